@@ -1,0 +1,48 @@
+import type { JsonValue } from '../json/lossless.js';
+import type { RecordedExchange } from '../runner/results.js';
+
+/** Which secrets a request carries. Default: partner key and org token of the primary organization. */
+export type RequestAuth =
+  | 'partner+org'
+  | 'partner'
+  | 'none'
+  | { partnerKey?: string; orgToken?: string };
+
+export interface RequestSpec {
+  method: string;
+  /** Relative to the base URL (which ends in /v1), e.g. "/runs" or "/runs/abc". */
+  path: string;
+  /** Serialized with the lossless writer (bigints stay integer tokens). */
+  body?: unknown;
+  /** Sent byte for byte instead of `body` (malformed JSON, wrong types, huge bodies). */
+  rawBody?: string | Uint8Array;
+  headers?: Record<string, string>;
+  auth?: RequestAuth;
+  /** Sets x-svc-lang. */
+  lang?: 'he' | 'en';
+  /** Per-request time-out in ms (default from config). */
+  timeoutMs?: number;
+  /** Short label shown beside the exchange in reports ("setup: redeem"). */
+  label?: string;
+}
+
+export interface ApiResponse {
+  /** 0 when no HTTP response was received (see transportError). */
+  status: number;
+  /** Lower-case header names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** Body decoded as UTF-8 (cut at the client's body limit). */
+  text: string;
+  /** Body parsed losslessly, or undefined when it is not JSON (see jsonError). */
+  json: JsonValue | undefined;
+  jsonError?: string;
+  transportError?: { code: string; message: string };
+  /** The recorded exchange (redacted), also kept in the check's result. */
+  exchange: RecordedExchange;
+}
+
+export interface ApiClient {
+  request(spec: RequestSpec): Promise<ApiResponse>;
+  get(path: string, opts?: Omit<RequestSpec, 'method' | 'path'>): Promise<ApiResponse>;
+  post(path: string, body: unknown, opts?: Omit<RequestSpec, 'method' | 'path' | 'body'>): Promise<ApiResponse>;
+}

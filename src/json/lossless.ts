@@ -1,0 +1,66 @@
+import { parse, stringify } from 'lossless-json';
+
+/**
+ * A JSON number token written with a fraction or an exponent (`1.0`, `9.9e11`).
+ * The v1 spec has no non-integer numbers, so such a token is kept apart from an
+ * integer: a check can then tell `990000000001` from `990000000001.0` or `9.90000000001e11`.
+ */
+export class JsonDecimal {
+  constructor(readonly raw: string) {}
+  get value(): number {
+    return Number(this.raw);
+  }
+  toJSON(): string {
+    return this.raw;
+  }
+}
+
+/**
+ * A parsed JSON value with no precision lost: integer tokens become `number` when
+ * they are safe integers and `bigint` otherwise; other number tokens become `JsonDecimal`.
+ */
+export type JsonValue =
+  | null
+  | boolean
+  | string
+  | number
+  | bigint
+  | JsonDecimal
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+export type JsonObject = { [key: string]: JsonValue };
+
+const INTEGER_TOKEN = /^-?(0|[1-9][0-9]*)$/;
+
+function parseNumberToken(token: string): number | bigint | JsonDecimal {
+  if (!INTEGER_TOKEN.test(token)) return new JsonDecimal(token);
+  const n = Number(token);
+  return Number.isSafeInteger(n) ? n : BigInt(token);
+}
+
+/** Parses JSON text without losing int64 precision. Throws SyntaxError on malformed input. */
+export function parseJsonLossless(text: string): JsonValue {
+  return parse(text, null, parseNumberToken) as JsonValue;
+}
+
+const numberStringifiers = [
+  { test: (v: unknown) => typeof v === 'bigint', stringify: (v: unknown) => (v as bigint).toString() },
+  { test: (v: unknown) => v instanceof JsonDecimal, stringify: (v: unknown) => (v as JsonDecimal).raw },
+];
+
+/** Serializes a value to JSON; bigints are written as integer tokens, never as strings or floats. */
+export function stringifyJsonLossless(value: unknown, space?: number): string {
+  return stringify(value, null, space, numberStringifiers) ?? 'null';
+}
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonDecimal);
+}
+
+/** True for a JSON integer token within the signed 64-bit range. */
+export function isInt64(value: unknown): value is number | bigint {
+  if (typeof value === 'number') return Number.isSafeInteger(value);
+  if (typeof value === 'bigint') return value >= -(2n ** 63n) && value <= 2n ** 63n - 1n;
+  return false;
+}

@@ -1,0 +1,130 @@
+// The check model. A check is data plus one async function; it reports what it saw through
+// `t.expect` (observations) and never throws on purpose: a thrown exception is an engine error.
+
+import type { ApiClient, ApiResponse } from '../http/types.js';
+import type { JsonValue } from '../json/lossless.js';
+
+/** Inputs a check may need; an unmet need skips the check with a reason naming the flag. */
+export type Need =
+  | 'org' // an organization: --org-token, or one activation code to redeem
+  | 'activation-code' // one more unused activation code beyond the primary organization's
+  | 'two-activation-codes' // two more unused codes (e.g. redeem + external_id_taken)
+  | 'expired-code'
+  | 'disabled-org-token'
+  | 'disabled-partner-key'
+  | 'webhook-receiver' // --webhook-secret and a receiver reachable from the target
+  | 'sandbox' // the target is the sandbox
+  | 'production' // the target is production
+  | 'exhaust-limits' // --exhaust-limits
+  | 'spend-credits'; // production and --max-spend-credits > 0
+
+export interface CheckDefinition {
+  /** Dotted, stable, says the property asserted: "runs.start.rejects-fourth-must". */
+  id: string;
+  title: string;
+  /** Suite name = first segment of the id's area, e.g. "runs-start". */
+  suite: string;
+  /** Spec sections enforced, as "Section › Subsection" headings of the spec. */
+  spec: string[];
+  needs?: Need[];
+  /** Spec-time budget of the check in ms before the time scale (default 60 s). */
+  timeoutMs?: number;
+  run(t: CheckContext): Promise<void>;
+}
+
+export interface OrgHandle {
+  orgToken: string;
+  organizationExternalId: string;
+  organizationId?: string;
+}
+
+export interface UserHandle {
+  externalId: string;
+}
+
+export interface JobHandle {
+  externalId: string;
+  title: string;
+  descriptionText: string;
+  locationText: string;
+  jobId?: string;
+}
+
+export interface RunHandle {
+  runId: string;
+  /** The 202 response of the start. */
+  start: ApiResponse;
+}
+
+/** Shared setup, done once per certification and reused by every check (memoized, concurrency-safe). */
+export interface SharedSetup {
+  org(): Promise<OrgHandle>;
+  /** A second organization (for isolation checks); undefined when no code is left for it. */
+  secondOrg(): Promise<OrgHandle | undefined>;
+  user(): Promise<UserHandle>;
+  job(): Promise<JobHandle>;
+  /** Starts (once per distinct arguments) a fixture run: `cert-notices-all`, `cert-slow`, … */
+  fixtureRun(fixture: string, opts?: { lang?: 'he' | 'en'; targetCount?: number }): Promise<RunHandle>;
+  /** One real (engine) run of the shared job with requirements, followed to a terminal state. */
+  realRun(): Promise<{ run: RunHandle; reads: ApiResponse[]; final: ApiResponse }>;
+  /** Takes an unused activation code not taken before, or undefined when none is left. */
+  takeActivationCode(): string | undefined;
+  /** A unique, readable id for this certification: `${prefix}-${nonce}-${n}`. */
+  uniqueId(prefix: string): string;
+}
+
+/** Recording assertions. Each returns whether it held and records an observation when it did not. */
+export interface Expect {
+  /** Status equals one of `expected`; '2xx' / '4xx' / '5xx' accept the class. */
+  status(res: ApiResponse, expected: number | string | Array<number | string>, spec: string): boolean;
+  /** Status, JSON content type, error envelope (`error` + `message` strings) and the given error code. */
+  error(res: ApiResponse, status: number, code: string, spec: string): boolean;
+  /** Body (or a value inside it) against a named schema of schemas/. */
+  schema(value: JsonValue | undefined, schemaName: string, spec: string, exchange?: ApiResponse): boolean;
+  /** A header value; a function receives the value (undefined when absent). */
+  header(
+    res: ApiResponse,
+    name: string,
+    expected: string | RegExp | ((value: string | undefined) => boolean),
+    spec: string,
+    description?: string,
+  ): boolean;
+  /** Deep equality with a description of what was compared. */
+  equal(actual: unknown, expected: unknown, what: string, spec: string, exchange?: ApiResponse): boolean;
+  /** Any condition; `received`/`expected` are rendered for the report. */
+  that(
+    condition: boolean,
+    observation: { message: string; spec: string; expected?: unknown; received?: unknown; pointer?: string },
+    exchange?: ApiResponse,
+  ): boolean;
+}
+
+export interface TargetInfo {
+  baseUrl: string;
+  environment: 'sandbox' | 'production';
+  timeScale: number;
+  embedded: boolean;
+}
+
+export interface CheckContext {
+  readonly target: TargetInfo;
+  /** Optional inputs from the configuration (secrets: never print them; the recorder redacts them). */
+  readonly inputs: {
+    partnerKey: string;
+    expiredCode?: string;
+    disabledOrgToken?: string;
+    disabledPartnerKey?: string;
+    webhookSecret?: string;
+    maxSpendCredits: number;
+  };
+  readonly api: ApiClient;
+  readonly setup: SharedSetup;
+  readonly expect: Expect;
+  /** Marks the check skipped with a reason (the check should return right after). */
+  skip(reason: string): void;
+  /** Waits `specMs` of spec time (divided by the time scale); resolves early if aborted. */
+  sleep(specMs: number): Promise<void>;
+  /** Live progress for long waits ("cert-slow: 7/10 confirmed, 1:12 left"). */
+  progress(message: string): void;
+  readonly signal: AbortSignal;
+}

@@ -1,0 +1,81 @@
+// The result model every reporter reads. It is the shape of results.json (schemas/results.schema.json
+// describes it); keep the two in step.
+
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error';
+
+/** One thing a check saw that the spec does not allow. */
+export interface Observation {
+  /** One sentence a person can act on: what is wrong, in the spec's words. */
+  message: string;
+  /** Spec section the observation enforces, e.g. "Endpoints › POST /runs (start a run)". */
+  spec: string;
+  expected?: string;
+  received?: string;
+  /** JSON pointer into the response body, where one applies. */
+  pointer?: string;
+  /** Index into the check's `exchanges` of the exchange that proves it. */
+  exchange?: number;
+}
+
+export interface RecordedMessage {
+  headers: Record<string, string>;
+  /** Body as text, secrets redacted, cut at a size limit. */
+  body?: string;
+  bodyTruncated?: boolean;
+  bodyBytes?: number;
+}
+
+/** One HTTP exchange made by a check (or by shared setup on its behalf), secrets redacted. */
+export interface RecordedExchange {
+  index: number;
+  label?: string;
+  startedAt: string;
+  durationMs: number;
+  request: RecordedMessage & { method: string; url: string };
+  response?: RecordedMessage & { status: number };
+  /** Transport failure: reset, time-out, refused, garbage bytes. */
+  transportError?: { code: string; message: string };
+  /** Reproduction with secrets as shell variables ($SVC_PARTNER_KEY, $SVC_ORG_TOKEN). */
+  curl: string;
+}
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  suite: string;
+  spec: string[];
+  status: CheckStatus;
+  /** passed: empty or a note; failed: the first observation's message; skipped: the reason; error: the engine error. */
+  message: string;
+  durationMs: number;
+  observations: Observation[];
+  exchanges: RecordedExchange[];
+  /** Engine error detail (status `error` only). */
+  error?: { name: string; message: string; stack?: string };
+}
+
+export interface RunSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  error: number;
+}
+
+export interface RunResult {
+  tool: { name: 'svc-certify'; version: string };
+  spec: { title: string; sha256: string };
+  /** The resolved configuration in redacted form: the only form of it ever written anywhere. */
+  config: Record<string, unknown>;
+  target: { baseUrl: string; environment: 'sandbox' | 'production' | 'unknown'; embedded: boolean };
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  summary: RunSummary;
+  /** Suites in display order. */
+  suites: string[];
+  /** Sorted by suite order, then id: never by completion order, so output is deterministic. */
+  checks: CheckResult[];
+  /** Request statistics of the whole certification. */
+  stats?: { requests: number; realRuns: number; rateLimited: number };
+}

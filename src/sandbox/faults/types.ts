@@ -1,0 +1,11 @@
+/** A named single violation of the spec that the sandbox can be started with (`--fault ID`). */
+export interface FaultDefinition {
+  /** Kebab/dotted id, stable: "runs.start.drops-trim". */
+  id: string;
+  /** Area of the spec, for --list-faults grouping. */
+  area: string;
+  /** One line: what the sandbox does wrong when this fault is on. */
+  summary: string;
+  /** Id of the certifier check meant to catch it (the fault matrix asserts this check fails). */
+  caughtBy: string;
+}
