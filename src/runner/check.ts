@@ -3,6 +3,7 @@
 
 import type { ApiClient, ApiResponse } from '../http/types.js';
 import type { JsonValue } from '../json/lossless.js';
+import type { WebhookReceiver } from '../webhook/receiver.js';
 
 /** Inputs a check may need; an unmet need skips the check with a reason naming the flag. */
 export type Need =
@@ -127,4 +128,6 @@ export interface CheckContext {
   /** Live progress for long waits ("cert-slow: 7/10 confirmed, 1:12 left"). */
   progress(message: string): void;
   readonly signal: AbortSignal;
+  /** The temporary webhook receiver, when one is configured (need 'webhook-receiver'). */
+  readonly webhooks?: { receiver: WebhookReceiver; publicUrl: string };
 }
