@@ -1,5 +1,14 @@
-// CONTRACT placeholder: the webhook work replaces this file with the real receiver (same exports).
-import type { JsonValue } from '../json/lossless.js';
+// The certifier's temporary webhook receiver. It keeps every delivery byte for byte (refused ones
+// too, so a check can prove a target sent something it should not have), verifies the signature
+// over the raw bytes, and can be told to answer one delivery badly to observe the target's retries.
+
+import { randomBytes } from 'node:crypto';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { parseJsonLossless, type JsonValue } from '../json/lossless.js';
+import { parseListenAddress, urlHost } from './listen-address.js';
+import { verifySignature } from './signature.js';
 
 export interface ReceivedDelivery {
   seq: number;
@@ -8,11 +17,19 @@ export interface ReceivedDelivery {
   path: string;
   /** Lower-case names. */
   headers: Record<string, string>;
-  /** Raw bytes exactly as received. */
+  /** Raw bytes exactly as received (the first maxBodyBytes only when bodyTruncated). */
   body: Buffer;
   json: JsonValue | undefined;
-  signature: { header: string | undefined; valid: boolean };
+  signature: { header: string | undefined; valid: boolean; reason?: string };
   answeredStatus: number;
+  /** Set when the body went over maxBodyBytes (answered 413, signature not verified). */
+  bodyTruncated?: boolean;
+  /** Seq of the delivery whose 3xx Location this request followed: the sender follows redirects. */
+  followedRedirectOf?: number;
+  /** The plan this delivery was answered with, when one matched. */
+  plan?: ResponsePlan;
+  /** When the answer was fully written; absent while a slow reply is pending or if the sender left first. */
+  answeredAt?: number;
 }
 
 export interface ResponsePlan {
@@ -20,6 +37,8 @@ export interface ResponsePlan {
   headers?: Record<string, string>;
   delayMs?: number;
 }
+
+export type PlanPredicate = (d: { headers: Record<string, string>; json: JsonValue | undefined }) => boolean;
 
 export interface WebhookReceiver {
   /** Local URL it listens on, e.g. http://127.0.0.1:41234/hooks/<nonce>. */
@@ -30,8 +49,11 @@ export interface WebhookReceiver {
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<ReceivedDelivery | undefined>;
-  /** Answer the next delivery matching `predicate` with `plan` (once): a 500, a 3xx, a slow reply. */
-  planResponse(predicate: (d: { headers: Record<string, string>; json: JsonValue | undefined }) => boolean, plan: ResponsePlan): void;
+  /**
+   * Answer the next validly signed delivery matching `predicate` with `plan` (once): a 500, a 3xx,
+   * a slow reply. A 3xx without a Location header gets one pointing back at this receiver.
+   */
+  planResponse(predicate: PlanPredicate, plan: ResponsePlan): void;
   close(): Promise<void>;
 }
 
@@ -41,9 +63,250 @@ export interface ReceiverOptions {
   secret: string;
   /** PEM contents. */
   tls?: { cert: string; key: string };
+  /** Larger bodies are answered 413 without verification; default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * `--webhook-public-url`: the URL the target reaches this receiver at. A planned 3xx points there,
+   * so that a target which follows redirects comes back through the same tunnel and is seen doing so.
+   */
+  publicUrl?: string;
 }
 
-export async function startWebhookReceiver(_opts: ReceiverOptions): Promise<WebhookReceiver> {
-  throw new Error('webhook receiver not implemented yet');
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+// A sender that keeps streaming far past the limit is cut off rather than drained forever.
+const MAX_DRAIN_FACTOR = 16;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Waiter {
+  predicate: (d: ReceivedDelivery) => boolean;
+  resolve: (d: ReceivedDelivery | undefined) => void;
+}
+
+interface BodyRead {
+  body: Buffer;
+  tooLarge: boolean;
+}
+
+function readBody(req: IncomingMessage, max: number): Promise<BodyRead> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (tooLarge: boolean) => {
+      if (done) return;
+      done = true;
+      resolve({ body: Buffer.concat(chunks), tooLarge });
+    };
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > max) finish(true);
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (done) {
+        // Draining the rest so the 413 reaches a sender that is still writing.
+        if (size > max * MAX_DRAIN_FACTOR) req.socket.destroy();
+        return;
+      }
+      if (size > max) {
+        chunks.push(chunk.subarray(0, chunk.length - (size - max)));
+        finish(true);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => finish(false));
+    req.on('error', (err) => (done ? undefined : reject(err)));
+  });
+}
+
+function flattenHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function parseJson(body: Buffer): JsonValue | undefined {
+  if (body.length === 0) return undefined;
+  try {
+    return parseJsonLossless(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function safeTest<T>(predicate: (d: T) => boolean, d: T): boolean {
+  try {
+    return predicate(d);
+  } catch {
+    // A check's faulty predicate must not take the receiver down; it simply does not match.
+    return false;
+  }
+}
+
+export async function startWebhookReceiver(opts: ReceiverOptions): Promise<WebhookReceiver> {
+  const { host, port } = parseListenAddress(opts.listen);
+  const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const secret = opts.secret;
+  const nonce = randomBytes(6).toString('hex');
+  // A marker rather than a fixed path: behind a tunnel the path prefix is the operator's.
+  const redirectMarker = `/svc-certify-redirect/${nonce}/`;
+
+  const received: ReceivedDelivery[] = [];
+  const plans: Array<{ predicate: PlanPredicate; plan: ResponsePlan }> = [];
+  const waiters = new Set<Waiter>();
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  let redirectBase = '';
+  let closed = false;
+
+  function record(d: ReceivedDelivery): void {
+    received.push(d);
+    for (const w of waiters) {
+      if (safeTest(w.predicate, d)) {
+        waiters.delete(w);
+        w.resolve(d);
+      }
+    }
+  }
+
+  function takePlan(d: ReceivedDelivery): ResponsePlan | undefined {
+    const i = plans.findIndex((p) => safeTest(p.predicate, d));
+    if (i < 0) return undefined;
+    return plans.splice(i, 1)[0].plan;
+  }
+
+  function send(res: ServerResponse, d: ReceivedDelivery, headers: Record<string, string>, body: string): void {
+    res.on('finish', () => {
+      d.answeredAt = Date.now();
+    });
+    res.writeHead(d.answeredStatus, { 'content-type': 'application/json', ...headers });
+    res.end(body);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAt = Date.now();
+    const { body, tooLarge } = await readBody(req, maxBodyBytes);
+    const headers = flattenHeaders(req);
+    const path = req.url ?? '/';
+    const header = headers['x-svc-signature'];
+    const markerAt = path.indexOf(redirectMarker);
+    const followed = markerAt >= 0 ? Number(path.slice(markerAt + redirectMarker.length)) : NaN;
+    const d: ReceivedDelivery = {
+      seq: received.length + 1,
+      receivedAt,
+      method: req.method ?? '',
+      path,
+      headers,
+      body,
+      json: tooLarge ? undefined : parseJson(body),
+      signature: tooLarge
+        ? { header, valid: false, reason: `body over ${maxBodyBytes} bytes, not verified` }
+        : { header, ...verifySignature(secret, body, header) },
+      answeredStatus: 200,
+      ...(tooLarge ? { bodyTruncated: true } : {}),
+      ...(Number.isInteger(followed) ? { followedRedirectOf: followed } : {}),
+    };
+
+    if (tooLarge) {
+      d.answeredStatus = 413;
+      record(d);
+      send(res, d, {}, '{"error":"payload_too_large"}');
+      return;
+    }
+    if (!d.signature.valid) {
+      // Refused without processing: no plan is consumed by a delivery the target should not have sent.
+      d.answeredStatus = 401;
+      record(d);
+      send(res, d, {}, '{"error":"invalid_signature"}');
+      return;
+    }
+    const plan = takePlan(d);
+    if (!plan) {
+      record(d);
+      send(res, d, {}, '{"received":true}');
+      return;
+    }
+    d.plan = plan;
+    d.answeredStatus = plan.status;
+    const planHeaders = { ...plan.headers };
+    const isRedirect = plan.status >= 300 && plan.status < 400;
+    if (isRedirect && !Object.keys(planHeaders).some((h) => h.toLowerCase() === 'location')) {
+      planHeaders.location = `${redirectBase}${redirectMarker}${d.seq}`;
+    }
+    record(d);
+    const answer = () => send(res, d, planHeaders, JSON.stringify({ planned: plan.status }));
+    if (!plan.delayMs) return answer();
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!res.destroyed) answer();
+    }, plan.delayMs);
+    timers.add(timer);
+  }
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch(() => {
+      // The sender broke the connection mid-body: nothing was received, nothing to answer.
+      res.destroy();
+    });
+  };
+  const server: Server = opts.tls
+    ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, onRequest)
+    : createHttpServer(onRequest);
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const url = `${opts.tls ? 'https' : 'http'}://${urlHost(host)}:${address.port}/hooks/${nonce}`;
+  redirectBase = (opts.publicUrl ?? url).replace(/[?#].*$/, '').replace(/\/+$/, '');
+
+  return {
+    url,
+    deliveries: () => received.slice(),
+    waitFor(predicate, timeoutMs, signal) {
+      const past = received.find((d) => safeTest(predicate, d));
+      if (past || closed || signal?.aborted) return Promise.resolve(past);
+      return new Promise((resolve) => {
+        const waiter: Waiter = {
+          predicate,
+          resolve: (d) => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+            resolve(d);
+          },
+        };
+        const onAbort = () => {
+          waiters.delete(waiter);
+          waiter.resolve(undefined);
+        };
+        // setTimeout fires at once beyond 2^31-1 ms; a longer wait is capped rather than skipped.
+        const timer = setTimeout(onAbort, Math.min(Math.max(timeoutMs, 0), MAX_TIMER_MS));
+        signal?.addEventListener('abort', onAbort, { once: true });
+        waiters.add(waiter);
+      });
+    },
+    planResponse(predicate, plan) {
+      plans.push({ predicate, plan });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      for (const w of [...waiters]) w.resolve(undefined);
+      waiters.clear();
+      const done = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await done;
+    },
+  };
 }

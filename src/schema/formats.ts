@@ -1,0 +1,36 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+
+// String formats of the spec beyond ajv-formats' defaults.
+//
+// The spec says "Timestamps are ISO 8601 in UTC". ajv-formats' date-time accepts any offset and a
+// lower-case "t"/"z" (RFC 3339), so UTC is a format of its own: "T" separator, seconds present,
+// and the zone "Z" or "+00:00" only.
+
+const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|\+00:00)$/;
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeapYear(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+
+export function isUtcDateTime(value: string): boolean {
+  const m = UTC_DATE_TIME.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  if (month < 1 || month > 12) return false;
+  const maxDay = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1];
+  if (day < 1 || day > maxDay) return false;
+  if (hour > 23 || minute > 59) return false;
+  // A leap second can only be the last second of a UTC day.
+  return second <= 59 || (second === 60 && hour === 23 && minute === 59);
+}
+
+/** Canonical 8-4-4-4-12 hex, either case. ajv-formats' uuid also takes a "urn:uuid:" prefix, which is no id for a URL path. */
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** Registers `utc-date-time` and replaces `uuid`; call after ajv-formats so the override wins. */
+export function addSpecFormats(ajv: Ajv2020): void {
+  ajv.addFormat('utc-date-time', { type: 'string', validate: isUtcDateTime });
+  ajv.addFormat('uuid', { type: 'string', validate: UUID });
+}

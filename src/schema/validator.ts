@@ -1,0 +1,60 @@
+// Validates values against the schemas of schemas/. The ajv instance is built and every schema
+// compiled on first use, once per process: compilation is the expensive part.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import formatsModule from 'ajv-formats';
+import { addSpecFormats } from './formats.js';
+import { int64Keyword } from './int64-keyword.js';
+import { jsonObjectKeyword, withJsonObjectChecks } from './json-object-keyword.js';
+import { findSchemasDir } from './package-root.js';
+import { SCHEMA_NAMES, type SchemaName } from './schema-names.js';
+import { toSchemaIssues, type SchemaIssue } from './schema-issue.js';
+
+export { SCHEMA_NAMES, isSchemaName, type SchemaName } from './schema-names.js';
+export type { SchemaIssue } from './schema-issue.js';
+
+// ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is the
+// module object, whose callable value is the same plugin.
+type FormatsPlugin = (typeof formatsModule)['default'];
+const addFormats: FormatsPlugin =
+  (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
+
+let validators: Map<SchemaName, ValidateFunction> | undefined;
+
+function loadSchema(dir: string, name: SchemaName): Record<string, unknown> {
+  const file = join(dir, `${name}.schema.json`);
+  const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  if (schema.$id !== name) throw new Error(`${file}: $id is ${JSON.stringify(schema.$id)}, expected "${name}"`);
+  return withJsonObjectChecks(schema) as Record<string, unknown>;
+}
+
+/** Builds the ajv instance and compiles every schema; throws if any schema is broken. */
+export function compileSchemas(): ReadonlyMap<SchemaName, ValidateFunction> {
+  if (validators) return validators;
+  // verbose: issues quote the offending value; allowUnionTypes: "string or null" is a type list.
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  addSpecFormats(ajv);
+  ajv.addKeyword(int64Keyword);
+  ajv.addKeyword(jsonObjectKeyword);
+  const dir = findSchemasDir();
+  for (const name of SCHEMA_NAMES) ajv.addSchema(loadSchema(dir, name));
+  const compiled = new Map<SchemaName, ValidateFunction>();
+  for (const name of SCHEMA_NAMES) {
+    const validate = ajv.getSchema(name);
+    if (!validate) throw new Error(`schema "${name}" did not compile`);
+    compiled.set(name, validate);
+  }
+  validators = compiled;
+  return compiled;
+}
+
+/** The issues of `value` against schema `name`; [] when it is valid. */
+export function validateAgainst(name: SchemaName, value: unknown): SchemaIssue[] {
+  const validate = compileSchemas().get(name);
+  if (!validate) throw new Error(`unknown schema "${name}"`);
+  if (validate(value)) return [];
+  return toSchemaIssues(validate.errors ?? []);
+}
