@@ -1,0 +1,94 @@
+// Text of the console reporter, shared by its plain and live modes so both end with the same grouped
+// summary and the same last line.
+
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { CheckResult, CheckStatus, RunResult } from '../runner/results.js';
+import { checksBySuite, countStatuses, formatCountLine, formatDuration, reasonOf, verdictLabel, verdictOf } from './format.js';
+
+export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!' };
+
+export function makeChalk(color: boolean): ChalkInstance {
+  // Level 1 (16 colours) is enough and safe on every terminal that asked for colour.
+  return new Chalk({ level: color ? 1 : 0 });
+}
+
+function paintStatus(c: ChalkInstance, status: CheckStatus, text: string): string {
+  switch (status) {
+    case 'passed':
+      return c.green(text);
+    case 'failed':
+      return c.red(text);
+    case 'error':
+      return c.magenta(text);
+    case 'skipped':
+      return c.yellow(text);
+  }
+}
+
+// A hostile target controls response bodies; escape sequences from them must not drive the terminal.
+// C0 (but tab and newline), DEL and C1 controls become visible \x.. escapes.
+const TERMINAL_CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+export function terminalSafe(text: string): string {
+  return text.replace(TERMINAL_CONTROLS, (ch) => `\\x${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+const MAX_VALUE = 200;
+
+/** A value on one line, cut so that a 1 MB body cannot flood the log (report.html has it whole). */
+export function oneLine(text: string, max = MAX_VALUE): string {
+  const flat = terminalSafe(text).replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/\t/g, ' ');
+  const chars = [...flat];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
+}
+
+/** `✓ auth.missing-partner-key-401  Missing partner key is refused with 401 (12 ms)` */
+export function formatCheckLine(check: CheckResult, c: ChalkInstance): string {
+  const icon = paintStatus(c, check.status, STATUS_ICON[check.status]);
+  return `${icon} ${c.bold(oneLine(check.id))}  ${oneLine(check.title)} ${c.dim(`(${formatDuration(check.durationMs)})`)}`;
+}
+
+/** The reason lines under a check that did not pass, without indentation. */
+export function reasonLines(check: CheckResult, c: ChalkInstance): string[] {
+  switch (check.status) {
+    case 'passed':
+      return [];
+    case 'skipped':
+      return [c.yellow(`skipped: ${oneLine(check.message || 'no reason given')}`)];
+    case 'error': {
+      const detail = check.error ? `${check.error.name}: ${check.error.message}` : check.message;
+      return [c.magenta(`engine error: ${oneLine(detail)}`)];
+    }
+    case 'failed': {
+      const [first, ...more] = check.observations;
+      if (!first) return [c.red(oneLine(reasonOf(check)))];
+      const lines = [c.red(oneLine(first.message))];
+      if (first.expected !== undefined) lines.push(`${c.dim('expected:')} ${oneLine(first.expected)}`);
+      if (first.received !== undefined) lines.push(`${c.dim('received:')} ${oneLine(first.received)}`);
+      if (first.pointer !== undefined && first.pointer !== '') lines.push(`${c.dim('at:')} ${oneLine(first.pointer)}`);
+      lines.push(`${c.dim('spec:')} ${oneLine(first.spec)}`);
+      if (more.length > 0) lines.push(c.dim(`+${more.length} more ${more.length === 1 ? 'observation' : 'observations'} in report.html`));
+      return lines;
+    }
+  }
+}
+
+/** Every check grouped by suite in suite order, reasons indented, and the count line last. */
+export function formatGroupedSummary(result: RunResult, c: ChalkInstance): string {
+  const lines: string[] = [];
+  for (const { suite, checks } of checksBySuite(result)) {
+    const counts = countStatuses(checks);
+    lines.push(`${c.bold(oneLine(suite))} ${c.dim(`(${counts.passed}/${counts.total} passed)`)}`);
+    for (const check of checks) {
+      lines.push(`  ${formatCheckLine(check, c)}`);
+      for (const reason of reasonLines(check, c)) lines.push(`      ${reason}`);
+    }
+    lines.push('');
+  }
+  const verdict = verdictOf(result);
+  const verdictText = verdictLabel(verdict);
+  lines.push(`${verdict === 'certified' ? c.green.bold(verdictText) : c.red.bold(verdictText)}: ${oneLine(result.target.baseUrl)} ${c.dim(`(${result.target.environment}, ${formatDuration(result.durationMs)})`)}`);
+  // Uncoloured so a CI parser matching /^\d+ passed, \d+ failed, \d+ skipped/ never meets an escape code.
+  lines.push(formatCountLine(result.summary));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,133 @@
+// Wording and numbers shared by every reporter, so the console, the HTML page and summary.md never
+// disagree about a duration, a verdict or the count line a CI parser reads.
+
+import type { CheckResult, CheckStatus, Observation, RecordedExchange, RunResult, RunSummary } from '../runner/results.js';
+
+export const STATUS_ORDER: readonly CheckStatus[] = ['failed', 'error', 'skipped', 'passed'];
+
+/** "12 ms", "3.4 s", "2 min 05 s": rounded so that snapshots do not depend on sub-millisecond noise. */
+export function formatDuration(ms: number): string {
+  const safe = Number.isFinite(ms) && ms > 0 ? ms : 0;
+  if (safe < 1000) return `${Math.round(safe)} ms`;
+  if (safe < 60_000) return `${(safe / 1000).toFixed(1)} s`;
+  const totalSeconds = Math.round(safe / 1000);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return `${minutes} min ${String(seconds).padStart(2, '0')} s`;
+}
+
+/**
+ * `N passed, N failed, N skipped` and `, N errors` only when the engine broke: CI parsers match the
+ * first three fields, so their order and wording are part of the contract.
+ */
+export function formatCountLine(summary: RunSummary): string {
+  const base = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`;
+  return summary.error > 0 ? `${base}, ${summary.error} ${summary.error === 1 ? 'error' : 'errors'}` : base;
+}
+
+/** Strict mode (skipped counts as failure) is read from the redacted config the run recorded. */
+export function isStrict(result: RunResult): boolean {
+  return result.config['strict'] === true;
+}
+
+export type Verdict = 'certified' | 'not-certified';
+
+/** Mirrors the exit code: 0 only when nothing failed, nothing broke, and (strict) nothing was skipped. */
+export function verdictOf(result: RunResult): Verdict {
+  const { failed, error, skipped } = result.summary;
+  if (failed > 0 || error > 0) return 'not-certified';
+  if (isStrict(result) && skipped > 0) return 'not-certified';
+  return 'certified';
+}
+
+export function verdictLabel(verdict: Verdict): string {
+  return verdict === 'certified' ? 'Certified' : 'Not certified';
+}
+
+/** Checks of one suite, in the order the run gave them (never re-sorted: output must be stable). */
+export function checksBySuite(result: RunResult): Array<{ suite: string; checks: CheckResult[] }> {
+  const groups = new Map<string, CheckResult[]>();
+  for (const suite of result.suites) groups.set(suite, []);
+  for (const check of result.checks) {
+    const list = groups.get(check.suite);
+    if (list) list.push(check);
+    // A check whose suite is missing from `suites` must still be reported, not silently dropped.
+    else groups.set(check.suite, [check]);
+  }
+  return [...groups].map(([suite, checks]) => ({ suite, checks }));
+}
+
+export function countStatuses(checks: readonly CheckResult[]): RunSummary {
+  const counts: RunSummary = { total: checks.length, passed: 0, failed: 0, skipped: 0, error: 0 };
+  for (const check of checks) counts[check.status] += 1;
+  return counts;
+}
+
+/** The exchange an observation points to; the index is into the check's own `exchanges` array. */
+export function exchangeOf(check: CheckResult, observation: Observation): RecordedExchange | undefined {
+  if (observation.exchange === undefined) return undefined;
+  return check.exchanges[observation.exchange];
+}
+
+/**
+ * The exchanges that reproduce a failure: those the observations cite, in citation order; when none is
+ * cited, the check's last exchange (the one closest to the verdict).
+ */
+export function reproductionExchanges(check: CheckResult): RecordedExchange[] {
+  const seen = new Set<number>();
+  const out: RecordedExchange[] = [];
+  for (const observation of check.observations) {
+    const exchange = exchangeOf(check, observation);
+    if (exchange && observation.exchange !== undefined && !seen.has(observation.exchange)) {
+      seen.add(observation.exchange);
+      out.push(exchange);
+    }
+  }
+  if (out.length === 0 && check.exchanges.length > 0) out.push(check.exchanges[check.exchanges.length - 1]);
+  return out;
+}
+
+/** The one-line reason shown under a check that did not pass. */
+export function reasonOf(check: CheckResult): string {
+  if (check.message) return check.message;
+  if (check.observations[0]) return check.observations[0].message;
+  if (check.error) return `${check.error.name}: ${check.error.message}`;
+  return '';
+}
+
+/** Plain-text description of one observation, indented by `indent`; used by JUnit and the console. */
+export function observationLines(check: CheckResult, observation: Observation): string[] {
+  const lines = [observation.message, `spec: ${observation.spec}`];
+  if (observation.expected !== undefined) lines.push(`expected: ${observation.expected}`);
+  if (observation.received !== undefined) lines.push(`received: ${observation.received}`);
+  if (observation.pointer !== undefined) lines.push(`pointer: ${observation.pointer === '' ? '(whole body)' : observation.pointer}`);
+  const exchange = exchangeOf(check, observation);
+  if (exchange) lines.push(`exchange: #${exchange.index}${exchange.label ? ` (${exchange.label})` : ''}`);
+  return lines;
+}
+
+function messageLines(headers: Record<string, string>, body: string | undefined, truncated?: boolean, bytes?: number): string[] {
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  if (body !== undefined && body !== '') {
+    lines.push('', body);
+    if (truncated) lines.push(`[body truncated${bytes !== undefined ? `; ${bytes} bytes in all` : ''}]`);
+  }
+  return lines;
+}
+
+/** An exchange as an HTTP-like transcript: request line, headers, body; status, headers, body. */
+export function exchangeText(exchange: RecordedExchange): string {
+  const { request, response } = exchange;
+  const title = `# exchange ${exchange.index}${exchange.label ? `: ${exchange.label}` : ''} (${formatDuration(exchange.durationMs)})`;
+  const lines = [title, `${request.method} ${request.url}`];
+  lines.push(...messageLines(request.headers, request.body, request.bodyTruncated, request.bodyBytes));
+  lines.push('');
+  if (response) {
+    lines.push(`HTTP ${response.status}`);
+    lines.push(...messageLines(response.headers, response.body, response.bodyTruncated, response.bodyBytes));
+  } else {
+    lines.push('(no response)');
+  }
+  if (exchange.transportError) lines.push(`transport error: ${exchange.transportError.code}: ${exchange.transportError.message}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,118 @@
+// report.html: one self-contained page for a person. Rendered server-side (deterministic, readable
+// with scripts off); the inline script only filters and copies. The CSP forbids every fetch, so a
+// report opened from a CI artifact store cannot call home.
+
+import type { CheckStatus, RunResult } from '../runner/results.js';
+import { checksBySuite, countStatuses, formatCountLine, formatDuration, isStrict, verdictLabel, verdictOf } from './format.js';
+import { renderCheck } from './html-check.js';
+import { escapeHtml as h } from './html-escape.js';
+import { HTML_SCRIPT } from './html-script.js';
+import { HTML_NO_SCRIPT_STYLE, HTML_STYLE } from './html-style.js';
+import type { Reporter, ReporterFactory } from './reporter.js';
+import { writeReportFile } from './write-report-file.js';
+
+export const HTML_FILE = 'report.html';
+
+export const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
+
+const FILTERS: Array<{ key: 'all' | CheckStatus; label: string }> = [
+  { key: 'all', label: 'All' },
+  { key: 'failed', label: 'Failed' },
+  { key: 'error', label: 'Error' },
+  { key: 'skipped', label: 'Skipped' },
+  { key: 'passed', label: 'Passed' },
+];
+
+function metaItem(label: string, valueHtml: string): string {
+  return `<div><dt>${h(label)}</dt><dd>${valueHtml}</dd></div>`;
+}
+
+function header(result: RunResult): string {
+  const verdict = verdictOf(result);
+  const { summary, target } = result;
+  const meta = [
+    metaItem('Target', `<code class="target">${h(target.baseUrl)}</code>`),
+    metaItem('Environment', `<span class="environment">${h(target.environment)}</span>${target.embedded ? ' (embedded sandbox)' : ''}`),
+    metaItem('Tool', `<span class="tool">${h(result.tool.name)} ${h(result.tool.version)}</span>`),
+    metaItem('Spec', `${h(result.spec.title)} <code title="sha256 ${h(result.spec.sha256)}">${h(result.spec.sha256.slice(0, 12))}</code>`),
+    metaItem('Started', `<span class="mono">${h(result.startedAt)}</span>`),
+    metaItem('Duration', `<span class="duration">${h(formatDuration(result.durationMs))}</span>`),
+  ];
+  if (result.stats) {
+    meta.push(metaItem('Requests', `${result.stats.requests} requests, ${result.stats.realRuns} real runs, ${result.stats.rateLimited} rate-limited`));
+  }
+  if (isStrict(result)) meta.push(metaItem('Mode', 'strict: skipped checks count as failures'));
+  const counts = (['passed', 'failed', 'error', 'skipped'] as const)
+    .map((status) => `<li class="count s-${status}"><span class="n" data-count="${status}">${summary[status]}</span>${status}</li>`)
+    .join('');
+  return (
+    `<header class="top"><div class="wrap">` +
+    `<h1>svc-certify report <span class="verdict ${verdict}" id="verdict">${h(verdictLabel(verdict))}</span></h1>` +
+    `<dl class="meta">${meta.join('')}</dl>` +
+    `<ul class="counts">${counts}<li class="count s-total"><span class="n" data-count="total">${summary.total}</span>total</li></ul>` +
+    `<p class="countline" id="countline">${h(formatCountLine(summary))}</p>` +
+    `</div></header>`
+  );
+}
+
+function toolbar(result: RunResult): string {
+  const total = result.checks.length;
+  const buttons = FILTERS.map(({ key, label }) => {
+    const n = key === 'all' ? total : result.checks.filter((check) => check.status === key).length;
+    return `<button type="button" data-filter="${key}" aria-pressed="${key === 'all'}">${label}<span class="c">${n}</span></button>`;
+  }).join('');
+  return (
+    `<nav class="toolbar" aria-label="Filter checks"><div class="wrap">` +
+    `<div class="filters" role="group" aria-label="Status">${buttons}</div>` +
+    `<input type="search" id="search" placeholder="Filter by check id…" aria-label="Filter by check id" autocomplete="off">` +
+    `<span id="shown" aria-live="polite"></span>` +
+    `</div></nav>`
+  );
+}
+
+function suites(result: RunResult): string {
+  return checksBySuite(result)
+    .filter(({ checks }) => checks.length > 0)
+    .map(({ suite, checks }) => {
+      const counts = countStatuses(checks);
+      return (
+        `<section class="suite" data-suite="${h(suite)}">` +
+        `<h2>${h(suite)} <small>${counts.passed}/${counts.total} passed</small></h2>` +
+        `<ol class="checks">${checks.map(renderCheck).join('')}</ol></section>`
+      );
+    })
+    .join('');
+}
+
+export function renderHtml(result: RunResult): string {
+  const verdict = verdictLabel(verdictOf(result));
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${h(HTML_CSP)}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    '<meta name="referrer" content="no-referrer">',
+    `<title>${h(`${verdict}: ${result.target.baseUrl} — svc-certify`)}</title>`,
+    `<style>${HTML_STYLE}${HTML_NO_SCRIPT_STYLE}</style>`,
+    '</head>',
+    '<body>',
+    header(result),
+    toolbar(result),
+    `<main><div class="wrap">${suites(result)}<p class="empty" id="empty" hidden>No check matches this filter.</p></div></main>`,
+    `<footer><div class="wrap">${h(result.tool.name)} ${h(result.tool.version)} · ${h(result.spec.title)} · spec sha256 <code>${h(result.spec.sha256)}</code> · ${h(result.startedAt)} → ${h(result.finishedAt)}</div></footer>`,
+    `<script>${HTML_SCRIPT}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+export const createHtmlReporter: ReporterFactory = (): Reporter => ({
+  name: 'html',
+  async onRunEnd(result, ctx) {
+    await writeReportFile(ctx.reportDir, HTML_FILE, renderHtml(result));
+  },
+});

@@ -1,0 +1,25 @@
+// results.json: exactly the RunResult, nothing added, so that tools (and schemas/results.schema.json)
+// read one shape.
+
+import type { RunResult } from '../runner/results.js';
+import type { Reporter, ReporterFactory } from './reporter.js';
+import { writeReportFile } from './write-report-file.js';
+
+export const JSON_FILE = 'results.json';
+
+// JSON.stringify throws on a bigint; exchanges hold text, but a check's note or a config value could
+// still carry one. A decimal string keeps the digits that a number would round away.
+function jsonSafe(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
+export function renderJson(result: RunResult): string {
+  return `${JSON.stringify(result, jsonSafe, 2)}\n`;
+}
+
+export const createJsonReporter: ReporterFactory = (): Reporter => ({
+  name: 'json',
+  async onRunEnd(result, ctx) {
+    await writeReportFile(ctx.reportDir, JSON_FILE, renderJson(result));
+  },
+});

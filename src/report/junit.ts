@@ -1,0 +1,113 @@
+// junit.xml, valid against the xUnit plugin's junit-10.xsd (vendored in /work/shared/vendor/junit):
+// no `file` on testcase, suite times as plain decimals with at most three fraction digits.
+
+import type { CheckResult, RunResult } from '../runner/results.js';
+import { checksBySuite, countStatuses, exchangeText, observationLines, reproductionExchanges } from './format.js';
+import type { Reporter, ReporterFactory } from './reporter.js';
+import { writeReportFile } from './write-report-file.js';
+import { cdata, escapeXmlAttr } from './xml-text.js';
+
+export const JUNIT_FILE = 'junit.xml';
+
+/** Seconds with three fraction digits: the Surefire pattern of the XSD refuses more, and any unit. */
+export function junitTime(ms: number): string {
+  const safe = Number.isFinite(ms) && ms > 0 ? ms : 0;
+  return (safe / 1000).toFixed(3);
+}
+
+function indentBlock(lines: string[], prefix: string): string[] {
+  return lines.map((line) => (line === '' ? '' : prefix + line));
+}
+
+function failureText(check: CheckResult): string {
+  const lines: string[] = [`${check.id}: ${check.title}`, `spec: ${check.spec.join('; ')}`, ''];
+  check.observations.forEach((observation, i) => {
+    const [first, ...rest] = observationLines(check, observation);
+    lines.push(`${i + 1}. ${first}`, ...indentBlock(rest, '   '));
+  });
+  const repro = reproductionExchanges(check);
+  if (repro.length > 0) {
+    lines.push('', 'Reproduce with:');
+    for (const exchange of repro) lines.push(...indentBlock(exchange.curl.split('\n'), '  '));
+  }
+  return lines.join('\n');
+}
+
+function errorText(check: CheckResult): string {
+  const lines = [`${check.id}: ${check.title}`, 'The certifier itself broke while running this check (engine error, not a verdict on the target).'];
+  if (check.error) lines.push('', check.error.stack ?? `${check.error.name}: ${check.error.message}`);
+  else if (check.message) lines.push('', check.message);
+  return lines.join('\n');
+}
+
+function outcomeElement(check: CheckResult): string {
+  switch (check.status) {
+    case 'failed':
+      return `      <failure message="${escapeXmlAttr(check.message)}" type="nonconformance">${cdata(failureText(check))}</failure>\n`;
+    case 'error': {
+      const type = check.error?.name ?? 'EngineError';
+      const message = check.error ? check.error.message : check.message;
+      return `      <error message="${escapeXmlAttr(message)}" type="${escapeXmlAttr(type)}">${cdata(errorText(check))}</error>\n`;
+    }
+    case 'skipped':
+      return `      <skipped message="${escapeXmlAttr(check.message)}"/>\n`;
+    case 'passed':
+      return '';
+  }
+}
+
+function systemOut(check: CheckResult): string {
+  if (check.exchanges.length === 0) return '';
+  const text = check.exchanges.map(exchangeText).join('\n\n');
+  return `      <system-out>${cdata(text)}</system-out>\n`;
+}
+
+/** Testcase names must be unique for CI tools to track history; ids already are, but never trust it. */
+function uniqueNames(checks: readonly CheckResult[]): string[] {
+  const seen = new Map<string, number>();
+  return checks.map((check) => {
+    const n = (seen.get(check.id) ?? 0) + 1;
+    seen.set(check.id, n);
+    return n === 1 ? check.id : `${check.id} (${n})`;
+  });
+}
+
+export function renderJunit(result: RunResult): string {
+  const names = uniqueNames(result.checks);
+  const nameOf = new Map(result.checks.map((check, i) => [check, names[i]]));
+  const properties = [
+    ['target', result.target.baseUrl],
+    ['environment', result.target.environment],
+    ['embedded', String(result.target.embedded)],
+    ['tool', `${result.tool.name} ${result.tool.version}`],
+    ['spec', result.spec.title],
+    ['spec.sha256', result.spec.sha256],
+  ]
+    .map(([name, value]) => `      <property name="${escapeXmlAttr(name)}" value="${escapeXmlAttr(value)}"/>\n`)
+    .join('');
+
+  let out = '<?xml version="1.0" encoding="UTF-8"?>\n';
+  out += `<testsuites name="svc-certify" tests="${result.summary.total}" failures="${result.summary.failed}" errors="${result.summary.error}" time="${junitTime(result.durationMs)}">\n`;
+  for (const { suite, checks } of checksBySuite(result)) {
+    const counts = countStatuses(checks);
+    const suiteMs = checks.reduce((sum, check) => sum + (Number.isFinite(check.durationMs) ? check.durationMs : 0), 0);
+    out += `  <testsuite name="${escapeXmlAttr(suite)}" tests="${counts.total}" failures="${counts.failed}" errors="${counts.error}" skipped="${counts.skipped}" time="${junitTime(suiteMs)}">\n`;
+    out += `    <properties>\n${properties}    </properties>\n`;
+    for (const check of checks) {
+      out += `    <testcase name="${escapeXmlAttr(nameOf.get(check) ?? check.id)}" classname="${escapeXmlAttr(`svc-certify.${suite}`)}" time="${junitTime(check.durationMs)}">\n`;
+      out += outcomeElement(check);
+      out += systemOut(check);
+      out += '    </testcase>\n';
+    }
+    out += '  </testsuite>\n';
+  }
+  out += '</testsuites>\n';
+  return out;
+}
+
+export const createJunitReporter: ReporterFactory = (): Reporter => ({
+  name: 'junit',
+  async onRunEnd(result, ctx) {
+    await writeReportFile(ctx.reportDir, JUNIT_FILE, renderJunit(result));
+  },
+});

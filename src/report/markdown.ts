@@ -1,0 +1,88 @@
+// summary.md, written for CI job summaries ($GITHUB_STEP_SUMMARY and the like): verdict first, then
+// what needs attention. Link-free on purpose: target text is data, not something to click.
+
+import type { CheckResult, RunResult } from '../runner/results.js';
+import { formatCountLine, formatDuration, isStrict, reasonOf, verdictLabel, verdictOf } from './format.js';
+import type { Reporter, ReporterFactory } from './reporter.js';
+import { writeReportFile } from './write-report-file.js';
+
+export const MARKDOWN_FILE = 'summary.md';
+
+/**
+ * A table cell from untrusted text: job summaries render HTML, so markup is escaped; pipes would end
+ * the cell and newlines the row; backslashes and markdown punctuation could restyle or link.
+ */
+export function mdCell(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\\/g, '\\\\')
+    .replace(/([|*_`[\]#~!])/g, '\\$1')
+    // GFM links a bare "https://…" or "www.…"; escaping a slash or the dot breaks the pattern it looks for.
+    .replace(/:\/\//g, ':\\/\\/')
+    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\\.`)
+    .replace(/\r\n|\r|\n/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A code span that survives any content: the fence is longer than the longest backtick run inside. */
+function mdCode(text: string): string {
+  const clean = text.replace(/\r\n|\r|\n/g, ' ').replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = clean.startsWith('`') || clean.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${clean}${pad}${fence}`;
+}
+
+function problemRow(check: CheckResult): string {
+  const status = check.status === 'failed' ? '✗ failed' : '! error';
+  const spec = check.observations[0]?.spec ?? check.spec[0] ?? '';
+  return `| ${mdCode(check.id)} | ${status} | ${mdCell(spec)} | ${mdCell(reasonOf(check))} |`;
+}
+
+export function renderMarkdown(result: RunResult): string {
+  const verdict = verdictOf(result);
+  const { summary } = result;
+  const icon = verdict === 'certified' ? '✅' : '❌';
+  const lines: string[] = [];
+  lines.push(`# ${icon} svc-certify: ${verdictLabel(verdict)}`, '');
+  lines.push(
+    `Target ${mdCode(result.target.baseUrl)} (${mdCell(result.target.environment)}${result.target.embedded ? ', embedded sandbox' : ''}) · ` +
+      `${mdCell(result.tool.name)} ${mdCell(result.tool.version)} · ${mdCell(formatDuration(result.durationMs))}` +
+      (isStrict(result) ? ' · strict: skipped checks count as failures' : ''),
+    '',
+  );
+  lines.push('| Status | Checks |', '| --- | ---: |');
+  lines.push(`| ✓ passed | ${summary.passed} |`);
+  lines.push(`| ✗ failed | ${summary.failed} |`);
+  lines.push(`| ! error | ${summary.error} |`);
+  lines.push(`| ○ skipped | ${summary.skipped} |`);
+  lines.push(`| total | ${summary.total} |`, '');
+  lines.push(`**${formatCountLine(summary)}**`, '');
+
+  const problems = result.checks.filter((check) => check.status === 'failed' || check.status === 'error');
+  if (problems.length > 0) {
+    lines.push('## Failed and error checks', '');
+    lines.push('| Check | Status | Spec section | Message |', '| --- | --- | --- | --- |');
+    for (const check of problems) lines.push(problemRow(check));
+    lines.push('');
+  }
+
+  const skipped = result.checks.filter((check) => check.status === 'skipped');
+  if (skipped.length > 0) {
+    lines.push('<details>', `<summary>${skipped.length} skipped ${skipped.length === 1 ? 'check' : 'checks'}</summary>`, '');
+    lines.push('| Check | Reason |', '| --- | --- |');
+    for (const check of skipped) lines.push(`| ${mdCode(check.id)} | ${mdCell(check.message)} |`);
+    lines.push('', '</details>', '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+export const createMarkdownReporter: ReporterFactory = (): Reporter => ({
+  name: 'markdown',
+  async onRunEnd(result, ctx) {
+    await writeReportFile(ctx.reportDir, MARKDOWN_FILE, renderMarkdown(result));
+  },
+});

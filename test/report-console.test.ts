@@ -1,0 +1,150 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createConsoleReporter, resolveConsoleOptions } from '../src/report/console.js';
+import { formatGroupedSummary, makeChalk, oneLine, terminalSafe } from '../src/report/console-format.js';
+import { createPlainConsoleReporter } from '../src/report/console-plain.js';
+import type { RunStartInfo } from '../src/report/reporter.js';
+import type { RunResult } from '../src/runner/results.js';
+import { makePassingRunResult, makeRunResult } from './report-fixtures.js';
+
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/;
+
+function capture(tty = false): { stream: PassThrough & { isTTY?: boolean; columns?: number }; text: () => string } {
+  const stream = new PassThrough() as PassThrough & { isTTY?: boolean; columns?: number };
+  if (tty) {
+    stream.isTTY = true;
+    stream.columns = 100;
+  }
+  const chunks: string[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+  return { stream, text: () => chunks.join('') };
+}
+
+function startInfo(result: RunResult): RunStartInfo {
+  return {
+    checks: result.checks.map(({ id, title, suite }) => ({ id, title, suite })),
+    suites: result.suites,
+    target: result.target,
+  };
+}
+
+async function drive(reporter: ReturnType<typeof createConsoleReporter>, result: RunResult): Promise<void> {
+  reporter.onRunStart?.(startInfo(result));
+  for (const check of result.checks) {
+    reporter.onCheckStart?.(check.id);
+    reporter.onCheckEnd?.(check);
+  }
+  await reporter.onRunEnd(result, { reportDir: '/nonexistent/never-written' });
+}
+
+describe('console reporter, plain mode', () => {
+  it('prints one line per finished check, then the grouped summary (snapshot)', async () => {
+    const out = capture();
+    await drive(createConsoleReporter({ stream: out.stream, interactive: false, color: false }), makeRunResult());
+    const text = out.text();
+    expect(text).not.toMatch(ANSI);
+    await expect(text).toMatchFileSnapshot('./__snapshots__/report-console-plain.txt');
+    expect(text.split('\n')[0]).toBe('✓ auth.missing-partner-key-401  Missing partner key is refused with 401 (12 ms)');
+  });
+
+  it('ends with the count line CI parsers read, and adds errors only when there are some', async () => {
+    const out = capture();
+    await drive(createConsoleReporter({ stream: out.stream, interactive: false, color: false }), makeRunResult());
+    const lines = out.text().trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('3 passed, 2 failed, 1 skipped, 1 error');
+
+    const clean = capture();
+    await drive(createConsoleReporter({ stream: clean.stream, interactive: false, color: false }), makePassingRunResult());
+    expect(clean.text().trimEnd().split('\n').at(-1)).toBe('3 passed, 0 failed, 0 skipped');
+  });
+
+  it('indents the first observation, expected and received under a failure', () => {
+    const text = formatGroupedSummary(makeRunResult(), makeChalk(false));
+    expect(text).toContain(
+      [
+        '  ✗ auth.wrong-org-token-401  A wrong org token is refused with 401 (49 ms)',
+        '      A request with an unknown org token was accepted; the spec requires 401 unauthorized.',
+        '      expected: 401',
+        '      received: 200',
+        '      spec: Authentication',
+        '      +1 more observation in report.html',
+      ].join('\n'),
+    );
+    expect(text).toContain('  ○ auth.disabled-partner-key-403  A disabled partner key is refused (0 ms)\n      skipped: needs --disabled-partner-key');
+    expect(text).toContain("  ! runs.read.unknown-run-404  An unknown run id is 404 not_found (3 ms)\n      engine error: TypeError: Cannot read properties of undefined (reading 'status')");
+  });
+
+  it('colours only when asked, and never the count line', async () => {
+    const out = capture();
+    await drive(createConsoleReporter({ stream: out.stream, interactive: false, color: true }), makeRunResult());
+    const text = out.text();
+    expect(text).toMatch(ANSI);
+    expect(text.trimEnd().split('\n').at(-1)).toBe('3 passed, 2 failed, 1 skipped, 1 error');
+  });
+
+  it('neutralizes terminal escapes a target put in a body', () => {
+    expect(terminalSafe('a\u001b[31mb\u0007c\u009bd')).toBe('a\\x1B[31mb\\x07c\\x9Bd');
+    expect(oneLine('x'.repeat(500)).length).toBe(200);
+    const result = makeRunResult();
+    result.checks[1].observations[0].received = '\u001b]0;owned\u0007 200';
+    expect(formatGroupedSummary(result, makeChalk(false))).not.toMatch(/\u001b/);
+  });
+
+  it('prints throttled progress lines for long waits', () => {
+    const out = capture();
+    let t = 0;
+    const reporter = createPlainConsoleReporter({ stream: out.stream, chalk: makeChalk(false), now: () => t });
+    reporter.onCheckProgress?.('runs.cert-slow', 'cert-slow: 7/10 confirmed, 1:12 left');
+    t = 5_000;
+    reporter.onCheckProgress?.('runs.cert-slow', 'cert-slow: 8/10 confirmed, 1:02 left');
+    t = 16_000;
+    reporter.onCheckProgress?.('runs.cert-slow', 'cert-slow: 9/10 confirmed, 0:30 left');
+    expect(out.text()).toBe('… runs.cert-slow: cert-slow: 7/10 confirmed, 1:12 left\n… runs.cert-slow: cert-slow: 9/10 confirmed, 0:30 left\n');
+  });
+
+  it('is deterministic', async () => {
+    const a = capture();
+    const b = capture();
+    await drive(createConsoleReporter({ stream: a.stream, interactive: false, color: false }), makeRunResult());
+    await drive(createConsoleReporter({ stream: b.stream, interactive: false, color: false }), makeRunResult());
+    expect(a.text()).toBe(b.text());
+  });
+
+  it('defaults to plain, uncoloured output on a non-TTY stream', () => {
+    const out = capture();
+    expect(resolveConsoleOptions({ stream: out.stream })).toMatchObject({ interactive: false, color: false });
+  });
+});
+
+describe('console reporter, interactive mode (listr2)', () => {
+  it('shows suites with live progress and ends with the grouped summary', async () => {
+    const out = capture(true);
+    const result = makeRunResult();
+    const reporter = createConsoleReporter({ stream: out.stream, interactive: true, color: false });
+    reporter.onRunStart?.(startInfo(result));
+    reporter.onCheckStart?.('runs.read.long-body');
+    reporter.onCheckProgress?.('runs.read.long-body', 'cert-slow: 7/10 confirmed, 1:12 left');
+    // Let the renderer draw a frame or two with the progress in it.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    for (const check of result.checks) {
+      reporter.onCheckStart?.(check.id);
+      reporter.onCheckEnd?.(check);
+    }
+    await reporter.onRunEnd(result, { reportDir: '/nonexistent/never-written' });
+    const text = out.text();
+    expect(text).toContain('runs.read.long-body: cert-slow: 7/10 confirmed, 1:12 left');
+    expect(text).toContain('auth  3/3');
+    expect(text).toContain(formatGroupedSummary(result, makeChalk(false)));
+    expect(text.trimEnd().split('\n').at(-1)).toBe('3 passed, 2 failed, 1 skipped, 1 error');
+  });
+
+  it('closes every row when the run ends early', async () => {
+    const out = capture(true);
+    const result = makeRunResult();
+    const reporter = createConsoleReporter({ stream: out.stream, interactive: true, color: false });
+    reporter.onRunStart?.(startInfo(result));
+    const ended = Promise.resolve(reporter.onRunEnd(result, { reportDir: '/nonexistent/never-written' }));
+    await expect(Promise.race([ended.then(() => 'done'), new Promise((r) => setTimeout(() => r('hung'), 5000))])).resolves.toBe('done');
+    expect(out.text().trimEnd().split('\n').at(-1)).toBe('3 passed, 2 failed, 1 skipped, 1 error');
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../src/report/html-escape.js';
+import { createHtmlReporter, HTML_CSP, renderHtml } from '../src/report/html.js';
+import { makePassingRunResult, makeRunResult, RAW_SECRET, REDACTED_SECRET } from './report-fixtures.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'report-html-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('html reporter (static)', () => {
+  const html = renderHtml(makeRunResult());
+
+  it('is one self-contained file with the CSP and no external URL in any src, href or url()', () => {
+    expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${HTML_CSP.replace(/'/g, '&#39;')}">`);
+    expect(html).not.toMatch(/<[a-z][^>]*\s(?:src|href|action|poster|srcset|formaction)\s*=/i);
+    expect(html).not.toMatch(/url\(|@import/i);
+    expect(html.match(/<script\b/g)?.length).toBe(1);
+    expect(html.match(/<style\b/g)?.length).toBe(1);
+  });
+
+  it('escapes every target-controlled string', () => {
+    expect(html).not.toContain('<script>window.__pwned');
+    expect(html).toContain('&lt;script&gt;window.__pwned = 1; alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;/pre&gt;&lt;img src=x onerror=alert(2)&gt;');
+    expect(escapeHtml(`<a b="c" d='e'>&`)).toBe('&lt;a b=&quot;c&quot; d=&#39;e&#39;&gt;&amp;');
+  });
+
+  it('keeps secrets in their redacted form only', () => {
+    expect(html).not.toContain(RAW_SECRET);
+    expect(html).toContain(REDACTED_SECRET);
+    expect(html).toContain('$SVC_PARTNER_KEY');
+  });
+
+  it('marks RTL-capable blocks with dir="auto" and shows the Hebrew text', () => {
+    expect(html).toContain('תיאור המשרה כללי מדי');
+    const pres = html.match(/<pre\b[^>]*>/g) ?? [];
+    expect(pres.length).toBeGreaterThan(5);
+    for (const tag of pres) expect(tag).toContain('dir="auto"');
+  });
+
+  it('opens failures and errors, and keeps passed checks closed', () => {
+    expect(html).toMatch(/data-id="auth\.wrong-org-token-401"><details open>/);
+    expect(html).toMatch(/data-id="runs\.read\.unknown-run-404"><details open>/);
+    expect(html).toMatch(/data-id="auth\.missing-partner-key-401"><details>/);
+  });
+
+  it('shows a verdict for a clean run', () => {
+    expect(renderHtml(makePassingRunResult())).toContain('<span class="verdict certified" id="verdict">Certified</span>');
+  });
+
+  it('is deterministic and written into the report dir', async () => {
+    const reportDir = join(dir, 'deep', 'er');
+    await createHtmlReporter({}).onRunEnd(makeRunResult(), { reportDir });
+    expect(await readFile(join(reportDir, 'report.html'), 'utf8')).toBe(renderHtml(makeRunResult()));
+  });
+});

@@ -1,0 +1,63 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJsonReporter, renderJson } from '../src/report/json.js';
+import type { RunResult } from '../src/runner/results.js';
+import { makeRunResult } from './report-fixtures.js';
+
+const SCHEMA = new URL('../schemas/results.schema.json', import.meta.url);
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'report-json-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('json reporter', () => {
+  it('writes exactly the RunResult, 2-space indented, into the report dir', async () => {
+    const result = makeRunResult();
+    const reportDir = join(dir, 'a', 'b');
+    await createJsonReporter({}).onRunEnd(result, { reportDir });
+    const text = await readFile(join(reportDir, 'results.json'), 'utf8');
+    expect(text).toBe(`${JSON.stringify(result, null, 2)}\n`);
+    expect(JSON.parse(text)).toEqual(result);
+  });
+
+  it('turns a stray bigint into a decimal string instead of throwing', () => {
+    const result = makeRunResult();
+    result.config['maxSpendCredits'] = 9007199254740993n;
+    expect(JSON.parse(renderJson(result)).config.maxSpendCredits).toBe('9007199254740993');
+  });
+
+  it('is deterministic', () => {
+    expect(renderJson(makeRunResult())).toBe(renderJson(makeRunResult()));
+  });
+
+  it('carries the fields other tools read (structural check)', () => {
+    const parsed = JSON.parse(renderJson(makeRunResult())) as RunResult;
+    expect(Object.keys(parsed.summary).sort()).toEqual(['error', 'failed', 'passed', 'skipped', 'total']);
+    for (const check of parsed.checks) {
+      expect(typeof check.id).toBe('string');
+      expect(typeof check.title).toBe('string');
+      expect(typeof check.suite).toBe('string');
+      expect(Array.isArray(check.spec)).toBe(true);
+      expect(['passed', 'failed', 'skipped', 'error']).toContain(check.status);
+      expect(typeof check.message).toBe('string');
+    }
+  });
+
+  it.runIf(existsSync(SCHEMA))('validates against schemas/results.schema.json', async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const addFormats = (await import('ajv-formats')).default as unknown as (ajv: InstanceType<typeof Ajv2020>) => void;
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA, 'utf8')) as object);
+    const ok = validate(JSON.parse(renderJson(makeRunResult())));
+    expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
+    expect(ok).toBe(true);
+  });
+});

@@ -1,0 +1,118 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJunitReporter, junitTime, renderJunit } from '../src/report/junit.js';
+import { cdata, escapeXmlAttr, stripXmlIllegal } from '../src/report/xml-text.js';
+import { makePassingRunResult, makeRunResult, RAW_SECRET } from './report-fixtures.js';
+
+const XSD = '/work/shared/vendor/junit/junit-10.xsd';
+const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'report-junit-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function xpath(file: string, expr: string): string {
+  return execFileSync('xmllint', ['--xpath', expr, file], { encoding: 'utf8' }).replace(/\n$/, '');
+}
+
+describe('xml text helpers', () => {
+  it('strips characters XML 1.0 cannot carry and keeps tab, newline, CR and astral characters', () => {
+    expect(stripXmlIllegal('a\u0000b\u0008c\u000bd\u000ce\u001ff\ud800g\udc00h\ufffei\uffffj')).toBe('abcdefghij');
+    expect(stripXmlIllegal('t\tn\nr\r😀é')).toBe('t\tn\nr\r😀é');
+  });
+  it('escapes attribute values, including whitespace that normalization would flatten', () => {
+    expect(escapeXmlAttr('<a href="x">&\'\n\t')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;\'&#10;&#9;');
+  });
+  it('splits ]]> across CDATA sections', () => {
+    expect(cdata('a]]>b')).toBe('<![CDATA[a]]]]><![CDATA[>b]]>');
+  });
+  it('formats times as seconds with three fraction digits and no unit', () => {
+    expect(junitTime(83_456.7891)).toBe('83.457');
+    expect(junitTime(0)).toBe('0.000');
+    expect(junitTime(Number.NaN)).toBe('0.000');
+    expect(junitTime(-5)).toBe('0.000');
+  });
+});
+
+describe('junit reporter', () => {
+  it('renders the expected structure', () => {
+    const xml = renderJunit(makeRunResult());
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="svc-certify" tests="7" failures="2" errors="1" time="83.457">')).toBe(true);
+    expect(xml).toContain('<testsuite name="auth" tests="3" failures="1" errors="0" skipped="1" time="0.061">');
+    expect(xml).toContain('<testcase name="auth.wrong-org-token-401" classname="svc-certify.auth" time="0.049">');
+    expect(xml).toContain('<failure message="A request with an unknown org token was accepted; the spec requires 401 unauthorized." type="nonconformance">');
+    expect(xml).toContain('<error message="Cannot read properties of undefined (reading \'status\')" type="TypeError">');
+    expect(xml).toContain('<skipped message="needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)"/>');
+    expect(xml).not.toMatch(/<testcase[^>]* file=/);
+    expect(xml).not.toContain(RAW_SECRET);
+    // Illegal characters are gone, the escape character included.
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/);
+    expect(xml).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    // Every time attribute of a suite matches the XSD's Surefire pattern without a unit.
+    for (const m of xml.matchAll(/<testsuites? [^>]*time="([^"]*)"/g)) expect(m[1]).toMatch(/^\d+\.\d{3}$/);
+  });
+
+  it('gives every testcase a unique name, even when ids repeat', () => {
+    const result = makeRunResult();
+    result.checks.push({ ...result.checks[0] });
+    const names = [...renderJunit(result).matchAll(/<testcase name="([^"]*)"/g)].map((m) => m[1]);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain('auth.missing-partner-key-401 (2)');
+  });
+
+  it('is deterministic', () => {
+    expect(renderJunit(makeRunResult())).toBe(renderJunit(makeRunResult()));
+  });
+
+  it.skipIf(!hasXmllint)('validates against the vendored junit-10.xsd and keeps the hostile text intact', async () => {
+    expect(existsSync(XSD)).toBe(true);
+    const reportDir = join(dir, 'nested', 'reports');
+    await createJunitReporter({}).onRunEnd(makeRunResult(), { reportDir });
+    const file = join(reportDir, 'junit.xml');
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
+    expect(lint.stderr).toContain('validates');
+    expect(lint.status).toBe(0);
+
+    const out = xpath(file, 'string(//testcase[@name="auth.wrong-org-token-401"]/system-out)');
+    expect(out).toContain('"weird":"ends ]]> here","also":"]]]]>"');
+    expect(out).toContain('<script>window.__pwned = 1; alert(1)</script>');
+    expect(out).toContain('HTTP 202');
+    expect(out).toContain('POST https://partner.example.test/v1/runs');
+    const failure = xpath(file, 'string(//testcase[@name="auth.wrong-org-token-401"]/failure)');
+    expect(failure).toContain('expected: 401');
+    expect(failure).toContain('received: 200');
+    expect(failure).toContain('spec: Authentication');
+    expect(failure).toContain('pointer: /name');
+    expect(failure).toContain('Reproduce with:');
+    expect(failure).toContain('-H "x-svc-partner-key: $SVC_PARTNER_KEY"');
+    const hebrew = xpath(file, 'string(//testcase[@name="runs.read.hebrew-notices"]/system-out)');
+    expect(hebrew).toContain('תיאור המשרה כללי מדי');
+    expect(hebrew).toContain('"ctl":"abc[31mRED[0mdefgh"');
+    expect(xpath(file, 'string(//testcase[@name="runs.read.long-body"]/system-out)')).toContain('[body truncated; 1048576 bytes in all]');
+    expect(xpath(file, 'string(//testcase[@name="runs.read.unknown-run-404"]/error)')).toContain('at run (suites/runs-read.ts:42:17)');
+    expect(xpath(file, 'count(//testsuite)').trim()).toBe('3');
+    expect(xpath(file, 'string(//testcase[@name="auth.disabled-partner-key-403"]/skipped/@message)')).toBe(
+      'needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)',
+    );
+  });
+
+  it.skipIf(!hasXmllint)('validates a clean run too', async () => {
+    const reportDir = join(dir, 'clean');
+    await createJunitReporter({}).onRunEnd(makePassingRunResult(), { reportDir });
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(reportDir, 'junit.xml')], { encoding: 'utf8' });
+    expect(lint.status, lint.stderr).toBe(0);
+    expect(await readFile(join(reportDir, 'junit.xml'), 'utf8')).not.toContain('<failure');
+  });
+
+  it.runIf(!hasXmllint)('xmllint is absent: schema validation skipped (install libxml2-utils to run it)', () => {
+    expect(hasXmllint).toBe(false);
+  });
+});

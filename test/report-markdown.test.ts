@@ -1,0 +1,49 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMarkdownReporter, mdCell, renderMarkdown } from '../src/report/markdown.js';
+import { makePassingRunResult, makeRunResult, RAW_SECRET } from './report-fixtures.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'report-md-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('markdown reporter', () => {
+  it('matches the snapshot', async () => {
+    await expect(renderMarkdown(makeRunResult())).toMatchFileSnapshot('./__snapshots__/report-summary.md');
+  });
+
+  it('puts the verdict first and lists failed and error checks with spec and message', () => {
+    const md = renderMarkdown(makeRunResult());
+    expect(md.split('\n')[0]).toBe('# ❌ svc-certify: Not certified');
+    expect(md).toContain('**3 passed, 2 failed, 1 skipped, 1 error**');
+    expect(md).toContain('| `auth.wrong-org-token-401` | ✗ failed | Authentication | A request with an unknown org token was accepted; the spec requires 401 unauthorized. |');
+    expect(md).toContain('| `runs.read.unknown-run-404` | ! error |');
+    expect(md).toMatch(/<details>\n<summary>1 skipped check<\/summary>[\s\S]*needs --disabled-partner-key[\s\S]*<\/details>/);
+    expect(md).not.toMatch(/\]\(|https?:\/\/[^`\s]*[^`]\s/); // no markdown link, and the URL sits in a code span
+    expect(md).not.toContain(RAW_SECRET);
+  });
+
+  it('says certified for a clean run and leaves out empty sections', () => {
+    const md = renderMarkdown(makePassingRunResult());
+    expect(md.split('\n')[0]).toBe('# ✅ svc-certify: Certified');
+    expect(md).not.toContain('Failed and error checks');
+    expect(md).not.toContain('<details>');
+  });
+
+  it('escapes cells so untrusted text cannot break the table or inject markup', () => {
+    expect(mdCell('a|b\n<script>x</script> [l](u)')).toBe('a\\|b &lt;script&gt;x&lt;/script&gt; \\[l\\](u)');
+    expect(mdCell('see https://evil.example and www.evil.example')).toBe('see https:\\/\\/evil.example and www\\.evil.example');
+  });
+
+  it('writes summary.md into the report dir, deterministically', async () => {
+    const reportDir = join(dir, 'x');
+    await createMarkdownReporter({}).onRunEnd(makeRunResult(), { reportDir });
+    expect(await readFile(join(reportDir, 'summary.md'), 'utf8')).toBe(renderMarkdown(makeRunResult()));
+  });
+});

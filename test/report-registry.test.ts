@@ -1,0 +1,43 @@
+import { PassThrough } from 'node:stream';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReporters, REPORTER_NAMES, REPORTERS } from '../src/report/index.js';
+import { makeRunResult } from './report-fixtures.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'report-registry-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('reporter registry', () => {
+  it('knows the five CLI names', () => {
+    expect(Object.keys(REPORTERS)).toEqual(['console', 'junit', 'html', 'json', 'markdown']);
+    expect(REPORTER_NAMES).toEqual(['console', 'junit', 'html', 'json', 'markdown']);
+  });
+
+  it('creates reporters in the order asked, each named after its key, duplicates collapsed', () => {
+    const reporters = createReporters(['json', 'console', ' junit ', 'json'], { stream: new PassThrough(), interactive: false, color: false });
+    expect(reporters.map((r) => r.name)).toEqual(['json', 'console', 'junit']);
+  });
+
+  it('refuses an unknown name, naming it and the valid ones', () => {
+    expect(() => createReporters(['console', 'xml', 'tap'], {})).toThrowError(
+      'Unknown reporters "xml", "tap"; valid names: console, junit, html, json, markdown',
+    );
+    expect(() => createReporters(['htm'], {})).toThrowError('Unknown reporter "htm"; valid names: console, junit, html, json, markdown');
+  });
+
+  it('writes the four files into a report dir it creates, and the console writes none', async () => {
+    const stream = new PassThrough();
+    stream.resume();
+    const reportDir = join(dir, 'not', 'yet', 'there');
+    const reporters = createReporters([...REPORTER_NAMES], { stream, interactive: false, color: false });
+    for (const reporter of reporters) await reporter.onRunEnd(makeRunResult(), { reportDir });
+    expect((await readdir(reportDir)).sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'summary.md']);
+  });
+});
