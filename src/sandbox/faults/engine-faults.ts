@@ -1,3 +1,65 @@
 import type { FaultDefinition } from './types.js';
 
-export const engineFaults: FaultDefinition[] = [];
+/** Faults of the matching engine (src/sandbox/engine) and of sandbox presentation (src/sandbox/presentation). */
+export const engineFaults: FaultDefinition[] = [
+  {
+    id: 'runs-read.candidates-exceed-target',
+    area: 'runs-read',
+    summary: 'a real run lists one candidate more than its target_count',
+    caughtBy: 'runs-read.candidates-within-target',
+  },
+  {
+    id: 'runs-read.confirmed-decreases',
+    area: 'runs-read',
+    summary: 'progress.confirmed drops by one when the run reaches a terminal state',
+    caughtBy: 'runs-read.progress-monotonic',
+  },
+  {
+    id: 'runs-read.screened-below-confirmed',
+    area: 'runs-read',
+    summary: 'progress.screened is reported one below progress.confirmed',
+    caughtBy: 'runs-read.progress-consistent',
+  },
+  {
+    id: 'runs-read.requirements-out-of-order',
+    area: 'runs-read',
+    summary: "a candidate's requirements are listed in reverse index order",
+    caughtBy: 'runs-read.candidate-requirements-in-index-order',
+  },
+  {
+    id: 'runs-read.requirement-missing',
+    area: 'runs-read',
+    summary: "the last run requirement is missing from every candidate's requirements",
+    caughtBy: 'runs-read.candidate-requirements-complete',
+  },
+  {
+    id: 'runs-read.v1-impossible-notice',
+    area: 'runs-read',
+    summary: 'a real run emits widen_hint, one of the four notice codes that cannot occur in v1',
+    caughtBy: 'runs-read.notice-codes-possible-in-v1',
+  },
+  {
+    id: 'runs-read.notice-on-requirement-without-ref',
+    area: 'runs-read',
+    summary: 'requirement_blockers notices in slot on_requirement carry no ref.requirement_index',
+    caughtBy: 'runs-read.notice-ref-matches-slot',
+  },
+  {
+    id: 'runs-read.notice-language-ignored',
+    area: 'runs-read',
+    summary: 'notice title and body are English even when x-svc-lang is he',
+    caughtBy: 'runs-read.notice-language',
+  },
+  {
+    id: 'sandbox.name-not-masked',
+    area: 'sandbox',
+    summary: 'candidate names are shown unmasked, in name and inside evidence',
+    caughtBy: 'sandbox.candidate-name-masked',
+  },
+  {
+    id: 'sandbox.email-left-in-evidence',
+    area: 'sandbox',
+    summary: 'e-mail addresses inside evidence, title, company and location are not hidden',
+    caughtBy: 'sandbox.contact-identifiers-masked',
+  },
+];

@@ -1,3 +1,83 @@
 import type { FaultDefinition } from './types.js';
 
-export const webhookFaults: FaultDefinition[] = [];
+/** Faults of the webhook delivery queue (src/sandbox/webhooks). */
+export const webhookFaults: FaultDefinition[] = [
+  {
+    id: 'webhooks.signature-uppercase-hex',
+    area: 'webhooks',
+    summary: 'x-svc-signature carries upper-case hex',
+    caughtBy: 'webhooks.signature-verifies',
+  },
+  {
+    id: 'webhooks.signature-missing-prefix',
+    area: 'webhooks',
+    summary: 'x-svc-signature lacks the sha256= prefix',
+    caughtBy: 'webhooks.signature-verifies',
+  },
+  {
+    id: 'webhooks.signature-over-different-bytes',
+    area: 'webhooks',
+    summary: 'the signature is computed over the body without the trailing newline that is sent',
+    caughtBy: 'webhooks.signature-verifies',
+  },
+  {
+    id: 'webhooks.bad-signature-test-valid',
+    area: 'webhooks',
+    summary: 'the bad-signature test delivery (valid_signature: false) is signed with the real secret',
+    caughtBy: 'webhooks.bad-signature-fails-verification',
+  },
+  {
+    id: 'webhooks.bad-signature-test-retried',
+    area: 'webhooks',
+    summary: 'the bad-signature test delivery is retried after its non-2xx answer',
+    caughtBy: 'webhooks.bad-signature-not-retried',
+  },
+  {
+    id: 'webhooks.new-event-id-on-retry',
+    area: 'webhooks',
+    summary: 'a retry carries a new event_id instead of the original one',
+    caughtBy: 'webhooks.retry-same-event-id',
+  },
+  {
+    id: 'webhooks.no-retry-after-server-error',
+    area: 'webhooks',
+    summary: 'a delivery answered 5xx is never retried',
+    caughtBy: 'webhooks.retried-after-failure',
+  },
+  {
+    id: 'webhooks.redirect-followed',
+    area: 'webhooks',
+    summary: 'a 3xx answer is followed to its Location',
+    caughtBy: 'webhooks.redirect-not-followed',
+  },
+  {
+    id: 'webhooks.duplicate-candidate-revealed',
+    area: 'webhooks',
+    summary: 'a reveal emits candidate_revealed twice, under two event ids',
+    caughtBy: 'webhooks.candidate-revealed-once',
+  },
+  {
+    id: 'webhooks.envelope-missing-organization-external-id',
+    area: 'webhooks',
+    summary: 'deliveries omit organization_external_id from the envelope',
+    caughtBy: 'webhooks.envelope-complete',
+  },
+  {
+    id: 'webhooks.occurred-at-not-utc',
+    area: 'webhooks',
+    summary: 'occurred_at is written with a +02:00 offset instead of UTC',
+    caughtBy: 'webhooks.occurred-at-utc',
+  },
+  {
+    id: 'webhooks.environment-header-missing',
+    area: 'webhooks',
+    summary: 'sandbox deliveries lack x-svc-environment: sandbox',
+    caughtBy: 'webhooks.sandbox-environment-header',
+  },
+  {
+    id: 'webhooks.content-type-not-json',
+    area: 'webhooks',
+    summary: 'deliveries are sent with Content-Type: text/plain',
+    caughtBy: 'webhooks.content-type-json',
+  },
+];

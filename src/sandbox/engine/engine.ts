@@ -1,0 +1,90 @@
+import { deriveRequirements } from './derive-requirements.js';
+import { planRun, type RunPlan } from './plan.js';
+import { createPool, type Profile } from './pool.js';
+import { buildSnapshot } from './snapshot.js';
+import type { Engine, EngineRunInput, EngineSnapshot } from './types.js';
+
+export const DEFAULT_SEED = 20240601;
+
+interface RunState {
+  input: EngineRunInput;
+  plan: RunPlan;
+  terminalFired: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
+/**
+ * The sandbox's matching engine for real (non-fixture) runs. Time runs `timeScale` times faster than the
+ * spec's: a run's first candidates come 10-17 s / timeScale after the start and it ends 150-240 s / timeScale
+ * after it. A job description containing `[sandbox:fail]` makes the run fail (see FAIL_MARKER).
+ */
+export function createEngine(opts: { seed?: number; timeScale: number; faults: ReadonlySet<string> }): Engine {
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const timeScale = opts.timeScale > 0 ? opts.timeScale : 1;
+  const faults = opts.faults;
+  const runs = new Map<string, RunState>();
+  /** Candidates already listed for (organization, job): a later run prefers others and flags repeats. */
+  const shown = new Map<string, Set<bigint>>();
+  const listeners: Array<(runId: string, snapshot: EngineSnapshot) => void> = [];
+  let pool: Profile[] | null = null;
+
+  const elapsedAt = (run: RunState, now: number) => (now - run.input.startedAt) * timeScale;
+  const terminalAt = (run: RunState) => run.plan.failAt ?? run.plan.completeAt;
+
+  const fireTerminal = (runId: string, run: RunState) => {
+    if (run.terminalFired) return;
+    run.terminalFired = true;
+    if (run.timer) clearTimeout(run.timer);
+    run.timer = null;
+    const snap = buildSnapshot(run.plan, run.input, terminalAt(run), faults);
+    for (const listener of listeners) listener(runId, snap);
+  };
+
+  return {
+    startRun(input) {
+      if (runs.has(input.runId)) throw new Error(`run ${input.runId} already started`);
+      pool ??= createPool(seed);
+      const key = `${input.organizationId}\u0000${input.job.externalId}`;
+      const shownBefore = shown.get(key) ?? new Set<bigint>();
+      const requirements = [...input.requirements].sort((a, b) => a.index - b.index);
+      const extra = faults.has('runs-read.candidates-exceed-target') ? 1 : 0;
+      const plan = planRun(pool, {
+        runId: input.runId,
+        job: input.job,
+        requirements,
+        listCount: input.targetCount + extra,
+        padFromHidden: extra > 0,
+        seed,
+        shownBefore,
+      });
+      shown.set(key, new Set([...shownBefore, ...plan.picks.map((p) => p.profile.id)]));
+      const run: RunState = { input: { ...input, requirements }, plan, terminalFired: false, timer: null };
+      runs.set(input.runId, run);
+      const delay = Math.max(0, (terminalAt(run) - elapsedAt(run, Date.now())) / timeScale);
+      run.timer = setTimeout(() => fireTerminal(input.runId, run), Math.ceil(delay));
+      run.timer.unref();
+    },
+
+    snapshot(runId, now = Date.now()) {
+      const run = runs.get(runId);
+      if (!run) return undefined;
+      const snap = buildSnapshot(run.plan, run.input, elapsedAt(run, now), faults);
+      // A read that already sees the end must not wait for the timer: the terminal event follows the state.
+      if (snap.status !== 'running') fireTerminal(runId, run);
+      return snap;
+    },
+
+    onTerminal(listener) {
+      listeners.push(listener);
+    },
+
+    deriveRequirements,
+
+    close() {
+      for (const run of runs.values()) {
+        if (run.timer) clearTimeout(run.timer);
+        run.timer = null;
+      }
+    },
+  };
+}

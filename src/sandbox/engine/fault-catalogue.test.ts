@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { engineFaults } from '../faults/engine-faults.js';
+import { webhookFaults } from '../faults/webhook-faults.js';
+
+const SUITES = ['conventions', 'auth', 'activation', 'users', 'jobs', 'runs-start', 'runs-read', 'fixtures', 'reveal', 'decisions', 'sandbox', 'production', 'limits', 'webhooks'];
+const ID = /^([a-z-]+)\.[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function sources(dir: string): string {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
+}
+
+describe('engine and webhook fault catalogue', () => {
+  const all = [...engineFaults, ...webhookFaults];
+  const here = new URL('.', import.meta.url).pathname;
+  const code = ['../engine', '../presentation', '../webhooks'].map((d) => sources(join(here, d))).join('\n');
+
+  it('has at least 12 faults with unique, well-formed ids naming a known suite', () => {
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(all.map((f) => f.id)).size).toBe(all.length);
+    for (const f of all) {
+      for (const id of [f.id, f.caughtBy]) expect(SUITES, id).toContain(ID.exec(id)?.[1]);
+      expect(f.summary.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('tests every fault at a point in the code', () => {
+    for (const f of all) expect(code, f.id).toContain(`'${f.id}'`);
+  });
+});

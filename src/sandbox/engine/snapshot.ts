@@ -1,0 +1,93 @@
+import type { Pick, RunPlan } from './plan.js';
+import { priceCredits } from './pricing.js';
+import type { EngineCandidate, EngineNotice, EngineRunInput, EngineSnapshot } from './types.js';
+
+function toCandidate(pick: Pick, faults: ReadonlySet<string>): EngineCandidate {
+  const { profile, match } = pick;
+  let requirements = match.results.map((r) => ({ ...r }));
+  if (faults.has('runs-read.requirements-out-of-order')) requirements = [...requirements].reverse();
+  if (faults.has('runs-read.requirement-missing')) requirements = requirements.slice(0, -1);
+  return {
+    id: profile.id,
+    name: profile.name,
+    title: profile.title,
+    company: profile.company,
+    location: profile.city,
+    verdict: match.verdict,
+    requirements,
+    email: profile.email,
+    phone: profile.phone,
+    priceCredits: priceCredits(match.verdict, profile.years, profile.source),
+  };
+}
+
+function candidateNotices(listed: readonly Pick[]): EngineNotice[] {
+  const out: EngineNotice[] = [];
+  for (const p of listed) {
+    if (p.alreadyShown) out.push({ code: 'already_shown', severity: 'info', slot: 'on_candidate', ref: { candidate_id: p.profile.id } });
+    if (p.profile.source === 'extended') out.push({ code: 'paid_fallback', severity: 'info', slot: 'on_candidate', ref: { candidate_id: p.profile.id } });
+  }
+  return out;
+}
+
+/** The run as seen `elapsed` unscaled milliseconds after its start. Pure: the same plan and time give the same snapshot. */
+export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: number, faults: ReadonlySet<string>): EngineSnapshot {
+  const terminalAt = plan.failAt ?? plan.completeAt;
+  const status = elapsed >= terminalAt ? (plan.failAt !== null ? 'failed' : 'completed') : 'running';
+  const effective = Math.min(elapsed, terminalAt);
+  const listed = plan.picks.filter((p) => p.confirmAt <= effective);
+  const target = input.targetCount;
+  let confirmed = listed.length;
+  let screened = status === 'completed' ? plan.screenedTotal : Math.max(confirmed, Math.floor((plan.screenedTotal * Math.max(0, effective)) / plan.completeAt));
+  screened = Math.min(Math.max(screened, confirmed), Math.max(plan.screenedTotal, confirmed));
+  if (faults.has('runs-read.confirmed-decreases') && status !== 'running' && confirmed > 0) confirmed -= 1;
+  if (faults.has('runs-read.screened-below-confirmed') && confirmed > 0) screened = confirmed - 1;
+
+  const notices: EngineNotice[] = [];
+  const relaxedShown = listed.some((p) => p.relaxed);
+  const emptySlot = (slot: string) => (listed.length === 0 ? 'empty_state' : slot);
+  if (status === 'failed') {
+    notices.push({ code: 'function_error', severity: 'blocking', slot: 'empty_state', params: { confirmed: listed.length } });
+  } else if (status === 'running') {
+    notices.push({ code: 'run_progress', severity: 'info', slot: emptySlot('above_list'), params: { confirmed, target, screened } });
+    if (relaxedShown) notices.push({ code: 'location_relaxed', severity: 'warning', slot: 'above_list', params: { location: input.job.locationText } });
+  } else {
+    const short = listed.length < target;
+    notices.push({
+      code: 'run_funnel',
+      severity: short ? 'warning' : 'info',
+      slot: emptySlot('above_list'),
+      params: { screened, hidden: plan.hiddenCount, confirmed, target, reason: plan.shortfall ?? 'target_reached' },
+    });
+    if (relaxedShown) notices.push({ code: 'location_relaxed', severity: 'warning', slot: 'above_list', params: { location: input.job.locationText } });
+    if (plan.hiddenCount > 0) notices.push({ code: 'must_unmet_hidden', severity: 'info', slot: emptySlot('above_list'), params: { count: plan.hiddenCount } });
+    const withoutRef = faults.has('runs-read.notice-on-requirement-without-ref');
+    const blockers = withoutRef && plan.blockers.length === 0 && input.requirements.length > 0
+      ? [{ index: input.requirements[0]!.index, text: input.requirements[0]!.text, excluded: 0 }]
+      : plan.blockers;
+    for (const b of blockers) {
+      const notice: EngineNotice = { code: 'requirement_blockers', severity: 'warning', slot: 'on_requirement', params: { requirement: b.text, excluded: b.excluded } };
+      if (!withoutRef) notice.ref = { requirement_index: b.index };
+      notices.push(notice);
+    }
+    if (input.requirements.length > 0 && listed.length > 0) {
+      const metCounts = input.requirements.map((r) => listed.filter((p) => p.match.results.find((x) => x.index === r.index)?.met === true).length);
+      const best = metCounts.indexOf(Math.max(...metCounts));
+      notices.push({
+        code: 'requirement_attribution',
+        severity: 'info',
+        slot: 'above_list',
+        params: { requirement: input.requirements[best]!.text, met: metCounts[best]!, confirmed: listed.length },
+      });
+    }
+  }
+  notices.push(...candidateNotices(listed));
+  if (faults.has('runs-read.v1-impossible-notice')) notices.push({ code: 'widen_hint', severity: 'info', slot: 'above_list' });
+
+  return {
+    status,
+    progress: { confirmed, target, screened },
+    candidates: listed.map((p) => toCandidate(p, faults)),
+    notices,
+  };
+}

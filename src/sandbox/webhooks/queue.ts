@@ -1,0 +1,174 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { serializeBody } from './json-body.js';
+import { buildOutgoing } from './outgoing.js';
+import { postOnce, type PostHandle, type PostResult } from './post-once.js';
+import { ACK_TIMEOUT_MS, RETENTION_MS, retryDelay } from './schedule.js';
+import type { WebhookAttempt, WebhookEnvelope, WebhookQueue, WebhookQueueOptions } from './types.js';
+import { checkWebhookUrl } from './url-policy.js';
+
+interface Item {
+  partnerId: string;
+  organizationId: string;
+  envelope: WebhookEnvelope;
+  wrongSignature: boolean;
+  attemptsMade: number;
+  occurredMs: number;
+  state: 'scheduled' | 'sending' | 'paused' | 'finished';
+  timer: NodeJS.Timeout | null;
+}
+
+function dedupeKey(envelope: WebhookEnvelope): string | null {
+  if (envelope.event === 'run_completed' || envelope.event === 'run_failed') return `run\u0000${envelope.run_id}`;
+  if (envelope.event === 'candidate_revealed') return `revealed\u0000${envelope.run_id}\u0000${serializeKey(envelope.candidate_id)}`;
+  return null;
+}
+
+/** The id as JSON text, so a bigint, a number and a raw int64 token of the same id dedupe together. */
+function serializeKey(value: unknown): string {
+  return Buffer.from(serializeBody(value ?? null)).toString('utf8');
+}
+
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+}
+
+/**
+ * The webhook delivery queue (spec: Events, delivery rules; Limits). Times are the spec's divided by
+ * `timeScale`: ack time-out 10 s, retries after 1, 2, 5, 15, 30, 60, 120 min (8 attempts in all), retention 7 days.
+ * Every timer is unref'd and cleared by close().
+ */
+export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
+  const scale = opts.timeScale > 0 ? opts.timeScale : 1;
+  const faults = opts.faults;
+  const log = opts.log ?? (() => {});
+  // Deliberately wrong, and never the real secret: the bad-signature test must fail verification.
+  const wrongSecret = `wrong-${randomBytes(16).toString('hex')}`;
+  const items = new Set<Item>();
+  const seen = new Set<string>();
+  const history: WebhookAttempt[] = [];
+  const inflight = new Set<{ handle: PostHandle; done: Promise<void> }>();
+  let closed = false;
+
+  const describe = (item: Item) => `${item.envelope.event} ${item.envelope.event_id}`;
+
+  const finish = (item: Item, why: string) => {
+    item.state = 'finished';
+    if (item.timer) clearTimeout(item.timer);
+    item.timer = null;
+    items.delete(item);
+    log(`webhook ${describe(item)} ${why}`);
+  };
+
+  const schedule = (item: Item, delayMs: number) => {
+    if (closed) return;
+    item.state = 'scheduled';
+    if (item.timer) clearTimeout(item.timer);
+    item.timer = setTimeout(() => void process(item), Math.max(0, delayMs));
+    item.timer.unref();
+  };
+
+  const expiresIn = (item: Item) => item.occurredMs + RETENTION_MS / scale - Date.now();
+
+  const pause = (item: Item, reason: string) => {
+    if (item.state !== 'paused') log(`webhook ${describe(item)} waiting: ${reason}`);
+    item.state = 'paused';
+    if (item.timer) clearTimeout(item.timer);
+    // A paused event is still dropped on time, even if nobody wakes the queue.
+    item.timer = setTimeout(() => finish(item, 'dropped: unsent 7 days after it occurred'), Math.max(0, expiresIn(item)));
+    item.timer.unref();
+  };
+
+  const send = async (url: string, item: Item, secret: string): Promise<PostResult> => {
+    const out = buildOutgoing({
+      envelope: item.envelope,
+      attempt: item.attemptsMade,
+      secret,
+      wrongSecret,
+      wrongSignature: item.wrongSignature,
+      sandboxHeader: opts.sandboxHeader,
+      faults,
+    });
+    const post = (to: string) => {
+      const handle = postOnce(to, out.headers, out.body, { timeoutMs: opts.ackTimeoutMs ?? ACK_TIMEOUT_MS / scale, insecureTls: opts.allowLoopback && isLoopbackUrl(to) });
+      const entry = { handle, done: handle.result.then(() => undefined) };
+      inflight.add(entry);
+      return handle.result.finally(() => inflight.delete(entry));
+    };
+    let result = await post(url);
+    if (faults.has('webhooks.redirect-followed') && result.status !== null && result.status >= 300 && result.status < 400 && result.location && !closed) {
+      result = await post(new URL(result.location, url).toString());
+    }
+    history.push({ eventId: out.eventId, attempt: item.attemptsMade, url, status: result.status, ...(result.error ? { error: result.error } : {}), at: Date.now() });
+    return result;
+  };
+
+  const process = async (item: Item): Promise<void> => {
+    if (closed || item.state === 'finished' || item.state === 'sending') return;
+    item.timer = null;
+    if (expiresIn(item) <= 0) return finish(item, 'dropped: unsent 7 days after it occurred');
+    const target = opts.target(item.partnerId);
+    if (!target) return pause(item, 'no webhook configured');
+    if (opts.paused(item.partnerId, item.organizationId)) return pause(item, 'partner or organization disabled');
+    const verdict = checkWebhookUrl(target.url, { allowLoopback: opts.allowLoopback });
+    if (!verdict.ok) return pause(item, `URL refused: ${verdict.reason}`);
+
+    item.state = 'sending';
+    item.attemptsMade += 1;
+    const result = await send(target.url, item, target.secret);
+    log(`webhook ${describe(item)} attempt ${item.attemptsMade} -> ${result.status ?? result.error ?? 'no answer'}`);
+    if (closed) return;
+    if (result.status !== null && result.status >= 200 && result.status < 300) return finish(item, 'delivered');
+    if (item.wrongSignature && !faults.has('webhooks.bad-signature-test-retried')) return finish(item, 'bad-signature test sent once, not retried');
+    if (faults.has('webhooks.no-retry-after-server-error') && result.status !== null && result.status >= 500) return finish(item, 'given up');
+    const delay = retryDelay(item.attemptsMade);
+    if (delay === null) return finish(item, `dropped after ${item.attemptsMade} attempts`);
+    schedule(item, delay / scale);
+  };
+
+  return {
+    enqueue({ partnerId, organizationId, envelope, wrongSignature = false, dedupe = true }) {
+      if (closed) return;
+      const key = dedupe ? dedupeKey(envelope) : null;
+      if (key !== null) {
+        if (seen.has(key)) {
+          log(`webhook ${envelope.event} ${envelope.event_id} not queued: already emitted`);
+          return;
+        }
+        seen.add(key);
+      }
+      const parsed = Date.parse(envelope.occurred_at);
+      const add = (env: WebhookEnvelope) => {
+        const item: Item = {
+          partnerId,
+          organizationId,
+          envelope: env,
+          wrongSignature,
+          attemptsMade: 0,
+          occurredMs: Number.isNaN(parsed) ? Date.now() : parsed,
+          state: 'scheduled',
+          timer: null,
+        };
+        items.add(item);
+        schedule(item, 0);
+      };
+      add(envelope);
+      if (faults.has('webhooks.duplicate-candidate-revealed') && envelope.event === 'candidate_revealed') add({ ...envelope, event_id: randomUUID() });
+    },
+
+    wake() {
+      for (const item of items) if (item.state === 'paused') schedule(item, 0);
+    },
+
+    attempts: () => history.slice(),
+
+    async close() {
+      closed = true;
+      for (const item of items) if (item.timer) clearTimeout(item.timer);
+      items.clear();
+      const pending = [...inflight];
+      for (const entry of pending) entry.handle.abort();
+      await Promise.all(pending.map((e) => e.done));
+    },
+  };
+}

@@ -1,0 +1,41 @@
+export interface WebhookEnvelope {
+  event_id: string;
+  event: string;
+  run_id: string;
+  organization_external_id: string;
+  job_external_id: string;
+  occurred_at: string;
+  [field: string]: unknown;
+}
+
+export interface WebhookAttempt {
+  eventId: string;
+  attempt: number;
+  url: string;
+  status: number | null;
+  error?: string;
+  at: number;
+}
+
+export interface WebhookQueue {
+  /** dedupe (default true): run_completed/run_failed at most once per run_id; candidate_revealed once per (run_id, candidate_id). The test endpoint passes dedupe: false. wrongSignature: signed with a deliberately wrong secret, sent once, never retried. */
+  enqueue(item: { partnerId: string; organizationId: string; envelope: WebhookEnvelope; wrongSignature?: boolean; dedupe?: boolean }): void;
+  /** Re-examine paused items (after an enable or a URL change). */
+  wake(): void;
+  attempts(): ReadonlyArray<WebhookAttempt>;
+  close(): Promise<void>;
+}
+
+export interface WebhookQueueOptions {
+  timeScale: number;
+  faults: ReadonlySet<string>;
+  sandboxHeader: boolean;
+  allowLoopback: boolean;
+  /** undefined: no webhook configured → wait. */
+  target(partnerId: string): { url: string; secret: string } | undefined;
+  /** Partner or organization disabled → wait. */
+  paused(partnerId: string, organizationId: string): boolean;
+  log?: (line: string) => void;
+  /** Acknowledgement time-out in real milliseconds; default the spec's 10 s divided by timeScale. Tests raise it so a busy machine does not fail a delivery. */
+  ackTimeoutMs?: number;
+}
