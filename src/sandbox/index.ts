@@ -1,6 +1,10 @@
 // Public entry of the reference sandbox. CONTRACT (implemented by the sandbox work; callers: the CLI's
 // `serve` and `run` commands, tests, benches). The sandbox imports nothing from the certifier.
 
+import type { Operator } from './operator.js';
+
+export type { Operator } from './operator.js';
+
 export interface SandboxOptions {
   /** Default 127.0.0.1. */
   host?: string;
@@ -48,7 +52,7 @@ export interface RunningSandbox {
   baseUrl: string;
   provision(opts?: ProvisionOptions): Provision;
   /** Typed operator API (partners, codes, webhooks, enable/disable, rotation, wallets, limits). */
-  operator: unknown;
+  operator: Operator;
   close(): Promise<void>;
 }
 

@@ -1,11 +1,86 @@
-// Placeholder until the sandbox lands; replaced wholesale by the sandbox implementation.
+// node:http adapter of the sandbox app, and the public startSandbox / listFaults.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSandboxApp, MAX_BODY_BYTES, type SandboxApp } from './app.js';
+import { FAULTS, type FaultDefinition } from './faults/index.js';
 import type { RunningSandbox, SandboxOptions } from './index.js';
-import type { FaultDefinition } from './faults/types.js';
 
-export async function startSandbox(_opts: SandboxOptions = {}): Promise<RunningSandbox> {
-  throw new Error('sandbox not implemented yet');
-}
+/** Beyond this a body is no longer drained but the connection closed after the 413. */
+const DRAIN_LIMIT = 16 * MAX_BODY_BYTES;
 
 export function listFaults(): FaultDefinition[] {
-  return [];
+  return FAULTS.map((f) => ({ ...f }));
+}
+
+function onRequest(app: SandboxApp, req: IncomingMessage, res: ServerResponse): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let answered = false;
+  const answer = (body: Buffer | undefined) => {
+    if (answered) return;
+    answered = true;
+    const out = app.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body });
+    out.headers['content-length'] = String(out.body.length);
+    res.writeHead(out.status, out.headers);
+    res.end(out.body);
+  };
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES + 1) chunks.push(chunk);
+    else if (size > DRAIN_LIMIT) {
+      // Too big to keep draining: answer 413 now and drop the connection.
+      res.setHeader('connection', 'close');
+      answer(Buffer.concat(chunks));
+      req.destroy();
+    }
+  });
+  req.on('end', () => answer(size > 0 ? Buffer.concat(chunks, Math.min(size, MAX_BODY_BYTES + 1)) : undefined));
+  req.on('error', () => {
+    answered = true;
+  });
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const app = createSandboxApp({
+    mode: opts.mode,
+    timeScale: opts.timeScale,
+    rateLimitPerMinute: opts.rateLimitPerMinute,
+    faults: opts.faults,
+    allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
+    createdStatus: opts.createdStatus,
+    seed: opts.seed,
+    log: opts.log,
+  });
+  const server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => onRequest(app, req, res));
+  const host = opts.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (e) {
+    await app.close();
+    throw e;
+  }
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const baseUrl = `http://${urlHost}:${port}/v1`;
+  let closed = false;
+  return {
+    baseUrl,
+    operator: app.operator,
+    provision: (p) => app.operator.provision(baseUrl, p).provision,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
 }

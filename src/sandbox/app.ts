@@ -1,0 +1,207 @@
+// The sandbox as a pure request → response function (testable without a socket), plus its operator.
+import { createEngine, createWebhookQueue } from './collaborators.js';
+import { ApiError, header, Serialized, type AppConfig, type AppContext, type Reply, type RequestContext, type SandboxRequest, type SandboxResponse } from './context.js';
+import { emitTerminal } from './events.js';
+import { resolveFaults } from './faults/index.js';
+import { hashSecret } from './ids.js';
+import { stringifyJson } from './json.js';
+import { errorMessage, type Lang } from './messages.js';
+import { Operator } from './operator.js';
+import { RateLimiter } from './rate-limit.js';
+import { matchRoute } from './routing.js';
+import { Store, type Partner } from './store.js';
+
+export type { SandboxRequest, SandboxResponse } from './context.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const SIMULATE_VALUES = ['rate_limited', 'rate_limit_unavailable', 'internal_error', 'insufficient_credits'] as const;
+
+export interface SandboxAppOptions {
+  mode?: 'sandbox' | 'production';
+  timeScale?: number;
+  rateLimitPerMinute?: number;
+  rateLimitPerDay?: number;
+  faults?: readonly string[];
+  allowLoopbackWebhooks?: boolean;
+  createdStatus?: 200 | 201 | 202;
+  seed?: number;
+  initialWalletBalance?: number;
+  log?: (line: string) => void;
+}
+
+export interface SandboxApp {
+  request(req: SandboxRequest): Promise<SandboxResponse>;
+  /** The same, synchronously (the hot path of the node:http adapter). */
+  handle(req: SandboxRequest): SandboxResponse;
+  operator: Operator;
+  context: AppContext;
+  close(): Promise<void>;
+}
+
+export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
+  const faults = resolveFaults(opts.faults ?? []);
+  const timeScale = opts.timeScale ?? 1;
+  if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new Error('timeScale must be a positive number');
+  const config: AppConfig = {
+    mode: opts.mode ?? 'sandbox',
+    timeScale,
+    rateLimitPerMinute: opts.rateLimitPerMinute ?? 120,
+    rateLimitPerDay: opts.rateLimitPerDay ?? 20_000,
+    createdStatus: opts.createdStatus ?? 200,
+    allowLoopbackWebhooks: opts.allowLoopbackWebhooks ?? false,
+    initialWalletBalance: opts.initialWalletBalance ?? 500,
+    faults,
+    log: opts.log ?? (() => {}),
+  };
+  const store = new Store();
+  const engine = createEngine({ seed: opts.seed, timeScale, faults });
+  const queue = createWebhookQueue({
+    timeScale,
+    faults,
+    sandboxHeader: config.mode === 'sandbox',
+    allowLoopback: config.allowLoopbackWebhooks,
+    target(partnerId) {
+      const p = store.partners.get(partnerId);
+      return p?.webhookUrl ? { url: p.webhookUrl, secret: p.webhookSecret } : undefined;
+    },
+    paused(partnerId, organizationId) {
+      return !store.partners.get(partnerId)?.enabled || !store.organizations.get(organizationId)?.enabled;
+    },
+    log: config.log,
+  });
+  const app: AppContext = { config, store, engine, queue, limiter: new RateLimiter(timeScale), timers: new Set(), now: Date.now };
+  engine.onTerminal((runId, snapshot) => {
+    const run = store.runs.get(runId);
+    if (run) emitTerminal(app, run, snapshot);
+  });
+  const handle = (req: SandboxRequest) => finish(app, dispatch(app, req));
+  return {
+    handle,
+    request: async (req) => handle(req),
+    operator: new Operator(app),
+    context: app,
+    async close() {
+      for (const t of app.timers) clearTimeout(t);
+      app.timers.clear();
+      engine.close();
+      await queue.close();
+    },
+  };
+}
+
+interface Outcome {
+  reply: Reply;
+  lang: Lang;
+}
+
+function langOf(req: SandboxRequest, partner: Partner | undefined): Lang {
+  const v = header(req.headers, 'x-svc-lang');
+  if (v !== undefined) {
+    const tag = v.trim().toLowerCase();
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+    if (tag === 'he' || tag.startsWith('he-')) return 'he';
+  }
+  return partner?.defaultLang ?? 'he';
+}
+
+function errorReply(e: ApiError): Reply {
+  return { status: e.status, body: e, headers: e.headers };
+}
+
+function simulated(app: AppContext, value: string): Reply {
+  switch (value) {
+    case 'rate_limited': {
+      const headers: Record<string, string> = app.config.faults.has('sandbox.simulate-no-retry-after') ? {} : { 'retry-after': '30' };
+      return errorReply(new ApiError(429, 'rate_limited', { retry_after_seconds: 30 }, headers));
+    }
+    case 'rate_limit_unavailable':
+      return errorReply(new ApiError(503, 'rate_limit_unavailable'));
+    case 'internal_error':
+      return errorReply(new ApiError(500, 'internal_error'));
+    default:
+      return errorReply(new ApiError(402, 'insufficient_credits', { balance: 0, required: 10, reason: 'simulated' }));
+  }
+}
+
+function dispatch(app: AppContext, req: SandboxRequest): Outcome {
+  const { config, store } = app;
+  const faults = config.faults;
+  const sandbox = config.mode === 'sandbox';
+  let lang = langOf(req, undefined);
+  try {
+    const q = req.path.indexOf('?');
+    const path = q < 0 ? req.path : req.path.slice(0, q);
+    if (!path.startsWith('/v1/')) throw new ApiError(404, 'not_found');
+    const segments = path.slice(4).split('/');
+    const route = matchRoute(segments);
+    if (!route || (route.sandboxOnly && !sandbox)) throw new ApiError(404, 'not_found');
+    if (req.method !== route.method) throw new ApiError(405, 'method_not_allowed', { allowed_methods: [route.method] }, { allow: route.method });
+    if (req.body && req.body.length > MAX_BODY_BYTES) throw new ApiError(413, 'payload_too_large', { max_bytes: MAX_BODY_BYTES });
+
+    const simulate = sandbox ? header(req.headers, 'x-svc-sandbox-simulate') : undefined;
+    if (simulate !== undefined && faults.has('sandbox.simulate-before-auth') && (SIMULATE_VALUES as readonly string[]).includes(simulate.trim())) {
+      return { reply: simulated(app, simulate.trim()), lang };
+    }
+
+    const key = header(req.headers, 'x-partner-key');
+    const partner = key ? store.partnersByKeyHash.get(hashSecret(key)) : undefined;
+    if (!partner) throw new ApiError(401, key && faults.has('auth.unknown-key-wrong-code') ? 'invalid_org_token' : 'invalid_partner_key');
+    lang = langOf(req, partner);
+    const verdict = app.limiter.hit(partner, app.now());
+    if (!verdict.ok) {
+      const headers: Record<string, string> = faults.has('limits.rate-limited-no-retry-after') ? {} : { 'retry-after': String(verdict.retryAfterSeconds) };
+      throw new ApiError(429, 'rate_limited', { retry_after_seconds: verdict.retryAfterSeconds }, headers);
+    }
+    if (!partner.enabled) {
+      throw faults.has('auth.disabled-partner-401') ? new ApiError(401, 'invalid_partner_key') : new ApiError(403, 'partner_disabled');
+    }
+    let org;
+    if (route.needsOrg) {
+      const token = header(req.headers, 'x-svc-org');
+      if (!token) throw new ApiError(faults.has('auth.missing-org-token-403') ? 403 : 401, 'invalid_org_token');
+      org = store.orgsByTokenHash.get(hashSecret(token));
+      if (!org || org.partnerId !== partner.id) throw new ApiError(401, 'invalid_org_token');
+      if (!org.enabled && !faults.has('auth.disabled-organization-served')) throw new ApiError(403, 'organization_disabled');
+    }
+    if (simulate !== undefined) {
+      const value = simulate.trim();
+      if (!(SIMULATE_VALUES as readonly string[]).includes(value)) {
+        throw new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-simulate', allowed: [...SIMULATE_VALUES] });
+      }
+      config.log(`simulated ${value} for partner ${partner.keyPrefix}…`);
+      return { reply: simulated(app, value), lang };
+    }
+    if (route.method === 'POST') {
+      const ct = header(req.headers, 'content-type');
+      const media = ct ? ct.split(';', 1)[0].trim().toLowerCase() : '';
+      if (media !== 'application/json') throw new ApiError(415, 'unsupported_media_type', { expected: 'application/json' });
+    }
+    const rc: RequestContext = { app, method: req.method, segments, headers: req.headers, lang, partner, org, rawBody: req.body };
+    return { reply: route.handler(rc), lang };
+  } catch (e) {
+    if (e instanceof ApiError) return { reply: errorReply(e), lang };
+    config.log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    return { reply: errorReply(new ApiError(500, 'internal_error')), lang };
+  }
+}
+
+function finish(app: AppContext, { reply, lang }: Outcome): SandboxResponse {
+  const faults = app.config.faults;
+  let payload = reply.body;
+  if (payload instanceof ApiError) {
+    const msgLang: Lang = faults.has('conventions.message-not-localized') ? 'en' : lang;
+    payload = { error: payload.code, message: errorMessage(payload.code, msgLang), ...payload.extra };
+  }
+  const headers: Record<string, string> = {
+    'content-type': faults.has('conventions.content-type-without-charset') ? 'application/json' : 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...reply.headers,
+  };
+  const sandbox = app.config.mode === 'sandbox';
+  if (sandbox ? !(reply.status >= 400 && faults.has('sandbox.errors-without-environment-header')) : faults.has('production.environment-header')) {
+    headers['x-svc-environment'] = 'sandbox';
+  }
+  const body = payload instanceof Serialized ? payload.bytes : Buffer.from(stringifyJson(payload), 'utf8');
+  return { status: reply.status, headers, body };
+}
+

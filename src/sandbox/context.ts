@@ -1,0 +1,109 @@
+// Types shared by the app pipeline and the route handlers.
+import type { Engine, WebhookQueue } from './collaborators.js';
+import { isRecord, parseJson, type Json, type JsonRecord } from './json.js';
+import type { Lang } from './messages.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { Organization, Partner, Store } from './store.js';
+
+export interface SandboxRequest {
+  method: string;
+  /** Path with optional query string, e.g. `/v1/runs/…`. */
+  path: string;
+  /** Header names in lower case (node:http gives them so). */
+  headers: Record<string, string | string[] | undefined>;
+  body?: Buffer;
+}
+
+export interface SandboxResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export interface AppConfig {
+  mode: 'sandbox' | 'production';
+  timeScale: number;
+  rateLimitPerMinute: number;
+  rateLimitPerDay: number;
+  createdStatus: 200 | 201 | 202;
+  allowLoopbackWebhooks: boolean;
+  /** Wallet of a newly connected organization (production reveals spend it). */
+  initialWalletBalance: number;
+  faults: ReadonlySet<string>;
+  log: (line: string) => void;
+}
+
+export interface AppContext {
+  config: AppConfig;
+  store: Store;
+  engine: Engine;
+  queue: WebhookQueue;
+  limiter: RateLimiter;
+  /** Timers to clear on close. */
+  timers: Set<NodeJS.Timeout>;
+  now(): number;
+}
+
+export interface RequestContext {
+  app: AppContext;
+  method: string;
+  /** Path segments after `/v1`, e.g. ['runs', '<id>']. */
+  segments: string[];
+  headers: SandboxRequest['headers'];
+  lang: Lang;
+  partner: Partner;
+  /** Set on every route but redeem. */
+  org: Organization | undefined;
+  rawBody: Buffer | undefined;
+}
+
+/** A body already serialized (cached run reads). */
+export class Serialized {
+  constructor(readonly bytes: Buffer) {}
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A refusal with the spec's error envelope; thrown by handlers, rendered by the app. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(code);
+  }
+}
+
+export function header(headers: SandboxRequest['headers'], name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The request body as a JSON object; malformed JSON and non-object bodies are refused with a 4xx. */
+export function jsonBody(rc: RequestContext): JsonRecord {
+  const text = rc.rawBody && rc.rawBody.length > 0 ? rc.rawBody.toString('utf8') : '';
+  let value: Json;
+  try {
+    value = parseJson(text);
+  } catch {
+    if (rc.app.config.faults.has('conventions.malformed-json-500')) throw new ApiError(500, 'internal_error');
+    throw new ApiError(400, 'invalid_json');
+  }
+  if (!isRecord(value)) throw new ApiError(422, 'invalid_request', { reason: 'body must be a JSON object' });
+  return value;
+}
+
+export function requireOrg(rc: RequestContext): Organization {
+  if (!rc.org) throw new ApiError(401, 'invalid_org_token');
+  return rc.org;
+}
+
+export function isSandbox(rc: RequestContext): boolean {
+  return rc.app.config.mode === 'sandbox';
+}

@@ -1,0 +1,58 @@
+// Webhook events the API emits; delivery, signing and retries belong to the queue (src/sandbox/webhooks).
+import type { EngineSnapshot, WebhookEnvelope } from './collaborators.js';
+import type { AppContext } from './context.js';
+import { isoUtc } from './activation.js';
+import { newUuid } from './ids.js';
+import type { Run } from './store.js';
+
+function envelope(app: AppContext, run: Pick<Run, 'id' | 'organizationId' | 'jobExternalId'>, event: string): WebhookEnvelope | undefined {
+  const org = app.store.organizations.get(run.organizationId);
+  if (!org) return undefined;
+  return {
+    event_id: newUuid(),
+    event,
+    run_id: run.id,
+    organization_external_id: org.externalId,
+    job_external_id: run.jobExternalId,
+    occurred_at: isoUtc(app.now()),
+  };
+}
+
+/** run_completed / run_failed, at most once per run. */
+export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot): void {
+  if (run.terminalEmitted || snapshot.status === 'running') return;
+  run.terminalEmitted = true;
+  const env = envelope(app, run, snapshot.status === 'completed' ? 'run_completed' : 'run_failed');
+  if (!env) return;
+  if (snapshot.status === 'completed') {
+    const p = snapshot.progress;
+    env.progress = { confirmed: p.confirmed, target: p.target, screened: p.screened };
+  }
+  app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: env });
+}
+
+/** candidate_revealed once per (run, candidate). */
+export function emitRevealed(app: AppContext, run: Run, candidateId: bigint): void {
+  if (run.revealEvents.has(candidateId)) return;
+  run.revealEvents.add(candidateId);
+  const env = envelope(app, run, 'candidate_revealed');
+  if (!env) return;
+  env.candidate_id = candidateId;
+  app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: env });
+}
+
+/** The test endpoint's event: a fresh run id that never exists, job `cert-webhook`. */
+export function emitTest(
+  app: AppContext,
+  partnerId: string,
+  organizationId: string,
+  event: 'run_completed' | 'run_failed' | 'candidate_revealed',
+  validSignature: boolean,
+): WebhookEnvelope | undefined {
+  const env = envelope(app, { id: newUuid(), organizationId, jobExternalId: 'cert-webhook' }, event);
+  if (!env) return undefined;
+  if (event === 'run_completed') env.progress = { confirmed: 3, target: 3, screened: 40 };
+  if (event === 'candidate_revealed') env.candidate_id = 990000000001n;
+  app.queue.enqueue({ partnerId, organizationId, envelope: env, wrongSignature: !validSignature, dedupe: false });
+  return env;
+}

@@ -1,0 +1,95 @@
+import { ApiError, jsonBody, type Reply, type RequestContext } from '../context.js';
+import { FIRST_FIXTURE_ID, fixtureMaxListed } from '../fixtures/definitions.js';
+import { asInt64, isRecord } from '../json.js';
+import { currentState } from '../run-view.js';
+import type { DecisionEntry, Run } from '../store.js';
+import { actingUser, lookupRun } from './run-lookup.js';
+
+export const DECISIONS = ['shortlisted', 'rejected', 'contacted', 'interviewing', 'hired'];
+export const REJECT_REASONS = ['cv_irrelevant', 'overqualified', 'location', 'insufficient_experience', 'declined', 'candidate_withdrew', 'known'];
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Candidates a decision may name: any the fixture will ever list, or any the run listed so far. */
+function knownCandidates(rc: RequestContext, run: Run): (id: bigint) => boolean {
+  if (run.fixture) {
+    const max = BigInt(fixtureMaxListed(run.fixture, run.targetCount));
+    return (id) => id >= FIRST_FIXTURE_ID && id < FIRST_FIXTURE_ID + max;
+  }
+  const listed = new Set(currentState(rc.app, run, rc.lang)?.snapshot.candidates.map((c) => c.id) ?? []);
+  return (id) => listed.has(id) || run.quotedPrices.has(id);
+}
+
+type Parsed = { ok: true; entry: Omit<DecisionEntry, 'actingUser' | 'receivedAt'> } | { ok: false; error: ApiError };
+
+function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: ReadonlySet<string>): Parsed {
+  const invalid = (reason: string): Parsed => ({ ok: false, error: new ApiError(422, 'invalid_decision', { reason }) });
+  if (!isRecord(item)) return invalid('decision must be an object');
+  const candidateId = asInt64(item.candidate_id);
+  if (candidateId === undefined || candidateId < 0n) return invalid('candidate_id must be an int64');
+  if (typeof item.decision !== 'string' || !DECISIONS.includes(item.decision)) return invalid('unknown decision');
+  const reason = item.reject_reason;
+  if (reason !== undefined && reason !== null) {
+    if (item.decision !== 'rejected') return invalid('reject_reason only with rejected');
+    if (typeof reason !== 'string' || !REJECT_REASONS.includes(reason)) {
+      return { ok: false, error: new ApiError(422, 'unknown_reject_reason', {
+        allowed: faults.has('decisions.allowed-incomplete') ? REJECT_REASONS.filter((r) => r !== 'known') : [...REJECT_REASONS],
+      }) };
+    }
+  }
+  if (item.note !== undefined && item.note !== null && typeof item.note !== 'string') return invalid('note must be a string or null');
+  const at = item.occurred_at;
+  if (typeof at !== 'string' || !DATE_TIME.test(at) || Number.isNaN(Date.parse(at))) return invalid('occurred_at must be an ISO 8601 date-time');
+  if (!inRun(candidateId)) return invalid('candidate not in run');
+  return {
+    ok: true,
+    entry: { candidateId, decision: item.decision, rejectReason: (reason as string | null | undefined) ?? null, note: (item.note as string | null | undefined) ?? null, occurredAt: at },
+  };
+}
+
+export function decisionsRoute(rc: RequestContext): Reply {
+  const { app } = rc;
+  const faults = app.config.faults;
+  const { run, org } = lookupRun(rc, rc.segments[1]);
+  const body = jsonBody(rc);
+  const user = actingUser(rc, org, body.acting_user_external_id);
+  const decisions = body.decisions ?? [];
+  const shown = body.notices_shown ?? [];
+  if (!Array.isArray(decisions)) throw new ApiError(422, 'invalid_request', { field: 'decisions' });
+  if (!Array.isArray(shown) || !shown.every((s) => typeof s === 'string')) throw new ApiError(422, 'invalid_request', { field: 'notices_shown' });
+
+  const inRun = knownCandidates(rc, run);
+  const now = app.now();
+  const entries: DecisionEntry[] = [];
+  for (const item of decisions) {
+    const parsed = parseDecision(item, inRun, faults);
+    if (!parsed.ok) {
+      if (faults.has('decisions.rejection-stores-part')) store(run, entries, faults);
+      throw parsed.error;
+    }
+    entries.push({ ...parsed.entry, actingUser: user, receivedAt: now });
+  }
+  const { accepted, duplicates } = store(run, entries, faults);
+  for (const code of shown as string[]) run.noticesShown.add(code);
+  const response: Record<string, unknown> = { accepted, duplicates };
+  if (run.fixture === 'cert-extra-fields') {
+    response.zz_extra_top_level = 'clients must ignore this';
+    response.zz_future_object = { nested: true };
+  }
+  return { status: app.config.createdStatus, body: response };
+}
+
+function store(run: Run, entries: DecisionEntry[], faults: ReadonlySet<string>): { accepted: number; duplicates: number } {
+  let accepted = 0;
+  let duplicates = 0;
+  for (const e of entries) {
+    const key = `${e.candidateId}|${e.decision}|${e.occurredAt}`;
+    if (run.decisions.has(key)) {
+      if (faults.has('decisions.duplicates-miscounted')) accepted++;
+      else duplicates++;
+    } else {
+      run.decisions.set(key, e);
+      accepted++;
+    }
+  }
+  return { accepted, duplicates };
+}

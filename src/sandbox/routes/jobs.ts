@@ -1,0 +1,45 @@
+import { ApiError, jsonBody, requireOrg, type Reply, type RequestContext } from '../context.js';
+import { newUuid } from '../ids.js';
+import { jobIssue, type JobIssue } from '../messages.js';
+
+function present(v: unknown): v is string {
+  return typeof v === 'string' && v.trim() !== '';
+}
+
+export function jobsRoute(rc: RequestContext): Reply {
+  const org = requireOrg(rc);
+  const body = jsonBody(rc);
+  const { external_id: externalId, title, description_text: descriptionText, location_text: locationText } = body;
+  const faults = rc.app.config.faults;
+  const issues: JobIssue[] = [];
+  if (!present(externalId)) issues.push(jobIssue('external_id', 'external_id_missing'));
+  if (!present(title)) issues.push(jobIssue('title', 'title_missing'));
+  if (!present(descriptionText)) issues.push(jobIssue('description_text', 'description_missing'));
+  if (!present(locationText)) issues.push(jobIssue('location_text', 'location_missing'));
+  const jobs = rc.app.store.jobsOf(org.id);
+  if (issues.length > 0) {
+    if (faults.has('jobs.rejection-stores-job') && present(externalId) && !jobs.has(externalId)) {
+      jobs.set(externalId, {
+        jobId: newUuid(),
+        externalId,
+        title: typeof title === 'string' ? title : '',
+        descriptionText: typeof descriptionText === 'string' ? descriptionText : '',
+        locationText: typeof locationText === 'string' ? locationText : '',
+      });
+    }
+    throw new ApiError(422, 'job_rejected', { rejected: issues });
+  }
+  const ext = externalId as string;
+  const fields = { title: title as string, descriptionText: descriptionText as string, locationText: locationText as string };
+  const existing = jobs.get(ext);
+  if (existing) {
+    Object.assign(existing, fields);
+    if (faults.has('jobs.repeat-new-job-id')) existing.jobId = newUuid();
+  } else {
+    jobs.set(ext, { jobId: newUuid(), externalId: ext, ...fields });
+  }
+  return {
+    status: rc.app.config.createdStatus,
+    body: { job_id: jobs.get(ext)!.jobId, created: !existing, updated: !!existing },
+  };
+}

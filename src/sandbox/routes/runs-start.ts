@@ -1,0 +1,125 @@
+import { ApiError, isSandbox, jsonBody, requireOrg, type Reply, type RequestContext } from '../context.js';
+import { emitTerminal } from '../events.js';
+import { FIXTURE_NAMES, FIXTURE_REQUIREMENTS, SLOW_FIXTURE_MS, isFixtureName } from '../fixtures/definitions.js';
+import { newUuid } from '../ids.js';
+import { quotaRetryAfter, recordRealRun, SANDBOX_RUN_QUOTA } from '../quota.js';
+import { derivedRequirements, validateRequirements } from '../requirements.js';
+import { currentState } from '../run-view.js';
+import type { Run } from '../store.js';
+
+const SANDBOX_MAX_TARGET = 20;
+const PRODUCTION_MAX_TARGET = 100;
+
+export function runsStartRoute(rc: RequestContext): Reply {
+  const org = requireOrg(rc);
+  const body = jsonBody(rc);
+  const { app } = rc;
+  const faults = app.config.faults;
+  const sandbox = isSandbox(rc);
+  const { job_external_id: jobExternalId, acting_user_external_id: actingUser, target_count: targetCount } = body;
+  if (typeof jobExternalId !== 'string' || jobExternalId === '') throw new ApiError(422, 'invalid_request', { field: 'job_external_id' });
+  if (typeof actingUser !== 'string') throw new ApiError(422, 'invalid_request', { field: 'acting_user_external_id' });
+  if (typeof targetCount !== 'number' || !Number.isInteger(targetCount)) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
+  if (sandbox && targetCount > SANDBOX_MAX_TARGET) throw new ApiError(422, 'sandbox_limit', { max_target_count: SANDBOX_MAX_TARGET });
+  if (targetCount < 1 || targetCount > PRODUCTION_MAX_TARGET) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
+
+  const fixture = sandbox && jobExternalId.startsWith('cert-') ? jobExternalId : undefined;
+  if (fixture !== undefined && !isFixtureName(fixture)) throw new ApiError(422, 'unknown_fixture', { fixtures: [...FIXTURE_NAMES] });
+  if (!app.store.usersOf(org.id).has(actingUser)) throw new ApiError(404, 'user_not_found');
+  const job = fixture ? undefined : app.store.jobsOf(org.id).get(jobExternalId);
+  if (!fixture && !job) throw new ApiError(404, 'job_not_found');
+
+  const submitted = body.requirements;
+  let warnings: ReturnType<typeof validateRequirements>['warnings'] = [];
+  let requirements;
+  if (submitted !== undefined) {
+    const outcome = validateRequirements(submitted, { jobTitle: job?.title, locationText: job?.locationText, faults });
+    if (outcome.rejected.length > 0) {
+      throw new ApiError(422, 'requirements_rejected', { rejected: outcome.rejected, warnings: outcome.warnings });
+    }
+    warnings = outcome.warnings;
+    requirements = outcome.requirements;
+  } else if (job) {
+    const derived = app.engine.deriveRequirements({ title: job.title, descriptionText: job.descriptionText, locationText: job.locationText });
+    requirements = derivedRequirements(derived, job.title, faults);
+  }
+  if (fixture) requirements = FIXTURE_REQUIREMENTS.map((r) => ({ ...r }));
+
+  const now = app.now();
+  const countsTowardQuota = sandbox && (!fixture || faults.has('limits.fixture-runs-count'));
+  if (countsTowardQuota) {
+    const retryAfter = quotaRetryAfter(org, now, app.config.timeScale);
+    if (retryAfter !== undefined) {
+      throw new ApiError(429, 'sandbox_run_quota', { retry_after_seconds: retryAfter, limit: SANDBOX_RUN_QUOTA }, { 'retry-after': String(retryAfter) });
+    }
+    recordRealRun(org, now);
+  }
+
+  const run: Run = {
+    id: newUuid(),
+    organizationId: org.id,
+    partnerId: rc.partner.id,
+    jobExternalId,
+    requirements: requirements ?? [],
+    targetCount,
+    createdAt: now,
+    fixture: fixture as Run['fixture'],
+    quotedPrices: new Map(),
+    revealEvents: new Set(),
+    decisions: new Map(),
+    noticesShown: new Set(),
+    terminalEmitted: false,
+    readCache: new Map(),
+  };
+  app.store.runs.set(run.id, run);
+  if (run.fixture) scheduleFixtureTerminal(rc, run);
+  else {
+    app.engine.startRun({
+      runId: run.id,
+      organizationId: org.id,
+      job: { externalId: job!.externalId, title: job!.title, descriptionText: job!.descriptionText, locationText: job!.locationText },
+      requirements: run.requirements.map((r) => ({ ...r })),
+      targetCount,
+      startedAt: now,
+    });
+  }
+
+  const extra = run.fixture === 'cert-extra-fields';
+  const response: Record<string, unknown> = {
+    run_id: run.id,
+    status: 'running',
+    warnings,
+    requirements: run.requirements.map((r) => {
+      const item: Record<string, unknown> = { index: r.index, text: r.text, kind: r.kind, origin: r.origin };
+      if (extra) item.zz_extra_requirement = true;
+      return item;
+    }),
+  };
+  if (run.fixture) response.sandbox = { fixture: run.fixture };
+  if (extra) {
+    response.zz_extra_top_level = 'clients must ignore this';
+    response.zz_future_object = { nested: true };
+  }
+  return { status: 202, body: response };
+}
+
+/** Fixture runs end without the engine: at once, or after cert-slow's 3 (scaled) minutes. */
+function scheduleFixtureTerminal(rc: RequestContext, run: Run): void {
+  const { app } = rc;
+  const emit = () => {
+    if (!app.store.runs.has(run.id)) return;
+    const state = currentState(app, run, 'en');
+    if (state) emitTerminal(app, run, state.snapshot);
+  };
+  if (run.fixture === 'cert-slow') {
+    const t = setTimeout(() => {
+      app.timers.delete(t);
+      emit();
+    }, SLOW_FIXTURE_MS / app.config.timeScale + 5);
+    t.unref();
+    app.timers.add(t);
+  } else if (app.store.partners.get(run.partnerId)?.webhookUrl !== undefined) {
+    // Only when a webhook is registered: a fixture must not leave events waiting for a URL set later.
+    emit();
+  }
+}

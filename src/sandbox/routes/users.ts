@@ -1,0 +1,28 @@
+import { ApiError, jsonBody, requireOrg, type Reply, type RequestContext } from '../context.js';
+import { newUuid } from '../ids.js';
+
+function optionalString(v: unknown): v is string | null | undefined {
+  return v === undefined || v === null || typeof v === 'string';
+}
+
+export function usersRoute(rc: RequestContext): Reply {
+  const org = requireOrg(rc);
+  const body = jsonBody(rc);
+  const { external_id: externalId, email, full_name: fullName, role } = body;
+  if (typeof externalId !== 'string' || externalId.trim() === '') throw new ApiError(422, 'invalid_user', { field: 'external_id' });
+  if (!optionalString(email) || (typeof email === 'string' && !/^[^\s@]+@[^\s@]+$/.test(email))) {
+    throw new ApiError(422, 'invalid_user', { field: 'email' });
+  }
+  if (!optionalString(fullName)) throw new ApiError(422, 'invalid_user', { field: 'full_name' });
+  if (!optionalString(role)) throw new ApiError(422, 'invalid_user', { field: 'role' });
+  const users = rc.app.store.usersOf(org.id);
+  const existing = users.get(externalId);
+  const fields = { email: email ?? null, fullName: fullName ?? null, role: role ?? null };
+  if (existing) {
+    Object.assign(existing, fields);
+  } else {
+    users.set(externalId, { userId: newUuid(), externalId, ...fields });
+  }
+  const created = !existing || rc.app.config.faults.has('users.repeat-created-true');
+  return { status: rc.app.config.createdStatus, body: { user_id: users.get(externalId)!.userId, created } };
+}

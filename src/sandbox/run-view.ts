@@ -1,0 +1,94 @@
+// The run as the API shows it: the engine's or fixture's snapshot, masked in the sandbox, rendered in a language.
+import { maskCandidate, renderNotice, type EngineNotice, type EngineSnapshot } from './collaborators.js';
+import type { AppContext } from './context.js';
+import { fixtureSnapshot } from './fixtures/definitions.js';
+import { int64, RawNumber } from './json.js';
+import type { Lang } from './messages.js';
+import type { Organization, Run } from './store.js';
+
+export interface RunState {
+  snapshot: EngineSnapshot;
+  extraFields: boolean;
+}
+
+/** The run as of now; undefined only if the engine lost it (treated as not found). */
+export function currentState(app: AppContext, run: Run, lang: Lang): RunState | undefined {
+  const now = app.now();
+  if (run.fixture) {
+    const extra = app.config.faults.has('runs-read.more-than-target');
+    return fixtureSnapshot(run.fixture, run.targetCount, run.createdAt, now, app.config.timeScale, lang, extra);
+  }
+  const snap = app.engine.snapshot(run.id, now);
+  if (!snap) return undefined;
+  if (app.config.mode !== 'sandbox') return { snapshot: snap, extraFields: false };
+  return { snapshot: { ...snap, candidates: snap.candidates.map((c) => maskCandidate(c, { faults: app.config.faults })) }, extraFields: false };
+}
+
+function renderNoticeItem(n: EngineNotice, lang: Lang, faults: ReadonlySet<string>, extra: boolean): Record<string, unknown> {
+  const { title, body } = renderNotice(n, lang, { faults });
+  const out: Record<string, unknown> = { code: n.code, severity: n.severity, slot: n.slot, title, body };
+  if (n.ref && !faults.has('runs-read.notice-without-ref')) {
+    const ref: Record<string, unknown> = {};
+    if (n.ref.requirement_index !== undefined) ref.requirement_index = n.ref.requirement_index;
+    if (n.ref.candidate_id !== undefined) ref.candidate_id = int64(n.ref.candidate_id);
+    out.ref = ref;
+  }
+  if (extra) out.zz_extra_notice = { probe: true };
+  return out;
+}
+
+function candidateId(id: bigint, faults: ReadonlySet<string>): unknown {
+  if (faults.has('runs-read.candidate-id-string')) return id.toString();
+  if (faults.has('runs-read.candidate-id-float')) return new RawNumber(`${id}.0`);
+  return int64(id);
+}
+
+/** Renders the Run body and records the quoted prices (production reveals charge the latest quote). */
+export function renderRun(
+  app: AppContext,
+  run: Run,
+  org: Organization,
+  state: RunState,
+  lang: Lang,
+  priceOverride: number | undefined,
+): Record<string, unknown> {
+  const faults = app.config.faults;
+  const { snapshot, extraFields: extra } = state;
+  const candidates = snapshot.candidates.map((c) => {
+    const price = priceOverride ?? c.priceCredits;
+    run.quotedPrices.set(c.id, price);
+    const out: Record<string, unknown> = {
+      id: candidateId(c.id, faults),
+      name: c.name,
+      title: c.title,
+      company: c.company,
+      location: c.location,
+      verdict: c.verdict,
+      requirements: c.requirements.map((r) => {
+        const item: Record<string, unknown> = { index: r.index, text: r.text, kind: r.kind, met: r.met, evidence: r.evidence };
+        if (extra) item.zz_extra_requirement = 'ignore-me';
+        return item;
+      }),
+      contact_state: org.revealed.has(c.id) ? 'revealed' : 'locked',
+      reveal_price_credits: price,
+    };
+    if (extra) out.zz_extra_candidate = { probe: 1 };
+    return out;
+  });
+  const p = snapshot.progress;
+  const progress: Record<string, unknown> = { confirmed: p.confirmed, target: p.target, screened: p.screened };
+  if (extra) progress.zz_extra_progress = 7;
+  const body: Record<string, unknown> = {
+    run_id: run.id,
+    status: snapshot.status,
+    progress,
+    notices: snapshot.notices.map((n) => renderNoticeItem(n, lang, faults, extra)),
+    candidates,
+  };
+  if (run.fixture) body.sandbox = { fixture: run.fixture };
+  if (extra) {
+    body.zz_extra_top_level = 'clients must ignore this';
+    body.zz_future_object = { nested: { deeper: [1, 2, 3] }, flag: true };
+  }
+  return body;
+}
