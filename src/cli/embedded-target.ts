@@ -1,0 +1,71 @@
+// `svc-certify run` with no --base-url: the reference sandbox in this process on loopback, a
+// provisioned partner, and the temporary webhook receiver registered as that partner's URL.
+
+import type { Config } from '../config/config.js';
+import type { RunningSandbox } from '../sandbox/index.js';
+import type { WebhookReceiver } from '../webhook/receiver.js';
+
+export interface EmbeddedTarget {
+  sandbox: RunningSandbox;
+  /** What the provision gave, as configuration values (flags given by the user for these are ignored). */
+  config: Config;
+  webhooks: { receiver: WebhookReceiver; publicUrl: string };
+  close(): Promise<void>;
+}
+
+export interface EmbeddedTargetOptions {
+  timeScale: number;
+  rateLimit: number;
+  faults?: string[];
+  /** Unused activation codes to provision (default 6). */
+  codes?: number;
+}
+
+export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOptions): Promise<EmbeddedTarget> {
+  const [{ startSandbox }, { startWebhookReceiver }] = await Promise.all([
+    import('../sandbox/index.js'),
+    import('../webhook/receiver.js'),
+  ]);
+  const sandbox = await startSandbox({
+    host: '127.0.0.1',
+    port: 0,
+    timeScale: opts.timeScale,
+    rateLimitPerMinute: opts.rateLimit,
+    allowLoopbackWebhooks: true,
+    ...(opts.faults ? { faults: opts.faults } : {}),
+  });
+  let receiver: WebhookReceiver | undefined;
+  try {
+    const p = sandbox.provision({ codes: opts.codes ?? 6, rateLimitPerMinute: opts.rateLimit });
+    receiver = await startWebhookReceiver({ secret: p.webhook_secret, listen: '127.0.0.1:0' });
+    const partnerId = sandbox.operator.partnerIdForKey(p.partner_key);
+    if (!partnerId) throw new Error('embedded sandbox: the provisioned partner key is unknown to its operator');
+    sandbox.operator.setWebhookUrl(partnerId, receiver.url);
+    const config: Config = {
+      ...base,
+      baseUrl: p.base_url,
+      partnerKey: p.partner_key,
+      orgToken: undefined,
+      activationCodes: p.activation_codes,
+      expiredCode: p.expired_code,
+      disabledOrgToken: p.disabled_org_token,
+      disabledPartnerKey: p.disabled_partner_key,
+      webhookSecret: p.webhook_secret,
+      webhookPublicUrl: receiver.url,
+    };
+    const r = receiver;
+    return {
+      sandbox,
+      config,
+      webhooks: { receiver: r, publicUrl: r.url },
+      async close() {
+        await r.close().catch(() => undefined);
+        await sandbox.close();
+      },
+    };
+  } catch (e) {
+    await receiver?.close().catch(() => undefined);
+    await sandbox.close();
+    throw e;
+  }
+}

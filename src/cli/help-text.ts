@@ -1,0 +1,68 @@
+// Examples shown by --help: what a user actually asks (certify the sandbox, a real deployment,
+// gate a CI job, develop offline).
+
+export const PROGRAM_EXAMPLES = `
+Examples:
+  # certify the embedded reference sandbox (no flags, about ten seconds)
+  $ npx svc-certify run
+
+  # certify a deployment before it goes live
+  $ SVC_PARTNER_KEY=spk_live_… svc-certify run --base-url https://api.example.com/v1 \\
+      --activation-code SVC-ABCD-EFGH --activation-code SVC-JKMN-PQRS
+
+  # develop offline against a local emulator
+  $ svc-certify serve --port 8080 --provision provision.json
+
+Exit codes: 0 every selected check passed, 1 a check failed, 2 usage or configuration error or target unreachable.
+`;
+
+export const RUN_EXAMPLES = `
+Every option also reads an environment variable (shown) or the key of the same name in
+svc-certify.config.json in the working directory (camelCase, e.g. "baseUrl", "activationCode");
+precedence: flag > environment > file > default.
+
+Examples:
+  # the embedded sandbox, accelerated (time scale 60)
+  $ svc-certify run
+
+  # a real deployment
+  $ export SVC_PARTNER_KEY=spk_live_…
+  $ svc-certify run --base-url https://sandbox.example.com/v1 \\
+      --activation-code SVC-ABCD-EFGH --activation-code SVC-JKMN-PQRS \\
+      --webhook-secret "$SVC_WEBHOOK_SECRET" --webhook-listen 0.0.0.0:8787 \\
+      --webhook-public-url https://hooks.example.com/svc
+
+  # a CI gate: JUnit for the CI, skipped checks count as failures, reuse an org token
+  $ SVC_BASE_URL=https://sandbox.example.com/v1 SVC_ORG_TOKEN=sot_… \\
+      svc-certify run --strict --reporter console,junit,json --report-dir build/certify
+
+  # just the authentication checks
+  $ svc-certify run --suite auth
+
+Exit codes: 0 every selected check passed, 1 a check failed (with --strict: or was skipped),
+2 usage or configuration error, or the target could not be reached.
+`;
+
+export const LIST_EXAMPLES = `
+Examples:
+  $ svc-certify list                      # every check, grouped by suite
+  $ svc-certify list --suite auth         # one suite
+  $ svc-certify list --grep 401           # checks whose id or title contains the text
+  $ svc-certify list --by-spec            # spec section → checks, and why a section has none
+`;
+
+export const SERVE_EXAMPLES = `
+Examples:
+  # a local sandbox plus the credentials a certifier needs
+  $ svc-certify serve --port 8080 --provision provision.json
+
+  # deliver webhooks to a local receiver (the operator's loopback switch)
+  $ svc-certify serve --provision p.json --webhook-url http://127.0.0.1:8787/hooks --allow-loopback-webhooks
+
+  # then certify it from another shell
+  $ svc-certify run --base-url "$(jq -r .base_url p.json)" --partner-key "$(jq -r .partner_key p.json)" …
+
+  # a sandbox with a deliberate defect, to see a check fail
+  $ svc-certify serve --list-faults
+  $ svc-certify serve --fault <id>
+`;

@@ -1,0 +1,43 @@
+// The one typed configuration of `svc-certify run`, resolved once from flags, environment and
+// svc-certify.config.json (in that precedence) and validated at load.
+
+export const REPORTER_NAMES = ['console', 'junit', 'html', 'json', 'markdown'] as const;
+export type ReporterName = (typeof REPORTER_NAMES)[number];
+
+export const ENVIRONMENTS = ['sandbox', 'production', 'auto'] as const;
+export type EnvironmentChoice = (typeof ENVIRONMENTS)[number];
+
+export interface ListenAddress {
+  host: string;
+  port: number;
+}
+
+export interface Config {
+  /** Target ending in /v1; undefined = certify the embedded sandbox. */
+  baseUrl?: string;
+  partnerKey?: string;
+  orgToken?: string;
+  /** Normalized `SVC-XXXX-XXXX`, in the order given. */
+  activationCodes: string[];
+  expiredCode?: string;
+  disabledOrgToken?: string;
+  disabledPartnerKey?: string;
+  webhookSecret?: string;
+  webhookListen?: ListenAddress;
+  webhookPublicUrl?: string;
+  /** PEM contents read at load (unreadable files are a ConfigError). */
+  webhookTls?: { certFile: string; keyFile: string; cert: string; key: string };
+  environment: EnvironmentChoice;
+  maxSpendCredits: number;
+  /** The spec's waiting times are divided by this. */
+  timeScale: number;
+  /** Requests per minute the partner may send. */
+  rateLimit: number;
+  reportDir: string;
+  reporters: ReporterName[];
+  /** Selected suites (empty = all). */
+  suites: string[];
+  grep?: string;
+  strict: boolean;
+  exhaustLimits: boolean;
+}

@@ -1,0 +1,174 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { normalizeActivationCode } from './activation-code.js';
+import { ConfigError } from './config-error.js';
+import { loadConfig, type LoadConfigInput } from './load-config.js';
+import { redactedConfig } from './redacted-config.js';
+
+const KEY = `spk_live_${'a1'.repeat(24)}`;
+const KEY2 = `spk_live_${'b2'.repeat(24)}`;
+const TOKEN = `sot_${'c3'.repeat(24)}`;
+const SUITES = ['auth', 'conventions', 'fixtures'];
+
+function dir(file?: unknown): string {
+  const d = mkdtempSync(join(tmpdir(), 'svc-config-'));
+  if (file !== undefined) writeFileSync(join(d, 'svc-certify.config.json'), typeof file === 'string' ? file : JSON.stringify(file));
+  return d;
+}
+
+function load(input: Partial<LoadConfigInput> = {}) {
+  return loadConfig({ flags: {}, env: {}, cwd: dir(), knownSuites: SUITES, ...input });
+}
+
+function errorOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as Error).message;
+  }
+  throw new Error('no ConfigError thrown');
+}
+
+describe('loadConfig precedence', () => {
+  it('uses defaults: embedded sandbox at time scale 60, every reporter', () => {
+    const c = load();
+    expect(c.baseUrl).toBeUndefined();
+    expect(c.timeScale).toBe(60);
+    expect(c.rateLimit).toBe(120);
+    expect(c.environment).toBe('auto');
+    expect(c.maxSpendCredits).toBe(0);
+    expect(c.reporters).toEqual(['console', 'junit', 'html', 'json', 'markdown']);
+    expect(c.reportDir.endsWith('reports')).toBe(true);
+    expect(c.strict).toBe(false);
+  });
+
+  it('defaults the time scale to 1 for a real target', () => {
+    expect(load({ flags: { baseUrl: 'https://x.example/v1', partnerKey: KEY } }).timeScale).toBe(1);
+  });
+
+  it('takes flag over env over file over default', () => {
+    const cwd = dir({ timeScale: 3, rateLimit: 30, partnerKey: KEY2, baseUrl: 'https://file.example/v1' });
+    const env = { SVC_TIME_SCALE: '2', SVC_PARTNER_KEY: KEY };
+    const c = loadConfig({ flags: { timeScale: '5' }, env, cwd, knownSuites: SUITES });
+    expect(c.timeScale).toBe(5);
+    expect(c.partnerKey).toBe(KEY);
+    expect(c.rateLimit).toBe(30);
+    expect(c.baseUrl).toBe('https://file.example/v1');
+    const c2 = loadConfig({ flags: {}, env, cwd, knownSuites: SUITES });
+    expect(c2.timeScale).toBe(2);
+  });
+
+  it('reads repeatable and comma-separated activation codes, normalized', () => {
+    expect(load({ flags: { activationCode: ['svc abcd efgh', 'SVC-JKMN-PQRS'] } }).activationCodes).toEqual([
+      'SVC-ABCD-EFGH',
+      'SVC-JKMN-PQRS',
+    ]);
+    expect(load({ env: { SVC_ACTIVATION_CODES: 'SVC-ABCD-EFGH, svc-jkmn-pqrs' } }).activationCodes).toEqual([
+      'SVC-ABCD-EFGH',
+      'SVC-JKMN-PQRS',
+    ]);
+  });
+
+  it('strips a trailing slash from the base URL', () => {
+    expect(load({ flags: { baseUrl: 'https://x.example/api/v1/', partnerKey: KEY } }).baseUrl).toBe('https://x.example/api/v1');
+  });
+
+  it('parses webhook listen addresses, IPv6 included', () => {
+    expect(load({ flags: { webhookListen: '0.0.0.0:8787' } }).webhookListen).toEqual({ host: '0.0.0.0', port: 8787 });
+    expect(load({ flags: { webhookListen: '[::1]:0' } }).webhookListen).toEqual({ host: '::1', port: 0 });
+  });
+
+  it('reads a TLS pair', () => {
+    const d = dir();
+    writeFileSync(join(d, 'c.pem'), 'CERT');
+    writeFileSync(join(d, 'k.pem'), 'KEY');
+    const c = loadConfig({ flags: { webhookTlsCert: 'c.pem', webhookTlsKey: 'k.pem' }, env: {}, cwd: d, knownSuites: SUITES });
+    expect(c.webhookTls).toMatchObject({ cert: 'CERT', key: 'KEY' });
+  });
+});
+
+describe('loadConfig validation (each a ConfigError naming the option)', () => {
+  const cases: Array<[string, Partial<LoadConfigInput>, RegExp]> = [
+    ['malformed URL', { flags: { baseUrl: 'not a url', partnerKey: KEY } }, /^--base-url must be an absolute/],
+    ['URL not ending in /v1', { flags: { baseUrl: 'https://x.example/api', partnerKey: KEY } }, /--base-url must end in \/v1/],
+    ['ftp URL', { flags: { baseUrl: 'ftp://x.example/v1', partnerKey: KEY } }, /--base-url must use http/],
+    ['base URL without partner key', { flags: { baseUrl: 'https://x.example/v1' } }, /--base-url is set but no partner key.*SVC_PARTNER_KEY/],
+    ['bad partner key', { flags: { partnerKey: 'spk_live_nothex' } }, /--partner-key must be a partner key/],
+    ['bad org token', { env: { SVC_ORG_TOKEN: 'sot_123' } }, /^SVC_ORG_TOKEN must be an org token/],
+    ['bad activation code', { flags: { activationCode: ['SVC-ABCD-EFG0'] } }, /--activation-code must be an activation code of the form SVC-XXXX-XXXX/],
+    ['bad expired code', { env: { SVC_EXPIRED_CODE: 'XYZ' } }, /^SVC_EXPIRED_CODE must be an activation code/],
+    ['time scale 0', { flags: { timeScale: '0' } }, /^--time-scale must be a number > 0 \(got "0"\)$/],
+    ['time scale text', { env: { SVC_TIME_SCALE: 'fast' } }, /^SVC_TIME_SCALE must be a number > 0 \(got "fast"\)$/],
+    ['negative time scale', { flags: { timeScale: '-2' } }, /--time-scale must be a number > 0/],
+    ['rate limit 0', { flags: { rateLimit: '0' } }, /--rate-limit must be a whole number/],
+    ['rate limit fraction', { flags: { rateLimit: '1.5' } }, /--rate-limit must be a whole number/],
+    ['max spend negative', { flags: { maxSpendCredits: '-1' } }, /--max-spend-credits must be a whole number of credits/],
+    ['unknown reporter', { flags: { reporter: ['console,pdf'] } }, /--reporter: unknown reporter "pdf"; choose from console,junit,html,json,markdown/],
+    ['environment', { flags: { environment: 'staging' } }, /--environment must be one of sandbox, production, auto \(got "staging"\)/],
+    ['webhook listen without port', { flags: { webhookListen: 'localhost' } }, /--webhook-listen must be HOST:PORT/],
+    ['webhook listen port too big', { flags: { webhookListen: '127.0.0.1:70000' } }, /--webhook-listen must be HOST:PORT/],
+    ['webhook public url', { flags: { webhookPublicUrl: 'nope' } }, /--webhook-public-url must be an absolute/],
+    ['tls cert without key', { flags: { webhookTlsCert: 'c.pem' } }, /--webhook-tls-cert is given without --webhook-tls-key/],
+    ['tls key without cert', { flags: { webhookTlsKey: 'k.pem' } }, /--webhook-tls-key is given without --webhook-tls-cert/],
+    ['unreadable tls file', { flags: { webhookTlsCert: 'missing.pem', webhookTlsKey: 'missing-key.pem' } }, /--webhook-tls-cert: cannot read "missing.pem" \(ENOENT\)/],
+    ['unknown suite', { flags: { suite: ['auth', 'nope'] } }, /--suite: unknown suite "nope"/],
+  ];
+  for (const [name, input, pattern] of cases) {
+    it(`refuses ${name}`, () => {
+      expect(errorOf(() => load(input))).toMatch(pattern);
+    });
+  }
+
+  it('never echoes a secret in full', () => {
+    const bad = `${KEY}ff`;
+    const message = errorOf(() => load({ flags: { partnerKey: bad } }));
+    expect(message).not.toContain(bad);
+    expect(message).toContain('spk_live_a1a…');
+  });
+
+  it('refuses unknown keys in svc-certify.config.json', () => {
+    const cwd = dir({ baseUrl: 'https://x.example/v1', partnerKey: KEY, colour: true });
+    expect(errorOf(() => loadConfig({ flags: {}, env: {}, cwd, knownSuites: SUITES }))).toMatch(
+      /svc-certify.config.json has unknown key "colour"; allowed keys: baseUrl/,
+    );
+  });
+
+  it('refuses a config file that is not JSON or not an object', () => {
+    expect(errorOf(() => loadConfig({ flags: {}, env: {}, cwd: dir('{nope'), knownSuites: SUITES }))).toMatch(/is not valid JSON/);
+    expect(errorOf(() => loadConfig({ flags: {}, env: {}, cwd: dir('[1]'), knownSuites: SUITES }))).toMatch(/must hold a JSON object/);
+  });
+
+  it('names the file key when the bad value came from the file', () => {
+    const cwd = dir({ timeScale: 0 });
+    expect(errorOf(() => loadConfig({ flags: {}, env: {}, cwd, knownSuites: SUITES }))).toBe(
+      'svc-certify.config.json key "timeScale" must be a number > 0 (got "0")',
+    );
+  });
+});
+
+describe('normalizeActivationCode', () => {
+  it('normalizes case, spaces and dashes', () => {
+    expect(normalizeActivationCode(' svc abcd-efgh ')).toBe('SVC-ABCD-EFGH');
+    expect(normalizeActivationCode('svcabcdefgh')).toBe('SVC-ABCD-EFGH');
+  });
+  it('refuses letters outside the alphabet and wrong lengths', () => {
+    expect(normalizeActivationCode('SVC-ABCD-EFG1')).toBeUndefined();
+    expect(normalizeActivationCode('SVC-ABCD-EFGO')).toBeUndefined();
+    expect(normalizeActivationCode('SVC-ABCD-EFGHJ')).toBeUndefined();
+    expect(normalizeActivationCode('ABC-ABCD-EFGH')).toBeUndefined();
+  });
+});
+
+describe('redactedConfig', () => {
+  it('shows secrets by their first 12 characters only', () => {
+    const c = load({ flags: { baseUrl: 'https://x.example/v1', partnerKey: KEY, orgToken: TOKEN, webhookSecret: 'whsec_0123456789abcdef0123' } });
+    const text = JSON.stringify(redactedConfig(c));
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain('whsec_0123456789abcdef0123');
+    expect(redactedConfig(c).partnerKey).toBe(`${KEY.slice(0, 12)}…`);
+  });
+});

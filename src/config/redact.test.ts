@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { JsonDecimal } from '../json/lossless.js';
+import { createRedactor, previewSecret } from './redact.js';
+
+const KEY = 'spk_live_' + '0123456789abcdef'.repeat(3);
+const TOKEN = 'sot_' + 'fedcba9876543210'.repeat(3);
+const TOKEN2 = 'sot_' + 'aaaabbbbccccdddd'.repeat(3);
+
+function escapeAll(s: string): string {
+  return [...s].map((c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')).join('');
+}
+
+/** What bash makes of a word: the test for "copy-pasteable once the variables are exported". */
+function bashEcho(word: string, env: Record<string, string>): string {
+  return execFileSync('bash', ['-c', `printf %s ${word}`], { env: { PATH: process.env.PATH, ...env } }).toString();
+}
+
+describe('previewSecret', () => {
+  it('shows the first 12 characters and an ellipsis', () => {
+    expect(previewSecret(KEY)).toBe('spk_live_012…');
+  });
+  it('never shows more than half of a short secret', () => {
+    expect(previewSecret('hunter2hunter')).toBe('hunter…');
+  });
+});
+
+describe('createRedactor', () => {
+  const redactor = () => createRedactor([{ value: KEY, envVar: 'SVC_PARTNER_KEY' }]);
+
+  it('replaces a secret wherever it appears', () => {
+    expect(redactor().text(`key=${KEY}; again ${KEY}`)).toBe('key=spk_live_012…; again spk_live_012…');
+  });
+
+  it('catches JSON-escaped and percent-encoded forms', () => {
+    const r = redactor();
+    const escaped = `{"echo":"${escapeAll(KEY)}"}`;
+    const out = r.text(escaped);
+    expect(out).not.toContain('0123456789abcdef0123');
+    expect(JSON.parse(out)).toEqual({ echo: 'spk_live_012…' });
+    const pct = [...KEY].map((c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).join('');
+    expect(r.text(`/runs?k=${pct}`)).toBe('/runs?k=spk_live_012…');
+  });
+
+  it('redacts format lookalikes nobody registered', () => {
+    const unknown = 'spk_live_' + 'f'.repeat(48);
+    expect(redactor().text(`x ${unknown} ${TOKEN} y`)).toBe('x spk_live_fff… sot_fedcba98… y');
+  });
+
+  it('learns secrets at run time and tells listeners', () => {
+    const r = redactor();
+    const secret = 'webhook-secret-with-"quotes"/and/slashes';
+    const seen: string[] = [];
+    r.onAdd((s) => seen.push(s.envVar));
+    r.add({ value: secret, envVar: 'SVC_WEBHOOK_SECRET' });
+    r.add({ value: secret, envVar: 'SVC_WEBHOOK_SECRET' });
+    expect(seen).toEqual(['SVC_WEBHOOK_SECRET']);
+    expect(r.text(JSON.stringify({ s: secret }))).toBe('{"s":"webhook-secr…"}');
+  });
+
+  it('deep-copies values with every string redacted and other values kept', () => {
+    const r = redactor();
+    const dec = new JsonDecimal('1.5');
+    const input = { a: [KEY, 1, 2n ** 64n, dec, null, true], [KEY]: { b: `x${KEY}` } };
+    const out = r.value(input);
+    expect(out).toEqual({ a: ['spk_live_012…', 1, 2n ** 64n, dec, null, true], 'spk_live_012…': { b: 'xspk_live_012…' } });
+    expect(out.a[3]).toBe(dec);
+    expect(input.a[0]).toBe(KEY);
+  });
+
+  it('names learned org tokens SVC_ORG_TOKEN, SVC_ORG_TOKEN_2, …', () => {
+    const r = redactor();
+    r.add({ value: TOKEN, envVar: 'SVC_ORG_TOKEN' });
+    r.add({ value: TOKEN2, envVar: 'SVC_ORG_TOKEN' });
+    expect(r.secrets().map((s) => s.envVar)).toEqual(['SVC_PARTNER_KEY', 'SVC_ORG_TOKEN', 'SVC_ORG_TOKEN_2']);
+    expect(r.shell(`${TOKEN}|${TOKEN2}`)).toBe(`"$SVC_ORG_TOKEN"'|'"$SVC_ORG_TOKEN_2"`);
+  });
+
+  it('renders shell words that bash reads back to the original', () => {
+    const r = redactor();
+    r.add({ value: TOKEN, envVar: 'SVC_ORG_TOKEN' });
+    const nasty = `it's "$HOME" \`id\` \\ ${KEY}\n${TOKEN}!`;
+    const word = r.shell(nasty);
+    expect(word).not.toContain(KEY);
+    expect(word).not.toContain(TOKEN);
+    expect(bashEcho(word, { SVC_PARTNER_KEY: KEY, SVC_ORG_TOKEN: TOKEN, HOME: '/nowhere' })).toBe(nasty);
+    expect(r.shell('')).toBe(`''`);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createPacer } from './pacer.js';
+
+describe('createPacer', () => {
+  it('lets floor(rate × 0.9) requests start per window, then waits for the window to pass', async () => {
+    const pacer = createPacer({ ratePerMinute: 10, windowMs: 150 });
+    const started: number[] = [];
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        await pacer.acquire();
+        started.push(performance.now() - t0);
+      }),
+    );
+    expect(started.filter((t) => t < 100)).toHaveLength(9);
+    expect(started.slice(9).every((t) => t >= 150)).toBe(true);
+  });
+
+  it('keeps a held slot counted until one window after its release', async () => {
+    const pacer = createPacer({ ratePerMinute: 1, windowMs: 60 });
+    const release = await pacer.hold();
+    const t0 = performance.now();
+    let second = -1;
+    const next = pacer.acquire().then(() => (second = performance.now() - t0));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(second).toBe(-1);
+    release();
+    await next;
+    expect(second).toBeGreaterThanOrEqual(100 + 60 - 2);
+  });
+
+  it('serves waiters first come, first served', async () => {
+    const pacer = createPacer({ ratePerMinute: 1, windowMs: 30 });
+    const order: number[] = [];
+    await Promise.all([0, 1, 2, 3].map((n) => pacer.acquire().then(() => order.push(n))));
+    expect(order).toEqual([0, 1, 2, 3]);
+  });
+
+  it('drops an aborted waiter and serves the next one', async () => {
+    const pacer = createPacer({ ratePerMinute: 1, windowMs: 50 });
+    await pacer.acquire();
+    const controller = new AbortController();
+    const aborted = pacer.acquire(controller.signal);
+    const next = pacer.acquire();
+    controller.abort(new Error('check timed out'));
+    await expect(aborted).rejects.toThrow('check timed out');
+    await next;
+    await expect(pacer.acquire(controller.signal)).rejects.toThrow('check timed out');
+  });
+});

@@ -1,0 +1,97 @@
+// One request budget shared by every concurrent check, so that the certifier never trips the
+// target's rate limit itself (Limits: "every request counts, including failed and in-flight ones").
+
+export interface Pacer {
+  /** Waits for a slot; the request counts as started now (for callers that cannot say when it ended). */
+  acquire(signal?: AbortSignal): Promise<void>;
+  /**
+   * Waits for a slot held until `release()` is called; the slot then stays counted for one more
+   * window. Whenever the target sees a request arrive, that request's slot is held, so no window
+   * of the target's clock can hold more than the budget, whatever the latency or queueing.
+   */
+  hold(signal?: AbortSignal): Promise<() => void>;
+}
+
+/** Share of the target's limit the certifier allows itself: slack for clock and latency skew. */
+export const DEFAULT_PACING_MARGIN = 0.9;
+
+interface Waiter {
+  resolve: (release: () => void) => void;
+  reject: (reason: unknown) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+export function createPacer(opts: { ratePerMinute: number; windowMs: number; margin?: number }): Pacer {
+  const budget = Math.max(1, Math.floor(opts.ratePerMinute * (opts.margin ?? DEFAULT_PACING_MARGIN)));
+  const windowMs = opts.windowMs;
+  // Per slot: when it stops counting (Infinity while the request is in flight).
+  const slots: number[] = [];
+  const waiters: Waiter[] = [];
+  let timer: NodeJS.Timeout | undefined;
+
+  function prune(now: number): void {
+    for (let i = slots.length - 1; i >= 0; i--) if (slots[i] <= now) slots.splice(i, 1);
+  }
+
+  function take(): () => void {
+    slots.push(Infinity);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      // In-flight slots are interchangeable: end any one of them.
+      const i = slots.indexOf(Infinity);
+      if (i >= 0) slots[i] = performance.now() + windowMs;
+      schedule();
+    };
+  }
+
+  function serve(): void {
+    prune(performance.now());
+    while (waiters.length > 0 && slots.length < budget) {
+      const w = waiters.shift()!;
+      if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
+      w.resolve(take());
+    }
+    schedule();
+  }
+
+  function schedule(): void {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (waiters.length === 0) return;
+    const next = Math.min(...slots);
+    // All slots in flight: a release will call us again.
+    if (!Number.isFinite(next)) return;
+    // Not unref'd: a check waiting for budget is work the process must stay alive for.
+    timer = setTimeout(serve, Math.max(0, Math.ceil(next - performance.now())) + 1);
+  }
+
+  function hold(signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    prune(performance.now());
+    if (waiters.length === 0 && slots.length < budget) return Promise.resolve(take());
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const i = waiters.indexOf(waiter);
+          if (i >= 0) waiters.splice(i, 1);
+          reject(signal.reason);
+          schedule();
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      waiters.push(waiter);
+      schedule();
+    });
+  }
+
+  return {
+    hold,
+    async acquire(signal) {
+      (await hold(signal))();
+    },
+  };
+}

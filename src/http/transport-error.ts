@@ -1,0 +1,83 @@
+// A broken target is evidence, not an exception: every way a request can fail below HTTP is named
+// by one stable code, so checks and reports can say what happened without parsing messages.
+
+export type TransportErrorCode =
+  | 'timeout'
+  | 'connection_refused'
+  | 'connection_reset'
+  | 'invalid_http'
+  | 'body_too_large'
+  | 'dns'
+  | 'unreachable'
+  | 'tls'
+  | 'invalid_request'
+  | 'aborted'
+  | 'closed'
+  | 'network';
+
+export interface TransportError {
+  code: TransportErrorCode;
+  message: string;
+}
+
+const BY_CODE: Record<string, TransportErrorCode> = {
+  UND_ERR_HEADERS_TIMEOUT: 'timeout',
+  UND_ERR_BODY_TIMEOUT: 'timeout',
+  UND_ERR_CONNECT_TIMEOUT: 'timeout',
+  ETIMEDOUT: 'timeout',
+  ECONNREFUSED: 'connection_refused',
+  ECONNRESET: 'connection_reset',
+  EPIPE: 'connection_reset',
+  // undici's "other side closed": the socket ended before a complete response.
+  UND_ERR_SOCKET: 'connection_reset',
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'invalid_http',
+  UND_ERR_HEADERS_OVERFLOW: 'invalid_http',
+  UND_ERR_RES_EXCEEDED_MAX_SIZE: 'body_too_large',
+  ENOTFOUND: 'dns',
+  EAI_AGAIN: 'dns',
+  EAI_FAIL: 'dns',
+  EHOSTUNREACH: 'unreachable',
+  ENETUNREACH: 'unreachable',
+  EHOSTDOWN: 'unreachable',
+  UND_ERR_INVALID_ARG: 'invalid_request',
+  UND_ERR_REQ_CONTENT_LENGTH_MISMATCH: 'invalid_request',
+  UND_ERR_NOT_SUPPORTED: 'invalid_request',
+  UND_ERR_ABORTED: 'aborted',
+  ABORT_ERR: 'aborted',
+  UND_ERR_DESTROYED: 'closed',
+  UND_ERR_CLOSED: 'closed',
+};
+
+function errorCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function classify(err: unknown): TransportErrorCode | undefined {
+  const code = errorCode(err);
+  if (code && BY_CODE[code]) return BY_CODE[code];
+  // llhttp errors carry codes like HPE_INVALID_CONSTANT, or none at all.
+  if (code?.startsWith('HPE_') || (err instanceof Error && err.name === 'HTTPParserError')) return 'invalid_http';
+  if (code && (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code))) {
+    return 'tls';
+  }
+  return undefined;
+}
+
+/** Maps whatever undici or the socket threw to a transport error; unknown failures are 'network'. */
+export function toTransportError(err: unknown): TransportError {
+  let current: unknown = err;
+  // The informative error is sometimes the cause of a generic wrapper (fetch-style TypeError).
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = classify(current);
+    if (code) return { code, message: describe(current) };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return { code: 'network', message: describe(err) };
+}
+
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const code = errorCode(err);
+  return code && !err.message.includes(code) ? `${err.message} (${code})` : err.message;
+}

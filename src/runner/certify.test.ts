@@ -1,0 +1,190 @@
+// The runner against a real local HTTP server with tiny synthetic checks: every status, setup
+// failures, time budgets, needs, code allocation, recorded exchanges and unreachable targets.
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../config/config.js';
+import type { CheckDefinition } from './check.js';
+import { certify } from './certify.js';
+import { exitCodeFor } from './exit-code.js';
+import { TargetUnreachableError } from './preflight.js';
+
+const KEY = `spk_live_${'ab'.repeat(24)}`;
+const TOKEN = `sot_${'cd'.repeat(24)}`;
+let server: Server;
+let baseUrl: string;
+let redeemStatus = 200;
+const redeemed: string[] = [];
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-svc-environment': 'sandbox' });
+  res.end(JSON.stringify(body));
+}
+
+async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    void (async () => {
+      const url = req.url ?? '';
+      if (req.method === 'POST' && url === '/v1/activations/redeem') {
+        const b = await body(req);
+        redeemed.push(String(b.code));
+        if (redeemStatus !== 200) return json(res, redeemStatus, { error: 'internal_error', message: 'boom' });
+        return json(res, 200, { organization_id: '7b0c5b9e-2d7e-4a56-9a59-6f8a3f0f3a11', org_token: TOKEN, organization_name: 'Acme' });
+      }
+      if (url === '/v1/ok') return json(res, 200, { ok: true, echo: req.headers['x-svc-org'] ?? null });
+      if (url === '/v1/created') return json(res, 201, { ok: true });
+      if (url.startsWith('/v1/runs/')) return json(res, 401, { error: 'invalid_org_token', message: 'no' });
+      json(res, 404, { error: 'not_found', message: 'nothing here' });
+    })();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+function config(over: Partial<Config> = {}): Config {
+  return {
+    baseUrl,
+    partnerKey: KEY,
+    activationCodes: ['SVC-AAAA-AAAA', 'SVC-BBBB-BBBB', 'SVC-CCCC-CCCC'],
+    environment: 'auto',
+    maxSpendCredits: 0,
+    timeScale: 1,
+    rateLimit: 6000,
+    reportDir: '/nonexistent-not-written',
+    reporters: [],
+    suites: [],
+    strict: false,
+    exhaustLimits: false,
+    ...over,
+  };
+}
+
+const spec = ['Authentication'];
+const def = (id: string, run: CheckDefinition['run'], extra: Partial<CheckDefinition> = {}): CheckDefinition => ({
+  id: `alpha.${id}`,
+  title: id,
+  suite: 'alpha',
+  spec,
+  run,
+  ...extra,
+});
+
+describe('certify', () => {
+  it('maps outcomes to passed, failed, skipped and error, sorted by id', async () => {
+    const checks = [
+      def('passes', async (t) => {
+        const res = await t.api.get('/ok');
+        t.expect.status(res, 200, 'Authentication');
+      }),
+      def('fails', async (t) => {
+        const res = await t.api.post('/created', { a: 1 });
+        t.expect.status(res, 202, 'Endpoints › POST /runs (start a run)');
+        t.expect.equal(1, 2, 'the second thing', 'Authentication');
+      }),
+      def('skips', async (t) => t.skip('nothing to do here')),
+      def('throws', async () => {
+        throw new TypeError('bad engine');
+      }),
+      def('needs-expired-code', async () => undefined, { needs: ['expired-code'] }),
+      def('needs-production', async () => undefined, { needs: ['production'] }),
+    ];
+    const result = await certify({ config: config(), checks, suiteOrder: ['alpha'], marginMs: 5_000 });
+    const by = Object.fromEntries(result.checks.map((c) => [c.id.slice(6), c]));
+    expect(result.checks.map((c) => c.id)).toEqual([...result.checks.map((c) => c.id)].sort());
+    expect(by.passes!.status).toBe('passed');
+    expect(by.fails!.status).toBe('failed');
+    expect(by.fails!.message).toBe('POST /created answered 201; the spec requires 202 (Endpoints › POST /runs (start a run))');
+    expect(by.fails!.observations).toHaveLength(2);
+    expect(by.fails!.observations[0]!.exchange).toBe(0);
+    expect(by.fails!.exchanges[0]!.curl).toContain('$SVC_PARTNER_KEY');
+    expect(by.skips).toMatchObject({ status: 'skipped', message: 'nothing to do here' });
+    expect(by.throws).toMatchObject({ status: 'error', message: 'engine error: TypeError: bad engine' });
+    expect(by['needs-expired-code']).toMatchObject({ status: 'skipped', message: expect.stringContaining('--expired-code or SVC_EXPIRED_CODE') });
+    expect(by['needs-production']!.status).toBe('skipped');
+    expect(result.summary).toEqual({ total: 6, passed: 1, failed: 1, skipped: 3, error: 1 });
+    expect(result.target.environment).toBe('sandbox');
+    expect(exitCodeFor(result, false)).toBe(1);
+    expect(JSON.stringify(result)).not.toContain(KEY);
+  });
+
+  it('turns an overrun budget into an error and keeps going', async () => {
+    const checks = [
+      def('sleeps', async (t) => t.sleep(10_000), { timeoutMs: 100 }),
+      def('after', async (t) => void t.expect.status(await t.api.get('/ok'), 200, 'Authentication')),
+    ];
+    const result = await certify({ config: config(), checks, suiteOrder: ['alpha'], marginMs: 200, concurrency: 1 });
+    expect(result.checks[1]).toMatchObject({ id: 'alpha.sleeps', status: 'error', message: expect.stringContaining('overran its time budget') });
+    expect(result.checks[0]!.status).toBe('passed');
+  });
+
+  it('shares one redemption, attaches setup exchanges, and redacts the org token', async () => {
+    redeemed.length = 0;
+    const checks = ['one', 'two', 'three'].map((n) =>
+      def(n, async (t) => {
+        const org = await t.setup.org();
+        const res = await t.api.get('/ok');
+        t.expect.equal(res.json && (res.json as Record<string, unknown>).echo, org.orgToken, 'the org token sent', 'Authentication');
+      }),
+    );
+    const result = await certify({ config: config(), checks, suiteOrder: ['alpha'] });
+    expect(redeemed).toEqual(['SVC-AAAA-AAAA']);
+    expect(result.summary.passed).toBe(3);
+    for (const c of result.checks) {
+      expect(c.exchanges[0]!.label).toMatch(/^setup: /);
+      expect(c.exchanges[0]!.request.url).toMatch(/\/activations\/redeem$/);
+    }
+    expect(JSON.stringify(result)).not.toContain(TOKEN);
+  });
+
+  it('fails (not errors) the checks whose setup step the target broke', async () => {
+    redeemStatus = 500;
+    try {
+      const checks = [def('needs-org', async (t) => void (await t.setup.org()), { needs: ['org'] })];
+      const result = await certify({ config: config(), checks, suiteOrder: ['alpha'] });
+      const c = result.checks[0]!;
+      expect(c.status).toBe('failed');
+      expect(c.message).toMatch(/^setup step org \(redeem an activation code\) failed: POST \/activations\/redeem answered 500/);
+      expect(c.observations[0]!.exchange).toBe(0);
+      expect(c.exchanges[0]!.response?.status).toBe(500);
+    } finally {
+      redeemStatus = 200;
+    }
+  });
+
+  it('reserves activation codes per check in report order and skips when none is left', async () => {
+    const seen: Record<string, string | undefined> = {};
+    const checks = ['a', 'b', 'c'].map((n) =>
+      def(`code-${n}`, async (t) => void (seen[n] = t.setup.takeActivationCode()), { needs: ['activation-code'] }),
+    );
+    const result = await certify({ config: config(), checks, suiteOrder: ['alpha'] });
+    expect(seen).toEqual({ a: 'SVC-BBBB-BBBB', b: 'SVC-CCCC-CCCC' });
+    expect(result.checks[2]).toMatchObject({ status: 'skipped', message: expect.stringContaining('SVC_ACTIVATION_CODES') });
+  });
+
+  it('refuses an unreachable target with TargetUnreachableError', async () => {
+    const dead = createServer();
+    await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
+    const port = (dead.address() as AddressInfo).port;
+    await new Promise<void>((r) => dead.close(() => r()));
+    await expect(
+      certify({ config: config({ baseUrl: `http://127.0.0.1:${port}/v1` }), checks: [def('x', async () => undefined)], suiteOrder: ['alpha'] }),
+    ).rejects.toThrow(TargetUnreachableError);
+  });
+
+  it('counts skipped checks as failures with --strict', async () => {
+    const result = await certify({ config: config(), checks: [def('s', async (t) => t.skip('no'))], suiteOrder: ['alpha'] });
+    expect(exitCodeFor(result, false)).toBe(0);
+    expect(exitCodeFor(result, true)).toBe(1);
+  });
+});

@@ -1,0 +1,255 @@
+// One certification, usable in-process (tests, the fault matrix) and by `svc-certify run`:
+// pre-flight, needs, shared setup, scheduling, results, reporters. The target must already
+// exist: the CLI starts the embedded sandbox before calling this.
+
+import { setMaxListeners } from 'node:events';
+import { mkdir } from 'node:fs/promises';
+import type { Config } from '../config/config.js';
+import { redactedConfig } from '../config/redacted-config.js';
+import { createRedactor, type NamedSecret } from '../config/redact.js';
+import { createHttpEngine } from '../http/client.js';
+import type { Reporter } from '../report/reporter.js';
+import { isSchemaName, validateAgainst } from '../schema/validator.js';
+import type { WebhookReceiver } from '../webhook/receiver.js';
+import type { CheckContext, CheckDefinition, TargetInfo } from './check.js';
+import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
+import { toolVersion } from './package-root.js';
+import { preflight } from './preflight.js';
+import { createRegistry, sortChecks } from './registry.js';
+import type { CheckResult, RecordedExchange, RunResult, RunSummary } from './results.js';
+import { runCheck, DEFAULT_MARGIN_MS, DEFAULT_CHECK_TIMEOUT_MS } from './run-check.js';
+import { runConcurrently } from './schedule.js';
+import { SharedSetupCore } from './shared-setup.js';
+import { loadSpec } from './spec-sections.js';
+
+export const DEFAULT_CONCURRENCY = 12;
+
+export interface CertifyOptions {
+  /** Resolved configuration; `baseUrl` and `partnerKey` must be set (the CLI fills them for the embedded sandbox). */
+  config: Config;
+  checks: readonly CheckDefinition[];
+  suiteOrder: readonly string[];
+  reporters?: Reporter[];
+  /** The target is the sandbox this process started. */
+  embedded?: boolean;
+  /** A receiver already running and registered (embedded mode); otherwise one is started when config.webhookSecret is set. */
+  webhooks?: { receiver: WebhookReceiver; publicUrl: string };
+  concurrency?: number;
+  /** Added to every check's time budget (default 30 s). */
+  marginMs?: number;
+  signal?: AbortSignal;
+}
+
+export async function certify(options: CertifyOptions): Promise<RunResult> {
+  const { config } = options;
+  if (!config.baseUrl || !config.partnerKey) throw new Error('certify: config.baseUrl and config.partnerKey are required');
+  const baseUrl = config.baseUrl;
+  const startedAt = new Date();
+  const spec = loadSpec();
+  const registry = createRegistry(options.checks, options.suiteOrder);
+  const selected = registry.select({ suites: config.suites, grep: config.grep });
+  const signal = options.signal ?? new AbortController().signal;
+  // Every running check and setup step listens for the abort: far more than the default 10.
+  setMaxListeners(0, signal);
+
+  const redactor = createRedactor(secretsOf(config));
+  let setup: SharedSetupCore | undefined;
+  const version = toolVersion();
+  const engine = createHttpEngine({
+    baseUrl,
+    partnerKey: config.partnerKey,
+    orgToken: () => setup?.orgToken(),
+    redactor,
+    ratePerMinute: config.rateLimit,
+    timeScale: config.timeScale,
+    userAgent: `svc-certify/${version}`,
+  });
+
+  let ownReceiver: WebhookReceiver | undefined;
+  try {
+    const pre = await preflight(engine.client(() => undefined), baseUrl);
+    const environment = config.environment === 'auto' ? pre.environment : config.environment;
+
+    let webhooks = options.webhooks;
+    if (!webhooks && config.webhookSecret) {
+      const { startWebhookReceiver } = await import('../webhook/receiver.js');
+      ownReceiver = await startWebhookReceiver({
+        secret: config.webhookSecret,
+        ...(config.webhookListen ? { listen: `${config.webhookListen.host}:${config.webhookListen.port}` } : {}),
+        ...(config.webhookTls ? { tls: { cert: config.webhookTls.cert, key: config.webhookTls.key } } : {}),
+      });
+      webhooks = { receiver: ownReceiver, publicUrl: config.webhookPublicUrl ?? ownReceiver.url };
+    }
+
+    // Activation codes are scarce and single-use: the primary organization first, then one
+    // reservation per check in report order (deterministic), the rest shared.
+    const codes = [...config.activationCodes];
+    const primaryCode = config.orgToken ? undefined : codes.shift();
+    const plan = selected.map((check) => ({ check, reserved: [] as string[], skip: undefined as string | undefined }));
+    const needState: NeedState = {
+      hasOrgToken: config.orgToken !== undefined,
+      activationCodes: config.activationCodes.length,
+      expiredCode: config.expiredCode !== undefined,
+      disabledOrgToken: config.disabledOrgToken !== undefined,
+      disabledPartnerKey: config.disabledPartnerKey !== undefined,
+      webhookReceiver: webhooks !== undefined,
+      environment,
+      exhaustLimits: config.exhaustLimits,
+      maxSpendCredits: config.maxSpendCredits,
+    };
+    for (const item of plan) {
+      for (const need of item.check.needs ?? []) {
+        item.skip ??= unmetNeed(need, needState);
+      }
+      const wanted = codesNeeded(item.check.needs);
+      if (item.skip === undefined && wanted > 0) {
+        if (codes.length >= wanted) item.reserved = codes.splice(0, wanted);
+        else {
+          item.skip =
+            `needs ${wanted === 1 ? 'one more unused activation code' : 'two more unused activation codes'} beyond the organization's: ` +
+            `--activation-code (repeatable) or SVC_ACTIVATION_CODES (${config.activationCodes.length} given, all taken)`;
+        }
+      }
+    }
+
+    setup = new SharedSetupCore({
+      engine,
+      baseUrl,
+      orgToken: config.orgToken,
+      primaryCode,
+      spareCodes: codes,
+      onSecret: (token) => redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' }),
+      timeScale: config.timeScale,
+      signal,
+    });
+
+    const target: TargetInfo = { baseUrl, environment, timeScale: config.timeScale, embedded: options.embedded ?? false };
+    const inputs: CheckContext['inputs'] = {
+      partnerKey: config.partnerKey,
+      ...(config.expiredCode ? { expiredCode: config.expiredCode } : {}),
+      ...(config.disabledOrgToken ? { disabledOrgToken: config.disabledOrgToken } : {}),
+      ...(config.disabledPartnerKey ? { disabledPartnerKey: config.disabledPartnerKey } : {}),
+      ...(config.webhookSecret ? { webhookSecret: config.webhookSecret } : {}),
+      maxSpendCredits: config.maxSpendCredits,
+    };
+    const reporters = options.reporters ?? [];
+    const resultTarget: RunResult['target'] = { baseUrl, environment, embedded: target.embedded };
+    // Only suites with a selected check, so reports show no empty groups.
+    const suites = options.suiteOrder.filter((s) => selected.some((c) => c.suite === s));
+    for (const r of reporters) {
+      r.onRunStart?.({
+        checks: selected.map((c) => ({ id: c.id, title: c.title, suite: c.suite })),
+        suites,
+        target: resultTarget,
+      });
+    }
+
+    const results: CheckResult[] = [];
+    const finish = (result: CheckResult): void => {
+      const clean = redactor.value(result);
+      results.push(clean);
+      for (const r of reporters) r.onCheckEnd?.(clean);
+    };
+    // Skips are settled up front and reported at once.
+    for (const item of plan) {
+      if (item.skip === undefined) continue;
+      for (const r of reporters) r.onCheckStart?.(item.check.id);
+      const c = item.check;
+      finish({ id: c.id, title: c.title, suite: c.suite, spec: [...c.spec], status: 'skipped', message: item.skip, durationMs: 0, observations: [], exchanges: [] });
+    }
+
+    const runnable = plan.filter((p) => p.skip === undefined);
+    // Longest declared budget first; stable, so ties keep report order.
+    runnable.sort((a, b) => (b.check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS) - (a.check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS));
+    const core = setup;
+    await runConcurrently(runnable, options.concurrency ?? DEFAULT_CONCURRENCY, async ({ check, reserved }) => {
+      for (const r of reporters) r.onCheckStart?.(check.id);
+      if (signal.aborted) {
+        const c = check;
+        finish({ id: c.id, title: c.title, suite: c.suite, spec: [...c.spec], status: 'skipped', message: 'not run: the certification was interrupted', durationMs: 0, observations: [], exchanges: [] });
+        return;
+      }
+      const result = await runCheck(check, {
+        target,
+        inputs,
+        engine,
+        setup: core,
+        reservedCodes: reserved,
+        ...(webhooks ? { webhooks } : {}),
+        validate: (name, value) => {
+          if (!isSchemaName(name)) throw new Error(`check ${check.id} names unknown schema "${name}"`);
+          return validateAgainst(name, value);
+        },
+        marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
+        onProgress: (id, message) => {
+          const clean = redactor.text(message);
+          for (const r of reporters) r.onCheckProgress?.(id, clean);
+        },
+        signal,
+      });
+      finish(result);
+    });
+
+    const checks = sortChecks(results, options.suiteOrder);
+    const finishedAt = new Date();
+    const stats = engine.stats();
+    const result: RunResult = {
+      tool: { name: 'svc-certify', version },
+      spec: { title: spec.title, sha256: spec.sha256 },
+      config: redactedConfig(config),
+      target: resultTarget,
+      startedAt: startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      durationMs: finishedAt.getTime() - startedAt.getTime(),
+      summary: summarize(checks),
+      suites,
+      checks,
+      stats: { requests: stats.requests, realRuns: core.realRunCount() + realRunsStartedByChecks(checks), rateLimited: stats.rateLimited },
+    };
+    // Redacted once more as a whole: org tokens learned late must not survive in early records.
+    const clean = redactor.value(result);
+    if (reporters.length > 0) {
+      await mkdir(config.reportDir, { recursive: true });
+      for (const r of reporters) await r.onRunEnd(clean, { reportDir: config.reportDir });
+    }
+    return clean;
+  } finally {
+    await ownReceiver?.close().catch(() => undefined);
+    await engine.close().catch(() => undefined);
+  }
+}
+
+function secretsOf(config: Config): NamedSecret[] {
+  const out: NamedSecret[] = [];
+  const add = (value: string | undefined, envVar: string): void => {
+    if (value) out.push({ value, envVar });
+  };
+  add(config.partnerKey, 'SVC_PARTNER_KEY');
+  add(config.orgToken, 'SVC_ORG_TOKEN');
+  add(config.disabledOrgToken, 'SVC_DISABLED_ORG_TOKEN');
+  add(config.disabledPartnerKey, 'SVC_DISABLED_PARTNER_KEY');
+  add(config.webhookSecret, 'SVC_WEBHOOK_SECRET');
+  return out;
+}
+
+export function summarize(checks: readonly CheckResult[]): RunSummary {
+  const s: RunSummary = { total: checks.length, passed: 0, failed: 0, skipped: 0, error: 0 };
+  for (const c of checks) s[c.status] += 1;
+  return s;
+}
+
+/** Real runs started by checks themselves (fixture runs excluded), counted from their records. */
+function realRunsStartedByChecks(checks: readonly CheckResult[]): number {
+  const seen = new Set<RecordedExchange>();
+  let n = 0;
+  for (const c of checks) {
+    for (const ex of c.exchanges) {
+      if ((ex.label ?? '').startsWith('setup') || seen.has(ex)) continue;
+      seen.add(ex);
+      if (ex.request.method === 'POST' && /\/runs\/?$/.test(ex.request.url) && ex.response?.status === 202) {
+        if (!/"job_external_id"\s*:\s*"cert-/.test(ex.request.body ?? '')) n += 1;
+      }
+    }
+  }
+  return n;
+}

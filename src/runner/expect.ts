@@ -1,0 +1,207 @@
+// Recording assertions. Each returns whether it held; when it did not, it records one
+// observation a person can act on: what was received, what the spec requires, and where.
+
+import type { ApiResponse } from '../http/types.js';
+import { isJsonObject, type JsonValue } from '../json/lossless.js';
+import type { Expect } from './check.js';
+import { deepEqual } from './deep-equal.js';
+import { describeRequest, renderValue } from './render.js';
+import type { Observation, RecordedExchange } from './results.js';
+
+export interface SchemaIssueLike {
+  pointer: string;
+  keyword: string;
+  message: string;
+  received: string;
+}
+
+export interface ExpectDeps {
+  baseUrl: string;
+  /** Records an observation; `exchange` is resolved to its index in the check's exchanges. */
+  observe(observation: Omit<Observation, 'exchange'>, exchange?: RecordedExchange): void;
+  validate(schemaName: string, value: unknown): SchemaIssueLike[];
+}
+
+const MAX_SCHEMA_ISSUES = 8;
+const GENERAL_RULES = 'What the service does';
+
+export function createExpect(deps: ExpectDeps): Expect {
+  const req = (res: ApiResponse): string =>
+    describeRequest(res.exchange.request.method, res.exchange.request.url, deps.baseUrl);
+
+  const fail = (obs: Omit<Observation, 'exchange'>, res?: ApiResponse): false => {
+    deps.observe(obs, res?.exchange);
+    return false;
+  };
+
+  const answered = (res: ApiResponse): string => {
+    if (res.status === 0) {
+      const t = res.transportError;
+      return `${req(res)} got no HTTP answer (${t ? `${t.code}: ${t.message}` : 'transport error'})`;
+    }
+    const code = isJsonObject(res.json) && typeof res.json.error === 'string' ? ` with error "${res.json.error}"` : '';
+    return `${req(res)} answered ${res.status}${code}`;
+  };
+
+  const status: Expect['status'] = (res, expected, spec) => {
+    const list = Array.isArray(expected) ? expected : [expected];
+    if (list.some((e) => statusMatches(res.status, e))) return true;
+    const want = list.map((e) => (typeof e === 'number' ? String(e) : `any ${e}`)).join(' or ');
+    return fail(
+      { message: `${answered(res)}; the spec requires ${want} (${spec})`, spec, expected: want, received: String(res.status) },
+      res,
+    );
+  };
+
+  const error: Expect['error'] = (res, wantStatus, code, spec) => {
+    if (res.status !== wantStatus) {
+      return fail(
+        {
+          message: `${answered(res)}; the spec requires ${wantStatus} ${code} (${spec})`,
+          spec,
+          expected: `${wantStatus} ${code}`,
+          received: String(res.status),
+        },
+        res,
+      );
+    }
+    let ok = true;
+    const ct = res.headers['content-type'];
+    if (!ct || !/^application\/json\b/i.test(ct.trim())) {
+      ok = fail(
+        {
+          message: `${req(res)} answered ${wantStatus} with content type ${renderValue(ct)}; error responses are JSON, application/json; charset=utf-8 (${GENERAL_RULES})`,
+          spec: GENERAL_RULES,
+          expected: 'application/json; charset=utf-8',
+          received: renderValue(ct),
+        },
+        res,
+      );
+    }
+    const body = res.json;
+    if (!isJsonObject(body)) {
+      return fail(
+        {
+          message: `${req(res)} answered ${wantStatus} without a JSON object body; every non-2xx response has the error envelope {error, message} (Errors)`,
+          spec: 'Errors',
+          expected: '{"error": "…", "message": "…"}',
+          received: renderValue(res.jsonError ? res.text : body),
+        },
+        res,
+      );
+    }
+    for (const field of ['error', 'message'] as const) {
+      if (typeof body[field] !== 'string') {
+        ok = fail(
+          {
+            message: `${req(res)} answered ${wantStatus} with "${field}" ${body[field] === undefined ? 'missing' : `of type ${typeName(body[field])}`}; the error envelope requires a string "${field}" (Errors)`,
+            spec: 'Errors',
+            pointer: `/${field}`,
+            expected: 'string',
+            received: renderValue(body[field]),
+          },
+          res,
+        );
+      }
+    }
+    if (typeof body.error === 'string' && body.error !== code) {
+      ok = fail(
+        {
+          message: `${req(res)} answered ${wantStatus} with error "${body.error}"; the spec requires "${code}" (${spec})`,
+          spec,
+          pointer: '/error',
+          expected: code,
+          received: renderValue(body.error),
+        },
+        res,
+      );
+    }
+    return ok;
+  };
+
+  const schema: Expect['schema'] = (value, schemaName, spec, exchange) => {
+    const issues = deps.validate(schemaName, value);
+    if (issues.length === 0) return true;
+    const where = exchange ? `${req(exchange)} (${exchange.status})` : 'the value';
+    for (const issue of issues.slice(0, MAX_SCHEMA_ISSUES)) {
+      fail(
+        {
+          message: `${where}: ${issue.pointer || '(body)'} ${issue.message} (${schemaName} schema; ${spec})`,
+          spec,
+          pointer: issue.pointer,
+          expected: issue.keyword,
+          received: issue.received,
+        },
+        exchange,
+      );
+    }
+    if (issues.length > MAX_SCHEMA_ISSUES) {
+      fail({ message: `${where}: ${issues.length - MAX_SCHEMA_ISSUES} more schema issue(s) (${schemaName} schema)`, spec }, exchange);
+    }
+    return false;
+  };
+
+  const header: Expect['header'] = (res, name, expected, spec, description) => {
+    const value = res.headers[name.toLowerCase()];
+    const ok =
+      typeof expected === 'function'
+        ? expected(value)
+        : expected instanceof RegExp
+          ? value !== undefined && expected.test(value)
+          : value === expected;
+    if (ok) return true;
+    const want = description ?? (typeof expected === 'function' ? 'a different value' : expected instanceof RegExp ? `a value matching ${expected}` : `"${expected}"`);
+    return fail(
+      {
+        message: `${req(res)} answered header ${name} ${value === undefined ? 'absent' : renderValue(value)}; the spec requires ${want} (${spec})`,
+        spec,
+        expected: want,
+        received: renderValue(value),
+      },
+      res,
+    );
+  };
+
+  const equal: Expect['equal'] = (actual, expected, what, spec, exchange) => {
+    if (deepEqual(actual, expected)) return true;
+    return fail(
+      {
+        message: `${exchange ? `${req(exchange)}: ` : ''}${what} is ${renderValue(actual, 120)}; the spec requires ${renderValue(expected, 120)} (${spec})`,
+        spec,
+        expected: renderValue(expected),
+        received: renderValue(actual),
+      },
+      exchange,
+    );
+  };
+
+  const that: Expect['that'] = (condition, obs, exchange) => {
+    if (condition) return true;
+    return fail(
+      {
+        message: obs.message,
+        spec: obs.spec,
+        pointer: obs.pointer,
+        expected: obs.expected === undefined ? undefined : typeof obs.expected === 'string' ? obs.expected : renderValue(obs.expected),
+        received: obs.received === undefined ? undefined : typeof obs.received === 'string' ? obs.received : renderValue(obs.received),
+      },
+      exchange,
+    );
+  };
+
+  return { status, error, schema, header, equal, that };
+}
+
+function statusMatches(actual: number, expected: number | string): boolean {
+  if (typeof expected === 'number') return actual === expected;
+  const m = /^([1-5])xx$/i.exec(expected);
+  if (m) return Math.floor(actual / 100) === Number(m[1]);
+  return String(actual) === expected;
+}
+
+function typeName(v: JsonValue | undefined): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'bigint') return 'number';
+  return typeof v;
+}

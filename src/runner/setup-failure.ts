@@ -1,0 +1,20 @@
+// The one deliberate exception to "a thrown exception is an engine error": when a shared setup
+// step (redeem, register a user, create a job, start a run) fails because the target answered
+// wrongly, every check that needed it FAILS with the setup exchange attached. Throwing keeps
+// check code linear; the runner maps this class to `failed`, never to `error`.
+
+import type { ApiResponse } from '../http/types.js';
+
+export class SetupFailure extends Error {
+  override readonly name = 'SetupFailure';
+  constructor(
+    /** The step, e.g. "org (redeem an activation code)". */
+    readonly step: string,
+    /** What went wrong, one sentence. */
+    readonly what: string,
+    readonly spec: string,
+    readonly response?: ApiResponse,
+  ) {
+    super(`setup step ${step} failed: ${what}`);
+  }
+}

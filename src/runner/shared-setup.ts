@@ -1,0 +1,310 @@
+// Shared setup, done once per certification: one organization, one recruiter, one job, fixture
+// runs and one real run, each a memoized step that every check awaiting it shares. Each step
+// records its own exchanges; a check that awaited a step gets them attached ("setup: …") so a
+// failure caused by setup is explained by the exchange that caused it.
+
+import { randomBytes } from 'node:crypto';
+import type { ApiClient, ApiResponse } from '../http/types.js';
+import { isJsonObject } from '../json/lossless.js';
+import type { JobHandle, OrgHandle, RunHandle, SharedSetup, UserHandle } from './check.js';
+import { describeRequest, renderValue } from './render.js';
+import type { RecordedExchange } from './results.js';
+import { SetupFailure } from './setup-failure.js';
+import { SkipCheck } from './skip-check.js';
+
+export interface SetupClientFactory {
+  client(record: (exchange: RecordedExchange) => void, opts?: { signal?: AbortSignal; labelPrefix?: string }): ApiClient;
+}
+
+export interface SharedSetupOptions {
+  engine: SetupClientFactory;
+  baseUrl: string;
+  /** --org-token: the primary organization already exists. */
+  orgToken?: string;
+  /** Code redeemed for the primary organization when there is no --org-token. */
+  primaryCode?: string;
+  /** Codes nobody reserved: secondOrg() and unreserved takeActivationCode() draw from here. */
+  spareCodes: string[];
+  /** Called with every org token learned, so it is redacted from then on. */
+  onSecret(orgToken: string): void;
+  timeScale: number;
+  signal: AbortSignal;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+interface Step<T> {
+  name: string;
+  promise: Promise<T>;
+  exchanges: RecordedExchange[];
+  deps: Step<unknown>[];
+}
+
+const SPEC_REDEEM = 'Endpoints › POST /activations/redeem';
+const SPEC_USERS = 'Endpoints › POST /users';
+const SPEC_JOBS = 'Endpoints › POST /jobs';
+const SPEC_RUNS = 'Endpoints › POST /runs (start a run)';
+const SPEC_READ = 'Endpoints › GET /runs/{run_id}';
+const POLL_SPEC_MS = 5_000;
+const POLL_LIMIT_SPEC_MS = 30 * 60_000;
+
+export interface RealRunResult {
+  run: RunHandle;
+  reads: ApiResponse[];
+  final: ApiResponse;
+}
+
+/** The certification-wide setup; `forCheck` gives each check its view of it. */
+export class SharedSetupCore {
+  readonly nonce = randomBytes(4).toString('hex');
+  private counter = 0;
+  private readonly steps = new Map<string, Step<unknown>>();
+  private primaryToken: string | undefined;
+  private realRuns = 0;
+
+  constructor(private readonly opts: SharedSetupOptions) {
+    this.primaryToken = opts.orgToken;
+  }
+
+  /** The primary organization's token once known (the HTTP engine's default org token). */
+  orgToken(): string | undefined {
+    return this.primaryToken;
+  }
+
+  realRunCount(): number {
+    return this.realRuns;
+  }
+
+  uniqueId(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}-${this.nonce}-${this.counter}`;
+  }
+
+  takeSpareCode(): string | undefined {
+    return this.opts.spareCodes.shift();
+  }
+
+  private step<T>(key: string, name: string, deps: Step<unknown>[], body: (api: ApiClient) => Promise<T>): Step<T> {
+    const existing = this.steps.get(key);
+    if (existing) return existing as Step<T>;
+    const exchanges: RecordedExchange[] = [];
+    const api = this.opts.engine.client((ex) => exchanges.push(ex), {
+      signal: this.opts.signal,
+      labelPrefix: `setup: ${name}`,
+    });
+    const step: Step<T> = { name, exchanges, deps, promise: body(api) };
+    // A rejection is observed by whichever check awaits it; never an unhandled one.
+    step.promise.catch(() => undefined);
+    this.steps.set(key, step as Step<unknown>);
+    return step;
+  }
+
+  orgStep(): Step<OrgHandle> {
+    return this.step('org', 'org', [], async (api) => {
+      if (this.opts.orgToken) return { orgToken: this.opts.orgToken, organizationExternalId: '' };
+      const code = this.opts.primaryCode;
+      if (!code) {
+        throw new SkipCheck(
+          'needs an organization: --org-token or SVC_ORG_TOKEN, or an activation code (--activation-code or SVC_ACTIVATION_CODES)',
+        );
+      }
+      const org = await this.redeem(api, code, 'org (redeem an activation code)');
+      this.primaryToken = org.orgToken;
+      return org;
+    });
+  }
+
+  secondOrgStep(): Step<OrgHandle | undefined> {
+    return this.step('second-org', 'second org', [], async (api) => {
+      const code = this.takeSpareCode();
+      if (!code) return undefined;
+      return this.redeem(api, code, 'second org (redeem another activation code)');
+    });
+  }
+
+  private async redeem(api: ApiClient, code: string, step: string): Promise<OrgHandle> {
+    const externalId = this.uniqueId('svc-certify-org');
+    const res = await api.post('/activations/redeem', { code, external_id: externalId }, { auth: 'partner', label: 'redeem' });
+    const body = isJsonObject(res.json) ? res.json : undefined;
+    const token = body?.org_token;
+    if (res.status !== 200 || typeof token !== 'string' || token === '') {
+      throw new SetupFailure(step, this.wrong(res, '200 with an org_token'), SPEC_REDEEM, res);
+    }
+    this.opts.onSecret(token);
+    return {
+      orgToken: token,
+      organizationExternalId: externalId,
+      organizationId: typeof body?.organization_id === 'string' ? body.organization_id : undefined,
+    };
+  }
+
+  userStep(): Step<UserHandle> {
+    const org = this.orgStep();
+    return this.step('user', 'user', [org], async (api) => {
+      await org.promise;
+      const externalId = this.uniqueId('svc-certify-recruiter');
+      const res = await api.post(
+        '/users',
+        {
+          external_id: externalId,
+          email: `recruiter-${this.nonce}@example.com`,
+          full_name: 'Dana Levi',
+          role: 'recruiter',
+        },
+        { label: 'register recruiter' },
+      );
+      if (res.status < 200 || res.status > 299 || !isJsonObject(res.json) || typeof res.json.user_id !== 'string') {
+        throw new SetupFailure('user (register a recruiter)', this.wrong(res, 'a 2xx with a user_id'), SPEC_USERS, res);
+      }
+      return { externalId };
+    });
+  }
+
+  jobStep(): Step<JobHandle> {
+    const org = this.orgStep();
+    return this.step('job', 'job', [org], async (api) => {
+      await org.promise;
+      const job: JobHandle = {
+        externalId: this.uniqueId('svc-certify-job'),
+        title: 'Backend Engineer',
+        descriptionText:
+          'We are looking for a backend engineer to build and operate the services behind our hiring platform. ' +
+          'You will design HTTP APIs, model data in PostgreSQL, write TypeScript on Node.js and own features from design to production. ' +
+          'Three years of server-side experience and a habit of writing tests are expected.',
+        locationText: 'Tel Aviv, Israel',
+      };
+      const res = await api.post(
+        '/jobs',
+        {
+          external_id: job.externalId,
+          title: job.title,
+          description_text: job.descriptionText,
+          location_text: job.locationText,
+        },
+        { label: 'create job' },
+      );
+      if (res.status < 200 || res.status > 299 || !isJsonObject(res.json) || typeof res.json.job_id !== 'string') {
+        throw new SetupFailure('job (create a job)', this.wrong(res, 'a 2xx with a job_id'), SPEC_JOBS, res);
+      }
+      return { ...job, jobId: res.json.job_id };
+    });
+  }
+
+  fixtureRunStep(fixture: string, lang: 'he' | 'en' | undefined, targetCount: number): Step<RunHandle> {
+    const user = this.userStep();
+    const name = `fixture ${fixture}${lang ? ` (${lang})` : ''}`;
+    return this.step(`fixture:${fixture}:${lang ?? ''}:${targetCount}`, name, [user], async (api) => {
+      const u = await user.promise;
+      const res = await api.post(
+        '/runs',
+        { job_external_id: fixture, acting_user_external_id: u.externalId, target_count: targetCount },
+        { lang, label: `start ${fixture}` },
+      );
+      return { runId: this.startedRunId(res, `${name} (start the fixture run)`), start: res };
+    });
+  }
+
+  realRunStep(): Step<RealRunResult> {
+    const user = this.userStep();
+    const job = this.jobStep();
+    return this.step('real-run', 'real run', [user, job], async (api) => {
+      const [u, j] = await Promise.all([user.promise, job.promise]);
+      const res = await api.post(
+        '/runs',
+        {
+          job_external_id: j.externalId,
+          acting_user_external_id: u.externalId,
+          target_count: 5,
+          requirements: [
+            { text: 'TypeScript', kind: 'must' },
+            { text: 'PostgreSQL', kind: 'nice' },
+          ],
+        },
+        { label: 'start real run' },
+      );
+      const runId = this.startedRunId(res, 'real run (start a run of the shared job)');
+      this.realRuns += 1;
+      const reads: ApiResponse[] = [];
+      const started = Date.now();
+      const limitMs = POLL_LIMIT_SPEC_MS / this.opts.timeScale;
+      let final: ApiResponse | undefined;
+      for (;;) {
+        const read = await api.get(`/runs/${encodeURIComponent(runId)}`, { label: `read run #${reads.length + 1}` });
+        reads.push(read);
+        if (read.status === 200) final = read;
+        const status = isJsonObject(read.json) ? read.json.status : undefined;
+        if (read.status === 200 && (status === 'completed' || status === 'failed')) break;
+        if (this.opts.signal.aborted || Date.now() - started >= limitMs) break;
+        await this.sleep(POLL_SPEC_MS / this.opts.timeScale);
+      }
+      if (!final) {
+        const last = reads[reads.length - 1]!;
+        throw new SetupFailure('real run (read the run)', this.wrong(last, '200 with the run'), SPEC_READ, last);
+      }
+      return { run: { runId, start: res }, reads, final };
+    });
+  }
+
+  private startedRunId(res: ApiResponse, step: string): string {
+    const runId = isJsonObject(res.json) ? res.json.run_id : undefined;
+    if (res.status !== 202 || typeof runId !== 'string' || runId === '') {
+      throw new SetupFailure(step, this.wrong(res, '202 with a run_id'), SPEC_RUNS, res);
+    }
+    return runId;
+  }
+
+  private wrong(res: ApiResponse, wanted: string): string {
+    const req = describeRequest(res.exchange.request.method, res.exchange.request.url, this.opts.baseUrl);
+    if (res.status === 0) return `${req} got no HTTP answer (${res.transportError?.code ?? 'transport error'}); expected ${wanted}`;
+    const err = isJsonObject(res.json) && typeof res.json.error === 'string' ? ` ${renderValue(res.json.error)}` : '';
+    return `${req} answered ${res.status}${err}; expected ${wanted}`;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.opts.sleep) return this.opts.sleep(ms, this.opts.signal);
+    return abortableSleep(ms, this.opts.signal);
+  }
+
+  /** Each check's view: same memoized steps; awaited steps' exchanges attached to the check. */
+  forCheck(attach: (exchanges: RecordedExchange[]) => void, reservedCodes: string[]): SharedSetup {
+    const attached = new Set<Step<unknown>>();
+    const collect = (step: Step<unknown>, out: RecordedExchange[]): void => {
+      for (const dep of step.deps) collect(dep, out);
+      if (attached.has(step)) return;
+      attached.add(step);
+      out.push(...step.exchanges);
+    };
+    const awaitStep = async <T>(step: Step<T>): Promise<T> => {
+      try {
+        return await step.promise;
+      } finally {
+        const out: RecordedExchange[] = [];
+        collect(step as Step<unknown>, out);
+        if (out.length > 0) attach(out);
+      }
+    };
+    const codes = [...reservedCodes];
+    return {
+      org: () => awaitStep(this.orgStep()),
+      secondOrg: () => awaitStep(this.secondOrgStep()),
+      user: () => awaitStep(this.userStep()),
+      job: () => awaitStep(this.jobStep()),
+      fixtureRun: (fixture, o) => awaitStep(this.fixtureRunStep(fixture, o?.lang, o?.targetCount ?? 10)),
+      realRun: () => awaitStep(this.realRunStep()),
+      takeActivationCode: () => codes.shift() ?? this.takeSpareCode(),
+      uniqueId: (prefix) => this.uniqueId(prefix),
+    };
+  }
+}
+
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, Math.max(0, ms));
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

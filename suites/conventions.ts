@@ -1,0 +1,171 @@
+// Conventions every response follows: JSON in UTF-8 with the stated content type, the error
+// envelope, and messages in the request language (Hebrew by default).
+
+import type { ApiResponse } from '../src/http/types.js';
+import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { S } from './spec-refs.js';
+import { isEnglish, isHebrew, isJsonUtf8, obj, randomUUID } from './support.js';
+
+const suite = 'conventions';
+
+function expectJsonUtf8(t: CheckContext, res: ApiResponse, what: string): void {
+  const ct = res.headers['content-type'];
+  t.expect.that(
+    isJsonUtf8(ct),
+    {
+      message: `${what} has content type ${ct === undefined ? '(absent)' : JSON.stringify(ct)}; the spec requires application/json; charset=utf-8 (${S.general})`,
+      spec: S.general,
+      expected: 'application/json; charset=utf-8',
+      received: ct ?? '(absent)',
+    },
+    res,
+  );
+}
+
+/** An error any server gives without side effects: a read with no org token. */
+function errorRequest(t: CheckContext, lang?: 'he' | 'en'): Promise<ApiResponse> {
+  return t.api.get(`/runs/${randomUUID()}`, { auth: 'partner', ...(lang ? { lang } : {}) });
+}
+
+function messageOf(res: ApiResponse): string | undefined {
+  const m = obj(res.json)?.message;
+  return typeof m === 'string' ? m : undefined;
+}
+
+export const CONVENTIONS_CHECKS: CheckDefinition[] = [
+  {
+    id: 'conventions.error-envelope-json-utf8',
+    title: 'Error responses carry the JSON envelope (string error and message) as application/json; charset=utf-8',
+    suite,
+    spec: [S.errors, S.general],
+    async run(t) {
+      const res = await errorRequest(t);
+      if (!t.expect.status(res, '4xx', S.crossCutting)) return;
+      expectJsonUtf8(t, res, 'the 4xx error response');
+      const body = obj(res.json);
+      t.expect.that(
+        body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
+        {
+          message: `the ${res.status} error body is not the envelope {"error": string, "message": string} (${S.errors})`,
+          spec: S.errors,
+          expected: '{"error": "…", "message": "…"}',
+          received: res.jsonError ? res.text.slice(0, 200) : res.json,
+        },
+        res,
+      );
+    },
+  },
+  {
+    id: 'conventions.success-json-utf8',
+    title: 'Successful responses are JSON with content type application/json; charset=utf-8',
+    suite,
+    spec: [S.general, S.users],
+    needs: ['org'],
+    async run(t) {
+      await t.setup.org();
+      const res = await t.api.post('/users', {
+        external_id: t.setup.uniqueId('svc-certify-recruiter'),
+        email: 'conventions@example.com',
+        full_name: 'Noa Cohen',
+        role: 'recruiter',
+      });
+      if (!t.expect.status(res, '2xx', S.users)) return;
+      expectJsonUtf8(t, res, `the ${res.status} response of POST /users`);
+      t.expect.that(
+        res.json !== undefined,
+        { message: `the ${res.status} response of POST /users is not valid JSON (${res.jsonError ?? 'no body'})`, spec: S.general },
+        res,
+      );
+    },
+  },
+  {
+    id: 'conventions.message-hebrew-by-default',
+    title: 'Without x-svc-lang, an error message is in Hebrew (the default language)',
+    suite,
+    spec: [S.commonHeaders, S.errors],
+    async run(t) {
+      const res = await errorRequest(t);
+      const message = messageOf(res);
+      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message (${S.errors})`, spec: S.errors }, res)) return;
+      t.expect.that(
+        isHebrew(message!),
+        {
+          message: `without x-svc-lang the error message is not in Hebrew; the default language is he (${S.commonHeaders})`,
+          spec: S.commonHeaders,
+          expected: 'a message in Hebrew script',
+          received: message,
+        },
+        res,
+      );
+    },
+  },
+  {
+    id: 'conventions.message-hebrew-for-lang-he',
+    title: 'With x-svc-lang: he, an error message is in Hebrew',
+    suite,
+    spec: [S.commonHeaders, S.errors],
+    async run(t) {
+      const res = await errorRequest(t, 'he');
+      const message = messageOf(res);
+      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message (${S.errors})`, spec: S.errors }, res)) return;
+      t.expect.that(
+        isHebrew(message!),
+        {
+          message: `with x-svc-lang: he the error message is not in Hebrew (${S.commonHeaders})`,
+          spec: S.commonHeaders,
+          expected: 'a message in Hebrew script',
+          received: message,
+        },
+        res,
+      );
+    },
+  },
+  {
+    id: 'conventions.message-english-for-lang-en',
+    title: 'With x-svc-lang: en, an error message is in English',
+    suite,
+    spec: [S.commonHeaders, S.errors],
+    async run(t) {
+      const res = await errorRequest(t, 'en');
+      const message = messageOf(res);
+      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message (${S.errors})`, spec: S.errors }, res)) return;
+      t.expect.that(
+        isEnglish(message!),
+        {
+          message: `with x-svc-lang: en the error message is not in English (${S.commonHeaders})`,
+          spec: S.commonHeaders,
+          expected: 'a message in English (Latin script, no Hebrew)',
+          received: message,
+        },
+        res,
+      );
+    },
+  },
+  {
+    id: 'conventions.malformed-json-answered-4xx',
+    title: 'A malformed JSON body is answered with a 4xx carrying the error envelope',
+    suite,
+    spec: [S.errors],
+    needs: ['org'],
+    async run(t) {
+      await t.setup.org();
+      const res = await t.api.request({
+        method: 'POST',
+        path: '/users',
+        rawBody: '{"external_id": "svc-certify-broken", "email": ',
+        headers: { 'content-type': 'application/json' },
+      });
+      if (!t.expect.status(res, '4xx', S.errors)) return;
+      const body = obj(res.json);
+      t.expect.that(
+        body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
+        {
+          message: `the ${res.status} answer to a malformed body is not the envelope {"error": string, "message": string} (${S.errors})`,
+          spec: S.errors,
+          received: res.jsonError ? res.text.slice(0, 200) : res.json,
+        },
+        res,
+      );
+    },
+  },
+];

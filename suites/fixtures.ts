@@ -1,0 +1,320 @@
+// Sandbox fixtures: each `cert-*` job answers at once with the deterministic payload of the spec's
+// fixture table. Only what the table states is asserted; wording and notice meaning stay open.
+
+import type { ApiResponse } from '../src/http/types.js';
+import type { JsonObject } from '../src/json/lossless.js';
+import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { S } from './spec-refs.js';
+import { arr, int, obj, objects } from './support.js';
+
+const suite = 'fixtures';
+const SB = S.sandbox;
+const TARGET = 10;
+const FIRST_ID = 990000000001n;
+
+type Status = 'completed' | 'failed' | 'running';
+
+interface FixtureRow {
+  name: string;
+  status: Status;
+  /** "up to N candidates" of the table (before target_count). */
+  maxCandidates: number;
+  extra?: (t: CheckContext, run: JsonObject, res: ApiResponse) => void;
+}
+
+const V1_CODES = [
+  'function_error',
+  'run_progress',
+  'location_relaxed',
+  'must_unmet_hidden',
+  'paid_fallback',
+  'already_shown',
+  'requirement_blockers',
+  'requirement_attribution',
+  'run_funnel',
+];
+const SLOTS = ['above_list', 'on_candidate', 'on_requirement', 'empty_state'];
+const SEVERITIES = ['info', 'warning', 'blocking'];
+
+const KNOWN = {
+  top: ['run_id', 'status', 'progress', 'notices', 'candidates', 'sandbox'],
+  progress: ['confirmed', 'target', 'screened'],
+  notice: ['code', 'severity', 'slot', 'title', 'body', 'ref'],
+  candidate: ['id', 'name', 'title', 'company', 'location', 'verdict', 'requirements', 'contact_state', 'reveal_price_credits'],
+  requirement: ['index', 'text', 'kind', 'met', 'evidence'],
+  start: ['run_id', 'status', 'warnings', 'requirements', 'sandbox'],
+};
+
+function hasUnknownField(o: JsonObject, known: string[]): boolean {
+  return Object.keys(o).some((k) => !known.includes(k));
+}
+
+function rowSpec(name: string): string {
+  return `${SB} (fixture ${name})`;
+}
+
+const ROWS: FixtureRow[] = [
+  {
+    name: 'cert-notices-all',
+    status: 'completed',
+    maxCandidates: 6,
+    extra(t, run, res) {
+      const notices = objects(run.notices);
+      const codes = new Set(notices.map((n) => n.code));
+      const missing = V1_CODES.filter((c) => !codes.has(c));
+      t.expect.that(
+        missing.length === 0,
+        { message: `cert-notices-all lacks notice code(s) ${missing.join(', ')}; the fixture lists the nine codes that can occur in v1 (${SB})`, spec: SB, expected: V1_CODES, received: [...codes] },
+        res,
+      );
+      const severities = new Set(notices.map((n) => n.severity));
+      const missingSev = SEVERITIES.filter((s) => !severities.has(s));
+      t.expect.that(
+        missingSev.length === 0,
+        { message: `cert-notices-all lacks severity ${missingSev.join(', ')}; all three severities are present (${SB})`, spec: SB, expected: SEVERITIES, received: [...severities] },
+        res,
+      );
+      for (const n of notices.filter((x) => x.code === 'requirement_blockers')) {
+        t.expect.that(
+          n.slot === 'on_requirement' && int(obj(n.ref)?.requirement_index) !== undefined,
+          { message: `requirement_blockers is in slot ${JSON.stringify(n.slot)} without ref.requirement_index; the spec places it on_requirement with a requirement_index (${S.notice})`, spec: S.notice, received: n },
+          res,
+        );
+      }
+      const reqs = objects(run.candidates).flatMap((c) => objects(c.requirements));
+      const met = new Set(reqs.map((r) => (r.met === null ? 'null' : String(r.met))));
+      t.expect.that(
+        ['true', 'false', 'null'].every((m) => met.has(m)),
+        { message: `cert-notices-all candidates do not show met true, false and null (${SB})`, spec: SB, expected: ['true', 'false', 'null'], received: [...met] },
+        res,
+      );
+      t.expect.that(
+        reqs.some((r) => r.evidence === null),
+        { message: `cert-notices-all has no requirement with evidence null (${SB})`, spec: SB },
+        res,
+      );
+    },
+  },
+  {
+    name: 'cert-notice-unknown',
+    status: 'completed',
+    maxCandidates: 3,
+    extra(t, run, res) {
+      const probes = objects(run.notices).filter((n) => n.code === 'zz_certification_probe');
+      const slots = new Set(probes.map((n) => n.slot));
+      const sevs = new Set(probes.map((n) => n.severity));
+      for (const slot of [...SLOTS, 'zz_unknown_slot']) {
+        t.expect.that(slots.has(slot), { message: `cert-notice-unknown has no zz_certification_probe notice in slot ${slot} (${SB})`, spec: SB, received: [...slots] }, res);
+      }
+      for (const sev of [...SEVERITIES, 'zz_unknown_severity']) {
+        t.expect.that(sevs.has(sev), { message: `cert-notice-unknown has no zz_certification_probe notice of severity ${sev} (${SB})`, spec: SB, received: [...sevs] }, res);
+      }
+      for (const n of probes) {
+        if (n.slot === 'on_candidate') {
+          t.expect.that(int(obj(n.ref)?.candidate_id) !== undefined, { message: `an on_candidate probe notice has no integer ref.candidate_id (${S.notice})`, spec: S.notice, received: n.ref }, res);
+        }
+        if (n.slot === 'on_requirement') {
+          t.expect.that(int(obj(n.ref)?.requirement_index) !== undefined, { message: `an on_requirement probe notice has no integer ref.requirement_index (${S.notice})`, spec: S.notice, received: n.ref }, res);
+        }
+      }
+    },
+  },
+  {
+    name: 'cert-empty',
+    status: 'completed',
+    maxCandidates: 0,
+    extra(t, run, res) {
+      const notices = objects(run.notices);
+      const wrong = notices.filter((n) => n.slot !== 'empty_state');
+      t.expect.that(wrong.length === 0, { message: `cert-empty has notices outside empty_state (${wrong.map((n) => `${String(n.code)} in ${String(n.slot)}`).join(', ')}) (${SB})`, spec: SB }, res);
+      const codes = new Set(notices.map((n) => n.code));
+      for (const code of ['run_progress', 'location_relaxed']) {
+        t.expect.that(codes.has(code), { message: `cert-empty has no ${code} notice (${SB})`, spec: SB, received: [...codes] }, res);
+      }
+    },
+  },
+  {
+    name: 'cert-failed',
+    status: 'failed',
+    maxCandidates: 0,
+    extra(t, run, res) {
+      const fe = objects(run.notices).filter((n) => n.code === 'function_error');
+      t.expect.that(fe.length === 1, { message: `cert-failed has ${fe.length} function_error notices; the fixture has one (${SB})`, spec: SB, expected: 1, received: fe.length }, res);
+      for (const n of fe) {
+        t.expect.that(
+          n.severity === 'blocking' && n.slot === 'empty_state',
+          { message: `function_error on a failed run is ${String(n.severity)}/${String(n.slot)}; the spec requires blocking/empty_state (${S.notice})`, spec: S.notice, expected: 'blocking, empty_state', received: `${String(n.severity)}, ${String(n.slot)}` },
+          res,
+        );
+      }
+    },
+  },
+  {
+    name: 'cert-extra-fields',
+    status: 'completed',
+    maxCandidates: 3,
+    extra(t, run, res) {
+      for (const key of ['zz_extra_top_level', 'zz_future_object']) {
+        t.expect.that(key in run, { message: `cert-extra-fields has no top-level ${key} (${SB})`, spec: SB }, res);
+      }
+      const where: Array<[string, JsonObject[], string[]]> = [
+        ['progress', obj(run.progress) ? [obj(run.progress)!] : [], KNOWN.progress],
+        ['every notice', objects(run.notices), KNOWN.notice],
+        ['every candidate', objects(run.candidates), KNOWN.candidate],
+        ['every candidate requirement', objects(run.candidates).flatMap((c) => objects(c.requirements)), KNOWN.requirement],
+      ];
+      for (const [label, items, known] of where) {
+        t.expect.that(
+          items.every((o) => hasUnknownField(o, known)),
+          { message: `cert-extra-fields: not ${label} carries an unknown field (${SB})`, spec: SB },
+          res,
+        );
+      }
+    },
+  },
+  { name: 'cert-webhook', status: 'completed', maxCandidates: 3 },
+];
+
+/** Schema, status, count and id rules common to every fixture read. */
+function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: Status | Status[], maxCandidates: number): JsonObject | undefined {
+  if (!t.expect.status(res, 200, S.runsRead)) return undefined;
+  t.expect.schema(res.json, 'run', S.run, res);
+  const run = obj(res.json);
+  if (!run) return undefined;
+  const statuses = Array.isArray(status) ? status : [status];
+  t.expect.that(
+    statuses.includes(run.status as Status),
+    { message: `${name} read has status ${JSON.stringify(run.status)}; the fixture table requires ${statuses.join(' or ')} (${SB})`, spec: SB, expected: statuses.join(' or '), received: run.status, pointer: '/status' },
+    res,
+  );
+  const candidates = objects(run.candidates);
+  const cap = Math.min(maxCandidates, TARGET);
+  t.expect.that(
+    candidates.length <= cap,
+    { message: `${name} lists ${candidates.length} candidates; at most ${cap} (the fixture's maximum, and never more than target_count ${TARGET}) (${SB})`, spec: SB, expected: `<= ${cap}`, received: candidates.length, pointer: '/candidates' },
+    res,
+  );
+  const ids = candidates.map((c) => int(c.id));
+  if (ids.length > 0 && ids.every((i) => i !== undefined)) {
+    const sorted = [...(ids as bigint[])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    t.expect.that(
+      sorted[0] === FIRST_ID && new Set(sorted.map(String)).size === sorted.length,
+      { message: `${name} candidate ids do not ascend from 990000000001 (${SB})`, spec: SB, expected: 'unique ids, the lowest 990000000001', received: ids.map(String).join(', ') },
+      res,
+    );
+  }
+  return run;
+}
+
+function startCheck(name: string): CheckDefinition {
+  return {
+    id: `fixtures.${name}.start-accepted-202`,
+    title: `Starting fixture ${name} answers 202 with a run-start response naming the fixture`,
+    suite,
+    spec: [SB, S.runsStart],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const { start } = await t.setup.fixtureRun(name, { targetCount: TARGET });
+      if (!t.expect.status(start, 202, S.runsStart)) return;
+      t.expect.schema(start.json, 'run-start-response', S.runsStart, start);
+      const fixture = obj(obj(start.json)?.sandbox)?.fixture;
+      t.expect.equal(fixture, name, 'sandbox.fixture of the run start', SB, start);
+      if (name === 'cert-extra-fields') {
+        const body = obj(start.json);
+        t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.start), { message: `the cert-extra-fields run start carries no unknown top-level field (${SB})`, spec: SB }, start);
+      }
+    },
+  };
+}
+
+function readCheck(row: FixtureRow): CheckDefinition {
+  return {
+    id: `fixtures.${row.name}.read-matches-table`,
+    title: `Reading a ${row.name} run gives a valid run with the status, candidates and notices of the fixture table`,
+    suite,
+    spec: [SB, S.runsRead, S.run],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const { runId } = await t.setup.fixtureRun(row.name, { targetCount: TARGET });
+      const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`);
+      const run = expectCommon(t, row.name, res, row.status, row.maxCandidates);
+      if (run) row.extra?.(t, run, res);
+    },
+  };
+}
+
+const SLOW_SPEC_MS = 3 * 60_000;
+
+const slowCheck: CheckDefinition = {
+  id: 'fixtures.cert-slow.runs-three-minutes-then-completes',
+  title: 'cert-slow stays running about 3 minutes with confirmed rising to target_count, then completes with all of them',
+  suite,
+  spec: [SB, S.runsRead, S.run],
+  needs: ['sandbox', 'org'],
+  timeoutMs: 6 * 60_000,
+  async run(t) {
+    const { runId, start } = await t.setup.fixtureRun('cert-slow', { targetCount: TARGET });
+    // The run exists by the time its 202 arrived: a read well inside 3 minutes of that must see it running.
+    const createdBy = Date.parse(start.exchange.startedAt) + start.exchange.durationMs;
+    const specElapsed = (): number => (Date.now() - createdBy) * t.target.timeScale;
+    let previousConfirmed = -1;
+    // Polls every 5 s of spec time, as the spec advises, up to twice the fixture's duration.
+    while (!t.signal.aborted) {
+      const readAt = specElapsed();
+      const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`);
+      const run = expectCommon(t, 'cert-slow', res, ['running', 'completed'], TARGET);
+      if (!run) return;
+      const confirmed = Number(int(obj(run.progress)?.confirmed) ?? -1n);
+      const listed = arr(run.candidates).length;
+      if (run.status !== 'running') {
+        const early = readAt < 0.8 * SLOW_SPEC_MS;
+        t.expect.that(!early, { message: `cert-slow is ${String(run.status)} ${Math.round(readAt / 1000)} s (spec time) after creation; it stays running for 3 minutes (${SB})`, spec: SB, received: run.status }, res);
+        t.expect.that(listed === TARGET, { message: `completed cert-slow lists ${listed} candidates; it completes with all target_count (${TARGET}) (${SB})`, spec: SB, expected: TARGET, received: listed }, res);
+        return;
+      }
+      const ok = [
+        t.expect.that(confirmed >= previousConfirmed, { message: `cert-slow progress.confirmed went down from ${previousConfirmed} to ${confirmed} (${SB})`, spec: SB }, res),
+        t.expect.that(listed <= confirmed, { message: `cert-slow lists ${listed} candidates with progress.confirmed ${confirmed}; candidates appear as they are confirmed (${SB})`, spec: SB }, res),
+        t.expect.that(
+          objects(run.notices).some((n) => n.code === 'run_progress'),
+          { message: `running cert-slow has no run_progress notice (${SB})`, spec: SB },
+          res,
+        ),
+        t.expect.that(specElapsed() < 2 * SLOW_SPEC_MS, { message: `cert-slow is still running after twice its 3 minutes (${SB})`, spec: SB }, res),
+      ];
+      // One failure is proof enough; polling on would only repeat it.
+      if (ok.includes(false)) return;
+      previousConfirmed = confirmed;
+      const leftS = Math.max(0, Math.round((SLOW_SPEC_MS - specElapsed()) / 1000));
+      t.progress(`cert-slow: ${confirmed}/${TARGET} confirmed, ${Math.floor(leftS / 60)}:${String(leftS % 60).padStart(2, '0')} left`);
+      await t.sleep(5_000);
+    }
+  },
+};
+
+const smallTargetCheck: CheckDefinition = {
+  id: 'fixtures.never-more-than-target-count',
+  title: 'A fixture run never lists more candidates than its target_count (cert-notices-all with target_count 2)',
+  suite,
+  spec: [SB, S.run],
+  needs: ['sandbox', 'org'],
+  async run(t) {
+    const { runId } = await t.setup.fixtureRun('cert-notices-all', { targetCount: 2 });
+    const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`);
+    if (!t.expect.status(res, 200, S.runsRead)) return;
+    const listed = arr(obj(res.json)?.candidates).length;
+    t.expect.that(
+      listed <= 2,
+      { message: `cert-notices-all with target_count 2 lists ${listed} candidates; a fixture never lists more than target_count (${SB})`, spec: SB, expected: '<= 2', received: listed, pointer: '/candidates' },
+      res,
+    );
+  },
+};
+
+export const FIXTURE_CHECKS: CheckDefinition[] = [
+  smallTargetCheck,
+  ...ROWS.map((r) => startCheck(r.name)),
+  startCheck('cert-slow'),
+  ...ROWS.map(readCheck),
+  slowCheck,
+];

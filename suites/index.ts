@@ -1,0 +1,31 @@
+// Every check of svc-certify, in suite order. A suite is a file exporting an array of checks;
+// adding one means adding it to SUITE_ORDER (if new) and to ALL_CHECKS here.
+
+import type { CheckDefinition } from '../src/runner/check.js';
+import { ACTIVATION_CHECKS } from './activation.js';
+import { AUTH_CHECKS } from './auth.js';
+import { CONVENTIONS_CHECKS } from './conventions.js';
+import { FIXTURE_CHECKS } from './fixtures.js';
+import { JOBS_CHECKS } from './jobs.js';
+import { USERS_CHECKS } from './users.js';
+
+export const SUITE_ORDER: readonly string[] = [
+  'conventions',
+  'auth',
+  'activation',
+  'users',
+  'jobs',
+  'runs-start',
+  'runs-read',
+  'fixtures',
+  'reveal',
+  'decisions',
+  'sandbox',
+  'production',
+  'limits',
+  'webhooks',
+];
+
+export const ALL_CHECKS: readonly CheckDefinition[] = [...CONVENTIONS_CHECKS, ...AUTH_CHECKS, ...ACTIVATION_CHECKS, ...USERS_CHECKS, ...JOBS_CHECKS, ...FIXTURE_CHECKS];
+
+export { UNCOVERED_REASONS, uncoveredReason } from './uncovered.js';

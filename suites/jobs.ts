@@ -1,0 +1,201 @@
+// Jobs: an upsert on external_id; a job missing a required field is refused with 422 job_rejected,
+// one JobIssue per missing field, and nothing stored. The success status is not shown (any 2xx).
+// Every external_id is fresh and never starts with `cert-` (reserved for sandbox fixtures).
+
+import type { ApiResponse } from '../src/http/types.js';
+import type { JsonObject } from '../src/json/lossless.js';
+import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { loadSpec } from '../src/runner/spec-sections.js';
+import { obj, objects } from './support.js';
+import { S } from './spec-refs.js';
+
+const suite = 'jobs';
+const JOBS = 'Endpoints › POST /jobs';
+const JOB = 'Resources and their fields › Job';
+const BY_ENDPOINT = S.byEndpoint;
+
+/** The JobIssue heading carries backticks; cite it exactly as the spec's section list has it. */
+function section(plain: string): string {
+  return loadSpec().sections.find((s) => s.replace(/`/g, '') === plain) ?? plain;
+}
+const JOB_ISSUE = section('Resources and their fields › JobIssue (in rejected[] of a job rejection)');
+
+type JobField = 'title' | 'description_text' | 'location_text';
+
+const FULL: Record<JobField, string> = {
+  title: 'Data Analyst',
+  description_text:
+    'We are hiring a data analyst to turn product and sales data into decisions. You will write SQL, build dashboards ' +
+    'and present findings to managers. Two years of analytics experience are expected.',
+  location_text: 'Haifa, Israel',
+};
+
+const ISSUE_CODE: Record<JobField, string> = {
+  title: 'title_missing',
+  description_text: 'description_missing',
+  location_text: 'location_missing',
+};
+
+function jobBody(externalId: string, without: JobField[] = []): Record<string, string> {
+  const body: Record<string, string> = { external_id: externalId };
+  for (const [k, v] of Object.entries(FULL) as Array<[JobField, string]>) if (!without.includes(k)) body[k] = v;
+  return body;
+}
+
+function postJob(t: CheckContext, body: Record<string, string>, label: string): Promise<ApiResponse> {
+  return t.api.post('/jobs', body, { label });
+}
+
+function errorSuffix(res: ApiResponse): string {
+  const e = obj(res.json)?.error;
+  return typeof e === 'string' ? ` ${e}` : '';
+}
+
+/** 422 job_rejected with a valid body; returns its issues, or undefined when it was not one. */
+function expectRejected(t: CheckContext, res: ApiResponse): JsonObject[] | undefined {
+  if (!t.expect.error(res, 422, 'job_rejected', BY_ENDPOINT)) return undefined;
+  if (!t.expect.schema(res.json, 'job-rejected', JOB_ISSUE, res)) return undefined;
+  return objects(obj(res.json)?.rejected);
+}
+
+/** The issue for a missing field: its code, the request field it names, both messages. */
+function expectIssue(t: CheckContext, res: ApiResponse, issues: JsonObject[], missing: JobField): void {
+  const code = ISSUE_CODE[missing];
+  const issue = issues.find((i) => i.code === code);
+  if (
+    !t.expect.that(
+      issue !== undefined,
+      {
+        message: `a job sent without ${missing} was rejected without a ${code} issue in rejected[] (codes: ${issues.map((i) => String(i.code)).join(', ') || 'none'}); ${missing} is required (${code}) (${JOB})`,
+        spec: JOB,
+        expected: code,
+        received: issues.map((i) => i.code),
+        pointer: '/rejected',
+      },
+      res,
+    )
+  ) {
+    return;
+  }
+  t.expect.equal(issue!.field, missing, `\`field\` of the ${code} issue (the request field at fault)`, JOB_ISSUE, res);
+  for (const lang of ['message_he', 'message_en'] as const) {
+    const m = issue![lang];
+    t.expect.that(
+      typeof m === 'string' && m.trim() !== '',
+      {
+        message: `the ${code} issue has ${m === undefined ? 'no' : 'an empty or non-string'} ${lang}; a JobIssue carries message_he and message_en (${JOB_ISSUE})`,
+        spec: JOB_ISSUE,
+        expected: 'a non-empty string',
+        received: m === undefined ? 'absent' : JSON.stringify(m),
+      },
+      res,
+    );
+  }
+}
+
+function missingFieldCheck(field: JobField, idSuffix: string): CheckDefinition {
+  return {
+    id: `jobs.rejects-missing-${idSuffix}`,
+    title: `A job without ${field} is refused with 422 job_rejected and a ${ISSUE_CODE[field]} issue on field ${field}`,
+    suite,
+    spec: [JOBS, JOB, JOB_ISSUE, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      await t.setup.org();
+      const res = await postJob(t, jobBody(t.setup.uniqueId('svc-certify-job'), [field]), `create a job without ${field}`);
+      const issues = expectRejected(t, res);
+      if (issues) expectIssue(t, res, issues, field);
+    },
+  };
+}
+
+export const JOBS_CHECKS: CheckDefinition[] = [
+  {
+    id: 'jobs.create-new-job',
+    title: 'Creating a job with a fresh external_id answers 2xx with a uuid job_id and created: true',
+    suite,
+    spec: [JOBS, JOB],
+    needs: ['org'],
+    async run(t) {
+      await t.setup.org();
+      const res = await postJob(t, jobBody(t.setup.uniqueId('svc-certify-job')), 'create a job');
+      if (!t.expect.status(res, '2xx', JOBS)) return;
+      if (!t.expect.schema(res.json, 'job-response', JOBS, res)) return;
+      // The spec states `updated` only for a repeat, so the first call asserts `created` alone.
+      t.expect.equal(obj(res.json)?.created, true, '`created` of the first call with a fresh external_id', JOB, res);
+    },
+  },
+  {
+    id: 'jobs.upsert-repeat-same-job',
+    title: 'Repeating a job creation returns the same job_id with created: false, updated: true',
+    suite,
+    spec: [JOBS, JOB],
+    needs: ['org'],
+    async run(t) {
+      await t.setup.org();
+      const body = jobBody(t.setup.uniqueId('svc-certify-job'));
+      const first = await postJob(t, body, 'create a job');
+      if (!t.expect.status(first, '2xx', JOBS)) return;
+      const second = await postJob(t, body, 'create it again, same body');
+      if (!t.expect.status(second, '2xx', JOBS)) return;
+      if (!t.expect.schema(second.json, 'job-response', JOBS, second)) return;
+      const b = obj(second.json);
+      t.expect.equal(b?.job_id, obj(first.json)?.job_id, '`job_id` of the repeat (against the first call\'s)', JOBS, second);
+      t.expect.equal(
+        { created: b?.created, updated: b?.updated },
+        { created: false, updated: true },
+        '`created`, `updated` of the repeat',
+        JOB,
+        second,
+      );
+    },
+  },
+  missingFieldCheck('title', 'title'),
+  missingFieldCheck('description_text', 'description'),
+  missingFieldCheck('location_text', 'location'),
+  {
+    id: 'jobs.rejection-lists-every-missing-field',
+    title: 'A job missing two required fields is refused with an issue for each',
+    suite,
+    spec: [JOBS, JOB_ISSUE, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      await t.setup.org();
+      const without: JobField[] = ['description_text', 'location_text'];
+      const res = await postJob(t, jobBody(t.setup.uniqueId('svc-certify-job'), without), 'create a job without description_text and location_text');
+      const issues = expectRejected(t, res);
+      if (!issues) return;
+      for (const field of without) expectIssue(t, res, issues, field);
+    },
+  },
+  {
+    id: 'jobs.rejection-stores-nothing',
+    title: 'A rejected job is not stored: a run start naming its external_id gives 404 job_not_found',
+    suite,
+    spec: [JOBS, S.runsStart, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      const user = await t.setup.user();
+      const externalId = t.setup.uniqueId('svc-certify-rejected-job');
+      const rejected = await postJob(t, jobBody(externalId, ['description_text']), 'create a job without description_text');
+      if (!t.expect.error(rejected, 422, 'job_rejected', BY_ENDPOINT)) return;
+      // A 404 run start creates nothing and does not count toward the quota; target 1 keeps a
+      // wrongly accepted start as small as possible.
+      const start = await t.api.post(
+        '/runs',
+        { job_external_id: externalId, acting_user_external_id: user.externalId, target_count: 1 },
+        { label: 'start a run of the rejected job' },
+      );
+      t.expect.that(
+        start.status === 404 && obj(start.json)?.error === 'job_not_found',
+        {
+          message: `a run start for the external_id of a job refused with 422 job_rejected answered ${start.status}${errorSuffix(start)}; a rejected job stores nothing, so the spec requires 404 job_not_found (${JOBS})`,
+          spec: JOBS,
+          expected: '404 job_not_found',
+          received: String(start.status),
+        },
+        start,
+      );
+    },
+  },
+];

@@ -1,0 +1,63 @@
+// Small helpers shared by suites: reading lossless JSON bodies without casts everywhere.
+
+import { randomBytes, randomUUID } from 'node:crypto';
+import { isJsonObject, type JsonObject, type JsonValue } from '../src/json/lossless.js';
+
+export { randomUUID };
+
+export function obj(v: JsonValue | undefined): JsonObject | undefined {
+  return isJsonObject(v) ? v : undefined;
+}
+
+export function arr(v: JsonValue | undefined): JsonValue[] {
+  return Array.isArray(v) ? v : [];
+}
+
+export function objects(v: JsonValue | undefined): JsonObject[] {
+  return arr(v).filter(isJsonObject);
+}
+
+/** A partner key of the right shape that no service issued. */
+export function unknownPartnerKey(): string {
+  return `spk_live_${randomBytes(24).toString('hex')}`;
+}
+
+/** An org token of the right shape that no service issued. */
+export function unknownOrgToken(): string {
+  return `sot_${randomBytes(24).toString('hex')}`;
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A well-formed activation code nobody issued (1 in 31^8 chance of a clash). */
+export function unknownActivationCode(): string {
+  const pick = (): string => {
+    let s = '';
+    for (const b of randomBytes(4)) s += CODE_ALPHABET[b % CODE_ALPHABET.length];
+    return s;
+  };
+  return `SVC-${pick()}-${pick()}`;
+}
+
+const HEBREW = /[\u05D0-\u05EA]/;
+const LATIN = /[A-Za-z]/;
+
+export function isHebrew(s: string): boolean {
+  return HEBREW.test(s);
+}
+
+export function isEnglish(s: string): boolean {
+  return LATIN.test(s) && !HEBREW.test(s);
+}
+
+/** `application/json; charset=utf-8`, compared without case or spaces. */
+export function isJsonUtf8(contentType: string | undefined): boolean {
+  return (contentType ?? '').toLowerCase().replace(/\s+/g, '') === 'application/json;charset=utf-8';
+}
+
+/** Integer value of a lossless number (number or bigint), else undefined. */
+export function int(v: JsonValue | undefined): bigint | undefined {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
+  return undefined;
+}

@@ -1,0 +1,242 @@
+// Helpers of the webhooks suite: triggering sandbox test events, finding one's own deliveries among
+// everything else the shared receiver gets, and waiting in spec time with a real-time floor.
+
+import type { ApiResponse } from '../src/http/types.js';
+import type { JsonValue } from '../src/json/lossless.js';
+import type { CheckContext } from '../src/runner/check.js';
+import type { ReceivedDelivery, ResponsePlan, WebhookReceiver } from '../src/webhook/receiver.js';
+import { obj } from './support.js';
+
+export const TEST_EVENTS = ['run_completed', 'run_failed', 'candidate_revealed'] as const;
+export type TestEvent = (typeof TEST_EVENTS)[number];
+
+export const TEST_PATH = '/sandbox/webhooks/test';
+
+/** Spec: deliveries go out "usually within a minute"; twice that before calling one missing. */
+export const DELIVERY_SPEC_MS = 2 * 60_000;
+/** First retry "after 1 min", plus the same allowance for its delivery. */
+export const RETRY_SPEC_MS = 60_000 + DELIVERY_SPEC_MS;
+/** A retry sooner than this after the failed attempt is not the spec's one-minute backoff. */
+export const MIN_RETRY_GAP_SPEC_MS = 30_000;
+/** How long to keep watching for a duplicate once the one expected delivery came. */
+export const SETTLE_SPEC_MS = 10_000;
+
+// The delivery path (sockets, event loop, a busy CI core) has a fixed latency that a time scale
+// cannot shrink: waits for something expected never go below EXPECT_FLOOR_MS (they end as soon as
+// it comes), and windows that must stay empty never below QUIET_FLOOR_MS.
+const EXPECT_FLOOR_MS = 3_000;
+const QUIET_FLOOR_MS = 1_000;
+
+/** Real milliseconds to wait for an expected delivery. */
+export function expectWait(t: CheckContext, specMs: number): number {
+  return Math.max(specMs / t.target.timeScale, EXPECT_FLOOR_MS);
+}
+
+/** Real milliseconds of a window in which nothing should arrive. */
+export function quietWait(t: CheckContext, specMs: number): number {
+  return Math.max(specMs / t.target.timeScale, QUIET_FLOOR_MS);
+}
+
+/** "2 min" / "45 s" of spec time, for messages. */
+export function specDuration(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 1000)} s`;
+}
+
+export function field(d: ReceivedDelivery, name: string): JsonValue | undefined {
+  return obj(d.json)?.[name];
+}
+
+function str(v: JsonValue | undefined): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+export const eventIdOf = (d: ReceivedDelivery): string | undefined => str(field(d, 'event_id'));
+export const eventOf = (d: ReceivedDelivery): string | undefined => str(field(d, 'event'));
+export const runIdOf = (d: ReceivedDelivery): string | undefined => str(field(d, 'run_id'));
+
+/** One line naming a delivery for messages (no secret: the body holds none). */
+export function describeDelivery(d: ReceivedDelivery): string {
+  return `delivery #${d.seq} (${eventOf(d) ?? 'no event'} ${eventIdOf(d) ?? 'no event_id'}, answered ${d.answeredStatus})`;
+}
+
+/** The receiver, or a skip: every check that uses it declares the need, so this is a safety net. */
+export function receiverOf(t: CheckContext): WebhookReceiver | undefined {
+  if (t.webhooks) return t.webhooks.receiver;
+  t.skip('needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET');
+  return undefined;
+}
+
+export interface Triggered {
+  event: TestEvent;
+  res: ApiResponse;
+  eventId: string;
+  runId: string;
+}
+
+/** POST /sandbox/webhooks/test; undefined (after recording why) unless a 202 names an event_id and run_id. */
+export async function triggerTest(
+  t: CheckContext,
+  event: TestEvent,
+  spec: string,
+  validSignature = true,
+): Promise<Triggered | undefined> {
+  const body = validSignature ? { event } : { event, valid_signature: false };
+  const res = await t.api.post(TEST_PATH, body, { label: `test ${event}${validSignature ? '' : ' (bad signature)'}` });
+  if (!t.expect.status(res, 202, spec)) return undefined;
+  const json = obj(res.json);
+  const eventId = str(json?.event_id);
+  const runId = str(json?.run_id);
+  const ok = t.expect.that(
+    eventId !== undefined && runId !== undefined,
+    { message: `the 202 of POST ${TEST_PATH} lacks event_id or run_id as strings; the spec lists both (${spec})`, spec, received: res.json },
+    res,
+  );
+  return ok && eventId && runId ? { event, res, eventId, runId } : undefined;
+}
+
+/** This test event's delivery: by event_id, or by its fresh run_id (so a wrong event_id is still found). */
+export function isDeliveryOf(trig: Pick<Triggered, 'eventId' | 'runId'>): (d: ReceivedDelivery) => boolean {
+  return (d) => eventIdOf(d) === trig.eventId || runIdOf(d) === trig.runId;
+}
+
+/** Resolves with `p`, or with undefined as soon as `signal` aborts. */
+export function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(undefined);
+      },
+    );
+  });
+}
+
+export interface PlannedDelivery {
+  trig: Triggered;
+  /** The first delivery of the event, answered non-2xx (by the plan, or 401 for a bad signature). */
+  first: ReceivedDelivery;
+}
+
+const PLAN_TRIES = 3;
+
+/**
+ * Triggers a test event whose first delivery the receiver answers with `plan`. The plan is armed
+ * before the trigger and matches only run ids this call got back, so other checks' deliveries never
+ * consume it; a delivery that beats its 202 back here goes unplanned, and another event is tried.
+ * Undefined after recording or skipping why.
+ */
+export async function triggerPlanned(
+  t: CheckContext,
+  rx: WebhookReceiver,
+  event: TestEvent,
+  plan: ResponsePlan,
+  spec: string,
+): Promise<PlannedDelivery | undefined> {
+  const mine = new Set<string>();
+  rx.planResponse((d) => {
+    const runId = obj(d.json)?.run_id;
+    return typeof runId === 'string' && mine.has(runId);
+  }, plan);
+  for (let i = 0; i < PLAN_TRIES; i++) {
+    const trig = await triggerTest(t, event, spec);
+    if (!trig) return undefined;
+    mine.add(trig.runId);
+    const wait = expectWait(t, DELIVERY_SPEC_MS);
+    const first = await rx.waitFor(isDeliveryOf(trig), wait, t.signal);
+    if (!first) {
+      if (!t.signal.aborted) {
+        t.expect.that(
+          false,
+          {
+            message: `no delivery of test event ${trig.eventId} (${event}) reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; deliveries go out usually within a minute (${spec})`,
+            spec,
+          },
+          trig.res,
+        );
+      }
+      return undefined;
+    }
+    if (first.answeredStatus < 200 || first.answeredStatus > 299) return { trig, first };
+  }
+  t.skip(`could not answer a delivery with ${plan.status}: each of ${PLAN_TRIES} test deliveries arrived before the 202 that named it`);
+  return undefined;
+}
+
+// Memo of the shared trio, per receiver (one receiver per certification).
+const trios = new WeakMap<WebhookReceiver, Promise<TrioEntry[]>>();
+
+export interface TrioEntry {
+  event: TestEvent;
+  /** The 202 (or whatever came back); recorded in the check that triggered the trio. */
+  res: ApiResponse;
+  eventId?: string;
+  runId?: string;
+  delivery?: ReceivedDelivery;
+}
+
+/**
+ * One validly signed test event of each kind and its first delivery, shared by every check that
+ * inspects deliveries: three requests for the whole certification instead of three per check.
+ */
+export function testTrio(t: CheckContext, rx: WebhookReceiver): Promise<TrioEntry[]> {
+  let p = trios.get(rx);
+  if (!p) {
+    p = makeTrio(t, rx);
+    trios.set(rx, p);
+  }
+  return p;
+}
+
+async function makeTrio(t: CheckContext, rx: WebhookReceiver): Promise<TrioEntry[]> {
+  const entries: TrioEntry[] = [];
+  for (const event of TEST_EVENTS) {
+    const res = await t.api.post(TEST_PATH, { event }, { label: `test ${event}` });
+    const json = obj(res.json);
+    const eventId = str(json?.event_id);
+    const runId = str(json?.run_id);
+    entries.push({ event, res, ...(eventId ? { eventId } : {}), ...(runId ? { runId } : {}) });
+  }
+  // Not the first caller's signal: its abort must not cut the wait short for the other checks.
+  const wait = expectWait(t, DELIVERY_SPEC_MS);
+  await Promise.all(
+    entries.map(async (e) => {
+      if (e.res.status !== 202 || (!e.eventId && !e.runId)) return;
+      const d = await rx.waitFor(isDeliveryOf({ eventId: e.eventId ?? '', runId: e.runId ?? '' }), wait);
+      if (d) e.delivery = d;
+    }),
+  );
+  return entries;
+}
+
+/**
+ * The trio's deliveries for `check`, recording a failure for each event that has none (a 202 that
+ * never turns into a delivery breaks the spec whatever the check looks at).
+ */
+export async function trioDeliveries(
+  t: CheckContext,
+  rx: WebhookReceiver,
+  spec: string,
+): Promise<Array<{ entry: TrioEntry; d: ReceivedDelivery }>> {
+  const trio = await untilAborted(testTrio(t, rx), t.signal);
+  if (!trio) return [];
+  const out: Array<{ entry: TrioEntry; d: ReceivedDelivery }> = [];
+  for (const entry of trio) {
+    if (entry.delivery) {
+      out.push({ entry, d: entry.delivery });
+      continue;
+    }
+    const why =
+      entry.res.status !== 202
+        ? `POST ${TEST_PATH} {"event":"${entry.event}"} answered ${entry.res.status}, not 202, so there was no delivery to inspect`
+        : `no delivery of test event ${entry.eventId ?? '?'} (${entry.event}) reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; deliveries go out usually within a minute`;
+    t.expect.that(false, { message: `${why} (${spec})`, spec }, entry.res);
+  }
+  return out;
+}

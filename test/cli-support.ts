@@ -1,0 +1,39 @@
+// Spawns the real launcher (bin/svc-certify.js → dist/) the way a user does.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const BIN = join(ROOT, 'bin', 'svc-certify.js');
+
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment without any SVC_* variable of the developer's shell. */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SVC_')) env[k] = v;
+  return { ...env, NO_COLOR: '1', CI: '1', ...extra };
+}
+
+export function tmp(prefix = 'svc-cli-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function start(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? tmp(), env: cleanEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export function run(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<Ran> {
+  const child = start(args, opts);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
+}
