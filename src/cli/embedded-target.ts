@@ -19,6 +19,10 @@ export interface EmbeddedTargetOptions {
   faults?: string[];
   /** Unused activation codes to provision (default 6). */
   codes?: number;
+  /** Sandbox mode (default 'sandbox'); tests certify a production-mode sandbox too. */
+  mode?: 'sandbox' | 'production';
+  /** Success status of upserts and decisions (the spec leaves it open); tests vary it. */
+  createdStatus?: 200 | 201 | 202;
 }
 
 export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOptions): Promise<EmbeddedTarget> {
@@ -33,6 +37,8 @@ export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOpti
     rateLimitPerMinute: opts.rateLimit,
     allowLoopbackWebhooks: true,
     ...(opts.faults ? { faults: opts.faults } : {}),
+    ...(opts.mode ? { mode: opts.mode } : {}),
+    ...(opts.createdStatus ? { createdStatus: opts.createdStatus } : {}),
   });
   let receiver: WebhookReceiver | undefined;
   try {

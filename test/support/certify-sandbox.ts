@@ -1,0 +1,81 @@
+// Certifies a freshly started reference sandbox in-process, with faults switched on, restricted to
+// some checks. The suites' tests and the fault matrix are built on this.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedTarget } from '../../src/cli/embedded-target.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import type { CheckDefinition } from '../../src/runner/check.js';
+import { certify } from '../../src/runner/certify.js';
+import type { CheckResult, RunResult } from '../../src/runner/results.js';
+import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
+
+export interface CertifySandboxOptions {
+  faults?: string[];
+  /** Only these check ids (exact). */
+  ids?: string[];
+  suites?: string[];
+  grep?: string;
+  mode?: 'sandbox' | 'production';
+  /** Default 600: cert-slow's 3 minutes take 0.3 s, a webhook retry after 1 minute 0.1 s. */
+  timeScale?: number;
+  rateLimit?: number;
+  exhaustLimits?: boolean;
+  createdStatus?: 200 | 201 | 202;
+  /** Extra run flags (camelCase keys of the config), e.g. { maxSpendCredits: '10' }. */
+  flags?: Record<string, unknown>;
+}
+
+export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<RunResult> {
+  const timeScale = opts.timeScale ?? 600;
+  const rateLimit = opts.rateLimit ?? 120;
+  const base = loadConfig({
+    flags: {
+      timeScale: String(timeScale),
+      rateLimit: String(rateLimit),
+      reportDir: mkdtempSync(join(tmpdir(), 'svc-certify-test-')),
+      ...(opts.exhaustLimits ? { exhaustLimits: true } : {}),
+      ...(opts.grep ? { grep: opts.grep } : {}),
+      ...(opts.suites ? { suite: opts.suites } : {}),
+      ...opts.flags,
+    },
+    env: {},
+    cwd: tmpdir(),
+    knownSuites: SUITE_ORDER,
+  });
+  const target = await startEmbeddedTarget(base, {
+    timeScale,
+    rateLimit,
+    ...(opts.faults ? { faults: opts.faults } : {}),
+    ...(opts.mode ? { mode: opts.mode } : {}),
+    ...(opts.createdStatus ? { createdStatus: opts.createdStatus } : {}),
+  });
+  try {
+    const checks: readonly CheckDefinition[] = opts.ids ? ALL_CHECKS.filter((c) => opts.ids!.includes(c.id)) : ALL_CHECKS;
+    if (opts.ids && checks.length !== opts.ids.length) {
+      const known = new Set(checks.map((c) => c.id));
+      throw new Error(`certifySandbox: unknown check id(s): ${opts.ids.filter((id) => !known.has(id)).join(', ')}`);
+    }
+    return await certify({
+      config: target.config,
+      checks,
+      suiteOrder: SUITE_ORDER,
+      embedded: true,
+      webhooks: target.webhooks,
+    });
+  } finally {
+    await target.close();
+  }
+}
+
+export function resultOf(run: RunResult, id: string): CheckResult {
+  const found = run.checks.find((c) => c.id === id);
+  if (!found) throw new Error(`no result for check ${id}`);
+  return found;
+}
+
+/** A readable line per check that did not pass, for assertion messages. */
+export function notPassed(run: RunResult): string[] {
+  return run.checks.filter((c) => c.status !== 'passed').map((c) => `${c.status} ${c.id}: ${c.message}`);
+}
