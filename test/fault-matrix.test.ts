@@ -1,0 +1,60 @@
+// The two numbers a certifier is judged by: a clean reference sandbox passes every check, and every
+// named fault of the sandbox is caught by the check meant for it (its `caughtBy`).
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { listFaults } from '../src/sandbox/index.js';
+import { ALL_CHECKS } from '../suites/index.js';
+import { certifySandbox, notPassed, resultOf } from './support/certify-sandbox.js';
+
+const faults = listFaults();
+const checksById = new Map(ALL_CHECKS.map((c) => [c.id, c]));
+const caught: string[] = [];
+const missed: string[] = [];
+
+function targetFor(checkId: string): { mode: 'sandbox' | 'production'; exhaustLimits: boolean } {
+  const needs = checksById.get(checkId)?.needs ?? [];
+  return { mode: needs.includes('production') ? 'production' : 'sandbox', exhaustLimits: needs.includes('exhaust-limits') };
+}
+
+describe('clean reference sandbox', () => {
+  it('passes every check that applies to a sandbox (no false failure)', async () => {
+    const run = await certifySandbox({ exhaustLimits: true });
+    expect(notPassed(run).filter((line) => !line.startsWith('skipped'))).toEqual([]);
+    // What is skipped against the sandbox is skipped for a stated reason: production-only or spending checks.
+    for (const c of run.checks.filter((x) => x.status === 'skipped')) {
+      const needs = checksById.get(c.id)?.needs ?? [];
+      expect(needs.some((n) => n === 'production' || n === 'spend-credits'), `${c.id} skipped: ${c.message}`).toBe(true);
+    }
+  });
+
+  it('passes every production check against a production-mode sandbox', async () => {
+    const ids = ALL_CHECKS.filter((c) => c.needs?.includes('production')).map((c) => c.id);
+    if (ids.length === 0) return;
+    const run = await certifySandbox({ mode: 'production', ids: ids.filter((id) => !checksById.get(id)?.needs?.includes('spend-credits')) });
+    expect(notPassed(run)).toEqual([]);
+  });
+});
+
+describe('every fault is caught by the check meant for it', () => {
+  it('names an existing check for every fault', () => {
+    const orphans = faults.filter((f) => !checksById.has(f.caughtBy)).map((f) => `${f.id} → ${f.caughtBy}`);
+    expect(orphans).toEqual([]);
+  });
+
+  it.concurrent.each(faults.filter((f) => checksById.has(f.caughtBy)).map((f) => [f.id, f.caughtBy] as const))(
+    '%s is caught by %s',
+    async (faultId, checkId) => {
+      const run = await certifySandbox({ faults: [faultId], ids: [checkId], ...targetFor(checkId) });
+      const result = resultOf(run, checkId);
+      (result.status === 'failed' ? caught : missed).push(faultId);
+      expect(result.status, `${checkId} ${result.status}: ${result.message}`).toBe('failed');
+    },
+  );
+
+  afterAll(() => {
+    const total = faults.length;
+    const pct = total === 0 ? 0 : (100 * caught.length) / total;
+    process.stdout.write(`\nfault matrix: ${caught.length}/${total} faults caught by their check (${pct.toFixed(1)} %)\n`);
+    if (missed.length > 0) process.stdout.write(`missed: ${missed.join(', ')}\n`);
+  });
+});
