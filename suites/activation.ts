@@ -30,7 +30,7 @@ function takeCode(t: CheckContext): string | undefined {
 }
 
 /** The code as a person might type it: lower case, spaces instead of dashes ("svc abcd efgh"). */
-export function typedForm(code: string): string {
+function typedForm(code: string): string {
   const compact = code.toUpperCase().replace(/[^A-Z0-9]/g, '');
   const m = /^SVC([A-Z0-9]{4})([A-Z0-9]{4})$/.exec(compact);
   if (m) return `svc ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`;
@@ -70,6 +70,19 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
       if (!expectRedeemed(t, first, 'the first redeem of this code')) return;
       // A new external_id, so the only rule the second redeem can break is single use.
       const second = await redeem(t, code, t.setup.uniqueId('svc-certify-org'), 'second redeem, same code');
+      if (second.status === 200) {
+        t.expect.that(
+          false,
+          {
+            message: `a second redeem of an already redeemed code answered 200${obj(second.json)?.org_token !== undefined ? ' with an org_token' : ''}; a code is single use: it stays redeemed and answers 409 code_already_redeemed, the token is not returned again (${STATES})`,
+            spec: STATES,
+            expected: '409 code_already_redeemed',
+            received: '200',
+          },
+          second,
+        );
+        return;
+      }
       if (!t.expect.error(second, 409, 'code_already_redeemed', STATES)) return;
       t.expect.schema(second.json, 'code-already-redeemed', BY_ENDPOINT, second);
       const body = obj(second.json);

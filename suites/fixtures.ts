@@ -261,7 +261,7 @@ const slowCheck: CheckDefinition = {
     // Polls every 5 s of spec time, as the spec advises, up to twice the fixture's duration.
     while (!t.signal.aborted) {
       const readAt = specElapsed();
-      const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`);
+      const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { priority: 'high' });
       const run = expectCommon(t, 'cert-slow', res, ['running', 'completed'], TARGET);
       if (!run) return;
       const confirmed = Number(int(obj(run.progress)?.confirmed) ?? -1n);

@@ -5,9 +5,17 @@ import type { CheckDefinition } from '../src/runner/check.js';
 import { ACTIVATION_CHECKS } from './activation.js';
 import { AUTH_CHECKS } from './auth.js';
 import { CONVENTIONS_CHECKS } from './conventions.js';
+import { DECISIONS_CHECKS } from './decisions.js';
 import { FIXTURE_CHECKS } from './fixtures.js';
 import { JOBS_CHECKS } from './jobs.js';
+import { REVEAL_CHECKS } from './reveal.js';
+import { RUNS_READ_CHECKS } from './runs-read.js';
+import { RUNS_START_CHECKS } from './runs-start.js';
 import { USERS_CHECKS } from './users.js';
+import { WEBHOOK_CHECKS } from './webhooks.js';
+import { SANDBOX_CHECKS } from './sandbox.js';
+import { PRODUCTION_CHECKS } from './production.js';
+import { LIMITS_CHECKS } from './limits.js';
 
 export const SUITE_ORDER: readonly string[] = [
   'conventions',
@@ -26,6 +34,6 @@ export const SUITE_ORDER: readonly string[] = [
   'webhooks',
 ];
 
-export const ALL_CHECKS: readonly CheckDefinition[] = [...CONVENTIONS_CHECKS, ...AUTH_CHECKS, ...ACTIVATION_CHECKS, ...USERS_CHECKS, ...JOBS_CHECKS, ...FIXTURE_CHECKS];
+export const ALL_CHECKS: readonly CheckDefinition[] = [...CONVENTIONS_CHECKS, ...AUTH_CHECKS, ...ACTIVATION_CHECKS, ...USERS_CHECKS, ...JOBS_CHECKS, ...RUNS_START_CHECKS, ...RUNS_READ_CHECKS, ...FIXTURE_CHECKS, ...REVEAL_CHECKS, ...DECISIONS_CHECKS, ...SANDBOX_CHECKS, ...PRODUCTION_CHECKS, ...LIMITS_CHECKS, ...WEBHOOK_CHECKS];
 
 export { UNCOVERED_REASONS, uncoveredReason } from './uncovered.js';

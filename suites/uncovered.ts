@@ -16,8 +16,6 @@ export const UNCOVERED_REASONS: Record<string, string> = {
   Endpoints: OVERVIEW,
   'Endpoints › Summary': OVERVIEW,
   'Errors › Idempotency and retries': `${CLIENT_GUIDANCE} for retries; the repeat behaviours are checked per endpoint`,
-  Limits: 'each limit is checked under the endpoint it applies to; polling guidance and webhook retention are client guidance or not observable over HTTP',
-  Versioning: `${CLIENT_GUIDANCE}: clients ignore unknown fields; the sandbox's cert-extra-fields fixture exercises it`,
 };
 
 /** The reason for a section without a check (a default when none is written down). */

@@ -11,9 +11,16 @@ const checksById = new Map(ALL_CHECKS.map((c) => [c.id, c]));
 const caught: string[] = [];
 const missed: string[] = [];
 
-function targetFor(checkId: string): { mode: 'sandbox' | 'production'; exhaustLimits: boolean } {
+function targetFor(checkId: string): { mode: 'sandbox' | 'production'; exhaustLimits: boolean; noWebhook: boolean; flags?: Record<string, unknown> } {
   const needs = checksById.get(checkId)?.needs ?? [];
-  return { mode: needs.includes('production') ? 'production' : 'sandbox', exhaustLimits: needs.includes('exhaust-limits') };
+  // 'spend-credits' means production with a spending allowance (e.g. reveal.production-charged-once).
+  const spend = needs.includes('spend-credits');
+  return {
+    mode: needs.includes('production') || spend ? 'production' : 'sandbox',
+    exhaustLimits: needs.includes('exhaust-limits'),
+    noWebhook: needs.includes('no-webhook-registered'),
+    ...(spend ? { flags: { maxSpendCredits: '100' } } : {}),
+  };
 }
 
 describe('clean reference sandbox', () => {
@@ -23,7 +30,7 @@ describe('clean reference sandbox', () => {
     // What is skipped against the sandbox is skipped for a stated reason: production-only or spending checks.
     for (const c of run.checks.filter((x) => x.status === 'skipped')) {
       const needs = checksById.get(c.id)?.needs ?? [];
-      expect(needs.some((n) => n === 'production' || n === 'spend-credits'), `${c.id} skipped: ${c.message}`).toBe(true);
+      expect(needs.some((n) => n === 'production' || n === 'spend-credits' || n === 'no-webhook-registered'), `${c.id} skipped: ${c.message}`).toBe(true);
     }
   });
 

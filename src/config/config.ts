@@ -40,4 +40,6 @@ export interface Config {
   grep?: string;
   strict: boolean;
   exhaustLimits: boolean;
+  /** The user states no webhook URL is registered for the partner (enables the 409 webhook_not_configured check). */
+  noWebhookRegistered?: boolean;
 }

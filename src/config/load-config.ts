@@ -59,6 +59,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { key: 'grep', flag: '--grep', kind: 'string' },
   { key: 'strict', flag: '--strict', kind: 'boolean' },
   { key: 'exhaustLimits', flag: '--exhaust-limits', kind: 'boolean' },
+  { key: 'webhookNotRegistered', flag: '--webhook-not-registered', kind: 'boolean' },
 ];
 
 export interface LoadConfigInput {
@@ -183,6 +184,7 @@ export function loadConfig(input: LoadConfigInput): Config {
     grep: str('grep')?.value,
     strict: bool('strict'),
     exhaustLimits: bool('exhaustLimits'),
+    noWebhookRegistered: bool('webhookNotRegistered'),
   };
 }
 

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createServer } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,7 +54,11 @@ describe('renderCurl', () => {
         },
         redactor(),
       );
-      execFileSync('bash', ['-c', curl], { env: { PATH: process.env.PATH, SVC_PARTNER_KEY: KEY, SVC_ORG_TOKEN: TOKEN } });
+      // Asynchronously: the server answering curl lives in this very event loop.
+      await promisify(execFile)('bash', ['-c', curl], {
+        timeout: 20_000,
+        env: { PATH: process.env.PATH, SVC_PARTNER_KEY: KEY, SVC_ORG_TOKEN: TOKEN },
+      });
       expect(seen?.body).toBe(body);
       expect(seen?.req.url).toBe("/v1/runs?q=it's");
       expect(seen?.req.headers['x-partner-key']).toBe(KEY);

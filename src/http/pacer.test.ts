@@ -48,3 +48,14 @@ describe('createPacer', () => {
     await expect(pacer.acquire(controller.signal)).rejects.toThrow('check timed out');
   });
 });
+
+describe('Pacer.seize', () => {
+  it('takes a slot over the budget, and paced requests wait until it has left the window', async () => {
+    const pacer = createPacer({ ratePerMinute: 2, windowMs: 80 });
+    const releases = [pacer.seize(), pacer.seize(), pacer.seize()];
+    for (const release of releases) release();
+    const t0 = performance.now();
+    await pacer.acquire();
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(78);
+  });
+});

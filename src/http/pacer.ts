@@ -3,13 +3,18 @@
 
 export interface Pacer {
   /** Waits for a slot; the request counts as started now (for callers that cannot say when it ended). */
-  acquire(signal?: AbortSignal): Promise<void>;
+  acquire(signal?: AbortSignal, priority?: 'high'): Promise<void>;
   /**
    * Waits for a slot held until `release()` is called; the slot then stays counted for one more
    * window. Whenever the target sees a request arrive, that request's slot is held, so no window
    * of the target's clock can hold more than the budget, whatever the latency or queueing.
    */
-  hold(signal?: AbortSignal): Promise<() => void>;
+  hold(signal?: AbortSignal, priority?: 'high'): Promise<() => void>;
+  /**
+   * Takes a slot at once, over the budget if need be (a check that bursts on purpose); the slot still
+   * counts, so paced requests wait until the burst has left the window instead of meeting a 429.
+   */
+  seize(): () => void;
 }
 
 /** Share of the target's limit the certifier allows itself: slack for clock and latency skew. */
@@ -20,6 +25,7 @@ interface Waiter {
   reject: (reason: unknown) => void;
   signal?: AbortSignal;
   onAbort?: () => void;
+  high: boolean;
 }
 
 export function createPacer(opts: { ratePerMinute: number; windowMs: number; margin?: number }): Pacer {
@@ -68,12 +74,12 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     timer = setTimeout(serve, Math.max(0, Math.ceil(next - performance.now())) + 1);
   }
 
-  function hold(signal?: AbortSignal): Promise<() => void> {
+  function hold(signal?: AbortSignal, priority?: 'high'): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     prune(performance.now());
     if (waiters.length === 0 && slots.length < budget) return Promise.resolve(take());
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal };
+      const waiter: Waiter = { resolve, reject, signal, high: priority === 'high' };
       if (signal) {
         waiter.onAbort = () => {
           const i = waiters.indexOf(waiter);
@@ -83,15 +89,20 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
         };
         signal.addEventListener('abort', waiter.onAbort, { once: true });
       }
-      waiters.push(waiter);
+      // High priority goes ahead of every normal waiter (FIFO among its own kind): the long waits of
+      // the critical path must start at once, not behind the opening burst of short checks.
+      const at = waiter.high ? waiters.findIndex((w) => !w.high) : -1;
+      if (at >= 0) waiters.splice(at, 0, waiter);
+      else waiters.push(waiter);
       schedule();
     });
   }
 
   return {
     hold,
-    async acquire(signal) {
-      (await hold(signal))();
+    seize: take,
+    async acquire(signal, priority) {
+      (await hold(signal, priority))();
     },
   };
 }

@@ -24,6 +24,10 @@ export interface RequestSpec {
   timeoutMs?: number;
   /** Short label shown beside the exchange in reports ("setup: redeem"). */
   label?: string;
+  /** Sent at once, without waiting for the pacer's budget (still counted in it): rate-limit checks only. */
+  unpaced?: boolean;
+  /** Served before normal requests when the budget is short: the critical path (the real run, cert-slow). */
+  priority?: 'high';
 }
 
 export interface ApiResponse {

@@ -22,7 +22,10 @@ import { runConcurrently } from './schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
 import { loadSpec } from './spec-sections.js';
 
-export const DEFAULT_CONCURRENCY = 12;
+// Checks spend their time waiting (on the target, on polls, on webhook deliveries); the request rate
+// is bounded by the shared pacer, not by this cap. A low cap queued the checks that follow the real
+// run behind long webhook waits and stretched the wall time far past the critical path.
+export const DEFAULT_CONCURRENCY = 64;
 
 export interface CertifyOptions {
   /** Resolved configuration; `baseUrl` and `partnerKey` must be set (the CLI fills them for the embedded sandbox). */
@@ -93,6 +96,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       disabledOrgToken: config.disabledOrgToken !== undefined,
       disabledPartnerKey: config.disabledPartnerKey !== undefined,
       webhookReceiver: webhooks !== undefined,
+      noWebhookRegistered: config.noWebhookRegistered === true,
       environment,
       exhaustLimits: config.exhaustLimits,
       maxSpendCredits: config.maxSpendCredits,

@@ -14,6 +14,7 @@ export type Need =
   | 'disabled-org-token'
   | 'disabled-partner-key'
   | 'webhook-receiver' // --webhook-secret and a receiver reachable from the target
+  | 'no-webhook-registered' // the user states no webhook URL is registered for the partner (unmet by default)
   | 'sandbox' // the target is the sandbox
   | 'production' // the target is production
   | 'exhaust-limits' // --exhaust-limits

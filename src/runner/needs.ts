@@ -10,6 +10,8 @@ export interface NeedState {
   disabledOrgToken: boolean;
   disabledPartnerKey: boolean;
   webhookReceiver: boolean;
+  /** The user states that no webhook is registered for the partner (unknowable over HTTP). */
+  noWebhookRegistered?: boolean;
   environment: 'sandbox' | 'production';
   exhaustLimits: boolean;
   maxSpendCredits: number;
@@ -37,6 +39,10 @@ export function unmetNeed(need: Need, s: NeedState): string | undefined {
       return s.webhookReceiver
         ? undefined
         : 'needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET, with --webhook-public-url or SVC_WEBHOOK_PUBLIC_URL reaching --webhook-listen';
+    case 'no-webhook-registered':
+      return s.noWebhookRegistered
+        ? undefined
+        : 'applies only when no webhook URL is registered for the partner; the certifier cannot see that, so state it with --webhook-not-registered';
     case 'sandbox':
       return s.environment === 'sandbox'
         ? undefined

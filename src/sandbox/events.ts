@@ -22,6 +22,7 @@ function envelope(app: AppContext, run: Pick<Run, 'id' | 'organizationId' | 'job
 export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot): void {
   if (run.terminalEmitted || snapshot.status === 'running') return;
   run.terminalEmitted = true;
+  if (run.fixture === 'cert-webhook' && app.config.faults.has('webhooks.cert-webhook-not-queued')) return;
   const env = envelope(app, run, snapshot.status === 'completed' ? 'run_completed' : 'run_failed');
   if (!env) return;
   if (snapshot.status === 'completed') {
@@ -29,6 +30,9 @@ export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot
     env.progress = { confirmed: p.confirmed, target: p.target, screened: p.screened };
   }
   app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: env });
+  if (app.config.faults.has('webhooks.run-event-twice')) {
+    app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: { ...env, event_id: newUuid() }, dedupe: false });
+  }
 }
 
 /** candidate_revealed once per (run, candidate). */
@@ -52,7 +56,7 @@ export function emitTest(
   const env = envelope(app, { id: newUuid(), organizationId, jobExternalId: 'cert-webhook' }, event);
   if (!env) return undefined;
   if (event === 'run_completed') env.progress = { confirmed: 3, target: 3, screened: 40 };
-  if (event === 'candidate_revealed') env.candidate_id = 990000000001n;
+  if (event === 'candidate_revealed') env.candidate_id = app.config.faults.has('webhooks.test-payload-wrong-candidate-id') ? 990000000002n : 990000000001n;
   app.queue.enqueue({ partnerId, organizationId, envelope: env, wrongSignature: !validSignature, dedupe: false });
   return env;
 }

@@ -26,7 +26,8 @@ export function currentState(app: AppContext, run: Run, lang: Lang): RunState | 
 
 function renderNoticeItem(n: EngineNotice, lang: Lang, faults: ReadonlySet<string>, extra: boolean): Record<string, unknown> {
   const { title, body } = renderNotice(n, lang, { faults });
-  const out: Record<string, unknown> = { code: n.code, severity: n.severity, slot: n.slot, title, body };
+  const severity = n.code === 'function_error' && faults.has('runs-read.function-error-not-blocking') ? 'warning' : n.severity;
+  const out: Record<string, unknown> = { code: n.code, severity, slot: n.slot, title, body };
   if (n.ref && !faults.has('runs-read.notice-without-ref')) {
     const ref: Record<string, unknown> = {};
     if (n.ref.requirement_index !== undefined) ref.requirement_index = n.ref.requirement_index;
@@ -35,6 +36,16 @@ function renderNoticeItem(n: EngineNotice, lang: Lang, faults: ReadonlySet<strin
   }
   if (extra) out.zz_extra_notice = { probe: true };
   return out;
+}
+
+/** Terminal reads served per real run: faults that misbehave only after a run was seen finished need it. */
+const terminalReads = new WeakMap<Run, number>();
+
+function countTerminalRead(run: Run, status: string): number {
+  if (status === 'running') return 0;
+  const before = terminalReads.get(run) ?? 0;
+  terminalReads.set(run, before + 1);
+  return before;
 }
 
 function candidateId(id: bigint, faults: ReadonlySet<string>): unknown {
@@ -54,7 +65,9 @@ export function renderRun(
 ): Record<string, unknown> {
   const faults = app.config.faults;
   const { snapshot, extraFields: extra } = state;
-  const candidates = snapshot.candidates.map((c) => {
+  const seenFinished = !run.fixture && countTerminalRead(run, snapshot.status) > 0;
+  const listed = seenFinished && faults.has('runs-read.candidate-dropped-after-end') ? snapshot.candidates.slice(1) : snapshot.candidates;
+  const candidates = listed.map((c) => {
     const price = priceOverride ?? c.priceCredits;
     run.quotedPrices.set(c.id, price);
     const out: Record<string, unknown> = {
@@ -63,13 +76,13 @@ export function renderRun(
       title: c.title,
       company: c.company,
       location: c.location,
-      verdict: c.verdict,
+      verdict: !run.fixture && faults.has('runs-read.verdict-out-of-enum') ? 'fair' : c.verdict,
       requirements: c.requirements.map((r) => {
         const item: Record<string, unknown> = { index: r.index, text: r.text, kind: r.kind, met: r.met, evidence: r.evidence };
         if (extra) item.zz_extra_requirement = 'ignore-me';
         return item;
       }),
-      contact_state: org.revealed.has(c.id) ? 'revealed' : 'locked',
+      contact_state: org.revealed.has(c.id) && !faults.has('reveal.contact-state-stays-locked') ? 'revealed' : 'locked',
       reveal_price_credits: price,
     };
     if (extra) out.zz_extra_candidate = { probe: 1 };
@@ -80,7 +93,7 @@ export function renderRun(
   if (extra) progress.zz_extra_progress = 7;
   const body: Record<string, unknown> = {
     run_id: run.id,
-    status: snapshot.status,
+    status: seenFinished && faults.has('runs-read.terminal-reverts-to-running') ? 'running' : snapshot.status,
     progress,
     notices: snapshot.notices.map((n) => renderNoticeItem(n, lang, faults, extra)),
     candidates,

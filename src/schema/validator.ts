@@ -9,7 +9,7 @@ import { addSpecFormats } from './formats.js';
 import { int64Keyword } from './int64-keyword.js';
 import { jsonObjectKeyword, withJsonObjectChecks } from './json-object-keyword.js';
 import { findSchemasDir } from './package-root.js';
-import { SCHEMA_NAMES, type SchemaName } from './schema-names.js';
+import { SCHEMA_NAMES, isSchemaName, type SchemaName } from './schema-names.js';
 import { toSchemaIssues, type SchemaIssue } from './schema-issue.js';
 
 export { SCHEMA_NAMES, isSchemaName, type SchemaName } from './schema-names.js';
@@ -30,9 +30,12 @@ function loadSchema(dir: string, name: SchemaName): Record<string, unknown> {
   return withJsonObjectChecks(schema) as Record<string, unknown>;
 }
 
-/** Builds the ajv instance and compiles every schema; throws if any schema is broken. */
-export function compileSchemas(): ReadonlyMap<SchemaName, ValidateFunction> {
-  if (validators) return validators;
+let registry: Ajv2020 | undefined;
+const compiledByName = new Map<SchemaName, ValidateFunction>();
+
+/** The ajv instance with every schema added (cheap); compilation happens per schema on first use. */
+function schemaRegistry(): Ajv2020 {
+  if (registry) return registry;
   // verbose: issues quote the offending value; allowUnionTypes: "string or null" is a type list.
   const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
@@ -41,20 +44,37 @@ export function compileSchemas(): ReadonlyMap<SchemaName, ValidateFunction> {
   ajv.addKeyword(jsonObjectKeyword);
   const dir = findSchemasDir();
   for (const name of SCHEMA_NAMES) ajv.addSchema(loadSchema(dir, name));
+  registry = ajv;
+  return ajv;
+}
+
+/**
+ * The compiled validator of one schema. Compiling all of them takes about a second of synchronous
+ * work, which would stall every exchange in flight (and an in-process target) at the start of a
+ * certification; a certification only needs the schemas its checks use.
+ */
+function validatorFor(name: SchemaName): ValidateFunction {
+  const known = compiledByName.get(name);
+  if (known) return known;
+  const validate = schemaRegistry().getSchema(name);
+  if (!validate) throw new Error(`schema "${name}" did not compile`);
+  compiledByName.set(name, validate);
+  return validate;
+}
+
+/** Compiles every schema; throws if any schema is broken. */
+export function compileSchemas(): ReadonlyMap<SchemaName, ValidateFunction> {
+  if (validators) return validators;
   const compiled = new Map<SchemaName, ValidateFunction>();
-  for (const name of SCHEMA_NAMES) {
-    const validate = ajv.getSchema(name);
-    if (!validate) throw new Error(`schema "${name}" did not compile`);
-    compiled.set(name, validate);
-  }
+  for (const name of SCHEMA_NAMES) compiled.set(name, validatorFor(name));
   validators = compiled;
   return compiled;
 }
 
 /** The issues of `value` against schema `name`; [] when it is valid. */
 export function validateAgainst(name: SchemaName, value: unknown): SchemaIssue[] {
-  const validate = compileSchemas().get(name);
-  if (!validate) throw new Error(`unknown schema "${name}"`);
+  if (!isSchemaName(name)) throw new Error(`unknown schema "${name}"`);
+  const validate = validatorFor(name);
   if (validate(value)) return [];
   return toSchemaIssues(validate.errors ?? []);
 }

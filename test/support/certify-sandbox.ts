@@ -25,6 +25,8 @@ export interface CertifySandboxOptions {
   createdStatus?: 200 | 201 | 202;
   /** Extra run flags (camelCase keys of the config), e.g. { maxSpendCredits: '10' }. */
   flags?: Record<string, unknown>;
+  /** No webhook registered for the partner and no receiver; the user states so (need 'no-webhook-registered'). */
+  noWebhook?: boolean;
 }
 
 export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<RunResult> {
@@ -56,6 +58,12 @@ export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<
     if (opts.ids && checks.length !== opts.ids.length) {
       const known = new Set(checks.map((c) => c.id));
       throw new Error(`certifySandbox: unknown check id(s): ${opts.ids.filter((id) => !known.has(id)).join(', ')}`);
+    }
+    if (opts.noWebhook) {
+      const partnerId = target.sandbox.operator.partnerIdForKey(target.config.partnerKey ?? '');
+      if (partnerId) target.sandbox.operator.setWebhookUrl(partnerId, null);
+      const { webhookSecret: _secret, webhookPublicUrl: _url, ...rest } = target.config;
+      return await certify({ config: { ...rest, noWebhookRegistered: true }, checks, suiteOrder: SUITE_ORDER, embedded: true });
     }
     return await certify({
       config: target.config,

@@ -80,4 +80,40 @@ export const webhookFaults: FaultDefinition[] = [
     summary: 'deliveries are sent with Content-Type: text/plain',
     caughtBy: 'webhooks.content-type-json',
   },
+  {
+    id: 'webhooks.cert-webhook-not-queued',
+    area: 'webhooks',
+    summary: 'a cert-webhook run start queues no run_completed',
+    caughtBy: 'webhooks.cert-webhook-run-completed',
+  },
+  {
+    id: 'webhooks.test-response-not-202',
+    area: 'webhooks',
+    summary: 'POST /sandbox/webhooks/test answers 200 instead of 202',
+    caughtBy: 'webhooks.test-endpoint-accepted',
+  },
+  {
+    id: 'webhooks.test-event-id-mismatch',
+    area: 'webhooks',
+    summary: 'the 202 of the test endpoint names an event_id other than the one delivered',
+    caughtBy: 'webhooks.test-delivery-same-event-id',
+  },
+  {
+    id: 'webhooks.test-payload-wrong-candidate-id',
+    area: 'webhooks',
+    summary: 'the test candidate_revealed carries candidate_id 990000000002 instead of 990000000001',
+    caughtBy: 'webhooks.test-fixture-payload',
+  },
+  {
+    id: 'webhooks.run-event-twice',
+    area: 'webhooks',
+    summary: 'a run reaching completed or failed emits its terminal event twice, under two event ids',
+    caughtBy: 'webhooks.run-event-once-per-run',
+  },
+  {
+    id: 'webhooks.test-accepted-without-webhook',
+    area: 'webhooks',
+    summary: 'the test endpoint answers 202 when no webhook is registered instead of 409 webhook_not_configured',
+    caughtBy: 'webhooks.test-requires-webhook',
+  },
 ];

@@ -2,11 +2,13 @@ import { ApiError, jsonBody, type Reply, type RequestContext } from '../context.
 import { FIRST_FIXTURE_ID, fixtureMaxListed } from '../fixtures/definitions.js';
 import { asInt64, isRecord } from '../json.js';
 import { currentState } from '../run-view.js';
-import type { DecisionEntry, Run } from '../store.js';
+import type { DecisionEntry, Organization, Run } from '../store.js';
 import { actingUser, lookupRun } from './run-lookup.js';
 
 export const DECISIONS = ['shortlisted', 'rejected', 'contacted', 'interviewing', 'hired'];
 export const REJECT_REASONS = ['cv_irrelevant', 'overqualified', 'location', 'insufficient_experience', 'declined', 'candidate_withdrew', 'known'];
+/** The spec's known notice codes: only what the fault `decisions.unknown-notice-code-refused` accepts. */
+const KNOWN_NOTICE_CODES = ['requirement_blockers', 'widen_hint', 'already_shown', 'relaxation_ladder', 'location_relaxed', 'global_relaxed', 'paid_fallback', 'lean_search_failed', 'requirement_attribution', 'run_funnel', 'run_progress', 'function_error', 'must_unmet_hidden'];
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** Candidates a decision may name: any the fixture will ever list, or any the run listed so far. */
@@ -24,13 +26,15 @@ type Parsed = { ok: true; entry: Omit<DecisionEntry, 'actingUser' | 'receivedAt'
 function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: ReadonlySet<string>): Parsed {
   const invalid = (reason: string): Parsed => ({ ok: false, error: new ApiError(422, 'invalid_decision', { reason }) });
   if (!isRecord(item)) return invalid('decision must be an object');
-  const candidateId = asInt64(item.candidate_id);
+  const exact = asInt64(item.candidate_id);
+  const candidateId = exact !== undefined && faults.has('decisions.candidate-id-rounded') ? BigInt(Number(exact)) : exact;
   if (candidateId === undefined || candidateId < 0n) return invalid('candidate_id must be an int64');
   if (typeof item.decision !== 'string' || !DECISIONS.includes(item.decision)) return invalid('unknown decision');
   const reason = item.reject_reason;
+  if (reason === null && faults.has('decisions.null-reason-refused')) return invalid('reject_reason required');
   if (reason !== undefined && reason !== null) {
-    if (item.decision !== 'rejected') return invalid('reject_reason only with rejected');
-    if (typeof reason !== 'string' || !REJECT_REASONS.includes(reason)) {
+    if (item.decision !== 'rejected' && !faults.has('decisions.reason-on-non-rejected-accepted')) return invalid('reject_reason only with rejected');
+    if (typeof reason !== 'string' || !REJECT_REASONS.includes(reason) || (reason === 'known' && faults.has('decisions.reason-known-refused'))) {
       return { ok: false, error: new ApiError(422, 'unknown_reject_reason', {
         allowed: faults.has('decisions.allowed-incomplete') ? REJECT_REASONS.filter((r) => r !== 'known') : [...REJECT_REASONS],
       }) };
@@ -46,16 +50,38 @@ function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: Re
   };
 }
 
+/** The run of the path; two faults break how an unknown or another organization's run is answered. */
+function decisionsLookup(rc: RequestContext): { run: Run; org: Organization } | undefined {
+  try {
+    return lookupRun(rc, rc.segments[1]);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.code !== 'run_not_found') throw e;
+    const foreign = rc.app.store.runs.has(rc.segments[1].toLowerCase());
+    if (foreign && rc.app.config.faults.has('decisions.other-org-403')) throw new ApiError(403, 'forbidden');
+    if (!foreign && rc.app.config.faults.has('decisions.unknown-run-accepted')) return undefined;
+    throw e;
+  }
+}
+
 export function decisionsRoute(rc: RequestContext): Reply {
   const { app } = rc;
   const faults = app.config.faults;
-  const { run, org } = lookupRun(rc, rc.segments[1]);
+  const found = decisionsLookup(rc);
   const body = jsonBody(rc);
-  const user = actingUser(rc, org, body.acting_user_external_id);
+  if (!found) return { status: app.config.createdStatus, body: { accepted: Array.isArray(body.decisions) ? body.decisions.length : 0, duplicates: 0 } };
+  const { run, org } = found;
+  const user =
+    faults.has('decisions.unknown-user-accepted') && typeof body.acting_user_external_id === 'string'
+      ? body.acting_user_external_id
+      : actingUser(rc, org, body.acting_user_external_id);
   const decisions = body.decisions ?? [];
   const shown = body.notices_shown ?? [];
   if (!Array.isArray(decisions)) throw new ApiError(422, 'invalid_request', { field: 'decisions' });
   if (!Array.isArray(shown) || !shown.every((s) => typeof s === 'string')) throw new ApiError(422, 'invalid_request', { field: 'notices_shown' });
+  if (faults.has('decisions.unknown-notice-code-refused') && shown.some((c) => !KNOWN_NOTICE_CODES.includes(c as string))) {
+    throw new ApiError(422, 'invalid_request', { field: 'notices_shown' });
+  }
+  if (faults.has('decisions.notices-repeat-refused') && shown.some((c) => run.noticesShown.has(c as string))) throw new ApiError(409, 'notice_already_reported');
 
   const inRun = knownCandidates(rc, run);
   const now = app.now();
@@ -71,6 +97,7 @@ export function decisionsRoute(rc: RequestContext): Reply {
   const { accepted, duplicates } = store(run, entries, faults);
   for (const code of shown as string[]) run.noticesShown.add(code);
   const response: Record<string, unknown> = { accepted, duplicates };
+  if (faults.has('decisions.response-missing-duplicates')) delete response.duplicates;
   if (run.fixture === 'cert-extra-fields') {
     response.zz_extra_top_level = 'clients must ignore this';
     response.zz_future_object = { nested: true };
@@ -82,7 +109,7 @@ function store(run: Run, entries: DecisionEntry[], faults: ReadonlySet<string>):
   let accepted = 0;
   let duplicates = 0;
   for (const e of entries) {
-    const key = `${e.candidateId}|${e.decision}|${e.occurredAt}`;
+    const key = faults.has('decisions.dedupe-ignores-occurred-at') ? `${e.candidateId}|${e.decision}` : `${e.candidateId}|${e.decision}|${e.occurredAt}`;
     if (run.decisions.has(key)) {
       if (faults.has('decisions.duplicates-miscounted')) accepted++;
       else duplicates++;

@@ -13,9 +13,9 @@ export function jobsRoute(rc: RequestContext): Reply {
   const faults = rc.app.config.faults;
   const issues: JobIssue[] = [];
   if (!present(externalId)) issues.push(jobIssue('external_id', 'external_id_missing'));
-  if (!present(title)) issues.push(jobIssue('title', 'title_missing'));
+  if (!present(title) && !faults.has('jobs.title-not-required')) issues.push(jobIssue('title', 'title_missing'));
   if (!present(descriptionText)) issues.push(jobIssue('description_text', 'description_missing'));
-  if (!present(locationText)) issues.push(jobIssue('location_text', 'location_missing'));
+  if (!present(locationText)) issues.push(jobIssue(faults.has('jobs.location-issue-field-wrong') ? 'location' : 'location_text', 'location_missing'));
   const jobs = rc.app.store.jobsOf(org.id);
   if (issues.length > 0) {
     if (faults.has('jobs.rejection-stores-job') && present(externalId) && !jobs.has(externalId)) {
@@ -27,7 +27,8 @@ export function jobsRoute(rc: RequestContext): Reply {
         locationText: typeof locationText === 'string' ? locationText : '',
       });
     }
-    throw new ApiError(422, 'job_rejected', { rejected: issues });
+    if (faults.has('jobs.issue-message-he-missing')) for (const issue of issues) delete (issue as Partial<JobIssue>).message_he;
+    throw new ApiError(422, 'job_rejected', { rejected: faults.has('jobs.rejection-first-issue-only') ? issues.slice(0, 1) : issues });
   }
   const ext = externalId as string;
   const fields = { title: title as string, descriptionText: descriptionText as string, locationText: locationText as string };
@@ -40,6 +41,10 @@ export function jobsRoute(rc: RequestContext): Reply {
   }
   return {
     status: rc.app.config.createdStatus,
-    body: { job_id: jobs.get(ext)!.jobId, created: !existing, updated: !!existing },
+    body: {
+      job_id: jobs.get(ext)!.jobId,
+      created: !existing && !faults.has('jobs.new-job-created-false'),
+      updated: !!existing && !faults.has('jobs.repeat-updated-false'),
+    },
   };
 }

@@ -2,21 +2,35 @@ import { sandboxContact } from '../collaborators.js';
 import { ApiError, isSandbox, jsonBody, type Reply, type RequestContext } from '../context.js';
 import { emitRevealed } from '../events.js';
 import { currentState } from '../run-view.js';
+import type { Organization, Run } from '../store.js';
 import { actingUser, lookupRun } from './run-lookup.js';
 
 const DECIMAL_ID = /^[0-9]{1,19}$/;
 
+/** The run of the path; two faults break how an unknown or another organization's run is answered. */
+function revealLookup(rc: RequestContext): { run: Run; org: Organization } {
+  try {
+    return lookupRun(rc, rc.segments[1]);
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.code !== 'run_not_found') throw e;
+    const foreign = rc.app.store.runs.has(rc.segments[1].toLowerCase());
+    if (foreign && rc.app.config.faults.has('reveal.other-org-403')) throw new ApiError(403, 'forbidden');
+    if (!foreign && rc.app.config.faults.has('reveal.unknown-run-wrong-code')) throw new ApiError(404, 'candidate_not_in_run');
+    throw e;
+  }
+}
+
 export function revealRoute(rc: RequestContext): Reply {
   const { app } = rc;
   const faults = app.config.faults;
-  const { run, org } = lookupRun(rc, rc.segments[1]);
+  const { run, org } = revealLookup(rc);
   const body = jsonBody(rc);
-  actingUser(rc, org, body.acting_user_external_id);
+  if (!faults.has('reveal.unknown-user-accepted')) actingUser(rc, org, body.acting_user_external_id);
   const rawId = rc.segments[3];
-  const id = DECIMAL_ID.test(rawId) ? BigInt(rawId) : undefined;
+  const id = DECIMAL_ID.test(rawId) ? (faults.has('reveal.id-parsed-as-double') ? BigInt(Number(rawId)) : BigInt(rawId)) : undefined;
   const state = currentState(app, run, rc.lang);
   const candidate = id === undefined ? undefined : state?.snapshot.candidates.find((c) => c.id === id);
-  if (!candidate || id === undefined) throw new ApiError(404, 'candidate_not_in_run');
+  if (!candidate || id === undefined) throw new ApiError(404, faults.has('reveal.not-in-run-wrong-code') ? 'candidate_not_found' : 'candidate_not_in_run');
 
   const already = org.revealed.has(id);
   const chargeAgain = already && faults.has('reveal.charged-twice');
@@ -28,17 +42,19 @@ export function revealRoute(rc: RequestContext): Reply {
       : sandboxContact(id);
     response = {
       email: contact.email,
-      phone: contact.phone,
-      credits_charged: chargeAgain ? price : 0,
+      phone: already && faults.has('reveal.contact-differs-on-repeat') ? contact.phone.replace(/\d$/, (d) => String((Number(d) + 1) % 10)) : contact.phone,
+      credits_charged: chargeAgain || faults.has('reveal.sandbox-charges-credits') ? price : 0,
       wallet_balance_after: org.walletBalance,
-      sandbox: true,
+      ...(faults.has('reveal.sandbox-flag-missing') ? {} : { sandbox: true }),
     };
   } else {
     const charge = already && !chargeAgain ? 0 : price;
     if (org.walletBalance < charge) throw new ApiError(402, 'insufficient_credits', { balance: org.walletBalance, required: charge });
     org.walletBalance -= charge;
     response = { email: candidate.email, phone: candidate.phone, credits_charged: charge, wallet_balance_after: org.walletBalance };
+    if (faults.has('reveal.production-wallet-stale')) response.wallet_balance_after = org.walletBalance + charge;
   }
+  if (faults.has('reveal.wallet-balance-missing')) delete response.wallet_balance_after;
   if (!already) {
     org.revealed.add(id);
     org.revealVersion++;

@@ -7,7 +7,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function lookupRun(rc: RequestContext, runId: string): { run: Run; org: Organization } {
   const org = requireOrg(rc);
   const run = UUID.test(runId) ? rc.app.store.runs.get(runId.toLowerCase()) : undefined;
-  if (!run) throw new ApiError(404, 'run_not_found');
+  if (!run) throw new ApiError(404, rc.app.config.faults.has('runs-read.unknown-run-not-found-code') ? 'not_found' : 'run_not_found');
   if (run.organizationId !== org.id) {
     if (rc.app.config.faults.has('runs-read.other-org-403')) throw new ApiError(403, 'forbidden');
     throw new ApiError(404, 'run_not_found');

@@ -20,22 +20,30 @@ export function runsStartRoute(rc: RequestContext): Reply {
   if (typeof jobExternalId !== 'string' || jobExternalId === '') throw new ApiError(422, 'invalid_request', { field: 'job_external_id' });
   if (typeof actingUser !== 'string') throw new ApiError(422, 'invalid_request', { field: 'acting_user_external_id' });
   if (typeof targetCount !== 'number' || !Number.isInteger(targetCount)) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
-  if (sandbox && targetCount > SANDBOX_MAX_TARGET) throw new ApiError(422, 'sandbox_limit', { max_target_count: SANDBOX_MAX_TARGET });
-  if (targetCount < 1 || targetCount > PRODUCTION_MAX_TARGET) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
+  if (sandbox && targetCount > SANDBOX_MAX_TARGET) {
+    throw new ApiError(422, 'sandbox_limit', faults.has('runs-start.sandbox-limit-without-max') ? {} : { max_target_count: SANDBOX_MAX_TARGET });
+  }
+  const belowOne = targetCount < 1 && !faults.has('runs-start.target-count-zero-accepted');
+  if (belowOne || targetCount > PRODUCTION_MAX_TARGET) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
 
   const fixture = sandbox && jobExternalId.startsWith('cert-') ? jobExternalId : undefined;
   if (fixture !== undefined && !isFixtureName(fixture)) throw new ApiError(422, 'unknown_fixture', { fixtures: [...FIXTURE_NAMES] });
-  if (!app.store.usersOf(org.id).has(actingUser)) throw new ApiError(404, 'user_not_found');
+  if (!app.store.usersOf(org.id).has(actingUser)) {
+    if (faults.has('runs-start.unknown-user-422')) throw new ApiError(422, 'invalid_user');
+    throw new ApiError(404, 'user_not_found');
+  }
   const job = fixture ? undefined : app.store.jobsOf(org.id).get(jobExternalId);
-  if (!fixture && !job) throw new ApiError(404, 'job_not_found');
+  if (!fixture && !job) throw new ApiError(404, faults.has('runs-start.unknown-job-not-found-code') ? 'not_found' : 'job_not_found');
 
   const submitted = body.requirements;
   let warnings: ReturnType<typeof validateRequirements>['warnings'] = [];
+  let refused: ReturnType<typeof validateRequirements> | undefined;
   let requirements;
   if (submitted !== undefined) {
     const outcome = validateRequirements(submitted, { jobTitle: job?.title, locationText: job?.locationText, faults });
     if (outcome.rejected.length > 0) {
-      throw new ApiError(422, 'requirements_rejected', { rejected: outcome.rejected, warnings: outcome.warnings });
+      if (faults.has('runs-start.rejected-run-created')) refused = outcome;
+      else throw new ApiError(422, 'requirements_rejected', { rejected: outcome.rejected, warnings: outcome.warnings });
     }
     warnings = outcome.warnings;
     requirements = outcome.requirements;
@@ -84,10 +92,11 @@ export function runsStartRoute(rc: RequestContext): Reply {
     });
   }
 
+  if (refused) throw new ApiError(422, 'requirements_rejected', { rejected: refused.rejected, warnings: refused.warnings, run_id: run.id });
   const extra = run.fixture === 'cert-extra-fields';
   const response: Record<string, unknown> = {
     run_id: run.id,
-    status: 'running',
+    status: faults.has('runs-start.status-not-running') ? 'queued' : 'running',
     warnings,
     requirements: run.requirements.map((r) => {
       const item: Record<string, unknown> = { index: r.index, text: r.text, kind: r.kind, origin: r.origin };

@@ -20,9 +20,10 @@ export function usersRoute(rc: RequestContext): Reply {
   const fields = { email: email ?? null, fullName: fullName ?? null, role: role ?? null };
   if (existing) {
     Object.assign(existing, fields);
+    if (rc.app.config.faults.has('users.repeat-new-user-id')) existing.userId = newUuid();
   } else {
     users.set(externalId, { userId: newUuid(), externalId, ...fields });
   }
-  const created = !existing || rc.app.config.faults.has('users.repeat-created-true');
+  const created = (!existing && !rc.app.config.faults.has('users.new-user-created-false')) || rc.app.config.faults.has('users.repeat-created-true');
   return { status: rc.app.config.createdStatus, body: { user_id: users.get(externalId)!.userId, created } };
 }

@@ -28,6 +28,10 @@ function serializeKey(value: unknown): string {
   return Buffer.from(serializeBody(value ?? null)).toString('utf8');
 }
 
+// A time-scaled 10 s (16 ms at 600x) is shorter than a busy loopback receiver takes to answer: the
+// answer would be lost and the attempt retried, hiding what the receiver said. Never below this.
+const MIN_ACK_TIMEOUT_MS = 2_000;
+
 function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
@@ -90,7 +94,7 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
       faults,
     });
     const post = (to: string) => {
-      const handle = postOnce(to, out.headers, out.body, { timeoutMs: opts.ackTimeoutMs ?? ACK_TIMEOUT_MS / scale, insecureTls: opts.allowLoopback && isLoopbackUrl(to) });
+      const handle = postOnce(to, out.headers, out.body, { timeoutMs: opts.ackTimeoutMs ?? Math.max(ACK_TIMEOUT_MS / scale, MIN_ACK_TIMEOUT_MS), insecureTls: opts.allowLoopback && isLoopbackUrl(to) });
       const entry = { handle, done: handle.result.then(() => undefined) };
       inflight.add(entry);
       return handle.result.finally(() => inflight.delete(entry));

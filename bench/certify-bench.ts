@@ -1,0 +1,83 @@
+// `npm run bench:certify [-- --time-scale N]`: the budget of one full certification of the reference
+// sandbox — requests, real runs, 429s the certifier caused, and the wall time against the critical
+// path (the longest single wait the spec imposes: cert-slow's 3 minutes or the real run's completion).
+// Every duration and the rate-limit window scale together, so the ratio measured at a high time scale
+// is the ratio at time scale 1 (fixed loopback overheads only make it look worse).
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedTarget } from '../src/cli/embedded-target.js';
+import { loadConfig } from '../src/config/load-config.js';
+import { certify } from '../src/runner/certify.js';
+import type { RecordedExchange, RunResult } from '../src/runner/results.js';
+import { ALL_CHECKS, SUITE_ORDER } from '../suites/index.js';
+
+const CERT_SLOW_SPEC_MS = 3 * 60_000;
+const BUDGET = { requests: 350, realRuns: 3 };
+
+function argValue(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a number > 0`);
+  return v;
+}
+
+/** Start-to-terminal time of the shared real run, from its recorded setup exchanges (ms). */
+function realRunMs(result: RunResult): number {
+  const seen = new Set<string>();
+  const setup: RecordedExchange[] = [];
+  for (const c of result.checks) {
+    for (const ex of c.exchanges) {
+      const key = `${ex.startedAt}|${ex.request.method}|${ex.request.url}`;
+      if (!(ex.label ?? '').startsWith('setup: real run') || seen.has(key)) continue;
+      seen.add(key);
+      setup.push(ex);
+    }
+  }
+  const start = setup.find((e) => e.request.method === 'POST');
+  const reads = setup.filter((e) => e.request.method === 'GET').sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  const last = reads[reads.length - 1];
+  if (!start || !last) return 0;
+  return Date.parse(last.startedAt) + last.durationMs - Date.parse(start.startedAt);
+}
+
+const timeScale = argValue('--time-scale', 8);
+const rateLimit = argValue('--rate-limit', 120);
+const reportDir = mkdtempSync(join(tmpdir(), 'svc-bench-certify-'));
+try {
+  const base = loadConfig({
+    flags: { timeScale: String(timeScale), rateLimit: String(rateLimit), reportDir },
+    env: {},
+    cwd: reportDir,
+    knownSuites: SUITE_ORDER,
+  });
+  const target = await startEmbeddedTarget(base, { timeScale, rateLimit });
+  const t0 = performance.now();
+  let result: RunResult;
+  try {
+    result = await certify({ config: target.config, checks: ALL_CHECKS, suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks });
+  } finally {
+    await target.close();
+  }
+  const wallMs = performance.now() - t0;
+  const criticalMs = Math.max(CERT_SLOW_SPEC_MS / timeScale, realRunMs(result));
+  const s = result.summary;
+  const stats = result.stats ?? { requests: -1, realRuns: -1, rateLimited: -1 };
+  const ratio = wallMs / criticalMs;
+  const lines = [
+    `certification of the reference sandbox at time scale ${timeScale}, rate limit ${rateLimit}/min`,
+    `checks: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.error} errors`,
+    `requests: ${stats.requests} (budget ${BUDGET.requests})`,
+    `real runs: ${stats.realRuns} (budget ${BUDGET.realRuns})`,
+    `429 caused by the certifier: ${stats.rateLimited}`,
+    `wall time: ${(wallMs / 1000).toFixed(2)} s = ${((wallMs * timeScale) / 60_000).toFixed(2)} spec minutes`,
+    `critical path: ${(criticalMs / 1000).toFixed(2)} s (cert-slow ${(CERT_SLOW_SPEC_MS / timeScale / 1000).toFixed(2)} s, real run ${(realRunMs(result) / 1000).toFixed(2)} s)`,
+    `ratio wall / critical path: ${ratio.toFixed(3)} (goal <= 1.10)`,
+  ];
+  console.log(lines.join('\n'));
+  const over = stats.requests > BUDGET.requests || stats.realRuns > BUDGET.realRuns || stats.rateLimited > 0;
+  if (over || s.failed > 0 || s.error > 0) process.exitCode = 1;
+} finally {
+  rmSync(reportDir, { recursive: true, force: true });
+}

@@ -1,0 +1,11 @@
+import type { FaultDefinition } from './types.js';
+
+// Sandbox behaviour broken one rule at a time: error simulation and the reveal-price override.
+export const sandboxFaults: FaultDefinition[] = [
+  { id: 'sandbox.simulate-unavailable-as-500', area: 'sandbox', summary: 'simulated `rate_limit_unavailable` answers 500 instead of 503', caughtBy: 'sandbox.simulate-rate-limit-unavailable' },
+  { id: 'sandbox.simulate-internal-error-code', area: 'sandbox', summary: 'simulated `internal_error` answers 500 with error `server_error`', caughtBy: 'sandbox.simulate-internal-error' },
+  { id: 'sandbox.simulate-credits-without-reason', area: 'sandbox', summary: 'simulated `insufficient_credits` lacks `reason: simulated`', caughtBy: 'sandbox.simulate-insufficient-credits' },
+  { id: 'sandbox.simulate-allowed-incomplete', area: 'sandbox', summary: '`allowed` of an invalid simulate value misses `insufficient_credits`', caughtBy: 'sandbox.simulate-invalid-value-422' },
+  { id: 'sandbox.reveal-price-no-upper-bound', area: 'sandbox', summary: '`x-svc-sandbox-reveal-price` above 1000 is accepted', caughtBy: 'sandbox.reveal-price-out-of-range-422' },
+  { id: 'sandbox.reveal-charges-override-price', area: 'sandbox', summary: 'a sandbox reveal after a read with `x-svc-sandbox-reveal-price` charges that price instead of 0', caughtBy: 'sandbox.reveal-after-price-override-charges-zero' },
+];

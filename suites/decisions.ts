@@ -1,0 +1,331 @@
+// Decisions: every recruiter action is stored once per (run, candidate, decision, occurred_at), a 422
+// stores nothing, and reject reasons come from a closed list of seven. Each check uses its own
+// occurred_at values (and, where it counts, its own fixture run) so checks never see each other's entries.
+
+import type { ApiResponse } from '../src/http/types.js';
+import type { JsonObject } from '../src/json/lossless.js';
+import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { arr, int, obj, objects, randomUUID } from './support.js';
+
+const suite = 'decisions';
+const DECISIONS = 'Endpoints › POST /runs/{run_id}/decisions';
+const ITEM = 'Resources and their fields › Decision (request item)';
+const IDS = 'Resources and their fields › Identifier conventions';
+const SB = 'Endpoints › Sandbox behaviour';
+const BY_ENDPOINT = 'Errors › Errors by endpoint';
+
+export const REJECT_REASONS = ['cv_irrelevant', 'overqualified', 'location', 'insufficient_experience', 'declined', 'candidate_withdrew', 'known'];
+
+const FIXTURE = 'cert-notices-all';
+const FIXTURE_MAX_LISTED = 6;
+const FIRST_FIXTURE_ID = 990000000001n;
+const TWO_POW_53 = 2n ** 53n;
+
+/**
+ * Distinct fixture runs (the setup memoizes per target_count) for checks whose counts matter; the
+ * listing is capped at 6, so any target above it still lists the same six nameable candidates.
+ */
+const RUN = { schema: 15, duplicates: 20, newEntry: 19, nullReason: 18, everyReason: 17, storesNothing: 16, errors: 15 } as const;
+
+// Past, unique per process: a recruiter acted an hour ago, one millisecond apart per decision.
+const STAMP_BASE = Date.now() - 3_600_000;
+let stampSeq = 0;
+function stamp(): string {
+  stampSeq += 1;
+  return new Date(STAMP_BASE + stampSeq).toISOString();
+}
+
+interface DecisionRun {
+  runId: string;
+  /** Candidates decisions may name (a fixture: any it will ever list; a real run: the listed ones). */
+  ids: bigint[];
+}
+
+async function decisionRun(t: CheckContext, targetCount: number): Promise<DecisionRun | undefined> {
+  if (t.target.environment === 'sandbox') {
+    // Decisions may name any candidate the fixture will ever list (Sandbox behaviour): no read needed.
+    const { runId } = await t.setup.fixtureRun(FIXTURE, { targetCount });
+    const n = Math.min(FIXTURE_MAX_LISTED, targetCount);
+    return { runId, ids: Array.from({ length: n }, (_, i) => FIRST_FIXTURE_ID + BigInt(i)) };
+  }
+  const { run, final } = await t.setup.realRun();
+  const ids = objects(obj(final.json)?.candidates).flatMap((c) => {
+    const id = int(c.id);
+    return id === undefined ? [] : [id];
+  });
+  if (ids.length === 0) {
+    t.skip('the shared real run lists no candidate to decide on');
+    return undefined;
+  }
+  return { runId: run.runId, ids };
+}
+
+interface Item {
+  candidate_id: bigint;
+  decision: string;
+  occurred_at: string;
+  reject_reason?: string | null;
+  note?: string | null;
+}
+
+async function send(
+  t: CheckContext,
+  runId: string,
+  decisions: Item[],
+  label: string,
+  opts: { user?: string; notices?: string[]; orgToken?: string } = {},
+): Promise<ApiResponse> {
+  const acting = opts.user ?? (await t.setup.user()).externalId;
+  const payload: Record<string, unknown> = { acting_user_external_id: acting, decisions };
+  if (opts.notices) payload.notices_shown = opts.notices;
+  return t.api.post(`/runs/${encodeURIComponent(runId)}/decisions`, payload, {
+    label,
+    ...(opts.orgToken ? { auth: { partnerKey: t.inputs.partnerKey, orgToken: opts.orgToken } } : {}),
+  });
+}
+
+/** Any 2xx (the success status is not shown) with a decisions response; the body, or undefined. */
+function expectStored(t: CheckContext, res: ApiResponse): JsonObject | undefined {
+  if (!t.expect.status(res, '2xx', DECISIONS)) return undefined;
+  if (!t.expect.schema(res.json, 'decisions-response', DECISIONS, res)) return undefined;
+  return obj(res.json);
+}
+
+function expectCount(t: CheckContext, res: ApiResponse, b: JsonObject, field: 'accepted' | 'duplicates', want: number, why: string): boolean {
+  return t.expect.that(
+    int(b[field]) === BigInt(want),
+    { message: `${why}: the response has ${field} ${String(b[field])}, expected ${want} (${DECISIONS}, rule 1)`, spec: DECISIONS, expected: want, received: b[field], pointer: `/${field}` },
+    res,
+  );
+}
+
+export const DECISIONS_CHECKS: CheckDefinition[] = [
+  {
+    id: 'decisions.response-schema',
+    title: 'Reporting a decision answers 2xx with integer accepted and duplicates',
+    suite,
+    spec: [DECISIONS, ITEM],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.schema);
+      if (!run) return;
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: stamp(), note: 'strong backend profile' }], 'report a decision');
+      expectStored(t, res);
+    },
+  },
+  {
+    id: 'decisions.duplicates-counted',
+    title: 'Two new decisions count accepted 2, duplicates 0; the same batch again counts duplicates 2',
+    suite,
+    spec: [DECISIONS, ITEM, SB],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.duplicates);
+      if (!run) return;
+      const batch: Item[] = [
+        { candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: stamp() },
+        { candidate_id: run.ids[1] ?? run.ids[0]!, decision: 'contacted', occurred_at: stamp() },
+      ];
+      const first = await send(t, run.runId, batch, 'report two decisions');
+      const a = expectStored(t, first);
+      if (!a) return;
+      expectCount(t, first, a, 'accepted', 2, 'two decisions never sent before');
+      expectCount(t, first, a, 'duplicates', 0, 'two decisions never sent before');
+      const again = await send(t, run.runId, batch, 'report the same two decisions again');
+      const b = expectStored(t, again);
+      if (!b) return;
+      // Whether `accepted` also counts the repeats is not shown; `duplicates` counts them.
+      expectCount(t, again, b, 'duplicates', 2, 'the same two decisions (same occurred_at) sent again');
+    },
+  },
+  {
+    id: 'decisions.new-occurred-at-is-new-entry',
+    title: 'The same decision on the same candidate with a new occurred_at is a new entry (accepted 1, duplicates 0)',
+    suite,
+    spec: [DECISIONS, ITEM],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.newEntry);
+      if (!run) return;
+      const id = run.ids[0]!;
+      const first = await send(t, run.runId, [{ candidate_id: id, decision: 'interviewing', occurred_at: stamp(), note: 'first interview booked' }], 'report a decision');
+      if (!expectStored(t, first)) return;
+      const later = await send(t, run.runId, [{ candidate_id: id, decision: 'interviewing', occurred_at: stamp(), note: 'second interview booked' }], 'the same decision, a later occurred_at');
+      const b = expectStored(t, later);
+      if (!b) return;
+      const why = 'the same (candidate, decision) with a new occurred_at';
+      expectCount(t, later, b, 'accepted', 1, why);
+      expectCount(t, later, b, 'duplicates', 0, why);
+    },
+  },
+  {
+    id: 'decisions.reject-reason-null-accepted',
+    title: 'A rejection with reject_reason null (no reason picked) is accepted',
+    suite,
+    spec: [ITEM, DECISIONS],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.nullReason);
+      if (!run) return;
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: null, occurred_at: stamp() }], 'reject with reject_reason null');
+      const b = expectStored(t, res);
+      if (b) expectCount(t, res, b, 'accepted', 1, 'a rejection with reject_reason null, never sent before');
+    },
+  },
+  {
+    id: 'decisions.every-reject-reason-accepted',
+    title: 'Each of the seven reject reasons is accepted on a rejected decision',
+    suite,
+    spec: [ITEM, DECISIONS],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.everyReason);
+      if (!run) return;
+      const batch: Item[] = REJECT_REASONS.map((reason, i) => ({
+        candidate_id: run.ids[i % run.ids.length]!,
+        decision: 'rejected',
+        reject_reason: reason,
+        occurred_at: stamp(),
+      }));
+      const res = await send(t, run.runId, batch, 'reject once with every reason');
+      const b = expectStored(t, res);
+      if (b) expectCount(t, res, b, 'accepted', REJECT_REASONS.length, `seven rejections, one per allowed reason (${REJECT_REASONS.join(', ')})`);
+    },
+  },
+  {
+    id: 'decisions.unknown-reject-reason',
+    title: 'A reject_reason outside the list answers 422 unknown_reject_reason with allowed[] equal to the seven reasons',
+    suite,
+    spec: [DECISIONS, ITEM, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.errors);
+      if (!run) return;
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: 'zz_not_a_reason', occurred_at: stamp() }], 'reject with an unknown reason');
+      if (!t.expect.error(res, 422, 'unknown_reject_reason', BY_ENDPOINT)) return;
+      t.expect.schema(res.json, 'unknown-reject-reason', BY_ENDPOINT, res);
+      const allowed = arr(obj(res.json)?.allowed).filter((x): x is string => typeof x === 'string');
+      t.expect.equal([...new Set(allowed)].sort(), [...REJECT_REASONS].sort(), 'allowed[] of unknown_reject_reason (as a set) against the complete allowed list', ITEM, res);
+    },
+  },
+  {
+    id: 'decisions.reason-on-non-rejected-invalid',
+    title: 'A reject_reason on a decision other than rejected answers 422 invalid_decision',
+    suite,
+    spec: [DECISIONS, ITEM, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.errors);
+      if (!run) return;
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', reject_reason: 'location', occurred_at: stamp() }], 'shortlist with a reject_reason');
+      t.expect.error(res, 422, 'invalid_decision', DECISIONS);
+    },
+  },
+  {
+    id: 'decisions.rejection-stores-nothing',
+    title: 'A batch refused with 422 stores nothing: its good decision sent alone afterwards is new (duplicates 0)',
+    suite,
+    spec: [DECISIONS],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.storesNothing);
+      if (!run) return;
+      const good: Item = { candidate_id: run.ids[0]!, decision: 'hired', occurred_at: stamp() };
+      const bad: Item = { candidate_id: run.ids[1] ?? run.ids[0]!, decision: 'rejected', reject_reason: 'zz_not_a_reason', occurred_at: stamp() };
+      const refused = await send(t, run.runId, [good, bad], 'a batch with one good and one bad decision');
+      if (!t.expect.status(refused, 422, DECISIONS)) return;
+      const alone = await send(t, run.runId, [good], 'the good decision alone');
+      const b = expectStored(t, alone);
+      if (!b) return;
+      const why = 'the good decision of a batch refused with 422, sent again alone (any 422 means nothing of the request was stored)';
+      expectCount(t, alone, b, 'duplicates', 0, why);
+      expectCount(t, alone, b, 'accepted', 1, why);
+    },
+  },
+  {
+    id: 'decisions.notices-shown-unknown-codes-accepted',
+    title: 'notices_shown accepts unrecognized codes (zz_certification_probe) and repeats harmlessly',
+    suite,
+    spec: [DECISIONS],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.errors);
+      if (!run) return;
+      const notices = ['zz_certification_probe', 'run_progress', 'zz_certification_probe'];
+      const first = await send(t, run.runId, [], 'report shown notices, one unknown and repeated', { notices });
+      if (!expectStored(t, first)) return;
+      const again = await send(t, run.runId, [], 'report the same shown notices again', { notices });
+      expectStored(t, again);
+    },
+  },
+  {
+    id: 'decisions.unknown-run-404',
+    title: 'Decisions on a run id that does not exist answer 404 run_not_found',
+    suite,
+    spec: [DECISIONS, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      const res = await send(t, randomUUID(), [{ candidate_id: FIRST_FIXTURE_ID, decision: 'shortlisted', occurred_at: stamp() }], 'decisions on an unknown run');
+      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+    },
+  },
+  {
+    id: 'decisions.unknown-user-404',
+    title: 'Decisions with an acting_user_external_id nobody registered answer 404 user_not_found',
+    suite,
+    spec: [DECISIONS, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.errors);
+      if (!run) return;
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: stamp() }], 'decisions as an unregistered user', {
+        user: t.setup.uniqueId('svc-certify-unregistered'),
+      });
+      t.expect.error(res, 404, 'user_not_found', BY_ENDPOINT);
+    },
+  },
+  {
+    id: 'decisions.other-organization-run-404',
+    title: "Decisions on another organization's run answer 404 run_not_found, never 403",
+    suite,
+    spec: [DECISIONS, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.errors);
+      if (!run) return;
+      const second = await t.setup.secondOrg();
+      if (!second) return t.skip('needs a second organization: one more unused activation code (--activation-code)');
+      const user = (await t.setup.user()).externalId;
+      // The same recruiter id registered in the second organization, so only the run can be wrong.
+      const reg = await t.api.post(
+        '/users',
+        { external_id: user, email: 'recruiter@example.com', full_name: 'Dana Levi', role: 'recruiter' },
+        { auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: 'register the recruiter in the second organization' },
+      );
+      if (reg.status < 200 || reg.status > 299) return t.skip(`registering the recruiter in the second organization answered ${reg.status}`);
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: stamp() }], "decisions on the first organization's run", {
+        user,
+        orgToken: second.orgToken,
+      });
+      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+    },
+  },
+  {
+    id: 'decisions.candidate-id-above-2-53',
+    title: 'A decision naming a listed candidate whose id exceeds 2^53, sent as an exact integer token, is accepted',
+    suite,
+    spec: [IDS, ITEM, DECISIONS],
+    needs: ['org'],
+    timeoutMs: 10 * 60_000,
+    async run(t) {
+      const { run, final } = await t.setup.realRun();
+      const huge = objects(obj(final.json)?.candidates)
+        .map((c) => int(c.id))
+        .find((id): id is bigint => id !== undefined && id > TWO_POW_53);
+      if (huge === undefined) return t.skip('the shared real run lists no candidate with an id above 2^53');
+      const res = await send(t, run.runId, [{ candidate_id: huge, decision: 'shortlisted', occurred_at: stamp() }], `shortlist candidate ${huge}`);
+      const b = expectStored(t, res);
+      if (b) expectCount(t, res, b, 'accepted', 1, `a decision on listed candidate ${huge}, never sent before`);
+    },
+  },
+];

@@ -1,0 +1,136 @@
+// Limits that can only be seen by exceeding them: the partner's request rate and the sandbox's daily
+// quota of real runs. Both are opt-in (--exhaust-limits): they use up what the partner or an
+// organization may spend. The other limits are checked where they apply: target_count by runs-start
+// (sandbox_limit), the must cap and text length by runs-start, the price override by the sandbox suite.
+
+import type { ApiResponse, RequestAuth } from '../src/http/types.js';
+import type { CheckDefinition } from '../src/runner/check.js';
+import { S } from './spec-refs.js';
+import { int, obj, randomUUID } from './support.js';
+
+const suite = 'limits';
+const LIMITS = 'Limits';
+const SB_ERRORS = 'Errors › Sandbox-only errors';
+/** Requests sent at once; a burst of waves stops at the first 429. */
+const WAVE = 50;
+/** Far above the default 120 per minute; a partner with a higher agreed limit is out of this check's reach. */
+const MAX_BURST = 1000;
+const SANDBOX_RUN_QUOTA = 20;
+const RATE_WINDOW_SPEC_MS = 60_000;
+const INTEGER_SECONDS = /^\s*\d+\s*$/;
+
+export const LIMITS_CHECKS: CheckDefinition[] = [
+  {
+    id: 'limits.rate-limit-429',
+    title: 'Over the per-minute request rate the partner gets 429 rate_limited with Retry-After in integer seconds',
+    suite,
+    spec: [LIMITS, S.crossCutting],
+    needs: ['exhaust-limits'],
+    timeoutMs: 240_000,
+    async run(t) {
+      // Harmless requests that fail with 404: failed requests count toward the limit too.
+      const path = `/runs/${randomUUID()}`;
+      const started = Date.now();
+      let sent = 0;
+      let limited: ApiResponse | undefined;
+      let last: ApiResponse | undefined;
+      while (limited === undefined && sent < MAX_BURST && !t.signal.aborted) {
+        // Unpaced: the client's own pacer exists to stay under the limit this check must exceed.
+        const wave = await Promise.all(Array.from({ length: WAVE }, () => t.api.get(path, { unpaced: true, label: 'burst' })));
+        sent += wave.length;
+        limited = wave.find((r) => r.status === 429);
+        last = wave[wave.length - 1];
+        if (wave.every((r) => r.status === 0)) break;
+        t.progress(`${sent} requests sent, no 429 yet`);
+      }
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (
+        !t.expect.that(
+          limited !== undefined,
+          {
+            message: `${sent} requests sent in ${seconds} s (the last answered ${last?.status ?? 'nothing'}) without a 429; the request rate is limited to 120 per minute by default and answered 429 rate_limited beyond it (${LIMITS})`,
+            spec: LIMITS,
+            expected: '429 rate_limited',
+            received: last?.status ?? null,
+          },
+          last,
+        )
+      )
+        return;
+      const res = limited!;
+      t.expect.error(res, 429, 'rate_limited', S.crossCutting);
+      t.expect.header(res, 'retry-after', INTEGER_SECONDS, S.crossCutting, 'Retry-After in integer seconds >= 0');
+      // Let the window pass so the checks after this one are not refused.
+      t.progress('waiting one rate window for the limit to reset');
+      await t.sleep(RATE_WINDOW_SPEC_MS);
+    },
+  },
+  {
+    id: 'limits.sandbox-run-quota',
+    title: 'The 21st real run of an organization in 24 hours gets 429 sandbox_run_quota; fixture runs and 422s do not count',
+    suite,
+    spec: [LIMITS, SB_ERRORS, S.sandbox],
+    // A fresh organization: its quota is known to be untouched, and the primary one keeps its own.
+    needs: ['sandbox', 'exhaust-limits', 'activation-code'],
+    timeoutMs: 240_000,
+    async run(t) {
+      const code = t.setup.takeActivationCode();
+      if (code === undefined) {
+        t.skip('needs one more unused activation code for an organization whose run quota it can use up');
+        return;
+      }
+      const redeem = await t.api.post('/activations/redeem', { code, external_id: t.setup.uniqueId('svc-certify-quota-org') }, { auth: 'partner', label: 'redeem a code for a fresh organization' });
+      const token = obj(redeem.json)?.org_token;
+      if (!t.expect.status(redeem, 200, S.redeem) || !t.expect.that(typeof token === 'string', { message: 'the redeem answer has no org_token', spec: S.redeem }, redeem)) return;
+      const auth: RequestAuth = { partnerKey: t.inputs.partnerKey, orgToken: token as string };
+      const userId = t.setup.uniqueId('svc-certify-quota-recruiter');
+      const jobId = t.setup.uniqueId('svc-certify-quota-job');
+      const user = await t.api.post('/users', { external_id: userId, email: 'quota-recruiter@example.com', full_name: 'Noa Cohen', role: 'recruiter' }, { auth, label: 'register a recruiter' });
+      if (!t.expect.status(user, '2xx', S.users)) return;
+      const job = await t.api.post(
+        '/jobs',
+        { external_id: jobId, title: 'Backend Developer', description_text: 'Build Node.js and PostgreSQL services for a hiring platform.', location_text: 'Tel Aviv, Israel' },
+        { auth, label: 'create a job' },
+      );
+      if (!t.expect.status(job, '2xx', 'Endpoints › POST /jobs')) return;
+      const start = (body: Record<string, unknown>, label: string) =>
+        t.api.post('/runs', { acting_user_external_id: userId, target_count: 1, ...body }, { auth, label });
+
+      // Neither of these counts toward the quota.
+      const fixture = await start({ job_external_id: 'cert-empty' }, 'a fixture run (does not count)');
+      if (!t.expect.status(fixture, 202, S.sandbox)) return;
+      const refused = await start({ job_external_id: jobId, requirements: [{ text: '   ', kind: 'must' }] }, 'a run refused with 422 (does not count)');
+      if (!t.expect.status(refused, 422, S.runsStart)) return;
+
+      for (let n = 1; n <= SANDBOX_RUN_QUOTA; n++) {
+        const res = await start({ job_external_id: jobId }, `real run ${n} of ${SANDBOX_RUN_QUOTA}`);
+        if (
+          !t.expect.that(
+            res.status === 202,
+            {
+              message: `real run ${n} of a fresh organization answered ${res.status}${obj(res.json)?.error !== undefined ? ` ${String(obj(res.json)?.error)}` : ''} after one fixture run and one 422; the sandbox allows 20 real runs per organization in 24 hours, and fixture runs and runs refused with 422 do not count (${LIMITS})`,
+              spec: LIMITS,
+              expected: 202,
+              received: res.status,
+            },
+            res,
+          )
+        )
+          return;
+        t.progress(`${n} of ${SANDBOX_RUN_QUOTA} real runs started`);
+      }
+      const over = await start({ job_external_id: jobId }, `real run ${SANDBOX_RUN_QUOTA + 1}: over the quota`);
+      if (!t.expect.error(over, 429, 'sandbox_run_quota', SB_ERRORS)) return;
+      t.expect.schema(over.json, 'sandbox-run-quota', SB_ERRORS, over);
+      t.expect.header(over, 'retry-after', INTEGER_SECONDS, SB_ERRORS, 'Retry-After in integer seconds');
+      const body = obj(over.json)!;
+      const retry = int(body.retry_after_seconds);
+      t.expect.that(
+        retry !== undefined && retry >= 0n && retry <= 86_400n,
+        { message: `retry_after_seconds is ${JSON.stringify(body.retry_after_seconds ?? null)}; it is the wait until a run leaves the rolling 24 hours, an integer from 0 to 86400 (${SB_ERRORS})`, spec: SB_ERRORS, received: body.retry_after_seconds ?? null },
+        over,
+      );
+      t.expect.equal(body.limit, SANDBOX_RUN_QUOTA, 'limit of 429 sandbox_run_quota', LIMITS, over);
+    },
+  },
+];

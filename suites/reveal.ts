@@ -1,0 +1,483 @@
+// Reveal: the contact of a listed candidate, charged once per organization (production) or never
+// (sandbox, synthetic contact). Sandbox checks use fixture runs, which are free of quota; production
+// checks that spend credits need --max-spend-credits.
+
+import type { ApiResponse } from '../src/http/types.js';
+import type { JsonObject } from '../src/json/lossless.js';
+import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { int, obj, objects, randomUUID } from './support.js';
+
+const suite = 'reveal';
+const REVEAL = 'Endpoints › POST /runs/{run_id}/candidates/{candidate_id}/reveal';
+const REVEAL_RESULT = 'Resources and their fields › Reveal result';
+const CONTACT_STATE = 'States and transitions › Candidate contact state';
+const CANDIDATE = 'Resources and their fields › Candidate';
+const IDS = 'Resources and their fields › Identifier conventions';
+const SB = 'Endpoints › Sandbox behaviour';
+const BY_ENDPOINT = 'Errors › Errors by endpoint';
+const RUNS_READ = 'Endpoints › GET /runs/{run_id}';
+
+const FIXTURE = 'cert-notices-all';
+/** cert-notices-all lists up to 6; target 6 lists them all (memoized: shared by the checks below). */
+const FIXTURE_TARGET = 6;
+const FIRST_FIXTURE_ID = 990000000001n;
+const TWO_POW_53 = 2n ** 53n;
+
+interface Listed {
+  runId: string;
+  read: ApiResponse;
+  candidates: Array<{ id: bigint; c: JsonObject }>;
+}
+
+function runPath(runId: string): string {
+  return `/runs/${encodeURIComponent(runId)}`;
+}
+
+function revealPath(runId: string, candidateId: bigint | string): string {
+  // The id goes into the path as its exact decimal digits (int64, may exceed 2^53).
+  return `${runPath(runId)}/candidates/${candidateId.toString()}/reveal`;
+}
+
+async function reveal(t: CheckContext, runId: string, candidateId: bigint | string, label: string, user?: string): Promise<ApiResponse> {
+  const acting = user ?? (await t.setup.user()).externalId;
+  return t.api.post(revealPath(runId, candidateId), { acting_user_external_id: acting }, { label });
+}
+
+async function readListed(t: CheckContext, runId: string): Promise<Listed | undefined> {
+  const read = await t.api.get(runPath(runId), { label: 'read the run' });
+  if (!t.expect.status(read, 200, RUNS_READ)) return undefined;
+  const candidates = objects(obj(read.json)?.candidates).flatMap((c) => {
+    const id = int(c.id);
+    return id === undefined ? [] : [{ id, c }];
+  });
+  return { runId, read, candidates };
+}
+
+/** The shared cert-notices-all run and its listed candidates; skips when it lists none. */
+async function fixtureListed(t: CheckContext, min = 1): Promise<Listed | undefined> {
+  const { runId } = await t.setup.fixtureRun(FIXTURE, { targetCount: FIXTURE_TARGET });
+  const listed = await readListed(t, runId);
+  if (listed && listed.candidates.length < min) {
+    t.skip(`${FIXTURE} (target_count ${FIXTURE_TARGET}) lists ${listed.candidates.length} candidate(s); this check needs ${min} to reveal`);
+    return undefined;
+  }
+  return listed;
+}
+
+/** Sandbox: the shared fixture run; production: the shared real run, read afresh. */
+async function anyListed(t: CheckContext): Promise<Listed | undefined> {
+  if (t.target.environment === 'sandbox') return fixtureListed(t);
+  const { run } = await t.setup.realRun();
+  const listed = await readListed(t, run.runId);
+  if (listed && listed.candidates.length === 0) {
+    t.skip('the shared real run lists no candidate');
+    return undefined;
+  }
+  return listed;
+}
+
+function body(res: ApiResponse): JsonObject | undefined {
+  return obj(res.json);
+}
+
+/** A 200 with a Reveal result; records what is wrong otherwise. */
+function expectRevealed(t: CheckContext, res: ApiResponse, what: string): JsonObject | undefined {
+  if (!t.expect.status(res, 200, REVEAL)) return undefined;
+  if (!t.expect.schema(res.json, 'reveal-result', REVEAL_RESULT, res)) return undefined;
+  const b = body(res);
+  if (!b) {
+    t.expect.that(false, { message: `${what}: the 200 body is not a JSON object (${REVEAL_RESULT})`, spec: REVEAL_RESULT }, res);
+  }
+  return b;
+}
+
+const RESERVED_TLD = /(^|\.)(invalid|test|example|localhost)$/;
+const EXAMPLE_DOMAIN = /(^|\.)example\.(com|net|org)$/;
+
+/** Domains reserved for documentation and testing (RFC 2606 / RFC 6761): never deliverable. */
+export function isReservedDomain(domain: string): boolean {
+  const host = domain.toLowerCase().replace(/\.$/, '');
+  return RESERVED_TLD.test(host) || EXAMPLE_DOMAIN.test(host);
+}
+
+function candidateIn(listed: Listed | undefined, id: bigint): JsonObject | undefined {
+  return listed?.candidates.find((x) => x.id === id)?.c;
+}
+
+export const REVEAL_CHECKS: CheckDefinition[] = [
+  {
+    id: 'reveal.result-schema',
+    title: 'Revealing a listed candidate answers 200 with a Reveal result (email, phone, credits_charged, wallet_balance_after)',
+    suite,
+    spec: [REVEAL, REVEAL_RESULT],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const listed = await fixtureListed(t);
+      if (!listed) return;
+      const first = listed.candidates[0]!;
+      const res = await reveal(t, listed.runId, first.id, 'reveal a listed candidate');
+      expectRevealed(t, res, `revealing listed candidate ${first.id}`);
+    },
+  },
+  {
+    id: 'reveal.sandbox-synthetic-contact',
+    title: 'A sandbox reveal gives the synthetic contact: e-mail candidate-<candidate_id>@<reserved invalid domain>, a phone',
+    suite,
+    spec: [SB, REVEAL_RESULT],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const listed = await fixtureListed(t);
+      if (!listed) return;
+      const target = listed.candidates[1] ?? listed.candidates[0]!;
+      const res = await reveal(t, listed.runId, target.id, 'reveal a listed candidate');
+      const b = expectRevealed(t, res, `revealing candidate ${target.id}`);
+      if (!b) return;
+      const email = b.email;
+      const m = typeof email === 'string' ? /^([^@]+)@([^@\s]+)$/.exec(email) : null;
+      const local = `candidate-${target.id}`;
+      t.expect.that(
+        m !== null && m[1] === local,
+        {
+          message: `the sandbox reveal of candidate ${target.id} gave e-mail ${JSON.stringify(email)}; the sandbox e-mail has the shape candidate-<candidate_id>@<reserved-invalid-domain> (${SB})`,
+          spec: SB,
+          expected: `${local}@<reserved domain>`,
+          received: email,
+          pointer: '/email',
+        },
+        res,
+      );
+      if (m !== null && m[1] === local) {
+        t.expect.that(
+          isReservedDomain(m[2]!),
+          {
+            message: `the sandbox e-mail domain ${JSON.stringify(m[2])} is not a reserved, undeliverable domain (.invalid, .test, .example, .localhost, example.com/.net/.org) (${SB})`,
+            spec: SB,
+            expected: 'a reserved invalid domain',
+            received: m[2],
+            pointer: '/email',
+          },
+          res,
+        );
+      }
+      t.expect.that(
+        typeof b.phone === 'string' && b.phone.trim() !== '',
+        {
+          message: `the sandbox reveal of candidate ${target.id} gave phone ${JSON.stringify(b.phone)}; the sandbox phone is fixed and derived from the last four digits of the candidate id (${SB})`,
+          spec: SB,
+          expected: 'a phone string',
+          received: b.phone,
+          pointer: '/phone',
+        },
+        res,
+      );
+    },
+  },
+  {
+    id: 'reveal.sandbox-nothing-charged',
+    title: 'A sandbox reveal says sandbox: true, charges 0 and leaves wallet_balance_after unchanged',
+    suite,
+    spec: [SB, REVEAL_RESULT],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const listed = await fixtureListed(t, 2);
+      if (!listed) return;
+      const picks = [listed.candidates[2] ?? listed.candidates[0]!, listed.candidates[3] ?? listed.candidates[1]!];
+      const results: Array<{ id: bigint; res: ApiResponse; b: JsonObject }> = [];
+      for (const p of picks) {
+        const res = await reveal(t, listed.runId, p.id, `reveal candidate ${p.id}`);
+        const b = expectRevealed(t, res, `revealing candidate ${p.id}`);
+        if (!b) return;
+        results.push({ id: p.id, res, b });
+      }
+      for (const { id, res, b } of results) {
+        t.expect.that(
+          b.sandbox === true,
+          { message: `the sandbox reveal of candidate ${id} has ${b.sandbox === undefined ? 'no sandbox field' : `sandbox ${JSON.stringify(b.sandbox)}`}; the sandbox response adds sandbox: true (${SB})`, spec: SB, expected: true, received: b.sandbox ?? '(absent)', pointer: '/sandbox' },
+          res,
+        );
+        t.expect.that(
+          int(b.credits_charged) === 0n,
+          { message: `the sandbox reveal of candidate ${id} has credits_charged ${String(b.credits_charged)}; nothing is charged in the sandbox (${SB})`, spec: SB, expected: 0, received: b.credits_charged, pointer: '/credits_charged' },
+          res,
+        );
+      }
+      const [a, b] = results as [(typeof results)[0], (typeof results)[0]];
+      t.expect.that(
+        int(a.b.wallet_balance_after) === int(b.b.wallet_balance_after),
+        {
+          message: `two sandbox reveals gave wallet_balance_after ${String(a.b.wallet_balance_after)} then ${String(b.b.wallet_balance_after)}; in the sandbox it is the unchanged organization balance (${SB})`,
+          spec: SB,
+          expected: String(a.b.wallet_balance_after),
+          received: b.b.wallet_balance_after,
+          pointer: '/wallet_balance_after',
+        },
+        b.res,
+      );
+    },
+  },
+  {
+    id: 'reveal.no-second-charge',
+    title: 'Revealing the same candidate again answers 200 with credits_charged 0',
+    suite,
+    spec: [REVEAL, CONTACT_STATE],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const listed = await fixtureListed(t);
+      if (!listed) return;
+      const target = listed.candidates[4] ?? listed.candidates[0]!;
+      const first = await reveal(t, listed.runId, target.id, 'reveal');
+      if (!expectRevealed(t, first, `revealing candidate ${target.id}`)) return;
+      const again = await reveal(t, listed.runId, target.id, 'reveal again');
+      const b = expectRevealed(t, again, `revealing candidate ${target.id} again`);
+      if (!b) return;
+      t.expect.that(
+        int(b.credits_charged) === 0n,
+        {
+          message: `revealing candidate ${target.id} a second time charged ${String(b.credits_charged)}; a candidate already revealed for the organization is not charged again (credits_charged 0) (${CONTACT_STATE})`,
+          spec: CONTACT_STATE,
+          expected: 0,
+          received: b.credits_charged,
+          pointer: '/credits_charged',
+        },
+        again,
+      );
+    },
+  },
+  {
+    id: 'reveal.repeat-returns-same-contact',
+    title: 'Revealing the same candidate again returns the identical e-mail and phone',
+    suite,
+    spec: [CONTACT_STATE, SB],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const listed = await fixtureListed(t);
+      if (!listed) return;
+      const target = listed.candidates[5] ?? listed.candidates[0]!;
+      const first = await reveal(t, listed.runId, target.id, 'reveal');
+      const a = expectRevealed(t, first, `revealing candidate ${target.id}`);
+      if (!a) return;
+      const again = await reveal(t, listed.runId, target.id, 'reveal again');
+      const b = expectRevealed(t, again, `revealing candidate ${target.id} again`);
+      if (!b) return;
+      t.expect.equal(
+        { email: b.email, phone: b.phone },
+        { email: a.email, phone: a.phone },
+        `the contact of candidate ${target.id} on a repeat reveal (contact returned again; the same candidate always gets the same contact)`,
+        CONTACT_STATE,
+        again,
+      );
+    },
+  },
+  {
+    id: 'reveal.contact-state-revealed-after-reveal',
+    title: 'After a reveal, the next run read shows the candidate with contact_state revealed',
+    suite,
+    spec: [CONTACT_STATE, CANDIDATE, SB],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const listed = await fixtureListed(t);
+      if (!listed) return;
+      const target = listed.candidates[0]!;
+      const res = await reveal(t, listed.runId, target.id, 'reveal');
+      if (!expectRevealed(t, res, `revealing candidate ${target.id}`)) return;
+      const after = await readListed(t, listed.runId);
+      if (!after) return;
+      const c = candidateIn(after, target.id);
+      t.expect.that(
+        c !== undefined && c.contact_state === 'revealed',
+        {
+          message:
+            c === undefined
+              ? `candidate ${target.id} is no longer listed on the read after its reveal (${CONTACT_STATE})`
+              : `candidate ${target.id} has contact_state ${JSON.stringify(c.contact_state)} on the read after its reveal; the reveal moves it to revealed (${CONTACT_STATE})`,
+          spec: CONTACT_STATE,
+          expected: 'revealed',
+          received: c?.contact_state ?? '(not listed)',
+        },
+        after.read,
+      );
+    },
+  },
+  {
+    id: 'reveal.candidate-not-in-run-404',
+    title: 'A candidate not currently listed on the run (beyond target_count, or made up) answers 404 candidate_not_in_run',
+    suite,
+    spec: [REVEAL, BY_ENDPOINT, SB],
+    needs: ['org'],
+    async run(t) {
+      let runId: string;
+      const ids: bigint[] = [];
+      if (t.target.environment === 'sandbox') {
+        // A fixture never lists more than target_count: with 1, the next fixture id is not listed.
+        ({ runId } = await t.setup.fixtureRun(FIXTURE, { targetCount: 1 }));
+        const listed = await readListed(t, runId);
+        if (!listed) return;
+        const max = listed.candidates.reduce((m, x) => (x.id > m ? x.id : m), FIRST_FIXTURE_ID - 1n);
+        ids.push(max + 1n);
+      } else {
+        const listed = await anyListed(t);
+        if (!listed) return;
+        runId = listed.runId;
+      }
+      // Made up, above 2^53: also proves the path id is not squeezed into a double onto a listed one.
+      ids.push(TWO_POW_53 + 1n);
+      for (const id of ids) {
+        const res = await reveal(t, runId, id, `reveal unlisted candidate ${id}`);
+        t.expect.error(res, 404, 'candidate_not_in_run', BY_ENDPOINT);
+      }
+    },
+  },
+  {
+    id: 'reveal.unknown-run-404',
+    title: 'Revealing on a run id that does not exist answers 404 run_not_found',
+    suite,
+    spec: [REVEAL, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      const res = await reveal(t, randomUUID(), FIRST_FIXTURE_ID, 'reveal on an unknown run');
+      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+    },
+  },
+  {
+    id: 'reveal.unknown-user-404',
+    title: 'Revealing with an acting_user_external_id nobody registered answers 404 user_not_found',
+    suite,
+    spec: [REVEAL, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      const listed = await anyListed(t);
+      if (!listed) return;
+      const res = await reveal(t, listed.runId, listed.candidates[0]!.id, 'reveal as an unregistered user', t.setup.uniqueId('svc-certify-unregistered'));
+      t.expect.error(res, 404, 'user_not_found', BY_ENDPOINT);
+    },
+  },
+  {
+    id: 'reveal.other-organization-run-404',
+    title: "Revealing on another organization's run answers 404 run_not_found, never 403",
+    suite,
+    spec: [REVEAL, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      const listed = await anyListed(t);
+      if (!listed) return;
+      const second = await t.setup.secondOrg();
+      if (!second) return t.skip('needs a second organization: one more unused activation code (--activation-code)');
+      const user = (await t.setup.user()).externalId;
+      // The same recruiter id registered in the second organization, so only the run can be wrong.
+      const reg = await t.api.post(
+        '/users',
+        { external_id: user, email: 'recruiter@example.com', full_name: 'Dana Levi', role: 'recruiter' },
+        { auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: 'register the recruiter in the second organization' },
+      );
+      if (reg.status < 200 || reg.status > 299) return t.skip(`registering the recruiter in the second organization answered ${reg.status}`);
+      const res = await t.api.post(
+        revealPath(listed.runId, listed.candidates[0]!.id),
+        { acting_user_external_id: user },
+        { auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: "reveal on the first organization's run" },
+      );
+      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+    },
+  },
+  {
+    id: 'reveal.candidate-id-above-2-53',
+    title: 'A listed candidate whose id exceeds 2^53 is revealed by its exact digits (the sandbox e-mail echoes them)',
+    suite,
+    spec: [IDS, REVEAL, SB],
+    needs: ['sandbox', 'org'],
+    timeoutMs: 10 * 60_000,
+    async run(t) {
+      const { final, run } = await t.setup.realRun();
+      const huge = objects(obj(final.json)?.candidates)
+        .map((c) => int(c.id))
+        .find((id): id is bigint => id !== undefined && id > TWO_POW_53);
+      if (huge === undefined) return t.skip('the shared real run lists no candidate with an id above 2^53');
+      const res = await reveal(t, run.runId, huge, `reveal candidate ${huge}`);
+      const b = expectRevealed(t, res, `revealing candidate ${huge}`);
+      if (!b) return;
+      t.expect.that(
+        typeof b.email === 'string' && b.email.startsWith(`candidate-${huge}@`),
+        {
+          message: `the sandbox reveal of candidate ${huge} gave e-mail ${JSON.stringify(b.email)}; it has the shape candidate-<candidate_id>@…, with the id's exact 64-bit digits (${SB}, ${IDS})`,
+          spec: IDS,
+          expected: `candidate-${huge}@…`,
+          received: b.email,
+          pointer: '/email',
+        },
+        res,
+      );
+    },
+  },
+  {
+    id: 'reveal.production-charged-once',
+    title: 'Production: a reveal charges once (wallet_balance_after falls by credits_charged); a repeat charges 0 and shows revealed',
+    suite,
+    spec: [REVEAL, CONTACT_STATE, REVEAL_RESULT],
+    needs: ['spend-credits', 'org'],
+    timeoutMs: 10 * 60_000,
+    async run(t) {
+      const listed = await anyListed(t);
+      if (!listed) return;
+      const budget = BigInt(t.inputs.maxSpendCredits);
+      const locked = listed.candidates
+        .flatMap(({ id, c }) => {
+          const price = int(c.reveal_price_credits);
+          return c.contact_state === 'locked' && price !== undefined && price <= budget ? [{ id, price }] : [];
+        })
+        .sort((x, y) => (x.price < y.price ? -1 : x.price > y.price ? 1 : 0));
+      const a = locked[0];
+      if (!a) return t.skip(`no locked candidate on the shared real run costs at most --max-spend-credits (${budget})`);
+      const first = await reveal(t, listed.runId, a.id, `reveal candidate ${a.id} (quoted ${a.price})`);
+      const r1 = expectRevealed(t, first, `revealing candidate ${a.id}`);
+      if (!r1) return;
+      const c1 = int(r1.credits_charged) ?? 0n;
+      const w1 = int(r1.wallet_balance_after);
+      const again = await reveal(t, listed.runId, a.id, `reveal candidate ${a.id} again`);
+      const r2 = expectRevealed(t, again, `revealing candidate ${a.id} again`);
+      if (!r2) return;
+      t.expect.that(
+        int(r2.credits_charged) === 0n,
+        { message: `revealing candidate ${a.id} again charged ${String(r2.credits_charged)}; a candidate already revealed for the organization is not charged again (${CONTACT_STATE})`, spec: CONTACT_STATE, expected: 0, received: r2.credits_charged, pointer: '/credits_charged' },
+        again,
+      );
+      t.expect.that(
+        int(r2.wallet_balance_after) === w1,
+        {
+          message: `the repeat reveal of candidate ${a.id} reports wallet_balance_after ${String(r2.wallet_balance_after)} after ${String(w1)}; with no new charge the balance after is unchanged (${REVEAL_RESULT}; another reveal in this organization at the same moment would also explain it)`,
+          spec: REVEAL_RESULT,
+          expected: String(w1),
+          received: r2.wallet_balance_after,
+          pointer: '/wallet_balance_after',
+        },
+        again,
+      );
+      // A second candidate, when the budget allows: the balance falls by exactly what the response charged.
+      const b = locked.find((x) => x.id !== a.id && c1 + x.price <= budget);
+      if (b && w1 !== undefined) {
+        const res = await reveal(t, listed.runId, b.id, `reveal candidate ${b.id} (quoted ${b.price})`);
+        const r3 = expectRevealed(t, res, `revealing candidate ${b.id}`);
+        if (r3) {
+          const c3 = int(r3.credits_charged);
+          t.expect.that(
+            c3 !== undefined && int(r3.wallet_balance_after) === w1 - c3,
+            {
+              message: `revealing candidate ${b.id} charged ${String(r3.credits_charged)} and reports wallet_balance_after ${String(r3.wallet_balance_after)} after ${String(w1)}; the balance after a reveal is the previous balance less the charge (${REVEAL_RESULT})`,
+              spec: REVEAL_RESULT,
+              expected: c3 === undefined ? 'an integer charge' : String(w1 - c3),
+              received: r3.wallet_balance_after,
+              pointer: '/wallet_balance_after',
+            },
+            res,
+          );
+        }
+      }
+      const after = await readListed(t, listed.runId);
+      if (!after) return;
+      const c = candidateIn(after, a.id);
+      t.expect.that(
+        c?.contact_state === 'revealed',
+        { message: `candidate ${a.id} has contact_state ${JSON.stringify(c?.contact_state ?? null)} on the read after its reveal; the reveal moves it to revealed (${CONTACT_STATE})`, spec: CONTACT_STATE, expected: 'revealed', received: c?.contact_state ?? '(not listed)' },
+        after.read,
+      );
+    },
+  },
+];

@@ -1,0 +1,586 @@
+// Reading a run: the Run schema on every read of the shared real run, status transitions,
+// progress, the candidate list and its requirements, notices (codes possible in v1, refs per slot,
+// language, function_error placement), int64 candidate ids, sandbox masking, and run_not_found.
+//
+// Almost everything here judges the reads the shared realRun() already made while polling to the
+// end; a check adds at most a read or two of its own.
+
+import type { ApiResponse } from '../src/http/types.js';
+import { isJsonObject, JsonDecimal, parseJsonLossless, type JsonObject, type JsonValue } from '../src/json/lossless.js';
+import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { S } from './spec-refs.js';
+import { int, obj, objects, randomUUID } from './support.js';
+
+const suite = 'runs-read';
+const READ = S.runsRead;
+const RUN = S.run;
+const NOTICE = S.notice;
+const CANDIDATE = S.candidate;
+const CAND_REQ = 'Resources and their fields › CandidateRequirement';
+const RUN_STATUS = 'States and transitions › Run status';
+const START = S.runsStart;
+const SANDBOX = S.sandbox;
+const BY_ENDPOINT = S.byEndpoint;
+const IDS = S.identifiers;
+const REAL_RUN_BUDGET_MS = 32 * 60_000;
+
+const TERMINAL = new Set(['completed', 'failed']);
+/** The spec: these four known codes "cannot occur in v1". Unknown (new) codes stay allowed. */
+const IMPOSSIBLE_IN_V1 = ['widen_hint', 'relaxation_ladder', 'global_relaxed', 'lean_search_failed'];
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+interface Read {
+  res: ApiResponse;
+  run: JsonObject;
+  /** 1-based position among the run's reads, for messages. */
+  n: number;
+}
+
+interface RealRunView {
+  runId: string;
+  start: ApiResponse;
+  /** The 200 reads, in order. */
+  reads: Read[];
+  targetCount: number | undefined;
+  /** Requirements of the 202, by position. */
+  requirements: JsonObject[];
+}
+
+function show(v: unknown): string {
+  if (typeof v === 'bigint') return v.toString();
+  if (v instanceof JsonDecimal) return v.raw;
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x instanceof JsonDecimal ? x.raw : x)) ?? String(v);
+}
+
+function requestBody(res: ApiResponse): JsonObject | undefined {
+  const text = res.exchange.request.body;
+  if (text === undefined) return undefined;
+  try {
+    const v = parseJsonLossless(text);
+    return isJsonObject(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function realRun(t: CheckContext): Promise<RealRunView> {
+  const { run, reads } = await t.setup.realRun();
+  const ok = reads.filter((r) => r.status === 200 && isJsonObject(r.json));
+  const target = int(requestBody(run.start)?.target_count);
+  return {
+    runId: run.runId,
+    start: run.start,
+    reads: ok.map((res, i) => ({ res, run: res.json as JsonObject, n: i + 1 })),
+    targetCount: target === undefined ? undefined : Number(target),
+    requirements: objects(obj(run.start.json)?.requirements),
+  };
+}
+
+/** One more read of the run after the setup's last one (a terminal run must read the same). */
+async function readAgain(t: CheckContext, runId: string, label: string, lang?: 'he' | 'en'): Promise<Read | undefined> {
+  const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label, ...(lang ? { lang } : {}) });
+  if (!t.expect.status(res, 200, READ)) return undefined;
+  if (!isJsonObject(res.json)) return undefined;
+  return { res, run: res.json, n: 0 };
+}
+
+function where(r: Read): string {
+  return r.n > 0 ? `read #${r.n}` : 'a later read';
+}
+
+function progressOf(run: JsonObject): { confirmed?: bigint; target?: bigint; screened?: bigint } {
+  const p = obj(run.progress);
+  return { confirmed: int(p?.confirmed), target: int(p?.target), screened: int(p?.screened) };
+}
+
+function idKey(v: JsonValue | undefined): string | undefined {
+  const i = int(v);
+  return i === undefined ? undefined : i.toString();
+}
+
+/** Stops a per-read loop at the first read that failed: one proof is enough, fifty repeats are noise. */
+function eachRead(reads: Read[], judge: (r: Read) => boolean): void {
+  for (const r of reads) if (!judge(r)) return;
+}
+
+// Conservative detectors: they must never flag masked text or ordinary prose.
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/u;
+const URL = /\b(?:https?:\/\/|www\.)[^\s"'<>]+/iu;
+const PHONE_LIKE = /\+?\(?\d[\d\s().-]{7,}\d/gu;
+
+/** A phone number: at least 9 digits written with separators or a leading +, not a bare id or a year range. */
+function findPhone(text: string): string | undefined {
+  for (const m of text.matchAll(PHONE_LIKE)) {
+    const s = m[0];
+    const digits = s.replace(/\D/g, '').length;
+    if (digits >= 9 && (s.startsWith('+') || /\d[\s().-]+\d/.test(s))) return s;
+  }
+  return undefined;
+}
+
+function exposedContact(text: string): string | undefined {
+  return EMAIL.exec(text)?.[0] ?? URL.exec(text)?.[0] ?? findPhone(text);
+}
+
+export const RUNS_READ_CHECKS: CheckDefinition[] = [
+  {
+    id: 'runs-read.run-schema',
+    title: 'Every read of a real run is a Run: run_id, status, progress, notices and candidates of the right types',
+    suite,
+    spec: [READ, RUN, NOTICE, CANDIDATE, CAND_REQ],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      eachRead(v.reads, (r) => {
+        const ok = t.expect.schema(r.run, 'run', RUN, r.res);
+        return t.expect.equal(r.run.run_id, v.runId, `run_id of ${where(r)}`, RUN, r.res) && ok;
+      });
+    },
+  },
+  {
+    id: 'runs-read.status-transitions',
+    title: 'A real run goes from running to completed or failed, and a terminal status stays on later reads',
+    suite,
+    spec: [RUN_STATUS, RUN],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      let terminal: string | undefined;
+      for (const r of v.reads) {
+        const status = r.run.status;
+        if (terminal !== undefined) {
+          if (!t.expect.equal(status, terminal, `status of ${where(r)} after the run was ${terminal}`, RUN_STATUS, r.res)) return;
+        } else if (typeof status === 'string' && TERMINAL.has(status)) {
+          terminal = status;
+        }
+      }
+      if (terminal === undefined) {
+        t.skip('the shared real run was still running when polling stopped (30 minutes), so no terminal status was seen');
+        return;
+      }
+      const later = await readAgain(t, v.runId, 'read the finished run again');
+      if (later) t.expect.equal(later.run.status, terminal, `status of a read after the run was ${terminal}`, RUN_STATUS, later.res);
+    },
+  },
+  {
+    id: 'runs-read.progress-monotonic',
+    title: 'progress.confirmed never decreases from one read of a run to the next, nor falls below the candidates listed',
+    suite,
+    spec: [RUN, RUN_STATUS],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      const later = await readAgain(t, v.runId, 'read the run again');
+      let prev: { confirmed: bigint; r: Read } | undefined;
+      for (const r of later ? [...v.reads, later] : v.reads) {
+        const confirmed = progressOf(r.run).confirmed;
+        if (confirmed === undefined) continue; // the schema check reports it
+        // Listed candidates are confirmed ones: confirmed cannot be below them (a read that sees the run
+        // only after its end still shows a drop this way).
+        const listed = objects(r.run.candidates).length;
+        const ok =
+          t.expect.that(
+            BigInt(listed) <= confirmed,
+            {
+              message: `${where(r)} lists ${listed} candidates with progress.confirmed ${confirmed}; confirmed counts the candidates confirmed so far and the list grows toward it (${RUN})`,
+              spec: RUN,
+              expected: `>= ${listed}`,
+              received: confirmed.toString(),
+              pointer: '/progress/confirmed',
+            },
+            r.res,
+          ) &&
+          (prev === undefined ||
+            t.expect.that(
+              confirmed >= prev.confirmed,
+              {
+                message: `progress.confirmed went from ${prev.confirmed} (${where(prev.r)}) down to ${confirmed} (${where(r)}); confirmed counts the candidates confirmed so far (${RUN})`,
+                spec: RUN,
+                expected: `>= ${prev.confirmed}`,
+                received: confirmed.toString(),
+                pointer: '/progress/confirmed',
+              },
+              r.res,
+            ));
+        if (!ok) return;
+        prev = { confirmed, r };
+      }
+    },
+  },
+  {
+    id: 'runs-read.progress-consistent',
+    title: "progress.target is the run's target_count, confirmed is at most target, and screened is at least confirmed",
+    suite,
+    spec: [RUN],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      eachRead(v.reads, (r) => {
+        const { confirmed, target, screened } = progressOf(r.run);
+        if (confirmed === undefined || target === undefined || screened === undefined) return true; // schema check
+        const checks = [
+          v.targetCount === undefined ||
+            t.expect.equal(Number(target), v.targetCount, `progress.target of ${where(r)} (the run was started with target_count ${v.targetCount})`, RUN, r.res),
+          t.expect.that(confirmed <= target, { message: `${where(r)} has progress.confirmed ${confirmed} above progress.target ${target} (${RUN})`, spec: RUN, expected: `<= ${target}`, received: confirmed.toString(), pointer: '/progress/confirmed' }, r.res),
+          // Every confirmed candidate was examined first: screened counts the examined ones.
+          t.expect.that(screened >= confirmed, { message: `${where(r)} has progress.screened ${screened} below progress.confirmed ${confirmed}; screened counts candidates examined so far, confirmed ones included (${RUN})`, spec: RUN, expected: `>= ${confirmed}`, received: screened.toString(), pointer: '/progress/screened' }, r.res),
+        ];
+        return !checks.includes(false);
+      });
+    },
+  },
+  {
+    id: 'runs-read.candidates-within-target',
+    title: 'A real run never lists more candidates than its target_count',
+    suite,
+    spec: [RUN, START],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      const target = v.targetCount;
+      if (target === undefined) {
+        t.skip('the target_count of the shared real run could not be read from its start request');
+        return;
+      }
+      eachRead(v.reads, (r) => {
+        const listed = objects(r.run.candidates).length;
+        return t.expect.that(listed <= target, { message: `${where(r)} lists ${listed} candidates; the run was started with target_count ${target} (${RUN})`, spec: RUN, expected: `<= ${target}`, received: listed, pointer: '/candidates' }, r.res);
+      });
+    },
+  },
+  {
+    id: 'runs-read.candidate-list-grows',
+    title: 'A candidate listed on one read of a run is still listed on every later read',
+    suite,
+    spec: [RUN, RUN_STATUS],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      const later = await readAgain(t, v.runId, 'read the run again');
+      const seen = new Map<string, Read>();
+      for (const r of later ? [...v.reads, later] : v.reads) {
+        const ids = new Set(objects(r.run.candidates).map((c) => idKey(c.id)).filter((x): x is string => x !== undefined));
+        const lost = [...seen.keys()].filter((id) => !ids.has(id));
+        if (lost.length > 0) {
+          t.expect.that(
+            false,
+            {
+              message: `candidate ${lost.join(', ')} listed on ${where(seen.get(lost[0]!)!)} is gone on ${where(r)}; while running the candidates grow, and confirmed candidates stay valid (${RUN_STATUS})`,
+              spec: RUN_STATUS,
+              expected: `still listed: ${lost.join(', ')}`,
+              received: [...ids].join(', ') || '(none)',
+              pointer: '/candidates',
+            },
+            r.res,
+          );
+          return;
+        }
+        for (const id of ids) if (!seen.has(id)) seen.set(id, r);
+      }
+    },
+  },
+  {
+    id: 'runs-read.candidate-requirements-complete',
+    title: "Each candidate has one requirement per run requirement, with the 202's index, text and kind",
+    suite,
+    spec: [CANDIDATE, CAND_REQ, START],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      const want = v.requirements.map((q) => ({ index: q.index, text: q.text, kind: q.kind }));
+      const wantKeys = want.map((q) => show(q)).sort();
+      eachRead(v.reads, (r) => {
+        for (const c of objects(r.run.candidates)) {
+          const got = objects(c.requirements).map((q) => ({ index: q.index, text: q.text, kind: q.kind }));
+          const gotKeys = got.map((q) => show(q)).sort();
+          const ok = t.expect.that(
+            gotKeys.length === wantKeys.length && gotKeys.every((k, i) => k === wantKeys[i]),
+            {
+              message: `candidate ${show(c.id)} on ${where(r)} has requirements ${show(got)}; it has one entry per run requirement, with the index, text and kind of the run start's ${show(want)} (${CANDIDATE})`,
+              spec: CANDIDATE,
+              expected: show(want),
+              received: show(got),
+            },
+            r.res,
+          );
+          if (!ok) return false;
+        }
+        return true;
+      });
+    },
+  },
+  {
+    id: 'runs-read.candidate-requirements-in-index-order',
+    title: "Each candidate's requirements are listed in index order",
+    suite,
+    spec: [CANDIDATE, CAND_REQ],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      eachRead(v.reads, (r) => {
+        for (const c of objects(r.run.candidates)) {
+          const indexes = objects(c.requirements).map((q) => int(q.index));
+          const ascending = indexes.every((x, i) => x !== undefined && (i === 0 || x > indexes[i - 1]!));
+          const ok = t.expect.that(
+            ascending,
+            { message: `candidate ${show(c.id)} on ${where(r)} lists its requirements in index order ${indexes.map(String).join(', ')}; they are in index order (${CANDIDATE})`, spec: CANDIDATE, expected: 'ascending indexes', received: indexes.map(String).join(', ') },
+            r.res,
+          );
+          if (!ok) return false;
+        }
+        return true;
+      });
+    },
+  },
+  {
+    id: 'runs-read.notice-ref-matches-slot',
+    title: 'on_requirement notices name a requirement of the run, on_candidate notices a listed candidate',
+    suite,
+    spec: [NOTICE, CAND_REQ],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      const indexes = new Set(v.requirements.map((q) => idKey(q.index)));
+      eachRead(v.reads, (r) => {
+        const listed = new Set(objects(r.run.candidates).map((c) => idKey(c.id)));
+        for (const n of objects(r.run.notices)) {
+          const ref = obj(n.ref);
+          let ok = true;
+          if (n.slot === 'on_requirement') {
+            const i = idKey(ref?.requirement_index);
+            ok = t.expect.that(
+              i !== undefined && indexes.has(i),
+              { message: `notice ${show(n.code)} in slot on_requirement on ${where(r)} has ref ${show(n.ref)}; it needs ref.requirement_index naming one of the run's requirements (${[...indexes].join(', ')}) (${NOTICE})`, spec: NOTICE, expected: `ref.requirement_index in ${[...indexes].join(', ')}`, received: show(n.ref) },
+              r.res,
+            );
+          } else if (n.slot === 'on_candidate') {
+            const id = idKey(ref?.candidate_id);
+            ok = t.expect.that(
+              id !== undefined && listed.has(id),
+              { message: `notice ${show(n.code)} in slot on_candidate on ${where(r)} has ref ${show(n.ref)}; it needs ref.candidate_id of a listed candidate (${[...listed].join(', ') || 'none listed'}) (${NOTICE})`, spec: NOTICE, expected: 'ref.candidate_id of a listed candidate', received: show(n.ref) },
+              r.res,
+            );
+          }
+          if (!ok) return false;
+        }
+        return true;
+      });
+    },
+  },
+  {
+    id: 'runs-read.notice-codes-possible-in-v1',
+    title: 'A real run never shows widen_hint, relaxation_ladder, global_relaxed or lean_search_failed, which cannot occur in v1',
+    suite,
+    spec: [NOTICE, S.versioning],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      // New, unknown codes are allowed (they appear without warning); the four known-but-impossible ones are not.
+      eachRead(v.reads, (r) => {
+        const bad = objects(r.run.notices).map((n) => n.code).filter((c): c is string => typeof c === 'string' && IMPOSSIBLE_IN_V1.includes(c));
+        return t.expect.that(
+          bad.length === 0,
+          { message: `${where(r)} shows notice code ${bad.join(', ')}; the spec says ${IMPOSSIBLE_IN_V1.join(', ')} cannot occur in v1 (${NOTICE})`, spec: NOTICE, expected: 'none of the four codes impossible in v1', received: bad.join(', '), pointer: '/notices' },
+          r.res,
+        );
+      });
+    },
+  },
+  {
+    id: 'runs-read.function-error-blocking-empty-state',
+    title: 'function_error on a failed run has severity blocking and slot empty_state',
+    suite,
+    spec: [NOTICE, RUN_STATUS],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const reads: Read[] = [];
+      if (t.target.environment === 'sandbox') {
+        // A failed run on demand: the cert-failed fixture (free); its notices come from the same code as real runs'.
+        const { runId } = await t.setup.fixtureRun('cert-failed');
+        const r = await readAgain(t, runId, 'read cert-failed');
+        if (r) reads.push(r);
+      }
+      reads.push(...(await realRun(t)).reads);
+      for (const r of reads) {
+        if (r.run.status !== 'failed') continue;
+        for (const n of objects(r.run.notices).filter((x) => x.code === 'function_error')) {
+          t.expect.that(
+            n.severity === 'blocking' && n.slot === 'empty_state',
+            { message: `function_error on a failed run (${where(r)}) is ${show(n.severity)}/${show(n.slot)}; the spec requires severity blocking, slot empty_state (${NOTICE})`, spec: NOTICE, expected: 'blocking, empty_state', received: `${show(n.severity)}, ${show(n.slot)}` },
+            r.res,
+          );
+        }
+      }
+    },
+  },
+  {
+    id: 'runs-read.notice-language',
+    title: 'Notice title and body follow the request language: Hebrew with x-svc-lang he, English with en',
+    suite,
+    spec: [NOTICE, S.commonHeaders],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      const he = await readAgain(t, v.runId, 'read in Hebrew', 'he');
+      const en = await readAgain(t, v.runId, 'read in English', 'en');
+      for (const n of he ? objects(he.run.notices) : []) {
+        const text = `${String(n.title)} ${String(n.body)}`;
+        t.expect.that(/[\u05D0-\u05EA]/u.test(text), { message: `with x-svc-lang: he, notice ${show(n.code)} reads ${show(n.title)} / ${show(n.body)}, with no Hebrew letter; title and body follow the request language (${NOTICE})`, spec: NOTICE, expected: 'Hebrew title/body', received: text }, he!.res);
+      }
+      for (const n of en ? objects(en.run.notices) : []) {
+        const text = `${String(n.title)} ${String(n.body)}`;
+        const latin = (text.match(/[A-Za-z]/g) ?? []).length;
+        const hebrew = (text.match(/[\u05D0-\u05EA]/gu) ?? []).length;
+        t.expect.that(latin > 0 && hebrew < latin, { message: `with x-svc-lang: en, notice ${show(n.code)} reads ${show(n.title)} / ${show(n.body)}; title and body follow the request language (${NOTICE})`, spec: NOTICE, expected: 'English title/body', received: text }, en!.res);
+      }
+    },
+  },
+  {
+    id: 'runs-read.candidate-id-int64',
+    title: 'Candidate ids (and ref.candidate_id) are JSON integers within int64, written as exact integer tokens',
+    suite,
+    spec: [IDS, CANDIDATE, 'Limits'],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const reads: Read[] = [];
+      if (t.target.environment === 'sandbox') {
+        const { runId } = await t.setup.fixtureRun('cert-notices-all');
+        const r = await readAgain(t, runId, 'read cert-notices-all');
+        if (r) reads.push(r);
+      }
+      const v = await realRun(t);
+      reads.push(...v.reads);
+      eachRead(reads, (r) => {
+        const values: Array<{ v: JsonValue | undefined; at: string }> = [];
+        objects(r.run.candidates).forEach((c, i) => values.push({ v: c.id, at: `/candidates/${i}/id` }));
+        objects(r.run.notices).forEach((n, i) => {
+          const ref = obj(n.ref);
+          if (ref && 'candidate_id' in ref) values.push({ v: ref.candidate_id, at: `/notices/${i}/ref/candidate_id` });
+        });
+        for (const { v: id, at } of values) {
+          const isInt = (typeof id === 'number' && Number.isInteger(id)) || typeof id === 'bigint';
+          const value = isInt ? BigInt(id as number | bigint) : undefined;
+          const ok = t.expect.that(
+            value !== undefined && value >= INT64_MIN && value <= INT64_MAX,
+            { message: `${where(r)}: ${at} is ${typeof id === 'string' ? `the string ${show(id)}` : id instanceof JsonDecimal ? `the non-integer token ${id.raw}` : show(id)}; candidate ids are JSON integers (int64) (${IDS})`, spec: IDS, expected: 'an integer token within int64', received: show(id), pointer: at },
+            r.res,
+          );
+          if (!ok) return false;
+          // Beyond 2^53 a double cannot hold the id: the exact digits must be on the wire.
+          if (value !== undefined && (value > 2n ** 53n || value < -(2n ** 53n))) {
+            const exact = new RegExp(`(?<![\\d.])${value.toString()}(?![\\d.eE])`).test(r.res.text);
+            if (!t.expect.that(exact, { message: `${where(r)}: ${at} ${value} does not appear as exact digits in the body (${IDS})`, spec: IDS, pointer: at }, r.res)) return false;
+          }
+        }
+        return true;
+      });
+    },
+  },
+  {
+    id: 'runs-read.run-not-found',
+    title: 'Reading a run id that does not exist answers 404 run_not_found',
+    suite,
+    spec: [READ, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      await t.setup.org();
+      const res = await t.api.get(`/runs/${randomUUID()}`);
+      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+    },
+  },
+  {
+    id: 'runs-read.other-organization-404',
+    title: "Reading another organization's run answers 404 run_not_found, never 403 or the run",
+    suite,
+    spec: [READ, BY_ENDPOINT],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const second = await t.setup.secondOrg();
+      if (!second) {
+        t.skip('needs a second organization: one more unused activation code (--activation-code, repeatable)');
+        return;
+      }
+      // The primary organization's run: a free fixture run in the sandbox, the shared real run in production.
+      const runId = t.target.environment === 'sandbox' ? (await t.setup.fixtureRun('cert-notices-all')).runId : (await t.setup.realRun()).run.runId;
+      const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, {
+        auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken },
+        label: "read the first organization's run with the second organization's token",
+      });
+      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+    },
+  },
+  {
+    id: 'sandbox.candidate-name-masked',
+    title: 'In the sandbox every real-run candidate is named "Candidate XXXX" (4 hex digits), the same on every read',
+    suite: 'sandbox',
+    spec: [SANDBOX, CANDIDATE],
+    needs: ['sandbox', 'org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      const names = new Map<string, string>();
+      eachRead(v.reads, (r) => {
+        for (const c of objects(r.run.candidates)) {
+          const id = idKey(c.id) ?? show(c.id);
+          const ok = t.expect.that(
+            typeof c.name === 'string' && /^Candidate [0-9A-Fa-f]{4}$/.test(c.name),
+            { message: `candidate ${id} on ${where(r)} is named ${show(c.name)}; the sandbox masks names as "Candidate XXXX" with four hex digits, unless the operator enabled real names for the partner after a data-processing agreement (${SANDBOX})`, spec: SANDBOX, expected: 'Candidate XXXX', received: show(c.name) },
+            r.res,
+          );
+          if (!ok) return false;
+          const before = names.get(id);
+          if (before !== undefined && !t.expect.equal(c.name, before, `name of candidate ${id} on ${where(r)} (earlier reads: ${before})`, SANDBOX, r.res)) return false;
+          names.set(id, c.name as string);
+        }
+        return true;
+      });
+    },
+  },
+  {
+    id: 'sandbox.contact-identifiers-masked',
+    title: 'In the sandbox no e-mail, URL or phone number is left in evidence, title, company or location',
+    suite: 'sandbox',
+    spec: [SANDBOX],
+    needs: ['sandbox', 'org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      eachRead(v.reads, (r) => {
+        for (const [ci, c] of objects(r.run.candidates).entries()) {
+          const fields: Array<[string, JsonValue | undefined]> = [
+            [`/candidates/${ci}/title`, c.title],
+            [`/candidates/${ci}/company`, c.company],
+            [`/candidates/${ci}/location`, c.location],
+            ...objects(c.requirements).map((q, qi): [string, JsonValue | undefined] => [`/candidates/${ci}/requirements/${qi}/evidence`, q.evidence]),
+          ];
+          for (const [at, value] of fields) {
+            if (typeof value !== 'string') continue;
+            const found = exposedContact(value);
+            const ok = t.expect.that(
+              found === undefined,
+              { message: `${where(r)}: ${at} still shows ${show(found)}; the sandbox replaces e-mails, URLs and phone numbers with [email|link|phone hidden in sandbox] (${SANDBOX})`, spec: SANDBOX, expected: 'no contact identifier', received: value, pointer: at },
+              r.res,
+            );
+            if (!ok) return false;
+          }
+        }
+        return true;
+      });
+    },
+  },
+];

@@ -1,0 +1,730 @@
+// Starting a run: the 202 shape, how submitted requirements come back (order, trimming, the job
+// title appended), every rejection and warning code, and the run-start errors and limits.
+//
+// Budget: rejected starts (422/404) are free, and fixture starts (`cert-*`, sandbox) are free, so
+// every rejection and warning is probed there. Accepted starts on the partner's own job cost real
+// runs: the shared realRun() (which submits whitespace-padded requirements for this purpose) and
+// ONE extra run, of a job of its own, whose submitted requirement is the title.
+
+import type { ApiResponse } from '../src/http/types.js';
+import { isJsonObject, parseJsonLossless, type JsonObject } from '../src/json/lossless.js';
+import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { S } from './spec-refs.js';
+import { int, isHebrew, obj, objects } from './support.js';
+
+const suite = 'runs-start';
+const START = S.runsStart;
+const REQUIREMENT = 'Resources and their fields › Requirement (in the 202 response of a run start)';
+// Cited verbatim: the spec's heading keeps its backticks.
+const ISSUE = 'Resources and their fields › RequirementIssue (in `rejected[]` and `warnings[]`)';
+const BY_ENDPOINT = S.byEndpoint;
+const SANDBOX_ERRORS = 'Errors › Sandbox-only errors';
+const LIMITS = 'Limits';
+const RUN_STATUS = 'States and transitions › Run status';
+/** Fixture validated "exactly as for a real run"; its 202s and 422s cost nothing. */
+const PROBE_FIXTURE = 'cert-notices-all';
+/** Real-run checks wait for the shared run: up to the spec's 30 minutes of polling. */
+const REAL_RUN_BUDGET_MS = 32 * 60_000;
+
+interface ReqInput {
+  text: unknown;
+  kind: unknown;
+}
+
+/** The spec's normalization of a requirement text: trimmed, whitespace collapsed. */
+export function normalizeRequirementText(text: string): string {
+  return text.trim().replace(/\s+/gu, ' ');
+}
+
+/**
+ * Job for probes that are refused (422) or that need a 202 for free: the fixture in the sandbox,
+ * the shared job in production (a refusal there starts nothing either).
+ */
+async function probeJob(t: CheckContext): Promise<string> {
+  if (t.target.environment === 'sandbox') return PROBE_FIXTURE;
+  return (await t.setup.job()).externalId;
+}
+
+async function start(
+  t: CheckContext,
+  jobExternalId: string,
+  requirements: unknown,
+  opts: { targetCount?: number; user?: string; label?: string } = {},
+): Promise<ApiResponse> {
+  const user = opts.user ?? (await t.setup.user()).externalId;
+  const body: Record<string, unknown> = {
+    job_external_id: jobExternalId,
+    acting_user_external_id: user,
+    target_count: opts.targetCount ?? 3,
+  };
+  if (requirements !== undefined) body.requirements = requirements;
+  return t.api.post('/runs', body, opts.label ? { label: opts.label } : {});
+}
+
+function describeIssues(issues: JsonObject[]): string {
+  return issues.length === 0 ? '(none)' : issues.map((i) => `${String(i.code)}@${String(i.index)}`).join(', ');
+}
+
+interface Expected {
+  index: number;
+  code: string;
+}
+
+/**
+ * A `422 requirements_rejected` with each expected (index, code) issue in `rejected[]`, and none of
+ * the `absent` ones. Other issues are tolerated: new codes may be added.
+ */
+function expectRejected(
+  t: CheckContext,
+  res: ApiResponse,
+  expected: Expected[],
+  spec: string,
+  what: string,
+  absent: Expected[] = [],
+): JsonObject[] | undefined {
+  if (!t.expect.error(res, 422, 'requirements_rejected', spec)) return undefined;
+  t.expect.schema(res.json, 'requirements-rejected', spec, res);
+  const rejected = objects(obj(res.json)?.rejected);
+  for (const e of expected) {
+    t.expect.that(
+      rejected.some((i) => int(i.index) === BigInt(e.index) && i.code === e.code),
+      {
+        message: `${what}: rejected[] lacks ${e.code} at index ${e.index}; it holds ${describeIssues(rejected)} (${spec})`,
+        spec,
+        expected: `${e.code} at index ${e.index}`,
+        received: describeIssues(rejected),
+        pointer: '/rejected',
+      },
+      res,
+    );
+  }
+  for (const a of absent) {
+    t.expect.that(
+      !rejected.some((i) => int(i.index) === BigInt(a.index) && i.code === a.code),
+      {
+        message: `${what}: rejected[] puts ${a.code} at index ${a.index}, which does not break the rule; it holds ${describeIssues(rejected)} (${spec})`,
+        spec,
+        expected: `no ${a.code} at index ${a.index}`,
+        received: describeIssues(rejected),
+        pointer: '/rejected',
+      },
+      res,
+    );
+  }
+  return rejected;
+}
+
+/** A 202 whose warnings[] holds the expected issue; other warnings are tolerated. */
+function expectWarning(t: CheckContext, res: ApiResponse, e: Expected, what: string): void {
+  if (!t.expect.status(res, 202, START)) return;
+  t.expect.schema(res.json, 'run-start-response', START, res);
+  const warnings = objects(obj(res.json)?.warnings);
+  t.expect.that(
+    warnings.some((w) => int(w.index) === BigInt(e.index) && w.code === e.code),
+    {
+      message: `${what}: the 202 has no ${e.code} warning at index ${e.index}; warnings[] holds ${describeIssues(warnings)} (${START})`,
+      spec: START,
+      expected: `${e.code} at index ${e.index}`,
+      received: describeIssues(warnings),
+      pointer: '/warnings',
+    },
+    res,
+  );
+}
+
+/** The requirements the shared real run submitted, read back from its recorded request. */
+function submittedRequirements(startRes: ApiResponse): ReqInput[] | undefined {
+  const body = startRes.exchange.request.body;
+  if (body === undefined) return undefined;
+  try {
+    const parsed = parseJsonLossless(body);
+    if (!isJsonObject(parsed) || !Array.isArray(parsed.requirements)) return undefined;
+    return parsed.requirements.filter(isJsonObject).map((r) => ({ text: r.text, kind: r.kind }));
+  } catch {
+    return undefined;
+  }
+}
+
+interface RealStart {
+  res: ApiResponse;
+  submitted: ReqInput[];
+  returned: JsonObject[];
+}
+
+async function realStart(t: CheckContext): Promise<RealStart | undefined> {
+  const { run } = await t.setup.realRun();
+  const submitted = submittedRequirements(run.start);
+  if (!submitted || submitted.length === 0) {
+    t.skip('the shared real run was started without requirements, so there is nothing to compare');
+    return undefined;
+  }
+  return { res: run.start, submitted, returned: objects(obj(run.start.json)?.requirements) };
+}
+
+function show(v: unknown): string {
+  return JSON.stringify(v) ?? String(v);
+}
+
+/** A text of exactly `n` characters, words without doubled spaces, no whitespace at either end. */
+function textOfLength(n: number): string {
+  const words = 'Experience designing and operating distributed backend services with strong testing habits';
+  let s = '';
+  while (s.length < n) s += (s ? ' ' : '') + words;
+  s = s.slice(0, n);
+  // Never end on a space: trimming would shorten it.
+  return s.endsWith(' ') ? `${s.slice(0, -1)}x` : s;
+}
+
+const HEBREW_LETTERS = /[\u05D0-\u05EA]/u;
+
+export const RUNS_START_CHECKS: CheckDefinition[] = [
+  {
+    id: 'runs-start.accepted-response-shape',
+    title: 'An accepted run start answers 202 with run_id (uuid), status running, warnings[] and requirements[]',
+    suite,
+    spec: [START, RUN_STATUS, REQUIREMENT, ISSUE],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      if (t.target.environment === 'sandbox') {
+        // A fixture start has the same response shape; its status value is judged on the real run only.
+        const { start: fx } = await t.setup.fixtureRun(PROBE_FIXTURE);
+        if (t.expect.status(fx, 202, START)) t.expect.schema(fx.json, 'run-start-response', START, fx);
+      }
+      const { run } = await t.setup.realRun();
+      const res = run.start;
+      if (!t.expect.status(res, 202, START)) return;
+      t.expect.schema(res.json, 'run-start-response', START, res);
+      const body = obj(res.json);
+      t.expect.equal(body?.status, 'running', 'status of the accepted run start', `${START}; ${RUN_STATUS}`, res);
+    },
+  },
+  {
+    id: 'runs-start.requirements-trimmed-and-collapsed',
+    title: 'Submitted requirement texts come back trimmed with whitespace collapsed',
+    suite,
+    spec: [START, REQUIREMENT],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const rs = await realStart(t);
+      if (!rs) return;
+      rs.submitted.forEach((s, i) => {
+        if (typeof s.text !== 'string') return;
+        const want = normalizeRequirementText(s.text);
+        const got = rs.returned[i]?.text;
+        t.expect.that(
+          got === want,
+          {
+            message: `requirement ${i} was submitted as ${show(s.text)} and came back as ${show(got)}; the spec returns it trimmed with whitespace collapsed: ${show(want)} (${START}, Requirement rules 1)`,
+            spec: START,
+            expected: want,
+            received: show(got),
+            pointer: `/requirements/${i}/text`,
+          },
+          rs.res,
+        );
+      });
+    },
+  },
+  {
+    id: 'runs-start.requirements-kept-in-order',
+    title: 'Every submitted requirement comes back, in order, with index = its 0-based position and the same kind',
+    suite,
+    spec: [START, REQUIREMENT],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const rs = await realStart(t);
+      if (!rs) return;
+      const { submitted, returned, res } = rs;
+      if (
+        !t.expect.that(
+          returned.length >= submitted.length,
+          {
+            message: `${submitted.length} requirements were submitted but the 202 lists ${returned.length}; none may be dropped (${START}, Requirement rules 1)`,
+            spec: START,
+            expected: `>= ${submitted.length}`,
+            received: returned.length,
+            pointer: '/requirements',
+          },
+          res,
+        )
+      ) {
+        return;
+      }
+      submitted.forEach((s, i) => {
+        const r = returned[i]!;
+        const same =
+          int(r.index) === BigInt(i) &&
+          r.kind === s.kind &&
+          typeof s.text === 'string' &&
+          r.text === normalizeRequirementText(s.text);
+        t.expect.that(
+          same,
+          {
+            message: `requirements[${i}] is ${show({ index: r.index, text: r.text, kind: r.kind })}; the submitted requirement at position ${i} was ${show(s)}, so the spec expects index ${i}, the same kind and its normalized text (${START}, Requirement rules 1-2)`,
+            spec: START,
+            expected: show({ index: i, text: typeof s.text === 'string' ? normalizeRequirementText(s.text) : s.text, kind: s.kind }),
+            received: show({ index: r.index, text: r.text, kind: r.kind }),
+            pointer: `/requirements/${i}`,
+          },
+          res,
+        );
+      });
+    },
+  },
+  {
+    id: 'runs-start.submitted-origin-partner',
+    title: "Requirements the partner submitted carry origin 'partner'",
+    suite,
+    spec: [REQUIREMENT, START],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const rs = await realStart(t);
+      if (!rs) return;
+      rs.submitted.forEach((_, i) => {
+        const r = rs.returned[i];
+        if (!r) return; // a missing entry is the kept-in-order check's finding
+        t.expect.equal(r.origin, 'partner', `origin of submitted requirement ${i}`, REQUIREMENT, rs.res);
+      });
+    },
+  },
+  {
+    id: 'runs-start.job-title-appended',
+    title: "On the partner's own job the job title is appended as the last requirement, a must",
+    suite,
+    spec: [START, LIMITS],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const rs = await realStart(t);
+      if (!rs) return;
+      const job = await t.setup.job();
+      const title = normalizeRequirementText(job.title);
+      if (rs.submitted.some((s) => typeof s.text === 'string' && normalizeRequirementText(s.text).toLowerCase() === title.toLowerCase())) {
+        t.skip('the shared real run submitted the job title itself, so nothing is appended');
+        return;
+      }
+      const n = rs.submitted.length;
+      const last = rs.returned[rs.returned.length - 1];
+      t.expect.that(
+        rs.returned.length === n + 1 && last !== undefined && last.text === title && last.kind === 'must' && int(last.index) === BigInt(n),
+        {
+          message: `the run of the partner's own job (title ${show(title)}) with ${n} submitted requirements lists ${rs.returned.length}, the last being ${show(last ? { index: last.index, text: last.text, kind: last.kind } : undefined)}; the title is added as the last requirement, a must at index ${n} (${START}, Requirement rules 3)`,
+          spec: START,
+          expected: show({ index: n, text: title, kind: 'must' }),
+          received: show(last ? { index: last.index, text: last.text, kind: last.kind } : undefined),
+          pointer: '/requirements',
+        },
+        rs.res,
+      );
+    },
+  },
+  {
+    id: 'runs-start.job-title-not-duplicated',
+    title: 'When a submitted requirement is the job title, the title is not appended again',
+    suite,
+    spec: [START],
+    needs: ['org'],
+    async run(t) {
+      const user = await t.setup.user();
+      // A job of its own: the shared job's run must not share candidates with this one.
+      const job = { external_id: t.setup.uniqueId('svc-certify-title-job'), title: 'Data Analyst', description_text: 'Analyse product data with SQL and Python and present the findings to the product team.', location_text: 'Haifa, Israel' };
+      const created = await t.api.post('/jobs', job, { label: 'create a job for this check' });
+      if (!t.expect.status(created, '2xx', 'Endpoints › POST /jobs')) return;
+      const submitted = [
+        { text: job.title, kind: 'must' },
+        { text: 'SQL', kind: 'nice' },
+      ];
+      const res = await start(t, job.external_id, submitted, { user: user.externalId, targetCount: 1, label: 'start a real run (title submitted)' });
+      if (!t.expect.status(res, 202, START)) return;
+      const returned = objects(obj(res.json)?.requirements);
+      t.expect.that(
+        returned.length === submitted.length,
+        {
+          message: `the job title ${show(job.title)} was submitted as requirement 0, yet the 202 lists ${returned.length} requirements (${returned.map((r) => show(r.text)).join(', ')}); the title is added only unless one of the submitted ones is the title (${START}, Requirement rules 3)`,
+          spec: START,
+          expected: submitted.length,
+          received: returned.length,
+          pointer: '/requirements',
+        },
+        res,
+      );
+    },
+  },
+  {
+    id: 'runs-start.issue-index-is-position',
+    title: 'A requirement issue names the 0-based position of the offending requirement in the submitted array',
+    suite,
+    spec: [ISSUE, START],
+    needs: ['org'],
+    async run(t) {
+      const res = await start(t, await probeJob(t), [
+        { text: 'TypeScript', kind: 'must' },
+        { text: '', kind: 'nice' },
+        { text: 'PostgreSQL', kind: 'nice' },
+        { text: 'Kubernetes', kind: 'required' },
+      ]);
+      expectRejected(
+        t,
+        res,
+        [
+          { index: 1, code: 'empty_text' },
+          { index: 3, code: 'invalid_kind' },
+        ],
+        ISSUE,
+        'an empty text at position 1 and kind "required" at position 3',
+      );
+    },
+  },
+  {
+    id: 'runs-start.empty-text',
+    title: 'An empty or whitespace-only requirement text is refused with empty_text at its index',
+    suite,
+    spec: [START, ISSUE],
+    needs: ['org'],
+    async run(t) {
+      const res = await start(t, await probeJob(t), [
+        { text: '', kind: 'nice' },
+        { text: 'TypeScript', kind: 'must' },
+        { text: ' \t  ', kind: 'nice' },
+      ]);
+      expectRejected(
+        t,
+        res,
+        [
+          { index: 0, code: 'empty_text' },
+          { index: 2, code: 'empty_text' },
+        ],
+        START,
+        'texts "" at 0 and " \\t  " at 2',
+      );
+    },
+  },
+  {
+    id: 'runs-start.invalid-kind',
+    title: 'A kind other than must or nice is refused with invalid_kind at its index',
+    suite,
+    spec: [START, ISSUE],
+    needs: ['org'],
+    async run(t) {
+      const res = await start(t, await probeJob(t), [
+        { text: 'TypeScript', kind: 'must' },
+        { text: 'PostgreSQL', kind: 'should' },
+      ]);
+      expectRejected(t, res, [{ index: 1, code: 'invalid_kind' }], START, 'kind "should" at 1');
+    },
+  },
+  {
+    id: 'runs-start.requirements-not-array',
+    title: 'requirements that is not an array is refused with invalid_kind at index -1',
+    suite,
+    spec: [START, ISSUE],
+    needs: ['org'],
+    async run(t) {
+      const res = await start(t, await probeJob(t), 'TypeScript');
+      expectRejected(t, res, [{ index: -1, code: 'invalid_kind' }], START, 'requirements given as the string "TypeScript"');
+    },
+  },
+  {
+    id: 'runs-start.too-many-musts',
+    title: 'A fourth must is refused with too_many_musts on the fourth, not on the first ones',
+    suite,
+    spec: [START, LIMITS, ISSUE],
+    // The fixture is no partner job, so no title counts: the cap of 3 applies to submitted musts alone.
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const res = await start(t, PROBE_FIXTURE, [
+        { text: 'TypeScript', kind: 'must' },
+        { text: 'PostgreSQL', kind: 'must' },
+        { text: 'Kubernetes', kind: 'must' },
+        { text: 'GraphQL', kind: 'must' },
+      ]);
+      expectRejected(
+        t,
+        res,
+        [{ index: 3, code: 'too_many_musts' }],
+        START,
+        'four musts on a fixture run',
+        [
+          { index: 0, code: 'too_many_musts' },
+          { index: 1, code: 'too_many_musts' },
+        ],
+      );
+    },
+  },
+  {
+    id: 'runs-start.too-many-musts-with-job-title',
+    title: "On the partner's own job the title counts as a must: a third submitted must is refused at the third",
+    suite,
+    spec: [START, LIMITS],
+    needs: ['org'],
+    async run(t) {
+      const job = await t.setup.job();
+      const res = await start(t, job.externalId, [
+        { text: 'TypeScript', kind: 'must' },
+        { text: 'PostgreSQL', kind: 'must' },
+        { text: 'Kubernetes', kind: 'must' },
+      ]);
+      expectRejected(
+        t,
+        res,
+        [{ index: 2, code: 'too_many_musts' }],
+        START,
+        "three musts on the partner's own job (the title is the fourth)",
+        [
+          { index: 0, code: 'too_many_musts' },
+          { index: 1, code: 'too_many_musts' },
+        ],
+      );
+    },
+  },
+  {
+    id: 'runs-start.duplicate',
+    title: 'A requirement equal to an earlier one after trimming, collapsing and case-folding is refused as duplicate on the later one',
+    suite,
+    spec: [START, ISSUE],
+    needs: ['org'],
+    async run(t) {
+      const res = await start(t, await probeJob(t), [
+        { text: 'Machine learning', kind: 'nice' },
+        { text: 'TypeScript', kind: 'must' },
+        { text: '  MACHINE \t Learning ', kind: 'must' },
+      ]);
+      expectRejected(
+        t,
+        res,
+        [{ index: 2, code: 'duplicate' }],
+        START,
+        '"Machine learning" (nice) at 0 and "  MACHINE \\t Learning " (must) at 2',
+        [{ index: 0, code: 'duplicate' }],
+      );
+    },
+  },
+  {
+    id: 'runs-start.too-long',
+    title: 'A 301-character requirement is refused with too_long; 300 characters are accepted',
+    suite,
+    spec: [START, LIMITS, 'Resources and their fields › RequirementInput (request)'],
+    needs: ['org'],
+    async run(t) {
+      const job = await probeJob(t);
+      const long = await start(t, job, [
+        { text: 'TypeScript', kind: 'must' },
+        { text: textOfLength(301), kind: 'nice' },
+      ]);
+      expectRejected(t, long, [{ index: 1, code: 'too_long' }], START, 'a 301-character text at 1');
+      if (t.target.environment !== 'sandbox') return; // an accepted start in production would be a real run
+      const ok = await start(t, job, [{ text: textOfLength(300), kind: 'nice' }]);
+      if (ok.status === 422) {
+        const rejected = objects(obj(ok.json)?.rejected);
+        t.expect.that(
+          false,
+          {
+            message: `a text of exactly 300 characters was refused (${describeIssues(rejected)}); the limit is at most 300 characters (${LIMITS})`,
+            spec: LIMITS,
+            expected: '202',
+            received: `422 ${describeIssues(rejected)}`,
+          },
+          ok,
+        );
+        return;
+      }
+      t.expect.status(ok, 202, START);
+    },
+  },
+  {
+    id: 'runs-start.location-as-requirement',
+    title: "A requirement that is a place of the job's location_text is refused with location_as_requirement",
+    suite,
+    spec: [START, ISSUE],
+    needs: ['org'],
+    async run(t) {
+      const job = await t.setup.job();
+      // The first comma-separated part of the location ("Tel Aviv" of "Tel Aviv, Israel") is a place in it.
+      const place = job.locationText.split(',')[0]!.trim();
+      const res = await start(t, job.externalId, [
+        { text: 'TypeScript', kind: 'nice' },
+        { text: place, kind: 'nice' },
+      ]);
+      expectRejected(t, res, [{ index: 1, code: 'location_as_requirement' }], START, `${show(place)} at 1 with location_text ${show(job.locationText)}`);
+    },
+  },
+  {
+    id: 'runs-start.warns-short-term',
+    title: 'A term shorter than 3 characters starts the run with warning short_term_may_be_dropped',
+    suite,
+    spec: [START, LIMITS],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const res = await start(t, PROBE_FIXTURE, [
+        { text: 'TypeScript', kind: 'must' },
+        { text: 'Go', kind: 'nice' },
+      ]);
+      expectWarning(t, res, { index: 1, code: 'short_term_may_be_dropped' }, 'the 2-character term "Go" at 1');
+    },
+  },
+  {
+    id: 'runs-start.warns-years-band-ceiling',
+    title: 'A bounded years range starts the run with warning years_band_ceiling',
+    suite,
+    spec: [START],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const res = await start(t, PROBE_FIXTURE, [
+        { text: 'TypeScript', kind: 'nice' },
+        { text: '3-5 years of backend experience', kind: 'must' },
+      ]);
+      expectWarning(t, res, { index: 1, code: 'years_band_ceiling' }, 'the bounded range "3-5 years of backend experience" at 1');
+    },
+  },
+  {
+    id: 'runs-start.warns-unverifiable-must',
+    title: 'A must that profiles rarely state (a driving licence) starts the run with warning unverifiable_must',
+    suite,
+    spec: [START],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const res = await start(t, PROBE_FIXTURE, [
+        { text: 'TypeScript', kind: 'nice' },
+        { text: 'Valid driving licence', kind: 'must' },
+      ]);
+      expectWarning(t, res, { index: 1, code: 'unverifiable_must' }, 'the must "Valid driving licence" at 1');
+    },
+  },
+  {
+    id: 'runs-start.issue-messages-bilingual',
+    title: 'Every requirement issue carries message_he in Hebrew, a non-empty message_en and suggestions that are strings or null',
+    suite,
+    spec: [ISSUE],
+    needs: ['org'],
+    async run(t) {
+      const issues: Array<{ issue: JsonObject; res: ApiResponse; where: string }> = [];
+      const rej = await start(t, await probeJob(t), [
+        { text: 'TypeScript', kind: 'must' },
+        { text: '   ', kind: 'nice' },
+      ]);
+      if (!t.expect.error(rej, 422, 'requirements_rejected', START)) return;
+      t.expect.schema(rej.json, 'requirements-rejected', ISSUE, rej);
+      objects(obj(rej.json)?.rejected).forEach((issue, i) => issues.push({ issue, res: rej, where: `rejected[${i}]` }));
+      if (t.target.environment === 'sandbox') {
+        const warn = await start(t, PROBE_FIXTURE, [{ text: 'Go', kind: 'nice' }]);
+        if (t.expect.status(warn, 202, START)) {
+          t.expect.schema(warn.json, 'run-start-response', ISSUE, warn);
+          objects(obj(warn.json)?.warnings).forEach((issue, i) => issues.push({ issue, res: warn, where: `warnings[${i}]` }));
+        }
+      }
+      if (!t.expect.that(issues.length > 0, { message: `a refused start returned an empty rejected[] (${START})`, spec: START }, rej)) return;
+      for (const { issue, res, where } of issues) {
+        const he = issue.message_he;
+        const en = issue.message_en;
+        t.expect.that(
+          typeof he === 'string' && HEBREW_LETTERS.test(he),
+          { message: `${where} (${String(issue.code)}) has message_he ${show(he)}, with no Hebrew letter; both languages are always present (${ISSUE})`, spec: ISSUE, expected: 'Hebrew text', received: show(he), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_he` },
+          res,
+        );
+        t.expect.that(
+          typeof en === 'string' && en.trim() !== '' && !isHebrew(en),
+          { message: `${where} (${String(issue.code)}) has message_en ${show(en)}; an English message is always present (${ISSUE})`, spec: ISSUE, expected: 'non-empty English text', received: show(en), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_en` },
+          res,
+        );
+      }
+    },
+  },
+  {
+    id: 'runs-start.job-not-found',
+    title: 'A run start for a job never created is refused with 404 job_not_found',
+    suite,
+    spec: [START, BY_ENDPOINT],
+    needs: ['org'],
+    async run(t) {
+      const res = await start(t, t.setup.uniqueId('svc-certify-no-such-job'), [{ text: 'TypeScript', kind: 'nice' }]);
+      t.expect.error(res, 404, 'job_not_found', BY_ENDPOINT);
+    },
+  },
+  {
+    id: 'runs-start.user-not-found',
+    title: 'A run start by an acting user never registered is refused with 404 user_not_found',
+    suite,
+    spec: [START, BY_ENDPOINT, S.authentication],
+    needs: ['org'],
+    async run(t) {
+      const job = await t.setup.job();
+      const res = await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], { user: t.setup.uniqueId('svc-certify-nobody') });
+      t.expect.error(res, 404, 'user_not_found', BY_ENDPOINT);
+    },
+  },
+  {
+    id: 'runs-start.rejection-starts-nothing',
+    title: 'A refused run start (422 or 404) creates no run',
+    suite,
+    spec: [START, S.errors],
+    needs: ['org'],
+    async run(t) {
+      const job = await t.setup.job();
+      const refused = [
+        await start(t, job.externalId, [{ text: '', kind: 'nice' }], { label: 'refused start (422)' }),
+        await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], { user: t.setup.uniqueId('svc-certify-nobody'), label: 'refused start (404)' }),
+      ];
+      for (const res of refused) {
+        if (!t.expect.status(res, [422, 404], START)) continue;
+        // Observable only when the refusal leaks a run id: that run must not exist.
+        const runId = obj(res.json)?.run_id;
+        if (typeof runId !== 'string' || runId === '') continue;
+        const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: 'read the run id the refusal returned' });
+        t.expect.that(
+          read.status === 404,
+          {
+            message: `a refused start (${res.status}) returned run_id ${runId}, and reading it answered ${read.status}; a 422 or 404 creates nothing (${START})`,
+            spec: START,
+            expected: '404 run_not_found',
+            received: String(read.status),
+          },
+          read,
+        );
+      }
+    },
+  },
+  {
+    id: 'runs-start.sandbox-limit',
+    title: 'In the sandbox, target_count 21 is refused with 422 sandbox_limit and max_target_count 20',
+    suite,
+    spec: [SANDBOX_ERRORS, LIMITS, START],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const job = await t.setup.job();
+      const res = await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], { targetCount: 21 });
+      if (!t.expect.error(res, 422, 'sandbox_limit', SANDBOX_ERRORS)) return;
+      t.expect.schema(res.json, 'sandbox-limit', SANDBOX_ERRORS, res);
+      const max = obj(res.json)?.max_target_count;
+      if (int(max) !== undefined) t.expect.equal(max, 20, 'max_target_count', LIMITS, res);
+    },
+  },
+  {
+    id: 'runs-start.target-count-in-range',
+    title: 'target_count below 1 (and above 100 in production) is refused with a 4xx error',
+    suite,
+    spec: [START, LIMITS],
+    needs: ['org'],
+    async run(t) {
+      const job = await t.setup.job();
+      const counts = t.target.environment === 'production' ? [0, -1, 101] : [0, -1];
+      for (const n of counts) {
+        const res = await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], { targetCount: n, label: `target_count ${n}` });
+        const body = obj(res.json);
+        t.expect.that(
+          res.status >= 400 && res.status < 500 && typeof body?.error === 'string' && typeof body.message === 'string',
+          {
+            message: `a run start with target_count ${n} answered ${res.status}${typeof body?.error === 'string' ? ` ${body.error}` : ''}; target_count is 1 to ${t.target.environment === 'production' ? 100 : 20}, so it is refused with a 4xx error envelope (${START}; ${LIMITS})`,
+            spec: START,
+            expected: '4xx with {error, message}',
+            received: String(res.status),
+          },
+          res,
+        );
+      }
+    },
+  },
+];

@@ -1,0 +1,258 @@
+// Sandbox behaviour: the environment header and the two sandbox request headers (error simulation,
+// reveal-price override). Masking of real runs is checked with the run reads (runs-read.ts).
+// Simulated requests count toward the rate limit: each value is sent once, on a harmless read.
+
+import type { ApiResponse } from '../src/http/types.js';
+import type { JsonObject } from '../src/json/lossless.js';
+import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { S } from './spec-refs.js';
+import { arr, int, obj, objects, randomUUID, unknownOrgToken, unknownPartnerKey } from './support.js';
+
+const suite = 'sandbox';
+const SB = S.sandbox;
+const SB_ERRORS = 'Errors › Sandbox-only errors';
+const LIMITS = 'Limits';
+const SIMULATE = 'x-svc-sandbox-simulate';
+const PRICE = 'x-svc-sandbox-reveal-price';
+const SIMULATE_VALUES = ['rate_limited', 'rate_limit_unavailable', 'internal_error', 'insufficient_credits'];
+/** The shared, read-only fixture run every read of this suite goes to. */
+const FIXTURE = 'cert-notices-all';
+
+async function fixtureRunId(t: CheckContext): Promise<string> {
+  return (await t.setup.fixtureRun(FIXTURE)).runId;
+}
+
+function simulatedRead(t: CheckContext, runId: string, value: string): Promise<ApiResponse> {
+  return t.api.get(`/runs/${runId}`, { headers: { [SIMULATE]: value }, label: `${SIMULATE}: ${value}` });
+}
+
+function candidatesOf(res: ApiResponse): JsonObject[] {
+  return objects(obj(res.json)?.candidates);
+}
+
+/** `x-svc-environment: sandbox`, whatever else the response says. */
+function expectEnvironment(t: CheckContext, res: ApiResponse, what: string): boolean {
+  return t.expect.header(
+    res,
+    'x-svc-environment',
+    (v) => v?.trim() === 'sandbox',
+    SB,
+    `x-svc-environment: sandbox on every sandbox response, errors included (here: ${what}, answered ${res.status})`,
+  );
+}
+
+/** Reads the fixture run with a price override and checks every candidate carries exactly that price. */
+async function expectOverride(t: CheckContext, runId: string, price: number): Promise<boolean> {
+  const res = await t.api.get(`/runs/${runId}`, { headers: { [PRICE]: String(price) }, label: `${PRICE}: ${price}` });
+  if (!t.expect.status(res, 200, SB)) return false;
+  const wrong = candidatesOf(res).filter((c) => int(c.reveal_price_credits) !== BigInt(price));
+  return t.expect.that(
+    wrong.length === 0,
+    {
+      message: `GET /runs/{run_id} with ${PRICE}: ${price} priced ${wrong.length} candidate(s) otherwise (ids ${wrong.map((c) => String(c.id)).join(', ')}); the header replaces reveal_price_credits of every candidate in that response (${SB})`,
+      spec: SB,
+      expected: price,
+      received: wrong.map((c) => c.reveal_price_credits ?? null),
+    },
+    res,
+  );
+}
+
+export const SANDBOX_CHECKS: CheckDefinition[] = [
+  {
+    id: 'sandbox.environment-header-on-every-response',
+    title: 'Every sandbox response carries x-svc-environment: sandbox: a 2xx read, a 401, a 404 and a 422',
+    suite,
+    spec: [SB, S.versioning],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const runId = await fixtureRunId(t);
+      const user = await t.setup.user();
+      const ok = await t.api.get(`/runs/${runId}`, { label: '2xx: read a fixture run' });
+      expectEnvironment(t, ok, 'a run read');
+      const unauthorized = await t.api.get(`/runs/${runId}`, {
+        auth: { partnerKey: t.inputs.partnerKey, orgToken: unknownOrgToken() },
+        label: '401: unknown org token',
+      });
+      expectEnvironment(t, unauthorized, 'an unknown org token');
+      const notFound = await t.api.get(`/runs/${randomUUID()}`, { label: '404: a run that does not exist' });
+      expectEnvironment(t, notFound, 'a run that does not exist');
+      const unprocessable = await t.api.post(
+        '/runs',
+        { job_external_id: 'cert-zz-svc-certify-no-such-fixture', acting_user_external_id: user.externalId, target_count: 1 },
+        { label: '422: an unknown fixture' },
+      );
+      expectEnvironment(t, unprocessable, 'a run start naming an unknown fixture');
+    },
+  },
+  {
+    id: 'sandbox.simulate-rate-limited',
+    title: 'x-svc-sandbox-simulate: rate_limited answers 429 rate_limited with retry_after_seconds 30 and Retry-After: 30',
+    suite,
+    spec: [SB, SB_ERRORS, S.crossCutting],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const res = await simulatedRead(t, await fixtureRunId(t), 'rate_limited');
+      if (!t.expect.error(res, 429, 'rate_limited', SB_ERRORS)) return;
+      t.expect.equal(obj(res.json)?.retry_after_seconds, 30, 'retry_after_seconds of the simulated 429', SB_ERRORS, res);
+      t.expect.header(res, 'retry-after', /^\s*30\s*$/, SB_ERRORS, 'Retry-After: 30');
+    },
+  },
+  {
+    id: 'sandbox.simulate-rate-limit-unavailable',
+    title: 'x-svc-sandbox-simulate: rate_limit_unavailable answers 503 rate_limit_unavailable with the error envelope',
+    suite,
+    spec: [SB, SB_ERRORS, S.crossCutting],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const res = await simulatedRead(t, await fixtureRunId(t), 'rate_limit_unavailable');
+      t.expect.error(res, 503, 'rate_limit_unavailable', SB_ERRORS);
+    },
+  },
+  {
+    id: 'sandbox.simulate-internal-error',
+    title: 'x-svc-sandbox-simulate: internal_error answers 500 with error internal_error',
+    suite,
+    spec: [SB, SB_ERRORS],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const res = await simulatedRead(t, await fixtureRunId(t), 'internal_error');
+      t.expect.error(res, 500, 'internal_error', SB_ERRORS);
+    },
+  },
+  {
+    id: 'sandbox.simulate-insufficient-credits',
+    title: 'x-svc-sandbox-simulate: insufficient_credits answers 402 with balance 0, an integer required and reason simulated',
+    suite,
+    spec: [SB, SB_ERRORS],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const res = await simulatedRead(t, await fixtureRunId(t), 'insufficient_credits');
+      if (!t.expect.error(res, 402, 'insufficient_credits', SB_ERRORS)) return;
+      const body = obj(res.json)!;
+      t.expect.equal(body.balance, 0, 'balance of the simulated 402', SB_ERRORS, res);
+      t.expect.that(
+        int(body.required) !== undefined,
+        { message: `the simulated 402 has required ${JSON.stringify(body.required ?? null)}; the spec lists an integer required (${SB_ERRORS})`, spec: SB_ERRORS, received: body.required ?? null },
+        res,
+      );
+      t.expect.equal(body.reason, 'simulated', 'reason of the simulated 402', SB_ERRORS, res);
+    },
+  },
+  {
+    id: 'sandbox.simulate-invalid-value-422',
+    title: 'An unknown x-svc-sandbox-simulate value answers 422 invalid_request with allowed listing the four values',
+    suite,
+    spec: [SB, SB_ERRORS],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const res = await simulatedRead(t, await fixtureRunId(t), 'zz_not_a_simulation');
+      if (!t.expect.error(res, 422, 'invalid_request', SB_ERRORS)) return;
+      const allowed = arr(obj(res.json)?.allowed);
+      // New values may be added: the four of the spec must be there, others are fine.
+      const missing = SIMULATE_VALUES.filter((v) => !allowed.includes(v));
+      t.expect.that(
+        missing.length === 0,
+        {
+          message: `422 invalid_request for an unknown ${SIMULATE} value lists allowed ${JSON.stringify(obj(res.json)?.allowed ?? null)}, missing ${missing.join(', ')}; allowed lists the valid values (${SB})`,
+          spec: SB,
+          expected: SIMULATE_VALUES,
+          received: obj(res.json)?.allowed ?? null,
+        },
+        res,
+      );
+    },
+  },
+  {
+    id: 'sandbox.simulate-authenticated-first',
+    title: 'A simulated request is authenticated first: an unknown partner key or org token gets 401, not the simulated answer',
+    suite,
+    spec: [SB, S.authentication, S.crossCutting],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const runId = await fixtureRunId(t);
+      const org = await t.setup.org();
+      const badKey = await t.api.get(`/runs/${runId}`, {
+        auth: { partnerKey: unknownPartnerKey(), orgToken: org.orgToken },
+        headers: { [SIMULATE]: 'internal_error' },
+        label: 'unknown partner key + simulate internal_error',
+      });
+      t.expect.error(badKey, 401, 'invalid_partner_key', SB);
+      const badToken = await t.api.get(`/runs/${runId}`, {
+        auth: { partnerKey: t.inputs.partnerKey, orgToken: unknownOrgToken() },
+        headers: { [SIMULATE]: 'rate_limited' },
+        label: 'unknown org token + simulate rate_limited',
+      });
+      t.expect.error(badToken, 401, 'invalid_org_token', SB);
+    },
+  },
+  {
+    id: 'sandbox.reveal-price-override',
+    title: 'x-svc-sandbox-reveal-price 0, 37 and 1000 replaces every candidate\'s reveal_price_credits in that one response only',
+    suite,
+    spec: [SB, S.runsRead, LIMITS],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const runId = await fixtureRunId(t);
+      const before = await t.api.get(`/runs/${runId}`, { label: 'read without the header' });
+      if (!t.expect.status(before, 200, S.runsRead)) return;
+      const baseline = candidatesOf(before);
+      if (!t.expect.that(baseline.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate, so no price override can be seen (${SB})`, spec: SB }, before)) return;
+      const basePrices = new Set(baseline.map((c) => String(c.reveal_price_credits)));
+      // The last override is a price no candidate has without it, so a sticky override shows.
+      const last = [1000, 999, 998, 997].find((p) => !basePrices.has(String(p))) ?? 1000;
+      for (const price of [0, 37, last]) if (!(await expectOverride(t, runId, price))) return;
+      const after = await t.api.get(`/runs/${runId}`, { label: 'read without the header again' });
+      if (!t.expect.status(after, 200, S.runsRead)) return;
+      const prices = candidatesOf(after).map((c) => int(c.reveal_price_credits));
+      t.expect.that(
+        !(prices.length > 0 && prices.every((p) => p === BigInt(last))),
+        {
+          message: `a read without ${PRICE} after one with ${PRICE}: ${last} still prices every candidate at ${last}; the override applies to that one response only (${SB})`,
+          spec: SB,
+          expected: baseline.map((c) => c.reveal_price_credits ?? null),
+          received: prices.map((p) => (p === undefined ? null : p)),
+        },
+        after,
+      );
+    },
+  },
+  {
+    id: 'sandbox.reveal-price-out-of-range-422',
+    title: 'x-svc-sandbox-reveal-price outside the integers 0 to 1000 (1001, -1, 2.5, abc) answers 422 invalid_request',
+    suite,
+    spec: [SB, SB_ERRORS, LIMITS],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const runId = await fixtureRunId(t);
+      for (const value of ['1001', '-1', '2.5', 'abc']) {
+        const res = await t.api.get(`/runs/${runId}`, { headers: { [PRICE]: value }, label: `${PRICE}: ${value}` });
+        t.expect.error(res, 422, 'invalid_request', SB);
+      }
+    },
+  },
+  {
+    id: 'sandbox.reveal-after-price-override-charges-zero',
+    title: 'A reveal after a read with x-svc-sandbox-reveal-price: 1000 still charges 0',
+    suite,
+    spec: [SB, S.runsRead],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const user = await t.setup.user();
+      // A run of its own: the reveal changes contact_state, which shared fixture runs must not see.
+      const start = await t.api.post('/runs', { job_external_id: FIXTURE, acting_user_external_id: user.externalId, target_count: 6 }, { label: `start ${FIXTURE}` });
+      if (!t.expect.status(start, 202, S.runsStart)) return;
+      const runId = obj(start.json)?.run_id;
+      if (!t.expect.that(typeof runId === 'string', { message: `the 202 of a ${FIXTURE} run start has no run_id (${S.runsStart})`, spec: S.runsStart }, start)) return;
+      const read = await t.api.get(`/runs/${String(runId)}`, { headers: { [PRICE]: '1000' }, label: `${PRICE}: 1000` });
+      if (!t.expect.status(read, 200, SB)) return;
+      const candidates = candidatesOf(read);
+      if (!t.expect.that(candidates.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate to reveal (${SB})`, spec: SB }, read)) return;
+      // The last one listed: other suites reveal the first, and a reveal is per organization.
+      const id = candidates[candidates.length - 1]!.id;
+      const reveal = await t.api.post(`/runs/${String(runId)}/candidates/${String(id)}/reveal`, { acting_user_external_id: user.externalId }, { label: 'reveal after the override read' });
+      if (!t.expect.status(reveal, 200, SB)) return;
+      t.expect.equal(obj(reveal.json)?.credits_charged, 0, `credits_charged of a sandbox reveal after a read priced at 1000 by ${PRICE}`, SB, reveal);
+    },
+  },
+];

@@ -1,0 +1,571 @@
+// Webhooks: what the target posts to the certifier's receiver. Every wait runs beside the rest of
+// the certification; deliveries are told apart by event_id or run_id, since other checks' events
+// reach the same receiver in any order.
+
+import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { isUtcDateTime } from '../src/schema/formats.js';
+import type { ReceivedDelivery, WebhookReceiver } from '../src/webhook/receiver.js';
+import { S } from './spec-refs.js';
+import { int, obj, objects } from './support.js';
+import {
+  DELIVERY_SPEC_MS,
+  MIN_RETRY_GAP_SPEC_MS,
+  RETRY_SPEC_MS,
+  SETTLE_SPEC_MS,
+  TEST_PATH,
+  describeDelivery,
+  eventIdOf,
+  eventOf,
+  expectWait,
+  field,
+  isDeliveryOf,
+  quietWait,
+  receiverOf,
+  runIdOf,
+  settle,
+  specDuration,
+  triggerPlanned,
+  triggerTest,
+  trioDeliveries,
+  testTrio,
+  untilAborted,
+} from './webhook-support.js';
+
+const suite = 'webhooks';
+const EVENTS = 'Events';
+const TEST = 'Endpoints › POST /sandbox/webhooks/test (sandbox only; answers `404 not_found` in production)';
+const SB = S.sandbox;
+const SANDBOX_ERRORS = 'Errors › Sandbox-only errors';
+const RUN_STATUS = 'States and transitions › Run status';
+const CONTACT_STATE = 'States and transitions › Candidate contact state';
+const ENVELOPE_FIELDS = ['event_id', 'event', 'run_id', 'organization_external_id', 'job_external_id', 'occurred_at'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const FIXTURE_CANDIDATE = 990000000001n;
+const TERMINAL = ['run_completed', 'run_failed'];
+
+const sandboxHooks = ['sandbox', 'webhook-receiver'] as const;
+/** Trio waits plus the check's own bookkeeping. */
+const TRIO_TIMEOUT = DELIVERY_SPEC_MS + 60_000;
+/** First delivery, then a retry window. */
+const RETRY_TIMEOUT = DELIVERY_SPEC_MS + RETRY_SPEC_MS + 60_000;
+
+/** Runs `body` with the receiver (or skips), once the organization whose token the calls carry exists. */
+function withReceiver(body: (t: CheckContext, rx: WebhookReceiver) => Promise<void>): (t: CheckContext) => Promise<void> {
+  return async (t) => {
+    const rx = receiverOf(t);
+    if (!rx) return;
+    await t.setup.org();
+    await body(t, rx);
+  };
+}
+
+/** Distinct event ids among `ds`: a retry repeats its event_id, a second event does not. */
+function distinctEvents(ds: readonly ReceivedDelivery[]): string[] {
+  return [...new Set(ds.map((d) => eventIdOf(d) ?? `#${d.seq}`))];
+}
+
+const testEndpointAccepted: CheckDefinition = {
+  id: 'webhooks.test-endpoint-accepted',
+  title: 'POST /sandbox/webhooks/test answers 202 with event_id, event, run_id and valid_signature for each event',
+  suite,
+  spec: [TEST],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    const trio = await untilAborted(testTrio(t, rx), t.signal);
+    for (const e of trio ?? []) {
+      if (!t.expect.status(e.res, 202, TEST)) continue;
+      if (!t.expect.schema(e.res.json, 'webhook-test-response', TEST, e.res)) continue;
+      const json = obj(e.res.json);
+      t.expect.equal(json?.event, e.event, `event of the 202 to {"event":"${e.event}"}`, TEST, e.res);
+      t.expect.equal(json?.valid_signature, true, `valid_signature of the 202 to {"event":"${e.event}"} (default true)`, TEST, e.res);
+    }
+  }),
+};
+
+const testDeliverySameEventId: CheckDefinition = {
+  id: 'webhooks.test-delivery-same-event-id',
+  title: 'A test event is delivered with the event_id, event and run_id its 202 returned',
+  suite,
+  spec: [TEST, EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    for (const { entry, d } of await trioDeliveries(t, rx, TEST)) {
+      const what = `of ${describeDelivery(d)} for the test event whose 202 named event_id ${entry.eventId} and run_id ${entry.runId}`;
+      t.expect.equal(eventIdOf(d), entry.eventId, `event_id ${what}`, TEST, entry.res);
+      t.expect.equal(eventOf(d), entry.event, `event ${what}`, TEST, entry.res);
+      t.expect.equal(runIdOf(d), entry.runId, `run_id ${what}`, TEST, entry.res);
+    }
+  }),
+};
+
+const testFixturePayload: CheckDefinition = {
+  id: 'webhooks.test-fixture-payload',
+  title: 'Test events carry the fixture payload: job cert-webhook, a run_id that reads 404, progress, candidate 990000000001',
+  suite,
+  spec: [TEST],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    const got = await trioDeliveries(t, rx, TEST);
+    for (const { entry, d } of got) {
+      t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, TEST, entry.res);
+      if (entry.event === 'run_completed') {
+        const progress = field(d, 'progress');
+        if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; a test run_completed carries progress (${TEST})`, spec: TEST, received: d.json })) {
+          t.expect.schema(progress, 'progress', TEST);
+        }
+      }
+      if (entry.event === 'candidate_revealed') {
+        const id = field(d, 'candidate_id');
+        t.expect.that(int(id) === FIXTURE_CANDIDATE, {
+          message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(id))}; a test candidate_revealed carries candidate_id 990000000001 (${TEST})`,
+          spec: TEST,
+          expected: '990000000001',
+          received: String(id),
+        });
+      }
+    }
+    const runIds = got.map(({ d }) => runIdOf(d)).filter((r): r is string => r !== undefined);
+    t.expect.that(new Set(runIds).size === runIds.length, {
+      message: `the test events share run_id(s) ${runIds.join(', ')}; each carries a fresh run id (${TEST})`,
+      spec: TEST,
+      received: runIds,
+    });
+    const probe = runIds[0];
+    if (probe && UUID.test(probe)) {
+      const read = await t.api.get(`/runs/${encodeURIComponent(probe)}`, { label: 'read the test event run_id' });
+      t.expect.error(read, 404, 'run_not_found', TEST);
+    }
+  }),
+};
+
+const envelopeComplete: CheckDefinition = {
+  id: 'webhooks.envelope-complete',
+  title: 'Every delivery carries the whole envelope, with the organization_external_id of the redemption',
+  suite,
+  spec: [EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    const org = await t.setup.org();
+    for (const { entry, d } of await trioDeliveries(t, rx, EVENTS)) {
+      const body = obj(d.json);
+      if (!body) {
+        t.expect.that(false, { message: `${describeDelivery(d)} is not a JSON object; deliveries carry the JSON envelope (${EVENTS})`, spec: EVENTS, received: d.body.toString('utf8').slice(0, 200) });
+        continue;
+      }
+      const missing = ENVELOPE_FIELDS.filter((f) => typeof body[f] !== 'string' || body[f] === '');
+      t.expect.that(missing.length === 0, {
+        message: `${describeDelivery(d)} lacks envelope field(s) ${missing.join(', ')} as non-empty strings; the envelope is present on every event, all required (${EVENTS})`,
+        spec: EVENTS,
+        expected: ENVELOPE_FIELDS,
+        received: Object.keys(body),
+      });
+      const runId = body.run_id;
+      if (typeof runId === 'string') {
+        t.expect.that(UUID.test(runId), { message: `run_id ${JSON.stringify(runId)} of ${describeDelivery(d)} is not a uuid (${EVENTS})`, spec: EVENTS, received: runId });
+      }
+      t.expect.equal(body.event, entry.event, `event of ${describeDelivery(d)}`, EVENTS);
+      // Known only when this certification redeemed the organization (not with --org-token).
+      if (org.organizationExternalId && typeof body.organization_external_id === 'string') {
+        t.expect.equal(body.organization_external_id, org.organizationExternalId, `organization_external_id of ${describeDelivery(d)} (the external_id given at redemption)`, EVENTS);
+      }
+    }
+  }),
+};
+
+const occurredAtUtc: CheckDefinition = {
+  id: 'webhooks.occurred-at-utc',
+  title: 'occurred_at of every delivery is an ISO 8601 date-time in UTC',
+  suite,
+  spec: [EVENTS, S.general],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    for (const { d } of await trioDeliveries(t, rx, EVENTS)) {
+      const at = field(d, 'occurred_at');
+      if (at === undefined) continue; // a missing field is webhooks.envelope-complete's finding
+      t.expect.that(typeof at === 'string' && isUtcDateTime(at), {
+        message: `occurred_at ${JSON.stringify(String(at))} of ${describeDelivery(d)} is not an ISO 8601 date-time in UTC (ending in Z or +00:00); timestamps are in UTC (${S.general}; ${EVENTS})`,
+        spec: EVENTS,
+        received: String(at),
+      });
+    }
+  }),
+};
+
+const contentTypeJson: CheckDefinition = {
+  id: 'webhooks.content-type-json',
+  title: 'Deliveries are POSTs with Content-Type: application/json',
+  suite,
+  spec: [EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    for (const { d } of await trioDeliveries(t, rx, EVENTS)) {
+      const ct = d.headers['content-type'];
+      t.expect.that(d.method === 'POST' && /^application\/json\s*(;.*)?$/i.test(ct ?? ''), {
+        message: `${describeDelivery(d)} came as ${d.method} with Content-Type ${JSON.stringify(ct ?? null)}; deliveries are POST with Content-Type: application/json (${EVENTS})`,
+        spec: EVENTS,
+        expected: 'POST, application/json',
+        received: `${d.method}, ${ct ?? '(absent)'}`,
+      });
+    }
+  }),
+};
+
+const sandboxEnvironmentHeader: CheckDefinition = {
+  id: 'webhooks.sandbox-environment-header',
+  title: 'Sandbox deliveries carry x-svc-environment: sandbox',
+  suite,
+  spec: [SB, EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    for (const { d } of await trioDeliveries(t, rx, SB)) {
+      const v = d.headers['x-svc-environment'];
+      t.expect.that(v === 'sandbox', {
+        message: `${describeDelivery(d)} carries x-svc-environment ${JSON.stringify(v ?? null)}; every sandbox webhook carries x-svc-environment: sandbox (${SB})`,
+        spec: SB,
+        expected: 'sandbox',
+        received: v ?? '(absent)',
+      });
+    }
+  }),
+};
+
+const signatureVerifies: CheckDefinition = {
+  id: 'webhooks.signature-verifies',
+  title: 'x-svc-signature is sha256= and the lowercase hex HMAC-SHA256 of the bytes sent, keyed with the webhook secret',
+  suite,
+  spec: [EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    for (const { d } of await trioDeliveries(t, rx, EVENTS)) {
+      const header = d.signature.header;
+      t.expect.that(d.signature.valid, {
+        message:
+          `${describeDelivery(d)}: ${d.signature.reason ?? 'signature refused'} (header ${header === undefined ? 'absent' : `starts ${JSON.stringify(header.slice(0, 12))}`}); ` +
+          `x-svc-signature is sha256= followed by the lowercase hex HMAC-SHA256 of the raw body bytes keyed with the webhook secret (${EVENTS})`,
+        spec: EVENTS,
+      });
+    }
+  }),
+};
+
+const certWebhookRunCompleted: CheckDefinition = {
+  id: 'webhooks.cert-webhook-run-completed',
+  title: 'Starting a cert-webhook run delivers a signed run_completed with progress',
+  suite,
+  spec: [SB, EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    const run = await t.setup.fixtureRun('cert-webhook');
+    const d = await rx.waitFor((x) => runIdOf(x) === run.runId, expectWait(t, DELIVERY_SPEC_MS), t.signal);
+    if (t.signal.aborted) return;
+    if (!d) {
+      t.expect.that(
+        false,
+        { message: `no delivery for cert-webhook run ${run.runId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a cert-webhook run start queues run_completed (${SB})`, spec: SB },
+        run.start,
+      );
+      return;
+    }
+    t.expect.equal(eventOf(d), 'run_completed', `event of ${describeDelivery(d)} for cert-webhook run ${run.runId}`, SB, run.start);
+    t.expect.that(d.signature.valid, {
+      message: `${describeDelivery(d)} for cert-webhook run ${run.runId} is not validly signed: ${d.signature.reason ?? 'refused'} (${EVENTS})`,
+      spec: EVENTS,
+    });
+    t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, EVENTS);
+    const progress = field(d, 'progress');
+    if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; run_completed carries progress, same shape as in the run read (${EVENTS})`, spec: EVENTS, received: d.json })) {
+      t.expect.schema(progress, 'progress', EVENTS);
+    }
+  }),
+};
+
+const badSignatureFailsVerification: CheckDefinition = {
+  id: 'webhooks.bad-signature-fails-verification',
+  title: 'The bad-signature test (valid_signature: false) is delivered with a signature that does not verify',
+  suite,
+  spec: [TEST, EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    const trig = await triggerTest(t, 'run_failed', TEST, false);
+    if (!trig) return;
+    t.expect.equal(obj(trig.res.json)?.valid_signature, false, 'valid_signature of the 202 to {"valid_signature":false}', TEST, trig.res);
+    const d = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
+    if (t.signal.aborted) return;
+    if (!d) {
+      t.expect.that(false, { message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time; it goes through the normal queue (${TEST})`, spec: TEST }, trig.res);
+      return;
+    }
+    t.expect.that(!d.signature.valid, {
+      message: `${describeDelivery(d)} of the bad-signature test verifies with the webhook secret; with valid_signature: false the event is signed with a deliberately wrong secret (${TEST})`,
+      spec: TEST,
+    });
+  }),
+};
+
+const badSignatureNotRetried: CheckDefinition = {
+  id: 'webhooks.bad-signature-not-retried',
+  title: 'The bad-signature test delivery, answered 401, is sent once and never retried',
+  suite,
+  spec: [TEST],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT + RETRY_SPEC_MS,
+  run: withReceiver(async (t, rx) => {
+    const trig = await triggerTest(t, 'run_completed', TEST, false);
+    if (!trig) return;
+    const mine = isDeliveryOf(trig);
+    const first = await rx.waitFor(mine, expectWait(t, DELIVERY_SPEC_MS), t.signal);
+    if (t.signal.aborted) return;
+    if (!first) {
+      t.expect.that(false, { message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time (${TEST})`, spec: TEST }, trig.res);
+      return;
+    }
+    // The first retry would come one minute after a failed attempt; watch past it.
+    const window = 90_000;
+    const again = await rx.waitFor((d) => mine(d) && d.seq > first.seq, quietWait(t, window), t.signal);
+    if (t.signal.aborted) return;
+    t.expect.that(again === undefined, {
+      message: `the bad-signature test event was delivered again as ${again ? describeDelivery(again) : ''} after ${describeDelivery(first)}; it is sent once, never retried (${TEST})`,
+      spec: TEST,
+    });
+  }),
+};
+
+/** A planned non-2xx answer and the next delivery of the same event (a retry, or a redirect followed). */
+async function failedThenNext(
+  t: CheckContext,
+  rx: WebhookReceiver,
+  status: number,
+): Promise<{ first: ReceivedDelivery; next: ReceivedDelivery | undefined; runId: string; eventId: string } | undefined> {
+  const planned = await triggerPlanned(t, rx, 'run_failed', { status }, EVENTS);
+  if (!planned) return undefined;
+  const { trig, first } = planned;
+  // By run_id (fresh per test event), so a retry under a new event_id is still recognised.
+  const next = await rx.waitFor(
+    (d) => (runIdOf(d) === trig.runId && d.seq > first.seq) || d.followedRedirectOf === first.seq,
+    expectWait(t, RETRY_SPEC_MS),
+    t.signal,
+  );
+  if (t.signal.aborted) return undefined;
+  return { first, next, runId: trig.runId, eventId: trig.eventId };
+}
+
+const retriedAfterFailure: CheckDefinition = {
+  id: 'webhooks.retried-after-failure',
+  title: 'A delivery answered 500 is retried after the one-minute backoff',
+  suite,
+  spec: [EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: RETRY_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    const r = await failedThenNext(t, rx, 500);
+    if (!r) return;
+    const { first, next } = r;
+    if (!t.expect.that(next !== undefined, {
+      message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; a non-2xx answer is retried with backoff, first after 1 min (${EVENTS})`,
+      spec: EVENTS,
+    })) return;
+    const gapSpecMs = (next!.receivedAt - first.receivedAt) * t.target.timeScale;
+    t.expect.that(gapSpecMs >= MIN_RETRY_GAP_SPEC_MS, {
+      message: `${describeDelivery(next!)} retried ${describeDelivery(first)} after ${specDuration(gapSpecMs)} of spec time; the first retry comes after 1 min (${EVENTS})`,
+      spec: EVENTS,
+      expected: 'about 1 min',
+      received: specDuration(gapSpecMs),
+    });
+  }),
+};
+
+const retrySameEventId: CheckDefinition = {
+  id: 'webhooks.retry-same-event-id',
+  title: 'A retried delivery carries the same event_id as the failed attempt',
+  suite,
+  spec: [EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: RETRY_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    const r = await failedThenNext(t, rx, 500);
+    if (!r) return;
+    const { first, next } = r;
+    if (!next) {
+      t.expect.that(false, { message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time, so its event_id could not be compared (${EVENTS})`, spec: EVENTS });
+      return;
+    }
+    t.expect.equal(eventIdOf(next), eventIdOf(first), `event_id of the retry ${describeDelivery(next)} of ${describeDelivery(first)} (identical on every retry)`, EVENTS);
+  }),
+};
+
+const redirectNotFollowed: CheckDefinition = {
+  id: 'webhooks.redirect-not-followed',
+  title: 'A 3xx answer is never followed and counts as a failed attempt, retried later',
+  suite,
+  spec: [EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: RETRY_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    const r = await failedThenNext(t, rx, 302);
+    if (!r) return;
+    const { first, next } = r;
+    const followed = rx.deliveries().find((d) => d.followedRedirectOf === first.seq);
+    if (!t.expect.that(followed === undefined, {
+      message: `${describeDelivery(first)} was answered 302 and the target followed its Location (${followed ? describeDelivery(followed) : ''}); redirects are never followed (${EVENTS})`,
+      spec: EVENTS,
+    })) return;
+    t.expect.that(next !== undefined, {
+      message: `${describeDelivery(first)} was answered 302 and never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; any 3xx counts as a failed attempt, retried after 1 min (${EVENTS})`,
+      spec: EVENTS,
+    });
+  }),
+};
+
+interface Watched {
+  label: string;
+  runId: string;
+  /** The event it must emit (exactly one), or undefined when only "at most one" is asserted. */
+  expected?: 'run_completed' | 'run_failed';
+}
+
+const runEventOncePerRun: CheckDefinition = {
+  id: 'webhooks.run-event-once-per-run',
+  title: 'run_completed / run_failed at most once per run; the real run emits the one its final status ties to',
+  suite,
+  spec: [RUN_STATUS, EVENTS],
+  needs: ['webhook-receiver'],
+  timeoutMs: DELIVERY_SPEC_MS + SETTLE_SPEC_MS + 60_000,
+  run: withReceiver(async (t, rx) => {
+    const watch = async (w: Watched): Promise<void> => {
+      const terminal = (d: ReceivedDelivery) => runIdOf(d) === w.runId && TERMINAL.includes(eventOf(d) ?? '');
+      const first = await rx.waitFor(terminal, expectWait(t, DELIVERY_SPEC_MS), t.signal);
+      if (t.signal.aborted) return;
+      if (!first) {
+        if (w.expected) {
+          t.expect.that(false, { message: `the ${w.label} ${w.runId} ended but no ${w.expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a run reaching its terminal state emits it (${RUN_STATUS})`, spec: RUN_STATUS });
+        }
+        return;
+      }
+      // A second emission of the same transition comes at about the same time; retries share the event_id.
+      await settle(t);
+      const all = rx.deliveries().filter(terminal);
+      const events = distinctEvents(all);
+      t.expect.that(events.length === 1, {
+        message: `the ${w.label} ${w.runId} emitted ${events.length} terminal events (event_ids ${events.join(', ')}: ${all.map(describeDelivery).join('; ')}); run_completed and run_failed are emitted at most once per run (${RUN_STATUS})`,
+        spec: RUN_STATUS,
+        expected: 1,
+        received: events.length,
+      });
+      if (w.expected) t.expect.equal(eventOf(first), w.expected, `event for the ${w.label} ${w.runId}, which ended ${w.expected === 'run_completed' ? 'completed' : 'failed'}`, RUN_STATUS);
+    };
+
+    const watches: Array<Promise<void>> = [];
+    if (t.target.environment === 'sandbox') {
+      for (const fixture of ['cert-failed', 'cert-webhook']) {
+        watches.push(t.setup.fixtureRun(fixture).then((run) => watch({ label: `${fixture} run`, runId: run.runId })));
+      }
+    }
+    watches.push(
+      t.setup.realRun().then(async ({ run, final }) => {
+        const status = obj(final.json)?.status;
+        if (status !== 'completed' && status !== 'failed') return; // still running at the polling limit: nothing to tie
+        await watch({ label: 'real run', runId: run.runId, expected: status === 'completed' ? 'run_completed' : 'run_failed' });
+      }),
+    );
+    await Promise.all(watches);
+  }),
+};
+
+const candidateRevealedOnce: CheckDefinition = {
+  id: 'webhooks.candidate-revealed-once',
+  title: 'candidate_revealed is emitted once per (run, candidate), even after repeated reveals',
+  suite,
+  spec: [CONTACT_STATE, SB, EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: DELIVERY_SPEC_MS + SETTLE_SPEC_MS + 60_000,
+  run: withReceiver(async (t, rx) => {
+    const user = await t.setup.user();
+    const start = await t.api.post(
+      '/runs',
+      { job_external_id: 'cert-notices-all', acting_user_external_id: user.externalId, target_count: 2 },
+      { label: 'start a cert-notices-all run to reveal in' },
+    );
+    if (!t.expect.status(start, 202, 'Endpoints › POST /runs (start a run)')) return;
+    const runId = obj(start.json)?.run_id;
+    if (typeof runId !== 'string') return void t.skip('the run start named no run_id');
+    const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: 'read the run for candidate ids' });
+    if (!t.expect.status(read, 200, S.runsRead)) return;
+    const ids = objects(obj(read.json)?.candidates)
+      .map((c) => int(c.id))
+      .filter((id): id is bigint => id !== undefined)
+      .slice(0, 2);
+    if (ids.length === 0) return void t.skip(`the cert-notices-all run ${runId} lists no candidate to reveal`);
+    // The first candidate three times, the second once: one event each.
+    const reveals = [ids[0]!, ids[0]!, ...ids.slice(1), ids[0]!];
+    for (const id of reveals) {
+      const res = await t.api.post(
+        `/runs/${encodeURIComponent(runId)}/candidates/${id}/reveal`,
+        { acting_user_external_id: user.externalId },
+        { label: `reveal ${id}` },
+      );
+      if (!t.expect.status(res, 200, 'Endpoints › POST /runs/{run_id}/candidates/{candidate_id}/reveal')) return;
+    }
+    const of = (id: bigint) => (d: ReceivedDelivery) => runIdOf(d) === runId && eventOf(d) === 'candidate_revealed' && int(field(d, 'candidate_id')) === id;
+    const firsts = await Promise.all(ids.map((id) => rx.waitFor(of(id), expectWait(t, DELIVERY_SPEC_MS), t.signal)));
+    if (t.signal.aborted) return;
+    await settle(t);
+    ids.forEach((id, i) => {
+      const times = reveals.filter((r) => r === id).length;
+      if (!firsts[i]) {
+        t.expect.that(false, { message: `candidate ${id} of run ${runId} was revealed ${times}× but no candidate_revealed reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a reveal queues one (${SB})`, spec: SB });
+        return;
+      }
+      const all = rx.deliveries().filter(of(id));
+      const events = distinctEvents(all);
+      t.expect.that(events.length === 1, {
+        message: `candidate ${id} of run ${runId}, revealed ${times}×, produced ${events.length} candidate_revealed events (event_ids ${events.join(', ')}); it is emitted once per (run, candidate) (${CONTACT_STATE})`,
+        spec: CONTACT_STATE,
+        expected: 1,
+        received: events.length,
+      });
+    });
+  }),
+};
+
+const testRequiresWebhook: CheckDefinition = {
+  id: 'webhooks.test-requires-webhook',
+  title: 'With no webhook registered, POST /sandbox/webhooks/test answers 409 webhook_not_configured',
+  suite,
+  spec: [TEST, SANDBOX_ERRORS],
+  needs: ['sandbox', 'no-webhook-registered'],
+  async run(t) {
+    await t.setup.org();
+    const res = await t.api.post(TEST_PATH, { event: 'run_completed' }, { label: 'test run_completed (no webhook registered)' });
+    t.expect.error(res, 409, 'webhook_not_configured', TEST);
+  },
+};
+
+export const WEBHOOK_CHECKS: readonly CheckDefinition[] = [
+  testEndpointAccepted,
+  testDeliverySameEventId,
+  testFixturePayload,
+  envelopeComplete,
+  occurredAtUtc,
+  contentTypeJson,
+  sandboxEnvironmentHeader,
+  signatureVerifies,
+  certWebhookRunCompleted,
+  badSignatureFailsVerification,
+  badSignatureNotRetried,
+  retriedAfterFailure,
+  retrySameEventId,
+  redirectNotFollowed,
+  runEventOncePerRun,
+  candidateRevealedOnce,
+  testRequiresWebhook,
+];

@@ -1,0 +1,91 @@
+// The activation, users and jobs suites against the embedded sandbox: all pass on a clean one
+// (whatever 2xx it answers upserts with); each fault meant for them makes its check fail; a short
+// code supply runs the most important activation checks first and skips the rest naming the flag.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmbeddedTarget, type EmbeddedTarget } from '../src/cli/embedded-target.js';
+import type { Config } from '../src/config/config.js';
+import type { CheckDefinition } from '../src/runner/check.js';
+import { certify } from '../src/runner/certify.js';
+import type { RunResult } from '../src/runner/results.js';
+import { FAULTS } from '../src/sandbox/faults/index.js';
+import { ACTIVATION_CHECKS } from '../suites/activation.js';
+import { SUITE_ORDER } from '../suites/index.js';
+import { JOBS_CHECKS } from '../suites/jobs.js';
+import { USERS_CHECKS } from '../suites/users.js';
+import { certifySandbox, notPassed, resultOf } from './support/certify-sandbox.js';
+
+const MINE: readonly CheckDefinition[] = [...ACTIVATION_CHECKS, ...USERS_CHECKS, ...JOBS_CHECKS];
+const MY_IDS = new Set(MINE.map((c) => c.id));
+const TIME_SCALE = 600;
+const RATE = 6000;
+
+const BASE: Config = {
+  activationCodes: [],
+  environment: 'auto',
+  maxSpendCredits: 0,
+  timeScale: TIME_SCALE,
+  rateLimit: RATE,
+  reportDir: '/nonexistent-not-written',
+  reporters: [],
+  suites: [],
+  strict: false,
+  exhaustLimits: false,
+};
+
+let target: EmbeddedTarget | undefined;
+
+afterEach(async () => {
+  await target?.close();
+  target = undefined;
+});
+
+/** The shared helper provisions 6 codes; this one keeps only the first `codes` of them. */
+async function certifyWithCodes(checks: readonly CheckDefinition[], codes: number): Promise<RunResult> {
+  target = await startEmbeddedTarget(BASE, { timeScale: TIME_SCALE, rateLimit: RATE });
+  const config = { ...target.config, activationCodes: target.config.activationCodes.slice(0, codes) };
+  return certify({ config, checks, suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks });
+}
+
+describe('suite-org checks (activation, users, jobs)', () => {
+  const ids = MINE.map((c) => c.id);
+
+  it('all pass against the clean sandbox', async () => {
+    const result = await certifySandbox({ ids });
+    expect(notPassed(result)).toEqual([]);
+    expect(result.checks).toHaveLength(ids.length);
+  });
+
+  it('users and jobs accept any 2xx (the success status is not shown)', async () => {
+    const upserts = ids.filter((id) => /^(users|jobs)\./.test(id));
+    const result = await certifySandbox({ ids: upserts, createdStatus: 201 });
+    expect(notPassed(result)).toEqual([]);
+  });
+
+  it('run the most important activation checks first when codes are short', async () => {
+    // The primary organization plus two spare codes.
+    const result = await certifyWithCodes(ACTIVATION_CHECKS, 3);
+    const by = Object.fromEntries(result.checks.map((c) => [c.id, c]));
+    expect(by['activation.already-redeemed-409']!.status).toBe('passed');
+    expect(by['activation.connects-organization']!.status).toBe('passed');
+    for (const id of ['activation.external-id-taken-keeps-code', 'activation.normalizes-code-input']) {
+      expect(by[id]!.status, id).toBe('skipped');
+      expect(by[id]!.message).toMatch(/--activation-code.*SVC_ACTIVATION_CODES/);
+    }
+    expect(by['activation.unknown-code-404']!.status).toBe('passed');
+  });
+
+  const caught = FAULTS.filter((f) => MY_IDS.has(f.caughtBy));
+
+  it('every check has a fault that makes it fail', () => {
+    const withFault = new Set(caught.map((f) => f.caughtBy));
+    expect(MINE.map((c) => c.id).filter((id) => !withFault.has(id))).toEqual([]);
+  });
+
+  for (const fault of caught) {
+    it(`fault ${fault.id} fails ${fault.caughtBy}`, async () => {
+      const r = resultOf(await certifySandbox({ ids: [fault.caughtBy], faults: [fault.id] }), fault.caughtBy);
+      expect(r.status, `${r.id}: ${r.message ?? ''}`).toBe('failed');
+    });
+  }
+});

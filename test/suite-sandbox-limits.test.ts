@@ -1,0 +1,83 @@
+// The sandbox, production and limits suites against the embedded reference sandbox: every check
+// passes where it applies (sandbox mode, a production-mode sandbox, --exhaust-limits), is skipped with
+// its reason elsewhere, and each fault meant for one of these checks makes that check fail.
+
+import { describe, expect, it } from 'vitest';
+import { createPacer } from '../src/http/pacer.js';
+import type { CheckDefinition } from '../src/runner/check.js';
+import { FAULTS } from '../src/sandbox/faults/index.js';
+import { LIMITS_CHECKS } from '../suites/limits.js';
+import { PRODUCTION_CHECKS } from '../suites/production.js';
+import { SANDBOX_CHECKS } from '../suites/sandbox.js';
+import { certifySandbox, notPassed, resultOf, type CertifySandboxOptions } from './support/certify-sandbox.js';
+
+const ids = (checks: readonly CheckDefinition[]): string[] => checks.map((c) => c.id);
+const SANDBOX_IDS = ids(SANDBOX_CHECKS);
+const PRODUCTION_IDS = ids(PRODUCTION_CHECKS);
+const LIMITS_IDS = ids(LIMITS_CHECKS);
+const RATE_CHECK = 'limits.rate-limit-429';
+const QUOTA_CHECK = 'limits.sandbox-run-quota';
+
+/** A production-mode sandbox, declared production: a leaked x-svc-environment must not hide the checks. */
+const PRODUCTION: CertifySandboxOptions = { mode: 'production', flags: { environment: 'production' } };
+/** Declared sandbox: a fault that drops x-svc-environment from errors must not make the pre-flight say production. */
+const SANDBOX: CertifySandboxOptions = { flags: { environment: 'sandbox' } };
+/** The limits fast: a 1-second "minute" and a partner limit a burst passes at once. */
+const LIMITS: CertifySandboxOptions = { exhaustLimits: true, timeScale: 60, rateLimit: 30 };
+
+function optionsFor(checkId: string): CertifySandboxOptions {
+  if (PRODUCTION_IDS.includes(checkId)) return PRODUCTION;
+  if (LIMITS_IDS.includes(checkId)) return LIMITS;
+  return SANDBOX;
+}
+
+const MINE = new Set([...SANDBOX_IDS, ...PRODUCTION_IDS, ...LIMITS_IDS]);
+const MY_FAULTS = FAULTS.filter((f) => MINE.has(f.caughtBy)).map((f) => [f.id, f.caughtBy] as const);
+
+describe('sandbox, production and limits suites', () => {
+  it('every check has a fault meant for it', () => {
+    const caught = new Set(MY_FAULTS.map(([, check]) => check));
+    expect([...MINE].filter((id) => !caught.has(id))).toEqual([]);
+  });
+
+  it('pass against the clean sandbox; production checks skip, limits skip without --exhaust-limits', async () => {
+    const run = await certifySandbox({ ids: [...SANDBOX_IDS, ...PRODUCTION_IDS, ...LIMITS_IDS] });
+    expect(notPassed(run).filter((l) => !l.startsWith('skipped'))).toEqual([]);
+    for (const id of SANDBOX_IDS) expect(resultOf(run, id).status, id).toBe('passed');
+    for (const id of PRODUCTION_IDS) expect(resultOf(run, id).message, id).toMatch(/applies to production only/);
+    for (const id of LIMITS_IDS) expect(resultOf(run, id).message, id).toMatch(/--exhaust-limits/);
+  });
+
+  it('production checks pass against a production-mode sandbox, where sandbox checks skip', async () => {
+    const run = await certifySandbox({ ...PRODUCTION, ids: [...PRODUCTION_IDS, ...SANDBOX_IDS] });
+    expect(notPassed(run).filter((l) => !l.startsWith('skipped'))).toEqual([]);
+    for (const id of PRODUCTION_IDS) expect(resultOf(run, id).status, id).toBe('passed');
+    for (const id of SANDBOX_IDS) expect(resultOf(run, id).message, id).toMatch(/applies to the sandbox only/);
+  });
+
+  // Apart: a burst over the partner's rate would refuse the other check's requests too.
+  it.each([RATE_CHECK, QUOTA_CHECK])('%s passes with --exhaust-limits', async (id) => {
+    const run = await certifySandbox({ ...LIMITS, ids: [id] });
+    expect(notPassed(run)).toEqual([]);
+    const exchanges = resultOf(run, id).exchanges;
+    if (id === RATE_CHECK) expect(exchanges.some((e) => e.response?.status === 429)).toBe(true);
+    else expect(exchanges.filter((e) => e.response?.status === 202).length).toBe(21); // 20 real + 1 fixture
+  });
+
+  it.concurrent.each(MY_FAULTS)('%s is caught by %s', async (faultId, checkId) => {
+    const run = await certifySandbox({ ...optionsFor(checkId), faults: [faultId], ids: [checkId] });
+    const result = resultOf(run, checkId);
+    expect(result.status, `${checkId} ${result.status}: ${result.message}`).toBe('failed');
+  });
+});
+
+describe('unpaced requests (Pacer.seize, for limits.rate-limit-429)', () => {
+  it('go at once over the budget, and paced requests then wait for the burst to leave the window', async () => {
+    const pacer = createPacer({ ratePerMinute: 2, windowMs: 150, margin: 1 });
+    const burst = [pacer.seize(), pacer.seize(), pacer.seize()];
+    for (const release of burst) release();
+    const t0 = performance.now();
+    await pacer.acquire();
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+  });
+});

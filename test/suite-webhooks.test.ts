@@ -1,0 +1,47 @@
+// The webhooks suite against the embedded sandbox (time scale 600: a one-minute retry takes 0.1 s):
+// every check passes on a clean sandbox, each webhook fault fails the check named in its caughtBy,
+// and without a receiver the checks are skipped naming the flag.
+
+import { describe, expect, it } from 'vitest';
+import { FAULTS } from '../src/sandbox/faults/index.js';
+import type { RunResult } from '../src/runner/results.js';
+import { WEBHOOK_CHECKS } from '../suites/webhooks.js';
+import { certifySandbox, resultOf } from './support/certify-sandbox.js';
+
+const MY_IDS = WEBHOOK_CHECKS.map((c) => c.id);
+const NO_WEBHOOK = WEBHOOK_CHECKS.filter((c) => c.needs?.includes('no-webhook-registered')).map((c) => c.id);
+const WITH_WEBHOOK = MY_IDS.filter((id) => !NO_WEBHOOK.includes(id));
+const MY_FAULTS = FAULTS.filter((f) => MY_IDS.includes(f.caughtBy));
+
+function statuses(run: RunResult): Record<string, string> {
+  return Object.fromEntries(run.checks.map((c) => [c.id, c.status === 'passed' ? 'passed' : `${c.status}: ${c.message ?? ''}`]));
+}
+
+describe('webhooks suite', () => {
+  it('passes every check against the clean sandbox', async () => {
+    const run = await certifySandbox({ ids: WITH_WEBHOOK });
+    expect(statuses(run)).toEqual(Object.fromEntries(WITH_WEBHOOK.map((id) => [id, 'passed'])));
+  });
+
+  it('with no webhook registered, the 409 check passes and the others are skipped', async () => {
+    const run = await certifySandbox({ ids: MY_IDS, noWebhook: true });
+    for (const id of NO_WEBHOOK) expect(statuses(run)[id]).toBe('passed');
+    for (const id of WITH_WEBHOOK) expect(resultOf(run, id)).toMatchObject({ status: 'skipped', message: expect.stringMatching(/webhook-secret/) });
+  });
+
+  it('skips the 409 check unless the user states no webhook is registered', async () => {
+    const run = await certifySandbox({ ids: NO_WEBHOOK });
+    for (const id of NO_WEBHOOK) expect(resultOf(run, id)).toMatchObject({ status: 'skipped', message: expect.stringMatching(/--webhook-not-registered/) });
+  });
+
+  it('has a fault for every check', () => {
+    const covered = new Set(MY_FAULTS.map((f) => f.caughtBy));
+    expect(MY_IDS.filter((id) => !covered.has(id))).toEqual([]);
+  });
+
+  it.concurrent.each(MY_FAULTS.map((f) => [f.id, f.caughtBy] as const))('fault %s fails %s', async (faultId, checkId) => {
+    const run = await certifySandbox({ faults: [faultId], ids: [checkId], ...(NO_WEBHOOK.includes(checkId) ? { noWebhook: true } : {}) });
+    const r = resultOf(run, checkId);
+    expect(r.status, `${checkId}: ${r.status} ${r.message ?? ''}`).toBe('failed');
+  });
+});
