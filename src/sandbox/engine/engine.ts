@@ -18,6 +18,17 @@ interface RunState {
  * spec's: a run's first candidates come 10-17 s / timeScale after the start and it ends 150-240 s / timeScale
  * after it. A job description containing `[sandbox:fail]` makes the run fail (see FAIL_MARKER).
  */
+/** The pool is a pure function of its seed: built once per process, shared by every sandbox. */
+const pools = new Map<number, Profile[]>();
+export function poolFor(seed: number): Profile[] {
+  let pool = pools.get(seed);
+  if (!pool) {
+    pool = createPool(seed);
+    pools.set(seed, pool);
+  }
+  return pool;
+}
+
 export function createEngine(opts: { seed?: number; timeScale: number; faults: ReadonlySet<string> }): Engine {
   const seed = opts.seed ?? DEFAULT_SEED;
   const timeScale = opts.timeScale > 0 ? opts.timeScale : 1;
@@ -43,7 +54,9 @@ export function createEngine(opts: { seed?: number; timeScale: number; faults: R
   return {
     startRun(input) {
       if (runs.has(input.runId)) throw new Error(`run ${input.runId} already started`);
-      pool ??= createPool(seed);
+      const poolFrom = Date.now();
+      pool ??= poolFor(seed);
+      const poolBuildMs = Date.now() - poolFrom;
       const key = `${input.organizationId}\u0000${input.job.externalId}`;
       const shownBefore = shown.get(key) ?? new Set<bigint>();
       const requirements = [...input.requirements].sort((a, b) => a.index - b.index);
@@ -58,7 +71,10 @@ export function createEngine(opts: { seed?: number; timeScale: number; faults: R
         shownBefore,
       });
       shown.set(key, new Set([...shownBefore, ...plan.picks.map((p) => p.profile.id)]));
-      const run: RunState = { input: { ...input, requirements }, plan, terminalFired: false, timer: null };
+      // Building the pool the first time takes about a second: the run's clock starts after it, or a
+      // high time scale would see the run finished at its very first read.
+      const startedAt = input.startedAt + poolBuildMs;
+      const run: RunState = { input: { ...input, requirements, startedAt }, plan, terminalFired: false, timer: null };
       runs.set(input.runId, run);
       const delay = Math.max(0, (terminalAt(run) - elapsedAt(run, Date.now())) / timeScale);
       run.timer = setTimeout(() => fireTerminal(input.runId, run), Math.ceil(delay));

@@ -41,7 +41,6 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
   let screened = status === 'completed' ? plan.screenedTotal : Math.max(confirmed, Math.floor((plan.screenedTotal * Math.max(0, effective)) / plan.completeAt));
   screened = Math.min(Math.max(screened, confirmed), Math.max(plan.screenedTotal, confirmed));
   if (faults.has('runs-read.confirmed-decreases') && status !== 'running' && confirmed > 0) confirmed -= 1;
-  if (faults.has('runs-read.screened-below-confirmed') && confirmed > 0) screened = confirmed - 1;
 
   const notices: EngineNotice[] = [];
   const relaxedShown = listed.some((p) => p.relaxed);
@@ -86,7 +85,7 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
 
   return {
     status,
-    progress: { confirmed, target, screened },
+    progress: { confirmed, target: faults.has('runs-read.target-not-target-count') ? target + 1 : target, screened },
     candidates: listed.map((p) => toCandidate(p, faults)),
     notices,
   };

@@ -126,7 +126,7 @@ describe('api faults', () => {
     expect(Object.keys(PROBES).sort()).toEqual(apiFaults.map((f) => f.id).sort());
     for (const f of apiFaults) {
       expect(f.id).toMatch(/^(conventions|auth|activation|users|jobs|runs-start|runs-read|fixtures|reveal|decisions|sandbox|production|limits|webhooks)\.[a-z0-9-]+$/);
-      expect(f.caughtBy).toMatch(/^[a-z-]+\.[a-z0-9-]+$/);
+      expect(f.caughtBy).toMatch(/^[a-z-]+\.[a-z0-9-]+(\.[a-z0-9-]+)*$/);
     }
   });
 

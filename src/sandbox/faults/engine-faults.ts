@@ -15,9 +15,9 @@ export const engineFaults: FaultDefinition[] = [
     caughtBy: 'runs-read.progress-monotonic',
   },
   {
-    id: 'runs-read.screened-below-confirmed',
+    id: 'runs-read.target-not-target-count',
     area: 'runs-read',
-    summary: 'progress.screened is reported one below progress.confirmed',
+    summary: "progress.target is one more than the run's target_count",
     caughtBy: 'runs-read.progress-consistent',
   },
   {
