@@ -43,6 +43,8 @@ const KNOWN = {
   candidate: ['id', 'name', 'title', 'company', 'location', 'verdict', 'requirements', 'contact_state', 'reveal_price_credits'],
   requirement: ['index', 'text', 'kind', 'met', 'evidence'],
   start: ['run_id', 'status', 'warnings', 'requirements', 'sandbox'],
+  reveal: ['email', 'phone', 'credits_charged', 'wallet_balance_after', 'sandbox'],
+  decisions: ['accepted', 'duplicates'],
 };
 
 function hasUnknownField(o: JsonObject, known: string[]): boolean {
@@ -227,18 +229,48 @@ function startCheck(name: string): CheckDefinition {
   };
 }
 
-function readCheck(row: FixtureRow): CheckDefinition {
+const HEBREW = /[\u0590-\u05FF]/;
+const LATIN = /[A-Za-z]/;
+
+/**
+ * Notice title and body follow the request language (Resources › Notice; the fixtures' wording comes
+ * from the same code as real runs'). Only the script is judged: the wording itself is open, and an
+ * English text may still quote Hebrew data (a place, a requirement).
+ */
+function expectNoticeLanguage(t: CheckContext, name: string, run: JsonObject, res: ApiResponse, lang: 'he' | 'en'): void {
+  const script = lang === 'he' ? HEBREW : LATIN;
+  objects(run.notices).forEach((n, i) => {
+    const text = `${typeof n.title === 'string' ? n.title : ''} ${typeof n.body === 'string' ? n.body : ''}`;
+    t.expect.that(
+      script.test(text),
+      {
+        message: `${name} read with x-svc-lang: ${lang} has notice ${JSON.stringify(n.code)} whose title and body contain no ${lang === 'he' ? 'Hebrew' : 'Latin'} letter; notice title and body follow the request language (${S.notice})`,
+        spec: S.notice,
+        expected: lang === 'he' ? 'Hebrew text' : 'English text',
+        received: text.slice(0, 120),
+        pointer: `/notices/${i}`,
+      },
+      res,
+    );
+  });
+}
+
+function readCheck(row: FixtureRow, lang: 'he' | 'en'): CheckDefinition {
   return {
-    id: `fixtures.${row.name}.read-matches-table`,
-    title: `Reading a ${row.name} run gives a valid run with the status, candidates and notices of the fixture table`,
+    id: `fixtures.${row.name}.read-matches-table${lang === 'en' ? '-en' : ''}`,
+    title: `Reading a ${row.name} run (x-svc-lang: ${lang}) gives a valid run with the status, candidates and notices of the fixture table, notices in ${lang === 'he' ? 'Hebrew' : 'English'}`,
     suite,
-    spec: [SB, S.runsRead, S.run],
+    spec: [SB, S.runsRead, S.run, S.notice],
     needs: ['sandbox', 'org'],
     async run(t) {
-      const { runId } = await t.setup.fixtureRun(row.name, { targetCount: TARGET });
-      const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`);
+      // The he variant shares the fixture runs started without a language (the default is Hebrew);
+      // the en variant starts its own, in English.
+      const { runId } = await t.setup.fixtureRun(row.name, lang === 'en' ? { targetCount: TARGET, lang } : { targetCount: TARGET });
+      const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { lang });
       const run = expectCommon(t, row.name, res, row.status, row.maxCandidates);
-      if (run) row.extra?.(t, run, res);
+      if (!run) return;
+      row.extra?.(t, run, res);
+      expectNoticeLanguage(t, row.name, run, res, lang);
     },
   };
 }
@@ -297,6 +329,35 @@ const slowCheck: CheckDefinition = {
   },
 };
 
+const extraFieldsElsewhereCheck: CheckDefinition = {
+  id: 'fixtures.cert-extra-fields.reveal-and-decisions-carry-extra-fields',
+  title: 'The reveal and decisions responses of a cert-extra-fields run carry unknown top-level fields',
+  suite,
+  spec: [SB],
+  needs: ['sandbox', 'org'],
+  async run(t) {
+    const [{ runId }, user] = await Promise.all([t.setup.fixtureRun('cert-extra-fields', { targetCount: TARGET }), t.setup.user()]);
+    const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`);
+    if (!t.expect.status(read, 200, S.runsRead)) return;
+    const first = objects(obj(read.json)?.candidates)[0];
+    const id = first ? int(first.id) : undefined;
+    if (id === undefined) {
+      t.expect.that(false, { message: `cert-extra-fields lists no candidate to reveal; the fixture lists up to 3 (${SB})`, spec: SB, pointer: '/candidates' }, read);
+      return;
+    }
+    const reveal = await t.api.post(`/runs/${encodeURIComponent(runId)}/candidates/${id.toString()}/reveal`, { acting_user_external_id: user.externalId });
+    if (t.expect.status(reveal, 200, SB)) {
+      const body = obj(reveal.json);
+      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.reveal), { message: `the cert-extra-fields reveal response carries no unknown top-level field; the fixture adds them to the reveal response too (${SB})`, spec: SB, received: body ? Object.keys(body) : undefined }, reveal);
+    }
+    const decisions = await t.api.post(`/runs/${encodeURIComponent(runId)}/decisions`, { acting_user_external_id: user.externalId, decisions: [], notices_shown: [] });
+    if (t.expect.status(decisions, '2xx', SB)) {
+      const body = obj(decisions.json);
+      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.decisions), { message: `the cert-extra-fields decisions response carries no unknown top-level field; the fixture adds them to the decisions response too (${SB})`, spec: SB, received: body ? Object.keys(body) : undefined }, decisions);
+    }
+  },
+};
+
 const smallTargetCheck: CheckDefinition = {
   id: 'fixtures.never-more-than-target-count',
   title: 'A fixture run never lists more candidates than its target_count (cert-notices-all with target_count 2)',
@@ -320,6 +381,8 @@ export const FIXTURE_CHECKS: CheckDefinition[] = [
   smallTargetCheck,
   ...ROWS.map((r) => startCheck(r.name)),
   startCheck('cert-slow'),
-  ...ROWS.map(readCheck),
+  ...ROWS.map((r) => readCheck(r, 'he')),
+  ...ROWS.map((r) => readCheck(r, 'en')),
   slowCheck,
+  extraFieldsElsewhereCheck,
 ];

@@ -1,6 +1,7 @@
 // End to end: the real launcher, real sockets on 127.0.0.1, the embedded sandbox and `serve`.
 
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -202,8 +203,10 @@ describe('svc-certify serve', () => {
     ];
   }
 
-  it('--provision writes the keys a certifier needs, and `run --base-url` certifies it', async () => {
-    const s = await serveWithProvision([]);
+  it('--provision writes the keys a certifier needs, and `run --base-url` certifies it (README worked example)', async () => {
+    // The receiver's address must be known before the sandbox registers it: take a free port.
+    const port = await freePort();
+    const s = await serveWithProvision(['--webhook-url', `http://127.0.0.1:${port}/hooks`, '--allow-loopback-webhooks']);
     try {
       const p = s.provision;
       expect(Object.keys(p).sort()).toEqual(
@@ -212,9 +215,12 @@ describe('svc-certify serve', () => {
       expect(String(p.base_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
       expect((p.activation_codes as string[]).length).toBeGreaterThanOrEqual(4);
       const cwd = tmp();
-      const r = await run(runArgs(p), { cwd });
+      const r = await run([...runArgs(p), '--webhook-listen', `127.0.0.1:${port}`], { cwd });
       expect(r.stderr).toBe('');
-      expect(r.code).toBe(0);
+      expect(r.code, r.stdout.split('\n').filter((l) => l.includes('✗') || l.includes('!')).join('\n')).toBe(0);
+      // The webhook checks ran against real deliveries, not skipped for want of a receiver.
+      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as { checks: Array<{ id: string; status: string }> };
+      expect(results.checks.find((c) => c.id === 'webhooks.signature-verifies')?.status).toBe('passed');
       expectNoLeak(r, cwd, [String(p.partner_key), String(p.webhook_secret), String(p.disabled_org_token), String(p.disabled_partner_key)]);
     } finally {
       expect(await s.stop()).toBe(0);
@@ -235,3 +241,15 @@ describe('svc-certify serve', () => {
     }
   });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

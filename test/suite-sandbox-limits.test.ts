@@ -71,13 +71,24 @@ describe('sandbox, production and limits suites', () => {
   });
 });
 
-describe('unpaced requests (Pacer.seize, for limits.rate-limit-429)', () => {
-  it('go at once over the budget, and paced requests then wait for the burst to leave the window', async () => {
-    const pacer = createPacer({ ratePerMinute: 2, windowMs: 150, margin: 1 });
-    const burst = [pacer.seize(), pacer.seize(), pacer.seize()];
-    for (const release of burst) release();
+describe('unpaced requests (Pacer.burst, for limits.rate-limit-429)', () => {
+  it('wait for paced requests in flight, hold new ones back, and still count for a window', async () => {
+    const pacer = createPacer({ ratePerMinute: 10, windowMs: 150, margin: 1 });
+    const order: string[] = [];
+    const paced = await pacer.hold();
+    const burst = pacer.burst().then((release) => (order.push('burst'), release));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual([]); // a paced request is still in flight
+    paced();
+    const releases = await Promise.all([burst, ...Array.from({ length: 11 }, () => pacer.burst())]);
+    const later = pacer.hold().then((release) => (order.push('paced'), release));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual(['burst']); // no paced request while the burst is in flight
     const t0 = performance.now();
-    await pacer.acquire();
+    for (const release of releases) release();
+    (await later)();
+    // Twelve burst slots over a budget of ten: the paced request waits for them to leave the window.
     expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+    expect(order).toEqual(['burst', 'paced']);
   });
 });

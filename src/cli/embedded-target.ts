@@ -42,7 +42,9 @@ export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOpti
   });
   let receiver: WebhookReceiver | undefined;
   try {
-    const p = sandbox.provision({ codes: opts.codes ?? 6, rateLimitPerMinute: opts.rateLimit });
+    // Eight codes: the primary organization, four redemption checks, the second organization (isolation)
+    // and the quota check of --exhaust-limits, with one to spare.
+    const p = sandbox.provision({ codes: opts.codes ?? 8, rateLimitPerMinute: opts.rateLimit });
     receiver = await startWebhookReceiver({ secret: p.webhook_secret, listen: '127.0.0.1:0' });
     const partnerId = sandbox.operator.partnerIdForKey(p.partner_key);
     if (!partnerId) throw new Error('embedded sandbox: the provisioned partner key is unknown to its operator');

@@ -193,7 +193,7 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
     try {
       if (scope.signal?.aborted) stop('aborted');
       if (closed) stop('closed');
-      release = unpaced ? pacer.seize() : await pacer.hold(controller.signal, priority);
+      release = unpaced ? await pacer.burst(controller.signal) : await pacer.hold(controller.signal, priority);
       // The time-out starts once the request may go: waiting for the budget is not the target's fault.
       startedAt = new Date();
       t0 = performance.now();

@@ -49,10 +49,10 @@ describe('createPacer', () => {
   });
 });
 
-describe('Pacer.seize', () => {
+describe('Pacer.burst', () => {
   it('takes a slot over the budget, and paced requests wait until it has left the window', async () => {
     const pacer = createPacer({ ratePerMinute: 2, windowMs: 80 });
-    const releases = [pacer.seize(), pacer.seize(), pacer.seize()];
+    const releases = await Promise.all([pacer.burst(), pacer.burst(), pacer.burst()]);
     for (const release of releases) release();
     const t0 = performance.now();
     await pacer.acquire();

@@ -11,10 +11,12 @@ export interface Pacer {
    */
   hold(signal?: AbortSignal, priority?: 'high'): Promise<() => void>;
   /**
-   * Takes a slot at once, over the budget if need be (a check that bursts on purpose); the slot still
-   * counts, so paced requests wait until the burst has left the window instead of meeting a 429.
+   * A slot for one request of a deliberate burst over the target's limit (the rate-limit check): it
+   * waits for the paced requests in flight to end, then goes over the budget; paced requests wait
+   * while any burst request is in flight, and the burst's slots count for one more window, so no
+   * paced request meets the 429s the burst provokes.
    */
-  seize(): () => void;
+  burst(signal?: AbortSignal): Promise<() => void>;
 }
 
 /** Share of the target's limit the certifier allows itself: slack for clock and latency skew. */
@@ -35,6 +37,9 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
   const slots: number[] = [];
   const waiters: Waiter[] = [];
   let timer: NodeJS.Timeout | undefined;
+  // Burst requests in flight, and bursts waiting for the paced requests in flight to end.
+  let bursting = 0;
+  const burstWaiters: Array<() => void> = [];
 
   function prune(now: number): void {
     for (let i = slots.length - 1; i >= 0; i--) if (slots[i] <= now) slots.splice(i, 1);
@@ -49,13 +54,14 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
       // In-flight slots are interchangeable: end any one of them.
       const i = slots.indexOf(Infinity);
       if (i >= 0) slots[i] = performance.now() + windowMs;
+      startBurst();
       schedule();
     };
   }
 
   function serve(): void {
     prune(performance.now());
-    while (waiters.length > 0 && slots.length < budget) {
+    while (bursting === 0 && burstWaiters.length === 0 && waiters.length > 0 && slots.length < budget) {
       const w = waiters.shift()!;
       if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
       w.resolve(take());
@@ -77,7 +83,7 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
   function hold(signal?: AbortSignal, priority?: 'high'): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     prune(performance.now());
-    if (waiters.length === 0 && slots.length < budget) return Promise.resolve(take());
+    if (bursting === 0 && burstWaiters.length === 0 && waiters.length === 0 && slots.length < budget) return Promise.resolve(take());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, high: priority === 'high' };
       if (signal) {
@@ -98,9 +104,46 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     });
   }
 
+  function startBurst(): void {
+    if (burstWaiters.length === 0 || bursting > 0 || slots.includes(Infinity)) return;
+    for (const go of burstWaiters.splice(0)) go();
+  }
+
+  function burst(signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const slot = (): (() => void) => {
+      bursting++;
+      const release = take();
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        bursting--;
+        release();
+        if (bursting === 0) serve();
+      };
+    };
+    if (bursting > 0) return Promise.resolve(slot());
+    return new Promise((resolve, reject) => {
+      const onAbort = (): void => {
+        const i = burstWaiters.indexOf(go);
+        if (i >= 0) burstWaiters.splice(i, 1);
+        reject(signal?.reason);
+        if (burstWaiters.length === 0) serve();
+      };
+      const go = (): void => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(slot());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      burstWaiters.push(go);
+      startBurst();
+    });
+  }
+
   return {
     hold,
-    seize: take,
+    burst,
     async acquire(signal, priority) {
       (await hold(signal, priority))();
     },

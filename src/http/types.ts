@@ -24,7 +24,7 @@ export interface RequestSpec {
   timeoutMs?: number;
   /** Short label shown beside the exchange in reports ("setup: redeem"). */
   label?: string;
-  /** Sent at once, without waiting for the pacer's budget (still counted in it): rate-limit checks only. */
+  /** Part of a deliberate burst over the rate limit (rate-limit checks only): see Pacer.burst. */
   unpaced?: boolean;
   /** Served before normal requests when the budget is short: the critical path (the real run, cert-slow). */
   priority?: 'high';

@@ -95,7 +95,7 @@ export function renderRun(
     run_id: run.id,
     status: seenFinished && faults.has('runs-read.terminal-reverts-to-running') ? 'running' : snapshot.status,
     progress,
-    notices: snapshot.notices.map((n) => renderNoticeItem(n, lang, faults, extra)),
+    notices: snapshot.notices.map((n) => renderNoticeItem(n, run.fixture && faults.has('fixtures.notices-ignore-english') ? 'he' : lang, faults, extra)),
     candidates,
   };
   if (run.fixture) body.sandbox = { fixture: run.fixture };

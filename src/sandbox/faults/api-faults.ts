@@ -41,6 +41,6 @@ export const apiFaults: FaultDefinition[] = [
   { id: 'sandbox.reveal-price-ignored', area: 'sandbox', summary: '`x-svc-sandbox-reveal-price` is ignored', caughtBy: 'sandbox.reveal-price-override' },
   { id: 'limits.rate-limited-no-retry-after', area: 'limits', summary: 'a real `429 rate_limited` lacks `Retry-After`', caughtBy: 'limits.rate-limit-429' },
   { id: 'limits.fixture-runs-count', area: 'limits', summary: 'fixture runs count toward the sandbox run quota', caughtBy: 'limits.sandbox-run-quota' },
-  { id: 'fixtures.extra-fields-missing-on-reveal', area: 'fixtures', summary: '`cert-extra-fields` reveal response carries no unknown field', caughtBy: 'fixtures.cert-extra-fields' },
+  { id: 'fixtures.extra-fields-missing-on-reveal', area: 'fixtures', summary: '`cert-extra-fields` reveal response carries no unknown field', caughtBy: 'fixtures.cert-extra-fields.reveal-and-decisions-carry-extra-fields' },
   { id: 'production.environment-header', area: 'production', summary: 'production responses carry `x-svc-environment: sandbox`', caughtBy: 'production.no-environment-header' },
 ];

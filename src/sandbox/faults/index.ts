@@ -2,6 +2,7 @@ import { activationFaults } from './activation-faults.js';
 import { apiFaults } from './api-faults.js';
 import { decisionsFaults } from './decisions-faults.js';
 import { engineFaults } from './engine-faults.js';
+import { fixturesFaults } from './fixtures-faults.js';
 import { runsReadFaults } from './runs-read-faults.js';
 import { runsStartFaults } from './runs-start-faults.js';
 import { jobsFaults } from './jobs-faults.js';
@@ -13,7 +14,7 @@ import type { FaultDefinition } from './types.js';
 export type { FaultDefinition } from './types.js';
 
 /** Every fault the sandbox knows, sorted by id. */
-export const FAULTS: readonly FaultDefinition[] = [...apiFaults, ...engineFaults, ...runsStartFaults, ...runsReadFaults, ...webhookFaults, ...activationFaults, ...usersFaults, ...jobsFaults, ...revealFaults, ...decisionsFaults].sort((a, b) =>
+export const FAULTS: readonly FaultDefinition[] = [...apiFaults, ...engineFaults, ...runsStartFaults, ...runsReadFaults, ...webhookFaults, ...activationFaults, ...usersFaults, ...jobsFaults, ...revealFaults, ...decisionsFaults, ...fixturesFaults].sort((a, b) =>
   a.id.localeCompare(b.id),
 );
 

@@ -98,7 +98,7 @@ export function decisionsRoute(rc: RequestContext): Reply {
   for (const code of shown as string[]) run.noticesShown.add(code);
   const response: Record<string, unknown> = { accepted, duplicates };
   if (faults.has('decisions.response-missing-duplicates')) delete response.duplicates;
-  if (run.fixture === 'cert-extra-fields') {
+  if (run.fixture === 'cert-extra-fields' && !faults.has('fixtures.extra-fields-missing-on-decisions')) {
     response.zz_extra_top_level = 'clients must ignore this';
     response.zz_future_object = { nested: true };
   }
