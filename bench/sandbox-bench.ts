@@ -6,7 +6,7 @@ import { startSandbox } from '../src/sandbox/index.js';
 import type { LoadJob, LoadResult } from './sandbox-load.js';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 4);
 
 function runGenerator(job: LoadJob): Promise<LoadResult> {

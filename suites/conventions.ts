@@ -90,7 +90,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
       t.expect.that(
         isHebrew(message!),
         {
-          message: `without x-svc-lang the error message is not in Hebrew; the default language is he (${S.commonHeaders})`,
+          message: `without x-svc-lang the error message is not in Hebrew; the default is the partner default, he unless agreed otherwise (${S.commonHeaders})`,
           spec: S.commonHeaders,
           expected: 'a message in Hebrew script',
           received: message,
