@@ -52,9 +52,12 @@ function hostile(socket: Socket, head: string): void {
 describe('svc-certify run against a hostile target', () => {
   let server: Server;
   let baseUrl = '';
+  const sockets = new Set<Socket>();
 
   beforeAll(async () => {
     server = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
       let head = '';
       socket.on('error', () => undefined);
       socket.on('data', (d) => {
@@ -69,7 +72,7 @@ describe('svc-certify run against a hostile target', () => {
   });
 
   afterAll(async () => {
-    server.closeAllConnections?.();
+    for (const s of sockets) s.destroy();
     await new Promise((r) => server.close(r));
   });
 
