@@ -1,5 +1,6 @@
 // The two numbers a certifier is judged by: a clean reference sandbox passes every check, and every
-// named fault of the sandbox is caught by the check meant for it (its `caughtBy`).
+// named fault of the sandbox is caught by the check meant for it (its `caughtBy`, and any `alsoCaughtBy`
+// the same violation must fail too); and no check goes without a fault that proves it can fail.
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { listFaults } from '../src/sandbox/index.js';
@@ -8,8 +9,11 @@ import { certifySandbox, notPassed, resultOf } from './support/certify-sandbox.j
 
 const faults = listFaults();
 const checksById = new Map(ALL_CHECKS.map((c) => [c.id, c]));
-const caught: string[] = [];
-const missed: string[] = [];
+/** Every check a fault names: its caughtBy first, then its alsoCaughtBy. */
+const namedBy = (f: (typeof faults)[number]): string[] => [f.caughtBy, ...(f.alsoCaughtBy ?? [])];
+/** A fault is caught when every check it names failed; one pair that did not fail makes it missed. */
+const missedPairs = new Map<string, string[]>();
+const runPairs = new Map<string, number>();
 
 function targetFor(checkId: string): { mode: 'sandbox' | 'production'; exhaustLimits: boolean; noWebhook: boolean; timeScale?: number; flags?: Record<string, unknown> } {
   const needs = checksById.get(checkId)?.needs ?? [];
@@ -49,22 +53,30 @@ describe('clean reference sandbox', () => {
 
 describe('every fault is caught by the check meant for it', () => {
   it('names an existing check for every fault', () => {
-    const orphans = faults.filter((f) => !checksById.has(f.caughtBy)).map((f) => `${f.id} → ${f.caughtBy}`);
+    const orphans = faults.flatMap((f) => namedBy(f).filter((id) => !checksById.has(id)).map((id) => `${f.id} → ${id}`));
     expect(orphans).toEqual([]);
   });
 
-  it.concurrent.each(faults.filter((f) => checksById.has(f.caughtBy)).map((f) => [f.id, f.caughtBy] as const))(
+  it('every check is named by at least one fault', () => {
+    const named = new Set(faults.flatMap(namedBy));
+    expect(ALL_CHECKS.map((c) => c.id).filter((id) => !named.has(id))).toEqual([]);
+  });
+
+  it.concurrent.each(faults.flatMap((f) => namedBy(f).filter((id) => checksById.has(id)).map((id) => [f.id, id] as const)))(
     '%s is caught by %s',
     async (faultId, checkId) => {
       const run = await certifySandbox({ faults: [faultId], ids: [checkId], ...targetFor(checkId) });
       const result = resultOf(run, checkId);
-      (result.status === 'failed' ? caught : missed).push(faultId);
+      runPairs.set(faultId, (runPairs.get(faultId) ?? 0) + 1);
+      if (result.status !== 'failed') missedPairs.set(faultId, [...(missedPairs.get(faultId) ?? []), checkId]);
       expect(result.status, `${checkId} ${result.status}: ${result.message}`).toBe('failed');
     },
   );
 
   afterAll(() => {
     const total = faults.length;
+    const caught = faults.filter((f) => runPairs.get(f.id) === namedBy(f).length && !missedPairs.has(f.id));
+    const missed = faults.filter((f) => !caught.includes(f)).map((f) => (missedPairs.has(f.id) ? `${f.id} (${missedPairs.get(f.id)!.join(', ')})` : f.id));
     const pct = total === 0 ? 0 : (100 * caught.length) / total;
     process.stdout.write(`\nfault matrix: ${caught.length}/${total} faults caught by their check (${pct.toFixed(1)} %)\n`);
     if (missed.length > 0) process.stdout.write(`missed: ${missed.join(', ')}\n`);

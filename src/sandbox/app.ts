@@ -115,11 +115,13 @@ function simulated(app: AppContext, value: string): Reply {
       return errorReply(new ApiError(429, 'rate_limited', { retry_after_seconds: 30 }, headers));
     }
     case 'rate_limit_unavailable':
-      return errorReply(new ApiError(503, 'rate_limit_unavailable'));
+      return errorReply(new ApiError(app.config.faults.has('sandbox.simulate-unavailable-as-500') ? 500 : 503, 'rate_limit_unavailable'));
     case 'internal_error':
-      return errorReply(new ApiError(500, 'internal_error'));
+      return errorReply(new ApiError(500, app.config.faults.has('sandbox.simulate-internal-error-code') ? 'server_error' : 'internal_error'));
     default:
-      return errorReply(new ApiError(402, 'insufficient_credits', { balance: 0, required: 10, reason: 'simulated' }));
+      return errorReply(
+        new ApiError(402, 'insufficient_credits', app.config.faults.has('sandbox.simulate-credits-without-reason') ? { balance: 0, required: 10 } : { balance: 0, required: 10, reason: 'simulated' }),
+      );
   }
 }
 
@@ -134,18 +136,18 @@ function dispatch(app: AppContext, req: SandboxRequest): Outcome {
     if (!path.startsWith('/v1/')) throw new ApiError(404, 'not_found');
     const segments = path.slice(4).split('/');
     const route = matchRoute(segments);
-    if (!route || (route.sandboxOnly && !sandbox)) throw new ApiError(404, 'not_found');
+    if (!route || (route.sandboxOnly && !sandbox && !faults.has('production.sandbox-route-served'))) throw new ApiError(404, 'not_found');
     if (req.method !== route.method) throw new ApiError(405, 'method_not_allowed', { allowed_methods: [route.method] }, { allow: route.method });
     if (req.body && req.body.length > MAX_BODY_BYTES) throw new ApiError(413, 'payload_too_large', { max_bytes: MAX_BODY_BYTES });
 
-    const simulate = sandbox ? header(req.headers, 'x-svc-sandbox-simulate') : undefined;
+    const simulate = sandbox || faults.has('production.simulate-honoured') ? header(req.headers, 'x-svc-sandbox-simulate') : undefined;
     if (simulate !== undefined && faults.has('sandbox.simulate-before-auth') && (SIMULATE_VALUES as readonly string[]).includes(simulate.trim())) {
       return { reply: simulated(app, simulate.trim()), lang };
     }
 
     const key = header(req.headers, 'x-partner-key');
     const partner = key ? store.partnersByKeyHash.get(hashSecret(key)) : undefined;
-    if (!partner) throw new ApiError(401, key && faults.has('auth.unknown-key-wrong-code') ? 'invalid_org_token' : 'invalid_partner_key');
+    if (!partner) throw new ApiError(!key && faults.has('auth.missing-partner-key-403') ? 403 : 401, key && faults.has('auth.unknown-key-wrong-code') ? 'invalid_org_token' : 'invalid_partner_key');
     lang = langOf(req, partner);
     const verdict = app.limiter.hit(partner, app.now());
     if (!verdict.ok) {
@@ -160,13 +162,14 @@ function dispatch(app: AppContext, req: SandboxRequest): Outcome {
       const token = header(req.headers, 'x-svc-org');
       if (!token) throw new ApiError(faults.has('auth.missing-org-token-403') ? 403 : 401, 'invalid_org_token');
       org = store.orgsByTokenHash.get(hashSecret(token));
-      if (!org || org.partnerId !== partner.id) throw new ApiError(401, 'invalid_org_token');
+      if (!org || org.partnerId !== partner.id) throw new ApiError(401, !org && faults.has('auth.unknown-org-token-wrong-code') ? 'invalid_partner_key' : 'invalid_org_token');
       if (!org.enabled && !faults.has('auth.disabled-organization-served')) throw new ApiError(403, 'organization_disabled');
     }
     if (simulate !== undefined) {
       const value = simulate.trim();
       if (!(SIMULATE_VALUES as readonly string[]).includes(value)) {
-        throw new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-simulate', allowed: [...SIMULATE_VALUES] });
+        const allowed = faults.has('sandbox.simulate-allowed-incomplete') ? SIMULATE_VALUES.filter((v) => v !== 'insufficient_credits') : [...SIMULATE_VALUES];
+        throw new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-simulate', allowed });
       }
       config.log(`simulated ${value} for partner ${partner.keyPrefix}…`);
       return { reply: simulated(app, value), lang };
@@ -189,11 +192,15 @@ function finish(app: AppContext, { reply, lang }: Outcome): SandboxResponse {
   const faults = app.config.faults;
   let payload = reply.body;
   if (payload instanceof ApiError) {
-    const msgLang: Lang = faults.has('conventions.message-not-localized') ? 'en' : lang;
+    const swapped: Lang = lang === 'he' ? 'en' : 'he';
+    const msgLang: Lang = faults.has('conventions.message-not-localized') ? 'en' : faults.has('conventions.message-language-swapped') ? swapped : lang;
     payload = { error: payload.code, message: errorMessage(payload.code, msgLang), ...payload.extra };
   }
   const headers: Record<string, string> = {
-    'content-type': faults.has('conventions.content-type-without-charset') ? 'application/json' : 'application/json; charset=utf-8',
+    'content-type':
+      faults.has('conventions.content-type-without-charset') || (reply.status >= 400 && faults.has('conventions.error-without-charset'))
+        ? 'application/json'
+        : 'application/json; charset=utf-8',
     'cache-control': 'no-store',
     ...reply.headers,
   };

@@ -16,7 +16,7 @@ export function currentState(app: AppContext, run: Run, lang: Lang): RunState | 
   const now = app.now();
   if (run.fixture) {
     const extra = app.config.faults.has('runs-read.more-than-target');
-    return fixtureSnapshot(run.fixture, run.targetCount, run.createdAt, now, app.config.timeScale, lang, extra);
+    return fixtureSnapshot(run.fixture, run.targetCount, run.createdAt, now, app.config.timeScale, lang, extra, app.config.faults);
   }
   const snap = app.engine.snapshot(run.id, now);
   if (!snap) return undefined;
@@ -34,7 +34,7 @@ function renderNoticeItem(n: EngineNotice, lang: Lang, faults: ReadonlySet<strin
     if (n.ref.candidate_id !== undefined) ref.candidate_id = int64(n.ref.candidate_id);
     out.ref = ref;
   }
-  if (extra) out.zz_extra_notice = { probe: true };
+  if (extra && !faults.has('fixtures.extra-fields-missing-on-notices')) out.zz_extra_notice = { probe: true };
   return out;
 }
 

@@ -1,5 +1,14 @@
 import type { FaultDefinition } from './types.js';
 
+const FIXTURES = ['cert-notices-all', 'cert-notice-unknown', 'cert-empty', 'cert-failed', 'cert-slow', 'cert-extra-fields', 'cert-webhook'];
+/** A fault of every fixture start fails each fixture's start check. */
+const startChecksBut = (first: string): string[] => FIXTURES.filter((f) => f !== first).map((f) => `fixtures.${f}.start-accepted-202`);
+/** A fixture's table rule broken in every language fails its he and its en read alike. */
+const read = (fixture: string): Pick<FaultDefinition, 'caughtBy' | 'alsoCaughtBy'> => ({
+  caughtBy: `fixtures.${fixture}.read-matches-table`,
+  alsoCaughtBy: [`fixtures.${fixture}.read-matches-table-en`],
+});
+
 export const fixturesFaults: FaultDefinition[] = [
   {
     id: 'fixtures.notices-ignore-english',
@@ -12,5 +21,61 @@ export const fixturesFaults: FaultDefinition[] = [
     area: 'fixtures',
     summary: '`cert-extra-fields` decisions response carries no unknown field',
     caughtBy: 'fixtures.cert-extra-fields.reveal-and-decisions-carry-extra-fields',
+  },
+  {
+    id: 'fixtures.start-answered-200',
+    area: 'fixtures',
+    summary: 'a fixture run start answers 200 instead of 202',
+    caughtBy: 'fixtures.cert-notices-all.start-accepted-202',
+    alsoCaughtBy: startChecksBut('cert-notices-all'),
+  },
+  {
+    id: 'fixtures.start-without-fixture-name',
+    area: 'fixtures',
+    summary: 'a fixture run start response lacks `sandbox: {fixture: <name>}`',
+    caughtBy: 'fixtures.cert-slow.start-accepted-202',
+    alsoCaughtBy: startChecksBut('cert-slow'),
+  },
+  {
+    id: 'fixtures.notices-all-missing-paid-fallback',
+    area: 'fixtures',
+    summary: '`cert-notices-all` lacks the `paid_fallback` notice: eight of the nine v1 codes',
+    ...read('cert-notices-all'),
+  },
+  {
+    id: 'fixtures.notice-unknown-without-unknown-slot',
+    area: 'fixtures',
+    summary: '`cert-notice-unknown` has no probe notice in the unknown slot `zz_unknown_slot`',
+    ...read('cert-notice-unknown'),
+  },
+  {
+    id: 'fixtures.empty-notice-outside-empty-state',
+    area: 'fixtures',
+    summary: '`cert-empty` puts its `location_relaxed` notice in `above_list` instead of `empty_state`',
+    ...read('cert-empty'),
+  },
+  {
+    id: 'fixtures.failed-reports-completed',
+    area: 'fixtures',
+    summary: '`cert-failed` reads as `completed` instead of `failed`',
+    ...read('cert-failed'),
+  },
+  {
+    id: 'fixtures.extra-fields-missing-on-notices',
+    area: 'fixtures',
+    summary: '`cert-extra-fields` notices carry no unknown field (top level, progress, candidates still do)',
+    ...read('cert-extra-fields'),
+  },
+  {
+    id: 'fixtures.webhook-lists-more-than-three',
+    area: 'fixtures',
+    summary: '`cert-webhook` lists 5 candidates (within target_count), more than the table\'s 3',
+    ...read('cert-webhook'),
+  },
+  {
+    id: 'fixtures.slow-completes-at-once',
+    area: 'fixtures',
+    summary: '`cert-slow` is `completed` at once instead of running for 3 minutes',
+    caughtBy: 'fixtures.cert-slow.runs-three-minutes-then-completes',
   },
 ];

@@ -1,11 +1,15 @@
 import { activationFaults } from './activation-faults.js';
 import { apiFaults } from './api-faults.js';
+import { coverageFaults } from './coverage-faults.js';
 import { decisionsFaults } from './decisions-faults.js';
 import { engineFaults } from './engine-faults.js';
 import { fixturesFaults } from './fixtures-faults.js';
 import { runsReadFaults } from './runs-read-faults.js';
 import { runsStartFaults } from './runs-start-faults.js';
 import { jobsFaults } from './jobs-faults.js';
+import { limitsFaults } from './limits-faults.js';
+import { productionFaults } from './production-faults.js';
+import { sandboxFaults } from './sandbox-faults.js';
 import { revealFaults } from './reveal-faults.js';
 import { usersFaults } from './users-faults.js';
 import { webhookFaults } from './webhook-faults.js';
@@ -14,7 +18,7 @@ import type { FaultDefinition } from './types.js';
 export type { FaultDefinition } from './types.js';
 
 /** Every fault the sandbox knows, sorted by id. */
-export const FAULTS: readonly FaultDefinition[] = [...apiFaults, ...engineFaults, ...runsStartFaults, ...runsReadFaults, ...webhookFaults, ...activationFaults, ...usersFaults, ...jobsFaults, ...revealFaults, ...decisionsFaults, ...fixturesFaults].sort((a, b) =>
+export const FAULTS: readonly FaultDefinition[] = [...apiFaults, ...engineFaults, ...runsStartFaults, ...runsReadFaults, ...webhookFaults, ...activationFaults, ...usersFaults, ...jobsFaults, ...revealFaults, ...decisionsFaults, ...fixturesFaults, ...coverageFaults, ...sandboxFaults, ...productionFaults, ...limitsFaults].sort((a, b) =>
   a.id.localeCompare(b.id),
 );
 

@@ -8,4 +8,9 @@ export interface FaultDefinition {
   summary: string;
   /** Id of the certifier check meant to catch it (the fault matrix asserts this check fails). */
   caughtBy: string;
+  /**
+   * Other checks the same single violation must also fail (e.g. a fixture rule broken in every language
+   * fails the he and the en read alike); the matrix runs each of them too.
+   */
+  alsoCaughtBy?: string[];
 }

@@ -43,7 +43,7 @@ export function revealRoute(rc: RequestContext): Reply {
     response = {
       email: contact.email,
       phone: already && faults.has('reveal.contact-differs-on-repeat') ? contact.phone.replace(/\d$/, (d) => String((Number(d) + 1) % 10)) : contact.phone,
-      credits_charged: chargeAgain || faults.has('reveal.sandbox-charges-credits') ? price : 0,
+      credits_charged: chargeAgain || faults.has('reveal.sandbox-charges-credits') || (faults.has('sandbox.reveal-charges-override-price') && run.quotedPrices.has(id)) ? price : 0,
       wallet_balance_after: org.walletBalance,
       ...(faults.has('reveal.sandbox-flag-missing') ? {} : { sandbox: true }),
     };

@@ -20,13 +20,13 @@ export function runsStartRoute(rc: RequestContext): Reply {
   if (typeof jobExternalId !== 'string' || jobExternalId === '') throw new ApiError(422, 'invalid_request', { field: 'job_external_id' });
   if (typeof actingUser !== 'string') throw new ApiError(422, 'invalid_request', { field: 'acting_user_external_id' });
   if (typeof targetCount !== 'number' || !Number.isInteger(targetCount)) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
-  if (sandbox && targetCount > SANDBOX_MAX_TARGET) {
+  if ((sandbox || faults.has('production.sandbox-limit-enforced')) && targetCount > SANDBOX_MAX_TARGET) {
     throw new ApiError(422, 'sandbox_limit', faults.has('runs-start.sandbox-limit-without-max') ? {} : { max_target_count: SANDBOX_MAX_TARGET });
   }
   const belowOne = targetCount < 1 && !faults.has('runs-start.target-count-zero-accepted');
   if (belowOne || targetCount > PRODUCTION_MAX_TARGET) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
 
-  const fixture = sandbox && jobExternalId.startsWith('cert-') ? jobExternalId : undefined;
+  const fixture = (sandbox || faults.has('production.fixtures-served')) && jobExternalId.startsWith('cert-') ? jobExternalId : undefined;
   if (fixture !== undefined && !isFixtureName(fixture)) throw new ApiError(422, 'unknown_fixture', { fixtures: [...FIXTURE_NAMES] });
   if (!app.store.usersOf(org.id).has(actingUser)) {
     if (faults.has('runs-start.unknown-user-422')) throw new ApiError(422, 'invalid_user');
@@ -43,7 +43,10 @@ export function runsStartRoute(rc: RequestContext): Reply {
     const outcome = validateRequirements(submitted, { jobTitle: job?.title, locationText: job?.locationText, faults });
     if (outcome.rejected.length > 0) {
       if (faults.has('runs-start.rejected-run-created')) refused = outcome;
-      else throw new ApiError(422, 'requirements_rejected', { rejected: outcome.rejected, warnings: outcome.warnings });
+      else {
+        if (sandbox && !fixture && faults.has('limits.quota-refused-422-count')) recordRealRun(org, app.now());
+        throw new ApiError(422, 'requirements_rejected', { rejected: outcome.rejected, warnings: outcome.warnings });
+      }
     }
     warnings = outcome.warnings;
     requirements = outcome.requirements;
@@ -104,12 +107,12 @@ export function runsStartRoute(rc: RequestContext): Reply {
       return item;
     }),
   };
-  if (run.fixture) response.sandbox = { fixture: run.fixture };
+  if (run.fixture && !faults.has('fixtures.start-without-fixture-name')) response.sandbox = { fixture: run.fixture };
   if (extra) {
     response.zz_extra_top_level = 'clients must ignore this';
     response.zz_future_object = { nested: true };
   }
-  return { status: 202, body: response };
+  return { status: run.fixture && faults.has('fixtures.start-answered-200') ? 200 : 202, body: response };
 }
 
 /** Fixture runs end without the engine: at once, or after cert-slow's 3 (scaled) minutes. */

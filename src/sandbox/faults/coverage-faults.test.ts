@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { harness, type Harness } from '../testing.js';
+import { coverageFaults } from './coverage-faults.js';
+import { fixturesFaults } from './fixtures-faults.js';
+
+type Probe = (h: Harness) => Promise<unknown>;
+
+const fixtureRead = async (h: Harness, name: string, lang = 'en') => {
+  const id = (await h.startRun({ job_external_id: name, target_count: 10 })).json.run_id as string;
+  return (await h.call('GET', `/runs/${id}`, undefined, { 'x-svc-lang': lang })).json;
+};
+
+/** What each fault changes, observed through the API only. */
+const PROBES: Record<string, Probe> = {
+  'conventions.error-without-charset': async (h) => (await h.call('GET', '/runs/x')).headers['content-type'],
+  'conventions.message-language-swapped': async (h) => [(await h.call('GET', '/runs/x', undefined, { 'x-svc-lang': 'en' })).json.message, (await h.call('GET', '/runs/x', undefined, { 'x-svc-lang': 'he' })).json.message],
+  'auth.missing-partner-key-403': async (h) => (await h.app.request({ method: 'GET', path: '/v1/runs/x', headers: { 'x-svc-org': h.orgToken } })).status,
+  'auth.unknown-org-token-wrong-code': async (h) => (await h.callAs('sot_never_issued', 'GET', '/runs/x')).json.error,
+  'auth.redeem-demands-org-token': async (h) => (await h.callAs(undefined, 'POST', '/activations/redeem', { code: 'NOPE-NOPE', external_id: 'o9' })).status,
+  'fixtures.start-answered-200': async (h) => (await h.startRun({ job_external_id: 'cert-empty' })).status,
+  'fixtures.start-without-fixture-name': async (h) => (await h.startRun({ job_external_id: 'cert-empty' })).json.sandbox,
+  'fixtures.notices-all-missing-paid-fallback': async (h) => (await fixtureRead(h, 'cert-notices-all')).notices.map((n: { code: string }) => n.code),
+  'fixtures.notice-unknown-without-unknown-slot': async (h) => (await fixtureRead(h, 'cert-notice-unknown')).notices.map((n: { slot: string }) => n.slot),
+  'fixtures.empty-notice-outside-empty-state': async (h) => (await fixtureRead(h, 'cert-empty')).notices.map((n: { slot: string }) => n.slot),
+  'fixtures.failed-reports-completed': async (h) => (await fixtureRead(h, 'cert-failed')).status,
+  'fixtures.extra-fields-missing-on-notices': async (h) => (await fixtureRead(h, 'cert-extra-fields')).notices.map((n: object) => Object.keys(n)),
+  'fixtures.webhook-lists-more-than-three': async (h) => (await fixtureRead(h, 'cert-webhook')).candidates.length,
+  'fixtures.slow-completes-at-once': async (h) => (await fixtureRead(h, 'cert-slow')).status,
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [readFileSync(join(dir, e.name), 'utf8')] : [],
+  );
+}
+
+describe('coverage and fixture faults', () => {
+  const probed = [...coverageFaults, ...fixturesFaults].filter((f) => f.id in PROBES);
+  const code = sources(join(new URL('.', import.meta.url).pathname, '..')).join('\n');
+
+  it('every fault of coverage-faults has a probe; each probed fault is tested at exactly one point of the sandbox', () => {
+    for (const f of coverageFaults) expect(PROBES, f.id).toHaveProperty([f.id]);
+    for (const f of probed) expect(code.split(`faults.has('${f.id}')`).length - 1, f.id).toBe(1);
+  });
+
+  for (const fault of probed) {
+    it(`${fault.id} changes what it names`, async () => {
+      const probe = PROBES[fault.id];
+      const clean = await harness({ timeScale: 600 });
+      const faulty = await harness({ timeScale: 600, faults: [fault.id] });
+      try {
+        expect(JSON.stringify(await probe(faulty))).not.toBe(JSON.stringify(await probe(clean)));
+      } finally {
+        await clean.app.close();
+        await faulty.app.close();
+      }
+    });
+  }
+});
