@@ -5,7 +5,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { int, obj, objects, randomUUID } from './support.js';
+import { int, obj, objects, randomUUID, secondOrgWithRecruiter } from './support.js';
 
 const suite = 'reveal';
 const REVEAL = 'Endpoints › POST /runs/{run_id}/candidates/{candidate_id}/reveal';
@@ -360,16 +360,9 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     async run(t) {
       const listed = await anyListed(t);
       if (!listed) return;
-      const second = await t.setup.secondOrg();
-      if (!second) return t.skip('needs a second organization: one more unused activation code (--activation-code)');
-      const user = (await t.setup.user()).externalId;
-      // The same recruiter id registered in the second organization, so only the run can be wrong.
-      const reg = await t.api.post(
-        '/users',
-        { external_id: user, email: 'recruiter@example.com', full_name: 'Dana Levi', role: 'recruiter' },
-        { auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: 'register the recruiter in the second organization' },
-      );
-      if (reg.status < 200 || reg.status > 299) return t.skip(`registering the recruiter in the second organization answered ${reg.status}`);
+      const second = await secondOrgWithRecruiter(t);
+      if (!second) return;
+      const { user } = second;
       const res = await t.api.post(
         revealPath(listed.runId, listed.candidates[0]!.id),
         { acting_user_external_id: user },

@@ -2,6 +2,7 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isJsonObject, type JsonObject, type JsonValue } from '../src/json/lossless.js';
+import type { CheckContext } from '../src/runner/check.js';
 
 export { randomUUID };
 
@@ -60,4 +61,27 @@ export function int(v: JsonValue | undefined): bigint | undefined {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
   return undefined;
+}
+
+/**
+ * The second organization with the shared recruiter's external_id registered in it too, so that an
+ * isolation check's request can only be refused for the run; undefined after `t.skip` with the reason.
+ */
+export async function secondOrgWithRecruiter(t: CheckContext): Promise<{ orgToken: string; user: string } | undefined> {
+  const second = await t.setup.secondOrg();
+  if (!second) {
+    t.skip('needs a second organization: one more unused activation code (--activation-code)');
+    return undefined;
+  }
+  const user = (await t.setup.user()).externalId;
+  const reg = await t.api.post(
+    '/users',
+    { external_id: user, email: 'recruiter@example.com', full_name: 'Dana Levi', role: 'recruiter' },
+    { auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: 'register the recruiter in the second organization' },
+  );
+  if (reg.status < 200 || reg.status > 299) {
+    t.skip(`registering the recruiter in the second organization answered ${reg.status}`);
+    return undefined;
+  }
+  return { orgToken: second.orgToken, user };
 }
