@@ -235,7 +235,7 @@ describe('svc-certify serve', () => {
       expect(r.code).toBe(1);
       const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as { checks: Array<{ id: string; status: string }> };
       const failed = results.checks.filter((c) => c.status === 'failed').map((c) => c.id);
-      expect(failed).toContain('conventions.message-hebrew-by-default');
+      expect(failed).toContain('conventions.message-hebrew-for-lang-he');
     } finally {
       await s.stop();
     }

@@ -74,7 +74,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     const run = store.runs.get(runId);
     if (run) emitTerminal(app, run, snapshot);
   });
-  const handle = (req: SandboxRequest) => finish(app, dispatch(app, req));
+  const handle = (req: SandboxRequest) => finish(app, dispatch(app, req), header(req.headers, 'x-svc-lang') === undefined);
   return {
     handle,
     request: async (req) => handle(req),
@@ -188,13 +188,14 @@ function dispatch(app: AppContext, req: SandboxRequest): Outcome {
   }
 }
 
-function finish(app: AppContext, { reply, lang }: Outcome): SandboxResponse {
+function finish(app: AppContext, { reply, lang }: Outcome, langDefaulted: boolean): SandboxResponse {
   const faults = app.config.faults;
   let payload = reply.body;
   if (payload instanceof ApiError) {
     const swapped: Lang = lang === 'he' ? 'en' : 'he';
     const msgLang: Lang = faults.has('conventions.message-not-localized') ? 'en' : faults.has('conventions.message-language-swapped') ? swapped : lang;
-    payload = { error: payload.code, message: errorMessage(payload.code, msgLang), ...payload.extra };
+    const message = langDefaulted && faults.has('conventions.default-message-empty') ? '' : errorMessage(payload.code, msgLang);
+    payload = { error: payload.code, message, ...payload.extra };
   }
   const headers: Record<string, string> = {
     'content-type':

@@ -5,7 +5,7 @@ export const apiFaults: FaultDefinition[] = [
   { id: 'conventions.content-type-without-charset', area: 'conventions', summary: 'JSON responses say `application/json` without `charset=utf-8`', caughtBy: 'conventions.success-json-utf8' },
   { id: 'conventions.timestamp-not-utc', area: 'conventions', summary: '`redeemed_at` is written with a +03:00 offset instead of UTC', caughtBy: 'activation.already-redeemed-409' },
   { id: 'conventions.malformed-json-500', area: 'conventions', summary: 'a malformed JSON body answers 500 instead of a 4xx', caughtBy: 'conventions.malformed-json-answered-4xx' },
-  { id: 'conventions.message-not-localized', area: 'conventions', summary: 'error `message` is always English, ignoring x-svc-lang and the Hebrew default', caughtBy: 'conventions.message-hebrew-by-default' },
+  { id: 'conventions.message-not-localized', area: 'conventions', summary: 'error `message` is always English, ignoring x-svc-lang and the Hebrew default', caughtBy: 'conventions.message-hebrew-for-lang-he' },
   { id: 'auth.unknown-key-wrong-code', area: 'auth', summary: 'an unknown partner key answers 401 `invalid_org_token` instead of `invalid_partner_key`', caughtBy: 'auth.unknown-partner-key-refused-401' },
   { id: 'auth.missing-org-token-403', area: 'auth', summary: 'a missing org token answers 403 instead of 401', caughtBy: 'auth.missing-org-token-refused-401' },
   { id: 'auth.disabled-organization-served', area: 'auth', summary: 'a disabled organization is served instead of refused with 403 `organization_disabled`', caughtBy: 'auth.disabled-org-token-refused-403' },

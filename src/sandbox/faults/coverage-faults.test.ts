@@ -15,6 +15,7 @@ const fixtureRead = async (h: Harness, name: string, lang = 'en') => {
 /** What each fault changes, observed through the API only. */
 const PROBES: Record<string, Probe> = {
   'conventions.error-without-charset': async (h) => (await h.call('GET', '/runs/x')).headers['content-type'],
+  'conventions.default-message-empty': async (h) => (await h.call('GET', '/runs/x')).json.message,
   'conventions.message-language-swapped': async (h) => [(await h.call('GET', '/runs/x', undefined, { 'x-svc-lang': 'en' })).json.message, (await h.call('GET', '/runs/x', undefined, { 'x-svc-lang': 'he' })).json.message],
   'auth.missing-partner-key-403': async (h) => (await h.app.request({ method: 'GET', path: '/v1/runs/x', headers: { 'x-svc-org': h.orgToken } })).status,
   'auth.unknown-org-token-wrong-code': async (h) => (await h.callAs('sot_never_issued', 'GET', '/runs/x')).json.error,

@@ -34,4 +34,10 @@ export const coverageFaults: FaultDefinition[] = [
     summary: 'redeem without x-svc-org answers 401 `invalid_org_token`, though the partner key alone authenticates it',
     caughtBy: 'auth.redeem-needs-no-org-token',
   },
+  {
+    id: 'conventions.default-message-empty',
+    area: 'conventions',
+    summary: 'without x-svc-lang, error messages are empty strings instead of a sentence in the partner default language',
+    caughtBy: 'conventions.message-hebrew-by-default',
+  },
 ];
