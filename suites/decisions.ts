@@ -1,6 +1,8 @@
 // Decisions: every recruiter action is stored once per (run, candidate, decision, occurred_at), a 422
 // stores nothing, and reject reasons come from a closed list of seven. Each check uses its own
-// occurred_at values (and, where it counts, its own fixture run) so checks never see each other's entries.
+// occurred_at values (and, where it counts, its own fixture run) so checks never see each other's entries;
+// where a check needs more entries than the run lists candidates, it varies decision or occurred_at
+// instead (the key is run, candidate, decision, occurred_at).
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
@@ -17,42 +19,53 @@ const BY_ENDPOINT = 'Errors › Errors by endpoint';
 export const REJECT_REASONS = ['cv_irrelevant', 'overqualified', 'location', 'insufficient_experience', 'declined', 'candidate_withdrew', 'known'];
 
 const FIXTURE = 'cert-notices-all';
-const FIXTURE_MAX_LISTED = 6;
-const FIRST_FIXTURE_ID = 990000000001n;
+/** Only names a candidate on a run that does not exist: any int64 will do there. */
+const ANY_CANDIDATE_ID = 990000000001n;
 const TWO_POW_53 = 2n ** 53n;
+const RUNS_READ = 'Endpoints › GET /runs/{run_id}';
 
 /**
- * Distinct fixture runs (the setup memoizes per target_count) for checks whose counts matter; the
- * listing is capped at 6, so any target above it still lists the same six nameable candidates.
+ * Distinct fixture runs (the setup memoizes per target_count) for checks whose counts matter. The
+ * fixture lists "up to 6" whatever the target, so how many candidates each run names is read, not assumed.
  */
 const RUN = { schema: 15, duplicates: 20, newEntry: 19, nullReason: 18, everyReason: 17, storesNothing: 16, errors: 15 } as const;
 
-// Past, unique per process: a recruiter acted an hour ago, one millisecond apart per decision.
-const STAMP_BASE = Date.now() - 3_600_000;
-let stampSeq = 0;
+// occurred_at is "when the recruiter acted" and decisions are sent within minutes: stamp with the
+// current time, strictly increasing per process so every decision of every check has its own.
+let lastStamp = 0;
 function stamp(): string {
-  stampSeq += 1;
-  return new Date(STAMP_BASE + stampSeq).toISOString();
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
 }
 
 interface DecisionRun {
   runId: string;
-  /** Candidates decisions may name (a fixture: any it will ever list; a real run: the listed ones). */
+  /** Candidates the run lists on a read (at least one). */
   ids: bigint[];
+}
+
+function listedIds(read: ApiResponse): bigint[] {
+  return objects(obj(read.json)?.candidates).flatMap((c) => {
+    const id = int(c.id);
+    return id === undefined ? [] : [id];
+  });
 }
 
 async function decisionRun(t: CheckContext, targetCount: number): Promise<DecisionRun | undefined> {
   if (t.target.environment === 'sandbox') {
-    // Decisions may name any candidate the fixture will ever list (Sandbox behaviour): no read needed.
+    // The ids are read, never made up: the error for a candidate not in the run is not shown.
     const { runId } = await t.setup.fixtureRun(FIXTURE, { targetCount });
-    const n = Math.min(FIXTURE_MAX_LISTED, targetCount);
-    return { runId, ids: Array.from({ length: n }, (_, i) => FIRST_FIXTURE_ID + BigInt(i)) };
+    const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: 'read the run for candidate ids' });
+    if (!t.expect.status(read, 200, RUNS_READ)) return undefined;
+    const ids = listedIds(read);
+    if (ids.length === 0) {
+      t.skip(`the ${FIXTURE} run (target_count ${targetCount}) lists no candidate to decide on`);
+      return undefined;
+    }
+    return { runId, ids };
   }
   const { run, final } = await t.setup.realRun();
-  const ids = objects(obj(final.json)?.candidates).flatMap((c) => {
-    const id = int(c.id);
-    return id === undefined ? [] : [id];
-  });
+  const ids = listedIds(final);
   if (ids.length === 0) {
     t.skip('the shared real run lists no candidate to decide on');
     return undefined;
@@ -265,7 +278,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     spec: [DECISIONS, BY_ENDPOINT],
     needs: ['org'],
     async run(t) {
-      const res = await send(t, randomUUID(), [{ candidate_id: FIRST_FIXTURE_ID, decision: 'shortlisted', occurred_at: stamp() }], 'decisions on an unknown run');
+      const res = await send(t, randomUUID(), [{ candidate_id: ANY_CANDIDATE_ID, decision: 'shortlisted', occurred_at: stamp() }], 'decisions on an unknown run');
       t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
     },
   },

@@ -3,6 +3,7 @@
 // reach the same receiver in any order.
 
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { SkipCheck } from '../src/runner/skip-check.js';
 import { isUtcDateTime } from '../src/schema/formats.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../src/webhook/receiver.js';
 import { S } from './spec-refs.js';
@@ -41,6 +42,7 @@ const CONTACT_STATE = 'States and transitions › Candidate contact state';
 const ENVELOPE_FIELDS = ['event_id', 'event', 'run_id', 'organization_external_id', 'job_external_id', 'occurred_at'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FIXTURE_CANDIDATE = 990000000001n;
+const TWO_POW_53 = 2n ** 53n;
 const TERMINAL = ['run_completed', 'run_failed'];
 
 const sandboxHooks = ['sandbox', 'webhook-receiver'] as const;
@@ -481,6 +483,53 @@ const runEventOncePerRun: CheckDefinition = {
   }),
 };
 
+/** Locked candidates listed on `runId` (a fresh read), at most two; undefined when the read failed. */
+async function lockedOn(t: CheckContext, runId: string, label: string, exclude: (id: bigint) => boolean = () => false): Promise<bigint[] | undefined> {
+  const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: `read the ${label} for locked candidates` });
+  if (!t.expect.status(read, 200, S.runsRead)) return undefined;
+  return objects(obj(read.json)?.candidates)
+    .flatMap((c) => {
+      const id = int(c.id);
+      return id !== undefined && c.contact_state === 'locked' && !exclude(id) ? [id] : [];
+    })
+    .slice(0, 2);
+}
+
+/**
+ * A run and up to two of its candidates whose contact is still locked for the organization: only the
+ * locked → revealed move names candidate_revealed (a repeat reveal names no event), and other checks
+ * reveal fixture candidates (the same synthetic ids in every fixture run) for the same organization.
+ * First the shared real run, whose candidates no other sandbox check reveals except those above 2^53
+ * (reveal.candidate-id-above-2-53), so no reveal races ours; then a fresh cert-notices-all run; skips
+ * when neither lists one.
+ */
+async function lockedToReveal(t: CheckContext, acting: string): Promise<{ runId: string; ids: bigint[] } | undefined> {
+  // A used-up run quota skips the real run; the fixture run below is free of quota.
+  const real = await t.setup.realRun().catch((e: unknown) => {
+    if (e instanceof SkipCheck) return undefined;
+    throw e;
+  });
+  if (real && objects(obj(real.final.json)?.candidates).length > 0) {
+    const ids = await lockedOn(t, real.run.runId, 'shared real run', (id) => id > TWO_POW_53);
+    if (ids === undefined) return undefined;
+    if (ids.length > 0) return { runId: real.run.runId, ids };
+  }
+  const start = await t.api.post(
+    '/runs',
+    { job_external_id: 'cert-notices-all', acting_user_external_id: acting, target_count: 6 },
+    { label: 'start a cert-notices-all run to reveal in' },
+  );
+  if (!t.expect.status(start, 202, 'Endpoints › POST /runs (start a run)')) return undefined;
+  const runId = obj(start.json)?.run_id;
+  if (typeof runId !== 'string') return void t.skip('the run start named no run_id');
+  const ids = await lockedOn(t, runId, 'cert-notices-all run');
+  if (ids === undefined) return undefined;
+  if (ids.length === 0) {
+    return void t.skip(`neither the shared real run nor a new cert-notices-all run (${runId}) lists a candidate with contact_state locked for this organization; only revealing a locked candidate names a candidate_revealed event`);
+  }
+  return { runId, ids };
+}
+
 const candidateRevealedOnce: CheckDefinition = {
   id: 'webhooks.candidate-revealed-once',
   title: 'candidate_revealed is emitted once per (run, candidate), even after repeated reveals',
@@ -490,21 +539,9 @@ const candidateRevealedOnce: CheckDefinition = {
   timeoutMs: DELIVERY_SPEC_MS + SETTLE_SPEC_MS + 60_000,
   run: withReceiver(async (t, rx) => {
     const user = await t.setup.user();
-    const start = await t.api.post(
-      '/runs',
-      { job_external_id: 'cert-notices-all', acting_user_external_id: user.externalId, target_count: 2 },
-      { label: 'start a cert-notices-all run to reveal in' },
-    );
-    if (!t.expect.status(start, 202, 'Endpoints › POST /runs (start a run)')) return;
-    const runId = obj(start.json)?.run_id;
-    if (typeof runId !== 'string') return void t.skip('the run start named no run_id');
-    const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: 'read the run for candidate ids' });
-    if (!t.expect.status(read, 200, S.runsRead)) return;
-    const ids = objects(obj(read.json)?.candidates)
-      .map((c) => int(c.id))
-      .filter((id): id is bigint => id !== undefined)
-      .slice(0, 2);
-    if (ids.length === 0) return void t.skip(`the cert-notices-all run ${runId} lists no candidate to reveal`);
+    const source = await lockedToReveal(t, user.externalId);
+    if (!source) return;
+    const { runId, ids } = source;
     // The first candidate three times, the second once: one event each.
     const reveals = [ids[0]!, ids[0]!, ...ids.slice(1), ids[0]!];
     for (const id of reveals) {
