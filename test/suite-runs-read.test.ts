@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../src/sandbox/faults/index.js';
-import { RUNS_READ_CHECKS } from '../suites/runs-read.js';
+import { findPhone, RUNS_READ_CHECKS } from '../suites/runs-read.js';
 import { certifySandbox, notPassed, resultOf } from './support/certify-sandbox.js';
 
 const ids = RUNS_READ_CHECKS.map((c) => c.id);
@@ -38,4 +38,36 @@ describe('suite runs-read', () => {
       expect(r.status, `${r.id}: ${r.message}`).toBe('failed');
     });
   }
+});
+
+describe('phone detector of sandbox.contact-identifiers-masked', () => {
+  it.each([
+    'TypeScript 5.4 (2019-2024)',
+    'Node.js 18.0.1 2020-2024',
+    'Worked 2016 - 2018 2018 - 2023',
+    '(2015-2019) (2019-2023)',
+    'Backend engineer 2012-2016, 2016-2024',
+    'Python 3.11.4, Django 4.2 (2020 - 2024)',
+    'employee id 123456789',
+    'C++ 17 since 2015 2016',
+    'Tel Aviv 6473925',
+    '[phone hidden in sandbox]',
+    'released 2021-05-12',
+  ])('does not flag %j', (text) => {
+    expect(findPhone(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['call +972-54-123-4567 today', '+972-54-123-4567'],
+    ['mobile 054-1234567', '054-1234567'],
+    ['office (03) 555-1234.', '(03) 555-1234'],
+    ['US: +1 555 010 1234', '+1 555 010 1234'],
+    ['+1-555-010-0042', '+1-555-010-0042'],
+    ['555.010.1234', '555.010.1234'],
+    ['03-555-1234', '03-555-1234'],
+    ['(555) 010-1234', '(555) 010-1234'],
+    ['+972541234567', '+972541234567'],
+  ])('flags %j', (text, phone) => {
+    expect(findPhone(text)).toBe(phone);
+  });
 });

@@ -3,10 +3,13 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 // String formats of the spec beyond ajv-formats' defaults.
 //
 // The spec says "Timestamps are ISO 8601 in UTC". ajv-formats' date-time accepts any offset and a
-// lower-case "t"/"z" (RFC 3339), so UTC is a format of its own: "T" separator, seconds present,
-// and the zone "Z" or "+00:00" only.
+// lower-case "t"/"z" (RFC 3339), so UTC is a format of its own: an ISO 8601 calendar date and time of
+// day joined by "T", minutes required, seconds (with an optional fraction) optional, and a UTC
+// designator in any ISO 8601 spelling: "Z", "+00", "+0000" or "+00:00". Other offsets, "-00:00"
+// (RFC 3339's "unknown offset", which ISO 8601 forbids), lower-case letters and a space separator
+// are refused.
 
-const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|\+00:00)$/;
+const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|\+00(?::?00)?)$/;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -17,7 +20,8 @@ function isLeapYear(year: number): boolean {
 export function isUtcDateTime(value: string): boolean {
   const m = UTC_DATE_TIME.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const [year, month, day, hour, minute] = m.slice(1, 6).map(Number);
+  const second = m[6] === undefined ? 0 : Number(m[6]);
   if (month < 1 || month > 12) return false;
   const maxDay = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1];
   if (day < 1 || day > maxDay) return false;

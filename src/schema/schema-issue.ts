@@ -27,7 +27,7 @@ const TYPE_NOUNS: Record<string, string> = {
 
 const FORMAT_PHRASES: Record<string, string> = {
   uuid: 'a uuid (8-4-4-4-12 hex digits)',
-  'utc-date-time': 'an ISO 8601 date-time in UTC (ending in Z or +00:00)',
+  'utc-date-time': 'an ISO 8601 date-time in UTC (ending in Z, +00, +0000 or +00:00)',
   'date-time': 'an RFC 3339 date-time',
 };
 

@@ -345,13 +345,54 @@ describe('refusals carry the pointer and the offending value', () => {
   });
 
   test('non-UTC and malformed timestamps', () => {
-    for (const bad of ['2025-03-14T11:26:53+02:00', '2025-03-14 09:26:53Z', '2025-03-14T09:26Z', '2025-02-30T09:26:53Z', '2025-03-14T09:26:53']) {
-      const issue = issueAt('webhook-envelope', withChange('webhook-envelope', '/occurred_at', bad), '/occurred_at');
-      expect(issue.keyword).toBe('format');
+    const bad = [
+      '2025-03-14T11:26:53+02:00',
+      '2025-03-14T12:26:53+03:00',
+      '2025-03-14T09:26:53+0300',
+      '2025-03-14T09:26:53+03',
+      '2025-03-14T09:26:53-00:00',
+      '2025-03-14T09:26:53+00:0',
+      '2025-03-14T09:26:53+000',
+      '2025-03-14 09:26:53Z',
+      '2025-03-14t09:26:53Z',
+      '2025-03-14T09:26:53z',
+      '2025-02-30T09:26:53Z',
+      '2025-02-29T09:26Z',
+      '2025-03-14T24:00Z',
+      '2025-03-14T09:60Z',
+      '2025-03-14T09:26:53',
+      '2025-03-14T09:26',
+      '2025-03-14T09Z',
+      '2025-03-14T09:26.5Z',
+      '2025-03-14T09:26:53.Z',
+    ];
+    for (const value of bad) {
+      const issue = issueAt('webhook-envelope', withChange('webhook-envelope', '/occurred_at', value), '/occurred_at');
+      expect(issue.keyword, value).toBe('format');
       expect(issue.message).toContain('in UTC');
     }
-    for (const good of ['2025-03-14T09:26:53Z', '2025-03-14T09:26:53.1+00:00', '2024-02-29T23:59:60Z']) {
-      expect(validateAgainst('webhook-envelope', withChange('webhook-envelope', '/occurred_at', good))).toEqual([]);
+    const good = [
+      '2025-03-14T09:26:53Z',
+      '2025-03-14T09:26:53.1+00:00',
+      '2024-02-29T23:59:60Z',
+      '2025-03-14T09:26:53+00',
+      '2025-03-14T09:26:53+0000',
+      '2025-03-14T09:26:53.123+0000',
+      '2025-03-14T09:26Z',
+      '2025-03-14T09:26+00:00',
+      '2025-03-14T09:26+00',
+      '2025-03-14T09:26:53,5Z',
+    ];
+    for (const value of good) {
+      expect(validateAgainst('webhook-envelope', withChange('webhook-envelope', '/occurred_at', value)), value).toEqual([]);
+    }
+  });
+
+  test("the sandbox faults' non-UTC timestamps stay refused", () => {
+    // conventions.timestamp-not-utc writes +03:00, webhooks.occurred-at-not-utc +02:00.
+    for (const value of ['2025-03-14T12:26:53.000+03:00', '2025-03-14T11:26:53.000+02:00']) {
+      const issue = issueAt('webhook-envelope', withChange('webhook-envelope', '/occurred_at', value), '/occurred_at');
+      expect(issue.keyword, value).toBe('format');
     }
   });
 

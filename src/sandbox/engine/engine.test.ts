@@ -270,10 +270,12 @@ describe('engine faults', () => {
     expect(completed([]).snap.notices.map((n) => n.code).filter((c) => IMPOSSIBLE.includes(c))).toEqual([]);
   });
 
-  it('runs-read.notice-on-requirement-without-ref drops the ref', () => {
-    const on = completed(['runs-read.notice-on-requirement-without-ref']).snap.notices.filter((n) => n.slot === 'on_requirement');
+  it('runs-read.notice-requirement-index-out-of-range points past the last requirement', () => {
+    const faulty = completed(['runs-read.notice-requirement-index-out-of-range']).snap;
+    const on = faulty.notices.filter((n) => n.slot === 'on_requirement');
     expect(on.length).toBeGreaterThan(0);
-    expect(on.every((n) => n.ref === undefined)).toBe(true);
+    const last = Math.max(...faulty.candidates[0]!.requirements.map((r) => r.index));
+    expect(on.every((n) => typeof n.ref?.requirement_index === 'number' && n.ref.requirement_index > last)).toBe(true);
     const clean = completed([]).snap.notices.filter((n) => n.slot === 'on_requirement');
     expect(clean.every((n) => typeof n.ref?.requirement_index === 'number')).toBe(true);
   });

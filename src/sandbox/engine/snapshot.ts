@@ -60,13 +60,14 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
     });
     if (relaxedShown) notices.push({ code: 'location_relaxed', severity: 'warning', slot: 'above_list', params: { location: input.job.locationText } });
     if (plan.hiddenCount > 0) notices.push({ code: 'must_unmet_hidden', severity: 'info', slot: emptySlot('above_list'), params: { count: plan.hiddenCount } });
-    const withoutRef = faults.has('runs-read.notice-on-requirement-without-ref');
-    const blockers = withoutRef && plan.blockers.length === 0 && input.requirements.length > 0
+    const badIndex = faults.has('runs-read.notice-requirement-index-out-of-range');
+    const blockers = badIndex && plan.blockers.length === 0 && input.requirements.length > 0
       ? [{ index: input.requirements[0]!.index, text: input.requirements[0]!.text, excluded: 0 }]
       : plan.blockers;
     for (const b of blockers) {
       const notice: EngineNotice = { code: 'requirement_blockers', severity: 'warning', slot: 'on_requirement', params: { requirement: b.text, excluded: b.excluded } };
-      if (!withoutRef) notice.ref = { requirement_index: b.index };
+      // The fault points one past the run's last requirement index.
+      notice.ref = { requirement_index: badIndex ? Math.max(-1, ...input.requirements.map((r) => r.index)) + 1 : b.index };
       notices.push(notice);
     }
     if (input.requirements.length > 0 && listed.length > 0) {

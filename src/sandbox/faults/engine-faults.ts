@@ -39,9 +39,9 @@ export const engineFaults: FaultDefinition[] = [
     caughtBy: 'runs-read.notice-codes-possible-in-v1',
   },
   {
-    id: 'runs-read.notice-on-requirement-without-ref',
+    id: 'runs-read.notice-requirement-index-out-of-range',
     area: 'runs-read',
-    summary: 'requirement_blockers notices in slot on_requirement carry no ref.requirement_index',
+    summary: "requirement_blockers notices in slot on_requirement carry a ref.requirement_index one past the run's last requirement",
     caughtBy: 'runs-read.notice-ref-matches-slot',
   },
   {
