@@ -1,7 +1,8 @@
 // Authentication: which secret is missing, unknown or disabled decides the answer, before anything
 // else about the request is looked at.
 
-import type { CheckDefinition } from '../src/runner/check.js';
+import type { RequestAuth } from '../src/http/types.js';
+import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
 import { randomUUID, unknownActivationCode, unknownOrgToken, unknownPartnerKey } from './support.js';
 
@@ -9,53 +10,81 @@ const suite = 'auth';
 const AUTH = S.authentication;
 const CROSS = S.crossCutting;
 
+/** One harmless request per endpoint: authentication is judged before anything in it is looked at. */
+interface EndpointProbe {
+  label: string;
+  method: 'GET' | 'POST';
+  path: () => string;
+  body?: () => unknown;
+  needsOrg: boolean;
+  sandboxOnly?: boolean;
+}
+
+const ENDPOINTS: EndpointProbe[] = [
+  { label: 'POST /activations/redeem', method: 'POST', path: () => '/activations/redeem', body: () => ({ code: unknownActivationCode(), external_id: 'svc-certify-auth-probe' }), needsOrg: false },
+  { label: 'POST /users', method: 'POST', path: () => '/users', body: () => ({}), needsOrg: true },
+  { label: 'POST /jobs', method: 'POST', path: () => '/jobs', body: () => ({}), needsOrg: true },
+  { label: 'POST /runs', method: 'POST', path: () => '/runs', body: () => ({}), needsOrg: true },
+  { label: 'GET /runs/{run_id}', method: 'GET', path: () => `/runs/${randomUUID()}`, needsOrg: true },
+  { label: 'POST /runs/{run_id}/candidates/{candidate_id}/reveal', method: 'POST', path: () => `/runs/${randomUUID()}/candidates/990000000001/reveal`, body: () => ({}), needsOrg: true },
+  { label: 'POST /runs/{run_id}/decisions', method: 'POST', path: () => `/runs/${randomUUID()}/decisions`, body: () => ({}), needsOrg: true },
+  { label: 'POST /sandbox/webhooks/test', method: 'POST', path: () => '/sandbox/webhooks/test', body: () => ({ event: 'run_completed' }), needsOrg: true, sandboxOnly: true },
+];
+
+/** Sends one probe per endpoint (the org-token probes only where a token is required) and expects the refusal on each. */
+async function expectRefusedEverywhere(
+  t: CheckContext,
+  opts: { orgOnly: boolean; auth: (p: EndpointProbe) => RequestAuth; code: 'invalid_partner_key' | 'invalid_org_token'; what: string },
+): Promise<void> {
+  const probes = ENDPOINTS.filter((p) => (!opts.orgOnly || p.needsOrg) && (!p.sandboxOnly || t.target.environment === 'sandbox'));
+  // Concurrently: a target that hangs on one endpoint costs one time-out, not one per endpoint.
+  const answers = await Promise.all(
+    probes.map((p) => t.api.request({ method: p.method, path: p.path(), ...(p.body ? { body: p.body() } : {}), auth: opts.auth(p), label: `${p.label} ${opts.what}` })),
+  );
+  for (const res of answers) t.expect.error(res, 401, opts.code, AUTH);
+}
+
 export const AUTH_CHECKS: CheckDefinition[] = [
   {
     id: 'auth.missing-partner-key-refused-401',
-    title: 'A request without x-partner-key is refused with 401 invalid_partner_key',
+    title: 'A request without x-partner-key is refused with 401 invalid_partner_key, on every endpoint',
     suite,
     spec: [AUTH, CROSS],
     needs: ['org'],
     async run(t) {
       const org = await t.setup.org();
-      const res = await t.api.get(`/runs/${randomUUID()}`, { auth: { orgToken: org.orgToken } });
-      t.expect.error(res, 401, 'invalid_partner_key', AUTH);
+      await expectRefusedEverywhere(t, { orgOnly: false, auth: (p) => (p.needsOrg ? { orgToken: org.orgToken } : 'none'), code: 'invalid_partner_key', what: 'without x-partner-key' });
     },
   },
   {
     id: 'auth.unknown-partner-key-refused-401',
-    title: 'A well-formed partner key the service never issued is refused with 401 invalid_partner_key',
+    title: 'A well-formed partner key the service never issued is refused with 401 invalid_partner_key, on every endpoint',
     suite,
     spec: [AUTH, CROSS],
     needs: ['org'],
     async run(t) {
       const org = await t.setup.org();
-      const res = await t.api.get(`/runs/${randomUUID()}`, {
-        auth: { partnerKey: unknownPartnerKey(), orgToken: org.orgToken },
-      });
-      t.expect.error(res, 401, 'invalid_partner_key', AUTH);
+      const key = unknownPartnerKey();
+      await expectRefusedEverywhere(t, { orgOnly: false, auth: (p) => (p.needsOrg ? { partnerKey: key, orgToken: org.orgToken } : { partnerKey: key }), code: 'invalid_partner_key', what: 'with an unknown partner key' });
     },
   },
   {
     id: 'auth.missing-org-token-refused-401',
-    title: 'A request without x-svc-org (other than redeem) is refused with 401 invalid_org_token',
+    title: 'A request without x-svc-org is refused with 401 invalid_org_token, on every endpoint but redeem',
     suite,
     spec: [AUTH, CROSS, S.commonHeaders],
     async run(t) {
-      const res = await t.api.get(`/runs/${randomUUID()}`, { auth: 'partner' });
-      t.expect.error(res, 401, 'invalid_org_token', AUTH);
+      await expectRefusedEverywhere(t, { orgOnly: true, auth: () => 'partner', code: 'invalid_org_token', what: 'without x-svc-org' });
     },
   },
   {
     id: 'auth.unknown-org-token-refused-401',
-    title: 'A well-formed org token the service never issued is refused with 401 invalid_org_token',
+    title: 'A well-formed org token the service never issued is refused with 401 invalid_org_token, on every endpoint but redeem',
     suite,
     spec: [AUTH, CROSS],
     async run(t) {
-      const res = await t.api.get(`/runs/${randomUUID()}`, {
-        auth: { partnerKey: t.inputs.partnerKey, orgToken: unknownOrgToken() },
-      });
-      t.expect.error(res, 401, 'invalid_org_token', AUTH);
+      const token = unknownOrgToken();
+      await expectRefusedEverywhere(t, { orgOnly: true, auth: () => ({ partnerKey: t.inputs.partnerKey, orgToken: token }), code: 'invalid_org_token', what: 'with an unknown org token' });
     },
   },
   {

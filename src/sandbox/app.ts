@@ -147,7 +147,10 @@ function dispatch(app: AppContext, req: SandboxRequest): Outcome {
 
     const key = header(req.headers, 'x-partner-key');
     const partner = key ? store.partnersByKeyHash.get(hashSecret(key)) : undefined;
-    if (!partner) throw new ApiError(!key && faults.has('auth.missing-partner-key-403') ? 403 : 401, key && faults.has('auth.unknown-key-wrong-code') ? 'invalid_org_token' : 'invalid_partner_key');
+    if (!partner) {
+      const status = (!key && faults.has('auth.missing-partner-key-403')) || (key && route.name === 'jobs' && faults.has('auth.jobs-unknown-key-403')) ? 403 : 401;
+      throw new ApiError(status, key && faults.has('auth.unknown-key-wrong-code') ? 'invalid_org_token' : 'invalid_partner_key');
+    }
     lang = langOf(req, partner);
     const verdict = app.limiter.hit(partner, app.now());
     if (!verdict.ok) {
@@ -160,7 +163,7 @@ function dispatch(app: AppContext, req: SandboxRequest): Outcome {
     let org;
     if (route.needsOrg) {
       const token = header(req.headers, 'x-svc-org');
-      if (!token) throw new ApiError(faults.has('auth.missing-org-token-403') ? 403 : 401, 'invalid_org_token');
+      if (!token) throw new ApiError(faults.has('auth.missing-org-token-403') || (route.name === 'decisions' && faults.has('auth.decisions-missing-org-token-403')) ? 403 : 401, 'invalid_org_token');
       org = store.orgsByTokenHash.get(hashSecret(token));
       if (!org || org.partnerId !== partner.id) throw new ApiError(401, !org && faults.has('auth.unknown-org-token-wrong-code') ? 'invalid_partner_key' : 'invalid_org_token');
       if (!org.enabled && !faults.has('auth.disabled-organization-served')) throw new ApiError(403, 'organization_disabled');

@@ -10,6 +10,8 @@ import { usersRoute } from './routes/users.js';
 import { webhookTestRoute } from './routes/webhook-test.js';
 
 export interface Route {
+  /** Stable name, for faults that break one endpoint only. */
+  name: 'redeem' | 'users' | 'jobs' | 'runs-start' | 'runs-read' | 'reveal' | 'decisions' | 'webhook-test';
   method: 'GET' | 'POST';
   handler: (rc: RequestContext) => Reply;
   /** Everything but redeem needs the org token. */
@@ -17,21 +19,22 @@ export interface Route {
   sandboxOnly: boolean;
 }
 
-const route = (method: Route['method'], handler: Route['handler'], needsOrg = true, sandboxOnly = false): Route => ({
+const route = (name: Route['name'], method: Route['method'], handler: Route['handler'], needsOrg = true, sandboxOnly = false): Route => ({
+  name,
   method,
   handler,
   needsOrg,
   sandboxOnly,
 });
 
-const REDEEM = route('POST', redeemRoute, false);
-const USERS = route('POST', usersRoute);
-const JOBS = route('POST', jobsRoute);
-const RUNS_START = route('POST', runsStartRoute);
-const RUNS_READ = route('GET', runsReadRoute);
-const REVEAL = route('POST', revealRoute);
-const DECISIONS = route('POST', decisionsRoute);
-const WEBHOOK_TEST = route('POST', webhookTestRoute, true, true);
+const REDEEM = route('redeem', 'POST', redeemRoute, false);
+const USERS = route('users', 'POST', usersRoute);
+const JOBS = route('jobs', 'POST', jobsRoute);
+const RUNS_START = route('runs-start', 'POST', runsStartRoute);
+const RUNS_READ = route('runs-read', 'GET', runsReadRoute);
+const REVEAL = route('reveal', 'POST', revealRoute);
+const DECISIONS = route('decisions', 'POST', decisionsRoute);
+const WEBHOOK_TEST = route('webhook-test', 'POST', webhookTestRoute, true, true);
 
 /** The route for a path shape, whatever the method; undefined for an unknown path. */
 export function matchRoute(s: string[]): Route | undefined {

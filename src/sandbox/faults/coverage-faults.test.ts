@@ -16,6 +16,8 @@ const fixtureRead = async (h: Harness, name: string, lang = 'en') => {
 const PROBES: Record<string, Probe> = {
   'conventions.error-without-charset': async (h) => (await h.call('GET', '/runs/x')).headers['content-type'],
   'conventions.default-message-empty': async (h) => (await h.call('GET', '/runs/x')).json.message,
+  'auth.jobs-unknown-key-403': async (h) => (await h.app.request({ method: 'POST', path: '/v1/jobs', headers: { 'x-partner-key': `spk_live_${'0'.repeat(48)}`, 'x-svc-org': h.orgToken, 'content-type': 'application/json' }, body: Buffer.from('{}') })).status,
+  'auth.decisions-missing-org-token-403': async (h) => (await h.callAs(undefined, 'POST', '/runs/x/decisions', {})).status,
   'conventions.message-language-swapped': async (h) => [(await h.call('GET', '/runs/x', undefined, { 'x-svc-lang': 'en' })).json.message, (await h.call('GET', '/runs/x', undefined, { 'x-svc-lang': 'he' })).json.message],
   'auth.missing-partner-key-403': async (h) => (await h.app.request({ method: 'GET', path: '/v1/runs/x', headers: { 'x-svc-org': h.orgToken } })).status,
   'auth.unknown-org-token-wrong-code': async (h) => (await h.callAs('sot_never_issued', 'GET', '/runs/x')).json.error,

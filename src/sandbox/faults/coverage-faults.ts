@@ -40,4 +40,16 @@ export const coverageFaults: FaultDefinition[] = [
     summary: 'without x-svc-lang, error messages are empty strings instead of a sentence in the partner default language',
     caughtBy: 'conventions.message-hebrew-by-default',
   },
+  {
+    id: 'auth.jobs-unknown-key-403',
+    area: 'auth',
+    summary: 'POST /jobs alone answers an unknown partner key with 403 instead of 401',
+    caughtBy: 'auth.unknown-partner-key-refused-401',
+  },
+  {
+    id: 'auth.decisions-missing-org-token-403',
+    area: 'auth',
+    summary: 'POST /runs/{run_id}/decisions alone answers a missing org token with 403 instead of 401',
+    caughtBy: 'auth.missing-org-token-refused-401',
+  },
 ];
