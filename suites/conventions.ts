@@ -149,6 +149,45 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     },
   },
   {
+    id: 'conventions.unrouted-error-envelope',
+    title: 'An unknown path and a wrong method under /v1 are answered non-2xx with the JSON error envelope',
+    suite,
+    spec: [S.errors, S.general],
+    needs: ['org'],
+    async run(t) {
+      await t.setup.org();
+      // Full credentials, so the answer is about the route itself and not an authentication refusal.
+      // Which status (404, 405, …) and which error code: not fixed by the spec, so only the envelope is asserted.
+      const probes = [
+        { what: 'GET of a path v1 does not have', res: await t.api.get('/zz-svc-certify-no-such-route', { label: 'unknown path' }) },
+        {
+          what: 'DELETE of /runs/{run_id}, a method v1 does not define there',
+          res: await t.api.request({ method: 'DELETE', path: `/runs/${randomUUID()}`, label: 'wrong method' }),
+        },
+      ];
+      const succeeded = probes.filter(({ res }) => res.status >= 200 && res.status < 300);
+      if (succeeded.length === probes.length) {
+        t.skip(`${succeeded.map(({ what, res }) => `a ${what} answered ${res.status}`).join('; ')}: the spec gives these no answer, so a success is no violation and no envelope can be observed`);
+        return;
+      }
+      for (const { what, res } of probes) {
+        if (res.status >= 200 && res.status < 300) continue;
+        const body = obj(res.json);
+        t.expect.that(
+          body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
+          {
+            message: `a ${what} answered ${res.status} with ${res.jsonError ? `a body that is not JSON (${JSON.stringify(res.text.slice(0, 120))})` : JSON.stringify(res.json ?? null).slice(0, 200)}; every non-2xx response has the JSON envelope {"error": string, "message": string} (${S.errors})`,
+            spec: S.errors,
+            expected: '{"error": "…", "message": "…"}',
+            received: res.jsonError ? res.text.slice(0, 200) : (res.json ?? null),
+          },
+          res,
+        );
+        expectJsonUtf8(t, res, `the ${res.status} answer to a ${what}`);
+      }
+    },
+  },
+  {
     id: 'conventions.malformed-json-answered-4xx',
     title: 'A malformed JSON body is answered with a 4xx carrying the error envelope',
     suite,

@@ -196,6 +196,7 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
     { message: `${name} read has status ${JSON.stringify(run.status)}; the fixture table requires ${statuses.join(' or ')} (${SB})`, spec: SB, expected: statuses.join(' or '), received: run.status, pointer: '/status' },
     res,
   );
+  t.expect.equal(obj(run.sandbox)?.fixture, name, 'sandbox.fixture of the run read (fixture responses carry sandbox: {fixture: <name>})', SB, res);
   const candidates = objects(run.candidates);
   const cap = Math.min(maxCandidates, TARGET);
   t.expect.that(
@@ -384,7 +385,121 @@ const smallTargetCheck: CheckDefinition = {
   },
 };
 
+const REQUIREMENT = 'Resources and their fields › Requirement (in the 202 response of a run start)';
+const CAND_REQ = 'Resources and their fields › CandidateRequirement';
+
+/** index and kind of each requirement, the part the run start and the candidates share. */
+function indexKinds(list: JsonObject[]): string {
+  return JSON.stringify(list.map((q) => ({ index: int(q.index)?.toString() ?? q.index ?? null, kind: q.kind ?? null })));
+}
+
+/** Requirements as comparable text (bigint-safe). */
+function requirementList(list: JsonObject[]): string {
+  return JSON.stringify(list.map((q) => ({ index: int(q.index)?.toString() ?? q.index ?? null, text: q.text ?? null, kind: q.kind ?? null })));
+}
+
+const candidateRequirementsCheck: CheckDefinition = {
+  id: 'fixtures.candidate-requirements-match-start',
+  title: "A fixture's 202 indexes its requirements by position, and each candidate has one requirement per entry, in that order",
+  suite,
+  spec: [SB, REQUIREMENT, S.candidate, CAND_REQ],
+  needs: ['sandbox', 'org'],
+  async run(t) {
+    // The start is the one fixtures.cert-notices-all.start-accepted-202 judges; only the read is extra.
+    const { runId, start } = await t.setup.fixtureRun('cert-notices-all', { targetCount: TARGET });
+    if (!t.expect.status(start, 202, S.runsStart)) return;
+    const listed = objects(obj(start.json)?.requirements);
+    const misplaced = listed.flatMap((q, i) => (int(q.index) === BigInt(i) ? [] : [{ at: i, index: String(q.index ?? null) }]));
+    t.expect.that(
+      misplaced.length === 0,
+      { message: `the cert-notices-all run start lists requirement(s) whose index is not their 0-based position: ${JSON.stringify(misplaced)} (${REQUIREMENT})`, spec: REQUIREMENT, expected: 'index = position', received: misplaced, pointer: '/requirements' },
+      start,
+    );
+    const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`);
+    if (!t.expect.status(res, 200, S.runsRead)) return;
+    const want = indexKinds(listed);
+    for (const c of objects(obj(res.json)?.candidates)) {
+      const got = indexKinds(objects(c.requirements));
+      const ok = t.expect.that(
+        got === want,
+        {
+          message: `fixture candidate ${String(c.id)} has requirements ${got} (index, kind); a candidate has one entry per run requirement, in index order, and the run's list is the fixture's, as its 202 returned: ${want} (${S.candidate}; ${SB})`,
+          spec: S.candidate,
+          expected: want,
+          received: got,
+        },
+        res,
+      );
+      if (!ok) return;
+    }
+  },
+};
+
+const submittedRequirementsCheck: CheckDefinition = {
+  id: 'fixtures.submitted-requirements-not-used',
+  title: "A fixture run started with valid requirements still uses the fixture's fixed list (the same 202 requirements as without)",
+  suite,
+  spec: [SB, S.runsStart],
+  needs: ['sandbox', 'org'],
+  async run(t) {
+    const [{ start: plain }, user] = await Promise.all([t.setup.fixtureRun('cert-empty', { targetCount: TARGET }), t.setup.user()]);
+    if (!t.expect.status(plain, 202, S.runsStart)) return;
+    // A valid, warning-free requirement: it is validated, then the fixture's own list is used.
+    const submitted = [{ text: 'Kotlin', kind: 'nice' }];
+    const res = await t.api.post(
+      '/runs',
+      { job_external_id: 'cert-empty', acting_user_external_id: user.externalId, target_count: TARGET, requirements: submitted },
+      { label: 'start cert-empty with a submitted requirement' },
+    );
+    if (!t.expect.status(res, 202, S.runsStart)) return;
+    const fixed = requirementList(objects(obj(plain.json)?.requirements));
+    const got = requirementList(objects(obj(res.json)?.requirements));
+    t.expect.that(
+      got === fixed,
+      {
+        message: `starting cert-empty with requirements ${JSON.stringify(submitted)} answered 202 with requirements ${got}, not the fixture's fixed list ${fixed} that a start without requirements returned; submitted requirements are only validated, the fixture's payload always uses its fixed list (${SB})`,
+        spec: SB,
+        expected: fixed,
+        received: got,
+        pointer: '/requirements',
+      },
+      res,
+    );
+  },
+};
+
+const FIXTURE_NAMES = ROWS.map((r) => r.name).concat('cert-slow');
+
+const unknownFixtureCheck: CheckDefinition = {
+  id: 'fixtures.unknown-fixture-422',
+  title: 'An unknown cert-* job answers 422 unknown_fixture with fixtures listing the valid names',
+  suite,
+  spec: [SB, 'Errors › Sandbox-only errors', S.runsStart],
+  needs: ['sandbox', 'org'],
+  async run(t) {
+    const user = await t.setup.user();
+    const res = await t.api.post(
+      '/runs',
+      { job_external_id: 'cert-zz-svc-certify-no-such-fixture', acting_user_external_id: user.externalId, target_count: 1 },
+      { label: 'start an unknown cert-* fixture' },
+    );
+    if (!t.expect.error(res, 422, 'unknown_fixture', 'Errors › Sandbox-only errors')) return;
+    t.expect.schema(res.json, 'unknown-fixture', 'Errors › Sandbox-only errors', res);
+    // "listing valid names": each fixture of the table is one; a list with more names is not refused.
+    const listed = arr(obj(res.json)?.fixtures);
+    const missing = FIXTURE_NAMES.filter((n) => !listed.includes(n));
+    t.expect.that(
+      missing.length === 0,
+      { message: `422 unknown_fixture lists fixtures ${JSON.stringify(listed)}, missing ${missing.join(', ')}; fixtures lists the valid names, which include every fixture of the table (${SB})`, spec: SB, expected: FIXTURE_NAMES, received: listed, pointer: '/fixtures' },
+      res,
+    );
+  },
+};
+
 export const FIXTURE_CHECKS: CheckDefinition[] = [
+  unknownFixtureCheck,
+  candidateRequirementsCheck,
+  submittedRequirementsCheck,
   smallTargetCheck,
   ...ROWS.map((r) => startCheck(r.name)),
   startCheck('cert-slow'),

@@ -14,6 +14,7 @@ const SB_ERRORS = 'Errors › Sandbox-only errors';
 const LIMITS = 'Limits';
 const SIMULATE = 'x-svc-sandbox-simulate';
 const PRICE = 'x-svc-sandbox-reveal-price';
+const DECISIONS = 'Endpoints › POST /runs/{run_id}/decisions';
 const SIMULATE_VALUES = ['rate_limited', 'rate_limit_unavailable', 'internal_error', 'insufficient_credits'];
 /** The shared, read-only fixture run every read of this suite goes to. */
 const FIXTURE = 'cert-notices-all';
@@ -83,6 +84,32 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
         { label: '422: an unknown fixture' },
       );
       expectEnvironment(t, unprocessable, 'a run start naming an unknown fixture');
+    },
+  },
+  {
+    id: 'sandbox.environment-header-on-post-successes',
+    title: 'The 2xx answers of the POST endpoints carry x-svc-environment: sandbox: a run start 202, a user registration, a decisions report',
+    suite,
+    spec: [SB, S.versioning],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      // The shared fixture start's 202 costs nothing; the two others are harmless writes (a fresh
+      // recruiter, an empty batch, which the spec allows and which stores no decision).
+      const { runId, start } = await t.setup.fixtureRun(FIXTURE);
+      if (t.expect.status(start, 202, S.runsStart)) expectEnvironment(t, start, `the 202 of POST /runs starting ${FIXTURE}`);
+      const user = await t.setup.user();
+      const registered = await t.api.post(
+        '/users',
+        { external_id: t.setup.uniqueId('svc-certify-recruiter'), email: 'environment@example.com', full_name: 'Dana Levi', role: 'recruiter' },
+        { label: '2xx: register a recruiter' },
+      );
+      if (t.expect.status(registered, '2xx', S.users)) expectEnvironment(t, registered, 'a POST /users registration');
+      const reported = await t.api.post(
+        `/runs/${runId}/decisions`,
+        { acting_user_external_id: user.externalId, decisions: [], notices_shown: [] },
+        { label: '2xx: report an empty decisions batch' },
+      );
+      if (t.expect.status(reported, '2xx', DECISIONS)) expectEnvironment(t, reported, 'a POST /runs/{run_id}/decisions report');
     },
   },
   {

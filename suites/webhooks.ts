@@ -70,13 +70,15 @@ const testEndpointAccepted: CheckDefinition = {
   id: 'webhooks.test-endpoint-accepted',
   title: 'POST /sandbox/webhooks/test answers 202 with event_id, event, run_id and valid_signature for each event',
   suite,
-  spec: [TEST],
+  spec: [TEST, SB],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
     const trio = await untilAborted(testTrio(t, rx), t.signal);
     for (const e of trio ?? []) {
       if (!t.expect.status(e.res, 202, TEST)) continue;
+      // The route exists in the sandbox only, so its answers are sandbox responses like any other.
+      t.expect.header(e.res, 'x-svc-environment', (v) => v?.trim() === 'sandbox', SB, `x-svc-environment: sandbox on the 202 to {"event":"${e.event}"}, as on every sandbox response`);
       if (!t.expect.schema(e.res.json, 'webhook-test-response', TEST, e.res)) continue;
       const json = obj(e.res.json);
       t.expect.equal(json?.event, e.event, `event of the 202 to {"event":"${e.event}"}`, TEST, e.res);

@@ -185,7 +185,13 @@ function dispatch(app: AppContext, req: SandboxRequest): Outcome {
     const rc: RequestContext = { app, method: req.method, segments, headers: req.headers, lang, partner, org, rawBody: req.body };
     return { reply: route.handler(rc), lang };
   } catch (e) {
-    if (e instanceof ApiError) return { reply: errorReply(e), lang };
+    if (e instanceof ApiError) {
+      // Unrouted answers (unknown path, wrong method) are a classic place for a framework's default body.
+      if ((e.code === 'not_found' || e.code === 'method_not_allowed') && faults.has('conventions.unrouted-without-envelope')) {
+        return { reply: { status: e.status, body: { detail: 'Not Found' } }, lang };
+      }
+      return { reply: errorReply(e), lang };
+    }
     config.log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     return { reply: errorReply(new ApiError(500, 'internal_error')), lang };
   }
@@ -209,7 +215,9 @@ function finish(app: AppContext, { reply, lang }: Outcome, langDefaulted: boolea
     ...reply.headers,
   };
   const sandbox = app.config.mode === 'sandbox';
-  if (sandbox ? !(reply.status >= 400 && faults.has('sandbox.errors-without-environment-header')) : faults.has('production.environment-header')) {
+  const headerDropped =
+    (reply.status >= 400 && faults.has('sandbox.errors-without-environment-header')) || (reply.status === 202 && faults.has('sandbox.accepted-without-environment-header'));
+  if (sandbox ? !headerDropped : faults.has('production.environment-header')) {
     headers['x-svc-environment'] = 'sandbox';
   }
   const body = payload instanceof Serialized ? payload.bytes : Buffer.from(stringifyJson(payload), 'utf8');

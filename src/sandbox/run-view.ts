@@ -77,7 +77,7 @@ export function renderRun(
       company: c.company,
       location: c.location,
       verdict: !run.fixture && faults.has('runs-read.verdict-out-of-enum') ? 'fair' : c.verdict,
-      requirements: c.requirements.map((r) => {
+      requirements: (run.fixture && faults.has('fixtures.candidate-requirements-musts-only') ? c.requirements.filter((r) => r.kind === 'must') : c.requirements).map((r) => {
         const item: Record<string, unknown> = { index: r.index, text: r.text, kind: r.kind, met: r.met, evidence: r.evidence };
         if (extra) item.zz_extra_requirement = 'ignore-me';
         return item;
@@ -98,7 +98,7 @@ export function renderRun(
     notices: snapshot.notices.map((n) => renderNoticeItem(n, run.fixture && faults.has('fixtures.notices-ignore-english') ? 'he' : lang, faults, extra)),
     candidates,
   };
-  if (run.fixture) body.sandbox = { fixture: run.fixture };
+  if (run.fixture && !faults.has('fixtures.read-without-fixture-name')) body.sandbox = { fixture: run.fixture };
   if (extra) {
     body.zz_extra_top_level = 'clients must ignore this';
     body.zz_future_object = { nested: { deeper: [1, 2, 3] }, flag: true };

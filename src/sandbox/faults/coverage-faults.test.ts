@@ -31,6 +31,12 @@ const PROBES: Record<string, Probe> = {
   'fixtures.extra-fields-missing-on-notices': async (h) => (await fixtureRead(h, 'cert-extra-fields')).notices.map((n: object) => Object.keys(n)),
   'fixtures.webhook-lists-more-than-three': async (h) => (await fixtureRead(h, 'cert-webhook')).candidates.length,
   'fixtures.slow-completes-at-once': async (h) => (await fixtureRead(h, 'cert-slow')).status,
+  'conventions.unrouted-without-envelope': async (h) => [(await h.call('GET', '/zz-no-such-route')).json, (await h.call('DELETE', '/runs/x')).json],
+  'sandbox.accepted-without-environment-header': async (h) => (await h.startRun({ job_external_id: 'cert-empty' })).headers['x-svc-environment'],
+  'fixtures.candidate-requirements-musts-only': async (h) => (await fixtureRead(h, 'cert-notices-all')).candidates.map((c: { requirements: unknown[] }) => c.requirements.length),
+  'fixtures.unknown-fixture-as-job-not-found': async (h) => (await h.startRun({ job_external_id: 'cert-zz-none' })).json,
+  'fixtures.read-without-fixture-name': async (h) => (await fixtureRead(h, 'cert-notices-all')).sandbox,
+  'fixtures.submitted-requirements-used': async (h) => (await h.startRun({ job_external_id: 'cert-empty', requirements: [{ text: 'Kotlin', kind: 'nice' }] })).json.requirements,
 };
 
 function sources(dir: string): string[] {

@@ -52,4 +52,42 @@ export const coverageFaults: FaultDefinition[] = [
     summary: 'POST /runs/{run_id}/decisions alone answers a missing org token with 403 instead of 401',
     caughtBy: 'auth.missing-org-token-refused-401',
   },
+  {
+    id: 'conventions.unrouted-without-envelope',
+    area: 'conventions',
+    summary: 'an unknown path or a wrong method answers its 404/405 with `{"detail": "Not Found"}` instead of the error envelope',
+    caughtBy: 'conventions.unrouted-error-envelope',
+  },
+  {
+    id: 'sandbox.accepted-without-environment-header',
+    area: 'sandbox',
+    summary: '`202` answers (run start, test webhook) lack `x-svc-environment: sandbox`; every other answer keeps it',
+    caughtBy: 'sandbox.environment-header-on-post-successes',
+    alsoCaughtBy: ['webhooks.test-endpoint-accepted'],
+  },
+  {
+    id: 'fixtures.candidate-requirements-musts-only',
+    area: 'fixtures',
+    summary: 'fixture candidates list only the `must` entries of the fixture\'s requirement list, not one per run requirement',
+    caughtBy: 'fixtures.candidate-requirements-match-start',
+  },
+  {
+    id: 'fixtures.submitted-requirements-used',
+    area: 'fixtures',
+    summary: 'a fixture run start with valid submitted requirements returns them in its `202` instead of the fixture\'s fixed list',
+    caughtBy: 'fixtures.submitted-requirements-not-used',
+  },
+  {
+    id: 'fixtures.unknown-fixture-as-job-not-found',
+    area: 'fixtures',
+    summary: 'an unknown `cert-*` job answers `404 job_not_found` instead of `422 unknown_fixture` with `fixtures`',
+    caughtBy: 'fixtures.unknown-fixture-422',
+  },
+  {
+    id: 'fixtures.read-without-fixture-name',
+    area: 'fixtures',
+    summary: 'a fixture run read lacks `sandbox: {fixture: <name>}` (the run start keeps it)',
+    caughtBy: 'fixtures.cert-notices-all.read-matches-table',
+    alsoCaughtBy: ['fixtures.cert-notices-all.read-matches-table-en'],
+  },
 ];

@@ -27,7 +27,11 @@ export function runsStartRoute(rc: RequestContext): Reply {
   if (belowOne || targetCount > PRODUCTION_MAX_TARGET) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
 
   const fixture = (sandbox || faults.has('production.fixtures-served')) && jobExternalId.startsWith('cert-') ? jobExternalId : undefined;
-  if (fixture !== undefined && !isFixtureName(fixture)) throw new ApiError(422, 'unknown_fixture', { fixtures: [...FIXTURE_NAMES] });
+  if (fixture !== undefined && !isFixtureName(fixture)) {
+    // The prefix is reserved: an unknown cert-* name must not fall through to the job lookup.
+    if (faults.has('fixtures.unknown-fixture-as-job-not-found')) throw new ApiError(404, 'job_not_found');
+    throw new ApiError(422, 'unknown_fixture', { fixtures: [...FIXTURE_NAMES] });
+  }
   if (!app.store.usersOf(org.id).has(actingUser)) {
     if (faults.has('runs-start.unknown-user-422')) throw new ApiError(422, 'invalid_user');
     throw new ApiError(404, 'user_not_found');
@@ -54,7 +58,7 @@ export function runsStartRoute(rc: RequestContext): Reply {
     const derived = app.engine.deriveRequirements({ title: job.title, descriptionText: job.descriptionText, locationText: job.locationText });
     requirements = derivedRequirements(derived, job.title, faults);
   }
-  if (fixture) requirements = FIXTURE_REQUIREMENTS.map((r) => ({ ...r }));
+  if (fixture && !(submitted !== undefined && faults.has('fixtures.submitted-requirements-used'))) requirements = FIXTURE_REQUIREMENTS.map((r) => ({ ...r }));
 
   const now = app.now();
   const countsTowardQuota = sandbox && (!fixture || faults.has('limits.fixture-runs-count'));
