@@ -5,7 +5,7 @@ import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { arr, int, obj, objects } from './support.js';
+import { arr, hasLatin, int, isHebrew, obj, objects } from './support.js';
 
 const suite = 'fixtures';
 const SB = S.sandbox;
@@ -237,20 +237,17 @@ function startCheck(name: string): CheckDefinition {
   };
 }
 
-const HEBREW = /[\u0590-\u05FF]/;
-const LATIN = /[A-Za-z]/;
-
 /**
  * Notice title and body follow the request language (Resources › Notice; the fixtures' wording comes
  * from the same code as real runs'). Only the script is judged: the wording itself is open, and an
  * English text may still quote Hebrew data (a place, a requirement).
  */
 function expectNoticeLanguage(t: CheckContext, name: string, run: JsonObject, res: ApiResponse, lang: 'he' | 'en'): void {
-  const script = lang === 'he' ? HEBREW : LATIN;
+  const inLanguage = lang === 'he' ? isHebrew : hasLatin;
   objects(run.notices).forEach((n, i) => {
     const text = `${typeof n.title === 'string' ? n.title : ''} ${typeof n.body === 'string' ? n.body : ''}`;
     t.expect.that(
-      script.test(text),
+      inLanguage(text),
       {
         message: `${name} read with x-svc-lang: ${lang} has notice ${JSON.stringify(n.code)} whose title and body contain no ${lang === 'he' ? 'Hebrew' : 'Latin'} letter; notice title and body follow the request language (${S.notice})`,
         spec: S.notice,

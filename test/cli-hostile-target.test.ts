@@ -6,11 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, tmp } from './cli-support.js';
+import { REPORT_FILES, run, tmp } from './cli-support.js';
 
 const KEY = `spk_live_${'ab'.repeat(24)}`;
 const ORG = `sot_${'cd'.repeat(24)}`;
-const REPORT_FILES = ['results.json', 'junit.xml', 'report.html', 'summary.md'];
 
 /** Misbehaves by path over a raw socket, so that nothing about HTTP can be taken for granted. */
 function hostile(socket: Socket, head: string): void {

@@ -5,10 +5,9 @@ import { createServer } from 'node:net';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, run, start, tmp, type Ran } from './cli-support.js';
+import { REPORT_FILES, ROOT, run, start, tmp, type Ran } from './cli-support.js';
 
 const FULL_SECRET = /(spk_live_[0-9a-f]{48}|sot_[0-9a-f]{48}|whsec_[0-9a-f]{7,})/;
-const REPORT_FILES = ['results.json', 'junit.xml', 'report.html', 'summary.md'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

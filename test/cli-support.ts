@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 export const BIN = join(ROOT, 'bin', 'svc-certify.js');
+export const REPORT_FILES = ['results.json', 'junit.xml', 'report.html', 'summary.md'];
 
 export interface Ran {
   code: number | null;
