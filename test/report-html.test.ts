@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../src/report/html-escape.js';
 import { createHtmlReporter, HTML_CSP, renderHtml } from '../src/report/html.js';
 import { makePassingRunResult, makeRunResult, RAW_SECRET, REDACTED_SECRET } from './report-fixtures.js';
+import { renderInTwoWorlds } from './support/determinism.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -57,7 +58,12 @@ describe('html reporter (static)', () => {
     expect(renderHtml(makePassingRunResult())).toContain('<span class="verdict certified" id="verdict">Certified</span>');
   });
 
-  it('is deterministic and written into the report dir', async () => {
+  it('is deterministic: the same result renders the same under another clock, zone and random source', async () => {
+    const [a, b] = await renderInTwoWorlds(() => renderHtml(makeRunResult()));
+    expect(a).toBe(b);
+  });
+
+  it('is written into the report dir', async () => {
     const reportDir = join(dir, 'deep', 'er');
     await createHtmlReporter({}).onRunEnd(makeRunResult(), { reportDir });
     expect(await readFile(join(reportDir, 'report.html'), 'utf8')).toBe(renderHtml(makeRunResult()));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMarkdownReporter, mdCell, renderMarkdown } from '../src/report/markdown.js';
 import { makePassingRunResult, makeRunResult, RAW_SECRET } from './report-fixtures.js';
+import { renderInTwoWorlds } from './support/determinism.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -41,7 +42,12 @@ describe('markdown reporter', () => {
     expect(mdCell('see https://evil.example and www.evil.example')).toBe('see https:\\/\\/evil.example and www\\.evil.example');
   });
 
-  it('writes summary.md into the report dir, deterministically', async () => {
+  it('is deterministic: the same result renders the same under another clock, zone and random source', async () => {
+    const [a, b] = await renderInTwoWorlds(() => renderMarkdown(makeRunResult()));
+    expect(a).toBe(b);
+  });
+
+  it('writes summary.md into the report dir', async () => {
     const reportDir = join(dir, 'x');
     await createMarkdownReporter({}).onRunEnd(makeRunResult(), { reportDir });
     expect(await readFile(join(reportDir, 'summary.md'), 'utf8')).toBe(renderMarkdown(makeRunResult()));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createPacer } from './pacer.js';
+import { createPacer, type Pacer } from './pacer.js';
+
+/** A slot for a request that ends at once. */
+async function take(pacer: Pacer, signal?: AbortSignal, priority?: 'high'): Promise<void> {
+  (await pacer.hold(signal, priority))();
+}
 
 describe('createPacer', () => {
   it('lets floor(rate × 0.9) requests start per window, then waits for the window to pass', async () => {
@@ -8,7 +13,7 @@ describe('createPacer', () => {
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: 12 }, async () => {
-        await pacer.acquire();
+        await take(pacer);
         started.push(performance.now() - t0);
       }),
     );
@@ -21,7 +26,7 @@ describe('createPacer', () => {
     const release = await pacer.hold();
     const t0 = performance.now();
     let second = -1;
-    const next = pacer.acquire().then(() => (second = performance.now() - t0));
+    const next = take(pacer).then(() => (second = performance.now() - t0));
     await new Promise((r) => setTimeout(r, 100));
     expect(second).toBe(-1);
     release();
@@ -32,20 +37,35 @@ describe('createPacer', () => {
   it('serves waiters first come, first served', async () => {
     const pacer = createPacer({ ratePerMinute: 1, windowMs: 30 });
     const order: number[] = [];
-    await Promise.all([0, 1, 2, 3].map((n) => pacer.acquire().then(() => order.push(n))));
+    await Promise.all([0, 1, 2, 3].map((n) => take(pacer).then(() => order.push(n))));
     expect(order).toEqual([0, 1, 2, 3]);
+  });
+
+  it('serves high-priority waiters before every normal waiter, first come first served among each kind', async () => {
+    const pacer = createPacer({ ratePerMinute: 1, windowMs: 20 });
+    await take(pacer);
+    const order: string[] = [];
+    const waits = [
+      take(pacer).then(() => order.push('normal-1')),
+      take(pacer).then(() => order.push('normal-2')),
+      take(pacer, undefined, 'high').then(() => order.push('high-1')),
+      take(pacer).then(() => order.push('normal-3')),
+      take(pacer, undefined, 'high').then(() => order.push('high-2')),
+    ];
+    await Promise.all(waits);
+    expect(order).toEqual(['high-1', 'high-2', 'normal-1', 'normal-2', 'normal-3']);
   });
 
   it('drops an aborted waiter and serves the next one', async () => {
     const pacer = createPacer({ ratePerMinute: 1, windowMs: 50 });
-    await pacer.acquire();
+    await take(pacer);
     const controller = new AbortController();
-    const aborted = pacer.acquire(controller.signal);
-    const next = pacer.acquire();
+    const aborted = take(pacer, controller.signal);
+    const next = take(pacer);
     controller.abort(new Error('check timed out'));
     await expect(aborted).rejects.toThrow('check timed out');
     await next;
-    await expect(pacer.acquire(controller.signal)).rejects.toThrow('check timed out');
+    await expect(take(pacer, controller.signal)).rejects.toThrow('check timed out');
   });
 });
 
@@ -55,7 +75,7 @@ describe('Pacer.burst', () => {
     const releases = await Promise.all([pacer.burst(), pacer.burst(), pacer.burst()]);
     for (const release of releases) release();
     const t0 = performance.now();
-    await pacer.acquire();
+    await take(pacer);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(78);
   });
 });

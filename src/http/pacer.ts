@@ -2,8 +2,6 @@
 // target's rate limit itself (Limits: "every request counts, including failed and in-flight ones").
 
 export interface Pacer {
-  /** Waits for a slot; the request counts as started now (for callers that cannot say when it ended). */
-  acquire(signal?: AbortSignal, priority?: 'high'): Promise<void>;
   /**
    * Waits for a slot held until `release()` is called; the slot then stays counted for one more
    * window. Whenever the target sees a request arrive, that request's slot is held, so no window
@@ -141,11 +139,5 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     });
   }
 
-  return {
-    hold,
-    burst,
-    async acquire(signal, priority) {
-      (await hold(signal, priority))();
-    },
-  };
+  return { hold, burst };
 }
