@@ -5,7 +5,7 @@ import { formatGroupedSummary, makeChalk, oneLine, terminalSafe } from '../src/r
 import { createPlainConsoleReporter } from '../src/report/console-plain.js';
 import type { RunStartInfo } from '../src/report/reporter.js';
 import type { RunResult } from '../src/runner/results.js';
-import { makePassingRunResult, makeRunResult } from './report-fixtures.js';
+import { makePassingRunResult, makeRunResult, makeWarningRunResult, WARNING_MESSAGE } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/;
@@ -73,6 +73,24 @@ describe('console reporter, plain mode', () => {
     );
     expect(text).toContain('  ○ auth.disabled-partner-key-403  A disabled partner key is refused (0 ms)\n      skipped: needs --disabled-partner-key');
     expect(text).toContain("  ! runs.read.unknown-run-404  An unknown run id is 404 not_found (3 ms)\n      engine error: TypeError: Cannot read properties of undefined (reading 'status')");
+  });
+
+  it('marks a warning with its own symbol and message, counts it, and certifies unless strict', () => {
+    const text = formatGroupedSummary(makeWarningRunResult(), makeChalk(false));
+    expect(text).toContain(
+      [
+        '  ⚠ runs.read.counts-are-integers  Counts are JSON integers (20 ms)',
+        `      warning: ${WARNING_MESSAGE}`,
+        '      expected: integer',
+        '      received: 3.0',
+        '      at: /candidate_count',
+        '      spec: Resources and their fields › Run',
+      ].join('\n'),
+    );
+    expect(text).toContain('runs-read (1/2 passed, 1 with a warning)');
+    expect(text).toMatch(/^Certified: /m);
+    expect(text.trimEnd().split('\n').at(-1)).toBe('3 passed, 0 failed, 0 skipped, 1 warning');
+    expect(formatGroupedSummary(makeWarningRunResult(true), makeChalk(false))).toMatch(/^Not certified: /m);
   });
 
   it('colours only when asked, and never the count line', async () => {

@@ -173,7 +173,7 @@ export function makeRunResult(): RunResult {
     startedAt: '2025-01-02T03:04:00.000Z',
     finishedAt: '2025-01-02T03:05:23.456Z',
     durationMs: 83_456.7891,
-    summary: { total: 7, passed: 3, failed: 2, skipped: 1, error: 1 },
+    summary: { total: 7, passed: 3, failed: 2, skipped: 1, error: 1, warning: 0 },
     suites: ['auth', 'runs-read', 'webhooks'],
     checks,
     stats: { requests: 42, realRuns: 1, rateLimited: 0 },
@@ -184,5 +184,33 @@ export function makeRunResult(): RunResult {
 export function makePassingRunResult(): RunResult {
   const base = makeRunResult();
   const checks = base.checks.filter((c) => c.status === 'passed');
-  return { ...base, checks, summary: { total: checks.length, passed: checks.length, failed: 0, skipped: 0, error: 0 } };
+  return { ...base, checks, summary: { total: checks.length, passed: checks.length, failed: 0, skipped: 0, error: 0, warning: 0 } };
+}
+
+export const WARNING_MESSAGE =
+  'GET /runs/r-9 answered "3.0" for candidate_count (read as: a JSON integer, since a number with a fraction part is not one; the other reading: JSON has one number type, 3.0 equals 3)';
+
+/** A clean run but for one warning: passes, unless strict. */
+export function makeWarningRunResult(strict = false): RunResult {
+  const base = makePassingRunResult();
+  const warned: CheckResult = check({
+    id: 'runs.read.counts-are-integers',
+    title: 'Counts are JSON integers',
+    suite: 'runs-read',
+    spec: ['Resources and their fields › Run'],
+    status: 'warning',
+    message: WARNING_MESSAGE,
+    durationMs: 20,
+    observations: [
+      { severity: 'warning', message: WARNING_MESSAGE, spec: 'Resources and their fields › Run', expected: 'integer', received: '3.0', pointer: '/candidate_count', exchange: 0 },
+    ],
+    exchanges: [exchange(0, { method: 'GET', path: '/runs/r-9', status: 200, responseBody: '{"candidate_count":3.0}' })],
+  });
+  const checks = [...base.checks.slice(0, 2), warned, ...base.checks.slice(2)];
+  return {
+    ...base,
+    config: { ...base.config, strict },
+    checks,
+    summary: { total: checks.length, passed: checks.length - 1, failed: 0, skipped: 0, error: 0, warning: 1 },
+  };
 }

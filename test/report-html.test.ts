@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../src/report/html-escape.js';
 import { createHtmlReporter, HTML_CSP, renderHtml } from '../src/report/html.js';
-import { makePassingRunResult, makeRunResult, RAW_SECRET, REDACTED_SECRET } from './report-fixtures.js';
+import { makePassingRunResult, makeRunResult, makeWarningRunResult, RAW_SECRET, REDACTED_SECRET } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 
 let dir: string;
@@ -56,6 +56,16 @@ describe('html reporter (static)', () => {
 
   it('shows a verdict for a clean run', () => {
     expect(renderHtml(makePassingRunResult())).toContain('<span class="verdict certified" id="verdict">Certified</span>');
+  });
+
+  it('shows a warning apart: its own icon, filter, count and an open row with a badge', () => {
+    const page = renderHtml(makeWarningRunResult());
+    expect(page).toContain('<span class="verdict certified" id="verdict">Certified</span>');
+    expect(page).toContain('<button type="button" data-filter="warning" aria-pressed="false">Warning<span class="c">1</span></button>');
+    expect(page).toContain('<span class="n" data-count="warning">1</span>warning');
+    expect(page).toMatch(/<li class="check s-warning" data-status="warning" data-id="runs\.read\.counts-are-integers"><details open><summary><span class="icon" role="img" aria-label="warning">⚠<\/span>/);
+    expect(page).toContain('<li class="obs obs-warning"><p class="obs-msg"><span class="badge">warning</span> GET /runs/r-9 answered');
+    expect(renderHtml(makeWarningRunResult(true))).toContain('<span class="verdict not-certified" id="verdict">Not certified</span>');
   });
 
   it('is deterministic: the same result renders the same under another clock, zone and random source', async () => {

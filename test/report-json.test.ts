@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJsonReporter, renderJson } from '../src/report/json.js';
 import type { RunResult } from '../src/runner/results.js';
-import { makeRunResult } from './report-fixtures.js';
+import { makeRunResult, makeWarningRunResult } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 
 const SCHEMA = new URL('../schemas/results.schema.json', import.meta.url);
@@ -41,13 +41,13 @@ describe('json reporter', () => {
 
   it('carries the fields other tools read (structural check)', () => {
     const parsed = JSON.parse(renderJson(makeRunResult())) as RunResult;
-    expect(Object.keys(parsed.summary).sort()).toEqual(['error', 'failed', 'passed', 'skipped', 'total']);
+    expect(Object.keys(parsed.summary).sort()).toEqual(['error', 'failed', 'passed', 'skipped', 'total', 'warning']);
     for (const check of parsed.checks) {
       expect(typeof check.id).toBe('string');
       expect(typeof check.title).toBe('string');
       expect(typeof check.suite).toBe('string');
       expect(Array.isArray(check.spec)).toBe(true);
-      expect(['passed', 'failed', 'skipped', 'error']).toContain(check.status);
+      expect(['passed', 'failed', 'skipped', 'error', 'warning']).toContain(check.status);
       expect(typeof check.message).toBe('string');
     }
   });
@@ -61,5 +61,14 @@ describe('json reporter', () => {
     const ok = validate(JSON.parse(renderJson(makeRunResult())));
     expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
     expect(ok).toBe(true);
+    // A warning: status `warning`, summary.warning, an observation with severity `warning`.
+    const warned = JSON.parse(renderJson(makeWarningRunResult())) as RunResult;
+    expect(validate(warned), JSON.stringify(validate.errors, null, 2)).toBe(true);
+    expect(warned.summary.warning).toBe(1);
+    expect(warned.checks.find((c) => c.status === 'warning')?.observations[0]?.severity).toBe('warning');
+    // …and the schema refuses a status it does not know.
+    const bogus = JSON.parse(renderJson(makeWarningRunResult())) as { checks: Array<{ status: string }> };
+    bogus.checks[0]!.status = 'warned';
+    expect(validate(bogus)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJunitReporter, junitTime, renderJunit } from '../src/report/junit.js';
 import { cdata, escapeXmlAttr, stripXmlIllegal } from '../src/report/xml-text.js';
-import { makePassingRunResult, makeRunResult, RAW_SECRET } from './report-fixtures.js';
+import { makePassingRunResult, makeRunResult, makeWarningRunResult, RAW_SECRET, WARNING_MESSAGE } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 import { sharedFile } from './support/shared-file.js';
 
@@ -113,6 +113,22 @@ describe('junit reporter', () => {
     const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(reportDir, 'junit.xml')], { encoding: 'utf8' });
     expect(lint.status, lint.stderr).toBe(0);
     expect(await readFile(join(reportDir, 'junit.xml'), 'utf8')).not.toContain('<failure');
+  });
+
+  it('shows a warning as a passing testcase whose system-out starts with WARNING:, XSD-valid', async () => {
+    const reportDir = join(dir, 'warning');
+    await createJunitReporter({}).onRunEnd(makeWarningRunResult(), { reportDir });
+    const file = join(reportDir, 'junit.xml');
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
+    expect(lint.status, lint.stderr).toBe(0);
+    const testcase = '//testcase[@name="runs.read.counts-are-integers"]';
+    // Passing: no failure, error or skipped child.
+    expect(xpath(file, `count(${testcase}/*[self::failure or self::error or self::skipped])`)).toBe('0');
+    const out = xpath(file, `string(${testcase}/system-out)`);
+    expect(out.startsWith(`WARNING: ${WARNING_MESSAGE}`)).toBe(true);
+    expect(out).toContain('spec: Resources and their fields › Run');
+    expect(out).toContain('GET https://partner.example.test/v1/runs/r-9');
+    expect(xpath(file, 'string(/testsuites/@failures)')).toBe('0');
   });
 
   // Validation is the point of these tests: a machine without xmllint fails here with the fix, never skips.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMarkdownReporter, mdCell, renderMarkdown } from '../src/report/markdown.js';
-import { makePassingRunResult, makeRunResult, RAW_SECRET } from './report-fixtures.js';
+import { makePassingRunResult, makeRunResult, makeWarningRunResult, RAW_SECRET } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 
 let dir: string;
@@ -35,6 +35,18 @@ describe('markdown reporter', () => {
     expect(md.split('\n')[0]).toBe('# ✅ svc-certify: Certified');
     expect(md).not.toContain('Failed and error checks');
     expect(md).not.toContain('<details>');
+  });
+
+  it('lists warnings apart from failures; certified unless strict', () => {
+    const md = renderMarkdown(makeWarningRunResult());
+    expect(md.split('\n')[0]).toBe('# ✅ svc-certify: Certified');
+    expect(md).toContain('| ⚠ warning | 1 |');
+    expect(md).toContain('**3 passed, 0 failed, 0 skipped, 1 warning**');
+    expect(md).toMatch(/## Warnings\n[\s\S]*\| `runs.read.counts-are-integers` \| Resources and their fields › Run \| GET \/runs\/r-9 answered "3.0"/);
+    expect(md).not.toContain('Failed and error checks');
+    expect(renderMarkdown(makeWarningRunResult(true)).split('\n')[0]).toBe('# ❌ svc-certify: Not certified');
+    // No warning, no warning row.
+    expect(renderMarkdown(makePassingRunResult())).not.toContain('warning');
   });
 
   it('escapes cells so untrusted text cannot break the table or inject markup', () => {

@@ -66,7 +66,7 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     .option('--reporter <list>', 'console,junit,html,json,markdown (default all)')
     .option('--suite <name>', 'run only this suite, repeatable or comma-separated (see: svc-certify list)', collect)
     .option('--grep <text>', 'run only checks whose id or title contains the text')
-    .option('--strict', 'skipped checks count as failures')
+    .option('--strict', 'skipped and warning checks count as failures')
     .option('--exhaust-limits', "also use up the rate limit and the daily sandbox run quota")
     .option('--webhook-not-registered', 'no webhook URL is registered for the partner: check 409 webhook_not_configured')
     .addHelpText('after', RUN_EXAMPLES)

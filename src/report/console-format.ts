@@ -5,7 +5,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, CheckStatus, RunResult } from '../runner/results.js';
 import { checksBySuite, countStatuses, formatCountLine, formatDuration, reasonOf, verdictLabel, verdictOf } from './format.js';
 
-export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!' };
+export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!', warning: '⚠' };
 
 export function makeChalk(color: boolean): ChalkInstance {
   // Level 1 (16 colours) is enough and safe on every terminal that asked for colour.
@@ -22,6 +22,8 @@ function paintStatus(c: ChalkInstance, status: CheckStatus, text: string): strin
       return c.magenta(text);
     case 'skipped':
       return c.yellow(text);
+    case 'warning':
+      return c.yellowBright(text);
   }
 }
 
@@ -59,10 +61,15 @@ export function reasonLines(check: CheckResult, c: ChalkInstance): string[] {
       const detail = check.error ? `${check.error.name}: ${check.error.message}` : check.message;
       return [c.magenta(`engine error: ${oneLine(detail)}`)];
     }
+    case 'warning':
     case 'failed': {
-      const [first, ...more] = check.observations;
-      if (!first) return [c.red(oneLine(reasonOf(check)))];
-      const lines = [c.red(oneLine(first.message))];
+      // The lead observation is the one that decided the status: the first failure, else the first warning.
+      const paint = check.status === 'failed' ? c.red : c.yellowBright;
+      const lead = check.status === 'failed' ? check.observations.find((o) => o.severity !== 'warning') : check.observations[0];
+      const first = lead ?? check.observations[0];
+      const more = check.observations.filter((o) => o !== first);
+      if (!first) return [paint(oneLine(reasonOf(check)))];
+      const lines = [paint(`${check.status === 'warning' ? 'warning: ' : ''}${oneLine(first.message)}`)];
       if (first.expected !== undefined) lines.push(`${c.dim('expected:')} ${oneLine(first.expected)}`);
       if (first.received !== undefined) lines.push(`${c.dim('received:')} ${oneLine(first.received)}`);
       if (first.pointer !== undefined && first.pointer !== '') lines.push(`${c.dim('at:')} ${oneLine(first.pointer)}`);
@@ -78,7 +85,8 @@ export function formatGroupedSummary(result: RunResult, c: ChalkInstance): strin
   const lines: string[] = [];
   for (const { suite, checks } of checksBySuite(result)) {
     const counts = countStatuses(checks);
-    lines.push(`${c.bold(oneLine(suite))} ${c.dim(`(${counts.passed}/${counts.total} passed)`)}`);
+    const warned = counts.warning > 0 ? `, ${counts.warning} with ${counts.warning === 1 ? 'a warning' : 'warnings'}` : '';
+    lines.push(`${c.bold(oneLine(suite))} ${c.dim(`(${counts.passed}/${counts.total} passed${warned})`)}`);
     for (const check of checks) {
       lines.push(`  ${formatCheckLine(check, c)}`);
       for (const reason of reasonLines(check, c)) lines.push(`      ${reason}`);

@@ -38,6 +38,7 @@ function suiteStatusText(state: SuiteState): string {
   const parts = [`${state.ended.size}/${state.ids.length}`];
   if (counts.failed > 0) parts.push(`${counts.failed} failed`);
   if (counts.error > 0) parts.push(`${counts.error} ${counts.error === 1 ? 'error' : 'errors'}`);
+  if (counts.warning > 0) parts.push(`${counts.warning} ${counts.warning === 1 ? 'warning' : 'warnings'}`);
   if (counts.skipped > 0) parts.push(`${counts.skipped} skipped`);
   return `${state.suite}  ${parts.join(' · ')}`;
 }

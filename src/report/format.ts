@@ -3,7 +3,7 @@
 
 import type { CheckResult, CheckStatus, Observation, RecordedExchange, RunResult, RunSummary } from '../runner/results.js';
 
-export const STATUS_ORDER: readonly CheckStatus[] = ['failed', 'error', 'skipped', 'passed'];
+export const STATUS_ORDER: readonly CheckStatus[] = ['failed', 'error', 'warning', 'skipped', 'passed'];
 
 /** "12 ms", "3.4 s", "2 min 05 s": rounded so that snapshots do not depend on sub-millisecond noise. */
 export function formatDuration(ms: number): string {
@@ -17,26 +17,28 @@ export function formatDuration(ms: number): string {
 }
 
 /**
- * `N passed, N failed, N skipped` and `, N errors` only when the engine broke: CI parsers match the
- * first three fields, so their order and wording are part of the contract.
+ * `N passed, N failed, N skipped`, then `, N warnings` and `, N errors` only when there are any: CI
+ * parsers match the first three fields, so their order and wording are part of the contract.
  */
 export function formatCountLine(summary: RunSummary): string {
-  const base = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`;
-  return summary.error > 0 ? `${base}, ${summary.error} ${summary.error === 1 ? 'error' : 'errors'}` : base;
+  let line = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`;
+  if (summary.warning > 0) line += `, ${summary.warning} ${summary.warning === 1 ? 'warning' : 'warnings'}`;
+  if (summary.error > 0) line += `, ${summary.error} ${summary.error === 1 ? 'error' : 'errors'}`;
+  return line;
 }
 
-/** Strict mode (skipped counts as failure) is read from the redacted config the run recorded. */
+/** Strict mode (skipped and warning count as failures) is read from the redacted config the run recorded. */
 export function isStrict(result: RunResult): boolean {
   return result.config['strict'] === true;
 }
 
 export type Verdict = 'certified' | 'not-certified';
 
-/** Mirrors the exit code: 0 only when nothing failed, nothing broke, and (strict) nothing was skipped. */
+/** Mirrors the exit code: 0 only when nothing failed, nothing broke, and (strict) nothing was skipped or warned. */
 export function verdictOf(result: RunResult): Verdict {
-  const { failed, error, skipped } = result.summary;
+  const { failed, error, skipped, warning } = result.summary;
   if (failed > 0 || error > 0) return 'not-certified';
-  if (isStrict(result) && skipped > 0) return 'not-certified';
+  if (isStrict(result) && (skipped > 0 || warning > 0)) return 'not-certified';
   return 'certified';
 }
 
@@ -58,7 +60,7 @@ export function checksBySuite(result: RunResult): Array<{ suite: string; checks:
 }
 
 export function countStatuses(checks: readonly CheckResult[]): RunSummary {
-  const counts: RunSummary = { total: checks.length, passed: 0, failed: 0, skipped: 0, error: 0 };
+  const counts: RunSummary = { total: checks.length, passed: 0, failed: 0, skipped: 0, error: 0, warning: 0 };
   for (const check of checks) counts[check.status] += 1;
   return counts;
 }
@@ -97,7 +99,7 @@ export function reasonOf(check: CheckResult): string {
 
 /** Plain-text description of one observation, indented by `indent`; used by JUnit and the console. */
 export function observationLines(check: CheckResult, observation: Observation): string[] {
-  const lines = [observation.message, `spec: ${observation.spec}`];
+  const lines = [`${observation.severity === 'warning' ? 'WARNING: ' : ''}${observation.message}`, `spec: ${observation.spec}`];
   if (observation.expected !== undefined) lines.push(`expected: ${observation.expected}`);
   if (observation.received !== undefined) lines.push(`received: ${observation.received}`);
   if (observation.pointer !== undefined) lines.push(`pointer: ${observation.pointer === '' ? '(whole body)' : observation.pointer}`);
@@ -130,4 +132,9 @@ export function exchangeText(exchange: RecordedExchange): string {
   }
   if (exchange.transportError) lines.push(`transport error: ${exchange.transportError.code}: ${exchange.transportError.message}`);
   return lines.join('\n');
+}
+
+/** The warnings of a check (a failed check may carry some beside its failures). */
+export function warningsOf(check: CheckResult): Observation[] {
+  return check.observations.filter((o) => o.severity === 'warning');
 }

@@ -5,7 +5,7 @@ import type { CheckResult, CheckStatus, Observation, RecordedExchange, RecordedM
 import { exchangeOf, formatDuration, reproductionExchanges } from './format.js';
 import { escapeHtml as h } from './html-escape.js';
 
-export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!' };
+export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!', warning: '⚠' };
 
 /** Target-controlled text in a block that keeps whitespace and lets RTL text find its own direction. */
 function pre(text: string, cls?: string): string {
@@ -57,7 +57,9 @@ function observationItem(check: CheckResult, observation: Observation): string {
   }
   const exchange = exchangeOf(check, observation);
   if (exchange) rows.push(`<dt>Exchange</dt><dd>${exchangeSummary(exchange)}</dd>`);
-  return `<li class="obs"><p class="obs-msg">${h(observation.message)}</p><dl class="ev">${rows.join('')}</dl></li>`;
+  const warning = observation.severity === 'warning';
+  const badge = warning ? '<span class="badge">warning</span> ' : '';
+  return `<li class="obs${warning ? ' obs-warning' : ''}"><p class="obs-msg">${badge}${h(observation.message)}</p><dl class="ev">${rows.join('')}</dl></li>`;
 }
 
 function detailBody(check: CheckResult): string {
@@ -87,7 +89,7 @@ function detailBody(check: CheckResult): string {
 }
 
 export function renderCheck(check: CheckResult): string {
-  const open = check.status === 'failed' || check.status === 'error';
+  const open = check.status === 'failed' || check.status === 'error' || check.status === 'warning';
   const reason = check.status === 'skipped' && check.message ? ` <span class="reason">— ${h(check.message)}</span>` : '';
   return (
     `<li class="check s-${check.status}" data-status="${check.status}" data-id="${h(check.id)}">` +

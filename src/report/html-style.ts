@@ -5,14 +5,14 @@ export const HTML_STYLE = `
 :root {
   color-scheme: light dark;
   --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --border: #d1d9e0; --panel: #f6f8fa; --code: #eff2f5;
-  --pass: #1a7f37; --fail: #cf222e; --err: #8250df; --skip: #9a6700; --accent: #0969da;
-  --pass-bg: #dafbe1; --fail-bg: #ffebe9; --err-bg: #fbefff; --skip-bg: #fff8c5;
+  --pass: #1a7f37; --fail: #cf222e; --err: #8250df; --skip: #9a6700; --accent: #0969da; --warn: #bc4c00;
+  --pass-bg: #dafbe1; --fail-bg: #ffebe9; --err-bg: #fbefff; --skip-bg: #fff8c5; --warn-bg: #fff1e5;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --border: #3d444d; --panel: #151b23; --code: #1c232c;
-    --pass: #3fb950; --fail: #f85149; --err: #ab7df8; --skip: #d29922; --accent: #4493f8;
-    --pass-bg: #12261e; --fail-bg: #2d1315; --err-bg: #231634; --skip-bg: #272115;
+    --pass: #3fb950; --fail: #f85149; --err: #ab7df8; --skip: #d29922; --accent: #4493f8; --warn: #f0883e;
+    --pass-bg: #12261e; --fail-bg: #2d1315; --err-bg: #231634; --skip-bg: #272115; --warn-bg: #2a1a0f;
   }
 }
 * { box-sizing: border-box; }
@@ -34,7 +34,7 @@ header.top h1 { margin: 0 0 4px; font-size: 22px; display: flex; align-items: ce
 .count { border: 1px solid var(--border); border-radius: 8px; padding: 6px 14px; min-width: 110px; background: var(--bg); }
 .count .n { display: block; font-size: 24px; font-weight: 650; line-height: 1.2; }
 .count.s-passed .n { color: var(--pass); } .count.s-failed .n { color: var(--fail); }
-.count.s-error .n { color: var(--err); } .count.s-skipped .n { color: var(--skip); }
+.count.s-error .n { color: var(--err); } .count.s-skipped .n { color: var(--skip); } .count.s-warning .n { color: var(--warn); }
 .countline { color: var(--muted); margin: 10px 0 0; }
 nav.toolbar { position: sticky; top: 0; z-index: 2; background: var(--bg); border-bottom: 1px solid var(--border); }
 nav.toolbar .wrap { display: flex; gap: 12px; align-items: center; flex-wrap: wrap; padding-top: 10px; padding-bottom: 10px; }
@@ -59,7 +59,7 @@ li.check > details > summary:hover { background: var(--panel); }
 li.check > details[open] > summary { background: var(--panel); border-bottom: 1px solid var(--border); }
 .icon { font-weight: 700; width: 1.2em; text-align: center; flex: none; }
 .s-passed .icon { color: var(--pass); } .s-failed .icon { color: var(--fail); }
-.s-error .icon { color: var(--err); } .s-skipped .icon { color: var(--skip); }
+.s-error .icon { color: var(--err); } .s-skipped .icon { color: var(--skip); } .s-warning .icon { color: var(--warn); }
 .check .id { font-weight: 600; flex: none; }
 .check .title { flex: 1; min-width: 0; }
 .check .reason { color: var(--muted); }
@@ -68,6 +68,9 @@ li.check > details[open] > summary { background: var(--panel); border-bottom: 1p
 .detail h4 { margin: 14px 0 6px; font-size: 13px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
 .message { margin: 0 0 6px; font-weight: 600; }
 .s-failed .message { color: var(--fail); } .s-error .message { color: var(--err); } .s-skipped .message { color: var(--skip); }
+.s-warning .message { color: var(--warn); }
+.badge { display: inline-block; padding: 0 6px; border-radius: 4px; font-size: 11px; font-weight: 600; text-transform: uppercase;
+  color: var(--warn); background: var(--warn-bg); border: 1px solid var(--warn); }
 .specs { margin: 0 0 8px; color: var(--muted); }
 ol.observations { margin: 0; padding-inline-start: 20px; }
 ol.observations > li { margin: 0 0 12px; }

@@ -19,6 +19,7 @@ const FILTERS: Array<{ key: 'all' | CheckStatus; label: string }> = [
   { key: 'all', label: 'All' },
   { key: 'failed', label: 'Failed' },
   { key: 'error', label: 'Error' },
+  { key: 'warning', label: 'Warning' },
   { key: 'skipped', label: 'Skipped' },
   { key: 'passed', label: 'Passed' },
 ];
@@ -41,8 +42,8 @@ function header(result: RunResult): string {
   if (result.stats) {
     meta.push(metaItem('Requests', `${result.stats.requests} requests, ${result.stats.realRuns} real runs, ${result.stats.rateLimited} rate-limited`));
   }
-  if (isStrict(result)) meta.push(metaItem('Mode', 'strict: skipped checks count as failures'));
-  const counts = (['passed', 'failed', 'error', 'skipped'] as const)
+  if (isStrict(result)) meta.push(metaItem('Mode', 'strict: skipped and warning checks count as failures'));
+  const counts = (['passed', 'failed', 'error', 'warning', 'skipped'] as const)
     .map((status) => `<li class="count s-${status}"><span class="n" data-count="${status}">${summary[status]}</span>${status}</li>`)
     .join('');
   return (

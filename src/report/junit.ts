@@ -2,7 +2,7 @@
 // no `file` on testcase, suite times as plain decimals with at most three fraction digits.
 
 import type { CheckResult, RunResult } from '../runner/results.js';
-import { checksBySuite, countStatuses, exchangeText, observationLines, reproductionExchanges } from './format.js';
+import { checksBySuite, countStatuses, exchangeText, observationLines, reproductionExchanges, warningsOf } from './format.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
 import { cdata, escapeXmlAttr } from './xml-text.js';
@@ -52,14 +52,30 @@ function outcomeElement(check: CheckResult): string {
     case 'skipped':
       return `      <skipped message="${escapeXmlAttr(check.message)}"/>\n`;
     case 'passed':
+    case 'warning':
       return '';
   }
 }
 
+/**
+ * A warning is a passing testcase (JUnit has no fifth outcome) whose <system-out> starts with
+ * `WARNING:`, so a CI tool that shows the output shows the warning first, and a grep finds it.
+ */
+function warningText(check: CheckResult): string {
+  const lines: string[] = [];
+  for (const observation of warningsOf(check)) {
+    const [first, ...rest] = observationLines(check, observation);
+    lines.push(first, ...indentBlock(rest, '  '));
+  }
+  return lines.join('\n');
+}
+
 function systemOut(check: CheckResult): string {
-  if (check.exchanges.length === 0) return '';
-  const text = check.exchanges.map(exchangeText).join('\n\n');
-  return `      <system-out>${cdata(text)}</system-out>\n`;
+  const parts: string[] = [];
+  if (check.status === 'warning') parts.push(warningText(check));
+  if (check.exchanges.length > 0) parts.push(check.exchanges.map(exchangeText).join('\n\n'));
+  if (parts.length === 0) return '';
+  return `      <system-out>${cdata(parts.join('\n\n'))}</system-out>\n`;
 }
 
 /** Testcase names must be unique for CI tools to track history; ids already are, but never trust it. */

@@ -51,7 +51,7 @@ export function renderMarkdown(result: RunResult): string {
   lines.push(
     `Target ${mdCode(result.target.baseUrl)} (${mdCell(result.target.environment)}${result.target.embedded ? ', embedded sandbox' : ''}) · ` +
       `${mdCell(result.tool.name)} ${mdCell(result.tool.version)} · ${mdCell(formatDuration(result.durationMs))}` +
-      (isStrict(result) ? ' · strict: skipped checks count as failures' : ''),
+      (isStrict(result) ? ' · strict: skipped and warning checks count as failures' : ''),
     '',
   );
   lines.push('| Status | Checks |', '| --- | ---: |');
@@ -59,6 +59,7 @@ export function renderMarkdown(result: RunResult): string {
   lines.push(`| ✗ failed | ${summary.failed} |`);
   lines.push(`| ! error | ${summary.error} |`);
   lines.push(`| ○ skipped | ${summary.skipped} |`);
+  if (summary.warning > 0) lines.push(`| ⚠ warning | ${summary.warning} |`);
   lines.push(`| total | ${summary.total} |`, '');
   lines.push(`**${formatCountLine(summary)}**`, '');
 
@@ -67,6 +68,19 @@ export function renderMarkdown(result: RunResult): string {
     lines.push('## Failed and error checks', '');
     lines.push('| Check | Status | Spec section | Message |', '| --- | --- | --- | --- |');
     for (const check of problems) lines.push(problemRow(check));
+    lines.push('');
+  }
+
+  // Apart from failures: a warning does not fail the run (unless strict) and is not blame.
+  const warned = result.checks.filter((check) => check.status === 'warning');
+  if (warned.length > 0) {
+    lines.push('## Warnings', '');
+    lines.push('Where the spec states a rule without a MUST, or reads two ways: each message says which reading was taken.', '');
+    lines.push('| Check | Spec section | Message |', '| --- | --- | --- |');
+    for (const check of warned) {
+      const spec = check.observations[0]?.spec ?? check.spec[0] ?? '';
+      lines.push(`| ${mdCode(check.id)} | ${mdCell(spec)} | ${mdCell(reasonOf(check))} |`);
+    }
     lines.push('');
   }
 

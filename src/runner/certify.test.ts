@@ -112,7 +112,7 @@ describe('certify', () => {
     expect(by.throws).toMatchObject({ status: 'error', message: 'engine error: TypeError: bad engine' });
     expect(by['needs-expired-code']).toMatchObject({ status: 'skipped', message: expect.stringContaining('--expired-code or SVC_EXPIRED_CODE') });
     expect(by['needs-production']!.status).toBe('skipped');
-    expect(result.summary).toEqual({ total: 6, passed: 1, failed: 1, skipped: 3, error: 1 });
+    expect(result.summary).toEqual({ total: 6, passed: 1, failed: 1, skipped: 3, error: 1, warning: 0 });
     expect(result.target.environment).toBe('sandbox');
     expect(exitCodeFor(result, false)).toBe(1);
     expect(JSON.stringify(result)).not.toContain(KEY);
@@ -180,6 +180,41 @@ describe('certify', () => {
     await expect(
       certify({ config: config({ baseUrl: `http://127.0.0.1:${port}/v1` }), checks: [def('x', async () => undefined)], suiteOrder: ['alpha'] }),
     ).rejects.toThrow(TargetUnreachableError);
+  });
+
+  it('maps warnings to warning; any failure wins; a warning passes unless --strict', async () => {
+    const reading = { spec: 'Authentication', reading: 'the strict reading', otherReading: 'the spec has no MUST here' };
+    const checks = [
+      def('warns', async (t) => {
+        const res = await t.api.get('/ok');
+        t.expect.warn(false, { message: 'looks odd', expected: 'x', received: 'y', ...reading }, res);
+        t.expect.warn(true, { message: 'never recorded', ...reading });
+      }),
+      def('warns-and-fails', async (t) => {
+        t.expect.warn(false, { message: 'odd first', ...reading });
+        t.expect.that(false, { message: 'broken', spec: 'Authentication' });
+      }),
+      def('warns-then-skips', async (t) => {
+        t.expect.warn(false, { message: 'odd', ...reading });
+        t.skip('could not go on');
+      }),
+    ];
+    const result = await certify({ config: config(), checks, suiteOrder: ['alpha'] });
+    const by = Object.fromEntries(result.checks.map((c) => [c.id.slice(6), c]));
+    expect(by.warns).toMatchObject({
+      status: 'warning',
+      message: 'looks odd (read as: the strict reading; the other reading: the spec has no MUST here)',
+    });
+    expect(by.warns!.observations).toEqual([
+      expect.objectContaining({ severity: 'warning', expected: 'x', received: 'y', exchange: 0 }),
+    ]);
+    expect(by['warns-and-fails']).toMatchObject({ status: 'failed', message: 'broken' });
+    expect(by['warns-then-skips']).toMatchObject({ status: 'skipped', message: 'could not go on' });
+    expect(result.summary).toEqual({ total: 3, passed: 0, failed: 1, skipped: 1, error: 0, warning: 1 });
+
+    const onlyWarning = await certify({ config: config(), checks: [checks[0]!], suiteOrder: ['alpha'] });
+    expect(exitCodeFor(onlyWarning, false)).toBe(0);
+    expect(exitCodeFor(onlyWarning, true)).toBe(1);
   });
 
   it('counts skipped checks as failures with --strict', async () => {

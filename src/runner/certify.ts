@@ -237,7 +237,7 @@ function secretsOf(config: Config): NamedSecret[] {
 }
 
 export function summarize(checks: readonly CheckResult[]): RunSummary {
-  const s: RunSummary = { total: checks.length, passed: 0, failed: 0, skipped: 0, error: 0 };
+  const s: RunSummary = { total: checks.length, passed: 0, failed: 0, skipped: 0, error: 0, warning: 0 };
   for (const c of checks) s[c.status] += 1;
   return s;
 }

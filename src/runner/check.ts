@@ -99,6 +99,25 @@ export interface Expect {
     observation: { message: string; spec: string; expected?: unknown; received?: unknown; pointer?: string },
     exchange?: ApiResponse,
   ): boolean;
+  /**
+   * Where the spec states a rule without a MUST, or its text reads two ways: records a *warning* when
+   * `condition` is false (the check ends `warning`, not `failed`, unless a failure is also recorded).
+   * `reading` says which reading the check took and `otherReading` why the other is possible; both are
+   * appended to the message so a person sees why this is not blame.
+   */
+  warn(
+    condition: boolean,
+    observation: {
+      message: string;
+      spec: string;
+      reading: string;
+      otherReading: string;
+      expected?: unknown;
+      received?: unknown;
+      pointer?: string;
+    },
+    exchange?: ApiResponse,
+  ): boolean;
 }
 
 export interface TargetInfo {

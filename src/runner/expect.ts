@@ -189,7 +189,23 @@ export function createExpect(deps: ExpectDeps): Expect {
     );
   };
 
-  return { status, error, schema, header, equal, that };
+  const warn: Expect['warn'] = (condition, obs, exchange) => {
+    if (condition) return true;
+    deps.observe(
+      {
+        severity: 'warning',
+        message: `${obs.message} (read as: ${obs.reading}; the other reading: ${obs.otherReading})`,
+        spec: obs.spec,
+        pointer: obs.pointer,
+        expected: obs.expected === undefined ? undefined : typeof obs.expected === 'string' ? obs.expected : renderValue(obs.expected),
+        received: obs.received === undefined ? undefined : typeof obs.received === 'string' ? obs.received : renderValue(obs.received),
+      },
+      exchange?.exchange,
+    );
+    return false;
+  };
+
+  return { status, error, schema, header, equal, that, warn };
 }
 
 function statusMatches(actual: number, expected: number | string): boolean {

@@ -1,10 +1,19 @@
 // The result model every reporter reads. It is the shape of results.json (schemas/results.schema.json
 // describes it); keep the two in step.
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error';
+/**
+ * `warning`: the check held on every MUST, but saw something the spec states without a MUST or whose
+ * text reads two ways; it passes the run unless --strict (as a skip does).
+ */
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'warning';
 
-/** One thing a check saw that the spec does not allow. */
+/** How much an observation weighs: a failure (the default) fails the check; a warning only warns. */
+export type Severity = 'failure' | 'warning';
+
+/** One thing a check saw that the spec does not allow (or, severity `warning`, may not mean). */
 export interface Observation {
+  /** Absent means `failure`. Any failure wins over any number of warnings. */
+  severity?: Severity;
   /** One sentence a person can act on: what is wrong, in the spec's words. */
   message: string;
   /** Spec section the observation enforces, e.g. "Endpoints › POST /runs (start a run)". */
@@ -45,7 +54,10 @@ export interface CheckResult {
   suite: string;
   spec: string[];
   status: CheckStatus;
-  /** passed: empty or a note; failed: the first observation's message; skipped: the reason; error: the engine error. */
+  /**
+   * passed: empty or a note; failed: the first failure's message; warning: the first warning's message;
+   * skipped: the reason; error: the engine error.
+   */
   message: string;
   durationMs: number;
   observations: Observation[];
@@ -60,6 +72,7 @@ export interface RunSummary {
   failed: number;
   skipped: number;
   error: number;
+  warning: number;
 }
 
 export interface RunResult {

@@ -1,6 +1,7 @@
 // Runs one check: its own recorder, assertions, budget and abort signal. Maps the outcome to a
-// status: observations → failed; t.skip or SkipCheck → skipped; SetupFailure → failed (the one
-// deliberate exception); any other exception or an overrun budget → error. Never throws.
+// status: a failure observation → failed; t.skip or SkipCheck → skipped; only warning observations →
+// warning; SetupFailure → failed (the one deliberate exception); any other exception or an overrun
+// budget → error. Never throws.
 
 import type { ApiClient, RequestSpec } from '../http/types.js';
 import { Budget } from './budget.js';
@@ -152,8 +153,11 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
       error: { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}) },
     };
   }
-  if (observations.length > 0) return { ...base, status: 'failed', message: observations[0]!.message };
+  // Any failure wins; a skip (the check could not finish) wins over warnings seen before it.
+  const firstFailure = observations.find((o) => o.severity !== 'warning');
+  if (firstFailure) return { ...base, status: 'failed', message: firstFailure.message };
   if (skipReason !== undefined) return { ...base, status: 'skipped', message: skipReason };
+  if (observations.length > 0) return { ...base, status: 'warning', message: observations[0]!.message };
   return { ...base, status: 'passed', message: '' };
 }
 

@@ -191,7 +191,7 @@ const VALID_EXAMPLES: Record<SchemaName, unknown> = {
     startedAt: AT,
     finishedAt: AT,
     durationMs: 1234,
-    summary: { total: 2, passed: 1, failed: 1, skipped: 0, error: 0 },
+    summary: { total: 2, passed: 1, failed: 1, skipped: 0, error: 0, warning: 0 },
     suites: ['runs-start'],
     checks: [
       {
