@@ -1,7 +1,9 @@
 // Activation: redeeming a one-time code connects a customer organization and yields its org token.
-// Codes are scarce and single-use, so each check that spends one declares 'activation-code': the
-// runner reserves codes in report order (suite, then id), and the ids below sort by importance
-// (already-redeemed, connects, external-id-taken, normalizes) so a short supply runs the first ones.
+// Codes are scarce and single use, so the checks share planned redemptions (src/runner/code-plan.ts):
+// the primary organization's redeem is the connection check; one code redeemed as typed is the
+// normalization check, its second redeem the single-use check, and its organization serves the
+// isolation checks; one more code is the external_id_taken check. Three codes in all (two with
+// --org-token).
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
@@ -15,40 +17,10 @@ const STATES = 'States and transitions › Activation code';
 const CONNECTION = 'Resources and their fields › Organization connection (result of redeeming a code)';
 const BY_ENDPOINT = S.byEndpoint;
 
-const NO_CODE_LEFT =
-  'needs one more unused activation code beyond the organization\'s: --activation-code (repeatable) or SVC_ACTIVATION_CODES';
 
 /** Redeem carries the partner key only (Endpoints › POST /activations/redeem: no org token). */
 function redeem(t: CheckContext, code: string, externalId: string, label: string): Promise<ApiResponse> {
   return t.api.post('/activations/redeem', { code, external_id: externalId }, { auth: 'partner', label });
-}
-
-function takeCode(t: CheckContext): string | undefined {
-  const code = t.setup.takeActivationCode();
-  if (code === undefined) t.skip(NO_CODE_LEFT);
-  return code;
-}
-
-/** The code as a person might type it: lower case, spaces instead of dashes ("svc abcd efgh"). */
-function typedForm(code: string): string {
-  const compact = code.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const m = /^SVC([A-Z0-9]{4})([A-Z0-9]{4})$/.exec(compact);
-  if (m) return `svc ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`;
-  return code.toLowerCase().replace(/-/g, ' ');
-}
-
-/** A fresh code must redeem; when it does not, this check cannot observe what it is about. */
-function expectRedeemed(t: CheckContext, res: ApiResponse, why: string): boolean {
-  return t.expect.that(
-    res.status === 200,
-    {
-      message: `redeeming an unused activation code (${why}) answered ${res.status}${errorSuffix(res)}; a valid code, not expired, not used, with a free external_id, redeems with 200 (${STATES})`,
-      spec: STATES,
-      expected: '200',
-      received: String(res.status),
-    },
-    res,
-  );
 }
 
 function errorSuffix(res: ApiResponse): string {
@@ -62,14 +34,13 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     title: 'A second redeem of the same code gives 409 code_already_redeemed with a UTC redeemed_at, and no token again',
     suite,
     spec: [STATES, REDEEM, BY_ENDPOINT, CODE],
-    needs: ['activation-code'],
+    needs: ['typed-redemption'],
     async run(t) {
-      const code = takeCode(t);
-      if (code === undefined) return;
-      const first = await redeem(t, code, t.setup.uniqueId('svc-certify-org'), 'first redeem');
-      if (!expectRedeemed(t, first, 'the first redeem of this code')) return;
+      // The typed redemption redeemed this code once (as typed, or as issued when the typed form was refused).
+      const first = await t.setup.typedRedemption();
+      const redeemed = first.org.redemption;
       // A new external_id, so the only rule the second redeem can break is single use.
-      const second = await redeem(t, code, t.setup.uniqueId('svc-certify-org'), 'second redeem, same code');
+      const second = await redeem(t, first.code, t.setup.uniqueId('svc-certify-org'), 'second redeem, same code');
       if (second.status === 200) {
         t.expect.that(
           false,
@@ -97,7 +68,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
         },
         second,
       );
-      const firstToken = obj(first.json)?.org_token;
+      const firstToken = obj(redeemed?.json)?.org_token;
       if (typeof firstToken === 'string' && firstToken !== '') {
         t.expect.that(
           !second.text.includes(firstToken),
@@ -115,11 +86,12 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     title: 'Redeem answers 200 with organization_id, an sot_ token and organization_name; that token authenticates',
     suite,
     spec: [REDEEM, CONNECTION, S.authentication, STATES],
-    needs: ['activation-code'],
+    needs: ['redemption'],
     async run(t) {
-      const code = takeCode(t);
-      if (code === undefined) return;
-      const res = await redeem(t, code, t.setup.uniqueId('svc-certify-org'), 'redeem');
+      // The primary organization's redeem; with --org-token, the typed redemption's.
+      const primary = await t.setup.org();
+      const res = primary.redemption ?? (await t.setup.typedRedemption()).org.redemption;
+      if (res === undefined) return t.skip(t.setup.codeShortage('typed'));
       if (!t.expect.status(res, 200, REDEEM)) return;
       t.expect.schema(res.json, 'organization-connection', CONNECTION, res);
       const token = obj(res.json)?.org_token;
@@ -147,25 +119,13 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     title: 'An external_id already used gives 409 external_id_taken and leaves the code valid for a free external_id',
     suite,
     spec: [STATES, REDEEM, BY_ENDPOINT, S.identifiers],
-    needs: ['activation-code'],
+    needs: ['taken-redemption'],
     async run(t) {
-      const code = takeCode(t);
-      if (code === undefined) return;
-      const org = await t.setup.org();
-      let taken = org.organizationExternalId;
-      if (taken === '') {
-        // --org-token: the primary organization's external_id is unknown; make one with a second code.
-        const other = t.setup.takeActivationCode();
-        if (other === undefined) {
-          t.skip(
-            'with --org-token this check needs two more unused activation codes (one to take an external_id): --activation-code (repeatable) or SVC_ACTIVATION_CODES',
-          );
-          return;
-        }
-        taken = t.setup.uniqueId('svc-certify-org');
-        const res = await redeem(t, other, taken, 'redeem to take an external_id');
-        if (!expectRedeemed(t, res, 'to take an external_id')) return;
-      }
+      const code = t.setup.plannedCode('taken');
+      if (code === undefined) return t.skip(t.setup.codeShortage('taken'));
+      // The primary organization's external_id; with --org-token (unknown then), the typed redemption's.
+      const primary = await t.setup.org();
+      const taken = primary.organizationExternalId !== '' ? primary.organizationExternalId : (await t.setup.typedRedemption()).org.organizationExternalId;
       const clash = await redeem(t, code, taken, 'redeem with an external_id already used');
       if (!t.expect.error(clash, 409, 'external_id_taken', STATES)) return;
       const again = await redeem(t, code, t.setup.uniqueId('svc-certify-org'), 'same code, free external_id');
@@ -186,21 +146,18 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     title: 'The code typed in lower case with spaces instead of dashes is accepted',
     suite,
     spec: [CODE, REDEEM],
-    needs: ['activation-code'],
+    needs: ['typed-redemption'],
     async run(t) {
-      const code = takeCode(t);
-      if (code === undefined) return;
-      const typed = typedForm(code);
-      const res = await redeem(t, typed, t.setup.uniqueId('svc-certify-org'), 'redeem the code as typed: lower case, spaces');
+      const { typed } = await t.setup.typedRedemption();
       t.expect.that(
-        res.status === 200,
+        typed.status === 200,
         {
-          message: `redeeming an unused code typed in lower case with spaces ("svc xxxx xxxx") answered ${res.status}${errorSuffix(res)}; case, spaces and dashes are normalized on input, so it redeems with 200 (${CODE})`,
+          message: `redeeming an unused code typed in lower case with spaces ("svc xxxx xxxx") answered ${typed.status}${errorSuffix(typed)}; case, spaces and dashes are normalized on input, so it redeems with 200 (${CODE})`,
           spec: CODE,
           expected: '200',
-          received: String(res.status),
+          received: String(typed.status),
         },
-        res,
+        typed,
       );
     },
   },

@@ -302,7 +302,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     title: "Decisions on another organization's run answer 404 run_not_found, never 403",
     suite,
     spec: [DECISIONS, BY_ENDPOINT],
-    needs: ['org'],
+    needs: ['org', 'second-org'],
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
       if (!run) return;

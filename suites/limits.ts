@@ -85,12 +85,12 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
     suite,
     spec: [LIMITS, SB_ERRORS, S.sandbox],
     // A fresh organization: its quota is known to be untouched, and the primary one keeps its own.
-    needs: ['sandbox', 'exhaust-limits', 'activation-code'],
+    needs: ['sandbox', 'exhaust-limits', 'fresh-org'],
     timeoutMs: 120_000,
     async run(t) {
-      const code = t.setup.takeActivationCode();
+      const code = t.setup.plannedCode('fresh');
       if (code === undefined) {
-        t.skip('needs one more unused activation code for an organization whose run quota it can use up');
+        t.skip(t.setup.codeShortage('fresh'));
         return;
       }
       const redeem = await t.api.post('/activations/redeem', { code, external_id: t.setup.uniqueId('svc-certify-quota-org') }, { auth: 'partner', label: 'redeem a code for a fresh organization' });

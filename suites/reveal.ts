@@ -379,7 +379,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     title: "Revealing on another organization's run answers 404 run_not_found, never 403",
     suite,
     spec: [REVEAL, BY_ENDPOINT],
-    needs: ['org'],
+    needs: ['org', 'second-org'],
     async run(t) {
       const listed = await anyListed(t);
       if (!listed) return;

@@ -530,12 +530,12 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     title: "Reading another organization's run answers 404 run_not_found, never 403 or the run",
     suite,
     spec: [READ, BY_ENDPOINT],
-    needs: ['org'],
+    needs: ['org', 'second-org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
       const second = await t.setup.secondOrg();
       if (!second) {
-        t.skip('needs a second organization: one more unused activation code (--activation-code, repeatable)');
+        t.skip(t.setup.codeShortage('typed'));
         return;
       }
       // The primary organization's run: a free fixture run in the sandbox, the shared real run in production.

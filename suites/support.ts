@@ -75,7 +75,7 @@ export function int(v: JsonValue | undefined): bigint | undefined {
 export async function secondOrgWithRecruiter(t: CheckContext): Promise<{ orgToken: string; user: string } | undefined> {
   const second = await t.setup.secondOrg();
   if (!second) {
-    t.skip('needs a second organization: one more unused activation code (--activation-code)');
+    t.skip(t.setup.codeShortage('typed'));
     return undefined;
   }
   const user = (await t.setup.user()).externalId;

@@ -10,7 +10,7 @@ import { certify } from '../src/runner/certify.js';
 import type { RunResult } from '../src/runner/results.js';
 import { FAULTS } from '../src/sandbox/faults/index.js';
 import { ACTIVATION_CHECKS } from '../suites/activation.js';
-import { SUITE_ORDER } from '../suites/index.js';
+import { ALL_CHECKS, SUITE_ORDER } from '../suites/index.js';
 import { JOBS_CHECKS } from '../suites/jobs.js';
 import { USERS_CHECKS } from '../suites/users.js';
 import { certifySandbox, notPassed, resultOf } from './support/certify-sandbox.js';
@@ -47,6 +47,19 @@ async function certifyWithCodes(checks: readonly CheckDefinition[], codes: numbe
   return certify({ config, checks, suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks });
 }
 
+const ISOLATION: readonly CheckDefinition[] = ALL_CHECKS.filter((c) => c.needs?.includes('second-org'));
+
+/** Redeems a code the way an operator's earlier setup did, outside the certification: its token is an --org-token. */
+async function redeemOutside(t: EmbeddedTarget, code: string): Promise<{ orgToken: string }> {
+  const res = await fetch(`${t.config.baseUrl}/activations/redeem`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-partner-key': t.config.partnerKey! },
+    body: JSON.stringify({ code, external_id: 'connected-before' }),
+  });
+  const body = (await res.json()) as { org_token: string };
+  return { orgToken: body.org_token };
+}
+
 describe('suite-org checks (activation, users, jobs)', () => {
   const ids = MINE.map((c) => c.id);
 
@@ -63,16 +76,26 @@ describe('suite-org checks (activation, users, jobs)', () => {
   });
 
   it('run the most important activation checks first when codes are short', async () => {
-    // The primary organization plus two spare codes.
-    const result = await certifyWithCodes(ACTIVATION_CHECKS, 3);
+    // The primary organization plus one code: the typed redemption (normalization, single use, isolation).
+    const result = await certifyWithCodes([...ACTIVATION_CHECKS, ...ISOLATION], 2);
     const by = Object.fromEntries(result.checks.map((c) => [c.id, c]));
-    expect(by['activation.already-redeemed-409']!.status).toBe('passed');
-    expect(by['activation.connects-organization']!.status).toBe('passed');
-    for (const id of ['activation.external-id-taken-keeps-code', 'activation.normalizes-code-input']) {
-      expect(by[id]!.status, id).toBe('skipped');
-      expect(by[id]!.message).toMatch(/--activation-code.*SVC_ACTIVATION_CODES/);
+    for (const id of ['activation.already-redeemed-409', 'activation.connects-organization', 'activation.normalizes-code-input', 'activation.unknown-code-404', ...ISOLATION.map((c) => c.id)]) {
+      expect(by[id]!.status, `${id}: ${by[id]!.message}`).toBe('passed');
     }
-    expect(by['activation.unknown-code-404']!.status).toBe('passed');
+    expect(by['activation.external-id-taken-keeps-code']!.status).toBe('skipped');
+    expect(by['activation.external-id-taken-keeps-code']!.message).toMatch(/^needs one more unused activation code \(2 given.*one more unlocks the external_id_taken check: --activation-code.*SVC_ACTIVATION_CODES/);
+  });
+
+  it('run every activation and isolation check with 3 codes, or 2 with --org-token', async () => {
+    const three = await certifyWithCodes([...ACTIVATION_CHECKS, ...ISOLATION], 3);
+    expect(notPassed(three)).toEqual([]);
+    target = await startEmbeddedTarget(BASE, { timeScale: TIME_SCALE, rateLimit: RATE });
+    const codes = target.config.activationCodes;
+    // An organization connected beforehand (as --org-token), then two codes for the rest.
+    const { orgToken } = await redeemOutside(target, codes[0]!);
+    const config = { ...target.config, orgToken, activationCodes: codes.slice(1, 3) };
+    const two = await certify({ config, checks: [...ACTIVATION_CHECKS, ...ISOLATION], suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks });
+    expect(notPassed(two)).toEqual([]);
   });
 
   const caught = FAULTS.filter((f) => MY_IDS.has(f.caughtBy));

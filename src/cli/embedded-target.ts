@@ -17,7 +17,7 @@ export interface EmbeddedTargetOptions {
   timeScale: number;
   rateLimit: number;
   faults?: string[];
-  /** Unused activation codes to provision (default 6). */
+  /** Unused activation codes to provision (default 4: the full catalogue with --exhaust-limits). */
   codes?: number;
   /** Sandbox mode (default 'sandbox'); tests certify a production-mode sandbox too. */
   mode?: 'sandbox' | 'production';
@@ -42,9 +42,10 @@ export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOpti
   });
   let receiver: WebhookReceiver | undefined;
   try {
-    // Eight codes: the primary organization, four redemption checks, the second organization (isolation)
-    // and the quota check of --exhaust-limits, with one to spare.
-    const p = sandbox.provision({ codes: opts.codes ?? 8, rateLimitPerMinute: opts.rateLimit });
+    // Four codes, what `serve --provision` hands out: the primary organization, the typed redemption
+    // (normalization, single use, the isolation checks' second organization), external_id_taken, and
+    // the quota check of --exhaust-limits (src/runner/code-plan.ts). Every test certifies with them.
+    const p = sandbox.provision({ codes: opts.codes ?? 4, rateLimitPerMinute: opts.rateLimit });
     receiver = await startWebhookReceiver({ secret: p.webhook_secret, listen: '127.0.0.1:0' });
     const partnerId = sandbox.operator.partnerIdForKey(p.partner_key);
     if (!partnerId) throw new Error('embedded sandbox: the provisioned partner key is unknown to its operator');

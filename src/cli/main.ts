@@ -49,7 +49,7 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     .option('--base-url <url>', 'target ending in /v1 [SVC_BASE_URL]; omitted: the embedded sandbox')
     .option('--partner-key <key>', 'partner key spk_live_… [SVC_PARTNER_KEY]')
     .option('--org-token <token>', 'an organization already connected, sot_… [SVC_ORG_TOKEN]')
-    .option('--activation-code <code>', 'an unused activation code, repeatable [SVC_ACTIVATION_CODES, comma-separated]', collect)
+    .option('--activation-code <code>', 'an unused activation code, repeatable; 3 run every check (2 with --org-token), --exhaust-limits takes one more [SVC_ACTIVATION_CODES, comma-separated]', collect)
     .option('--expired-code <code>', 'an expired activation code [SVC_EXPIRED_CODE]')
     .option('--disabled-org-token <token>', 'org token of a disabled organization [SVC_DISABLED_ORG_TOKEN]')
     .option('--disabled-partner-key <key>', 'key of a disabled partner [SVC_DISABLED_PARTNER_KEY]')

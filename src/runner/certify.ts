@@ -12,6 +12,7 @@ import type { Reporter } from '../report/reporter.js';
 import { isSchemaName, validateAgainst } from '../schema/validator.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { CheckContext, CheckDefinition, TargetInfo } from './check.js';
+import { codeRolesOf, planActivationCodes } from './code-plan.js';
 import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
 import { toolVersion } from './package-root.js';
 import { preflight } from './preflight.js';
@@ -84,13 +85,13 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       webhooks = { receiver: ownReceiver, publicUrl: config.webhookPublicUrl ?? ownReceiver.url };
     }
 
-    // Activation codes are scarce and single-use: the primary organization first, then one
-    // reservation per check in report order (deterministic), the rest shared.
-    const codes = [...config.activationCodes];
-    const primaryCode = config.orgToken ? undefined : codes.shift();
+    // Activation codes are scarce and single-use: planned by importance for the roles the selected
+    // checks call for (src/runner/code-plan.ts); codes no role wanted go to checks that take one, in
+    // report order.
+    const hasOrgToken = config.orgToken !== undefined;
     const plan = selected.map((check) => ({ check, reserved: [] as string[], skip: undefined as string | undefined }));
     const needState: NeedState = {
-      hasOrgToken: config.orgToken !== undefined,
+      hasOrgToken,
       activationCodes: config.activationCodes.length,
       expiredCode: config.expiredCode !== undefined,
       disabledOrgToken: config.disabledOrgToken !== undefined,
@@ -105,12 +106,26 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       for (const need of item.check.needs ?? []) {
         item.skip ??= unmetNeed(need, needState);
       }
+    }
+    const codePlan = planActivationCodes({
+      codes: config.activationCodes,
+      hasOrgToken,
+      wanted: plan.filter((p) => p.skip === undefined).flatMap((p) => codeRolesOf(p.check.needs, hasOrgToken)),
+    });
+    const codes = codePlan.spare;
+    for (const item of plan) {
+      if (item.skip !== undefined) continue;
+      const missing = codeRolesOf(item.check.needs, hasOrgToken).find((role) => role !== 'primary' && codePlan.assigned[role] === undefined);
+      if (missing !== undefined) {
+        item.skip = codePlan.shortage(missing);
+        continue;
+      }
       const wanted = codesNeeded(item.check.needs);
-      if (item.skip === undefined && wanted > 0) {
+      if (wanted > 0) {
         if (codes.length >= wanted) item.reserved = codes.splice(0, wanted);
         else {
           item.skip =
-            `needs ${wanted === 1 ? 'one more unused activation code' : 'two more unused activation codes'} beyond the organization's: ` +
+            `needs ${wanted === 1 ? 'one more unused activation code' : 'two more unused activation codes'} beyond the planned ones: ` +
             `--activation-code (repeatable) or SVC_ACTIVATION_CODES (${config.activationCodes.length} given, all taken)`;
         }
       }
@@ -120,8 +135,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       engine,
       baseUrl,
       orgToken: config.orgToken,
-      primaryCode,
-      spareCodes: codes,
+      codes: codePlan,
       onSecret: (token) => redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' }),
       timeScale: config.timeScale,
       signal,

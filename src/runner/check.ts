@@ -10,6 +10,12 @@ export type Need =
   | 'org' // an organization: --org-token, or one activation code to redeem
   | 'activation-code' // one more unused activation code beyond the primary organization's
   | 'two-activation-codes' // two more unused codes (e.g. redeem + external_id_taken)
+  // Planned codes (src/runner/code-plan.ts): by importance, and the organizations they create reused.
+  | 'second-org' // the organization the typed redemption creates (isolation checks)
+  | 'typed-redemption' // a code redeemed as typed (lower case, spaces), then again (single use)
+  | 'redemption' // a successful redeem answer: the primary organization's, with --org-token the typed one's
+  | 'taken-redemption' // a code first redeemed with an external_id already taken
+  | 'fresh-org' // a code for an untouched organization (its daily run quota)
   | 'expired-code'
   | 'disabled-org-token'
   | 'disabled-partner-key'
@@ -38,6 +44,19 @@ export interface OrgHandle {
   orgToken: string;
   organizationExternalId: string;
   organizationId?: string;
+  /** The 200 answer of the redeem that created it (absent for --org-token). */
+  redemption?: ApiResponse;
+}
+
+/** The planned code redeemed as a person types it; its organization is the isolation checks' second. */
+export interface TypedRedemption {
+  /** The code as issued (canonical form). */
+  code: string;
+  /** The answer to the typed form (lower case, spaces instead of dashes). */
+  typed: ApiResponse;
+  /** When the typed form was refused: the answer to the code as issued, which must then redeem. */
+  issued?: ApiResponse;
+  org: OrgHandle;
 }
 
 export interface UserHandle {
@@ -69,6 +88,12 @@ export interface SharedSetup {
   fixtureRun(fixture: string, opts?: { lang?: 'he' | 'en'; targetCount?: number }): Promise<RunHandle>;
   /** One real (engine) run of the shared job with requirements, followed to a terminal state. */
   realRun(): Promise<{ run: RunHandle; reads: ApiResponse[]; final: ApiResponse }>;
+  /** The typed redemption (need 'typed-redemption' or 'second-org'); skips the check when no code is planned. */
+  typedRedemption(): Promise<TypedRedemption>;
+  /** The code planned for a role (need 'taken-redemption' → 'taken', 'fresh-org' → 'fresh'), or undefined. */
+  plannedCode(role: 'taken' | 'fresh'): string | undefined;
+  /** Why no code is planned for a role: how many more codes unlock what. */
+  codeShortage(role: 'typed' | 'taken' | 'fresh'): string;
   /** Takes an unused activation code not taken before, or undefined when none is left. */
   takeActivationCode(): string | undefined;
   /** A unique, readable id for this certification: `${prefix}-${nonce}-${n}`. */

@@ -26,6 +26,11 @@ export function unmetNeed(need: Need, s: NeedState): string | undefined {
         : 'needs an organization: --org-token or SVC_ORG_TOKEN, or an activation code (--activation-code or SVC_ACTIVATION_CODES)';
     case 'activation-code':
     case 'two-activation-codes':
+    case 'second-org':
+    case 'typed-redemption':
+    case 'redemption':
+    case 'taken-redemption':
+    case 'fresh-org':
       return undefined;
     case 'expired-code':
       return s.expiredCode ? undefined : 'needs an expired activation code: --expired-code or SVC_EXPIRED_CODE';

@@ -73,6 +73,9 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     job: () => budget.paused(view.job),
     fixtureRun: (fixture, o) => budget.paused(() => view.fixtureRun(fixture, o)),
     realRun: () => budget.paused(view.realRun),
+    typedRedemption: () => budget.paused(view.typedRedemption),
+    plannedCode: view.plannedCode,
+    codeShortage: view.codeShortage,
     takeActivationCode: view.takeActivationCode,
     uniqueId: view.uniqueId,
   };

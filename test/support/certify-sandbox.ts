@@ -87,3 +87,12 @@ export function resultOf(run: RunResult, id: string): CheckResult {
 export function notPassed(run: RunResult): string[] {
   return run.checks.filter((c) => c.status !== 'passed').map((c) => `${c.status} ${c.id}: ${c.message}`);
 }
+
+/**
+ * Failed on the check's own assertion: at least one observation the check itself made. A check that
+ * failed only because a shared setup step failed (SetupFailure, "setup step … failed") proves nothing
+ * about the rule it is meant to assert.
+ */
+export function failedOnOwnAssertion(result: CheckResult): boolean {
+  return result.status === 'failed' && result.observations.some((o) => !o.message.startsWith('setup step '));
+}
