@@ -1,0 +1,91 @@
+// The package as a user or a CI job gets it: `npm pack`, installed from the tarball into an empty folder,
+// run through `npx`. Anything the tool reads at run time (spec/, schemas/, compiled suites) that is
+// missing from package.json `files` fails here, not in a user's pipeline.
+
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, REPORT_FILES, ROOT, tmp } from './cli-support.js';
+
+const exec = promisify(execFile);
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function sh(cmd: string, args: string[], cwd: string): Promise<Ran> {
+  try {
+    const { stdout, stderr } = await exec(cmd, args, { cwd, env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof err.code === 'number' ? err.code : -1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
+  }
+}
+
+interface PackEntry {
+  filename: string;
+  files: Array<{ path: string }>;
+}
+
+describe('the packed package, installed into an empty folder', () => {
+  let packed: PackEntry;
+  let app: string;
+
+  beforeAll(async () => {
+    const dest = tmp('svc-pack-');
+    // `npm test` has just built dist/; --ignore-scripts skips `prepare` (a second build).
+    const pack = await sh(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], ROOT);
+    expect(pack.code, pack.stderr).toBe(0);
+    packed = (JSON.parse(pack.stdout) as PackEntry[])[0]!;
+    app = tmp('svc-app-');
+    const install = await sh(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dest, packed.filename)], app);
+    expect(install.code, install.stderr).toBe(0);
+  }, 120_000);
+
+  it('ships what the tool reads at run time and nothing of the tests or benches', () => {
+    const paths = packed.files.map((f) => f.path);
+    for (const needed of ['bin/svc-certify.js', 'dist/src/cli/main.js', 'spec/partner-api-v1.md', 'schemas/results.schema.json', 'package.json']) {
+      expect(paths, needed).toContain(needed);
+    }
+    expect(paths.some((p) => p.startsWith('dist/suites/'))).toBe(true);
+    const unwanted = paths.filter((p) => /(^|\/)test\/|\.test\.|__snapshots__|^bench\/|^dist\/bench\/|^src\/|\.ts$|(^|\/)testing\.js$/.test(p));
+    expect(unwanted).toEqual([]);
+  });
+
+  it('`npx svc-certify run` certifies the embedded sandbox and writes every report', async () => {
+    const ran = await sh(NPX, ['--no-install', 'svc-certify', 'run'], app);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stderr).not.toMatch(/internal error|ENOENT/);
+    expect(ran.stdout).toMatch(/^\d+ passed, 0 failed, \d+ skipped/m);
+    for (const file of REPORT_FILES) expect(existsSync(join(app, 'reports', file)), file).toBe(true);
+    const result = JSON.parse(readFileSync(join(app, 'reports', 'results.json'), 'utf8')) as {
+      summary: { total: number; passed: number; failed: number };
+      spec: { sha256: string };
+      target: { embedded: boolean };
+    };
+    expect(result.target.embedded).toBe(true);
+    expect(result.summary.failed).toBe(0);
+    expect(result.summary.passed).toBeGreaterThan(100);
+    expect(result.spec.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('`npx svc-certify list --by-spec` reads the spec shipped in the package', async () => {
+    const ran = await sh(NPX, ['--no-install', 'svc-certify', 'list', '--by-spec'], app);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toContain('Resources and their fields › Identifier conventions');
+    expect(ran.stdout).toContain('runs-read.candidate-id-int64');
+  });
+
+  it('`npx svc-certify serve --list-faults` lists the sandbox faults', async () => {
+    const ran = await sh(NPX, ['--no-install', 'svc-certify', 'serve', '--list-faults'], app);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/^activation\.code-reusable\s+/m);
+  });
+});
