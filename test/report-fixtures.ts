@@ -166,6 +166,8 @@ export function makeRunResult(): RunResult {
     }),
   ];
   return {
+    certification: 'run',
+    title: 'Service API',
     tool: { name: 'svc-certify', version: '0.1.0' },
     spec: { title: 'Partner Candidate-Matching API (v1) Specification', sha256: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' },
     config: { baseUrl: 'https://partner.example.test/v1', partnerKey: REDACTED_SECRET, strict: false, reporter: ['console', 'junit'] },
@@ -173,7 +175,7 @@ export function makeRunResult(): RunResult {
     startedAt: '2025-01-02T03:04:00.000Z',
     finishedAt: '2025-01-02T03:05:23.456Z',
     durationMs: 83_456.7891,
-    summary: { total: 7, passed: 3, failed: 2, skipped: 1, error: 1, warning: 0 },
+    summary: { total: 7, passed: 3, failed: 2, skipped: 1, error: 1, warning: 0, expected: 0 },
     suites: ['auth', 'runs-read', 'webhooks'],
     checks,
     stats: { requests: 42, realRuns: 1, rateLimited: 0 },
@@ -184,7 +186,7 @@ export function makeRunResult(): RunResult {
 export function makePassingRunResult(): RunResult {
   const base = makeRunResult();
   const checks = base.checks.filter((c) => c.status === 'passed');
-  return { ...base, checks, summary: { total: checks.length, passed: checks.length, failed: 0, skipped: 0, error: 0, warning: 0 } };
+  return { ...base, checks, summary: { total: checks.length, passed: checks.length, failed: 0, skipped: 0, error: 0, warning: 0, expected: 0 } };
 }
 
 export const WARNING_MESSAGE =
@@ -211,6 +213,6 @@ export function makeWarningRunResult(strict = false): RunResult {
     ...base,
     config: { ...base.config, strict },
     checks,
-    summary: { total: checks.length, passed: checks.length - 1, failed: 0, skipped: 0, error: 0, warning: 1 },
+    summary: { total: checks.length, passed: checks.length - 1, failed: 0, skipped: 0, error: 0, warning: 1, expected: 0 },
   };
 }

@@ -41,7 +41,8 @@ describe('json reporter', () => {
 
   it('carries the fields other tools read (structural check)', () => {
     const parsed = JSON.parse(renderJson(makeRunResult())) as RunResult;
-    expect(Object.keys(parsed.summary).sort()).toEqual(['error', 'failed', 'passed', 'skipped', 'total', 'warning']);
+    expect(Object.keys(parsed.summary).sort()).toEqual(['error', 'expected', 'failed', 'passed', 'skipped', 'total', 'warning']);
+    expect(parsed.certification).toBe('run');
     for (const check of parsed.checks) {
       expect(typeof check.id).toBe('string');
       expect(typeof check.title).toBe('string');

@@ -99,12 +99,23 @@ describe('junit reporter', () => {
     const hebrew = xpath(file, 'string(//testcase[@name="runs.read.hebrew-notices"]/system-out)');
     expect(hebrew).toContain('תיאור המשרה כללי מדי');
     expect(hebrew).toContain('"ctl":"abc[31mRED[0mdefgh"');
-    expect(xpath(file, 'string(//testcase[@name="runs.read.long-body"]/system-out)')).toContain('[body truncated; 1048576 bytes in all]');
+    // Lean JUnit: a passed check carries no exchanges (results.json and report.html keep them).
+    expect(xpath(file, 'count(//testcase[@name="runs.read.long-body"]/system-out)').trim()).toBe('0');
     expect(xpath(file, 'string(//testcase[@name="runs.read.unknown-run-404"]/error)')).toContain('at run (suites/runs-read.ts:42:17)');
     expect(xpath(file, 'count(//testsuite)').trim()).toBe('3');
     expect(xpath(file, 'string(//testcase[@name="auth.disabled-partner-key-403"]/skipped/@message)')).toBe(
       'needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)',
     );
+  });
+
+  it('shows the exchanges of a check that did not pass, a truncated body marked as such', async () => {
+    const result = makeRunResult();
+    const long = result.checks.find((c) => c.id === 'runs.read.long-body')!;
+    long.status = 'failed';
+    long.observations = [{ message: 'too long', spec: 'Endpoints' }];
+    const reportDir = join(dir, 'long-failed');
+    await createJunitReporter({}).onRunEnd(result, { reportDir });
+    expect(xpath(join(reportDir, 'junit.xml'), 'string(//testcase[@name="runs.read.long-body"]/system-out)')).toContain('[body truncated; 1048576 bytes in all]');
   });
 
   it('validates a clean run too', async () => {

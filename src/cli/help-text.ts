@@ -39,6 +39,9 @@ Examples:
   # just the authentication checks
   $ svc-certify run --suite auth
 
+  # accept known failures until a date (stale or expired entries fail the run)
+  $ svc-certify run --baseline known-failures.json
+
 Exit codes: 0 every selected check passed, 1 a check failed (with --strict: or was skipped),
 2 usage or configuration error, or the target could not be reached.
 `;
@@ -65,4 +68,14 @@ Examples:
   # a sandbox with a deliberate defect, to see a check fail
   $ svc-certify serve --list-faults
   $ svc-certify serve --fault <id>
+`;
+
+export const BASELINE_EXAMPLES = `
+Examples:
+  # adopt the failures of today's run as known (edit each "reason"), then gate on anything new
+  $ svc-certify baseline reports/results.json > known-failures.json
+  $ svc-certify run --baseline known-failures.json
+
+A listed check that now passes, an entry past its "until", or an unknown id fails the run:
+remove or renew the entry. The baseline only ever shrinks.
 `;

@@ -3,7 +3,8 @@
 
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
-import { LIST_EXAMPLES, PROGRAM_EXAMPLES, RUN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
+import { addReportOptions } from './report-options.js';
+import { BASELINE_EXAMPLES, LIST_EXAMPLES, PROGRAM_EXAMPLES, RUN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -43,8 +44,8 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
       outputError: (str, write) => write(`svc-certify: ${str.replace(/^error: /, '').trim()}\n`),
     });
 
-  const run = program
-    .command('run')
+  const run = program.command('run');
+  run
     .description('certify a target (default: the embedded reference sandbox) and write reports')
     .option('--base-url <url>', 'target ending in /v1 [SVC_BASE_URL]; omitted: the embedded sandbox')
     .option('--partner-key <key>', 'partner key spk_live_… [SVC_PARTNER_KEY]')
@@ -62,19 +63,16 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     .option('--max-spend-credits <n>', 'production: credits reveals may spend, default 0 [SVC_MAX_SPEND_CREDITS]')
     .option('--time-scale <n>', "divide the spec's waiting times by n; default 1, 60 for the embedded sandbox [SVC_TIME_SCALE]")
     .option('--rate-limit <n>', 'requests per minute the partner may send, default 120 [SVC_RATE_LIMIT]')
-    .option('--report-dir <dir>', 'where reports go, default reports/ [SVC_REPORT_DIR]')
-    .option('--reporter <list>', 'console,junit,html,json,markdown (default all)')
     .option('--suite <name>', 'run only this suite, repeatable or comma-separated (see: svc-certify list)', collect)
     .option('--grep <text>', 'run only checks whose id or title contains the text')
-    .option('--strict', 'skipped and warning checks count as failures')
     .option('--exhaust-limits', "also use up the rate limit and the daily sandbox run quota")
-    .option('--webhook-not-registered', 'no webhook URL is registered for the partner: check 409 webhook_not_configured')
+    .option('--webhook-not-registered', 'no webhook URL is registered for the partner: check 409 webhook_not_configured');
+  addReportOptions(run)
     .addHelpText('after', RUN_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
       const { runCommand } = await import('./run-command.js');
       setCode(await runCommand(opts));
     });
-  void run;
 
   program
     .command('list')
@@ -105,6 +103,17 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     .action(async (opts: Record<string, unknown>) => {
       const { serveCommand } = await import('./serve-command.js');
       setCode(await serveCommand(opts, out));
+    });
+
+  program
+    .command('baseline')
+    .description("print a baseline accepting every failure of a run (for --baseline)")
+    .argument('<results.json>', 'the results.json of a run')
+    .option('--until <date>', 'YYYY-MM-DD, the last day the entries are honoured (default: 30 days from today)')
+    .addHelpText('after', BASELINE_EXAMPLES)
+    .action(async (file: string, opts: { until?: string }) => {
+      const { baselineCommand } = await import('./baseline-command.js');
+      setCode(baselineCommand(file, opts, out));
     });
 
   return program;

@@ -1,13 +1,13 @@
 // `svc-certify run`: resolve the configuration, start the embedded sandbox when no target is
-// given, certify, write reports, and turn the result into the exit code.
+// given, certify, then apply the baseline, write reports and turn the verdict into the exit code
+// (report-options.ts, shared with every certifying command).
 
 import { ConfigError } from '../config/config-error.js';
 import { loadConfig } from '../config/load-config.js';
-import { createReporters } from '../report/index.js';
 import { certify } from '../runner/certify.js';
-import { exitCodeFor } from '../runner/exit-code.js';
 import { createRegistry } from '../runner/registry.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
+import { createSettingsReporters, finishCertification, reportSettingsOfConfig } from './report-options.js';
 import { startEmbeddedTarget, type EmbeddedTarget } from './embedded-target.js';
 
 export async function runCommand(flags: Record<string, unknown>): Promise<number> {
@@ -19,9 +19,9 @@ export async function runCommand(flags: Record<string, unknown>): Promise<number
     );
   }
 
-  const interactive = Boolean(process.stdout.isTTY) && !process.env.CI;
-  const color = interactive && process.env.NO_COLOR === undefined;
-  const reporters = createReporters(loaded.reporters, { stream: process.stdout, interactive, color });
+  // Read now: a malformed baseline is exit 2 before the certification, not after it.
+  const settings = reportSettingsOfConfig(loaded);
+  const reporters = await createSettingsReporters(settings);
 
   let embedded: EmbeddedTarget | undefined;
   const controller = new AbortController();
@@ -42,7 +42,7 @@ export async function runCommand(flags: Record<string, unknown>): Promise<number
       ...(embedded ? { webhooks: embedded.webhooks } : {}),
       signal: controller.signal,
     });
-    return exitCodeFor(result, config.strict);
+    return await finishCertification(result, settings, { reporters, knownIds: ALL_CHECKS.map((c) => c.id) });
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

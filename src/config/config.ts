@@ -39,6 +39,9 @@ export interface Config {
   suites: string[];
   grep?: string;
   strict: boolean;
+  /** --baseline FILE (SVC_BASELINE) as written, and resolved against the working directory. */
+  baselineFile?: string;
+  baselinePath?: string;
   exhaustLimits: boolean;
   /** The user states no webhook URL is registered for the partner (enables the 409 webhook_not_configured check). */
   noWebhookRegistered?: boolean;

@@ -58,6 +58,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { key: 'suite', flag: '--suite', kind: 'list' },
   { key: 'grep', flag: '--grep', kind: 'string' },
   { key: 'strict', flag: '--strict', kind: 'boolean' },
+  { key: 'baseline', flag: '--baseline', env: 'SVC_BASELINE', kind: 'string' },
   { key: 'exhaustLimits', flag: '--exhaust-limits', kind: 'boolean' },
   { key: 'webhookNotRegistered', flag: '--webhook-not-registered', kind: 'boolean' },
 ];
@@ -160,6 +161,7 @@ export function loadConfig(input: LoadConfigInput): Config {
   const suites = suiteList ? validateSuites(suiteList, input.knownSuites) : [];
 
   const reportDir = resolve(cwd, str('reportDir')?.value ?? 'reports');
+  const baseline = str('baseline')?.value;
 
   return {
     baseUrl,
@@ -183,6 +185,7 @@ export function loadConfig(input: LoadConfigInput): Config {
     suites,
     grep: str('grep')?.value,
     strict: bool('strict'),
+    ...(baseline !== undefined ? { baselineFile: baseline, baselinePath: resolve(cwd, baseline) } : {}),
     exhaustLimits: bool('exhaustLimits'),
     noWebhookRegistered: bool('webhookNotRegistered'),
   };

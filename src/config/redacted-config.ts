@@ -27,6 +27,7 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     suites: config.suites,
     grep: config.grep,
     strict: config.strict,
+    baseline: config.baselineFile,
     exhaustLimits: config.exhaustLimits,
   };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];

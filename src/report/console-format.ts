@@ -3,7 +3,7 @@
 
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, CheckStatus, RunResult } from '../runner/results.js';
-import { checksBySuite, countStatuses, formatCountLine, formatDuration, reasonOf, verdictLabel, verdictOf } from './format.js';
+import { checksBySuite, countStatuses, formatCountLine, formatDuration, isExpectedFailure, reasonOf, verdictLabel, verdictOf } from './format.js';
 
 export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!', warning: '⚠' };
 
@@ -44,9 +44,12 @@ export function oneLine(text: string, max = MAX_VALUE): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
 }
 
+/** Icon of an expected failure (a failed check the baseline accepts): apart from ✗, not a pass either. */
+export const EXPECTED_ICON = '≈';
+
 /** `✓ auth.missing-partner-key-401  Missing partner key is refused with 401 (12 ms)` */
 export function formatCheckLine(check: CheckResult, c: ChalkInstance): string {
-  const icon = paintStatus(c, check.status, STATUS_ICON[check.status]);
+  const icon = isExpectedFailure(check) ? c.yellow(EXPECTED_ICON) : paintStatus(c, check.status, STATUS_ICON[check.status]);
   return `${icon} ${c.bold(oneLine(check.id))}  ${oneLine(check.title)} ${c.dim(`(${formatDuration(check.durationMs)})`)}`;
 }
 
@@ -64,12 +67,13 @@ export function reasonLines(check: CheckResult, c: ChalkInstance): string[] {
     case 'warning':
     case 'failed': {
       // The lead observation is the one that decided the status: the first failure, else the first warning.
-      const paint = check.status === 'failed' ? c.red : c.yellowBright;
+      const expected = check.expected ? [c.yellow(`expected failure (baseline, until ${check.expected.until}): ${oneLine(check.expected.reason)}`)] : [];
+      const paint = check.expected ? c.dim : check.status === 'failed' ? c.red : c.yellowBright;
       const lead = check.status === 'failed' ? check.observations.find((o) => o.severity !== 'warning') : check.observations[0];
       const first = lead ?? check.observations[0];
       const more = check.observations.filter((o) => o !== first);
-      if (!first) return [paint(oneLine(reasonOf(check)))];
-      const lines = [paint(`${check.status === 'warning' ? 'warning: ' : ''}${oneLine(first.message)}`)];
+      if (!first) return [...expected, paint(oneLine(reasonOf(check)))];
+      const lines = [...expected, paint(`${check.status === 'warning' ? 'warning: ' : ''}${oneLine(first.message)}`)];
       if (first.expected !== undefined) lines.push(`${c.dim('expected:')} ${oneLine(first.expected)}`);
       if (first.received !== undefined) lines.push(`${c.dim('received:')} ${oneLine(first.received)}`);
       if (first.pointer !== undefined && first.pointer !== '') lines.push(`${c.dim('at:')} ${oneLine(first.pointer)}`);
@@ -91,6 +95,12 @@ export function formatGroupedSummary(result: RunResult, c: ChalkInstance): strin
       lines.push(`  ${formatCheckLine(check, c)}`);
       for (const reason of reasonLines(check, c)) lines.push(`      ${reason}`);
     }
+    lines.push('');
+  }
+  if (result.baseline) {
+    const b = result.baseline;
+    lines.push(`${c.bold('baseline')} ${oneLine(b.file)}: ${b.expected} expected ${b.expected === 1 ? 'failure' : 'failures'} of ${b.entries} ${b.entries === 1 ? 'entry' : 'entries'}`);
+    for (const problem of b.problems) lines.push(`  ${c.red('✗')} ${c.red(oneLine(problem.message))}`);
     lines.push('');
   }
   const verdict = verdictOf(result);

@@ -1,7 +1,8 @@
 // Wording and numbers shared by every reporter, so the console, the HTML page and summary.md never
 // disagree about a duration, a verdict or the count line a CI parser reads.
 
-import type { CheckResult, CheckStatus, Observation, RecordedExchange, RunResult, RunSummary } from '../runner/results.js';
+import { summarize, type CheckResult, type CheckStatus, type Observation, type RecordedExchange, type RunResult, type RunSummary, type Verdict } from '../runner/results.js';
+import { verdictOfResult } from '../runner/verdict.js';
 
 export const STATUS_ORDER: readonly CheckStatus[] = ['failed', 'error', 'warning', 'skipped', 'passed'];
 
@@ -24,6 +25,9 @@ export function formatCountLine(summary: RunSummary): string {
   let line = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`;
   if (summary.warning > 0) line += `, ${summary.warning} ${summary.warning === 1 ? 'warning' : 'warnings'}`;
   if (summary.error > 0) line += `, ${summary.error} ${summary.error === 1 ? 'error' : 'errors'}`;
+  // `?? 0`: results.json written before baselines existed has no such count.
+  const expected = summary.expected ?? 0;
+  if (expected > 0) line += `, ${expected} expected ${expected === 1 ? 'failure' : 'failures'} (baseline)`;
   return line;
 }
 
@@ -32,14 +36,16 @@ export function isStrict(result: RunResult): boolean {
   return result.config['strict'] === true;
 }
 
-export type Verdict = 'certified' | 'not-certified';
+export type { Verdict };
 
-/** Mirrors the exit code: 0 only when nothing failed, nothing broke, and (strict) nothing was skipped or warned. */
+/** The verdict decided once when the reports were written (the exit code is the same decision). */
 export function verdictOf(result: RunResult): Verdict {
-  const { failed, error, skipped, warning } = result.summary;
-  if (failed > 0 || error > 0) return 'not-certified';
-  if (isStrict(result) && (skipped > 0 || warning > 0)) return 'not-certified';
-  return 'certified';
+  return verdictOfResult(result);
+}
+
+/** A failed check the operator's baseline accepts: reported apart, it does not fail the run. */
+export function isExpectedFailure(check: CheckResult): boolean {
+  return check.status === 'failed' && check.expected !== undefined;
 }
 
 export function verdictLabel(verdict: Verdict): string {
@@ -60,9 +66,7 @@ export function checksBySuite(result: RunResult): Array<{ suite: string; checks:
 }
 
 export function countStatuses(checks: readonly CheckResult[]): RunSummary {
-  const counts: RunSummary = { total: checks.length, passed: 0, failed: 0, skipped: 0, error: 0, warning: 0 };
-  for (const check of checks) counts[check.status] += 1;
-  return counts;
+  return summarize(checks);
 }
 
 /** The exchange an observation points to; the index is into the check's own `exchanges` array. */

@@ -64,6 +64,9 @@ function observationItem(check: CheckResult, observation: Observation): string {
 
 function detailBody(check: CheckResult): string {
   const parts: string[] = [];
+  if (check.status === 'failed' && check.expected) {
+    parts.push(`<p class="expected-note"><strong>Expected failure</strong>: accepted by the baseline until <span class="mono">${h(check.expected.until)}</span> — ${h(check.expected.reason)}</p>`);
+  }
   if (check.message) parts.push(`<p class="message">${h(check.message)}</p>`);
   if (check.spec.length > 0) parts.push(`<p class="specs">Spec: ${check.spec.map((s) => `<span class="spec">${h(s)}</span>`).join('; ')}</p>`);
   if (check.status === 'error' && check.error) {
@@ -88,13 +91,21 @@ function detailBody(check: CheckResult): string {
   return parts.join('');
 }
 
+/** The row's status for the filters: an expected failure is filtered (and coloured) apart from failures. */
+export function rowStatus(check: CheckResult): CheckStatus | 'expected' {
+  return check.status === 'failed' && check.expected ? 'expected' : check.status;
+}
+
 export function renderCheck(check: CheckResult): string {
-  const open = check.status === 'failed' || check.status === 'error' || check.status === 'warning';
+  const status = rowStatus(check);
+  const open = status === 'failed' || status === 'error' || status === 'warning';
   const reason = check.status === 'skipped' && check.message ? ` <span class="reason">— ${h(check.message)}</span>` : '';
+  const icon = status === 'expected' ? '≈' : STATUS_ICON[check.status];
+  const label = status === 'expected' ? 'expected failure' : status;
   return (
-    `<li class="check s-${check.status}" data-status="${check.status}" data-id="${h(check.id)}">` +
+    `<li class="check s-${status}" data-status="${status}" data-id="${h(check.id)}">` +
     `<details${open ? ' open' : ''}><summary>` +
-    `<span class="icon" role="img" aria-label="${check.status}">${STATUS_ICON[check.status]}</span>` +
+    `<span class="icon" role="img" aria-label="${label}">${icon}</span>` +
     `<code class="id">${h(check.id)}</code>` +
     `<span class="title">${h(check.title)}${reason}</span>` +
     `<span class="dur">${h(formatDuration(check.durationMs))}</span>` +

@@ -60,6 +60,7 @@ li.check > details[open] > summary { background: var(--panel); border-bottom: 1p
 .icon { font-weight: 700; width: 1.2em; text-align: center; flex: none; }
 .s-passed .icon { color: var(--pass); } .s-failed .icon { color: var(--fail); }
 .s-error .icon { color: var(--err); } .s-skipped .icon { color: var(--skip); } .s-warning .icon { color: var(--warn); }
+.s-expected .icon, .count.s-expected .n, .expected-note { color: var(--skip); }
 .check .id { font-weight: 600; flex: none; }
 .check .title { flex: 1; min-width: 0; }
 .check .reason { color: var(--muted); }

@@ -4,7 +4,7 @@
 
 import type { CheckStatus, RunResult } from '../runner/results.js';
 import { checksBySuite, countStatuses, formatCountLine, formatDuration, isStrict, verdictLabel, verdictOf } from './format.js';
-import { renderCheck } from './html-check.js';
+import { renderCheck, rowStatus } from './html-check.js';
 import { escapeHtml as h } from './html-escape.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { HTML_NO_SCRIPT_STYLE, HTML_STYLE } from './html-style.js';
@@ -15,11 +15,12 @@ export const HTML_FILE = 'report.html';
 
 export const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 
-const FILTERS: Array<{ key: 'all' | CheckStatus; label: string }> = [
+const FILTERS: Array<{ key: 'all' | CheckStatus | 'expected'; label: string }> = [
   { key: 'all', label: 'All' },
   { key: 'failed', label: 'Failed' },
   { key: 'error', label: 'Error' },
   { key: 'warning', label: 'Warning' },
+  { key: 'expected', label: 'Expected failure' },
   { key: 'skipped', label: 'Skipped' },
   { key: 'passed', label: 'Passed' },
 ];
@@ -43,8 +44,9 @@ function header(result: RunResult): string {
     meta.push(metaItem('Requests', `${result.stats.requests} requests, ${result.stats.realRuns} real runs, ${result.stats.rateLimited} rate-limited`));
   }
   if (isStrict(result)) meta.push(metaItem('Mode', 'strict: skipped and warning checks count as failures'));
-  const counts = (['passed', 'failed', 'error', 'warning', 'skipped'] as const)
-    .map((status) => `<li class="count s-${status}"><span class="n" data-count="${status}">${summary[status]}</span>${status}</li>`)
+  const shown = result.baseline ? (['passed', 'failed', 'error', 'warning', 'expected', 'skipped'] as const) : (['passed', 'failed', 'error', 'warning', 'skipped'] as const);
+  const counts = shown
+    .map((status) => `<li class="count s-${status}"><span class="n" data-count="${status}">${summary[status] ?? 0}</span>${status === 'expected' ? 'expected failure' : status}</li>`)
     .join('');
   return (
     `<header class="top"><div class="wrap">` +
@@ -58,8 +60,8 @@ function header(result: RunResult): string {
 
 function toolbar(result: RunResult): string {
   const total = result.checks.length;
-  const buttons = FILTERS.map(({ key, label }) => {
-    const n = key === 'all' ? total : result.checks.filter((check) => check.status === key).length;
+  const buttons = FILTERS.filter(({ key }) => key !== 'expected' || result.baseline).map(({ key, label }) => {
+    const n = key === 'all' ? total : result.checks.filter((check) => rowStatus(check) === key).length;
     return `<button type="button" data-filter="${key}" aria-pressed="${key === 'all'}">${label}<span class="c">${n}</span></button>`;
   }).join('');
   return (
@@ -68,6 +70,18 @@ function toolbar(result: RunResult): string {
     `<input type="search" id="search" placeholder="Filter by check id…" aria-label="Filter by check id" autocomplete="off">` +
     `<span id="shown" aria-live="polite"></span>` +
     `</div></nav>`
+  );
+}
+
+/** Baseline entries that fail the run, above the checks: the operator must remove or renew them. */
+function baselineSection(result: RunResult): string {
+  const b = result.baseline;
+  if (!b) return '';
+  const items = b.problems.map((p) => `<li class="s-failed" data-kind="${p.kind}"><code>${h(p.id)}</code> <span class="message">${h(p.message)}</span></li>`).join('');
+  return (
+    `<section class="baseline" id="baseline"><h2>Baseline <small><code>${h(b.file)}</code>: ${b.expected} expected ${b.expected === 1 ? 'failure' : 'failures'} of ${b.entries} ${b.entries === 1 ? 'entry' : 'entries'}</small></h2>` +
+    (items ? `<ul class="baseline-problems">${items}</ul>` : '') +
+    `</section>`
   );
 }
 
@@ -102,7 +116,7 @@ export function renderHtml(result: RunResult): string {
     '<body>',
     header(result),
     toolbar(result),
-    `<main><div class="wrap">${suites(result)}<p class="empty" id="empty" hidden>No check matches this filter.</p></div></main>`,
+    `<main><div class="wrap">${baselineSection(result)}${suites(result)}<p class="empty" id="empty" hidden>No check matches this filter.</p></div></main>`,
     `<footer><div class="wrap">${h(result.tool.name)} ${h(result.tool.version)} · ${h(result.spec.title)} · spec sha256 <code>${h(result.spec.sha256)}</code> · ${h(result.startedAt)} → ${h(result.finishedAt)}</div></footer>`,
     `<script>${HTML_SCRIPT}</script>`,
     '</body>',

@@ -2,7 +2,7 @@
 // no `file` on testcase, suite times as plain decimals with at most three fraction digits.
 
 import type { CheckResult, RunResult } from '../runner/results.js';
-import { checksBySuite, countStatuses, exchangeText, observationLines, reproductionExchanges, warningsOf } from './format.js';
+import { checksBySuite, countStatuses, exchangeText, isExpectedFailure, observationLines, reproductionExchanges, warningsOf } from './format.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
 import { cdata, escapeXmlAttr } from './xml-text.js';
@@ -41,6 +41,8 @@ function errorText(check: CheckResult): string {
 }
 
 function outcomeElement(check: CheckResult): string {
+  // An expected failure is a passing testcase: the baseline accepts it, so CI must not count it.
+  if (isExpectedFailure(check)) return '';
   switch (check.status) {
     case 'failed':
       return `      <failure message="${escapeXmlAttr(check.message)}" type="nonconformance">${cdata(failureText(check))}</failure>\n`;
@@ -70,12 +72,35 @@ function warningText(check: CheckResult): string {
   return lines.join('\n');
 }
 
+/**
+ * An expected failure is a passing testcase whose <system-out> starts with `EXPECTED FAILURE:`. CI tools
+ * parse junit.xml on every pipeline and some cap its size, so a passed check carries no exchanges
+ * (results.json and report.html keep them all).
+ */
 function systemOut(check: CheckResult): string {
+  if (isExpectedFailure(check)) {
+    const head = `EXPECTED FAILURE: ${check.expected!.reason} (accepted by the baseline until ${check.expected!.until})`;
+    return `      <system-out>${cdata(`${head}\n\n${failureText(check)}`)}</system-out>\n`;
+  }
   const parts: string[] = [];
   if (check.status === 'warning') parts.push(warningText(check));
-  if (check.exchanges.length > 0) parts.push(check.exchanges.map(exchangeText).join('\n\n'));
+  if (check.status !== 'passed' && check.exchanges.length > 0) parts.push(check.exchanges.map(exchangeText).join('\n\n'));
   if (parts.length === 0) return '';
   return `      <system-out>${cdata(parts.join('\n\n'))}</system-out>\n`;
+}
+
+/** Baseline entries that fail the run (stale, expired, unknown) as failed testcases, so CI shows them. */
+function baselineSuite(result: RunResult): string {
+  const b = result.baseline;
+  if (!b || b.problems.length === 0) return '';
+  let out = `  <testsuite name="baseline" tests="${b.problems.length}" failures="${b.problems.length}" errors="0" skipped="0" time="0.000">\n`;
+  for (const p of b.problems) {
+    out += `    <testcase name="${escapeXmlAttr(`baseline.${p.id}`)}" classname="svc-certify.baseline" time="0.000">\n`;
+    out += `      <failure message="${escapeXmlAttr(p.message)}" type="baseline-${p.kind}">${cdata(`${p.message}\nbaseline file: ${b.file}`)}</failure>\n`;
+    out += '    </testcase>\n';
+  }
+  out += '  </testsuite>\n';
+  return out;
 }
 
 /** Testcase names must be unique for CI tools to track history; ids already are, but never trust it. */
@@ -103,7 +128,8 @@ export function renderJunit(result: RunResult): string {
     .join('');
 
   let out = '<?xml version="1.0" encoding="UTF-8"?>\n';
-  out += `<testsuites name="svc-certify" tests="${result.summary.total}" failures="${result.summary.failed}" errors="${result.summary.error}" time="${junitTime(result.durationMs)}">\n`;
+  const baselineProblems = result.baseline?.problems.length ?? 0;
+  out += `<testsuites name="svc-certify" tests="${result.summary.total + baselineProblems}" failures="${result.summary.failed + baselineProblems}" errors="${result.summary.error}" time="${junitTime(result.durationMs)}">\n`;
   for (const { suite, checks } of checksBySuite(result)) {
     const counts = countStatuses(checks);
     const suiteMs = checks.reduce((sum, check) => sum + (Number.isFinite(check.durationMs) ? check.durationMs : 0), 0);
@@ -117,6 +143,7 @@ export function renderJunit(result: RunResult): string {
     }
     out += '  </testsuite>\n';
   }
+  out += baselineSuite(result);
   out += '</testsuites>\n';
   return out;
 }

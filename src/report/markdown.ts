@@ -2,7 +2,7 @@
 // what needs attention. Link-free on purpose: target text is data, not something to click.
 
 import type { CheckResult, RunResult } from '../runner/results.js';
-import { formatCountLine, formatDuration, isStrict, reasonOf, verdictLabel, verdictOf } from './format.js';
+import { formatCountLine, formatDuration, isExpectedFailure, isStrict, reasonOf, verdictLabel, verdictOf } from './format.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
 
@@ -60,10 +60,18 @@ export function renderMarkdown(result: RunResult): string {
   lines.push(`| ! error | ${summary.error} |`);
   lines.push(`| ○ skipped | ${summary.skipped} |`);
   if (summary.warning > 0) lines.push(`| ⚠ warning | ${summary.warning} |`);
+  if (result.baseline) lines.push(`| ≈ expected failure (baseline) | ${summary.expected} |`);
   lines.push(`| total | ${summary.total} |`, '');
   lines.push(`**${formatCountLine(summary)}**`, '');
 
-  const problems = result.checks.filter((check) => check.status === 'failed' || check.status === 'error');
+  if (result.baseline && result.baseline.problems.length > 0) {
+    lines.push(`## Baseline problems (${mdCell(result.baseline.file)})`, '');
+    lines.push('| Entry | Problem | What to do |', '| --- | --- | --- |');
+    for (const p of result.baseline.problems) lines.push(`| ${mdCode(p.id)} | ${p.kind} | ${mdCell(p.message)} |`);
+    lines.push('');
+  }
+
+  const problems = result.checks.filter((check) => (check.status === 'failed' && !check.expected) || check.status === 'error');
   if (problems.length > 0) {
     lines.push('## Failed and error checks', '');
     lines.push('| Check | Status | Spec section | Message |', '| --- | --- | --- | --- |');
@@ -81,6 +89,14 @@ export function renderMarkdown(result: RunResult): string {
       const spec = check.observations[0]?.spec ?? check.spec[0] ?? '';
       lines.push(`| ${mdCode(check.id)} | ${mdCell(spec)} | ${mdCell(reasonOf(check))} |`);
     }
+    lines.push('');
+  }
+
+  const expected = result.checks.filter(isExpectedFailure);
+  if (expected.length > 0) {
+    lines.push('## Expected failures (baseline)', '');
+    lines.push('| Check | Until | Reason | Failure |', '| --- | --- | --- | --- |');
+    for (const check of expected) lines.push(`| ${mdCode(check.id)} | ${mdCell(check.expected!.until)} | ${mdCell(check.expected!.reason)} | ${mdCell(reasonOf(check))} |`);
     lines.push('');
   }
 

@@ -112,7 +112,8 @@ describe('certify', () => {
     expect(by.throws).toMatchObject({ status: 'error', message: 'engine error: TypeError: bad engine' });
     expect(by['needs-expired-code']).toMatchObject({ status: 'skipped', message: expect.stringContaining('--expired-code or SVC_EXPIRED_CODE') });
     expect(by['needs-production']!.status).toBe('skipped');
-    expect(result.summary).toEqual({ total: 6, passed: 1, failed: 1, skipped: 3, error: 1, warning: 0 });
+    expect(result.summary).toEqual({ total: 6, passed: 1, failed: 1, skipped: 3, error: 1, warning: 0, expected: 0 });
+    expect(result.certification).toBe('run');
     expect(result.target.environment).toBe('sandbox');
     expect(exitCodeFor(result, false)).toBe(1);
     expect(JSON.stringify(result)).not.toContain(KEY);

@@ -1,9 +1,8 @@
 // One certification, usable in-process (tests, the fault matrix) and by `svc-certify run`:
-// pre-flight, needs, shared setup, scheduling, results, reporters. The target must already
-// exist: the CLI starts the embedded sandbox before calling this.
+// pre-flight, needs, shared setup, scheduling, results, live reporter events. The target must already
+// exist: the CLI starts the embedded sandbox before calling this, and writes the reports after it.
 
 import { setMaxListeners } from 'node:events';
-import { mkdir } from 'node:fs/promises';
 import type { Config } from '../config/config.js';
 import { redactedConfig } from '../config/redacted-config.js';
 import { createRedactor, type NamedSecret } from '../config/redact.js';
@@ -17,7 +16,7 @@ import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
 import { toolVersion } from './package-root.js';
 import { preflight } from './preflight.js';
 import { createRegistry, sortChecks } from './registry.js';
-import type { CheckResult, RecordedExchange, RunResult, RunSummary } from './results.js';
+import { CERTIFICATION_TITLES, summarize, type CheckResult, type RecordedExchange, type RunResult } from './results.js';
 import { runCheck, DEFAULT_MARGIN_MS, DEFAULT_CHECK_TIMEOUT_MS } from './run-check.js';
 import { runConcurrently } from './schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
@@ -212,6 +211,8 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     const finishedAt = new Date();
     const stats = engine.stats();
     const result: RunResult = {
+      certification: 'run',
+      title: CERTIFICATION_TITLES.run,
       tool: { name: 'svc-certify', version },
       spec: { title: spec.title, sha256: spec.sha256 },
       config: redactedConfig(config),
@@ -225,12 +226,8 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       stats: { requests: stats.requests, realRuns: core.realRunCount() + realRunsStartedByChecks(checks), rateLimited: stats.rateLimited },
     };
     // Redacted once more as a whole: org tokens learned late must not survive in early records.
-    const clean = redactor.value(result);
-    if (reporters.length > 0) {
-      await mkdir(config.reportDir, { recursive: true });
-      for (const r of reporters) await r.onRunEnd(clean, { reportDir: config.reportDir });
-    }
-    return clean;
+    // The caller writes the reports (src/cli/report-options.ts), after applying the baseline.
+    return redactor.value(result);
   } finally {
     await ownReceiver?.close().catch(() => undefined);
     await engine.close().catch(() => undefined);
@@ -250,11 +247,7 @@ function secretsOf(config: Config): NamedSecret[] {
   return out;
 }
 
-export function summarize(checks: readonly CheckResult[]): RunSummary {
-  const s: RunSummary = { total: checks.length, passed: 0, failed: 0, skipped: 0, error: 0, warning: 0 };
-  for (const c of checks) s[c.status] += 1;
-  return s;
-}
+export { summarize } from './results.js';
 
 /** Real runs started by checks themselves (fixture runs excluded), counted from their records. */
 function realRunsStartedByChecks(checks: readonly CheckResult[]): number {

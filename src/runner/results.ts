@@ -64,6 +64,15 @@ export interface CheckResult {
   exchanges: RecordedExchange[];
   /** Engine error detail (status `error` only). */
   error?: { name: string; message: string; stack?: string };
+  /** Status `failed` only: the operator's baseline accepts this failure for now (it does not fail the run). */
+  expected?: ExpectedFailure;
+}
+
+/** A failure listed in the `--baseline` file: why it is accepted and until when. */
+export interface ExpectedFailure {
+  reason: string;
+  /** YYYY-MM-DD, the last day the entry is honoured. */
+  until: string;
 }
 
 export interface RunSummary {
@@ -73,9 +82,46 @@ export interface RunSummary {
   skipped: number;
   error: number;
   warning: number;
+  /** Failed checks the baseline accepts (their status stays `failed`); not counted in `failed`. */
+  expected: number;
+}
+
+/** Which certifying command produced a RunResult, so that `svc-certify report` can merge several. */
+export type CertificationKind = 'run' | 'partner' | 'receiver' | 'scan';
+
+/** Default human titles, one per certification (a section heading in a merged report). */
+export const CERTIFICATION_TITLES: Record<CertificationKind, string> = {
+  run: 'Service API',
+  partner: 'Partner client',
+  receiver: 'Partner webhook receiver',
+  scan: 'Partner bundles and traffic',
+};
+
+export type Verdict = 'certified' | 'not-certified';
+
+/** A baseline entry that fails the run: the baseline only ever shrinks. */
+export interface BaselineProblem {
+  id: string;
+  /** stale: the listed check passed; expired: past its `until`; unknown: no check of this certification has the id. */
+  kind: 'stale' | 'expired' | 'unknown';
+  /** What happened and what to do (remove or renew the entry). */
+  message: string;
+}
+
+/** How the `--baseline` file was applied. */
+export interface BaselineOutcome {
+  /** The file as the operator named it. */
+  file: string;
+  entries: number;
+  /** Failed checks the baseline accepted. */
+  expected: number;
+  problems: BaselineProblem[];
 }
 
 export interface RunResult {
+  certification: CertificationKind;
+  /** Human title of the certification, e.g. "Service API". */
+  title: string;
   tool: { name: 'svc-certify'; version: string };
   spec: { title: string; sha256: string };
   /** The resolved configuration in redacted form: the only form of it ever written anywhere. */
@@ -91,4 +137,19 @@ export interface RunResult {
   checks: CheckResult[];
   /** Request statistics of the whole certification. */
   stats?: { requests: number; realRuns: number; rateLimited: number };
+  /** Present when a `--baseline` file was given. */
+  baseline?: BaselineOutcome;
+  /** Decided once, when the reports are written (src/runner/verdict.ts); every reporter shows this one. */
+  verdict?: Verdict;
+}
+
+/** The summary bucket of a check: a failure the baseline accepts counts as `expected`, not `failed`. */
+export function summaryKey(check: Pick<CheckResult, 'status' | 'expected'>): Exclude<keyof RunSummary, 'total'> {
+  return check.status === 'failed' && check.expected ? 'expected' : check.status;
+}
+
+export function summarize(checks: readonly CheckResult[]): RunSummary {
+  const s: RunSummary = { total: checks.length, passed: 0, failed: 0, skipped: 0, error: 0, warning: 0, expected: 0 };
+  for (const c of checks) s[summaryKey(c)] += 1;
+  return s;
 }

@@ -1,0 +1,20 @@
+// `svc-certify baseline RESULTS.json`: a baseline accepting every failure of a run, on stdout, so that
+// adopting one is `svc-certify baseline reports/results.json > known-failures.json`. Each entry's
+// reason starts as the failure's message: the operator replaces it with why the failure is accepted.
+
+import { ConfigError } from '../config/config-error.js';
+import { baselineFromResult, isCalendarDate, utcToday } from '../runner/baseline.js';
+import { readResultsFile } from './read-results.js';
+
+/** How long a new entry is honoured unless --until says otherwise. */
+export const DEFAULT_BASELINE_DAYS = 30;
+
+export function baselineCommand(file: string, flags: { until?: string }, out: (text: string) => void, now: Date = new Date()): number {
+  let until = flags.until;
+  if (until !== undefined && !isCalendarDate(until)) throw new ConfigError(`--until must be a date YYYY-MM-DD (got "${until}")`);
+  if (until !== undefined && until < utcToday(now)) throw new ConfigError(`--until ${until} is in the past; give a date from today on`);
+  until ??= utcToday(new Date(now.getTime() + DEFAULT_BASELINE_DAYS * 86_400_000));
+  const result = readResultsFile(file);
+  out(JSON.stringify(baselineFromResult(result, until), null, 2));
+  return 0;
+}
