@@ -4,7 +4,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { isEnglish, isHebrew, isJsonUtf8, obj, randomUUID } from './support.js';
+import { isEnglish, isHebrew, isJsonUtf8, obj, randomUUID, roleField } from './support.js';
 
 const suite = 'conventions';
 
@@ -62,12 +62,12 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     spec: [S.general, S.users],
     needs: ['org'],
     async run(t) {
-      await t.setup.org();
+      const { role } = await t.setup.user();
       const res = await t.api.post('/users', {
         external_id: t.setup.uniqueId('svc-certify-recruiter'),
         email: 'conventions@example.com',
         full_name: 'Noa Cohen',
-        role: 'recruiter',
+        ...roleField(role),
       });
       if (!t.expect.status(res, '2xx', S.users)) return;
       expectJsonUtf8(t, res, `the ${res.status} response of POST /users`);

@@ -30,13 +30,6 @@ const RUNS_READ = 'Endpoints › GET /runs/{run_id}';
  */
 const RUN = { schema: 15, duplicates: 20, newEntry: 19, nullReason: 18, everyReason: 17, storesNothing: 16, errors: 15 } as const;
 
-// occurred_at is "when the recruiter acted" and decisions are sent within minutes: stamp with the
-// current time, strictly increasing per process so every decision of every check has its own.
-let lastStamp = 0;
-function stamp(): string {
-  lastStamp = Math.max(Date.now(), lastStamp + 1);
-  return new Date(lastStamp).toISOString();
-}
 
 interface DecisionRun {
   runId: string;
@@ -122,7 +115,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const run = await decisionRun(t, RUN.schema);
       if (!run) return;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: stamp(), note: 'strong backend profile' }], 'report a decision');
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt(), note: 'strong backend profile' }], 'report a decision');
       expectStored(t, res);
     },
   },
@@ -136,8 +129,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const run = await decisionRun(t, RUN.duplicates);
       if (!run) return;
       const batch: Item[] = [
-        { candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: stamp() },
-        { candidate_id: run.ids[1] ?? run.ids[0]!, decision: 'contacted', occurred_at: stamp() },
+        { candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() },
+        { candidate_id: run.ids[1] ?? run.ids[0]!, decision: 'contacted', occurred_at: t.setup.occurredAt() },
       ];
       const first = await send(t, run.runId, batch, 'report two decisions');
       const a = expectStored(t, first);
@@ -161,9 +154,9 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const run = await decisionRun(t, RUN.newEntry);
       if (!run) return;
       const id = run.ids[0]!;
-      const first = await send(t, run.runId, [{ candidate_id: id, decision: 'interviewing', occurred_at: stamp(), note: 'first interview booked' }], 'report a decision');
+      const first = await send(t, run.runId, [{ candidate_id: id, decision: 'interviewing', occurred_at: t.setup.occurredAt(), note: 'first interview booked' }], 'report a decision');
       if (!expectStored(t, first)) return;
-      const later = await send(t, run.runId, [{ candidate_id: id, decision: 'interviewing', occurred_at: stamp(), note: 'second interview booked' }], 'the same decision, a later occurred_at');
+      const later = await send(t, run.runId, [{ candidate_id: id, decision: 'interviewing', occurred_at: t.setup.occurredAt(), note: 'second interview booked' }], 'the same decision, a later occurred_at');
       const b = expectStored(t, later);
       if (!b) return;
       const why = 'the same (candidate, decision) with a new occurred_at';
@@ -180,7 +173,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const run = await decisionRun(t, RUN.nullReason);
       if (!run) return;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: null, occurred_at: stamp() }], 'reject with reject_reason null');
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: null, occurred_at: t.setup.occurredAt() }], 'reject with reject_reason null');
       const b = expectStored(t, res);
       if (b) expectCount(t, res, b, 'accepted', 1, 'a rejection with reject_reason null, never sent before');
     },
@@ -198,7 +191,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
         candidate_id: run.ids[i % run.ids.length]!,
         decision: 'rejected',
         reject_reason: reason,
-        occurred_at: stamp(),
+        occurred_at: t.setup.occurredAt(),
       }));
       const res = await send(t, run.runId, batch, 'reject once with every reason');
       const b = expectStored(t, res);
@@ -214,7 +207,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
       if (!run) return;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: 'zz_not_a_reason', occurred_at: stamp() }], 'reject with an unknown reason');
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: 'zz_not_a_reason', occurred_at: t.setup.occurredAt() }], 'reject with an unknown reason');
       if (!t.expect.error(res, 422, 'unknown_reject_reason', BY_ENDPOINT)) return;
       t.expect.schema(res.json, 'unknown-reject-reason', BY_ENDPOINT, res);
       const allowed = arr(obj(res.json)?.allowed).filter((x): x is string => typeof x === 'string');
@@ -230,7 +223,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
       if (!run) return;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', reject_reason: 'location', occurred_at: stamp() }], 'shortlist with a reject_reason');
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', reject_reason: 'location', occurred_at: t.setup.occurredAt() }], 'shortlist with a reject_reason');
       t.expect.error(res, 422, 'invalid_decision', DECISIONS);
     },
   },
@@ -243,8 +236,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const run = await decisionRun(t, RUN.storesNothing);
       if (!run) return;
-      const good: Item = { candidate_id: run.ids[0]!, decision: 'hired', occurred_at: stamp() };
-      const bad: Item = { candidate_id: run.ids[1] ?? run.ids[0]!, decision: 'rejected', reject_reason: 'zz_not_a_reason', occurred_at: stamp() };
+      const good: Item = { candidate_id: run.ids[0]!, decision: 'hired', occurred_at: t.setup.occurredAt() };
+      const bad: Item = { candidate_id: run.ids[1] ?? run.ids[0]!, decision: 'rejected', reject_reason: 'zz_not_a_reason', occurred_at: t.setup.occurredAt() };
       const refused = await send(t, run.runId, [good, bad], 'a batch with one good and one bad decision');
       if (!t.expect.status(refused, 422, DECISIONS)) return;
       const alone = await send(t, run.runId, [good], 'the good decision alone');
@@ -278,7 +271,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     spec: [DECISIONS, BY_ENDPOINT],
     needs: ['org'],
     async run(t) {
-      const res = await send(t, randomUUID(), [{ candidate_id: ANY_CANDIDATE_ID, decision: 'shortlisted', occurred_at: stamp() }], 'decisions on an unknown run');
+      const res = await send(t, randomUUID(), [{ candidate_id: ANY_CANDIDATE_ID, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], 'decisions on an unknown run');
       t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
     },
   },
@@ -291,7 +284,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
       if (!run) return;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: stamp() }], 'decisions as an unregistered user', {
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], 'decisions as an unregistered user', {
         user: t.setup.uniqueId('svc-certify-unregistered'),
       });
       t.expect.error(res, 404, 'user_not_found', BY_ENDPOINT);
@@ -309,7 +302,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const second = await secondOrgWithRecruiter(t);
       if (!second) return;
       const { user } = second;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: stamp() }], "decisions on the first organization's run", {
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], "decisions on the first organization's run", {
         user,
         orgToken: second.orgToken,
       });
@@ -329,7 +322,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
         .map((c) => int(c.id))
         .find((id): id is bigint => id !== undefined && id > TWO_POW_53);
       if (huge === undefined) return t.skip('the shared real run lists no candidate with an id above 2^53');
-      const res = await send(t, run.runId, [{ candidate_id: huge, decision: 'shortlisted', occurred_at: stamp() }], `shortlist candidate ${huge}`);
+      const res = await send(t, run.runId, [{ candidate_id: huge, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], `shortlist candidate ${huge}`);
       const b = expectStored(t, res);
       if (b) expectCount(t, res, b, 'accepted', 1, `a decision on listed candidate ${huge}, never sent before`);
     },

@@ -6,7 +6,7 @@
 import type { ApiResponse, RequestAuth } from '../src/http/types.js';
 import type { CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { int, obj, randomUUID } from './support.js';
+import { int, obj, randomUUID, roleField } from './support.js';
 
 const suite = 'limits';
 const LIMITS = 'Limits';
@@ -99,7 +99,8 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
       const auth: RequestAuth = { partnerKey: t.inputs.partnerKey, orgToken: token as string };
       const userId = t.setup.uniqueId('svc-certify-quota-recruiter');
       const jobId = t.setup.uniqueId('svc-certify-quota-job');
-      const user = await t.api.post('/users', { external_id: userId, email: 'quota-recruiter@example.com', full_name: 'Noa Cohen', role: 'recruiter' }, { auth, label: 'register a recruiter' });
+      const { role } = await t.setup.user();
+      const user = await t.api.post('/users', { external_id: userId, email: 'quota-recruiter@example.com', full_name: 'Noa Cohen', ...roleField(role) }, { auth, label: 'register a recruiter' });
       if (!t.expect.status(user, '2xx', S.users)) return;
       const job = await t.api.post(
         '/jobs',

@@ -4,7 +4,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { int, obj, objects, randomUUID, unknownOrgToken } from './support.js';
+import { int, obj, objects, randomUUID, roleField, unknownOrgToken } from './support.js';
 
 const suite = 'production';
 const V = S.versioning;
@@ -52,7 +52,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
       const user = await t.setup.user();
       const ok = await t.api.post(
         '/users',
-        { external_id: user.externalId, email: `svc-certify-${randomUUID().slice(0, 8)}@example.com`, full_name: 'Dana Levi', role: 'recruiter' },
+        { external_id: user.externalId, email: `svc-certify-${randomUUID().slice(0, 8)}@example.com`, full_name: 'Dana Levi', ...roleField(user.role) },
         { label: '2xx: repeat the recruiter upsert' },
       );
       expectNoEnvironment(t, ok, 'a recruiter upsert');

@@ -6,7 +6,7 @@ import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { arr, int, obj, objects, randomUUID, unknownOrgToken, unknownPartnerKey } from './support.js';
+import { arr, int, obj, objects, randomUUID, roleField, unknownOrgToken, unknownPartnerKey } from './support.js';
 
 const suite = 'sandbox';
 const SB = S.sandbox;
@@ -100,7 +100,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       const user = await t.setup.user();
       const registered = await t.api.post(
         '/users',
-        { external_id: t.setup.uniqueId('svc-certify-recruiter'), email: 'environment@example.com', full_name: 'Dana Levi', role: 'recruiter' },
+        { external_id: t.setup.uniqueId('svc-certify-recruiter'), email: 'environment@example.com', full_name: 'Dana Levi', ...roleField(user.role) },
         { label: '2xx: register a recruiter' },
       );
       if (t.expect.status(registered, '2xx', S.users)) expectEnvironment(t, registered, 'a POST /users registration');

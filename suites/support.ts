@@ -56,9 +56,36 @@ export function isEnglish(s: string): boolean {
   return LATIN.test(s) && !HEBREW.test(s);
 }
 
-/** `application/json; charset=utf-8`, compared without case or spaces. */
+/**
+ * `application/json; charset=utf-8` in any form RFC 9110 makes equivalent (§8.3.1, §5.6.6): type,
+ * subtype and parameter names are case-insensitive, the charset value too; whitespace around `;` is
+ * optional; a parameter value may be a quoted string (`charset="UTF-8"`). No other parameter.
+ */
 export function isJsonUtf8(contentType: string | undefined): boolean {
-  return (contentType ?? '').toLowerCase().replace(/\s+/g, '') === 'application/json;charset=utf-8';
+  const media = parseMediaType(contentType);
+  if (!media || media.type !== 'application/json') return false;
+  const names = Object.keys(media.params);
+  return names.length === 1 && media.params.charset?.toLowerCase() === 'utf-8';
+}
+
+/** A media type as RFC 9110 §8.3.1 writes it; undefined when it does not parse. Names lower-cased. */
+export function parseMediaType(text: string | undefined): { type: string; params: Record<string, string> } | undefined {
+  if (text === undefined) return undefined;
+  const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+  const head = new RegExp(`^[ \\t]*(${TOKEN})/(${TOKEN})[ \\t]*`).exec(text);
+  if (!head) return undefined;
+  const params: Record<string, string> = {};
+  const param = new RegExp(`;[ \\t]*(?:(${TOKEN})=(?:(${TOKEN})|"((?:[^"\\\\]|\\\\.)*)"))?[ \\t]*`, 'y');
+  param.lastIndex = head[0].length;
+  while (param.lastIndex < text.length) {
+    const m = param.exec(text);
+    if (!m) return undefined;
+    if (m[1] === undefined) continue; // an empty parameter (`;;`) is allowed by the grammar
+    const name = m[1].toLowerCase();
+    if (name in params) return undefined;
+    params[name] = m[2] ?? m[3]!.replace(/\\(.)/g, '$1');
+  }
+  return { type: `${head[1]}/${head[2]}`.toLowerCase(), params };
 }
 
 /** Integer value of a lossless number (number or bigint), else undefined. */
@@ -78,10 +105,10 @@ export async function secondOrgWithRecruiter(t: CheckContext): Promise<{ orgToke
     t.skip(t.setup.codeShortage('typed'));
     return undefined;
   }
-  const user = (await t.setup.user()).externalId;
+  const { externalId: user, role } = await t.setup.user();
   const reg = await t.api.post(
     '/users',
-    { external_id: user, email: 'recruiter@example.com', full_name: 'Dana Levi', role: 'recruiter' },
+    { external_id: user, email: 'recruiter@example.com', full_name: 'Dana Levi', ...roleField(role) },
     { auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: 'register the recruiter in the second organization' },
   );
   if (reg.status < 200 || reg.status > 299) {
@@ -89,4 +116,13 @@ export async function secondOrgWithRecruiter(t: CheckContext): Promise<{ orgToke
     return undefined;
   }
   return { orgToken: second.orgToken, user };
+}
+
+/**
+ * `{role}` as the shared setup's recruiter was accepted with (--user-role, or the certifier's guess),
+ * or nothing when it was registered without one: the allowed roles are not shown in the spec, so no
+ * check registers a recruiter with a role the target has not already accepted.
+ */
+export function roleField(role: string | undefined): { role?: string } {
+  return role !== undefined ? { role } : {};
 }

@@ -4,19 +4,18 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { obj } from './support.js';
+import { obj, roleField } from './support.js';
 
 const suite = 'users';
 const USERS = S.users;
 const USER = 'Resources and their fields › User (recruiter)';
 
-/** The same fields the shared setup registers with, so nothing here risks invalid_user. */
-function register(t: CheckContext, externalId: string, label: string): Promise<ApiResponse> {
-  return t.api.post(
-    '/users',
-    { external_id: externalId, email: `${externalId}@example.com`, full_name: 'Noa Cohen', role: 'recruiter' },
-    { label },
-  );
+/**
+ * The role the shared recruiter was accepted with (none when refused: the check then skips with a
+ * reason naming --user-role), so nothing here fails on a guessed value of `role`.
+ */
+function register(t: CheckContext, externalId: string, role: string | undefined, label: string): Promise<ApiResponse> {
+  return t.api.post('/users', { external_id: externalId, email: `${externalId}@example.com`, full_name: 'Noa Cohen', ...roleField(role) }, { label });
 }
 
 export const USERS_CHECKS: CheckDefinition[] = [
@@ -27,8 +26,8 @@ export const USERS_CHECKS: CheckDefinition[] = [
     spec: [USERS, USER],
     needs: ['org'],
     async run(t) {
-      await t.setup.org();
-      const res = await register(t, t.setup.uniqueId('svc-certify-user'), 'register a new recruiter');
+      const { role } = await t.setup.user();
+      const res = await register(t, t.setup.uniqueId('svc-certify-user'), role, 'register a new recruiter');
       if (!t.expect.status(res, '2xx', USERS)) return;
       if (!t.expect.schema(res.json, 'user-response', USERS, res)) return;
       // `created` is false on a repeat; a first call with an external_id never seen creates the user.
@@ -42,11 +41,11 @@ export const USERS_CHECKS: CheckDefinition[] = [
     spec: [USERS, USER],
     needs: ['org'],
     async run(t) {
-      await t.setup.org();
+      const { role } = await t.setup.user();
       const externalId = t.setup.uniqueId('svc-certify-user');
-      const first = await register(t, externalId, 'register');
+      const first = await register(t, externalId, role, 'register');
       if (!t.expect.status(first, '2xx', USERS)) return;
-      const second = await register(t, externalId, 'register again, same body');
+      const second = await register(t, externalId, role, 'register again, same body');
       if (!t.expect.status(second, '2xx', USERS)) return;
       if (!t.expect.schema(second.json, 'user-response', USERS, second)) return;
       const firstId = obj(first.json)?.user_id;

@@ -130,11 +130,14 @@ export interface PlannedDelivery {
 }
 
 const PLAN_TRIES = 3;
+/** Real ms a delivery may wait for the 202 that names its run (see ResponsePlan.holdMs). */
+const PLAN_HOLD_MS = 1_000;
 
 /**
  * Triggers a test event whose first delivery the receiver answers with `plan`. The plan is armed
  * before the trigger and matches only run ids this call got back, so other checks' deliveries never
- * consume it; a delivery that beats its 202 back here goes unplanned, and another event is tried.
+ * consume it; a delivery that beats its 202 back here is held briefly for it, and if it still goes
+ * unplanned another event is tried.
  * Undefined after recording or skipping why.
  */
 export async function triggerPlanned(
@@ -145,10 +148,27 @@ export async function triggerPlanned(
   spec: string,
 ): Promise<PlannedDelivery | undefined> {
   const mine = new Set<string>();
-  rx.planResponse((d) => {
+  // Held: a delivery that beats the 202 naming its run waits briefly for that 202 (a fast queue
+  // behind a slow API is conformant), then the plan applies to it.
+  const disarm = rx.planResponse((d) => {
     const runId = obj(d.json)?.run_id;
     return typeof runId === 'string' && mine.has(runId);
-  }, plan);
+  }, { ...plan, holdMs: PLAN_HOLD_MS });
+  try {
+    return await triggerUntilPlanned(t, rx, event, plan, spec, mine);
+  } finally {
+    disarm();
+  }
+}
+
+async function triggerUntilPlanned(
+  t: CheckContext,
+  rx: WebhookReceiver,
+  event: TestEvent,
+  plan: ResponsePlan,
+  spec: string,
+  mine: Set<string>,
+): Promise<PlannedDelivery | undefined> {
   for (let i = 0; i < PLAN_TRIES; i++) {
     const trig = await triggerTest(t, event, spec);
     if (!trig) return undefined;

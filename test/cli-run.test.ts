@@ -113,6 +113,8 @@ describe('svc-certify run refuses bad configuration with exit 2 and one line', (
     ['unknown option', ['run', '--bogus'], /unknown option '--bogus'/],
     ['unknown command', ['frobnicate'], /unknown command/],
     ['unknown fault', ['serve', '--fault', 'no.such-fault'], /unknown fault "no.such-fault"/],
+    ['unknown variant', ['serve', '--variant', 'no.such-variant'], /unknown variant "no.such-variant"; see: svc-certify serve --list-variants/],
+    ['empty user role', ['run', '--user-role', ''], /--user-role is empty/],
     ['bad serve port', ['serve', '--port', 'abc'], /--port must be a whole number/],
   ];
   for (const [name, args, pattern, env] of cases) {
@@ -160,6 +162,15 @@ describe('svc-certify serve', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).toMatch(/^[a-z0-9.-]+ {2,}\S/);
+  });
+
+  it('--list-variants prints "id  summary" lines and exits 0', async () => {
+    const r = await run(['serve', '--list-variants']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(12);
+    for (const line of lines) expect(line).toMatch(/^[a-z0-9.-]+ {2,}\S/);
+    expect(r.stdout).toContain('users.strict-role-list');
   });
 
   async function serveWithProvision(extra: string[]): Promise<{ stop: () => Promise<number | null>; provision: Record<string, unknown>; dir: string }> {

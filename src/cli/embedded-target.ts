@@ -17,6 +17,8 @@ export interface EmbeddedTargetOptions {
   timeScale: number;
   rateLimit: number;
   faults?: string[];
+  /** Conformant variants to switch on (tests: the variant matrix). */
+  variants?: string[];
   /** Unused activation codes to provision (default 4: the full catalogue with --exhaust-limits). */
   codes?: number;
   /** Sandbox mode (default 'sandbox'); tests certify a production-mode sandbox too. */
@@ -37,6 +39,7 @@ export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOpti
     rateLimitPerMinute: opts.rateLimit,
     allowLoopbackWebhooks: true,
     ...(opts.faults ? { faults: opts.faults } : {}),
+    ...(opts.variants ? { variants: opts.variants } : {}),
     ...(opts.mode ? { mode: opts.mode } : {}),
     ...(opts.createdStatus ? { createdStatus: opts.createdStatus } : {}),
   });

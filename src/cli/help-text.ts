@@ -42,7 +42,7 @@ Examples:
   # accept known failures until a date (stale or expired entries fail the run)
   $ svc-certify run --baseline known-failures.json
 
-Exit codes: 0 every selected check passed, 1 a check failed (with --strict: or was skipped),
+Exit codes: 0 every selected check passed, 1 a check failed (with --strict: or was skipped or warned),
 2 usage or configuration error, or the target could not be reached.
 `;
 
@@ -68,6 +68,10 @@ Examples:
   # a sandbox with a deliberate defect, to see a check fail
   $ svc-certify serve --list-faults
   $ svc-certify serve --fault <id>
+
+  # a conformant server that makes another allowed choice (no check may fail it)
+  $ svc-certify serve --list-variants
+  $ svc-certify serve --variant users.strict-role-list --variant json.pretty-printed
 `;
 
 export const BASELINE_EXAMPLES = `

@@ -66,6 +66,7 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     .option('--suite <name>', 'run only this suite, repeatable or comma-separated (see: svc-certify list)', collect)
     .option('--grep <text>', 'run only checks whose id or title contains the text')
     .option('--exhaust-limits', "also use up the rate limit and the daily sandbox run quota")
+    .option('--user-role <role>', 'the role sent when registering recruiters (allowed values: not shown in the spec) [SVC_USER_ROLE]')
     .option('--webhook-not-registered', 'no webhook URL is registered for the partner: check 409 webhook_not_configured');
   addReportOptions(run)
     .addHelpText('after', RUN_EXAMPLES)
@@ -99,6 +100,8 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     .option('--allow-loopback-webhooks', 'operator switch: allow http://127.0.0.1 webhook URLs')
     .option('--fault <id>', 'switch on a named fault (repeatable; see --list-faults)', collect)
     .option('--list-faults', 'print the faults the sandbox knows and exit')
+    .option('--variant <id>', 'switch on a conformant variant: a choice the spec leaves open (repeatable; see --list-variants)', collect)
+    .option('--list-variants', 'print the conformant variants the sandbox knows and exit')
     .addHelpText('after', SERVE_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
       const { serveCommand } = await import('./serve-command.js');

@@ -15,14 +15,22 @@ export interface ServeFlags {
   allowLoopbackWebhooks?: boolean;
   fault?: string[];
   listFaults?: boolean;
+  variant?: string[];
+  listVariants?: boolean;
 }
 
 export async function serveCommand(flags: ServeFlags, out: (line: string) => void): Promise<number> {
-  const { listFaults, startSandbox } = await import('../sandbox/index.js');
+  const { listFaults, listVariants, startSandbox } = await import('../sandbox/index.js');
   const faults = listFaults();
   if (flags.listFaults) {
     const width = Math.max(0, ...faults.map((f) => f.id.length));
     for (const f of faults) out(`${f.id.padEnd(width)}  ${f.summary}`);
+    return 0;
+  }
+  const variants = listVariants();
+  if (flags.listVariants) {
+    const width = Math.max(0, ...variants.map((v) => v.id.length));
+    for (const v of variants) out(`${v.id.padEnd(width)}  ${v.summary}${v.warns ? ` (warns: ${v.warns.join(', ')})` : ''}`);
     return 0;
   }
 
@@ -53,6 +61,12 @@ export async function serveCommand(flags: ServeFlags, out: (line: string) => voi
     if (!known.has(id)) throw new UsageError(`unknown fault "${id}"; see: svc-certify serve --list-faults`);
   }
 
+  const knownVariants = new Set(variants.map((v) => v.id));
+  const wantedVariants = flags.variant ?? [];
+  for (const id of wantedVariants) {
+    if (!knownVariants.has(id)) throw new UsageError(`unknown variant "${id}"; see: svc-certify serve --list-variants`);
+  }
+
   const sandbox = await startSandbox({
     host: flags.host ?? '127.0.0.1',
     port,
@@ -60,6 +74,7 @@ export async function serveCommand(flags: ServeFlags, out: (line: string) => voi
     timeScale,
     rateLimitPerMinute: rateLimit,
     faults: wanted,
+    variants: wantedVariants,
     allowLoopbackWebhooks: flags.allowLoopbackWebhooks ?? false,
   }).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(`cannot start the sandbox on ${flags.host ?? '127.0.0.1'}:${port}: ${e.code ?? e.message}`);
@@ -85,7 +100,8 @@ export async function serveCommand(flags: ServeFlags, out: (line: string) => voi
       }
       if (flags.webhookUrl) out(`webhooks go to ${flags.webhookUrl}`);
     }
-    out(`svc-certify sandbox (${mode}${wanted.length ? `, faults: ${wanted.join(', ')}` : ''}) listening on ${sandbox.baseUrl}`);
+    const extras = [wanted.length ? `faults: ${wanted.join(', ')}` : '', wantedVariants.length ? `variants: ${wantedVariants.join(', ')}` : ''].filter(Boolean);
+    out(`svc-certify sandbox (${[mode, ...extras].join(', ')}) listening on ${sandbox.baseUrl}`);
     out('press Ctrl-C to stop');
     await new Promise<void>((done) => {
       process.once('SIGINT', done);

@@ -43,6 +43,8 @@ export interface Config {
   baselineFile?: string;
   baselinePath?: string;
   exhaustLimits: boolean;
+  /** --user-role: the `role` sent when registering recruiters (the spec's allowed values: not shown). */
+  userRole?: string;
   /** The user states no webhook URL is registered for the partner (enables the 409 webhook_not_configured check). */
   noWebhookRegistered?: boolean;
 }

@@ -61,6 +61,16 @@ describe('loadConfig precedence', () => {
     expect(c2.timeScale).toBe(2);
   });
 
+  it('reads --user-role from the flag, SVC_USER_ROLE or the file key userRole, and records it', () => {
+    expect(load().userRole).toBeUndefined();
+    expect(load({ cwd: dir({ userRole: 'file_role' }) }).userRole).toBe('file_role');
+    expect(load({ cwd: dir({ userRole: 'file_role' }), env: { SVC_USER_ROLE: 'env_role' } }).userRole).toBe('env_role');
+    const c = load({ flags: { userRole: ' hiring_manager ' }, env: { SVC_USER_ROLE: 'env_role' } });
+    expect(c.userRole).toBe('hiring_manager');
+    expect(redactedConfig(c).userRole).toBe('hiring_manager');
+    expect(errorOf(() => load({ flags: { userRole: ' ' } }))).toContain('--user-role is empty');
+  });
+
   it('reads repeatable and comma-separated activation codes, normalized', () => {
     expect(load({ flags: { activationCode: ['svc abcd efgh', 'SVC-JKMN-PQRS'] } }).activationCodes).toEqual([
       'SVC-ABCD-EFGH',

@@ -61,6 +61,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { key: 'baseline', flag: '--baseline', env: 'SVC_BASELINE', kind: 'string' },
   { key: 'exhaustLimits', flag: '--exhaust-limits', kind: 'boolean' },
   { key: 'webhookNotRegistered', flag: '--webhook-not-registered', kind: 'boolean' },
+  { key: 'userRole', flag: '--user-role', env: 'SVC_USER_ROLE', kind: 'string' },
 ];
 
 export interface LoadConfigInput {
@@ -188,6 +189,7 @@ export function loadConfig(input: LoadConfigInput): Config {
     ...(baseline !== undefined ? { baselineFile: baseline, baselinePath: resolve(cwd, baseline) } : {}),
     exhaustLimits: bool('exhaustLimits'),
     noWebhookRegistered: bool('webhookNotRegistered'),
+    userRole: str('userRole')?.value,
   };
 }
 

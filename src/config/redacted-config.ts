@@ -29,6 +29,7 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     strict: config.strict,
     baseline: config.baselineFile,
     exhaustLimits: config.exhaustLimits,
+    userRole: config.userRole,
   };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out;

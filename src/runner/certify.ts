@@ -14,6 +14,7 @@ import type { CheckContext, CheckDefinition, TargetInfo } from './check.js';
 import { codeRolesOf, planActivationCodes } from './code-plan.js';
 import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
 import { toolVersion } from './package-root.js';
+import { startOwnReceiver } from './own-receiver.js';
 import { preflight } from './preflight.js';
 import { createRegistry, sortChecks } from './registry.js';
 import { CERTIFICATION_TITLES, summarize, type CheckResult, type RecordedExchange, type RunResult } from './results.js';
@@ -75,13 +76,8 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
 
     let webhooks = options.webhooks;
     if (!webhooks && config.webhookSecret) {
-      const { startWebhookReceiver } = await import('../webhook/receiver.js');
-      ownReceiver = await startWebhookReceiver({
-        secret: config.webhookSecret,
-        ...(config.webhookListen ? { listen: `${config.webhookListen.host}:${config.webhookListen.port}` } : {}),
-        ...(config.webhookTls ? { tls: { cert: config.webhookTls.cert, key: config.webhookTls.key } } : {}),
-      });
-      webhooks = { receiver: ownReceiver, publicUrl: config.webhookPublicUrl ?? ownReceiver.url };
+      webhooks = await startOwnReceiver(config, config.webhookSecret);
+      ownReceiver = webhooks.receiver;
     }
 
     // Activation codes are scarce and single-use: planned by importance for the roles the selected
@@ -135,6 +131,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       baseUrl,
       orgToken: config.orgToken,
       codes: codePlan,
+      ...(config.userRole !== undefined ? { userRole: config.userRole } : {}),
       onSecret: (token) => redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' }),
       timeScale: config.timeScale,
       signal,

@@ -61,6 +61,12 @@ export interface TypedRedemption {
 
 export interface UserHandle {
   externalId: string;
+  /**
+   * The `role` the target accepted for the shared recruiter (--user-role, else a guess), or undefined
+   * when it was registered without one. Checks that register recruiters send the same (the allowed
+   * values of `role` are not shown in the spec, so no check may depend on a guess of its own).
+   */
+  role?: string;
 }
 
 export interface JobHandle {
@@ -98,6 +104,13 @@ export interface SharedSetup {
   takeActivationCode(): string | undefined;
   /** A unique, readable id for this certification: `${prefix}-${nonce}-${n}`. */
   uniqueId(prefix: string): string;
+  /**
+   * A timestamp (ISO 8601, UTC) no other call of this certification returns, distinct from every other
+   * by whole seconds: a target may store `occurred_at` at second precision (the spec states none), and
+   * two values 1 ms apart would then be one. Increasing, a few minutes in the past (the spec's "when
+   * the recruiter acted"; decisions are sent within 5 minutes).
+   */
+  occurredAt(): string;
 }
 
 /** Recording assertions. Each returns whether it held and records an observation when it did not. */

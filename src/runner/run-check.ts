@@ -78,6 +78,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     codeShortage: view.codeShortage,
     takeActivationCode: view.takeActivationCode,
     uniqueId: view.uniqueId,
+    occurredAt: view.occurredAt,
   };
 
   const expect = createExpect({

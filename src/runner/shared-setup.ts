@@ -24,6 +24,8 @@ export interface SharedSetupOptions {
   orgToken?: string;
   /** Activation codes planned by role (primary, typed, taken, fresh); its spare codes serve takeActivationCode(). */
   codes: CodePlan;
+  /** --user-role: the `role` to register recruiters with; undefined = try "recruiter", then none. */
+  userRole?: string;
   /** Called with every org token learned, so it is redacted from then on. */
   onSecret(orgToken: string): void;
   timeScale: number;
@@ -44,6 +46,14 @@ const SPEC_JOBS = 'Endpoints › POST /jobs';
 const SPEC_RUNS = 'Endpoints › POST /runs (start a run)';
 const SPEC_READ = 'Endpoints › GET /runs/{run_id}';
 const POLL_SPEC_MS = 5_000;
+/** How far in the past occurredAt() starts: room for many distinct seconds before reaching "now". */
+const OCCURRED_AT_LEAD_MS = 4 * 60_000;
+/** Tried first when --user-role is not given: the word the spec uses for the users it registers. */
+export const GUESSED_ROLE = 'recruiter';
+
+function isInvalidUser(res: ApiResponse): boolean {
+  return res.status === 422 && isJsonObject(res.json) && res.json.error === 'invalid_user';
+}
 const POLL_LIMIT_SPEC_MS = 30 * 60_000;
 
 export interface RealRunResult {
@@ -76,6 +86,15 @@ export class SharedSetupCore {
   uniqueId(prefix: string): string {
     this.counter += 1;
     return `${prefix}-${this.nonce}-${this.counter}`;
+  }
+
+  private lastStamp = 0;
+
+  /** Whole seconds apart, increasing, starting 4 minutes in the past (see SharedSetup.occurredAt). */
+  occurredAt(): string {
+    const floor = Math.floor(Date.now() / 1000) * 1000 - OCCURRED_AT_LEAD_MS;
+    this.lastStamp = Math.max(floor, this.lastStamp + 1000);
+    return new Date(this.lastStamp).toISOString();
   }
 
   takeSpareCode(): string | undefined {
@@ -162,27 +181,36 @@ export class SharedSetupCore {
     return this.step('user', 'user', [org], async (api) => {
       await org.promise;
       const externalId = this.uniqueId('svc-certify-recruiter');
-      const res = await api.post(
-        '/users',
-        {
-          external_id: externalId,
-          email: `recruiter-${this.nonce}@example.com`,
-          full_name: 'Dana Levi',
-          role: 'recruiter',
-        },
-        { label: 'register recruiter' },
-      );
-      // The allowed roles and the conditions of invalid_user are "not shown": a refusal of our guess
-      // is no proof against the target, so the checks that need a recruiter are skipped, not failed.
-      if (res.status === 422 && isJsonObject(res.json) && res.json.error === 'invalid_user') {
+      // The allowed values of `role` are "not shown" (nor the conditions of invalid_user): a refusal of
+      // a guess is no proof against the target. Without --user-role: a common role, then no role.
+      const given = this.opts.userRole;
+      const tries: Array<string | undefined> = given !== undefined ? [given] : [GUESSED_ROLE, undefined];
+      let res: ApiResponse | undefined;
+      let role: string | undefined;
+      for (role of tries) {
+        res = await api.post(
+          '/users',
+          {
+            external_id: externalId,
+            email: `recruiter-${this.nonce}@example.com`,
+            full_name: 'Dana Levi',
+            ...(role !== undefined ? { role } : {}),
+          },
+          { label: role !== undefined ? `register recruiter (role "${role}")` : 'register recruiter (no role)' },
+        );
+        if (!isInvalidUser(res)) break;
+      }
+      if (res && isInvalidUser(res)) {
         throw new SkipCheck(
-          'needs a registered recruiter, and the target refused ours with 422 invalid_user (role "recruiter", an example.com e-mail); the allowed roles are not shown in v1: register one by hand and ask the operator which role to use',
+          given !== undefined
+            ? `needs a registered recruiter, and the target refused role "${given}" (from --user-role) with 422 invalid_user: give a role the target accepts with --user-role ROLE (SVC_USER_ROLE)`
+            : `needs a registered recruiter, and the target refused role "${GUESSED_ROLE}" and a registration without role with 422 invalid_user; the allowed roles are not shown in v1: give one with --user-role ROLE (SVC_USER_ROLE)`,
         );
       }
-      if (res.status < 200 || res.status > 299 || !isJsonObject(res.json) || typeof res.json.user_id !== 'string') {
-        throw new SetupFailure('user (register a recruiter)', this.wrong(res, 'a 2xx with a user_id'), SPEC_USERS, res);
+      if (!res || res.status < 200 || res.status > 299 || !isJsonObject(res.json) || typeof res.json.user_id !== 'string') {
+        throw new SetupFailure('user (register a recruiter)', this.wrong(res!, 'a 2xx with a user_id'), SPEC_USERS, res);
       }
-      return { externalId };
+      return { externalId, ...(role !== undefined ? { role } : {}) };
     });
   }
 
@@ -335,6 +363,7 @@ export class SharedSetupCore {
       realRun: () => awaitStep(this.realRunStep()),
       takeActivationCode: () => codes.shift() ?? this.takeSpareCode(),
       uniqueId: (prefix) => this.uniqueId(prefix),
+      occurredAt: () => this.occurredAt(),
     };
   }
 }

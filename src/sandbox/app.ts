@@ -3,6 +3,8 @@ import { createEngine, createWebhookQueue } from './collaborators.js';
 import { ApiError, header, Serialized, type AppConfig, type AppContext, type Reply, type RequestContext, type SandboxRequest, type SandboxResponse } from './context.js';
 import { emitTerminal } from './events.js';
 import { resolveFaults } from './faults/index.js';
+import { applyBodyVariants, contentTypeFor } from './variants/apply.js';
+import { resolveVariants } from './variants/index.js';
 import { hashSecret } from './ids.js';
 import { stringifyJson } from './json.js';
 import { errorMessage, type Lang } from './messages.js';
@@ -22,6 +24,7 @@ export interface SandboxAppOptions {
   rateLimitPerMinute?: number;
   rateLimitPerDay?: number;
   faults?: readonly string[];
+  variants?: readonly string[];
   allowLoopbackWebhooks?: boolean;
   createdStatus?: 200 | 201 | 202;
   seed?: number;
@@ -51,6 +54,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     allowLoopbackWebhooks: opts.allowLoopbackWebhooks ?? false,
     initialWalletBalance: opts.initialWalletBalance ?? 500,
     faults,
+    variants: resolveVariants(opts.variants ?? []),
     log: opts.log ?? (() => {}),
   };
   const store = new Store();
@@ -58,6 +62,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
   const queue = createWebhookQueue({
     timeScale,
     faults,
+    variants: config.variants,
     sandboxHeader: config.mode === 'sandbox',
     allowLoopback: config.allowLoopbackWebhooks,
     target(partnerId) {
@@ -206,21 +211,24 @@ function finish(app: AppContext, { reply, lang }: Outcome, langDefaulted: boolea
     const message = langDefaulted && faults.has('conventions.default-message-empty') ? '' : errorMessage(payload.code, msgLang);
     payload = { error: payload.code, message, ...payload.extra };
   }
+  const variants = app.config.variants;
   const headers: Record<string, string> = {
     'content-type':
       faults.has('conventions.content-type-without-charset') || (reply.status >= 400 && faults.has('conventions.error-without-charset'))
         ? 'application/json'
-        : 'application/json; charset=utf-8',
+        : contentTypeFor(variants),
     'cache-control': 'no-store',
     ...reply.headers,
   };
+  if (variants.has('http.connection-close')) headers.connection = 'close';
   const sandbox = app.config.mode === 'sandbox';
   const headerDropped =
     (reply.status >= 400 && faults.has('sandbox.errors-without-environment-header')) || (reply.status === 202 && faults.has('sandbox.accepted-without-environment-header'));
   if (sandbox ? !headerDropped : faults.has('production.environment-header')) {
     headers['x-svc-environment'] = 'sandbox';
   }
-  const body = payload instanceof Serialized ? payload.bytes : Buffer.from(stringifyJson(payload), 'utf8');
+  const bytes = payload instanceof Serialized ? payload.bytes : Buffer.from(stringifyJson(payload), 'utf8');
+  const body = variants.size > 0 ? applyBodyVariants(bytes, reply.status, variants) : bytes;
   return { status: reply.status, headers, body };
 }
 

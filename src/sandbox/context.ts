@@ -30,6 +30,8 @@ export interface AppConfig {
   /** Wallet of a newly connected organization (production reveals spend it). */
   initialWalletBalance: number;
   faults: ReadonlySet<string>;
+  /** Conformant variants switched on (src/sandbox/variants): each changes one choice the spec leaves open. */
+  variants: ReadonlySet<string>;
   log: (line: string) => void;
 }
 

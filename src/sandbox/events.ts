@@ -30,6 +30,10 @@ export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot
     env.progress = { confirmed: p.confirmed, target: p.target, screened: p.screened };
   }
   app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: env });
+  // Variant additive.event-name: "receivers ignore but acknowledge unknown events".
+  if (snapshot.status === 'completed' && app.config.variants.has('additive.event-name')) {
+    app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: { ...env, event: 'zz_variant_event', event_id: newUuid() }, dedupe: false });
+  }
   if (app.config.faults.has('webhooks.run-event-twice')) {
     app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: { ...env, event_id: newUuid() }, dedupe: false });
   }

@@ -18,6 +18,8 @@ export interface SandboxOptions {
   rateLimitPerMinute?: number;
   /** Fault ids to switch on (unknown ids throw). */
   faults?: string[];
+  /** Conformant variant ids to switch on (unknown ids throw); see listVariants(). */
+  variants?: string[];
   /** Operator switch: allow http:// webhook URLs on loopback. */
   allowLoopbackWebhooks?: boolean;
   /** Success status of creating upserts (users, jobs) and decisions; spec leaves it open. Default 200. */
@@ -56,4 +58,5 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-export { startSandbox, listFaults } from './server.js';
+export type { VariantDefinition } from './variants/index.js';
+export { startSandbox, listFaults, listVariants } from './server.js';

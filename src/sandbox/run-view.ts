@@ -38,6 +38,11 @@ function renderNoticeItem(n: EngineNotice, lang: Lang, faults: ReadonlySet<strin
   return out;
 }
 
+const VARIANT_NOTICE: Record<Lang, Record<string, unknown>> = {
+  en: { code: 'zz_variant_notice', severity: 'info', slot: 'above_list', title: 'A newer notice', body: 'A notice code this client does not know yet.' },
+  he: { code: 'zz_variant_notice', severity: 'info', slot: 'above_list', title: 'הודעה חדשה', body: 'קוד הודעה שהלקוח עדיין אינו מכיר.' },
+};
+
 /** Terminal reads served per real run: faults that misbehave only after a run was seen finished need it. */
 const terminalReads = new WeakMap<Run, number>();
 
@@ -98,6 +103,9 @@ export function renderRun(
     notices: snapshot.notices.map((n) => renderNoticeItem(n, run.fixture && faults.has('fixtures.notices-ignore-english') ? 'he' : lang, faults, extra)),
     candidates,
   };
+  // Variant additive.notice-code: "new codes appear without warning".
+  // Real runs only: a fixture's notices are fixed by its row of the fixture table.
+  if (!run.fixture && app.config.variants.has('additive.notice-code')) (body.notices as unknown[]).push(VARIANT_NOTICE[lang]);
   if (run.fixture && !faults.has('fixtures.read-without-fixture-name')) body.sandbox = { fixture: run.fixture };
   if (extra) {
     body.zz_extra_top_level = 'clients must ignore this';

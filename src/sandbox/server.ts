@@ -4,6 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { createSandboxApp, MAX_BODY_BYTES, type SandboxApp } from './app.js';
 import { FAULTS, type FaultDefinition } from './faults/index.js';
 import type { RunningSandbox, SandboxOptions } from './index.js';
+import { VARIANTS, type VariantDefinition } from './variants/index.js';
+
+/** Variant http.added-latency: every answer waits this long. */
+const ADDED_LATENCY_MS = 150;
+
+export function listVariants(): VariantDefinition[] {
+  return VARIANTS.map((v) => ({ ...v, ...(v.warns ? { warns: [...v.warns] } : {}) }));
+}
 
 /** Beyond this a body is no longer drained but the connection closed after the 413. */
 const DRAIN_LIMIT = 16 * MAX_BODY_BYTES;
@@ -20,9 +28,22 @@ function onRequest(app: SandboxApp, req: IncomingMessage, res: ServerResponse): 
     if (answered) return;
     answered = true;
     const out = app.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body });
-    out.headers['content-length'] = String(out.body.length);
-    res.writeHead(out.status, out.headers);
-    res.end(out.body);
+    const variants = app.context.config.variants;
+    const write = (): void => {
+      if (variants.has('http.chunked-bodies')) {
+        // No length: node frames the body as chunks; two writes make two chunks.
+        res.writeHead(out.status, out.headers);
+        const half = out.body.length >> 1;
+        res.write(out.body.subarray(0, half));
+        res.end(out.body.subarray(half));
+        return;
+      }
+      out.headers['content-length'] = String(out.body.length);
+      res.writeHead(out.status, out.headers);
+      res.end(out.body);
+    };
+    if (variants.has('http.added-latency')) setTimeout(write, ADDED_LATENCY_MS).unref();
+    else write();
   };
   req.on('data', (chunk: Buffer) => {
     size += chunk.length;
@@ -46,6 +67,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     timeScale: opts.timeScale,
     rateLimitPerMinute: opts.rateLimitPerMinute,
     faults: opts.faults,
+    variants: opts.variants,
     allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
     createdStatus: opts.createdStatus,
     seed: opts.seed,

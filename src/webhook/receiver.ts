@@ -36,6 +36,12 @@ export interface ResponsePlan {
   status: number;
   headers?: Record<string, string>;
   delayMs?: number;
+  /**
+   * While this plan is armed, a valid delivery no plan matches yet waits up to this long for one to
+   * match before it is answered 2xx: a plan keyed on an id the trigger's answer carries cannot match a
+   * delivery that beats that answer (a fast queue, a slow API).
+   */
+  holdMs?: number;
 }
 
 export type PlanPredicate = (d: { headers: Record<string, string>; json: JsonValue | undefined }) => boolean;
@@ -53,7 +59,8 @@ export interface WebhookReceiver {
    * Answer the next validly signed delivery matching `predicate` with `plan` (once): a 500, a 3xx,
    * a slow reply. A 3xx without a Location header gets one pointing back at this receiver.
    */
-  planResponse(predicate: PlanPredicate, plan: ResponsePlan): void;
+  /** Returns a function that disarms the plan if it has not been used. */
+  planResponse(predicate: PlanPredicate, plan: ResponsePlan): () => void;
   close(): Promise<void>;
 }
 
@@ -76,6 +83,8 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 // A sender that keeps streaming far past the limit is cut off rather than drained forever.
 const MAX_DRAIN_FACTOR = 16;
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How often a held delivery looks for a plan that now matches it. */
+const HOLD_POLL_MS = 10;
 
 interface Waiter {
   predicate: (d: ReceivedDelivery) => boolean;
@@ -221,7 +230,12 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Webho
       send(res, d, {}, '{"error":"invalid_signature"}');
       return;
     }
-    const plan = takePlan(d);
+    let plan = takePlan(d);
+    const holdUntil = receivedAt + Math.max(0, ...plans.map((p) => p.plan.holdMs ?? 0));
+    while (!plan && !closed && Date.now() < holdUntil && plans.some((p) => (p.plan.holdMs ?? 0) > 0)) {
+      await new Promise((resolve) => setTimeout(resolve, HOLD_POLL_MS));
+      plan = takePlan(d);
+    }
     if (!plan) {
       record(d);
       send(res, d, {}, '{"received":true}');
@@ -295,7 +309,12 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Webho
       });
     },
     planResponse(predicate, plan) {
-      plans.push({ predicate, plan });
+      const entry = { predicate, plan };
+      plans.push(entry);
+      return () => {
+        const i = plans.indexOf(entry);
+        if (i >= 0) plans.splice(i, 1);
+      };
     },
     async close() {
       if (closed) return;

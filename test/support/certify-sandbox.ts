@@ -13,6 +13,8 @@ import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
 
 export interface CertifySandboxOptions {
   faults?: string[];
+  /** Conformant variants of the sandbox to switch on. */
+  variants?: string[];
   /** Only these check ids (exact). */
   ids?: string[];
   suites?: string[];
@@ -50,6 +52,7 @@ export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<
     timeScale,
     rateLimit,
     ...(opts.faults ? { faults: opts.faults } : {}),
+    ...(opts.variants ? { variants: opts.variants } : {}),
     ...(opts.mode ? { mode: opts.mode } : {}),
     ...(opts.createdStatus ? { createdStatus: opts.createdStatus } : {}),
   });

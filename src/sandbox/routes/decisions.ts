@@ -88,6 +88,10 @@ export function decisionsRoute(rc: RequestContext): Reply {
   const entries: DecisionEntry[] = [];
   for (const item of decisions) {
     const parsed = parseDecision(item, inRun, faults);
+    // Variant decisions.whole-second-occurred-at: stored at second precision, as many databases do.
+    if (parsed.ok && app.config.variants.has('decisions.whole-second-occurred-at')) {
+      parsed.entry.occurredAt = new Date(Math.floor(Date.parse(parsed.entry.occurredAt) / 1000) * 1000).toISOString();
+    }
     if (!parsed.ok) {
       if (faults.has('decisions.rejection-stores-part')) store(run, entries, faults);
       throw parsed.error;
@@ -102,7 +106,7 @@ export function decisionsRoute(rc: RequestContext): Reply {
     response.zz_extra_top_level = 'clients must ignore this';
     response.zz_future_object = { nested: true };
   }
-  return { status: app.config.createdStatus, body: response };
+  return { status: app.config.variants.has('status.decisions-202') ? 202 : app.config.createdStatus, body: response };
 }
 
 function store(run: Run, entries: DecisionEntry[], faults: ReadonlySet<string>): { accepted: number; duplicates: number } {

@@ -1,5 +1,6 @@
 import { ApiError, jsonBody, requireOrg, type Reply, type RequestContext } from '../context.js';
 import { newUuid } from '../ids.js';
+import { upsertStatus } from './upsert-status.js';
 import { jobIssue, type JobIssue } from '../messages.js';
 
 function present(v: unknown): v is string {
@@ -40,7 +41,7 @@ export function jobsRoute(rc: RequestContext): Reply {
     jobs.set(ext, { jobId: newUuid(), externalId: ext, ...fields });
   }
   return {
-    status: rc.app.config.createdStatus,
+    status: upsertStatus(rc, !existing),
     body: {
       job_id: jobs.get(ext)!.jobId,
       created: !existing && !faults.has('jobs.new-job-created-false'),

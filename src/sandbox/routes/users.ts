@@ -1,9 +1,12 @@
 import { ApiError, jsonBody, requireOrg, type Reply, type RequestContext } from '../context.js';
 import { newUuid } from '../ids.js';
+import { upsertStatus } from './upsert-status.js';
 
 function optionalString(v: unknown): v is string | null | undefined {
   return v === undefined || v === null || typeof v === 'string';
 }
+
+const STRICT_ROLES = ['hiring_manager', 'talent_partner'];
 
 export function usersRoute(rc: RequestContext): Reply {
   const org = requireOrg(rc);
@@ -15,6 +18,10 @@ export function usersRoute(rc: RequestContext): Reply {
   }
   if (!optionalString(fullName)) throw new ApiError(422, 'invalid_user', { field: 'full_name' });
   if (!optionalString(role)) throw new ApiError(422, 'invalid_user', { field: 'role' });
+  // Variant users.strict-role-list: the allowed roles are "not shown"; this service has its own list.
+  if (rc.app.config.variants.has('users.strict-role-list') && typeof role === 'string' && !STRICT_ROLES.includes(role)) {
+    throw new ApiError(422, 'invalid_user', { field: 'role' });
+  }
   const users = rc.app.store.usersOf(org.id);
   const existing = users.get(externalId);
   const fields = { email: email ?? null, fullName: fullName ?? null, role: role ?? null };
@@ -25,5 +32,5 @@ export function usersRoute(rc: RequestContext): Reply {
     users.set(externalId, { userId: newUuid(), externalId, ...fields });
   }
   const created = (!existing && !rc.app.config.faults.has('users.new-user-created-false')) || rc.app.config.faults.has('users.repeat-created-true');
-  return { status: rc.app.config.createdStatus, body: { user_id: users.get(externalId)!.userId, created } };
+  return { status: upsertStatus(rc, !existing), body: { user_id: users.get(externalId)!.userId, created } };
 }

@@ -28,9 +28,15 @@ export function buildOutgoing(input: {
   wrongSignature: boolean;
   sandboxHeader: boolean;
   faults: ReadonlySet<string>;
+  variants?: ReadonlySet<string>;
 }): Outgoing {
   const { faults } = input;
+  const variants = input.variants ?? new Set<string>();
   const envelope: Record<string, unknown> = { ...input.envelope };
+  if (variants.has('additive.webhook-fields')) envelope.zz_variant_field = { added_by: 'variant additive.webhook-fields' };
+  if (variants.has('json.timestamps-offset-form') && envelope.occurred_at === input.envelope.occurred_at) {
+    envelope.occurred_at = input.envelope.occurred_at.replace(/Z$/, '+00:00');
+  }
   if (faults.has('webhooks.new-event-id-on-retry') && input.attempt > 1) envelope.event_id = randomUUID();
   if (faults.has('webhooks.envelope-missing-organization-external-id')) delete envelope.organization_external_id;
   if (faults.has('webhooks.occurred-at-not-utc')) envelope.occurred_at = toNonUtc(input.envelope.occurred_at);

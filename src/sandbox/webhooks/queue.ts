@@ -45,6 +45,9 @@ function isLoopbackUrl(url: string): boolean {
 export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
   const scale = opts.timeScale > 0 ? opts.timeScale : 1;
   const faults = opts.faults;
+  const variants = opts.variants ?? new Set<string>();
+  // Variant webhooks.first-delivery-after-45s: in spec, "usually within a minute".
+  const firstDelayMs = variants.has('webhooks.first-delivery-after-45s') ? 45_000 / scale : 0;
   const log = opts.log ?? (() => {});
   // Deliberately wrong, and never the real secret: the bad-signature test must fail verification.
   const wrongSecret = `wrong-${randomBytes(16).toString('hex')}`;
@@ -92,6 +95,7 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
       wrongSignature: item.wrongSignature,
       sandboxHeader: opts.sandboxHeader,
       faults,
+      variants,
     });
     const post = (to: string) => {
       const handle = postOnce(to, out.headers, out.body, { timeoutMs: opts.ackTimeoutMs ?? Math.max(ACK_TIMEOUT_MS / scale, MIN_ACK_TIMEOUT_MS), insecureTls: opts.allowLoopback && isLoopbackUrl(to) });
@@ -154,7 +158,7 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
           timer: null,
         };
         items.add(item);
-        schedule(item, 0);
+        schedule(item, firstDelayMs);
       };
       add(envelope);
       if (faults.has('webhooks.duplicate-candidate-revealed') && envelope.event === 'candidate_revealed') add({ ...envelope, event_id: randomUUID() });

@@ -29,6 +29,8 @@ export interface WebhookQueue {
 export interface WebhookQueueOptions {
   timeScale: number;
   faults: ReadonlySet<string>;
+  /** Conformant variants (src/sandbox/variants); default none. */
+  variants?: ReadonlySet<string>;
   sandboxHeader: boolean;
   allowLoopback: boolean;
   /** undefined: no webhook configured → wait. */

@@ -1,0 +1,72 @@
+import type { VariantDefinition } from './types.js';
+
+// Wire-level choices: how an answer is framed, encoded and typed. Each is applied at one point of the
+// response pipeline (src/sandbox/app.ts finish(), src/sandbox/server.ts) or of the webhook queue.
+export const apiVariants: VariantDefinition[] = [
+  {
+    id: 'http.connection-close',
+    area: 'http',
+    summary: 'every answer carries `Connection: close` (no keep-alive)',
+    allowedBy: 'the spec says nothing about connection reuse (RFC 9112 lets either side close)',
+  },
+  {
+    id: 'http.chunked-bodies',
+    area: 'http',
+    summary: 'answers are sent with `Transfer-Encoding: chunked` and no `Content-Length`',
+    allowedBy: 'the spec says nothing about message framing (RFC 9112)',
+  },
+  {
+    id: 'http.added-latency',
+    area: 'http',
+    summary: 'every answer is delayed by 150 ms',
+    allowedBy: 'the spec states no response time for the API',
+  },
+  {
+    id: 'http.content-type-quoted-charset',
+    area: 'http',
+    summary: 'JSON answers have content type `application/json;charset="UTF-8"`',
+    allowedBy: '"Responses have content type application/json; charset=utf-8" — RFC 9110 §8.3.1/§5.6.6: no space is needed before a parameter, a parameter value may be quoted, and the charset value is case-insensitive',
+  },
+  {
+    id: 'http.content-type-upper-case',
+    area: 'http',
+    summary: 'JSON answers have content type `Application/JSON; Charset=UTF-8`',
+    allowedBy: 'RFC 9110 §8.3.1: type, subtype and parameter names are case-insensitive, and so is the charset value',
+  },
+  {
+    id: 'json.pretty-printed',
+    area: 'json',
+    summary: 'JSON bodies are pretty-printed (newlines, two-space indent)',
+    allowedBy: '"The request and response body format is JSON (UTF-8)": insignificant whitespace is JSON',
+  },
+  {
+    id: 'json.unicode-escaped',
+    area: 'json',
+    summary: 'every non-ASCII character in a JSON body is written as a \\uXXXX escape',
+    allowedBy: 'RFC 8259 §7: any character may be escaped; the parsed value is the same',
+  },
+  {
+    id: 'json.timestamps-offset-form',
+    area: 'json',
+    summary: 'timestamps in answers and webhooks end in `+00:00` instead of `Z`',
+    allowedBy: '"Timestamps are ISO 8601 in UTC": `+00:00` is UTC in ISO 8601',
+  },
+  {
+    id: 'additive.response-fields',
+    area: 'additive',
+    summary: 'every 2xx JSON object answer carries an extra top-level field `zz_variant_field`',
+    allowedBy: 'Versioning 2: new response fields are additive; "the service may add fields at any time"',
+  },
+  {
+    id: 'additive.error-fields',
+    area: 'additive',
+    summary: 'every error envelope carries extra fields `request_id` and `details`',
+    allowedBy: 'Errors: "(extra fields) … additional properties allowed"',
+  },
+  {
+    id: 'additive.webhook-fields',
+    area: 'additive',
+    summary: 'every webhook body carries an extra field `zz_variant_field`',
+    allowedBy: 'Versioning 2: new webhook fields; Events rule 7: receivers ignore unknown fields',
+  },
+];

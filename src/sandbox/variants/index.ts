@@ -1,0 +1,16 @@
+import { apiVariants } from './api-variants.js';
+import { behaviourVariants } from './behaviour-variants.js';
+import type { VariantDefinition } from './types.js';
+
+export type { VariantDefinition } from './types.js';
+
+/** Every conformant variant the sandbox knows, sorted by id. */
+export const VARIANTS: readonly VariantDefinition[] = [...apiVariants, ...behaviourVariants].sort((a, b) => a.id.localeCompare(b.id));
+
+/** The set of switched-on variants; refuses unknown ids (a typo must not certify the default sandbox). */
+export function resolveVariants(ids: readonly string[]): ReadonlySet<string> {
+  const known = new Set(VARIANTS.map((v) => v.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw new Error(`unknown variant id(s): ${unknown.join(', ')} (see: svc-certify serve --list-variants)`);
+  return new Set(ids);
+}

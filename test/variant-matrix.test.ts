@@ -1,0 +1,51 @@
+// The counterpart of the fault matrix: the reference sandbox with each *conformant* variant on (a choice
+// the spec leaves open, or a reading it allows) is certified, and no check may fail it. A check that
+// fails a variant blames a conformant server: it is over-constrained and must be fixed, not the variant.
+// Checks a variant names in `warns` must end `warning` (the spec reads two ways there), never `failed`.
+//
+// Kept lean like the fault matrix: one certification per variant at time scale 600, concurrently,
+// without --exhaust-limits (the limits checks burn the rate window; the clean run of the fault matrix
+// covers them and no variant touches rate limiting).
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { listVariants } from '../src/sandbox/index.js';
+import type { RunResult } from '../src/runner/results.js';
+import { ALL_CHECKS } from '../suites/index.js';
+import { certifySandbox } from './support/certify-sandbox.js';
+
+const variants = listVariants();
+const checksById = new Map(ALL_CHECKS.map((c) => [c.id, c]));
+/** Why a check may be skipped against a sandbox: it is for production, spends, or needs a flag left off here. */
+const SKIP_REASONS = new Set(['production', 'spend-credits', 'no-webhook-registered', 'exhaust-limits']);
+const failedBy = new Map<string, string[]>();
+
+function problems(run: RunResult, warns: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const c of run.checks) {
+    if (c.status === 'failed' || c.status === 'error') out.push(`${c.status} ${c.id}: ${c.message}`);
+    if (c.status === 'skipped' && !(checksById.get(c.id)?.needs ?? []).some((n) => SKIP_REASONS.has(n))) out.push(`skipped ${c.id}: ${c.message}`);
+    if (warns.includes(c.id) && c.status !== 'warning') out.push(`${c.id} should warn with this variant, ended ${c.status}: ${c.message}`);
+  }
+  return out;
+}
+
+describe('every conformant variant of the sandbox is certified without a failure', () => {
+  it('has at least 12 variants, each saying which words of the spec allow it', () => {
+    expect(variants.length).toBeGreaterThanOrEqual(12);
+    for (const v of variants) expect(v.allowedBy, v.id).not.toBe('');
+    for (const v of variants) for (const id of v.warns ?? []) expect(checksById.has(id), `${v.id} warns ${id}`).toBe(true);
+  });
+
+  it.concurrent.each(variants.map((v) => [v.id, v.warns ?? []] as const))('%s', async (id, warns) => {
+    const run = await certifySandbox({ variants: [id] });
+    const found = problems(run, warns);
+    if (found.length > 0) failedBy.set(id, found);
+    expect(run.target.environment).toBe('sandbox');
+    expect(found).toEqual([]);
+  });
+
+  afterAll(() => {
+    process.stdout.write(`\nvariant matrix: ${variants.length - failedBy.size}/${variants.length} conformant variants certified without a failure\n`);
+    for (const [id, list] of failedBy) process.stdout.write(`  ${id}: ${list.join(' | ')}\n`);
+  });
+});
