@@ -1,0 +1,84 @@
+// The matching rule, in one place: `spk_` or `sot_` not preceded by a letter, digit or underscore,
+// written plainly, JSON-escaped (`spk\u005f`) or percent-encoded (`spk%5F`); and the spec formats of
+// a full key (`spk_live_` + 48 lowercase hex) and token (`sot_` + 48 lowercase hex).
+
+import type { FindingKind, SecretPrefix } from './finding.js';
+
+/** The three spellings of the underscore; letters are matched case-sensitively (`SPK_MAX` is no key). */
+export const MATCH_SOURCE = String.raw`(spk|sot)(?:_|\\u005[fF]|%5[fF])`;
+
+/** Longest raw text a full key can take when every character is escaped as `\uXXXX` (6 chars). */
+export const LOOKAHEAD_CHARS = 6 * (9 + 48) + 6;
+/** Raw characters kept before a match: the boundary test and the excerpt. */
+export const LOOKBEHIND_CHARS = 32;
+/** The spec identifies a key by its first 12 characters only (Authentication, rule 9). */
+export const PREVIEW_CHARS = 12;
+
+const WORD = /[A-Za-z0-9_]/;
+const HEX2 = /^[0-9a-fA-F]{2}$/;
+
+function isWordCode(code: number): boolean {
+  return WORD.test(String.fromCharCode(code));
+}
+
+/**
+ * True when the character before `index` in `text` (already decoded as an escape where it is one)
+ * is not a letter, digit or underscore. An escape such as `\n`, `%22` or `\u0022` right before the
+ * prefix stands for a separator, not for the letter or digits it is written with.
+ */
+export function atBoundary(text: string, index: number): boolean {
+  if (index === 0) return true;
+  const prev = text[index - 1]!;
+  if (!WORD.test(prev)) return true;
+  // %XX: the decoded character decides.
+  if (index >= 3 && text[index - 3] === '%' && HEX2.test(text.slice(index - 2, index))) {
+    return !isWordCode(parseInt(text.slice(index - 2, index), 16));
+  }
+  // \uXXXX: the decoded character decides.
+  if (index >= 6 && text[index - 6] === '\\' && text[index - 5] === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(index - 4, index))) {
+    if (oddBackslashesBefore(text, index - 6)) return !isWordCode(parseInt(text.slice(index - 4, index), 16));
+  }
+  // \n, \t, \r, \b, \f, \v, \0: a control character.
+  if ('ntrbfv0'.includes(prev) && index >= 2 && text[index - 2] === '\\') return oddBackslashesBefore(text, index - 2);
+  return false;
+}
+
+/** Whether the backslash at `at` is itself unescaped (preceded by an even number of backslashes). */
+function oddBackslashesBefore(text: string, at: number): boolean {
+  let n = 0;
+  for (let i = at; i >= 0 && text[i] === '\\'; i--) n++;
+  return n % 2 === 1;
+}
+
+/** Decodes `\uXXXX`, `\/` and `%XX` in a short raw window (what follows a match). */
+export function decodeWindow(raw: string): string {
+  return raw.replace(/\\u([0-9a-fA-F]{4})|\\\/|%([0-9a-fA-F]{2})/g, (_m, u?: string, p?: string) =>
+    String.fromCharCode(parseInt(u ?? p ?? '2f', 16)),
+  );
+}
+
+const FULL_KEY_REST = /^live_[0-9a-f]{48}(?![0-9A-Za-z_])/;
+const FULL_TOKEN_REST = /^[0-9a-f]{48}(?![0-9A-Za-z_])/;
+
+/** The kind of a match from the decoded text after its prefix. */
+export function kindOf(prefix: SecretPrefix, decodedAfter: string): FindingKind {
+  if (prefix === 'spk_') return FULL_KEY_REST.test(decodedAfter) ? 'partner-key' : 'prefix';
+  return FULL_TOKEN_REST.test(decodedAfter) ? 'org-token' : 'prefix';
+}
+
+/**
+ * Context for the excerpt: printable, and with any long hex run cut, so that the tail of another
+ * key standing just before the match never shows more than a few characters.
+ */
+export function cleanContext(raw: string): string {
+  return raw
+    .replace(/[\u0000-\u001f\u007f\ufffd]/g, ' ')
+    .replace(/[0-9a-fA-F]{8,}/g, (m) => `${m.slice(0, 4)}…`)
+    .replace(/(spk|sot)(?:_|\\u005[fF]|%5[fF])[A-Za-z0-9_]*/g, (m) => (m.length > PREVIEW_CHARS ? `${m.slice(0, PREVIEW_CHARS)}…` : m));
+}
+
+/** The match itself in the excerpt: at most its first 12 raw characters. */
+export function previewMatch(raw: string): string {
+  const clean = raw.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  return clean.length > PREVIEW_CHARS ? `${clean.slice(0, PREVIEW_CHARS)}…` : clean;
+}
