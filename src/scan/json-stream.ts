@@ -178,8 +178,13 @@ export class JsonStream {
     this.state = this.stack.length === 0 ? State.Done : State.AfterValue;
   }
 
-  /** Reads string content from `i`; returns where it stopped (end of text or after the closing quote). */
+  /**
+   * Reads string content from `i` to the closing quote or the end of the chunk; returns where it
+   * stopped. The decoded pieces of one chunk go out as one piece: a body full of `\"` escapes
+   * must not become thousands of tiny pieces downstream.
+   */
   private readString(text: string, i: number): number {
+    const parts: string[] = [];
     if (this.pendingEscape !== '') {
       const needed = this.pendingEscape.length >= 2 && this.pendingEscape[1] === 'u' ? 6 : 2;
       const take = Math.min(needed - this.pendingEscape.length, text.length - i);
@@ -187,35 +192,41 @@ export class JsonStream {
       i += take;
       if (this.pendingEscape.length === 2 && this.pendingEscape[1] === 'u') return i; // now needs 6
       if (this.pendingEscape.length < needed) return i;
-      this.emit(this.decodeEscape(this.pendingEscape));
+      parts.push(this.decodeEscape(this.pendingEscape));
       this.pendingEscape = '';
-      return i;
     }
-    STRING_SPECIAL.lastIndex = i;
-    const m = STRING_SPECIAL.exec(text);
-    if (m === null) {
-      this.emit(text.slice(i));
-      return text.length;
+    const re = STRING_SPECIAL;
+    for (;;) {
+      re.lastIndex = i;
+      const m = re.exec(text);
+      if (m === null) {
+        parts.push(text.slice(i));
+        this.emitParts(parts);
+        return text.length;
+      }
+      const at = m.index;
+      if (at > i) parts.push(text.slice(i, at));
+      if (text.charCodeAt(at) === 0x22) {
+        this.emitParts(parts);
+        this.finishString();
+        return at + 1;
+      }
+      // A backslash: decode the escape when it is whole in this chunk, else keep it pending.
+      const kind = text[at + 1];
+      const len = kind === 'u' ? 6 : 2;
+      if (kind === undefined || at + len > text.length) {
+        this.pendingEscape = text.slice(at);
+        this.emitParts(parts);
+        return text.length;
+      }
+      parts.push(this.decodeEscape(text.slice(at, at + len)));
+      i = at + len;
     }
-    const at = m.index;
-    if (at > i) this.emit(text.slice(i, at));
-    if (text[at] === '"') {
-      this.finishString();
-      return at + 1;
-    }
-    // A backslash: decode the escape when it is whole in this chunk, else keep it pending.
-    const kind = text[at + 1];
-    if (kind === undefined) {
-      this.pendingEscape = '\\';
-      return text.length;
-    }
-    const len = kind === 'u' ? 6 : 2;
-    if (at + len > text.length) {
-      this.pendingEscape = text.slice(at);
-      return text.length;
-    }
-    this.emit(this.decodeEscape(text.slice(at, at + len)));
-    return at + len;
+  }
+
+  private emitParts(parts: string[]): void {
+    if (parts.length === 0) return;
+    this.emit(parts.length === 1 ? parts[0]! : parts.join(''));
   }
 
   private decodeEscape(esc: string): string {

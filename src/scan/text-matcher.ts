@@ -33,6 +33,10 @@ const EXCERPT_BEFORE = 24;
 // One compiled pattern for every matcher (a HAR makes one matcher per string value): use is
 // synchronous and lastIndex is set before each scan, so sharing is safe.
 const MATCH_RE = new RegExp(MATCH_SOURCE, 'g');
+/** UTF-8 continuation bytes (10xxxxxx) do not start a code point. */
+const CONTINUATION_RE = /[\x80-\xbf]/g;
+/** A low surrogate completes the code point its high surrogate started. */
+const LOW_SURROGATE_RE = /[\udc00-\udfff]/g;
 
 export class TextMatcher {
   private buf = '';
@@ -135,17 +139,15 @@ export class TextMatcher {
   }
 
   private codePoints(buf: string, from: number, to: number): number {
-    let n = 0;
-    if (this.encoding === 'latin1-utf8') {
-      // UTF-8 continuation bytes (10xxxxxx) do not start a code point.
-      for (let i = from; i < to; i++) if ((buf.charCodeAt(i) & 0xc0) !== 0x80) n++;
-    } else {
-      // A low surrogate completes the code point its high surrogate started.
-      for (let i = from; i < to; i++) {
-        const c = buf.charCodeAt(i);
-        if (c < 0xdc00 || c > 0xdfff) n++;
-      }
+    // Most text is ASCII: find the first character that does not count on its own, natively.
+    const re = this.encoding === 'latin1-utf8' ? CONTINUATION_RE : LOW_SURROGATE_RE;
+    re.lastIndex = from;
+    let m = re.exec(buf);
+    let skipped = 0;
+    while (m !== null && m.index < to) {
+      skipped++;
+      m = re.exec(buf);
     }
-    return n;
+    return to - from - skipped;
   }
 }
