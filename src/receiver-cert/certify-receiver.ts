@@ -1,0 +1,102 @@
+// `svc-certify receiver`: judges the URL (Events, delivery rule 3), then sends every delivery of
+// every check to the partner's endpoint and turns what came back into check results. Secrets are
+// redacted from everything recorded (a receiver could echo the secret back).
+
+import { lookup } from 'node:dns/promises';
+import { createRedactor } from '../config/redact.js';
+import type { CheckResult, Observation, RecordedExchange } from '../runner/results.js';
+import { runConcurrently } from '../runner/schedule.js';
+import { judgeAddress, judgeWebhookUrl } from './deliverable-url.js';
+import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK, type ReceiverCheck } from './receiver-checks.js';
+import { ACK_TIMEOUT_MS, sendDelivery, type Answer } from './send-delivery.js';
+
+export interface ReceiverCertOptions {
+  url: string;
+  secret: string;
+  /** http:// and private or loopback hosts are allowed (local testing); the URL rule is then skipped. */
+  allowPrivate: boolean;
+  /** Accept a self-signed certificate (staging). */
+  insecure: boolean;
+  /** The acknowledgement time-out; 10 s (Limits) unless a test shortens it. */
+  ackTimeoutMs?: number;
+  userAgent: string;
+  /** Only these checks (tests); default all. */
+  ids?: readonly string[];
+  concurrency?: number;
+}
+
+const CONCURRENCY = 6;
+
+export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckResult[]> {
+  const redactor = createRedactor([{ value: opts.secret, envVar: 'SVC_WEBHOOK_SECRET' }]);
+  const wanted = (id: string): boolean => opts.ids === undefined || opts.ids.includes(id);
+  const results: CheckResult[] = [];
+
+  const urlResult = await judgeUrl(opts);
+  if (wanted(URL_CHECK.id)) results.push(urlResult);
+  const blocked = urlResult.status === 'failed';
+
+  const checks = RECEIVER_CHECKS.filter((c) => wanted(c.id));
+  const ackTimeoutMs = opts.ackTimeoutMs ?? ACK_TIMEOUT_MS;
+  const byId = new Map<string, CheckResult>();
+  await runConcurrently(checks, opts.concurrency ?? CONCURRENCY, async (check) => {
+    if (blocked) {
+      byId.set(check.id, base(check, 'skipped', `not sent: ${urlResult.message}; fix the URL, or pass --allow-private to test a local receiver`));
+      return;
+    }
+    byId.set(check.id, await runReceiverCheck(check, opts, ackTimeoutMs));
+  });
+  for (const c of checks) results.push(byId.get(c.id)!);
+  return results.map((r) => redactor.value(r));
+}
+
+function base(check: Pick<ReceiverCheck, 'id' | 'title' | 'spec'>, status: CheckResult['status'], message: string): CheckResult {
+  return { id: check.id, title: check.title, suite: RECEIVER_SUITE, spec: [...check.spec], status, message, durationMs: 0, observations: [], exchanges: [] };
+}
+
+async function judgeUrl(opts: ReceiverCertOptions): Promise<CheckResult> {
+  if (opts.allowPrivate) return base(URL_CHECK, 'skipped', '--allow-private: the delivery rule for URLs (https, public host) was not judged');
+  const verdict = judgeWebhookUrl(opts.url);
+  const cite = `Events: "${URL_CHECK.sentence}"`;
+  const fail = (message: string): CheckResult => ({
+    ...base(URL_CHECK, 'failed', message),
+    observations: [{ message, spec: cite, expected: 'an https:// URL on a public host', received: opts.url }],
+  });
+  if (!verdict.ok) return fail(`the service would not deliver to ${opts.url}: ${verdict.reason}`);
+  // A host name is judged by what it resolves to as well; a name that does not resolve is left to the deliveries.
+  const addresses = await lookup(verdict.host, { all: true }).catch(() => []);
+  for (const a of addresses) {
+    const why = judgeAddress(a.address);
+    if (why) return fail(`the service would not deliver to ${opts.url}: ${verdict.host} resolves to ${a.address}, in a ${why} range`);
+  }
+  return base(URL_CHECK, 'passed', '');
+}
+
+async function runReceiverCheck(check: ReceiverCheck, opts: ReceiverCertOptions, ackTimeoutMs: number): Promise<CheckResult> {
+  const started = Date.now();
+  const exchanges: RecordedExchange[] = [];
+  const observations: Observation[] = [];
+  const cite = `${check.spec[0]}: "${check.sentence}"`;
+  const indexOf = new Map<Answer, number>();
+  try {
+    await check.run({
+      secret: opts.secret,
+      ackTimeoutMs,
+      async send(d) {
+        const a = await sendDelivery(d, { url: opts.url, insecure: opts.insecure, ackTimeoutMs, userAgent: opts.userAgent });
+        indexOf.set(a, exchanges.length);
+        exchanges.push({ ...a.exchange, index: exchanges.length });
+        return a;
+      },
+      fail(o, answer) {
+        const index = answer ? indexOf.get(answer) : undefined;
+        observations.push({ ...o, spec: cite, ...(index !== undefined ? { exchange: index } : {}) });
+      },
+    });
+  } catch (e) {
+    const err = e instanceof Error ? e : new Error(String(e));
+    return { ...base(check, 'error', `engine error: ${err.name}: ${err.message}`), durationMs: Date.now() - started, exchanges, observations, error: { name: err.name, message: err.message } };
+  }
+  const status = observations.length > 0 ? 'failed' : 'passed';
+  return { ...base(check, status, observations[0]?.message ?? ''), durationMs: Date.now() - started, observations, exchanges };
+}

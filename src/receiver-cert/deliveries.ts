@@ -1,0 +1,105 @@
+// The deliveries `svc-certify receiver` sends, built as the service builds them: the production
+// envelope (Events: event_id, event, run_id, organization_external_id, job_external_id,
+// occurred_at), compact JSON, POST with `Content-Type: application/json` and `x-svc-signature:
+// sha256=<hex HMAC-SHA256 of the raw body>`. Bodies are text written by hand, never re-serialized,
+// so a candidate_id above 2^53 goes out exactly and "unusual formatting" means exactly those bytes.
+
+import { randomUUID } from 'node:crypto';
+import { computeSignature } from '../webhook/signature.js';
+
+/** 2^53 + 1: the first integer a double cannot hold; a receiver must not choke on it. */
+export const LARGE_CANDIDATE_ID = '9007199254740993';
+export const ORGANIZATION_EXTERNAL_ID = 'svc-certify-receiver-org';
+export const JOB_EXTERNAL_ID = 'svc-certify-receiver-job';
+/** A secret that is not the webhook secret: shown as is, it protects nothing. */
+export const WRONG_SECRET = 'svc-certify-not-the-webhook-secret';
+
+/** How the signature header is made, so that the curl reproduction can make it the same way. */
+export type SignatureMode =
+  | { kind: 'valid' }
+  | { kind: 'wrong-secret' }
+  | { kind: 'none' }
+  | { kind: 'truncated'; hexDigits: number }
+  /** Signed over `signedBody`, then `body` is sent. */
+  | { kind: 'body-changed'; signedBody: string };
+
+export interface Delivery {
+  /** Short label for reports: "run_completed", "unknown event", … */
+  label: string;
+  eventId: string;
+  body: string;
+  signature: SignatureMode;
+  headers: Record<string, string>;
+}
+
+function envelope(event: string, eventId: string): string {
+  const runId = randomUUID();
+  const occurredAt = new Date().toISOString();
+  return (
+    `"event_id":${JSON.stringify(eventId)},"event":${JSON.stringify(event)},"run_id":"${runId}",` +
+    `"organization_external_id":"${ORGANIZATION_EXTERNAL_ID}","job_external_id":"${JOB_EXTERNAL_ID}","occurred_at":"${occurredAt}"`
+  );
+}
+
+export const bodies = {
+  runCompleted: (id: string): string => `{${envelope('run_completed', id)},"progress":{"confirmed":3,"target":3,"screened":41}}`,
+  runFailed: (id: string): string => `{${envelope('run_failed', id)}}`,
+  candidateRevealed: (id: string): string => `{${envelope('candidate_revealed', id)},"candidate_id":${LARGE_CANDIDATE_ID}}`,
+  /** Unknown fields at the top level and inside `progress` (the service may add fields at any time). */
+  unknownFields: (id: string): string =>
+    `{${envelope('run_completed', id)},"progress":{"confirmed":2,"target":3,"screened":17,"zz_future_counter":5},` +
+    `"zz_future_field":"svc-certify probe","zz_future_object":{"nested":[1,2,{"deep":true}]},"zz_future_number":12.5}`,
+  /** Envelope only, so that this delivery tests the event name and nothing else. */
+  unknownEvent: (id: string): string => `{${envelope('zz_certification_probe', id)}}`,
+  /**
+   * Valid JSON in an unusual shape: keys in another order, spaces before colons, tabs and CRLF,
+   * `\u`-escapes and `\/`: a receiver that parses and re-serializes before verifying computes
+   * another HMAC than the one over these bytes.
+   */
+  unusualFormatting: (id: string): string => {
+    const runId = randomUUID();
+    return (
+      `{\r\n\t"occurred_at" :\t"${new Date().toISOString()}" ,\r\n  "job_external_id": "svc\\u002dcertify\\/receiver-job",` +
+      `\r\n  "candidate_id"  :  ${LARGE_CANDIDATE_ID} ,\n"run_id":"${runId}",   "event" : "candidate_revealed",` +
+      `\n\t"organization_external_id" : "${ORGANIZATION_EXTERNAL_ID}",\n "event_id" : ${JSON.stringify(id)}\n}\n`
+    );
+  },
+};
+
+/** The headers the service sends for `body` signed as `mode` says. */
+export function signedHeaders(secret: string, body: string, mode: SignatureMode): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const valid = (text: string): string => computeSignature(secret, Buffer.from(text, 'utf8'));
+  switch (mode.kind) {
+    case 'valid':
+      headers['x-svc-signature'] = valid(body);
+      break;
+    case 'wrong-secret':
+      headers['x-svc-signature'] = computeSignature(WRONG_SECRET, Buffer.from(body, 'utf8'));
+      break;
+    case 'truncated':
+      headers['x-svc-signature'] = valid(body).slice(0, 'sha256='.length + mode.hexDigits);
+      break;
+    case 'body-changed':
+      headers['x-svc-signature'] = valid(mode.signedBody);
+      break;
+    case 'none':
+      break;
+  }
+  return headers;
+}
+
+export function makeDelivery(secret: string, label: string, build: (eventId: string) => string, signature: SignatureMode = { kind: 'valid' }): Delivery {
+  const eventId = randomUUID();
+  const body = build(eventId);
+  return { label, eventId, body, signature, headers: signedHeaders(secret, body, signature) };
+}
+
+/** A valid run_completed whose `progress.confirmed` is changed after signing (one byte, a different meaning). */
+export function bodyChangedDelivery(secret: string): Delivery {
+  const eventId = randomUUID();
+  const signedBody = bodies.runCompleted(eventId);
+  const body = signedBody.replace('"confirmed":3', '"confirmed":9');
+  const signature: SignatureMode = { kind: 'body-changed', signedBody };
+  return { label: 'body changed after signing', eventId, body, signature, headers: signedHeaders(secret, body, signature) };
+}

@@ -1,0 +1,190 @@
+// The checks of `svc-certify receiver`: what the spec asks of a partner's webhook endpoint, each
+// with the sentence it enforces. Acknowledgement checks want a 2xx within 10 s for deliveries the
+// service would send; refusal checks want exactly 401 for deliveries whose signature does not match.
+
+import type { Answer } from './send-delivery.js';
+import { bodies, bodyChangedDelivery, makeDelivery, type Delivery } from './deliveries.js';
+
+export interface ReceiverCheckContext {
+  readonly secret: string;
+  readonly ackTimeoutMs: number;
+  send(d: Delivery): Promise<Answer>;
+  /** Records a failed expectation; `answer` links the delivery that proves it. */
+  fail(observation: { message: string; expected?: string; received?: string }, answer?: Answer): void;
+}
+
+export interface ReceiverCheck {
+  id: string;
+  title: string;
+  spec: string[];
+  /** The sentence of the spec the check enforces, quoted in every failure. */
+  sentence: string;
+  run(t: ReceiverCheckContext): Promise<void>;
+}
+
+export const RECEIVER_SUITE = 'receiver';
+
+function described(a: Answer): string {
+  if (a.timedOut) return 'no answer within the acknowledgement time-out';
+  if (a.status === 0) return `no answer: ${a.error?.code ?? 'error'} ${a.error?.message ?? ''}`.trim();
+  const location = a.exchange.response?.headers.location;
+  return `HTTP ${a.status}${a.status >= 300 && a.status < 400 && location ? ` (redirect to ${location})` : ''}`;
+}
+
+/** A delivery the service would send must be acknowledged with a 2xx, within the time-out, not redirected. */
+async function expectAck(t: ReceiverCheckContext, d: Delivery, what: string): Promise<boolean> {
+  const a = await t.send(d);
+  if (a.status >= 200 && a.status < 300) return true;
+  const why = a.status >= 300 && a.status < 400 ? '; a 3xx is a failed attempt (redirects are never followed)' : '';
+  t.fail({ message: `${what} was not acknowledged: ${described(a)}${why}`, expected: 'a 2xx answer within 10 s', received: described(a) }, a);
+  return false;
+}
+
+/** A delivery whose signature does not match must be refused with exactly 401. */
+async function expectRefusal(t: ReceiverCheckContext, d: Delivery, what: string): Promise<void> {
+  const a = await t.send(d);
+  if (a.status === 401) return;
+  const message =
+    a.status >= 200 && a.status < 300
+      ? `${what} was accepted (${described(a)}): the signature is not verified as the spec says`
+      : `${what} was answered ${described(a)}, not 401`;
+  t.fail({ message, expected: 'HTTP 401', received: described(a) }, a);
+}
+
+const SIGNATURE = 'Events';
+const DELIVERY = 'Events';
+
+export const RECEIVER_CHECKS: ReceiverCheck[] = [
+  {
+    id: 'receiver.acknowledges-run-completed',
+    title: 'a signed run_completed is acknowledged with 2xx',
+    spec: [DELIVERY],
+    sentence: 'A `2xx` answer means delivered. A non-`2xx` answer or no answer within 10 seconds is retried',
+    async run(t) {
+      await expectAck(t, makeDelivery(t.secret, 'run_completed', bodies.runCompleted), 'a valid run_completed');
+    },
+  },
+  {
+    id: 'receiver.acknowledges-run-failed',
+    title: 'a signed run_failed is acknowledged with 2xx',
+    spec: [DELIVERY],
+    sentence: 'A `2xx` answer means delivered. A non-`2xx` answer or no answer within 10 seconds is retried',
+    async run(t) {
+      await expectAck(t, makeDelivery(t.secret, 'run_failed', bodies.runFailed), 'a valid run_failed');
+    },
+  },
+  {
+    id: 'receiver.acknowledges-candidate-revealed-int64-id',
+    title: 'a candidate_revealed whose candidate_id is above 2^53 is acknowledged with 2xx',
+    spec: [DELIVERY, 'Resources and their fields › Identifier conventions'],
+    sentence: '`candidate_id` / candidate `id`: integer, int64 (may exceed 2^31)',
+    async run(t) {
+      await expectAck(t, makeDelivery(t.secret, 'candidate_revealed (candidate_id 2^53+1)', bodies.candidateRevealed), 'a valid candidate_revealed with candidate_id 9007199254740993');
+    },
+  },
+  {
+    id: 'receiver.ignores-unknown-fields',
+    title: 'a delivery with unknown fields is acknowledged with 2xx',
+    spec: [DELIVERY, 'Versioning'],
+    sentence: 'Receivers ignore unknown fields.',
+    async run(t) {
+      await expectAck(t, makeDelivery(t.secret, 'run_completed with unknown fields', bodies.unknownFields), 'a valid run_completed with unknown fields');
+    },
+  },
+  {
+    id: 'receiver.acknowledges-unknown-event',
+    title: 'an unknown event name is acknowledged with 2xx',
+    spec: [DELIVERY, 'Versioning'],
+    sentence: '`event`: event name; receivers ignore but acknowledge unknown events',
+    async run(t) {
+      await expectAck(t, makeDelivery(t.secret, 'unknown event zz_certification_probe', bodies.unknownEvent), 'a valid delivery of an unknown event');
+    },
+  },
+  {
+    id: 'receiver.acknowledges-repeated-event-id',
+    title: 'the same event_id delivered twice is acknowledged both times',
+    spec: [DELIVERY],
+    sentence: 'Delivery is at-least-once. Receivers de-duplicate on `event_id`',
+    async run(t) {
+      const first = makeDelivery(t.secret, 'run_failed (first delivery)', bodies.runFailed);
+      if (!(await expectAck(t, first, 'the first delivery of an event'))) return;
+      await expectAck(t, { ...first, label: 'run_failed (same event_id again)' }, 'a repeated delivery of the same event_id');
+    },
+  },
+  {
+    id: 'receiver.verifies-signature-over-raw-bytes',
+    title: 'a delivery with unusual but valid JSON formatting, signed over its exact bytes, is acknowledged',
+    spec: [SIGNATURE],
+    sentence: 'The receiver computes it over the bytes exactly as received',
+    async run(t) {
+      await expectAck(t, makeDelivery(t.secret, 'candidate_revealed, unusual formatting', bodies.unusualFormatting), 'a valid delivery with unusual spacing, key order and escapes');
+    },
+  },
+  {
+    id: 'receiver.answers-within-10-seconds',
+    title: 'a valid delivery is answered within 10 seconds',
+    spec: [DELIVERY, 'Limits'],
+    sentence: 'A non-`2xx` answer or no answer within 10 seconds is retried with backoff',
+    async run(t) {
+      const a = await t.send(makeDelivery(t.secret, 'run_completed (timing)', bodies.runCompleted));
+      if (a.timedOut) {
+        t.fail({ message: `a valid run_completed got no answer within ${t.ackTimeoutMs / 1000} s`, expected: `an answer within ${t.ackTimeoutMs / 1000} s`, received: described(a) }, a);
+      }
+    },
+  },
+  {
+    id: 'receiver.never-redirects-a-delivery',
+    title: 'a valid delivery is not answered with a redirect',
+    spec: [DELIVERY],
+    sentence: 'Redirects are never followed; any `3xx` counts as a failed attempt.',
+    async run(t) {
+      const a = await t.send(makeDelivery(t.secret, 'run_completed (redirect)', bodies.runCompleted));
+      if (a.status >= 300 && a.status < 400) {
+        t.fail({ message: `a valid run_completed was answered ${described(a)}; the service never follows it`, expected: 'a 2xx answer', received: described(a) }, a);
+      }
+    },
+  },
+  {
+    id: 'receiver.refuses-wrong-secret-401',
+    title: 'a delivery signed with another secret is refused with 401',
+    spec: [SIGNATURE],
+    sentence: 'compares in constant time, and answers `401` without processing on mismatch',
+    async run(t) {
+      await expectRefusal(t, makeDelivery(t.secret, 'run_completed signed with another secret', bodies.runCompleted, { kind: 'wrong-secret' }), 'a delivery signed with another secret');
+    },
+  },
+  {
+    id: 'receiver.refuses-missing-signature-401',
+    title: 'a delivery without x-svc-signature is refused with 401',
+    spec: [SIGNATURE],
+    sentence: 'answers `401` without processing on mismatch',
+    async run(t) {
+      await expectRefusal(t, makeDelivery(t.secret, 'run_completed without x-svc-signature', bodies.runCompleted, { kind: 'none' }), 'a delivery without a signature header');
+    },
+  },
+  {
+    id: 'receiver.refuses-truncated-signature-401',
+    title: 'a delivery whose signature is cut short is refused with 401',
+    spec: [SIGNATURE],
+    sentence: '`x-svc-signature` is `sha256=` followed by the lowercase hexadecimal HMAC-SHA256 of the raw request body bytes',
+    async run(t) {
+      await expectRefusal(t, makeDelivery(t.secret, 'run_completed, signature cut to 32 hex digits', bodies.runCompleted, { kind: 'truncated', hexDigits: 32 }), 'a delivery whose signature has only its first 32 hex digits');
+    },
+  },
+  {
+    id: 'receiver.refuses-body-changed-after-signing-401',
+    title: 'a delivery whose body was changed after signing is refused with 401',
+    spec: [SIGNATURE],
+    sentence: 'The receiver computes it over the bytes exactly as received, compares in constant time, and answers `401` without processing on mismatch.',
+    async run(t) {
+      await expectRefusal(t, bodyChangedDelivery(t.secret), 'a delivery whose body was changed after signing');
+    },
+  },
+];
+
+export const URL_CHECK: Omit<ReceiverCheck, 'run'> = {
+  id: 'receiver.url-is-deliverable',
+  title: 'the URL is one the service delivers to (https, public host)',
+  spec: [DELIVERY],
+  sentence: 'The URL must be `https://` on a public host.',
+};

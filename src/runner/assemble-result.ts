@@ -1,0 +1,33 @@
+// A RunResult from checks that did not go through `certify()` (the partner-side commands `scan`
+// and `receiver` judge files and a webhook endpoint, not an API target): same shape, same summary,
+// so every reporter, the results schema and the exit code treat them like `run`.
+
+import { summarize } from './certify.js';
+import { toolVersion } from './package-root.js';
+import type { CheckResult, RunResult } from './results.js';
+import { loadSpec } from './spec-sections.js';
+
+export interface AssembleInput {
+  config: Record<string, unknown>;
+  target: RunResult['target'];
+  startedAt: Date;
+  suites: string[];
+  checks: CheckResult[];
+}
+
+export function assembleResult(input: AssembleInput): RunResult {
+  const spec = loadSpec();
+  const finishedAt = new Date();
+  return {
+    tool: { name: 'svc-certify', version: toolVersion() },
+    spec: { title: spec.title, sha256: spec.sha256 },
+    config: input.config,
+    target: input.target,
+    startedAt: input.startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    durationMs: finishedAt.getTime() - input.startedAt.getTime(),
+    summary: summarize(input.checks),
+    suites: input.suites,
+    checks: input.checks,
+  };
+}

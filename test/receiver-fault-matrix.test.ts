@@ -1,0 +1,80 @@
+// `svc-certify receiver` judged on real loopback receivers: a correct receiver passes every check;
+// each conformant alternative passes; each single defect fails exactly the checks meant for it
+// (its caughtBy and alsoCaughtBy, nothing else); and every check is named by some defect.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { certifyReceiver } from '../src/receiver-cert/certify-receiver.js';
+import { RECEIVER_CHECKS } from '../src/receiver-cert/receiver-checks.js';
+import type { CheckResult } from '../src/runner/results.js';
+import { RECEIVER_FAULTS, RECEIVER_VARIANTS, startPartnerReceiver, type PartnerReceiverOptions } from './support/partner-receiver.js';
+
+const SECRET = 'whsec_test_receiver_matrix_secret_0123456789';
+/** Short acknowledgement time-out so that the times-out defect costs under a second. */
+const ACK_MS = 800;
+
+async function certify(opts: Partial<PartnerReceiverOptions> = {}, extra: { insecure?: boolean } = {}): Promise<CheckResult[]> {
+  const receiver = await startPartnerReceiver({ secret: SECRET, slowMs: ACK_MS + 700, ...opts });
+  try {
+    return await certifyReceiver({ url: receiver.url, secret: SECRET, allowPrivate: true, insecure: extra.insecure ?? false, ackTimeoutMs: ACK_MS, userAgent: 'svc-certify/test' });
+  } finally {
+    await receiver.close();
+  }
+}
+
+const failedIds = (results: CheckResult[]): string[] => results.filter((r) => r.status === 'failed' || r.status === 'error').map((r) => r.id).sort();
+let caught = 0;
+
+describe('receiver certification', () => {
+  it('passes a correct receiver (the URL rule skipped under --allow-private)', async () => {
+    const results = await certify();
+    expect(failedIds(results)).toEqual([]);
+    expect(results.filter((r) => r.status === 'skipped').map((r) => r.id)).toEqual(['receiver.url-is-deliverable']);
+    expect(results.filter((r) => r.status === 'passed')).toHaveLength(RECEIVER_CHECKS.length);
+  });
+
+  it.each(RECEIVER_VARIANTS.map((v) => [v.id, v.summary]))('passes the conformant variant %s (%s)', async (id) => {
+    expect(failedIds(await certify({ variants: [id] }))).toEqual([]);
+  });
+
+  it('every check is named by a fault', () => {
+    const named = new Set(RECEIVER_FAULTS.flatMap((f) => [f.caughtBy, ...(f.alsoCaughtBy ?? [])]));
+    expect(RECEIVER_CHECKS.map((c) => c.id).filter((id) => !named.has(id))).toEqual([]);
+  });
+
+  it.concurrent.each(RECEIVER_FAULTS.map((f) => [f.id, f] as const))('fault %s fails exactly the checks meant for it', async (_id, fault) => {
+    const results = await certify({ faults: [fault.id] });
+    expect(failedIds(results)).toEqual([fault.caughtBy, ...(fault.alsoCaughtBy ?? [])].sort());
+    caught += 1;
+    // A failure carries the delivery, the answer and a curl that replays it with $SVC_WEBHOOK_SECRET.
+    const failed = results.find((r) => r.id === fault.caughtBy)!;
+    const ex = failed.exchanges[failed.observations[0]!.exchange!]!;
+    expect(ex.request.body).toBeTruthy();
+    expect(failed.observations[0]!.spec).toMatch(/^Events: "/);
+    expect(ex.curl).toContain('curl');
+    expect(JSON.stringify(results)).not.toContain(SECRET);
+  });
+
+  it('accepts a self-signed staging certificate only with --insecure', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'receiver-tls-'));
+    try {
+      const key = join(dir, 'key.pem');
+      const cert = join(dir, 'cert.pem');
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+      const tls = { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') };
+      expect(failedIds(await certify({ tls }, { insecure: true }))).toEqual([]);
+      const strict = await certify({ tls });
+      expect(failedIds(strict)).toContain('receiver.acknowledges-run-completed');
+      expect(strict.find((r) => r.id === 'receiver.acknowledges-run-completed')!.message).toMatch(/certificate/i);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  afterAll(() => {
+    console.log(`receiver fault matrix: ${caught}/${RECEIVER_FAULTS.length} faults caught by exactly the checks meant for them; ${RECEIVER_VARIANTS.length} conformant variants pass`);
+  });
+});
