@@ -15,9 +15,9 @@ afterAll(async () => {
 });
 
 describe('reporter registry', () => {
-  it('knows the five CLI names', () => {
-    expect(Object.keys(REPORTERS)).toEqual(['console', 'junit', 'html', 'json', 'markdown']);
-    expect(REPORTER_NAMES).toEqual(['console', 'junit', 'html', 'json', 'markdown']);
+  it('knows the six CLI names (sarif asked for by name)', () => {
+    expect(Object.keys(REPORTERS)).toEqual(['console', 'junit', 'html', 'json', 'markdown', 'sarif']);
+    expect(REPORTER_NAMES).toEqual(['console', 'junit', 'html', 'json', 'markdown', 'sarif']);
   });
 
   it('creates reporters in the order asked, each named after its key, duplicates collapsed', () => {
@@ -27,17 +27,17 @@ describe('reporter registry', () => {
 
   it('refuses an unknown name, naming it and the valid ones', () => {
     expect(() => createReporters(['console', 'xml', 'tap'], {})).toThrowError(
-      'Unknown reporters "xml", "tap"; valid names: console, junit, html, json, markdown',
+      'Unknown reporters "xml", "tap"; valid names: console, junit, html, json, markdown, sarif',
     );
-    expect(() => createReporters(['htm'], {})).toThrowError('Unknown reporter "htm"; valid names: console, junit, html, json, markdown');
+    expect(() => createReporters(['htm'], {})).toThrowError('Unknown reporter "htm"; valid names: console, junit, html, json, markdown, sarif');
   });
 
-  it('writes the four files into a report dir it creates, and the console writes none', async () => {
+  it('writes the five files into a report dir it creates, and the console writes none', async () => {
     const stream = new PassThrough();
     stream.resume();
     const reportDir = join(dir, 'not', 'yet', 'there');
     const reporters = createReporters([...REPORTER_NAMES], { stream, interactive: false, color: false });
     for (const reporter of reporters) await reporter.onRunEnd(makeRunResult(), { reportDir });
-    expect((await readdir(reportDir)).sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'summary.md']);
+    expect((await readdir(reportDir)).sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'results.sarif', 'summary.md']);
   });
 });

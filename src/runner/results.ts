@@ -141,6 +141,25 @@ export interface RunResult {
   baseline?: BaselineOutcome;
   /** Decided once, when the reports are written (src/runner/verdict.ts); every reporter shows this one. */
   verdict?: Verdict;
+  /** `svc-certify scan` only: where `spk_` / `sot_` was found (at most the first 12 characters of a key shown). */
+  findings?: ScanFinding[];
+}
+
+/** One place a scanned file holds `spk_` or `sot_` (DESIGN.md, Partner certification). */
+export interface ScanFinding {
+  /** The check the finding fails, e.g. `scan.no-partner-key-string`. */
+  check: string;
+  file: string;
+  /** 1-based, in the text named by `location` when it is set (a HAR part, a source map's source). */
+  line: number;
+  /** 1-based, in Unicode code points. */
+  column: number;
+  /** `partner-key` / `org-token`: a full key or token of the spec's format follows; `prefix`: only the string. */
+  kind: 'partner-key' | 'org-token' | 'prefix';
+  /** The part of the file: a HAR entry and part, a source map's source, a decompression; null for plain text. */
+  location: string | null;
+  /** Context before the match and at most the first 12 characters of the match. */
+  excerpt: string;
 }
 
 /** The summary bucket of a check: a failure the baseline accepts counts as `expected`, not `failed`. */

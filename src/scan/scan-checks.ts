@@ -1,0 +1,56 @@
+// The checks of `svc-certify scan`, from one pass over the files: Authentication, rule 7 ("Keys
+// and tokens are server-side only. Certification checks frontend bundles and browser traffic for
+// the strings `spk_` and `sot_`."), one check per string, failing with its findings as evidence.
+
+import type { CheckResult, Observation, ScanFinding } from '../runner/results.js';
+import type { Finding, SecretPrefix } from './finding.js';
+import type { ScanOutcome } from './scan-paths.js';
+
+export const SCAN_SUITE = 'scan';
+const SENTENCE = 'Authentication: "Keys and tokens are server-side only. Certification checks frontend bundles and browser traffic for the strings `spk_` and `sot_`."';
+/** Observations repeat the first findings for the reports; results.json `findings` holds them all (up to the collector's cap). */
+const OBSERVATION_LIMIT = 50;
+
+export const SCAN_CHECKS: Array<{ id: string; title: string; prefix: SecretPrefix; full: 'partner-key' | 'org-token'; noun: string }> = [
+  { id: 'scan.no-partner-key-string', title: 'no bundle, source map or traffic holds the string spk_ (partner key)', prefix: 'spk_', full: 'partner-key', noun: 'partner key' },
+  { id: 'scan.no-org-token-string', title: 'no bundle, source map or traffic holds the string sot_ (org token)', prefix: 'sot_', full: 'org-token', noun: 'org token' },
+];
+
+function where(f: Finding): string {
+  return `${f.file}:${f.line}:${f.column}${f.location ? ` (${f.location})` : ''}`;
+}
+
+export function scanCheckResults(outcome: ScanOutcome, durationMs: number): { checks: CheckResult[]; findings: ScanFinding[] } {
+  const checks: CheckResult[] = [];
+  const findings: ScanFinding[] = [];
+  const mb = (outcome.bytes / (1 << 20)).toFixed(1);
+  for (const c of SCAN_CHECKS) {
+    const list = outcome.collector.findings(c.prefix);
+    const total = outcome.collector.count(c.prefix);
+    const full = list.filter((f) => f.kind === c.full).length;
+    for (const f of list) findings.push({ check: c.id, file: f.file, line: f.line, column: f.column, kind: f.kind, location: f.location, excerpt: f.excerpt });
+    const observations: Observation[] = list.slice(0, OBSERVATION_LIMIT).map((f) => ({
+      message: `${where(f)}: ${f.kind === 'prefix' ? `the string ${c.prefix}` : `a full ${c.noun}`} — ${f.excerpt}`,
+      spec: SENTENCE,
+      expected: `no ${c.prefix} in anything a browser receives`,
+      received: f.kind === 'prefix' ? `${c.prefix} (${f.excerpt})` : `a ${c.noun} of the spec's format (${f.excerpt})`,
+    }));
+    const more = total > list.length ? ` (the first ${list.length} listed)` : '';
+    const message =
+      total === 0
+        ? `no ${c.prefix} in ${outcome.files} file(s), ${mb} MB scanned`
+        : `${total} place(s) hold ${c.prefix}${full > 0 ? `, ${full} of them a full ${c.noun}` : ''}${more}; first at ${where(list[0]!)}`;
+    checks.push({
+      id: c.id,
+      title: c.title,
+      suite: SCAN_SUITE,
+      spec: ['Authentication', 'What the service does'],
+      status: total === 0 ? 'passed' : 'failed',
+      message,
+      durationMs,
+      observations,
+      exchanges: [],
+    });
+  }
+  return { checks, findings };
+}
