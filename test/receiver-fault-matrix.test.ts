@@ -2,7 +2,8 @@
 // each conformant alternative passes; each single defect fails exactly the checks meant for it
 // (its caughtBy and alsoCaughtBy, nothing else); and every check is named by some defect.
 
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,24 @@ describe('receiver certification', () => {
     expect(failed.observations[0]!.spec).toMatch(/^Events: "/);
     expect(ex.curl).toContain('curl');
     expect(JSON.stringify(results)).not.toContain(SECRET);
+  });
+
+  it('replays a delivery with the curl of its report, the signature recomputed from $SVC_WEBHOOK_SECRET', async () => {
+    const receiver = await startPartnerReceiver({ secret: SECRET });
+    try {
+      const results = await certifyReceiver({ url: receiver.url, secret: SECRET, allowPrivate: true, insecure: false, userAgent: 'svc-certify/test', ids: ['receiver.acknowledges-run-completed', 'receiver.refuses-body-changed-after-signing-401'] });
+      const valid = results.find((r) => r.id === 'receiver.acknowledges-run-completed')!.exchanges[0]!;
+      const changed = results.find((r) => r.id === 'receiver.refuses-body-changed-after-signing-401')!.exchanges[0]!;
+      expect(valid.curl).toContain('$SVC_WEBHOOK_SECRET');
+      expect(valid.curl).not.toContain(SECRET);
+      // Asynchronous: the receiver answers from this very process.
+      const replay = async (script: string): Promise<string> => (await promisify(execFile)('bash', ['-c', script], { env: { ...process.env, SVC_WEBHOOK_SECRET: SECRET } })).stdout;
+      // The same event again: accepted as a repeat, so the recomputed signature matched the bytes.
+      expect(await replay(valid.curl)).toMatch(/^HTTP\/1\.1 200[\s\S]*"duplicate":true/);
+      expect(await replay(changed.curl)).toMatch(/^HTTP\/1\.1 401/);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('accepts a self-signed staging certificate only with --insecure', async () => {

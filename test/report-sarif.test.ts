@@ -37,7 +37,7 @@ beforeAll(async () => {
   const started = new Date();
   const outcome = await scanPaths([relative(process.cwd(), dir)]);
   const { checks, findings } = scanCheckResults(outcome, 1);
-  scanResult = { ...assembleResult({ config: {}, target: { baseUrl: dir, environment: 'unknown', embedded: false }, startedAt: started, suites: ['scan'], checks }), findings };
+  scanResult = { ...assembleResult({ certification: 'scan', config: {}, target: { baseUrl: dir, environment: 'unknown', embedded: false }, startedAt: started, suites: ['scan'], checks }), findings };
 });
 
 afterAll(async () => {

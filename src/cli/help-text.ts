@@ -83,3 +83,31 @@ Examples:
 A listed check that now passes, an entry past its "until", or an unknown id fails the run:
 remove or renew the entry. The baseline only ever shrinks.
 `;
+
+export const SCAN_EXAMPLES = `
+Searches files and folders (recursively) for the strings spk_ and sot_ (Authentication, rule 7):
+any text, minified bundles (line and column), source maps (by source name), .gz and .br files,
+and HAR files (every URL, header, cookie, postData and response body, base64 bodies decoded).
+
+Examples:
+  # the built frontend and a HAR of a browser session, before go-live
+  $ svc-certify scan dist/ session.har --reporter console,json,sarif
+
+Exit codes: 0 no finding, 1 findings, 2 a path that does not exist or cannot be read.
+`;
+
+export const RECEIVER_EXAMPLES = `
+Sends signed deliveries to a webhook endpoint as the service would (the three events, unknown
+fields, an unknown event, a repeated event_id, unusual JSON formatting), and deliveries it must
+refuse with 401 (another secret, no signature, a truncated signature, a body changed after signing).
+
+Examples:
+  # a staging endpoint
+  $ SVC_WEBHOOK_SECRET=… svc-certify receiver --url https://staging.partner.example/hooks/svc
+
+  # a local receiver on plain http, or a staging certificate that is self-signed
+  $ svc-certify receiver --url http://127.0.0.1:3000/hooks/svc --allow-private
+  $ svc-certify receiver --url https://staging.partner.example/hooks/svc --insecure
+
+Exit codes: 0 every check passed, 1 a check failed, 2 usage error (no URL, no secret).
+`;

@@ -4,7 +4,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { addReportOptions } from './report-options.js';
-import { BASELINE_EXAMPLES, LIST_EXAMPLES, PROGRAM_EXAMPLES, RUN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
+import { BASELINE_EXAMPLES, LIST_EXAMPLES, PROGRAM_EXAMPLES, RECEIVER_EXAMPLES, RUN_EXAMPLES, SCAN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -73,6 +73,33 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     .action(async (opts: Record<string, unknown>) => {
       const { runCommand } = await import('./run-command.js');
       setCode(await runCommand(opts));
+    });
+
+  addReportOptions(
+    program
+      .command('receiver')
+      .description("certify a partner's webhook endpoint: signed deliveries it must acknowledge, bad signatures it must refuse with 401")
+      .option('--url <url>', 'the endpoint, https:// on a public host (as the service delivers)')
+      .option('--webhook-secret <secret>', 'webhook signing secret [SVC_WEBHOOK_SECRET]')
+      .option('--allow-private', 'allow http:// and private or loopback hosts (local testing)')
+      .option('--insecure', 'accept a self-signed TLS certificate (staging)'),
+  )
+    .addHelpText('after', RECEIVER_EXAMPLES)
+    .action(async (opts: Record<string, unknown>) => {
+      const { receiverCommand } = await import('./receiver-command.js');
+      setCode(await receiverCommand(opts));
+    });
+
+  addReportOptions(
+    program
+      .command('scan')
+      .description('search built frontend files, source maps and HAR files for the strings spk_ and sot_')
+      .argument('[paths...]', 'files or folders (recursively)'),
+  )
+    .addHelpText('after', SCAN_EXAMPLES)
+    .action(async (paths: string[], opts: Record<string, unknown>) => {
+      const { scanCommand } = await import('./scan-command.js');
+      setCode(await scanCommand(paths, opts));
     });
 
   program

@@ -23,6 +23,8 @@ export interface ReceiverCertOptions {
   /** Only these checks (tests); default all. */
   ids?: readonly string[];
   concurrency?: number;
+  /** Each result as soon as it is known (already redacted), for live reporting. */
+  onCheckEnd?: (result: CheckResult) => void;
 }
 
 const CONCURRENCY = 6;
@@ -32,22 +34,25 @@ export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckR
   const wanted = (id: string): boolean => opts.ids === undefined || opts.ids.includes(id);
   const results: CheckResult[] = [];
 
-  const urlResult = await judgeUrl(opts);
-  if (wanted(URL_CHECK.id)) results.push(urlResult);
+  const urlResult = redactor.value(await judgeUrl(opts));
+  if (wanted(URL_CHECK.id)) {
+    results.push(urlResult);
+    opts.onCheckEnd?.(urlResult);
+  }
   const blocked = urlResult.status === 'failed';
 
   const checks = RECEIVER_CHECKS.filter((c) => wanted(c.id));
   const ackTimeoutMs = opts.ackTimeoutMs ?? ACK_TIMEOUT_MS;
   const byId = new Map<string, CheckResult>();
   await runConcurrently(checks, opts.concurrency ?? CONCURRENCY, async (check) => {
-    if (blocked) {
-      byId.set(check.id, base(check, 'skipped', `not sent: ${urlResult.message}; fix the URL, or pass --allow-private to test a local receiver`));
-      return;
-    }
-    byId.set(check.id, await runReceiverCheck(check, opts, ackTimeoutMs));
+    const result = blocked
+      ? base(check, 'skipped', `not sent: ${urlResult.message}; fix the URL, or pass --allow-private to test a local receiver`)
+      : redactor.value(await runReceiverCheck(check, opts, ackTimeoutMs));
+    byId.set(check.id, result);
+    opts.onCheckEnd?.(result);
   });
   for (const c of checks) results.push(byId.get(c.id)!);
-  return results.map((r) => redactor.value(r));
+  return results;
 }
 
 function base(check: Pick<ReceiverCheck, 'id' | 'title' | 'spec'>, status: CheckResult['status'], message: string): CheckResult {

@@ -2,12 +2,12 @@
 // and `receiver` judge files and a webhook endpoint, not an API target): same shape, same summary,
 // so every reporter, the results schema and the exit code treat them like `run`.
 
-import { summarize } from './certify.js';
 import { toolVersion } from './package-root.js';
-import type { CheckResult, RunResult } from './results.js';
+import { CERTIFICATION_TITLES, summarize, type CertificationKind, type CheckResult, type RunResult } from './results.js';
 import { loadSpec } from './spec-sections.js';
 
 export interface AssembleInput {
+  certification: CertificationKind;
   config: Record<string, unknown>;
   target: RunResult['target'];
   startedAt: Date;
@@ -19,6 +19,8 @@ export function assembleResult(input: AssembleInput): RunResult {
   const spec = loadSpec();
   const finishedAt = new Date();
   return {
+    certification: input.certification,
+    title: CERTIFICATION_TITLES[input.certification],
     tool: { name: 'svc-certify', version: toolVersion() },
     spec: { title: spec.title, sha256: spec.sha256 },
     config: input.config,

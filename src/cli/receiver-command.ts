@@ -1,0 +1,53 @@
+// `svc-certify receiver --url URL`: certifies a partner's webhook endpoint with the deliveries of
+// src/receiver-cert, then writes the reports through the shared report options.
+
+import { previewSecret } from '../config/redact.js';
+import { assembleResult } from '../runner/assemble-result.js';
+import { toolVersion } from '../runner/package-root.js';
+import { certifyReceiver } from '../receiver-cert/certify-receiver.js';
+import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK } from '../receiver-cert/receiver-checks.js';
+import { createSettingsReporters, finishCertification, resolveReportSettings } from './report-options.js';
+import { UsageError } from './usage-error.js';
+
+export async function receiverCommand(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const url = typeof flags['url'] === 'string' ? flags['url'].trim() : '';
+  if (url === '') throw new UsageError('receiver: --url is required: the webhook endpoint to certify, e.g. --url https://staging.partner.example/hooks/svc');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`receiver: --url ${JSON.stringify(url)} is not a URL; give the full address, e.g. https://staging.partner.example/hooks/svc`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new UsageError(`receiver: --url must be https:// (or http:// with --allow-private), not ${parsed.protocol}`);
+  const flagSecret = typeof flags['webhookSecret'] === 'string' ? flags['webhookSecret'] : undefined;
+  const secret = flagSecret ?? (env.SVC_WEBHOOK_SECRET !== '' ? env.SVC_WEBHOOK_SECRET : undefined);
+  if (!secret) throw new UsageError('receiver: no webhook secret: give --webhook-secret or set SVC_WEBHOOK_SECRET (the secret the service signs deliveries with)');
+
+  const settings = await resolveReportSettings(flags);
+  const reporters = await createSettingsReporters(settings);
+  const allowPrivate = flags['allowPrivate'] === true;
+  const insecure = flags['insecure'] === true;
+  const planned = [URL_CHECK, ...RECEIVER_CHECKS].map((c) => ({ id: c.id, title: c.title, suite: RECEIVER_SUITE }));
+  const target = { baseUrl: url, environment: 'unknown' as const, embedded: false };
+  for (const r of reporters) r.onRunStart?.({ checks: planned, suites: [RECEIVER_SUITE], target });
+  for (const r of reporters) for (const c of planned) r.onCheckStart?.(c.id);
+
+  const startedAt = new Date();
+  const checks = await certifyReceiver({
+    url,
+    secret,
+    allowPrivate,
+    insecure,
+    userAgent: `svc-certify/${toolVersion()}`,
+    onCheckEnd: (result) => reporters.forEach((r) => r.onCheckEnd?.(result)),
+  });
+  const result = assembleResult({
+    certification: 'receiver',
+    config: { url, webhookSecret: previewSecret(secret), allowPrivate, insecure, reportDir: settings.reportDir, reporters: settings.reporters },
+    target,
+    startedAt,
+    suites: [RECEIVER_SUITE],
+    checks,
+  });
+  return finishCertification(result, settings, { reporters, knownIds: planned.map((c) => c.id) });
+}

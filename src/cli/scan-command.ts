@@ -1,0 +1,52 @@
+// `svc-certify scan PATH…`: scans the files, turns the findings into the two checks and the
+// `findings` of results.json, then writes the reports through the shared report options.
+
+import { assembleResult } from '../runner/assemble-result.js';
+import type { Reporter } from '../report/reporter.js';
+import type { CheckResult, RunResult } from '../runner/results.js';
+import { SCAN_CHECKS, SCAN_SUITE, scanCheckResults } from '../scan/scan-checks.js';
+import { ScanPathError } from '../scan/scan-file.js';
+import { scanPaths } from '../scan/scan-paths.js';
+import { createSettingsReporters, finishCertification, resolveReportSettings } from './report-options.js';
+import { UsageError } from './usage-error.js';
+
+export async function scanCommand(paths: string[], flags: Record<string, unknown>): Promise<number> {
+  if (paths.length === 0) throw new UsageError('scan: name at least one file or folder, e.g. svc-certify scan dist/ session.har');
+  const settings = await resolveReportSettings(flags);
+  const reporters = await createSettingsReporters(settings);
+  const startedAt = new Date();
+  let outcome;
+  try {
+    outcome = await scanPaths(paths);
+  } catch (e) {
+    if (e instanceof ScanPathError) throw new UsageError(`scan: ${e.message}`);
+    throw e;
+  }
+  const { checks, findings } = scanCheckResults(outcome, Date.now() - startedAt.getTime());
+  replay(reporters, checks, paths.join(' '));
+  const result: RunResult = {
+    ...assembleResult({
+      certification: 'scan',
+      config: { paths, files: outcome.files, bytes: outcome.bytes, reportDir: settings.reportDir, reporters: settings.reporters },
+      target: { baseUrl: paths.join(' '), environment: 'unknown', embedded: false },
+      startedAt,
+      suites: [SCAN_SUITE],
+      checks,
+    }),
+    findings,
+  };
+  return finishCertification(result, settings, { reporters, knownIds: SCAN_CHECKS.map((c) => c.id) });
+}
+
+/** The checks were decided in one pass: the console shows them as a run would, then the summary. */
+function replay(reporters: Reporter[], checks: CheckResult[], target: string): void {
+  for (const r of reporters) {
+    r.onRunStart?.({ checks: checks.map((c) => ({ id: c.id, title: c.title, suite: c.suite })), suites: [SCAN_SUITE], target: { baseUrl: target, environment: 'unknown', embedded: false } });
+  }
+  for (const c of checks) {
+    for (const r of reporters) {
+      r.onCheckStart?.(c.id);
+      r.onCheckEnd?.(c);
+    }
+  }
+}

@@ -1,0 +1,103 @@
+// `svc-certify scan` and `svc-certify receiver` as a partner runs them (the spawned launcher): exit
+// codes, one-line usage errors, results.json valid against the schema (findings[] included), and
+// no key, token or secret in full anywhere in the output or the reports.
+
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../src/runner/results.js';
+import { ROOT, run, tmp } from './cli-support.js';
+import { startPartnerReceiver, type PartnerReceiver } from './support/partner-receiver.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats(ajv);
+const validateResults = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'results.schema.json'), 'utf8')) as object);
+
+const HEX = 'e7'.repeat(24);
+const KEY = `spk_live_${HEX}`;
+const SECRET = 'whsec_cli_test_0123456789abcdefghij';
+
+function everything(dir: string, ran: { stdout: string; stderr: string }): string {
+  const reports = join(dir, 'reports');
+  const files = readdirSync(reports).map((f) => readFileSync(join(reports, f), 'utf8'));
+  return [ran.stdout, ran.stderr, ...files].join('\n');
+}
+
+describe('svc-certify scan', () => {
+  it('exits 1 with findings, writes findings[] valid against the schema, never a whole key', async () => {
+    const dir = tmp('svc-scan-');
+    mkdirSync(join(dir, 'dist'));
+    writeFileSync(join(dir, 'dist', 'main.js'), `var a=1;var k="${KEY}";`);
+    const ran = await run(['scan', 'dist', '--reporter', 'console,json,junit,html,markdown,sarif'], { cwd: dir });
+    expect(ran.code, ran.stderr).toBe(1);
+    const result = JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')) as RunResult;
+    expect(validateResults(result), JSON.stringify(validateResults.errors)).toBe(true);
+    expect(result.certification).toBe('scan');
+    expect(result.findings).toEqual([
+      { check: 'scan.no-partner-key-string', file: join('dist', 'main.js'), line: 1, column: 16, kind: 'partner-key', location: null, excerpt: 'var a=1;var k="spk_live_e7e…' },
+    ]);
+    const all = everything(dir, ran);
+    expect(all).not.toContain(HEX.slice(0, 4));
+    expect(readdirSync(join(dir, 'reports')).sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'results.sarif', 'summary.md']);
+  });
+
+  it('exits 0 when nothing is found', async () => {
+    const dir = tmp('svc-scan-');
+    writeFileSync(join(dir, 'clean.js'), 'const task_spk = despk_a + is_sot_ready + SPK_MAX;');
+    const ran = await run(['scan', 'clean.js', '--reporter', 'json'], { cwd: dir });
+    expect(ran.code, ran.stderr).toBe(0);
+    expect((JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')) as RunResult).findings).toEqual([]);
+  });
+
+  it('exits 2 with one line naming a path that does not exist', async () => {
+    const ran = await run(['scan', 'missing-folder', '--reporter', 'json']);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.trim().split('\n')).toEqual(['svc-certify: scan: cannot read missing-folder: no such file or folder']);
+  });
+});
+
+describe('svc-certify receiver', () => {
+  let receiver: PartnerReceiver;
+  beforeAll(async () => {
+    receiver = await startPartnerReceiver({ secret: SECRET });
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+
+  it('passes a correct local receiver with --allow-private (secret from SVC_WEBHOOK_SECRET), never printing the secret', async () => {
+    const dir = tmp('svc-receiver-');
+    const ran = await run(['receiver', '--url', receiver.url, '--allow-private', '--reporter', 'console,json'], { cwd: dir, env: { SVC_WEBHOOK_SECRET: SECRET } });
+    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+    const result = JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')) as RunResult;
+    expect(validateResults(result), JSON.stringify(validateResults.errors)).toBe(true);
+    expect(result.certification).toBe('receiver');
+    expect(result.summary).toMatchObject({ passed: 13, failed: 0, skipped: 1 });
+    expect(everything(dir, ran)).not.toContain(SECRET);
+  });
+
+  it('fails a URL the service would not deliver to without sending anything', async () => {
+    const dir = tmp('svc-receiver-');
+    const before = receiver.processed.length;
+    const ran = await run(['receiver', '--url', receiver.url, '--webhook-secret', SECRET, '--reporter', 'json'], { cwd: dir });
+    expect(ran.code).toBe(1);
+    const result = JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')) as RunResult;
+    expect(result.checks.find((c) => c.id === 'receiver.url-is-deliverable')?.status).toBe('failed');
+    expect(result.checks.filter((c) => c.status === 'skipped')).toHaveLength(13);
+    expect(receiver.processed.length).toBe(before);
+  });
+
+  it('exits 2 with one line when the secret or the URL is missing', async () => {
+    const noSecret = await run(['receiver', '--url', 'https://hooks.example.com/svc']);
+    expect(noSecret.code).toBe(2);
+    expect(noSecret.stderr.trim().split('\n')).toHaveLength(1);
+    expect(noSecret.stderr).toMatch(/SVC_WEBHOOK_SECRET/);
+    const noUrl = await run(['receiver', '--webhook-secret', SECRET]);
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toMatch(/--url is required/);
+    expect(noUrl.stderr).not.toContain(SECRET);
+  });
+});
