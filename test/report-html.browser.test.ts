@@ -137,6 +137,18 @@ describe.skipIf(!runsHere)('report.html in chromium', () => {
     expect(await row.locator('.note').last().textContent()).toContain('Body truncated (1048576 bytes in all)');
   });
 
+  it('renders the exchanges of every closed row when it opens, and runs nothing from them', async () => {
+    const closed = page.locator('li.check > details:not([open]) > summary');
+    const n = await closed.count();
+    expect(n).toBeGreaterThan(0);
+    for (let i = 0; i < n; i++) await closed.first().click();
+    expect(await page.locator('.lazy[data-lazy]').count()).toBe(0);
+    const recorded = makeRunResult().checks.reduce((sum, c) => sum + c.exchanges.length, 0);
+    expect(await page.locator('details.exchange').count()).toBe(recorded);
+    expect(await page.evaluate('typeof window.__pwned')).toBe('undefined');
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('lays Hebrew out right-to-left inside its block', async () => {
     const pre = page.locator('li[data-id="runs.read.hebrew-notices"] pre.received');
     expect(await pre.evaluate((el) => el.matches(':dir(rtl)'))).toBe(true);

@@ -23,8 +23,25 @@ describe('html reporter (static)', () => {
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${HTML_CSP.replace(/'/g, '&#39;')}">`);
     expect(html).not.toMatch(/<[a-z][^>]*\s(?:src|href|action|poster|srcset|formaction)\s*=/i);
     expect(html).not.toMatch(/url\(|@import/i);
-    expect(html.match(/<script\b/g)?.length).toBe(1);
+    // One executable script; the others are inert JSON (the exchanges of closed rows, rendered on open).
+    expect(html.match(/<script>/g)?.length).toBe(1);
+    const inert = html.match(/<script\b[^>]*>/g)!.filter((tag) => tag !== '<script>');
+    expect(inert.length).toBeGreaterThan(0);
+    expect(inert).toEqual(['<script type="application/json" id="exchange-store">']);
     expect(html.match(/<style\b/g)?.length).toBe(1);
+  });
+
+  it('keeps the exchange store inert: no "<" inside its script element, the escaped markup inside the JSON', () => {
+    const result = makeRunResult();
+    const passed = result.checks.find((c) => c.status === 'passed' && c.exchanges.length > 0)!;
+    passed.exchanges[0]!.response!.body = '</script><script>window.__pwned = 3</script><!-- ]]>';
+    const page = renderHtml(result);
+    const bodies = [...page.matchAll(/<script type="application\/json" id="exchange-store">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).not.toContain('<');
+    const markup = (JSON.parse(bodies[0]!) as Array<[string, string]>).flat().join('');
+    expect(markup).toContain('&lt;/script&gt;&lt;script&gt;window.__pwned = 3&lt;/script&gt;&lt;!-- ]]&gt;');
+    expect(markup).not.toContain('<script');
   });
 
   it('escapes every target-controlled string', () => {

@@ -28,15 +28,20 @@ function messageBlock(kind: string, head: string, message: RecordedMessage): str
   return `${out}</div>`;
 }
 
-function exchangeSummary(exchange: RecordedExchange): string {
+/** The summary line of an exchange without its `#index ` prefix (the index is the check's own). */
+function exchangeSummaryRest(exchange: RecordedExchange): string {
   const status = exchange.response
     ? `<span class="status-code">${exchange.response.status}</span>`
     : `<span class="status-code">${h(exchange.transportError?.code ?? 'no response')}</span>`;
   const label = exchange.label ? ` <span class="note">${h(exchange.label)}</span>` : '';
-  return `#${exchange.index} <span class="mono">${h(exchange.request.method)} ${h(exchange.request.url)}</span> → ${status} (${h(formatDuration(exchange.durationMs))})${label}`;
+  return `<span class="mono">${h(exchange.request.method)} ${h(exchange.request.url)}</span> → ${status} (${h(formatDuration(exchange.durationMs))})${label}`;
 }
 
-function exchangeBlock(exchange: RecordedExchange, open: boolean): string {
+function exchangeSummary(exchange: RecordedExchange): string {
+  return `#${exchange.index} ${exchangeSummaryRest(exchange)}`;
+}
+
+function exchangeBody(exchange: RecordedExchange): string {
   const { request, response } = exchange;
   let body = messageBlock('Request', `${request.method} ${request.url}`, request);
   if (response) body += messageBlock('Response', `HTTP ${response.status}`, response);
@@ -44,7 +49,47 @@ function exchangeBlock(exchange: RecordedExchange, open: boolean): string {
     body += `<div><h5>Transport error</h5>${pre(`${exchange.transportError.code}: ${exchange.transportError.message}`)}</div>`;
   }
   body += `<div><h5>curl</h5>${commandBlock(exchange.curl)}</div>`;
-  return `<details class="exchange"${open ? ' open' : ''}><summary>${exchangeSummary(exchange)}</summary><div class="exchange-body">${body}</div></details>`;
+  return body;
+}
+
+// The page script builds the same markup from the store (html-script.ts): keep the two in step.
+function exchangeBlock(exchange: RecordedExchange, open: boolean): string {
+  return `<details class="exchange"${open ? ' open' : ''}><summary>${exchangeSummary(exchange)}</summary><div class="exchange-body">${exchangeBody(exchange)}</div></details>`;
+}
+
+/**
+ * The exchanges of rows that open closed, once each: shared setup steps (redeem, register, the real
+ * run's polls) are recorded into every check that used them, about four copies of each in a clean run.
+ * Entries are [summary without index, body markup], already escaped, in order of first use.
+ */
+export class ExchangeStore {
+  private readonly ids = new Map<string, number>();
+  private readonly entries: Array<[string, string]> = [];
+
+  add(exchange: RecordedExchange): number {
+    const entry: [string, string] = [exchangeSummaryRest(exchange), exchangeBody(exchange)];
+    const key = `${entry[0]}\u0000${entry[1]}`;
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.entries.length;
+      this.entries.push(entry);
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+
+  /**
+   * One non-executing script element holding the entries as JSON; every `<` is written \u003c, so
+   * neither `</script>` nor `<!--` in a body can end the element early.
+   */
+  element(): string {
+    if (this.entries.length === 0) return '';
+    return `<script type="application/json" id="exchange-store">${inertJson(this.entries)}</script>`;
+  }
+}
+
+function inertJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 function observationItem(check: CheckResult, observation: Observation): string {
@@ -62,7 +107,21 @@ function observationItem(check: CheckResult, observation: Observation): string {
   return `<li class="obs${warning ? ' obs-warning' : ''}"><p class="obs-msg">${badge}${h(observation.message)}</p><dl class="ev">${rows.join('')}</dl></li>`;
 }
 
-function detailBody(check: CheckResult): string {
+/**
+ * Rows that open closed (passed, skipped) reference their exchanges in the page's store, and the page
+ * script renders them when the row opens: a clean run records about a thousand exchanges, and parsing
+ * and laying out all of them made the page slow to open (bench:reports measures it at 10×).
+ */
+export function rendersLazily(check: CheckResult): boolean {
+  return check.status === 'passed' || check.status === 'skipped';
+}
+
+function lazyBlock(check: CheckResult, store: ExchangeStore): string {
+  const refs = check.exchanges.map((e) => `${e.index}:${store.add(e)}`).join(' ');
+  return `<div class="lazy" data-lazy="${refs}"><p class="note">The exchanges appear with JavaScript on; results.json has them all.</p></div>`;
+}
+
+function detailBody(check: CheckResult, store: ExchangeStore): string {
   const parts: string[] = [];
   if (check.status === 'failed' && check.expected) {
     parts.push(`<p class="expected-note"><strong>Expected failure</strong>: accepted by the baseline until <span class="mono">${h(check.expected.until)}</span> — ${h(check.expected.reason)}</p>`);
@@ -84,8 +143,10 @@ function detailBody(check: CheckResult): string {
   if (check.exchanges.length > 0) {
     // A failure opens the exchanges its observations cite; everything else stays one click away.
     const cited = new Set(check.observations.map((o) => o.exchange).filter((i): i is number => i !== undefined));
-    const blocks = check.exchanges.map((e, i) => exchangeBlock(e, check.status === 'failed' && cited.has(i)));
-    parts.push(`<h4>Exchanges (${check.exchanges.length})</h4>${blocks.join('')}`);
+    const blocks = rendersLazily(check)
+      ? lazyBlock(check, store)
+      : check.exchanges.map((e, i) => exchangeBlock(e, check.status === 'failed' && cited.has(i))).join('');
+    parts.push(`<h4>Exchanges (${check.exchanges.length})</h4>${blocks}`);
   }
   if (parts.length === 0) parts.push('<p class="note">No exchange recorded.</p>');
   return parts.join('');
@@ -96,7 +157,7 @@ export function rowStatus(check: CheckResult): CheckStatus | 'expected' {
   return check.status === 'failed' && check.expected ? 'expected' : check.status;
 }
 
-export function renderCheck(check: CheckResult): string {
+export function renderCheck(check: CheckResult, store: ExchangeStore): string {
   const status = rowStatus(check);
   const open = status === 'failed' || status === 'error' || status === 'warning';
   const reason = check.status === 'skipped' && check.message ? ` <span class="reason">— ${h(check.message)}</span>` : '';
@@ -109,6 +170,6 @@ export function renderCheck(check: CheckResult): string {
     `<code class="id">${h(check.id)}</code>` +
     `<span class="title">${h(check.title)}${reason}</span>` +
     `<span class="dur">${h(formatDuration(check.durationMs))}</span>` +
-    `</summary><div class="detail">${detailBody(check)}</div></details></li>`
+    `</summary><div class="detail">${detailBody(check, store)}</div></details></li>`
   );
 }

@@ -1,5 +1,6 @@
-// Inline script of report.html: status filters, id search and copy buttons. Plain ES2017 that reads
-// only the DOM the server rendered; it never parses run data, so nothing a target sent can run.
+// Inline script of report.html: status filters, id search, copy buttons, and the exchanges of closed
+// rows rendered when a row opens. Plain ES2017 that reads only what the server rendered: the lazy
+// exchanges are the server's own escaped markup kept as JSON strings, so nothing a target sent can run.
 
 export const HTML_SCRIPT = `
 (function () {
@@ -70,6 +71,29 @@ export const HTML_SCRIPT = `
       flash(button, 'Press Ctrl+C');
     }
   });
+
+  // The exchanges of rows that open closed: refs "index:entry" into the store, rendered on first open
+  // with the markup exchangeBlock() writes (html-check.ts). toggle does not bubble: capture phase.
+  var store = null;
+  document.addEventListener('toggle', function (event) {
+    var details = event.target;
+    if (!(details instanceof HTMLDetailsElement) || !details.open) return;
+    var slot = details.querySelector(':scope > .detail > .lazy[data-lazy]');
+    if (!slot) return;
+    if (store === null) {
+      var source = document.getElementById('exchange-store');
+      store = source ? JSON.parse(source.textContent || '[]') : [];
+    }
+    var html = '';
+    slot.getAttribute('data-lazy').split(' ').forEach(function (ref) {
+      var parts = ref.split(':');
+      var entry = store[Number(parts[1])];
+      if (!entry) return;
+      html += '<details class="exchange"><summary>#' + Number(parts[0]) + ' ' + entry[0] + '</summary><div class="exchange-body">' + entry[1] + '</div></details>';
+    });
+    slot.innerHTML = html;
+    slot.removeAttribute('data-lazy');
+  }, true);
 
   document.documentElement.classList.add('js');
   apply();

@@ -4,7 +4,7 @@
 
 import type { CheckStatus, RunResult } from '../runner/results.js';
 import { checksBySuite, countStatuses, formatCountLine, formatDuration, isStrict, verdictLabel, verdictOf } from './format.js';
-import { renderCheck, rowStatus } from './html-check.js';
+import { ExchangeStore, renderCheck, rowStatus } from './html-check.js';
 import { escapeHtml as h } from './html-escape.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { HTML_NO_SCRIPT_STYLE, HTML_STYLE } from './html-style.js';
@@ -85,7 +85,7 @@ function baselineSection(result: RunResult): string {
   );
 }
 
-function suites(result: RunResult): string {
+function suites(result: RunResult, store: ExchangeStore): string {
   return checksBySuite(result)
     .filter(({ checks }) => checks.length > 0)
     .map(({ suite, checks }) => {
@@ -93,7 +93,7 @@ function suites(result: RunResult): string {
       return (
         `<section class="suite" data-suite="${h(suite)}">` +
         `<h2>${h(suite)} <small>${counts.passed}/${counts.total} passed</small></h2>` +
-        `<ol class="checks">${checks.map(renderCheck).join('')}</ol></section>`
+        `<ol class="checks">${checks.map((check) => renderCheck(check, store)).join('')}</ol></section>`
       );
     })
     .join('');
@@ -101,6 +101,7 @@ function suites(result: RunResult): string {
 
 export function renderHtml(result: RunResult): string {
   const verdict = verdictLabel(verdictOf(result));
+  const store = new ExchangeStore();
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -116,7 +117,8 @@ export function renderHtml(result: RunResult): string {
     '<body>',
     header(result),
     toolbar(result),
-    `<main><div class="wrap">${baselineSection(result)}${suites(result)}<p class="empty" id="empty" hidden>No check matches this filter.</p></div></main>`,
+    `<main><div class="wrap">${baselineSection(result)}${suites(result, store)}<p class="empty" id="empty" hidden>No check matches this filter.</p></div></main>`,
+    store.element(),
     `<footer><div class="wrap">${h(result.tool.name)} ${h(result.tool.version)} · ${h(result.spec.title)} · spec sha256 <code>${h(result.spec.sha256)}</code> · ${h(result.startedAt)} → ${h(result.finishedAt)}</div></footer>`,
     `<script>${HTML_SCRIPT}</script>`,
     '</body>',
