@@ -2,6 +2,7 @@
 // the sandbox route, the sandbox request headers, the cert-* fixtures and the sandbox-only error codes.
 
 import type { ApiResponse } from '../src/http/types.js';
+import { describeEvidence } from '../src/runner/environment-evidence.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
 import { int, obj, objects, randomUUID, roleField, unknownOrgToken } from './support.js';
@@ -18,8 +19,14 @@ function expectNoEnvironment(t: CheckContext, res: ApiResponse, what: string): b
     'x-svc-environment',
     (v) => v === undefined,
     V,
-    `no x-svc-environment header in production (here: ${what}, answered ${res.status}); production never carries it`,
+    `no x-svc-environment header in production (here: ${what}, answered ${res.status}); production never carries it${evidenceNote(t)}`,
   );
+}
+
+/** Why the certification ran as production though the header said otherwise (auto-detection only). */
+function evidenceNote(t: CheckContext): string {
+  const why = describeEvidence(t.target.environmentEvidence);
+  return why ? `; ${why}` : '';
 }
 
 function errorCode(res: ApiResponse): unknown {

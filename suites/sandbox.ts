@@ -4,6 +4,7 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
+import { describeEvidence } from '../src/runner/environment-evidence.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
 import { arr, int, obj, objects, randomUUID, roleField, unknownOrgToken, unknownPartnerKey } from './support.js';
@@ -38,8 +39,14 @@ function expectEnvironment(t: CheckContext, res: ApiResponse, what: string): boo
     'x-svc-environment',
     (v) => v?.trim() === 'sandbox',
     SB,
-    `x-svc-environment: sandbox on every sandbox response, errors included (here: ${what}, answered ${res.status})`,
+    `x-svc-environment: sandbox on every sandbox response, errors included (here: ${what}, answered ${res.status})${evidenceNote(t)}`,
   );
+}
+
+/** Why the certification ran as the sandbox though the header said otherwise (auto-detection only). */
+function evidenceNote(t: CheckContext): string {
+  const why = describeEvidence(t.target.environmentEvidence);
+  return why ? `; ${why}` : '';
 }
 
 /** Reads the fixture run with a price override and checks every candidate carries exactly that price. */

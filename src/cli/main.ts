@@ -59,7 +59,7 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     .option('--webhook-public-url <url>', 'the registered URL that reaches the receiver [SVC_WEBHOOK_PUBLIC_URL]')
     .option('--webhook-tls-cert <file>', 'serve the receiver over TLS: certificate (PEM)')
     .option('--webhook-tls-key <file>', 'serve the receiver over TLS: private key (PEM)')
-    .option('--environment <env>', 'sandbox, production or auto (from x-svc-environment) [SVC_ENVIRONMENT]')
+    .option('--environment <env>', 'sandbox, production or auto (judged from the behaviour and x-svc-environment) [SVC_ENVIRONMENT]')
     .option('--max-spend-credits <n>', 'production: credits reveals may spend, default 0 [SVC_MAX_SPEND_CREDITS]')
     .option('--time-scale <n>', "divide the spec's waiting times by n; default 1, 60 for the embedded sandbox [SVC_TIME_SCALE]")
     .option('--rate-limit <n>', 'requests per minute the partner may send, default 120 [SVC_RATE_LIMIT]')

@@ -15,6 +15,8 @@ import { codeRolesOf, planActivationCodes } from './code-plan.js';
 import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
 import { toolVersion } from './package-root.js';
 import { startOwnReceiver } from './own-receiver.js';
+import { behaviourOf, decideEnvironment, probeBehaviour, type EnvironmentEvidence } from './environment-evidence.js';
+import type { PreflightResult } from './preflight.js';
 import { preflight } from './preflight.js';
 import { createRegistry, sortChecks } from './registry.js';
 import { CERTIFICATION_TITLES, summarize, type CheckResult, type RecordedExchange, type RunResult } from './results.js';
@@ -72,7 +74,26 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
   let ownReceiver: WebhookReceiver | undefined;
   try {
     const pre = await preflight(engine.client(() => undefined), baseUrl);
-    const environment = config.environment === 'auto' ? pre.environment : config.environment;
+    const hasOrgToken = config.orgToken !== undefined;
+    setup = new SharedSetupCore({
+      engine,
+      baseUrl,
+      orgToken: config.orgToken,
+      // The primary code only, until the checks are planned (replan below): the probes may need its organization.
+      codes: planActivationCodes({ codes: config.activationCodes, hasOrgToken, wanted: [] }),
+      ...(config.userRole !== undefined ? { userRole: config.userRole } : {}),
+      onSecret: (token) => redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' }),
+      timeScale: config.timeScale,
+      signal,
+    });
+    let environmentEvidence: EnvironmentEvidence | undefined;
+    let environment: 'sandbox' | 'production';
+    if (config.environment === 'auto') {
+      environmentEvidence = await gatherEvidence(engine, setup, pre, config.partnerKey, selected.some((c) => c.needs?.includes('org')));
+      environment = decideEnvironment(environmentEvidence);
+    } else {
+      environment = config.environment;
+    }
 
     let webhooks = options.webhooks;
     if (!webhooks && config.webhookSecret) {
@@ -83,7 +104,6 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     // Activation codes are scarce and single-use: planned by importance for the roles the selected
     // checks call for (src/runner/code-plan.ts); codes no role wanted go to checks that take one, in
     // report order.
-    const hasOrgToken = config.orgToken !== undefined;
     const plan = selected.map((check) => ({ check, reserved: [] as string[], skip: undefined as string | undefined }));
     const needState: NeedState = {
       hasOrgToken,
@@ -126,18 +146,15 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       }
     }
 
-    setup = new SharedSetupCore({
-      engine,
-      baseUrl,
-      orgToken: config.orgToken,
-      codes: codePlan,
-      ...(config.userRole !== undefined ? { userRole: config.userRole } : {}),
-      onSecret: (token) => redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' }),
-      timeScale: config.timeScale,
-      signal,
-    });
+    setup.replan(codePlan);
 
-    const target: TargetInfo = { baseUrl, environment, timeScale: config.timeScale, embedded: options.embedded ?? false };
+    const target: TargetInfo = {
+      baseUrl,
+      environment,
+      timeScale: config.timeScale,
+      embedded: options.embedded ?? false,
+      ...(environmentEvidence ? { environmentEvidence } : {}),
+    };
     const inputs: CheckContext['inputs'] = {
       partnerKey: config.partnerKey,
       ...(config.expiredCode ? { expiredCode: config.expiredCode } : {}),
@@ -147,7 +164,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       maxSpendCredits: config.maxSpendCredits,
     };
     const reporters = options.reporters ?? [];
-    const resultTarget: RunResult['target'] = { baseUrl, environment, embedded: target.embedded };
+    const resultTarget: RunResult['target'] = { baseUrl, environment, embedded: target.embedded, ...(environmentEvidence ? { environmentEvidence } : {}) };
     // Only suites with a selected check, so reports show no empty groups.
     const suites = options.suiteOrder.filter((s) => selected.some((c) => c.suite === s));
     for (const r of reporters) {
@@ -229,6 +246,29 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     await ownReceiver?.close().catch(() => undefined);
     await engine.close().catch(() => undefined);
   }
+}
+
+/**
+ * The header's word and the behaviour's. The probes need the primary organization: with --org-token it
+ * exists; otherwise its code is redeemed now (the shared setup's org step, memoized, so no code is
+ * spent twice), but only when some selected check needs the organization anyway.
+ */
+async function gatherEvidence(
+  engine: ReturnType<typeof createHttpEngine>,
+  setup: SharedSetupCore,
+  pre: PreflightResult,
+  partnerKey: string,
+  orgNeeded: boolean,
+): Promise<EnvironmentEvidence> {
+  const signals = [`the pre-flight answer (${pre.status}) ${pre.environment === 'sandbox' ? 'carries' : 'lacks'} x-svc-environment: sandbox`];
+  const evidence: EnvironmentEvidence = { header: pre.environment, signals };
+  if (!orgNeeded && setup.orgToken() === undefined) return evidence;
+  const org = await setup.orgStep().promise.catch(() => undefined);
+  if (!org) return evidence;
+  const probe = await probeBehaviour(engine.client(() => undefined), org.orgToken, partnerKey);
+  signals.push(...probe.signals);
+  const behaviour = behaviourOf(probe.votes);
+  return behaviour ? { ...evidence, behaviour } : evidence;
 }
 
 function secretsOf(config: Config): NamedSecret[] {

@@ -4,6 +4,7 @@
 import type { ApiClient, ApiResponse } from '../http/types.js';
 import type { JsonValue } from '../json/lossless.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
+import type { EnvironmentEvidence } from './environment-evidence.js';
 
 /** Inputs a check may need; an unmet need skips the check with a reason naming the flag. */
 export type Need =
@@ -161,6 +162,8 @@ export interface Expect {
 export interface TargetInfo {
   baseUrl: string;
   environment: 'sandbox' | 'production';
+  /** With --environment auto: what the header and the behaviour said (src/runner/environment-evidence.ts). */
+  environmentEvidence?: EnvironmentEvidence;
   timeScale: number;
   embedded: boolean;
 }

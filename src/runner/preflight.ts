@@ -9,6 +9,7 @@ export class TargetUnreachableError extends Error {
 }
 
 export interface PreflightResult {
+  /** What x-svc-environment on this one answer says (the header under test: not the final word). */
   environment: 'sandbox' | 'production';
   status: number;
 }

@@ -126,7 +126,13 @@ export interface RunResult {
   spec: { title: string; sha256: string };
   /** The resolved configuration in redacted form: the only form of it ever written anywhere. */
   config: Record<string, unknown>;
-  target: { baseUrl: string; environment: 'sandbox' | 'production' | 'unknown'; embedded: boolean };
+  target: {
+    baseUrl: string;
+    environment: 'sandbox' | 'production' | 'unknown';
+    embedded: boolean;
+    /** With --environment auto: the header's word, the behaviour's, and the signals behind them. */
+    environmentEvidence?: { header: 'sandbox' | 'production'; behaviour?: 'sandbox' | 'production'; signals: string[] };
+  };
   startedAt: string;
   finishedAt: string;
   durationMs: number;

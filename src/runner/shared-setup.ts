@@ -70,7 +70,7 @@ export class SharedSetupCore {
   private primaryToken: string | undefined;
   private realRuns = 0;
 
-  constructor(private readonly opts: SharedSetupOptions) {
+  constructor(private opts: SharedSetupOptions) {
     this.primaryToken = opts.orgToken;
   }
 
@@ -95,6 +95,14 @@ export class SharedSetupCore {
     const floor = Math.floor(Date.now() / 1000) * 1000 - OCCURRED_AT_LEAD_MS;
     this.lastStamp = Math.max(floor, this.lastStamp + 1000);
     return new Date(this.lastStamp).toISOString();
+  }
+
+  /**
+   * The final activation-code plan, once the checks are planned: the environment probes may have
+   * redeemed the primary code already, and every plan gives the primary the same (first) code.
+   */
+  replan(codes: CodePlan): void {
+    this.opts = { ...this.opts, codes };
   }
 
   takeSpareCode(): string | undefined {

@@ -223,6 +223,7 @@ function finish(app: AppContext, { reply, lang }: Outcome, langDefaulted: boolea
   if (variants.has('http.connection-close')) headers.connection = 'close';
   const sandbox = app.config.mode === 'sandbox';
   const headerDropped =
+    faults.has('sandbox.no-environment-header') ||
     (reply.status >= 400 && faults.has('sandbox.errors-without-environment-header')) || (reply.status === 202 && faults.has('sandbox.accepted-without-environment-header'));
   if (sandbox ? !headerDropped : faults.has('production.environment-header')) {
     headers['x-svc-environment'] = 'sandbox';

@@ -2,6 +2,13 @@ import type { FaultDefinition } from './types.js';
 
 // Sandbox behaviour broken one rule at a time: error simulation and the reveal-price override.
 export const sandboxFaults: FaultDefinition[] = [
+  {
+    id: 'sandbox.no-environment-header',
+    area: 'sandbox',
+    summary: 'no response carries `x-svc-environment: sandbox` (the behaviour is the sandbox\'s all the same)',
+    caughtBy: 'sandbox.environment-header-on-every-response',
+    alsoCaughtBy: ['sandbox.environment-header-on-post-successes'],
+  },
   { id: 'sandbox.simulate-unavailable-as-500', area: 'sandbox', summary: 'simulated `rate_limit_unavailable` answers 500 instead of 503', caughtBy: 'sandbox.simulate-rate-limit-unavailable' },
   { id: 'sandbox.simulate-internal-error-code', area: 'sandbox', summary: 'simulated `internal_error` answers 500 with error `server_error`', caughtBy: 'sandbox.simulate-internal-error' },
   { id: 'sandbox.simulate-credits-without-reason', area: 'sandbox', summary: 'simulated `insufficient_credits` lacks `reason: simulated`', caughtBy: 'sandbox.simulate-insufficient-credits' },
