@@ -12,6 +12,7 @@ import { Operator } from './operator.js';
 import { RateLimiter } from './rate-limit.js';
 import { matchRoute } from './routing.js';
 import { Store, type Partner } from './store.js';
+import type { SandboxHooks } from './hooks.js';
 
 export type { SandboxRequest, SandboxResponse } from './context.js';
 
@@ -30,6 +31,8 @@ export interface SandboxAppOptions {
   seed?: number;
   initialWalletBalance?: number;
   log?: (line: string) => void;
+  /** An embedder's hooks (see hooks.ts); the app consults `simulate` and reports webhook attempts to `observe`. */
+  hooks?: SandboxHooks;
 }
 
 export interface SandboxApp {
@@ -73,13 +76,15 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
       return !store.partners.get(partnerId)?.enabled || !store.organizations.get(organizationId)?.enabled;
     },
     log: config.log,
+    ...(opts.hooks?.observe ? { onAttempt: opts.hooks.observe } : {}),
   });
   const app: AppContext = { config, store, engine, queue, limiter: new RateLimiter(timeScale), timers: new Set(), now: Date.now };
   engine.onTerminal((runId, snapshot) => {
     const run = store.runs.get(runId);
     if (run) emitTerminal(app, run, snapshot);
   });
-  const handle = (req: SandboxRequest) => finish(app, dispatch(app, req), header(req.headers, 'x-svc-lang') === undefined);
+  const hooks = opts.hooks ?? {};
+  const handle = (req: SandboxRequest) => finish(app, dispatch(app, req, hooks), header(req.headers, 'x-svc-lang') === undefined);
   return {
     handle,
     request: async (req) => handle(req),
@@ -113,11 +118,11 @@ function errorReply(e: ApiError): Reply {
   return { status: e.status, body: e, headers: e.headers };
 }
 
-function simulated(app: AppContext, value: string): Reply {
+function simulated(app: AppContext, value: string, retryAfterSeconds = 30): Reply {
   switch (value) {
     case 'rate_limited': {
-      const headers: Record<string, string> = app.config.faults.has('sandbox.simulate-no-retry-after') ? {} : { 'retry-after': '30' };
-      return errorReply(new ApiError(429, 'rate_limited', { retry_after_seconds: 30 }, headers));
+      const headers: Record<string, string> = app.config.faults.has('sandbox.simulate-no-retry-after') ? {} : { 'retry-after': String(retryAfterSeconds) };
+      return errorReply(new ApiError(429, 'rate_limited', { retry_after_seconds: retryAfterSeconds }, headers));
     }
     case 'rate_limit_unavailable':
       return errorReply(new ApiError(app.config.faults.has('sandbox.simulate-unavailable-as-500') ? 500 : 503, 'rate_limit_unavailable'));
@@ -130,7 +135,7 @@ function simulated(app: AppContext, value: string): Reply {
   }
 }
 
-function dispatch(app: AppContext, req: SandboxRequest): Outcome {
+function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Outcome {
   const { config, store } = app;
   const faults = config.faults;
   const sandbox = config.mode === 'sandbox';
@@ -172,6 +177,11 @@ function dispatch(app: AppContext, req: SandboxRequest): Outcome {
       org = store.orgsByTokenHash.get(hashSecret(token));
       if (!org || org.partnerId !== partner.id) throw new ApiError(401, !org && faults.has('auth.unknown-org-token-wrong-code') ? 'invalid_partner_key' : 'invalid_org_token');
       if (!org.enabled && !faults.has('auth.disabled-organization-served')) throw new ApiError(403, 'organization_disabled');
+    }
+    const injected = hooks.simulate?.({ id: req.id ?? 0, method: req.method, path: req.path, headers: req.headers, route: route.name, ...(req.body ? { body: req.body } : {}) });
+    if (injected) {
+      config.log(`injected ${injected.simulate} for partner ${partner.keyPrefix}…`);
+      return { reply: simulated(app, injected.simulate, injected.retryAfterSeconds), lang };
     }
     if (simulate !== undefined) {
       const value = simulate.trim();

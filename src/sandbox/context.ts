@@ -12,6 +12,8 @@ export interface SandboxRequest {
   /** Header names in lower case (node:http gives them so). */
   headers: Record<string, string | string[] | undefined>;
   body?: Buffer;
+  /** Sequence number given by the socket adapter, passed to the embedder's hooks. */
+  id?: number;
 }
 
 export interface SandboxResponse {

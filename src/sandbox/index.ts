@@ -1,9 +1,11 @@
 // Public entry of the reference sandbox. CONTRACT (implemented by the sandbox work; callers: the CLI's
 // `serve` and `run` commands, tests, benches). The sandbox imports nothing from the certifier.
 
+import type { SandboxHooks } from './hooks.js';
 import type { Operator } from './operator.js';
 
 export type { Operator } from './operator.js';
+export type { HookRequest, ObservedExchange, ObservedWebhookAttempt, SandboxHooks, SandboxObservation, SimulatedAnswer } from './hooks.js';
 
 export interface SandboxOptions {
   /** Default 127.0.0.1. */
@@ -28,6 +30,8 @@ export interface SandboxOptions {
   seed?: number;
   /** Log sink (one line per event); default silent. */
   log?: (line: string) => void;
+  /** An embedder's observer and injection points (a recorder of a partner's traffic, for instance). */
+  hooks?: SandboxHooks;
 }
 
 /** What `serve --provision FILE` writes; other tools read these keys. */

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createSandboxApp, MAX_BODY_BYTES, type SandboxApp } from './app.js';
 import { FAULTS, type FaultDefinition } from './faults/index.js';
+import type { SandboxHooks } from './hooks.js';
 import type { RunningSandbox, SandboxOptions } from './index.js';
 import { VARIANTS, type VariantDefinition } from './variants/index.js';
 
@@ -20,14 +21,36 @@ export function listFaults(): FaultDefinition[] {
   return FAULTS.map((f) => ({ ...f }));
 }
 
-function onRequest(app: SandboxApp, req: IncomingMessage, res: ServerResponse): void {
+interface Adapter {
+  app: SandboxApp;
+  hooks: SandboxHooks;
+  /** Ids of requests the embedder answered through `hooks.simulate`. */
+  simulated: Set<number>;
+  nextId: number;
+}
+
+function onRequest(adapter: Adapter, req: IncomingMessage, res: ServerResponse): void {
+  const { app, hooks } = adapter;
+  const id = adapter.nextId++;
+  const receivedAt = Date.now();
   const chunks: Buffer[] = [];
   let size = 0;
   let answered = false;
   const answer = (body: Buffer | undefined) => {
     if (answered) return;
     answered = true;
-    const out = app.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body });
+    const request = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, ...(body ? { body } : {}), id };
+    const out = app.handle(request);
+    const simulated = adapter.simulated.delete(id);
+    const dropped = hooks.deliver?.(request, out.status) === 'drop';
+    const observe = (): void =>
+      hooks.observe?.({ kind: 'exchange', request, receivedAt, answeredAt: Date.now(), status: out.status, responseHeaders: out.headers, responseBody: out.body, dropped, simulated });
+    if (dropped) {
+      // The request was executed; its answer is lost on the way, as a cut connection loses it.
+      req.socket.destroy();
+      observe();
+      return;
+    }
     const variants = app.context.config.variants;
     const write = (): void => {
       if (variants.has('http.chunked-bodies')) {
@@ -36,11 +59,12 @@ function onRequest(app: SandboxApp, req: IncomingMessage, res: ServerResponse): 
         const half = out.body.length >> 1;
         res.write(out.body.subarray(0, half));
         res.end(out.body.subarray(half));
-        return;
+      } else {
+        out.headers['content-length'] = String(out.body.length);
+        res.writeHead(out.status, out.headers);
+        res.end(out.body);
       }
-      out.headers['content-length'] = String(out.body.length);
-      res.writeHead(out.status, out.headers);
-      res.end(out.body);
+      observe();
     };
     if (variants.has('http.added-latency')) setTimeout(write, ADDED_LATENCY_MS).unref();
     else write();
@@ -61,7 +85,23 @@ function onRequest(app: SandboxApp, req: IncomingMessage, res: ServerResponse): 
   });
 }
 
+/** The embedder's hooks, noting which requests `simulate` answered (the exchange says so). */
+function withSimulatedIds(hooks: SandboxHooks, simulated: Set<number>): SandboxHooks {
+  if (!hooks.simulate) return hooks;
+  const simulate = hooks.simulate.bind(hooks);
+  return {
+    ...hooks,
+    simulate(req) {
+      const answer = simulate(req);
+      if (answer) simulated.add(req.id);
+      return answer;
+    },
+  };
+}
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const hooks = opts.hooks;
+  const simulated = new Set<number>();
   const app = createSandboxApp({
     mode: opts.mode,
     timeScale: opts.timeScale,
@@ -72,8 +112,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     createdStatus: opts.createdStatus,
     seed: opts.seed,
     log: opts.log,
+    ...(hooks ? { hooks: withSimulatedIds(hooks, simulated) } : {}),
   });
-  const server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => onRequest(app, req, res));
+  const adapter: Adapter = { app, hooks: hooks ?? {}, simulated, nextId: 1 };
+  const server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => onRequest(adapter, req, res));
   const host = opts.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

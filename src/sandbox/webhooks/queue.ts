@@ -97,8 +97,10 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
       faults,
       variants,
     });
+    const ackTimeoutMs = opts.ackTimeoutMs ?? Math.max(ACK_TIMEOUT_MS / scale, MIN_ACK_TIMEOUT_MS);
+    const startedAt = Date.now();
     const post = (to: string) => {
-      const handle = postOnce(to, out.headers, out.body, { timeoutMs: opts.ackTimeoutMs ?? Math.max(ACK_TIMEOUT_MS / scale, MIN_ACK_TIMEOUT_MS), insecureTls: opts.allowLoopback && isLoopbackUrl(to) });
+      const handle = postOnce(to, out.headers, out.body, { timeoutMs: ackTimeoutMs, insecureTls: opts.allowLoopback && isLoopbackUrl(to) });
       const entry = { handle, done: handle.result.then(() => undefined) };
       inflight.add(entry);
       return handle.result.finally(() => inflight.delete(entry));
@@ -107,7 +109,23 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
     if (faults.has('webhooks.redirect-followed') && result.status !== null && result.status >= 300 && result.status < 400 && result.location && !closed) {
       result = await post(new URL(result.location, url).toString());
     }
-    history.push({ eventId: out.eventId, attempt: item.attemptsMade, url, status: result.status, ...(result.error ? { error: result.error } : {}), at: Date.now() });
+    const answeredAt = Date.now();
+    history.push({ eventId: out.eventId, attempt: item.attemptsMade, url, status: result.status, ...(result.error ? { error: result.error } : {}), at: answeredAt });
+    opts.onAttempt?.({
+      kind: 'webhook-attempt',
+      eventId: out.eventId,
+      event: item.envelope.event,
+      runId: item.envelope.run_id,
+      attempt: item.attemptsMade,
+      url,
+      wrongSignature: item.wrongSignature,
+      status: result.status,
+      ...(result.error ? { error: result.error } : {}),
+      ...(result.location ? { location: result.location } : {}),
+      startedAt,
+      answeredAt,
+      ackTimeoutMs,
+    });
     return result;
   };
 

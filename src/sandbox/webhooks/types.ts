@@ -1,3 +1,5 @@
+import type { ObservedWebhookAttempt } from '../hooks.js';
+
 export interface WebhookEnvelope {
   event_id: string;
   event: string;
@@ -38,6 +40,8 @@ export interface WebhookQueueOptions {
   /** Partner or organization disabled → wait. */
   paused(partnerId: string, organizationId: string): boolean;
   log?: (line: string) => void;
+  /** Called after every delivery attempt (an embedder's recorder). */
+  onAttempt?: (attempt: ObservedWebhookAttempt) => void;
   /** Acknowledgement time-out in real milliseconds; default the spec's 10 s divided by timeScale. Tests raise it so a busy machine does not fail a delivery. */
   ackTimeoutMs?: number;
 }

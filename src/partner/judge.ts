@@ -1,0 +1,103 @@
+// Judges the recorded traffic with every rule, and turns the verdicts into the check results every
+// reporter reads (the RunResult shape of `run`), with the partner's offending requests as evidence.
+
+import type { Redactor } from '../config/redact.js';
+import { renderCurl } from '../http/curl.js';
+import { recordMessage } from '../http/record.js';
+import type { CheckResult, CheckStatus, Observation, RecordedExchange } from '../runner/results.js';
+import type { Rule, RuleVerdict } from './rules/rule.js';
+import type { JudgeContext, PartnerRequest, Traffic, WebhookDelivery } from './traffic.js';
+
+export interface Judged {
+  rule: Rule;
+  verdict: RuleVerdict;
+}
+
+export function judgeAll(rules: readonly Rule[], traffic: Traffic, ctx: JudgeContext): Judged[] {
+  return rules.map((rule) => ({ rule, verdict: rule.judge(traffic, ctx) }));
+}
+
+/** Evidence is the first offences; a client that breaks a rule a thousand times needs no thousand exchanges. */
+const MAX_OFFENCES_SHOWN = 10;
+
+function requestExchange(r: PartnerRequest, index: number, origin: string, redactor: Redactor): RecordedExchange {
+  const url = `${origin}${r.path}${r.query ? `?${r.query}` : ''}`;
+  const body = r.bodyText === '' ? undefined : r.bodyText;
+  const request = { ...recordMessage(r.headers, body, body === undefined ? undefined : Buffer.byteLength(body), redactor), method: r.method, url: redactor.text(url) };
+  const label = `partner request #${r.id}${r.injected ? ` (injected: ${r.injected})` : ''}`;
+  const exchange: RecordedExchange = {
+    index,
+    label,
+    startedAt: new Date(r.at).toISOString(),
+    durationMs: Math.max(0, r.answeredAt - r.at),
+    request,
+    curl: renderCurl({ method: r.method, url, headers: r.headers, ...(body !== undefined ? { body } : {}) }, redactor),
+  };
+  if (r.lost) exchange.transportError = { code: 'ANSWER_LOST', message: 'the sandbox executed the request and cut the connection before answering (injected)' };
+  else exchange.response = { ...recordMessage(r.responseHeaders, r.responseText === '' ? undefined : r.responseText, undefined, redactor), status: r.status };
+  return exchange;
+}
+
+function deliveryExchange(d: WebhookDelivery, index: number, redactor: Redactor): RecordedExchange {
+  const description = JSON.stringify({ event_id: d.eventId, event: d.event, run_id: d.runId, attempt: d.attempt, signature: d.wrongSignature ? 'deliberately wrong' : 'valid' });
+  const exchange: RecordedExchange = {
+    index,
+    label: `webhook delivery ${d.event} attempt ${d.attempt}${d.wrongSignature ? ' (bad signature)' : ''}`,
+    startedAt: new Date(d.startedAt).toISOString(),
+    durationMs: Math.max(0, d.answeredAt - d.startedAt),
+    request: { headers: { 'content-type': 'application/json' }, body: description, method: 'POST', url: redactor.text(d.url) },
+    curl: `# a delivery the sandbox sent to the partner's endpoint (not reproducible without the webhook secret)`,
+  };
+  if (d.status === null) exchange.transportError = { code: 'NO_ANSWER', message: redactor.text(d.error ?? 'no answer') };
+  else exchange.response = { headers: d.location ? { location: redactor.text(d.location) } : {}, status: d.status };
+  return exchange;
+}
+
+const STATUS: Record<RuleVerdict['state'], CheckStatus> = { passed: 'passed', failed: 'failed', skipped: 'skipped', pending: 'skipped' };
+
+export function toCheckResult(j: Judged, traffic: Traffic, opts: { origin: string; redactor: Redactor; durationMs: number }): CheckResult {
+  const { rule, verdict } = j;
+  const byId = new Map(traffic.requests.map((r) => [r.id, r]));
+  const exchanges: RecordedExchange[] = [];
+  const exchangeOf = new Map<number, number>();
+  const observations: Observation[] = [];
+  for (const offence of verdict.offences.slice(0, MAX_OFFENCES_SHOWN)) {
+    let last: number | undefined;
+    for (const id of offence.requests) {
+      const r = byId.get(id);
+      if (!r) continue;
+      let at = exchangeOf.get(id);
+      if (at === undefined) {
+        at = exchanges.length;
+        exchangeOf.set(id, at);
+        exchanges.push(requestExchange(r, at, opts.origin, opts.redactor));
+      }
+      last = at;
+    }
+    for (const d of offence.deliveries ?? []) {
+      last = exchanges.length;
+      exchanges.push(deliveryExchange(d, last, opts.redactor));
+    }
+    observations.push({
+      message: opts.redactor.text(offence.message),
+      spec: rule.spec[0]!,
+      ...(offence.expected !== undefined ? { expected: opts.redactor.text(offence.expected) } : {}),
+      ...(offence.received !== undefined ? { received: opts.redactor.text(offence.received) } : {}),
+      ...(last !== undefined ? { exchange: last } : {}),
+    });
+  }
+  if (verdict.offences.length > MAX_OFFENCES_SHOWN) {
+    observations.push({ message: `${verdict.offences.length - MAX_OFFENCES_SHOWN} more offence(s) not shown`, spec: rule.spec[0]! });
+  }
+  return {
+    id: rule.id,
+    title: rule.title,
+    suite: rule.suite,
+    spec: [...rule.spec],
+    status: STATUS[verdict.state],
+    message: opts.redactor.text(verdict.message),
+    durationMs: opts.durationMs,
+    observations,
+    exchanges,
+  };
+}

@@ -1,0 +1,131 @@
+// The partner's checklist on the console while the session runs. On a terminal (not CI): a listr2 task
+// per rule, pending (spinner, with what to do next) until the traffic breaks it (✗ at once) or the
+// session ends; a rule the traffic proved says so in its title. Elsewhere: one plain line per change of a
+// rule's state, so a CI log shows progress without cursor tricks. Both end with the grouped summary.
+
+import type { ChalkInstance } from 'chalk';
+import { DefaultRenderer, Listr, ListrLogger, ProcessOutput, type ListrTask } from 'listr2';
+import { formatGroupedSummary, makeChalk, oneLine } from '../report/console-format.js';
+import type { Reporter } from '../report/reporter.js';
+import type { RunResult } from '../runner/results.js';
+import type { Judged } from './judge.js';
+import type { Rule, RuleState } from './rules/rule.js';
+
+class StreamRenderer extends DefaultRenderer {
+  static override nonTTY = true;
+}
+
+interface RuleTask {
+  title: string;
+  output: string;
+  skip(message?: string): void;
+}
+
+interface Row {
+  rule: Rule;
+  state: RuleState;
+  message: string;
+  task?: RuleTask;
+  done: () => void;
+  finished: Promise<void>;
+}
+
+export interface PartnerConsole extends Reporter {
+  /** The latest verdicts while the session runs. */
+  update(judged: readonly Judged[]): void;
+  /** The final verdicts, before onRunEnd. */
+  settle(judged: readonly Judged[]): void;
+}
+
+export function createPartnerConsole(opts: { stream: NodeJS.WritableStream; interactive: boolean; color: boolean; rules: readonly Rule[] }): PartnerConsole {
+  const c = makeChalk(opts.color);
+  const rows = new Map<string, Row>();
+  for (const rule of opts.rules) {
+    let done = (): void => undefined;
+    const finished = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    rows.set(rule.id, { rule, state: 'pending', message: `not exercised: ${rule.hint}`, done, finished });
+  }
+  return opts.interactive ? live(opts.stream, c, rows) : plain(opts.stream, c, rows);
+}
+
+function live(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string, Row>): PartnerConsole {
+  const paint = (row: Row): void => {
+    if (!row.task) return;
+    row.task.title = row.state === 'passed' ? `${row.rule.id}  ${c.green('holds so far')}` : row.rule.id;
+    row.task.output = oneLine(row.message, 120);
+  };
+  const tasks: ListrTask[] = [...rows.values()].map((row) => ({
+    title: row.rule.id,
+    rendererOptions: { outputBar: 1, persistentOutput: true },
+    task: async (_ctx: unknown, task: RuleTask) => {
+      row.task = task;
+      paint(row);
+      await row.finished;
+      task.title = row.rule.id;
+      task.output = oneLine(row.message, 120);
+      if (row.state === 'failed') throw new Error(`${row.rule.id}: ${oneLine(row.message, 120)}`);
+      if (row.state === 'skipped' || row.state === 'pending') task.skip(`${row.rule.id}: ${oneLine(row.message, 120)}`);
+    },
+  }));
+  const listr = new Listr(tasks, {
+    concurrent: true,
+    exitOnError: false,
+    registerSignalListeners: false,
+    renderer: StreamRenderer,
+    fallbackRendererCondition: false,
+    rendererOptions: {
+      logger: new ListrLogger({ useIcons: true, processOutput: new ProcessOutput(stream as NodeJS.WriteStream) }),
+      collapseErrors: false,
+      showErrorMessage: true,
+      collapseSkips: false,
+      formatOutput: 'truncate',
+    },
+  });
+  const done = listr.run().catch(() => undefined);
+  const apply = (judged: readonly Judged[], final: boolean): void => {
+    for (const { rule, verdict } of judged) {
+      const row = rows.get(rule.id);
+      if (!row) continue;
+      // A broken rule stays broken: its row ends at once.
+      if (row.state === 'failed') continue;
+      row.state = verdict.state;
+      row.message = verdict.message;
+      paint(row);
+      if (final || verdict.state === 'failed') row.done();
+    }
+  };
+  return {
+    name: 'console',
+    update: (judged) => apply(judged, false),
+    settle: (judged) => apply(judged, true),
+    async onRunEnd(result: RunResult) {
+      for (const row of rows.values()) row.done();
+      await done;
+      stream.write(`\n${formatGroupedSummary(result, c)}`);
+    },
+  };
+}
+
+function plain(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string, Row>): PartnerConsole {
+  stream.write(`${c.dim(`judging ${rows.size} rules; each is pending until the partner's traffic proves or breaks it`)}\n`);
+  const apply = (judged: readonly Judged[]): void => {
+    for (const { rule, verdict } of judged) {
+      const row = rows.get(rule.id);
+      if (!row || row.state === verdict.state) continue;
+      row.state = verdict.state;
+      row.message = verdict.message;
+      const word = verdict.state === 'passed' ? c.green('holds so far') : verdict.state === 'failed' ? c.red('failed') : c.yellow(verdict.state);
+      stream.write(`… ${c.bold(rule.id)} ${word}: ${oneLine(verdict.message)}\n`);
+    }
+  };
+  return {
+    name: 'console',
+    update: apply,
+    settle: () => undefined,
+    onRunEnd(result: RunResult) {
+      stream.write(`\n${formatGroupedSummary(result, c)}`);
+    },
+  };
+}

@@ -1,0 +1,136 @@
+// What the partner reports back (Endpoints › POST /runs/{run_id}/decisions: `notices_shown` "codes of
+// notices rendered to a recruiter for this run, including unrecognized codes; each sent at least once per
+// run"; rule 7; Decision: `reject_reason` "only with rejected").
+
+import { P } from '../spec-refs.js';
+import type { JudgeContext, Traffic } from '../traffic.js';
+import { settle, type Offence, type Rule } from './rule.js';
+import { noticeCodes, runFacts } from './runs.js';
+
+/** The spec's known notice codes (Resources and their fields › Notice); anything else is unknown. */
+export const KNOWN_NOTICE_CODES = new Set([
+  'requirement_blockers',
+  'widen_hint',
+  'already_shown',
+  'relaxation_ladder',
+  'location_relaxed',
+  'global_relaxed',
+  'paid_fallback',
+  'lean_search_failed',
+  'requirement_attribution',
+  'run_funnel',
+  'run_progress',
+  'function_error',
+  'must_unmet_hidden',
+]);
+
+function record(v: unknown): Record<string, unknown> | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** Codes reported per run by decisions calls the sandbox accepted (a 422 stores nothing). */
+function reportedCodes(traffic: Traffic): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const r of traffic.requests) {
+    if (r.endpoint !== 'decisions' || r.runId === undefined || r.status < 200 || r.status >= 300) continue;
+    const shown = record(r.json)?.notices_shown;
+    if (!Array.isArray(shown)) continue;
+    const set = out.get(r.runId) ?? new Set<string>();
+    for (const c of shown) if (typeof c === 'string') set.add(c);
+    out.set(r.runId, set);
+  }
+  return out;
+}
+
+function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown'; hint: string }): Rule {
+  const rule: Rule = {
+    id: opts.id,
+    title: opts.title,
+    suite: 'decisions',
+    spec: opts.kind === 'known' ? [P.decisions] : [P.decisions, P.notice, P.versioning],
+    hint: opts.hint,
+    judge(traffic: Traffic, ctx: JudgeContext) {
+      const reported = reportedCodes(traffic);
+      const offences: Offence[] = [];
+      let runs = 0;
+      let complete = 0;
+      for (const run of runFacts(traffic).values()) {
+        // Fixture runs: the operator knows what the partner was shown; a real run's page may show less.
+        if (!run.fixture) continue;
+        const shownReads = run.reads.filter((r) => noticeCodes(r).length > 0);
+        const codes = new Set(shownReads.flatMap(noticeCodes).filter((c) => KNOWN_NOTICE_CODES.has(c) === (opts.kind === 'known')));
+        if (codes.size === 0) continue;
+        runs += 1;
+        const got = reported.get(run.runId) ?? new Set<string>();
+        const missing = [...codes].filter((c) => !got.has(c)).sort();
+        if (missing.length === 0) {
+          complete += 1;
+          continue;
+        }
+        // Still time to report while the session runs: only the end settles a missing code.
+        if (!ctx.final) continue;
+        const decisions = traffic.requests.filter((r) => r.endpoint === 'decisions' && r.runId === run.runId);
+        offences.push({
+          message: `${run.fixture} run ${run.runId}: ${opts.kind} notice code(s) ${missing.join(', ')} read but never reported in notices_shown`,
+          expected: `notices_shown including ${[...codes].sort().join(', ')}`,
+          received: got.size > 0 ? `notices_shown: ${[...got].sort().join(', ')}` : decisions.length > 0 ? 'no accepted notices_shown' : 'no decisions call for the run',
+          requests: [shownReads[0]!.id, ...decisions.map((r) => r.id)],
+        });
+      }
+      const verdict = settle(rule, ctx, { offences, exercised: runs > 0 && complete === runs, passMessage: `every ${opts.kind} notice code of ${runs} fixture run(s) reported in notices_shown` });
+      if (verdict.state === 'pending' && runs > complete) {
+        return { ...verdict, message: `${runs - complete} fixture run(s) read with ${opts.kind} notice codes not reported yet: send notices_shown with every code shown` };
+      }
+      return verdict;
+    },
+  };
+  return rule;
+}
+
+export const knownNoticesRule = noticesRule({
+  id: 'decisions.notices-shown-reports-every-code',
+  title: 'notices_shown reports every notice code shown (fixture runs)',
+  kind: 'known',
+  hint: 'start a cert-notices-all run, show it, and report a decision with notices_shown',
+});
+
+export const unknownNoticesRule = noticesRule({
+  id: 'decisions.notices-shown-includes-unknown-codes',
+  title: 'notices_shown includes unrecognized notice codes (zz_*)',
+  kind: 'unknown',
+  hint: 'start a cert-notice-unknown run, show it, and report a decision with notices_shown',
+});
+
+export const rejectReasonRule: Rule = {
+  id: 'decisions.reject-reason-only-with-rejected',
+  title: 'A decision carries reject_reason only when it is rejected',
+  suite: 'decisions',
+  spec: [P.decisionItem, P.decisions],
+  hint: 'report decisions on candidates (a rejection with a reason and another decision)',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    let items = 0;
+    for (const r of traffic.requests) {
+      if (r.endpoint !== 'decisions') continue;
+      const list = record(r.json)?.decisions;
+      if (!Array.isArray(list)) continue;
+      for (const d of list) {
+        const item = record(d);
+        if (!item) continue;
+        items += 1;
+        const reason = item.reject_reason;
+        if (reason !== undefined && reason !== null && item.decision !== 'rejected') {
+          offences.push({
+            message: `decision "${String(item.decision)}" sent with reject_reason ${JSON.stringify(reason)}`,
+            expected: 'reject_reason only with decision "rejected"',
+            received: JSON.stringify({ decision: item.decision, reject_reason: reason }),
+            requests: [r.id],
+          });
+        }
+      }
+    }
+    return settle(rejectReasonRule, ctx, { offences, exercised: items > 0, passMessage: `${items} decision(s), reject_reason only on rejections` });
+  },
+};
+
+export const decisionRules: Rule[] = [knownNoticesRule, unknownNoticesRule, rejectReasonRule];

@@ -1,0 +1,30 @@
+// Authentication rule 8: on 401 invalid_org_token the customer connection must be renewed with a new
+// code, so the token that drew it is never sent again.
+
+import { P } from '../spec-refs.js';
+import { settle, type Offence, type Rule } from './rule.js';
+
+export const orgTokenRule: Rule = {
+  id: 'org-token.not-used-after-invalid-org-token',
+  title: 'After 401 invalid_org_token the token is not used again',
+  suite: 'org-token',
+  spec: [P.authentication, P.crossCutting],
+  hint: 'open a customer whose org token the sandbox does not know (e.g. sot_ followed by 48 zeros): your client must ask for a new activation code',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    const refused = new Map<string, number>();
+    for (const r of traffic.requests) {
+      const token = r.headers['x-svc-org'];
+      if (!token) continue;
+      const first = refused.get(token);
+      if (first !== undefined) {
+        const answer = traffic.requests.find((x) => x.id === first)!;
+        if (r.at > answer.answeredAt) {
+          offences.push({ message: `an org token refused with 401 invalid_org_token was sent again (${r.method} ${r.path})`, expected: 'renew the connection with a new activation code', received: 'the refused token in x-svc-org', requests: [first, r.id] });
+        }
+      }
+      if (r.status === 401 && r.errorCode === 'invalid_org_token' && !refused.has(token)) refused.set(token, r.id);
+    }
+    return settle(orgTokenRule, ctx, { offences, exercised: refused.size > 0, passMessage: `${refused.size} refused org token(s), none used again` });
+  },
+};

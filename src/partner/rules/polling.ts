@@ -1,0 +1,118 @@
+// Polling guidance (Endpoints › GET /runs/{run_id}; Limits: "Run polling: every 5 seconds while watched;
+// stop after 30 minutes of running"; States and transitions: completed and failed are terminal).
+
+import { P } from '../spec-refs.js';
+import { specMs } from '../traffic.js';
+import { seconds } from './retry-chains.js';
+import { settle, type Offence, type Rule } from './rule.js';
+import { isTerminal, readStatus, runFacts } from './runs.js';
+
+const POLL_INTERVAL_MS = 5_000;
+const MAX_RUNNING_MS = 30 * 60_000;
+/**
+ * A read this soon (spec time) after the read that returned completed/failed, with no reveal or decision
+ * of the run in between, is the poller still running; a person reopening the run, or a read to refresh
+ * after a reveal, is not polling.
+ */
+export const AFTER_TERMINAL_WINDOW_MS = 3 * POLL_INTERVAL_MS;
+/** Interval tolerance: timers of a busy client may fire a little early relative to the previous arrival. */
+const INTERVAL_TOLERANCE = 0.9;
+
+export const pollIntervalRule: Rule = {
+  id: 'polling.running-run-read-at-most-every-5s',
+  title: 'A running run is read at most every 5 s (spec time)',
+  suite: 'polling',
+  spec: [P.runsRead, P.limits],
+  hint: 'start a cert-slow run and keep it on screen',
+  judge(traffic, ctx) {
+    const need = specMs(ctx, POLL_INTERVAL_MS);
+    const offences: Offence[] = [];
+    const proof: number[] = [];
+    for (const run of runFacts(traffic).values()) {
+      for (let i = 1; i < run.reads.length; i++) {
+        const prev = run.reads[i - 1]!;
+        const status = readStatus(prev);
+        // Only the gap after a read that showed the run running is a polling interval (a retry after 503 is backoff).
+        if (status === undefined || isTerminal(status)) continue;
+        const next = run.reads[i]!;
+        const gap = next.at - prev.at;
+        proof.push(next.id);
+        if (gap < need * INTERVAL_TOLERANCE) {
+          offences.push({
+            message: `run ${run.runId} read again ${seconds(gap)} after a read that showed it ${status}`,
+            expected: `at least 5 s between reads (${seconds(need)} at time scale ${ctx.timeScale})`,
+            received: seconds(gap),
+            requests: [prev.id, next.id],
+          });
+        }
+      }
+    }
+    return settle(pollIntervalRule, ctx, { offences, exercised: proof.length > 0, passMessage: `${proof.length} poll(s) of running runs, none sooner than 5 s (spec time)`, proof });
+  },
+};
+
+export const stopAtTerminalRule: Rule = {
+  id: 'polling.stops-at-completed-or-failed',
+  title: 'No polling after the read that returned completed or failed',
+  suite: 'polling',
+  spec: [P.runsRead, P.runStatus],
+  hint: 'start a cert-slow run and keep it on screen until it completes',
+  judge(traffic, ctx) {
+    const window = specMs(ctx, AFTER_TERMINAL_WINDOW_MS);
+    const offences: Offence[] = [];
+    let watched = 0;
+    for (const run of runFacts(traffic).values()) {
+      const t = run.reads.findIndex((r) => isTerminal(readStatus(r)));
+      if (t < 0) continue;
+      const terminal = run.reads[t]!;
+      const sawRunning = run.reads.slice(0, t).some((r) => readStatus(r) !== undefined);
+      // Other requests about this run (reveal, decisions) between the terminal read and a later read make
+      // that later read a deliberate refresh, not a poll.
+      const actions = traffic.requests.filter((r) => r.runId === run.runId && r.endpoint !== 'runs-read' && r.at > terminal.at);
+      for (const later of run.reads.slice(t + 1)) {
+        if (later.at - terminal.answeredAt > window) break;
+        if (actions.some((a) => a.at < later.at)) break;
+        offences.push({
+          message: `run ${run.runId} read again ${seconds(later.at - terminal.answeredAt)} after a read returned ${readStatus(terminal)}`,
+          expected: 'no polling after completed or failed',
+          received: `GET /runs/${run.runId}`,
+          requests: [terminal.id, later.id],
+        });
+      }
+      // Proven once a poller saw the run running, then terminal, and the window passed quietly.
+      if (sawRunning && (ctx.final || ctx.now - terminal.answeredAt > window)) watched += 1;
+    }
+    return settle(stopAtTerminalRule, ctx, { offences, exercised: watched > 0, passMessage: `${watched} run(s) watched to the end, no read after completed/failed` });
+  },
+};
+
+export const stopAfter30MinRule: Rule = {
+  id: 'polling.stops-after-30-min-running',
+  title: 'Polling stops after a run has been running for 30 minutes (spec time)',
+  suite: 'polling',
+  spec: [P.runsRead, P.limits],
+  hint: 'keep on screen a run that stays running for 30 minutes (spec time): the second real run started is held running that long',
+  judge(traffic, ctx) {
+    const limit = specMs(ctx, MAX_RUNNING_MS);
+    const offences: Offence[] = [];
+    let exercised = 0;
+    for (const run of runFacts(traffic).values()) {
+      // The read that found the run still running past the limit; the poller stops after it.
+      const found = run.reads.find((r) => r.at > run.startedAt + limit && readStatus(r) !== undefined && !isTerminal(readStatus(r)));
+      if (!found) continue;
+      exercised += 1;
+      const polls = run.reads.filter((r) => r.at > found.answeredAt);
+      if (polls.length > 0) {
+        offences.push({
+          message: `run ${run.runId} still read ${polls.length} time(s) after a read showed it running for more than 30 minutes (spec time)`,
+          expected: 'stop polling, show the run id with a support hint',
+          received: `${polls.length} read(s) after the limit`,
+          requests: [found.id, ...polls.map((r) => r.id)],
+        });
+      }
+    }
+    return settle(stopAfter30MinRule, ctx, { offences, exercised: exercised > 0, passMessage: `${exercised} run(s) past 30 minutes of running, polling stopped` });
+  },
+};
+
+export const pollingRules: Rule[] = [pollIntervalRule, stopAtTerminalRule, stopAfter30MinRule];

@@ -1,0 +1,193 @@
+// The retry policy (Errors › Idempotency and retries; Cross-cutting errors; the endpoints' own rules).
+// A retry is the same request sent again soon after an answer (retry-chains.ts).
+
+import { P } from '../spec-refs.js';
+import type { PartnerRequest } from '../traffic.js';
+import { specMs } from '../traffic.js';
+import { atLeast, FINAL_STATUSES, nextRepeat, RETRY_SAFE, retryAfterMs, retryChains, seconds } from './retry-chains.js';
+import { settle, type Offence, type Rule } from './rule.js';
+
+const BACKOFF_START_MS = 1_000;
+const MAX_ATTEMPTS = 3;
+
+function answerOf(r: PartnerRequest): string {
+  if (r.lost) return 'no answer (connection cut)';
+  return `${r.status}${r.errorCode ? ` ${r.errorCode}` : ''}`;
+}
+
+export const backoffRule: Rule = {
+  id: 'retries.backoff-from-1s',
+  title: 'A retry-safe call is retried after a backoff of at least 1 s (spec time)',
+  suite: 'retries',
+  spec: [P.retries, P.crossCutting],
+  hint: 'read a run twice (e.g. keep a cert-slow run on screen): the first repeat read answers 503 rate_limit_unavailable; let your client retry it',
+  judge(traffic, ctx) {
+    const need = specMs(ctx, BACKOFF_START_MS);
+    const offences: Offence[] = [];
+    const proof: number[] = [];
+    for (const chain of retryChains(traffic.requests, ctx)) {
+      if (!RETRY_SAFE.has(chain[0]!.endpoint)) continue;
+      for (let i = 1; i < chain.length; i++) {
+        const failed = chain[i - 1]!;
+        const retry = chain[i]!;
+        // After a 429 the Retry-After decides (retries.retry-after-honoured), not the backoff.
+        if (retryAfterMs(failed) !== undefined) continue;
+        const waited = retry.at - failed.answeredAt;
+        proof.push(retry.id);
+        if (!atLeast(waited, need)) {
+          offences.push({
+            message: `${retry.method} ${retry.path} retried ${seconds(waited)} after ${answerOf(failed)}, sooner than the backoff's first step of 1 s (${seconds(need)} at time scale ${ctx.timeScale})`,
+            expected: `a wait of at least ${seconds(need)}`,
+            received: seconds(waited),
+            requests: [failed.id, retry.id],
+          });
+        }
+      }
+    }
+    return settle(backoffRule, ctx, { offences, exercised: proof.length > 0, passMessage: `${proof.length} retr${proof.length === 1 ? 'y' : 'ies'} waited at least 1 s (spec time)`, proof });
+  },
+};
+
+export const attemptsRule: Rule = {
+  id: 'retries.at-most-3-attempts',
+  title: 'A retry-safe call is attempted at most 3 times',
+  suite: 'retries',
+  spec: [P.retries],
+  hint: backoffRule.hint,
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    let chains = 0;
+    for (const chain of retryChains(traffic.requests, ctx)) {
+      if (!RETRY_SAFE.has(chain[0]!.endpoint)) continue;
+      chains += 1;
+      if (chain.length > MAX_ATTEMPTS) {
+        offences.push({
+          message: `${chain[0]!.method} ${chain[0]!.path} attempted ${chain.length} times`,
+          expected: `at most ${MAX_ATTEMPTS} attempts`,
+          received: `${chain.length} attempts`,
+          requests: chain.map((r) => r.id),
+        });
+      }
+    }
+    return settle(attemptsRule, ctx, { offences, exercised: chains > 0, passMessage: `${chains} retried call(s), none beyond ${MAX_ATTEMPTS} attempts` });
+  },
+};
+
+export const retryAfterRule: Rule = {
+  id: 'retries.retry-after-honoured',
+  title: 'After 429 rate_limited the call waits at least Retry-After',
+  suite: 'retries',
+  spec: [P.crossCutting, P.retries],
+  hint: 'register a recruiter (POST /users): the first one answers 429 rate_limited with Retry-After; let your client retry it',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    const proof: number[] = [];
+    traffic.requests.forEach((r, i) => {
+      const wait = retryAfterMs(r);
+      if (wait === undefined) return;
+      const retry = nextRepeat(traffic.requests, i, ctx);
+      if (!retry) return;
+      proof.push(retry.id);
+      const waited = retry.at - r.answeredAt;
+      // Retry-After is judged as sent, in real seconds: a client that honours it literally is right.
+      if (!atLeast(waited, wait)) {
+        offences.push({
+          message: `${retry.method} ${retry.path} retried ${seconds(waited)} after 429 rate_limited with Retry-After: ${wait / 1000}`,
+          expected: `a wait of at least ${wait / 1000} s`,
+          received: seconds(waited),
+          requests: [r.id, retry.id],
+        });
+      }
+    });
+    return settle(retryAfterRule, ctx, { offences, exercised: proof.length > 0, passMessage: `${proof.length} retr${proof.length === 1 ? 'y' : 'ies'} after 429 waited the Retry-After`, proof });
+  },
+};
+
+export const finalErrorsRule: Rule = {
+  id: 'retries.none-after-401-403-404-409-410-422',
+  title: 'Never a retry after 401, 403, 404, 409, 410 or 422',
+  suite: 'retries',
+  spec: [P.retries, P.crossCutting],
+  hint: 'let the sandbox refuse a request, e.g. start a run for an unregistered recruiter (404 user_not_found) or with four must requirements (422)',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    let refused = 0;
+    traffic.requests.forEach((r, i) => {
+      if (!FINAL_STATUSES.has(r.status)) return;
+      refused += 1;
+      const retry = nextRepeat(traffic.requests, i, ctx);
+      if (retry) {
+        offences.push({
+          message: `${retry.method} ${retry.path} sent again after ${answerOf(r)}`,
+          expected: 'no retry: fix the request or tell the user',
+          received: `the same request ${seconds(retry.at - r.answeredAt)} later`,
+          requests: [r.id, retry.id],
+        });
+      }
+    });
+    return settle(finalErrorsRule, ctx, { offences, exercised: refused > 0, passMessage: `${refused} refused request(s), none retried` });
+  },
+};
+
+export const runStartRetryRule: Rule = {
+  id: 'retries.run-start-not-retried-after-5xx',
+  title: 'A run start is never retried automatically after a timeout or a 5xx',
+  suite: 'retries',
+  spec: [P.runsStart, P.retries],
+  hint: 'start a run on one of your own jobs (a job_external_id not starting with cert-): the first such start answers 500 internal_error',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    let failures = 0;
+    traffic.requests.forEach((r, i) => {
+      if (r.endpoint !== 'runs-start' || !(r.lost || r.status >= 500)) return;
+      failures += 1;
+      const retry = nextRepeat(traffic.requests, i, ctx);
+      if (retry) {
+        offences.push({
+          message: `POST /runs sent again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}: every accepted start is a new run`,
+          expected: 'no automatic retry of a run start',
+          received: 'the same run start again',
+          requests: [r.id, retry.id],
+        });
+      }
+    });
+    return settle(runStartRetryRule, ctx, { offences, exercised: failures > 0, passMessage: `${failures} failed run start(s), none retried` });
+  },
+};
+
+/** Codes are normalized on input (case, spaces, dashes), so a retry may be written differently. */
+function normalizedCode(r: PartnerRequest): string | undefined {
+  const code = r.json && typeof r.json === 'object' ? (r.json as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code.replace(/[\s-]/g, '').toUpperCase() : undefined;
+}
+
+export const redeemRetryRule: Rule = {
+  id: 'retries.redeem-not-retried-after-lost-answer',
+  title: 'A redeem is never retried after a lost answer or a 5xx',
+  suite: 'retries',
+  spec: [P.redeem, P.retries],
+  hint: 'connect a customer with an activation code: the first successful redemption is carried out but its answer is lost',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    let failures = 0;
+    traffic.requests.forEach((r, i) => {
+      if (r.endpoint !== 'redeem' || !(r.lost || r.status >= 500)) return;
+      failures += 1;
+      const code = normalizedCode(r);
+      if (code === undefined) return;
+      // The code is spent whenever the lost answer was a success: any later use of it is a retry.
+      const retry = traffic.requests.slice(i + 1).find((s) => s.endpoint === 'redeem' && normalizedCode(s) === code);
+      if (retry) {
+        offences.push({
+          message: `the same activation code redeemed again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}; a new code must be obtained`,
+          expected: 'no retry: ask the service operator for a new code',
+          received: `a second redeem of the code${retry.status ? ` (answered ${answerOf(retry)})` : ''}`,
+          requests: [r.id, retry.id],
+        });
+      }
+    });
+    return settle(redeemRetryRule, ctx, { offences, exercised: failures > 0, passMessage: `${failures} failed redemption(s), none retried` });
+  },
+};
+
+export const retryRules: Rule[] = [backoffRule, attemptsRule, retryAfterRule, finalErrorsRule, runStartRetryRule, redeemRetryRule];

@@ -1,0 +1,94 @@
+// Which requests are retries of which: the partner's client sends the same request again (same method,
+// path, query and body, JSON compared by value) after an answer it could not use. Shared by the retry rules.
+
+import type { JudgeContext, PartnerRequest } from '../traffic.js';
+import { specMs } from '../traffic.js';
+
+/** Requests the spec calls retry-safe (Errors › Idempotency and retries: "Retry after a timeout: yes"). */
+export const RETRY_SAFE = new Set(['users', 'jobs', 'runs-read', 'reveal', 'decisions']);
+
+/** Answers after which the spec says never to retry. */
+export const FINAL_STATUSES = new Set([401, 403, 404, 409, 410, 422]);
+
+/**
+ * An identical request this long (spec time) after an answer is taken for an automatic retry; a person
+ * doing the same thing again takes longer, and the spec's backoff (1 s, 2 s, …, at most 3 attempts) fits
+ * well inside. After a 429 the Retry-After comes on top.
+ */
+export const RETRY_WINDOW_MS = 60_000;
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/** Two requests are "the same request" when this key is equal. */
+export function requestKey(r: PartnerRequest): string {
+  const body = r.json !== undefined ? canonical(r.json) : r.bodyText;
+  return `${r.method} ${r.path}?${r.query}\n${body}`;
+}
+
+/** An answer the client could not use and may retry (where the endpoint allows): 429, 5xx, or lost. */
+export function isRetryableFailure(r: PartnerRequest): boolean {
+  return r.lost || r.status === 429 || r.status >= 500;
+}
+
+/** Retry-After of a 429 in real ms (the value actually sent), or undefined. */
+export function retryAfterMs(r: PartnerRequest): number | undefined {
+  if (r.status !== 429) return undefined;
+  const raw = r.responseHeaders['retry-after'];
+  if (raw === undefined || !/^\s*\d+\s*$/.test(raw)) return undefined;
+  return Number(raw) * 1000;
+}
+
+function windowAfter(r: PartnerRequest, ctx: JudgeContext): number {
+  return specMs(ctx, RETRY_WINDOW_MS) + (retryAfterMs(r) ?? 0);
+}
+
+/** The next request with the same key sent within the retry window after `r` was answered, if any. */
+export function nextRepeat(requests: readonly PartnerRequest[], index: number, ctx: JudgeContext): PartnerRequest | undefined {
+  const r = requests[index]!;
+  const key = requestKey(r);
+  const limit = r.answeredAt + windowAfter(r, ctx);
+  for (let j = index + 1; j < requests.length; j++) {
+    const s = requests[j]!;
+    if (s.at > limit) break;
+    if (s.at >= r.at && requestKey(s) === key) return s;
+  }
+  return undefined;
+}
+
+/** Chains of attempts: a first request and its retries, each retry following a retryable failure. */
+export function retryChains(requests: readonly PartnerRequest[], ctx: JudgeContext): PartnerRequest[][] {
+  const index = new Map(requests.map((r, i) => [r.id, i]));
+  const taken = new Set<number>();
+  const chains: PartnerRequest[][] = [];
+  for (let i = 0; i < requests.length; i++) {
+    const first = requests[i]!;
+    if (taken.has(first.id)) continue;
+    const chain = [first];
+    let cur = first;
+    while (isRetryableFailure(cur)) {
+      const next = nextRepeat(requests, index.get(cur.id)!, ctx);
+      if (!next || taken.has(next.id)) break;
+      taken.add(next.id);
+      chain.push(next);
+      cur = next;
+    }
+    if (chain.length > 1) chains.push(chain);
+  }
+  return chains;
+}
+
+/** Real-time tolerance for timer granularity when judging a wait: 2 % plus 2 ms. */
+export function atLeast(waitedMs: number, requiredMs: number): boolean {
+  return waitedMs >= requiredMs * 0.98 - 2;
+}
+
+export function seconds(ms: number): string {
+  return ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}

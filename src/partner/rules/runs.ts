@@ -1,0 +1,65 @@
+// Facts about runs the rules share: which reads belong to which run, what each read said, and when a
+// run began (its start's answer, or the first read when the start was not seen).
+
+import type { PartnerRequest, Traffic } from '../traffic.js';
+
+export interface RunFacts {
+  runId: string;
+  /** Epoch ms the run began, as far as the traffic shows. */
+  startedAt: number;
+  /** Fixture name, from `sandbox.fixture` of the start or a read. */
+  fixture?: string;
+  /** Every GET of the run, in arrival order. */
+  reads: PartnerRequest[];
+}
+
+function record(v: unknown): Record<string, unknown> | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+function fixtureOf(body: unknown): string | undefined {
+  const f = record(record(body)?.sandbox)?.fixture;
+  return typeof f === 'string' ? f : undefined;
+}
+
+/** The status a successful read returned, or undefined for any other answer. */
+export function readStatus(r: PartnerRequest): string | undefined {
+  if (r.status !== 200) return undefined;
+  const s = record(r.responseJson)?.status;
+  return typeof s === 'string' ? s : undefined;
+}
+
+export function isTerminal(status: string | undefined): boolean {
+  return status === 'completed' || status === 'failed';
+}
+
+/** Notice codes of a successful read. */
+export function noticeCodes(r: PartnerRequest): string[] {
+  if (r.status !== 200) return [];
+  const notices = record(r.responseJson)?.notices;
+  if (!Array.isArray(notices)) return [];
+  return notices.map((n) => record(n)?.code).filter((c): c is string => typeof c === 'string');
+}
+
+export function runFacts(traffic: Traffic): Map<string, RunFacts> {
+  const runs = new Map<string, RunFacts>();
+  for (const r of traffic.requests) {
+    if (r.endpoint === 'runs-start' && r.status === 202) {
+      const id = record(r.responseJson)?.run_id;
+      if (typeof id === 'string' && !runs.has(id)) {
+        const fixture = fixtureOf(r.responseJson);
+        runs.set(id, { runId: id, startedAt: r.answeredAt, reads: [], ...(fixture ? { fixture } : {}) });
+      }
+    }
+    if (r.endpoint === 'runs-read' && r.runId !== undefined) {
+      let run = runs.get(r.runId);
+      if (!run) {
+        run = { runId: r.runId, startedAt: r.at, reads: [] };
+        runs.set(r.runId, run);
+      }
+      run.reads.push(r);
+      run.fixture ??= fixtureOf(r.responseJson);
+    }
+  }
+  return runs;
+}

@@ -1,0 +1,64 @@
+// Keys and tokens travel only in their headers (What the service does, General rules: "Keys and tokens
+// must never reach a browser, mobile app, URL…"; Endpoints › Common headers; Authentication rule 7).
+
+import { P } from '../spec-refs.js';
+import type { JudgeContext, PartnerRequest, Traffic } from '../traffic.js';
+import { settle, type Offence, type Rule } from './rule.js';
+
+/** A key or token by its prefix, not preceded by a letter, digit or underscore (as the bundle scan matches). */
+const SECRET_SHAPE = /(?<![A-Za-z0-9_])(spk_live_|sot_)[0-9A-Za-z]{8,}/;
+
+function decoded(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
+/** The secrets the session knows (partner keys, org tokens, the webhook secret) plus the spec's shapes. */
+export function containsSecret(text: string, known: readonly string[]): string | undefined {
+  for (const v of [text, decoded(text)]) {
+    const m = SECRET_SHAPE.exec(v);
+    if (m) return m[1] === 'sot_' ? 'an org token' : 'a partner key';
+    for (const s of known) if (s.length >= 8 && v.includes(s)) return s.startsWith('sot_') ? 'an org token' : s.startsWith('spk_') ? 'a partner key' : 'the webhook secret';
+  }
+  return undefined;
+}
+
+/** Org tokens the sandbox issued to this partner (from redemptions it answered). */
+function issuedTokens(traffic: Traffic): string[] {
+  const out: string[] = [];
+  for (const r of traffic.requests) {
+    const token = r.endpoint === 'redeem' && r.responseJson && typeof r.responseJson === 'object' ? (r.responseJson as { org_token?: unknown }).org_token : undefined;
+    if (typeof token === 'string') out.push(token);
+  }
+  return out;
+}
+
+function secretRule(opts: { id: string; title: string; where: string; part: (r: PartnerRequest) => string }, known: () => readonly string[]): Rule {
+  const rule: Rule = {
+    id: opts.id,
+    title: opts.title,
+    suite: 'secrets',
+    spec: [P.general, P.commonHeaders, P.authentication],
+    hint: 'send any request from your server',
+    judge(traffic: Traffic, ctx: JudgeContext) {
+      const secrets = [...known(), ...issuedTokens(traffic)];
+      const offences: Offence[] = [];
+      for (const r of traffic.requests) {
+        const found = containsSecret(opts.part(r), secrets);
+        if (found) offences.push({ message: `${found} sent in the ${opts.where} of ${r.method} ${r.path}`, expected: 'keys and tokens only in x-partner-key / x-svc-org', received: `${found} in the ${opts.where}`, requests: [r.id] });
+      }
+      return settle(rule, ctx, { offences, exercised: traffic.requests.length > 0, passMessage: `no key or token in the ${opts.where} of ${traffic.requests.length} request(s)` });
+    },
+  };
+  return rule;
+}
+
+export function secretRules(known: () => readonly string[]): Rule[] {
+  return [
+    secretRule({ id: 'secrets.not-in-url', title: 'Keys and tokens never in a URL (path or query)', where: 'URL', part: (r) => (r.query ? `${r.path}?${r.query}` : r.path) }, known),
+    secretRule({ id: 'secrets.not-in-body', title: 'Keys and tokens never in a request body', where: 'body', part: (r) => r.bodyText }, known),
+  ];
+}

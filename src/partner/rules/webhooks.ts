@@ -1,0 +1,90 @@
+// The partner's webhook endpoint as the sandbox's deliveries found it (Events: "A 2xx answer means
+// delivered… no answer within 10 seconds is retried"; delivery rule 2: any 3xx is a failed attempt;
+// Signature: "answers 401 without processing on mismatch"; "A bad-signature test delivery must be
+// answered non-2xx").
+
+import { P } from '../spec-refs.js';
+import type { JudgeContext, Traffic, WebhookDelivery } from '../traffic.js';
+import { seconds } from './retry-chains.js';
+import { settle, type Offence, type Rule, type RuleVerdict } from './rule.js';
+
+const is2xx = (s: number | null) => s !== null && s >= 200 && s < 300;
+const is3xx = (s: number | null) => s !== null && s >= 300 && s < 400;
+
+function answer(d: WebhookDelivery): string {
+  return d.status === null ? `no answer (${d.error ?? `none within ${seconds(d.ackTimeoutMs)}`})` : String(d.status);
+}
+
+function noWebhook(rule: Rule, ctx: JudgeContext): RuleVerdict | undefined {
+  if (ctx.webhookRegistered) return undefined;
+  return { state: ctx.final ? 'skipped' : 'pending', message: 'no webhook registered: start svc-certify partner with --webhook-url (and --allow-loopback-webhooks for a local endpoint)', offences: [] };
+}
+
+function requestedTests(traffic: Traffic, valid: boolean): number {
+  return traffic.requests.filter((r) => r.endpoint === 'webhook-test' && r.status === 202 && ((r.responseJson as { valid_signature?: unknown } | undefined)?.valid_signature === false) !== valid).length;
+}
+
+export const validDeliveriesRule: Rule = {
+  id: 'webhooks.valid-deliveries-acknowledged-2xx',
+  title: 'Every valid delivery is acknowledged with 2xx within 10 s',
+  suite: 'webhooks',
+  spec: [P.events],
+  hint: 'start a cert-webhook run, or ask for a test delivery: POST /sandbox/webhooks/test {"event":"run_completed"}',
+  judge(traffic, ctx) {
+    const skip = noWebhook(validDeliveriesRule, ctx);
+    if (skip) return skip;
+    const valid = traffic.deliveries.filter((d) => !d.wrongSignature);
+    const offences: Offence[] = [];
+    // A 3xx is judged by webhooks.valid-deliveries-never-redirected.
+    for (const d of valid) {
+      if (is2xx(d.status) || is3xx(d.status)) continue;
+      offences.push({ message: `valid ${d.event} delivery ${d.eventId} (attempt ${d.attempt}) answered ${answer(d)}`, expected: `2xx within 10 s (${seconds(d.ackTimeoutMs)} here)`, received: answer(d), requests: [], deliveries: [d] });
+    }
+    const verdict = settle(validDeliveriesRule, ctx, { offences, exercised: valid.length > 0, passMessage: `${valid.length} valid deliver${valid.length === 1 ? 'y' : 'ies'} acknowledged with 2xx` });
+    if (verdict.state === 'pending' && requestedTests(traffic, true) > 0) return { ...verdict, message: 'a test delivery was requested: waiting for it to be sent' };
+    return verdict;
+  },
+};
+
+export const noRedirectRule: Rule = {
+  id: 'webhooks.valid-deliveries-never-redirected',
+  title: 'A valid delivery is never answered with 3xx',
+  suite: 'webhooks',
+  spec: [P.events],
+  hint: validDeliveriesRule.hint,
+  judge(traffic, ctx) {
+    const skip = noWebhook(noRedirectRule, ctx);
+    if (skip) return skip;
+    const valid = traffic.deliveries.filter((d) => !d.wrongSignature);
+    const offences: Offence[] = valid
+      .filter((d) => is3xx(d.status))
+      .map((d) => ({ message: `valid ${d.event} delivery ${d.eventId} answered ${d.status}${d.location ? ` (Location: ${d.location})` : ''}: redirects are never followed`, expected: '2xx', received: String(d.status), requests: [], deliveries: [d] }));
+    return settle(noRedirectRule, ctx, { offences, exercised: valid.length > 0, passMessage: `${valid.length} valid deliver${valid.length === 1 ? 'y' : 'ies'}, none answered 3xx` });
+  },
+};
+
+export const badSignatureRule: Rule = {
+  id: 'webhooks.bad-signature-refused',
+  title: 'The bad-signature test delivery is answered non-2xx (401)',
+  suite: 'webhooks',
+  spec: [P.events, P.webhookTest],
+  hint: 'ask for a bad-signature test delivery: POST /sandbox/webhooks/test {"event":"run_completed","valid_signature":false}',
+  judge(traffic, ctx) {
+    const skip = noWebhook(badSignatureRule, ctx);
+    if (skip) return skip;
+    const bad = traffic.deliveries.filter((d) => d.wrongSignature);
+    const offences: Offence[] = [];
+    for (const d of bad) {
+      if (is2xx(d.status) || d.status === null) {
+        offences.push({ message: `bad-signature ${d.event} delivery ${d.eventId} answered ${answer(d)}`, expected: '401 (any non-2xx answer)', received: answer(d), requests: [], deliveries: [d] });
+      }
+    }
+    const not401 = bad.filter((d) => d.status !== null && d.status !== 401 && !is2xx(d.status));
+    const note = not401.length > 0 ? `; ${not401.length} answered ${[...new Set(not401.map((d) => d.status))].join('/')} rather than the 401 the spec names` : '';
+    const verdict = settle(badSignatureRule, ctx, { offences, exercised: bad.length > 0, passMessage: `${bad.length} bad-signature deliver${bad.length === 1 ? 'y' : 'ies'} refused${note}` });
+    if (verdict.state === 'pending' && requestedTests(traffic, false) > 0) return { ...verdict, message: 'a bad-signature test delivery was requested: waiting for it to be sent' };
+    return verdict;
+  },
+};
+
+export const webhookRules: Rule[] = [validDeliveriesRule, noRedirectRule, badSignatureRule];

@@ -1,0 +1,78 @@
+// Generic hooks for an embedder that watches the sandbox from outside (e.g. a recorder of a partner's
+// traffic) or answers some requests differently at points it chooses. The sandbox knows nothing about
+// who uses them or why: it only says what went over the wire and offers the spec's own simulated answers.
+
+/** A request as the sandbox received it. */
+export interface HookRequest {
+  /** Sequence number of the request within this sandbox (1, 2, …): ties hook calls and observations together. */
+  id: number;
+  method: string;
+  /** Path with query string, as sent. */
+  path: string;
+  /** Header names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
+  body?: Buffer;
+  /** Name of the matched route (redeem, users, jobs, runs-start, runs-read, reveal, decisions, webhook-test). */
+  route?: string;
+}
+
+/**
+ * An answer chosen by the embedder instead of executing the request: the same answer the
+ * `x-svc-sandbox-simulate` header would give (spec: Errors › Sandbox-only errors), so nothing is executed.
+ * `retryAfterSeconds` replaces the documented 30 of `rate_limited` (header and body).
+ */
+export interface SimulatedAnswer {
+  simulate: 'rate_limited' | 'rate_limit_unavailable' | 'internal_error';
+  retryAfterSeconds?: number;
+}
+
+/** One request and what became of it on the wire. */
+export interface ObservedExchange {
+  kind: 'exchange';
+  request: HookRequest;
+  /** Epoch ms when the request's headers arrived. */
+  receivedAt: number;
+  /** Epoch ms when the answer was written (or the connection destroyed). */
+  answeredAt: number;
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: Buffer;
+  /** The answer was never sent: the connection was destroyed after the sandbox executed the request. */
+  dropped: boolean;
+  /** The answer was a SimulatedAnswer chosen by `hooks.simulate`. */
+  simulated: boolean;
+}
+
+/** One webhook delivery attempt of the queue. */
+export interface ObservedWebhookAttempt {
+  kind: 'webhook-attempt';
+  eventId: string;
+  event: string;
+  runId: string;
+  attempt: number;
+  url: string;
+  /** Signed with a deliberately wrong secret (the bad-signature test delivery). */
+  wrongSignature: boolean;
+  /** HTTP status of the receiver's answer, or null when none came within the acknowledgement time-out. */
+  status: number | null;
+  error?: string;
+  location?: string;
+  startedAt: number;
+  answeredAt: number;
+  /** The acknowledgement time-out applied, in real ms. */
+  ackTimeoutMs: number;
+}
+
+export type SandboxObservation = ObservedExchange | ObservedWebhookAttempt;
+
+export interface SandboxHooks {
+  /**
+   * Consulted for every request that passed authentication and the rate limit, at the point where the
+   * sandbox's simulate header applies; a returned answer replaces executing the request.
+   */
+  simulate?(req: HookRequest): SimulatedAnswer | undefined;
+  /** After the sandbox executed a request: 'drop' destroys the connection instead of sending the answer. */
+  deliver?(req: HookRequest, status: number): 'send' | 'drop';
+  /** Every exchange over a socket and every webhook delivery attempt, in the order they end. */
+  observe?(event: SandboxObservation): void;
+}
