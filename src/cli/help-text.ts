@@ -1,6 +1,8 @@
 // Examples shown by --help: what a user actually asks (certify the sandbox, a real deployment,
 // gate a CI job, develop offline).
 
+import { INJECTION_POINTS } from '../partner/injection-points.js';
+
 export const PROGRAM_EXAMPLES = `
 Examples:
   # certify the embedded reference sandbox (no flags, about ten seconds)
@@ -110,4 +112,24 @@ Examples:
   $ svc-certify receiver --url https://staging.partner.example/hooks/svc --insecure
 
 Exit codes: 0 every check passed, 1 a check failed, 2 usage error (no URL, no secret).
+`;
+
+export const PARTNER_EXAMPLES = `
+Injections (each fires once per session; --no-inject turns them off), so that the retry rules are observable:
+${INJECTION_POINTS.map((p) => `  ${p.id}: ${p.summary}`).join('\n')}
+
+The judge divides the spec's durations by --time-scale (polling every 5 s -> 5/N s, backoff from 1 s ->
+1/N s); a Retry-After is judged as sent, in real seconds. A rule the traffic never exercised ends skipped,
+with what to do to exercise it (--strict fails it).
+
+Examples:
+  # certify a partner's staging: it reads p.json, then exercises its integration; Ctrl-C writes the reports
+  $ svc-certify partner --provision p.json --webhook-url https://staging.partner.example/svc-hooks
+
+  # a local partner client, accelerated 60x, ending after 10 minutes, for a CI job
+  $ svc-certify partner --provision p.json --time-scale 60 --duration 10m \\
+      --webhook-url http://127.0.0.1:8787/hooks --allow-loopback-webhooks --reporter console,junit,json
+
+Exit codes: 0 every rule passed, 1 a rule failed (with --strict: or was never exercised or warned),
+2 usage error.
 `;

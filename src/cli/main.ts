@@ -4,7 +4,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { addReportOptions } from './report-options.js';
-import { BASELINE_EXAMPLES, LIST_EXAMPLES, PROGRAM_EXAMPLES, RECEIVER_EXAMPLES, RUN_EXAMPLES, SCAN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
+import { BASELINE_EXAMPLES, LIST_EXAMPLES, PARTNER_EXAMPLES, PROGRAM_EXAMPLES, RECEIVER_EXAMPLES, RUN_EXAMPLES, SCAN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -145,6 +145,26 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
       const { baselineCommand } = await import('./baseline-command.js');
       setCode(baselineCommand(file, opts, out));
     });
+
+  const partner = program
+    .command('partner')
+    .description("certify a partner's client: the sandbox as serve runs it, recording and judging the partner's traffic")
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--port <n>', 'port (0: any free port)', '0')
+    .addOption(new Option('--mode <mode>', 'sandbox or production').default('sandbox'))
+    .option('--time-scale <n>', "divide the spec's durations by n (the judge's too)", '1')
+    .option('--rate-limit <n>', 'requests per minute per partner', '120')
+    .option('--provision <file>', "required: write the partner's credentials as JSON here")
+    .option('--webhook-url <url>', "register the partner's webhook endpoint (judges its answers)")
+    .option('--allow-loopback-webhooks', 'operator switch: allow http://127.0.0.1 webhook URLs')
+    .option('--duration <time>', 'end after this long (e.g. 90s, 15m); default: until Ctrl-C / SIGTERM')
+    .option('--no-inject', 'do not inject the failures listed below')
+    .addHelpText('after', PARTNER_EXAMPLES)
+    .action(async (opts: Record<string, unknown>) => {
+      const { partnerCommand } = await import('./partner-command.js');
+      setCode(await partnerCommand(opts, out));
+    });
+  addReportOptions(partner);
 
   return program;
 }

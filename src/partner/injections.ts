@@ -2,20 +2,14 @@
 // observable (DESIGN.md, Partner certification). Each fires once per session; `--no-inject` turns all off.
 // Plain policy over request data: the CLI plugs it into the sandbox's generic hooks.
 
+import { isJsonObject, parseJsonLossless, stringifyJsonLossless } from '../json/lossless.js';
+import { INJECTION_POINTS } from './injection-points.js';
 import type { InjectionId } from './traffic.js';
 
-export interface InjectionPoint {
-  id: InjectionId;
-  /** Where it fires and what the partner sees: printed by --help and the README. */
-  summary: string;
-}
+export { INJECTION_POINTS, type InjectionPoint } from './injection-points.js';
 
-export const INJECTION_POINTS: readonly InjectionPoint[] = [
-  { id: 'run-start-500', summary: 'the first real run start (POST /runs, job_external_id not starting with cert-) answers 500 internal_error and starts nothing' },
-  { id: 'rate-limited-429', summary: "the first POST /users answers 429 rate_limited with Retry-After: the spec's 30 s ÷ time scale, rounded up (nothing stored)" },
-  { id: 'run-read-503', summary: 'the first repeat read of a run (GET /runs/{run_id} of a run read before) answers 503 rate_limit_unavailable' },
-  { id: 'redeem-answer-lost', summary: 'the first successful redeem (POST /activations/redeem) is carried out, but its connection is cut before the answer' },
-];
+/** The held run reads `running` this long (spec time): just past the 30-minute polling limit. */
+export const HELD_RUNNING_MS = 31 * 60_000;
 
 /** What the sandbox hooks hand over (structurally the sandbox's HookRequest). */
 export interface InjectableRequest {
@@ -25,13 +19,19 @@ export interface InjectableRequest {
   body?: Buffer;
 }
 
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 export type SimulateAnswer = { simulate: 'rate_limited' | 'rate_limit_unavailable' | 'internal_error'; retryAfterSeconds?: number };
 
 export interface Injector {
   /** At the sandbox's simulate point: an answer instead of executing, or undefined. */
   simulate(req: InjectableRequest): SimulateAnswer | undefined;
-  /** After execution: drop the answer? */
-  deliver(req: InjectableRequest, status: number): 'send' | 'drop';
+  /** After execution: send the answer, drop it, or send another. */
+  deliver(req: InjectableRequest, res: Answer): 'send' | 'drop' | { replace: Answer };
   /** The injection that answered request `id`, if any. */
   injectedFor(id: number): InjectionId | undefined;
   /** Injection points that have fired so far. */
@@ -53,6 +53,27 @@ function jobExternalId(body: Buffer | undefined): unknown {
   }
 }
 
+function runIdOf(body: Buffer): string | undefined {
+  try {
+    const v = JSON.parse(body.toString('utf8')) as unknown;
+    const id = v !== null && typeof v === 'object' ? (v as { run_id?: unknown }).run_id : undefined;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The run read with `status: running` (lossless, so int64 candidate ids survive); undefined if already running. */
+function asRunning(body: Buffer): Buffer | undefined {
+  try {
+    const v = parseJsonLossless(body.toString('utf8'));
+    if (!isJsonObject(v) || v.status === 'running') return undefined;
+    return Buffer.from(stringifyJsonLossless({ ...v, status: 'running' }), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /** `Retry-After` of the injected 429: the spec's 30 s divided by the time scale, rounded up, at least 1. */
 export function injectedRetryAfter(timeScale: number): number {
   return Math.max(1, Math.ceil(30 / timeScale));
@@ -62,6 +83,7 @@ export function createInjector(opts: { timeScale: number; enabled: boolean }): I
   const byRequest = new Map<number, InjectionId>();
   const done = new Set<InjectionId>();
   const readRuns = new Set<string>();
+  let held: { runId: string; startedAt: number } | undefined;
   const fire = (id: InjectionId, req: InjectableRequest): true => {
     done.add(id);
     byRequest.set(req.id, id);
@@ -87,11 +109,25 @@ export function createInjector(opts: { timeScale: number; enabled: boolean }): I
       }
       return undefined;
     },
-    deliver(req, status) {
-      if (!opts.enabled || done.has('redeem-answer-lost')) return 'send';
-      if (req.method === 'POST' && pathOnly(req.path) === '/v1/activations/redeem' && status === 200) {
+    deliver(req, res) {
+      if (!opts.enabled) return 'send';
+      const path = pathOnly(req.path);
+      if (req.method === 'POST' && path === '/v1/activations/redeem' && res.status === 200 && !done.has('redeem-answer-lost')) {
         fire('redeem-answer-lost', req);
         return 'drop';
+      }
+      if (req.method === 'POST' && path === '/v1/runs' && res.status === 202 && held === undefined) {
+        const job = jobExternalId(req.body);
+        const runId = runIdOf(res.body);
+        if (typeof job === 'string' && !job.startsWith('cert-') && runId !== undefined) held = { runId, startedAt: Date.now() };
+        return 'send';
+      }
+      if (held && req.method === 'GET' && path === `/v1/runs/${held.runId}` && res.status === 200 && Date.now() - held.startedAt < HELD_RUNNING_MS / opts.timeScale) {
+        const body = asRunning(res.body);
+        if (body) {
+          fire('run-held-running', req);
+          return { replace: { status: res.status, headers: res.headers, body } };
+        }
       }
       return 'send';
     },

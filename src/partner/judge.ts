@@ -53,7 +53,7 @@ function deliveryExchange(d: WebhookDelivery, index: number, redactor: Redactor)
   return exchange;
 }
 
-const STATUS: Record<RuleVerdict['state'], CheckStatus> = { passed: 'passed', failed: 'failed', skipped: 'skipped', pending: 'skipped' };
+const STATUS: Record<RuleVerdict['state'], CheckStatus> = { passed: 'passed', failed: 'failed', skipped: 'skipped', pending: 'skipped', warning: 'warning' };
 
 export function toCheckResult(j: Judged, traffic: Traffic, opts: { origin: string; redactor: Redactor; durationMs: number }): CheckResult {
   const { rule, verdict } = j;
@@ -61,7 +61,11 @@ export function toCheckResult(j: Judged, traffic: Traffic, opts: { origin: strin
   const exchanges: RecordedExchange[] = [];
   const exchangeOf = new Map<number, number>();
   const observations: Observation[] = [];
-  for (const offence of verdict.offences.slice(0, MAX_OFFENCES_SHOWN)) {
+  const shown = [
+    ...verdict.offences.slice(0, MAX_OFFENCES_SHOWN).map((o) => ({ o, warning: false })),
+    ...(verdict.warnings ?? []).slice(0, MAX_OFFENCES_SHOWN).map((o) => ({ o, warning: true })),
+  ];
+  for (const { o: offence, warning } of shown) {
     let last: number | undefined;
     for (const id of offence.requests) {
       const r = byId.get(id);
@@ -79,6 +83,7 @@ export function toCheckResult(j: Judged, traffic: Traffic, opts: { origin: strin
       exchanges.push(deliveryExchange(d, last, opts.redactor));
     }
     observations.push({
+      ...(warning ? { severity: 'warning' as const } : {}),
       message: opts.redactor.text(offence.message),
       spec: rule.spec[0]!,
       ...(offence.expected !== undefined ? { expected: opts.redactor.text(offence.expected) } : {}),

@@ -53,7 +53,8 @@ export function createPartnerConsole(opts: { stream: NodeJS.WritableStream; inte
 function live(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string, Row>): PartnerConsole {
   const paint = (row: Row): void => {
     if (!row.task) return;
-    row.task.title = row.state === 'passed' ? `${row.rule.id}  ${c.green('holds so far')}` : row.rule.id;
+    row.task.title =
+      row.state === 'passed' ? `${row.rule.id}  ${c.green('holds so far')}` : row.state === 'warning' ? `${row.rule.id}  ${c.yellow('⚠ warning')}` : row.rule.id;
     row.task.output = oneLine(row.message, 120);
   };
   const tasks: ListrTask[] = [...rows.values()].map((row) => ({
@@ -63,7 +64,7 @@ function live(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string,
       row.task = task;
       paint(row);
       await row.finished;
-      task.title = row.rule.id;
+      task.title = row.state === 'warning' ? `${row.rule.id}  ${c.yellow('⚠ warning')}` : row.rule.id;
       task.output = oneLine(row.message, 120);
       if (row.state === 'failed') throw new Error(`${row.rule.id}: ${oneLine(row.message, 120)}`);
       if (row.state === 'skipped' || row.state === 'pending') task.skip(`${row.rule.id}: ${oneLine(row.message, 120)}`);
@@ -117,6 +118,7 @@ function plain(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string
       row.state = verdict.state;
       row.message = verdict.message;
       const word = verdict.state === 'passed' ? c.green('holds so far') : verdict.state === 'failed' ? c.red('failed') : c.yellow(verdict.state);
+      // The end prints every rule's final line in the summary: only changes during the session here.
       stream.write(`… ${c.bold(rule.id)} ${word}: ${oneLine(verdict.message)}\n`);
     }
   };

@@ -1,10 +1,12 @@
 // The partner's traffic as plain data: what the judge reads. Built by the recorder from the sandbox's
 // observations; the judge and its rules never see the sandbox itself.
 
+import type { InjectionPoint } from './injection-points.js';
+
 export type Endpoint = 'redeem' | 'users' | 'jobs' | 'runs-start' | 'runs-read' | 'reveal' | 'decisions' | 'webhook-test' | 'other';
 
 /** Which of the documented injections answered a request (see injections.ts). */
-export type InjectionId = 'run-start-500' | 'rate-limited-429' | 'run-read-503' | 'redeem-answer-lost';
+export type InjectionId = InjectionPoint['id'];
 
 export interface PartnerRequest {
   /** 1, 2, … in arrival order. */

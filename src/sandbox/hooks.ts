@@ -16,6 +16,12 @@ export interface HookRequest {
   route?: string;
 }
 
+export interface HookResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 /**
  * An answer chosen by the embedder instead of executing the request: the same answer the
  * `x-svc-sandbox-simulate` header would give (spec: Errors › Sandbox-only errors), so nothing is executed.
@@ -71,8 +77,11 @@ export interface SandboxHooks {
    * sandbox's simulate header applies; a returned answer replaces executing the request.
    */
   simulate?(req: HookRequest): SimulatedAnswer | undefined;
-  /** After the sandbox executed a request: 'drop' destroys the connection instead of sending the answer. */
-  deliver?(req: HookRequest, status: number): 'send' | 'drop';
+  /**
+   * After the sandbox executed a request: 'send' its answer, 'drop' the connection instead (the answer is
+   * lost, the request's effects stand), or send a replacement answer.
+   */
+  deliver?(req: HookRequest, res: HookResponse): 'send' | 'drop' | { replace: HookResponse };
   /** Every exchange over a socket and every webhook delivery attempt, in the order they end. */
   observe?(event: SandboxObservation): void;
 }

@@ -5,7 +5,7 @@ import type { SandboxHooks } from './hooks.js';
 import type { Operator } from './operator.js';
 
 export type { Operator } from './operator.js';
-export type { HookRequest, ObservedExchange, ObservedWebhookAttempt, SandboxHooks, SandboxObservation, SimulatedAnswer } from './hooks.js';
+export type { HookRequest, HookResponse, ObservedExchange, ObservedWebhookAttempt, SandboxHooks, SandboxObservation, SimulatedAnswer } from './hooks.js';
 
 export interface SandboxOptions {
   /** Default 127.0.0.1. */

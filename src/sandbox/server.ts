@@ -40,11 +40,14 @@ function onRequest(adapter: Adapter, req: IncomingMessage, res: ServerResponse):
     if (answered) return;
     answered = true;
     const request = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, ...(body ? { body } : {}), id };
-    const out = app.handle(request);
+    let out = app.handle(request);
     const simulated = adapter.simulated.delete(id);
-    const dropped = hooks.deliver?.(request, out.status) === 'drop';
+    const verdict = hooks.deliver?.(request, out) ?? 'send';
+    if (typeof verdict === 'object') out = { status: verdict.replace.status, headers: { ...verdict.replace.headers }, body: verdict.replace.body };
+    const dropped = verdict === 'drop';
+    const sent = out;
     const observe = (): void =>
-      hooks.observe?.({ kind: 'exchange', request, receivedAt, answeredAt: Date.now(), status: out.status, responseHeaders: out.headers, responseBody: out.body, dropped, simulated });
+      hooks.observe?.({ kind: 'exchange', request, receivedAt, answeredAt: Date.now(), status: sent.status, responseHeaders: sent.headers, responseBody: sent.body, dropped, simulated });
     if (dropped) {
       // The request was executed; its answer is lost on the way, as a cut connection loses it.
       req.socket.destroy();
@@ -55,14 +58,14 @@ function onRequest(adapter: Adapter, req: IncomingMessage, res: ServerResponse):
     const write = (): void => {
       if (variants.has('http.chunked-bodies')) {
         // No length: node frames the body as chunks; two writes make two chunks.
-        res.writeHead(out.status, out.headers);
-        const half = out.body.length >> 1;
-        res.write(out.body.subarray(0, half));
-        res.end(out.body.subarray(half));
+        res.writeHead(sent.status, sent.headers);
+        const half = sent.body.length >> 1;
+        res.write(sent.body.subarray(0, half));
+        res.end(sent.body.subarray(half));
       } else {
-        out.headers['content-length'] = String(out.body.length);
-        res.writeHead(out.status, out.headers);
-        res.end(out.body);
+        sent.headers['content-length'] = String(sent.body.length);
+        res.writeHead(sent.status, sent.headers);
+        res.end(sent.body);
       }
       observe();
     };

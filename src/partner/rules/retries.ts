@@ -24,9 +24,11 @@ export const backoffRule: Rule = {
   judge(traffic, ctx) {
     const need = specMs(ctx, BACKOFF_START_MS);
     const offences: Offence[] = [];
+    const warnings: Offence[] = [];
     const proof: number[] = [];
     for (const chain of retryChains(traffic.requests, ctx)) {
       if (!RETRY_SAFE.has(chain[0]!.endpoint)) continue;
+      let previousWait: number | undefined;
       for (let i = 1; i < chain.length; i++) {
         const failed = chain[i - 1]!;
         const retry = chain[i]!;
@@ -41,10 +43,19 @@ export const backoffRule: Rule = {
             received: seconds(waited),
             requests: [failed.id, retry.id],
           });
+        } else if (previousWait !== undefined && !atLeast(waited, previousWait)) {
+          // "Exponential" says the wait grows; by how much is not stated, so a shrinking wait only warns.
+          warnings.push({
+            message: `${retry.method} ${retry.path}: retry ${i} waited ${seconds(waited)}, less than the ${seconds(previousWait)} before it; exponential backoff grows`,
+            expected: `a wait of more than ${seconds(previousWait)}`,
+            received: seconds(waited),
+            requests: [failed.id, retry.id],
+          });
         }
+        previousWait = waited;
       }
     }
-    return settle(backoffRule, ctx, { offences, exercised: proof.length > 0, passMessage: `${proof.length} retr${proof.length === 1 ? 'y' : 'ies'} waited at least 1 s (spec time)`, proof });
+    return settle(backoffRule, ctx, { offences, warnings, exercised: proof.length > 0, passMessage: `${proof.length} retr${proof.length === 1 ? 'y' : 'ies'} waited at least 1 s (spec time)`, proof });
   },
 };
 

@@ -1,0 +1,227 @@
+// `svc-certify partner`: the reference sandbox as `serve` runs it, plus a recorder of the partner's
+// traffic, the documented injections and a judge; ends on SIGINT/SIGTERM or after --duration, writes
+// the usual reports and exits 0/1 (2 for bad usage). The only place where the partner judge meets the
+// sandbox (through its public entry and generic hooks).
+
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { INJECTION_POINTS } from '../partner/injections.js';
+import { createPartnerConsole } from '../partner/live-checklist.js';
+import { createPartnerSession, type PartnerSession } from '../partner/session.js';
+import { createReporters, REPORTER_NAMES } from '../report/index.js';
+import type { Reporter } from '../report/reporter.js';
+import { exitCodeFor } from '../runner/exit-code.js';
+import type { RunResult } from '../runner/results.js';
+import type { Provision, RunningSandbox } from '../sandbox/index.js';
+import { UsageError } from './usage-error.js';
+
+export interface PartnerFlags {
+  host?: string;
+  port?: string;
+  mode?: string;
+  timeScale?: string;
+  rateLimit?: string;
+  provision?: string;
+  webhookUrl?: string;
+  allowLoopbackWebhooks?: boolean;
+  duration?: string;
+  inject?: boolean;
+  reportDir?: string;
+  reporter?: string;
+  strict?: boolean;
+}
+
+export interface PartnerOptions {
+  host: string;
+  port: number;
+  mode: 'sandbox' | 'production';
+  timeScale: number;
+  rateLimit: number;
+  provision: string;
+  webhookUrl?: string;
+  allowLoopbackWebhooks: boolean;
+  /** Real ms; undefined: until SIGINT/SIGTERM. */
+  durationMs?: number;
+  inject: boolean;
+  reportDir: string;
+  reporters: string[];
+  strict: boolean;
+}
+
+/** "90", "90s", "1500ms", "5m", "1h": real time. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(text);
+  if (!m) return undefined;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  const ms = Number(m[1]) * unit;
+  return ms > 0 && Number.isFinite(ms) ? ms : undefined;
+}
+
+export function parsePartnerFlags(flags: PartnerFlags, env: NodeJS.ProcessEnv = process.env): PartnerOptions {
+  const port = flags.port === undefined ? 0 : Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`);
+  const mode = flags.mode ?? 'sandbox';
+  if (mode !== 'sandbox' && mode !== 'production') throw new UsageError(`--mode must be sandbox or production (got "${mode}")`);
+  const timeScale = flags.timeScale === undefined ? 1 : Number(flags.timeScale);
+  if (!Number.isFinite(timeScale) || timeScale <= 0) throw new UsageError(`--time-scale must be a number > 0 (got "${flags.timeScale}")`);
+  const rateLimit = flags.rateLimit === undefined ? 120 : Number(flags.rateLimit);
+  if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new UsageError(`--rate-limit must be a whole number of requests per minute >= 1 (got "${flags.rateLimit}")`);
+  if (flags.webhookUrl !== undefined) {
+    let ok = false;
+    try {
+      ok = ['http:', 'https:'].includes(new URL(flags.webhookUrl).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new UsageError(`--webhook-url must be an absolute http(s) URL (got "${flags.webhookUrl}")`);
+  }
+  if (flags.provision === undefined) {
+    throw new UsageError('partner needs --provision FILE: the partner key and activation codes are written there for the partner\'s staging to read');
+  }
+  let durationMs: number | undefined;
+  if (flags.duration !== undefined) {
+    durationMs = parseDuration(flags.duration);
+    if (durationMs === undefined) throw new UsageError(`--duration must be a positive time such as 90s, 15m or 1h (got "${flags.duration}")`);
+  }
+  const reporters = (flags.reporter ?? REPORTER_NAMES.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = reporters.filter((r) => !(REPORTER_NAMES as readonly string[]).includes(r));
+  if (reporters.length === 0 || unknown.length > 0) throw new UsageError(`--reporter: unknown ${unknown.map((u) => `"${u}"`).join(', ') || 'empty list'}; choose from ${REPORTER_NAMES.join(',')}`);
+  return {
+    host: flags.host ?? '127.0.0.1',
+    port,
+    mode,
+    timeScale,
+    rateLimit,
+    provision: resolve(flags.provision),
+    ...(flags.webhookUrl !== undefined ? { webhookUrl: flags.webhookUrl } : {}),
+    allowLoopbackWebhooks: flags.allowLoopbackWebhooks ?? false,
+    ...(durationMs !== undefined ? { durationMs } : {}),
+    inject: flags.inject !== false,
+    reportDir: resolve(flags.reportDir ?? env.SVC_REPORT_DIR ?? 'reports'),
+    reporters,
+    strict: flags.strict ?? false,
+  };
+}
+
+export interface RunningPartner {
+  baseUrl: string;
+  provision: Provision;
+  session: PartnerSession;
+  /** Ends the session: closes the sandbox, judges, writes the reports. */
+  stop(): Promise<{ result: RunResult; code: 0 | 1 }>;
+}
+
+export interface PartnerIo {
+  stream: NodeJS.WritableStream;
+  interactive: boolean;
+  color: boolean;
+}
+
+/** Starts the sandbox with the recorder and injector in its hooks and provisions the partner. */
+export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise<RunningPartner> {
+  const { startSandbox } = await import('../sandbox/index.js');
+  const wantConsole = opts.reporters.includes('console');
+  const fileReporters: Reporter[] = createReporters(opts.reporters.filter((r) => r !== 'console'), { stream: io.stream, interactive: false, color: false });
+
+  // The session needs the secrets before the console starts, and the sandbox's hooks need the session:
+  // the hooks call through this late-bound reference.
+  let session: PartnerSession | undefined;
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox({
+      host: opts.host,
+      port: opts.port,
+      mode: opts.mode,
+      timeScale: opts.timeScale,
+      rateLimitPerMinute: opts.rateLimit,
+      allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
+      hooks: {
+        simulate: (req) => session?.injector.simulate(req),
+        deliver: (req, res) => session?.injector.deliver(req, res) ?? 'send',
+        observe: (o) => session?.observe(o),
+      },
+    });
+  } catch (e) {
+    throw new UsageError(`cannot start the sandbox on ${opts.host}:${opts.port}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  let provision: Provision;
+  try {
+    provision = sandbox.provision({ ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}), rateLimitPerMinute: opts.rateLimit });
+    // It holds the partner key and webhook secret: readable by the owner only.
+    writeFileSync(opts.provision, `${JSON.stringify(provision, null, 2)}\n`, { mode: 0o600 });
+  } catch (e) {
+    await sandbox.close();
+    throw new UsageError(`--provision: cannot write "${opts.provision}" (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+
+  const secrets = [
+    { value: provision.partner_key, envVar: 'SVC_PARTNER_KEY' },
+    { value: provision.webhook_secret, envVar: 'SVC_WEBHOOK_SECRET' },
+    { value: provision.disabled_org_token, envVar: 'SVC_DISABLED_ORG_TOKEN' },
+    { value: provision.disabled_partner_key, envVar: 'SVC_DISABLED_PARTNER_KEY' },
+  ];
+  const partial = createPartnerSession({
+    timeScale: opts.timeScale,
+    webhookRegistered: opts.webhookUrl !== undefined,
+    inject: opts.inject,
+    secrets,
+    config: {
+      command: 'partner',
+      host: opts.host,
+      port: opts.port,
+      mode: opts.mode,
+      timeScale: opts.timeScale,
+      rateLimit: opts.rateLimit,
+      ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}),
+      allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
+      ...(opts.durationMs !== undefined ? { durationMs: opts.durationMs } : {}),
+      inject: opts.inject,
+      reportDir: opts.reportDir,
+      reporters: opts.reporters,
+      strict: opts.strict,
+    },
+  });
+  session = partial;
+  const live = wantConsole ? createPartnerConsole({ stream: io.stream, interactive: io.interactive, color: io.color, rules: partial.rules }) : undefined;
+  if (live) partial.attach(live);
+  const reporters = live ? [live, ...fileReporters] : fileReporters;
+
+  let stopped: Promise<{ result: RunResult; code: 0 | 1 }> | undefined;
+  return {
+    baseUrl: sandbox.baseUrl,
+    provision,
+    session: partial,
+    stop() {
+      stopped ??= (async () => {
+        await sandbox.close();
+        const result = await partial.finish({ baseUrl: sandbox.baseUrl, environment: opts.mode, reporters, reportDir: opts.reportDir });
+        return { result, code: exitCodeFor(result, opts.strict) };
+      })();
+      return stopped;
+    },
+  };
+}
+
+export async function partnerCommand(flags: PartnerFlags, out: (line: string) => void): Promise<number> {
+  const opts = parsePartnerFlags(flags);
+  const interactive = Boolean(process.stdout.isTTY) && !process.env.CI;
+  const color = interactive && process.env.NO_COLOR === undefined;
+  const partner = await startPartner(opts, { stream: process.stdout, interactive, color });
+  out(`provision written to ${opts.provision}`);
+  if (opts.webhookUrl) out(`webhooks go to ${opts.webhookUrl}`);
+  out(`svc-certify partner (${opts.mode}, time scale ${opts.timeScale}) listening on ${partner.baseUrl}`);
+  if (opts.inject) for (const p of INJECTION_POINTS) out(`injection ${p.id}: ${p.summary}`);
+  else out('injections off (--no-inject)');
+  out(opts.durationMs !== undefined ? `judging until Ctrl-C or for ${Math.round(opts.durationMs / 1000)} s` : 'judging until Ctrl-C');
+  await new Promise<void>((done) => {
+    const timer = opts.durationMs !== undefined ? setTimeout(done, opts.durationMs) : undefined;
+    const end = (): void => {
+      if (timer) clearTimeout(timer);
+      done();
+    };
+    process.once('SIGINT', end);
+    process.once('SIGTERM', end);
+  });
+  const { code } = await partner.stop();
+  return code;
+}

@@ -1,0 +1,17 @@
+// The documented injection points: a leaf module (no imports) so that `--help` can list them without
+// loading the judge.
+
+export interface InjectionPoint {
+  id: 'run-start-500' | 'rate-limited-429' | 'run-read-503' | 'redeem-answer-lost' | 'run-held-running';
+  /** Where it fires and what the partner sees: printed by --help and the README. */
+  summary: string;
+}
+
+export const INJECTION_POINTS: readonly InjectionPoint[] = [
+  { id: 'run-start-500', summary: 'the first real run start (POST /runs, job_external_id not starting with cert-) answers 500 internal_error and starts nothing' },
+  { id: 'rate-limited-429', summary: "the first POST /users answers 429 rate_limited with Retry-After: the spec's 30 s ÷ time scale, rounded up (nothing stored)" },
+  { id: 'run-read-503', summary: 'the first repeat read of a run (GET /runs/{run_id} of a run read before) answers 503 rate_limit_unavailable' },
+  { id: 'redeem-answer-lost', summary: 'the first successful redeem (POST /activations/redeem) is carried out, but its connection is cut before the answer' },
+  { id: 'run-held-running', summary: 'the first real run the sandbox accepts reads `running` until it has run 31 minutes (spec time), so that the 30-minute polling limit can be watched' },
+];
+

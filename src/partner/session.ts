@@ -1,0 +1,124 @@
+// One partner certification session, apart from the sandbox it watches: the recorder and the injector
+// (which the CLI plugs into the sandbox's hooks), live re-judging for the console, and the final
+// RunResult (the same shape and reporters as `run`).
+
+import { mkdir } from 'node:fs/promises';
+import { createRedactor, type Redactor } from '../config/redact.js';
+import { countStatuses } from '../report/format.js';
+import type { Reporter } from '../report/reporter.js';
+import { toolVersion } from '../runner/package-root.js';
+import type { RunResult } from '../runner/results.js';
+import { loadSpec } from '../runner/spec-sections.js';
+import { createInjector, type Injector } from './injections.js';
+import { judgeAll, toCheckResult, type Judged } from './judge.js';
+import type { PartnerConsole } from './live-checklist.js';
+import { createRecorder, type Observation, type Recorder } from './recorder.js';
+import { PARTNER_SUITES, partnerRules, type Rule } from './rules/index.js';
+import type { JudgeContext, Traffic } from './traffic.js';
+
+/** The live checklist is re-judged at most this often (ms): a busy partner must not keep the CPU busy. */
+const REJUDGE_INTERVAL_MS = 250;
+
+export interface SessionOptions {
+  timeScale: number;
+  webhookRegistered: boolean;
+  inject: boolean;
+  /** The provisioned secrets (partner keys, webhook secret, org tokens): redacted everywhere, looked for in URLs and bodies. */
+  secrets: Array<{ value: string; envVar: string }>;
+  /** Redacted configuration to record in results.json. */
+  config: Record<string, unknown>;
+}
+
+export interface PartnerSession {
+  rules: readonly Rule[];
+  recorder: Recorder;
+  injector: Injector;
+  /** Feed a sandbox observation (the CLI's `hooks.observe`). */
+  observe(o: Observation): void;
+  judge(final: boolean): Judged[];
+  /** Shows the verdicts live: now, and again (at most every 250 ms) after new traffic. */
+  attach(live: PartnerConsole): void;
+  /** Settles every rule and writes the reports; returns the RunResult. */
+  finish(opts: { baseUrl: string; environment: RunResult['target']['environment']; reporters: Reporter[]; reportDir: string }): Promise<RunResult>;
+}
+
+function issuedTokens(traffic: Traffic): string[] {
+  const out: string[] = [];
+  for (const r of traffic.requests) {
+    const t = r.endpoint === 'redeem' && r.responseJson && typeof r.responseJson === 'object' ? (r.responseJson as { org_token?: unknown }).org_token : undefined;
+    if (typeof t === 'string') out.push(t);
+  }
+  return out;
+}
+
+export function createPartnerSession(opts: SessionOptions): PartnerSession {
+  const startedAt = new Date();
+  const known = opts.secrets.map((s) => s.value);
+  const rules = partnerRules(() => known);
+  const recorder = createRecorder();
+  const injector = createInjector({ timeScale: opts.timeScale, enabled: opts.inject });
+  const ctx = (final: boolean): JudgeContext => ({ timeScale: opts.timeScale, webhookRegistered: opts.webhookRegistered, inject: opts.inject, final, now: Date.now() });
+  const judge = (final: boolean): Judged[] => judgeAll(rules, recorder.traffic(), ctx(final));
+
+  let timer: NodeJS.Timeout | undefined;
+  let finished = false;
+  let live: PartnerConsole | undefined;
+  return {
+    rules,
+    recorder,
+    injector,
+    observe(o) {
+      recorder.add(o, o.kind === 'exchange' ? injector.injectedFor(o.request.id) : undefined);
+    },
+    judge,
+    attach(view) {
+      live = view;
+      view.update(judge(false));
+      recorder.onChange(() => {
+        if (timer || finished) return;
+        timer = setTimeout(() => {
+          timer = undefined;
+          if (!finished) view.update(judge(false));
+        }, REJUDGE_INTERVAL_MS);
+        timer.unref();
+      });
+    },
+    async finish({ baseUrl, environment, reporters, reportDir }) {
+      finished = true;
+      if (timer) clearTimeout(timer);
+      const traffic = recorder.traffic();
+      const judged = judge(true);
+      live?.settle(judged);
+      const redactor: Redactor = createRedactor(opts.secrets);
+      for (const token of issuedTokens(traffic)) redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' });
+      const finishedAt = new Date();
+      const durationMs = finishedAt.getTime() - startedAt.getTime();
+      const origin = new URL(baseUrl).origin;
+      const checks = judged.map((j) => toCheckResult(j, traffic, { origin, redactor, durationMs }));
+      const spec = loadSpec();
+      const result: RunResult = {
+        tool: { name: 'svc-certify', version: toolVersion() },
+        spec: { title: spec.title, sha256: spec.sha256 },
+        config: redactor.value(opts.config),
+        target: { baseUrl, environment, embedded: true },
+        startedAt: startedAt.toISOString(),
+        finishedAt: finishedAt.toISOString(),
+        durationMs,
+        summary: countStatuses(checks),
+        suites: PARTNER_SUITES.filter((s) => checks.some((c) => c.suite === s)),
+        checks,
+        stats: {
+          requests: traffic.requests.length,
+          realRuns: traffic.requests.filter((r) => r.endpoint === 'runs-start' && r.status === 202 && !String((r.json as { job_external_id?: unknown } | undefined)?.job_external_id ?? '').startsWith('cert-')).length,
+          rateLimited: traffic.requests.filter((r) => r.status === 429).length,
+        },
+      };
+      const clean = redactor.value(result);
+      if (reporters.length > 0) {
+        await mkdir(reportDir, { recursive: true });
+        for (const r of reporters) await r.onRunEnd(clean, { reportDir });
+      }
+      return clean;
+    },
+  };
+}
