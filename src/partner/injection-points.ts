@@ -12,6 +12,6 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
   { id: 'rate-limited-429', summary: "the first POST /users answers 429 rate_limited with Retry-After: the spec's 30 s ÷ time scale, rounded up (nothing stored)" },
   { id: 'run-read-503', summary: 'the first repeat read of a run (GET /runs/{run_id} of a run read before) answers 503 rate_limit_unavailable' },
   { id: 'redeem-answer-lost', summary: 'the first successful redeem (POST /activations/redeem) is carried out, but its connection is cut before the answer' },
-  { id: 'run-held-running', summary: 'the first real run the sandbox accepts reads `running` until it has run 31 minutes (spec time), so that the 30-minute polling limit can be watched' },
+  { id: 'run-held-running', summary: 'the first real run the sandbox accepts reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched' },
 ];
 

@@ -8,8 +8,8 @@ import type { InjectionId } from './traffic.js';
 
 export { INJECTION_POINTS, type InjectionPoint } from './injection-points.js';
 
-/** The held run reads `running` this long (spec time): just past the 30-minute polling limit. */
-export const HELD_RUNNING_MS = 31 * 60_000;
+/** The held run reads `running` this long (spec time): past the 30-minute polling limit, long enough for a poller that ignores it to show. */
+export const HELD_RUNNING_MS = 35 * 60_000;
 
 /** What the sandbox hooks hand over (structurally the sandbox's HookRequest). */
 export interface InjectableRequest {

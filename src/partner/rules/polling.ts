@@ -2,7 +2,7 @@
 // stop after 30 minutes of running"; States and transitions: completed and failed are terminal).
 
 import { P } from '../spec-refs.js';
-import { specMs } from '../traffic.js';
+import { specMs, type PartnerRequest } from '../traffic.js';
 import { seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 import { isTerminal, readStatus, runFacts } from './runs.js';
@@ -93,14 +93,20 @@ export const stopAfter30MinRule: Rule = {
   spec: [P.runsRead, P.limits],
   hint: 'keep on screen a run that stays running for 30 minutes (spec time): the second real run started is held running that long',
   judge(traffic, ctx) {
+    // The client counts from when it got the 202, a little after the sandbox sent it: a grace of one poll
+    // interval or 2 % of the limit, whichever is longer, on either side keeps that lag from blaming (or
+    // leaving unjudged) a conformant client.
     const limit = specMs(ctx, MAX_RUNNING_MS);
+    const grace = Math.max(specMs(ctx, POLL_INTERVAL_MS), limit * 0.02);
+    const running = (r: PartnerRequest) => readStatus(r) !== undefined && !isTerminal(readStatus(r));
     const offences: Offence[] = [];
     let exercised = 0;
     for (const run of runFacts(traffic).values()) {
-      // The read that found the run still running past the limit; the poller stops after it.
-      const found = run.reads.find((r) => r.at > run.startedAt + limit && readStatus(r) !== undefined && !isTerminal(readStatus(r)));
-      if (!found) continue;
+      if (!run.reads.some((r) => r.at > run.startedAt + limit - grace && running(r))) continue;
       exercised += 1;
+      // The read that found the run surely past the limit; the poller stops after it.
+      const found = run.reads.find((r) => r.at > run.startedAt + limit + grace && running(r));
+      if (!found) continue;
       const polls = run.reads.filter((r) => r.at > found.answeredAt);
       if (polls.length > 0) {
         offences.push({

@@ -1,0 +1,303 @@
+// A scripted partner integration for `svc-certify partner`: the server side of a partner's client (it
+// connects a customer, registers a recruiter, starts fixture and real runs, polls, reports decisions)
+// and its webhook endpoint, over real HTTP. By default it follows every rule of the spec; each habit
+// switches on exactly one bad habit, so that the matrix can show each rule fails on its own.
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Habits {
+  /** Polls a running run every this many spec ms instead of 5 000. */
+  pollEveryMs?: number;
+  /** Keeps polling a run that has been running for more than 30 minutes (spec time). */
+  pollPast30Min?: boolean;
+  /** Keeps polling three more times after completed. */
+  pollAfterCompletion?: boolean;
+  /** Retries the run start that answered 500. */
+  retryRunStartAfter500?: boolean;
+  /** Retries after 429 with the 1 s backoff, ignoring Retry-After. */
+  ignoreRetryAfter?: boolean;
+  /** Retries the run start refused with 422. */
+  retry422?: boolean;
+  /** Sends the org token in a query string as well. */
+  orgTokenInQuery?: boolean;
+  /** Reports only the notice codes it recognizes. */
+  omitUnknownNotices?: boolean;
+  /** Retries a failed read at once, without backoff. */
+  noBackoff?: boolean;
+  /** Redeems the code again after the lost answer. */
+  retryRedeem?: boolean;
+  /** Keeps using an org token refused with 401 invalid_org_token. */
+  reuseRefusedOrgToken?: boolean;
+  /** Sends a reject_reason with a shortlisting. */
+  reasonOnShortlist?: boolean;
+  /** The webhook endpoint acknowledges a bad signature with 200. */
+  ackBadSignature?: boolean;
+  /** The webhook endpoint answers valid deliveries with a redirect. */
+  redirectWebhooks?: boolean;
+  /** The webhook endpoint answers valid deliveries with 500. */
+  failWebhooks?: boolean;
+}
+
+export interface Provision {
+  base_url: string;
+  partner_key: string;
+  webhook_secret: string;
+  activation_codes: string[];
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  json: Record<string, unknown>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The partner's webhook endpoint: verifies the signature over the raw bytes and answers 2xx or 401. */
+export class PartnerWebhookEndpoint {
+  private server: Server;
+  secret = '';
+  received: Array<{ status: number; valid: boolean }> = [];
+  url = '';
+
+  constructor(private readonly habits: Habits) {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const expected = Buffer.from(`sha256=${createHmac('sha256', this.secret).update(body).digest('hex')}`);
+        const got = Buffer.from(String(req.headers['x-svc-signature'] ?? ''));
+        const valid = got.length === expected.length && timingSafeEqual(got, expected);
+        let status = valid ? 200 : 401;
+        if (!valid && this.habits.ackBadSignature) status = 200;
+        if (valid && this.habits.redirectWebhooks) status = 302;
+        if (valid && this.habits.failWebhooks) status = 500;
+        this.received.push({ status, valid });
+        res.writeHead(status, status === 302 ? { location: '/elsewhere' } : {});
+        res.end();
+      });
+    });
+  }
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+    return this.url;
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+}
+
+export interface ScenarioOptions {
+  timeScale: number;
+  /** Which parts of the integration to exercise (default all but the held run). */
+  parts?: Array<'connect' | 'fixtures' | 'reveal' | 'slow' | 'refused' | 'org-token' | 'webhooks' | 'held-run' | 'real-run'>;
+}
+
+/** The partner's server-side client. */
+export class PartnerClient {
+  orgToken = '';
+  private readonly base: string;
+
+  constructor(
+    private readonly provision: Provision,
+    private readonly habits: Habits,
+    private readonly timeScale: number,
+  ) {
+    this.base = provision.base_url;
+  }
+
+  spec(ms: number): number {
+    return ms / this.timeScale;
+  }
+
+  /** One request; null when the answer was lost. */
+  async call(method: string, path: string, body?: unknown, token: string | null = this.orgToken): Promise<Answer | null> {
+    const headers: Record<string, string> = { 'x-partner-key': this.provision.partner_key, 'x-svc-lang': 'en' };
+    if (token) headers['x-svc-org'] = token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let url = `${this.base}${path}`;
+    if (this.habits.orgTokenInQuery && token) url += `?org=${token}`;
+    try {
+      const res = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    } catch {
+      return null;
+    }
+  }
+
+  /** The retry policy for retry-safe calls: backoff from 1 s, at most 3 attempts, Retry-After on 429. */
+  async safeCall(method: string, path: string, body?: unknown): Promise<Answer | null> {
+    let wait = this.spec(1000);
+    let answer: Answer | null = null;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      answer = await this.call(method, path, body);
+      const retryable = answer === null || answer.status === 429 || answer.status >= 500;
+      if (!retryable || attempt === 3) return answer;
+      let delay = this.habits.noBackoff ? 0 : wait;
+      const retryAfter = answer?.status === 429 ? Number(answer.headers.get('retry-after')) : NaN;
+      if (!this.habits.ignoreRetryAfter && Number.isFinite(retryAfter)) delay = Math.max(delay, retryAfter * 1000);
+      await sleep(delay);
+      wait *= 2;
+    }
+    return answer;
+  }
+
+  async connect(): Promise<void> {
+    const [first, second] = this.provision.activation_codes;
+    const lost = await this.call('POST', '/activations/redeem', { code: first, external_id: 'customer-1' }, null);
+    if (lost === null && this.habits.retryRedeem) {
+      await sleep(this.spec(1000));
+      await this.call('POST', '/activations/redeem', { code: first, external_id: 'customer-1' }, null);
+    }
+    const answer = lost ?? (await this.call('POST', '/activations/redeem', { code: second, external_id: 'customer-1b' }, null));
+    this.orgToken = String(answer?.json.org_token ?? '');
+    await this.safeCall('POST', '/users', { external_id: 'rec-1', email: 'rec@example.com', full_name: 'Rec One', role: 'recruiter' });
+  }
+
+  /** A fixture run shown to the recruiter: read once (completed at once), decisions and notices reported. */
+  async fixture(name: string): Promise<void> {
+    const start = await this.call('POST', '/runs', { job_external_id: name, acting_user_external_id: 'rec-1', target_count: 3 });
+    const runId = String(start?.json.run_id ?? '');
+    const read = await this.safeCall('GET', `/runs/${runId}`);
+    const notices = (read?.json.notices as Array<{ code: string }> | undefined) ?? [];
+    const known = /^[a-z_]+$/;
+    const codes = [...new Set(notices.map((n) => n.code))].filter((c) => !this.habits.omitUnknownNotices || (known.test(c) && !c.startsWith('zz_')));
+    const candidates = (read?.json.candidates as Array<{ id: number }> | undefined) ?? [];
+    const decisions = candidates.slice(0, 2).map((c, i) => ({
+      candidate_id: c.id,
+      decision: i === 0 ? 'rejected' : 'shortlisted',
+      reject_reason: i === 0 ? 'location' : this.habits.reasonOnShortlist ? 'location' : null,
+      occurred_at: new Date().toISOString(),
+    }));
+    const sent = await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions, notices_shown: codes });
+    // A 422 stores nothing: the notices go again without the refused decision.
+    if (sent?.status === 422) await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: [], notices_shown: codes });
+  }
+
+  /** Keeps a run on screen: polls while running, stops at completed/failed or after 30 minutes (spec time). */
+  async watch(runId: string, startedAt: number): Promise<void> {
+    const interval = this.spec(this.habits.pollEveryMs ?? 5000);
+    const shown = new Set<string>();
+    try {
+      await this.poll(runId, startedAt, interval, shown);
+    } finally {
+      // Every notice rendered while the run was on screen is reported.
+      await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: [], notices_shown: [...shown] });
+    }
+  }
+
+  private async poll(runId: string, startedAt: number, interval: number, shown: Set<string>): Promise<void> {
+    for (;;) {
+      const read = await this.safeCall('GET', `/runs/${runId}`);
+      for (const n of (read?.json.notices as Array<{ code: string }> | undefined) ?? []) shown.add(n.code);
+      const status = read?.json.status;
+      if (status === 'completed' || status === 'failed') {
+        if (this.habits.pollAfterCompletion) {
+          for (let i = 0; i < 3; i++) {
+            await sleep(interval);
+            await this.call('GET', `/runs/${runId}`);
+          }
+        }
+        return;
+      }
+      if (read === null || read.status !== 200) return;
+      if (Date.now() - startedAt > this.spec(30 * 60_000) && !this.habits.pollPast30Min) return;
+      await sleep(interval);
+    }
+  }
+
+  async slow(): Promise<void> {
+    const start = await this.call('POST', '/runs', { job_external_id: 'cert-slow', acting_user_external_id: 'rec-1', target_count: 2 });
+    await this.watch(String(start?.json.run_id ?? ''), Date.now());
+  }
+
+  /** A real run on the partner's own job: the first start answers 500 and must not be retried. */
+  async realRun(): Promise<string | undefined> {
+    await this.safeCall('POST', '/jobs', { external_id: 'job-1', title: 'Backend developer', description_text: 'Node.js and TypeScript', location_text: 'Tel Aviv' });
+    const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2, requirements: [{ text: 'TypeScript', kind: 'must' }] };
+    const first = await this.call('POST', '/runs', body);
+    if (first && first.status >= 500 && this.habits.retryRunStartAfter500) {
+      await sleep(this.spec(1000));
+      await this.call('POST', '/runs', body);
+    }
+    return first?.status === 202 ? String(first.json.run_id) : undefined;
+  }
+
+  /** The recruiter starts a real run again by hand (a new request, not a retry) and keeps it on screen. */
+  async heldRun(): Promise<void> {
+    await this.realRun();
+    const start = await this.call('POST', '/runs', { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 3 });
+    if (start?.status === 202) await this.watch(String(start.json.run_id), Date.now());
+  }
+
+  /** Reveals a candidate, then reads the run again to show the contact (a refresh, not a poll). */
+  async revealAndRefresh(): Promise<void> {
+    const start = await this.call('POST', '/runs', { job_external_id: 'cert-extra-fields', acting_user_external_id: 'rec-1', target_count: 2 });
+    const runId = String(start?.json.run_id ?? '');
+    const read = await this.safeCall('GET', `/runs/${runId}`);
+    const candidate = ((read?.json.candidates as Array<{ id: number }> | undefined) ?? [])[0];
+    if (candidate) await this.safeCall('POST', `/runs/${runId}/candidates/${candidate.id}/reveal`, { acting_user_external_id: 'rec-1' });
+    const again = await this.safeCall('GET', `/runs/${runId}`);
+    const codes = [...new Set([read, again].flatMap((r) => ((r?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code)))];
+    await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: [], notices_shown: codes });
+  }
+
+  /** Requests the sandbox refuses, never retried. */
+  async refused(): Promise<void> {
+    const musts = ['Go', 'Rust', 'Kotlin', 'Scala'].map((text) => ({ text, kind: 'must' }));
+    const body = { job_external_id: 'cert-empty', acting_user_external_id: 'rec-1', target_count: 2, requirements: musts };
+    const answer = await this.call('POST', '/runs', body);
+    if (answer?.status === 422 && this.habits.retry422) {
+      await sleep(this.spec(1000));
+      await this.call('POST', '/runs', body);
+    }
+  }
+
+  /** A customer whose token the sandbox does not know: 401 invalid_org_token, then the token is dropped. */
+  async staleCustomer(): Promise<void> {
+    const stale = `sot_${'0'.repeat(48)}`;
+    const runId = '00000000-0000-4000-8000-000000000000';
+    await this.call('GET', `/runs/${runId}`, undefined, stale);
+    if (this.habits.reuseRefusedOrgToken) {
+      await sleep(this.spec(2000));
+      await this.call('POST', '/users', { external_id: 'rec-2', email: 'r2@example.com', full_name: 'Rec Two', role: 'recruiter' }, stale);
+    }
+  }
+
+  async webhooks(endpoint: PartnerWebhookEndpoint): Promise<void> {
+    await this.call('POST', '/runs', { job_external_id: 'cert-webhook', acting_user_external_id: 'rec-1', target_count: 1 });
+    await this.call('POST', '/sandbox/webhooks/test', { event: 'candidate_revealed' });
+    await this.call('POST', '/sandbox/webhooks/test', { event: 'run_completed', valid_signature: false });
+    const until = Date.now() + 15_000;
+    while (Date.now() < until && (endpoint.received.filter((r) => r.valid).length < 2 || !endpoint.received.some((r) => !r.valid))) await sleep(20);
+  }
+}
+
+export type Part = NonNullable<ScenarioOptions['parts']>[number];
+
+export const ALL_PARTS: Part[] = ['connect', 'fixtures', 'reveal', 'slow', 'refused', 'org-token', 'webhooks', 'real-run'];
+
+/** Runs the integration as a partner exercises it before go-live. */
+export async function exercise(client: PartnerClient, endpoint: PartnerWebhookEndpoint | undefined, parts: Part[] = ALL_PARTS): Promise<void> {
+  if (parts.includes('connect')) await client.connect();
+  const work: Array<Promise<void>> = [];
+  if (parts.includes('fixtures')) work.push(client.fixture('cert-notices-all'), client.fixture('cert-notice-unknown'));
+  if (parts.includes('reveal')) work.push(client.revealAndRefresh());
+  if (parts.includes('slow')) work.push(client.slow());
+  if (parts.includes('refused')) work.push(client.refused());
+  if (parts.includes('org-token')) work.push(client.staleCustomer());
+  if (parts.includes('webhooks') && endpoint) work.push(client.webhooks(endpoint));
+  if (parts.includes('real-run')) work.push(client.realRun().then(() => undefined));
+  if (parts.includes('held-run')) work.push(client.heldRun());
+  await Promise.all(work);
+}
