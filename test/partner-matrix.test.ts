@@ -60,8 +60,8 @@ async function certifyClient(c: Case): Promise<{ result: RunResult; code: number
     endpoint.secret = partner.provision.webhook_secret;
     const client = new PartnerClient(partner.provision, c.habits, timeScale);
     await exercise(client, endpoint, c.parts ?? ALL_PARTS);
-    // Lets the judge's quiet windows pass (no poll within 15 s spec time after completed).
-    await new Promise((r) => setTimeout(r, 15_000 / timeScale + 50));
+    // Lets the judge's quiet window pass (no poll within 30 s spec time after completed).
+    await new Promise((r) => setTimeout(r, 30_000 / timeScale + 50));
   } finally {
     await endpoint.close();
   }

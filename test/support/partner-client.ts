@@ -12,7 +12,7 @@ export interface Habits {
   pollEveryMs?: number;
   /** Keeps polling a run that has been running for more than 30 minutes (spec time). */
   pollPast30Min?: boolean;
-  /** Keeps polling three more times after completed. */
+  /** Keeps polling five more times after completed. */
   pollAfterCompletion?: boolean;
   /** Retries the run start that answered 500. */
   retryRunStartAfter500?: boolean;
@@ -203,7 +203,7 @@ export class PartnerClient {
       const status = read?.json.status;
       if (status === 'completed' || status === 'failed') {
         if (this.habits.pollAfterCompletion) {
-          for (let i = 0; i < 3; i++) {
+          for (let i = 0; i < 5; i++) {
             await sleep(interval);
             await this.call('GET', `/runs/${runId}`);
           }

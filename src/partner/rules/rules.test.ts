@@ -1,0 +1,151 @@
+// Each rule on synthetic traffic: the offence it exists for fails it, and the conformant alternatives the
+// spec allows pass (a literal Retry-After, a start-to-start 5 s poller, a refresh after a reveal, …).
+
+import { describe, expect, it } from 'vitest';
+import { loadSpec } from '../../runner/spec-sections.js';
+import type { JudgeContext, PartnerRequest, Traffic, WebhookDelivery } from '../traffic.js';
+import { partnerRules, type Rule } from './index.js';
+import { P } from '../spec-refs.js';
+
+const KEY = `spk_live_${'a'.repeat(48)}`;
+const TOKEN = `sot_${'b'.repeat(48)}`;
+const RUN = '11111111-1111-4111-8111-111111111111';
+const rules = partnerRules(() => [KEY]);
+const rule = (id: string): Rule => rules.find((r) => r.id === id)!;
+
+let nextId = 1;
+function req(at: number, over: Partial<PartnerRequest> & { endpoint: PartnerRequest['endpoint'] }): PartnerRequest {
+  const body = over.json !== undefined ? JSON.stringify(over.json) : '';
+  return {
+    id: nextId++,
+    at,
+    answeredAt: at + 1,
+    method: over.endpoint === 'runs-read' ? 'GET' : 'POST',
+    path: over.endpoint === 'runs-read' ? `/v1/runs/${RUN}` : '/v1/x',
+    query: '',
+    headers: { 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'content-type': 'application/json' },
+    bodyText: body,
+    status: 200,
+    lost: false,
+    responseHeaders: {},
+    responseText: '',
+    ...over,
+  };
+}
+const read = (at: number, status: string | number, over: Partial<PartnerRequest> = {}) =>
+  typeof status === 'number'
+    ? req(at, { endpoint: 'runs-read', runId: RUN, status, ...over })
+    : req(at, { endpoint: 'runs-read', runId: RUN, responseJson: { run_id: RUN, status, notices: [] }, ...over });
+const ctx = (over: Partial<JudgeContext> = {}): JudgeContext => ({ timeScale: 1, webhookRegistered: true, inject: true, final: true, now: 10_000_000, ...over });
+const judge = (id: string, requests: PartnerRequest[], deliveries: WebhookDelivery[] = [], c: Partial<JudgeContext> = {}) => rule(id).judge({ requests, deliveries } satisfies Traffic, ctx(c));
+
+describe('partner rules', () => {
+  it('cite sections that exist in the spec', () => {
+    const sections = new Set(loadSpec().sections);
+    for (const ref of Object.values(P)) expect(sections.has(ref), ref).toBe(true);
+    expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
+  });
+
+  it('an unexercised rule is pending during the session and skipped at its end, with the hint', () => {
+    const r = rule('polling.running-run-read-at-most-every-5s');
+    expect(r.judge({ requests: [], deliveries: [] }, ctx({ final: false })).state).toBe('pending');
+    const end = r.judge({ requests: [], deliveries: [] }, ctx());
+    expect(end.state).toBe('skipped');
+    expect(end.message).toContain('cert-slow');
+  });
+
+  it('secrets: a token in the query or a key in the body fails; percent-encoded too', () => {
+    expect(judge('secrets.not-in-url', [read(0, 'running', { query: `org=${encodeURIComponent(TOKEN)}` })]).state).toBe('failed');
+    expect(judge('secrets.not-in-body', [req(0, { endpoint: 'users', json: { key: KEY } })]).state).toBe('failed');
+    expect(judge('secrets.not-in-url', [read(0, 'running')]).state).toBe('passed');
+  });
+
+  it('a POST without Content-Type application/json fails', () => {
+    const r = req(0, { endpoint: 'users', json: {} });
+    r.headers = { ...r.headers, 'content-type': 'text/plain' };
+    expect(judge('requests.post-content-type-json', [r]).state).toBe('failed');
+    expect(judge('requests.post-content-type-json', [req(0, { endpoint: 'users', json: {}, headers: { 'content-type': 'application/json; charset=utf-8' } })]).state).toBe('passed');
+  });
+
+  it('backoff: a retry after 503 sooner than 1 s fails; 1 s then 2 s passes; a shrinking wait warns', () => {
+    expect(judge('retries.backoff-from-1s', [read(0, 503), read(300, 'running')]).state).toBe('failed');
+    expect(judge('retries.backoff-from-1s', [read(0, 503), read(1001, 503), read(3002, 'running')]).state).toBe('passed');
+    expect(judge('retries.backoff-from-1s', [read(0, 503), read(2001, 503), read(3100, 'running')]).state).toBe('warning');
+    // At time scale 10 the spec's 1 s is 100 ms.
+    expect(judge('retries.backoff-from-1s', [read(0, 503), read(101, 'running')], [], { timeScale: 10 }).state).toBe('passed');
+  });
+
+  it('at most 3 attempts: a fourth fails', () => {
+    const four = [read(0, 503), read(1001, 503), read(3002, 503), read(7003, 'running')];
+    expect(judge('retries.at-most-3-attempts', four).state).toBe('failed');
+    expect(judge('retries.at-most-3-attempts', four.slice(1)).state).toBe('passed');
+  });
+
+  it('Retry-After is judged as sent, in real seconds, whatever the time scale', () => {
+    const limited = () => req(0, { endpoint: 'users', json: { external_id: 'u' }, status: 429, responseHeaders: { 'retry-after': '1' } });
+    const retry = (at: number) => req(at, { endpoint: 'users', json: { external_id: 'u' } });
+    expect(judge('retries.retry-after-honoured', [limited(), retry(1001)], [], { timeScale: 100 }).state).toBe('passed');
+    expect(judge('retries.retry-after-honoured', [limited(), retry(30)], [], { timeScale: 100 }).state).toBe('failed');
+  });
+
+  it('no retry after 422; a corrected request is no retry', () => {
+    const refused = () => req(0, { endpoint: 'runs-start', json: { target_count: 99 }, status: 422 });
+    expect(judge('retries.none-after-401-403-404-409-410-422', [refused(), req(2000, { endpoint: 'runs-start', json: { target_count: 99 } })]).state).toBe('failed');
+    expect(judge('retries.none-after-401-403-404-409-410-422', [refused(), req(2000, { endpoint: 'runs-start', json: { target_count: 5 } })]).state).toBe('passed');
+  });
+
+  it('redeem: the same code (written differently) after a lost answer fails; a new code passes', () => {
+    const lost = () => req(0, { endpoint: 'redeem', json: { code: 'SVC-ABCD-EFGH' }, lost: true, status: 0 });
+    expect(judge('retries.redeem-not-retried-after-lost-answer', [lost(), req(90_000, { endpoint: 'redeem', json: { code: 'svc abcd efgh' } })]).state).toBe('failed');
+    expect(judge('retries.redeem-not-retried-after-lost-answer', [lost(), req(5000, { endpoint: 'redeem', json: { code: 'SVC-JKMN-PQRS' } })]).state).toBe('passed');
+  });
+
+  it('polling: a start-to-start 5 s poller passes, a 1 s poller fails, the backoff after 503 is no poll', () => {
+    expect(judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(5000, 'running'), read(10_000, 'completed')]).state).toBe('passed');
+    expect(judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(1000, 'running')]).state).toBe('failed');
+    expect(judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(5000, 503), read(6001, 'running')]).state).toBe('passed');
+  });
+
+  it('after completed: a poll fails; a refresh after a reveal or a read much later passes', () => {
+    const watched = () => [read(0, 'running'), read(5000, 'completed')];
+    expect(judge('polling.stops-at-completed-or-failed', [...watched(), read(10_000, 'completed')]).state).toBe('failed');
+    const reveal = req(6000, { endpoint: 'reveal', runId: RUN, json: {} });
+    expect(judge('polling.stops-at-completed-or-failed', [...watched(), reveal, read(7000, 'completed')]).state).toBe('passed');
+    expect(judge('polling.stops-at-completed-or-failed', [...watched(), read(600_000, 'completed')]).state).toBe('passed');
+  });
+
+  it('30 minutes of running: reads after the read past the limit fail', () => {
+    const start = req(0, { endpoint: 'runs-start', status: 202, responseJson: { run_id: RUN } });
+    const polls = Array.from({ length: 20 }, (_, i) => read(29 * 60_000 + i * 10_000, 'running'));
+    expect(judge('polling.stops-after-30-min-running', [start, ...polls]).state).toBe('failed');
+    expect(judge('polling.stops-after-30-min-running', [start, ...polls.slice(0, 8)]).state).toBe('passed');
+  });
+
+  it('notices_shown: missing codes fail only at the end; every code reported passes', () => {
+    const fixtureRead = read(0, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notice-unknown' }, notices: [{ code: 'zz_certification_probe' }] } });
+    const decisions = (codes: string[]) => req(10, { endpoint: 'decisions', runId: RUN, json: { decisions: [], notices_shown: codes } });
+    expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions([])], [], { final: false }).state).toBe('pending');
+    expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions([])]).state).toBe('failed');
+    expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions(['zz_certification_probe'])]).state).toBe('passed');
+  });
+
+  it('a refused org token used again fails; a new token passes', () => {
+    const refused = read(0, 401, { errorCode: 'invalid_org_token' });
+    expect(judge('org-token.not-used-after-invalid-org-token', [refused, req(100, { endpoint: 'users', json: {} })]).state).toBe('failed');
+    const renewed = req(100, { endpoint: 'users', json: {} });
+    renewed.headers = { ...renewed.headers, 'x-svc-org': `sot_${'c'.repeat(48)}` };
+    expect(judge('org-token.not-used-after-invalid-org-token', [refused, renewed]).state).toBe('passed');
+  });
+
+  it('webhooks: 2xx passes, 3xx fails only the redirect rule, a bad signature answered 403 warns, 200 fails', () => {
+    const d = (status: number | null, wrongSignature = false): WebhookDelivery => ({ eventId: 'e', event: 'run_completed', runId: RUN, attempt: 1, url: 'https://h/x', wrongSignature, status, startedAt: 0, answeredAt: 5, ackTimeoutMs: 10_000 });
+    expect(judge('webhooks.valid-deliveries-acknowledged-2xx', [], [d(204)]).state).toBe('passed');
+    expect(judge('webhooks.valid-deliveries-acknowledged-2xx', [], [d(302)]).state).toBe('passed');
+    expect(judge('webhooks.valid-deliveries-never-redirected', [], [d(302)]).state).toBe('failed');
+    expect(judge('webhooks.valid-deliveries-acknowledged-2xx', [], [d(null)]).state).toBe('failed');
+    expect(judge('webhooks.bad-signature-refused', [], [d(401, true)]).state).toBe('passed');
+    expect(judge('webhooks.bad-signature-refused', [], [d(403, true)]).state).toBe('warning');
+    expect(judge('webhooks.bad-signature-refused', [], [d(200, true)]).state).toBe('failed');
+    expect(judge('webhooks.bad-signature-refused', [], [], { webhookRegistered: false }).message).toContain('--webhook-url');
+  });
+});
