@@ -2,7 +2,7 @@
 // after --duration, and one a scripted partner exercises until SIGTERM, with every report written and no
 // secret in any of them.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPORT_FILES, ROOT, run, start, tmp } from './cli-support.js';
@@ -48,6 +48,10 @@ describe('svc-certify partner', () => {
     expect(plain.stdout).toContain('injection run-start-500');
     const strict = await run(['partner', '--provision', 'p.json', '--duration', '300ms', '--reporter', 'json', '--report-dir', 'out', '--strict'], { cwd: dir });
     expect(strict.code).toBe(1);
+    // The shared report options: a baseline naming no rule of this certification fails the gate.
+    writeFileSync(join(dir, 'known.json'), JSON.stringify({ expected_failures: [{ id: 'auth.no-such-rule', reason: 'test', until: '2999-01-01' }] }));
+    const based = await run(['partner', '--provision', 'p.json', '--duration', '300ms', '--reporter', 'json', '--report-dir', 'out', '--baseline', 'known.json'], { cwd: dir });
+    expect(based.code).toBe(1);
   });
 
   it('a partner that puts its org token in a query string: SIGTERM ends the session, exit 1, the evidence redacted in every report', async () => {

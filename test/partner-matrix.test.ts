@@ -51,7 +51,7 @@ async function certifyClient(c: Case): Promise<{ result: RunResult; code: number
   const url = await endpoint.listen();
   const dir = mkdtempSync(join(tmpdir(), 'svc-partner-'));
   const timeScale = c.timeScale ?? SCALE;
-  const opts = parsePartnerFlags(
+  const opts = await parsePartnerFlags(
     { provision: join(dir, 'provision.json'), timeScale: String(timeScale), webhookUrl: url, allowLoopbackWebhooks: true, reporter: 'json', reportDir: dir },
     {},
   );

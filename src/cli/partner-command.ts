@@ -8,11 +8,11 @@ import { resolve } from 'node:path';
 import { INJECTION_POINTS } from '../partner/injections.js';
 import { createPartnerConsole } from '../partner/live-checklist.js';
 import { createPartnerSession, type PartnerSession } from '../partner/session.js';
-import { createReporters, REPORTER_NAMES } from '../report/index.js';
+import { createReporters } from '../report/index.js';
 import type { Reporter } from '../report/reporter.js';
-import { exitCodeFor } from '../runner/exit-code.js';
 import type { RunResult } from '../runner/results.js';
 import type { Provision, RunningSandbox } from '../sandbox/index.js';
+import { finishCertification, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
 import { UsageError } from './usage-error.js';
 
 export interface PartnerFlags {
@@ -26,9 +26,6 @@ export interface PartnerFlags {
   allowLoopbackWebhooks?: boolean;
   duration?: string;
   inject?: boolean;
-  reportDir?: string;
-  reporter?: string;
-  strict?: boolean;
 }
 
 export interface PartnerOptions {
@@ -43,9 +40,7 @@ export interface PartnerOptions {
   /** Real ms; undefined: until SIGINT/SIGTERM. */
   durationMs?: number;
   inject: boolean;
-  reportDir: string;
-  reporters: string[];
-  strict: boolean;
+  report: ReportSettings;
 }
 
 /** "90", "90s", "1500ms", "5m", "1h": real time. */
@@ -57,7 +52,8 @@ export function parseDuration(text: string): number | undefined {
   return ms > 0 && Number.isFinite(ms) ? ms : undefined;
 }
 
-export function parsePartnerFlags(flags: PartnerFlags, env: NodeJS.ProcessEnv = process.env): PartnerOptions {
+/** Validates every flag before anything starts: a bad one exits 2 with one line. */
+export async function parsePartnerFlags(flags: PartnerFlags & Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Promise<PartnerOptions> {
   const port = flags.port === undefined ? 0 : Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`);
   const mode = flags.mode ?? 'sandbox';
@@ -83,9 +79,7 @@ export function parsePartnerFlags(flags: PartnerFlags, env: NodeJS.ProcessEnv = 
     durationMs = parseDuration(flags.duration);
     if (durationMs === undefined) throw new UsageError(`--duration must be a positive time such as 90s, 15m or 1h (got "${flags.duration}")`);
   }
-  const reporters = (flags.reporter ?? REPORTER_NAMES.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
-  const unknown = reporters.filter((r) => !(REPORTER_NAMES as readonly string[]).includes(r));
-  if (reporters.length === 0 || unknown.length > 0) throw new UsageError(`--reporter: unknown ${unknown.map((u) => `"${u}"`).join(', ') || 'empty list'}; choose from ${REPORTER_NAMES.join(',')}`);
+  const report = await resolveReportSettings(flags, { env });
   return {
     host: flags.host ?? '127.0.0.1',
     port,
@@ -97,9 +91,7 @@ export function parsePartnerFlags(flags: PartnerFlags, env: NodeJS.ProcessEnv = 
     allowLoopbackWebhooks: flags.allowLoopbackWebhooks ?? false,
     ...(durationMs !== undefined ? { durationMs } : {}),
     inject: flags.inject !== false,
-    reportDir: resolve(flags.reportDir ?? env.SVC_REPORT_DIR ?? 'reports'),
-    reporters,
-    strict: flags.strict ?? false,
+    report,
   };
 }
 
@@ -120,8 +112,7 @@ export interface PartnerIo {
 /** Starts the sandbox with the recorder and injector in its hooks and provisions the partner. */
 export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise<RunningPartner> {
   const { startSandbox } = await import('../sandbox/index.js');
-  const wantConsole = opts.reporters.includes('console');
-  const fileReporters: Reporter[] = createReporters(opts.reporters.filter((r) => r !== 'console'), { stream: io.stream, interactive: false, color: false });
+  const wantConsole = opts.report.reporters.includes('console');
 
   // The session needs the secrets before the console starts, and the sandbox's hooks need the session:
   // the hooks call through this late-bound reference.
@@ -176,15 +167,18 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
       allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
       ...(opts.durationMs !== undefined ? { durationMs: opts.durationMs } : {}),
       inject: opts.inject,
-      reportDir: opts.reportDir,
-      reporters: opts.reporters,
-      strict: opts.strict,
+      reportDir: opts.report.reportDir,
+      reporters: opts.report.reporters,
+      strict: opts.report.strict,
     },
   });
   session = partial;
   const live = wantConsole ? createPartnerConsole({ stream: io.stream, interactive: io.interactive, color: io.color, rules: partial.rules }) : undefined;
   if (live) partial.attach(live);
-  const reporters = live ? [live, ...fileReporters] : fileReporters;
+  // The partner checklist stands in for the console reporter; the file reporters are run's own.
+  const reporters: Reporter[] = opts.report.reporters.flatMap((name) =>
+    name === 'console' ? (live ? [live] : []) : createReporters([name], { stream: io.stream, interactive: false, color: false }),
+  );
 
   let stopped: Promise<{ result: RunResult; code: 0 | 1 }> | undefined;
   return {
@@ -194,16 +188,18 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
     stop() {
       stopped ??= (async () => {
         await sandbox.close();
-        const result = await partial.finish({ baseUrl: sandbox.baseUrl, environment: opts.mode, reporters, reportDir: opts.reportDir });
-        return { result, code: exitCodeFor(result, opts.strict) };
+        const result = partial.finish({ baseUrl: sandbox.baseUrl, environment: opts.mode });
+        const knownIds = partial.rules.map((r) => r.id);
+        const code = await finishCertification(result, opts.report, { reporters, knownIds });
+        return { result: settleResult(result, opts.report, { knownIds }), code };
       })();
       return stopped;
     },
   };
 }
 
-export async function partnerCommand(flags: PartnerFlags, out: (line: string) => void): Promise<number> {
-  const opts = parsePartnerFlags(flags);
+export async function partnerCommand(flags: PartnerFlags & Record<string, unknown>, out: (line: string) => void): Promise<number> {
+  const opts = await parsePartnerFlags(flags);
   const interactive = Boolean(process.stdout.isTTY) && !process.env.CI;
   const color = interactive && process.env.NO_COLOR === undefined;
   const partner = await startPartner(opts, { stream: process.stdout, interactive, color });

@@ -2,12 +2,9 @@
 // (which the CLI plugs into the sandbox's hooks), live re-judging for the console, and the final
 // RunResult (the same shape and reporters as `run`).
 
-import { mkdir } from 'node:fs/promises';
 import { createRedactor, type Redactor } from '../config/redact.js';
-import { countStatuses } from '../report/format.js';
-import type { Reporter } from '../report/reporter.js';
 import { toolVersion } from '../runner/package-root.js';
-import type { RunResult } from '../runner/results.js';
+import { CERTIFICATION_TITLES, summarize, type RunResult } from '../runner/results.js';
 import { loadSpec } from '../runner/spec-sections.js';
 import { createInjector, type Injector } from './injections.js';
 import { judgeAll, toCheckResult, type Judged } from './judge.js';
@@ -38,8 +35,8 @@ export interface PartnerSession {
   judge(final: boolean): Judged[];
   /** Shows the verdicts live: now, and again (at most every 250 ms) after new traffic. */
   attach(live: PartnerConsole): void;
-  /** Settles every rule and writes the reports; returns the RunResult. */
-  finish(opts: { baseUrl: string; environment: RunResult['target']['environment']; reporters: Reporter[]; reportDir: string }): Promise<RunResult>;
+  /** Settles every rule (the live console too) and returns the RunResult, redacted; the CLI writes the reports. */
+  finish(opts: { baseUrl: string; environment: RunResult['target']['environment'] }): RunResult;
 }
 
 function issuedTokens(traffic: Traffic): string[] {
@@ -83,7 +80,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
         timer.unref();
       });
     },
-    async finish({ baseUrl, environment, reporters, reportDir }) {
+    finish({ baseUrl, environment }) {
       finished = true;
       if (timer) clearTimeout(timer);
       const traffic = recorder.traffic();
@@ -97,6 +94,8 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
       const checks = judged.map((j) => toCheckResult(j, traffic, { origin, redactor, durationMs }));
       const spec = loadSpec();
       const result: RunResult = {
+        certification: 'partner',
+        title: CERTIFICATION_TITLES.partner,
         tool: { name: 'svc-certify', version: toolVersion() },
         spec: { title: spec.title, sha256: spec.sha256 },
         config: redactor.value(opts.config),
@@ -104,7 +103,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
         startedAt: startedAt.toISOString(),
         finishedAt: finishedAt.toISOString(),
         durationMs,
-        summary: countStatuses(checks),
+        summary: summarize(checks),
         suites: PARTNER_SUITES.filter((s) => checks.some((c) => c.suite === s)),
         checks,
         stats: {
@@ -113,12 +112,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
           rateLimited: traffic.requests.filter((r) => r.status === 429).length,
         },
       };
-      const clean = redactor.value(result);
-      if (reporters.length > 0) {
-        await mkdir(reportDir, { recursive: true });
-        for (const r of reporters) await r.onRunEnd(clean, { reportDir });
-      }
-      return clean;
+      return redactor.value(result);
     },
   };
 }
