@@ -1,7 +1,11 @@
 // Each rule on synthetic traffic: the offence it exists for fails it, and the conformant alternatives the
 // spec allows pass (a literal Retry-After, a start-to-start 5 s poller, a refresh after a reveal, …).
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../package-root.js';
+import { INJECTION_POINTS } from '../injection-points.js';
 import { loadSpec } from '../../runner/spec-sections.js';
 import type { JudgeContext, PartnerRequest, Traffic, WebhookDelivery } from '../traffic.js';
 import { partnerRules, type Rule } from './index.js';
@@ -44,6 +48,16 @@ describe('partner rules', () => {
     const sections = new Set(loadSpec().sections);
     for (const ref of Object.values(P)) expect(sections.has(ref), ref).toBe(true);
     expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
+  });
+
+  it('README and --help document every rule and injection point', async () => {
+    const readme = readFileSync(join(packageRoot(), 'README.md'), 'utf8');
+    const { PARTNER_EXAMPLES } = await import('../../cli/help-text.js');
+    for (const r of rules) expect(readme, r.id).toContain(`\`${r.id}\``);
+    for (const p of INJECTION_POINTS) {
+      expect(readme, p.id).toContain(`\`${p.id}\``);
+      expect(PARTNER_EXAMPLES).toContain(`${p.id}: ${p.summary}`);
+    }
   });
 
   it('an unexercised rule is pending during the session and skipped at its end, with the hint', () => {
