@@ -3,15 +3,15 @@
 // RunResult (the same shape and reporters as `run`).
 
 import { createRedactor, type Redactor } from '../config/redact.js';
-import { toolVersion } from '../runner/package-root.js';
-import { CERTIFICATION_TITLES, summarize, type RunResult } from '../runner/results.js';
-import { loadSpec } from '../runner/spec-sections.js';
+import { assembleResult } from '../runner/assemble-result.js';
+import type { RunResult } from '../runner/results.js';
 import { createInjector, type Injector } from './injections.js';
 import { judgeAll, toCheckResult, type Judged } from './judge.js';
 import type { PartnerConsole } from './live-checklist.js';
 import { createRecorder, type Observation, type Recorder } from './recorder.js';
 import { PARTNER_SUITES, partnerRules, type Rule } from './rules/index.js';
-import type { JudgeContext, Traffic } from './traffic.js';
+import { issuedTokens } from './rules/secrets.js';
+import type { JudgeContext } from './traffic.js';
 
 /** The live checklist is re-judged at most this often (ms): a busy partner must not keep the CPU busy. */
 const REJUDGE_INTERVAL_MS = 250;
@@ -37,15 +37,6 @@ export interface PartnerSession {
   attach(live: PartnerConsole): void;
   /** Settles every rule (the live console too) and returns the RunResult, redacted; the CLI writes the reports. */
   finish(opts: { baseUrl: string; environment: RunResult['target']['environment'] }): RunResult;
-}
-
-function issuedTokens(traffic: Traffic): string[] {
-  const out: string[] = [];
-  for (const r of traffic.requests) {
-    const t = r.endpoint === 'redeem' && r.responseJson && typeof r.responseJson === 'object' ? (r.responseJson as { org_token?: unknown }).org_token : undefined;
-    if (typeof t === 'string') out.push(t);
-  }
-  return out;
 }
 
 export function createPartnerSession(opts: SessionOptions): PartnerSession {
@@ -88,24 +79,18 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
       live?.settle(judged);
       const redactor: Redactor = createRedactor(opts.secrets);
       for (const token of issuedTokens(traffic)) redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' });
-      const finishedAt = new Date();
-      const durationMs = finishedAt.getTime() - startedAt.getTime();
       const origin = new URL(baseUrl).origin;
+      const durationMs = Date.now() - startedAt.getTime();
       const checks = judged.map((j) => toCheckResult(j, traffic, { origin, redactor, durationMs }));
-      const spec = loadSpec();
       const result: RunResult = {
-        certification: 'partner',
-        title: CERTIFICATION_TITLES.partner,
-        tool: { name: 'svc-certify', version: toolVersion() },
-        spec: { title: spec.title, sha256: spec.sha256 },
-        config: redactor.value(opts.config),
-        target: { baseUrl, environment, embedded: true },
-        startedAt: startedAt.toISOString(),
-        finishedAt: finishedAt.toISOString(),
-        durationMs,
-        summary: summarize(checks),
-        suites: PARTNER_SUITES.filter((s) => checks.some((c) => c.suite === s)),
-        checks,
+        ...assembleResult({
+          certification: 'partner',
+          config: opts.config,
+          target: { baseUrl, environment, embedded: true },
+          startedAt,
+          suites: PARTNER_SUITES.filter((s) => checks.some((c) => c.suite === s)),
+          checks,
+        }),
         stats: {
           requests: traffic.requests.length,
           realRuns: traffic.requests.filter((r) => r.endpoint === 'runs-start' && r.status === 202 && !String((r.json as { job_external_id?: unknown } | undefined)?.job_external_id ?? '').startsWith('cert-')).length,

@@ -27,7 +27,7 @@ export function containsSecret(text: string, known: readonly string[]): string |
 }
 
 /** Org tokens the sandbox issued to this partner (from redemptions it answered). */
-function issuedTokens(traffic: Traffic): string[] {
+export function issuedTokens(traffic: Traffic): string[] {
   const out: string[] = [];
   for (const r of traffic.requests) {
     const token = r.endpoint === 'redeem' && r.responseJson && typeof r.responseJson === 'object' ? (r.responseJson as { org_token?: unknown }).org_token : undefined;
