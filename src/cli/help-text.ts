@@ -133,3 +133,14 @@ Examples:
 Exit codes: 0 every rule passed, 1 a rule failed (with --strict: or was never exercised or warned),
 2 usage error.
 `;
+
+export const REPORT_EXAMPLES = `
+Examples:
+  # one dossier for the operator: the service and the partner's side, one verdict
+  $ svc-certify report service/results.json scan/results.json receiver/results.json --report-dir dossier
+
+  # re-render one run's reports (byte-identical), or add a format
+  $ svc-certify report reports/results.json --report-dir reports --reporter html,markdown
+
+Exit codes: 0 every certification in it is certified, 1 one is not, 2 an input cannot be read.
+`;

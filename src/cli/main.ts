@@ -4,7 +4,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { addReportOptions } from './report-options.js';
-import { BASELINE_EXAMPLES, LIST_EXAMPLES, PARTNER_EXAMPLES, PROGRAM_EXAMPLES, RECEIVER_EXAMPLES, RUN_EXAMPLES, SCAN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
+import { BASELINE_EXAMPLES, LIST_EXAMPLES, PARTNER_EXAMPLES, PROGRAM_EXAMPLES, RECEIVER_EXAMPLES, REPORT_EXAMPLES, RUN_EXAMPLES, SCAN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -133,6 +133,18 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     .action(async (opts: Record<string, unknown>) => {
       const { serveCommand } = await import('./serve-command.js');
       setCode(await serveCommand(opts, out));
+    });
+
+  addReportOptions(
+    program
+      .command('report')
+      .description('one set of reports from the results.json of one or several certifications (a dossier)')
+      .argument('<results.json...>', 'results.json files of run, partner, receiver or scan (or an earlier dossier)'),
+  )
+    .addHelpText('after', REPORT_EXAMPLES)
+    .action(async (files: string[], opts: Record<string, unknown>) => {
+      const { reportCommand } = await import('./report-command.js');
+      setCode(await reportCommand(files, opts));
     });
 
   program

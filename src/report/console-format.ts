@@ -3,6 +3,7 @@
 
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, CheckStatus, RunResult } from '../runner/results.js';
+import { isDossier, partsOf } from './dossier.js';
 import { checksBySuite, countStatuses, formatCountLine, formatDuration, isExpectedFailure, reasonOf, verdictLabel, verdictOf } from './format.js';
 
 export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!', warning: '⚠' };
@@ -86,6 +87,14 @@ export function reasonLines(check: CheckResult, c: ChalkInstance): string[] {
 
 /** Every check grouped by suite in suite order, reasons indented, and the count line last. */
 export function formatGroupedSummary(result: RunResult, c: ChalkInstance): string {
+  if (isDossier(result)) {
+    // A dossier: each certification under its title, then the one verdict and the combined count line.
+    const parts = partsOf(result);
+    const blocks = parts.map((part) => `${c.bold.underline(oneLine(part.title))}\n\n${formatGroupedSummary(part, c)}`);
+    const verdict = verdictOf(result);
+    const label = `${verdictLabel(verdict)} (dossier of ${parts.length} certifications)`;
+    return `${blocks.join('\n')}\n${verdict === 'certified' ? c.green.bold(label) : c.red.bold(label)}\n${formatCountLine(result.summary)}\n`;
+  }
   const lines: string[] = [];
   for (const { suite, checks } of checksBySuite(result)) {
     const counts = countStatuses(checks);

@@ -61,6 +61,8 @@ li.check > details[open] > summary { background: var(--panel); border-bottom: 1p
 .s-passed .icon { color: var(--pass); } .s-failed .icon { color: var(--fail); }
 .s-error .icon { color: var(--err); } .s-skipped .icon { color: var(--skip); } .s-warning .icon { color: var(--warn); }
 .s-expected .icon, .count.s-expected .n, .expected-note { color: var(--skip); }
+table.parts { border-collapse: collapse; margin: 8px 0; } table.parts th, table.parts td { text-align: left; padding: 4px 12px 4px 0; }
+section.certification { margin-top: 24px; } section.certification > h2.cert-title { font-size: 20px; border-bottom: 2px solid var(--border); padding-bottom: 4px; }
 .check .id { font-weight: 600; flex: none; }
 .check .title { flex: 1; min-width: 0; }
 .check .reason { color: var(--muted); }

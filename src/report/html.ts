@@ -4,6 +4,7 @@
 
 import type { CheckStatus, RunResult } from '../runner/results.js';
 import { checksBySuite, countStatuses, formatCountLine, formatDuration, isStrict, verdictLabel, verdictOf } from './format.js';
+import { isDossier, partsOf } from './dossier.js';
 import { ExchangeStore, renderCheck, rowStatus } from './html-check.js';
 import { escapeHtml as h } from './html-escape.js';
 import { HTML_SCRIPT } from './html-script.js';
@@ -29,9 +30,8 @@ function metaItem(label: string, valueHtml: string): string {
   return `<div><dt>${h(label)}</dt><dd>${valueHtml}</dd></div>`;
 }
 
-function header(result: RunResult): string {
-  const verdict = verdictOf(result);
-  const { summary, target } = result;
+function metaOf(result: RunResult): string[] {
+  const { target } = result;
   const meta = [
     metaItem('Target', `<code class="target">${h(target.baseUrl)}</code>`),
     metaItem('Environment', `<span class="environment">${h(target.environment)}</span>${target.embedded ? ' (embedded sandbox)' : ''}`),
@@ -44,23 +44,54 @@ function header(result: RunResult): string {
     meta.push(metaItem('Requests', `${result.stats.requests} requests, ${result.stats.realRuns} real runs, ${result.stats.rateLimited} rate-limited`));
   }
   if (isStrict(result)) meta.push(metaItem('Mode', 'strict: skipped and warning checks count as failures'));
-  const shown = result.baseline ? (['passed', 'failed', 'error', 'warning', 'expected', 'skipped'] as const) : (['passed', 'failed', 'error', 'warning', 'skipped'] as const);
+  return meta;
+}
+
+function countsOf(result: RunResult, withExpected: boolean): string {
+  const { summary } = result;
+  const shown = withExpected ? (['passed', 'failed', 'error', 'warning', 'expected', 'skipped'] as const) : (['passed', 'failed', 'error', 'warning', 'skipped'] as const);
   const counts = shown
     .map((status) => `<li class="count s-${status}"><span class="n" data-count="${status}">${summary[status] ?? 0}</span>${status === 'expected' ? 'expected failure' : status}</li>`)
     .join('');
   return (
+    `<ul class="counts">${counts}<li class="count s-total"><span class="n" data-count="total">${summary.total}</span>total</li></ul>` +
+    `<p class="countline" id="countline">${h(formatCountLine(summary))}</p>`
+  );
+}
+
+function header(result: RunResult): string {
+  const verdict = verdictOf(result);
+  return (
     `<header class="top"><div class="wrap">` +
     `<h1>svc-certify report <span class="verdict ${verdict}" id="verdict">${h(verdictLabel(verdict))}</span></h1>` +
-    `<dl class="meta">${meta.join('')}</dl>` +
-    `<ul class="counts">${counts}<li class="count s-total"><span class="n" data-count="total">${summary.total}</span>total</li></ul>` +
-    `<p class="countline" id="countline">${h(formatCountLine(summary))}</p>` +
+    `<dl class="meta">${metaOf(result).join('')}</dl>` +
+    countsOf(result, result.baseline !== undefined) +
+    `</div></header>`
+  );
+}
+
+/** A dossier's header: the one verdict, then a row per certification with its own verdict and counts. */
+function dossierHeader(result: RunResult, parts: readonly RunResult[]): string {
+  const verdict = verdictOf(result);
+  const rows = parts
+    .map((part) => {
+      const v = verdictOf(part);
+      return `<tr><td>${h(part.title)}</td><td><code class="target">${h(part.target.baseUrl)}</code></td><td><span class="verdict ${v}">${h(verdictLabel(v))}</span></td><td>${h(formatCountLine(part.summary))}</td></tr>`;
+    })
+    .join('');
+  return (
+    `<header class="top"><div class="wrap">` +
+    `<h1>svc-certify dossier <span class="verdict ${verdict}" id="verdict">${h(verdictLabel(verdict))}</span></h1>` +
+    `<table class="parts"><thead><tr><th>Certification</th><th>Target</th><th>Verdict</th><th>Checks</th></tr></thead><tbody>${rows}</tbody></table>` +
+    countsOf(result, parts.some((p) => p.baseline !== undefined)) +
     `</div></header>`
   );
 }
 
 function toolbar(result: RunResult): string {
   const total = result.checks.length;
-  const buttons = FILTERS.filter(({ key }) => key !== 'expected' || result.baseline).map(({ key, label }) => {
+  const hasExpected = result.baseline !== undefined || result.checks.some((c) => c.expected);
+  const buttons = FILTERS.filter(({ key }) => key !== 'expected' || hasExpected).map(({ key, label }) => {
     const n = key === 'all' ? total : result.checks.filter((check) => rowStatus(check) === key).length;
     return `<button type="button" data-filter="${key}" aria-pressed="${key === 'all'}">${label}<span class="c">${n}</span></button>`;
   }).join('');
@@ -99,9 +130,27 @@ function suites(result: RunResult, store: ExchangeStore): string {
     .join('');
 }
 
+/** One section per certification of a dossier: its title, verdict and facts, then its checks. */
+function certificationSections(parts: readonly RunResult[], store: ExchangeStore): string {
+  return parts
+    .map((part, i) => {
+      const v = verdictOf(part);
+      return (
+        `<section class="certification" id="certification-${i + 1}" data-certification="${h(part.certification)}">` +
+        `<h2 class="cert-title">${h(part.title)} <span class="verdict ${v}">${h(verdictLabel(v))}</span></h2>` +
+        `<dl class="meta">${metaOf(part).join('')}</dl>` +
+        `${baselineSection(part)}${suites(part, store)}</section>`
+      );
+    })
+    .join('');
+}
+
 export function renderHtml(result: RunResult): string {
   const verdict = verdictLabel(verdictOf(result));
   const store = new ExchangeStore();
+  const parts = isDossier(result) ? partsOf(result) : undefined;
+  const title = parts ? `${verdict}: svc-certify dossier of ${parts.length} certifications` : `${verdict}: ${result.target.baseUrl} — svc-certify`;
+  const body = parts ? certificationSections(parts, store) : `${baselineSection(result)}${suites(result, store)}`;
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -111,13 +160,13 @@ export function renderHtml(result: RunResult): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="color-scheme" content="light dark">',
     '<meta name="referrer" content="no-referrer">',
-    `<title>${h(`${verdict}: ${result.target.baseUrl} — svc-certify`)}</title>`,
+    `<title>${h(title)}</title>`,
     `<style>${HTML_STYLE}${HTML_NO_SCRIPT_STYLE}</style>`,
     '</head>',
     '<body>',
-    header(result),
+    parts ? dossierHeader(result, parts) : header(result),
     toolbar(result),
-    `<main><div class="wrap">${baselineSection(result)}${suites(result, store)}<p class="empty" id="empty" hidden>No check matches this filter.</p></div></main>`,
+    `<main><div class="wrap">${body}<p class="empty" id="empty" hidden>No check matches this filter.</p></div></main>`,
     store.element(),
     `<footer><div class="wrap">${h(result.tool.name)} ${h(result.tool.version)} · ${h(result.spec.title)} · spec sha256 <code>${h(result.spec.sha256)}</code> · ${h(result.startedAt)} → ${h(result.finishedAt)}</div></footer>`,
     `<script>${HTML_SCRIPT}</script>`,

@@ -6,6 +6,7 @@ import { checksBySuite, countStatuses, exchangeText, isExpectedFailure, observat
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
 import { cdata, escapeXmlAttr } from './xml-text.js';
+import { isDossier, partsOf } from './dossier.js';
 
 export const JUNIT_FILE = 'junit.xml';
 
@@ -90,10 +91,10 @@ function systemOut(check: CheckResult): string {
 }
 
 /** Baseline entries that fail the run (stale, expired, unknown) as failed testcases, so CI shows them. */
-function baselineSuite(result: RunResult): string {
+function baselineSuite(result: RunResult, prefix: string): string {
   const b = result.baseline;
   if (!b || b.problems.length === 0) return '';
-  let out = `  <testsuite name="baseline" tests="${b.problems.length}" failures="${b.problems.length}" errors="0" skipped="0" time="0.000">\n`;
+  let out = `  <testsuite name="${escapeXmlAttr(`${prefix}baseline`)}" tests="${b.problems.length}" failures="${b.problems.length}" errors="0" skipped="0" time="0.000">\n`;
   for (const p of b.problems) {
     out += `    <testcase name="${escapeXmlAttr(`baseline.${p.id}`)}" classname="svc-certify.baseline" time="0.000">\n`;
     out += `      <failure message="${escapeXmlAttr(p.message)}" type="baseline-${p.kind}">${cdata(`${p.message}\nbaseline file: ${b.file}`)}</failure>\n`;
@@ -113,10 +114,12 @@ function uniqueNames(checks: readonly CheckResult[]): string[] {
   });
 }
 
-export function renderJunit(result: RunResult): string {
+/** The testsuite elements of one certification; `prefix` names its suites apart in a dossier. */
+function testsuites(result: RunResult, prefix: string): string {
   const names = uniqueNames(result.checks);
   const nameOf = new Map(result.checks.map((check, i) => [check, names[i]]));
   const properties = [
+    ...(prefix ? [['certification', result.title]] : []),
     ['target', result.target.baseUrl],
     ['environment', result.target.environment],
     ['embedded', String(result.target.embedded)],
@@ -124,16 +127,14 @@ export function renderJunit(result: RunResult): string {
     ['spec', result.spec.title],
     ['spec.sha256', result.spec.sha256],
   ]
-    .map(([name, value]) => `      <property name="${escapeXmlAttr(name)}" value="${escapeXmlAttr(value)}"/>\n`)
+    .map(([name, value]) => `      <property name="${escapeXmlAttr(name!)}" value="${escapeXmlAttr(value!)}"/>\n`)
     .join('');
 
-  let out = '<?xml version="1.0" encoding="UTF-8"?>\n';
-  const baselineProblems = result.baseline?.problems.length ?? 0;
-  out += `<testsuites name="svc-certify" tests="${result.summary.total + baselineProblems}" failures="${result.summary.failed + baselineProblems}" errors="${result.summary.error}" time="${junitTime(result.durationMs)}">\n`;
+  let out = '';
   for (const { suite, checks } of checksBySuite(result)) {
     const counts = countStatuses(checks);
     const suiteMs = checks.reduce((sum, check) => sum + (Number.isFinite(check.durationMs) ? check.durationMs : 0), 0);
-    out += `  <testsuite name="${escapeXmlAttr(suite)}" tests="${counts.total}" failures="${counts.failed}" errors="${counts.error}" skipped="${counts.skipped}" time="${junitTime(suiteMs)}">\n`;
+    out += `  <testsuite name="${escapeXmlAttr(`${prefix}${suite}`)}" tests="${counts.total}" failures="${counts.failed}" errors="${counts.error}" skipped="${counts.skipped}" time="${junitTime(suiteMs)}">\n`;
     out += `    <properties>\n${properties}    </properties>\n`;
     for (const check of checks) {
       out += `    <testcase name="${escapeXmlAttr(nameOf.get(check) ?? check.id)}" classname="${escapeXmlAttr(`svc-certify.${suite}`)}" time="${junitTime(check.durationMs)}">\n`;
@@ -143,9 +144,30 @@ export function renderJunit(result: RunResult): string {
     }
     out += '  </testsuite>\n';
   }
-  out += baselineSuite(result);
+  return out + baselineSuite(result, prefix);
+}
+
+function testsuitesElement(parts: readonly RunResult[], durationMs: number, prefixed: boolean): string {
+  let tests = 0;
+  let failures = 0;
+  let errors = 0;
+  for (const part of parts) {
+    const problems = part.baseline?.problems.length ?? 0;
+    tests += part.summary.total + problems;
+    failures += part.summary.failed + problems;
+    errors += part.summary.error;
+  }
+  let out = '<?xml version="1.0" encoding="UTF-8"?>\n';
+  out += `<testsuites name="svc-certify" tests="${tests}" failures="${failures}" errors="${errors}" time="${junitTime(durationMs)}">\n`;
+  for (const part of parts) out += testsuites(part, prefixed ? `${part.title} › ` : '');
   out += '</testsuites>\n';
   return out;
+}
+
+export function renderJunit(result: RunResult): string {
+  // A dossier: each certification's suites, named after it (two runs may share suite names).
+  if (isDossier(result)) return testsuitesElement(partsOf(result), result.durationMs, true);
+  return testsuitesElement([result], result.durationMs, false);
 }
 
 export const createJunitReporter: ReporterFactory = (): Reporter => ({

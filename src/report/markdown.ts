@@ -3,6 +3,7 @@
 
 import type { CheckResult, RunResult } from '../runner/results.js';
 import { formatCountLine, formatDuration, isExpectedFailure, isStrict, reasonOf, verdictLabel, verdictOf } from './format.js';
+import { isDossier, partsOf } from './dossier.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
 
@@ -42,7 +43,27 @@ function problemRow(check: CheckResult): string {
   return `| ${mdCode(check.id)} | ${status} | ${mdCell(spec)} | ${mdCell(reasonOf(check))} |`;
 }
 
+/** A dossier: one verdict and a row per certification, then each certification's summary a level down. */
+function renderDossierMarkdown(result: RunResult): string {
+  const verdict = verdictOf(result);
+  const parts = partsOf(result);
+  const lines: string[] = [`# ${verdict === 'certified' ? '✅' : '❌'} svc-certify dossier: ${verdictLabel(verdict)}`, ''];
+  lines.push('| Certification | Target | Verdict | Checks |', '| --- | --- | --- | --- |');
+  for (const part of parts) {
+    lines.push(`| ${mdCell(part.title)} | ${mdCode(part.target.baseUrl)} | ${verdictLabel(verdictOf(part))} | ${mdCell(formatCountLine(part.summary))} |`);
+  }
+  lines.push('', `**${formatCountLine(result.summary)}**`, '');
+  for (const part of parts) {
+    // Headings one level down, so the dossier's title stays the only top-level one.
+    const [, ...rest] = renderMarkdown(part).trimEnd().split('\n');
+    const icon = verdictOf(part) === 'certified' ? '✅' : '❌';
+    lines.push(`## ${icon} ${mdCell(part.title)}: ${verdictLabel(verdictOf(part))}`, ...rest.map((line) => (/^#+ /.test(line) ? `#${line}` : line)), '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
 export function renderMarkdown(result: RunResult): string {
+  if (isDossier(result)) return renderDossierMarkdown(result);
   const verdict = verdictOf(result);
   const { summary } = result;
   const icon = verdict === 'certified' ? '✅' : '❌';

@@ -87,7 +87,7 @@ export interface RunSummary {
 }
 
 /** Which certifying command produced a RunResult, so that `svc-certify report` can merge several. */
-export type CertificationKind = 'run' | 'partner' | 'receiver' | 'scan';
+export type CertificationKind = 'run' | 'partner' | 'receiver' | 'scan' | 'dossier';
 
 /** Default human titles, one per certification (a section heading in a merged report). */
 export const CERTIFICATION_TITLES: Record<CertificationKind, string> = {
@@ -95,6 +95,7 @@ export const CERTIFICATION_TITLES: Record<CertificationKind, string> = {
   partner: 'Partner client',
   receiver: 'Partner webhook receiver',
   scan: 'Partner bundles and traffic',
+  dossier: 'Certification dossier',
 };
 
 export type Verdict = 'certified' | 'not-certified';
@@ -149,7 +150,15 @@ export interface RunResult {
   verdict?: Verdict;
   /** `svc-certify scan` only: where `spk_` / `sot_` was found (at most the first 12 characters of a key shown). */
   findings?: ScanFinding[];
+  /**
+   * `certification: 'dossier'` only (`svc-certify report` of several results): each certification
+   * merged in, without its checks and findings, which are the top-level ones in the same order
+   * (`checkCount` and `findingCount` of them each), so the originals can be rebuilt exactly.
+   */
+  parts?: DossierPart[];
 }
+
+export type DossierPart = Omit<RunResult, 'checks' | 'findings' | 'parts'> & { checkCount: number; findingCount: number };
 
 /** One place a scanned file holds `spk_` or `sot_` (DESIGN.md, Partner certification). */
 export interface ScanFinding {

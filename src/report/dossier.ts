@@ -1,0 +1,71 @@
+// One dossier from several certifications (`svc-certify report a.json b.json`): the RunResults side by
+// side, one verdict. Its results.json is itself a RunResult (certification `dossier`): the checks and
+// findings of every part in order at the top level (what tools read), each part's own fields under
+// `parts`, so the originals can be rebuilt exactly and the dossier re-rendered byte for byte.
+
+import { CERTIFICATION_TITLES, type DossierPart, type RunResult, type RunSummary, type Verdict } from '../runner/results.js';
+import { verdictOfResult } from '../runner/verdict.js';
+
+export function isDossier(result: RunResult): boolean {
+  return result.certification === 'dossier' && Array.isArray(result.parts);
+}
+
+/** The certifications a result holds: itself, or a dossier's parts rebuilt. */
+export function partsOf(result: RunResult): RunResult[] {
+  if (!isDossier(result)) return [result];
+  let c = 0;
+  let f = 0;
+  return result.parts!.map((part) => {
+    const { checkCount, findingCount, ...rest } = part;
+    const rebuilt: RunResult = { ...rest, checks: result.checks.slice(c, c + checkCount) };
+    if (findingCount > 0 || rest.certification === 'scan') rebuilt.findings = (result.findings ?? []).slice(f, f + findingCount);
+    c += checkCount;
+    f += findingCount;
+    return rebuilt;
+  });
+}
+
+/** Certified only when every part is. */
+export function dossierVerdict(parts: readonly RunResult[]): Verdict {
+  return parts.every((p) => verdictOfResult(p) === 'certified') ? 'certified' : 'not-certified';
+}
+
+function addSummaries(parts: readonly RunResult[]): RunSummary {
+  const total: RunSummary = { total: 0, passed: 0, failed: 0, skipped: 0, error: 0, warning: 0, expected: 0 };
+  for (const { summary } of parts) {
+    for (const key of Object.keys(total) as Array<keyof RunSummary>) total[key] += summary[key] ?? 0;
+  }
+  return total;
+}
+
+/** Several certifications as one RunResult (a single one is returned as it is). */
+export function mergeResults(results: readonly RunResult[]): RunResult {
+  const parts = results.flatMap(partsOf);
+  if (parts.length === 1) return parts[0]!;
+  const first = parts[0]!;
+  const startedAt = parts.map((p) => p.startedAt).sort()[0]!;
+  const finishedAt = parts.map((p) => p.finishedAt).sort().reverse()[0]!;
+  const findings = parts.flatMap((p) => p.findings ?? []);
+  const merged: RunResult = {
+    certification: 'dossier',
+    title: CERTIFICATION_TITLES.dossier,
+    tool: first.tool,
+    spec: first.spec,
+    config: {},
+    target: first.target,
+    startedAt,
+    finishedAt,
+    durationMs: Math.max(0, Date.parse(finishedAt) - Date.parse(startedAt)),
+    summary: addSummaries(parts),
+    // Suites of every part in order; a name two parts share (two runs) is listed once.
+    suites: [...new Set(parts.flatMap((p) => p.suites))],
+    checks: parts.flatMap((p) => p.checks),
+    ...(findings.length > 0 ? { findings } : {}),
+    verdict: dossierVerdict(parts),
+    parts: parts.map((p): DossierPart => {
+      const { checks, findings: partFindings, parts: _nested, ...rest } = p;
+      return { ...rest, checkCount: checks.length, findingCount: partFindings?.length ?? 0 };
+    }),
+  };
+  return merged;
+}

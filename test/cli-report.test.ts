@@ -1,0 +1,115 @@
+// `svc-certify report`: one dossier from several certifications' results, and a single results.json
+// re-rendered byte for byte as its run wrote it.
+
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../src/runner/results.js';
+import { REPORT_FILES, run, tmp } from './cli-support.js';
+import { sharedFile } from './support/shared-file.js';
+
+const XSD = sharedFile('vendor/junit/junit-10.xsd');
+const KEY = `spk_live_${'0123456789abcdef'.repeat(3)}`;
+
+function read(dir: string, file: string): string {
+  return readFileSync(join(dir, file), 'utf8');
+}
+
+function expectSameReports(a: string, b: string): void {
+  for (const file of REPORT_FILES) expect(read(b, file), file).toBe(read(a, file));
+}
+
+describe('svc-certify report', () => {
+  const cwd = tmp('svc-report-');
+
+  beforeAll(async () => {
+    // The service (embedded sandbox, two suites) passes; a partner bundle that holds a key fails the scan.
+    const service = await run(['run', '--suite', 'conventions,auth', '--report-dir', 'service'], { cwd });
+    expect(service.code, service.stderr).toBe(0);
+    mkdirSync(join(cwd, 'web'));
+    writeFileSync(join(cwd, 'web', 'app.js'), `const key = "${KEY}";\n`);
+    const scan = await run(['scan', 'web', '--report-dir', 'scan'], { cwd });
+    expect(scan.code, scan.stderr).toBe(1);
+  }, 120_000);
+
+  it('re-renders a single results.json byte-identical to the reports of its run', async () => {
+    const r = await run(['report', 'service/results.json', '--report-dir', 'again'], { cwd });
+    expect(r.code, r.stderr).toBe(0);
+    expectSameReports(join(cwd, 'service'), join(cwd, 'again'));
+    const s = await run(['report', 'scan/results.json', '--report-dir', 'scan-again'], { cwd });
+    expect(s.code, s.stderr).toBe(1);
+    expectSameReports(join(cwd, 'scan'), join(cwd, 'scan-again'));
+  });
+
+  it('merges several certifications into one dossier: a section each, one verdict', async () => {
+    const r = await run(['report', 'service/results.json', 'scan/results.json', '--report-dir', 'dossier'], { cwd });
+    expect(r.code).toBe(1);
+    const dir = join(cwd, 'dossier');
+    const service = JSON.parse(read(join(cwd, 'service'), 'results.json')) as RunResult;
+    const scan = JSON.parse(read(join(cwd, 'scan'), 'results.json')) as RunResult;
+    const dossier = JSON.parse(read(dir, 'results.json')) as RunResult;
+    expect(dossier.certification).toBe('dossier');
+    expect(dossier.verdict).toBe('not-certified');
+    expect(dossier.parts!.map((p) => [p.certification, p.verdict, p.checkCount])).toEqual([
+      ['run', 'certified', service.checks.length],
+      ['scan', 'not-certified', scan.checks.length],
+    ]);
+    expect(dossier.checks.map((c) => c.id)).toEqual([...service.checks, ...scan.checks].map((c) => c.id));
+    expect(dossier.summary.total).toBe(service.summary.total + scan.summary.total);
+    expect(dossier.summary.failed).toBe(scan.summary.failed);
+    expect(dossier.findings).toEqual(scan.findings);
+
+    // One JUnit, valid, each certification's suites named after it.
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(dir, 'junit.xml')], { encoding: 'utf8' });
+    expect(lint.status, lint.stderr).toBe(0);
+    const junit = read(dir, 'junit.xml');
+    expect(junit).toContain(`<testsuites name="svc-certify" tests="${dossier.summary.total}" failures="${dossier.summary.failed}"`);
+    expect(junit).toContain('<testsuite name="Service API › conventions"');
+    expect(junit).toContain('<testsuite name="Partner bundles and traffic › scan"');
+
+    // One HTML: a section per certification under one verdict.
+    const html = read(dir, 'report.html');
+    expect(html).toContain('<h1>svc-certify dossier <span class="verdict not-certified" id="verdict">Not certified</span></h1>');
+    expect(html.match(/<section class="certification"/g)).toHaveLength(2);
+    expect(html).toContain('<h2 class="cert-title">Service API <span class="verdict certified">Certified</span></h2>');
+    expect(html).toContain('<h2 class="cert-title">Partner bundles and traffic <span class="verdict not-certified">Not certified</span></h2>');
+    expect(html).not.toContain(KEY);
+
+    // One summary.md: the verdict, a row per certification, then each one's summary.
+    const md = read(dir, 'summary.md');
+    expect(md.split('\n')[0]).toBe('# ❌ svc-certify dossier: Not certified');
+    expect(md).toMatch(/^\| Service API \| .* \| Certified \| \d+ passed, 0 failed, 0 skipped \|$/m);
+    expect(md).toMatch(/^## ✅ Service API: Certified$/m);
+    expect(md).toMatch(/^## ❌ Partner bundles and traffic: Not certified$/m);
+    expect(md.match(/^# /gm)).toHaveLength(1);
+    expect(r.stdout).toMatch(/^Not certified \(dossier of 2 certifications\)$/m);
+
+    // The dossier re-rendered is the dossier.
+    const again = await run(['report', 'dossier/results.json', '--report-dir', 'dossier-again'], { cwd });
+    expect(again.code).toBe(1);
+    expectSameReports(dir, join(cwd, 'dossier-again'));
+  });
+
+  it('takes --baseline over the whole dossier: the scan failure accepted, the gate passes', async () => {
+    const adopted = await run(['baseline', 'dossier/results.json', '--until', '2099-01-01'], { cwd });
+    expect(adopted.code, adopted.stderr).toBe(0);
+    writeFileSync(join(cwd, 'known.json'), adopted.stdout);
+    const r = await run(['report', 'service/results.json', 'scan/results.json', '--baseline', 'known.json', '--report-dir', 'accepted'], { cwd });
+    expect(r.code, r.stdout.slice(-2000)).toBe(0);
+    const dossier = JSON.parse(read(join(cwd, 'accepted'), 'results.json')) as RunResult;
+    expect(dossier.verdict).toBe('certified');
+    expect(dossier.summary.expected).toBe(1);
+    expect(dossier.parts!.map((p) => p.baseline?.problems.length)).toEqual([0, 0]);
+  });
+
+  it('refuses an input that is not a results.json with one line (exit 2)', async () => {
+    writeFileSync(join(cwd, 'junk.json'), '{"checks": 1}');
+    for (const args of [['report', 'missing.json'], ['report', 'junk.json'], ['report', 'service/results.json', 'junk.json']]) {
+      const r = await run(args, { cwd });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^svc-certify: (missing\.json cannot be read|junk\.json is not an svc-certify results\.json)/);
+    }
+  });
+});
