@@ -5,7 +5,7 @@
 // instead (the key is run, candidate, decision, occurred_at).
 
 import type { ApiResponse } from '../src/http/types.js';
-import type { JsonObject } from '../src/json/lossless.js';
+import { JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { arr, int, obj, objects, randomUUID, secondOrgWithRecruiter } from './support.js';
 
@@ -90,11 +90,41 @@ async function send(
   });
 }
 
-/** Any 2xx (the success status is not shown) with a decisions response; the body, or undefined. */
+/**
+ * Any 2xx (the success status is not shown) with a decisions response; the body, or undefined. A
+ * count written with a zero fraction (`3.0`) is read as the integer it denotes, with a warning.
+ */
 function expectStored(t: CheckContext, res: ApiResponse): JsonObject | undefined {
   if (!t.expect.status(res, '2xx', DECISIONS)) return undefined;
-  if (!t.expect.schema(res.json, 'decisions-response', DECISIONS, res)) return undefined;
-  return obj(res.json);
+  const body = integralCounts(t, res, ['accepted', 'duplicates']);
+  if (!t.expect.schema(body, 'decisions-response', DECISIONS, res)) return undefined;
+  return obj(body);
+}
+
+/** The body with `3.0`-style counts replaced by their integers; a warning for each one found. */
+function integralCounts(t: CheckContext, res: ApiResponse, fields: string[]): JsonValue | undefined {
+  const body = obj(res.json);
+  if (!body) return res.json;
+  const out: JsonObject = { ...body };
+  for (const field of fields) {
+    const v = body[field];
+    if (!(v instanceof JsonDecimal) || !Number.isSafeInteger(v.value)) continue;
+    out[field] = v.value;
+    t.expect.warn(
+      false,
+      {
+        message: `the decisions answer writes ${field} as ${v.raw}`,
+        spec: DECISIONS,
+        reading: `a count is an integer, and a JSON integer has no fraction part: strict decoders (Go int, Rust serde i64, Jackson with ACCEPT_FLOAT_AS_INT off) refuse ${v.raw}`,
+        otherReading: `JSON (RFC 8259) has one number type, and ${v.raw} is the integer ${v.value}`,
+        expected: String(v.value),
+        received: v.raw,
+        pointer: `/${field}`,
+      },
+      res,
+    );
+  }
+  return out;
 }
 
 function expectCount(t: CheckContext, res: ApiResponse, b: JsonObject, field: 'accepted' | 'duplicates', want: number, why: string): boolean {

@@ -196,7 +196,26 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
     { message: `${name} read has status ${JSON.stringify(run.status)}; the fixture table requires ${statuses.join(' or ')} (${SB})`, spec: SB, expected: statuses.join(' or '), received: run.status, pointer: '/status' },
     res,
   );
-  t.expect.equal(obj(run.sandbox)?.fixture, name, 'sandbox.fixture of the run read (fixture responses carry sandbox: {fixture: <name>})', SB, res);
+  const named = obj(run.sandbox)?.fixture;
+  if (named === undefined) {
+    // "Fixture responses carry sandbox: {fixture: <name>}" (Sandbox behaviour) reads two ways; the run
+    // start's 202 names the fixture by a plain rule (POST /runs), which fixtures.*.start-accepted-202 checks.
+    t.expect.warn(
+      false,
+      {
+        message: `the ${name} run read has no sandbox.fixture`,
+        spec: SB,
+        reading: '"Fixture responses carry sandbox: {fixture: <name>}" means every response about a fixture run, its reads included',
+        otherReading: 'the sentence may mean the run start\'s response, which POST /runs says carries it "for fixture runs", and the Run resource\'s field list has no sandbox',
+        expected: `{"fixture": "${name}"}`,
+        received: '(absent)',
+        pointer: '/sandbox',
+      },
+      res,
+    );
+  } else {
+    t.expect.equal(named, name, 'sandbox.fixture of the run read', SB, res);
+  }
   const candidates = objects(run.candidates);
   const cap = Math.min(maxCandidates, TARGET);
   t.expect.that(

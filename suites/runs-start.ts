@@ -70,24 +70,63 @@ interface Expected {
   code: string;
 }
 
+/** The batch sent, and how to send a changed one: lets a partial rejected[] be told from a lenient one. */
+interface Resend {
+  submitted: Array<{ text: string; kind: string }>;
+  send(requirements: Array<{ text: string; kind: string }>): Promise<ApiResponse>;
+}
+
 /**
  * A `422 requirements_rejected` with each expected (index, code) issue in `rejected[]`, and none of
- * the `absent` ones. Other issues are tolerated: new codes may be added.
+ * the `absent` ones. Other issues are tolerated: new codes may be added. With `resend`, a rejected[]
+ * that lists only the earliest offending requirements is put to the test: the listed ones are fixed
+ * (a trailing invalid kind keeps the start refused) and the batch sent again. If the target now
+ * names the ones it left out, it merely stops at the first offence, which the spec does not forbid: a
+ * warning. If it still does not, it accepted an offending requirement: a failure.
  */
-function expectRejected(
+async function expectRejected(
   t: CheckContext,
   res: ApiResponse,
   expected: Expected[],
   spec: string,
   what: string,
   absent: Expected[] = [],
-): JsonObject[] | undefined {
+  resend?: Resend,
+): Promise<JsonObject[] | undefined> {
   if (!t.expect.error(res, 422, 'requirements_rejected', spec)) return undefined;
   t.expect.schema(res.json, 'requirements-rejected', spec, res);
   const rejected = objects(obj(res.json)?.rejected);
-  for (const e of expected) {
+  const isListed = (list: JsonObject[], e: Expected): boolean => list.some((i) => int(i.index) === BigInt(e.index) && i.code === e.code);
+  let missing = expected.filter((e) => !isListed(rejected, e));
+  const lastListed = Math.max(-2, ...rejected.map((i) => Number(int(i.index) ?? -2n)));
+  const onlyEarliest = missing.length > 0 && rejected.length > 0 && missing.every((e) => e.index > lastListed) && rejected.every((i) => expected.some((e) => int(i.index) === BigInt(e.index) && i.code === e.code));
+  if (onlyEarliest && resend) {
+    const fixedAt = new Set(rejected.map((i) => Number(int(i.index))));
+    const batch = resend.submitted.map((r, i) => (fixedAt.has(i) ? { text: `Filler skill ${i} ${t.setup.uniqueId('x')}`, kind: 'nice' } : r));
+    batch.push({ text: 'Trailing probe', kind: 'zz_keeps_the_start_refused' });
+    const again = await resend.send(batch);
+    const second = objects(obj(again.json)?.rejected);
+    const confirmed = again.status === 422 && missing.every((e) => isListed(second, e));
+    if (confirmed) {
+      t.expect.warn(
+        false,
+        {
+          message: `${what}: rejected[] lists only ${describeIssues(rejected)}; ${missing.map((e) => `${e.code} at index ${e.index}`).join(', ')} came only once the earlier ones were fixed`,
+          spec,
+          reading: 'every offending requirement gets its issue, so a partner can show each message beside its requirement and fix the batch at once',
+          otherReading: 'the spec says what an issue carries, not that validation goes on past the first offending requirement',
+          expected: expected.map((e) => `${e.code} at index ${e.index}`).join(', '),
+          received: describeIssues(rejected),
+          pointer: '/rejected',
+        },
+        res,
+      );
+      missing = [];
+    }
+  }
+  for (const e of missing) {
     t.expect.that(
-      rejected.some((i) => int(i.index) === BigInt(e.index) && i.code === e.code),
+      false,
       {
         message: `${what}: rejected[] lacks ${e.code} at index ${e.index}; it holds ${describeIssues(rejected)} (${spec})`,
         spec,
@@ -100,7 +139,7 @@ function expectRejected(
   }
   for (const a of absent) {
     t.expect.that(
-      !rejected.some((i) => int(i.index) === BigInt(a.index) && i.code === a.code),
+      !isListed(rejected, a),
       {
         message: `${what}: rejected[] puts ${a.code} at index ${a.index}, which does not break the rule; it holds ${describeIssues(rejected)} (${spec})`,
         spec,
@@ -361,13 +400,15 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     spec: [ISSUE, START],
     needs: ['org'],
     async run(t) {
-      const res = await start(t, await probeJob(t), [
+      const job = await probeJob(t);
+      const submitted = [
         { text: 'TypeScript', kind: 'must' },
         { text: '', kind: 'nice' },
         { text: 'PostgreSQL', kind: 'nice' },
         { text: 'Kubernetes', kind: 'required' },
-      ]);
-      expectRejected(
+      ];
+      const res = await start(t, job, submitted);
+      await expectRejected(
         t,
         res,
         [
@@ -376,6 +417,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         ],
         ISSUE,
         'an empty text at position 1 and kind "required" at position 3',
+        [],
+        { submitted, send: (requirements) => start(t, job, requirements, { label: 'the same batch, the listed issues fixed' }) },
       );
     },
   },
@@ -386,12 +429,14 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     spec: [START, ISSUE],
     needs: ['org'],
     async run(t) {
-      const res = await start(t, await probeJob(t), [
+      const job = await probeJob(t);
+      const submitted = [
         { text: '', kind: 'nice' },
         { text: 'TypeScript', kind: 'must' },
         { text: ' \t  ', kind: 'nice' },
-      ]);
-      expectRejected(
+      ];
+      const res = await start(t, job, submitted);
+      await expectRejected(
         t,
         res,
         [
@@ -400,6 +445,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         ],
         START,
         'texts "" at 0 and " \\t  " at 2',
+        [],
+        { submitted, send: (requirements) => start(t, job, requirements, { label: 'the same batch, the listed issues fixed' }) },
       );
     },
   },
@@ -414,7 +461,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'must' },
         { text: 'PostgreSQL', kind: 'should' },
       ]);
-      expectRejected(t, res, [{ index: 1, code: 'invalid_kind' }], START, 'kind "should" at 1');
+      await expectRejected(t, res, [{ index: 1, code: 'invalid_kind' }], START, 'kind "should" at 1');
     },
   },
   {
@@ -425,7 +472,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     needs: ['org'],
     async run(t) {
       const res = await start(t, await probeJob(t), 'TypeScript');
-      expectRejected(t, res, [{ index: -1, code: 'invalid_kind' }], START, 'requirements given as the string "TypeScript"');
+      await expectRejected(t, res, [{ index: -1, code: 'invalid_kind' }], START, 'requirements given as the string "TypeScript"');
     },
   },
   {
@@ -445,7 +492,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'Kubernetes', kind: 'must' },
         { text: 'GraphQL', kind: 'must' },
       ]);
-      const rejected = expectRejected(t, res, [], START, what, [
+      const rejected = await expectRejected(t, res, [], START, what, [
         { index: 0, code: 'too_many_musts' },
         { index: 1, code: 'too_many_musts' },
       ]);
@@ -476,7 +523,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'PostgreSQL', kind: 'must' },
         { text: 'Kubernetes', kind: 'must' },
       ]);
-      expectRejected(
+      await expectRejected(
         t,
         res,
         [{ index: 2, code: 'too_many_musts' }],
@@ -501,7 +548,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'must' },
         { text: '  MACHINE \t Learning ', kind: 'must' },
       ]);
-      expectRejected(
+      await expectRejected(
         t,
         res,
         [{ index: 2, code: 'duplicate' }],
@@ -523,7 +570,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'must' },
         { text: textOfLength(301), kind: 'nice' },
       ]);
-      expectRejected(t, long, [{ index: 1, code: 'too_long' }], START, 'a 301-character text at 1');
+      await expectRejected(t, long, [{ index: 1, code: 'too_long' }], START, 'a 301-character text at 1');
       if (t.target.environment !== 'sandbox') return; // an accepted start in production would be a real run
       const ok = await start(t, job, [{ text: textOfLength(300), kind: 'nice' }]);
       if (ok.status === 422) {
@@ -557,7 +604,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'nice' },
         { text: place, kind: 'nice' },
       ]);
-      expectRejected(t, res, [{ index: 1, code: 'location_as_requirement' }], START, `${show(place)} at 1 with location_text ${show(job.locationText)}`);
+      await expectRejected(t, res, [{ index: 1, code: 'location_as_requirement' }], START, `${show(place)} at 1 with location_text ${show(job.locationText)}`);
     },
   },
   {

@@ -43,6 +43,11 @@ const VARIANT_NOTICE: Record<Lang, Record<string, unknown>> = {
   he: { code: 'zz_variant_notice', severity: 'info', slot: 'above_list', title: 'הודעה חדשה', body: 'קוד הודעה שהלקוח עדיין אינו מכיר.' },
 };
 
+/** A fixture name that is not this run's (fault fixtures.read-names-other-fixture). */
+function otherFixture(name: string): string {
+  return name === 'cert-empty' ? 'cert-failed' : 'cert-empty';
+}
+
 /** Terminal reads served per real run: faults that misbehave only after a run was seen finished need it. */
 const terminalReads = new WeakMap<Run, number>();
 
@@ -106,7 +111,11 @@ export function renderRun(
   // Variant additive.notice-code: "new codes appear without warning".
   // Real runs only: a fixture's notices are fixed by its row of the fixture table.
   if (!run.fixture && app.config.variants.has('additive.notice-code')) (body.notices as unknown[]).push(VARIANT_NOTICE[lang]);
-  if (run.fixture && !faults.has('fixtures.read-without-fixture-name')) body.sandbox = { fixture: run.fixture };
+  // Variant fixtures.name-on-start-only: "Fixture responses carry sandbox: {fixture}" read as the start's
+  // response only (POST /runs names it for the 202; the Run resource does not list it).
+  if (run.fixture && !app.config.variants.has('fixtures.name-on-start-only')) {
+    body.sandbox = { fixture: faults.has('fixtures.read-names-other-fixture') ? otherFixture(run.fixture) : run.fixture };
+  }
   if (extra) {
     body.zz_extra_top_level = 'clients must ignore this';
     body.zz_future_object = { nested: { deeper: [1, 2, 3] }, flag: true };

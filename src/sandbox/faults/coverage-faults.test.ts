@@ -35,7 +35,7 @@ const PROBES: Record<string, Probe> = {
   'sandbox.accepted-without-environment-header': async (h) => (await h.startRun({ job_external_id: 'cert-empty' })).headers['x-svc-environment'],
   'fixtures.candidate-requirements-musts-only': async (h) => (await fixtureRead(h, 'cert-notices-all')).candidates.map((c: { requirements: unknown[] }) => c.requirements.length),
   'fixtures.unknown-fixture-as-job-not-found': async (h) => (await h.startRun({ job_external_id: 'cert-zz-none' })).json,
-  'fixtures.read-without-fixture-name': async (h) => (await fixtureRead(h, 'cert-notices-all')).sandbox,
+  'fixtures.read-names-other-fixture': async (h) => (await fixtureRead(h, 'cert-notices-all')).sandbox,
   'fixtures.submitted-requirements-used': async (h) => (await h.startRun({ job_external_id: 'cert-empty', requirements: [{ text: 'Kotlin', kind: 'nice' }] })).json.requirements,
 };
 

@@ -84,9 +84,11 @@ export const coverageFaults: FaultDefinition[] = [
     caughtBy: 'fixtures.unknown-fixture-422',
   },
   {
-    id: 'fixtures.read-without-fixture-name',
+    // A read without the name is the conformant variant fixtures.name-on-start-only (a warning): the
+    // spec's "Fixture responses carry…" reads two ways. A read naming another fixture is wrong either way.
+    id: 'fixtures.read-names-other-fixture',
     area: 'fixtures',
-    summary: 'a fixture run read lacks `sandbox: {fixture: <name>}` (the run start keeps it)',
+    summary: 'a fixture run read names another fixture in `sandbox.fixture`',
     caughtBy: 'fixtures.cert-notices-all.read-matches-table',
     alsoCaughtBy: ['fixtures.cert-notices-all.read-matches-table-en'],
   },

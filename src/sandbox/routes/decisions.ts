@@ -1,6 +1,6 @@
 import { ApiError, jsonBody, type Reply, type RequestContext } from '../context.js';
 import { FIRST_FIXTURE_ID, fixtureMaxListed } from '../fixtures/definitions.js';
-import { asInt64, isRecord } from '../json.js';
+import { asInt64, isRecord, RawNumber } from '../json.js';
 import { currentState } from '../run-view.js';
 import type { DecisionEntry, Organization, Run } from '../store.js';
 import { actingUser, lookupRun } from './run-lookup.js';
@@ -100,7 +100,9 @@ export function decisionsRoute(rc: RequestContext): Reply {
   }
   const { accepted, duplicates } = store(run, entries, faults);
   for (const code of shown as string[]) run.noticesShown.add(code);
-  const response: Record<string, unknown> = { accepted, duplicates };
+  // Variant json.decision-counts-as-decimals: `3.0` is the number 3 in JSON (RFC 8259 has one number type).
+  const count = (n: number): unknown => (app.config.variants.has('json.decision-counts-as-decimals') ? new RawNumber(`${n}.0`) : n);
+  const response: Record<string, unknown> = { accepted: count(accepted), duplicates: count(duplicates) };
   if (faults.has('decisions.response-missing-duplicates')) delete response.duplicates;
   if (run.fixture === 'cert-extra-fields' && !faults.has('fixtures.extra-fields-missing-on-decisions')) {
     response.zz_extra_top_level = 'clients must ignore this';

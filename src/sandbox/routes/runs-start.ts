@@ -49,7 +49,9 @@ export function runsStartRoute(rc: RequestContext): Reply {
       if (faults.has('runs-start.rejected-run-created')) refused = outcome;
       else {
         if (sandbox && !fixture && faults.has('limits.quota-refused-422-count')) recordRealRun(org, app.now());
-        throw new ApiError(422, 'requirements_rejected', { rejected: outcome.rejected, warnings: outcome.warnings });
+        // Variant runs-start.rejected-first-only: a validator that stops at the first offending requirement.
+        const rejected = app.config.variants.has('runs-start.rejected-first-only') ? outcome.rejected.slice(0, 1) : outcome.rejected;
+        throw new ApiError(422, 'requirements_rejected', { rejected, warnings: outcome.warnings });
       }
     }
     warnings = outcome.warnings;

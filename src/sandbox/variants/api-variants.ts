@@ -52,6 +52,22 @@ export const apiVariants: VariantDefinition[] = [
     allowedBy: '"Timestamps are ISO 8601 in UTC": `+00:00` is UTC in ISO 8601',
   },
   {
+    id: 'json.decision-counts-as-decimals',
+    area: 'json',
+    summary: 'the decisions answer writes its counts with a fraction part: `"accepted": 3.0`',
+    allowedBy: 'Response: "accepted (integer), duplicates (integer)"; RFC 8259 has one number type, and 3.0 is the integer 3, though strict decoders refuse it',
+    warns: [
+      'decisions.candidate-id-above-2-53',
+      'decisions.duplicates-counted',
+      'decisions.every-reject-reason-accepted',
+      'decisions.new-occurred-at-is-new-entry',
+      'decisions.notices-shown-unknown-codes-accepted',
+      'decisions.reject-reason-null-accepted',
+      'decisions.rejection-stores-nothing',
+      'decisions.response-schema',
+    ],
+  },
+  {
     id: 'additive.response-fields',
     area: 'additive',
     summary: 'every 2xx JSON object answer carries an extra top-level field `zz_variant_field`',

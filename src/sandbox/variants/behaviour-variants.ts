@@ -39,9 +39,46 @@ export const behaviourVariants: VariantDefinition[] = [
     allowedBy: 'Versioning 2: new event names; envelope `event`: "receivers ignore but acknowledge unknown events"',
   },
   {
+    id: 'fixtures.name-on-start-only',
+    area: 'fixtures',
+    summary: 'a fixture run names its fixture (`sandbox: {fixture}`) on the run start only, not on its reads',
+    allowedBy:
+      'POST /runs: the 202 has "in the sandbox for fixture runs sandbox: {fixture: <fixture_name>}"; Sandbox behaviour: "Fixture responses carry sandbox: {fixture: <name>}" reads as the start\'s response or as every response about the run; the Run resource does not list the field',
+    warns: [
+      'fixtures.cert-empty.read-matches-table',
+      'fixtures.cert-empty.read-matches-table-en',
+      'fixtures.cert-extra-fields.read-matches-table',
+      'fixtures.cert-extra-fields.read-matches-table-en',
+      'fixtures.cert-failed.read-matches-table',
+      'fixtures.cert-failed.read-matches-table-en',
+      'fixtures.cert-notice-unknown.read-matches-table',
+      'fixtures.cert-notice-unknown.read-matches-table-en',
+      'fixtures.cert-notices-all.read-matches-table',
+      'fixtures.cert-notices-all.read-matches-table-en',
+      'fixtures.cert-webhook.read-matches-table',
+      'fixtures.cert-webhook.read-matches-table-en',
+      'fixtures.cert-slow.runs-three-minutes-then-completes',
+    ],
+  },
+  {
+    id: 'runs-start.rejected-first-only',
+    area: 'runs-start',
+    summary: 'a refused run start lists only the first offending requirement in `rejected[]`',
+    allowedBy:
+      'POST /runs: "422 requirements_rejected (rejected[], warnings[]; nothing started)" and RequirementIssue "index: 0-based position in the submitted array" say what an issue is, not that every offending requirement gets one',
+    warns: ['runs-start.issue-index-is-position', 'runs-start.empty-text'],
+  },
+  {
     id: 'webhooks.first-delivery-after-45s',
     area: 'webhooks',
     summary: 'every webhook is first attempted 45 s (spec time) after it is queued',
     allowedBy: 'POST /sandbox/webhooks/test: delivery goes through the normal queue "(usually within a minute)"',
+  },
+  {
+    id: 'webhooks.first-delivery-after-90s',
+    area: 'webhooks',
+    summary: 'every webhook is first attempted 90 s (spec time) after it is queued',
+    allowedBy: '"(usually within a minute)" is no limit: the spec bounds delivery only by 8 attempts over about 8 hours and 7 days\' retention',
+    warns: ['webhooks.test-delivery-same-event-id'],
   },
 ];
