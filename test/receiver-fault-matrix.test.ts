@@ -27,18 +27,22 @@ async function certify(opts: Partial<PartnerReceiverOptions> = {}, extra: { inse
 }
 
 const failedIds = (results: CheckResult[]): string[] => results.filter((r) => r.status === 'failed' || r.status === 'error').map((r) => r.id).sort();
+const warnedIds = (results: CheckResult[]): string[] => results.filter((r) => r.status === 'warning').map((r) => r.id).sort();
 let caught = 0;
 
 describe('receiver certification', () => {
   it('passes a correct receiver (the URL rule skipped under --allow-private)', async () => {
     const results = await certify();
     expect(failedIds(results)).toEqual([]);
+    expect(warnedIds(results)).toEqual([]);
     expect(results.filter((r) => r.status === 'skipped').map((r) => r.id)).toEqual(['receiver.url-is-deliverable']);
     expect(results.filter((r) => r.status === 'passed')).toHaveLength(RECEIVER_CHECKS.length);
   });
 
   it.each(RECEIVER_VARIANTS.map((v) => [v.id, v.summary]))('passes the conformant variant %s (%s)', async (id) => {
-    expect(failedIds(await certify({ variants: [id] }))).toEqual([]);
+    const results = await certify({ variants: [id] });
+    expect(failedIds(results)).toEqual([]);
+    expect(warnedIds(results)).toEqual([]);
   });
 
   it('every check is named by a fault', () => {
@@ -49,6 +53,7 @@ describe('receiver certification', () => {
   it.concurrent.each(RECEIVER_FAULTS.map((f) => [f.id, f] as const))('fault %s fails exactly the checks meant for it', async (_id, fault) => {
     const results = await certify({ faults: [fault.id] });
     expect(failedIds(results)).toEqual([fault.caughtBy, ...(fault.alsoCaughtBy ?? [])].sort());
+    expect(warnedIds(results)).toEqual([...(fault.warns ?? [])].sort());
     caught += 1;
     // A failure carries the delivery, the answer and a curl that replays it with $SVC_WEBHOOK_SECRET.
     const failed = results.find((r) => r.id === fault.caughtBy)!;
@@ -95,5 +100,33 @@ describe('receiver certification', () => {
 
   afterAll(() => {
     console.log(`receiver fault matrix: ${caught}/${RECEIVER_FAULTS.length} faults caught by exactly the checks meant for them; ${RECEIVER_VARIANTS.length} conformant variants pass`);
+  });
+});
+
+describe('hostile endpoints', () => {
+  it.each([
+    ['resets every connection', (socket: import('node:net').Socket) => socket.destroy()],
+    ['answers garbage bytes', (socket: import('node:net').Socket) => socket.end('NOT HTTP AT ALL\r\n\r\n')],
+    ['never answers', () => undefined],
+  ])('an endpoint that %s gives failed checks with evidence, never a crash', async (_what, onConnection) => {
+    const { createServer } = await import('node:net');
+    const sockets = new Set<import('node:net').Socket>();
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      onConnection(socket);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as import('node:net').AddressInfo).port;
+    try {
+      const results = await certifyReceiver({ url: `http://127.0.0.1:${port}/hook`, secret: SECRET, allowPrivate: true, insecure: false, ackTimeoutMs: 400, userAgent: 'svc-certify/test' });
+      const ack = results.find((r) => r.id === 'receiver.acknowledges-run-completed')!;
+      expect(ack.status).toBe('failed');
+      expect(ack.exchanges[0]!.transportError?.code).toBeTruthy();
+      expect(results.some((r) => r.status === 'error')).toBe(false);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -97,11 +97,17 @@ async function runReceiverCheck(check: ReceiverCheck, opts: ReceiverCertOptions,
         const index = answer ? indexOf.get(answer) : undefined;
         observations.push({ ...o, spec: cite, ...(index !== undefined ? { exchange: index } : {}) });
       },
+      warn(o, answer) {
+        const index = answer ? indexOf.get(answer) : undefined;
+        observations.push({ ...o, spec: cite, severity: 'warning', ...(index !== undefined ? { exchange: index } : {}) });
+      },
     });
   } catch (e) {
     const err = e instanceof Error ? e : new Error(String(e));
     return { ...base(check, 'error', `engine error: ${err.name}: ${err.message}`), durationMs: Date.now() - started, exchanges, observations, error: { name: err.name, message: err.message } };
   }
-  const status = observations.length > 0 ? 'failed' : 'passed';
-  return { ...base(check, status, observations[0]?.message ?? ''), durationMs: Date.now() - started, observations, exchanges };
+  // Any failure wins over any number of warnings (the run's rule).
+  const failure = observations.find((o) => o.severity !== 'warning');
+  const status = failure ? 'failed' : observations.length > 0 ? 'warning' : 'passed';
+  return { ...base(check, status, (failure ?? observations[0])?.message ?? ''), durationMs: Date.now() - started, observations, exchanges };
 }

@@ -15,6 +15,8 @@ export interface ReceiverFault {
   caughtBy: string;
   /** Sibling checks the same defect must fail too. */
   alsoCaughtBy?: string[];
+  /** Checks the defect makes warn (the spec reads two ways there), not fail. */
+  warns?: string[];
 }
 
 const ACKS = [
@@ -39,8 +41,22 @@ export const RECEIVER_FAULTS: ReceiverFault[] = [
     caughtBy: 'receiver.verifies-signature-over-raw-bytes',
     alsoCaughtBy: ['receiver.acknowledges-candidate-revealed-int64-id'],
   },
-  { id: 'answers-403-on-mismatch', summary: 'refuses a bad signature with 403 instead of 401', caughtBy: 'receiver.refuses-wrong-secret-401', alsoCaughtBy: without(REFUSALS, 'receiver.refuses-wrong-secret-401') },
-  { id: 'answers-400-on-mismatch', summary: 'refuses a bad signature with 400 instead of 401', caughtBy: 'receiver.refuses-body-changed-after-signing-401', alsoCaughtBy: without(REFUSALS, 'receiver.refuses-body-changed-after-signing-401') },
+  {
+    id: 'answers-403-on-mismatch',
+    summary: 'refuses a bad signature with 403 instead of 401',
+    caughtBy: 'receiver.refuses-wrong-secret-401',
+    alsoCaughtBy: ['receiver.refuses-body-changed-after-signing-401'],
+    // A missing or cut header may be read as a bad request: refused, but not as the spec says.
+    warns: ['receiver.refuses-missing-signature-401', 'receiver.refuses-truncated-signature-401'],
+  },
+  {
+    id: 'answers-400-on-mismatch',
+    summary: 'refuses a bad signature with 400 instead of 401',
+    caughtBy: 'receiver.refuses-body-changed-after-signing-401',
+    alsoCaughtBy: ['receiver.refuses-wrong-secret-401'],
+    warns: ['receiver.refuses-missing-signature-401', 'receiver.refuses-truncated-signature-401'],
+  },
+  { id: 'answers-500-on-missing-signature', summary: 'crashes (500) when the signature header is missing', caughtBy: 'receiver.refuses-missing-signature-401' },
   { id: 'rejects-unknown-event', summary: 'answers 400 to an event name it does not know', caughtBy: 'receiver.acknowledges-unknown-event' },
   { id: 'rejects-unknown-fields', summary: 'answers 422 when the body has a top-level field it does not know', caughtBy: 'receiver.ignores-unknown-fields' },
   { id: 'rejects-repeated-event-id', summary: 'answers 409 to an event_id it has seen', caughtBy: 'receiver.acknowledges-repeated-event-id' },
@@ -114,6 +130,7 @@ export async function startPartnerReceiver(opts: PartnerReceiverOptions): Promis
     const parts: Buffer[] = [];
     for await (const c of req) parts.push(c as Buffer);
     const raw = Buffer.concat(parts);
+    if (faults.has('answers-500-on-missing-signature') && req.headers['x-svc-signature'] === undefined) return answer(res, 500, { error: 'TypeError: cannot read signature' });
     if (!signatureOk(raw, req.headers['x-svc-signature'] as string | undefined)) {
       const status = faults.has('answers-403-on-mismatch') ? 403 : faults.has('answers-400-on-mismatch') ? 400 : 401;
       return answer(res, status, variants.has('refuses-with-json-body') ? { error: 'invalid_signature' } : undefined);
