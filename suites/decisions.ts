@@ -7,6 +7,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import { JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { S } from './spec-refs.js';
 import { arr, int, obj, objects, randomUUID, secondOrgWithRecruiter } from './support.js';
 
 const suite = 'decisions';
@@ -28,7 +29,7 @@ const RUNS_READ = 'Endpoints › GET /runs/{run_id}';
  * Distinct fixture runs (the setup memoizes per target_count) for checks whose counts matter. The
  * fixture lists "up to 6" whatever the target, so how many candidates each run names is read, not assumed.
  */
-const RUN = { schema: 15, duplicates: 20, newEntry: 19, nullReason: 18, everyReason: 17, storesNothing: 16, errors: 15 } as const;
+const RUN = { schema: 15, duplicates: 20, newEntry: 19, nullReason: 18, everyReason: 17, storesNothing: 16, errors: 15, mismatch: 14 } as const;
 
 
 interface DecisionRun {
@@ -146,7 +147,9 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const run = await decisionRun(t, RUN.schema);
       if (!run) return;
       const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt(), note: 'strong backend profile' }], 'report a decision');
-      expectStored(t, res);
+      const b = expectStored(t, res);
+      // A fresh occurred_at: never sent before, so it is stored and counted (rule 1).
+      if (b) expectCount(t, res, b, 'accepted', 1, 'one decision with an occurred_at never sent before');
     },
   },
   {
@@ -276,6 +279,58 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const why = 'the good decision of a batch refused with 422, sent again alone (any 422 means nothing of the request was stored)';
       expectCount(t, alone, b, 'duplicates', 0, why);
       expectCount(t, alone, b, 'accepted', 1, why);
+    },
+  },
+  {
+    id: 'decisions.schema-mismatch-refused',
+    title: 'An unknown decision value or a missing occurred_at is refused with a 4xx and the error envelope; after a 422 the corrected batch is stored whole',
+    suite,
+    spec: [DECISIONS, ITEM, S.errors],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.mismatch);
+      if (!run) return;
+      const [a, b] = [run.ids[0]!, run.ids[1] ?? run.ids[0]!];
+      const good1: Item = { candidate_id: a, decision: 'shortlisted', occurred_at: t.setup.occurredAt() };
+      const unknownValue = { candidate_id: b, decision: 'zz_maybe_later', occurred_at: t.setup.occurredAt() };
+      const good2: Item = { candidate_id: a, decision: 'contacted', occurred_at: t.setup.occurredAt() };
+      const noTime = { candidate_id: b, decision: 'interviewing' };
+      // A schema mismatch is a 4xx whose error code v1 leaves open: judged by status and envelope only.
+      const refusals: Array<{ res: ApiResponse; what: string }> = [];
+      for (const [batch, what] of [
+        [[good1, unknownValue], 'a decision value outside shortlisted, rejected, contacted, interviewing, hired'],
+        [[good2, noTime], 'a decision without the required occurred_at'],
+      ] as const) {
+        const res = await t.api.post(`/runs/${encodeURIComponent(run.runId)}/decisions`, { acting_user_external_id: (await t.setup.user()).externalId, decisions: batch }, { label: `a batch with ${what}` });
+        const refused = t.expect.that(
+          res.status >= 400 && res.status <= 499,
+          { message: `a batch with ${what} answered ${res.status}; it does not match the Decision schema, and a schema mismatch gives a 4xx (${S.errors}; ${ITEM})`, spec: S.errors, expected: '4xx', received: String(res.status) },
+          res,
+        );
+        if (!refused) return;
+        const body = obj(res.json);
+        t.expect.that(typeof body?.error === 'string' && typeof body?.message === 'string', { message: `the ${res.status} to a batch with ${what} lacks the error envelope (string error and message) (${S.errors})`, spec: S.errors, received: res.text.slice(0, 200) }, res);
+        refusals.push({ res, what });
+      }
+      // Rule 2: any 422 stored nothing, so every item of the corrected batches is new. Another 4xx
+      // makes no such promise about its good item (at most one duplicate each).
+      const open = refusals.filter((r) => r.res.status !== 422).length;
+      const fixed = [good1, { ...unknownValue, decision: 'shortlisted' }, good2, { ...noTime, occurred_at: t.setup.occurredAt() }] as Item[];
+      const again = await send(t, run.runId, fixed, 'the corrected batches, resent whole');
+      const body = expectStored(t, again);
+      if (!body) return;
+      const accepted = Number(int(body.accepted) ?? -1n);
+      t.expect.that(
+        accepted >= fixed.length - open && accepted <= fixed.length,
+        {
+          message: `the corrected batches (${fixed.length} decisions, ${refusals.length - open} of their batches refused with 422) counted accepted ${String(body.accepted)}; any 422 means nothing of the request was stored, so each decision is new (${DECISIONS}, rule 2)`,
+          spec: DECISIONS,
+          expected: open === 0 ? fixed.length : `${fixed.length - open} to ${fixed.length}`,
+          received: String(body.accepted),
+          pointer: '/accepted',
+        },
+        again,
+      );
     },
   },
   {

@@ -512,7 +512,43 @@ const unknownFixtureCheck: CheckDefinition = {
   },
 };
 
+const unregisteredUserCheck: CheckDefinition = {
+  id: 'fixtures.start-unregistered-user-404',
+  title: 'A fixture start by an acting user never registered answers 404 user_not_found',
+  suite,
+  spec: [SB, S.runsStart, S.byEndpoint],
+  needs: ['sandbox', 'org'],
+  async run(t) {
+    await t.setup.org();
+    const res = await t.api.post(
+      '/runs',
+      { job_external_id: 'cert-empty', acting_user_external_id: t.setup.uniqueId('svc-certify-nobody'), target_count: 1 },
+      { label: 'start cert-empty as a user never registered' },
+    );
+    t.expect.error(res, 404, 'user_not_found', SB);
+  },
+};
+
+const fixtureTargetLimitCheck: CheckDefinition = {
+  id: 'fixtures.target-count-21-sandbox-limit',
+  title: 'A fixture start with target_count 21 answers 422 sandbox_limit',
+  suite,
+  spec: [SB, 'Errors › Sandbox-only errors', 'Limits'],
+  needs: ['sandbox', 'org'],
+  async run(t) {
+    const user = await t.setup.user();
+    const res = await t.api.post(
+      '/runs',
+      { job_external_id: 'cert-empty', acting_user_external_id: user.externalId, target_count: 21 },
+      { label: 'start cert-empty with target_count 21' },
+    );
+    t.expect.error(res, 422, 'sandbox_limit', 'Errors › Sandbox-only errors');
+  },
+};
+
 export const FIXTURE_CHECKS: CheckDefinition[] = [
+  unregisteredUserCheck,
+  fixtureTargetLimitCheck,
   unknownFixtureCheck,
   candidateRequirementsCheck,
   submittedRequirementsCheck,

@@ -150,6 +150,41 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       );
     },
   },
+  {
+    id: 'jobs.upsert-replaces-location',
+    title: 'A repeated POST /jobs replaces location_text: a requirement naming the new place is then refused as location_as_requirement',
+    suite,
+    spec: [JOBS, S.runsStart],
+    needs: ['org'],
+    async run(t) {
+      await t.setup.org();
+      const externalId = t.setup.uniqueId('svc-certify-job');
+      const first = await postJob(t, jobBody(externalId), 'create a job in Haifa');
+      if (!t.expect.status(first, '2xx', JOBS)) return;
+      const moved = await postJob(t, { ...jobBody(externalId), location_text: 'Eilat, Israel' }, 'the same job again, now in Eilat');
+      if (!t.expect.status(moved, '2xx', JOBS)) return;
+      // The empty second requirement makes sure the probe is refused whatever happens to the first:
+      // it never starts a run. A stored Eilat refuses the first as a place of the job's location.
+      const user = (await t.setup.user()).externalId;
+      const probe = await t.api.post(
+        '/runs',
+        { job_external_id: externalId, acting_user_external_id: user, target_count: 1, requirements: [{ text: 'Eilat', kind: 'nice' }, { text: ' ', kind: 'nice' }] },
+        { label: 'start with the new place as a requirement (refused either way)' },
+      );
+      if (!t.expect.status(probe, 422, S.runsStart)) return;
+      const issues = objects(obj(probe.json)?.rejected);
+      t.expect.that(
+        issues.some((i) => i.code === 'location_as_requirement' && Number(i.index) === 0),
+        {
+          message: `after the job was repeated with location_text "Eilat, Israel", the requirement "Eilat" was not refused as location_as_requirement (rejected: ${issues.map((i) => `${String(i.code)}@${String(i.index)}`).join(', ') || 'none'}); a repeat call replaces title, description_text and location_text (${JOBS})`,
+          spec: JOBS,
+          expected: 'location_as_requirement at index 0',
+          received: issues.map((i) => `${String(i.code)}@${String(i.index)}`),
+        },
+        probe,
+      );
+    },
+  },
   missingFieldCheck('title', 'title'),
   missingFieldCheck('description_text', 'description'),
   missingFieldCheck('location_text', 'location'),

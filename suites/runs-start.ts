@@ -743,6 +743,32 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     },
   },
   {
+    id: 'runs-start.not-idempotent',
+    title: 'Two identical accepted run starts start two runs: two different run_ids',
+    suite,
+    spec: [START, 'Errors › Idempotency and retries'],
+    // Fixture starts cost nothing (no quota, no engine); in production a repeat would spend a real run.
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const shared = await t.setup.fixtureRun('cert-empty');
+      const user = (await t.setup.user()).externalId;
+      // The very body the shared start sent: every accepted call starts a new run, identical or not.
+      const again = await t.api.post('/runs', { job_external_id: 'cert-empty', acting_user_external_id: user, target_count: 10 }, { label: 'the same cert-empty start again' });
+      if (!t.expect.status(again, 202, START)) return;
+      const runId = obj(again.json)?.run_id;
+      t.expect.that(
+        typeof runId === 'string' && runId !== shared.runId,
+        {
+          message: `an identical second run start answered run_id ${JSON.stringify(runId ?? null)}, the first got ${shared.runId}; run starts are not idempotent: every accepted call starts a new run (${START})`,
+          spec: START,
+          expected: `a run_id other than ${shared.runId}`,
+          received: String(runId ?? null),
+        },
+        again,
+      );
+    },
+  },
+  {
     id: 'runs-start.sandbox-limit',
     title: 'In the sandbox, target_count 21 is refused with 422 sandbox_limit and max_target_count 20',
     suite,

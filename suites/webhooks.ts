@@ -505,6 +505,93 @@ const runEventOncePerRun: CheckDefinition = {
   }),
 };
 
+/** The envelope, as the spec lists it, of one real delivery: problems found, as sentences. */
+function envelopeProblems(d: ReceivedDelivery, want: { runId: string; job: string; org: string }): string[] {
+  const body = obj(d.json);
+  if (!body) return ['is not a JSON object'];
+  const out: string[] = [];
+  const missing = ENVELOPE_FIELDS.filter((f) => typeof body[f] !== 'string' || body[f] === '');
+  if (missing.length > 0) out.push(`lacks envelope field(s) ${missing.join(', ')} as non-empty strings`);
+  if (body.run_id !== want.runId) out.push(`has run_id ${JSON.stringify(body.run_id ?? null)}, not the run's ${want.runId}`);
+  if (typeof body.job_external_id === 'string' && body.job_external_id !== want.job) {
+    out.push(`has job_external_id ${JSON.stringify(body.job_external_id)}, not ${JSON.stringify(want.job)}, the job the run was started on`);
+  }
+  if (want.org !== '' && typeof body.organization_external_id === 'string' && body.organization_external_id !== want.org) {
+    out.push(`has organization_external_id ${JSON.stringify(body.organization_external_id)}, not ${JSON.stringify(want.org)}, the external_id given at redemption`);
+  }
+  const at = body.occurred_at;
+  if (typeof at === 'string' && !isUtcDateTime(at)) out.push(`has occurred_at ${JSON.stringify(at)}, not an ISO 8601 date-time in UTC`);
+  if (!d.signature.valid) out.push(`does not verify: ${d.signature.reason ?? 'signature refused'}`);
+  return out;
+}
+
+const realRunDeliveriesValid: CheckDefinition = {
+  id: 'webhooks.real-run-deliveries-valid',
+  title: "The real run's run_completed/run_failed and candidate_revealed are signed over the bytes received, with the whole envelope, its job and organization, a UTC occurred_at, the final progress and exact candidate ids",
+  suite,
+  spec: [EVENTS, RUN_STATUS, CONTACT_STATE, S.identifiers],
+  needs: ['webhook-receiver', 'org'],
+  timeoutMs: 32 * 60_000,
+  run: withReceiver(async (t, rx) => {
+    const [{ run, final }, job, org] = await Promise.all([t.setup.realRun(), t.setup.job(), t.setup.org()]);
+    const read = obj(final.json);
+    const status = read?.status;
+    if (status !== 'completed' && status !== 'failed') {
+      return t.skip(`the real run ${run.runId} never ended (runs-read.real-run-ends-within-30-minutes judges that), so it emitted no terminal event to inspect`);
+    }
+    const runId = run.runId;
+    const want = { runId, job: job.externalId, org: org.organizationExternalId };
+    // One reveal of our own (free in the sandbox), the largest id: above 2^53 where the pool has one.
+    let revealed: bigint | undefined;
+    if (t.target.environment === 'sandbox') {
+      const ids = objects(read?.candidates).map((c) => int(c.id)).filter((x): x is bigint => x !== undefined);
+      revealed = ids.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))[0];
+      if (revealed !== undefined) {
+        const user = await t.setup.user();
+        const res = await t.api.post(`/runs/${encodeURIComponent(runId)}/candidates/${revealed}/reveal`, { acting_user_external_id: user.externalId }, { label: `reveal ${revealed} of the real run` });
+        if (!t.expect.status(res, 200, 'Endpoints › POST /runs/{run_id}/candidates/{candidate_id}/reveal')) revealed = undefined;
+      }
+    }
+    const expected = status === 'completed' ? 'run_completed' : 'run_failed';
+    const isTerminal = (d: ReceivedDelivery) => runIdOf(d) === runId && TERMINAL.includes(eventOf(d) ?? '');
+    const isMine = (d: ReceivedDelivery) => runIdOf(d) === runId && eventOf(d) === 'candidate_revealed' && revealed !== undefined && int(field(d, 'candidate_id')) === revealed;
+    const [terminal, mine] = await Promise.all([
+      rx.waitFor(isTerminal, expectWait(t, DELIVERY_SPEC_MS), t.signal),
+      revealed === undefined ? Promise.resolve(undefined) : rx.waitFor(isMine, expectWait(t, DELIVERY_SPEC_MS), t.signal),
+    ]);
+    if (t.signal.aborted) return;
+    if (!t.expect.that(terminal !== undefined, { message: `the real run ${runId} ended ${status} but no ${expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (${RUN_STATUS}; ${EVENTS})`, spec: RUN_STATUS }, final)) return;
+    if (revealed !== undefined) {
+      t.expect.that(mine !== undefined, { message: `candidate ${revealed} of the real run ${runId} was revealed, but no candidate_revealed naming it reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (${CONTACT_STATE})`, spec: CONTACT_STATE });
+    }
+    t.expect.equal(eventOf(terminal!), expected, `event of ${describeDelivery(terminal!)} for the real run, which ended ${status}`, RUN_STATUS, final);
+    // Every delivery of this run the receiver got, ours and other checks' reveals alike.
+    for (const d of rx.deliveries().filter((x) => runIdOf(x) === runId)) {
+      for (const problem of envelopeProblems(d, want)) {
+        t.expect.that(false, { message: `${describeDelivery(d)} of the real run ${problem} (${EVENTS})`, spec: EVENTS });
+      }
+      if (eventOf(d) === 'candidate_revealed') {
+        const id = int(field(d, 'candidate_id'));
+        const exact = id !== undefined && new RegExp(`"candidate_id"\\s*:\\s*${id.toString()}(?![\\d.eE])`).test(d.body.toString('utf8'));
+        t.expect.that(exact, { message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(field(d, 'candidate_id') ?? null))} not written as the exact integer digits of a listed candidate; candidate_id is an int64 (${S.identifiers})`, spec: S.identifiers, received: d.body.toString('utf8').slice(0, 300) });
+        if (id !== undefined && !objects(read?.candidates).some((c) => int(c.id) === id)) {
+          t.expect.that(false, { message: `${describeDelivery(d)} names candidate ${id}, which the real run does not list; candidate_revealed names the revealed candidate of the run (${CONTACT_STATE})`, spec: CONTACT_STATE });
+        }
+      }
+    }
+    if (eventOf(terminal!) === 'run_completed') {
+      const got = obj(field(terminal!, 'progress'));
+      const final3 = obj(read?.progress);
+      const keys = ['confirmed', 'target', 'screened'];
+      const same = got !== undefined && final3 !== undefined && keys.every((k) => int(got[k]) !== undefined && int(got[k]) === int(final3[k]));
+      t.expect.that(same, {
+        message: `${describeDelivery(terminal!)} carries progress ${JSON.stringify(got ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}, while the read that showed the run completed has ${JSON.stringify(final3 ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}; run_completed carries the run's progress (${EVENTS})`,
+        spec: EVENTS,
+      }, final);
+    }
+  }),
+};
+
 /** Locked candidates listed on `runId` (a fresh read), at most two; undefined when the read failed. */
 async function lockedOn(t: CheckContext, runId: string, label: string, exclude: (id: bigint) => boolean = () => false): Promise<bigint[] | undefined> {
   const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: `read the ${label} for locked candidates` });
@@ -625,6 +712,7 @@ export const WEBHOOK_CHECKS: readonly CheckDefinition[] = [
   retrySameEventId,
   redirectNotFollowed,
   runEventOncePerRun,
+  realRunDeliveriesValid,
   candidateRevealedOnce,
   testRequiresWebhook,
 ];

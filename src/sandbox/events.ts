@@ -27,7 +27,10 @@ export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot
   if (!env) return;
   if (snapshot.status === 'completed') {
     const p = snapshot.progress;
-    env.progress = { confirmed: p.confirmed, target: p.target, screened: p.screened };
+    // The fault special-cases real runs: fixture and test events stay right, so only a check of the
+    // real run's own delivery can see it.
+    const stale = !run.fixture && app.config.faults.has('webhooks.real-run-progress-stale') ? 1 : 0;
+    env.progress = { confirmed: p.confirmed, target: p.target, screened: p.screened + stale };
   }
   app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: env });
   // Variant additive.event-name: "receivers ignore but acknowledge unknown events".
@@ -45,7 +48,8 @@ export function emitRevealed(app: AppContext, run: Run, candidateId: bigint): vo
   run.revealEvents.add(candidateId);
   const env = envelope(app, run, 'candidate_revealed');
   if (!env) return;
-  env.candidate_id = candidateId;
+  // The fault writes the id through a double, as a JavaScript client would: above 2^53 it is rounded.
+  env.candidate_id = !run.fixture && app.config.faults.has('webhooks.real-reveal-candidate-id-rounded') ? Number(candidateId) : candidateId;
   app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: env });
 }
 

@@ -103,7 +103,7 @@ export function renderRun(
   if (extra) progress.zz_extra_progress = 7;
   const body: Record<string, unknown> = {
     run_id: run.id,
-    status: seenFinished && faults.has('runs-read.terminal-reverts-to-running') ? 'running' : snapshot.status,
+    status: (seenFinished && faults.has('runs-read.terminal-reverts-to-running')) || (!run.fixture && faults.has('runs-read.real-run-never-ends')) ? 'running' : snapshot.status,
     progress,
     notices: snapshot.notices.map((n) => renderNoticeItem(n, run.fixture && faults.has('fixtures.notices-ignore-english') ? 'he' : lang, faults, extra)),
     candidates,

@@ -33,7 +33,7 @@ export const apiFaults: FaultDefinition[] = [
   { id: 'sandbox.errors-without-environment-header', area: 'sandbox', summary: 'error responses lack `x-svc-environment: sandbox`', caughtBy: 'sandbox.environment-header-on-every-response' },
   { id: 'reveal.charged-twice', area: 'reveal', summary: 'revealing an already revealed candidate charges again', caughtBy: 'reveal.no-second-charge' },
   { id: 'reveal.contact-wrong-shape', area: 'reveal', summary: 'sandbox reveal e-mail is not `candidate-<id>@<reserved .invalid domain>`', caughtBy: 'reveal.sandbox-synthetic-contact' },
-  { id: 'decisions.rejection-stores-part', area: 'decisions', summary: 'a 422 batch still stores the decisions before the bad one', caughtBy: 'decisions.rejection-stores-nothing' },
+  { id: 'decisions.rejection-stores-part', area: 'decisions', summary: 'a 422 batch still stores the decisions before the bad one', caughtBy: 'decisions.rejection-stores-nothing', alsoCaughtBy: ['decisions.schema-mismatch-refused'] },
   { id: 'decisions.duplicates-miscounted', area: 'decisions', summary: 'repeated decisions are counted in `accepted` instead of `duplicates`', caughtBy: 'decisions.duplicates-counted' },
   { id: 'decisions.allowed-incomplete', area: 'decisions', summary: '`allowed[]` of `unknown_reject_reason` misses `known`', caughtBy: 'decisions.unknown-reject-reason' },
   { id: 'sandbox.simulate-no-retry-after', area: 'sandbox', summary: 'simulated `rate_limited` lacks the `Retry-After` header', caughtBy: 'sandbox.simulate-rate-limited' },

@@ -3,6 +3,9 @@ import type { FaultDefinition } from './types.js';
 // Reporting decisions and shown notices (Endpoints › POST /runs/{run_id}/decisions, Resources and their
 // fields › Decision (request item)). Hooks: routes/decisions.ts.
 export const decisionsFaults: FaultDefinition[] = [
+  { id: 'decisions.unknown-decision-stored', area: 'decisions', summary: 'a decision value outside the five (e.g. `zz_maybe_later`) is stored and counted instead of refused with a 4xx', caughtBy: 'decisions.schema-mismatch-refused' },
+  { id: 'decisions.missing-occurred-at-stamped', area: 'decisions', summary: 'a decision without `occurred_at` is stored, stamped with the time received, instead of refused with a 4xx', caughtBy: 'decisions.schema-mismatch-refused' },
+  { id: 'decisions.accepted-always-zero', area: 'decisions', summary: 'the decisions response says `accepted: 0` even for decisions it stored', caughtBy: 'decisions.response-schema' },
   { id: 'decisions.response-missing-duplicates', area: 'decisions', summary: 'the decisions response lacks `duplicates`', caughtBy: 'decisions.response-schema' },
   { id: 'decisions.dedupe-ignores-occurred-at', area: 'decisions', summary: 'decisions are de-duplicated on (candidate, decision) without `occurred_at`', caughtBy: 'decisions.new-occurred-at-is-new-entry' },
   { id: 'decisions.null-reason-refused', area: 'decisions', summary: 'a rejection with `reject_reason: null` answers 422 `invalid_decision`', caughtBy: 'decisions.reject-reason-null-accepted' },

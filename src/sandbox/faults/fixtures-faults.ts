@@ -10,6 +10,8 @@ const read = (fixture: string): Pick<FaultDefinition, 'caughtBy' | 'alsoCaughtBy
 });
 
 export const fixturesFaults: FaultDefinition[] = [
+  { id: 'fixtures.any-acting-user', area: 'fixtures', summary: 'a fixture start by an acting user never registered is accepted instead of 404 `user_not_found`', caughtBy: 'fixtures.start-unregistered-user-404' },
+  { id: 'fixtures.target-limit-unenforced', area: 'fixtures', summary: 'a fixture start with target_count 21 is accepted; only real runs get 422 `sandbox_limit`', caughtBy: 'fixtures.target-count-21-sandbox-limit' },
   {
     id: 'fixtures.notices-ignore-english',
     area: 'fixtures',

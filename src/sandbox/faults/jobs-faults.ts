@@ -2,6 +2,7 @@ import type { FaultDefinition } from './types.js';
 
 // Creating jobs and refusing incomplete ones (Endpoints › POST /jobs, JobIssue).
 export const jobsFaults: FaultDefinition[] = [
+  { id: 'jobs.repeat-keeps-location', area: 'jobs', summary: 'a repeated POST /jobs keeps the first `location_text` instead of replacing it', caughtBy: 'jobs.upsert-replaces-location' },
   { id: 'jobs.new-job-created-false', area: 'jobs', summary: 'the first creation of a job answers `created: false`', caughtBy: 'jobs.create-new-job' },
   { id: 'jobs.repeat-updated-false', area: 'jobs', summary: 'a repeated job upsert answers `updated: false`', caughtBy: 'jobs.upsert-repeat-same-job' },
   { id: 'jobs.title-not-required', area: 'jobs', summary: 'a job without `title` is stored instead of refused with `title_missing`', caughtBy: 'jobs.rejects-missing-title' },

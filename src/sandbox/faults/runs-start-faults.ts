@@ -2,6 +2,7 @@ import type { FaultDefinition } from './types.js';
 
 /** Faults of starting a run (routes/runs-start.ts, requirements.ts): each breaks one rule of POST /runs. */
 export const runsStartFaults: FaultDefinition[] = [
+  { id: 'runs-start.identical-start-same-run', area: 'runs-start', summary: 'a fixture start identical to an earlier one answers 202 with the earlier run_id instead of starting a new run', caughtBy: 'runs-start.not-idempotent' },
   { id: 'runs-start.status-not-running', area: 'runs-start', summary: 'the 202 of an accepted run start says `status: queued` instead of `running`', caughtBy: 'runs-start.accepted-response-shape' },
   { id: 'runs-start.origin-not-partner', area: 'runs-start', summary: "requirements the partner submitted come back with origin `submitted` instead of `partner`", caughtBy: 'runs-start.submitted-origin-partner' },
   { id: 'runs-start.title-appended-twice', area: 'runs-start', summary: 'the job title is appended even when a submitted requirement is the title', caughtBy: 'runs-start.job-title-not-duplicated' },

@@ -3,6 +3,18 @@ import type { FaultDefinition } from './types.js';
 /** Faults of the webhook delivery queue (src/sandbox/webhooks). */
 export const webhookFaults: FaultDefinition[] = [
   {
+    id: 'webhooks.real-run-progress-stale',
+    area: 'webhooks',
+    summary: "a real run's run_completed carries a progress.screened one above the run's final read (test and fixture events stay right)",
+    caughtBy: 'webhooks.real-run-deliveries-valid',
+  },
+  {
+    id: 'webhooks.real-reveal-candidate-id-rounded',
+    area: 'webhooks',
+    summary: "a real run's candidate_revealed writes candidate_id through a double, so ids above 2^53 arrive rounded",
+    caughtBy: 'webhooks.real-run-deliveries-valid',
+  },
+  {
     id: 'webhooks.signature-uppercase-hex',
     area: 'webhooks',
     summary: 'x-svc-signature carries upper-case hex',

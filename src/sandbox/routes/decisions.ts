@@ -29,7 +29,7 @@ function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: Re
   const exact = asInt64(item.candidate_id);
   const candidateId = exact !== undefined && faults.has('decisions.candidate-id-rounded') ? BigInt(Number(exact)) : exact;
   if (candidateId === undefined || candidateId < 0n) return invalid('candidate_id must be an int64');
-  if (typeof item.decision !== 'string' || !DECISIONS.includes(item.decision)) return invalid('unknown decision');
+  if (typeof item.decision !== 'string' || (!DECISIONS.includes(item.decision) && !faults.has('decisions.unknown-decision-stored'))) return invalid('unknown decision');
   const reason = item.reject_reason;
   if (reason === null && faults.has('decisions.null-reason-refused')) return invalid('reject_reason required');
   if (reason !== undefined && reason !== null) {
@@ -41,7 +41,8 @@ function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: Re
     }
   }
   if (item.note !== undefined && item.note !== null && typeof item.note !== 'string') return invalid('note must be a string or null');
-  const at = item.occurred_at;
+  // The fault stamps a missing occurred_at with the time received, instead of refusing the batch.
+  const at = item.occurred_at === undefined && faults.has('decisions.missing-occurred-at-stamped') ? new Date().toISOString() : item.occurred_at;
   if (typeof at !== 'string' || !DATE_TIME.test(at) || Number.isNaN(Date.parse(at))) return invalid('occurred_at must be an ISO 8601 date-time');
   if (!inRun(candidateId)) return invalid('candidate not in run');
   return {
@@ -102,7 +103,7 @@ export function decisionsRoute(rc: RequestContext): Reply {
   for (const code of shown as string[]) run.noticesShown.add(code);
   // Variant json.decision-counts-as-decimals: `3.0` is the number 3 in JSON (RFC 8259 has one number type).
   const count = (n: number): unknown => (app.config.variants.has('json.decision-counts-as-decimals') ? new RawNumber(`${n}.0`) : n);
-  const response: Record<string, unknown> = { accepted: count(accepted), duplicates: count(duplicates) };
+  const response: Record<string, unknown> = { accepted: count(faults.has('decisions.accepted-always-zero') ? 0 : accepted), duplicates: count(duplicates) };
   if (faults.has('decisions.response-missing-duplicates')) delete response.duplicates;
   if (run.fixture === 'cert-extra-fields' && !faults.has('fixtures.extra-fields-missing-on-decisions')) {
     response.zz_extra_top_level = 'clients must ignore this';

@@ -35,7 +35,8 @@ export function jobsRoute(rc: RequestContext): Reply {
   const fields = { title: title as string, descriptionText: descriptionText as string, locationText: locationText as string };
   const existing = jobs.get(ext);
   if (existing) {
-    Object.assign(existing, fields);
+    // The fault keeps the first location: a repeat that does not replace every field it was sent.
+    Object.assign(existing, faults.has('jobs.repeat-keeps-location') ? { ...fields, locationText: existing.locationText } : fields);
     if (faults.has('jobs.repeat-new-job-id')) existing.jobId = newUuid();
   } else {
     jobs.set(ext, { jobId: newUuid(), externalId: ext, ...fields });

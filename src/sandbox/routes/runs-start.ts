@@ -20,7 +20,8 @@ export function runsStartRoute(rc: RequestContext): Reply {
   if (typeof jobExternalId !== 'string' || jobExternalId === '') throw new ApiError(422, 'invalid_request', { field: 'job_external_id' });
   if (typeof actingUser !== 'string') throw new ApiError(422, 'invalid_request', { field: 'acting_user_external_id' });
   if (typeof targetCount !== 'number' || !Number.isInteger(targetCount)) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
-  if ((sandbox || faults.has('production.sandbox-limit-enforced')) && targetCount > SANDBOX_MAX_TARGET) {
+  const fixtureStart = jobExternalId.startsWith('cert-');
+  if ((sandbox || faults.has('production.sandbox-limit-enforced')) && targetCount > SANDBOX_MAX_TARGET && !(fixtureStart && faults.has('fixtures.target-limit-unenforced'))) {
     throw new ApiError(422, 'sandbox_limit', faults.has('runs-start.sandbox-limit-without-max') ? {} : { max_target_count: SANDBOX_MAX_TARGET });
   }
   const belowOne = targetCount < 1 && !faults.has('runs-start.target-count-zero-accepted');
@@ -32,7 +33,7 @@ export function runsStartRoute(rc: RequestContext): Reply {
     if (faults.has('fixtures.unknown-fixture-as-job-not-found')) throw new ApiError(404, 'job_not_found');
     throw new ApiError(422, 'unknown_fixture', { fixtures: [...FIXTURE_NAMES] });
   }
-  if (!app.store.usersOf(org.id).has(actingUser)) {
+  if (!app.store.usersOf(org.id).has(actingUser) && !(fixture && faults.has('fixtures.any-acting-user'))) {
     if (faults.has('runs-start.unknown-user-422')) throw new ApiError(422, 'invalid_user');
     throw new ApiError(404, 'user_not_found');
   }
@@ -72,7 +73,11 @@ export function runsStartRoute(rc: RequestContext): Reply {
     recordRealRun(org, now);
   }
 
-  const run: Run = {
+  // The fault answers a repeated identical fixture start with the earlier run, as an idempotency cache would.
+  const earlier = fixture && faults.has('runs-start.identical-start-same-run')
+    ? [...app.store.runs.values()].find((r) => r.organizationId === org.id && r.jobExternalId === jobExternalId && r.targetCount === targetCount)
+    : undefined;
+  const run: Run = earlier ?? {
     id: newUuid(),
     organizationId: org.id,
     partnerId: rc.partner.id,
@@ -89,7 +94,9 @@ export function runsStartRoute(rc: RequestContext): Reply {
     readCache: new Map(),
   };
   app.store.runs.set(run.id, run);
-  if (run.fixture) scheduleFixtureTerminal(rc, run);
+  if (earlier) {
+    // nothing new to schedule: the earlier run goes on
+  } else if (run.fixture) scheduleFixtureTerminal(rc, run);
   else {
     app.engine.startRun({
       runId: run.id,
