@@ -15,7 +15,6 @@ export const UNCOVERED_REASONS: Record<string, string> = {
   'States and transitions › Connection state': `${OPERATOR_ONLY}: enabling and disabling is done by the service operator`,
   Endpoints: OVERVIEW,
   'Endpoints › Summary': OVERVIEW,
-  'Errors › Idempotency and retries': `${CLIENT_GUIDANCE} for retries; the repeat behaviours are checked per endpoint`,
 };
 
 /** The reason for a section without a check (a default when none is written down). */
