@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sharedFile } from './support/shared-file.js';
 import { certifyReceiver } from '../src/receiver-cert/certify-receiver.js';
 import { RECEIVER_CHECKS } from '../src/receiver-cert/receiver-checks.js';
 import type { CheckResult } from '../src/runner/results.js';
@@ -43,6 +44,21 @@ describe('receiver certification', () => {
     const results = await certify({ variants: [id] });
     expect(failedIds(results)).toEqual([]);
     expect(warnedIds(results)).toEqual([]);
+  });
+
+  it("the test receiver's own HMAC agrees with the known answers (RFC 4231 case 2: text key and data)", async () => {
+    const { cases } = JSON.parse(readFileSync(sharedFile('vectors/hmac-sha256.json'), 'utf8')) as { cases: Array<{ name: string; key_hex: string; data_hex: string; hmac_sha256_hex: string }> };
+    const v = cases.find((c) => c.name.endsWith('case 2'))!;
+    const receiver = await startPartnerReceiver({ secret: Buffer.from(v.key_hex, 'hex').toString('utf8') });
+    try {
+      const send = (hex: string): Promise<Response> =>
+        fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-signature': `sha256=${hex}` }, body: Buffer.from(v.data_hex, 'hex') });
+      // Past verification the body is not JSON (400); a wrong digest stops at verification (401).
+      expect((await send(v.hmac_sha256_hex)).status).toBe(400);
+      expect((await send(v.hmac_sha256_hex.replace(/^./, (c) => (c === '0' ? '1' : '0')))).status).toBe(401);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('every check is named by a fault', () => {

@@ -8,8 +8,13 @@ function quote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Shell text that prints the lowercase hex HMAC-SHA256 of the variable's bytes, keyed with `secretExpr`. */
+export function hmacShell(variable: string, secretExpr: string): string {
+  return `printf '%s' "$${variable}" | openssl dgst -sha256 -hmac ${secretExpr} | sed 's/^.*= //'`;
+}
+
 function hmacOf(variable: string, secretExpr: string): string {
-  return `$(printf '%s' "$${variable}" | openssl dgst -sha256 -hmac ${secretExpr} | sed 's/^.*= //')`;
+  return `$(${hmacShell(variable, secretExpr)})`;
 }
 
 export function replayCurl(url: string, d: Delivery, insecure: boolean): string {
@@ -23,7 +28,7 @@ export function replayCurl(url: string, d: Delivery, insecure: boolean): string 
       signature = `sha256=${hmacOf('body', quote(WRONG_SECRET))}`;
       break;
     case 'truncated':
-      signature = `sha256=$(printf '%s' "$body" | openssl dgst -sha256 -hmac "$SVC_WEBHOOK_SECRET" | sed 's/^.*= //' | cut -c1-${d.signature.hexDigits})`;
+      signature = `sha256=$(${hmacShell('body', '"$SVC_WEBHOOK_SECRET"')} | cut -c1-${d.signature.hexDigits})`;
       break;
     case 'body-changed':
       lines.push(`signed=${quote(d.signature.signedBody)}`);
