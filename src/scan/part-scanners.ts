@@ -99,6 +99,10 @@ export function harScanner(file: string, outer: string | null, sink: FindingSink
   return { write: (c) => json.write(c), end: () => json.end() };
 }
 
+const BASE64_TEXT = /^[A-Za-z0-9+/=_\-\r\n\t ]*$/;
+const BASE64_SPACE = /[\r\n\t ]/;
+const BASE64_SPACE_ALL = /[\r\n\t ]/g;
+
 /** Base64 text decoded as it streams; gives up (silently) at the first character outside base64. */
 class Base64Scan {
   private rest = '';
@@ -111,11 +115,12 @@ class Base64Scan {
 
   push(text: string): void {
     if (!this.valid) return;
-    const clean = text.replace(/[\r\n\t ]/g, '');
-    if (!/^[A-Za-z0-9+/=_-]*$/.test(clean)) {
+    // Validity first (it stops at the first character that is not base64), then the line breaks.
+    if (!BASE64_TEXT.test(text)) {
       this.valid = false;
       return;
     }
+    const clean = BASE64_SPACE.test(text) ? text.replace(BASE64_SPACE_ALL, '') : text;
     const all = this.rest + clean;
     const whole = all.length - (all.length % 4);
     this.rest = all.slice(whole);

@@ -38,7 +38,7 @@ describe('streaming', () => {
   });
 
   it('reads a HAR cut at every place the same way', () => {
-    const har = JSON.stringify({ log: { entries: [{ request: { url: `https://x/?a=\u00e9&k=${KEY}`, headers: [{ name: 'x-k', value: `"\\n${KEY}"` }] } }] } });
+    const har = JSON.stringify({ log: { entries: [{ request: { url: `https://x/?a=\u00e9\u0001\\\\&k=${KEY}`, headers: [{ name: 'x-k', value: `"\\n${KEY}"` }] } }] } });
     const run = (pieces: string[]): Finding[] => {
       const out: Finding[] = [];
       const s = harScanner('f.har', null, (f) => out.push(f));
