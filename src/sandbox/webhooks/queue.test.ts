@@ -139,6 +139,8 @@ describe('webhook queue delivery', () => {
     const q = queue(rcv);
     q.enqueue(item(envelope()));
     await until(() => rcv.received.length === 2);
+    // The receiver sees the request before the queue has read the answer and recorded the attempt.
+    await until(() => q.attempts().length === 2);
     expect(rcv.received.map((r) => r.path)).toEqual(['/hook', '/hook']);
     expect(q.attempts().map((a) => a.status)).toEqual([302, 200]);
   });
