@@ -107,8 +107,10 @@ export const stopAfter30MinRule: Rule = {
       // The read that found the run surely past the limit; the poller stops after it.
       const found = run.reads.find((r) => r.at > run.startedAt + limit + grace && running(r));
       if (!found) continue;
+      // One read more is the client's clock lagging the sandbox's (it counts from the 202's arrival, under
+      // load later than the sandbox sent it); a poller that ignores the limit reads on until the run ends.
       const polls = run.reads.filter((r) => r.at > found.answeredAt);
-      if (polls.length > 0) {
+      if (polls.length > 1) {
         offences.push({
           message: `run ${run.runId} still read ${polls.length} time(s) after a read showed it running for more than 30 minutes (spec time)`,
           expected: 'stop polling, show the run id with a support hint',

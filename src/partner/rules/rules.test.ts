@@ -133,6 +133,9 @@ describe('partner rules', () => {
     const polls = Array.from({ length: 20 }, (_, i) => read(29 * 60_000 + i * 10_000, 'running'));
     expect(judge('polling.stops-after-30-min-running', [start, ...polls]).state).toBe('failed');
     expect(judge('polling.stops-after-30-min-running', [start, ...polls.slice(0, 8)]).state).toBe('passed');
+    // One read past the read that found the limit is a lagging clock, two are a poller that ignores it.
+    expect(judge('polling.stops-after-30-min-running', [start, ...polls.slice(0, 12)]).state).toBe('passed');
+    expect(judge('polling.stops-after-30-min-running', [start, ...polls.slice(0, 13)]).state).toBe('failed');
   });
 
   it('notices_shown: missing codes fail only at the end; every code reported passes', () => {
