@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 export interface Habits {
   /** Polls a running run every this many spec ms instead of 5 000. */
   pollEveryMs?: number;
+  /** The recruiter leaves the page after this many reads (polling stops: conformant). */
+  leaveAfterReads?: number;
   /** Keeps polling a run that has been running for more than 30 minutes (spec time). */
   pollPast30Min?: boolean;
   /** Keeps polling five more times after completed. */
@@ -197,7 +199,8 @@ export class PartnerClient {
   }
 
   private async poll(runId: string, startedAt: number, interval: number, shown: Set<string>): Promise<void> {
-    for (;;) {
+    for (let reads = 1; ; reads++) {
+      if (this.habits.leaveAfterReads !== undefined && reads > this.habits.leaveAfterReads) return;
       const read = await this.safeCall('GET', `/runs/${runId}`);
       for (const n of (read?.json.notices as Array<{ code: string }> | undefined) ?? []) shown.add(n.code);
       const status = read?.json.status;
