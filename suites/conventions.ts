@@ -57,25 +57,44 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'conventions.success-json-utf8',
-    title: 'Successful responses are JSON with content type application/json; charset=utf-8',
+    title: 'Successful responses of every endpoint are JSON with content type application/json; charset=utf-8',
     suite,
     spec: [S.general, S.users],
     needs: ['org'],
     async run(t) {
-      const { role } = await t.setup.user();
-      const res = await t.api.post('/users', {
+      const org = await t.setup.org();
+      const { role, externalId: user } = await t.setup.user();
+      const judge = (res: ApiResponse | undefined, what: string): void => {
+        if (res === undefined || res.status < 200 || res.status > 299) return; // a refusal is other checks' concern
+        expectJsonUtf8(t, res, `the ${res.status} response of ${what}`);
+        t.expect.that(res.json !== undefined, { message: `the ${res.status} response of ${what} is not valid JSON (${res.jsonError ?? 'no body'})`, spec: S.general }, res);
+      };
+      // Answers shared setup already has (the redeem, the job) cost nothing; one request per other endpoint.
+      judge(org.redemption, 'POST /activations/redeem');
+      const users = await t.api.post('/users', {
         external_id: t.setup.uniqueId('svc-certify-recruiter'),
         email: 'conventions@example.com',
         full_name: 'Noa Cohen',
         ...roleField(role),
       });
-      if (!t.expect.status(res, '2xx', S.users)) return;
-      expectJsonUtf8(t, res, `the ${res.status} response of POST /users`);
-      t.expect.that(
-        res.json !== undefined,
-        { message: `the ${res.status} response of POST /users is not valid JSON (${res.jsonError ?? 'no body'})`, spec: S.general },
-        res,
-      );
+      if (!t.expect.status(users, '2xx', S.users)) return;
+      judge(users, 'POST /users');
+      judge((await t.setup.job()).response, 'POST /jobs');
+      // A free fixture run in the sandbox; in production the shared real run (no new run is started).
+      const run = t.target.environment === 'sandbox' ? await t.setup.fixtureRun('cert-notices-all') : (await t.setup.realRun()).run;
+      judge(run.start, 'POST /runs');
+      const read = await t.api.get(`/runs/${encodeURIComponent(run.runId)}`, { label: 'read a run' });
+      judge(read, 'GET /runs/{run_id}');
+      const first = obj(read.json)?.candidates;
+      const candidate = Array.isArray(first) ? obj(first[0])?.id : undefined;
+      // A reveal spends credits in production: only the sandbox's free one is judged here.
+      if (t.target.environment === 'sandbox' && candidate !== undefined) {
+        const reveal = await t.api.post(`/runs/${encodeURIComponent(run.runId)}/candidates/${String(candidate)}/reveal`, { acting_user_external_id: user }, { label: 'reveal a candidate' });
+        judge(reveal, 'POST /runs/{run_id}/candidates/{candidate_id}/reveal');
+      }
+      // An empty batch "may be empty": it stores nothing.
+      const decisions = await t.api.post(`/runs/${encodeURIComponent(run.runId)}/decisions`, { acting_user_external_id: user, decisions: [], notices_shown: [] }, { label: 'an empty decisions batch' });
+      judge(decisions, 'POST /runs/{run_id}/decisions');
     },
   },
   {

@@ -196,6 +196,34 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     },
   },
   {
+    id: 'reveal.sandbox-contact-same-across-runs',
+    title: 'In the sandbox the same candidate gets the same e-mail and phone when revealed in two different runs',
+    suite,
+    spec: [SB, REVEAL_RESULT],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const listed = await fixtureListed(t);
+      if (!listed) return;
+      const target = listed.candidates[0]!;
+      // Fixture candidates have the same synthetic ids in every fixture run: cert-extra-fields lists it too.
+      const other = await t.setup.fixtureRun('cert-extra-fields');
+      const a = expectRevealed(t, await reveal(t, listed.runId, target.id, `reveal ${target.id} in the ${FIXTURE} run`), `revealing candidate ${target.id}`);
+      const res = await reveal(t, other.runId, target.id, `reveal ${target.id} in a cert-extra-fields run`);
+      const b = expectRevealed(t, res, `revealing candidate ${target.id} in another run`);
+      if (!a || !b) return;
+      t.expect.that(
+        a.email === b.email && a.phone === b.phone,
+        {
+          message: `candidate ${target.id} revealed in two runs got ${JSON.stringify({ email: a.email, phone: a.phone })} and ${JSON.stringify({ email: b.email, phone: b.phone })}; in the sandbox the same candidate always gets the same contact, the phone fixed and derived from the id's last four digits (${SB})`,
+          spec: SB,
+          expected: { email: a.email, phone: a.phone },
+          received: { email: b.email, phone: b.phone },
+        },
+        res,
+      );
+    },
+  },
+  {
     id: 'reveal.sandbox-nothing-charged',
     title: 'A sandbox reveal says sandbox: true, charges 0 and leaves wallet_balance_after unchanged',
     suite,

@@ -450,6 +450,95 @@ const redirectNotFollowed: CheckDefinition = {
   }),
 };
 
+/** How long the receiver sits on the planned delivery: past the spec's 10 s (and any sandbox floor). */
+function lateAnswerMs(t: CheckContext): number {
+  return Math.max(20_000 / t.target.timeScale, 4_000);
+}
+
+const lateAckRedelivered: CheckDefinition = {
+  id: 'webhooks.late-ack-redelivered',
+  title: 'A delivery answered only after more than 10 seconds counts as failed: the same event_id is delivered again',
+  suite,
+  spec: [EVENTS, 'Limits'],
+  needs: [...sandboxHooks],
+  timeoutMs: DELIVERY_SPEC_MS + RETRY_SPEC_MS + 2 * 60_000,
+  run: withReceiver(async (t, rx) => {
+    const delayMs = lateAnswerMs(t);
+    const mine = new Set<string>();
+    // candidate_revealed test events: only the shared trio sends those, and its run ids are never ours.
+    rx.planResponse((d) => {
+      const runId = obj(d.json)?.run_id;
+      return typeof runId === 'string' && mine.has(runId);
+    }, { status: 200, delayMs });
+    for (let i = 0; i < 3; i++) {
+      const trig = await triggerTest(t, 'candidate_revealed', EVENTS);
+      if (!trig) return;
+      mine.add(trig.runId);
+      const first = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
+      if (t.signal.aborted) return;
+      if (!first) {
+        t.expect.that(false, { message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (${TEST})`, spec: TEST }, trig.res);
+        return;
+      }
+      // Delivered before its 202 came back here: answered at once, so try another event.
+      if (first.plan === undefined) continue;
+      const again = await rx.waitFor((d) => d.seq > first.seq && eventIdOf(d) === eventIdOf(first), delayMs + expectWait(t, RETRY_SPEC_MS), t.signal);
+      if (t.signal.aborted) return;
+      t.expect.that(again !== undefined, {
+        message: `${describeDelivery(first)} was answered 200 only after ${(delayMs / 1000).toFixed(1)} s (more than 10 s of spec time at time scale ${t.target.timeScale}), and its event_id never came again within ${specDuration(RETRY_SPEC_MS)} after that; no answer within 10 seconds is a failed attempt, retried with backoff (${EVENTS}, delivery rule 1; Limits)`,
+        spec: EVENTS,
+        expected: `a later delivery of event_id ${eventIdOf(first) ?? '?'}`,
+        received: 'none',
+      });
+      return;
+    }
+    t.skip('could not answer a delivery late: each of 3 test deliveries arrived before the 202 that named it');
+  }),
+};
+
+/** What makes an event the same event: its name, run and (for candidate_revealed) candidate. */
+function eventKey(d: ReceivedDelivery): string {
+  const id = int(field(d, 'candidate_id'));
+  return `${eventOf(d) ?? '?'} run ${runIdOf(d) ?? '?'}${id !== undefined ? ` candidate ${id}` : ''}`;
+}
+
+const eventIdUnique: CheckDefinition = {
+  id: 'webhooks.event-id-unique',
+  title: 'event_id is unique per event: two different events never share one (only retries repeat it)',
+  suite,
+  spec: [EVENTS],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    // The trio's run_completed and one more of the same kind: two events alike but for their run.
+    const trig = await triggerTest(t, 'run_completed', TEST);
+    if (!trig) return;
+    await trioDeliveries(t, rx, EVENTS);
+    const second = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
+    if (t.signal.aborted) return;
+    if (!second) {
+      t.expect.that(false, { message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (${TEST})`, spec: TEST }, trig.res);
+      return;
+    }
+    // Every delivery received so far, other checks' included: a repeated event_id must be a retry of one event.
+    const byId = new Map<string, Set<string>>();
+    for (const d of rx.deliveries()) {
+      const id = eventIdOf(d);
+      if (id === undefined || !d.signature.valid) continue;
+      byId.set(id, (byId.get(id) ?? new Set()).add(eventKey(d)));
+    }
+    for (const [id, events] of byId) {
+      if (events.size < 2) continue;
+      t.expect.that(false, {
+        message: `event_id ${id} names ${events.size} different events (${[...events].join('; ')}); event_id is unique per event and identical only on retries of it (${EVENTS})`,
+        spec: EVENTS,
+        expected: 'one event per event_id',
+        received: [...events],
+      });
+    }
+  }),
+};
+
 interface Watched {
   label: string;
   runId: string;
@@ -711,6 +800,8 @@ export const WEBHOOK_CHECKS: readonly CheckDefinition[] = [
   retriedAfterFailure,
   retrySameEventId,
   redirectNotFollowed,
+  lateAckRedelivered,
+  eventIdUnique,
   runEventOncePerRun,
   realRunDeliveriesValid,
   candidateRevealedOnce,

@@ -76,6 +76,8 @@ export interface JobHandle {
   descriptionText: string;
   locationText: string;
   jobId?: string;
+  /** The 2xx answer that created it. */
+  response?: ApiResponse;
 }
 
 export interface RunHandle {

@@ -248,7 +248,7 @@ export class SharedSetupCore {
       if (res.status < 200 || res.status > 299 || !isJsonObject(res.json) || typeof res.json.job_id !== 'string') {
         throw new SetupFailure('job (create a job)', this.wrong(res, 'a 2xx with a job_id'), SPEC_JOBS, res);
       }
-      return { ...job, jobId: res.json.job_id };
+      return { ...job, jobId: res.json.job_id, response: res };
     });
   }
 

@@ -63,6 +63,8 @@ export function emitTest(
 ): WebhookEnvelope | undefined {
   const env = envelope(app, { id: newUuid(), organizationId, jobExternalId: 'cert-webhook' }, event);
   if (!env) return undefined;
+  // The fault reuses one event_id per event name: two test events of a kind look like one event retried.
+  if (app.config.faults.has('webhooks.test-event-id-per-name')) env.event_id = `00000000-0000-4000-8000-${String(['run_completed', 'run_failed', 'candidate_revealed'].indexOf(event)).padStart(12, '0')}`;
   if (event === 'run_completed') env.progress = { confirmed: 3, target: 3, screened: 40 };
   if (event === 'candidate_revealed') env.candidate_id = app.config.faults.has('webhooks.test-payload-wrong-candidate-id') ? 990000000002n : 990000000001n;
   app.queue.enqueue({ partnerId, organizationId, envelope: env, wrongSignature: !validSignature, dedupe: false });

@@ -4,6 +4,12 @@ import type { FaultDefinition } from './types.js';
 
 export const coverageFaults: FaultDefinition[] = [
   {
+    id: 'conventions.decisions-success-without-charset',
+    area: 'conventions',
+    summary: 'the success of POST /runs/{run_id}/decisions alone says `application/json` without `charset=utf-8`',
+    caughtBy: 'conventions.success-json-utf8',
+  },
+  {
     id: 'conventions.error-without-charset',
     area: 'conventions',
     summary: 'error responses (4xx/5xx) say `application/json` without `charset=utf-8`; successes keep it',

@@ -3,6 +3,18 @@ import type { FaultDefinition } from './types.js';
 /** Faults of the webhook delivery queue (src/sandbox/webhooks). */
 export const webhookFaults: FaultDefinition[] = [
   {
+    id: 'webhooks.test-event-id-per-name',
+    area: 'webhooks',
+    summary: 'every test event of one kind carries the same event_id, so two different events share it',
+    caughtBy: 'webhooks.event-id-unique',
+  },
+  {
+    id: 'webhooks.late-ack-accepted',
+    area: 'webhooks',
+    summary: 'a 2xx that comes after more than 10 seconds still counts as delivered: the event is never sent again',
+    caughtBy: 'webhooks.late-ack-redelivered',
+  },
+  {
     id: 'webhooks.real-run-progress-stale',
     area: 'webhooks',
     summary: "a real run's run_completed carries a progress.screened one above the run's final read (test and fixture events stay right)",

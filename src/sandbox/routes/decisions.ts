@@ -109,7 +109,9 @@ export function decisionsRoute(rc: RequestContext): Reply {
     response.zz_extra_top_level = 'clients must ignore this';
     response.zz_future_object = { nested: true };
   }
-  return { status: app.config.variants.has('status.decisions-202') ? 202 : app.config.createdStatus, body: response };
+  // The fault gives this one endpoint's success a bare application/json: every other answer keeps the charset.
+  const headers = faults.has('conventions.decisions-success-without-charset') ? { 'content-type': 'application/json' } : undefined;
+  return { status: app.config.variants.has('status.decisions-202') ? 202 : app.config.createdStatus, body: response, ...(headers ? { headers } : {}) };
 }
 
 function store(run: Run, entries: DecisionEntry[], faults: ReadonlySet<string>): { accepted: number; duplicates: number } {

@@ -42,7 +42,9 @@ export function revealRoute(rc: RequestContext): Reply {
       : sandboxContact(id);
     response = {
       email: contact.email,
-      phone: already && faults.has('reveal.contact-differs-on-repeat') ? contact.phone.replace(/\d$/, (d) => String((Number(d) + 1) % 10)) : contact.phone,
+      phone: already && faults.has('reveal.contact-differs-on-repeat')
+        ? contact.phone.replace(/\d$/, (d) => String((Number(d) + 1) % 10))
+        : faults.has('reveal.sandbox-phone-per-run') ? `${contact.phone} x${run.id.slice(0, 4)}` : contact.phone,
       credits_charged: chargeAgain || faults.has('reveal.sandbox-charges-credits') || (faults.has('sandbox.reveal-charges-override-price') && run.quotedPrices.has(id)) ? price : 0,
       wallet_balance_after: org.walletBalance,
       ...(faults.has('reveal.sandbox-flag-missing') ? {} : { sandbox: true }),
