@@ -15,6 +15,10 @@ const fixtureRead = async (h: Harness, name: string, lang = 'en') => {
 /** What each fault changes, observed through the API only. */
 const PROBES: Record<string, Probe> = {
   'conventions.error-without-charset': async (h) => (await h.call('GET', '/runs/x')).headers['content-type'],
+  'conventions.decisions-success-without-charset': async (h) => {
+    const id = (await h.startRun({ job_external_id: 'cert-empty' })).json.run_id as string;
+    return (await h.call('POST', `/runs/${id}/decisions`, { acting_user_external_id: 'rec-1', decisions: [] })).headers['content-type'];
+  },
   'conventions.default-message-empty': async (h) => (await h.call('GET', '/runs/x')).json.message,
   'auth.jobs-unknown-key-403': async (h) => (await h.app.request({ method: 'POST', path: '/v1/jobs', headers: { 'x-partner-key': `spk_live_${'0'.repeat(48)}`, 'x-svc-org': h.orgToken, 'content-type': 'application/json' }, body: Buffer.from('{}') })).status,
   'auth.decisions-missing-org-token-403': async (h) => (await h.callAs(undefined, 'POST', '/runs/x/decisions', {})).status,
