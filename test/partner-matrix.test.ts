@@ -37,6 +37,10 @@ const CASES: Case[] = [
   { name: 'retries without backoff', habits: { noBackoff: true }, fails: 'retries.backoff-from-1s', timeScale: 10, parts: ['connect', 'reveal'] },
   { name: 'retries a 422', habits: { retry422: true }, fails: 'retries.none-after-401-403-404-409-410-422', parts: ['connect', 'refused'] },
   { name: 'puts the org token in a query string', habits: { orgTokenInQuery: true }, fails: 'secrets.not-in-url', parts: ['connect'] },
+  { name: 'copies the partner key into a request body', habits: { keyInBody: true }, fails: 'secrets.not-in-body', parts: ['connect', 'real-run'] },
+  { name: 'posts a job as text/plain', habits: { jobAsTextPlain: true }, fails: 'requests.post-content-type-json', parts: ['connect', 'real-run'] },
+  { name: 'gives a failing read a fourth attempt', habits: { fourAttempts: true }, fails: 'retries.at-most-3-attempts', parts: ['connect', 'outage'] },
+  { name: 'reports only the unknown notice codes', habits: { omitKnownNotices: true }, fails: 'decisions.notices-shown-reports-every-code', parts: ['connect', 'fixtures'] },
   { name: 'reports no unknown notice code', habits: { omitUnknownNotices: true }, fails: 'decisions.notices-shown-includes-unknown-codes', parts: ['connect', 'fixtures'] },
   { name: 'sends a reject_reason with a shortlisting', habits: { reasonOnShortlist: true }, fails: 'decisions.reject-reason-only-with-rejected', parts: ['connect', 'fixtures'] },
   { name: 'keeps using a refused org token', habits: { reuseRefusedOrgToken: true }, fails: 'org-token.not-used-after-invalid-org-token', parts: ['connect', 'org-token'] },
@@ -80,13 +84,14 @@ describe('partner matrix: scripted partner clients over loopback', () => {
     });
     const good = CASES.filter((c) => !c.fails).filter((c) => outcomes.get(c.name)?.code === 0);
     const rules = new Set(bad.map((c) => c.fails));
+    const total = outcomes.get('follows every rule')?.result.checks.length ?? 0;
     const lines = CASES.map((c) => {
       const o = outcomes.get(c.name);
       const verdict = !o ? 'not run' : o.failed.length === 0 ? 'passed' : `failed ${o.failed.join(', ')}`;
       return `  ${c.fails ? '✗' : '✓'} ${c.name.padEnd(58)} ${verdict}`;
     });
     console.log(
-      `partner matrix: ${caught.length}/${bad.length} bad habits fail exactly their rule (${rules.size} distinct rules); ` +
+      `partner matrix: ${caught.length}/${bad.length} bad habits fail exactly their rule (${rules.size} of ${total} rules); ` +
         `${good.length}/${CASES.length - bad.length} conformant clients pass\n${lines.join('\n')}`,
     );
   });
@@ -108,6 +113,11 @@ describe('partner matrix: scripted partner clients over loopback', () => {
       expect(failed, why).toEqual([]);
       expect(code).toBe(0);
     }
+  });
+
+  it('every rule is the one rule of some bad habit', () => {
+    const all = outcomes.get('follows every rule')!.result.checks.map((x) => x.id).sort();
+    expect([...new Set(CASES.flatMap((c) => (c.fails ? [c.fails] : [])))].sort()).toEqual(all);
   });
 
   it('the conformant client exercises every rule but the 30-minute limit, which its held-run twin exercises', () => {

@@ -34,6 +34,14 @@ export interface Habits {
   reuseRefusedOrgToken?: boolean;
   /** Sends a reject_reason with a shortlisting. */
   reasonOnShortlist?: boolean;
+  /** Reports only the unknown notice codes. */
+  omitKnownNotices?: boolean;
+  /** Gives a failing read a fourth attempt. */
+  fourAttempts?: boolean;
+  /** Copies the partner key into the body of a job. */
+  keyInBody?: boolean;
+  /** Posts the job as text/plain. */
+  jobAsTextPlain?: boolean;
   /** The webhook endpoint acknowledges a bad signature with 200. */
   ackBadSignature?: boolean;
   /** The webhook endpoint answers valid deliveries with a redirect. */
@@ -101,7 +109,7 @@ export class PartnerWebhookEndpoint {
 export interface ScenarioOptions {
   timeScale: number;
   /** Which parts of the integration to exercise (default all but the held run). */
-  parts?: Array<'connect' | 'fixtures' | 'reveal' | 'slow' | 'refused' | 'org-token' | 'webhooks' | 'held-run' | 'real-run'>;
+  parts?: Array<'connect' | 'fixtures' | 'reveal' | 'outage' | 'slow' | 'refused' | 'org-token' | 'webhooks' | 'held-run' | 'real-run'>;
 }
 
 /** The partner's server-side client. */
@@ -122,10 +130,10 @@ export class PartnerClient {
   }
 
   /** One request; null when the answer was lost. */
-  async call(method: string, path: string, body?: unknown, token: string | null = this.orgToken): Promise<Answer | null> {
-    const headers: Record<string, string> = { 'x-partner-key': this.provision.partner_key, 'x-svc-lang': 'en' };
+  async call(method: string, path: string, body?: unknown, token: string | null = this.orgToken, contentType = 'application/json', extra: Record<string, string> = {}): Promise<Answer | null> {
+    const headers: Record<string, string> = { 'x-partner-key': this.provision.partner_key, 'x-svc-lang': 'en', ...extra };
     if (token) headers['x-svc-org'] = token;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (body !== undefined) headers['content-type'] = contentType;
     let url = `${this.base}${path}`;
     if (this.habits.orgTokenInQuery && token) url += `?org=${token}`;
     try {
@@ -173,7 +181,8 @@ export class PartnerClient {
     const read = await this.safeCall('GET', `/runs/${runId}`);
     const notices = (read?.json.notices as Array<{ code: string }> | undefined) ?? [];
     const known = /^[a-z_]+$/;
-    const codes = [...new Set(notices.map((n) => n.code))].filter((c) => !this.habits.omitUnknownNotices || (known.test(c) && !c.startsWith('zz_')));
+    const isKnown = (c: string) => known.test(c) && !c.startsWith('zz_');
+    const codes = [...new Set(notices.map((n) => n.code))].filter((c) => !(this.habits.omitUnknownNotices && !isKnown(c)) && !(this.habits.omitKnownNotices && isKnown(c)));
     const candidates = (read?.json.candidates as Array<{ id: number }> | undefined) ?? [];
     const decisions = candidates.slice(0, 2).map((c, i) => ({
       candidate_id: c.id,
@@ -226,7 +235,9 @@ export class PartnerClient {
 
   /** A real run on the partner's own job: the first start answers 500 and must not be retried. */
   async realRun(): Promise<string | undefined> {
-    await this.safeCall('POST', '/jobs', { external_id: 'job-1', title: 'Backend developer', description_text: 'Node.js and TypeScript', location_text: 'Tel Aviv' });
+    const job = { external_id: 'job-1', title: 'Backend developer', description_text: 'Node.js and TypeScript', location_text: 'Tel Aviv', ...(this.habits.keyInBody ? { partner_key: this.provision.partner_key } : {}) };
+    if (this.habits.jobAsTextPlain) await this.call('POST', '/jobs', job, this.orgToken, 'text/plain');
+    else await this.safeCall('POST', '/jobs', job);
     const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2, requirements: [{ text: 'TypeScript', kind: 'must' }] };
     const first = await this.call('POST', '/runs', body);
     if (first && first.status >= 500 && this.habits.retryRunStartAfter500) {
@@ -253,6 +264,20 @@ export class PartnerClient {
     const again = await this.safeCall('GET', `/runs/${runId}`);
     const codes = [...new Set([read, again].flatMap((r) => ((r?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code)))];
     await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: [], notices_shown: codes });
+  }
+
+  /** The partner tries its retry logic with the sandbox's simulate header: every read answers 503. */
+  async simulatedOutage(): Promise<void> {
+    const start = await this.call('POST', '/runs', { job_external_id: 'cert-empty', acting_user_external_id: 'rec-1', target_count: 1 });
+    const path = `/runs/${String(start?.json.run_id ?? '')}`;
+    const attempts = this.habits.fourAttempts ? 4 : 3;
+    let wait = this.spec(1000);
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const answer = await this.call('GET', path, undefined, this.orgToken, 'application/json', { 'x-svc-sandbox-simulate': 'rate_limit_unavailable' });
+      if (answer?.status !== 503 || attempt === attempts) return;
+      await sleep(wait);
+      wait *= 2;
+    }
   }
 
   /** Requests the sandbox refuses, never retried. */
@@ -288,7 +313,7 @@ export class PartnerClient {
 
 export type Part = NonNullable<ScenarioOptions['parts']>[number];
 
-export const ALL_PARTS: Part[] = ['connect', 'fixtures', 'reveal', 'slow', 'refused', 'org-token', 'webhooks', 'real-run'];
+export const ALL_PARTS: Part[] = ['connect', 'fixtures', 'reveal', 'outage', 'slow', 'refused', 'org-token', 'webhooks', 'real-run'];
 
 /** Runs the integration as a partner exercises it before go-live. */
 export async function exercise(client: PartnerClient, endpoint: PartnerWebhookEndpoint | undefined, parts: Part[] = ALL_PARTS): Promise<void> {
@@ -296,6 +321,7 @@ export async function exercise(client: PartnerClient, endpoint: PartnerWebhookEn
   const work: Array<Promise<void>> = [];
   if (parts.includes('fixtures')) work.push(client.fixture('cert-notices-all'), client.fixture('cert-notice-unknown'));
   if (parts.includes('reveal')) work.push(client.revealAndRefresh());
+  if (parts.includes('outage')) work.push(client.simulatedOutage());
   if (parts.includes('slow')) work.push(client.slow());
   if (parts.includes('refused')) work.push(client.refused());
   if (parts.includes('org-token')) work.push(client.staleCustomer());
