@@ -250,6 +250,22 @@ describe('svc-certify serve', () => {
       await s.stop();
     }
   });
+
+  it('a sandbox started with conformant variants passes (exit 0), its warnings in results.json and junit.xml', async () => {
+    const s = await serveWithProvision(['--variant', 'users.strict-role-list', '--variant', 'json.decision-counts-as-decimals']);
+    try {
+      const cwd = tmp();
+      const args = [...runArgs(s.provision), '--suite', 'users,decisions', '--reporter', 'json,junit'];
+      const r = await run(args, { cwd });
+      expect(r.code, r.stderr).toBe(0);
+      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as { summary: { failed: number; warning: number } };
+      expect(results.summary.failed).toBe(0);
+      expect(results.summary.warning).toBeGreaterThan(0);
+      expect(readFileSync(join(cwd, 'r', 'junit.xml'), 'utf8')).toContain('<system-out><![CDATA[WARNING: the decisions answer writes accepted as');
+    } finally {
+      await s.stop();
+    }
+  });
 });
 
 function freePort(): Promise<number> {

@@ -43,6 +43,15 @@ const VARIANT_NOTICE: Record<Lang, Record<string, unknown>> = {
   he: { code: 'zz_variant_notice', severity: 'info', slot: 'above_list', title: 'הודעה חדשה', body: 'קוד הודעה שהלקוח עדיין אינו מכיר.' },
 };
 
+/**
+ * Variant additive.run-status: a running real run reads `searching`, a status v1 does
+ * not name ("any other value is treated as running"; Versioning 3: unknown enumerations fall back).
+ */
+function runStatus(app: AppContext, run: Run, snapshot: EngineSnapshot): string {
+  if (app.config.variants.has('additive.run-status') && !run.fixture && snapshot.status === 'running') return 'searching';
+  return snapshot.status;
+}
+
 /** A fixture name that is not this run's (fault fixtures.read-names-other-fixture). */
 function otherFixture(name: string): string {
   return name === 'cert-empty' ? 'cert-failed' : 'cert-empty';
@@ -103,7 +112,7 @@ export function renderRun(
   if (extra) progress.zz_extra_progress = 7;
   const body: Record<string, unknown> = {
     run_id: run.id,
-    status: (seenFinished && faults.has('runs-read.terminal-reverts-to-running')) || (!run.fixture && faults.has('runs-read.real-run-never-ends')) ? 'running' : snapshot.status,
+    status: (seenFinished && faults.has('runs-read.terminal-reverts-to-running')) || (!run.fixture && faults.has('runs-read.real-run-never-ends')) ? 'running' : runStatus(app, run, snapshot),
     progress,
     notices: snapshot.notices.map((n) => renderNoticeItem(n, run.fixture && faults.has('fixtures.notices-ignore-english') ? 'he' : lang, faults, extra)),
     candidates,

@@ -196,6 +196,27 @@ describe('webhook receiver', () => {
     expect(r.deliveries()[0].answeredAt).toBeTypeOf('number');
   });
 
+  test('a held plan applies to a delivery that came before the plan could match it; disarmed, it holds nothing', async () => {
+    const r = await start();
+    let known = false;
+    const disarm = r.planResponse(() => known, { status: 500, holdMs: 2_000 });
+    const body = EVENT('run_completed');
+    const pending = send(r.url, body, signed(body));
+    // The trigger's answer (naming the run) arrives after the delivery did.
+    setTimeout(() => (known = true), 200);
+    expect((await pending).status).toBe(500);
+    disarm();
+    const other = EVENT('run_failed');
+    const started = Date.now();
+    expect((await send(r.url, other, signed(other))).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // An armed plan that never matches holds a delivery no longer than its holdMs.
+    r.planResponse(() => false, { status: 500, holdMs: 300 });
+    const late = await send(r.url, other, signed(other));
+    expect(late.status).toBe(200);
+    expect(late.ms).toBeGreaterThanOrEqual(250);
+  });
+
   test('an oversized body is answered 413, declared or streamed', async () => {
     const r = await start({ maxBodyBytes: 1024 });
     const big = Buffer.alloc(5000, 0x20);

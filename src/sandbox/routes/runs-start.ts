@@ -57,6 +57,17 @@ export function runsStartRoute(rc: RequestContext): Reply {
     }
     warnings = outcome.warnings;
     requirements = outcome.requirements;
+    // Variant additive.requirement-issue-code: "new codes may be added" (RequirementIssue).
+    if (app.config.variants.has('additive.requirement-issue-code') && Array.isArray(submitted) && submitted.length > 0) {
+      warnings = [...warnings, {
+        index: 0,
+        code: 'zz_variant_issue',
+        message_he: 'אזהרה חדשה שהלקוח עדיין אינו מכיר',
+        message_en: 'A warning code this client does not know yet',
+        suggestion_he: null,
+        suggestion_en: null,
+      }];
+    }
   } else if (job) {
     const derived = app.engine.deriveRequirements({ title: job.title, descriptionText: job.descriptionText, locationText: job.locationText });
     requirements = derivedRequirements(derived, job.title, faults);

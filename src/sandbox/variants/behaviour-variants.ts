@@ -33,6 +33,18 @@ export const behaviourVariants: VariantDefinition[] = [
     allowedBy: 'Notice: "new codes appear without warning"; Versioning 2: new notice codes',
   },
   {
+    id: 'additive.requirement-issue-code',
+    area: 'additive',
+    summary: 'every accepted run start with requirements adds a warning with the unknown code `zz_variant_issue` at index 0',
+    allowedBy: 'RequirementIssue `code`: "new codes may be added"; Versioning 2: new requirement-issue codes',
+  },
+  {
+    id: 'additive.run-status',
+    area: 'additive',
+    summary: 'a running real run reads `status: searching` (the run start\'s 202 still says running)',
+    allowedBy: 'Run `status`: "running, completed, failed; any other value is treated as running"; Versioning 3: unknown enumerations fall back',
+  },
+  {
     id: 'additive.event-name',
     area: 'additive',
     summary: 'every run_completed is followed by a webhook with the unknown event `zz_variant_event` for the same run',
