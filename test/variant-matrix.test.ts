@@ -25,7 +25,7 @@ const failedBy = new Map<string, string[]>();
  * 600 the shared real run may be over before its first read, which would never see it running.
  */
 const OPTIONS: Record<string, CertifySandboxOptions> = {
-  'webhooks.first-delivery-after-90s': { timeScale: 30, suites: ['webhooks'] },
+  'webhooks.first-delivery-after-90s': { timeScale: 20, suites: ['webhooks'] },
   'additive.run-status': { timeScale: 60, suites: ['runs-read'] },
 };
 
