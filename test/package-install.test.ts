@@ -2,55 +2,22 @@
 // run through `npx`. Anything the tool reads at run time (spec/, schemas/, compiled suites) that is
 // missing from package.json `files` fails here, not in a user's pipeline.
 
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, REPORT_FILES, ROOT, tmp } from './cli-support.js';
-
-const exec = promisify(execFile);
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function sh(cmd: string, args: string[], cwd: string): Promise<Ran> {
-  try {
-    const { stdout, stderr } = await exec(cmd, args, { cwd, env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof err.code === 'number' ? err.code : -1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
-  }
-}
-
-interface PackEntry {
-  filename: string;
-  files: Array<{ path: string }>;
-}
+import { REPORT_FILES } from './cli-support.js';
+import { NPX, packAndInstall, sh } from './support/packed-app.js';
 
 describe('the packed package, installed into an empty folder', () => {
-  let packed: PackEntry;
+  let files: string[];
   let app: string;
 
   beforeAll(async () => {
-    const dest = tmp('svc-pack-');
-    // `npm test` has just built dist/; --ignore-scripts skips `prepare` (a second build).
-    const pack = await sh(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], ROOT);
-    expect(pack.code, pack.stderr).toBe(0);
-    packed = (JSON.parse(pack.stdout) as PackEntry[])[0]!;
-    app = tmp('svc-app-');
-    const install = await sh(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dest, packed.filename)], app);
-    expect(install.code, install.stderr).toBe(0);
+    ({ app, files } = await packAndInstall());
   }, 120_000);
 
   it('ships what the tool reads at run time and nothing of the tests or benches', () => {
-    const paths = packed.files.map((f) => f.path);
+    const paths = files;
     for (const needed of ['bin/svc-certify.js', 'dist/src/cli/main.js', 'spec/partner-api-v1.md', 'schemas/results.schema.json', 'package.json']) {
       expect(paths, needed).toContain(needed);
     }
