@@ -3,7 +3,7 @@ import { checkWebhookUrl } from './collaborators.js';
 import { CODE_VALIDITY_MS, redeemCode } from './activation.js';
 import { ApiError, type AppContext } from './context.js';
 import { hashSecret, newActivationCode, newPartnerKey, newUuid, newWebhookSecret, normalizeCode, secretPrefix } from './ids.js';
-import type { Provision, ProvisionOptions } from './index.js';
+import type { Provision, ProvisionOptions } from './provision-types.js';
 import type { Partner } from './store.js';
 
 export class OperatorError extends Error {

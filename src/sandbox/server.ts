@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createSandboxApp, MAX_BODY_BYTES, type SandboxApp } from './app.js';
 import { FAULTS, type FaultDefinition } from './faults/index.js';
 import type { SandboxHooks } from './hooks.js';
-import type { RunningSandbox, SandboxOptions } from './index.js';
+import type { RunningSandbox, SandboxOptions } from './public-types.js';
 import { VARIANTS, type VariantDefinition } from './variants/index.js';
 
 /** Variant http.added-latency: every answer waits this long. */

@@ -1,0 +1,20 @@
+// What the operator's provisioning hands out: read by other tools, so its keys are a contract.
+
+/** What `serve --provision FILE` writes; other tools read these keys. */
+export interface Provision {
+  base_url: string;
+  partner_key: string;
+  webhook_secret: string;
+  activation_codes: string[];
+  expired_code: string;
+  disabled_org_token: string;
+  disabled_partner_key: string;
+}
+
+export interface ProvisionOptions {
+  /** Registers this webhook URL for the provisioned partner. */
+  webhookUrl?: string;
+  /** Number of unused activation codes (default 6, at least 4). */
+  codes?: number;
+  rateLimitPerMinute?: number;
+}
