@@ -91,6 +91,16 @@ describe('svc-certify report', () => {
     expectSameReports(dir, join(cwd, 'dossier-again'));
   });
 
+  it('names the suites of two certifications of one kind apart in the JUnit', async () => {
+    const r = await run(['report', 'service/results.json', 'service/results.json', '--reporter', 'junit', '--report-dir', 'twice'], { cwd });
+    expect(r.code).toBe(0);
+    const junit = read(join(cwd, 'twice'), 'junit.xml');
+    expect(junit).toContain('<testsuite name="Service API › conventions"');
+    expect(junit).toContain('<testsuite name="Service API (2) › conventions"');
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(cwd, 'twice', 'junit.xml')], { encoding: 'utf8' });
+    expect(lint.status, lint.stderr).toBe(0);
+  });
+
   it('takes --baseline over the whole dossier: the scan failure accepted, the gate passes', async () => {
     const adopted = await run(['baseline', 'dossier/results.json', '--until', '2099-01-01'], { cwd });
     expect(adopted.code, adopted.stderr).toBe(0);

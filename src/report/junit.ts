@@ -159,7 +159,13 @@ function testsuitesElement(parts: readonly RunResult[], durationMs: number, pref
   }
   let out = '<?xml version="1.0" encoding="UTF-8"?>\n';
   out += `<testsuites name="svc-certify" tests="${tests}" failures="${failures}" errors="${errors}" time="${junitTime(durationMs)}">\n`;
-  for (const part of parts) out += testsuites(part, prefixed ? `${part.title} › ` : '');
+  // Two parts of one kind (two runs, say) share a title: the second is named "(2)" so suite names stay apart.
+  const seen = new Map<string, number>();
+  for (const part of parts) {
+    const n = (seen.get(part.title) ?? 0) + 1;
+    seen.set(part.title, n);
+    out += testsuites(part, prefixed ? `${part.title}${n > 1 ? ` (${n})` : ''} › ` : '');
+  }
   out += '</testsuites>\n';
   return out;
 }
