@@ -98,6 +98,33 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     },
   },
   {
+    id: 'conventions.response-bodies-utf8',
+    title: 'Response bodies are valid UTF-8: no invalid byte inside a string, even where Hebrew text is carried',
+    suite,
+    spec: [S.general],
+    needs: ['org'],
+    async run(t) {
+      await t.setup.org();
+      // Hebrew notices and candidate texts: the multi-byte text most likely to be cut or mis-encoded.
+      const run = t.target.environment === 'sandbox' ? await t.setup.fixtureRun('cert-notices-all') : (await t.setup.realRun()).run;
+      const read = await t.api.get(`/runs/${encodeURIComponent(run.runId)}`, { lang: 'he', label: 'read a run in Hebrew' });
+      for (const [res, what] of [[run.start, 'POST /runs'], [read, 'GET /runs/{run_id} (x-svc-lang: he)']] as const) {
+        if (res.status === 0) continue;
+        const at = res.invalidUtf8At;
+        t.expect.that(
+          at === undefined,
+          {
+            message: `the ${res.status} response of ${what} holds bytes that are not UTF-8 at byte offset ${at} (${res.text.length > 0 ? 'decoded as U+FFFD' : 'no text'}); the request and response body format is JSON (UTF-8) (${S.general})`,
+            spec: S.general,
+            expected: 'valid UTF-8',
+            received: `invalid byte at offset ${at}`,
+          },
+          res,
+        );
+      }
+    },
+  },
+  {
     id: 'conventions.message-hebrew-by-default',
     title: 'Without x-svc-lang, an error message is in Hebrew (the default language)',
     suite,

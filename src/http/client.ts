@@ -9,6 +9,7 @@ import { parseJsonLossless, stringifyJsonLossless, isJsonObject } from '../json/
 import type { JsonValue } from '../json/lossless.js';
 import type { RecordedExchange } from '../runner/results.js';
 import { renderCurl } from './curl.js';
+import { invalidUtf8Offset } from './utf8.js';
 import { createPacer } from './pacer.js';
 import { recordMessage, reRedactExchange } from './record.js';
 import { toTransportError } from './transport-error.js';
@@ -264,6 +265,8 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
       const result = await exchange(req, spec.timeoutMs ?? timeoutMs, scope, spec.unpaced, spec.priority);
       const { incoming, error } = result;
       const text = incoming ? incoming.bytes.toString('utf8') : '';
+      // toString() turns invalid bytes into U+FFFD silently; the offset keeps the evidence.
+      const invalidUtf8At = incoming ? invalidUtf8Offset(incoming.bytes, incoming.received > incoming.bytes.length) : undefined;
       let json: JsonValue | undefined;
       let jsonError: string | undefined;
       if (!incoming) jsonError = 'no response';
@@ -318,6 +321,7 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
         text,
         json,
         ...(jsonError !== undefined ? { jsonError } : {}),
+        ...(invalidUtf8At !== undefined ? { invalidUtf8At } : {}),
         ...(error ? { transportError: error } : {}),
         exchange: exchangeRecord,
       };

@@ -40,6 +40,8 @@ export interface ApiResponse {
   /** Body parsed losslessly, or undefined when it is not JSON (see jsonError). */
   json: JsonValue | undefined;
   jsonError?: string;
+  /** Byte offset of the first invalid UTF-8 sequence of the body, when it has one. */
+  invalidUtf8At?: number;
   transportError?: { code: string; message: string };
   /** The recorded exchange (redacted), also kept in the check's result. */
   exchange: RecordedExchange;

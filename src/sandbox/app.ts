@@ -163,7 +163,8 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
     }
     lang = langOf(req, partner);
     const verdict = app.limiter.hit(partner, app.now());
-    if (!verdict.ok) {
+    // The fault counts requests but never refuses one: the limit is not enforced.
+    if (!verdict.ok && !faults.has('limits.rate-limit-unenforced')) {
       const headers: Record<string, string> = faults.has('limits.rate-limited-no-retry-after') ? {} : { 'retry-after': String(verdict.retryAfterSeconds) };
       throw new ApiError(429, 'rate_limited', { retry_after_seconds: verdict.retryAfterSeconds }, headers);
     }
@@ -238,7 +239,10 @@ function finish(app: AppContext, { reply, lang }: Outcome, langDefaulted: boolea
   if (sandbox ? !headerDropped : faults.has('production.environment-header')) {
     headers['x-svc-environment'] = 'sandbox';
   }
-  const bytes = payload instanceof Serialized ? payload.bytes : Buffer.from(stringifyJson(payload), 'utf8');
+  const encoded = payload instanceof Serialized ? payload.bytes : Buffer.from(stringifyJson(payload), 'utf8');
+  // The fault puts a stray 0xFF byte inside the first candidate name of a run read: invalid UTF-8.
+  const nameAt = faults.has('conventions.invalid-utf8-in-run-read') ? encoded.indexOf('"name":"') : -1;
+  const bytes = nameAt < 0 ? encoded : Buffer.concat([encoded.subarray(0, nameAt + 8), Buffer.from([0xff]), encoded.subarray(nameAt + 8)]);
   const body = variants.size > 0 ? applyBodyVariants(bytes, reply.status, variants) : bytes;
   return { status: reply.status, headers, body };
 }

@@ -19,6 +19,10 @@ const PROBES: Record<string, Probe> = {
     const id = (await h.startRun({ job_external_id: 'cert-empty' })).json.run_id as string;
     return (await h.call('POST', `/runs/${id}/decisions`, { acting_user_external_id: 'rec-1', decisions: [] })).headers['content-type'];
   },
+  'conventions.invalid-utf8-in-run-read': async (h) => {
+    const id = (await h.startRun({ job_external_id: 'cert-notices-all' })).json.run_id as string;
+    return (await h.call('GET', `/runs/${id}`)).json.candidates[0].name;
+  },
   'conventions.default-message-empty': async (h) => (await h.call('GET', '/runs/x')).json.message,
   'auth.jobs-unknown-key-403': async (h) => (await h.app.request({ method: 'POST', path: '/v1/jobs', headers: { 'x-partner-key': `spk_live_${'0'.repeat(48)}`, 'x-svc-org': h.orgToken, 'content-type': 'application/json' }, body: Buffer.from('{}') })).status,
   'auth.decisions-missing-org-token-403': async (h) => (await h.callAs(undefined, 'POST', '/runs/x/decisions', {})).status,

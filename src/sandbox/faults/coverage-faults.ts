@@ -4,6 +4,12 @@ import type { FaultDefinition } from './types.js';
 
 export const coverageFaults: FaultDefinition[] = [
   {
+    id: 'conventions.invalid-utf8-in-run-read',
+    area: 'conventions',
+    summary: 'a run read carries a stray 0xFF byte inside the first candidate name (invalid UTF-8, still parseable once decoded)',
+    caughtBy: 'conventions.response-bodies-utf8',
+  },
+  {
     id: 'conventions.decisions-success-without-charset',
     area: 'conventions',
     summary: 'the success of POST /runs/{run_id}/decisions alone says `application/json` without `charset=utf-8`',

@@ -79,7 +79,8 @@ export function runsStartRoute(rc: RequestContext): Reply {
   if (countsTowardQuota) {
     const retryAfter = quotaRetryAfter(org, now, app.config.timeScale);
     if (retryAfter !== undefined) {
-      throw new ApiError(429, 'sandbox_run_quota', { retry_after_seconds: retryAfter, limit: SANDBOX_RUN_QUOTA }, { 'retry-after': String(retryAfter) });
+      const headers: Record<string, string> = faults.has('limits.quota-without-retry-after') ? {} : { 'retry-after': String(retryAfter) };
+      throw new ApiError(429, 'sandbox_run_quota', { retry_after_seconds: retryAfter, limit: SANDBOX_RUN_QUOTA }, headers);
     }
     recordRealRun(org, now);
   }
