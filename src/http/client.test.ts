@@ -5,7 +5,7 @@ import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRedactor } from '../config/redact.js';
 import { JsonDecimal } from '../json/lossless.js';
-import type { RecordedExchange } from '../runner/results.js';
+import type { RecordedExchange } from './recorded-exchange.js';
 import { createHttpEngine, joinUrl } from './client.js';
 import type { HttpEngine, HttpEngineOptions } from './client.js';
 

@@ -7,7 +7,7 @@ import type { Dispatcher } from 'undici';
 import type { Redactor } from '../config/redact.js';
 import { parseJsonLossless, stringifyJsonLossless, isJsonObject } from '../json/lossless.js';
 import type { JsonValue } from '../json/lossless.js';
-import type { RecordedExchange } from '../runner/results.js';
+import type { RecordedExchange } from './recorded-exchange.js';
 import { renderCurl } from './curl.js';
 import { invalidUtf8Offset } from './utf8.js';
 import { createPacer } from './pacer.js';

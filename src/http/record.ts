@@ -1,7 +1,7 @@
 // What a report keeps of a message: redacted, and cut so one hostile body cannot swell results.json.
 
 import type { Redactor } from '../config/redact.js';
-import type { RecordedExchange, RecordedMessage } from '../runner/results.js';
+import type { RecordedExchange, RecordedMessage } from './recorded-exchange.js';
 
 /** Recorded bodies are cut at this many characters. */
 export const RECORDED_BODY_LIMIT = 64 * 1024;

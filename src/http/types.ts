@@ -1,5 +1,5 @@
 import type { JsonValue } from '../json/lossless.js';
-import type { RecordedExchange } from '../runner/results.js';
+import type { RecordedExchange } from './recorded-exchange.js';
 
 /** Which secrets a request carries. Default: partner key and org token of the primary organization. */
 export type RequestAuth =

@@ -7,7 +7,7 @@ import type { Config } from '../config/config.js';
 import { redactedConfig } from '../config/redacted-config.js';
 import { createRedactor, type NamedSecret } from '../config/redact.js';
 import { createHttpEngine } from '../http/client.js';
-import type { Reporter } from '../report/reporter.js';
+import type { ProgressListener } from './progress.js';
 import { isSchemaName, validateAgainst } from '../schema/validator.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { CheckContext, CheckDefinition, TargetInfo } from './check.js';
@@ -35,7 +35,8 @@ export interface CertifyOptions {
   config: Config;
   checks: readonly CheckDefinition[];
   suiteOrder: readonly string[];
-  reporters?: Reporter[];
+  /** Told of every start, progress and end while the checks run (the reporters). */
+  reporters?: ProgressListener[];
   /** The target is the sandbox this process started. */
   embedded?: boolean;
   /** A receiver already running and registered (embedded mode); otherwise one is started when config.webhookSecret is set. */

@@ -1,6 +1,10 @@
 // The result model every reporter reads. It is the shape of results.json (schemas/results.schema.json
 // describes it); keep the two in step.
 
+import type { RecordedExchange } from '../http/recorded-exchange.js';
+
+export type { RecordedExchange, RecordedMessage } from '../http/recorded-exchange.js';
+
 /**
  * `warning`: the check held on every MUST, but saw something the spec states without a MUST or whose
  * text reads two ways; it passes the run unless --strict (as a skip does).
@@ -24,28 +28,6 @@ export interface Observation {
   pointer?: string;
   /** Index into the check's `exchanges` of the exchange that proves it. */
   exchange?: number;
-}
-
-export interface RecordedMessage {
-  headers: Record<string, string>;
-  /** Body as text, secrets redacted, cut at a size limit. */
-  body?: string;
-  bodyTruncated?: boolean;
-  bodyBytes?: number;
-}
-
-/** One HTTP exchange made by a check (or by shared setup on its behalf), secrets redacted. */
-export interface RecordedExchange {
-  index: number;
-  label?: string;
-  startedAt: string;
-  durationMs: number;
-  request: RecordedMessage & { method: string; url: string };
-  response?: RecordedMessage & { status: number };
-  /** Transport failure: reset, time-out, refused, garbage bytes. */
-  transportError?: { code: string; message: string };
-  /** Reproduction with secrets as shell variables ($SVC_PARTNER_KEY, $SVC_ORG_TOKEN). */
-  curl: string;
 }
 
 export interface CheckResult {

@@ -1,0 +1,24 @@
+// The record of one HTTP exchange, as every report shows it. It lives with the HTTP layer that makes
+// it, so that the layer never imports the runner that uses it.
+
+export interface RecordedMessage {
+  headers: Record<string, string>;
+  /** Body as text, secrets redacted, cut at a size limit. */
+  body?: string;
+  bodyTruncated?: boolean;
+  bodyBytes?: number;
+}
+
+/** One HTTP exchange made by a check (or by shared setup on its behalf), secrets redacted. */
+export interface RecordedExchange {
+  index: number;
+  label?: string;
+  startedAt: string;
+  durationMs: number;
+  request: RecordedMessage & { method: string; url: string };
+  response?: RecordedMessage & { status: number };
+  /** Transport failure: reset, time-out, refused, garbage bytes. */
+  transportError?: { code: string; message: string };
+  /** Reproduction with secrets as shell variables ($SVC_PARTNER_KEY, $SVC_ORG_TOKEN). */
+  curl: string;
+}
