@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedTarget } from '../src/cli/embedded-target.js';
+import { startEmbeddedTarget } from '../src/embedded/embedded-target.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { certify } from '../src/runner/certify.js';
 import type { RecordedExchange, RunResult } from '../src/runner/results.js';

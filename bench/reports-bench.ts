@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startEmbeddedTarget } from '../src/cli/embedded-target.js';
+import { startEmbeddedTarget } from '../src/embedded/embedded-target.js';
 import { settleResult } from '../src/cli/report-options.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { renderHtml, renderJson, renderJunit, renderMarkdown } from '../src/report/index.js';

@@ -9,7 +9,9 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 /** Layer → the layers it may import. `package-root` is a leaf every layer may use. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  cli: ['config', 'partner', 'receiver-cert', 'report', 'runner', 'sandbox', 'scan', 'schema', 'suites', 'webhook', 'http', 'json'],
+  cli: ['config', 'embedded', 'partner', 'receiver-cert', 'report', 'runner', 'sandbox', 'scan', 'schema', 'suites', 'webhook', 'http', 'json'],
+  /** The embedded target: with cli, the only certifier layer that reaches the sandbox (its public entry). */
+  embedded: ['sandbox', 'webhook', 'config', 'json'],
   suites: ['runner', 'http', 'schema', 'webhook', 'json'],
   partner: ['runner', 'report', 'http', 'config', 'json'],
   'receiver-cert': ['runner', 'webhook', 'http', 'config', 'json'],
@@ -30,11 +32,11 @@ function layerOf(file: string): string {
   return rel[1]!.replace(/\.(ts|js)$/, '');
 }
 
-function sources(dir: string): string[] {
+function sources(dir: string, withTests = false): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
-    if (e.isDirectory()) return sources(path);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : [];
+    if (e.isDirectory()) return e.name === '__snapshots__' || e.name === 'vendor' ? [] : sources(path, withTests);
+    return e.name.endsWith('.ts') && (withTests || !e.name.endsWith('.test.ts')) ? [path] : [];
   });
 }
 
@@ -58,6 +60,17 @@ function crossings(): string[] {
 describe('layers', () => {
   it('every import follows the direction of ARCHITECTURE.md', () => {
     expect(crossings()).toEqual([]);
+  });
+
+  it('tests and benches reach the sandbox only through its public entry', () => {
+    const inner: string[] = [];
+    for (const file of [...sources(join(ROOT, 'test'), true), ...sources(join(ROOT, 'bench'), true)]) {
+      for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+        const target = relative(ROOT, normalize(join(dirname(file), m[1]!)));
+        if (target.startsWith(join('src', 'sandbox')) && target !== join('src', 'sandbox', 'index.js')) inner.push(`${relative(ROOT, file)} imports ${m[1]}`);
+      }
+    }
+    expect(inner).toEqual([]);
   });
 
   it('the table itself has no cycle between layers', () => {

@@ -3,17 +3,19 @@
 // code supply runs the most important activation checks first and skips the rest naming the flag.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedTarget, type EmbeddedTarget } from '../src/cli/embedded-target.js';
+import { startEmbeddedTarget, type EmbeddedTarget } from '../src/embedded/embedded-target.js';
 import type { Config } from '../src/config/config.js';
 import type { CheckDefinition } from '../src/runner/check.js';
 import { certify } from '../src/runner/certify.js';
 import type { RunResult } from '../src/runner/results.js';
-import { FAULTS } from '../src/sandbox/faults/index.js';
 import { ACTIVATION_CHECKS } from '../suites/activation.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../suites/index.js';
 import { JOBS_CHECKS } from '../suites/jobs.js';
 import { USERS_CHECKS } from '../suites/users.js';
 import { certifySandbox, notPassed, resultOf } from './support/certify-sandbox.js';
+import { listFaults } from '../src/sandbox/index.js';
+
+const FAULTS = listFaults();
 
 const MINE: readonly CheckDefinition[] = [...ACTIVATION_CHECKS, ...USERS_CHECKS, ...JOBS_CHECKS];
 const MY_IDS = new Set(MINE.map((c) => c.id));

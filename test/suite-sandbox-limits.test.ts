@@ -5,11 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { createPacer } from '../src/http/pacer.js';
 import type { CheckDefinition } from '../src/runner/check.js';
-import { FAULTS } from '../src/sandbox/faults/index.js';
 import { LIMITS_CHECKS } from '../suites/limits.js';
 import { PRODUCTION_CHECKS } from '../suites/production.js';
 import { SANDBOX_CHECKS } from '../suites/sandbox.js';
 import { certifySandbox, notPassed, resultOf, type CertifySandboxOptions } from './support/certify-sandbox.js';
+import { listFaults } from '../src/sandbox/index.js';
+
+const FAULTS = listFaults();
 
 const ids = (checks: readonly CheckDefinition[]): string[] => checks.map((c) => c.id);
 const SANDBOX_IDS = ids(SANDBOX_CHECKS);

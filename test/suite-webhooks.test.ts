@@ -3,10 +3,12 @@
 // and without a receiver the checks are skipped naming the flag.
 
 import { describe, expect, it } from 'vitest';
-import { FAULTS } from '../src/sandbox/faults/index.js';
 import type { RunResult } from '../src/runner/results.js';
 import { WEBHOOK_CHECKS } from '../suites/webhooks.js';
 import { certifySandbox, resultOf } from './support/certify-sandbox.js';
+import { listFaults } from '../src/sandbox/index.js';
+
+const FAULTS = listFaults();
 
 const MY_IDS = WEBHOOK_CHECKS.map((c) => c.id);
 const NO_WEBHOOK = WEBHOOK_CHECKS.filter((c) => c.needs?.includes('no-webhook-registered')).map((c) => c.id);

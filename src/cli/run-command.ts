@@ -8,7 +8,7 @@ import { certify } from '../runner/certify.js';
 import { createRegistry } from '../runner/registry.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
 import { createSettingsReporters, finishCertification, reportSettingsOfConfig } from './report-options.js';
-import { startEmbeddedTarget, type EmbeddedTarget } from './embedded-target.js';
+import { startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-target.js';
 
 export async function runCommand(flags: Record<string, unknown>): Promise<number> {
   const loaded = loadConfig({ flags, knownSuites: SUITE_ORDER });

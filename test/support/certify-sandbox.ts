@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedTarget } from '../../src/cli/embedded-target.js';
+import { startEmbeddedTarget } from '../../src/embedded/embedded-target.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { certify } from '../../src/runner/certify.js';
