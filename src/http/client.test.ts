@@ -84,7 +84,7 @@ describe('joinUrl', () => {
 describe('HttpEngine client', () => {
   it('round-trips int64 ids above 2^53 exactly and keeps float and exponent tokens apart', async () => {
     let received = '';
-    const base = await httpServer((req, res, body) => {
+    const base = await httpServer((_req, res, body) => {
       received = body;
       res.setHeader('content-type', 'application/json; charset=utf-8');
       res.end('{"id":9223372036854775807,"small":7,"float":990000000001.0,"exp":9.90000000001e11}');
@@ -145,7 +145,7 @@ describe('HttpEngine client', () => {
 
   it('returns a redirect as is', async () => {
     let hits = 0;
-    const base = await httpServer((req, res) => {
+    const base = await httpServer((_req, res) => {
       hits++;
       res.writeHead(302, { location: '/v1/elsewhere' });
       res.end();

@@ -15,7 +15,7 @@ function answer(d: WebhookDelivery): string {
   return d.status === null ? `no answer (${d.error ?? `none within ${seconds(d.ackTimeoutMs)}`})` : String(d.status);
 }
 
-function noWebhook(rule: Rule, ctx: JudgeContext): RuleVerdict | undefined {
+function noWebhook(ctx: JudgeContext): RuleVerdict | undefined {
   if (ctx.webhookRegistered) return undefined;
   return { state: ctx.final ? 'skipped' : 'pending', message: 'no webhook registered: start svc-certify partner with --webhook-url (and --allow-loopback-webhooks for a local endpoint)', offences: [] };
 }
@@ -31,7 +31,7 @@ export const validDeliveriesRule: Rule = {
   spec: [P.events],
   hint: 'start a cert-webhook run, or ask for a test delivery: POST /sandbox/webhooks/test {"event":"run_completed"}',
   judge(traffic, ctx) {
-    const skip = noWebhook(validDeliveriesRule, ctx);
+    const skip = noWebhook(ctx);
     if (skip) return skip;
     const valid = traffic.deliveries.filter((d) => !d.wrongSignature);
     const offences: Offence[] = [];
@@ -53,7 +53,7 @@ export const noRedirectRule: Rule = {
   spec: [P.events],
   hint: validDeliveriesRule.hint,
   judge(traffic, ctx) {
-    const skip = noWebhook(noRedirectRule, ctx);
+    const skip = noWebhook(ctx);
     if (skip) return skip;
     const valid = traffic.deliveries.filter((d) => !d.wrongSignature);
     const offences: Offence[] = valid
@@ -70,7 +70,7 @@ export const badSignatureRule: Rule = {
   spec: [P.events, P.webhookTest],
   hint: 'ask for a bad-signature test delivery: POST /sandbox/webhooks/test {"event":"run_completed","valid_signature":false}',
   judge(traffic, ctx) {
-    const skip = noWebhook(badSignatureRule, ctx);
+    const skip = noWebhook(ctx);
     if (skip) return skip;
     const bad = traffic.deliveries.filter((d) => d.wrongSignature);
     const offences: Offence[] = [];
