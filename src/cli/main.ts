@@ -1,9 +1,12 @@
 // The svc-certify command line. Only commander is loaded up front so that `--help` starts fast;
 // each command imports its (heavy) modules inside its action.
 
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
+import { RUN_OPTIONS } from '../config/run-options.js';
+import { addOptions } from './add-options.js';
 import { addReportOptions } from './report-options.js';
+import { PARTNER_OPTIONS, SANDBOX_OPTIONS, SERVE_ONLY_OPTIONS } from './sandbox-options.js';
 import { BASELINE_EXAMPLES, LIST_EXAMPLES, PARTNER_EXAMPLES, PROGRAM_EXAMPLES, RECEIVER_EXAMPLES, REPORT_EXAMPLES, RUN_EXAMPLES, SCAN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -45,30 +48,8 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     });
 
   const run = program.command('run');
-  run
-    .description('certify a target (default: the embedded reference sandbox) and write reports')
-    .option('--base-url <url>', 'target ending in /v1 [SVC_BASE_URL]; omitted: the embedded sandbox')
-    .option('--partner-key <key>', 'partner key spk_live_… [SVC_PARTNER_KEY]')
-    .option('--org-token <token>', 'an organization already connected, sot_… [SVC_ORG_TOKEN]')
-    .option('--activation-code <code>', 'an unused activation code, repeatable; 3 run every check (2 with --org-token), --exhaust-limits takes one more [SVC_ACTIVATION_CODES, comma-separated]', collect)
-    .option('--expired-code <code>', 'an expired activation code [SVC_EXPIRED_CODE]')
-    .option('--disabled-org-token <token>', 'org token of a disabled organization [SVC_DISABLED_ORG_TOKEN]')
-    .option('--disabled-partner-key <key>', 'key of a disabled partner [SVC_DISABLED_PARTNER_KEY]')
-    .option('--webhook-secret <secret>', 'webhook signing secret [SVC_WEBHOOK_SECRET]')
-    .option('--webhook-listen <host:port>', 'where the temporary receiver listens [SVC_WEBHOOK_LISTEN]')
-    .option('--webhook-public-url <url>', 'the registered URL that reaches the receiver [SVC_WEBHOOK_PUBLIC_URL]')
-    .option('--webhook-tls-cert <file>', 'serve the receiver over TLS: certificate (PEM)')
-    .option('--webhook-tls-key <file>', 'serve the receiver over TLS: private key (PEM)')
-    .option('--environment <env>', 'sandbox, production or auto (judged from the behaviour and x-svc-environment) [SVC_ENVIRONMENT]')
-    .option('--max-spend-credits <n>', 'production: credits reveals may spend, default 0 [SVC_MAX_SPEND_CREDITS]')
-    .option('--time-scale <n>', "divide the spec's waiting times by n; default 1, 60 for the embedded sandbox [SVC_TIME_SCALE]")
-    .option('--rate-limit <n>', 'requests per minute the partner may send, default 120 [SVC_RATE_LIMIT]')
-    .option('--suite <name>', 'run only this suite, repeatable or comma-separated (see: svc-certify list)', collect)
-    .option('--grep <text>', 'run only checks whose id or title contains the text')
-    .option('--exhaust-limits', "also use up the rate limit and the daily sandbox run quota")
-    .option('--user-role <role>', 'the role sent when registering recruiters (allowed values: not shown in the spec) [SVC_USER_ROLE]')
-    .option('--webhook-not-registered', 'no webhook URL is registered for the partner: check 409 webhook_not_configured');
-  addReportOptions(run)
+  run.description('certify a target (default: the embedded reference sandbox) and write reports');
+  addOptions(run, RUN_OPTIONS)
     .addHelpText('after', RUN_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
       const { runCommand } = await import('./run-command.js');
@@ -114,21 +95,8 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
       setCode(listCommand(opts, out));
     });
 
-  program
-    .command('serve')
-    .description('run the reference sandbox locally until Ctrl-C')
-    .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--port <n>', 'port (0: any free port)', '0')
-    .addOption(new Option('--mode <mode>', 'sandbox or production').default('sandbox'))
-    .option('--time-scale <n>', "divide the spec's durations by n", '1')
-    .option('--rate-limit <n>', 'requests per minute per partner', '120')
-    .option('--provision <file>', 'provision a partner and write its credentials as JSON here')
-    .option('--webhook-url <url>', "register this webhook URL for the provisioned partner")
-    .option('--allow-loopback-webhooks', 'operator switch: allow http://127.0.0.1 webhook URLs')
-    .option('--fault <id>', 'switch on a named fault (repeatable; see --list-faults)', collect)
-    .option('--list-faults', 'print the faults the sandbox knows and exit')
-    .option('--variant <id>', 'switch on a conformant variant: a choice the spec leaves open (repeatable; see --list-variants)', collect)
-    .option('--list-variants', 'print the conformant variants the sandbox knows and exit')
+  const serve = program.command('serve').description('run the reference sandbox locally until Ctrl-C');
+  addOptions(serve, [...SANDBOX_OPTIONS, ...SERVE_ONLY_OPTIONS])
     .addHelpText('after', SERVE_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
       const { serveCommand } = await import('./serve-command.js');
@@ -160,17 +128,8 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
 
   const partner = program
     .command('partner')
-    .description("certify a partner's client: the sandbox as serve runs it, recording and judging the partner's traffic")
-    .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--port <n>', 'port (0: any free port)', '0')
-    .addOption(new Option('--mode <mode>', 'sandbox or production').default('sandbox'))
-    .option('--time-scale <n>', "divide the spec's durations by n (the judge's too)", '1')
-    .option('--rate-limit <n>', 'requests per minute per partner', '120')
-    .option('--provision <file>', "required: write the partner's credentials as JSON here")
-    .option('--webhook-url <url>', "register the partner's webhook endpoint (judges its answers)")
-    .option('--allow-loopback-webhooks', 'operator switch: allow http://127.0.0.1 webhook URLs')
-    .option('--duration <time>', 'end after this long (e.g. 90s, 15m); default: until Ctrl-C / SIGTERM')
-    .option('--no-inject', 'do not inject the failures listed below')
+    .description("certify a partner's client: the sandbox as serve runs it, recording and judging the partner's traffic");
+  addOptions(partner, PARTNER_OPTIONS)
     .addHelpText('after', PARTNER_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
       const { partnerCommand } = await import('./partner-command.js');

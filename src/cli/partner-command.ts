@@ -8,35 +8,22 @@ import { resolve } from 'node:path';
 import { INJECTION_POINTS } from '../partner/injections.js';
 import { createPartnerConsole } from '../partner/live-checklist.js';
 import { createPartnerSession, type PartnerSession } from '../partner/session.js';
+import { consoleModeOf } from '../report/console-mode.js';
 import { createReporters } from '../report/index.js';
 import type { Reporter } from '../report/reporter.js';
 import type { RunResult } from '../runner/results.js';
 import type { Provision, RunningSandbox } from '../sandbox/index.js';
 import { finishCertification, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
+import { parseSandboxFlags, type SandboxFlags, type SandboxSettings } from './sandbox-options.js';
 import { UsageError } from './usage-error.js';
 
-export interface PartnerFlags {
-  host?: string;
-  port?: string;
-  mode?: string;
-  timeScale?: string;
-  rateLimit?: string;
-  provision?: string;
-  webhookUrl?: string;
-  allowLoopbackWebhooks?: boolean;
+export interface PartnerFlags extends SandboxFlags {
   duration?: string;
   inject?: boolean;
 }
 
-export interface PartnerOptions {
-  host: string;
-  port: number;
-  mode: 'sandbox' | 'production';
-  timeScale: number;
-  rateLimit: number;
+export interface PartnerOptions extends SandboxSettings {
   provision: string;
-  webhookUrl?: string;
-  allowLoopbackWebhooks: boolean;
   /** Real ms; undefined: until SIGINT/SIGTERM. */
   durationMs?: number;
   inject: boolean;
@@ -54,23 +41,7 @@ export function parseDuration(text: string): number | undefined {
 
 /** Validates every flag before anything starts: a bad one exits 2 with one line. */
 export async function parsePartnerFlags(flags: PartnerFlags & Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Promise<PartnerOptions> {
-  const port = flags.port === undefined ? 0 : Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`);
-  const mode = flags.mode ?? 'sandbox';
-  if (mode !== 'sandbox' && mode !== 'production') throw new UsageError(`--mode must be sandbox or production (got "${mode}")`);
-  const timeScale = flags.timeScale === undefined ? 1 : Number(flags.timeScale);
-  if (!Number.isFinite(timeScale) || timeScale <= 0) throw new UsageError(`--time-scale must be a number > 0 (got "${flags.timeScale}")`);
-  const rateLimit = flags.rateLimit === undefined ? 120 : Number(flags.rateLimit);
-  if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new UsageError(`--rate-limit must be a whole number of requests per minute >= 1 (got "${flags.rateLimit}")`);
-  if (flags.webhookUrl !== undefined) {
-    let ok = false;
-    try {
-      ok = ['http:', 'https:'].includes(new URL(flags.webhookUrl).protocol);
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw new UsageError(`--webhook-url must be an absolute http(s) URL (got "${flags.webhookUrl}")`);
-  }
+  const sandbox = parseSandboxFlags(flags);
   if (flags.provision === undefined) {
     throw new UsageError('partner needs --provision FILE: the partner key and activation codes are written there for the partner\'s staging to read');
   }
@@ -81,14 +52,8 @@ export async function parsePartnerFlags(flags: PartnerFlags & Record<string, unk
   }
   const report = await resolveReportSettings(flags, { env });
   return {
-    host: flags.host ?? '127.0.0.1',
-    port,
-    mode,
-    timeScale,
-    rateLimit,
+    ...sandbox,
     provision: resolve(flags.provision),
-    ...(flags.webhookUrl !== undefined ? { webhookUrl: flags.webhookUrl } : {}),
-    allowLoopbackWebhooks: flags.allowLoopbackWebhooks ?? false,
     ...(durationMs !== undefined ? { durationMs } : {}),
     inject: flags.inject !== false,
     report,
@@ -200,9 +165,7 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
 
 export async function partnerCommand(flags: PartnerFlags & Record<string, unknown>, out: (line: string) => void): Promise<number> {
   const opts = await parsePartnerFlags(flags);
-  const interactive = Boolean(process.stdout.isTTY) && !process.env.CI;
-  const color = interactive && process.env.NO_COLOR === undefined;
-  const partner = await startPartner(opts, { stream: process.stdout, interactive, color });
+  const partner = await startPartner(opts, { stream: process.stdout, ...consoleModeOf(process.stdout) });
   out(`provision written to ${opts.provision}`);
   if (opts.webhookUrl) out(`webhooks go to ${opts.webhookUrl}`);
   out(`svc-certify partner (${opts.mode}, time scale ${opts.timeScale}) listening on ${partner.baseUrl}`);

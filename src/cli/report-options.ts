@@ -9,16 +9,18 @@
 // reporters (listr2, chalk) load inside the functions that need them.
 
 import type { Command } from 'commander';
+import { addOptions } from './add-options.js';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { ConfigError } from '../config/config-error.js';
+import { REPORT_OPTIONS } from '../config/run-options.js';
+import { consoleModeOf } from '../report/console-mode.js';
+import { DEFAULT_REPORTERS, reporterNamesOf } from '../report/reporter-names.js';
 import type { Reporter } from '../report/reporter.js';
 import { applyBaseline, readBaselineFile, type Baseline } from '../runner/baseline.js';
 import type { RunResult } from '../runner/results.js';
 import { decideVerdict } from '../runner/verdict.js';
-
-export const DEFAULT_REPORTERS = ['console', 'junit', 'html', 'json', 'markdown'] as const;
 
 export interface ReportSettings {
   /** Absolute. */
@@ -31,13 +33,9 @@ export interface ReportSettings {
   baseline?: Baseline;
 }
 
-/** Adds the four report options to a command, with the same wording everywhere. */
+/** Adds the four report options to a command, from the one table `run` shares (REPORT_OPTIONS). */
 export function addReportOptions(command: Command): Command {
-  return command
-    .option('--report-dir <dir>', 'where reports go, default reports/ [SVC_REPORT_DIR]')
-    .option('--reporter <list>', `${DEFAULT_REPORTERS.join(',')} (default all)`)
-    .option('--strict', 'skipped and warning checks count as failures')
-    .option('--baseline <file>', 'known failures accepted until a date; stale or expired entries fail the run [SVC_BASELINE]');
+  return addOptions(command, REPORT_OPTIONS);
 }
 
 export interface ResolveOptions {
@@ -54,7 +52,7 @@ export async function resolveReportSettings(flags: Record<string, unknown>, opts
   const baselineFile = stringFlag(flags['baseline'], '--baseline') ?? fromEnv('SVC_BASELINE');
   const reporterFlag = flags['reporter'];
   const list = Array.isArray(reporterFlag) ? reporterFlag.map(String).join(',') : stringFlag(reporterFlag, '--reporter');
-  const reporters = list === undefined ? [...DEFAULT_REPORTERS] : await validateReporterNames(list);
+  const reporters = list === undefined ? [...DEFAULT_REPORTERS] : reporterNamesOf([list]);
   return {
     reportDir: resolve(cwd, dir ?? 'reports'),
     reporters,
@@ -76,9 +74,7 @@ export function reportSettingsOfConfig(config: Config): ReportSettings {
 /** The reporters of the settings; the console one is live on a TTY outside CI, plain lines otherwise. */
 export async function createSettingsReporters(settings: ReportSettings, stream: NodeJS.WriteStream = process.stdout): Promise<Reporter[]> {
   const { createReporters } = await import('../report/index.js');
-  const interactive = Boolean(stream.isTTY) && !process.env.CI;
-  const color = interactive && process.env.NO_COLOR === undefined;
-  return createReporters(settings.reporters, { stream, interactive, color });
+  return createReporters(settings.reporters, { stream, ...consoleModeOf(stream) });
 }
 
 export interface FinishOptions {
@@ -118,13 +114,4 @@ function stringFlag(value: unknown, flag: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(`${flag} is empty; give a value or leave it out`);
   return value.trim();
-}
-
-async function validateReporterNames(list: string): Promise<string[]> {
-  const { REPORTER_NAMES, isReporterName } = await import('../report/index.js');
-  const names = [...new Set(list.split(',').map((n) => n.trim()).filter((n) => n !== ''))];
-  if (names.length === 0) throw new ConfigError(`--reporter is empty; choose from ${REPORTER_NAMES.join(',')}`);
-  const unknown = names.find((n) => !isReporterName(n));
-  if (unknown !== undefined) throw new ConfigError(`--reporter: unknown reporter "${unknown}"; choose from ${REPORTER_NAMES.join(',')}`);
-  return names;
 }

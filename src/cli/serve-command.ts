@@ -2,17 +2,10 @@
 
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseSandboxFlags, type SandboxFlags } from './sandbox-options.js';
 import { UsageError } from './usage-error.js';
 
-export interface ServeFlags {
-  host?: string;
-  port?: string;
-  mode?: string;
-  timeScale?: string;
-  rateLimit?: string;
-  provision?: string;
-  webhookUrl?: string;
-  allowLoopbackWebhooks?: boolean;
+export interface ServeFlags extends SandboxFlags {
   fault?: string[];
   listFaults?: boolean;
   variant?: string[];
@@ -34,27 +27,7 @@ export async function serveCommand(flags: ServeFlags, out: (line: string) => voi
     return 0;
   }
 
-  const port = flags.port === undefined ? 0 : Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${flags.port}")`);
-  }
-  const mode = flags.mode ?? 'sandbox';
-  if (mode !== 'sandbox' && mode !== 'production') throw new UsageError(`--mode must be sandbox or production (got "${mode}")`);
-  const timeScale = flags.timeScale === undefined ? 1 : Number(flags.timeScale);
-  if (!Number.isFinite(timeScale) || timeScale <= 0) throw new UsageError(`--time-scale must be a number > 0 (got "${flags.timeScale}")`);
-  const rateLimit = flags.rateLimit === undefined ? 120 : Number(flags.rateLimit);
-  if (!Number.isInteger(rateLimit) || rateLimit < 1) {
-    throw new UsageError(`--rate-limit must be a whole number of requests per minute >= 1 (got "${flags.rateLimit}")`);
-  }
-  if (flags.webhookUrl !== undefined) {
-    let ok = false;
-    try {
-      ok = ['http:', 'https:'].includes(new URL(flags.webhookUrl).protocol);
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw new UsageError(`--webhook-url must be an absolute http(s) URL (got "${flags.webhookUrl}")`);
-  }
+  const { host, port, mode, timeScale, rateLimit, webhookUrl, allowLoopbackWebhooks } = parseSandboxFlags(flags);
   const known = new Set(faults.map((f) => f.id));
   const wanted = flags.fault ?? [];
   for (const id of wanted) {
@@ -68,23 +41,23 @@ export async function serveCommand(flags: ServeFlags, out: (line: string) => voi
   }
 
   const sandbox = await startSandbox({
-    host: flags.host ?? '127.0.0.1',
+    host,
     port,
     mode,
     timeScale,
     rateLimitPerMinute: rateLimit,
     faults: wanted,
     variants: wantedVariants,
-    allowLoopbackWebhooks: flags.allowLoopbackWebhooks ?? false,
+    allowLoopbackWebhooks,
   }).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot start the sandbox on ${flags.host ?? '127.0.0.1'}:${port}: ${e.code ?? e.message}`);
+    throw new UsageError(`cannot start the sandbox on ${host}:${port}: ${e.code ?? e.message}`);
   });
 
   try {
-    if (flags.provision !== undefined || flags.webhookUrl !== undefined) {
+    if (flags.provision !== undefined || webhookUrl !== undefined) {
       let provision;
       try {
-        provision = sandbox.provision({ ...(flags.webhookUrl ? { webhookUrl: flags.webhookUrl } : {}), rateLimitPerMinute: rateLimit });
+        provision = sandbox.provision({ ...(webhookUrl ? { webhookUrl } : {}), rateLimitPerMinute: rateLimit });
       } catch (e) {
         throw new UsageError(`cannot provision the sandbox: ${(e as Error).message}`);
       }
@@ -98,7 +71,7 @@ export async function serveCommand(flags: ServeFlags, out: (line: string) => voi
         }
         out(`provision written to ${file}`);
       }
-      if (flags.webhookUrl) out(`webhooks go to ${flags.webhookUrl}`);
+      if (webhookUrl) out(`webhooks go to ${webhookUrl}`);
     }
     const extras = [wanted.length ? `faults: ${wanted.join(', ')}` : '', wantedVariants.length ? `variants: ${wantedVariants.join(', ')}` : ''].filter(Boolean);
     out(`svc-certify sandbox (${[mode, ...extras].join(', ')}) listening on ${sandbox.baseUrl}`);

@@ -1,8 +1,7 @@
 // The one typed configuration of `svc-certify run`, resolved once from flags, environment and
 // svc-certify.config.json (in that precedence) and validated at load.
 
-export const REPORTER_NAMES = ['console', 'junit', 'html', 'json', 'markdown'] as const;
-export type ReporterName = (typeof REPORTER_NAMES)[number];
+import type { ReporterName } from '../report/reporter-names.js';
 
 export const ENVIRONMENTS = ['sandbox', 'production', 'auto'] as const;
 export type EnvironmentChoice = (typeof ENVIRONMENTS)[number];

@@ -45,6 +45,10 @@ describe('loadConfig precedence', () => {
     expect(c.strict).toBe(false);
   });
 
+  it('accepts every reporter of the registry, sarif included, as the other certifying commands do', () => {
+    expect(load({ flags: { reporter: ['sarif,json', 'json'] } }).reporters).toEqual(['sarif', 'json']);
+  });
+
   it('defaults the time scale to 1 for a real target', () => {
     expect(load({ flags: { baseUrl: 'https://x.example/v1', partnerKey: KEY } }).timeScale).toBe(1);
   });

@@ -3,66 +3,13 @@
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { normalizeActivationCode } from './activation-code.js';
 import { ConfigError } from './config-error.js';
-import {
-  ENVIRONMENTS,
-  REPORTER_NAMES,
-  type Config,
-  type EnvironmentChoice,
-  type ListenAddress,
-  type ReporterName,
-} from './config.js';
-import { previewSecret } from './redact.js';
+import type { Config, EnvironmentChoice, ListenAddress } from './config.js';
+import type { OptionSpec, Sourced } from './option-spec.js';
+import { RUN_OPTIONS } from './run-options.js';
+import { reporterNamesOf, DEFAULT_REPORTERS } from '../report/reporter-names.js';
 
 export const CONFIG_FILE_NAME = 'svc-certify.config.json';
-
-type Kind = 'string' | 'list' | 'boolean';
-
-interface OptionSpec {
-  /** Key in the flags object (commander's camelCase) and in the config file. */
-  key: string;
-  flag: string;
-  env?: string;
-  kind: Kind;
-  /** A secret is never echoed back in an error message. */
-  secret?: boolean;
-}
-
-/** Every option of `run`; the config file accepts exactly these keys. */
-export const RUN_OPTIONS: readonly OptionSpec[] = [
-  { key: 'baseUrl', flag: '--base-url', env: 'SVC_BASE_URL', kind: 'string' },
-  { key: 'partnerKey', flag: '--partner-key', env: 'SVC_PARTNER_KEY', kind: 'string', secret: true },
-  { key: 'orgToken', flag: '--org-token', env: 'SVC_ORG_TOKEN', kind: 'string', secret: true },
-  { key: 'activationCode', flag: '--activation-code', env: 'SVC_ACTIVATION_CODES', kind: 'list' },
-  { key: 'expiredCode', flag: '--expired-code', env: 'SVC_EXPIRED_CODE', kind: 'string' },
-  { key: 'disabledOrgToken', flag: '--disabled-org-token', env: 'SVC_DISABLED_ORG_TOKEN', kind: 'string', secret: true },
-  {
-    key: 'disabledPartnerKey',
-    flag: '--disabled-partner-key',
-    env: 'SVC_DISABLED_PARTNER_KEY',
-    kind: 'string',
-    secret: true,
-  },
-  { key: 'webhookSecret', flag: '--webhook-secret', env: 'SVC_WEBHOOK_SECRET', kind: 'string', secret: true },
-  { key: 'webhookListen', flag: '--webhook-listen', env: 'SVC_WEBHOOK_LISTEN', kind: 'string' },
-  { key: 'webhookPublicUrl', flag: '--webhook-public-url', env: 'SVC_WEBHOOK_PUBLIC_URL', kind: 'string' },
-  { key: 'webhookTlsCert', flag: '--webhook-tls-cert', kind: 'string' },
-  { key: 'webhookTlsKey', flag: '--webhook-tls-key', kind: 'string' },
-  { key: 'environment', flag: '--environment', env: 'SVC_ENVIRONMENT', kind: 'string' },
-  { key: 'maxSpendCredits', flag: '--max-spend-credits', env: 'SVC_MAX_SPEND_CREDITS', kind: 'string' },
-  { key: 'timeScale', flag: '--time-scale', env: 'SVC_TIME_SCALE', kind: 'string' },
-  { key: 'rateLimit', flag: '--rate-limit', env: 'SVC_RATE_LIMIT', kind: 'string' },
-  { key: 'reportDir', flag: '--report-dir', env: 'SVC_REPORT_DIR', kind: 'string' },
-  { key: 'reporter', flag: '--reporter', kind: 'list' },
-  { key: 'suite', flag: '--suite', kind: 'list' },
-  { key: 'grep', flag: '--grep', kind: 'string' },
-  { key: 'strict', flag: '--strict', kind: 'boolean' },
-  { key: 'baseline', flag: '--baseline', env: 'SVC_BASELINE', kind: 'string' },
-  { key: 'exhaustLimits', flag: '--exhaust-limits', kind: 'boolean' },
-  { key: 'webhookNotRegistered', flag: '--webhook-not-registered', kind: 'boolean' },
-  { key: 'userRole', flag: '--user-role', env: 'SVC_USER_ROLE', kind: 'string' },
-];
 
 export interface LoadConfigInput {
   /** Parsed flags keyed by RUN_OPTIONS keys; undefined = not given. */
@@ -75,12 +22,6 @@ export interface LoadConfigInput {
 }
 
 type RawValue = string | string[] | boolean;
-
-interface Sourced<T> {
-  value: T;
-  /** How the user wrote it: "--time-scale", "SVC_TIME_SCALE" or "svc-certify.config.json key \"timeScale\"". */
-  source: string;
-}
 
 export function loadConfig(input: LoadConfigInput): Config {
   const cwd = input.cwd ?? process.cwd();
@@ -95,7 +36,7 @@ export function loadConfig(input: LoadConfigInput): Config {
     if (file && spec.key in file) return { value: file[spec.key], source: `${CONFIG_FILE_NAME} key "${spec.key}"` };
     return undefined;
   };
-  const get = (key: string): Sourced<RawValue> | undefined => pick(RUN_OPTIONS.find((o) => o.key === key)!);
+  const get = (key: string): Sourced<RawValue> | undefined => pick(specOf(key));
 
   const str = (key: string): Sourced<string> | undefined => {
     const v = get(key);
@@ -119,12 +60,22 @@ export function loadConfig(input: LoadConfigInput): Config {
     return v.value;
   };
 
-  const baseUrl = mapOpt(str('baseUrl'), validateBaseUrl);
-  const partnerKey = mapOpt(str('partnerKey'), (s) => validateSecret(s, 'spk_live_', 'a partner key'));
-  const orgToken = mapOpt(str('orgToken'), (s) => validateSecret(s, 'sot_', 'an org token'));
-  const disabledOrgToken = mapOpt(str('disabledOrgToken'), (s) => validateSecret(s, 'sot_', 'an org token'));
-  const disabledPartnerKey = mapOpt(str('disabledPartnerKey'), (s) => validateSecret(s, 'spk_live_', 'a partner key'));
-  const webhookSecret = str('webhookSecret')?.value;
+  /** The entry's validator applied to the value (each item of a list); undefined when not given. */
+  const valid = <T>(key: string): T | undefined => {
+    const spec = specOf(key);
+    const v = spec.kind === 'list' ? list(key) : str(key);
+    if (!v || !spec.validate) return v?.value as T | undefined;
+    const validate = spec.validate;
+    if (Array.isArray(v.value)) return v.value.map((item) => validate({ value: item, source: v.source })) as T;
+    return validate(v as Sourced<string>) as T;
+  };
+
+  const baseUrl = valid<string>('baseUrl');
+  const partnerKey = valid<string>('partnerKey');
+  const orgToken = valid<string>('orgToken');
+  const disabledOrgToken = valid<string>('disabledOrgToken');
+  const disabledPartnerKey = valid<string>('disabledPartnerKey');
+  const webhookSecret = valid<string>('webhookSecret');
 
   if (baseUrl !== undefined && partnerKey === undefined) {
     throw new ConfigError(
@@ -132,31 +83,20 @@ export function loadConfig(input: LoadConfigInput): Config {
     );
   }
 
-  const codes = list('activationCode');
-  const activationCodes = (codes?.value ?? []).map((c) => validateCode(c, codes!.source));
-  const expiredCode = mapOpt(str('expiredCode'), (s) => validateCode(s.value, s.source));
+  const activationCodes = valid<string[]>('activationCode') ?? [];
+  const expiredCode = valid<string>('expiredCode');
 
-  const webhookListen = mapOpt(str('webhookListen'), validateListen);
-  const webhookPublicUrl = mapOpt(str('webhookPublicUrl'), validateHttpUrl);
+  const webhookListen = valid<ListenAddress>('webhookListen');
+  const webhookPublicUrl = valid<string>('webhookPublicUrl');
   const webhookTls = loadTls(str('webhookTlsCert'), str('webhookTlsKey'), cwd);
 
-  const environment = mapOpt(str('environment'), (s) => {
-    if (!(ENVIRONMENTS as readonly string[]).includes(s.value)) {
-      throw new ConfigError(`${s.source} must be one of ${ENVIRONMENTS.join(', ')} (got "${s.value}")`);
-    }
-    return s.value as EnvironmentChoice;
-  });
-
-  const timeScale = mapOpt(get('timeScale'), (s) => number(s, (n) => Number.isFinite(n) && n > 0, 'a number > 0'));
-  const rateLimit = mapOpt(get('rateLimit'), (s) =>
-    number(s, (n) => Number.isInteger(n) && n >= 1, 'a whole number of requests per minute >= 1'),
-  );
-  const maxSpendCredits = mapOpt(get('maxSpendCredits'), (s) =>
-    number(s, (n) => Number.isInteger(n) && n >= 0, 'a whole number of credits >= 0'),
-  );
+  const environment = valid<EnvironmentChoice>('environment');
+  const timeScale = valid<number>('timeScale');
+  const rateLimit = valid<number>('rateLimit');
+  const maxSpendCredits = valid<number>('maxSpendCredits');
 
   const reporterList = list('reporter');
-  const reporters = reporterList ? validateReporters(reporterList) : [...REPORTER_NAMES];
+  const reporters = reporterList ? reporterNamesOf(reporterList.value, reporterList.source) : [...DEFAULT_REPORTERS];
 
   const suiteList = list('suite');
   const suites = suiteList ? validateSuites(suiteList, input.knownSuites) : [];
@@ -184,17 +124,13 @@ export function loadConfig(input: LoadConfigInput): Config {
     reportDir,
     reporters,
     suites,
-    grep: str('grep')?.value,
+    grep: valid<string>('grep'),
     strict: bool('strict'),
     ...(baseline !== undefined ? { baselineFile: baseline, baselinePath: resolve(cwd, baseline) } : {}),
     exhaustLimits: bool('exhaustLimits'),
     noWebhookRegistered: bool('webhookNotRegistered'),
-    userRole: str('userRole')?.value,
+    userRole: valid<string>('userRole'),
   };
-}
-
-function mapOpt<T, R>(v: T | undefined, f: (v: T) => R): R | undefined {
-  return v === undefined ? undefined : f(v);
 }
 
 function coerceFlag(v: unknown): RawValue {
@@ -237,72 +173,6 @@ function readConfigFile(cwd: string): Record<string, RawValue> | undefined {
   return out;
 }
 
-function show(s: Sourced<string>, secret = false): string {
-  return secret ? previewSecret(s.value) : s.value;
-}
-
-function validateBaseUrl(s: Sourced<string>): string {
-  let url: URL;
-  try {
-    url = new URL(s.value);
-  } catch {
-    throw new ConfigError(`${s.source} must be an absolute http(s) URL ending in /v1 (got "${s.value}")`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`${s.source} must use http:// or https:// (got "${s.value}")`);
-  }
-  if (url.search || url.hash || url.username || url.password) {
-    throw new ConfigError(`${s.source} must not carry a query, fragment or credentials (got "${url.origin}${url.pathname}…")`);
-  }
-  const path = url.pathname.replace(/\/+$/, '');
-  if (!path.endsWith('/v1')) {
-    throw new ConfigError(`${s.source} must end in /v1, the API's base path (got "${s.value}"; try "${url.origin}${path}/v1")`);
-  }
-  return `${url.origin}${path}`;
-}
-
-function validateHttpUrl(s: Sourced<string>): string {
-  let url: URL;
-  try {
-    url = new URL(s.value);
-  } catch {
-    throw new ConfigError(`${s.source} must be an absolute http(s) URL (got "${s.value}")`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`${s.source} must use http:// or https:// (got "${s.value}")`);
-  }
-  return url.href;
-}
-
-function validateSecret(s: Sourced<string>, prefix: string, what: string): string {
-  const re = new RegExp(`^${prefix}[0-9a-f]{48}$`);
-  if (!re.test(s.value)) {
-    throw new ConfigError(
-      `${s.source} must be ${what}: "${prefix}" followed by 48 lowercase hex characters (got "${show(s, true)}", ${s.value.length} characters)`,
-    );
-  }
-  return s.value;
-}
-
-function validateCode(raw: string, source: string): string {
-  const code = normalizeActivationCode(raw);
-  if (!code) {
-    throw new ConfigError(
-      `${source} must be an activation code of the form SVC-XXXX-XXXX with X from ABCDEFGHJKMNPQRSTUVWXYZ23456789 (got "${raw}")`,
-    );
-  }
-  return code;
-}
-
-function validateListen(s: Sourced<string>): ListenAddress {
-  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s]+)):(\d{1,5})$/.exec(s.value);
-  const port = m ? Number(m[3]) : NaN;
-  if (!m || port > 65535) {
-    throw new ConfigError(`${s.source} must be HOST:PORT, e.g. 127.0.0.1:8787 or 0.0.0.0:0 (got "${s.value}")`);
-  }
-  return { host: m[1] ?? m[2]!, port };
-}
-
 function loadTls(
   cert: Sourced<string> | undefined,
   key: Sourced<string> | undefined,
@@ -321,25 +191,6 @@ function loadTls(
   return { certFile: cert!.value, keyFile: key!.value, cert: read(cert!), key: read(key!) };
 }
 
-function number(s: Sourced<RawValue>, ok: (n: number) => boolean, what: string): number {
-  const text = typeof s.value === 'string' ? s.value.trim() : String(s.value);
-  const n = text === '' ? NaN : Number(text);
-  if (!ok(n)) throw new ConfigError(`${s.source} must be ${what} (got "${text}")`);
-  return n;
-}
-
-function validateReporters(s: Sourced<string[]>): ReporterName[] {
-  if (s.value.length === 0) throw new ConfigError(`${s.source} is empty; choose from ${REPORTER_NAMES.join(',')}`);
-  const out: ReporterName[] = [];
-  for (const name of s.value) {
-    if (!(REPORTER_NAMES as readonly string[]).includes(name)) {
-      throw new ConfigError(`${s.source}: unknown reporter "${name}"; choose from ${REPORTER_NAMES.join(',')}`);
-    }
-    if (!out.includes(name as ReporterName)) out.push(name as ReporterName);
-  }
-  return out;
-}
-
 function validateSuites(s: Sourced<string[]>, known: readonly string[]): string[] {
   for (const name of s.value) {
     if (!known.includes(name)) {
@@ -347,4 +198,10 @@ function validateSuites(s: Sourced<string[]>, known: readonly string[]): string[
     }
   }
   return [...new Set(s.value)];
+}
+
+function specOf(key: string): OptionSpec {
+  const spec = RUN_OPTIONS.find((o) => o.key === key);
+  if (!spec) throw new Error(`no run option "${key}" in RUN_OPTIONS`);
+  return spec;
 }

@@ -3,21 +3,15 @@
 
 import { createLiveConsoleReporter } from './console-live.js';
 import { makeChalk } from './console-format.js';
+import { consoleModeOf } from './console-mode.js';
 import { createPlainConsoleReporter } from './console-plain.js';
 import type { Reporter, ReporterFactory, ReporterOptions } from './reporter.js';
 
-function envSet(name: string): boolean {
-  const value = process.env[name];
-  return value !== undefined && value !== '';
-}
-
-/** Defaults when the caller does not decide: colour unless NO_COLOR; live only on a TTY outside CI. */
+/** Defaults when the caller does not decide: consoleModeOf (live and coloured only on a terminal outside CI). */
 export function resolveConsoleOptions(opts: ReporterOptions): { stream: NodeJS.WritableStream; interactive: boolean; color: boolean } {
   const stream = opts.stream ?? process.stdout;
-  const isTty = (stream as Partial<NodeJS.WriteStream>).isTTY === true;
-  const interactive = opts.interactive ?? (isTty && !envSet('CI'));
-  const color = opts.color ?? (isTty && !envSet('NO_COLOR'));
-  return { stream, interactive, color };
+  const mode = consoleModeOf(stream);
+  return { stream, interactive: opts.interactive ?? mode.interactive, color: opts.color ?? mode.color };
 }
 
 export const createConsoleReporter: ReporterFactory = (opts: ReporterOptions): Reporter => {

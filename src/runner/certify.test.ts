@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config/config.js';
 import type { CheckDefinition } from './check.js';
 import { certify } from './certify.js';
-import { exitCodeFor } from './exit-code.js';
+import { decideVerdict } from './verdict.js';
 import { TargetUnreachableError } from './preflight.js';
+import type { RunResult } from './results.js';
 
 const KEY = `spk_live_${'ab'.repeat(24)}`;
 const TOKEN = `sot_${'cd'.repeat(24)}`;
@@ -80,6 +81,8 @@ const def = (id: string, run: CheckDefinition['run'], extra: Partial<CheckDefini
   ...extra,
 });
 
+/** The one verdict decision, as finishCertification makes it (no baseline here). */
+const verdictOf = (result: RunResult, strict: boolean) => decideVerdict(result.summary, strict);
 describe('certify', () => {
   it('maps outcomes to passed, failed, skipped and error, sorted by id', async () => {
     const checks = [
@@ -115,7 +118,7 @@ describe('certify', () => {
     expect(result.summary).toEqual({ total: 6, passed: 1, failed: 1, skipped: 3, error: 1, warning: 0, expected: 0 });
     expect(result.certification).toBe('run');
     expect(result.target.environment).toBe('sandbox');
-    expect(exitCodeFor(result, false)).toBe(1);
+    expect(verdictOf(result, false)).toBe('not-certified');
     expect(JSON.stringify(result)).not.toContain(KEY);
   });
 
@@ -214,13 +217,13 @@ describe('certify', () => {
     expect(result.summary).toEqual({ total: 3, passed: 0, failed: 1, skipped: 1, error: 0, warning: 1, expected: 0 });
 
     const onlyWarning = await certify({ config: config(), checks: [checks[0]!], suiteOrder: ['alpha'] });
-    expect(exitCodeFor(onlyWarning, false)).toBe(0);
-    expect(exitCodeFor(onlyWarning, true)).toBe(1);
+    expect(verdictOf(onlyWarning, false)).toBe('certified');
+    expect(verdictOf(onlyWarning, true)).toBe('not-certified');
   });
 
   it('counts skipped checks as failures with --strict', async () => {
     const result = await certify({ config: config(), checks: [def('s', async (t) => t.skip('no'))], suiteOrder: ['alpha'] });
-    expect(exitCodeFor(result, false)).toBe(0);
-    expect(exitCodeFor(result, true)).toBe(1);
+    expect(verdictOf(result, false)).toBe('certified');
+    expect(verdictOf(result, true)).toBe('not-certified');
   });
 });

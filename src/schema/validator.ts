@@ -21,8 +21,6 @@ type FormatsPlugin = (typeof formatsModule)['default'];
 const addFormats: FormatsPlugin =
   (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
 
-let validators: Map<SchemaName, ValidateFunction> | undefined;
-
 function loadSchema(dir: string, name: SchemaName): Record<string, unknown> {
   const file = join(dir, `${name}.schema.json`);
   const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -62,13 +60,9 @@ function validatorFor(name: SchemaName): ValidateFunction {
   return validate;
 }
 
-/** Compiles every schema; throws if any schema is broken. */
+/** Compiles every schema (into the one cache, compiledByName); throws if any schema is broken. */
 export function compileSchemas(): ReadonlyMap<SchemaName, ValidateFunction> {
-  if (validators) return validators;
-  const compiled = new Map<SchemaName, ValidateFunction>();
-  for (const name of SCHEMA_NAMES) compiled.set(name, validatorFor(name));
-  validators = compiled;
-  return compiled;
+  return new Map(SCHEMA_NAMES.map((name) => [name, validatorFor(name)]));
 }
 
 /** The issues of `value` against schema `name`; [] when it is valid. */

@@ -1,0 +1,89 @@
+// Every option of `svc-certify run`, declared once: main.ts generates the commander options from this
+// table and load-config.ts resolves each entry (flag > environment variable > svc-certify.config.json
+// key > default) and validates it with the entry's validator. The config file accepts exactly these
+// keys. Order: the order of `run --help`.
+
+import { ENVIRONMENTS } from './config.js';
+import type { OptionSpec } from './option-spec.js';
+import {
+  oneOf,
+  positiveNumber,
+  requestsPerMinute,
+  secretValidator,
+  validateBaseUrl,
+  validateCode,
+  validateHttpUrl,
+  validateListen,
+  wholeCredits,
+} from './validators.js';
+import { DEFAULT_REPORTERS } from '../report/reporter-names.js';
+
+const partnerKey = secretValidator('spk_live_', 'a partner key');
+const orgToken = secretValidator('sot_', 'an org token');
+
+/** The report options every certifying command shares (run, partner, receiver, scan, report). */
+export const REPORT_OPTIONS: readonly OptionSpec[] = [
+  { key: 'reportDir', flag: '--report-dir', arg: '<dir>', env: 'SVC_REPORT_DIR', kind: 'string', description: 'where reports go, default reports/' },
+  // Validated as a whole (duplicates, an empty list) by reporterNamesOf, the registry's one check.
+  { key: 'reporter', flag: '--reporter', arg: '<list>', kind: 'list', description: `${DEFAULT_REPORTERS.join(',')} (default all)` },
+  { key: 'strict', flag: '--strict', kind: 'boolean', description: 'skipped and warning checks count as failures' },
+  {
+    key: 'baseline',
+    flag: '--baseline',
+    arg: '<file>',
+    env: 'SVC_BASELINE',
+    kind: 'string',
+    description: 'known failures accepted until a date; stale or expired entries fail the run',
+  },
+];
+
+export const RUN_OPTIONS: readonly OptionSpec[] = [
+  { key: 'baseUrl', flag: '--base-url', arg: '<url>', env: 'SVC_BASE_URL', kind: 'string', validate: validateBaseUrl, description: 'target ending in /v1; omitted: the embedded sandbox' },
+  { key: 'partnerKey', flag: '--partner-key', arg: '<key>', env: 'SVC_PARTNER_KEY', kind: 'string', secret: true, validate: partnerKey, description: 'partner key spk_live_…' },
+  { key: 'orgToken', flag: '--org-token', arg: '<token>', env: 'SVC_ORG_TOKEN', kind: 'string', secret: true, validate: orgToken, description: 'an organization already connected, sot_…' },
+  {
+    key: 'activationCode',
+    flag: '--activation-code',
+    arg: '<code>',
+    env: 'SVC_ACTIVATION_CODES',
+    kind: 'list',
+    repeatable: true,
+    validate: validateCode,
+    description: 'an unused activation code, repeatable; 3 run every check (2 with --org-token), --exhaust-limits takes one more',
+  },
+  { key: 'expiredCode', flag: '--expired-code', arg: '<code>', env: 'SVC_EXPIRED_CODE', kind: 'string', validate: validateCode, description: 'an expired activation code' },
+  { key: 'disabledOrgToken', flag: '--disabled-org-token', arg: '<token>', env: 'SVC_DISABLED_ORG_TOKEN', kind: 'string', secret: true, validate: orgToken, description: 'org token of a disabled organization' },
+  { key: 'disabledPartnerKey', flag: '--disabled-partner-key', arg: '<key>', env: 'SVC_DISABLED_PARTNER_KEY', kind: 'string', secret: true, validate: partnerKey, description: 'key of a disabled partner' },
+  { key: 'webhookSecret', flag: '--webhook-secret', arg: '<secret>', env: 'SVC_WEBHOOK_SECRET', kind: 'string', secret: true, description: 'webhook signing secret' },
+  { key: 'webhookListen', flag: '--webhook-listen', arg: '<host:port>', env: 'SVC_WEBHOOK_LISTEN', kind: 'string', validate: validateListen, description: 'where the temporary receiver listens' },
+  { key: 'webhookPublicUrl', flag: '--webhook-public-url', arg: '<url>', env: 'SVC_WEBHOOK_PUBLIC_URL', kind: 'string', validate: validateHttpUrl, description: 'the registered URL that reaches the receiver' },
+  // Read (and the pair checked) by load-config.ts: the files are resolved against the working directory.
+  { key: 'webhookTlsCert', flag: '--webhook-tls-cert', arg: '<file>', kind: 'string', description: 'serve the receiver over TLS: certificate (PEM)' },
+  { key: 'webhookTlsKey', flag: '--webhook-tls-key', arg: '<file>', kind: 'string', description: 'serve the receiver over TLS: private key (PEM)' },
+  {
+    key: 'environment',
+    flag: '--environment',
+    arg: '<env>',
+    env: 'SVC_ENVIRONMENT',
+    kind: 'string',
+    validate: oneOf(ENVIRONMENTS),
+    description: 'sandbox, production or auto (judged from the behaviour and x-svc-environment)',
+  },
+  { key: 'maxSpendCredits', flag: '--max-spend-credits', arg: '<n>', env: 'SVC_MAX_SPEND_CREDITS', kind: 'string', validate: wholeCredits, description: 'production: credits reveals may spend, default 0' },
+  { key: 'timeScale', flag: '--time-scale', arg: '<n>', env: 'SVC_TIME_SCALE', kind: 'string', validate: positiveNumber, description: "divide the spec's waiting times by n; default 1, 60 for the embedded sandbox" },
+  { key: 'rateLimit', flag: '--rate-limit', arg: '<n>', env: 'SVC_RATE_LIMIT', kind: 'string', validate: requestsPerMinute, description: 'requests per minute the partner may send, default 120' },
+  // Validated against the suites of the registry by load-config.ts.
+  { key: 'suite', flag: '--suite', arg: '<name>', kind: 'list', repeatable: true, description: 'run only this suite, repeatable or comma-separated (see: svc-certify list)' },
+  { key: 'grep', flag: '--grep', arg: '<text>', kind: 'string', description: 'run only checks whose id or title contains the text' },
+  { key: 'exhaustLimits', flag: '--exhaust-limits', kind: 'boolean', description: 'also use up the rate limit and the daily sandbox run quota' },
+  {
+    key: 'userRole',
+    flag: '--user-role',
+    arg: '<role>',
+    env: 'SVC_USER_ROLE',
+    kind: 'string',
+    description: 'the role sent when registering recruiters (allowed values: not shown in the spec)',
+  },
+  { key: 'webhookNotRegistered', flag: '--webhook-not-registered', kind: 'boolean', description: 'no webhook URL is registered for the partner: check 409 webhook_not_configured' },
+  ...REPORT_OPTIONS,
+];

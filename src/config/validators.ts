@@ -1,0 +1,95 @@
+// The validators of option values, shared by the option tables: each takes the value with where the
+// user wrote it and returns the typed value, or throws a ConfigError of one line that says what is
+// wrong and how to fix it.
+
+import { normalizeActivationCode } from './activation-code.js';
+import { ConfigError } from './config-error.js';
+import type { ListenAddress } from './config.js';
+import type { Sourced } from './option-spec.js';
+import { previewSecret } from './redact.js';
+
+export function validateBaseUrl(s: Sourced<string>): string {
+  let url: URL;
+  try {
+    url = new URL(s.value);
+  } catch {
+    throw new ConfigError(`${s.source} must be an absolute http(s) URL ending in /v1 (got "${s.value}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${s.source} must use http:// or https:// (got "${s.value}")`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`${s.source} must not carry a query, fragment or credentials (got "${url.origin}${url.pathname}…")`);
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith('/v1')) {
+    throw new ConfigError(`${s.source} must end in /v1, the API's base path (got "${s.value}"; try "${url.origin}${path}/v1")`);
+  }
+  return `${url.origin}${path}`;
+}
+
+export function validateHttpUrl(s: Sourced<string>): string {
+  let url: URL;
+  try {
+    url = new URL(s.value);
+  } catch {
+    throw new ConfigError(`${s.source} must be an absolute http(s) URL (got "${s.value}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${s.source} must use http:// or https:// (got "${s.value}")`);
+  }
+  return url.href;
+}
+
+/** A partner key (`spk_live_`) or org token (`sot_`): the prefix and 48 lowercase hex characters. */
+export function secretValidator(prefix: string, what: string): (s: Sourced<string>) => string {
+  const re = new RegExp(`^${prefix}[0-9a-f]{48}$`);
+  return (s) => {
+    if (!re.test(s.value)) {
+      throw new ConfigError(
+        `${s.source} must be ${what}: "${prefix}" followed by 48 lowercase hex characters (got "${previewSecret(s.value)}", ${s.value.length} characters)`,
+      );
+    }
+    return s.value;
+  };
+}
+
+export function validateCode(s: Sourced<string>): string {
+  const code = normalizeActivationCode(s.value);
+  if (!code) {
+    throw new ConfigError(
+      `${s.source} must be an activation code of the form SVC-XXXX-XXXX with X from ABCDEFGHJKMNPQRSTUVWXYZ23456789 (got "${s.value}")`,
+    );
+  }
+  return code;
+}
+
+export function validateListen(s: Sourced<string>): ListenAddress {
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s]+)):(\d{1,5})$/.exec(s.value);
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || port > 65535) {
+    throw new ConfigError(`${s.source} must be HOST:PORT, e.g. 127.0.0.1:8787 or 0.0.0.0:0 (got "${s.value}")`);
+  }
+  return { host: m[1] ?? m[2]!, port };
+}
+
+export function oneOf<T extends string>(choices: readonly T[]): (s: Sourced<string>) => T {
+  return (s) => {
+    if (!(choices as readonly string[]).includes(s.value)) {
+      throw new ConfigError(`${s.source} must be one of ${choices.join(', ')} (got "${s.value}")`);
+    }
+    return s.value as T;
+  };
+}
+
+export function numberValidator(ok: (n: number) => boolean, what: string): (s: Sourced<string>) => number {
+  return (s) => {
+    const n = s.value === '' ? NaN : Number(s.value);
+    if (!ok(n)) throw new ConfigError(`${s.source} must be ${what} (got "${s.value}")`);
+    return n;
+  };
+}
+
+export const positiveNumber = numberValidator((n) => Number.isFinite(n) && n > 0, 'a number > 0');
+export const requestsPerMinute = numberValidator((n) => Number.isInteger(n) && n >= 1, 'a whole number of requests per minute >= 1');
+export const wholeCredits = numberValidator((n) => Number.isInteger(n) && n >= 0, 'a whole number of credits >= 0');
