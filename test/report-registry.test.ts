@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REPORTERS, REPORTER_NAMES as VALIDATED_NAMES } from '../src/config/reporter-names.js';
 import { createReporters, REPORTER_NAMES, REPORTERS } from '../src/report/index.js';
 import { makeRunResult } from './report-fixtures.js';
 
@@ -18,6 +19,11 @@ describe('reporter registry', () => {
   it('knows the six CLI names (sarif asked for by name)', () => {
     expect(Object.keys(REPORTERS)).toEqual(['console', 'junit', 'html', 'json', 'markdown', 'sarif']);
     expect(REPORTER_NAMES).toEqual(['console', 'junit', 'html', 'json', 'markdown', 'sarif']);
+  });
+
+  it('is what --reporter is validated against (config/reporter-names.ts, below the reporters)', () => {
+    expect(VALIDATED_NAMES).toEqual(REPORTER_NAMES);
+    for (const name of DEFAULT_REPORTERS) expect(REPORTER_NAMES).toContain(name);
   });
 
   it('creates reporters in the order asked, each named after its key, duplicates collapsed', () => {

@@ -16,7 +16,7 @@ import type { Config } from '../config/config.js';
 import { ConfigError } from '../config/config-error.js';
 import { REPORT_OPTIONS } from '../config/run-options.js';
 import { consoleModeOf } from '../report/console-mode.js';
-import { DEFAULT_REPORTERS, reporterNamesOf } from '../report/reporter-names.js';
+import { DEFAULT_REPORTERS, reporterNamesOf } from '../config/reporter-names.js';
 import type { Reporter } from '../report/reporter.js';
 import { applyBaseline, readBaselineFile, type Baseline } from '../runner/baseline.js';
 import type { RunResult } from '../runner/results.js';

@@ -1,7 +1,7 @@
 // The one typed configuration of `svc-certify run`, resolved once from flags, environment and
 // svc-certify.config.json (in that precedence) and validated at load.
 
-import type { ReporterName } from '../report/reporter-names.js';
+import type { ReporterName } from './reporter-names.js';
 
 export const ENVIRONMENTS = ['sandbox', 'production', 'auto'] as const;
 export type EnvironmentChoice = (typeof ENVIRONMENTS)[number];

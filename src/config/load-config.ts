@@ -7,7 +7,7 @@ import { ConfigError } from './config-error.js';
 import type { Config, EnvironmentChoice, ListenAddress } from './config.js';
 import type { OptionSpec, Sourced } from './option-spec.js';
 import { RUN_OPTIONS } from './run-options.js';
-import { reporterNamesOf, DEFAULT_REPORTERS } from '../report/reporter-names.js';
+import { reporterNamesOf, DEFAULT_REPORTERS } from './reporter-names.js';
 
 export const CONFIG_FILE_NAME = 'svc-certify.config.json';
 

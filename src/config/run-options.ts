@@ -16,7 +16,7 @@ import {
   validateListen,
   wholeCredits,
 } from './validators.js';
-import { DEFAULT_REPORTERS } from '../report/reporter-names.js';
+import { DEFAULT_REPORTERS } from './reporter-names.js';
 
 const partnerKey = secretValidator('spk_live_', 'a partner key');
 const orgToken = secretValidator('sot_', 'an org token');

@@ -8,9 +8,8 @@ import { createJunitReporter } from './junit.js';
 import { createMarkdownReporter } from './markdown.js';
 import { createSarifReporter } from './sarif.js';
 import type { Reporter, ReporterFactory, ReporterOptions } from './reporter.js';
-import { isReporterName, REPORTER_NAMES, type ReporterName } from './reporter-names.js';
 
-export { DEFAULT_REPORTERS, isReporterName, REPORTER_NAMES, reporterNamesOf, type ReporterName } from './reporter-names.js';
+export type ReporterName = 'console' | 'junit' | 'html' | 'json' | 'markdown' | 'sarif';
 
 export const REPORTERS: Record<ReporterName, ReporterFactory> = {
   console: createConsoleReporter,
@@ -21,6 +20,12 @@ export const REPORTERS: Record<ReporterName, ReporterFactory> = {
   // Not in the default set: asked for by name (`--reporter sarif`), mostly with `scan`.
   sarif: createSarifReporter,
 };
+
+export const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
+
+export function isReporterName(name: string): name is ReporterName {
+  return Object.prototype.hasOwnProperty.call(REPORTERS, name);
+}
 
 /** Reporters for the given names, in the given order; duplicates collapse; an unknown name throws. */
 export function createReporters(names: string[], opts: ReporterOptions): Reporter[] {

@@ -1,8 +1,8 @@
-// The names of the reporter registry (src/report/index.ts types its table by them, so the two cannot
-// drift) and the one validation of a --reporter list, used by `run` and every other certifying
-// command. A leaf: the CLI loads it at start-up, without the reporters themselves.
+// The names of the reporter registry (src/report/index.ts; test/report-registry.test.ts keeps the two
+// equal) and the one validation of a --reporter list, used by `run` and every other certifying
+// command. In config/, below the reporters: the CLI loads it at start-up without loading them.
 
-import { ConfigError } from '../config/config-error.js';
+import { ConfigError } from './config-error.js';
 
 export const REPORTER_NAMES = ['console', 'junit', 'html', 'json', 'markdown', 'sarif'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
