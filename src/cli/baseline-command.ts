@@ -7,7 +7,7 @@ import { baselineFromResult, isCalendarDate, utcToday } from '../runner/baseline
 import { readResultsFile } from './read-results.js';
 
 /** How long a new entry is honoured unless --until says otherwise. */
-export const DEFAULT_BASELINE_DAYS = 30;
+const DEFAULT_BASELINE_DAYS = 30;
 
 export function baselineCommand(file: string, flags: { until?: string }, out: (text: string) => void, now: Date = new Date()): number {
   let until = flags.until;

@@ -41,7 +41,7 @@ export function listCommand(flags: ListFlags, out: (line: string) => void): numb
 }
 
 /** Every section in spec order with the checks citing it; a section without one gives its reason. */
-export function bySpecLines(checks: readonly CheckDefinition[], sections: readonly string[]): string[] {
+function bySpecLines(checks: readonly CheckDefinition[], sections: readonly string[]): string[] {
   const citing = new Map<string, string[]>();
   for (const c of checks) for (const ref of c.spec) citing.set(ref, [...(citing.get(ref) ?? []), c.id]);
   const lines: string[] = [];

@@ -31,7 +31,7 @@ export interface PartnerOptions extends SandboxSettings {
 }
 
 /** "90", "90s", "1500ms", "5m", "1h": real time. */
-export function parseDuration(text: string): number | undefined {
+function parseDuration(text: string): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(text);
   if (!m) return undefined;
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];

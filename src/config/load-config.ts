@@ -9,7 +9,7 @@ import type { OptionSpec, Sourced } from './option-spec.js';
 import { RUN_OPTIONS } from './run-options.js';
 import { reporterNamesOf, DEFAULT_REPORTERS } from './reporter-names.js';
 
-export const CONFIG_FILE_NAME = 'svc-certify.config.json';
+const CONFIG_FILE_NAME = 'svc-certify.config.json';
 
 export interface LoadConfigInput {
   /** Parsed flags keyed by RUN_OPTIONS keys; undefined = not given. */

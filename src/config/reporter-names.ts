@@ -10,7 +10,7 @@ export type ReporterName = (typeof REPORTER_NAMES)[number];
 /** Written when --reporter is not given; sarif is asked for by name (mostly with `scan`). */
 export const DEFAULT_REPORTERS: readonly ReporterName[] = ['console', 'junit', 'html', 'json', 'markdown'];
 
-export function isReporterName(name: string): name is ReporterName {
+function isReporterName(name: string): name is ReporterName {
   return (REPORTER_NAMES as readonly string[]).includes(name);
 }
 

@@ -82,7 +82,7 @@ export function oneOf<T extends string>(choices: readonly T[]): (s: Sourced<stri
   };
 }
 
-export function numberValidator(ok: (n: number) => boolean, what: string): (s: Sourced<string>) => number {
+function numberValidator(ok: (n: number) => boolean, what: string): (s: Sourced<string>) => number {
   return (s) => {
     const n = s.value === '' ? NaN : Number(s.value);
     if (!ok(n)) throw new ConfigError(`${s.source} must be ${what} (got "${s.value}")`);

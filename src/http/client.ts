@@ -52,8 +52,8 @@ export interface HttpEngine {
   close(): Promise<void>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** baseUrl + path with exactly one slash between them. */
 export function joinUrl(baseUrl: string, path: string): string {

@@ -4,7 +4,7 @@
 import type { Redactor } from '../config/redact.js';
 
 /** Bodies beyond this are cut in the command (and said so), keeping reports readable. */
-export const CURL_BODY_LIMIT = 64 * 1024;
+const CURL_BODY_LIMIT = 64 * 1024;
 
 export function renderCurl(
   req: { method: string; url: string; headers: Record<string, string>; body?: string },

@@ -18,7 +18,7 @@ export interface Pacer {
 }
 
 /** Share of the target's limit the certifier allows itself: slack for clock and latency skew. */
-export const DEFAULT_PACING_MARGIN = 0.9;
+const DEFAULT_PACING_MARGIN = 0.9;
 
 interface Waiter {
   resolve: (release: () => void) => void;

@@ -4,9 +4,9 @@ import type { Redactor } from '../config/redact.js';
 import type { RecordedExchange, RecordedMessage } from './recorded-exchange.js';
 
 /** Recorded bodies are cut at this many characters. */
-export const RECORDED_BODY_LIMIT = 64 * 1024;
+const RECORDED_BODY_LIMIT = 64 * 1024;
 
-export function redactHeaders(headers: Record<string, string>, redactor: Redactor): Record<string, string> {
+function redactHeaders(headers: Record<string, string>, redactor: Redactor): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) out[redactor.text(name)] = redactor.text(value);
   return out;

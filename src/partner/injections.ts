@@ -1,5 +1,5 @@
 // The failures the spec names, injected at documented points so that the partner's retry rules become
-// observable (DESIGN.md, Partner certification). Each fires once per session; `--no-inject` turns all off.
+// observable (README, the injection table of `svc-certify partner`). Each fires once per session; `--no-inject` turns all off.
 // Plain policy over request data: the CLI plugs it into the sandbox's generic hooks.
 
 import { isJsonObject, parseJsonLossless, stringifyJsonLossless } from '../json/lossless.js';
@@ -9,7 +9,7 @@ import type { InjectionId } from './traffic.js';
 export { INJECTION_POINTS, type InjectionPoint } from './injection-points.js';
 
 /** The held run reads `running` this long (spec time): past the 30-minute polling limit, long enough for a poller that ignores it to show. */
-export const HELD_RUNNING_MS = 35 * 60_000;
+const HELD_RUNNING_MS = 35 * 60_000;
 
 /** What the sandbox hooks hand over (structurally the sandbox's HookRequest). */
 export interface InjectableRequest {

@@ -45,7 +45,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function endpointOf(method: string, path: string): { endpoint: Endpoint; runId?: string } {
+function endpointOf(method: string, path: string): { endpoint: Endpoint; runId?: string } {
   const s = path.replace(/^\/v1\//, '').split('/');
   if (!path.startsWith('/v1/')) return { endpoint: 'other' };
   if (s.length === 2 && s[0] === 'activations' && s[1] === 'redeem' && method === 'POST') return { endpoint: 'redeem' };

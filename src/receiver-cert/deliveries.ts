@@ -9,8 +9,8 @@ import { computeSignature } from '../webhook/signature.js';
 
 /** 2^53 + 1: the first integer a double cannot hold; a receiver must not choke on it. */
 export const LARGE_CANDIDATE_ID = '9007199254740993';
-export const ORGANIZATION_EXTERNAL_ID = 'svc-certify-receiver-org';
-export const JOB_EXTERNAL_ID = 'svc-certify-receiver-job';
+const ORGANIZATION_EXTERNAL_ID = 'svc-certify-receiver-org';
+const JOB_EXTERNAL_ID = 'svc-certify-receiver-job';
 /** A secret that is not the webhook secret: shown as is, it protects nothing. */
 export const WRONG_SECRET = 'svc-certify-not-the-webhook-secret';
 

@@ -48,7 +48,7 @@ export function oneLine(text: string, max = MAX_VALUE): string {
 /** Icon of an expected failure (a failed check the baseline accepts): apart from ✗, not a pass either. */
 export const EXPECTED_ICON = '≈';
 
-/** `✓ auth.missing-partner-key-401  Missing partner key is refused with 401 (12 ms)` */
+/** `✓ auth.missing-partner-key-refused-401  A request without x-partner-key is refused with 401 invalid_partner_key, on every endpoint (12 ms)` */
 export function formatCheckLine(check: CheckResult, c: ChalkInstance): string {
   const icon = isExpectedFailure(check) ? c.yellow(EXPECTED_ICON) : paintStatus(c, check.status, STATUS_ICON[check.status]);
   return `${icon} ${c.bold(oneLine(check.id))}  ${oneLine(check.title)} ${c.dim(`(${formatDuration(check.durationMs)})`)}`;

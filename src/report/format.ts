@@ -1,10 +1,8 @@
 // Wording and numbers shared by every reporter, so the console, the HTML page and summary.md never
 // disagree about a duration, a verdict or the count line a CI parser reads.
 
-import { summarize, type CheckResult, type CheckStatus, type Observation, type RecordedExchange, type RunResult, type RunSummary, type Verdict } from '../runner/results.js';
+import { summarize, type CheckResult, type Observation, type RecordedExchange, type RunResult, type RunSummary, type Verdict } from '../runner/results.js';
 import { verdictOfResult } from '../runner/verdict.js';
-
-export const STATUS_ORDER: readonly CheckStatus[] = ['failed', 'error', 'warning', 'skipped', 'passed'];
 
 /** "12 ms", "3.4 s", "2 min 05 s": rounded so that snapshots do not depend on sub-millisecond noise. */
 export function formatDuration(ms: number): string {

@@ -28,7 +28,7 @@ import { loadSpec } from './spec-sections.js';
 // Checks spend their time waiting (on the target, on polls, on webhook deliveries); the request rate
 // is bounded by the shared pacer, not by this cap. A low cap queued the checks that follow the real
 // run behind long webhook waits and stretched the wall time far past the critical path.
-export const DEFAULT_CONCURRENCY = 64;
+const DEFAULT_CONCURRENCY = 64;
 
 export interface CertifyOptions {
   /** Resolved configuration; `baseUrl` and `partnerKey` must be set (the CLI fills them for the embedded sandbox). */

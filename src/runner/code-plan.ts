@@ -14,7 +14,7 @@ export type CodeRole =
   | 'taken' // external_id_taken, then the same code with a free external_id
   | 'fresh'; // an untouched organization whose daily run quota may be used up (--exhaust-limits)
 
-export const CODE_PRIORITY: readonly CodeRole[] = ['primary', 'typed', 'taken', 'fresh'];
+const CODE_PRIORITY: readonly CodeRole[] = ['primary', 'typed', 'taken', 'fresh'];
 
 const UNLOCKS: Record<CodeRole, string> = {
   primary: 'the organization every check works in',

@@ -27,10 +27,6 @@ function errorCode(res: ApiResponse): string {
   return isJsonObject(res.json) && typeof res.json.error === 'string' ? ` ${res.json.error}` : '';
 }
 
-export function headerSays(res: ApiResponse): Environment {
-  return res.headers['x-svc-environment']?.trim().toLowerCase() === 'sandbox' ? 'sandbox' : 'production';
-}
-
 /** Reads the behaviour with an org token; each probe votes sandbox, production, or nothing. */
 export async function probeBehaviour(api: ApiClient, orgToken: string, partnerKey: string): Promise<{ votes: Environment[]; signals: string[] }> {
   const auth = { partnerKey, orgToken };

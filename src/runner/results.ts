@@ -142,7 +142,7 @@ export interface RunResult {
 
 export type DossierPart = Omit<RunResult, 'checks' | 'findings' | 'parts'> & { checkCount: number; findingCount: number };
 
-/** One place a scanned file holds `spk_` or `sot_` (DESIGN.md, Partner certification). */
+/** One place a scanned file holds `spk_` or `sot_` (README, `svc-certify scan`). */
 export interface ScanFinding {
   /** The check the finding fails, e.g. `scan.no-partner-key-string`. */
   check: string;

@@ -30,7 +30,7 @@ export interface CheckRunEnv {
   signal: AbortSignal;
 }
 
-export function budgetMs(check: CheckDefinition, timeScale: number, marginMs: number): number {
+function budgetMs(check: CheckDefinition, timeScale: number, marginMs: number): number {
   return (check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS) / timeScale + marginMs;
 }
 

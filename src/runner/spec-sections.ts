@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { specPath } from './package-root.js';
 
-export const SECTION_SEPARATOR = ' › ';
+const SECTION_SEPARATOR = ' › ';
 
 export function parseSpecSections(markdown: string): string[] {
   const out: string[] = [];

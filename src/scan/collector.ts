@@ -4,7 +4,7 @@
 
 import type { Finding, SecretPrefix } from './finding.js';
 
-export const DEFAULT_FINDING_LIMIT = 1000;
+const DEFAULT_FINDING_LIMIT = 1000;
 
 export class FindingCollector {
   private readonly kept: Record<SecretPrefix, Finding[]> = { spk_: [], sot_: [] };

@@ -12,7 +12,7 @@ export const LOOKAHEAD_CHARS = 6 * (9 + 48) + 6;
 /** Raw characters kept before a match: the boundary test and the excerpt. */
 export const LOOKBEHIND_CHARS = 32;
 /** The spec identifies a key by its first 12 characters only (Authentication, rule 9). */
-export const PREVIEW_CHARS = 12;
+const PREVIEW_CHARS = 12;
 
 const WORD = /[A-Za-z0-9_]/;
 const HEX2 = /^[0-9a-fA-F]{2}$/;

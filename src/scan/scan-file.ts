@@ -9,7 +9,7 @@ import type { Finding } from './finding.js';
 import { JsonSyntaxError } from './json-stream.js';
 import { harScanner, sourceMapScanner, textScanner, type FindingSink, type PartScanner } from './part-scanners.js';
 
-export const READ_CHUNK_BYTES = 1 << 20;
+const READ_CHUNK_BYTES = 1 << 20;
 const HOLD_LIMIT = 10_000;
 
 export class ScanPathError extends Error {
@@ -19,7 +19,7 @@ export class ScanPathError extends Error {
 type Layer = 'gzip' | 'brotli';
 type Format = 'text' | 'har' | 'source-map';
 
-export function classify(file: string): { layers: Layer[]; format: Format } {
+function classify(file: string): { layers: Layer[]; format: Format } {
   const layers: Layer[] = [];
   let name = file.toLowerCase();
   for (;;) {

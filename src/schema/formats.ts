@@ -31,7 +31,7 @@ export function isUtcDateTime(value: string): boolean {
 }
 
 /** Canonical 8-4-4-4-12 hex, either case. ajv-formats' uuid also takes a "urn:uuid:" prefix, which is no id for a URL path. */
-export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** Registers `utc-date-time` and replaces `uuid`; call after ajv-formats so the override wins. */
 export function addSpecFormats(ajv: Ajv2020): void {

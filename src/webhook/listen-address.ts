@@ -5,7 +5,7 @@ export interface ListenAddress {
   port: number;
 }
 
-export const DEFAULT_LISTEN = '127.0.0.1:0';
+const DEFAULT_LISTEN = '127.0.0.1:0';
 
 /** "127.0.0.1:0", "[::1]:8080", "0.0.0.0:9000"; a bare port listens on 127.0.0.1. */
 export function parseListenAddress(text: string = DEFAULT_LISTEN): ListenAddress {

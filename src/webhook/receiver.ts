@@ -79,7 +79,7 @@ export interface ReceiverOptions {
   publicUrl?: string;
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 // A sender that keeps streaming far past the limit is cut off rather than drained forever.
 const MAX_DRAIN_FACTOR = 16;
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -8,7 +8,7 @@ import { settle, type Offence, type Rule } from './rule.js';
 import { noticeCodes, runFacts } from './runs.js';
 
 /** The spec's known notice codes (Resources and their fields › Notice); anything else is unknown. */
-export const KNOWN_NOTICE_CODES = new Set([
+const KNOWN_NOTICE_CODES = new Set([
   'requirement_blockers',
   'widen_hint',
   'already_shown',
@@ -87,21 +87,21 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
   return rule;
 }
 
-export const knownNoticesRule = noticesRule({
+const knownNoticesRule = noticesRule({
   id: 'decisions.notices-shown-reports-every-code',
   title: 'notices_shown reports every notice code shown (fixture runs)',
   kind: 'known',
   hint: 'start a cert-notices-all run, show it, and report a decision with notices_shown',
 });
 
-export const unknownNoticesRule = noticesRule({
+const unknownNoticesRule = noticesRule({
   id: 'decisions.notices-shown-includes-unknown-codes',
   title: 'notices_shown includes unrecognized notice codes (zz_*)',
   kind: 'unknown',
   hint: 'start a cert-notice-unknown run, show it, and report a decision with notices_shown',
 });
 
-export const rejectReasonRule: Rule = {
+const rejectReasonRule: Rule = {
   id: 'decisions.reject-reason-only-with-rejected',
   title: 'A decision carries reject_reason only when it is rejected',
   suite: 'decisions',

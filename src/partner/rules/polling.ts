@@ -14,11 +14,11 @@ const MAX_RUNNING_MS = 30 * 60_000;
  * of the run in between, is the poller still running; a person reopening the run, or a read to refresh
  * after a reveal, is not polling.
  */
-export const AFTER_TERMINAL_WINDOW_MS = 6 * POLL_INTERVAL_MS;
+const AFTER_TERMINAL_WINDOW_MS = 6 * POLL_INTERVAL_MS;
 /** Interval tolerance: timers of a busy client may fire a little early relative to the previous arrival. */
 const INTERVAL_TOLERANCE = 0.9;
 
-export const pollIntervalRule: Rule = {
+const pollIntervalRule: Rule = {
   id: 'polling.running-run-read-at-most-every-5s',
   title: 'A running run is read at most every 5 s (spec time)',
   suite: 'polling',
@@ -51,7 +51,7 @@ export const pollIntervalRule: Rule = {
   },
 };
 
-export const stopAtTerminalRule: Rule = {
+const stopAtTerminalRule: Rule = {
   id: 'polling.stops-at-completed-or-failed',
   title: 'No polling after the read that returned completed or failed',
   suite: 'polling',
@@ -86,7 +86,7 @@ export const stopAtTerminalRule: Rule = {
   },
 };
 
-export const stopAfter30MinRule: Rule = {
+const stopAfter30MinRule: Rule = {
   id: 'polling.stops-after-30-min-running',
   title: 'Polling stops after a run has been running for 30 minutes (spec time)',
   suite: 'polling',

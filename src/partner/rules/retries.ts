@@ -15,7 +15,7 @@ function answerOf(r: PartnerRequest): string {
   return `${r.status}${r.errorCode ? ` ${r.errorCode}` : ''}`;
 }
 
-export const backoffRule: Rule = {
+const backoffRule: Rule = {
   id: 'retries.backoff-from-1s',
   title: 'A retry-safe call is retried after a backoff of at least 1 s (spec time)',
   suite: 'retries',
@@ -59,7 +59,7 @@ export const backoffRule: Rule = {
   },
 };
 
-export const attemptsRule: Rule = {
+const attemptsRule: Rule = {
   id: 'retries.at-most-3-attempts',
   title: 'A retry-safe call is attempted at most 3 times',
   suite: 'retries',
@@ -84,7 +84,7 @@ export const attemptsRule: Rule = {
   },
 };
 
-export const retryAfterRule: Rule = {
+const retryAfterRule: Rule = {
   id: 'retries.retry-after-honoured',
   title: 'After 429 rate_limited the call waits at least Retry-After',
   suite: 'retries',
@@ -114,7 +114,7 @@ export const retryAfterRule: Rule = {
   },
 };
 
-export const finalErrorsRule: Rule = {
+const finalErrorsRule: Rule = {
   id: 'retries.none-after-401-403-404-409-410-422',
   title: 'Never a retry after 401, 403, 404, 409, 410 or 422',
   suite: 'retries',
@@ -140,7 +140,7 @@ export const finalErrorsRule: Rule = {
   },
 };
 
-export const runStartRetryRule: Rule = {
+const runStartRetryRule: Rule = {
   id: 'retries.run-start-not-retried-after-5xx',
   title: 'A run start is never retried automatically after a timeout or a 5xx',
   suite: 'retries',
@@ -172,7 +172,7 @@ function normalizedCode(r: PartnerRequest): string | undefined {
   return typeof code === 'string' ? code.replace(/[\s-]/g, '').toUpperCase() : undefined;
 }
 
-export const redeemRetryRule: Rule = {
+const redeemRetryRule: Rule = {
   id: 'retries.redeem-not-retried-after-lost-answer',
   title: 'A redeem is never retried after a lost answer or a 5xx',
   suite: 'retries',

@@ -15,7 +15,7 @@ export const FINAL_STATUSES = new Set([401, 403, 404, 409, 410, 422]);
  * doing the same thing again takes longer, and the spec's backoff (1 s, 2 s, …, at most 3 attempts) fits
  * well inside. After a 429 the Retry-After comes on top.
  */
-export const RETRY_WINDOW_MS = 60_000;
+const RETRY_WINDOW_MS = 60_000;
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -27,13 +27,13 @@ function canonical(value: unknown): string {
 }
 
 /** Two requests are "the same request" when this key is equal. */
-export function requestKey(r: PartnerRequest): string {
+function requestKey(r: PartnerRequest): string {
   const body = r.json !== undefined ? canonical(r.json) : r.bodyText;
   return `${r.method} ${r.path}?${r.query}\n${body}`;
 }
 
 /** An answer the client could not use and may retry (where the endpoint allows): 429, 5xx, or lost. */
-export function isRetryableFailure(r: PartnerRequest): boolean {
+function isRetryableFailure(r: PartnerRequest): boolean {
   return r.lost || r.status === 429 || r.status >= 500;
 }
 

@@ -17,7 +17,7 @@ function decoded(s: string): string {
 }
 
 /** The secrets the session knows (partner keys, org tokens, the webhook secret) plus the spec's shapes. */
-export function containsSecret(text: string, known: readonly string[]): string | undefined {
+function containsSecret(text: string, known: readonly string[]): string | undefined {
   for (const v of [text, decoded(text)]) {
     const m = SECRET_SHAPE.exec(v);
     if (m) return m[1] === 'sot_' ? 'an org token' : 'a partner key';

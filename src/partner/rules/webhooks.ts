@@ -24,7 +24,7 @@ function requestedTests(traffic: Traffic, valid: boolean): number {
   return traffic.requests.filter((r) => r.endpoint === 'webhook-test' && r.status === 202 && ((r.responseJson as { valid_signature?: unknown } | undefined)?.valid_signature === false) !== valid).length;
 }
 
-export const validDeliveriesRule: Rule = {
+const validDeliveriesRule: Rule = {
   id: 'webhooks.valid-deliveries-acknowledged-2xx',
   title: 'Every valid delivery is acknowledged with 2xx within 10 s',
   suite: 'webhooks',
@@ -46,7 +46,7 @@ export const validDeliveriesRule: Rule = {
   },
 };
 
-export const noRedirectRule: Rule = {
+const noRedirectRule: Rule = {
   id: 'webhooks.valid-deliveries-never-redirected',
   title: 'A valid delivery is never answered with 3xx',
   suite: 'webhooks',
@@ -63,7 +63,7 @@ export const noRedirectRule: Rule = {
   },
 };
 
-export const badSignatureRule: Rule = {
+const badSignatureRule: Rule = {
   id: 'webhooks.bad-signature-refused',
   title: 'The bad-signature test delivery is answered non-2xx (401)',
   suite: 'webhooks',
