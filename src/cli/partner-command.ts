@@ -3,7 +3,6 @@
 // the usual reports and exits 0/1 (2 for bad usage). The only place where the partner judge meets the
 // sandbox (through its public entry and generic hooks).
 
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { INJECTION_POINTS } from '../partner/injections.js';
 import { createPartnerConsole } from '../partner/live-checklist.js';
@@ -14,7 +13,7 @@ import type { Reporter } from '../report/reporter.js';
 import type { RunResult } from '../runner/results.js';
 import type { Provision, RunningSandbox } from '../sandbox/index.js';
 import { finishCertification, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
-import { parseSandboxFlags, type SandboxFlags, type SandboxSettings } from './sandbox-options.js';
+import { parseSandboxFlags, writeProvisionFile, type SandboxFlags, type SandboxSettings } from './sandbox-options.js';
 import { UsageError } from './usage-error.js';
 
 export interface PartnerFlags extends SandboxFlags {
@@ -103,11 +102,10 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
   let provision: Provision;
   try {
     provision = sandbox.provision({ ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}), rateLimitPerMinute: opts.rateLimit });
-    // It holds the partner key and webhook secret: readable by the owner only.
-    writeFileSync(opts.provision, `${JSON.stringify(provision, null, 2)}\n`, { mode: 0o600 });
+    writeProvisionFile(opts.provision, opts.provision, provision);
   } catch (e) {
     await sandbox.close();
-    throw new UsageError(`--provision: cannot write "${opts.provision}" (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw e instanceof UsageError ? e : new UsageError(`cannot provision the sandbox: ${(e as Error).message}`);
   }
 
   const secrets = [

@@ -1,6 +1,7 @@
 // The options of the two commands that run the reference sandbox (`serve` and `partner`), declared
 // once with their validation; each command adds its own few and may word a shared one for itself.
 
+import { writeFileSync } from 'node:fs';
 import type { OptionSpec, Sourced } from '../config/option-spec.js';
 import { positiveNumber, requestsPerMinute } from '../config/validators.js';
 import { UsageError } from './usage-error.js';
@@ -93,5 +94,14 @@ function isHttpUrl(text: string): boolean {
     return ['http:', 'https:'].includes(new URL(text).protocol);
   } catch {
     return false;
+  }
+}
+
+/** Writes the provision (the partner key and webhook secret): readable by the owner only. */
+export function writeProvisionFile(file: string, shownAs: string, provision: unknown): void {
+  try {
+    writeFileSync(file, `${JSON.stringify(provision, null, 2)}\n`, { mode: 0o600 });
+  } catch (e) {
+    throw new UsageError(`--provision: cannot write "${shownAs}" (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
 }

@@ -1,8 +1,7 @@
 // `svc-certify serve`: the reference sandbox as a local, stateful emulator until SIGINT/SIGTERM.
 
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseSandboxFlags, type SandboxFlags } from './sandbox-options.js';
+import { parseSandboxFlags, writeProvisionFile, type SandboxFlags } from './sandbox-options.js';
 import { UsageError } from './usage-error.js';
 
 export interface ServeFlags extends SandboxFlags {
@@ -63,12 +62,7 @@ export async function serveCommand(flags: ServeFlags, out: (line: string) => voi
       }
       if (flags.provision !== undefined) {
         const file = resolve(flags.provision);
-        try {
-          // It holds the partner key and webhook secret: readable by the owner only.
-          writeFileSync(file, `${JSON.stringify(provision, null, 2)}\n`, { mode: 0o600 });
-        } catch (e) {
-          throw new UsageError(`--provision: cannot write "${flags.provision}" (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-        }
+        writeProvisionFile(file, flags.provision, provision);
         out(`provision written to ${file}`);
       }
       if (webhookUrl) out(`webhooks go to ${webhookUrl}`);
