@@ -610,6 +610,35 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     },
   },
   {
+    id: 'sandbox.evidence-pseudonym-is-the-name',
+    title: "In the sandbox a pseudonym inside a candidate's evidence is that candidate's own masked name",
+    suite: 'sandbox',
+    spec: [SANDBOX, CAND_REQ],
+    needs: ['sandbox', 'org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const v = await realRun(t);
+      // Only a masked name can be judged: the real one is not shown. Where evidence names the candidate,
+      // the name and each part of it are replaced by the same pseudonym as the name field.
+      eachRead(v.reads, (r) => {
+        for (const c of objects(r.run.candidates)) {
+          if (typeof c.name !== 'string' || !/^Candidate [0-9A-Fa-f]{4}$/.test(c.name)) continue; // sandbox.candidate-name-masked's finding
+          for (const q of objects(c.requirements)) {
+            if (typeof q.evidence !== 'string') continue;
+            const other = [...q.evidence.matchAll(/Candidate [0-9A-Fa-f]{4}(?![0-9A-Za-z])/g)].map((m) => m[0]).find((m) => m !== c.name);
+            const ok = t.expect.that(
+              other === undefined,
+              { message: `candidate ${idKey(c.id) ?? show(c.id)} (named ${c.name}) has evidence naming ${JSON.stringify(other)} on ${where(r)}: ${JSON.stringify(q.evidence.slice(0, 160))}; inside evidence the candidate's name and each part of it are replaced by the same pseudonym (${SANDBOX})`, spec: SANDBOX, expected: c.name, received: other },
+              r.res,
+            );
+            if (!ok) return false;
+          }
+        }
+        return true;
+      });
+    },
+  },
+  {
     id: 'sandbox.contact-identifiers-masked',
     title: 'In the sandbox no e-mail, URL or phone number is left in evidence, title, company or location',
     suite: 'sandbox',

@@ -73,7 +73,8 @@ export function maskCandidate(c: EngineCandidate, opts: { faults?: ReadonlySet<s
   const contact = sandboxContact(c.id);
   const maskEvidence = (text: string) => {
     const hidden = maskContactText(text, faults);
-    return keepName ? hidden : replaceName(hidden, c.name, alias);
+    // The fault replaces names inside evidence by another candidate's pseudonym than the name field's.
+    return keepName ? hidden : replaceName(hidden, c.name, faults.has('sandbox.evidence-other-pseudonym') ? pseudonym(c.id + 1n) : alias);
   };
   return {
     ...c,
