@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { RUN_OPTIONS } from '../config/run-options.js';
 import { addOptions } from './add-options.js';
 import { addReportOptions } from './report-options.js';
+import { RECEIVER_OPTIONS } from './receiver-options.js';
 import { PARTNER_OPTIONS, SANDBOX_OPTIONS, SERVE_ONLY_OPTIONS } from './sandbox-options.js';
 import { BASELINE_EXAMPLES, LIST_EXAMPLES, PARTNER_EXAMPLES, PROGRAM_EXAMPLES, RECEIVER_EXAMPLES, REPORT_EXAMPLES, RUN_EXAMPLES, SCAN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
 
@@ -57,13 +58,12 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     });
 
   addReportOptions(
-    program
-      .command('receiver')
-      .description("certify a partner's webhook endpoint: signed deliveries it must acknowledge, bad signatures it must refuse with 401")
-      .option('--url <url>', 'the endpoint, https:// on a public host (as the service delivers)')
-      .option('--webhook-secret <secret>', 'webhook signing secret [SVC_WEBHOOK_SECRET]')
-      .option('--allow-private', 'allow http:// and private or loopback hosts (local testing)')
-      .option('--insecure', 'accept a self-signed TLS certificate (staging)'),
+    addOptions(
+      program
+        .command('receiver')
+        .description("certify a partner's webhook endpoint: signed deliveries it must acknowledge, bad signatures it must refuse with 401"),
+      RECEIVER_OPTIONS,
+    ),
   )
     .addHelpText('after', RECEIVER_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {

@@ -1,0 +1,13 @@
+// The options of `svc-certify receiver`; --webhook-secret is run's entry (same flag, variable and text).
+
+import type { OptionSpec } from '../config/option-spec.js';
+import { RUN_OPTIONS } from '../config/run-options.js';
+
+const webhookSecret = RUN_OPTIONS.find((o) => o.key === 'webhookSecret')!;
+
+export const RECEIVER_OPTIONS: readonly OptionSpec[] = [
+  { key: 'url', flag: '--url', arg: '<url>', kind: 'string', description: 'the endpoint, https:// on a public host (as the service delivers)' },
+  { ...webhookSecret, validate: undefined },
+  { key: 'allowPrivate', flag: '--allow-private', kind: 'boolean', description: 'allow http:// and private or loopback hosts (local testing)' },
+  { key: 'insecure', flag: '--insecure', kind: 'boolean', description: 'accept a self-signed TLS certificate (staging)' },
+];
