@@ -51,10 +51,6 @@ function hasUnknownField(o: JsonObject, known: string[]): boolean {
   return Object.keys(o).some((k) => !known.includes(k));
 }
 
-function rowSpec(name: string): string {
-  return `${SB} (fixture ${name})`;
-}
-
 const ROWS: FixtureRow[] = [
   {
     name: 'cert-notices-all',
