@@ -4,6 +4,8 @@ import { isRecord, parseJson, type Json, type JsonRecord } from './json.js';
 import type { Lang } from './messages.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Organization, Partner, Store } from './store.js';
+import type { FaultSet } from './faults/index.js';
+import type { VariantSet } from './variants/index.js';
 
 export interface SandboxRequest {
   method: string;
@@ -31,9 +33,9 @@ export interface AppConfig {
   allowLoopbackWebhooks: boolean;
   /** Wallet of a newly connected organization (production reveals spend it). */
   initialWalletBalance: number;
-  faults: ReadonlySet<string>;
+  faults: FaultSet;
   /** Conformant variants switched on (src/sandbox/variants): each changes one choice the spec leaves open. */
-  variants: ReadonlySet<string>;
+  variants: VariantSet;
   log: (line: string) => void;
 }
 

@@ -2,6 +2,7 @@
 import type { EngineRequirement } from './collaborators.js';
 import { isRecord } from './json.js';
 import { requirementIssue, type RequirementIssue } from './messages.js';
+import type { FaultSet } from './faults/index.js';
 
 export const MAX_MUSTS = 3;
 export const MAX_TEXT = 300;
@@ -58,7 +59,7 @@ export interface ValidateOptions {
   /** Title of the partner's own job, appended as the last must unless submitted; undefined on fixtures. */
   jobTitle: string | undefined;
   locationText: string | undefined;
-  faults: ReadonlySet<string>;
+  faults: FaultSet;
 }
 
 /** Validates `requirements` as submitted (anything: it came straight from JSON). */
@@ -127,7 +128,7 @@ export function validateRequirements(input: unknown, opts: ValidateOptions): Req
 export function derivedRequirements(
   derived: Array<{ text: string; kind: 'must' | 'nice' }>,
   jobTitle: string,
-  faults: ReadonlySet<string>,
+  faults: FaultSet,
 ): EngineRequirement[] {
   const title = normalizeText(jobTitle);
   const seen = new Set<string>();

@@ -5,6 +5,7 @@ import { fixtureSnapshot } from './fixtures/definitions.js';
 import { int64, RawNumber } from './json.js';
 import type { Lang } from './messages.js';
 import type { Organization, Run } from './store.js';
+import type { FaultSet } from './faults/index.js';
 
 export interface RunState {
   snapshot: EngineSnapshot;
@@ -24,7 +25,7 @@ export function currentState(app: AppContext, run: Run, lang: Lang): RunState | 
   return { snapshot: { ...snap, candidates: snap.candidates.map((c) => maskCandidate(c, { faults: app.config.faults })) }, extraFields: false };
 }
 
-function renderNoticeItem(n: EngineNotice, lang: Lang, faults: ReadonlySet<string>, extra: boolean): Record<string, unknown> {
+function renderNoticeItem(n: EngineNotice, lang: Lang, faults: FaultSet, extra: boolean): Record<string, unknown> {
   const { title, body } = renderNotice(n, lang, { faults });
   const severity = n.code === 'function_error' && faults.has('runs-read.function-error-not-blocking') ? 'warning' : n.severity;
   const out: Record<string, unknown> = { code: n.code, severity, slot: n.slot, title, body };
@@ -67,7 +68,7 @@ function countTerminalRead(run: Run, status: string): number {
   return before;
 }
 
-function candidateId(id: bigint, faults: ReadonlySet<string>): unknown {
+function candidateId(id: bigint, faults: FaultSet): unknown {
   if (faults.has('runs-read.candidate-id-string')) return id.toString();
   if (faults.has('runs-read.candidate-id-float')) return new RawNumber(`${id}.0`);
   return int64(id);

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resolveFaults } from '../faults/index.js';
 import { createEngine, poolFor } from './engine.js';
 import { FAIL_MARKER } from './plan.js';
 import { createPool } from './pool.js';
@@ -9,7 +10,7 @@ const POSSIBLE = ['function_error', 'run_progress', 'location_relaxed', 'must_un
 
 const engines: Engine[] = [];
 function engine(opts: { seed?: number; timeScale?: number; faults?: string[] } = {}): Engine {
-  const e = createEngine({ seed: opts.seed ?? 7, timeScale: opts.timeScale ?? 1, faults: new Set(opts.faults ?? []) });
+  const e = createEngine({ seed: opts.seed ?? 7, timeScale: opts.timeScale ?? 1, faults: resolveFaults(opts.faults ?? []) });
   engines.push(e);
   return e;
 }

@@ -3,6 +3,7 @@ import { planRun, type RunPlan } from './plan.js';
 import { createPool, type Profile } from './pool.js';
 import { buildSnapshot } from './snapshot.js';
 import type { Engine, EngineRunInput, EngineSnapshot } from './types.js';
+import type { FaultSet } from '../faults/index.js';
 
 export const DEFAULT_SEED = 20240601;
 
@@ -29,7 +30,7 @@ export function poolFor(seed: number): Profile[] {
   return pool;
 }
 
-export function createEngine(opts: { seed?: number; timeScale: number; faults: ReadonlySet<string> }): Engine {
+export function createEngine(opts: { seed?: number; timeScale: number; faults: FaultSet }): Engine {
   const seed = opts.seed ?? DEFAULT_SEED;
   const timeScale = opts.timeScale > 0 ? opts.timeScale : 1;
   const faults = opts.faults;

@@ -1,8 +1,9 @@
 import type { Pick, RunPlan } from './plan.js';
 import { priceCredits } from './pricing.js';
 import type { EngineCandidate, EngineNotice, EngineRunInput, EngineSnapshot } from './types.js';
+import type { FaultSet } from '../faults/index.js';
 
-function toCandidate(pick: Pick, faults: ReadonlySet<string>): EngineCandidate {
+function toCandidate(pick: Pick, faults: FaultSet): EngineCandidate {
   const { profile, match } = pick;
   let requirements = match.results.map((r) => ({ ...r }));
   if (faults.has('runs-read.requirements-out-of-order')) requirements = [...requirements].reverse();
@@ -31,7 +32,7 @@ function candidateNotices(listed: readonly Pick[]): EngineNotice[] {
 }
 
 /** The run as seen `elapsed` unscaled milliseconds after its start. Pure: the same plan and time give the same snapshot. */
-export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: number, faults: ReadonlySet<string>): EngineSnapshot {
+export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: number, faults: FaultSet): EngineSnapshot {
   const terminalAt = plan.failAt ?? plan.completeAt;
   const status = elapsed >= terminalAt ? (plan.failAt !== null ? 'failed' : 'completed') : 'running';
   const effective = Math.min(elapsed, terminalAt);

@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 // Each fault is one violation of the spec, switched on at the single place where the behaviour breaks.
-export const apiFaults: FaultDefinition[] = [
+export const apiFaults = [
   { id: 'conventions.content-type-without-charset', area: 'conventions', summary: 'JSON responses say `application/json` without `charset=utf-8`', caughtBy: 'conventions.success-json-utf8' },
   { id: 'conventions.timestamp-not-utc', area: 'conventions', summary: '`redeemed_at` is written with a +03:00 offset instead of UTC', caughtBy: 'activation.already-redeemed-409' },
   { id: 'conventions.malformed-json-500', area: 'conventions', summary: 'a malformed JSON body answers 500 instead of a 4xx', caughtBy: 'conventions.malformed-json-answered-4xx' },
@@ -43,4 +43,4 @@ export const apiFaults: FaultDefinition[] = [
   { id: 'limits.fixture-runs-count', area: 'limits', summary: 'fixture runs count toward the sandbox run quota', caughtBy: 'limits.sandbox-run-quota' },
   { id: 'fixtures.extra-fields-missing-on-reveal', area: 'fixtures', summary: '`cert-extra-fields` reveal response carries no unknown field', caughtBy: 'fixtures.cert-extra-fields.reveal-and-decisions-carry-extra-fields' },
   { id: 'production.environment-header', area: 'production', summary: 'production responses carry `x-svc-environment: sandbox`', caughtBy: 'production.no-environment-header' },
-];
+] as const satisfies readonly FaultDefinition[];

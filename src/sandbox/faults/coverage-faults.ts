@@ -2,7 +2,7 @@
 // rule of the spec gone wrong, so the check asserting that rule is proven able to fail.
 import type { FaultDefinition } from './types.js';
 
-export const coverageFaults: FaultDefinition[] = [
+export const coverageFaults = [
   {
     id: 'conventions.invalid-utf8-in-run-read',
     area: 'conventions',
@@ -104,4 +104,4 @@ export const coverageFaults: FaultDefinition[] = [
     caughtBy: 'fixtures.cert-notices-all.read-matches-table',
     alsoCaughtBy: ['fixtures.cert-notices-all.read-matches-table-en'],
   },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -2,7 +2,7 @@ import type { FaultDefinition } from './types.js';
 
 // Reporting decisions and shown notices (Endpoints › POST /runs/{run_id}/decisions, Resources and their
 // fields › Decision (request item)). Hooks: routes/decisions.ts.
-export const decisionsFaults: FaultDefinition[] = [
+export const decisionsFaults = [
   { id: 'decisions.unknown-decision-stored', area: 'decisions', summary: 'a decision value outside the five (e.g. `zz_maybe_later`) is stored and counted instead of refused with a 4xx', caughtBy: 'decisions.schema-mismatch-refused' },
   { id: 'decisions.missing-occurred-at-stamped', area: 'decisions', summary: 'a decision without `occurred_at` is stored, stamped with the time received, instead of refused with a 4xx', caughtBy: 'decisions.schema-mismatch-refused' },
   { id: 'decisions.accepted-always-zero', area: 'decisions', summary: 'the decisions response says `accepted: 0` even for decisions it stored', caughtBy: 'decisions.response-schema' },
@@ -17,4 +17,4 @@ export const decisionsFaults: FaultDefinition[] = [
   { id: 'decisions.unknown-user-accepted', area: 'decisions', summary: 'decisions do not check that the acting user is registered', caughtBy: 'decisions.unknown-user-404' },
   { id: 'decisions.other-org-403', area: 'decisions', summary: "decisions on another organization's run answer 403 instead of 404 `run_not_found`", caughtBy: 'decisions.other-organization-run-404' },
   { id: 'decisions.candidate-id-rounded', area: 'decisions', summary: '`candidate_id` is read as a double, so ids above 2^53 are not found in the run', caughtBy: 'decisions.candidate-id-above-2-53' },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 /** Faults of the matching engine (src/sandbox/engine) and of sandbox presentation (src/sandbox/presentation). */
-export const engineFaults: FaultDefinition[] = [
+export const engineFaults = [
   {
     id: 'runs-read.candidates-exceed-target',
     area: 'runs-read',
@@ -62,4 +62,4 @@ export const engineFaults: FaultDefinition[] = [
     summary: 'e-mail addresses inside evidence, title, company and location are not hidden',
     caughtBy: 'sandbox.contact-identifiers-masked',
   },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -9,7 +9,7 @@ const read = (fixture: string): Pick<FaultDefinition, 'caughtBy' | 'alsoCaughtBy
   alsoCaughtBy: [`fixtures.${fixture}.read-matches-table-en`],
 });
 
-export const fixturesFaults: FaultDefinition[] = [
+export const fixturesFaults = [
   { id: 'fixtures.any-acting-user', area: 'fixtures', summary: 'a fixture start by an acting user never registered is accepted instead of 404 `user_not_found`', caughtBy: 'fixtures.start-unregistered-user-404' },
   { id: 'fixtures.target-limit-unenforced', area: 'fixtures', summary: 'a fixture start with target_count 21 is accepted; only real runs get 422 `sandbox_limit`', caughtBy: 'fixtures.target-count-21-sandbox-limit' },
   {
@@ -80,4 +80,4 @@ export const fixturesFaults: FaultDefinition[] = [
     summary: '`cert-slow` is `completed` at once instead of running for 3 minutes',
     caughtBy: 'fixtures.cert-slow.runs-three-minutes-then-completes',
   },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -17,15 +17,21 @@ import type { FaultDefinition } from './types.js';
 
 export type { FaultDefinition } from './types.js';
 
+const BY_AREA = [apiFaults, engineFaults, runsStartFaults, runsReadFaults, webhookFaults, activationFaults, usersFaults, jobsFaults, revealFaults, decisionsFaults, fixturesFaults, coverageFaults, sandboxFaults, productionFaults, limitsFaults] as const;
+
+/** Every fault id, from the registry itself: a `faults.has('typo')` anywhere in the sandbox does not compile. */
+export type FaultId = (typeof BY_AREA)[number][number]['id'];
+
+/** The switched-on faults, as every module of the sandbox receives them. */
+export type FaultSet = ReadonlySet<FaultId>;
+
 /** Every fault the sandbox knows, sorted by id. */
-export const FAULTS: readonly FaultDefinition[] = [...apiFaults, ...engineFaults, ...runsStartFaults, ...runsReadFaults, ...webhookFaults, ...activationFaults, ...usersFaults, ...jobsFaults, ...revealFaults, ...decisionsFaults, ...fixturesFaults, ...coverageFaults, ...sandboxFaults, ...productionFaults, ...limitsFaults].sort((a, b) =>
-  a.id.localeCompare(b.id),
-);
+export const FAULTS: readonly FaultDefinition[] = BY_AREA.flat().sort((a, b) => a.id.localeCompare(b.id));
 
 /** The set of switched-on faults; refuses unknown ids so a typo never certifies a clean server. */
-export function resolveFaults(ids: readonly string[]): ReadonlySet<string> {
+export function resolveFaults(ids: readonly string[]): FaultSet {
   const known = new Set(FAULTS.map((f) => f.id));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) throw new Error(`unknown fault id(s): ${unknown.join(', ')} (see: svc-certify serve --list-faults)`);
-  return new Set(ids);
+  return new Set(ids as readonly FaultId[]);
 }

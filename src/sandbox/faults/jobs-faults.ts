@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 // Creating jobs and refusing incomplete ones (Endpoints › POST /jobs, JobIssue).
-export const jobsFaults: FaultDefinition[] = [
+export const jobsFaults = [
   { id: 'jobs.repeat-keeps-location', area: 'jobs', summary: 'a repeated POST /jobs keeps the first `location_text` instead of replacing it', caughtBy: 'jobs.upsert-replaces-location' },
   { id: 'jobs.new-job-created-false', area: 'jobs', summary: 'the first creation of a job answers `created: false`', caughtBy: 'jobs.create-new-job' },
   { id: 'jobs.repeat-updated-false', area: 'jobs', summary: 'a repeated job upsert answers `updated: false`', caughtBy: 'jobs.upsert-repeat-same-job' },
@@ -9,4 +9,4 @@ export const jobsFaults: FaultDefinition[] = [
   { id: 'jobs.issue-message-he-missing', area: 'jobs', summary: 'JobIssue entries of `422 job_rejected` lack `message_he`', caughtBy: 'jobs.rejects-missing-description' },
   { id: 'jobs.location-issue-field-wrong', area: 'jobs', summary: 'the `location_missing` issue names field `location` instead of the request field `location_text`', caughtBy: 'jobs.rejects-missing-location' },
   { id: 'jobs.rejection-first-issue-only', area: 'jobs', summary: '`422 job_rejected` lists only the first missing field', caughtBy: 'jobs.rejection-lists-every-missing-field' },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -2,7 +2,7 @@ import type { FaultDefinition } from './types.js';
 
 // Revealing a candidate's contact (Endpoints › POST /runs/{run_id}/candidates/{candidate_id}/reveal,
 // States and transitions › Candidate contact state, Sandbox behaviour). Hooks: routes/reveal.ts, run-view.ts.
-export const revealFaults: FaultDefinition[] = [
+export const revealFaults = [
   { id: 'reveal.sandbox-phone-per-run', area: 'reveal', summary: 'the sandbox phone carries an extension taken from the run id, so the same candidate gets another phone in another run', caughtBy: 'reveal.sandbox-contact-same-across-runs' },
   { id: 'reveal.wallet-balance-missing', area: 'reveal', summary: 'the reveal result lacks `wallet_balance_after`', caughtBy: 'reveal.result-schema' },
   { id: 'reveal.sandbox-flag-missing', area: 'reveal', summary: 'a sandbox reveal result lacks `sandbox: true`', caughtBy: 'reveal.sandbox-nothing-charged' },
@@ -15,4 +15,4 @@ export const revealFaults: FaultDefinition[] = [
   { id: 'reveal.other-org-403', area: 'reveal', summary: "a reveal on another organization's run answers 403 instead of 404 `run_not_found`", caughtBy: 'reveal.other-organization-run-404' },
   { id: 'reveal.id-parsed-as-double', area: 'reveal', summary: 'the path `candidate_id` is parsed as a double, so ids above 2^53 are not found', caughtBy: 'reveal.candidate-id-above-2-53' },
   { id: 'reveal.production-wallet-stale', area: 'reveal', summary: 'production: `wallet_balance_after` reports the balance before the charge', caughtBy: 'reveal.production-charged-once' },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 /** Faults of starting a run (routes/runs-start.ts, requirements.ts): each breaks one rule of POST /runs. */
-export const runsStartFaults: FaultDefinition[] = [
+export const runsStartFaults = [
   { id: 'runs-start.identical-start-same-run', area: 'runs-start', summary: 'a fixture start identical to an earlier one answers 202 with the earlier run_id instead of starting a new run', caughtBy: 'runs-start.not-idempotent' },
   { id: 'runs-start.status-not-running', area: 'runs-start', summary: 'the 202 of an accepted run start says `status: queued` instead of `running`', caughtBy: 'runs-start.accepted-response-shape' },
   { id: 'runs-start.origin-not-partner', area: 'runs-start', summary: "requirements the partner submitted come back with origin `submitted` instead of `partner`", caughtBy: 'runs-start.submitted-origin-partner' },
@@ -19,4 +19,4 @@ export const runsStartFaults: FaultDefinition[] = [
   { id: 'runs-start.sandbox-limit-without-max', area: 'runs-start', summary: '`422 sandbox_limit` lacks `max_target_count`', caughtBy: 'runs-start.sandbox-limit' },
   { id: 'runs-start.target-count-zero-accepted', area: 'runs-start', summary: 'target_count 0 (or below) is accepted and starts a run', caughtBy: 'runs-start.target-count-in-range' },
   { id: 'runs-start.rejected-run-created', area: 'runs-start', summary: 'a `422 requirements_rejected` still creates the run and names it in `run_id`', caughtBy: 'runs-start.rejection-starts-nothing' },
-];
+] as const satisfies readonly FaultDefinition[];

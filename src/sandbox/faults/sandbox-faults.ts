@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 // Sandbox behaviour broken one rule at a time: error simulation and the reveal-price override.
-export const sandboxFaults: FaultDefinition[] = [
+export const sandboxFaults = [
   { id: 'sandbox.evidence-other-pseudonym', area: 'sandbox', summary: "names inside evidence are replaced by another pseudonym than the candidate's masked name", caughtBy: 'sandbox.evidence-pseudonym-is-the-name' },
   {
     id: 'sandbox.no-environment-header',
@@ -16,4 +16,4 @@ export const sandboxFaults: FaultDefinition[] = [
   { id: 'sandbox.simulate-allowed-incomplete', area: 'sandbox', summary: '`allowed` of an invalid simulate value misses `insufficient_credits`', caughtBy: 'sandbox.simulate-invalid-value-422' },
   { id: 'sandbox.reveal-price-no-upper-bound', area: 'sandbox', summary: '`x-svc-sandbox-reveal-price` above 1000 is accepted', caughtBy: 'sandbox.reveal-price-out-of-range-422' },
   { id: 'sandbox.reveal-charges-override-price', area: 'sandbox', summary: 'a sandbox reveal after a read with `x-svc-sandbox-reveal-price` charges that price instead of 0', caughtBy: 'sandbox.reveal-after-price-override-charges-zero' },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -12,5 +12,5 @@ export interface FaultDefinition {
    * Other checks the same single violation must also fail (e.g. a fixture rule broken in every language
    * fails the he and the en read alike); the matrix runs each of them too.
    */
-  alsoCaughtBy?: string[];
+  alsoCaughtBy?: readonly string[];
 }

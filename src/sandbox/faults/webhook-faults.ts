@@ -1,7 +1,7 @@
 import type { FaultDefinition } from './types.js';
 
 /** Faults of the webhook delivery queue (src/sandbox/webhooks). */
-export const webhookFaults: FaultDefinition[] = [
+export const webhookFaults = [
   {
     id: 'webhooks.test-event-id-per-name',
     area: 'webhooks',
@@ -140,4 +140,4 @@ export const webhookFaults: FaultDefinition[] = [
     summary: 'the test endpoint answers 202 when no webhook is registered instead of 409 webhook_not_configured',
     caughtBy: 'webhooks.test-requires-webhook',
   },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EngineCandidate } from '../engine/index.js';
+import type { FaultSet } from '../faults/index.js';
 
 export const EMAIL_HIDDEN = '[email hidden in sandbox]';
 export const LINK_HIDDEN = '[link hidden in sandbox]';
@@ -24,7 +25,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** Replaces e-mails, links and phone numbers, in that order (an e-mail's domain must not be read as a link). */
-export function maskContactText(text: string, faults: ReadonlySet<string> = NO_FAULTS): string {
+export function maskContactText(text: string, faults: FaultSet = NO_FAULTS): string {
   let out = faults.has('sandbox.email-left-in-evidence') ? text : text.replace(EMAIL, EMAIL_HIDDEN);
   out = out.replace(URL_PATTERN, LINK_HIDDEN);
   out = out.replace(PHONE_CANDIDATE, (m) => ((m.match(/\d/g)?.length ?? 0) >= 9 ? PHONE_HIDDEN : m));
@@ -51,7 +52,7 @@ export function replaceName(text: string, name: string, replacement: string): st
     .join('');
 }
 
-const NO_FAULTS: ReadonlySet<string> = new Set();
+const NO_FAULTS: FaultSet = new Set();
 
 /** The contact a sandbox reveal returns: synthetic, stable, never a real person's. */
 export function sandboxContact(candidateId: bigint): { email: string; phone: string } {
@@ -65,7 +66,7 @@ export function sandboxContact(candidateId: bigint): { email: string; phone: str
  * evidence, contact identifiers hidden in evidence, title, company and location, and the synthetic contact
  * in place of the real one. `opts.faults` lets the sandbox break exactly one of these on purpose.
  */
-export function maskCandidate(c: EngineCandidate, opts: { faults?: ReadonlySet<string> } = {}): EngineCandidate {
+export function maskCandidate(c: EngineCandidate, opts: { faults?: FaultSet } = {}): EngineCandidate {
   const faults = opts.faults ?? NO_FAULTS;
   const alias = pseudonym(c.id);
   const keepName = faults.has('sandbox.name-not-masked');

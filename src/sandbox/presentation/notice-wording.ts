@@ -1,4 +1,5 @@
 import type { EngineNotice } from '../engine/index.js';
+import type { FaultSet } from '../faults/index.js';
 
 type Params = Record<string, string | number>;
 type Wording = (p: Params) => { title: string; body: string };
@@ -58,7 +59,7 @@ function generic(code: string, lang: 'he' | 'en'): { title: string; body: string
 }
 
 /** Title and body of a notice in the request language; `opts.faults` can make it ignore the language on purpose. */
-export function renderNotice(notice: EngineNotice, lang: 'he' | 'en', opts: { faults?: ReadonlySet<string> } = {}): { title: string; body: string } {
+export function renderNotice(notice: EngineNotice, lang: 'he' | 'en', opts: { faults?: FaultSet } = {}): { title: string; body: string } {
   const effective = opts.faults?.has('runs-read.notice-language-ignored') ? 'en' : lang;
   const table = effective === 'he' ? HE : EN;
   const wording = Object.hasOwn(table, notice.code) ? table[notice.code] : undefined;

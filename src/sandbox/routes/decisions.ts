@@ -4,6 +4,7 @@ import { asInt64, isRecord, RawNumber } from '../json.js';
 import { currentState } from '../run-view.js';
 import type { DecisionEntry, Organization, Run } from '../store.js';
 import { actingUser, lookupRun } from './run-lookup.js';
+import type { FaultSet } from '../faults/index.js';
 
 export const DECISIONS = ['shortlisted', 'rejected', 'contacted', 'interviewing', 'hired'];
 export const REJECT_REASONS = ['cv_irrelevant', 'overqualified', 'location', 'insufficient_experience', 'declined', 'candidate_withdrew', 'known'];
@@ -23,7 +24,7 @@ function knownCandidates(rc: RequestContext, run: Run): (id: bigint) => boolean 
 
 type Parsed = { ok: true; entry: Omit<DecisionEntry, 'actingUser' | 'receivedAt'> } | { ok: false; error: ApiError };
 
-function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: ReadonlySet<string>): Parsed {
+function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: FaultSet): Parsed {
   const invalid = (reason: string): Parsed => ({ ok: false, error: new ApiError(422, 'invalid_decision', { reason }) });
   if (!isRecord(item)) return invalid('decision must be an object');
   const exact = asInt64(item.candidate_id);
@@ -114,7 +115,7 @@ export function decisionsRoute(rc: RequestContext): Reply {
   return { status: app.config.variants.has('status.decisions-202') ? 202 : app.config.createdStatus, body: response, ...(headers ? { headers } : {}) };
 }
 
-function store(run: Run, entries: DecisionEntry[], faults: ReadonlySet<string>): { accepted: number; duplicates: number } {
+function store(run: Run, entries: DecisionEntry[], faults: FaultSet): { accepted: number; duplicates: number } {
   let accepted = 0;
   let duplicates = 0;
   for (const e of entries) {

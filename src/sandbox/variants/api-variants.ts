@@ -2,7 +2,7 @@ import type { VariantDefinition } from './types.js';
 
 // Wire-level choices: how an answer is framed, encoded and typed. Each is applied at one point of the
 // response pipeline (src/sandbox/app.ts finish(), src/sandbox/server.ts) or of the webhook queue.
-export const apiVariants: VariantDefinition[] = [
+export const apiVariants = [
   {
     id: 'http.connection-close',
     area: 'http',
@@ -85,4 +85,4 @@ export const apiVariants: VariantDefinition[] = [
     summary: 'every webhook body carries an extra field `zz_variant_field`',
     allowedBy: 'Versioning 2: new webhook fields; Events rule 7: receivers ignore unknown fields',
   },
-];
+] as const satisfies readonly VariantDefinition[];

@@ -1,15 +1,16 @@
 // The single point where the wire-level variants change an answer of the API (called by app.ts finish()).
 
 import { addTopLevelField, escapeNonAscii, offsetTimestamps, prettyJson } from './body-forms.js';
+import type { VariantSet } from './index.js';
 
 /** The JSON content type, in the RFC 9110-equivalent form a variant asks for. */
-export function contentTypeFor(variants: ReadonlySet<string>): string {
+export function contentTypeFor(variants: VariantSet): string {
   if (variants.has('http.content-type-quoted-charset')) return 'application/json;charset="UTF-8"';
   if (variants.has('http.content-type-upper-case')) return 'Application/JSON; Charset=UTF-8';
   return 'application/json; charset=utf-8';
 }
 
-export function applyBodyVariants(bytes: Buffer, status: number, variants: ReadonlySet<string>): Buffer {
+export function applyBodyVariants(bytes: Buffer, status: number, variants: VariantSet): Buffer {
   let text = bytes.toString('utf8');
   if (status >= 200 && status < 300 && variants.has('additive.response-fields')) {
     text = addTopLevelField(text, 'zz_variant_field', '{"added_by":"variant additive.response-fields"}');

@@ -1,7 +1,7 @@
 import type { VariantDefinition } from './types.js';
 
 // Choices of behaviour the spec leaves open: success statuses, what is stored, lists, timing.
-export const behaviourVariants: VariantDefinition[] = [
+export const behaviourVariants = [
   {
     id: 'status.upserts-201-on-create',
     area: 'status',
@@ -93,4 +93,4 @@ export const behaviourVariants: VariantDefinition[] = [
     allowedBy: '"(usually within a minute)" is no limit: the spec bounds delivery only by 8 attempts over about 8 hours and 7 days\' retention',
     warns: ['webhooks.test-delivery-same-event-id'],
   },
-];
+] as const satisfies readonly VariantDefinition[];

@@ -16,5 +16,5 @@ export interface VariantDefinition {
    * Checks that end `warning` (never `failed`) with this variant on: the spec states the rule without a
    * MUST or reads two ways, and the variant takes the reading the certifier does not prefer.
    */
-  warns?: string[];
+  warns?: readonly string[];
 }

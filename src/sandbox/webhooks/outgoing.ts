@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { serializeBody } from './json-body.js';
 import { signBody } from './signing.js';
 import type { WebhookEnvelope } from './types.js';
+import type { FaultSet } from '../faults/index.js';
 
 export interface Outgoing {
   eventId: string;
@@ -27,7 +28,7 @@ export function buildOutgoing(input: {
   wrongSecret: string;
   wrongSignature: boolean;
   sandboxHeader: boolean;
-  faults: ReadonlySet<string>;
+  faults: FaultSet;
   variants?: ReadonlySet<string>;
 }): Outgoing {
   const { faults } = input;

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resolveFaults } from '../faults/index.js';
 import { createWebhookQueue } from './queue.js';
 import type { WebhookEnvelope, WebhookQueue, WebhookQueueOptions } from './types.js';
 
@@ -246,7 +247,7 @@ describe('webhook faults', () => {
   async function deliveries(fault: string, opts: { answer?: Receiver['answer']; env?: Partial<WebhookEnvelope>; wrongSignature?: boolean; count?: number; settleMs?: number } = {}) {
     const rcv = await receiver();
     if (opts.answer) rcv.answer = opts.answer;
-    const q = queue(rcv, { faults: new Set([fault]) });
+    const q = queue(rcv, { faults: resolveFaults([fault]) });
     q.enqueue(item(envelope(opts.env), { wrongSignature: opts.wrongSignature ?? false }));
     await until(() => rcv.received.length >= (opts.count ?? 1));
     await sleep(opts.settleMs ?? 0);

@@ -1,4 +1,5 @@
 import type { ObservedWebhookAttempt } from '../hooks.js';
+import type { FaultSet } from '../faults/index.js';
 
 export interface WebhookEnvelope {
   event_id: string;
@@ -30,7 +31,7 @@ export interface WebhookQueue {
 
 export interface WebhookQueueOptions {
   timeScale: number;
-  faults: ReadonlySet<string>;
+  faults: FaultSet;
   /** Conformant variants (src/sandbox/variants); default none. */
   variants?: ReadonlySet<string>;
   sandboxHeader: boolean;
