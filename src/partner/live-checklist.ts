@@ -4,28 +4,19 @@
 // rule's state, so a CI log shows progress without cursor tricks. Both end with the grouped summary.
 
 import type { ChalkInstance } from 'chalk';
-import { DefaultRenderer, Listr, ListrLogger, ProcessOutput, type ListrTask } from 'listr2';
+import { Listr, ListrLogger, ProcessOutput, type ListrTask } from 'listr2';
 import { formatGroupedSummary, makeChalk, oneLine } from '../report/console-format.js';
+import { StreamRenderer, type LiveTask } from '../report/console-live.js';
 import type { Reporter } from '../report/reporter.js';
 import type { RunResult } from '../runner/results.js';
 import type { Judged } from './judge.js';
 import type { Rule, RuleState } from './rules/rule.js';
 
-class StreamRenderer extends DefaultRenderer {
-  static override nonTTY = true;
-}
-
-interface RuleTask {
-  title: string;
-  output: string;
-  skip(message?: string): void;
-}
-
 interface Row {
   rule: Rule;
   state: RuleState;
   message: string;
-  task?: RuleTask;
+  task?: LiveTask;
   done: () => void;
   finished: Promise<void>;
 }
@@ -60,7 +51,7 @@ function live(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string,
   const tasks: ListrTask[] = [...rows.values()].map((row) => ({
     title: row.rule.id,
     rendererOptions: { outputBar: 1, persistentOutput: true },
-    task: async (_ctx: unknown, task: RuleTask) => {
+    task: async (_ctx: unknown, task: LiveTask) => {
       row.task = task;
       paint(row);
       await row.finished;

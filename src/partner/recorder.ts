@@ -15,20 +15,9 @@ export interface ExchangeObservation {
   simulated: boolean;
 }
 
-export interface AttemptObservation {
+/** One delivery attempt as the sandbox's hook saw it: a WebhookDelivery of the judged traffic. */
+export interface AttemptObservation extends WebhookDelivery {
   kind: 'webhook-attempt';
-  eventId: string;
-  event: string;
-  runId: string;
-  attempt: number;
-  url: string;
-  wrongSignature: boolean;
-  status: number | null;
-  error?: string;
-  location?: string;
-  startedAt: number;
-  answeredAt: number;
-  ackTimeoutMs: number;
 }
 
 export type Observation = ExchangeObservation | AttemptObservation;

@@ -10,12 +10,12 @@ import { countStatuses } from './format.js';
 import type { PlannedCheck, Reporter, RunStartInfo } from './reporter.js';
 
 /** The caller already decided the output is interactive; listr2 must not second-guess it from process.stdout. */
-class StreamRenderer extends DefaultRenderer {
+export class StreamRenderer extends DefaultRenderer {
   static override nonTTY = true;
 }
 
-/** The parts of listr2's task wrapper this view drives. */
-interface SuiteTask {
+/** The parts of listr2's task wrapper a live view drives. */
+export interface LiveTask {
   title: string;
   output: string;
   skip(message?: string): void;
@@ -27,7 +27,7 @@ interface SuiteState {
   ended: Map<string, CheckResult>;
   /** Running checks and their latest progress message, in start order. */
   running: Map<string, string>;
-  task?: SuiteTask;
+  task?: LiveTask;
   lastOutput?: string;
   finish: () => void;
   finished: Promise<void>;
@@ -96,7 +96,7 @@ export function createLiveConsoleReporter(opts: LiveConsoleOptions): Reporter {
     const tasks: ListrTask[] = [...suites.values()].map((state) => ({
       title: suiteStatusText(state),
       rendererOptions: { outputBar: true, persistentOutput: false },
-      task: async (_ctx: unknown, task: SuiteTask) => {
+      task: async (_ctx: unknown, task: LiveTask) => {
         state.task = task;
         refresh(state);
         await state.finished;
