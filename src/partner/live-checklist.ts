@@ -4,9 +4,9 @@
 // rule's state, so a CI log shows progress without cursor tricks. Both end with the grouped summary.
 
 import type { ChalkInstance } from 'chalk';
-import { Listr, ListrLogger, ProcessOutput, type ListrTask } from 'listr2';
+import type { ListrTask } from 'listr2';
 import { formatGroupedSummary, makeChalk, oneLine } from '../report/console-format.js';
-import { StreamRenderer, type LiveTask } from '../report/console-live.js';
+import { runLiveList, type LiveTask } from '../report/console-live.js';
 import type { Reporter } from '../report/reporter.js';
 import type { RunResult } from '../runner/results.js';
 import type { Judged } from './judge.js';
@@ -61,21 +61,7 @@ function live(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string,
       if (row.state === 'skipped' || row.state === 'pending') task.skip(`${row.rule.id}: ${oneLine(row.message, 120)}`);
     },
   }));
-  const listr = new Listr(tasks, {
-    concurrent: true,
-    exitOnError: false,
-    registerSignalListeners: false,
-    renderer: StreamRenderer,
-    fallbackRendererCondition: false,
-    rendererOptions: {
-      logger: new ListrLogger({ useIcons: true, processOutput: new ProcessOutput(stream as NodeJS.WriteStream) }),
-      collapseErrors: false,
-      showErrorMessage: true,
-      collapseSkips: false,
-      formatOutput: 'truncate',
-    },
-  });
-  const done = listr.run().catch(() => undefined);
+  const done = runLiveList(tasks, stream, { collapse: false });
   const apply = (judged: readonly Judged[], final: boolean): void => {
     for (const { rule, verdict } of judged) {
       const row = rows.get(rule.id);

@@ -10,8 +10,33 @@ import { countStatuses } from './format.js';
 import type { PlannedCheck, Reporter, RunStartInfo } from './reporter.js';
 
 /** The caller already decided the output is interactive; listr2 must not second-guess it from process.stdout. */
-export class StreamRenderer extends DefaultRenderer {
+class StreamRenderer extends DefaultRenderer {
   static override nonTTY = true;
+}
+
+/**
+ * Runs concurrent listr2 tasks drawn on `stream` (not process.stdout, which listr2 would pick itself);
+ * resolves when every task has ended. `collapse` folds finished errors and skips into their titles.
+ */
+export function runLiveList<T extends ListrTask[]>(tasks: T, stream: NodeJS.WritableStream, opts: { collapse: boolean }): Promise<void> {
+  const listr = new Listr(tasks, {
+    concurrent: true,
+    exitOnError: false,
+    registerSignalListeners: false,
+    renderer: StreamRenderer,
+    fallbackRendererCondition: false,
+    rendererOptions: {
+      logger: new ListrLogger({ useIcons: true, processOutput: new ProcessOutput(stream as NodeJS.WriteStream) }),
+      collapseErrors: opts.collapse,
+      showErrorMessage: true,
+      collapseSkips: opts.collapse,
+      formatOutput: 'truncate',
+    },
+  });
+  return listr.run().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The parts of listr2's task wrapper a live view drives. */
@@ -108,23 +133,7 @@ export function createLiveConsoleReporter(opts: LiveConsoleOptions): Reporter {
         if (counts.skipped === counts.total && counts.total > 0) task.skip(suiteStatusText(state));
       },
     }));
-    // Listr writes through its own process-output wrapper; point it at our stream, not process.stdout.
-    const processOutput = new ProcessOutput(stream as NodeJS.WriteStream);
-    const listr = new Listr(tasks, {
-      concurrent: true,
-      exitOnError: false,
-      registerSignalListeners: false,
-      renderer: StreamRenderer,
-      fallbackRendererCondition: false,
-      rendererOptions: {
-        logger: new ListrLogger({ useIcons: true, processOutput }),
-        collapseErrors: true,
-        showErrorMessage: true,
-        collapseSkips: true,
-        formatOutput: 'truncate',
-      },
-    });
-    done = listr.run().catch(() => undefined);
+    done = runLiveList(tasks, stream, { collapse: true });
   }
 
   function end(check: CheckResult): void {
