@@ -67,11 +67,12 @@ const stopAtTerminalRule: Rule = {
       const terminal = run.reads[t]!;
       const sawRunning = run.reads.slice(0, t).some((r) => readStatus(r) !== undefined);
       // Other requests about this run (reveal, decisions) between the terminal read and a later read make
-      // that later read a deliberate refresh, not a poll.
-      const actions = traffic.requests.filter((r) => r.runId === run.runId && r.endpoint !== 'runs-read' && r.at > terminal.at);
+      // that later read a deliberate refresh, not a poll. Ordered by arrival id: a loopback round trip can
+      // fit in one millisecond, so a reveal may carry the same timestamp as the read before it.
+      const actions = traffic.requests.filter((r) => r.runId === run.runId && r.endpoint !== 'runs-read' && r.id > terminal.id);
       for (const later of run.reads.slice(t + 1)) {
         if (later.at - terminal.answeredAt > window) break;
-        if (actions.some((a) => a.at < later.at)) break;
+        if (actions.some((a) => a.id < later.id)) break;
         offences.push({
           message: `run ${run.runId} read again ${seconds(later.at - terminal.answeredAt)} after a read returned ${readStatus(terminal)}`,
           expected: 'no polling after completed or failed',

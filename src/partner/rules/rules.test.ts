@@ -123,9 +123,15 @@ describe('partner rules', () => {
   it('after completed: a poll fails; a refresh after a reveal or a read much later passes', () => {
     const watched = () => [read(0, 'running'), read(5000, 'completed')];
     expect(judge('polling.stops-at-completed-or-failed', [...watched(), read(10_000, 'completed')]).state).toBe('failed');
+    // Requests are built in arrival order: their ids are what orders them.
+    const shown = watched();
     const reveal = req(6000, { endpoint: 'reveal', runId: RUN, json: {} });
-    expect(judge('polling.stops-at-completed-or-failed', [...watched(), reveal, read(7000, 'completed')]).state).toBe('passed');
+    expect(judge('polling.stops-at-completed-or-failed', [...shown, reveal, read(7000, 'completed')]).state).toBe('passed');
     expect(judge('polling.stops-at-completed-or-failed', [...watched(), read(600_000, 'completed')]).state).toBe('passed');
+    // A loopback round trip fits in a millisecond: the reveal arrives with the terminal read's timestamp.
+    const [running, completed] = watched();
+    const sameMs = req(completed!.at, { endpoint: 'reveal', runId: RUN, json: {} });
+    expect(judge('polling.stops-at-completed-or-failed', [running!, completed!, sameMs, read(completed!.at + 2, 503), read(completed!.at + 5, 'completed')]).state).toBe('passed');
   });
 
   it('30 minutes of running: reads after the read past the limit fail', () => {
