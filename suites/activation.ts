@@ -8,24 +8,19 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { obj, randomUUID, unknownActivationCode } from './support.js';
+import { errorSuffix, obj, randomUUID, unknownActivationCode } from './support.js';
 
 const suite = 'activation';
 const REDEEM = S.redeem;
 const CODE = S.activationCode;
-const STATES = 'States and transitions › Activation code';
-const CONNECTION = 'Resources and their fields › Organization connection (result of redeeming a code)';
+const STATES = S.codeStates;
+const CONNECTION = S.connection;
 const BY_ENDPOINT = S.byEndpoint;
 
 
 /** Redeem carries the partner key only (Endpoints › POST /activations/redeem: no org token). */
 function redeem(t: CheckContext, code: string, externalId: string, label: string): Promise<ApiResponse> {
   return t.api.post('/activations/redeem', { code, external_id: externalId }, { auth: 'partner', label });
-}
-
-function errorSuffix(res: ApiResponse): string {
-  const e = obj(res.json)?.error;
-  return typeof e === 'string' ? ` ${e}` : '';
 }
 
 export const ACTIVATION_CHECKS: CheckDefinition[] = [
@@ -42,10 +37,9 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
       // A new external_id, so the only rule the second redeem can break is single use.
       const second = await redeem(t, first.code, t.setup.uniqueId('svc-certify-org'), 'second redeem, same code');
       if (second.status === 200) {
-        t.expect.that(
-          false,
+        t.expect.fail(
           {
-            message: `a second redeem of an already redeemed code answered 200${obj(second.json)?.org_token !== undefined ? ' with an org_token' : ''}; a code is single use: it stays redeemed and answers 409 code_already_redeemed, the token is not returned again (${STATES})`,
+            message: `a second redeem of an already redeemed code answered 200${obj(second.json)?.org_token !== undefined ? ' with an org_token' : ''}; a code is single use: it stays redeemed and answers 409 code_already_redeemed, the token is not returned again`,
             spec: STATES,
             expected: '409 code_already_redeemed',
             received: '200',
@@ -60,7 +54,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
       t.expect.that(
         body?.org_token === undefined,
         {
-          message: `the second redeem's 409 carries an org_token; the token is returned at redemption only, never again (${REDEEM})`,
+          message: `the second redeem's 409 carries an org_token; the token is returned at redemption only, never again`,
           spec: REDEEM,
           pointer: '/org_token',
           expected: 'absent',
@@ -73,7 +67,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
         t.expect.that(
           !second.text.includes(firstToken),
           {
-            message: `the second redeem's answer contains the org token issued by the first; it is returned once only (${REDEEM})`,
+            message: `the second redeem's answer contains the org token issued by the first; it is returned once only`,
             spec: REDEEM,
           },
           second,
@@ -104,7 +98,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
       t.expect.that(
         probe.status !== 401,
         {
-          message: `a call with the org token this redeem returned answered 401${errorSuffix(probe)}; the token issued at redemption identifies the organization (${S.authentication})`,
+          message: `a call with the org token this redeem returned answered 401${errorSuffix(probe)}; the token issued at redemption identifies the organization`,
           spec: S.authentication,
           expected: 'not 401',
           received: String(probe.status),
@@ -132,7 +126,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
       t.expect.that(
         again.status === 200,
         {
-          message: `after 409 external_id_taken, the same code with a free external_id answered ${again.status}${errorSuffix(again)}; a refused redeem leaves the code valid, so it redeems with 200 (${STATES})`,
+          message: `after 409 external_id_taken, the same code with a free external_id answered ${again.status}${errorSuffix(again)}; a refused redeem leaves the code valid, so it redeems with 200`,
           spec: STATES,
           expected: '200',
           received: String(again.status),
@@ -152,7 +146,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
       t.expect.that(
         typed.status === 200,
         {
-          message: `redeeming an unused code typed in lower case with spaces ("svc xxxx xxxx") answered ${typed.status}${errorSuffix(typed)}; case, spaces and dashes are normalized on input, so it redeems with 200 (${CODE})`,
+          message: `redeeming an unused code typed in lower case with spaces ("svc xxxx xxxx") answered ${typed.status}${errorSuffix(typed)}; case, spaces and dashes are normalized on input, so it redeems with 200`,
           spec: CODE,
           expected: '200',
           received: String(typed.status),

@@ -13,7 +13,7 @@ function expectJsonUtf8(t: CheckContext, res: ApiResponse, what: string): void {
   t.expect.that(
     isJsonUtf8(ct),
     {
-      message: `${what} has content type ${ct === undefined ? '(absent)' : JSON.stringify(ct)}; the spec requires application/json; charset=utf-8 (${S.general})`,
+      message: `${what} has content type ${ct === undefined ? '(absent)' : JSON.stringify(ct)}; the spec requires application/json; charset=utf-8`,
       spec: S.general,
       expected: 'application/json; charset=utf-8',
       received: ct ?? '(absent)',
@@ -46,7 +46,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
       t.expect.that(
         body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
         {
-          message: `the ${res.status} error body is not the envelope {"error": string, "message": string} (${S.errors})`,
+          message: `the ${res.status} error body is not the envelope {"error": string, "message": string}`,
           spec: S.errors,
           expected: '{"error": "…", "message": "…"}',
           received: res.jsonError ? res.text.slice(0, 200) : res.json,
@@ -114,7 +114,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
         t.expect.that(
           at === undefined,
           {
-            message: `the ${res.status} response of ${what} holds bytes that are not UTF-8 at byte offset ${at} (${res.text.length > 0 ? 'decoded as U+FFFD' : 'no text'}); the request and response body format is JSON (UTF-8) (${S.general})`,
+            message: `the ${res.status} response of ${what} holds bytes that are not UTF-8 at byte offset ${at} (${res.text.length > 0 ? 'decoded as U+FFFD' : 'no text'}); the request and response body format is JSON (UTF-8)`,
             spec: S.general,
             expected: 'valid UTF-8',
             received: `invalid byte at offset ${at}`,
@@ -132,7 +132,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const res = await errorRequest(t);
       const message = messageOf(res);
-      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message (${S.errors})`, spec: S.errors }, res)) return;
+      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message`, spec: S.errors }, res)) return;
       // The default is "the partner default (he unless agreed otherwise)": an English default may be
       // an agreement the certifier cannot see, so it is reported as a skip with the reason, never as a
       // failure; a message in neither language is a failure whatever was agreed.
@@ -143,7 +143,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
       t.expect.that(
         isHebrew(message!),
         {
-          message: `without x-svc-lang the error message is in neither Hebrew nor English; it must be a sentence in the partner default language, he unless agreed otherwise (${S.commonHeaders})`,
+          message: `without x-svc-lang the error message is in neither Hebrew nor English; it must be a sentence in the partner default language, he unless agreed otherwise`,
           spec: S.commonHeaders,
           expected: 'a message in Hebrew script (or English if that default was agreed)',
           received: message,
@@ -160,11 +160,11 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const res = await errorRequest(t, 'he');
       const message = messageOf(res);
-      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message (${S.errors})`, spec: S.errors }, res)) return;
+      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message`, spec: S.errors }, res)) return;
       t.expect.that(
         isHebrew(message!),
         {
-          message: `with x-svc-lang: he the error message is not in Hebrew (${S.commonHeaders})`,
+          message: `with x-svc-lang: he the error message is not in Hebrew`,
           spec: S.commonHeaders,
           expected: 'a message in Hebrew script',
           received: message,
@@ -181,11 +181,11 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const res = await errorRequest(t, 'en');
       const message = messageOf(res);
-      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message (${S.errors})`, spec: S.errors }, res)) return;
+      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message`, spec: S.errors }, res)) return;
       t.expect.that(
         isEnglish(message!),
         {
-          message: `with x-svc-lang: en the error message is not in English (${S.commonHeaders})`,
+          message: `with x-svc-lang: en the error message is not in English`,
           spec: S.commonHeaders,
           expected: 'a message in English (Latin script, no Hebrew)',
           received: message,
@@ -222,7 +222,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
         t.expect.that(
           body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
           {
-            message: `a ${what} answered ${res.status} with ${res.jsonError ? `a body that is not JSON (${JSON.stringify(res.text.slice(0, 120))})` : JSON.stringify(res.json ?? null).slice(0, 200)}; every non-2xx response has the JSON envelope {"error": string, "message": string} (${S.errors})`,
+            message: `a ${what} answered ${res.status} with ${res.jsonError ? `a body that is not JSON (${JSON.stringify(res.text.slice(0, 120))})` : JSON.stringify(res.json ?? null).slice(0, 200)}; every non-2xx response has the JSON envelope {"error": string, "message": string}`,
             spec: S.errors,
             expected: '{"error": "…", "message": "…"}',
             received: res.jsonError ? res.text.slice(0, 200) : (res.json ?? null),
@@ -252,7 +252,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
       t.expect.that(
         body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
         {
-          message: `the ${res.status} answer to a malformed body is not the envelope {"error": string, "message": string} (${S.errors})`,
+          message: `the ${res.status} answer to a malformed body is not the envelope {"error": string, "message": string}`,
           spec: S.errors,
           received: res.jsonError ? res.text.slice(0, 200) : res.json,
         },

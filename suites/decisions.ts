@@ -8,22 +8,21 @@ import type { ApiResponse } from '../src/http/types.js';
 import { JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { arr, int, obj, objects, randomUUID, secondOrgWithRecruiter } from './support.js';
+import { arr, int, obj, objects, randomUUID, secondOrgWithRecruiter, TWO_POW_53 } from './support.js';
 
 const suite = 'decisions';
-const DECISIONS = 'Endpoints › POST /runs/{run_id}/decisions';
-const ITEM = 'Resources and their fields › Decision (request item)';
-const IDS = 'Resources and their fields › Identifier conventions';
-const SB = 'Endpoints › Sandbox behaviour';
-const BY_ENDPOINT = 'Errors › Errors by endpoint';
+const DECISIONS = S.decisions;
+const ITEM = S.decisionItem;
+const IDS = S.identifiers;
+const SB = S.sandbox;
+const BY_ENDPOINT = S.byEndpoint;
 
 export const REJECT_REASONS = ['cv_irrelevant', 'overqualified', 'location', 'insufficient_experience', 'declined', 'candidate_withdrew', 'known'];
 
 const FIXTURE = 'cert-notices-all';
 /** Only names a candidate on a run that does not exist: any int64 will do there. */
 const ANY_CANDIDATE_ID = 990000000001n;
-const TWO_POW_53 = 2n ** 53n;
-const RUNS_READ = 'Endpoints › GET /runs/{run_id}';
+const RUNS_READ = S.runsRead;
 
 /**
  * Distinct fixture runs (the setup memoizes per target_count) for checks whose counts matter. The
@@ -131,7 +130,7 @@ function integralCounts(t: CheckContext, res: ApiResponse, fields: string[]): Js
 function expectCount(t: CheckContext, res: ApiResponse, b: JsonObject, field: 'accepted' | 'duplicates', want: number, why: string): boolean {
   return t.expect.that(
     int(b[field]) === BigInt(want),
-    { message: `${why}: the response has ${field} ${String(b[field])}, expected ${want} (${DECISIONS}, rule 1)`, spec: DECISIONS, expected: want, received: b[field], pointer: `/${field}` },
+    { message: `${why}: the response has ${field} ${String(b[field])}, expected ${want} (rule 1)`, spec: DECISIONS, expected: want, received: b[field], pointer: `/${field}` },
     res,
   );
 }
@@ -304,12 +303,12 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
         const res = await t.api.post(`/runs/${encodeURIComponent(run.runId)}/decisions`, { acting_user_external_id: (await t.setup.user()).externalId, decisions: batch }, { label: `a batch with ${what}` });
         const refused = t.expect.that(
           res.status >= 400 && res.status <= 499,
-          { message: `a batch with ${what} answered ${res.status}; it does not match the Decision schema, and a schema mismatch gives a 4xx (${S.errors}; ${ITEM})`, spec: S.errors, expected: '4xx', received: String(res.status) },
+          { message: `a batch with ${what} answered ${res.status}; it does not match the Decision schema, and a schema mismatch gives a 4xx (see ${ITEM})`, spec: S.errors, expected: '4xx', received: String(res.status) },
           res,
         );
         if (!refused) return;
         const body = obj(res.json);
-        t.expect.that(typeof body?.error === 'string' && typeof body?.message === 'string', { message: `the ${res.status} to a batch with ${what} lacks the error envelope (string error and message) (${S.errors})`, spec: S.errors, received: res.text.slice(0, 200) }, res);
+        t.expect.that(typeof body?.error === 'string' && typeof body?.message === 'string', { message: `the ${res.status} to a batch with ${what} lacks the error envelope (string error and message)`, spec: S.errors, received: res.text.slice(0, 200) }, res);
         refusals.push({ res, what });
       }
       // Rule 2: any 422 stored nothing, so every item of the corrected batches is new. Another 4xx
@@ -323,7 +322,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       t.expect.that(
         accepted >= fixed.length - open && accepted <= fixed.length,
         {
-          message: `the corrected batches (${fixed.length} decisions, ${refusals.length - open} of their batches refused with 422) counted accepted ${String(body.accepted)}; any 422 means nothing of the request was stored, so each decision is new (${DECISIONS}, rule 2)`,
+          message: `the corrected batches (${fixed.length} decisions, ${refusals.length - open} of their batches refused with 422) counted accepted ${String(body.accepted)}; any 422 means nothing of the request was stored, so each decision is new (rule 2)`,
           spec: DECISIONS,
           expected: open === 0 ? fixed.length : `${fixed.length - open} to ${fixed.length}`,
           received: String(body.accepted),

@@ -62,20 +62,20 @@ const ROWS: FixtureRow[] = [
       const missing = V1_CODES.filter((c) => !codes.has(c));
       t.expect.that(
         missing.length === 0,
-        { message: `cert-notices-all lacks notice code(s) ${missing.join(', ')}; the fixture lists the nine codes that can occur in v1 (${SB})`, spec: SB, expected: V1_CODES, received: [...codes] },
+        { message: `cert-notices-all lacks notice code(s) ${missing.join(', ')}; the fixture lists the nine codes that can occur in v1`, spec: SB, expected: V1_CODES, received: [...codes] },
         res,
       );
       const severities = new Set(notices.map((n) => n.severity));
       const missingSev = SEVERITIES.filter((s) => !severities.has(s));
       t.expect.that(
         missingSev.length === 0,
-        { message: `cert-notices-all lacks severity ${missingSev.join(', ')}; all three severities are present (${SB})`, spec: SB, expected: SEVERITIES, received: [...severities] },
+        { message: `cert-notices-all lacks severity ${missingSev.join(', ')}; all three severities are present`, spec: SB, expected: SEVERITIES, received: [...severities] },
         res,
       );
       for (const n of notices.filter((x) => x.code === 'requirement_blockers')) {
         t.expect.that(
           n.slot === 'on_requirement' && int(obj(n.ref)?.requirement_index) !== undefined,
-          { message: `requirement_blockers is in slot ${JSON.stringify(n.slot)} without ref.requirement_index; the spec places it on_requirement with a requirement_index (${S.notice})`, spec: S.notice, received: n },
+          { message: `requirement_blockers is in slot ${JSON.stringify(n.slot)} without ref.requirement_index; the spec places it on_requirement with a requirement_index`, spec: S.notice, received: n },
           res,
         );
       }
@@ -83,12 +83,12 @@ const ROWS: FixtureRow[] = [
       const met = new Set(reqs.map((r) => (r.met === null ? 'null' : String(r.met))));
       t.expect.that(
         ['true', 'false', 'null'].every((m) => met.has(m)),
-        { message: `cert-notices-all candidates do not show met true, false and null (${SB})`, spec: SB, expected: ['true', 'false', 'null'], received: [...met] },
+        { message: `cert-notices-all candidates do not show met true, false and null`, spec: SB, expected: ['true', 'false', 'null'], received: [...met] },
         res,
       );
       t.expect.that(
         reqs.some((r) => r.evidence === null),
-        { message: `cert-notices-all has no requirement with evidence null (${SB})`, spec: SB },
+        { message: `cert-notices-all has no requirement with evidence null`, spec: SB },
         res,
       );
     },
@@ -103,23 +103,23 @@ const ROWS: FixtureRow[] = [
       const slots = new Set(probes.map((n) => n.slot));
       const sevs = new Set(probes.map((n) => n.severity));
       for (const slot of SLOTS) {
-        t.expect.that(slots.has(slot), { message: `cert-notice-unknown has no zz_certification_probe notice in slot ${slot} (${SB})`, spec: SB, received: [...slots] }, res);
+        t.expect.that(slots.has(slot), { message: `cert-notice-unknown has no zz_certification_probe notice in slot ${slot}`, spec: SB, received: [...slots] }, res);
       }
       for (const sev of SEVERITIES) {
-        t.expect.that(sevs.has(sev), { message: `cert-notice-unknown has no zz_certification_probe notice of severity ${sev} (${SB})`, spec: SB, received: [...sevs] }, res);
+        t.expect.that(sevs.has(sev), { message: `cert-notice-unknown has no zz_certification_probe notice of severity ${sev}`, spec: SB, received: [...sevs] }, res);
       }
       // The table lists the unknown-slot and unknown-severity notices as items of their own, without a
       // code: they are looked for among all notices.
       const allSlots = new Set(notices.map((n) => n.slot));
       const allSevs = new Set(notices.map((n) => n.severity));
-      t.expect.that(allSlots.has('zz_unknown_slot'), { message: `cert-notice-unknown has no notice in the unknown slot zz_unknown_slot (${SB})`, spec: SB, received: [...allSlots] }, res);
-      t.expect.that(allSevs.has('zz_unknown_severity'), { message: `cert-notice-unknown has no notice of the unknown severity zz_unknown_severity (${SB})`, spec: SB, received: [...allSevs] }, res);
+      t.expect.that(allSlots.has('zz_unknown_slot'), { message: `cert-notice-unknown has no notice in the unknown slot zz_unknown_slot`, spec: SB, received: [...allSlots] }, res);
+      t.expect.that(allSevs.has('zz_unknown_severity'), { message: `cert-notice-unknown has no notice of the unknown severity zz_unknown_severity`, spec: SB, received: [...allSevs] }, res);
       for (const n of probes) {
         if (n.slot === 'on_candidate') {
-          t.expect.that(int(obj(n.ref)?.candidate_id) !== undefined, { message: `an on_candidate probe notice has no integer ref.candidate_id (${S.notice})`, spec: S.notice, received: n.ref }, res);
+          t.expect.that(int(obj(n.ref)?.candidate_id) !== undefined, { message: `an on_candidate probe notice has no integer ref.candidate_id`, spec: S.notice, received: n.ref }, res);
         }
         if (n.slot === 'on_requirement') {
-          t.expect.that(int(obj(n.ref)?.requirement_index) !== undefined, { message: `an on_requirement probe notice has no integer ref.requirement_index (${S.notice})`, spec: S.notice, received: n.ref }, res);
+          t.expect.that(int(obj(n.ref)?.requirement_index) !== undefined, { message: `an on_requirement probe notice has no integer ref.requirement_index`, spec: S.notice, received: n.ref }, res);
         }
       }
     },
@@ -131,10 +131,10 @@ const ROWS: FixtureRow[] = [
     extra(t, run, res) {
       const notices = objects(run.notices);
       const wrong = notices.filter((n) => n.slot !== 'empty_state');
-      t.expect.that(wrong.length === 0, { message: `cert-empty has notices outside empty_state (${wrong.map((n) => `${String(n.code)} in ${String(n.slot)}`).join(', ')}) (${SB})`, spec: SB }, res);
+      t.expect.that(wrong.length === 0, { message: `cert-empty has notices outside empty_state (${wrong.map((n) => `${String(n.code)} in ${String(n.slot)}`).join(', ')})`, spec: SB }, res);
       const codes = new Set(notices.map((n) => n.code));
       for (const code of ['run_progress', 'location_relaxed']) {
-        t.expect.that(codes.has(code), { message: `cert-empty has no ${code} notice (${SB})`, spec: SB, received: [...codes] }, res);
+        t.expect.that(codes.has(code), { message: `cert-empty has no ${code} notice`, spec: SB, received: [...codes] }, res);
       }
     },
   },
@@ -144,11 +144,11 @@ const ROWS: FixtureRow[] = [
     maxCandidates: 0,
     extra(t, run, res) {
       const fe = objects(run.notices).filter((n) => n.code === 'function_error');
-      t.expect.that(fe.length === 1, { message: `cert-failed has ${fe.length} function_error notices; the fixture has one (${SB})`, spec: SB, expected: 1, received: fe.length }, res);
+      t.expect.that(fe.length === 1, { message: `cert-failed has ${fe.length} function_error notices; the fixture has one`, spec: SB, expected: 1, received: fe.length }, res);
       for (const n of fe) {
         t.expect.that(
           n.severity === 'blocking' && n.slot === 'empty_state',
-          { message: `function_error on a failed run is ${String(n.severity)}/${String(n.slot)}; the spec requires blocking/empty_state (${S.notice})`, spec: S.notice, expected: 'blocking, empty_state', received: `${String(n.severity)}, ${String(n.slot)}` },
+          { message: `function_error on a failed run is ${String(n.severity)}/${String(n.slot)}; the spec requires blocking/empty_state`, spec: S.notice, expected: 'blocking, empty_state', received: `${String(n.severity)}, ${String(n.slot)}` },
           res,
         );
       }
@@ -160,7 +160,7 @@ const ROWS: FixtureRow[] = [
     maxCandidates: 3,
     extra(t, run, res) {
       for (const key of ['zz_extra_top_level', 'zz_future_object']) {
-        t.expect.that(key in run, { message: `cert-extra-fields has no top-level ${key} (${SB})`, spec: SB }, res);
+        t.expect.that(key in run, { message: `cert-extra-fields has no top-level ${key}`, spec: SB }, res);
       }
       const where: Array<[string, JsonObject[], string[]]> = [
         ['progress', obj(run.progress) ? [obj(run.progress)!] : [], KNOWN.progress],
@@ -171,7 +171,7 @@ const ROWS: FixtureRow[] = [
       for (const [label, items, known] of where) {
         t.expect.that(
           items.every((o) => hasUnknownField(o, known)),
-          { message: `cert-extra-fields: not ${label} carries an unknown field (${SB})`, spec: SB },
+          { message: `cert-extra-fields: not ${label} carries an unknown field`, spec: SB },
           res,
         );
       }
@@ -189,7 +189,7 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
   const statuses = Array.isArray(status) ? status : [status];
   t.expect.that(
     statuses.includes(run.status as Status),
-    { message: `${name} read has status ${JSON.stringify(run.status)}; the fixture table requires ${statuses.join(' or ')} (${SB})`, spec: SB, expected: statuses.join(' or '), received: run.status, pointer: '/status' },
+    { message: `${name} read has status ${JSON.stringify(run.status)}; the fixture table requires ${statuses.join(' or ')}`, spec: SB, expected: statuses.join(' or '), received: run.status, pointer: '/status' },
     res,
   );
   const named = obj(run.sandbox)?.fixture;
@@ -216,7 +216,7 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
   const cap = Math.min(maxCandidates, TARGET);
   t.expect.that(
     candidates.length <= cap,
-    { message: `${name} lists ${candidates.length} candidates; at most ${cap} (the fixture's maximum, and never more than target_count ${TARGET}) (${SB})`, spec: SB, expected: `<= ${cap}`, received: candidates.length, pointer: '/candidates' },
+    { message: `${name} lists ${candidates.length} candidates; at most ${cap} (the fixture's maximum, and never more than target_count ${TARGET})`, spec: SB, expected: `<= ${cap}`, received: candidates.length, pointer: '/candidates' },
     res,
   );
   const ids = candidates.map((c) => int(c.id));
@@ -224,7 +224,7 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
     const sorted = [...(ids as bigint[])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     t.expect.that(
       sorted[0] === FIRST_ID && new Set(sorted.map(String)).size === sorted.length,
-      { message: `${name} candidate ids do not ascend from 990000000001 (${SB})`, spec: SB, expected: 'unique ids, the lowest 990000000001', received: ids.map(String).join(', ') },
+      { message: `${name} candidate ids do not ascend from 990000000001`, spec: SB, expected: 'unique ids, the lowest 990000000001', received: ids.map(String).join(', ') },
       res,
     );
   }
@@ -246,7 +246,7 @@ function startCheck(name: string): CheckDefinition {
       t.expect.equal(fixture, name, 'sandbox.fixture of the run start', SB, start);
       if (name === 'cert-extra-fields') {
         const body = obj(start.json);
-        t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.start), { message: `the cert-extra-fields run start carries no unknown top-level field (${SB})`, spec: SB }, start);
+        t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.start), { message: `the cert-extra-fields run start carries no unknown top-level field`, spec: SB }, start);
       }
     },
   };
@@ -264,7 +264,7 @@ function expectNoticeLanguage(t: CheckContext, name: string, run: JsonObject, re
     t.expect.that(
       inLanguage(text),
       {
-        message: `${name} read with x-svc-lang: ${lang} has notice ${JSON.stringify(n.code)} whose title and body contain no ${lang === 'he' ? 'Hebrew' : 'Latin'} letter; notice title and body follow the request language (${S.notice})`,
+        message: `${name} read with x-svc-lang: ${lang} has notice ${JSON.stringify(n.code)} whose title and body contain no ${lang === 'he' ? 'Hebrew' : 'Latin'} letter; notice title and body follow the request language`,
         spec: S.notice,
         expected: lang === 'he' ? 'Hebrew text' : 'English text',
         received: text.slice(0, 120),
@@ -325,19 +325,19 @@ const slowCheck: CheckDefinition = {
       const answeredBy = specSince(startSent);
       if (run.status !== 'running') {
         const early = answeredBy < 0.8 * SLOW_SPEC_MS;
-        t.expect.that(!early, { message: `cert-slow is ${String(run.status)} ${Math.round(answeredBy / 1000)} s (spec time) after creation; it stays running for 3 minutes (${SB})`, spec: SB, received: run.status }, res);
-        t.expect.that(listed === TARGET, { message: `completed cert-slow lists ${listed} candidates; it completes with all target_count (${TARGET}) (${SB})`, spec: SB, expected: TARGET, received: listed }, res);
+        t.expect.that(!early, { message: `cert-slow is ${String(run.status)} ${Math.round(answeredBy / 1000)} s (spec time) after creation; it stays running for 3 minutes`, spec: SB, received: run.status }, res);
+        t.expect.that(listed === TARGET, { message: `completed cert-slow lists ${listed} candidates; it completes with all target_count (${TARGET})`, spec: SB, expected: TARGET, received: listed }, res);
         return;
       }
       const ok = [
-        t.expect.that(confirmed >= previousConfirmed, { message: `cert-slow progress.confirmed went down from ${previousConfirmed} to ${confirmed} (${SB})`, spec: SB }, res),
-        t.expect.that(listed <= confirmed, { message: `cert-slow lists ${listed} candidates with progress.confirmed ${confirmed}; candidates appear as they are confirmed (${SB})`, spec: SB }, res),
+        t.expect.that(confirmed >= previousConfirmed, { message: `cert-slow progress.confirmed went down from ${previousConfirmed} to ${confirmed}`, spec: SB }, res),
+        t.expect.that(listed <= confirmed, { message: `cert-slow lists ${listed} candidates with progress.confirmed ${confirmed}; candidates appear as they are confirmed`, spec: SB }, res),
         t.expect.that(
           objects(run.notices).some((n) => n.code === 'run_progress'),
-          { message: `running cert-slow has no run_progress notice (${SB})`, spec: SB },
+          { message: `running cert-slow has no run_progress notice`, spec: SB },
           res,
         ),
-        t.expect.that(sentLate < 2 * SLOW_SPEC_MS, { message: `cert-slow is still running after twice its 3 minutes (${SB})`, spec: SB }, res),
+        t.expect.that(sentLate < 2 * SLOW_SPEC_MS, { message: `cert-slow is still running after twice its 3 minutes`, spec: SB }, res),
       ];
       // One failure is proof enough; polling on would only repeat it.
       if (ok.includes(false)) return;
@@ -362,18 +362,18 @@ const extraFieldsElsewhereCheck: CheckDefinition = {
     const first = objects(obj(read.json)?.candidates)[0];
     const id = first ? int(first.id) : undefined;
     if (id === undefined) {
-      t.expect.that(false, { message: `cert-extra-fields lists no candidate to reveal; the fixture lists up to 3 (${SB})`, spec: SB, pointer: '/candidates' }, read);
+      t.expect.fail({ message: `cert-extra-fields lists no candidate to reveal; the fixture lists up to 3`, spec: SB, pointer: '/candidates' }, read);
       return;
     }
     const reveal = await t.api.post(`/runs/${encodeURIComponent(runId)}/candidates/${id.toString()}/reveal`, { acting_user_external_id: user.externalId });
     if (t.expect.status(reveal, 200, SB)) {
       const body = obj(reveal.json);
-      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.reveal), { message: `the cert-extra-fields reveal response carries no unknown top-level field; the fixture adds them to the reveal response too (${SB})`, spec: SB, received: body ? Object.keys(body) : undefined }, reveal);
+      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.reveal), { message: `the cert-extra-fields reveal response carries no unknown top-level field; the fixture adds them to the reveal response too`, spec: SB, received: body ? Object.keys(body) : undefined }, reveal);
     }
     const decisions = await t.api.post(`/runs/${encodeURIComponent(runId)}/decisions`, { acting_user_external_id: user.externalId, decisions: [], notices_shown: [] });
     if (t.expect.status(decisions, '2xx', SB)) {
       const body = obj(decisions.json);
-      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.decisions), { message: `the cert-extra-fields decisions response carries no unknown top-level field; the fixture adds them to the decisions response too (${SB})`, spec: SB, received: body ? Object.keys(body) : undefined }, decisions);
+      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.decisions), { message: `the cert-extra-fields decisions response carries no unknown top-level field; the fixture adds them to the decisions response too`, spec: SB, received: body ? Object.keys(body) : undefined }, decisions);
     }
   },
 };
@@ -391,14 +391,14 @@ const smallTargetCheck: CheckDefinition = {
     const listed = arr(obj(res.json)?.candidates).length;
     t.expect.that(
       listed <= 2,
-      { message: `cert-notices-all with target_count 2 lists ${listed} candidates; a fixture never lists more than target_count (${SB})`, spec: SB, expected: '<= 2', received: listed, pointer: '/candidates' },
+      { message: `cert-notices-all with target_count 2 lists ${listed} candidates; a fixture never lists more than target_count`, spec: SB, expected: '<= 2', received: listed, pointer: '/candidates' },
       res,
     );
   },
 };
 
-const REQUIREMENT = 'Resources and their fields › Requirement (in the 202 response of a run start)';
-const CAND_REQ = 'Resources and their fields › CandidateRequirement';
+const REQUIREMENT = S.requirement;
+const CAND_REQ = S.candidateRequirement;
 
 /** index and kind of each requirement, the part the run start and the candidates share. */
 function indexKinds(list: JsonObject[]): string {
@@ -424,7 +424,7 @@ const candidateRequirementsCheck: CheckDefinition = {
     const misplaced = listed.flatMap((q, i) => (int(q.index) === BigInt(i) ? [] : [{ at: i, index: String(q.index ?? null) }]));
     t.expect.that(
       misplaced.length === 0,
-      { message: `the cert-notices-all run start lists requirement(s) whose index is not their 0-based position: ${JSON.stringify(misplaced)} (${REQUIREMENT})`, spec: REQUIREMENT, expected: 'index = position', received: misplaced, pointer: '/requirements' },
+      { message: `the cert-notices-all run start lists requirement(s) whose index is not their 0-based position: ${JSON.stringify(misplaced)}`, spec: REQUIREMENT, expected: 'index = position', received: misplaced, pointer: '/requirements' },
       start,
     );
     const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`);
@@ -435,7 +435,7 @@ const candidateRequirementsCheck: CheckDefinition = {
       const ok = t.expect.that(
         got === want,
         {
-          message: `fixture candidate ${String(c.id)} has requirements ${got} (index, kind); a candidate has one entry per run requirement, in index order, and the run's list is the fixture's, as its 202 returned: ${want} (${S.candidate}; ${SB})`,
+          message: `fixture candidate ${String(c.id)} has requirements ${got} (index, kind); a candidate has one entry per run requirement, in index order, and the run's list is the fixture's, as its 202 returned: ${want} (see ${SB})`,
           spec: S.candidate,
           expected: want,
           received: got,
@@ -469,7 +469,7 @@ const submittedRequirementsCheck: CheckDefinition = {
     t.expect.that(
       got === fixed,
       {
-        message: `starting cert-empty with requirements ${JSON.stringify(submitted)} answered 202 with requirements ${got}, not the fixture's fixed list ${fixed} that a start without requirements returned; submitted requirements are only validated, the fixture's payload always uses its fixed list (${SB})`,
+        message: `starting cert-empty with requirements ${JSON.stringify(submitted)} answered 202 with requirements ${got}, not the fixture's fixed list ${fixed} that a start without requirements returned; submitted requirements are only validated, the fixture's payload always uses its fixed list`,
         spec: SB,
         expected: fixed,
         received: got,
@@ -486,7 +486,7 @@ const unknownFixtureCheck: CheckDefinition = {
   id: 'fixtures.unknown-fixture-422',
   title: 'An unknown cert-* job answers 422 unknown_fixture with fixtures listing the valid names',
   suite,
-  spec: [SB, 'Errors › Sandbox-only errors', S.runsStart],
+  spec: [SB, S.sandboxErrors, S.runsStart],
   needs: ['sandbox', 'org'],
   async run(t) {
     const user = await t.setup.user();
@@ -495,14 +495,14 @@ const unknownFixtureCheck: CheckDefinition = {
       { job_external_id: 'cert-zz-svc-certify-no-such-fixture', acting_user_external_id: user.externalId, target_count: 1 },
       { label: 'start an unknown cert-* fixture' },
     );
-    if (!t.expect.error(res, 422, 'unknown_fixture', 'Errors › Sandbox-only errors')) return;
-    t.expect.schema(res.json, 'unknown-fixture', 'Errors › Sandbox-only errors', res);
+    if (!t.expect.error(res, 422, 'unknown_fixture', S.sandboxErrors)) return;
+    t.expect.schema(res.json, 'unknown-fixture', S.sandboxErrors, res);
     // "listing valid names": each fixture of the table is one; a list with more names is not refused.
     const listed = arr(obj(res.json)?.fixtures);
     const missing = FIXTURE_NAMES.filter((n) => !listed.includes(n));
     t.expect.that(
       missing.length === 0,
-      { message: `422 unknown_fixture lists fixtures ${JSON.stringify(listed)}, missing ${missing.join(', ')}; fixtures lists the valid names, which include every fixture of the table (${SB})`, spec: SB, expected: FIXTURE_NAMES, received: listed, pointer: '/fixtures' },
+      { message: `422 unknown_fixture lists fixtures ${JSON.stringify(listed)}, missing ${missing.join(', ')}; fixtures lists the valid names, which include every fixture of the table`, spec: SB, expected: FIXTURE_NAMES, received: listed, pointer: '/fixtures' },
       res,
     );
   },
@@ -529,7 +529,7 @@ const fixtureTargetLimitCheck: CheckDefinition = {
   id: 'fixtures.target-count-21-sandbox-limit',
   title: 'A fixture start with target_count 21 answers 422 sandbox_limit',
   suite,
-  spec: [SB, 'Errors › Sandbox-only errors', 'Limits'],
+  spec: [SB, S.sandboxErrors, S.limits],
   needs: ['sandbox', 'org'],
   async run(t) {
     const user = await t.setup.user();
@@ -538,7 +538,7 @@ const fixtureTargetLimitCheck: CheckDefinition = {
       { job_external_id: 'cert-empty', acting_user_external_id: user.externalId, target_count: 21 },
       { label: 'start cert-empty with target_count 21' },
     );
-    t.expect.error(res, 422, 'sandbox_limit', 'Errors › Sandbox-only errors');
+    t.expect.error(res, 422, 'sandbox_limit', S.sandboxErrors);
   },
 };
 

@@ -5,20 +5,15 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { loadSpec } from '../src/runner/spec-sections.js';
-import { obj, objects } from './support.js';
+import { errorSuffix, expectRejected, obj, objects } from './support.js';
 import { S } from './spec-refs.js';
 
 const suite = 'jobs';
-const JOBS = 'Endpoints › POST /jobs';
-const JOB = 'Resources and their fields › Job';
+const JOBS = S.jobs;
+const JOB = S.job;
 const BY_ENDPOINT = S.byEndpoint;
 
-/** The JobIssue heading carries backticks; cite it exactly as the spec's section list has it. */
-function section(plain: string): string {
-  return loadSpec().sections.find((s) => s.replace(/`/g, '') === plain) ?? plain;
-}
-const JOB_ISSUE = section('Resources and their fields › JobIssue (in rejected[] of a job rejection)');
+const JOB_ISSUE = S.jobIssue;
 
 type JobField = 'title' | 'description_text' | 'location_text';
 
@@ -46,18 +41,6 @@ function postJob(t: CheckContext, body: Record<string, string>, label: string): 
   return t.api.post('/jobs', body, { label });
 }
 
-function errorSuffix(res: ApiResponse): string {
-  const e = obj(res.json)?.error;
-  return typeof e === 'string' ? ` ${e}` : '';
-}
-
-/** 422 job_rejected with a valid body; returns its issues, or undefined when it was not one. */
-function expectRejected(t: CheckContext, res: ApiResponse): JsonObject[] | undefined {
-  if (!t.expect.error(res, 422, 'job_rejected', BY_ENDPOINT)) return undefined;
-  if (!t.expect.schema(res.json, 'job-rejected', JOB_ISSUE, res)) return undefined;
-  return objects(obj(res.json)?.rejected);
-}
-
 /** The issue for a missing field: its code, the request field it names, both messages. */
 function expectIssue(t: CheckContext, res: ApiResponse, issues: JsonObject[], missing: JobField): void {
   const code = ISSUE_CODE[missing];
@@ -66,7 +49,7 @@ function expectIssue(t: CheckContext, res: ApiResponse, issues: JsonObject[], mi
     !t.expect.that(
       issue !== undefined,
       {
-        message: `a job sent without ${missing} was rejected without a ${code} issue in rejected[] (codes: ${issues.map((i) => String(i.code)).join(', ') || 'none'}); ${missing} is required (${code}) (${JOB})`,
+        message: `a job sent without ${missing} was rejected without a ${code} issue in rejected[] (codes: ${issues.map((i) => String(i.code)).join(', ') || 'none'}); ${missing} is required (${code})`,
         spec: JOB,
         expected: code,
         received: issues.map((i) => i.code),
@@ -83,7 +66,7 @@ function expectIssue(t: CheckContext, res: ApiResponse, issues: JsonObject[], mi
     t.expect.that(
       typeof m === 'string' && m.trim() !== '',
       {
-        message: `the ${code} issue has ${m === undefined ? 'no' : 'an empty or non-string'} ${lang}; a JobIssue carries message_he and message_en (${JOB_ISSUE})`,
+        message: `the ${code} issue has ${m === undefined ? 'no' : 'an empty or non-string'} ${lang}; a JobIssue carries message_he and message_en`,
         spec: JOB_ISSUE,
         expected: 'a non-empty string',
         received: m === undefined ? 'absent' : JSON.stringify(m),
@@ -103,7 +86,7 @@ function missingFieldCheck(field: JobField, idSuffix: string): CheckDefinition {
     async run(t) {
       await t.setup.org();
       const res = await postJob(t, jobBody(t.setup.uniqueId('svc-certify-job'), [field]), `create a job without ${field}`);
-      const issues = expectRejected(t, res);
+      const issues = expectRejected(t, res, { code: 'job_rejected', schema: 'job-rejected', spec: BY_ENDPOINT, schemaSpec: JOB_ISSUE, validBody: true });
       if (issues) expectIssue(t, res, issues, field);
     },
   };
@@ -176,7 +159,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       t.expect.that(
         issues.some((i) => i.code === 'location_as_requirement' && Number(i.index) === 0),
         {
-          message: `after the job was repeated with location_text "Eilat, Israel", the requirement "Eilat" was not refused as location_as_requirement (rejected: ${issues.map((i) => `${String(i.code)}@${String(i.index)}`).join(', ') || 'none'}); a repeat call replaces title, description_text and location_text (${JOBS})`,
+          message: `after the job was repeated with location_text "Eilat, Israel", the requirement "Eilat" was not refused as location_as_requirement (rejected: ${issues.map((i) => `${String(i.code)}@${String(i.index)}`).join(', ') || 'none'}); a repeat call replaces title, description_text and location_text`,
           spec: JOBS,
           expected: 'location_as_requirement at index 0',
           received: issues.map((i) => `${String(i.code)}@${String(i.index)}`),
@@ -198,7 +181,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       await t.setup.org();
       const without: JobField[] = ['description_text', 'location_text'];
       const res = await postJob(t, jobBody(t.setup.uniqueId('svc-certify-job'), without), 'create a job without description_text and location_text');
-      const issues = expectRejected(t, res);
+      const issues = expectRejected(t, res, { code: 'job_rejected', schema: 'job-rejected', spec: BY_ENDPOINT, schemaSpec: JOB_ISSUE, validBody: true });
       if (!issues) return;
       for (const field of without) expectIssue(t, res, issues, field);
     },
@@ -224,7 +207,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       t.expect.that(
         start.status === 404 && obj(start.json)?.error === 'job_not_found',
         {
-          message: `a run start for the external_id of a job refused with 422 job_rejected answered ${start.status}${errorSuffix(start)}; a rejected job stores nothing, so the spec requires 404 job_not_found (${JOBS})`,
+          message: `a run start for the external_id of a job refused with 422 job_rejected answered ${start.status}${errorSuffix(start)}; a rejected job stores nothing, so the spec requires 404 job_not_found`,
           spec: JOBS,
           expected: '404 job_not_found',
           received: String(start.status),

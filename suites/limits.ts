@@ -9,8 +9,8 @@ import { S } from './spec-refs.js';
 import { int, obj, randomUUID, roleField } from './support.js';
 
 const suite = 'limits';
-const LIMITS = 'Limits';
-const SB_ERRORS = 'Errors › Sandbox-only errors';
+const LIMITS = S.limits;
+const SB_ERRORS = S.sandboxErrors;
 /** Requests kept in flight by the burst, which stops at the first 429. */
 const IN_FLIGHT = 50;
 const DEFAULT_RATE = 120;
@@ -64,7 +64,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
         !t.expect.that(
           limited !== undefined,
           {
-            message: `${sent} requests sent in ${seconds} s (the last answered ${last?.status ?? 'nothing'}) without a 429; the request rate is limited to ${DEFAULT_RATE} per minute by default and answered 429 rate_limited beyond it (${LIMITS}; a partner with a higher agreed limit than ${MAX_BURST} per minute is out of this check's reach)`,
+            message: `${sent} requests sent in ${seconds} s (the last answered ${last?.status ?? 'nothing'}) without a 429; the request rate is limited to ${DEFAULT_RATE} per minute by default and answered 429 rate_limited beyond it (a partner with a higher agreed limit than ${MAX_BURST} per minute is out of this check's reach)`,
             spec: LIMITS,
             expected: '429 rate_limited',
             received: last?.status ?? null,
@@ -107,7 +107,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
         { external_id: jobId, title: 'Backend Developer', description_text: 'Build Node.js and PostgreSQL services for a hiring platform.', location_text: 'Tel Aviv, Israel' },
         { auth, label: 'create a job' },
       );
-      if (!t.expect.status(job, '2xx', 'Endpoints › POST /jobs')) return;
+      if (!t.expect.status(job, '2xx', S.jobs)) return;
       const start = (body: Record<string, unknown>, label: string) =>
         t.api.post('/runs', { acting_user_external_id: userId, target_count: 1, ...body }, { auth, label });
 
@@ -123,7 +123,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
           !t.expect.that(
             res.status === 202,
             {
-              message: `real run ${n} of a fresh organization answered ${res.status}${obj(res.json)?.error !== undefined ? ` ${String(obj(res.json)?.error)}` : ''} after one fixture run and one 422; the sandbox allows 20 real runs per organization in 24 hours, and fixture runs and runs refused with 422 do not count (${LIMITS})`,
+              message: `real run ${n} of a fresh organization answered ${res.status}${obj(res.json)?.error !== undefined ? ` ${String(obj(res.json)?.error)}` : ''} after one fixture run and one 422; the sandbox allows 20 real runs per organization in 24 hours, and fixture runs and runs refused with 422 do not count`,
               spec: LIMITS,
               expected: 202,
               received: res.status,
@@ -142,7 +142,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
       const retry = int(body.retry_after_seconds);
       t.expect.that(
         retry !== undefined && retry >= 0n && retry <= 86_400n,
-        { message: `retry_after_seconds is ${JSON.stringify(body.retry_after_seconds ?? null)}; it is the wait until a run leaves the rolling 24 hours, an integer from 0 to 86400 (${SB_ERRORS})`, spec: SB_ERRORS, received: body.retry_after_seconds ?? null },
+        { message: `retry_after_seconds is ${JSON.stringify(body.retry_after_seconds ?? null)}; it is the wait until a run leaves the rolling 24 hours, an integer from 0 to 86400`, spec: SB_ERRORS, received: body.retry_after_seconds ?? null },
         over,
       );
       t.expect.equal(body.limit, SANDBOX_RUN_QUOTA, 'limit of 429 sandbox_run_quota', LIMITS, over);

@@ -10,8 +10,8 @@ import { int, obj, objects, randomUUID, roleField, unknownOrgToken } from './sup
 const suite = 'production';
 const V = S.versioning;
 const SB = S.sandbox;
-const SB_ERRORS = 'Errors › Sandbox-only errors';
-const WEBHOOK_TEST = 'Endpoints › POST /sandbox/webhooks/test (sandbox only; answers `404 not_found` in production)';
+const SB_ERRORS = S.sandboxErrors;
+const WEBHOOK_TEST = S.webhookTest;
 
 function expectNoEnvironment(t: CheckContext, res: ApiResponse, what: string): boolean {
   return t.expect.header(
@@ -39,7 +39,7 @@ function expectIgnored(t: CheckContext, res: ApiResponse, status: number, code: 
   return t.expect.that(
     res.status === status && errorCode(res) === code,
     {
-      message: `${sent} answered ${got}; sandbox-only headers, fixtures and error codes do not exist in production, so the answer is ${status} ${code} as without them (${V})`,
+      message: `${sent} answered ${got}; sandbox-only headers, fixtures and error codes do not exist in production, so the answer is ${status} ${code} as without them`,
       spec: V,
       expected: `${status} ${code}`,
       received: got,
@@ -128,7 +128,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
         t.expect.that(
           !allSeven(seven) || allSeven(plain),
           {
-            message: `GET ${path} with x-svc-sandbox-reveal-price: 7 priced every candidate at 7, unlike the read before it; sandbox-only headers do not exist in production (${V})`,
+            message: `GET ${path} with x-svc-sandbox-reveal-price: 7 priced every candidate at 7, unlike the read before it; sandbox-only headers do not exist in production`,
             spec: V,
             received: objects(obj(seven.json)?.candidates).map((c) => c.reveal_price_credits ?? null),
           },
@@ -152,7 +152,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
       t.expect.that(
         res.status !== 0 && body?.sandbox === undefined,
         {
-          message: `POST /runs with job_external_id cert-notices-all answered ${res.status}${body?.sandbox !== undefined ? ` with sandbox ${JSON.stringify(body.sandbox)}` : ''}; the cert- prefix is reserved in the sandbox only, so production gives no fixture answer (${SB}; ${V})`,
+          message: `POST /runs with job_external_id cert-notices-all answered ${res.status}${body?.sandbox !== undefined ? ` with sandbox ${JSON.stringify(body.sandbox)}` : ''}; the cert- prefix is reserved in the sandbox only, so production gives no fixture answer (see ${SB})`,
           spec: V,
           received: body?.sandbox ?? null,
         },
@@ -164,7 +164,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     id: 'production.sandbox-only-errors-absent',
     title: 'No sandbox-only error in production: an unknown cert-* job and target_count 21 both give 404 job_not_found',
     suite,
-    spec: [SB_ERRORS, V, S.runsStart, 'Limits'],
+    spec: [SB_ERRORS, V, S.runsStart, S.limits],
     needs: ['production', 'org'],
     async run(t) {
       const user = await t.setup.user();

@@ -5,23 +5,23 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { int, obj, objects, randomUUID, secondOrgWithRecruiter } from './support.js';
+import { int, obj, objects, randomUUID, secondOrgWithRecruiter, TWO_POW_53 } from './support.js';
+import { S } from './spec-refs.js';
 
 const suite = 'reveal';
-const REVEAL = 'Endpoints › POST /runs/{run_id}/candidates/{candidate_id}/reveal';
-const REVEAL_RESULT = 'Resources and their fields › Reveal result';
-const CONTACT_STATE = 'States and transitions › Candidate contact state';
-const CANDIDATE = 'Resources and their fields › Candidate';
-const IDS = 'Resources and their fields › Identifier conventions';
-const SB = 'Endpoints › Sandbox behaviour';
-const BY_ENDPOINT = 'Errors › Errors by endpoint';
-const RUNS_READ = 'Endpoints › GET /runs/{run_id}';
+const REVEAL = S.reveal;
+const REVEAL_RESULT = S.revealResult;
+const CONTACT_STATE = S.contactState;
+const CANDIDATE = S.candidate;
+const IDS = S.identifiers;
+const SB = S.sandbox;
+const BY_ENDPOINT = S.byEndpoint;
+const RUNS_READ = S.runsRead;
 
 const FIXTURE = 'cert-notices-all';
 /** cert-notices-all lists up to 6; target 6 lists them all (memoized: shared by the checks below). */
 const FIXTURE_TARGET = 6;
 const FIRST_FIXTURE_ID = 990000000001n;
-const TWO_POW_53 = 2n ** 53n;
 
 interface Listed {
   runId: string;
@@ -109,7 +109,7 @@ function expectRevealed(t: CheckContext, res: ApiResponse, what: string): JsonOb
   if (!t.expect.schema(res.json, 'reveal-result', REVEAL_RESULT, res)) return undefined;
   const b = body(res);
   if (!b) {
-    t.expect.that(false, { message: `${what}: the 200 body is not a JSON object (${REVEAL_RESULT})`, spec: REVEAL_RESULT }, res);
+    t.expect.fail({ message: `${what}: the 200 body is not a JSON object`, spec: REVEAL_RESULT }, res);
   }
   return b;
 }
@@ -161,7 +161,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         m !== null && m[1] === local,
         {
-          message: `the sandbox reveal of candidate ${target.id} gave e-mail ${JSON.stringify(email)}; the sandbox e-mail has the shape candidate-<candidate_id>@<reserved-invalid-domain> (${SB})`,
+          message: `the sandbox reveal of candidate ${target.id} gave e-mail ${JSON.stringify(email)}; the sandbox e-mail has the shape candidate-<candidate_id>@<reserved-invalid-domain>`,
           spec: SB,
           expected: `${local}@<reserved domain>`,
           received: email,
@@ -173,7 +173,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         t.expect.that(
           isReservedDomain(m[2]!),
           {
-            message: `the sandbox e-mail domain ${JSON.stringify(m[2])} is not a reserved, undeliverable domain (.invalid, .test, .example, .localhost, example.com/.net/.org) (${SB})`,
+            message: `the sandbox e-mail domain ${JSON.stringify(m[2])} is not a reserved, undeliverable domain (.invalid, .test, .example, .localhost, example.com/.net/.org)`,
             spec: SB,
             expected: 'a reserved invalid domain',
             received: m[2],
@@ -185,7 +185,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         typeof b.phone === 'string' && b.phone.trim() !== '',
         {
-          message: `the sandbox reveal of candidate ${target.id} gave phone ${JSON.stringify(b.phone)}; the sandbox phone is fixed and derived from the last four digits of the candidate id (${SB})`,
+          message: `the sandbox reveal of candidate ${target.id} gave phone ${JSON.stringify(b.phone)}; the sandbox phone is fixed and derived from the last four digits of the candidate id`,
           spec: SB,
           expected: 'a phone string',
           received: b.phone,
@@ -214,7 +214,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         a.email === b.email && a.phone === b.phone,
         {
-          message: `candidate ${target.id} revealed in two runs got ${JSON.stringify({ email: a.email, phone: a.phone })} and ${JSON.stringify({ email: b.email, phone: b.phone })}; in the sandbox the same candidate always gets the same contact, the phone fixed and derived from the id's last four digits (${SB})`,
+          message: `candidate ${target.id} revealed in two runs got ${JSON.stringify({ email: a.email, phone: a.phone })} and ${JSON.stringify({ email: b.email, phone: b.phone })}; in the sandbox the same candidate always gets the same contact, the phone fixed and derived from the id's last four digits`,
           spec: SB,
           expected: { email: a.email, phone: a.phone },
           received: { email: b.email, phone: b.phone },
@@ -243,12 +243,12 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       for (const { id, res, b } of results) {
         t.expect.that(
           b.sandbox === true,
-          { message: `the sandbox reveal of candidate ${id} has ${b.sandbox === undefined ? 'no sandbox field' : `sandbox ${JSON.stringify(b.sandbox)}`}; the sandbox response adds sandbox: true (${SB})`, spec: SB, expected: true, received: b.sandbox ?? '(absent)', pointer: '/sandbox' },
+          { message: `the sandbox reveal of candidate ${id} has ${b.sandbox === undefined ? 'no sandbox field' : `sandbox ${JSON.stringify(b.sandbox)}`}; the sandbox response adds sandbox: true`, spec: SB, expected: true, received: b.sandbox ?? '(absent)', pointer: '/sandbox' },
           res,
         );
         t.expect.that(
           int(b.credits_charged) === 0n,
-          { message: `the sandbox reveal of candidate ${id} has credits_charged ${String(b.credits_charged)}; nothing is charged in the sandbox (${SB})`, spec: SB, expected: 0, received: b.credits_charged, pointer: '/credits_charged' },
+          { message: `the sandbox reveal of candidate ${id} has credits_charged ${String(b.credits_charged)}; nothing is charged in the sandbox`, spec: SB, expected: 0, received: b.credits_charged, pointer: '/credits_charged' },
           res,
         );
       }
@@ -256,7 +256,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         int(a.b.wallet_balance_after) === int(b.b.wallet_balance_after),
         {
-          message: `two sandbox reveals gave wallet_balance_after ${String(a.b.wallet_balance_after)} then ${String(b.b.wallet_balance_after)}; in the sandbox it is the unchanged organization balance (${SB})`,
+          message: `two sandbox reveals gave wallet_balance_after ${String(a.b.wallet_balance_after)} then ${String(b.b.wallet_balance_after)}; in the sandbox it is the unchanged organization balance`,
           spec: SB,
           expected: String(a.b.wallet_balance_after),
           received: b.b.wallet_balance_after,
@@ -284,7 +284,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         int(b.credits_charged) === 0n,
         {
-          message: `revealing candidate ${target.id} a second time charged ${String(b.credits_charged)}; a candidate already revealed for the organization is not charged again (credits_charged 0) (${CONTACT_STATE})`,
+          message: `revealing candidate ${target.id} a second time charged ${String(b.credits_charged)}; a candidate already revealed for the organization is not charged again (credits_charged 0)`,
           spec: CONTACT_STATE,
           expected: 0,
           received: b.credits_charged,
@@ -339,8 +339,8 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         {
           message:
             c === undefined
-              ? `candidate ${target.id} is no longer listed on the read after its reveal (${CONTACT_STATE})`
-              : `candidate ${target.id} has contact_state ${JSON.stringify(c.contact_state)} on the read after its reveal; the reveal moves it to revealed (${CONTACT_STATE})`,
+              ? `candidate ${target.id} is no longer listed on the read after its reveal`
+              : `candidate ${target.id} has contact_state ${JSON.stringify(c.contact_state)} on the read after its reveal; the reveal moves it to revealed`,
           spec: CONTACT_STATE,
           expected: 'revealed',
           received: c?.contact_state ?? '(not listed)',
@@ -441,7 +441,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         typeof b.email === 'string' && b.email.startsWith(`candidate-${huge}@`),
         {
-          message: `the sandbox reveal of candidate ${huge} gave e-mail ${JSON.stringify(b.email)}; it has the shape candidate-<candidate_id>@…, with the id's exact 64-bit digits (${SB}, ${IDS})`,
+          message: `the sandbox reveal of candidate ${huge} gave e-mail ${JSON.stringify(b.email)}; it has the shape candidate-<candidate_id>@…, with the id's exact 64-bit digits (see ${SB}, ${IDS})`,
           spec: IDS,
           expected: `candidate-${huge}@…`,
           received: b.email,
@@ -480,13 +480,13 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       if (!r2) return;
       t.expect.that(
         int(r2.credits_charged) === 0n,
-        { message: `revealing candidate ${a.id} again charged ${String(r2.credits_charged)}; a candidate already revealed for the organization is not charged again (${CONTACT_STATE})`, spec: CONTACT_STATE, expected: 0, received: r2.credits_charged, pointer: '/credits_charged' },
+        { message: `revealing candidate ${a.id} again charged ${String(r2.credits_charged)}; a candidate already revealed for the organization is not charged again`, spec: CONTACT_STATE, expected: 0, received: r2.credits_charged, pointer: '/credits_charged' },
         again,
       );
       t.expect.that(
         int(r2.wallet_balance_after) === w1,
         {
-          message: `the repeat reveal of candidate ${a.id} reports wallet_balance_after ${String(r2.wallet_balance_after)} after ${String(w1)}; with no new charge the balance after is unchanged (${REVEAL_RESULT}; another reveal in this organization at the same moment would also explain it)`,
+          message: `the repeat reveal of candidate ${a.id} reports wallet_balance_after ${String(r2.wallet_balance_after)} after ${String(w1)}; with no new charge the balance after is unchanged (another reveal in this organization at the same moment would also explain it)`,
           spec: REVEAL_RESULT,
           expected: String(w1),
           received: r2.wallet_balance_after,
@@ -505,7 +505,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
           t.expect.that(
             c3 !== undefined && int(r3.wallet_balance_after) === w1 - c3,
             {
-              message: `revealing candidate ${b.id} charged ${String(r3.credits_charged)} and reports wallet_balance_after ${String(r3.wallet_balance_after)} after ${String(w1)}; the balance after a reveal is the previous balance less the charge (${REVEAL_RESULT})`,
+              message: `revealing candidate ${b.id} charged ${String(r3.credits_charged)} and reports wallet_balance_after ${String(r3.wallet_balance_after)} after ${String(w1)}; the balance after a reveal is the previous balance less the charge`,
               spec: REVEAL_RESULT,
               expected: c3 === undefined ? 'an integer charge' : String(w1 - c3),
               received: r3.wallet_balance_after,
@@ -520,7 +520,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       const c = candidateIn(after, a.id);
       t.expect.that(
         c?.contact_state === 'revealed',
-        { message: `candidate ${a.id} has contact_state ${JSON.stringify(c?.contact_state ?? null)} on the read after its reveal; the reveal moves it to revealed (${CONTACT_STATE})`, spec: CONTACT_STATE, expected: 'revealed', received: c?.contact_state ?? '(not listed)' },
+        { message: `candidate ${a.id} has contact_state ${JSON.stringify(c?.contact_state ?? null)} on the read after its reveal; the reveal moves it to revealed`, spec: CONTACT_STATE, expected: 'revealed', received: c?.contact_state ?? '(not listed)' },
         after.read,
       );
     },

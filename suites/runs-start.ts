@@ -9,18 +9,19 @@
 import type { ApiResponse } from '../src/http/types.js';
 import { isJsonObject, parseJsonLossless, type JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import type { SpecSection } from '../src/runner/spec-section-names.js';
 import { S } from './spec-refs.js';
-import { int, isHebrew, obj, objects } from './support.js';
+import { expectRejected, int, isHebrew, obj, objects, show } from './support.js';
 
 const suite = 'runs-start';
 const START = S.runsStart;
-const REQUIREMENT = 'Resources and their fields › Requirement (in the 202 response of a run start)';
+const REQUIREMENT = S.requirement;
 // Cited verbatim: the spec's heading keeps its backticks.
-const ISSUE = 'Resources and their fields › RequirementIssue (in `rejected[]` and `warnings[]`)';
+const ISSUE = S.requirementIssue;
 const BY_ENDPOINT = S.byEndpoint;
-const SANDBOX_ERRORS = 'Errors › Sandbox-only errors';
-const LIMITS = 'Limits';
-const RUN_STATUS = 'States and transitions › Run status';
+const SANDBOX_ERRORS = S.sandboxErrors;
+const LIMITS = S.limits;
+const RUN_STATUS = S.runStatus;
 /** Fixture validated "exactly as for a real run"; its 202s and 422s cost nothing. */
 const PROBE_FIXTURE = 'cert-notices-all';
 /** Real-run checks wait for the shared run: up to the spec's 30 minutes of polling. */
@@ -84,18 +85,17 @@ interface Resend {
  * names the ones it left out, it merely stops at the first offence, which the spec does not forbid: a
  * warning. If it still does not, it accepted an offending requirement: a failure.
  */
-async function expectRejected(
+async function expectRequirementsRejected(
   t: CheckContext,
   res: ApiResponse,
   expected: Expected[],
-  spec: string,
+  spec: SpecSection,
   what: string,
   absent: Expected[] = [],
   resend?: Resend,
 ): Promise<JsonObject[] | undefined> {
-  if (!t.expect.error(res, 422, 'requirements_rejected', spec)) return undefined;
-  t.expect.schema(res.json, 'requirements-rejected', spec, res);
-  const rejected = objects(obj(res.json)?.rejected);
+  const rejected = expectRejected(t, res, { code: 'requirements_rejected', schema: 'requirements-rejected', spec });
+  if (!rejected) return undefined;
   const isListed = (list: JsonObject[], e: Expected): boolean => list.some((i) => int(i.index) === BigInt(e.index) && i.code === e.code);
   let missing = expected.filter((e) => !isListed(rejected, e));
   const lastListed = Math.max(-2, ...rejected.map((i) => Number(int(i.index) ?? -2n)));
@@ -125,10 +125,9 @@ async function expectRejected(
     }
   }
   for (const e of missing) {
-    t.expect.that(
-      false,
+    t.expect.fail(
       {
-        message: `${what}: rejected[] lacks ${e.code} at index ${e.index}; it holds ${describeIssues(rejected)} (${spec})`,
+        message: `${what}: rejected[] lacks ${e.code} at index ${e.index}; it holds ${describeIssues(rejected)}`,
         spec,
         expected: `${e.code} at index ${e.index}`,
         received: describeIssues(rejected),
@@ -141,7 +140,7 @@ async function expectRejected(
     t.expect.that(
       !isListed(rejected, a),
       {
-        message: `${what}: rejected[] puts ${a.code} at index ${a.index}, which does not break the rule; it holds ${describeIssues(rejected)} (${spec})`,
+        message: `${what}: rejected[] puts ${a.code} at index ${a.index}, which does not break the rule; it holds ${describeIssues(rejected)}`,
         spec,
         expected: `no ${a.code} at index ${a.index}`,
         received: describeIssues(rejected),
@@ -161,7 +160,7 @@ function expectWarning(t: CheckContext, res: ApiResponse, e: Expected, what: str
   t.expect.that(
     warnings.some((w) => int(w.index) === BigInt(e.index) && w.code === e.code),
     {
-      message: `${what}: the 202 has no ${e.code} warning at index ${e.index}; warnings[] holds ${describeIssues(warnings)} (${START})`,
+      message: `${what}: the 202 has no ${e.code} warning at index ${e.index}; warnings[] holds ${describeIssues(warnings)}`,
       spec: START,
       expected: `${e.code} at index ${e.index}`,
       received: describeIssues(warnings),
@@ -200,10 +199,6 @@ async function realStart(t: CheckContext): Promise<RealStart | undefined> {
   return { res: run.start, submitted, returned: objects(obj(run.start.json)?.requirements) };
 }
 
-function show(v: unknown): string {
-  return JSON.stringify(v) ?? String(v);
-}
-
 /** A text of exactly `n` characters, words without doubled spaces, no whitespace at either end. */
 function textOfLength(n: number): string {
   const words = 'Experience designing and operating distributed backend services with strong testing habits';
@@ -235,7 +230,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       if (!t.expect.status(res, 202, START)) return;
       t.expect.schema(res.json, 'run-start-response', START, res);
       const body = obj(res.json);
-      t.expect.equal(body?.status, 'running', 'status of the accepted run start', `${START}; ${RUN_STATUS}`, res);
+      t.expect.equal(body?.status, 'running', 'status of the accepted run start', START, res);
     },
   },
   {
@@ -255,7 +250,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         t.expect.that(
           got === want,
           {
-            message: `requirement ${i} was submitted as ${show(s.text)} and came back as ${show(got)}; the spec returns it trimmed with whitespace collapsed: ${show(want)} (${START}, Requirement rules 1)`,
+            message: `requirement ${i} was submitted as ${show(s.text)} and came back as ${show(got)}; the spec returns it trimmed with whitespace collapsed: ${show(want)} (Requirement rules 1)`,
             spec: START,
             expected: want,
             received: show(got),
@@ -281,7 +276,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         !t.expect.that(
           returned.length >= submitted.length,
           {
-            message: `${submitted.length} requirements were submitted but the 202 lists ${returned.length}; none may be dropped (${START}, Requirement rules 1)`,
+            message: `${submitted.length} requirements were submitted but the 202 lists ${returned.length}; none may be dropped (Requirement rules 1)`,
             spec: START,
             expected: `>= ${submitted.length}`,
             received: returned.length,
@@ -302,7 +297,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         t.expect.that(
           same,
           {
-            message: `requirements[${i}] is ${show({ index: r.index, text: r.text, kind: r.kind })}; the submitted requirement at position ${i} was ${show(s)}, so the spec expects index ${i}, the same kind and its normalized text (${START}, Requirement rules 1-2)`,
+            message: `requirements[${i}] is ${show({ index: r.index, text: r.text, kind: r.kind })}; the submitted requirement at position ${i} was ${show(s)}, so the spec expects index ${i}, the same kind and its normalized text (Requirement rules 1-2)`,
             spec: START,
             expected: show({ index: i, text: typeof s.text === 'string' ? normalizeRequirementText(s.text) : s.text, kind: s.kind }),
             received: show({ index: r.index, text: r.text, kind: r.kind }),
@@ -351,7 +346,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       t.expect.that(
         rs.returned.length === n + 1 && last !== undefined && last.text === title && last.kind === 'must' && int(last.index) === BigInt(n),
         {
-          message: `the run of the partner's own job (title ${show(title)}) with ${n} submitted requirements lists ${rs.returned.length}, the last being ${show(last ? { index: last.index, text: last.text, kind: last.kind } : undefined)}; the title is added as the last requirement, a must at index ${n} (${START}, Requirement rules 3)`,
+          message: `the run of the partner's own job (title ${show(title)}) with ${n} submitted requirements lists ${rs.returned.length}, the last being ${show(last ? { index: last.index, text: last.text, kind: last.kind } : undefined)}; the title is added as the last requirement, a must at index ${n} (Requirement rules 3)`,
           spec: START,
           expected: show({ index: n, text: title, kind: 'must' }),
           received: show(last ? { index: last.index, text: last.text, kind: last.kind } : undefined),
@@ -372,7 +367,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       // A job of its own: the shared job's run must not share candidates with this one.
       const job = { external_id: t.setup.uniqueId('svc-certify-title-job'), title: 'Data Analyst', description_text: 'Analyse product data with SQL and Python and present the findings to the product team.', location_text: 'Haifa, Israel' };
       const created = await t.api.post('/jobs', job, { label: 'create a job for this check' });
-      if (!t.expect.status(created, '2xx', 'Endpoints › POST /jobs')) return;
+      if (!t.expect.status(created, '2xx', S.jobs)) return;
       const submitted = [
         { text: job.title, kind: 'must' },
         { text: 'SQL', kind: 'nice' },
@@ -383,7 +378,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       t.expect.that(
         returned.length === submitted.length,
         {
-          message: `the job title ${show(job.title)} was submitted as requirement 0, yet the 202 lists ${returned.length} requirements (${returned.map((r) => show(r.text)).join(', ')}); the title is added only unless one of the submitted ones is the title (${START}, Requirement rules 3)`,
+          message: `the job title ${show(job.title)} was submitted as requirement 0, yet the 202 lists ${returned.length} requirements (${returned.map((r) => show(r.text)).join(', ')}); the title is added only unless one of the submitted ones is the title (Requirement rules 3)`,
           spec: START,
           expected: submitted.length,
           received: returned.length,
@@ -408,7 +403,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'Kubernetes', kind: 'required' },
       ];
       const res = await start(t, job, submitted);
-      await expectRejected(
+      await expectRequirementsRejected(
         t,
         res,
         [
@@ -436,7 +431,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: ' \t  ', kind: 'nice' },
       ];
       const res = await start(t, job, submitted);
-      await expectRejected(
+      await expectRequirementsRejected(
         t,
         res,
         [
@@ -461,7 +456,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'must' },
         { text: 'PostgreSQL', kind: 'should' },
       ]);
-      await expectRejected(t, res, [{ index: 1, code: 'invalid_kind' }], START, 'kind "should" at 1');
+      await expectRequirementsRejected(t, res, [{ index: 1, code: 'invalid_kind' }], START, 'kind "should" at 1');
     },
   },
   {
@@ -472,7 +467,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     needs: ['org'],
     async run(t) {
       const res = await start(t, await probeJob(t), 'TypeScript');
-      await expectRejected(t, res, [{ index: -1, code: 'invalid_kind' }], START, 'requirements given as the string "TypeScript"');
+      await expectRequirementsRejected(t, res, [{ index: -1, code: 'invalid_kind' }], START, 'requirements given as the string "TypeScript"');
     },
   },
   {
@@ -492,7 +487,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'Kubernetes', kind: 'must' },
         { text: 'GraphQL', kind: 'must' },
       ]);
-      const rejected = await expectRejected(t, res, [], START, what, [
+      const rejected = await expectRequirementsRejected(t, res, [], START, what, [
         { index: 0, code: 'too_many_musts' },
         { index: 1, code: 'too_many_musts' },
       ]);
@@ -500,7 +495,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       t.expect.that(
         rejected.some((i) => i.code === 'too_many_musts' && (int(i.index) === 2n || int(i.index) === 3n)),
         {
-          message: `${what}: rejected[] lacks too_many_musts at index 3 (or 2, if a title counts as a must); it holds ${describeIssues(rejected)} (${START})`,
+          message: `${what}: rejected[] lacks too_many_musts at index 3 (or 2, if a title counts as a must); it holds ${describeIssues(rejected)}`,
           spec: START,
           expected: 'too_many_musts at index 2 or 3',
           received: describeIssues(rejected),
@@ -523,7 +518,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'PostgreSQL', kind: 'must' },
         { text: 'Kubernetes', kind: 'must' },
       ]);
-      await expectRejected(
+      await expectRequirementsRejected(
         t,
         res,
         [{ index: 2, code: 'too_many_musts' }],
@@ -548,7 +543,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'must' },
         { text: '  MACHINE \t Learning ', kind: 'must' },
       ]);
-      await expectRejected(
+      await expectRequirementsRejected(
         t,
         res,
         [{ index: 2, code: 'duplicate' }],
@@ -562,7 +557,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.too-long',
     title: 'A 301-character requirement is refused with too_long; 300 characters are accepted',
     suite,
-    spec: [START, LIMITS, 'Resources and their fields › RequirementInput (request)'],
+    spec: [START, LIMITS, S.requirementInput],
     needs: ['org'],
     async run(t) {
       const job = await probeJob(t);
@@ -570,15 +565,14 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'must' },
         { text: textOfLength(301), kind: 'nice' },
       ]);
-      await expectRejected(t, long, [{ index: 1, code: 'too_long' }], START, 'a 301-character text at 1');
+      await expectRequirementsRejected(t, long, [{ index: 1, code: 'too_long' }], START, 'a 301-character text at 1');
       if (t.target.environment !== 'sandbox') return; // an accepted start in production would be a real run
       const ok = await start(t, job, [{ text: textOfLength(300), kind: 'nice' }]);
       if (ok.status === 422) {
         const rejected = objects(obj(ok.json)?.rejected);
-        t.expect.that(
-          false,
+        t.expect.fail(
           {
-            message: `a text of exactly 300 characters was refused (${describeIssues(rejected)}); the limit is at most 300 characters (${LIMITS})`,
+            message: `a text of exactly 300 characters was refused (${describeIssues(rejected)}); the limit is at most 300 characters`,
             spec: LIMITS,
             expected: '202',
             received: `422 ${describeIssues(rejected)}`,
@@ -604,7 +598,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'nice' },
         { text: place, kind: 'nice' },
       ]);
-      await expectRejected(t, res, [{ index: 1, code: 'location_as_requirement' }], START, `${show(place)} at 1 with location_text ${show(job.locationText)}`);
+      await expectRequirementsRejected(t, res, [{ index: 1, code: 'location_as_requirement' }], START, `${show(place)} at 1 with location_text ${show(job.locationText)}`);
     },
   },
   {
@@ -671,18 +665,18 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
           objects(obj(warn.json)?.warnings).forEach((issue, i) => issues.push({ issue, res: warn, where: `warnings[${i}]` }));
         }
       }
-      if (!t.expect.that(issues.length > 0, { message: `a refused start returned an empty rejected[] (${START})`, spec: START }, rej)) return;
+      if (!t.expect.that(issues.length > 0, { message: `a refused start returned an empty rejected[]`, spec: START }, rej)) return;
       for (const { issue, res, where } of issues) {
         const he = issue.message_he;
         const en = issue.message_en;
         t.expect.that(
           typeof he === 'string' && HEBREW_LETTERS.test(he),
-          { message: `${where} (${String(issue.code)}) has message_he ${show(he)}, with no Hebrew letter; both languages are always present (${ISSUE})`, spec: ISSUE, expected: 'Hebrew text', received: show(he), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_he` },
+          { message: `${where} (${String(issue.code)}) has message_he ${show(he)}, with no Hebrew letter; both languages are always present`, spec: ISSUE, expected: 'Hebrew text', received: show(he), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_he` },
           res,
         );
         t.expect.that(
           typeof en === 'string' && en.trim() !== '' && !isHebrew(en),
-          { message: `${where} (${String(issue.code)}) has message_en ${show(en)}; an English message is always present (${ISSUE})`, spec: ISSUE, expected: 'non-empty English text', received: show(en), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_en` },
+          { message: `${where} (${String(issue.code)}) has message_en ${show(en)}; an English message is always present`, spec: ISSUE, expected: 'non-empty English text', received: show(en), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_en` },
           res,
         );
       }
@@ -732,7 +726,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         t.expect.that(
           read.status === 404,
           {
-            message: `a refused start (${res.status}) returned run_id ${runId}, and reading it answered ${read.status}; a 422 or 404 creates nothing (${START})`,
+            message: `a refused start (${res.status}) returned run_id ${runId}, and reading it answered ${read.status}; a 422 or 404 creates nothing`,
             spec: START,
             expected: '404 run_not_found',
             received: String(read.status),
@@ -746,7 +740,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.not-idempotent',
     title: 'Two identical accepted run starts start two runs: two different run_ids',
     suite,
-    spec: [START, 'Errors › Idempotency and retries'],
+    spec: [START, S.retries],
     // Fixture starts cost nothing (no quota, no engine); in production a repeat would spend a real run.
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -759,7 +753,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       t.expect.that(
         typeof runId === 'string' && runId !== shared.runId,
         {
-          message: `an identical second run start answered run_id ${JSON.stringify(runId ?? null)}, the first got ${shared.runId}; run starts are not idempotent: every accepted call starts a new run (${START})`,
+          message: `an identical second run start answered run_id ${JSON.stringify(runId ?? null)}, the first got ${shared.runId}; run starts are not idempotent: every accepted call starts a new run`,
           spec: START,
           expected: `a run_id other than ${shared.runId}`,
           received: String(runId ?? null),
@@ -798,7 +792,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         t.expect.that(
           res.status >= 400 && res.status < 500 && typeof body?.error === 'string' && typeof body.message === 'string',
           {
-            message: `a run start with target_count ${n} answered ${res.status}${typeof body?.error === 'string' ? ` ${body.error}` : ''}; target_count is 1 to ${t.target.environment === 'production' ? 100 : 20}, so it is refused with a 4xx error envelope (${START}; ${LIMITS})`,
+            message: `a run start with target_count ${n} answered ${res.status}${typeof body?.error === 'string' ? ` ${body.error}` : ''}; target_count is 1 to ${t.target.environment === 'production' ? 100 : 20}, so it is refused with a 4xx error envelope (see ${LIMITS})`,
             spec: START,
             expected: '4xx with {error, message}',
             received: String(res.status),

@@ -11,11 +11,11 @@ import { arr, int, obj, objects, randomUUID, roleField, unknownOrgToken, unknown
 
 const suite = 'sandbox';
 const SB = S.sandbox;
-const SB_ERRORS = 'Errors › Sandbox-only errors';
-const LIMITS = 'Limits';
+const SB_ERRORS = S.sandboxErrors;
+const LIMITS = S.limits;
 const SIMULATE = 'x-svc-sandbox-simulate';
 const PRICE = 'x-svc-sandbox-reveal-price';
-const DECISIONS = 'Endpoints › POST /runs/{run_id}/decisions';
+const DECISIONS = S.decisions;
 const SIMULATE_VALUES = ['rate_limited', 'rate_limit_unavailable', 'internal_error', 'insufficient_credits'];
 /** The shared, read-only fixture run every read of this suite goes to. */
 const FIXTURE = 'cert-notices-all';
@@ -57,7 +57,7 @@ async function expectOverride(t: CheckContext, runId: string, price: number): Pr
   return t.expect.that(
     wrong.length === 0,
     {
-      message: `GET /runs/{run_id} with ${PRICE}: ${price} priced ${wrong.length} candidate(s) otherwise (ids ${wrong.map((c) => String(c.id)).join(', ')}); the header replaces reveal_price_credits of every candidate in that response (${SB})`,
+      message: `GET /runs/{run_id} with ${PRICE}: ${price} priced ${wrong.length} candidate(s) otherwise (ids ${wrong.map((c) => String(c.id)).join(', ')}); the header replaces reveal_price_credits of every candidate in that response`,
       spec: SB,
       expected: price,
       received: wrong.map((c) => c.reveal_price_credits ?? null),
@@ -167,7 +167,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       t.expect.equal(body.balance, 0, 'balance of the simulated 402', SB_ERRORS, res);
       t.expect.that(
         int(body.required) !== undefined,
-        { message: `the simulated 402 has required ${JSON.stringify(body.required ?? null)}; the spec lists an integer required (${SB_ERRORS})`, spec: SB_ERRORS, received: body.required ?? null },
+        { message: `the simulated 402 has required ${JSON.stringify(body.required ?? null)}; the spec lists an integer required`, spec: SB_ERRORS, received: body.required ?? null },
         res,
       );
       t.expect.equal(body.reason, 'simulated', 'reason of the simulated 402', SB_ERRORS, res);
@@ -188,7 +188,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       t.expect.that(
         missing.length === 0,
         {
-          message: `422 invalid_request for an unknown ${SIMULATE} value lists allowed ${JSON.stringify(obj(res.json)?.allowed ?? null)}, missing ${missing.join(', ')}; allowed lists the valid values (${SB})`,
+          message: `422 invalid_request for an unknown ${SIMULATE} value lists allowed ${JSON.stringify(obj(res.json)?.allowed ?? null)}, missing ${missing.join(', ')}; allowed lists the valid values`,
           spec: SB,
           expected: SIMULATE_VALUES,
           received: obj(res.json)?.allowed ?? null,
@@ -231,7 +231,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       const before = await t.api.get(`/runs/${runId}`, { label: 'read without the header' });
       if (!t.expect.status(before, 200, S.runsRead)) return;
       const baseline = candidatesOf(before);
-      if (!t.expect.that(baseline.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate, so no price override can be seen (${SB})`, spec: SB }, before)) return;
+      if (!t.expect.that(baseline.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate, so no price override can be seen`, spec: SB }, before)) return;
       const basePrices = new Set(baseline.map((c) => String(c.reveal_price_credits)));
       // The last override is a price no candidate has without it, so a sticky override shows.
       const last = [1000, 999, 998, 997].find((p) => !basePrices.has(String(p))) ?? 1000;
@@ -242,7 +242,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       t.expect.that(
         !(prices.length > 0 && prices.every((p) => p === BigInt(last))),
         {
-          message: `a read without ${PRICE} after one with ${PRICE}: ${last} still prices every candidate at ${last}; the override applies to that one response only (${SB})`,
+          message: `a read without ${PRICE} after one with ${PRICE}: ${last} still prices every candidate at ${last}; the override applies to that one response only`,
           spec: SB,
           expected: baseline.map((c) => c.reveal_price_credits ?? null),
           received: prices.map((p) => (p === undefined ? null : p)),
@@ -277,11 +277,11 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       const start = await t.api.post('/runs', { job_external_id: FIXTURE, acting_user_external_id: user.externalId, target_count: 6 }, { label: `start ${FIXTURE}` });
       if (!t.expect.status(start, 202, S.runsStart)) return;
       const runId = obj(start.json)?.run_id;
-      if (!t.expect.that(typeof runId === 'string', { message: `the 202 of a ${FIXTURE} run start has no run_id (${S.runsStart})`, spec: S.runsStart }, start)) return;
+      if (!t.expect.that(typeof runId === 'string', { message: `the 202 of a ${FIXTURE} run start has no run_id`, spec: S.runsStart }, start)) return;
       const read = await t.api.get(`/runs/${String(runId)}`, { headers: { [PRICE]: '1000' }, label: `${PRICE}: 1000` });
       if (!t.expect.status(read, 200, SB)) return;
       const candidates = candidatesOf(read);
-      if (!t.expect.that(candidates.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate to reveal (${SB})`, spec: SB }, read)) return;
+      if (!t.expect.that(candidates.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate to reveal`, spec: SB }, read)) return;
       // The last one listed: other suites reveal the first, and a reveal is per organization.
       const id = candidates[candidates.length - 1]!.id;
       const reveal = await t.api.post(`/runs/${String(runId)}/candidates/${String(id)}/reveal`, { acting_user_external_id: user.externalId }, { label: 'reveal after the override read' });

@@ -1,8 +1,11 @@
-// Small helpers shared by suites: reading lossless JSON bodies without casts everywhere.
+// Small helpers shared by suites: reading lossless JSON bodies without casts everywhere, and the few
+// renderings and assertions more than one suite needs (each written here once).
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isJsonObject, type JsonObject, type JsonValue } from '../src/json/lossless.js';
+import type { ApiResponse } from '../src/http/types.js';
+import { isJsonObject, JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext } from '../src/runner/check.js';
+import type { SpecSection } from '../src/runner/spec-section-names.js';
 
 export { randomUUID };
 
@@ -16,6 +19,36 @@ export function arr(v: JsonValue | undefined): JsonValue[] {
 
 export function objects(v: JsonValue | undefined): JsonObject[] {
   return arr(v).filter(isJsonObject);
+}
+
+/** 2^53: ids above it lose digits in a float64 decoder (the int64 checks look for one). */
+export const TWO_POW_53 = 2n ** 53n;
+
+/** A value as JSON text for a message, bigints and decimal tokens with their exact digits. */
+export function show(v: unknown): string {
+  if (typeof v === 'bigint') return v.toString();
+  if (v instanceof JsonDecimal) return v.raw;
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x instanceof JsonDecimal ? x.raw : x)) ?? String(v);
+}
+
+/** " <error code>" of an error answer, for "answered 404 job_not_found"; empty without one. */
+export function errorSuffix(res: ApiResponse): string {
+  const e = obj(res.json)?.error;
+  return typeof e === 'string' ? ` ${e}` : '';
+}
+
+/**
+ * A 422 rejection with its error code, and its body against `schema`: the `rejected[]` items, or
+ * undefined when the answer was no such rejection (or, with `validBody`, when its body breaks the schema).
+ */
+export function expectRejected(
+  t: CheckContext,
+  res: ApiResponse,
+  want: { code: string; schema: string; spec: SpecSection; schemaSpec?: SpecSection; validBody?: boolean },
+): JsonObject[] | undefined {
+  if (!t.expect.error(res, 422, want.code, want.spec)) return undefined;
+  if (!t.expect.schema(res.json, want.schema, want.schemaSpec ?? want.spec, res) && want.validBody) return undefined;
+  return objects(obj(res.json)?.rejected);
 }
 
 /** A partner key of the right shape that no service issued. */

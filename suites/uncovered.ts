@@ -1,6 +1,8 @@
 // Why a spec section has no check: `svc-certify list --by-spec` prints these beside the sections
 // that no check cites, so a gap in coverage is always a stated decision, never an accident.
 
+import type { SpecSection } from '../src/runner/spec-section-names.js';
+
 export const NOT_OBSERVABLE = 'not observable over HTTP';
 export const OPERATOR_ONLY = 'operator-only';
 export const CLIENT_GUIDANCE = 'client guidance';
@@ -8,7 +10,7 @@ export const OVERVIEW = 'overview; its rules are checked under the sections that
 export const NOT_YET = 'planned, not written yet';
 
 /** Section reference → reason it has no check. Sections that checks cite are never listed here. */
-export const UNCOVERED_REASONS: Record<string, string> = {
+export const UNCOVERED_REASONS: Partial<Record<SpecSection, string>> = {
   'Resources and their fields': OVERVIEW,
   'Resources and their fields › Error envelope and webhook envelope': 'a pointer to Errors and Events, checked there',
   'States and transitions': OVERVIEW,
@@ -19,5 +21,5 @@ export const UNCOVERED_REASONS: Record<string, string> = {
 
 /** The reason for a section without a check (a default when none is written down). */
 export function uncoveredReason(section: string): string {
-  return UNCOVERED_REASONS[section] ?? NOT_YET;
+  return UNCOVERED_REASONS[section as SpecSection] ?? NOT_YET;
 }

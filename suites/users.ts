@@ -8,7 +8,7 @@ import { obj, roleField } from './support.js';
 
 const suite = 'users';
 const USERS = S.users;
-const USER = 'Resources and their fields › User (recruiter)';
+const USER = S.user;
 
 /**
  * The role the shared recruiter was accepted with (none when refused: the check then skips with a

@@ -5,6 +5,7 @@ import type { ApiResponse } from '../src/http/types.js';
 import type { JsonValue } from '../src/json/lossless.js';
 import type { CheckContext } from '../src/runner/check.js';
 import type { ReceivedDelivery, ResponsePlan, WebhookReceiver } from '../src/webhook/receiver.js';
+import type { SpecSection } from '../src/runner/spec-section-names.js';
 import { obj } from './support.js';
 
 export const TEST_EVENTS = ['run_completed', 'run_failed', 'candidate_revealed'] as const;
@@ -82,7 +83,7 @@ export interface Triggered {
 export async function triggerTest(
   t: CheckContext,
   event: TestEvent,
-  spec: string,
+  spec: SpecSection,
   validSignature = true,
 ): Promise<Triggered | undefined> {
   const body = validSignature ? { event } : { event, valid_signature: false };
@@ -93,7 +94,7 @@ export async function triggerTest(
   const runId = str(json?.run_id);
   const ok = t.expect.that(
     eventId !== undefined && runId !== undefined,
-    { message: `the 202 of POST ${TEST_PATH} lacks event_id or run_id as strings; the spec lists both (${spec})`, spec, received: res.json },
+    { message: `the 202 of POST ${TEST_PATH} lacks event_id or run_id as strings; the spec lists both`, spec, received: res.json },
     res,
   );
   return ok && eventId && runId ? { event, res, eventId, runId } : undefined;
@@ -145,7 +146,7 @@ export async function triggerPlanned(
   rx: WebhookReceiver,
   event: TestEvent,
   plan: ResponsePlan,
-  spec: string,
+  spec: SpecSection,
 ): Promise<PlannedDelivery | undefined> {
   const mine = new Set<string>();
   // Held: a delivery that beats the 202 naming its run waits briefly for that 202 (a fast queue
@@ -166,7 +167,7 @@ async function triggerUntilPlanned(
   rx: WebhookReceiver,
   event: TestEvent,
   plan: ResponsePlan,
-  spec: string,
+  spec: SpecSection,
   mine: Set<string>,
 ): Promise<PlannedDelivery | undefined> {
   for (let i = 0; i < PLAN_TRIES; i++) {
@@ -177,10 +178,9 @@ async function triggerUntilPlanned(
     const first = await rx.waitFor(isDeliveryOf(trig), wait, t.signal);
     if (!first) {
       if (!t.signal.aborted) {
-        t.expect.that(
-          false,
+        t.expect.fail(
           {
-            message: `no delivery of test event ${trig.eventId} (${event}) reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; deliveries go out usually within a minute (${spec})`,
+            message: `no delivery of test event ${trig.eventId} (${event}) reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; deliveries go out usually within a minute`,
             spec,
           },
           trig.res,
@@ -248,7 +248,7 @@ async function makeTrio(t: CheckContext, rx: WebhookReceiver): Promise<TrioEntry
 export async function trioDeliveries(
   t: CheckContext,
   rx: WebhookReceiver,
-  spec: string,
+  spec: SpecSection,
 ): Promise<Array<{ entry: TrioEntry; d: ReceivedDelivery }>> {
   const trio = await untilAborted(testTrio(t, rx), t.signal);
   if (!trio) return [];
@@ -262,7 +262,7 @@ export async function trioDeliveries(
       !entry.eventId && !entry.runId
         ? `POST ${TEST_PATH} {"event":"${entry.event}"} answered ${entry.res.status} naming no event_id or run_id, so there was no delivery to inspect`
         : `no delivery of test event ${entry.eventId ?? '?'} (${entry.event}) reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; deliveries go out usually within a minute`;
-    t.expect.that(false, { message: `${why} (${spec})`, spec }, entry.res);
+    t.expect.fail({ message: `${why}`, spec }, entry.res);
   }
   return out;
 }

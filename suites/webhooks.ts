@@ -7,42 +7,19 @@ import { SkipCheck } from '../src/runner/skip-check.js';
 import { isUtcDateTime } from '../src/schema/formats.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../src/webhook/receiver.js';
 import { S } from './spec-refs.js';
-import { int, obj, objects } from './support.js';
-import {
-  DELIVERY_SPEC_MS,
-  MIN_RETRY_GAP_SPEC_MS,
-  RETRY_SPEC_MS,
-  SETTLE_SPEC_MS,
-  TEST_PATH,
-  describeDelivery,
-  eventIdOf,
-  eventOf,
-  expectWait,
-  field,
-  isDeliveryOf,
-  quietWait,
-  receiverOf,
-  runIdOf,
-  settle,
-  specDuration,
-  triggerPlanned,
-  triggerTest,
-  trioDeliveries,
-  testTrio,
-  untilAborted,
-} from './webhook-support.js';
+import { int, obj, objects, TWO_POW_53 } from './support.js';
+import { DELIVERY_SPEC_MS, MIN_RETRY_GAP_SPEC_MS, RETRY_SPEC_MS, SETTLE_SPEC_MS, TEST_PATH, describeDelivery, eventIdOf, eventOf, expectWait, field, isDeliveryOf, quietWait, receiverOf, runIdOf, settle, specDuration, triggerPlanned, triggerTest, trioDeliveries, testTrio, untilAborted } from './webhook-support.js';
 
 const suite = 'webhooks';
-const EVENTS = 'Events';
-const TEST = 'Endpoints › POST /sandbox/webhooks/test (sandbox only; answers `404 not_found` in production)';
+const EVENTS = S.events;
+const TEST = S.webhookTest;
 const SB = S.sandbox;
-const SANDBOX_ERRORS = 'Errors › Sandbox-only errors';
-const RUN_STATUS = 'States and transitions › Run status';
-const CONTACT_STATE = 'States and transitions › Candidate contact state';
+const SANDBOX_ERRORS = S.sandboxErrors;
+const RUN_STATUS = S.runStatus;
+const CONTACT_STATE = S.contactState;
 const ENVELOPE_FIELDS = ['event_id', 'event', 'run_id', 'organization_external_id', 'job_external_id', 'occurred_at'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FIXTURE_CANDIDATE = 990000000001n;
-const TWO_POW_53 = 2n ** 53n;
 const TERMINAL = ['run_completed', 'run_failed'];
 
 const sandboxHooks = ['sandbox', 'webhook-receiver'] as const;
@@ -138,14 +115,14 @@ const testFixturePayload: CheckDefinition = {
       t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, TEST, entry.res);
       if (entry.event === 'run_completed') {
         const progress = field(d, 'progress');
-        if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; a test run_completed carries progress (${TEST})`, spec: TEST, received: d.json })) {
+        if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; a test run_completed carries progress`, spec: TEST, received: d.json })) {
           t.expect.schema(progress, 'progress', TEST);
         }
       }
       if (entry.event === 'candidate_revealed') {
         const id = field(d, 'candidate_id');
         t.expect.that(int(id) === FIXTURE_CANDIDATE, {
-          message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(id))}; a test candidate_revealed carries candidate_id 990000000001 (${TEST})`,
+          message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(id))}; a test candidate_revealed carries candidate_id 990000000001`,
           spec: TEST,
           expected: '990000000001',
           received: String(id),
@@ -154,7 +131,7 @@ const testFixturePayload: CheckDefinition = {
     }
     const runIds = got.map(({ d }) => runIdOf(d)).filter((r): r is string => r !== undefined);
     t.expect.that(new Set(runIds).size === runIds.length, {
-      message: `the test events share run_id(s) ${runIds.join(', ')}; each carries a fresh run id (${TEST})`,
+      message: `the test events share run_id(s) ${runIds.join(', ')}; each carries a fresh run id`,
       spec: TEST,
       received: runIds,
     });
@@ -178,19 +155,19 @@ const envelopeComplete: CheckDefinition = {
     for (const { entry, d } of await trioDeliveries(t, rx, EVENTS)) {
       const body = obj(d.json);
       if (!body) {
-        t.expect.that(false, { message: `${describeDelivery(d)} is not a JSON object; deliveries carry the JSON envelope (${EVENTS})`, spec: EVENTS, received: d.body.toString('utf8').slice(0, 200) });
+        t.expect.fail({ message: `${describeDelivery(d)} is not a JSON object; deliveries carry the JSON envelope`, spec: EVENTS, received: d.body.toString('utf8').slice(0, 200) });
         continue;
       }
       const missing = ENVELOPE_FIELDS.filter((f) => typeof body[f] !== 'string' || body[f] === '');
       t.expect.that(missing.length === 0, {
-        message: `${describeDelivery(d)} lacks envelope field(s) ${missing.join(', ')} as non-empty strings; the envelope is present on every event, all required (${EVENTS})`,
+        message: `${describeDelivery(d)} lacks envelope field(s) ${missing.join(', ')} as non-empty strings; the envelope is present on every event, all required`,
         spec: EVENTS,
         expected: ENVELOPE_FIELDS,
         received: Object.keys(body),
       });
       const runId = body.run_id;
       if (typeof runId === 'string') {
-        t.expect.that(UUID.test(runId), { message: `run_id ${JSON.stringify(runId)} of ${describeDelivery(d)} is not a uuid (${EVENTS})`, spec: EVENTS, received: runId });
+        t.expect.that(UUID.test(runId), { message: `run_id ${JSON.stringify(runId)} of ${describeDelivery(d)} is not a uuid`, spec: EVENTS, received: runId });
       }
       t.expect.equal(body.event, entry.event, `event of ${describeDelivery(d)}`, EVENTS);
       // Known only when this certification redeemed the organization (not with --org-token).
@@ -213,7 +190,7 @@ const occurredAtUtc: CheckDefinition = {
       const at = field(d, 'occurred_at');
       if (at === undefined) continue; // a missing field is webhooks.envelope-complete's finding
       t.expect.that(typeof at === 'string' && isUtcDateTime(at), {
-        message: `occurred_at ${JSON.stringify(String(at))} of ${describeDelivery(d)} is not an ISO 8601 date-time in UTC (ending in Z or +00:00); timestamps are in UTC (${S.general}; ${EVENTS})`,
+        message: `occurred_at ${JSON.stringify(String(at))} of ${describeDelivery(d)} is not an ISO 8601 date-time in UTC (ending in Z or +00:00); timestamps are in UTC (see ${S.general})`,
         spec: EVENTS,
         received: String(at),
       });
@@ -232,7 +209,7 @@ const contentTypeJson: CheckDefinition = {
     for (const { d } of await trioDeliveries(t, rx, EVENTS)) {
       const ct = d.headers['content-type'];
       t.expect.that(d.method === 'POST' && /^application\/json\s*(;.*)?$/i.test(ct ?? ''), {
-        message: `${describeDelivery(d)} came as ${d.method} with Content-Type ${JSON.stringify(ct ?? null)}; deliveries are POST with Content-Type: application/json (${EVENTS})`,
+        message: `${describeDelivery(d)} came as ${d.method} with Content-Type ${JSON.stringify(ct ?? null)}; deliveries are POST with Content-Type: application/json`,
         spec: EVENTS,
         expected: 'POST, application/json',
         received: `${d.method}, ${ct ?? '(absent)'}`,
@@ -252,7 +229,7 @@ const sandboxEnvironmentHeader: CheckDefinition = {
     for (const { d } of await trioDeliveries(t, rx, SB)) {
       const v = d.headers['x-svc-environment'];
       t.expect.that(v === 'sandbox', {
-        message: `${describeDelivery(d)} carries x-svc-environment ${JSON.stringify(v ?? null)}; every sandbox webhook carries x-svc-environment: sandbox (${SB})`,
+        message: `${describeDelivery(d)} carries x-svc-environment ${JSON.stringify(v ?? null)}; every sandbox webhook carries x-svc-environment: sandbox`,
         spec: SB,
         expected: 'sandbox',
         received: v ?? '(absent)',
@@ -274,7 +251,7 @@ const signatureVerifies: CheckDefinition = {
       t.expect.that(d.signature.valid, {
         message:
           `${describeDelivery(d)}: ${d.signature.reason ?? 'signature refused'} (header ${header === undefined ? 'absent' : `starts ${JSON.stringify(header.slice(0, 12))}`}); ` +
-          `x-svc-signature is sha256= followed by the lowercase hex HMAC-SHA256 of the raw body bytes keyed with the webhook secret (${EVENTS})`,
+          `x-svc-signature is sha256= followed by the lowercase hex HMAC-SHA256 of the raw body bytes keyed with the webhook secret`,
         spec: EVENTS,
       });
     }
@@ -293,21 +270,20 @@ const certWebhookRunCompleted: CheckDefinition = {
     const d = await rx.waitFor((x) => runIdOf(x) === run.runId, expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!d) {
-      t.expect.that(
-        false,
-        { message: `no delivery for cert-webhook run ${run.runId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a cert-webhook run start queues run_completed (${SB})`, spec: SB },
+      t.expect.fail(
+        { message: `no delivery for cert-webhook run ${run.runId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a cert-webhook run start queues run_completed`, spec: SB },
         run.start,
       );
       return;
     }
     t.expect.equal(eventOf(d), 'run_completed', `event of ${describeDelivery(d)} for cert-webhook run ${run.runId}`, SB, run.start);
     t.expect.that(d.signature.valid, {
-      message: `${describeDelivery(d)} for cert-webhook run ${run.runId} is not validly signed: ${d.signature.reason ?? 'refused'} (${EVENTS})`,
+      message: `${describeDelivery(d)} for cert-webhook run ${run.runId} is not validly signed: ${d.signature.reason ?? 'refused'}`,
       spec: EVENTS,
     });
     t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, EVENTS);
     const progress = field(d, 'progress');
-    if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; run_completed carries progress, same shape as in the run read (${EVENTS})`, spec: EVENTS, received: d.json })) {
+    if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; run_completed carries progress, same shape as in the run read`, spec: EVENTS, received: d.json })) {
       t.expect.schema(progress, 'progress', EVENTS);
     }
   }),
@@ -327,11 +303,11 @@ const badSignatureFailsVerification: CheckDefinition = {
     const d = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!d) {
-      t.expect.that(false, { message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time; it goes through the normal queue (${TEST})`, spec: TEST }, trig.res);
+      t.expect.fail({ message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time; it goes through the normal queue`, spec: TEST }, trig.res);
       return;
     }
     t.expect.that(!d.signature.valid, {
-      message: `${describeDelivery(d)} of the bad-signature test verifies with the webhook secret; with valid_signature: false the event is signed with a deliberately wrong secret (${TEST})`,
+      message: `${describeDelivery(d)} of the bad-signature test verifies with the webhook secret; with valid_signature: false the event is signed with a deliberately wrong secret`,
       spec: TEST,
     });
   }),
@@ -351,7 +327,7 @@ const badSignatureNotRetried: CheckDefinition = {
     const first = await rx.waitFor(mine, expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!first) {
-      t.expect.that(false, { message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time (${TEST})`, spec: TEST }, trig.res);
+      t.expect.fail({ message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: TEST }, trig.res);
       return;
     }
     // The first retry would come one minute after a failed attempt; watch past it.
@@ -359,7 +335,7 @@ const badSignatureNotRetried: CheckDefinition = {
     const again = await rx.waitFor((d) => mine(d) && d.seq > first.seq, quietWait(t, window), t.signal);
     if (t.signal.aborted) return;
     t.expect.that(again === undefined, {
-      message: `the bad-signature test event was delivered again as ${again ? describeDelivery(again) : ''} after ${describeDelivery(first)}; it is sent once, never retried (${TEST})`,
+      message: `the bad-signature test event was delivered again as ${again ? describeDelivery(again) : ''} after ${describeDelivery(first)}; it is sent once, never retried`,
       spec: TEST,
     });
   }),
@@ -396,12 +372,12 @@ const retriedAfterFailure: CheckDefinition = {
     if (!r) return;
     const { first, next } = r;
     if (!t.expect.that(next !== undefined, {
-      message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; a non-2xx answer is retried with backoff, first after 1 min (${EVENTS})`,
+      message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; a non-2xx answer is retried with backoff, first after 1 min`,
       spec: EVENTS,
     })) return;
     const gapSpecMs = (next!.receivedAt - first.receivedAt) * t.target.timeScale;
     t.expect.that(gapSpecMs >= MIN_RETRY_GAP_SPEC_MS, {
-      message: `${describeDelivery(next!)} retried ${describeDelivery(first)} after ${specDuration(gapSpecMs)} of spec time; the first retry comes after 1 min (${EVENTS})`,
+      message: `${describeDelivery(next!)} retried ${describeDelivery(first)} after ${specDuration(gapSpecMs)} of spec time; the first retry comes after 1 min`,
       spec: EVENTS,
       expected: 'about 1 min',
       received: specDuration(gapSpecMs),
@@ -421,7 +397,7 @@ const retrySameEventId: CheckDefinition = {
     if (!r) return;
     const { first, next } = r;
     if (!next) {
-      t.expect.that(false, { message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time, so its event_id could not be compared (${EVENTS})`, spec: EVENTS });
+      t.expect.fail({ message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time, so its event_id could not be compared`, spec: EVENTS });
       return;
     }
     t.expect.equal(eventIdOf(next), eventIdOf(first), `event_id of the retry ${describeDelivery(next)} of ${describeDelivery(first)} (identical on every retry)`, EVENTS);
@@ -441,11 +417,11 @@ const redirectNotFollowed: CheckDefinition = {
     const { first, next } = r;
     const followed = rx.deliveries().find((d) => d.followedRedirectOf === first.seq);
     if (!t.expect.that(followed === undefined, {
-      message: `${describeDelivery(first)} was answered 302 and the target followed its Location (${followed ? describeDelivery(followed) : ''}); redirects are never followed (${EVENTS})`,
+      message: `${describeDelivery(first)} was answered 302 and the target followed its Location (${followed ? describeDelivery(followed) : ''}); redirects are never followed`,
       spec: EVENTS,
     })) return;
     t.expect.that(next !== undefined, {
-      message: `${describeDelivery(first)} was answered 302 and never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; any 3xx counts as a failed attempt, retried after 1 min (${EVENTS})`,
+      message: `${describeDelivery(first)} was answered 302 and never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; any 3xx counts as a failed attempt, retried after 1 min`,
       spec: EVENTS,
     });
   }),
@@ -460,7 +436,7 @@ const lateAckRedelivered: CheckDefinition = {
   id: 'webhooks.late-ack-redelivered',
   title: 'A delivery answered only after more than 10 seconds counts as failed: the same event_id is delivered again',
   suite,
-  spec: [EVENTS, 'Limits'],
+  spec: [EVENTS, S.limits],
   needs: [...sandboxHooks],
   timeoutMs: DELIVERY_SPEC_MS + RETRY_SPEC_MS + 2 * 60_000,
   run: withReceiver(async (t, rx) => {
@@ -478,7 +454,7 @@ const lateAckRedelivered: CheckDefinition = {
       const first = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
       if (t.signal.aborted) return;
       if (!first) {
-        t.expect.that(false, { message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (${TEST})`, spec: TEST }, trig.res);
+        t.expect.fail({ message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: TEST }, trig.res);
         return;
       }
       // Delivered before its 202 came back here: answered at once, so try another event.
@@ -486,7 +462,7 @@ const lateAckRedelivered: CheckDefinition = {
       const again = await rx.waitFor((d) => d.seq > first.seq && eventIdOf(d) === eventIdOf(first), delayMs + expectWait(t, RETRY_SPEC_MS), t.signal);
       if (t.signal.aborted) return;
       t.expect.that(again !== undefined, {
-        message: `${describeDelivery(first)} was answered 200 only after ${(delayMs / 1000).toFixed(1)} s (more than 10 s of spec time at time scale ${t.target.timeScale}), and its event_id never came again within ${specDuration(RETRY_SPEC_MS)} after that; no answer within 10 seconds is a failed attempt, retried with backoff (${EVENTS}, delivery rule 1; Limits)`,
+        message: `${describeDelivery(first)} was answered 200 only after ${(delayMs / 1000).toFixed(1)} s (more than 10 s of spec time at time scale ${t.target.timeScale}), and its event_id never came again within ${specDuration(RETRY_SPEC_MS)} after that; no answer within 10 seconds is a failed attempt, retried with backoff (delivery rule 1; Limits)`,
         spec: EVENTS,
         expected: `a later delivery of event_id ${eventIdOf(first) ?? '?'}`,
         received: 'none',
@@ -518,7 +494,7 @@ const eventIdUnique: CheckDefinition = {
     const second = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!second) {
-      t.expect.that(false, { message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (${TEST})`, spec: TEST }, trig.res);
+      t.expect.fail({ message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: TEST }, trig.res);
       return;
     }
     // Every delivery received so far, other checks' included: a repeated event_id must be a retry of one event.
@@ -530,8 +506,8 @@ const eventIdUnique: CheckDefinition = {
     }
     for (const [id, events] of byId) {
       if (events.size < 2) continue;
-      t.expect.that(false, {
-        message: `event_id ${id} names ${events.size} different events (${[...events].join('; ')}); event_id is unique per event and identical only on retries of it (${EVENTS})`,
+      t.expect.fail({
+        message: `event_id ${id} names ${events.size} different events (${[...events].join('; ')}); event_id is unique per event and identical only on retries of it`,
         spec: EVENTS,
         expected: 'one event per event_id',
         received: [...events],
@@ -561,7 +537,7 @@ const runEventOncePerRun: CheckDefinition = {
       if (t.signal.aborted) return;
       if (!first) {
         if (w.expected) {
-          t.expect.that(false, { message: `the ${w.label} ${w.runId} ended but no ${w.expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a run reaching its terminal state emits it (${RUN_STATUS})`, spec: RUN_STATUS });
+          t.expect.fail({ message: `the ${w.label} ${w.runId} ended but no ${w.expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a run reaching its terminal state emits it`, spec: RUN_STATUS });
         }
         return;
       }
@@ -570,7 +546,7 @@ const runEventOncePerRun: CheckDefinition = {
       const all = rx.deliveries().filter(terminal);
       const events = distinctEvents(all);
       t.expect.that(events.length === 1, {
-        message: `the ${w.label} ${w.runId} emitted ${events.length} terminal events (event_ids ${events.join(', ')}: ${all.map(describeDelivery).join('; ')}); run_completed and run_failed are emitted at most once per run (${RUN_STATUS})`,
+        message: `the ${w.label} ${w.runId} emitted ${events.length} terminal events (event_ids ${events.join(', ')}: ${all.map(describeDelivery).join('; ')}); run_completed and run_failed are emitted at most once per run`,
         spec: RUN_STATUS,
         expected: 1,
         received: events.length,
@@ -639,7 +615,7 @@ const realRunDeliveriesValid: CheckDefinition = {
       if (revealed !== undefined) {
         const user = await t.setup.user();
         const res = await t.api.post(`/runs/${encodeURIComponent(runId)}/candidates/${revealed}/reveal`, { acting_user_external_id: user.externalId }, { label: `reveal ${revealed} of the real run` });
-        if (!t.expect.status(res, 200, 'Endpoints › POST /runs/{run_id}/candidates/{candidate_id}/reveal')) revealed = undefined;
+        if (!t.expect.status(res, 200, S.reveal)) revealed = undefined;
       }
     }
     const expected = status === 'completed' ? 'run_completed' : 'run_failed';
@@ -650,22 +626,22 @@ const realRunDeliveriesValid: CheckDefinition = {
       revealed === undefined ? Promise.resolve(undefined) : rx.waitFor(isMine, expectWait(t, DELIVERY_SPEC_MS), t.signal),
     ]);
     if (t.signal.aborted) return;
-    if (!t.expect.that(terminal !== undefined, { message: `the real run ${runId} ended ${status} but no ${expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (${RUN_STATUS}; ${EVENTS})`, spec: RUN_STATUS }, final)) return;
+    if (!t.expect.that(terminal !== undefined, { message: `the real run ${runId} ended ${status} but no ${expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (see ${EVENTS})`, spec: RUN_STATUS }, final)) return;
     if (revealed !== undefined) {
-      t.expect.that(mine !== undefined, { message: `candidate ${revealed} of the real run ${runId} was revealed, but no candidate_revealed naming it reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (${CONTACT_STATE})`, spec: CONTACT_STATE });
+      t.expect.that(mine !== undefined, { message: `candidate ${revealed} of the real run ${runId} was revealed, but no candidate_revealed naming it reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: CONTACT_STATE });
     }
     t.expect.equal(eventOf(terminal!), expected, `event of ${describeDelivery(terminal!)} for the real run, which ended ${status}`, RUN_STATUS, final);
     // Every delivery of this run the receiver got, ours and other checks' reveals alike.
     for (const d of rx.deliveries().filter((x) => runIdOf(x) === runId)) {
       for (const problem of envelopeProblems(d, want)) {
-        t.expect.that(false, { message: `${describeDelivery(d)} of the real run ${problem} (${EVENTS})`, spec: EVENTS });
+        t.expect.fail({ message: `${describeDelivery(d)} of the real run ${problem}`, spec: EVENTS });
       }
       if (eventOf(d) === 'candidate_revealed') {
         const id = int(field(d, 'candidate_id'));
         const exact = id !== undefined && new RegExp(`"candidate_id"\\s*:\\s*${id.toString()}(?![\\d.eE])`).test(d.body.toString('utf8'));
-        t.expect.that(exact, { message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(field(d, 'candidate_id') ?? null))} not written as the exact integer digits of a listed candidate; candidate_id is an int64 (${S.identifiers})`, spec: S.identifiers, received: d.body.toString('utf8').slice(0, 300) });
+        t.expect.that(exact, { message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(field(d, 'candidate_id') ?? null))} not written as the exact integer digits of a listed candidate; candidate_id is an int64`, spec: S.identifiers, received: d.body.toString('utf8').slice(0, 300) });
         if (id !== undefined && !objects(read?.candidates).some((c) => int(c.id) === id)) {
-          t.expect.that(false, { message: `${describeDelivery(d)} names candidate ${id}, which the real run does not list; candidate_revealed names the revealed candidate of the run (${CONTACT_STATE})`, spec: CONTACT_STATE });
+          t.expect.fail({ message: `${describeDelivery(d)} names candidate ${id}, which the real run does not list; candidate_revealed names the revealed candidate of the run`, spec: CONTACT_STATE });
         }
       }
     }
@@ -675,7 +651,7 @@ const realRunDeliveriesValid: CheckDefinition = {
       const keys = ['confirmed', 'target', 'screened'];
       const same = got !== undefined && final3 !== undefined && keys.every((k) => int(got[k]) !== undefined && int(got[k]) === int(final3[k]));
       t.expect.that(same, {
-        message: `${describeDelivery(terminal!)} carries progress ${JSON.stringify(got ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}, while the read that showed the run completed has ${JSON.stringify(final3 ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}; run_completed carries the run's progress (${EVENTS})`,
+        message: `${describeDelivery(terminal!)} carries progress ${JSON.stringify(got ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}, while the read that showed the run completed has ${JSON.stringify(final3 ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}; run_completed carries the run's progress`,
         spec: EVENTS,
       }, final);
     }
@@ -718,7 +694,7 @@ async function lockedToReveal(t: CheckContext, acting: string): Promise<{ runId:
     { job_external_id: 'cert-notices-all', acting_user_external_id: acting, target_count: 6 },
     { label: 'start a cert-notices-all run to reveal in' },
   );
-  if (!t.expect.status(start, 202, 'Endpoints › POST /runs (start a run)')) return undefined;
+  if (!t.expect.status(start, 202, S.runsStart)) return undefined;
   const runId = obj(start.json)?.run_id;
   if (typeof runId !== 'string') return void t.skip('the run start named no run_id');
   const ids = await lockedOn(t, runId, 'cert-notices-all run');
@@ -749,7 +725,7 @@ const candidateRevealedOnce: CheckDefinition = {
         { acting_user_external_id: user.externalId },
         { label: `reveal ${id}` },
       );
-      if (!t.expect.status(res, 200, 'Endpoints › POST /runs/{run_id}/candidates/{candidate_id}/reveal')) return;
+      if (!t.expect.status(res, 200, S.reveal)) return;
     }
     const of = (id: bigint) => (d: ReceivedDelivery) => runIdOf(d) === runId && eventOf(d) === 'candidate_revealed' && int(field(d, 'candidate_id')) === id;
     const firsts = await Promise.all(ids.map((id) => rx.waitFor(of(id), expectWait(t, DELIVERY_SPEC_MS), t.signal)));
@@ -758,13 +734,13 @@ const candidateRevealedOnce: CheckDefinition = {
     ids.forEach((id, i) => {
       const times = reveals.filter((r) => r === id).length;
       if (!firsts[i]) {
-        t.expect.that(false, { message: `candidate ${id} of run ${runId} was revealed ${times}× but no candidate_revealed reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a reveal queues one (${SB})`, spec: SB });
+        t.expect.fail({ message: `candidate ${id} of run ${runId} was revealed ${times}× but no candidate_revealed reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a reveal queues one`, spec: SB });
         return;
       }
       const all = rx.deliveries().filter(of(id));
       const events = distinctEvents(all);
       t.expect.that(events.length === 1, {
-        message: `candidate ${id} of run ${runId}, revealed ${times}×, produced ${events.length} candidate_revealed events (event_ids ${events.join(', ')}); it is emitted once per (run, candidate) (${CONTACT_STATE})`,
+        message: `candidate ${id} of run ${runId}, revealed ${times}×, produced ${events.length} candidate_revealed events (event_ids ${events.join(', ')}); it is emitted once per (run, candidate)`,
         spec: CONTACT_STATE,
         expected: 1,
         received: events.length,

@@ -71,7 +71,7 @@ function config(over: Partial<Config> = {}): Config {
   };
 }
 
-const spec = ['Authentication'];
+const spec: CheckDefinition['spec'] = ['Authentication'];
 const def = (id: string, run: CheckDefinition['run'], extra: Partial<CheckDefinition> = {}): CheckDefinition => ({
   id: `alpha.${id}`,
   title: id,
@@ -187,7 +187,7 @@ describe('certify', () => {
   });
 
   it('maps warnings to warning; any failure wins; a warning passes unless --strict', async () => {
-    const reading = { spec: 'Authentication', reading: 'the strict reading', otherReading: 'the spec has no MUST here' };
+    const reading = { spec: 'Authentication' as const, reading: 'the strict reading', otherReading: 'the spec has no MUST here' };
     const checks = [
       def('warns', async (t) => {
         const res = await t.api.get('/ok');
@@ -196,7 +196,7 @@ describe('certify', () => {
       }),
       def('warns-and-fails', async (t) => {
         t.expect.warn(false, { message: 'odd first', ...reading });
-        t.expect.that(false, { message: 'broken', spec: 'Authentication' });
+        t.expect.fail({ message: 'broken', spec: 'Authentication' });
       }),
       def('warns-then-skips', async (t) => {
         t.expect.warn(false, { message: 'odd', ...reading });
@@ -207,12 +207,12 @@ describe('certify', () => {
     const by = Object.fromEntries(result.checks.map((c) => [c.id.slice(6), c]));
     expect(by.warns).toMatchObject({
       status: 'warning',
-      message: 'looks odd (read as: the strict reading; the other reading: the spec has no MUST here)',
+      message: 'looks odd (read as: the strict reading; the other reading: the spec has no MUST here) (Authentication)',
     });
     expect(by.warns!.observations).toEqual([
       expect.objectContaining({ severity: 'warning', expected: 'x', received: 'y', exchange: 0 }),
     ]);
-    expect(by['warns-and-fails']).toMatchObject({ status: 'failed', message: 'broken' });
+    expect(by['warns-and-fails']).toMatchObject({ status: 'failed', message: 'broken (Authentication)' });
     expect(by['warns-then-skips']).toMatchObject({ status: 'skipped', message: 'could not go on' });
     expect(result.summary).toEqual({ total: 3, passed: 0, failed: 1, skipped: 1, error: 0, warning: 1, expected: 0 });
 

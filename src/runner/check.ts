@@ -5,6 +5,7 @@ import type { ApiClient, ApiResponse } from '../http/types.js';
 import type { JsonValue } from '../json/lossless.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { EnvironmentEvidence } from './environment-evidence.js';
+import type { SpecSection } from './spec-section-names.js';
 
 /** Inputs a check may need; an unmet need skips the check with a reason naming the flag. */
 export type Need =
@@ -33,8 +34,8 @@ export interface CheckDefinition {
   title: string;
   /** Suite name = first segment of the id's area, e.g. "runs-start". */
   suite: string;
-  /** Spec sections enforced, as "Section › Subsection" headings of the spec. */
-  spec: string[];
+  /** Spec sections enforced, as "Section › Subsection" headings of the spec (typed: a typo does not compile). */
+  spec: SpecSection[];
   needs?: Need[];
   /** Spec-time budget of the check in ms before the time scale (default 60 s). */
   timeoutMs?: number;
@@ -116,49 +117,58 @@ export interface SharedSetup {
   occurredAt(): string;
 }
 
+/** What a check writes about a failure: its message says what was received and what the spec requires,
+ * without the section: every Expect method appends `(<spec>)` to the message itself. */
+export interface WrittenObservation {
+  message: string;
+  spec: SpecSection;
+  expected?: unknown;
+  received?: unknown;
+  pointer?: string;
+}
+
 /** Recording assertions. Each returns whether it held and records an observation when it did not. */
 export interface Expect {
   /** Status equals one of `expected`; '2xx' / '4xx' / '5xx' accept the class. */
-  status(res: ApiResponse, expected: number | string | Array<number | string>, spec: string): boolean;
+  status(res: ApiResponse, expected: number | string | Array<number | string>, spec: SpecSection): boolean;
   /** Status, JSON content type, error envelope (`error` + `message` strings) and the given error code. */
-  error(res: ApiResponse, status: number, code: string, spec: string): boolean;
+  error(res: ApiResponse, status: number, code: string, spec: SpecSection): boolean;
   /** Body (or a value inside it) against a named schema of schemas/. */
-  schema(value: JsonValue | undefined, schemaName: string, spec: string, exchange?: ApiResponse): boolean;
+  schema(value: JsonValue | undefined, schemaName: string, spec: SpecSection, exchange?: ApiResponse): boolean;
   /** A header value; a function receives the value (undefined when absent). */
   header(
     res: ApiResponse,
     name: string,
     expected: string | RegExp | ((value: string | undefined) => boolean),
-    spec: string,
+    spec: SpecSection,
     description?: string,
   ): boolean;
   /** Deep equality with a description of what was compared. */
-  equal(actual: unknown, expected: unknown, what: string, spec: string, exchange?: ApiResponse): boolean;
+  equal(actual: unknown, expected: unknown, what: string, spec: SpecSection, exchange?: ApiResponse): boolean;
   /** Any condition; `received`/`expected` are rendered for the report. */
-  that(
-    condition: boolean,
-    observation: { message: string; spec: string; expected?: unknown; received?: unknown; pointer?: string },
+  that(condition: boolean, observation: WrittenObservation, exchange?: ApiResponse): boolean;
+  /** Records a failure unconditionally (returns false, so `return t.expect.fail(…)` ends a check). */
+  fail(observation: WrittenObservation, exchange?: ApiResponse): false;
+  /**
+   * The value at a JSON pointer of the response body equals `expected` (deep, bigint-aware) or satisfies
+   * it (a function receives the value, undefined when absent); the observation records pointer,
+   * expected (`description` when given) and received.
+   */
+  field(res: ApiResponse, pointer: string, expected: JsonValue | ((value: JsonValue | undefined) => boolean), spec: SpecSection, description?: string): boolean;
+  /** Some item matches: otherwise "<what> has no item <description>", with the items as received. */
+  some<T>(
+    items: readonly T[],
+    matches: (item: T) => boolean,
+    observation: { what: string; description: string; spec: SpecSection; pointer?: string; received?: unknown },
     exchange?: ApiResponse,
   ): boolean;
   /**
    * Where the spec states a rule without a MUST, or its text reads two ways: records a *warning* when
    * `condition` is false (the check ends `warning`, not `failed`, unless a failure is also recorded).
    * `reading` says which reading the check took and `otherReading` why the other is possible; both are
-   * appended to the message so a person sees why this is not blame.
+   * appended to the message (before the section) so a person sees why this is not blame.
    */
-  warn(
-    condition: boolean,
-    observation: {
-      message: string;
-      spec: string;
-      reading: string;
-      otherReading: string;
-      expected?: unknown;
-      received?: unknown;
-      pointer?: string;
-    },
-    exchange?: ApiResponse,
-  ): boolean;
+  warn(condition: boolean, observation: WrittenObservation & { reading: string; otherReading: string }, exchange?: ApiResponse): boolean;
 }
 
 export interface TargetInfo {

@@ -1,12 +1,15 @@
 // Recording assertions. Each returns whether it held; when it did not, it records one
-// observation a person can act on: what was received, what the spec requires, and where.
+// observation a person can act on: what was received, what the spec requires, and where. Every
+// message ends with the section it enforces, appended here once: a check writes it only as `spec`.
 
 import type { ApiResponse } from '../http/types.js';
 import { isJsonObject, type JsonValue } from '../json/lossless.js';
+import { valueAt } from '../json/pointer.js';
 import type { Expect } from './check.js';
 import { deepEqual } from './deep-equal.js';
 import { describeRequest, renderValue } from './render.js';
 import type { Observation, RecordedExchange } from './results.js';
+import type { SpecSection } from './spec-section-names.js';
 
 export interface SchemaIssueLike {
   pointer: string;
@@ -23,14 +26,24 @@ export interface ExpectDeps {
 }
 
 const MAX_SCHEMA_ISSUES = 8;
-const GENERAL_RULES = 'What the service does';
+const GENERAL_RULES: SpecSection = 'What the service does';
+const ERRORS: SpecSection = 'Errors';
+
+/** Observation fields a check writes; `received`/`expected` are rendered for the report. */
+type Written = { message: string; spec: SpecSection; expected?: unknown; received?: unknown; pointer?: string };
 
 export function createExpect(deps: ExpectDeps): Expect {
   const req = (res: ApiResponse): string =>
     describeRequest(res.exchange.request.method, res.exchange.request.url, deps.baseUrl);
 
-  const fail = (obs: Omit<Observation, 'exchange'>, res?: ApiResponse): false => {
-    deps.observe(obs, res?.exchange);
+  /** Records a failure; the message gets its section appended (`note` goes before it: "(note; section)"). */
+  const record = (obs: Written & { severity?: Observation['severity'] }, res?: ApiResponse, note?: string): false => {
+    const out: Omit<Observation, 'exchange'> = { message: `${obs.message} (${note ? `${note}; ` : ''}${obs.spec})`, spec: obs.spec };
+    if (obs.severity) out.severity = obs.severity;
+    if (obs.pointer !== undefined) out.pointer = obs.pointer;
+    if (obs.expected !== undefined) out.expected = rendered(obs.expected);
+    if (obs.received !== undefined) out.received = rendered(obs.received);
+    deps.observe(out, res?.exchange);
     return false;
   };
 
@@ -47,17 +60,17 @@ export function createExpect(deps: ExpectDeps): Expect {
     const list = Array.isArray(expected) ? expected : [expected];
     if (list.some((e) => statusMatches(res.status, e))) return true;
     const want = list.map((e) => (typeof e === 'number' ? String(e) : `any ${e}`)).join(' or ');
-    return fail(
-      { message: `${answered(res)}; the spec requires ${want} (${spec})`, spec, expected: want, received: String(res.status) },
+    return record(
+      { message: `${answered(res)}; the spec requires ${want}`, spec, expected: want, received: String(res.status) },
       res,
     );
   };
 
   const error: Expect['error'] = (res, wantStatus, code, spec) => {
     if (res.status !== wantStatus) {
-      return fail(
+      return record(
         {
-          message: `${answered(res)}; the spec requires ${wantStatus} ${code} (${spec})`,
+          message: `${answered(res)}; the spec requires ${wantStatus} ${code}`,
           spec,
           expected: `${wantStatus} ${code}`,
           received: String(res.status),
@@ -68,9 +81,9 @@ export function createExpect(deps: ExpectDeps): Expect {
     let ok = true;
     const ct = res.headers['content-type'];
     if (!ct || !/^application\/json\b/i.test(ct.trim())) {
-      ok = fail(
+      ok = record(
         {
-          message: `${req(res)} answered ${wantStatus} with content type ${renderValue(ct)}; error responses are JSON, application/json; charset=utf-8 (${GENERAL_RULES})`,
+          message: `${req(res)} answered ${wantStatus} with content type ${renderValue(ct)}; error responses are JSON, application/json; charset=utf-8`,
           spec: GENERAL_RULES,
           expected: 'application/json; charset=utf-8',
           received: renderValue(ct),
@@ -80,10 +93,10 @@ export function createExpect(deps: ExpectDeps): Expect {
     }
     const body = res.json;
     if (!isJsonObject(body)) {
-      return fail(
+      return record(
         {
-          message: `${req(res)} answered ${wantStatus} without a JSON object body; every non-2xx response has the error envelope {error, message} (Errors)`,
-          spec: 'Errors',
+          message: `${req(res)} answered ${wantStatus} without a JSON object body; every non-2xx response has the error envelope {error, message}`,
+          spec: ERRORS,
           expected: '{"error": "…", "message": "…"}',
           received: renderValue(res.jsonError ? res.text : body),
         },
@@ -92,10 +105,10 @@ export function createExpect(deps: ExpectDeps): Expect {
     }
     for (const field of ['error', 'message'] as const) {
       if (typeof body[field] !== 'string') {
-        ok = fail(
+        ok = record(
           {
-            message: `${req(res)} answered ${wantStatus} with "${field}" ${body[field] === undefined ? 'missing' : `of type ${typeName(body[field])}`}; the error envelope requires a string "${field}" (Errors)`,
-            spec: 'Errors',
+            message: `${req(res)} answered ${wantStatus} with "${field}" ${body[field] === undefined ? 'missing' : `of type ${typeName(body[field])}`}; the error envelope requires a string "${field}"`,
+            spec: ERRORS,
             pointer: `/${field}`,
             expected: 'string',
             received: renderValue(body[field]),
@@ -105,9 +118,9 @@ export function createExpect(deps: ExpectDeps): Expect {
       }
     }
     if (typeof body.error === 'string' && body.error !== code) {
-      ok = fail(
+      ok = record(
         {
-          message: `${req(res)} answered ${wantStatus} with error "${body.error}"; the spec requires "${code}" (${spec})`,
+          message: `${req(res)} answered ${wantStatus} with error "${body.error}"; the spec requires "${code}"`,
           spec,
           pointer: '/error',
           expected: code,
@@ -124,19 +137,10 @@ export function createExpect(deps: ExpectDeps): Expect {
     if (issues.length === 0) return true;
     const where = exchange ? `${req(exchange)} (${exchange.status})` : 'the value';
     for (const issue of issues.slice(0, MAX_SCHEMA_ISSUES)) {
-      fail(
-        {
-          message: `${where}: ${issue.pointer || '(body)'} ${issue.message} (${schemaName} schema; ${spec})`,
-          spec,
-          pointer: issue.pointer,
-          expected: issue.keyword,
-          received: issue.received,
-        },
-        exchange,
-      );
+      record({ message: `${where}: ${issue.pointer || '(body)'} ${issue.message}`, spec, pointer: issue.pointer, expected: issue.keyword, received: issue.received }, exchange, `${schemaName} schema`);
     }
     if (issues.length > MAX_SCHEMA_ISSUES) {
-      fail({ message: `${where}: ${issues.length - MAX_SCHEMA_ISSUES} more schema issue(s) (${schemaName} schema)`, spec }, exchange);
+      record({ message: `${where}: ${issues.length - MAX_SCHEMA_ISSUES} more schema issue(s)`, spec }, exchange, `${schemaName} schema`);
     }
     return false;
   };
@@ -151,9 +155,9 @@ export function createExpect(deps: ExpectDeps): Expect {
           : value === expected;
     if (ok) return true;
     const want = description ?? (typeof expected === 'function' ? 'a different value' : expected instanceof RegExp ? `a value matching ${expected}` : `"${expected}"`);
-    return fail(
+    return record(
       {
-        message: `${req(res)} answered header ${name} ${value === undefined ? 'absent' : renderValue(value)}; the spec requires ${want} (${spec})`,
+        message: `${req(res)} answered header ${name} ${value === undefined ? 'absent' : renderValue(value)}; the spec requires ${want}`,
         spec,
         expected: want,
         received: renderValue(value),
@@ -164,9 +168,9 @@ export function createExpect(deps: ExpectDeps): Expect {
 
   const equal: Expect['equal'] = (actual, expected, what, spec, exchange) => {
     if (deepEqual(actual, expected)) return true;
-    return fail(
+    return record(
       {
-        message: `${exchange ? `${req(exchange)}: ` : ''}${what} is ${renderValue(actual, 120)}; the spec requires ${renderValue(expected, 120)} (${spec})`,
+        message: `${exchange ? `${req(exchange)}: ` : ''}${what} is ${renderValue(actual, 120)}; the spec requires ${renderValue(expected, 120)}`,
         spec,
         expected: renderValue(expected),
         received: renderValue(actual),
@@ -175,15 +179,34 @@ export function createExpect(deps: ExpectDeps): Expect {
     );
   };
 
-  const that: Expect['that'] = (condition, obs, exchange) => {
-    if (condition) return true;
-    return fail(
+  const that: Expect['that'] = (condition, obs, exchange) => condition || record(obs, exchange);
+
+  const field: Expect['field'] = (res, pointer, expected, spec, description) => {
+    const value = valueAt(res.json, pointer);
+    const ok = typeof expected === 'function' ? expected(value) : deepEqual(value, expected);
+    if (ok) return true;
+    const want = description ?? (typeof expected === 'function' ? 'a different value' : renderValue(expected, 120));
+    return record(
       {
-        message: obs.message,
+        message: `${req(res)} answered ${pointer} ${value === undefined ? 'absent' : renderValue(value, 120)}; the spec requires ${want}`,
+        spec,
+        pointer,
+        expected: want,
+        received: renderValue(value),
+      },
+      res,
+    );
+  };
+
+  const some: Expect['some'] = (items, matches, obs, exchange) => {
+    if (items.some(matches)) return true;
+    return record(
+      {
+        message: `${obs.what} has no item ${obs.description}${items.length === 0 ? ' (it is empty)' : ''}`,
         spec: obs.spec,
         pointer: obs.pointer,
-        expected: obs.expected === undefined ? undefined : typeof obs.expected === 'string' ? obs.expected : renderValue(obs.expected),
-        received: obs.received === undefined ? undefined : typeof obs.received === 'string' ? obs.received : renderValue(obs.received),
+        expected: `an item ${obs.description}`,
+        received: obs.received ?? renderValue(items),
       },
       exchange,
     );
@@ -191,21 +214,17 @@ export function createExpect(deps: ExpectDeps): Expect {
 
   const warn: Expect['warn'] = (condition, obs, exchange) => {
     if (condition) return true;
-    deps.observe(
-      {
-        severity: 'warning',
-        message: `${obs.message} (read as: ${obs.reading}; the other reading: ${obs.otherReading})`,
-        spec: obs.spec,
-        pointer: obs.pointer,
-        expected: obs.expected === undefined ? undefined : typeof obs.expected === 'string' ? obs.expected : renderValue(obs.expected),
-        received: obs.received === undefined ? undefined : typeof obs.received === 'string' ? obs.received : renderValue(obs.received),
-      },
-      exchange?.exchange,
+    return record(
+      { ...obs, severity: 'warning', message: `${obs.message} (read as: ${obs.reading}; the other reading: ${obs.otherReading})` },
+      exchange,
     );
-    return false;
   };
 
-  return { status, error, schema, header, equal, that, warn };
+  return { status, error, schema, header, equal, that, fail: (obs, exchange) => record(obs, exchange), field, some, warn };
+}
+
+function rendered(v: unknown): string | undefined {
+  return v === undefined ? undefined : typeof v === 'string' ? v : renderValue(v);
 }
 
 function statusMatches(actual: number, expected: number | string): boolean {
