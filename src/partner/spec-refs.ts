@@ -1,5 +1,7 @@
-// Section references exactly as the spec's headings read ("Heading › Subheading"); a test checks each
-// one against the spec in the repo.
+// Section references exactly as the spec's headings read ("Heading › Subheading"), typed by the
+// headings of the spec (`SpecSection`): a mistyped one does not compile.
+
+import type { SpecSection } from '../runner/spec-section-names.js';
 
 export const P = {
   general: 'What the service does',
@@ -18,4 +20,4 @@ export const P = {
   retries: 'Errors › Idempotency and retries',
   limits: 'Limits',
   versioning: 'Versioning',
-} as const;
+} as const satisfies Record<string, SpecSection>;

@@ -114,13 +114,13 @@ describe('createExpect', () => {
     expect(e.some(items, (i) => i.code === 'b', { what: 'rejected[]', description: 'with code b', spec: 'Errors' })).toBe(true);
     expect(e.some(items, (i) => i.code === 'c', { what: 'rejected[]', description: 'with code c', spec: 'Errors', pointer: '/rejected' }, response(422, '{}'))).toBe(false);
     expect(seen[0]).toEqual({
-      message: 'rejected[] has no item with code c (Errors)',
+      message: 'rejected[] has no item with code c; it holds [{"code":"a"},{"code":"b"}] (Errors)',
       spec: 'Errors',
       pointer: '/rejected',
       expected: 'an item with code c',
       received: '[{"code":"a"},{"code":"b"}]',
     });
     expect(e.some([], () => true, { what: 'warnings[]', description: 'at all', spec: 'Errors', received: 'none' })).toBe(false);
-    expect(seen[1]!.message).toBe('warnings[] has no item at all (it is empty) (Errors)');
+    expect(seen[1]!.message).toBe('warnings[] has no item at all; it is empty (Errors)');
   });
 });

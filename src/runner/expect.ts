@@ -200,13 +200,14 @@ export function createExpect(deps: ExpectDeps): Expect {
 
   const some: Expect['some'] = (items, matches, obs, exchange) => {
     if (items.some(matches)) return true;
+    const received = obs.received === undefined ? renderValue(items) : rendered(obs.received)!;
     return record(
       {
-        message: `${obs.what} has no item ${obs.description}${items.length === 0 ? ' (it is empty)' : ''}`,
+        message: `${obs.what} has no item ${obs.description}; ${items.length === 0 ? 'it is empty' : `it holds ${received}`}`,
         spec: obs.spec,
         pointer: obs.pointer,
         expected: `an item ${obs.description}`,
-        received: obs.received ?? renderValue(items),
+        received,
       },
       exchange,
     );
