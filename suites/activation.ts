@@ -11,11 +11,6 @@ import { S } from './spec-refs.js';
 import { errorSuffix, obj, randomUUID, unknownActivationCode } from './support.js';
 
 const suite = 'activation';
-const REDEEM = S.redeem;
-const CODE = S.activationCode;
-const STATES = S.codeStates;
-const CONNECTION = S.connection;
-const BY_ENDPOINT = S.byEndpoint;
 
 
 /** Redeem carries the partner key only (Endpoints › POST /activations/redeem: no org token). */
@@ -28,7 +23,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     id: 'activation.already-redeemed-409',
     title: 'A second redeem of the same code gives 409 code_already_redeemed with a UTC redeemed_at, and no token again',
     suite,
-    spec: [STATES, REDEEM, BY_ENDPOINT, CODE],
+    spec: [S.codeStates, S.redeem, S.byEndpoint, S.activationCode],
     needs: ['typed-redemption'],
     async run(t) {
       // The typed redemption redeemed this code once (as typed, or as issued when the typed form was refused).
@@ -40,7 +35,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
         t.expect.fail(
           {
             message: `a second redeem of an already redeemed code answered 200${obj(second.json)?.org_token !== undefined ? ' with an org_token' : ''}; a code is single use: it stays redeemed and answers 409 code_already_redeemed, the token is not returned again`,
-            spec: STATES,
+            spec: S.codeStates,
             expected: '409 code_already_redeemed',
             received: '200',
           },
@@ -48,14 +43,14 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
         );
         return;
       }
-      if (!t.expect.error(second, 409, 'code_already_redeemed', STATES)) return;
-      t.expect.schema(second.json, 'code-already-redeemed', BY_ENDPOINT, second);
+      if (!t.expect.error(second, 409, 'code_already_redeemed', S.codeStates)) return;
+      t.expect.schema(second.json, 'code-already-redeemed', S.byEndpoint, second);
       const body = obj(second.json);
       t.expect.that(
         body?.org_token === undefined,
         {
           message: `the second redeem's 409 carries an org_token; the token is returned at redemption only, never again`,
-          spec: REDEEM,
+          spec: S.redeem,
           pointer: '/org_token',
           expected: 'absent',
           received: 'present',
@@ -68,7 +63,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
           !second.text.includes(firstToken),
           {
             message: `the second redeem's answer contains the org token issued by the first; it is returned once only`,
-            spec: REDEEM,
+            spec: S.redeem,
           },
           second,
         );
@@ -79,15 +74,15 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     id: 'activation.connects-organization',
     title: 'Redeem answers 200 with organization_id, an sot_ token and organization_name; that token authenticates',
     suite,
-    spec: [REDEEM, CONNECTION, S.authentication, STATES],
+    spec: [S.redeem, S.connection, S.authentication, S.codeStates],
     needs: ['redemption'],
     async run(t) {
       // The primary organization's redeem; with --org-token, the typed redemption's.
       const primary = await t.setup.org();
       const res = primary.redemption ?? (await t.setup.typedRedemption()).org.redemption;
       if (res === undefined) return t.skip(t.setup.codeShortage('typed'));
-      if (!t.expect.status(res, 200, REDEEM)) return;
-      t.expect.schema(res.json, 'organization-connection', CONNECTION, res);
+      if (!t.expect.status(res, 200, S.redeem)) return;
+      t.expect.schema(res.json, 'organization-connection', S.connection, res);
       const token = obj(res.json)?.org_token;
       if (typeof token !== 'string' || token === '') return;
       // Any org-scoped call works as a probe: an unknown run is 404 for a known token, 401 otherwise.
@@ -112,7 +107,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     id: 'activation.external-id-taken-keeps-code',
     title: 'An external_id already used gives 409 external_id_taken and leaves the code valid for a free external_id',
     suite,
-    spec: [STATES, REDEEM, BY_ENDPOINT, S.identifiers],
+    spec: [S.codeStates, S.redeem, S.byEndpoint, S.identifiers],
     needs: ['taken-redemption'],
     async run(t) {
       const code = t.setup.plannedCode('taken');
@@ -121,13 +116,13 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
       const primary = await t.setup.org();
       const taken = primary.organizationExternalId !== '' ? primary.organizationExternalId : (await t.setup.typedRedemption()).org.organizationExternalId;
       const clash = await redeem(t, code, taken, 'redeem with an external_id already used');
-      if (!t.expect.error(clash, 409, 'external_id_taken', STATES)) return;
+      if (!t.expect.error(clash, 409, 'external_id_taken', S.codeStates)) return;
       const again = await redeem(t, code, t.setup.uniqueId('svc-certify-org'), 'same code, free external_id');
       t.expect.that(
         again.status === 200,
         {
           message: `after 409 external_id_taken, the same code with a free external_id answered ${again.status}${errorSuffix(again)}; a refused redeem leaves the code valid, so it redeems with 200`,
-          spec: STATES,
+          spec: S.codeStates,
           expected: '200',
           received: String(again.status),
         },
@@ -139,7 +134,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     id: 'activation.normalizes-code-input',
     title: 'The code typed in lower case with spaces instead of dashes is accepted',
     suite,
-    spec: [CODE, REDEEM],
+    spec: [S.activationCode, S.redeem],
     needs: ['typed-redemption'],
     async run(t) {
       const { typed } = await t.setup.typedRedemption();
@@ -147,7 +142,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
         typed.status === 200,
         {
           message: `redeeming an unused code typed in lower case with spaces ("svc xxxx xxxx") answered ${typed.status}${errorSuffix(typed)}; case, spaces and dashes are normalized on input, so it redeems with 200`,
-          spec: CODE,
+          spec: S.activationCode,
           expected: '200',
           received: String(typed.status),
         },
@@ -159,17 +154,17 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     id: 'activation.unknown-code-404',
     title: 'A well-formed code nobody issued gives 404 code_not_found',
     suite,
-    spec: [REDEEM, BY_ENDPOINT, CODE],
+    spec: [S.redeem, S.byEndpoint, S.activationCode],
     async run(t) {
       const res = await redeem(t, unknownActivationCode(), t.setup.uniqueId('svc-certify-org'), 'redeem an unknown code');
-      t.expect.error(res, 404, 'code_not_found', BY_ENDPOINT);
+      t.expect.error(res, 404, 'code_not_found', S.byEndpoint);
     },
   },
   {
     id: 'activation.expired-code-410',
     title: 'An expired code gives 410 code_expired',
     suite,
-    spec: [STATES, REDEEM, BY_ENDPOINT],
+    spec: [S.codeStates, S.redeem, S.byEndpoint],
     needs: ['expired-code'],
     async run(t) {
       const code = t.inputs.expiredCode;
@@ -178,7 +173,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
         return;
       }
       const res = await redeem(t, code, t.setup.uniqueId('svc-certify-org'), 'redeem an expired code');
-      t.expect.error(res, 410, 'code_expired', STATES);
+      t.expect.error(res, 410, 'code_expired', S.codeStates);
     },
   },
 ];

@@ -7,8 +7,6 @@ import { S } from './spec-refs.js';
 import { randomUUID, unknownActivationCode, unknownOrgToken, unknownPartnerKey } from './support.js';
 
 const suite = 'auth';
-const AUTH = S.authentication;
-const CROSS = S.crossCutting;
 
 /** One harmless request per endpoint: authentication is judged before anything in it is looked at. */
 interface EndpointProbe {
@@ -41,7 +39,7 @@ async function expectRefusedEverywhere(
   const answers = await Promise.all(
     probes.map((p) => t.api.request({ method: p.method, path: p.path(), ...(p.body ? { body: p.body() } : {}), auth: opts.auth(p), label: `${p.label} ${opts.what}` })),
   );
-  for (const res of answers) t.expect.error(res, 401, opts.code, AUTH);
+  for (const res of answers) t.expect.error(res, 401, opts.code, S.authentication);
 }
 
 export const AUTH_CHECKS: CheckDefinition[] = [
@@ -49,7 +47,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     id: 'auth.missing-partner-key-refused-401',
     title: 'A request without x-partner-key is refused with 401 invalid_partner_key, on every endpoint',
     suite,
-    spec: [AUTH, CROSS],
+    spec: [S.authentication, S.crossCutting],
     needs: ['org'],
     async run(t) {
       const org = await t.setup.org();
@@ -60,7 +58,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     id: 'auth.unknown-partner-key-refused-401',
     title: 'A well-formed partner key the service never issued is refused with 401 invalid_partner_key, on every endpoint',
     suite,
-    spec: [AUTH, CROSS],
+    spec: [S.authentication, S.crossCutting],
     needs: ['org'],
     async run(t) {
       const org = await t.setup.org();
@@ -72,7 +70,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     id: 'auth.missing-org-token-refused-401',
     title: 'A request without x-svc-org is refused with 401 invalid_org_token, on every endpoint but redeem',
     suite,
-    spec: [AUTH, CROSS, S.commonHeaders],
+    spec: [S.authentication, S.crossCutting, S.commonHeaders],
     async run(t) {
       await expectRefusedEverywhere(t, { orgOnly: true, auth: () => 'partner', code: 'invalid_org_token', what: 'without x-svc-org' });
     },
@@ -81,7 +79,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     id: 'auth.unknown-org-token-refused-401',
     title: 'A well-formed org token the service never issued is refused with 401 invalid_org_token, on every endpoint but redeem',
     suite,
-    spec: [AUTH, CROSS],
+    spec: [S.authentication, S.crossCutting],
     async run(t) {
       const token = unknownOrgToken();
       await expectRefusedEverywhere(t, { orgOnly: true, auth: () => ({ partnerKey: t.inputs.partnerKey, orgToken: token }), code: 'invalid_org_token', what: 'with an unknown org token' });
@@ -91,7 +89,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     id: 'auth.redeem-needs-no-org-token',
     title: 'Redeem is authenticated by the partner key alone: an unknown code gives 404 code_not_found, not 401',
     suite,
-    spec: [S.redeem, AUTH, S.byEndpoint],
+    spec: [S.redeem, S.authentication, S.byEndpoint],
     async run(t) {
       const res = await t.api.post(
         '/activations/redeem',
@@ -105,20 +103,20 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     id: 'auth.disabled-org-token-refused-403',
     title: 'The org token of a disabled organization is refused with 403 organization_disabled',
     suite,
-    spec: [AUTH, CROSS],
+    spec: [S.authentication, S.crossCutting],
     needs: ['disabled-org-token'],
     async run(t) {
       const res = await t.api.get(`/runs/${randomUUID()}`, {
         auth: { partnerKey: t.inputs.partnerKey, orgToken: t.inputs.disabledOrgToken! },
       });
-      t.expect.error(res, 403, 'organization_disabled', AUTH);
+      t.expect.error(res, 403, 'organization_disabled', S.authentication);
     },
   },
   {
     id: 'auth.disabled-partner-key-refused-403',
     title: 'The key of a disabled partner is refused with 403 partner_disabled',
     suite,
-    spec: [AUTH, CROSS],
+    spec: [S.authentication, S.crossCutting],
     needs: ['disabled-partner-key'],
     async run(t) {
       // Redeem needs the partner key only, so the partner's state alone decides the answer.
@@ -127,7 +125,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
         { code: unknownActivationCode(), external_id: t.setup.uniqueId('svc-certify-org') },
         { auth: { partnerKey: t.inputs.disabledPartnerKey! } },
       );
-      t.expect.error(res, 403, 'partner_disabled', AUTH);
+      t.expect.error(res, 403, 'partner_disabled', S.authentication);
     },
   },
 ];

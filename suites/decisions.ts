@@ -11,18 +11,12 @@ import { S } from './spec-refs.js';
 import { arr, int, obj, objects, randomUUID, secondOrgWithRecruiter, TWO_POW_53 } from './support.js';
 
 const suite = 'decisions';
-const DECISIONS = S.decisions;
-const ITEM = S.decisionItem;
-const IDS = S.identifiers;
-const SB = S.sandbox;
-const BY_ENDPOINT = S.byEndpoint;
 
 export const REJECT_REASONS = ['cv_irrelevant', 'overqualified', 'location', 'insufficient_experience', 'declined', 'candidate_withdrew', 'known'];
 
 const FIXTURE = 'cert-notices-all';
 /** Only names a candidate on a run that does not exist: any int64 will do there. */
 const ANY_CANDIDATE_ID = 990000000001n;
-const RUNS_READ = S.runsRead;
 
 /**
  * Distinct fixture runs (the setup memoizes per target_count) for checks whose counts matter. The
@@ -49,7 +43,7 @@ async function decisionRun(t: CheckContext, targetCount: number): Promise<Decisi
     // The ids are read, never made up: the error for a candidate not in the run is not shown.
     const { runId } = await t.setup.fixtureRun(FIXTURE, { targetCount });
     const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: 'read the run for candidate ids' });
-    if (!t.expect.status(read, 200, RUNS_READ)) return undefined;
+    if (!t.expect.status(read, 200, S.runsRead)) return undefined;
     const ids = listedIds(read);
     if (ids.length === 0) {
       t.skip(`the ${FIXTURE} run (target_count ${targetCount}) lists no candidate to decide on`);
@@ -95,9 +89,9 @@ async function send(
  * count written with a zero fraction (`3.0`) is read as the integer it denotes, with a warning.
  */
 function expectStored(t: CheckContext, res: ApiResponse): JsonObject | undefined {
-  if (!t.expect.status(res, '2xx', DECISIONS)) return undefined;
+  if (!t.expect.status(res, '2xx', S.decisions)) return undefined;
   const body = integralCounts(t, res, ['accepted', 'duplicates']);
-  if (!t.expect.schema(body, 'decisions-response', DECISIONS, res)) return undefined;
+  if (!t.expect.schema(body, 'decisions-response', S.decisions, res)) return undefined;
   return obj(body);
 }
 
@@ -114,7 +108,7 @@ function integralCounts(t: CheckContext, res: ApiResponse, fields: string[]): Js
       false,
       {
         message: `the decisions answer writes ${field} as ${v.raw}`,
-        spec: DECISIONS,
+        spec: S.decisions,
         reading: `a count is an integer, and a JSON integer has no fraction part: strict decoders (Go int, Rust serde i64, Jackson with ACCEPT_FLOAT_AS_INT off) refuse ${v.raw}`,
         otherReading: `JSON (RFC 8259) has one number type, and ${v.raw} is the integer ${v.value}`,
         expected: String(v.value),
@@ -130,7 +124,7 @@ function integralCounts(t: CheckContext, res: ApiResponse, fields: string[]): Js
 function expectCount(t: CheckContext, res: ApiResponse, b: JsonObject, field: 'accepted' | 'duplicates', want: number, why: string): boolean {
   return t.expect.that(
     int(b[field]) === BigInt(want),
-    { message: `${why}: the response has ${field} ${String(b[field])}, expected ${want} (rule 1)`, spec: DECISIONS, expected: want, received: b[field], pointer: `/${field}` },
+    { message: `${why}: the response has ${field} ${String(b[field])}, expected ${want} (rule 1)`, spec: S.decisions, expected: want, received: b[field], pointer: `/${field}` },
     res,
   );
 }
@@ -140,7 +134,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.response-schema',
     title: 'Reporting a decision answers 2xx with integer accepted and duplicates',
     suite,
-    spec: [DECISIONS, ITEM],
+    spec: [S.decisions, S.decisionItem],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.schema);
@@ -155,7 +149,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.duplicates-counted',
     title: 'Two new decisions count accepted 2, duplicates 0; the same batch again counts duplicates 2',
     suite,
-    spec: [DECISIONS, ITEM, SB],
+    spec: [S.decisions, S.decisionItem, S.sandbox],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.duplicates);
@@ -180,7 +174,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.new-occurred-at-is-new-entry',
     title: 'The same decision on the same candidate with a new occurred_at is a new entry (accepted 1, duplicates 0)',
     suite,
-    spec: [DECISIONS, ITEM],
+    spec: [S.decisions, S.decisionItem],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.newEntry);
@@ -200,7 +194,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.reject-reason-null-accepted',
     title: 'A rejection with reject_reason null (no reason picked) is accepted',
     suite,
-    spec: [ITEM, DECISIONS],
+    spec: [S.decisionItem, S.decisions],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.nullReason);
@@ -214,7 +208,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.every-reject-reason-accepted',
     title: 'Each of the seven reject reasons is accepted on a rejected decision',
     suite,
-    spec: [ITEM, DECISIONS],
+    spec: [S.decisionItem, S.decisions],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.everyReason);
@@ -234,36 +228,36 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.unknown-reject-reason',
     title: 'A reject_reason outside the list answers 422 unknown_reject_reason with allowed[] equal to the seven reasons',
     suite,
-    spec: [DECISIONS, ITEM, BY_ENDPOINT],
+    spec: [S.decisions, S.decisionItem, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
       if (!run) return;
       const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: 'zz_not_a_reason', occurred_at: t.setup.occurredAt() }], 'reject with an unknown reason');
-      if (!t.expect.error(res, 422, 'unknown_reject_reason', BY_ENDPOINT)) return;
-      t.expect.schema(res.json, 'unknown-reject-reason', BY_ENDPOINT, res);
+      if (!t.expect.error(res, 422, 'unknown_reject_reason', S.byEndpoint)) return;
+      t.expect.schema(res.json, 'unknown-reject-reason', S.byEndpoint, res);
       const allowed = arr(obj(res.json)?.allowed).filter((x): x is string => typeof x === 'string');
-      t.expect.equal([...new Set(allowed)].sort(), [...REJECT_REASONS].sort(), 'allowed[] of unknown_reject_reason (as a set) against the complete allowed list', ITEM, res);
+      t.expect.equal([...new Set(allowed)].sort(), [...REJECT_REASONS].sort(), 'allowed[] of unknown_reject_reason (as a set) against the complete allowed list', S.decisionItem, res);
     },
   },
   {
     id: 'decisions.reason-on-non-rejected-invalid',
     title: 'A reject_reason on a decision other than rejected answers 422 invalid_decision',
     suite,
-    spec: [DECISIONS, ITEM, BY_ENDPOINT],
+    spec: [S.decisions, S.decisionItem, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
       if (!run) return;
       const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', reject_reason: 'location', occurred_at: t.setup.occurredAt() }], 'shortlist with a reject_reason');
-      t.expect.error(res, 422, 'invalid_decision', DECISIONS);
+      t.expect.error(res, 422, 'invalid_decision', S.decisions);
     },
   },
   {
     id: 'decisions.rejection-stores-nothing',
     title: 'A batch refused with 422 stores nothing: its good decision sent alone afterwards is new (duplicates 0)',
     suite,
-    spec: [DECISIONS],
+    spec: [S.decisions],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.storesNothing);
@@ -271,7 +265,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const good: Item = { candidate_id: run.ids[0]!, decision: 'hired', occurred_at: t.setup.occurredAt() };
       const bad: Item = { candidate_id: run.ids[1] ?? run.ids[0]!, decision: 'rejected', reject_reason: 'zz_not_a_reason', occurred_at: t.setup.occurredAt() };
       const refused = await send(t, run.runId, [good, bad], 'a batch with one good and one bad decision');
-      if (!t.expect.status(refused, 422, DECISIONS)) return;
+      if (!t.expect.status(refused, 422, S.decisions)) return;
       const alone = await send(t, run.runId, [good], 'the good decision alone');
       const b = expectStored(t, alone);
       if (!b) return;
@@ -284,7 +278,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.schema-mismatch-refused',
     title: 'An unknown decision value or a missing occurred_at is refused with a 4xx and the error envelope; after a 422 the corrected batch is stored whole',
     suite,
-    spec: [DECISIONS, ITEM, S.errors],
+    spec: [S.decisions, S.decisionItem, S.errors],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.mismatch);
@@ -303,7 +297,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
         const res = await t.api.post(`/runs/${encodeURIComponent(run.runId)}/decisions`, { acting_user_external_id: (await t.setup.user()).externalId, decisions: batch }, { label: `a batch with ${what}` });
         const refused = t.expect.that(
           res.status >= 400 && res.status <= 499,
-          { message: `a batch with ${what} answered ${res.status}; it does not match the Decision schema, and a schema mismatch gives a 4xx (see ${ITEM})`, spec: S.errors, expected: '4xx', received: String(res.status) },
+          { message: `a batch with ${what} answered ${res.status}; it does not match the Decision schema, and a schema mismatch gives a 4xx (see ${S.decisionItem})`, spec: S.errors, expected: '4xx', received: String(res.status) },
           res,
         );
         if (!refused) return;
@@ -323,7 +317,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
         accepted >= fixed.length - open && accepted <= fixed.length,
         {
           message: `the corrected batches (${fixed.length} decisions, ${refusals.length - open} of their batches refused with 422) counted accepted ${String(body.accepted)}; any 422 means nothing of the request was stored, so each decision is new (rule 2)`,
-          spec: DECISIONS,
+          spec: S.decisions,
           expected: open === 0 ? fixed.length : `${fixed.length - open} to ${fixed.length}`,
           received: String(body.accepted),
           pointer: '/accepted',
@@ -336,7 +330,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.notices-shown-unknown-codes-accepted',
     title: 'notices_shown accepts unrecognized codes (zz_certification_probe) and repeats harmlessly',
     suite,
-    spec: [DECISIONS],
+    spec: [S.decisions],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
@@ -352,18 +346,18 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.unknown-run-404',
     title: 'Decisions on a run id that does not exist answer 404 run_not_found',
     suite,
-    spec: [DECISIONS, BY_ENDPOINT],
+    spec: [S.decisions, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       const res = await send(t, randomUUID(), [{ candidate_id: ANY_CANDIDATE_ID, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], 'decisions on an unknown run');
-      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+      t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
     },
   },
   {
     id: 'decisions.unknown-user-404',
     title: 'Decisions with an acting_user_external_id nobody registered answer 404 user_not_found',
     suite,
-    spec: [DECISIONS, BY_ENDPOINT],
+    spec: [S.decisions, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
@@ -371,14 +365,14 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], 'decisions as an unregistered user', {
         user: t.setup.uniqueId('svc-certify-unregistered'),
       });
-      t.expect.error(res, 404, 'user_not_found', BY_ENDPOINT);
+      t.expect.error(res, 404, 'user_not_found', S.byEndpoint);
     },
   },
   {
     id: 'decisions.other-organization-run-404',
     title: "Decisions on another organization's run answer 404 run_not_found, never 403",
     suite,
-    spec: [DECISIONS, BY_ENDPOINT],
+    spec: [S.decisions, S.byEndpoint],
     needs: ['org', 'second-org'],
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
@@ -390,14 +384,14 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
         user,
         orgToken: second.orgToken,
       });
-      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+      t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
     },
   },
   {
     id: 'decisions.candidate-id-above-2-53',
     title: 'A decision naming a listed candidate whose id exceeds 2^53, sent as an exact integer token, is accepted',
     suite,
-    spec: [IDS, ITEM, DECISIONS],
+    spec: [S.identifiers, S.decisionItem, S.decisions],
     needs: ['org'],
     timeoutMs: 10 * 60_000,
     async run(t) {

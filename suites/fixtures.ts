@@ -8,7 +8,6 @@ import { S } from './spec-refs.js';
 import { arr, hasLatin, int, isHebrew, obj, objects } from './support.js';
 
 const suite = 'fixtures';
-const SB = S.sandbox;
 const TARGET = 10;
 const FIRST_ID = 990000000001n;
 
@@ -62,14 +61,14 @@ const ROWS: FixtureRow[] = [
       const missing = V1_CODES.filter((c) => !codes.has(c));
       t.expect.that(
         missing.length === 0,
-        { message: `cert-notices-all lacks notice code(s) ${missing.join(', ')}; the fixture lists the nine codes that can occur in v1`, spec: SB, expected: V1_CODES, received: [...codes] },
+        { message: `cert-notices-all lacks notice code(s) ${missing.join(', ')}; the fixture lists the nine codes that can occur in v1`, spec: S.sandbox, expected: V1_CODES, received: [...codes] },
         res,
       );
       const severities = new Set(notices.map((n) => n.severity));
       const missingSev = SEVERITIES.filter((s) => !severities.has(s));
       t.expect.that(
         missingSev.length === 0,
-        { message: `cert-notices-all lacks severity ${missingSev.join(', ')}; all three severities are present`, spec: SB, expected: SEVERITIES, received: [...severities] },
+        { message: `cert-notices-all lacks severity ${missingSev.join(', ')}; all three severities are present`, spec: S.sandbox, expected: SEVERITIES, received: [...severities] },
         res,
       );
       for (const n of notices.filter((x) => x.code === 'requirement_blockers')) {
@@ -83,12 +82,12 @@ const ROWS: FixtureRow[] = [
       const met = new Set(reqs.map((r) => (r.met === null ? 'null' : String(r.met))));
       t.expect.that(
         ['true', 'false', 'null'].every((m) => met.has(m)),
-        { message: `cert-notices-all candidates do not show met true, false and null`, spec: SB, expected: ['true', 'false', 'null'], received: [...met] },
+        { message: `cert-notices-all candidates do not show met true, false and null`, spec: S.sandbox, expected: ['true', 'false', 'null'], received: [...met] },
         res,
       );
       t.expect.that(
         reqs.some((r) => r.evidence === null),
-        { message: `cert-notices-all has no requirement with evidence null`, spec: SB },
+        { message: `cert-notices-all has no requirement with evidence null`, spec: S.sandbox },
         res,
       );
     },
@@ -103,17 +102,17 @@ const ROWS: FixtureRow[] = [
       const slots = new Set(probes.map((n) => n.slot));
       const sevs = new Set(probes.map((n) => n.severity));
       for (const slot of SLOTS) {
-        t.expect.that(slots.has(slot), { message: `cert-notice-unknown has no zz_certification_probe notice in slot ${slot}`, spec: SB, received: [...slots] }, res);
+        t.expect.that(slots.has(slot), { message: `cert-notice-unknown has no zz_certification_probe notice in slot ${slot}`, spec: S.sandbox, received: [...slots] }, res);
       }
       for (const sev of SEVERITIES) {
-        t.expect.that(sevs.has(sev), { message: `cert-notice-unknown has no zz_certification_probe notice of severity ${sev}`, spec: SB, received: [...sevs] }, res);
+        t.expect.that(sevs.has(sev), { message: `cert-notice-unknown has no zz_certification_probe notice of severity ${sev}`, spec: S.sandbox, received: [...sevs] }, res);
       }
       // The table lists the unknown-slot and unknown-severity notices as items of their own, without a
       // code: they are looked for among all notices.
       const allSlots = new Set(notices.map((n) => n.slot));
       const allSevs = new Set(notices.map((n) => n.severity));
-      t.expect.that(allSlots.has('zz_unknown_slot'), { message: `cert-notice-unknown has no notice in the unknown slot zz_unknown_slot`, spec: SB, received: [...allSlots] }, res);
-      t.expect.that(allSevs.has('zz_unknown_severity'), { message: `cert-notice-unknown has no notice of the unknown severity zz_unknown_severity`, spec: SB, received: [...allSevs] }, res);
+      t.expect.that(allSlots.has('zz_unknown_slot'), { message: `cert-notice-unknown has no notice in the unknown slot zz_unknown_slot`, spec: S.sandbox, received: [...allSlots] }, res);
+      t.expect.that(allSevs.has('zz_unknown_severity'), { message: `cert-notice-unknown has no notice of the unknown severity zz_unknown_severity`, spec: S.sandbox, received: [...allSevs] }, res);
       for (const n of probes) {
         if (n.slot === 'on_candidate') {
           t.expect.that(int(obj(n.ref)?.candidate_id) !== undefined, { message: `an on_candidate probe notice has no integer ref.candidate_id`, spec: S.notice, received: n.ref }, res);
@@ -131,10 +130,10 @@ const ROWS: FixtureRow[] = [
     extra(t, run, res) {
       const notices = objects(run.notices);
       const wrong = notices.filter((n) => n.slot !== 'empty_state');
-      t.expect.that(wrong.length === 0, { message: `cert-empty has notices outside empty_state (${wrong.map((n) => `${String(n.code)} in ${String(n.slot)}`).join(', ')})`, spec: SB }, res);
+      t.expect.that(wrong.length === 0, { message: `cert-empty has notices outside empty_state (${wrong.map((n) => `${String(n.code)} in ${String(n.slot)}`).join(', ')})`, spec: S.sandbox }, res);
       const codes = new Set(notices.map((n) => n.code));
       for (const code of ['run_progress', 'location_relaxed']) {
-        t.expect.that(codes.has(code), { message: `cert-empty has no ${code} notice`, spec: SB, received: [...codes] }, res);
+        t.expect.that(codes.has(code), { message: `cert-empty has no ${code} notice`, spec: S.sandbox, received: [...codes] }, res);
       }
     },
   },
@@ -144,7 +143,7 @@ const ROWS: FixtureRow[] = [
     maxCandidates: 0,
     extra(t, run, res) {
       const fe = objects(run.notices).filter((n) => n.code === 'function_error');
-      t.expect.that(fe.length === 1, { message: `cert-failed has ${fe.length} function_error notices; the fixture has one`, spec: SB, expected: 1, received: fe.length }, res);
+      t.expect.that(fe.length === 1, { message: `cert-failed has ${fe.length} function_error notices; the fixture has one`, spec: S.sandbox, expected: 1, received: fe.length }, res);
       for (const n of fe) {
         t.expect.that(
           n.severity === 'blocking' && n.slot === 'empty_state',
@@ -160,7 +159,7 @@ const ROWS: FixtureRow[] = [
     maxCandidates: 3,
     extra(t, run, res) {
       for (const key of ['zz_extra_top_level', 'zz_future_object']) {
-        t.expect.that(key in run, { message: `cert-extra-fields has no top-level ${key}`, spec: SB }, res);
+        t.expect.that(key in run, { message: `cert-extra-fields has no top-level ${key}`, spec: S.sandbox }, res);
       }
       const where: Array<[string, JsonObject[], string[]]> = [
         ['progress', obj(run.progress) ? [obj(run.progress)!] : [], KNOWN.progress],
@@ -171,7 +170,7 @@ const ROWS: FixtureRow[] = [
       for (const [label, items, known] of where) {
         t.expect.that(
           items.every((o) => hasUnknownField(o, known)),
-          { message: `cert-extra-fields: not ${label} carries an unknown field`, spec: SB },
+          { message: `cert-extra-fields: not ${label} carries an unknown field`, spec: S.sandbox },
           res,
         );
       }
@@ -189,7 +188,7 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
   const statuses = Array.isArray(status) ? status : [status];
   t.expect.that(
     statuses.includes(run.status as Status),
-    { message: `${name} read has status ${JSON.stringify(run.status)}; the fixture table requires ${statuses.join(' or ')}`, spec: SB, expected: statuses.join(' or '), received: run.status, pointer: '/status' },
+    { message: `${name} read has status ${JSON.stringify(run.status)}; the fixture table requires ${statuses.join(' or ')}`, spec: S.sandbox, expected: statuses.join(' or '), received: run.status, pointer: '/status' },
     res,
   );
   const named = obj(run.sandbox)?.fixture;
@@ -200,7 +199,7 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
       false,
       {
         message: `the ${name} run read has no sandbox.fixture`,
-        spec: SB,
+        spec: S.sandbox,
         reading: '"Fixture responses carry sandbox: {fixture: <name>}" means every response about a fixture run, its reads included',
         otherReading: 'the sentence may mean the run start\'s response, which POST /runs says carries it "for fixture runs", and the Run resource\'s field list has no sandbox',
         expected: `{"fixture": "${name}"}`,
@@ -210,13 +209,13 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
       res,
     );
   } else {
-    t.expect.equal(named, name, 'sandbox.fixture of the run read', SB, res);
+    t.expect.equal(named, name, 'sandbox.fixture of the run read', S.sandbox, res);
   }
   const candidates = objects(run.candidates);
   const cap = Math.min(maxCandidates, TARGET);
   t.expect.that(
     candidates.length <= cap,
-    { message: `${name} lists ${candidates.length} candidates; at most ${cap} (the fixture's maximum, and never more than target_count ${TARGET})`, spec: SB, expected: `<= ${cap}`, received: candidates.length, pointer: '/candidates' },
+    { message: `${name} lists ${candidates.length} candidates; at most ${cap} (the fixture's maximum, and never more than target_count ${TARGET})`, spec: S.sandbox, expected: `<= ${cap}`, received: candidates.length, pointer: '/candidates' },
     res,
   );
   const ids = candidates.map((c) => int(c.id));
@@ -224,7 +223,7 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
     const sorted = [...(ids as bigint[])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     t.expect.that(
       sorted[0] === FIRST_ID && new Set(sorted.map(String)).size === sorted.length,
-      { message: `${name} candidate ids do not ascend from 990000000001`, spec: SB, expected: 'unique ids, the lowest 990000000001', received: ids.map(String).join(', ') },
+      { message: `${name} candidate ids do not ascend from 990000000001`, spec: S.sandbox, expected: 'unique ids, the lowest 990000000001', received: ids.map(String).join(', ') },
       res,
     );
   }
@@ -236,17 +235,17 @@ function startCheck(name: string): CheckDefinition {
     id: `fixtures.${name}.start-accepted-202`,
     title: `Starting fixture ${name} answers 202 with a run-start response naming the fixture`,
     suite,
-    spec: [SB, S.runsStart],
+    spec: [S.sandbox, S.runsStart],
     needs: ['sandbox', 'org'],
     async run(t) {
       const { start } = await t.setup.fixtureRun(name, { targetCount: TARGET });
       if (!t.expect.status(start, 202, S.runsStart)) return;
       t.expect.schema(start.json, 'run-start-response', S.runsStart, start);
       const fixture = obj(obj(start.json)?.sandbox)?.fixture;
-      t.expect.equal(fixture, name, 'sandbox.fixture of the run start', SB, start);
+      t.expect.equal(fixture, name, 'sandbox.fixture of the run start', S.sandbox, start);
       if (name === 'cert-extra-fields') {
         const body = obj(start.json);
-        t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.start), { message: `the cert-extra-fields run start carries no unknown top-level field`, spec: SB }, start);
+        t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.start), { message: `the cert-extra-fields run start carries no unknown top-level field`, spec: S.sandbox }, start);
       }
     },
   };
@@ -280,7 +279,7 @@ function readCheck(row: FixtureRow, lang: 'he' | 'en'): CheckDefinition {
     id: `fixtures.${row.name}.read-matches-table${lang === 'en' ? '-en' : ''}`,
     title: `Reading a ${row.name} run (x-svc-lang: ${lang}) gives a valid run with the status, candidates and notices of the fixture table, notices in ${lang === 'he' ? 'Hebrew' : 'English'}`,
     suite,
-    spec: [SB, S.runsRead, S.run, S.notice],
+    spec: [S.sandbox, S.runsRead, S.run, S.notice],
     needs: ['sandbox', 'org'],
     async run(t) {
       // The he variant shares the fixture runs started without a language (the default is Hebrew);
@@ -301,7 +300,7 @@ const slowCheck: CheckDefinition = {
   id: 'fixtures.cert-slow.runs-three-minutes-then-completes',
   title: 'cert-slow stays running about 3 minutes with confirmed rising to target_count, then completes with all of them',
   suite,
-  spec: [SB, S.runsRead, S.run],
+  spec: [S.sandbox, S.runsRead, S.run],
   needs: ['sandbox', 'org'],
   timeoutMs: 6 * 60_000,
   async run(t) {
@@ -325,19 +324,19 @@ const slowCheck: CheckDefinition = {
       const answeredBy = specSince(startSent);
       if (run.status !== 'running') {
         const early = answeredBy < 0.8 * SLOW_SPEC_MS;
-        t.expect.that(!early, { message: `cert-slow is ${String(run.status)} ${Math.round(answeredBy / 1000)} s (spec time) after creation; it stays running for 3 minutes`, spec: SB, received: run.status }, res);
-        t.expect.that(listed === TARGET, { message: `completed cert-slow lists ${listed} candidates; it completes with all target_count (${TARGET})`, spec: SB, expected: TARGET, received: listed }, res);
+        t.expect.that(!early, { message: `cert-slow is ${String(run.status)} ${Math.round(answeredBy / 1000)} s (spec time) after creation; it stays running for 3 minutes`, spec: S.sandbox, received: run.status }, res);
+        t.expect.that(listed === TARGET, { message: `completed cert-slow lists ${listed} candidates; it completes with all target_count (${TARGET})`, spec: S.sandbox, expected: TARGET, received: listed }, res);
         return;
       }
       const ok = [
-        t.expect.that(confirmed >= previousConfirmed, { message: `cert-slow progress.confirmed went down from ${previousConfirmed} to ${confirmed}`, spec: SB }, res),
-        t.expect.that(listed <= confirmed, { message: `cert-slow lists ${listed} candidates with progress.confirmed ${confirmed}; candidates appear as they are confirmed`, spec: SB }, res),
+        t.expect.that(confirmed >= previousConfirmed, { message: `cert-slow progress.confirmed went down from ${previousConfirmed} to ${confirmed}`, spec: S.sandbox }, res),
+        t.expect.that(listed <= confirmed, { message: `cert-slow lists ${listed} candidates with progress.confirmed ${confirmed}; candidates appear as they are confirmed`, spec: S.sandbox }, res),
         t.expect.that(
           objects(run.notices).some((n) => n.code === 'run_progress'),
-          { message: `running cert-slow has no run_progress notice`, spec: SB },
+          { message: `running cert-slow has no run_progress notice`, spec: S.sandbox },
           res,
         ),
-        t.expect.that(sentLate < 2 * SLOW_SPEC_MS, { message: `cert-slow is still running after twice its 3 minutes`, spec: SB }, res),
+        t.expect.that(sentLate < 2 * SLOW_SPEC_MS, { message: `cert-slow is still running after twice its 3 minutes`, spec: S.sandbox }, res),
       ];
       // One failure is proof enough; polling on would only repeat it.
       if (ok.includes(false)) return;
@@ -353,7 +352,7 @@ const extraFieldsElsewhereCheck: CheckDefinition = {
   id: 'fixtures.cert-extra-fields.reveal-and-decisions-carry-extra-fields',
   title: 'The reveal and decisions responses of a cert-extra-fields run carry unknown top-level fields',
   suite,
-  spec: [SB],
+  spec: [S.sandbox],
   needs: ['sandbox', 'org'],
   async run(t) {
     const [{ runId }, user] = await Promise.all([t.setup.fixtureRun('cert-extra-fields', { targetCount: TARGET }), t.setup.user()]);
@@ -362,18 +361,18 @@ const extraFieldsElsewhereCheck: CheckDefinition = {
     const first = objects(obj(read.json)?.candidates)[0];
     const id = first ? int(first.id) : undefined;
     if (id === undefined) {
-      t.expect.fail({ message: `cert-extra-fields lists no candidate to reveal; the fixture lists up to 3`, spec: SB, pointer: '/candidates' }, read);
+      t.expect.fail({ message: `cert-extra-fields lists no candidate to reveal; the fixture lists up to 3`, spec: S.sandbox, pointer: '/candidates' }, read);
       return;
     }
     const reveal = await t.api.post(`/runs/${encodeURIComponent(runId)}/candidates/${id.toString()}/reveal`, { acting_user_external_id: user.externalId });
-    if (t.expect.status(reveal, 200, SB)) {
+    if (t.expect.status(reveal, 200, S.sandbox)) {
       const body = obj(reveal.json);
-      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.reveal), { message: `the cert-extra-fields reveal response carries no unknown top-level field; the fixture adds them to the reveal response too`, spec: SB, received: body ? Object.keys(body) : undefined }, reveal);
+      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.reveal), { message: `the cert-extra-fields reveal response carries no unknown top-level field; the fixture adds them to the reveal response too`, spec: S.sandbox, received: body ? Object.keys(body) : undefined }, reveal);
     }
     const decisions = await t.api.post(`/runs/${encodeURIComponent(runId)}/decisions`, { acting_user_external_id: user.externalId, decisions: [], notices_shown: [] });
-    if (t.expect.status(decisions, '2xx', SB)) {
+    if (t.expect.status(decisions, '2xx', S.sandbox)) {
       const body = obj(decisions.json);
-      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.decisions), { message: `the cert-extra-fields decisions response carries no unknown top-level field; the fixture adds them to the decisions response too`, spec: SB, received: body ? Object.keys(body) : undefined }, decisions);
+      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.decisions), { message: `the cert-extra-fields decisions response carries no unknown top-level field; the fixture adds them to the decisions response too`, spec: S.sandbox, received: body ? Object.keys(body) : undefined }, decisions);
     }
   },
 };
@@ -382,7 +381,7 @@ const smallTargetCheck: CheckDefinition = {
   id: 'fixtures.never-more-than-target-count',
   title: 'A fixture run never lists more candidates than its target_count (cert-notices-all with target_count 2)',
   suite,
-  spec: [SB, S.run],
+  spec: [S.sandbox, S.run],
   needs: ['sandbox', 'org'],
   async run(t) {
     const { runId } = await t.setup.fixtureRun('cert-notices-all', { targetCount: 2 });
@@ -391,14 +390,12 @@ const smallTargetCheck: CheckDefinition = {
     const listed = arr(obj(res.json)?.candidates).length;
     t.expect.that(
       listed <= 2,
-      { message: `cert-notices-all with target_count 2 lists ${listed} candidates; a fixture never lists more than target_count`, spec: SB, expected: '<= 2', received: listed, pointer: '/candidates' },
+      { message: `cert-notices-all with target_count 2 lists ${listed} candidates; a fixture never lists more than target_count`, spec: S.sandbox, expected: '<= 2', received: listed, pointer: '/candidates' },
       res,
     );
   },
 };
 
-const REQUIREMENT = S.requirement;
-const CAND_REQ = S.candidateRequirement;
 
 /** index and kind of each requirement, the part the run start and the candidates share. */
 function indexKinds(list: JsonObject[]): string {
@@ -414,7 +411,7 @@ const candidateRequirementsCheck: CheckDefinition = {
   id: 'fixtures.candidate-requirements-match-start',
   title: "A fixture's 202 indexes its requirements by position, and each candidate has one requirement per entry, in that order",
   suite,
-  spec: [SB, REQUIREMENT, S.candidate, CAND_REQ],
+  spec: [S.sandbox, S.requirement, S.candidate, S.candidateRequirement],
   needs: ['sandbox', 'org'],
   async run(t) {
     // The start is the one fixtures.cert-notices-all.start-accepted-202 judges; only the read is extra.
@@ -424,7 +421,7 @@ const candidateRequirementsCheck: CheckDefinition = {
     const misplaced = listed.flatMap((q, i) => (int(q.index) === BigInt(i) ? [] : [{ at: i, index: String(q.index ?? null) }]));
     t.expect.that(
       misplaced.length === 0,
-      { message: `the cert-notices-all run start lists requirement(s) whose index is not their 0-based position: ${JSON.stringify(misplaced)}`, spec: REQUIREMENT, expected: 'index = position', received: misplaced, pointer: '/requirements' },
+      { message: `the cert-notices-all run start lists requirement(s) whose index is not their 0-based position: ${JSON.stringify(misplaced)}`, spec: S.requirement, expected: 'index = position', received: misplaced, pointer: '/requirements' },
       start,
     );
     const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`);
@@ -435,7 +432,7 @@ const candidateRequirementsCheck: CheckDefinition = {
       const ok = t.expect.that(
         got === want,
         {
-          message: `fixture candidate ${String(c.id)} has requirements ${got} (index, kind); a candidate has one entry per run requirement, in index order, and the run's list is the fixture's, as its 202 returned: ${want} (see ${SB})`,
+          message: `fixture candidate ${String(c.id)} has requirements ${got} (index, kind); a candidate has one entry per run requirement, in index order, and the run's list is the fixture's, as its 202 returned: ${want} (see ${S.sandbox})`,
           spec: S.candidate,
           expected: want,
           received: got,
@@ -451,7 +448,7 @@ const submittedRequirementsCheck: CheckDefinition = {
   id: 'fixtures.submitted-requirements-not-used',
   title: "A fixture run started with valid requirements still uses the fixture's fixed list (the same 202 requirements as without)",
   suite,
-  spec: [SB, S.runsStart],
+  spec: [S.sandbox, S.runsStart],
   needs: ['sandbox', 'org'],
   async run(t) {
     const [{ start: plain }, user] = await Promise.all([t.setup.fixtureRun('cert-empty', { targetCount: TARGET }), t.setup.user()]);
@@ -470,7 +467,7 @@ const submittedRequirementsCheck: CheckDefinition = {
       got === fixed,
       {
         message: `starting cert-empty with requirements ${JSON.stringify(submitted)} answered 202 with requirements ${got}, not the fixture's fixed list ${fixed} that a start without requirements returned; submitted requirements are only validated, the fixture's payload always uses its fixed list`,
-        spec: SB,
+        spec: S.sandbox,
         expected: fixed,
         received: got,
         pointer: '/requirements',
@@ -486,7 +483,7 @@ const unknownFixtureCheck: CheckDefinition = {
   id: 'fixtures.unknown-fixture-422',
   title: 'An unknown cert-* job answers 422 unknown_fixture with fixtures listing the valid names',
   suite,
-  spec: [SB, S.sandboxErrors, S.runsStart],
+  spec: [S.sandbox, S.sandboxErrors, S.runsStart],
   needs: ['sandbox', 'org'],
   async run(t) {
     const user = await t.setup.user();
@@ -502,7 +499,7 @@ const unknownFixtureCheck: CheckDefinition = {
     const missing = FIXTURE_NAMES.filter((n) => !listed.includes(n));
     t.expect.that(
       missing.length === 0,
-      { message: `422 unknown_fixture lists fixtures ${JSON.stringify(listed)}, missing ${missing.join(', ')}; fixtures lists the valid names, which include every fixture of the table`, spec: SB, expected: FIXTURE_NAMES, received: listed, pointer: '/fixtures' },
+      { message: `422 unknown_fixture lists fixtures ${JSON.stringify(listed)}, missing ${missing.join(', ')}; fixtures lists the valid names, which include every fixture of the table`, spec: S.sandbox, expected: FIXTURE_NAMES, received: listed, pointer: '/fixtures' },
       res,
     );
   },
@@ -512,7 +509,7 @@ const unregisteredUserCheck: CheckDefinition = {
   id: 'fixtures.start-unregistered-user-404',
   title: 'A fixture start by an acting user never registered answers 404 user_not_found',
   suite,
-  spec: [SB, S.runsStart, S.byEndpoint],
+  spec: [S.sandbox, S.runsStart, S.byEndpoint],
   needs: ['sandbox', 'org'],
   async run(t) {
     await t.setup.org();
@@ -521,7 +518,7 @@ const unregisteredUserCheck: CheckDefinition = {
       { job_external_id: 'cert-empty', acting_user_external_id: t.setup.uniqueId('svc-certify-nobody'), target_count: 1 },
       { label: 'start cert-empty as a user never registered' },
     );
-    t.expect.error(res, 404, 'user_not_found', SB);
+    t.expect.error(res, 404, 'user_not_found', S.sandbox);
   },
 };
 
@@ -529,7 +526,7 @@ const fixtureTargetLimitCheck: CheckDefinition = {
   id: 'fixtures.target-count-21-sandbox-limit',
   title: 'A fixture start with target_count 21 answers 422 sandbox_limit',
   suite,
-  spec: [SB, S.sandboxErrors, S.limits],
+  spec: [S.sandbox, S.sandboxErrors, S.limits],
   needs: ['sandbox', 'org'],
   async run(t) {
     const user = await t.setup.user();

@@ -9,11 +9,7 @@ import { errorSuffix, expectRejected, obj, objects } from './support.js';
 import { S } from './spec-refs.js';
 
 const suite = 'jobs';
-const JOBS = S.jobs;
-const JOB = S.job;
-const BY_ENDPOINT = S.byEndpoint;
 
-const JOB_ISSUE = S.jobIssue;
 
 type JobField = 'title' | 'description_text' | 'location_text';
 
@@ -50,7 +46,7 @@ function expectIssue(t: CheckContext, res: ApiResponse, issues: JsonObject[], mi
       issue !== undefined,
       {
         message: `a job sent without ${missing} was rejected without a ${code} issue in rejected[] (codes: ${issues.map((i) => String(i.code)).join(', ') || 'none'}); ${missing} is required (${code})`,
-        spec: JOB,
+        spec: S.job,
         expected: code,
         received: issues.map((i) => i.code),
         pointer: '/rejected',
@@ -60,14 +56,14 @@ function expectIssue(t: CheckContext, res: ApiResponse, issues: JsonObject[], mi
   ) {
     return;
   }
-  t.expect.equal(issue!.field, missing, `\`field\` of the ${code} issue (the request field at fault)`, JOB_ISSUE, res);
+  t.expect.equal(issue!.field, missing, `\`field\` of the ${code} issue (the request field at fault)`, S.jobIssue, res);
   for (const lang of ['message_he', 'message_en'] as const) {
     const m = issue![lang];
     t.expect.that(
       typeof m === 'string' && m.trim() !== '',
       {
         message: `the ${code} issue has ${m === undefined ? 'no' : 'an empty or non-string'} ${lang}; a JobIssue carries message_he and message_en`,
-        spec: JOB_ISSUE,
+        spec: S.jobIssue,
         expected: 'a non-empty string',
         received: m === undefined ? 'absent' : JSON.stringify(m),
       },
@@ -81,12 +77,12 @@ function missingFieldCheck(field: JobField, idSuffix: string): CheckDefinition {
     id: `jobs.rejects-missing-${idSuffix}`,
     title: `A job without ${field} is refused with 422 job_rejected and a ${ISSUE_CODE[field]} issue on field ${field}`,
     suite,
-    spec: [JOBS, JOB, JOB_ISSUE, BY_ENDPOINT],
+    spec: [S.jobs, S.job, S.jobIssue, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       await t.setup.org();
       const res = await postJob(t, jobBody(t.setup.uniqueId('svc-certify-job'), [field]), `create a job without ${field}`);
-      const issues = expectRejected(t, res, { code: 'job_rejected', schema: 'job-rejected', spec: BY_ENDPOINT, schemaSpec: JOB_ISSUE, validBody: true });
+      const issues = expectRejected(t, res, { code: 'job_rejected', schema: 'job-rejected', spec: S.byEndpoint, schemaSpec: S.jobIssue, validBody: true });
       if (issues) expectIssue(t, res, issues, field);
     },
   };
@@ -97,38 +93,38 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     id: 'jobs.create-new-job',
     title: 'Creating a job with a fresh external_id answers 2xx with a uuid job_id and created: true',
     suite,
-    spec: [JOBS, JOB],
+    spec: [S.jobs, S.job],
     needs: ['org'],
     async run(t) {
       await t.setup.org();
       const res = await postJob(t, jobBody(t.setup.uniqueId('svc-certify-job')), 'create a job');
-      if (!t.expect.status(res, '2xx', JOBS)) return;
-      if (!t.expect.schema(res.json, 'job-response', JOBS, res)) return;
+      if (!t.expect.status(res, '2xx', S.jobs)) return;
+      if (!t.expect.schema(res.json, 'job-response', S.jobs, res)) return;
       // The spec states `updated` only for a repeat, so the first call asserts `created` alone.
-      t.expect.equal(obj(res.json)?.created, true, '`created` of the first call with a fresh external_id', JOB, res);
+      t.expect.equal(obj(res.json)?.created, true, '`created` of the first call with a fresh external_id', S.job, res);
     },
   },
   {
     id: 'jobs.upsert-repeat-same-job',
     title: 'Repeating a job creation returns the same job_id with created: false, updated: true',
     suite,
-    spec: [JOBS, JOB],
+    spec: [S.jobs, S.job],
     needs: ['org'],
     async run(t) {
       await t.setup.org();
       const body = jobBody(t.setup.uniqueId('svc-certify-job'));
       const first = await postJob(t, body, 'create a job');
-      if (!t.expect.status(first, '2xx', JOBS)) return;
+      if (!t.expect.status(first, '2xx', S.jobs)) return;
       const second = await postJob(t, body, 'create it again, same body');
-      if (!t.expect.status(second, '2xx', JOBS)) return;
-      if (!t.expect.schema(second.json, 'job-response', JOBS, second)) return;
+      if (!t.expect.status(second, '2xx', S.jobs)) return;
+      if (!t.expect.schema(second.json, 'job-response', S.jobs, second)) return;
       const b = obj(second.json);
-      t.expect.equal(b?.job_id, obj(first.json)?.job_id, '`job_id` of the repeat (against the first call\'s)', JOBS, second);
+      t.expect.equal(b?.job_id, obj(first.json)?.job_id, '`job_id` of the repeat (against the first call\'s)', S.jobs, second);
       t.expect.equal(
         { created: b?.created, updated: b?.updated },
         { created: false, updated: true },
         '`created`, `updated` of the repeat',
-        JOB,
+        S.job,
         second,
       );
     },
@@ -137,15 +133,15 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     id: 'jobs.upsert-replaces-location',
     title: 'A repeated POST /jobs replaces location_text: a requirement naming the new place is then refused as location_as_requirement',
     suite,
-    spec: [JOBS, S.runsStart],
+    spec: [S.jobs, S.runsStart],
     needs: ['org'],
     async run(t) {
       await t.setup.org();
       const externalId = t.setup.uniqueId('svc-certify-job');
       const first = await postJob(t, jobBody(externalId), 'create a job in Haifa');
-      if (!t.expect.status(first, '2xx', JOBS)) return;
+      if (!t.expect.status(first, '2xx', S.jobs)) return;
       const moved = await postJob(t, { ...jobBody(externalId), location_text: 'Eilat, Israel' }, 'the same job again, now in Eilat');
-      if (!t.expect.status(moved, '2xx', JOBS)) return;
+      if (!t.expect.status(moved, '2xx', S.jobs)) return;
       // The empty second requirement makes sure the probe is refused whatever happens to the first:
       // it never starts a run. A stored Eilat refuses the first as a place of the job's location.
       const user = (await t.setup.user()).externalId;
@@ -160,7 +156,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
         issues.some((i) => i.code === 'location_as_requirement' && Number(i.index) === 0),
         {
           message: `after the job was repeated with location_text "Eilat, Israel", the requirement "Eilat" was not refused as location_as_requirement (rejected: ${issues.map((i) => `${String(i.code)}@${String(i.index)}`).join(', ') || 'none'}); a repeat call replaces title, description_text and location_text`,
-          spec: JOBS,
+          spec: S.jobs,
           expected: 'location_as_requirement at index 0',
           received: issues.map((i) => `${String(i.code)}@${String(i.index)}`),
         },
@@ -175,13 +171,13 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     id: 'jobs.rejection-lists-every-missing-field',
     title: 'A job missing two required fields is refused with an issue for each',
     suite,
-    spec: [JOBS, JOB_ISSUE, BY_ENDPOINT],
+    spec: [S.jobs, S.jobIssue, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       await t.setup.org();
       const without: JobField[] = ['description_text', 'location_text'];
       const res = await postJob(t, jobBody(t.setup.uniqueId('svc-certify-job'), without), 'create a job without description_text and location_text');
-      const issues = expectRejected(t, res, { code: 'job_rejected', schema: 'job-rejected', spec: BY_ENDPOINT, schemaSpec: JOB_ISSUE, validBody: true });
+      const issues = expectRejected(t, res, { code: 'job_rejected', schema: 'job-rejected', spec: S.byEndpoint, schemaSpec: S.jobIssue, validBody: true });
       if (!issues) return;
       for (const field of without) expectIssue(t, res, issues, field);
     },
@@ -190,13 +186,13 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     id: 'jobs.rejection-stores-nothing',
     title: 'A rejected job is not stored: a run start naming its external_id gives 404 job_not_found',
     suite,
-    spec: [JOBS, S.runsStart, BY_ENDPOINT],
+    spec: [S.jobs, S.runsStart, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       const user = await t.setup.user();
       const externalId = t.setup.uniqueId('svc-certify-rejected-job');
       const rejected = await postJob(t, jobBody(externalId, ['description_text']), 'create a job without description_text');
-      if (!t.expect.error(rejected, 422, 'job_rejected', BY_ENDPOINT)) return;
+      if (!t.expect.error(rejected, 422, 'job_rejected', S.byEndpoint)) return;
       // A 404 run start creates nothing and does not count toward the quota; target 1 keeps a
       // wrongly accepted start as small as possible.
       const start = await t.api.post(
@@ -208,7 +204,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
         start.status === 404 && obj(start.json)?.error === 'job_not_found',
         {
           message: `a run start for the external_id of a job refused with 422 job_rejected answered ${start.status}${errorSuffix(start)}; a rejected job stores nothing, so the spec requires 404 job_not_found`,
-          spec: JOBS,
+          spec: S.jobs,
           expected: '404 job_not_found',
           received: String(start.status),
         },

@@ -9,8 +9,6 @@ import { S } from './spec-refs.js';
 import { int, obj, randomUUID, roleField } from './support.js';
 
 const suite = 'limits';
-const LIMITS = S.limits;
-const SB_ERRORS = S.sandboxErrors;
 /** Requests kept in flight by the burst, which stops at the first 429. */
 const IN_FLIGHT = 50;
 const DEFAULT_RATE = 120;
@@ -25,7 +23,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
     id: 'limits.rate-limit-429',
     title: 'Over the per-minute request rate the partner gets 429 rate_limited with Retry-After in integer seconds',
     suite,
-    spec: [LIMITS, S.crossCutting],
+    spec: [S.limits, S.crossCutting],
     needs: ['exhaust-limits'],
     timeoutMs: 120_000,
     async run(t) {
@@ -65,7 +63,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
           limited !== undefined,
           {
             message: `${sent} requests sent in ${seconds} s (the last answered ${last?.status ?? 'nothing'}) without a 429; the request rate is limited to ${DEFAULT_RATE} per minute by default and answered 429 rate_limited beyond it (a partner with a higher agreed limit than ${MAX_BURST} per minute is out of this check's reach)`,
-            spec: LIMITS,
+            spec: S.limits,
             expected: '429 rate_limited',
             received: last?.status ?? null,
           },
@@ -83,7 +81,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
     id: 'limits.sandbox-run-quota',
     title: 'The 21st real run of an organization in 24 hours gets 429 sandbox_run_quota; fixture runs and 422s do not count',
     suite,
-    spec: [LIMITS, SB_ERRORS, S.sandbox],
+    spec: [S.limits, S.sandboxErrors, S.sandbox],
     // A fresh organization: its quota is known to be untouched, and the primary one keeps its own.
     needs: ['sandbox', 'exhaust-limits', 'fresh-org'],
     timeoutMs: 120_000,
@@ -124,7 +122,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
             res.status === 202,
             {
               message: `real run ${n} of a fresh organization answered ${res.status}${obj(res.json)?.error !== undefined ? ` ${String(obj(res.json)?.error)}` : ''} after one fixture run and one 422; the sandbox allows 20 real runs per organization in 24 hours, and fixture runs and runs refused with 422 do not count`,
-              spec: LIMITS,
+              spec: S.limits,
               expected: 202,
               received: res.status,
             },
@@ -135,17 +133,17 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
         t.progress(`${n} of ${SANDBOX_RUN_QUOTA} real runs started`);
       }
       const over = await start({ job_external_id: jobId }, `real run ${SANDBOX_RUN_QUOTA + 1}: over the quota`);
-      if (!t.expect.error(over, 429, 'sandbox_run_quota', SB_ERRORS)) return;
-      t.expect.schema(over.json, 'sandbox-run-quota', SB_ERRORS, over);
-      t.expect.header(over, 'retry-after', INTEGER_SECONDS, SB_ERRORS, 'Retry-After in integer seconds');
+      if (!t.expect.error(over, 429, 'sandbox_run_quota', S.sandboxErrors)) return;
+      t.expect.schema(over.json, 'sandbox-run-quota', S.sandboxErrors, over);
+      t.expect.header(over, 'retry-after', INTEGER_SECONDS, S.sandboxErrors, 'Retry-After in integer seconds');
       const body = obj(over.json)!;
       const retry = int(body.retry_after_seconds);
       t.expect.that(
         retry !== undefined && retry >= 0n && retry <= 86_400n,
-        { message: `retry_after_seconds is ${JSON.stringify(body.retry_after_seconds ?? null)}; it is the wait until a run leaves the rolling 24 hours, an integer from 0 to 86400`, spec: SB_ERRORS, received: body.retry_after_seconds ?? null },
+        { message: `retry_after_seconds is ${JSON.stringify(body.retry_after_seconds ?? null)}; it is the wait until a run leaves the rolling 24 hours, an integer from 0 to 86400`, spec: S.sandboxErrors, received: body.retry_after_seconds ?? null },
         over,
       );
-      t.expect.equal(body.limit, SANDBOX_RUN_QUOTA, 'limit of 429 sandbox_run_quota', LIMITS, over);
+      t.expect.equal(body.limit, SANDBOX_RUN_QUOTA, 'limit of 429 sandbox_run_quota', S.limits, over);
     },
   },
 ];

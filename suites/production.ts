@@ -2,31 +2,20 @@
 // the sandbox route, the sandbox request headers, the cert-* fixtures and the sandbox-only error codes.
 
 import type { ApiResponse } from '../src/http/types.js';
-import { describeEvidence } from '../src/runner/environment-evidence.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { int, obj, objects, randomUUID, roleField, unknownOrgToken } from './support.js';
+import { evidenceNote, int, obj, objects, randomUUID, roleField, unknownOrgToken } from './support.js';
 
 const suite = 'production';
-const V = S.versioning;
-const SB = S.sandbox;
-const SB_ERRORS = S.sandboxErrors;
-const WEBHOOK_TEST = S.webhookTest;
 
 function expectNoEnvironment(t: CheckContext, res: ApiResponse, what: string): boolean {
   return t.expect.header(
     res,
     'x-svc-environment',
     (v) => v === undefined,
-    V,
+    S.versioning,
     `no x-svc-environment header in production (here: ${what}, answered ${res.status}); production never carries it${evidenceNote(t)}`,
   );
-}
-
-/** Why the certification ran as production though the header said otherwise (auto-detection only). */
-function evidenceNote(t: CheckContext): string {
-  const why = describeEvidence(t.target.environmentEvidence);
-  return why ? `; ${why}` : '';
 }
 
 function errorCode(res: ApiResponse): unknown {
@@ -40,7 +29,7 @@ function expectIgnored(t: CheckContext, res: ApiResponse, status: number, code: 
     res.status === status && errorCode(res) === code,
     {
       message: `${sent} answered ${got}; sandbox-only headers, fixtures and error codes do not exist in production, so the answer is ${status} ${code} as without them`,
-      spec: V,
+      spec: S.versioning,
       expected: `${status} ${code}`,
       received: got,
     },
@@ -53,7 +42,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     id: 'production.no-environment-header',
     title: 'No production response carries x-svc-environment: a 2xx, a 401, a 404 and a 422',
     suite,
-    spec: [V, SB],
+    spec: [S.versioning, S.sandbox],
     needs: ['production', 'org'],
     async run(t) {
       const user = await t.setup.user();
@@ -83,19 +72,19 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     id: 'production.sandbox-route-404',
     title: 'POST /sandbox/webhooks/test answers 404 not_found in production',
     suite,
-    spec: [WEBHOOK_TEST, SB_ERRORS, V],
+    spec: [S.webhookTest, S.sandboxErrors, S.versioning],
     needs: ['production', 'org'],
     async run(t) {
       await t.setup.org();
       const res = await t.api.post('/sandbox/webhooks/test', { event: 'run_completed' }, { label: 'the sandbox route' });
-      t.expect.error(res, 404, 'not_found', WEBHOOK_TEST);
+      t.expect.error(res, 404, 'not_found', S.webhookTest);
     },
   },
   {
     id: 'production.simulate-header-ignored',
     title: 'x-svc-sandbox-simulate is ignored in production: a read of an unknown run still answers 404 run_not_found',
     suite,
-    spec: [SB, V, S.runsRead],
+    spec: [S.sandbox, S.versioning, S.runsRead],
     needs: ['production', 'org'],
     async run(t) {
       await t.setup.org();
@@ -110,7 +99,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     id: 'production.reveal-price-header-ignored',
     title: 'x-svc-sandbox-reveal-price is ignored in production: 7 changes no price, abc is no error',
     suite,
-    spec: [SB, V, S.runsRead],
+    spec: [S.sandbox, S.versioning, S.runsRead],
     needs: ['production', 'org'],
     timeoutMs: 2_400_000,
     async run(t) {
@@ -119,7 +108,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
       const plain = await t.api.get(path, { label: 'read without the header' });
       if (!t.expect.status(plain, 200, S.runsRead)) return;
       const seven = await t.api.get(path, { headers: { 'x-svc-sandbox-reveal-price': '7' }, label: 'x-svc-sandbox-reveal-price: 7' });
-      if (t.expect.status(seven, 200, V)) {
+      if (t.expect.status(seven, 200, S.versioning)) {
         const allSeven = (res: ApiResponse): boolean => {
           const cs = objects(obj(res.json)?.candidates);
           return cs.length > 0 && cs.every((c) => int(c.reveal_price_credits) === 7n);
@@ -129,21 +118,21 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
           !allSeven(seven) || allSeven(plain),
           {
             message: `GET ${path} with x-svc-sandbox-reveal-price: 7 priced every candidate at 7, unlike the read before it; sandbox-only headers do not exist in production`,
-            spec: V,
+            spec: S.versioning,
             received: objects(obj(seven.json)?.candidates).map((c) => c.reveal_price_credits ?? null),
           },
           seven,
         );
       }
       const abc = await t.api.get(path, { headers: { 'x-svc-sandbox-reveal-price': 'abc' }, label: 'x-svc-sandbox-reveal-price: abc' });
-      t.expect.status(abc, 200, V);
+      t.expect.status(abc, 200, S.versioning);
     },
   },
   {
     id: 'production.cert-prefix-not-fixture',
     title: 'A cert-* job_external_id is no fixture in production: the answer has no sandbox field',
     suite,
-    spec: [SB, V, S.runsStart],
+    spec: [S.sandbox, S.versioning, S.runsStart],
     needs: ['production', 'org'],
     async run(t) {
       const user = await t.setup.user();
@@ -152,8 +141,8 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
       t.expect.that(
         res.status !== 0 && body?.sandbox === undefined,
         {
-          message: `POST /runs with job_external_id cert-notices-all answered ${res.status}${body?.sandbox !== undefined ? ` with sandbox ${JSON.stringify(body.sandbox)}` : ''}; the cert- prefix is reserved in the sandbox only, so production gives no fixture answer (see ${SB})`,
-          spec: V,
+          message: `POST /runs with job_external_id cert-notices-all answered ${res.status}${body?.sandbox !== undefined ? ` with sandbox ${JSON.stringify(body.sandbox)}` : ''}; the cert- prefix is reserved in the sandbox only, so production gives no fixture answer (see ${S.sandbox})`,
+          spec: S.versioning,
           received: body?.sandbox ?? null,
         },
         res,
@@ -164,7 +153,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     id: 'production.sandbox-only-errors-absent',
     title: 'No sandbox-only error in production: an unknown cert-* job and target_count 21 both give 404 job_not_found',
     suite,
-    spec: [SB_ERRORS, V, S.runsStart, S.limits],
+    spec: [S.sandboxErrors, S.versioning, S.runsStart, S.limits],
     needs: ['production', 'org'],
     async run(t) {
       const user = await t.setup.user();

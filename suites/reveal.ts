@@ -9,14 +9,6 @@ import { int, obj, objects, randomUUID, secondOrgWithRecruiter, TWO_POW_53 } fro
 import { S } from './spec-refs.js';
 
 const suite = 'reveal';
-const REVEAL = S.reveal;
-const REVEAL_RESULT = S.revealResult;
-const CONTACT_STATE = S.contactState;
-const CANDIDATE = S.candidate;
-const IDS = S.identifiers;
-const SB = S.sandbox;
-const BY_ENDPOINT = S.byEndpoint;
-const RUNS_READ = S.runsRead;
 
 const FIXTURE = 'cert-notices-all';
 /** cert-notices-all lists up to 6; target 6 lists them all (memoized: shared by the checks below). */
@@ -45,7 +37,7 @@ async function reveal(t: CheckContext, runId: string, candidateId: bigint | stri
 
 async function readListed(t: CheckContext, runId: string): Promise<Listed | undefined> {
   const read = await t.api.get(runPath(runId), { label: 'read the run' });
-  if (!t.expect.status(read, 200, RUNS_READ)) return undefined;
+  if (!t.expect.status(read, 200, S.runsRead)) return undefined;
   const candidates = objects(obj(read.json)?.candidates).flatMap((c) => {
     const id = int(c.id);
     return id === undefined ? [] : [{ id, c }];
@@ -105,11 +97,11 @@ function expectRevealed(t: CheckContext, res: ApiResponse, what: string): JsonOb
     t.skip(hold);
     return undefined;
   }
-  if (!t.expect.status(res, 200, REVEAL)) return undefined;
-  if (!t.expect.schema(res.json, 'reveal-result', REVEAL_RESULT, res)) return undefined;
+  if (!t.expect.status(res, 200, S.reveal)) return undefined;
+  if (!t.expect.schema(res.json, 'reveal-result', S.revealResult, res)) return undefined;
   const b = body(res);
   if (!b) {
-    t.expect.fail({ message: `${what}: the 200 body is not a JSON object`, spec: REVEAL_RESULT }, res);
+    t.expect.fail({ message: `${what}: the 200 body is not a JSON object`, spec: S.revealResult }, res);
   }
   return b;
 }
@@ -132,7 +124,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.result-schema',
     title: 'Revealing a listed candidate answers 200 with a Reveal result (email, phone, credits_charged, wallet_balance_after)',
     suite,
-    spec: [REVEAL, REVEAL_RESULT],
+    spec: [S.reveal, S.revealResult],
     needs: ['sandbox', 'org'],
     async run(t) {
       const listed = await fixtureListed(t);
@@ -146,7 +138,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.sandbox-synthetic-contact',
     title: 'A sandbox reveal gives the synthetic contact: e-mail candidate-<candidate_id>@<reserved invalid domain>, a phone',
     suite,
-    spec: [SB, REVEAL_RESULT],
+    spec: [S.sandbox, S.revealResult],
     needs: ['sandbox', 'org'],
     async run(t) {
       const listed = await fixtureListed(t);
@@ -162,7 +154,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         m !== null && m[1] === local,
         {
           message: `the sandbox reveal of candidate ${target.id} gave e-mail ${JSON.stringify(email)}; the sandbox e-mail has the shape candidate-<candidate_id>@<reserved-invalid-domain>`,
-          spec: SB,
+          spec: S.sandbox,
           expected: `${local}@<reserved domain>`,
           received: email,
           pointer: '/email',
@@ -174,7 +166,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
           isReservedDomain(m[2]!),
           {
             message: `the sandbox e-mail domain ${JSON.stringify(m[2])} is not a reserved, undeliverable domain (.invalid, .test, .example, .localhost, example.com/.net/.org)`,
-            spec: SB,
+            spec: S.sandbox,
             expected: 'a reserved invalid domain',
             received: m[2],
             pointer: '/email',
@@ -186,7 +178,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         typeof b.phone === 'string' && b.phone.trim() !== '',
         {
           message: `the sandbox reveal of candidate ${target.id} gave phone ${JSON.stringify(b.phone)}; the sandbox phone is fixed and derived from the last four digits of the candidate id`,
-          spec: SB,
+          spec: S.sandbox,
           expected: 'a phone string',
           received: b.phone,
           pointer: '/phone',
@@ -199,7 +191,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.sandbox-contact-same-across-runs',
     title: 'In the sandbox the same candidate gets the same e-mail and phone when revealed in two different runs',
     suite,
-    spec: [SB, REVEAL_RESULT],
+    spec: [S.sandbox, S.revealResult],
     needs: ['sandbox', 'org'],
     async run(t) {
       const listed = await fixtureListed(t);
@@ -215,7 +207,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         a.email === b.email && a.phone === b.phone,
         {
           message: `candidate ${target.id} revealed in two runs got ${JSON.stringify({ email: a.email, phone: a.phone })} and ${JSON.stringify({ email: b.email, phone: b.phone })}; in the sandbox the same candidate always gets the same contact, the phone fixed and derived from the id's last four digits`,
-          spec: SB,
+          spec: S.sandbox,
           expected: { email: a.email, phone: a.phone },
           received: { email: b.email, phone: b.phone },
         },
@@ -227,7 +219,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.sandbox-nothing-charged',
     title: 'A sandbox reveal says sandbox: true, charges 0 and leaves wallet_balance_after unchanged',
     suite,
-    spec: [SB, REVEAL_RESULT],
+    spec: [S.sandbox, S.revealResult],
     needs: ['sandbox', 'org'],
     async run(t) {
       const listed = await fixtureListed(t, 2);
@@ -243,12 +235,12 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       for (const { id, res, b } of results) {
         t.expect.that(
           b.sandbox === true,
-          { message: `the sandbox reveal of candidate ${id} has ${b.sandbox === undefined ? 'no sandbox field' : `sandbox ${JSON.stringify(b.sandbox)}`}; the sandbox response adds sandbox: true`, spec: SB, expected: true, received: b.sandbox ?? '(absent)', pointer: '/sandbox' },
+          { message: `the sandbox reveal of candidate ${id} has ${b.sandbox === undefined ? 'no sandbox field' : `sandbox ${JSON.stringify(b.sandbox)}`}; the sandbox response adds sandbox: true`, spec: S.sandbox, expected: true, received: b.sandbox ?? '(absent)', pointer: '/sandbox' },
           res,
         );
         t.expect.that(
           int(b.credits_charged) === 0n,
-          { message: `the sandbox reveal of candidate ${id} has credits_charged ${String(b.credits_charged)}; nothing is charged in the sandbox`, spec: SB, expected: 0, received: b.credits_charged, pointer: '/credits_charged' },
+          { message: `the sandbox reveal of candidate ${id} has credits_charged ${String(b.credits_charged)}; nothing is charged in the sandbox`, spec: S.sandbox, expected: 0, received: b.credits_charged, pointer: '/credits_charged' },
           res,
         );
       }
@@ -257,7 +249,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         int(a.b.wallet_balance_after) === int(b.b.wallet_balance_after),
         {
           message: `two sandbox reveals gave wallet_balance_after ${String(a.b.wallet_balance_after)} then ${String(b.b.wallet_balance_after)}; in the sandbox it is the unchanged organization balance`,
-          spec: SB,
+          spec: S.sandbox,
           expected: String(a.b.wallet_balance_after),
           received: b.b.wallet_balance_after,
           pointer: '/wallet_balance_after',
@@ -270,7 +262,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.no-second-charge',
     title: 'Revealing the same candidate again answers 200 with credits_charged 0',
     suite,
-    spec: [REVEAL, CONTACT_STATE],
+    spec: [S.reveal, S.contactState],
     needs: ['sandbox', 'org'],
     async run(t) {
       const listed = await fixtureListed(t);
@@ -285,7 +277,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         int(b.credits_charged) === 0n,
         {
           message: `revealing candidate ${target.id} a second time charged ${String(b.credits_charged)}; a candidate already revealed for the organization is not charged again (credits_charged 0)`,
-          spec: CONTACT_STATE,
+          spec: S.contactState,
           expected: 0,
           received: b.credits_charged,
           pointer: '/credits_charged',
@@ -298,7 +290,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.repeat-returns-same-contact',
     title: 'Revealing the same candidate again returns the identical e-mail and phone',
     suite,
-    spec: [CONTACT_STATE, SB],
+    spec: [S.contactState, S.sandbox],
     needs: ['sandbox', 'org'],
     async run(t) {
       const listed = await fixtureListed(t);
@@ -314,7 +306,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         { email: b.email, phone: b.phone },
         { email: a.email, phone: a.phone },
         `the contact of candidate ${target.id} on a repeat reveal (contact returned again; the same candidate always gets the same contact)`,
-        CONTACT_STATE,
+        S.contactState,
         again,
       );
     },
@@ -323,7 +315,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.contact-state-revealed-after-reveal',
     title: 'After a reveal, the next run read shows the candidate with contact_state revealed',
     suite,
-    spec: [CONTACT_STATE, CANDIDATE, SB],
+    spec: [S.contactState, S.candidate, S.sandbox],
     needs: ['sandbox', 'org'],
     async run(t) {
       const listed = await fixtureListed(t);
@@ -341,7 +333,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
             c === undefined
               ? `candidate ${target.id} is no longer listed on the read after its reveal`
               : `candidate ${target.id} has contact_state ${JSON.stringify(c.contact_state)} on the read after its reveal; the reveal moves it to revealed`,
-          spec: CONTACT_STATE,
+          spec: S.contactState,
           expected: 'revealed',
           received: c?.contact_state ?? '(not listed)',
         },
@@ -353,7 +345,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.candidate-not-in-run-404',
     title: 'A candidate not currently listed on the run (beyond target_count, or made up) answers 404 candidate_not_in_run',
     suite,
-    spec: [REVEAL, BY_ENDPOINT, SB],
+    spec: [S.reveal, S.byEndpoint, S.sandbox],
     needs: ['org'],
     async run(t) {
       let runId: string;
@@ -374,7 +366,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       ids.push(TWO_POW_53 + 1n);
       for (const id of ids) {
         const res = await reveal(t, runId, id, `reveal unlisted candidate ${id}`);
-        t.expect.error(res, 404, 'candidate_not_in_run', BY_ENDPOINT);
+        t.expect.error(res, 404, 'candidate_not_in_run', S.byEndpoint);
       }
     },
   },
@@ -382,31 +374,31 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.unknown-run-404',
     title: 'Revealing on a run id that does not exist answers 404 run_not_found',
     suite,
-    spec: [REVEAL, BY_ENDPOINT],
+    spec: [S.reveal, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       const res = await reveal(t, randomUUID(), FIRST_FIXTURE_ID, 'reveal on an unknown run');
-      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+      t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
     },
   },
   {
     id: 'reveal.unknown-user-404',
     title: 'Revealing with an acting_user_external_id nobody registered answers 404 user_not_found',
     suite,
-    spec: [REVEAL, BY_ENDPOINT],
+    spec: [S.reveal, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       const listed = await anyListed(t);
       if (!listed) return;
       const res = await reveal(t, listed.runId, listed.candidates[0]!.id, 'reveal as an unregistered user', t.setup.uniqueId('svc-certify-unregistered'));
-      t.expect.error(res, 404, 'user_not_found', BY_ENDPOINT);
+      t.expect.error(res, 404, 'user_not_found', S.byEndpoint);
     },
   },
   {
     id: 'reveal.other-organization-run-404',
     title: "Revealing on another organization's run answers 404 run_not_found, never 403",
     suite,
-    spec: [REVEAL, BY_ENDPOINT],
+    spec: [S.reveal, S.byEndpoint],
     needs: ['org', 'second-org'],
     async run(t) {
       const listed = await anyListed(t);
@@ -419,14 +411,14 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         { acting_user_external_id: user },
         { auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: "reveal on the first organization's run" },
       );
-      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+      t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
     },
   },
   {
     id: 'reveal.candidate-id-above-2-53',
     title: 'A listed candidate whose id exceeds 2^53 is revealed by its exact digits (the sandbox e-mail echoes them)',
     suite,
-    spec: [IDS, REVEAL, SB],
+    spec: [S.identifiers, S.reveal, S.sandbox],
     needs: ['sandbox', 'org'],
     timeoutMs: 10 * 60_000,
     async run(t) {
@@ -441,8 +433,8 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         typeof b.email === 'string' && b.email.startsWith(`candidate-${huge}@`),
         {
-          message: `the sandbox reveal of candidate ${huge} gave e-mail ${JSON.stringify(b.email)}; it has the shape candidate-<candidate_id>@…, with the id's exact 64-bit digits (see ${SB}, ${IDS})`,
-          spec: IDS,
+          message: `the sandbox reveal of candidate ${huge} gave e-mail ${JSON.stringify(b.email)}; it has the shape candidate-<candidate_id>@…, with the id's exact 64-bit digits (see ${S.sandbox}, ${S.identifiers})`,
+          spec: S.identifiers,
           expected: `candidate-${huge}@…`,
           received: b.email,
           pointer: '/email',
@@ -455,7 +447,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.production-charged-once',
     title: 'Production: a reveal charges once (wallet_balance_after falls by credits_charged); a repeat charges 0 and shows revealed',
     suite,
-    spec: [REVEAL, CONTACT_STATE, REVEAL_RESULT],
+    spec: [S.reveal, S.contactState, S.revealResult],
     needs: ['spend-credits', 'org'],
     timeoutMs: 10 * 60_000,
     async run(t) {
@@ -480,14 +472,14 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       if (!r2) return;
       t.expect.that(
         int(r2.credits_charged) === 0n,
-        { message: `revealing candidate ${a.id} again charged ${String(r2.credits_charged)}; a candidate already revealed for the organization is not charged again`, spec: CONTACT_STATE, expected: 0, received: r2.credits_charged, pointer: '/credits_charged' },
+        { message: `revealing candidate ${a.id} again charged ${String(r2.credits_charged)}; a candidate already revealed for the organization is not charged again`, spec: S.contactState, expected: 0, received: r2.credits_charged, pointer: '/credits_charged' },
         again,
       );
       t.expect.that(
         int(r2.wallet_balance_after) === w1,
         {
           message: `the repeat reveal of candidate ${a.id} reports wallet_balance_after ${String(r2.wallet_balance_after)} after ${String(w1)}; with no new charge the balance after is unchanged (another reveal in this organization at the same moment would also explain it)`,
-          spec: REVEAL_RESULT,
+          spec: S.revealResult,
           expected: String(w1),
           received: r2.wallet_balance_after,
           pointer: '/wallet_balance_after',
@@ -506,7 +498,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
             c3 !== undefined && int(r3.wallet_balance_after) === w1 - c3,
             {
               message: `revealing candidate ${b.id} charged ${String(r3.credits_charged)} and reports wallet_balance_after ${String(r3.wallet_balance_after)} after ${String(w1)}; the balance after a reveal is the previous balance less the charge`,
-              spec: REVEAL_RESULT,
+              spec: S.revealResult,
               expected: c3 === undefined ? 'an integer charge' : String(w1 - c3),
               received: r3.wallet_balance_after,
               pointer: '/wallet_balance_after',
@@ -520,7 +512,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       const c = candidateIn(after, a.id);
       t.expect.that(
         c?.contact_state === 'revealed',
-        { message: `candidate ${a.id} has contact_state ${JSON.stringify(c?.contact_state ?? null)} on the read after its reveal; the reveal moves it to revealed`, spec: CONTACT_STATE, expected: 'revealed', received: c?.contact_state ?? '(not listed)' },
+        { message: `candidate ${a.id} has contact_state ${JSON.stringify(c?.contact_state ?? null)} on the read after its reveal; the reveal moves it to revealed`, spec: S.contactState, expected: 'revealed', received: c?.contact_state ?? '(not listed)' },
         after.read,
       );
     },

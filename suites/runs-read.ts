@@ -9,20 +9,9 @@ import type { ApiResponse } from '../src/http/types.js';
 import { isJsonObject, JsonDecimal, parseJsonLossless, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { int, obj, objects, randomUUID, show } from './support.js';
+import { int, obj, objects, randomUUID, REAL_RUN_BUDGET_MS, show } from './support.js';
 
 const suite = 'runs-read';
-const READ = S.runsRead;
-const RUN = S.run;
-const NOTICE = S.notice;
-const CANDIDATE = S.candidate;
-const CAND_REQ = S.candidateRequirement;
-const RUN_STATUS = S.runStatus;
-const START = S.runsStart;
-const SANDBOX = S.sandbox;
-const BY_ENDPOINT = S.byEndpoint;
-const IDS = S.identifiers;
-const REAL_RUN_BUDGET_MS = 32 * 60_000;
 
 const TERMINAL = new Set(['completed', 'failed']);
 /** The spec: these four known codes "cannot occur in v1". Unknown (new) codes stay allowed. */
@@ -74,7 +63,7 @@ async function realRun(t: CheckContext): Promise<RealRunView> {
 /** One more read of the run after the setup's last one (a terminal run must read the same). */
 async function readAgain(t: CheckContext, runId: string, label: string, lang?: 'he' | 'en'): Promise<Read | undefined> {
   const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label, ...(lang ? { lang } : {}) });
-  if (!t.expect.status(res, 200, READ)) return undefined;
+  if (!t.expect.status(res, 200, S.runsRead)) return undefined;
   if (!isJsonObject(res.json)) return undefined;
   return { res, run: res.json, n: 0 };
 }
@@ -141,14 +130,14 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.run-schema',
     title: 'Every read of a real run is a Run: run_id, status, progress, notices and candidates of the right types',
     suite,
-    spec: [READ, RUN, NOTICE, CANDIDATE, CAND_REQ],
+    spec: [S.runsRead, S.run, S.notice, S.candidate, S.candidateRequirement],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
       const v = await realRun(t);
       eachRead(v.reads, (r) => {
-        const ok = t.expect.schema(r.run, 'run', RUN, r.res);
-        return t.expect.equal(r.run.run_id, v.runId, `run_id of ${where(r)}`, RUN, r.res) && ok;
+        const ok = t.expect.schema(r.run, 'run', S.run, r.res);
+        return t.expect.equal(r.run.run_id, v.runId, `run_id of ${where(r)}`, S.run, r.res) && ok;
       });
     },
   },
@@ -156,7 +145,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.status-transitions',
     title: 'A real run goes from running to completed or failed, and a terminal status stays on later reads',
     suite,
-    spec: [RUN_STATUS, RUN],
+    spec: [S.runStatus, S.run],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -165,7 +154,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       for (const r of v.reads) {
         const status = r.run.status;
         if (terminal !== undefined) {
-          if (!t.expect.equal(status, terminal, `status of ${where(r)} after the run was ${terminal}`, RUN_STATUS, r.res)) return;
+          if (!t.expect.equal(status, terminal, `status of ${where(r)} after the run was ${terminal}`, S.runStatus, r.res)) return;
         } else if (typeof status === 'string' && TERMINAL.has(status)) {
           terminal = status;
         }
@@ -175,14 +164,14 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         return;
       }
       const later = await readAgain(t, v.runId, 'read the finished run again');
-      if (later) t.expect.equal(later.run.status, terminal, `status of a read after the run was ${terminal}`, RUN_STATUS, later.res);
+      if (later) t.expect.equal(later.run.status, terminal, `status of a read after the run was ${terminal}`, S.runStatus, later.res);
     },
   },
   {
     id: 'runs-read.real-run-ends-within-30-minutes',
     title: 'The real run reaches completed or failed within the 30 minutes of running after which clients stop polling',
     suite,
-    spec: [RUN_STATUS, READ, RUN, S.limits],
+    spec: [S.runStatus, S.runsRead, S.run, S.limits],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -193,7 +182,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       if (odd) {
         t.expect.warn(false, {
           message: `${where(odd)} of the real run has status ${show(odd.run.status)}; the Run status is running, completed or failed, and any other value is treated as running`,
-          spec: RUN,
+          spec: S.run,
           reading: 'a status outside running/completed/failed is a new status, which Versioning does not list among the additive changes of v1',
           otherReading: 'Resources › Run says any other value is treated as running, so a client stays correct',
         }, odd.res);
@@ -204,8 +193,8 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       t.expect.that(
         typeof status === 'string' && TERMINAL.has(status),
         {
-          message: `the real run ${v.runId} still read ${show(status ?? null)} after 30 minutes of polling (spec time, ${v.reads.length} reads); a run stops and becomes completed or failed, and clients stop polling after 30 minutes of running (see ${READ})`,
-          spec: RUN_STATUS,
+          message: `the real run ${v.runId} still read ${show(status ?? null)} after 30 minutes of polling (spec time, ${v.reads.length} reads); a run stops and becomes completed or failed, and clients stop polling after 30 minutes of running (see ${S.runsRead})`,
+          spec: S.runStatus,
           expected: 'completed or failed',
           received: show(status ?? null),
         },
@@ -217,7 +206,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.progress-monotonic',
     title: 'progress.confirmed never decreases from one read of a run to the next, nor falls below the candidates listed',
     suite,
-    spec: [RUN, RUN_STATUS],
+    spec: [S.run, S.runStatus],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -235,7 +224,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
             BigInt(listed) <= confirmed,
             {
               message: `${where(r)} lists ${listed} candidates with progress.confirmed ${confirmed}; confirmed counts the candidates confirmed so far and the list grows toward it`,
-              spec: RUN,
+              spec: S.run,
               expected: `>= ${listed}`,
               received: confirmed.toString(),
               pointer: '/progress/confirmed',
@@ -247,7 +236,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
               confirmed >= prev.confirmed,
               {
                 message: `progress.confirmed went from ${prev.confirmed} (${where(prev.r)}) down to ${confirmed} (${where(r)}); confirmed counts the candidates confirmed so far`,
-                spec: RUN,
+                spec: S.run,
                 expected: `>= ${prev.confirmed}`,
                 received: confirmed.toString(),
                 pointer: '/progress/confirmed',
@@ -263,7 +252,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.progress-consistent',
     title: "progress.target is the run's target_count and confirmed is at most target",
     suite,
-    spec: [RUN],
+    spec: [S.run],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -274,8 +263,8 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         if (confirmed === undefined || target === undefined) return true; // schema check
         const checks = [
           v.targetCount === undefined ||
-            t.expect.equal(Number(target), v.targetCount, `progress.target of ${where(r)} (the run was started with target_count ${v.targetCount})`, RUN, r.res),
-          t.expect.that(confirmed <= target, { message: `${where(r)} has progress.confirmed ${confirmed} above progress.target ${target}`, spec: RUN, expected: `<= ${target}`, received: confirmed.toString(), pointer: '/progress/confirmed' }, r.res),
+            t.expect.equal(Number(target), v.targetCount, `progress.target of ${where(r)} (the run was started with target_count ${v.targetCount})`, S.run, r.res),
+          t.expect.that(confirmed <= target, { message: `${where(r)} has progress.confirmed ${confirmed} above progress.target ${target}`, spec: S.run, expected: `<= ${target}`, received: confirmed.toString(), pointer: '/progress/confirmed' }, r.res),
         ];
         return !checks.includes(false);
       });
@@ -285,7 +274,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.candidates-within-target',
     title: 'A real run never lists more candidates than its target_count',
     suite,
-    spec: [RUN, START],
+    spec: [S.run, S.runsStart],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -297,7 +286,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       }
       eachRead(v.reads, (r) => {
         const listed = objects(r.run.candidates).length;
-        return t.expect.that(listed <= target, { message: `${where(r)} lists ${listed} candidates; the run was started with target_count ${target}`, spec: RUN, expected: `<= ${target}`, received: listed, pointer: '/candidates' }, r.res);
+        return t.expect.that(listed <= target, { message: `${where(r)} lists ${listed} candidates; the run was started with target_count ${target}`, spec: S.run, expected: `<= ${target}`, received: listed, pointer: '/candidates' }, r.res);
       });
     },
   },
@@ -305,7 +294,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.candidate-list-grows',
     title: 'A candidate listed on one read of a run is still listed on every later read',
     suite,
-    spec: [RUN, RUN_STATUS],
+    spec: [S.run, S.runStatus],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -319,7 +308,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
           t.expect.fail(
             {
               message: `candidate ${lost.join(', ')} listed on ${where(seen.get(lost[0]!)!)} is gone on ${where(r)}; while running the candidates grow, and confirmed candidates stay valid`,
-              spec: RUN_STATUS,
+              spec: S.runStatus,
               expected: `still listed: ${lost.join(', ')}`,
               received: [...ids].join(', ') || '(none)',
               pointer: '/candidates',
@@ -336,7 +325,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.candidate-requirements-complete',
     title: "Each candidate has one requirement per run requirement, with the 202's index and kind",
     suite,
-    spec: [CANDIDATE, CAND_REQ, START],
+    spec: [S.candidate, S.candidateRequirement, S.runsStart],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -353,7 +342,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
             gotKeys.length === wantKeys.length && gotKeys.every((k, i) => k === wantKeys[i]),
             {
               message: `candidate ${show(c.id)} on ${where(r)} has requirements ${show(got)}; it has one entry per run requirement, with the index and kind of the run start's ${show(want)}`,
-              spec: CANDIDATE,
+              spec: S.candidate,
               expected: show(want),
               received: show(got),
             },
@@ -369,7 +358,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.candidate-requirements-in-index-order',
     title: "Each candidate's requirements are listed in index order",
     suite,
-    spec: [CANDIDATE, CAND_REQ],
+    spec: [S.candidate, S.candidateRequirement],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -380,7 +369,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
           const ascending = indexes.every((x, i) => x !== undefined && (i === 0 || x > indexes[i - 1]!));
           const ok = t.expect.that(
             ascending,
-            { message: `candidate ${show(c.id)} on ${where(r)} lists its requirements in index order ${indexes.map(String).join(', ')}; they are in index order`, spec: CANDIDATE, expected: 'ascending indexes', received: indexes.map(String).join(', ') },
+            { message: `candidate ${show(c.id)} on ${where(r)} lists its requirements in index order ${indexes.map(String).join(', ')}; they are in index order`, spec: S.candidate, expected: 'ascending indexes', received: indexes.map(String).join(', ') },
             r.res,
           );
           if (!ok) return false;
@@ -393,7 +382,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.notice-ref-matches-slot',
     title: 'A ref, when present, fits its slot: a requirement index of the run for on_requirement, an int64 candidate_id for on_candidate',
     suite,
-    spec: [NOTICE, CAND_REQ],
+    spec: [S.notice, S.candidateRequirement],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -412,13 +401,13 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
             const i = isInt64(raw) ? BigInt(raw as number | bigint) : undefined;
             ok = t.expect.that(
               i !== undefined && i >= 0n && indexes.has(i.toString()),
-              { message: `notice ${show(n.code)} in slot on_requirement on ${where(r)} has ref ${show(n.ref)}; a ref on on_requirement carries requirement_index, an integer >= 0 naming one of the run's requirements (${known})`, spec: NOTICE, expected: `ref.requirement_index in ${known}`, received: show(n.ref), pointer: `/notices/${ni}/ref` },
+              { message: `notice ${show(n.code)} in slot on_requirement on ${where(r)} has ref ${show(n.ref)}; a ref on on_requirement carries requirement_index, an integer >= 0 naming one of the run's requirements (${known})`, spec: S.notice, expected: `ref.requirement_index in ${known}`, received: show(n.ref), pointer: `/notices/${ni}/ref` },
               r.res,
             );
           } else if (n.slot === 'on_candidate') {
             ok = t.expect.that(
               isInt64(ref?.candidate_id),
-              { message: `notice ${show(n.code)} in slot on_candidate on ${where(r)} has ref ${show(n.ref)}; a ref on on_candidate carries candidate_id, an int64 integer`, spec: NOTICE, expected: 'ref.candidate_id, an int64 integer', received: show(n.ref), pointer: `/notices/${ni}/ref` },
+              { message: `notice ${show(n.code)} in slot on_candidate on ${where(r)} has ref ${show(n.ref)}; a ref on on_candidate carries candidate_id, an int64 integer`, spec: S.notice, expected: 'ref.candidate_id, an int64 integer', received: show(n.ref), pointer: `/notices/${ni}/ref` },
               r.res,
             );
           }
@@ -432,7 +421,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.notice-codes-possible-in-v1',
     title: 'A real run never shows widen_hint, relaxation_ladder, global_relaxed or lean_search_failed, which cannot occur in v1',
     suite,
-    spec: [NOTICE, S.versioning],
+    spec: [S.notice, S.versioning],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -442,7 +431,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         const bad = objects(r.run.notices).map((n) => n.code).filter((c): c is string => typeof c === 'string' && IMPOSSIBLE_IN_V1.includes(c));
         return t.expect.that(
           bad.length === 0,
-          { message: `${where(r)} shows notice code ${bad.join(', ')}; the spec says ${IMPOSSIBLE_IN_V1.join(', ')} cannot occur in v1`, spec: NOTICE, expected: 'none of the four codes impossible in v1', received: bad.join(', '), pointer: '/notices' },
+          { message: `${where(r)} shows notice code ${bad.join(', ')}; the spec says ${IMPOSSIBLE_IN_V1.join(', ')} cannot occur in v1`, spec: S.notice, expected: 'none of the four codes impossible in v1', received: bad.join(', '), pointer: '/notices' },
           r.res,
         );
       });
@@ -452,7 +441,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.function-error-blocking-empty-state',
     title: 'function_error on a failed run has severity blocking and slot empty_state',
     suite,
-    spec: [NOTICE, RUN_STATUS],
+    spec: [S.notice, S.runStatus],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -469,7 +458,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         for (const n of objects(r.run.notices).filter((x) => x.code === 'function_error')) {
           t.expect.that(
             n.severity === 'blocking' && n.slot === 'empty_state',
-            { message: `function_error on a failed run (${where(r)}) is ${show(n.severity)}/${show(n.slot)}; the spec requires severity blocking, slot empty_state`, spec: NOTICE, expected: 'blocking, empty_state', received: `${show(n.severity)}, ${show(n.slot)}` },
+            { message: `function_error on a failed run (${where(r)}) is ${show(n.severity)}/${show(n.slot)}; the spec requires severity blocking, slot empty_state`, spec: S.notice, expected: 'blocking, empty_state', received: `${show(n.severity)}, ${show(n.slot)}` },
             r.res,
           );
         }
@@ -480,7 +469,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.notice-language',
     title: 'Notice title and body follow the request language: Hebrew with x-svc-lang he, English with en',
     suite,
-    spec: [NOTICE, S.commonHeaders],
+    spec: [S.notice, S.commonHeaders],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -489,13 +478,13 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       const en = await readAgain(t, v.runId, 'read in English', 'en');
       for (const n of he ? objects(he.run.notices) : []) {
         const text = `${String(n.title)} ${String(n.body)}`;
-        t.expect.that(/[\u05D0-\u05EA]/u.test(text), { message: `with x-svc-lang: he, notice ${show(n.code)} reads ${show(n.title)} / ${show(n.body)}, with no Hebrew letter; title and body follow the request language`, spec: NOTICE, expected: 'Hebrew title/body', received: text }, he!.res);
+        t.expect.that(/[\u05D0-\u05EA]/u.test(text), { message: `with x-svc-lang: he, notice ${show(n.code)} reads ${show(n.title)} / ${show(n.body)}, with no Hebrew letter; title and body follow the request language`, spec: S.notice, expected: 'Hebrew title/body', received: text }, he!.res);
       }
       for (const n of en ? objects(en.run.notices) : []) {
         const text = `${String(n.title)} ${String(n.body)}`;
         const latin = (text.match(/[A-Za-z]/g) ?? []).length;
         const hebrew = (text.match(/[\u05D0-\u05EA]/gu) ?? []).length;
-        t.expect.that(latin > 0 && hebrew < latin, { message: `with x-svc-lang: en, notice ${show(n.code)} reads ${show(n.title)} / ${show(n.body)}; title and body follow the request language`, spec: NOTICE, expected: 'English title/body', received: text }, en!.res);
+        t.expect.that(latin > 0 && hebrew < latin, { message: `with x-svc-lang: en, notice ${show(n.code)} reads ${show(n.title)} / ${show(n.body)}; title and body follow the request language`, spec: S.notice, expected: 'English title/body', received: text }, en!.res);
       }
     },
   },
@@ -503,7 +492,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.candidate-id-int64',
     title: 'Candidate ids (and ref.candidate_id) are JSON integers within int64, written as exact integer tokens',
     suite,
-    spec: [IDS, CANDIDATE, S.limits],
+    spec: [S.identifiers, S.candidate, S.limits],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -527,14 +516,14 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
           const value = isInt ? BigInt(id as number | bigint) : undefined;
           const ok = t.expect.that(
             value !== undefined && value >= INT64_MIN && value <= INT64_MAX,
-            { message: `${where(r)}: ${at} is ${typeof id === 'string' ? `the string ${show(id)}` : id instanceof JsonDecimal ? `the non-integer token ${id.raw}` : show(id)}; candidate ids are JSON integers (int64)`, spec: IDS, expected: 'an integer token within int64', received: show(id), pointer: at },
+            { message: `${where(r)}: ${at} is ${typeof id === 'string' ? `the string ${show(id)}` : id instanceof JsonDecimal ? `the non-integer token ${id.raw}` : show(id)}; candidate ids are JSON integers (int64)`, spec: S.identifiers, expected: 'an integer token within int64', received: show(id), pointer: at },
             r.res,
           );
           if (!ok) return false;
           // Beyond 2^53 a double cannot hold the id: the exact digits must be on the wire.
           if (value !== undefined && (value > 2n ** 53n || value < -(2n ** 53n))) {
             const exact = new RegExp(`(?<![\\d.])${value.toString()}(?![\\d.eE])`).test(r.res.text);
-            if (!t.expect.that(exact, { message: `${where(r)}: ${at} ${value} does not appear as exact digits in the body`, spec: IDS, pointer: at }, r.res)) return false;
+            if (!t.expect.that(exact, { message: `${where(r)}: ${at} ${value} does not appear as exact digits in the body`, spec: S.identifiers, pointer: at }, r.res)) return false;
           }
         }
         return true;
@@ -545,19 +534,19 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'runs-read.run-not-found',
     title: 'Reading a run id that does not exist answers 404 run_not_found',
     suite,
-    spec: [READ, BY_ENDPOINT],
+    spec: [S.runsRead, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       await t.setup.org();
       const res = await t.api.get(`/runs/${randomUUID()}`);
-      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+      t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
     },
   },
   {
     id: 'runs-read.other-organization-404',
     title: "Reading another organization's run answers 404 run_not_found, never 403 or the run",
     suite,
-    spec: [READ, BY_ENDPOINT],
+    spec: [S.runsRead, S.byEndpoint],
     needs: ['org', 'second-org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -572,14 +561,14 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken },
         label: "read the first organization's run with the second organization's token",
       });
-      t.expect.error(res, 404, 'run_not_found', BY_ENDPOINT);
+      t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
     },
   },
   {
     id: 'sandbox.candidate-name-masked',
     title: 'In the sandbox every real-run candidate is named "Candidate XXXX" (4 hex digits), the same on every read',
     suite: 'sandbox',
-    spec: [SANDBOX, CANDIDATE],
+    spec: [S.sandbox, S.candidate],
     needs: ['sandbox', 'org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -590,12 +579,12 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
           const id = idKey(c.id) ?? show(c.id);
           const ok = t.expect.that(
             typeof c.name === 'string' && /^Candidate [0-9A-Fa-f]{4}$/.test(c.name),
-            { message: `candidate ${id} on ${where(r)} is named ${show(c.name)}; the sandbox masks names as "Candidate XXXX" with four hex digits, unless the operator enabled real names for the partner after a data-processing agreement`, spec: SANDBOX, expected: 'Candidate XXXX', received: show(c.name) },
+            { message: `candidate ${id} on ${where(r)} is named ${show(c.name)}; the sandbox masks names as "Candidate XXXX" with four hex digits, unless the operator enabled real names for the partner after a data-processing agreement`, spec: S.sandbox, expected: 'Candidate XXXX', received: show(c.name) },
             r.res,
           );
           if (!ok) return false;
           const before = names.get(id);
-          if (before !== undefined && !t.expect.equal(c.name, before, `name of candidate ${id} on ${where(r)} (earlier reads: ${before})`, SANDBOX, r.res)) return false;
+          if (before !== undefined && !t.expect.equal(c.name, before, `name of candidate ${id} on ${where(r)} (earlier reads: ${before})`, S.sandbox, r.res)) return false;
           names.set(id, c.name as string);
         }
         return true;
@@ -606,7 +595,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'sandbox.evidence-pseudonym-is-the-name',
     title: "In the sandbox a pseudonym inside a candidate's evidence is that candidate's own masked name",
     suite: 'sandbox',
-    spec: [SANDBOX, CAND_REQ],
+    spec: [S.sandbox, S.candidateRequirement],
     needs: ['sandbox', 'org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -621,7 +610,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
             const other = [...q.evidence.matchAll(/Candidate [0-9A-Fa-f]{4}(?![0-9A-Za-z])/g)].map((m) => m[0]).find((m) => m !== c.name);
             const ok = t.expect.that(
               other === undefined,
-              { message: `candidate ${idKey(c.id) ?? show(c.id)} (named ${c.name}) has evidence naming ${JSON.stringify(other)} on ${where(r)}: ${JSON.stringify(q.evidence.slice(0, 160))}; inside evidence the candidate's name and each part of it are replaced by the same pseudonym`, spec: SANDBOX, expected: c.name, received: other },
+              { message: `candidate ${idKey(c.id) ?? show(c.id)} (named ${c.name}) has evidence naming ${JSON.stringify(other)} on ${where(r)}: ${JSON.stringify(q.evidence.slice(0, 160))}; inside evidence the candidate's name and each part of it are replaced by the same pseudonym`, spec: S.sandbox, expected: c.name, received: other },
               r.res,
             );
             if (!ok) return false;
@@ -635,7 +624,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     id: 'sandbox.contact-identifiers-masked',
     title: 'In the sandbox no e-mail, URL or phone number is left in evidence, title, company or location',
     suite: 'sandbox',
-    spec: [SANDBOX],
+    spec: [S.sandbox],
     needs: ['sandbox', 'org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -653,7 +642,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
             const found = exposedContact(value);
             const ok = t.expect.that(
               found === undefined,
-              { message: `${where(r)}: ${at} still shows ${show(found)}; the sandbox replaces e-mails, URLs and phone numbers with [email|link|phone hidden in sandbox]`, spec: SANDBOX, expected: 'no contact identifier', received: value, pointer: at },
+              { message: `${where(r)}: ${at} still shows ${show(found)}; the sandbox replaces e-mails, URLs and phone numbers with [email|link|phone hidden in sandbox]`, spec: S.sandbox, expected: 'no contact identifier', received: value, pointer: at },
               r.res,
             );
             if (!ok) return false;

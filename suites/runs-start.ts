@@ -11,21 +11,11 @@ import { isJsonObject, parseJsonLossless, type JsonObject } from '../src/json/lo
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
 import { S } from './spec-refs.js';
-import { expectRejected, int, isHebrew, obj, objects, show } from './support.js';
+import { expectRejected, int, isHebrew, obj, objects, REAL_RUN_BUDGET_MS, show } from './support.js';
 
 const suite = 'runs-start';
-const START = S.runsStart;
-const REQUIREMENT = S.requirement;
-// Cited verbatim: the spec's heading keeps its backticks.
-const ISSUE = S.requirementIssue;
-const BY_ENDPOINT = S.byEndpoint;
-const SANDBOX_ERRORS = S.sandboxErrors;
-const LIMITS = S.limits;
-const RUN_STATUS = S.runStatus;
 /** Fixture validated "exactly as for a real run"; its 202s and 422s cost nothing. */
 const PROBE_FIXTURE = 'cert-notices-all';
-/** Real-run checks wait for the shared run: up to the spec's 30 minutes of polling. */
-const REAL_RUN_BUDGET_MS = 32 * 60_000;
 
 interface ReqInput {
   text: unknown;
@@ -154,14 +144,14 @@ async function expectRequirementsRejected(
 
 /** A 202 whose warnings[] holds the expected issue; other warnings are tolerated. */
 function expectWarning(t: CheckContext, res: ApiResponse, e: Expected, what: string): void {
-  if (!t.expect.status(res, 202, START)) return;
-  t.expect.schema(res.json, 'run-start-response', START, res);
+  if (!t.expect.status(res, 202, S.runsStart)) return;
+  t.expect.schema(res.json, 'run-start-response', S.runsStart, res);
   const warnings = objects(obj(res.json)?.warnings);
   t.expect.that(
     warnings.some((w) => int(w.index) === BigInt(e.index) && w.code === e.code),
     {
       message: `${what}: the 202 has no ${e.code} warning at index ${e.index}; warnings[] holds ${describeIssues(warnings)}`,
-      spec: START,
+      spec: S.runsStart,
       expected: `${e.code} at index ${e.index}`,
       received: describeIssues(warnings),
       pointer: '/warnings',
@@ -216,28 +206,28 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.accepted-response-shape',
     title: 'An accepted run start answers 202 with run_id (uuid), status running, warnings[] and requirements[]',
     suite,
-    spec: [START, RUN_STATUS, REQUIREMENT, ISSUE],
+    spec: [S.runsStart, S.runStatus, S.requirement, S.requirementIssue],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
       if (t.target.environment === 'sandbox') {
         // A fixture start has the same response shape; its status value is judged on the real run only.
         const { start: fx } = await t.setup.fixtureRun(PROBE_FIXTURE);
-        if (t.expect.status(fx, 202, START)) t.expect.schema(fx.json, 'run-start-response', START, fx);
+        if (t.expect.status(fx, 202, S.runsStart)) t.expect.schema(fx.json, 'run-start-response', S.runsStart, fx);
       }
       const { run } = await t.setup.realRun();
       const res = run.start;
-      if (!t.expect.status(res, 202, START)) return;
-      t.expect.schema(res.json, 'run-start-response', START, res);
+      if (!t.expect.status(res, 202, S.runsStart)) return;
+      t.expect.schema(res.json, 'run-start-response', S.runsStart, res);
       const body = obj(res.json);
-      t.expect.equal(body?.status, 'running', 'status of the accepted run start', START, res);
+      t.expect.equal(body?.status, 'running', 'status of the accepted run start', S.runsStart, res);
     },
   },
   {
     id: 'runs-start.requirements-trimmed-and-collapsed',
     title: 'Submitted requirement texts come back trimmed with whitespace collapsed',
     suite,
-    spec: [START, REQUIREMENT],
+    spec: [S.runsStart, S.requirement],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -251,7 +241,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
           got === want,
           {
             message: `requirement ${i} was submitted as ${show(s.text)} and came back as ${show(got)}; the spec returns it trimmed with whitespace collapsed: ${show(want)} (Requirement rules 1)`,
-            spec: START,
+            spec: S.runsStart,
             expected: want,
             received: show(got),
             pointer: `/requirements/${i}/text`,
@@ -265,7 +255,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.requirements-kept-in-order',
     title: 'Every submitted requirement comes back, in order, with index = its 0-based position and the same kind',
     suite,
-    spec: [START, REQUIREMENT],
+    spec: [S.runsStart, S.requirement],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -277,7 +267,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
           returned.length >= submitted.length,
           {
             message: `${submitted.length} requirements were submitted but the 202 lists ${returned.length}; none may be dropped (Requirement rules 1)`,
-            spec: START,
+            spec: S.runsStart,
             expected: `>= ${submitted.length}`,
             received: returned.length,
             pointer: '/requirements',
@@ -298,7 +288,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
           same,
           {
             message: `requirements[${i}] is ${show({ index: r.index, text: r.text, kind: r.kind })}; the submitted requirement at position ${i} was ${show(s)}, so the spec expects index ${i}, the same kind and its normalized text (Requirement rules 1-2)`,
-            spec: START,
+            spec: S.runsStart,
             expected: show({ index: i, text: typeof s.text === 'string' ? normalizeRequirementText(s.text) : s.text, kind: s.kind }),
             received: show({ index: r.index, text: r.text, kind: r.kind }),
             pointer: `/requirements/${i}`,
@@ -312,7 +302,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.submitted-origin-partner',
     title: "Requirements the partner submitted carry origin 'partner'",
     suite,
-    spec: [REQUIREMENT, START],
+    spec: [S.requirement, S.runsStart],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -321,7 +311,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       rs.submitted.forEach((_, i) => {
         const r = rs.returned[i];
         if (!r) return; // a missing entry is the kept-in-order check's finding
-        t.expect.equal(r.origin, 'partner', `origin of submitted requirement ${i}`, REQUIREMENT, rs.res);
+        t.expect.equal(r.origin, 'partner', `origin of submitted requirement ${i}`, S.requirement, rs.res);
       });
     },
   },
@@ -329,7 +319,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.job-title-appended',
     title: "On the partner's own job the job title is appended as the last requirement, a must",
     suite,
-    spec: [START, LIMITS],
+    spec: [S.runsStart, S.limits],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
@@ -347,7 +337,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         rs.returned.length === n + 1 && last !== undefined && last.text === title && last.kind === 'must' && int(last.index) === BigInt(n),
         {
           message: `the run of the partner's own job (title ${show(title)}) with ${n} submitted requirements lists ${rs.returned.length}, the last being ${show(last ? { index: last.index, text: last.text, kind: last.kind } : undefined)}; the title is added as the last requirement, a must at index ${n} (Requirement rules 3)`,
-          spec: START,
+          spec: S.runsStart,
           expected: show({ index: n, text: title, kind: 'must' }),
           received: show(last ? { index: last.index, text: last.text, kind: last.kind } : undefined),
           pointer: '/requirements',
@@ -360,7 +350,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.job-title-not-duplicated',
     title: 'When a submitted requirement is the job title, the title is not appended again',
     suite,
-    spec: [START],
+    spec: [S.runsStart],
     needs: ['org'],
     async run(t) {
       const user = await t.setup.user();
@@ -373,13 +363,13 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'SQL', kind: 'nice' },
       ];
       const res = await start(t, job.external_id, submitted, { user: user.externalId, targetCount: 1, label: 'start a real run (title submitted)' });
-      if (!t.expect.status(res, 202, START)) return;
+      if (!t.expect.status(res, 202, S.runsStart)) return;
       const returned = objects(obj(res.json)?.requirements);
       t.expect.that(
         returned.length === submitted.length,
         {
           message: `the job title ${show(job.title)} was submitted as requirement 0, yet the 202 lists ${returned.length} requirements (${returned.map((r) => show(r.text)).join(', ')}); the title is added only unless one of the submitted ones is the title (Requirement rules 3)`,
-          spec: START,
+          spec: S.runsStart,
           expected: submitted.length,
           received: returned.length,
           pointer: '/requirements',
@@ -392,7 +382,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.issue-index-is-position',
     title: 'A requirement issue names the 0-based position of the offending requirement in the submitted array',
     suite,
-    spec: [ISSUE, START],
+    spec: [S.requirementIssue, S.runsStart],
     needs: ['org'],
     async run(t) {
       const job = await probeJob(t);
@@ -410,7 +400,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
           { index: 1, code: 'empty_text' },
           { index: 3, code: 'invalid_kind' },
         ],
-        ISSUE,
+        S.requirementIssue,
         'an empty text at position 1 and kind "required" at position 3',
         [],
         { submitted, send: (requirements) => start(t, job, requirements, { label: 'the same batch, the listed issues fixed' }) },
@@ -421,7 +411,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.empty-text',
     title: 'An empty or whitespace-only requirement text is refused with empty_text at its index',
     suite,
-    spec: [START, ISSUE],
+    spec: [S.runsStart, S.requirementIssue],
     needs: ['org'],
     async run(t) {
       const job = await probeJob(t);
@@ -438,7 +428,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
           { index: 0, code: 'empty_text' },
           { index: 2, code: 'empty_text' },
         ],
-        START,
+        S.runsStart,
         'texts "" at 0 and " \\t  " at 2',
         [],
         { submitted, send: (requirements) => start(t, job, requirements, { label: 'the same batch, the listed issues fixed' }) },
@@ -449,32 +439,32 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.invalid-kind',
     title: 'A kind other than must or nice is refused with invalid_kind at its index',
     suite,
-    spec: [START, ISSUE],
+    spec: [S.runsStart, S.requirementIssue],
     needs: ['org'],
     async run(t) {
       const res = await start(t, await probeJob(t), [
         { text: 'TypeScript', kind: 'must' },
         { text: 'PostgreSQL', kind: 'should' },
       ]);
-      await expectRequirementsRejected(t, res, [{ index: 1, code: 'invalid_kind' }], START, 'kind "should" at 1');
+      await expectRequirementsRejected(t, res, [{ index: 1, code: 'invalid_kind' }], S.runsStart, 'kind "should" at 1');
     },
   },
   {
     id: 'runs-start.requirements-not-array',
     title: 'requirements that is not an array is refused with invalid_kind at index -1',
     suite,
-    spec: [START, ISSUE],
+    spec: [S.runsStart, S.requirementIssue],
     needs: ['org'],
     async run(t) {
       const res = await start(t, await probeJob(t), 'TypeScript');
-      await expectRequirementsRejected(t, res, [{ index: -1, code: 'invalid_kind' }], START, 'requirements given as the string "TypeScript"');
+      await expectRequirementsRejected(t, res, [{ index: -1, code: 'invalid_kind' }], S.runsStart, 'requirements given as the string "TypeScript"');
     },
   },
   {
     id: 'runs-start.too-many-musts',
     title: 'A fourth must is refused with too_many_musts on a must past the cap, not on the first ones',
     suite,
-    spec: [START, LIMITS, ISSUE],
+    spec: [S.runsStart, S.limits, S.requirementIssue],
     // Whether a fixture (no job of the partner's) counts a title as a must is open: fixtures validate
     // "exactly as for a real run" and creating the job is optional. So the cap is hit at index 3 (no
     // title) or at index 2 (a title counted); indexes 0 and 1 are within the cap either way.
@@ -487,7 +477,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'Kubernetes', kind: 'must' },
         { text: 'GraphQL', kind: 'must' },
       ]);
-      const rejected = await expectRequirementsRejected(t, res, [], START, what, [
+      const rejected = await expectRequirementsRejected(t, res, [], S.runsStart, what, [
         { index: 0, code: 'too_many_musts' },
         { index: 1, code: 'too_many_musts' },
       ]);
@@ -496,7 +486,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         rejected.some((i) => i.code === 'too_many_musts' && (int(i.index) === 2n || int(i.index) === 3n)),
         {
           message: `${what}: rejected[] lacks too_many_musts at index 3 (or 2, if a title counts as a must); it holds ${describeIssues(rejected)}`,
-          spec: START,
+          spec: S.runsStart,
           expected: 'too_many_musts at index 2 or 3',
           received: describeIssues(rejected),
           pointer: '/rejected',
@@ -509,7 +499,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.too-many-musts-with-job-title',
     title: "On the partner's own job the title counts as a must: a third submitted must is refused at the third",
     suite,
-    spec: [START, LIMITS],
+    spec: [S.runsStart, S.limits],
     needs: ['org'],
     async run(t) {
       const job = await t.setup.job();
@@ -522,7 +512,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         t,
         res,
         [{ index: 2, code: 'too_many_musts' }],
-        START,
+        S.runsStart,
         "three musts on the partner's own job (the title is the fourth)",
         [
           { index: 0, code: 'too_many_musts' },
@@ -535,7 +525,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.duplicate',
     title: 'A requirement equal to an earlier one after trimming, collapsing and case-folding is refused as duplicate on the later one',
     suite,
-    spec: [START, ISSUE],
+    spec: [S.runsStart, S.requirementIssue],
     needs: ['org'],
     async run(t) {
       const res = await start(t, await probeJob(t), [
@@ -547,7 +537,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         t,
         res,
         [{ index: 2, code: 'duplicate' }],
-        START,
+        S.runsStart,
         '"Machine learning" (nice) at 0 and "  MACHINE \\t Learning " (must) at 2',
         [{ index: 0, code: 'duplicate' }],
       );
@@ -557,7 +547,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.too-long',
     title: 'A 301-character requirement is refused with too_long; 300 characters are accepted',
     suite,
-    spec: [START, LIMITS, S.requirementInput],
+    spec: [S.runsStart, S.limits, S.requirementInput],
     needs: ['org'],
     async run(t) {
       const job = await probeJob(t);
@@ -565,7 +555,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'must' },
         { text: textOfLength(301), kind: 'nice' },
       ]);
-      await expectRequirementsRejected(t, long, [{ index: 1, code: 'too_long' }], START, 'a 301-character text at 1');
+      await expectRequirementsRejected(t, long, [{ index: 1, code: 'too_long' }], S.runsStart, 'a 301-character text at 1');
       if (t.target.environment !== 'sandbox') return; // an accepted start in production would be a real run
       const ok = await start(t, job, [{ text: textOfLength(300), kind: 'nice' }]);
       if (ok.status === 422) {
@@ -573,7 +563,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         t.expect.fail(
           {
             message: `a text of exactly 300 characters was refused (${describeIssues(rejected)}); the limit is at most 300 characters`,
-            spec: LIMITS,
+            spec: S.limits,
             expected: '202',
             received: `422 ${describeIssues(rejected)}`,
           },
@@ -581,14 +571,14 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         );
         return;
       }
-      t.expect.status(ok, 202, START);
+      t.expect.status(ok, 202, S.runsStart);
     },
   },
   {
     id: 'runs-start.location-as-requirement',
     title: "A requirement that is a place of the job's location_text is refused with location_as_requirement",
     suite,
-    spec: [START, ISSUE],
+    spec: [S.runsStart, S.requirementIssue],
     needs: ['org'],
     async run(t) {
       const job = await t.setup.job();
@@ -598,14 +588,14 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'nice' },
         { text: place, kind: 'nice' },
       ]);
-      await expectRequirementsRejected(t, res, [{ index: 1, code: 'location_as_requirement' }], START, `${show(place)} at 1 with location_text ${show(job.locationText)}`);
+      await expectRequirementsRejected(t, res, [{ index: 1, code: 'location_as_requirement' }], S.runsStart, `${show(place)} at 1 with location_text ${show(job.locationText)}`);
     },
   },
   {
     id: 'runs-start.warns-short-term',
     title: 'A term shorter than 3 characters starts the run with warning short_term_may_be_dropped',
     suite,
-    spec: [START, LIMITS],
+    spec: [S.runsStart, S.limits],
     needs: ['sandbox', 'org'],
     async run(t) {
       const res = await start(t, PROBE_FIXTURE, [
@@ -619,7 +609,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.warns-years-band-ceiling',
     title: 'A bounded years range starts the run with warning years_band_ceiling',
     suite,
-    spec: [START],
+    spec: [S.runsStart],
     needs: ['sandbox', 'org'],
     async run(t) {
       const res = await start(t, PROBE_FIXTURE, [
@@ -633,7 +623,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.warns-unverifiable-must',
     title: 'A must that profiles rarely state (a driving licence) starts the run with warning unverifiable_must',
     suite,
-    spec: [START],
+    spec: [S.runsStart],
     needs: ['sandbox', 'org'],
     async run(t) {
       const res = await start(t, PROBE_FIXTURE, [
@@ -647,7 +637,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.issue-messages-bilingual',
     title: 'Every requirement issue carries message_he in Hebrew, a non-empty message_en and suggestions that are strings or null',
     suite,
-    spec: [ISSUE],
+    spec: [S.requirementIssue],
     needs: ['org'],
     async run(t) {
       const issues: Array<{ issue: JsonObject; res: ApiResponse; where: string }> = [];
@@ -655,28 +645,28 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'must' },
         { text: '   ', kind: 'nice' },
       ]);
-      if (!t.expect.error(rej, 422, 'requirements_rejected', START)) return;
-      t.expect.schema(rej.json, 'requirements-rejected', ISSUE, rej);
+      if (!t.expect.error(rej, 422, 'requirements_rejected', S.runsStart)) return;
+      t.expect.schema(rej.json, 'requirements-rejected', S.requirementIssue, rej);
       objects(obj(rej.json)?.rejected).forEach((issue, i) => issues.push({ issue, res: rej, where: `rejected[${i}]` }));
       if (t.target.environment === 'sandbox') {
         const warn = await start(t, PROBE_FIXTURE, [{ text: 'Go', kind: 'nice' }]);
-        if (t.expect.status(warn, 202, START)) {
-          t.expect.schema(warn.json, 'run-start-response', ISSUE, warn);
+        if (t.expect.status(warn, 202, S.runsStart)) {
+          t.expect.schema(warn.json, 'run-start-response', S.requirementIssue, warn);
           objects(obj(warn.json)?.warnings).forEach((issue, i) => issues.push({ issue, res: warn, where: `warnings[${i}]` }));
         }
       }
-      if (!t.expect.that(issues.length > 0, { message: `a refused start returned an empty rejected[]`, spec: START }, rej)) return;
+      if (!t.expect.that(issues.length > 0, { message: `a refused start returned an empty rejected[]`, spec: S.runsStart }, rej)) return;
       for (const { issue, res, where } of issues) {
         const he = issue.message_he;
         const en = issue.message_en;
         t.expect.that(
           typeof he === 'string' && HEBREW_LETTERS.test(he),
-          { message: `${where} (${String(issue.code)}) has message_he ${show(he)}, with no Hebrew letter; both languages are always present`, spec: ISSUE, expected: 'Hebrew text', received: show(he), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_he` },
+          { message: `${where} (${String(issue.code)}) has message_he ${show(he)}, with no Hebrew letter; both languages are always present`, spec: S.requirementIssue, expected: 'Hebrew text', received: show(he), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_he` },
           res,
         );
         t.expect.that(
           typeof en === 'string' && en.trim() !== '' && !isHebrew(en),
-          { message: `${where} (${String(issue.code)}) has message_en ${show(en)}; an English message is always present`, spec: ISSUE, expected: 'non-empty English text', received: show(en), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_en` },
+          { message: `${where} (${String(issue.code)}) has message_en ${show(en)}; an English message is always present`, spec: S.requirementIssue, expected: 'non-empty English text', received: show(en), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_en` },
           res,
         );
       }
@@ -686,30 +676,30 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.job-not-found',
     title: 'A run start for a job never created is refused with 404 job_not_found',
     suite,
-    spec: [START, BY_ENDPOINT],
+    spec: [S.runsStart, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       const res = await start(t, t.setup.uniqueId('svc-certify-no-such-job'), [{ text: 'TypeScript', kind: 'nice' }]);
-      t.expect.error(res, 404, 'job_not_found', BY_ENDPOINT);
+      t.expect.error(res, 404, 'job_not_found', S.byEndpoint);
     },
   },
   {
     id: 'runs-start.user-not-found',
     title: 'A run start by an acting user never registered is refused with 404 user_not_found',
     suite,
-    spec: [START, BY_ENDPOINT, S.authentication],
+    spec: [S.runsStart, S.byEndpoint, S.authentication],
     needs: ['org'],
     async run(t) {
       const job = await t.setup.job();
       const res = await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], { user: t.setup.uniqueId('svc-certify-nobody') });
-      t.expect.error(res, 404, 'user_not_found', BY_ENDPOINT);
+      t.expect.error(res, 404, 'user_not_found', S.byEndpoint);
     },
   },
   {
     id: 'runs-start.rejection-starts-nothing',
     title: 'A refused run start (422 or 404) creates no run',
     suite,
-    spec: [START, S.errors],
+    spec: [S.runsStart, S.errors],
     needs: ['org'],
     async run(t) {
       const job = await t.setup.job();
@@ -718,7 +708,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], { user: t.setup.uniqueId('svc-certify-nobody'), label: 'refused start (404)' }),
       ];
       for (const res of refused) {
-        if (!t.expect.status(res, [422, 404], START)) continue;
+        if (!t.expect.status(res, [422, 404], S.runsStart)) continue;
         // Observable only when the refusal leaks a run id: that run must not exist.
         const runId = obj(res.json)?.run_id;
         if (typeof runId !== 'string' || runId === '') continue;
@@ -727,7 +717,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
           read.status === 404,
           {
             message: `a refused start (${res.status}) returned run_id ${runId}, and reading it answered ${read.status}; a 422 or 404 creates nothing`,
-            spec: START,
+            spec: S.runsStart,
             expected: '404 run_not_found',
             received: String(read.status),
           },
@@ -740,7 +730,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.not-idempotent',
     title: 'Two identical accepted run starts start two runs: two different run_ids',
     suite,
-    spec: [START, S.retries],
+    spec: [S.runsStart, S.retries],
     // Fixture starts cost nothing (no quota, no engine); in production a repeat would spend a real run.
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -748,13 +738,13 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       const user = (await t.setup.user()).externalId;
       // The very body the shared start sent: every accepted call starts a new run, identical or not.
       const again = await t.api.post('/runs', { job_external_id: 'cert-empty', acting_user_external_id: user, target_count: 10 }, { label: 'the same cert-empty start again' });
-      if (!t.expect.status(again, 202, START)) return;
+      if (!t.expect.status(again, 202, S.runsStart)) return;
       const runId = obj(again.json)?.run_id;
       t.expect.that(
         typeof runId === 'string' && runId !== shared.runId,
         {
           message: `an identical second run start answered run_id ${JSON.stringify(runId ?? null)}, the first got ${shared.runId}; run starts are not idempotent: every accepted call starts a new run`,
-          spec: START,
+          spec: S.runsStart,
           expected: `a run_id other than ${shared.runId}`,
           received: String(runId ?? null),
         },
@@ -766,22 +756,22 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.sandbox-limit',
     title: 'In the sandbox, target_count 21 is refused with 422 sandbox_limit and max_target_count 20',
     suite,
-    spec: [SANDBOX_ERRORS, LIMITS, START],
+    spec: [S.sandboxErrors, S.limits, S.runsStart],
     needs: ['sandbox', 'org'],
     async run(t) {
       const job = await t.setup.job();
       const res = await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], { targetCount: 21 });
-      if (!t.expect.error(res, 422, 'sandbox_limit', SANDBOX_ERRORS)) return;
-      t.expect.schema(res.json, 'sandbox-limit', SANDBOX_ERRORS, res);
+      if (!t.expect.error(res, 422, 'sandbox_limit', S.sandboxErrors)) return;
+      t.expect.schema(res.json, 'sandbox-limit', S.sandboxErrors, res);
       const max = obj(res.json)?.max_target_count;
-      if (int(max) !== undefined) t.expect.equal(max, 20, 'max_target_count', LIMITS, res);
+      if (int(max) !== undefined) t.expect.equal(max, 20, 'max_target_count', S.limits, res);
     },
   },
   {
     id: 'runs-start.target-count-in-range',
     title: 'target_count below 1 (and above 100 in production) is refused with a 4xx error',
     suite,
-    spec: [START, LIMITS],
+    spec: [S.runsStart, S.limits],
     needs: ['org'],
     async run(t) {
       const job = await t.setup.job();
@@ -792,8 +782,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         t.expect.that(
           res.status >= 400 && res.status < 500 && typeof body?.error === 'string' && typeof body.message === 'string',
           {
-            message: `a run start with target_count ${n} answered ${res.status}${typeof body?.error === 'string' ? ` ${body.error}` : ''}; target_count is 1 to ${t.target.environment === 'production' ? 100 : 20}, so it is refused with a 4xx error envelope (see ${LIMITS})`,
-            spec: START,
+            message: `a run start with target_count ${n} answered ${res.status}${typeof body?.error === 'string' ? ` ${body.error}` : ''}; target_count is 1 to ${t.target.environment === 'production' ? 100 : 20}, so it is refused with a 4xx error envelope (see ${S.limits})`,
+            spec: S.runsStart,
             expected: '4xx with {error, message}',
             received: String(res.status),
           },

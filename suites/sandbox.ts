@@ -4,18 +4,13 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
-import { describeEvidence } from '../src/runner/environment-evidence.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { arr, int, obj, objects, randomUUID, roleField, unknownOrgToken, unknownPartnerKey } from './support.js';
+import { arr, evidenceNote, int, obj, objects, randomUUID, roleField, unknownOrgToken, unknownPartnerKey } from './support.js';
 
 const suite = 'sandbox';
-const SB = S.sandbox;
-const SB_ERRORS = S.sandboxErrors;
-const LIMITS = S.limits;
 const SIMULATE = 'x-svc-sandbox-simulate';
 const PRICE = 'x-svc-sandbox-reveal-price';
-const DECISIONS = S.decisions;
 const SIMULATE_VALUES = ['rate_limited', 'rate_limit_unavailable', 'internal_error', 'insufficient_credits'];
 /** The shared, read-only fixture run every read of this suite goes to. */
 const FIXTURE = 'cert-notices-all';
@@ -38,27 +33,21 @@ function expectEnvironment(t: CheckContext, res: ApiResponse, what: string): boo
     res,
     'x-svc-environment',
     (v) => v?.trim() === 'sandbox',
-    SB,
+    S.sandbox,
     `x-svc-environment: sandbox on every sandbox response, errors included (here: ${what}, answered ${res.status})${evidenceNote(t)}`,
   );
-}
-
-/** Why the certification ran as the sandbox though the header said otherwise (auto-detection only). */
-function evidenceNote(t: CheckContext): string {
-  const why = describeEvidence(t.target.environmentEvidence);
-  return why ? `; ${why}` : '';
 }
 
 /** Reads the fixture run with a price override and checks every candidate carries exactly that price. */
 async function expectOverride(t: CheckContext, runId: string, price: number): Promise<boolean> {
   const res = await t.api.get(`/runs/${runId}`, { headers: { [PRICE]: String(price) }, label: `${PRICE}: ${price}` });
-  if (!t.expect.status(res, 200, SB)) return false;
+  if (!t.expect.status(res, 200, S.sandbox)) return false;
   const wrong = candidatesOf(res).filter((c) => int(c.reveal_price_credits) !== BigInt(price));
   return t.expect.that(
     wrong.length === 0,
     {
       message: `GET /runs/{run_id} with ${PRICE}: ${price} priced ${wrong.length} candidate(s) otherwise (ids ${wrong.map((c) => String(c.id)).join(', ')}); the header replaces reveal_price_credits of every candidate in that response`,
-      spec: SB,
+      spec: S.sandbox,
       expected: price,
       received: wrong.map((c) => c.reveal_price_credits ?? null),
     },
@@ -71,7 +60,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     id: 'sandbox.environment-header-on-every-response',
     title: 'Every sandbox response carries x-svc-environment: sandbox: a 2xx read, a 401, a 404 and a 422',
     suite,
-    spec: [SB, S.versioning],
+    spec: [S.sandbox, S.versioning],
     needs: ['sandbox', 'org'],
     async run(t) {
       const runId = await fixtureRunId(t);
@@ -97,7 +86,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     id: 'sandbox.environment-header-on-post-successes',
     title: 'The 2xx answers of the POST endpoints carry x-svc-environment: sandbox: a run start 202, a user registration, a decisions report',
     suite,
-    spec: [SB, S.versioning],
+    spec: [S.sandbox, S.versioning],
     needs: ['sandbox', 'org'],
     async run(t) {
       // The shared fixture start's 202 costs nothing; the two others are harmless writes (a fresh
@@ -116,72 +105,72 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
         { acting_user_external_id: user.externalId, decisions: [], notices_shown: [] },
         { label: '2xx: report an empty decisions batch' },
       );
-      if (t.expect.status(reported, '2xx', DECISIONS)) expectEnvironment(t, reported, 'a POST /runs/{run_id}/decisions report');
+      if (t.expect.status(reported, '2xx', S.decisions)) expectEnvironment(t, reported, 'a POST /runs/{run_id}/decisions report');
     },
   },
   {
     id: 'sandbox.simulate-rate-limited',
     title: 'x-svc-sandbox-simulate: rate_limited answers 429 rate_limited with retry_after_seconds 30 and Retry-After: 30',
     suite,
-    spec: [SB, SB_ERRORS, S.crossCutting],
+    spec: [S.sandbox, S.sandboxErrors, S.crossCutting],
     needs: ['sandbox', 'org'],
     async run(t) {
       const res = await simulatedRead(t, await fixtureRunId(t), 'rate_limited');
-      if (!t.expect.error(res, 429, 'rate_limited', SB_ERRORS)) return;
-      t.expect.equal(obj(res.json)?.retry_after_seconds, 30, 'retry_after_seconds of the simulated 429', SB_ERRORS, res);
-      t.expect.header(res, 'retry-after', /^\s*30\s*$/, SB_ERRORS, 'Retry-After: 30');
+      if (!t.expect.error(res, 429, 'rate_limited', S.sandboxErrors)) return;
+      t.expect.equal(obj(res.json)?.retry_after_seconds, 30, 'retry_after_seconds of the simulated 429', S.sandboxErrors, res);
+      t.expect.header(res, 'retry-after', /^\s*30\s*$/, S.sandboxErrors, 'Retry-After: 30');
     },
   },
   {
     id: 'sandbox.simulate-rate-limit-unavailable',
     title: 'x-svc-sandbox-simulate: rate_limit_unavailable answers 503 rate_limit_unavailable with the error envelope',
     suite,
-    spec: [SB, SB_ERRORS, S.crossCutting],
+    spec: [S.sandbox, S.sandboxErrors, S.crossCutting],
     needs: ['sandbox', 'org'],
     async run(t) {
       const res = await simulatedRead(t, await fixtureRunId(t), 'rate_limit_unavailable');
-      t.expect.error(res, 503, 'rate_limit_unavailable', SB_ERRORS);
+      t.expect.error(res, 503, 'rate_limit_unavailable', S.sandboxErrors);
     },
   },
   {
     id: 'sandbox.simulate-internal-error',
     title: 'x-svc-sandbox-simulate: internal_error answers 500 with error internal_error',
     suite,
-    spec: [SB, SB_ERRORS],
+    spec: [S.sandbox, S.sandboxErrors],
     needs: ['sandbox', 'org'],
     async run(t) {
       const res = await simulatedRead(t, await fixtureRunId(t), 'internal_error');
-      t.expect.error(res, 500, 'internal_error', SB_ERRORS);
+      t.expect.error(res, 500, 'internal_error', S.sandboxErrors);
     },
   },
   {
     id: 'sandbox.simulate-insufficient-credits',
     title: 'x-svc-sandbox-simulate: insufficient_credits answers 402 with balance 0, an integer required and reason simulated',
     suite,
-    spec: [SB, SB_ERRORS],
+    spec: [S.sandbox, S.sandboxErrors],
     needs: ['sandbox', 'org'],
     async run(t) {
       const res = await simulatedRead(t, await fixtureRunId(t), 'insufficient_credits');
-      if (!t.expect.error(res, 402, 'insufficient_credits', SB_ERRORS)) return;
+      if (!t.expect.error(res, 402, 'insufficient_credits', S.sandboxErrors)) return;
       const body = obj(res.json)!;
-      t.expect.equal(body.balance, 0, 'balance of the simulated 402', SB_ERRORS, res);
+      t.expect.equal(body.balance, 0, 'balance of the simulated 402', S.sandboxErrors, res);
       t.expect.that(
         int(body.required) !== undefined,
-        { message: `the simulated 402 has required ${JSON.stringify(body.required ?? null)}; the spec lists an integer required`, spec: SB_ERRORS, received: body.required ?? null },
+        { message: `the simulated 402 has required ${JSON.stringify(body.required ?? null)}; the spec lists an integer required`, spec: S.sandboxErrors, received: body.required ?? null },
         res,
       );
-      t.expect.equal(body.reason, 'simulated', 'reason of the simulated 402', SB_ERRORS, res);
+      t.expect.equal(body.reason, 'simulated', 'reason of the simulated 402', S.sandboxErrors, res);
     },
   },
   {
     id: 'sandbox.simulate-invalid-value-422',
     title: 'An unknown x-svc-sandbox-simulate value answers 422 invalid_request with allowed listing the four values',
     suite,
-    spec: [SB, SB_ERRORS],
+    spec: [S.sandbox, S.sandboxErrors],
     needs: ['sandbox', 'org'],
     async run(t) {
       const res = await simulatedRead(t, await fixtureRunId(t), 'zz_not_a_simulation');
-      if (!t.expect.error(res, 422, 'invalid_request', SB_ERRORS)) return;
+      if (!t.expect.error(res, 422, 'invalid_request', S.sandboxErrors)) return;
       const allowed = arr(obj(res.json)?.allowed);
       // New values may be added: the four of the spec must be there, others are fine.
       const missing = SIMULATE_VALUES.filter((v) => !allowed.includes(v));
@@ -189,7 +178,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
         missing.length === 0,
         {
           message: `422 invalid_request for an unknown ${SIMULATE} value lists allowed ${JSON.stringify(obj(res.json)?.allowed ?? null)}, missing ${missing.join(', ')}; allowed lists the valid values`,
-          spec: SB,
+          spec: S.sandbox,
           expected: SIMULATE_VALUES,
           received: obj(res.json)?.allowed ?? null,
         },
@@ -201,7 +190,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     id: 'sandbox.simulate-authenticated-first',
     title: 'A simulated request is authenticated first: an unknown partner key or org token gets 401, not the simulated answer',
     suite,
-    spec: [SB, S.authentication, S.crossCutting],
+    spec: [S.sandbox, S.authentication, S.crossCutting],
     needs: ['sandbox', 'org'],
     async run(t) {
       const runId = await fixtureRunId(t);
@@ -211,27 +200,27 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
         headers: { [SIMULATE]: 'internal_error' },
         label: 'unknown partner key + simulate internal_error',
       });
-      t.expect.error(badKey, 401, 'invalid_partner_key', SB);
+      t.expect.error(badKey, 401, 'invalid_partner_key', S.sandbox);
       const badToken = await t.api.get(`/runs/${runId}`, {
         auth: { partnerKey: t.inputs.partnerKey, orgToken: unknownOrgToken() },
         headers: { [SIMULATE]: 'rate_limited' },
         label: 'unknown org token + simulate rate_limited',
       });
-      t.expect.error(badToken, 401, 'invalid_org_token', SB);
+      t.expect.error(badToken, 401, 'invalid_org_token', S.sandbox);
     },
   },
   {
     id: 'sandbox.reveal-price-override',
     title: 'x-svc-sandbox-reveal-price 0, 37 and 1000 replaces every candidate\'s reveal_price_credits in that one response only',
     suite,
-    spec: [SB, S.runsRead, LIMITS],
+    spec: [S.sandbox, S.runsRead, S.limits],
     needs: ['sandbox', 'org'],
     async run(t) {
       const runId = await fixtureRunId(t);
       const before = await t.api.get(`/runs/${runId}`, { label: 'read without the header' });
       if (!t.expect.status(before, 200, S.runsRead)) return;
       const baseline = candidatesOf(before);
-      if (!t.expect.that(baseline.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate, so no price override can be seen`, spec: SB }, before)) return;
+      if (!t.expect.that(baseline.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate, so no price override can be seen`, spec: S.sandbox }, before)) return;
       const basePrices = new Set(baseline.map((c) => String(c.reveal_price_credits)));
       // The last override is a price no candidate has without it, so a sticky override shows.
       const last = [1000, 999, 998, 997].find((p) => !basePrices.has(String(p))) ?? 1000;
@@ -243,7 +232,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
         !(prices.length > 0 && prices.every((p) => p === BigInt(last))),
         {
           message: `a read without ${PRICE} after one with ${PRICE}: ${last} still prices every candidate at ${last}; the override applies to that one response only`,
-          spec: SB,
+          spec: S.sandbox,
           expected: baseline.map((c) => c.reveal_price_credits ?? null),
           received: prices.map((p) => (p === undefined ? null : p)),
         },
@@ -255,13 +244,13 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     id: 'sandbox.reveal-price-out-of-range-422',
     title: 'x-svc-sandbox-reveal-price outside the integers 0 to 1000 (1001, -1, 2.5, abc) answers 422 invalid_request',
     suite,
-    spec: [SB, SB_ERRORS, LIMITS],
+    spec: [S.sandbox, S.sandboxErrors, S.limits],
     needs: ['sandbox', 'org'],
     async run(t) {
       const runId = await fixtureRunId(t);
       for (const value of ['1001', '-1', '2.5', 'abc']) {
         const res = await t.api.get(`/runs/${runId}`, { headers: { [PRICE]: value }, label: `${PRICE}: ${value}` });
-        t.expect.error(res, 422, 'invalid_request', SB);
+        t.expect.error(res, 422, 'invalid_request', S.sandbox);
       }
     },
   },
@@ -269,7 +258,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     id: 'sandbox.reveal-after-price-override-charges-zero',
     title: 'A reveal after a read with x-svc-sandbox-reveal-price: 1000 still charges 0',
     suite,
-    spec: [SB, S.runsRead],
+    spec: [S.sandbox, S.runsRead],
     needs: ['sandbox', 'org'],
     async run(t) {
       const user = await t.setup.user();
@@ -279,14 +268,14 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       const runId = obj(start.json)?.run_id;
       if (!t.expect.that(typeof runId === 'string', { message: `the 202 of a ${FIXTURE} run start has no run_id`, spec: S.runsStart }, start)) return;
       const read = await t.api.get(`/runs/${String(runId)}`, { headers: { [PRICE]: '1000' }, label: `${PRICE}: 1000` });
-      if (!t.expect.status(read, 200, SB)) return;
+      if (!t.expect.status(read, 200, S.sandbox)) return;
       const candidates = candidatesOf(read);
-      if (!t.expect.that(candidates.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate to reveal`, spec: SB }, read)) return;
+      if (!t.expect.that(candidates.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate to reveal`, spec: S.sandbox }, read)) return;
       // The last one listed: other suites reveal the first, and a reveal is per organization.
       const id = candidates[candidates.length - 1]!.id;
       const reveal = await t.api.post(`/runs/${String(runId)}/candidates/${String(id)}/reveal`, { acting_user_external_id: user.externalId }, { label: 'reveal after the override read' });
-      if (!t.expect.status(reveal, 200, SB)) return;
-      t.expect.equal(obj(reveal.json)?.credits_charged, 0, `credits_charged of a sandbox reveal after a read priced at 1000 by ${PRICE}`, SB, reveal);
+      if (!t.expect.status(reveal, 200, S.sandbox)) return;
+      t.expect.equal(obj(reveal.json)?.credits_charged, 0, `credits_charged of a sandbox reveal after a read priced at 1000 by ${PRICE}`, S.sandbox, reveal);
     },
   },
 ];

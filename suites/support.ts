@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../src/http/types.js';
 import { isJsonObject, JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext } from '../src/runner/check.js';
+import { describeEvidence } from '../src/runner/environment-evidence.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
 
 export { randomUUID };
@@ -23,6 +24,15 @@ export function objects(v: JsonValue | undefined): JsonObject[] {
 
 /** 2^53: ids above it lose digits in a float64 decoder (the int64 checks look for one). */
 export const TWO_POW_53 = 2n ** 53n;
+
+/** Spec-time budget of a check that waits for the shared real run: 30 minutes of polling and a margin. */
+export const REAL_RUN_BUDGET_MS = 32 * 60_000;
+
+/** "; <what the header and the behaviour said>" when --environment auto decided the environment. */
+export function evidenceNote(t: CheckContext): string {
+  const why = describeEvidence(t.target.environmentEvidence);
+  return why ? `; ${why}` : '';
+}
 
 /** A value as JSON text for a message, bigints and decimal tokens with their exact digits. */
 export function show(v: unknown): string {

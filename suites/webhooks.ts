@@ -11,12 +11,6 @@ import { int, obj, objects, TWO_POW_53 } from './support.js';
 import { DELIVERY_SPEC_MS, MIN_RETRY_GAP_SPEC_MS, RETRY_SPEC_MS, SETTLE_SPEC_MS, TEST_PATH, describeDelivery, eventIdOf, eventOf, expectWait, field, isDeliveryOf, quietWait, receiverOf, runIdOf, settle, specDuration, triggerPlanned, triggerTest, trioDeliveries, testTrio, untilAborted } from './webhook-support.js';
 
 const suite = 'webhooks';
-const EVENTS = S.events;
-const TEST = S.webhookTest;
-const SB = S.sandbox;
-const SANDBOX_ERRORS = S.sandboxErrors;
-const RUN_STATUS = S.runStatus;
-const CONTACT_STATE = S.contactState;
 const ENVELOPE_FIELDS = ['event_id', 'event', 'run_id', 'organization_external_id', 'job_external_id', 'occurred_at'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FIXTURE_CANDIDATE = 990000000001n;
@@ -51,19 +45,19 @@ const testEndpointAccepted: CheckDefinition = {
   id: 'webhooks.test-endpoint-accepted',
   title: 'POST /sandbox/webhooks/test answers 202 with event_id, event, run_id and valid_signature for each event',
   suite,
-  spec: [TEST, SB],
+  spec: [S.webhookTest, S.sandbox],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
     const trio = await untilAborted(testTrio(t, rx), t.signal);
     for (const e of trio ?? []) {
-      if (!t.expect.status(e.res, 202, TEST)) continue;
+      if (!t.expect.status(e.res, 202, S.webhookTest)) continue;
       // The route exists in the sandbox only, so its answers are sandbox responses like any other.
-      t.expect.header(e.res, 'x-svc-environment', (v) => v?.trim() === 'sandbox', SB, `x-svc-environment: sandbox on the 202 to {"event":"${e.event}"}, as on every sandbox response`);
-      if (!t.expect.schema(e.res.json, 'webhook-test-response', TEST, e.res)) continue;
+      t.expect.header(e.res, 'x-svc-environment', (v) => v?.trim() === 'sandbox', S.sandbox, `x-svc-environment: sandbox on the 202 to {"event":"${e.event}"}, as on every sandbox response`);
+      if (!t.expect.schema(e.res.json, 'webhook-test-response', S.webhookTest, e.res)) continue;
       const json = obj(e.res.json);
-      t.expect.equal(json?.event, e.event, `event of the 202 to {"event":"${e.event}"}`, TEST, e.res);
-      t.expect.equal(json?.valid_signature, true, `valid_signature of the 202 to {"event":"${e.event}"} (default true)`, TEST, e.res);
+      t.expect.equal(json?.event, e.event, `event of the 202 to {"event":"${e.event}"}`, S.webhookTest, e.res);
+      t.expect.equal(json?.valid_signature, true, `valid_signature of the 202 to {"event":"${e.event}"} (default true)`, S.webhookTest, e.res);
     }
   }),
 };
@@ -72,15 +66,15 @@ const testDeliverySameEventId: CheckDefinition = {
   id: 'webhooks.test-delivery-same-event-id',
   title: 'A test event is delivered with the event_id, event and run_id its 202 returned',
   suite,
-  spec: [TEST, EVENTS],
+  spec: [S.webhookTest, S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
-    for (const { entry, d } of await trioDeliveries(t, rx, TEST)) {
+    for (const { entry, d } of await trioDeliveries(t, rx, S.webhookTest)) {
       const what = `of ${describeDelivery(d)} for the test event whose 202 named event_id ${entry.eventId} and run_id ${entry.runId}`;
-      t.expect.equal(eventIdOf(d), entry.eventId, `event_id ${what}`, TEST, entry.res);
-      t.expect.equal(eventOf(d), entry.event, `event ${what}`, TEST, entry.res);
-      t.expect.equal(runIdOf(d), entry.runId, `run_id ${what}`, TEST, entry.res);
+      t.expect.equal(eventIdOf(d), entry.eventId, `event_id ${what}`, S.webhookTest, entry.res);
+      t.expect.equal(eventOf(d), entry.event, `event ${what}`, S.webhookTest, entry.res);
+      t.expect.equal(runIdOf(d), entry.runId, `run_id ${what}`, S.webhookTest, entry.res);
       // "(usually within a minute)" is an expectation, not a limit: later is noted, never blamed.
       const answeredAt = Date.parse(entry.res.exchange.startedAt) + entry.res.exchange.durationMs;
       const afterMs = d.receivedAt - answeredAt;
@@ -90,7 +84,7 @@ const testDeliverySameEventId: CheckDefinition = {
         afterMs <= Math.max(USUAL_DELIVERY_SPEC_MS / t.target.timeScale, LATE_FLOOR_MS),
         {
           message: `the first delivery of test event ${entry.eventId} (${entry.event}) came ${Math.round(afterSpecMs / 1000)} s of spec time after its 202, later than "usually within a minute"`,
-          spec: TEST,
+          spec: S.webhookTest,
           reading: 'a delivery later than a minute is worth a look (a slow or paused queue)',
           otherReading: '"usually" states no limit; the spec bounds delivery only by 8 attempts over about 8 hours',
           expected: '<= 60 s',
@@ -106,24 +100,24 @@ const testFixturePayload: CheckDefinition = {
   id: 'webhooks.test-fixture-payload',
   title: 'Test events carry the fixture payload: job cert-webhook, a run_id that reads 404, progress, candidate 990000000001',
   suite,
-  spec: [TEST],
+  spec: [S.webhookTest],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
-    const got = await trioDeliveries(t, rx, TEST);
+    const got = await trioDeliveries(t, rx, S.webhookTest);
     for (const { entry, d } of got) {
-      t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, TEST, entry.res);
+      t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, S.webhookTest, entry.res);
       if (entry.event === 'run_completed') {
         const progress = field(d, 'progress');
-        if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; a test run_completed carries progress`, spec: TEST, received: d.json })) {
-          t.expect.schema(progress, 'progress', TEST);
+        if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; a test run_completed carries progress`, spec: S.webhookTest, received: d.json })) {
+          t.expect.schema(progress, 'progress', S.webhookTest);
         }
       }
       if (entry.event === 'candidate_revealed') {
         const id = field(d, 'candidate_id');
         t.expect.that(int(id) === FIXTURE_CANDIDATE, {
           message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(id))}; a test candidate_revealed carries candidate_id 990000000001`,
-          spec: TEST,
+          spec: S.webhookTest,
           expected: '990000000001',
           received: String(id),
         });
@@ -132,13 +126,13 @@ const testFixturePayload: CheckDefinition = {
     const runIds = got.map(({ d }) => runIdOf(d)).filter((r): r is string => r !== undefined);
     t.expect.that(new Set(runIds).size === runIds.length, {
       message: `the test events share run_id(s) ${runIds.join(', ')}; each carries a fresh run id`,
-      spec: TEST,
+      spec: S.webhookTest,
       received: runIds,
     });
     const probe = runIds[0];
     if (probe && UUID.test(probe)) {
       const read = await t.api.get(`/runs/${encodeURIComponent(probe)}`, { label: 'read the test event run_id' });
-      t.expect.error(read, 404, 'run_not_found', TEST);
+      t.expect.error(read, 404, 'run_not_found', S.webhookTest);
     }
   }),
 };
@@ -147,32 +141,32 @@ const envelopeComplete: CheckDefinition = {
   id: 'webhooks.envelope-complete',
   title: 'Every delivery carries the whole envelope, with the organization_external_id of the redemption',
   suite,
-  spec: [EVENTS],
+  spec: [S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
     const org = await t.setup.org();
-    for (const { entry, d } of await trioDeliveries(t, rx, EVENTS)) {
+    for (const { entry, d } of await trioDeliveries(t, rx, S.events)) {
       const body = obj(d.json);
       if (!body) {
-        t.expect.fail({ message: `${describeDelivery(d)} is not a JSON object; deliveries carry the JSON envelope`, spec: EVENTS, received: d.body.toString('utf8').slice(0, 200) });
+        t.expect.fail({ message: `${describeDelivery(d)} is not a JSON object; deliveries carry the JSON envelope`, spec: S.events, received: d.body.toString('utf8').slice(0, 200) });
         continue;
       }
       const missing = ENVELOPE_FIELDS.filter((f) => typeof body[f] !== 'string' || body[f] === '');
       t.expect.that(missing.length === 0, {
         message: `${describeDelivery(d)} lacks envelope field(s) ${missing.join(', ')} as non-empty strings; the envelope is present on every event, all required`,
-        spec: EVENTS,
+        spec: S.events,
         expected: ENVELOPE_FIELDS,
         received: Object.keys(body),
       });
       const runId = body.run_id;
       if (typeof runId === 'string') {
-        t.expect.that(UUID.test(runId), { message: `run_id ${JSON.stringify(runId)} of ${describeDelivery(d)} is not a uuid`, spec: EVENTS, received: runId });
+        t.expect.that(UUID.test(runId), { message: `run_id ${JSON.stringify(runId)} of ${describeDelivery(d)} is not a uuid`, spec: S.events, received: runId });
       }
-      t.expect.equal(body.event, entry.event, `event of ${describeDelivery(d)}`, EVENTS);
+      t.expect.equal(body.event, entry.event, `event of ${describeDelivery(d)}`, S.events);
       // Known only when this certification redeemed the organization (not with --org-token).
       if (org.organizationExternalId && typeof body.organization_external_id === 'string') {
-        t.expect.equal(body.organization_external_id, org.organizationExternalId, `organization_external_id of ${describeDelivery(d)} (the external_id given at redemption)`, EVENTS);
+        t.expect.equal(body.organization_external_id, org.organizationExternalId, `organization_external_id of ${describeDelivery(d)} (the external_id given at redemption)`, S.events);
       }
     }
   }),
@@ -182,16 +176,16 @@ const occurredAtUtc: CheckDefinition = {
   id: 'webhooks.occurred-at-utc',
   title: 'occurred_at of every delivery is an ISO 8601 date-time in UTC',
   suite,
-  spec: [EVENTS, S.general],
+  spec: [S.events, S.general],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
-    for (const { d } of await trioDeliveries(t, rx, EVENTS)) {
+    for (const { d } of await trioDeliveries(t, rx, S.events)) {
       const at = field(d, 'occurred_at');
       if (at === undefined) continue; // a missing field is webhooks.envelope-complete's finding
       t.expect.that(typeof at === 'string' && isUtcDateTime(at), {
         message: `occurred_at ${JSON.stringify(String(at))} of ${describeDelivery(d)} is not an ISO 8601 date-time in UTC (ending in Z or +00:00); timestamps are in UTC (see ${S.general})`,
-        spec: EVENTS,
+        spec: S.events,
         received: String(at),
       });
     }
@@ -202,15 +196,15 @@ const contentTypeJson: CheckDefinition = {
   id: 'webhooks.content-type-json',
   title: 'Deliveries are POSTs with Content-Type: application/json',
   suite,
-  spec: [EVENTS],
+  spec: [S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
-    for (const { d } of await trioDeliveries(t, rx, EVENTS)) {
+    for (const { d } of await trioDeliveries(t, rx, S.events)) {
       const ct = d.headers['content-type'];
       t.expect.that(d.method === 'POST' && /^application\/json\s*(;.*)?$/i.test(ct ?? ''), {
         message: `${describeDelivery(d)} came as ${d.method} with Content-Type ${JSON.stringify(ct ?? null)}; deliveries are POST with Content-Type: application/json`,
-        spec: EVENTS,
+        spec: S.events,
         expected: 'POST, application/json',
         received: `${d.method}, ${ct ?? '(absent)'}`,
       });
@@ -222,15 +216,15 @@ const sandboxEnvironmentHeader: CheckDefinition = {
   id: 'webhooks.sandbox-environment-header',
   title: 'Sandbox deliveries carry x-svc-environment: sandbox',
   suite,
-  spec: [SB, EVENTS],
+  spec: [S.sandbox, S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
-    for (const { d } of await trioDeliveries(t, rx, SB)) {
+    for (const { d } of await trioDeliveries(t, rx, S.sandbox)) {
       const v = d.headers['x-svc-environment'];
       t.expect.that(v === 'sandbox', {
         message: `${describeDelivery(d)} carries x-svc-environment ${JSON.stringify(v ?? null)}; every sandbox webhook carries x-svc-environment: sandbox`,
-        spec: SB,
+        spec: S.sandbox,
         expected: 'sandbox',
         received: v ?? '(absent)',
       });
@@ -242,17 +236,17 @@ const signatureVerifies: CheckDefinition = {
   id: 'webhooks.signature-verifies',
   title: 'x-svc-signature is sha256= and the lowercase hex HMAC-SHA256 of the bytes sent, keyed with the webhook secret',
   suite,
-  spec: [EVENTS],
+  spec: [S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
-    for (const { d } of await trioDeliveries(t, rx, EVENTS)) {
+    for (const { d } of await trioDeliveries(t, rx, S.events)) {
       const header = d.signature.header;
       t.expect.that(d.signature.valid, {
         message:
           `${describeDelivery(d)}: ${d.signature.reason ?? 'signature refused'} (header ${header === undefined ? 'absent' : `starts ${JSON.stringify(header.slice(0, 12))}`}); ` +
           `x-svc-signature is sha256= followed by the lowercase hex HMAC-SHA256 of the raw body bytes keyed with the webhook secret`,
-        spec: EVENTS,
+        spec: S.events,
       });
     }
   }),
@@ -262,7 +256,7 @@ const certWebhookRunCompleted: CheckDefinition = {
   id: 'webhooks.cert-webhook-run-completed',
   title: 'Starting a cert-webhook run delivers a signed run_completed with progress',
   suite,
-  spec: [SB, EVENTS],
+  spec: [S.sandbox, S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
@@ -271,20 +265,20 @@ const certWebhookRunCompleted: CheckDefinition = {
     if (t.signal.aborted) return;
     if (!d) {
       t.expect.fail(
-        { message: `no delivery for cert-webhook run ${run.runId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a cert-webhook run start queues run_completed`, spec: SB },
+        { message: `no delivery for cert-webhook run ${run.runId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a cert-webhook run start queues run_completed`, spec: S.sandbox },
         run.start,
       );
       return;
     }
-    t.expect.equal(eventOf(d), 'run_completed', `event of ${describeDelivery(d)} for cert-webhook run ${run.runId}`, SB, run.start);
+    t.expect.equal(eventOf(d), 'run_completed', `event of ${describeDelivery(d)} for cert-webhook run ${run.runId}`, S.sandbox, run.start);
     t.expect.that(d.signature.valid, {
       message: `${describeDelivery(d)} for cert-webhook run ${run.runId} is not validly signed: ${d.signature.reason ?? 'refused'}`,
-      spec: EVENTS,
+      spec: S.events,
     });
-    t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, EVENTS);
+    t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, S.events);
     const progress = field(d, 'progress');
-    if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; run_completed carries progress, same shape as in the run read`, spec: EVENTS, received: d.json })) {
-      t.expect.schema(progress, 'progress', EVENTS);
+    if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; run_completed carries progress, same shape as in the run read`, spec: S.events, received: d.json })) {
+      t.expect.schema(progress, 'progress', S.events);
     }
   }),
 };
@@ -293,22 +287,22 @@ const badSignatureFailsVerification: CheckDefinition = {
   id: 'webhooks.bad-signature-fails-verification',
   title: 'The bad-signature test (valid_signature: false) is delivered with a signature that does not verify',
   suite,
-  spec: [TEST, EVENTS],
+  spec: [S.webhookTest, S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
-    const trig = await triggerTest(t, 'run_failed', TEST, false);
+    const trig = await triggerTest(t, 'run_failed', S.webhookTest, false);
     if (!trig) return;
-    t.expect.equal(obj(trig.res.json)?.valid_signature, false, 'valid_signature of the 202 to {"valid_signature":false}', TEST, trig.res);
+    t.expect.equal(obj(trig.res.json)?.valid_signature, false, 'valid_signature of the 202 to {"valid_signature":false}', S.webhookTest, trig.res);
     const d = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!d) {
-      t.expect.fail({ message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time; it goes through the normal queue`, spec: TEST }, trig.res);
+      t.expect.fail({ message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time; it goes through the normal queue`, spec: S.webhookTest }, trig.res);
       return;
     }
     t.expect.that(!d.signature.valid, {
       message: `${describeDelivery(d)} of the bad-signature test verifies with the webhook secret; with valid_signature: false the event is signed with a deliberately wrong secret`,
-      spec: TEST,
+      spec: S.webhookTest,
     });
   }),
 };
@@ -317,17 +311,17 @@ const badSignatureNotRetried: CheckDefinition = {
   id: 'webhooks.bad-signature-not-retried',
   title: 'The bad-signature test delivery, answered 401, is sent once and never retried',
   suite,
-  spec: [TEST],
+  spec: [S.webhookTest],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT + RETRY_SPEC_MS,
   run: withReceiver(async (t, rx) => {
-    const trig = await triggerTest(t, 'run_completed', TEST, false);
+    const trig = await triggerTest(t, 'run_completed', S.webhookTest, false);
     if (!trig) return;
     const mine = isDeliveryOf(trig);
     const first = await rx.waitFor(mine, expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!first) {
-      t.expect.fail({ message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: TEST }, trig.res);
+      t.expect.fail({ message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: S.webhookTest }, trig.res);
       return;
     }
     // The first retry would come one minute after a failed attempt; watch past it.
@@ -336,7 +330,7 @@ const badSignatureNotRetried: CheckDefinition = {
     if (t.signal.aborted) return;
     t.expect.that(again === undefined, {
       message: `the bad-signature test event was delivered again as ${again ? describeDelivery(again) : ''} after ${describeDelivery(first)}; it is sent once, never retried`,
-      spec: TEST,
+      spec: S.webhookTest,
     });
   }),
 };
@@ -347,7 +341,7 @@ async function failedThenNext(
   rx: WebhookReceiver,
   status: number,
 ): Promise<{ first: ReceivedDelivery; next: ReceivedDelivery | undefined; runId: string; eventId: string } | undefined> {
-  const planned = await triggerPlanned(t, rx, 'run_failed', { status }, EVENTS);
+  const planned = await triggerPlanned(t, rx, 'run_failed', { status }, S.events);
   if (!planned) return undefined;
   const { trig, first } = planned;
   // By run_id (fresh per test event), so a retry under a new event_id is still recognised.
@@ -364,7 +358,7 @@ const retriedAfterFailure: CheckDefinition = {
   id: 'webhooks.retried-after-failure',
   title: 'A delivery answered 500 is retried after the one-minute backoff',
   suite,
-  spec: [EVENTS],
+  spec: [S.events],
   needs: [...sandboxHooks],
   timeoutMs: RETRY_TIMEOUT,
   run: withReceiver(async (t, rx) => {
@@ -373,12 +367,12 @@ const retriedAfterFailure: CheckDefinition = {
     const { first, next } = r;
     if (!t.expect.that(next !== undefined, {
       message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; a non-2xx answer is retried with backoff, first after 1 min`,
-      spec: EVENTS,
+      spec: S.events,
     })) return;
     const gapSpecMs = (next!.receivedAt - first.receivedAt) * t.target.timeScale;
     t.expect.that(gapSpecMs >= MIN_RETRY_GAP_SPEC_MS, {
       message: `${describeDelivery(next!)} retried ${describeDelivery(first)} after ${specDuration(gapSpecMs)} of spec time; the first retry comes after 1 min`,
-      spec: EVENTS,
+      spec: S.events,
       expected: 'about 1 min',
       received: specDuration(gapSpecMs),
     });
@@ -389,7 +383,7 @@ const retrySameEventId: CheckDefinition = {
   id: 'webhooks.retry-same-event-id',
   title: 'A retried delivery carries the same event_id as the failed attempt',
   suite,
-  spec: [EVENTS],
+  spec: [S.events],
   needs: [...sandboxHooks],
   timeoutMs: RETRY_TIMEOUT,
   run: withReceiver(async (t, rx) => {
@@ -397,10 +391,10 @@ const retrySameEventId: CheckDefinition = {
     if (!r) return;
     const { first, next } = r;
     if (!next) {
-      t.expect.fail({ message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time, so its event_id could not be compared`, spec: EVENTS });
+      t.expect.fail({ message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time, so its event_id could not be compared`, spec: S.events });
       return;
     }
-    t.expect.equal(eventIdOf(next), eventIdOf(first), `event_id of the retry ${describeDelivery(next)} of ${describeDelivery(first)} (identical on every retry)`, EVENTS);
+    t.expect.equal(eventIdOf(next), eventIdOf(first), `event_id of the retry ${describeDelivery(next)} of ${describeDelivery(first)} (identical on every retry)`, S.events);
   }),
 };
 
@@ -408,7 +402,7 @@ const redirectNotFollowed: CheckDefinition = {
   id: 'webhooks.redirect-not-followed',
   title: 'A 3xx answer is never followed and counts as a failed attempt, retried later',
   suite,
-  spec: [EVENTS],
+  spec: [S.events],
   needs: [...sandboxHooks],
   timeoutMs: RETRY_TIMEOUT,
   run: withReceiver(async (t, rx) => {
@@ -418,11 +412,11 @@ const redirectNotFollowed: CheckDefinition = {
     const followed = rx.deliveries().find((d) => d.followedRedirectOf === first.seq);
     if (!t.expect.that(followed === undefined, {
       message: `${describeDelivery(first)} was answered 302 and the target followed its Location (${followed ? describeDelivery(followed) : ''}); redirects are never followed`,
-      spec: EVENTS,
+      spec: S.events,
     })) return;
     t.expect.that(next !== undefined, {
       message: `${describeDelivery(first)} was answered 302 and never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; any 3xx counts as a failed attempt, retried after 1 min`,
-      spec: EVENTS,
+      spec: S.events,
     });
   }),
 };
@@ -436,7 +430,7 @@ const lateAckRedelivered: CheckDefinition = {
   id: 'webhooks.late-ack-redelivered',
   title: 'A delivery answered only after more than 10 seconds counts as failed: the same event_id is delivered again',
   suite,
-  spec: [EVENTS, S.limits],
+  spec: [S.events, S.limits],
   needs: [...sandboxHooks],
   timeoutMs: DELIVERY_SPEC_MS + RETRY_SPEC_MS + 2 * 60_000,
   run: withReceiver(async (t, rx) => {
@@ -448,13 +442,13 @@ const lateAckRedelivered: CheckDefinition = {
       return typeof runId === 'string' && mine.has(runId);
     }, { status: 200, delayMs });
     for (let i = 0; i < 3; i++) {
-      const trig = await triggerTest(t, 'candidate_revealed', EVENTS);
+      const trig = await triggerTest(t, 'candidate_revealed', S.events);
       if (!trig) return;
       mine.add(trig.runId);
       const first = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
       if (t.signal.aborted) return;
       if (!first) {
-        t.expect.fail({ message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: TEST }, trig.res);
+        t.expect.fail({ message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: S.webhookTest }, trig.res);
         return;
       }
       // Delivered before its 202 came back here: answered at once, so try another event.
@@ -463,7 +457,7 @@ const lateAckRedelivered: CheckDefinition = {
       if (t.signal.aborted) return;
       t.expect.that(again !== undefined, {
         message: `${describeDelivery(first)} was answered 200 only after ${(delayMs / 1000).toFixed(1)} s (more than 10 s of spec time at time scale ${t.target.timeScale}), and its event_id never came again within ${specDuration(RETRY_SPEC_MS)} after that; no answer within 10 seconds is a failed attempt, retried with backoff (delivery rule 1; Limits)`,
-        spec: EVENTS,
+        spec: S.events,
         expected: `a later delivery of event_id ${eventIdOf(first) ?? '?'}`,
         received: 'none',
       });
@@ -483,18 +477,18 @@ const eventIdUnique: CheckDefinition = {
   id: 'webhooks.event-id-unique',
   title: 'event_id is unique per event: two different events never share one (only retries repeat it)',
   suite,
-  spec: [EVENTS],
+  spec: [S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
   run: withReceiver(async (t, rx) => {
     // The trio's run_completed and one more of the same kind: two events alike but for their run.
-    const trig = await triggerTest(t, 'run_completed', TEST);
+    const trig = await triggerTest(t, 'run_completed', S.webhookTest);
     if (!trig) return;
-    await trioDeliveries(t, rx, EVENTS);
+    await trioDeliveries(t, rx, S.events);
     const second = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!second) {
-      t.expect.fail({ message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: TEST }, trig.res);
+      t.expect.fail({ message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: S.webhookTest }, trig.res);
       return;
     }
     // Every delivery received so far, other checks' included: a repeated event_id must be a retry of one event.
@@ -508,7 +502,7 @@ const eventIdUnique: CheckDefinition = {
       if (events.size < 2) continue;
       t.expect.fail({
         message: `event_id ${id} names ${events.size} different events (${[...events].join('; ')}); event_id is unique per event and identical only on retries of it`,
-        spec: EVENTS,
+        spec: S.events,
         expected: 'one event per event_id',
         received: [...events],
       });
@@ -527,7 +521,7 @@ const runEventOncePerRun: CheckDefinition = {
   id: 'webhooks.run-event-once-per-run',
   title: 'run_completed / run_failed at most once per run; the real run emits the one its final status ties to',
   suite,
-  spec: [RUN_STATUS, EVENTS],
+  spec: [S.runStatus, S.events],
   needs: ['webhook-receiver'],
   timeoutMs: DELIVERY_SPEC_MS + SETTLE_SPEC_MS + 60_000,
   run: withReceiver(async (t, rx) => {
@@ -537,7 +531,7 @@ const runEventOncePerRun: CheckDefinition = {
       if (t.signal.aborted) return;
       if (!first) {
         if (w.expected) {
-          t.expect.fail({ message: `the ${w.label} ${w.runId} ended but no ${w.expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a run reaching its terminal state emits it`, spec: RUN_STATUS });
+          t.expect.fail({ message: `the ${w.label} ${w.runId} ended but no ${w.expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a run reaching its terminal state emits it`, spec: S.runStatus });
         }
         return;
       }
@@ -547,11 +541,11 @@ const runEventOncePerRun: CheckDefinition = {
       const events = distinctEvents(all);
       t.expect.that(events.length === 1, {
         message: `the ${w.label} ${w.runId} emitted ${events.length} terminal events (event_ids ${events.join(', ')}: ${all.map(describeDelivery).join('; ')}); run_completed and run_failed are emitted at most once per run`,
-        spec: RUN_STATUS,
+        spec: S.runStatus,
         expected: 1,
         received: events.length,
       });
-      if (w.expected) t.expect.equal(eventOf(first), w.expected, `event for the ${w.label} ${w.runId}, which ended ${w.expected === 'run_completed' ? 'completed' : 'failed'}`, RUN_STATUS);
+      if (w.expected) t.expect.equal(eventOf(first), w.expected, `event for the ${w.label} ${w.runId}, which ended ${w.expected === 'run_completed' ? 'completed' : 'failed'}`, S.runStatus);
     };
 
     const watches: Array<Promise<void>> = [];
@@ -595,7 +589,7 @@ const realRunDeliveriesValid: CheckDefinition = {
   id: 'webhooks.real-run-deliveries-valid',
   title: "The real run's run_completed/run_failed and candidate_revealed are signed over the bytes received, with the whole envelope, its job and organization, a UTC occurred_at, the final progress and exact candidate ids",
   suite,
-  spec: [EVENTS, RUN_STATUS, CONTACT_STATE, S.identifiers],
+  spec: [S.events, S.runStatus, S.contactState, S.identifiers],
   needs: ['webhook-receiver', 'org'],
   timeoutMs: 32 * 60_000,
   run: withReceiver(async (t, rx) => {
@@ -626,22 +620,22 @@ const realRunDeliveriesValid: CheckDefinition = {
       revealed === undefined ? Promise.resolve(undefined) : rx.waitFor(isMine, expectWait(t, DELIVERY_SPEC_MS), t.signal),
     ]);
     if (t.signal.aborted) return;
-    if (!t.expect.that(terminal !== undefined, { message: `the real run ${runId} ended ${status} but no ${expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (see ${EVENTS})`, spec: RUN_STATUS }, final)) return;
+    if (!t.expect.that(terminal !== undefined, { message: `the real run ${runId} ended ${status} but no ${expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (see ${S.events})`, spec: S.runStatus }, final)) return;
     if (revealed !== undefined) {
-      t.expect.that(mine !== undefined, { message: `candidate ${revealed} of the real run ${runId} was revealed, but no candidate_revealed naming it reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: CONTACT_STATE });
+      t.expect.that(mine !== undefined, { message: `candidate ${revealed} of the real run ${runId} was revealed, but no candidate_revealed naming it reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: S.contactState });
     }
-    t.expect.equal(eventOf(terminal!), expected, `event of ${describeDelivery(terminal!)} for the real run, which ended ${status}`, RUN_STATUS, final);
+    t.expect.equal(eventOf(terminal!), expected, `event of ${describeDelivery(terminal!)} for the real run, which ended ${status}`, S.runStatus, final);
     // Every delivery of this run the receiver got, ours and other checks' reveals alike.
     for (const d of rx.deliveries().filter((x) => runIdOf(x) === runId)) {
       for (const problem of envelopeProblems(d, want)) {
-        t.expect.fail({ message: `${describeDelivery(d)} of the real run ${problem}`, spec: EVENTS });
+        t.expect.fail({ message: `${describeDelivery(d)} of the real run ${problem}`, spec: S.events });
       }
       if (eventOf(d) === 'candidate_revealed') {
         const id = int(field(d, 'candidate_id'));
         const exact = id !== undefined && new RegExp(`"candidate_id"\\s*:\\s*${id.toString()}(?![\\d.eE])`).test(d.body.toString('utf8'));
         t.expect.that(exact, { message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(field(d, 'candidate_id') ?? null))} not written as the exact integer digits of a listed candidate; candidate_id is an int64`, spec: S.identifiers, received: d.body.toString('utf8').slice(0, 300) });
         if (id !== undefined && !objects(read?.candidates).some((c) => int(c.id) === id)) {
-          t.expect.fail({ message: `${describeDelivery(d)} names candidate ${id}, which the real run does not list; candidate_revealed names the revealed candidate of the run`, spec: CONTACT_STATE });
+          t.expect.fail({ message: `${describeDelivery(d)} names candidate ${id}, which the real run does not list; candidate_revealed names the revealed candidate of the run`, spec: S.contactState });
         }
       }
     }
@@ -652,7 +646,7 @@ const realRunDeliveriesValid: CheckDefinition = {
       const same = got !== undefined && final3 !== undefined && keys.every((k) => int(got[k]) !== undefined && int(got[k]) === int(final3[k]));
       t.expect.that(same, {
         message: `${describeDelivery(terminal!)} carries progress ${JSON.stringify(got ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}, while the read that showed the run completed has ${JSON.stringify(final3 ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}; run_completed carries the run's progress`,
-        spec: EVENTS,
+        spec: S.events,
       }, final);
     }
   }),
@@ -709,7 +703,7 @@ const candidateRevealedOnce: CheckDefinition = {
   id: 'webhooks.candidate-revealed-once',
   title: 'candidate_revealed is emitted once per (run, candidate), even after repeated reveals',
   suite,
-  spec: [CONTACT_STATE, SB, EVENTS],
+  spec: [S.contactState, S.sandbox, S.events],
   needs: [...sandboxHooks],
   timeoutMs: DELIVERY_SPEC_MS + SETTLE_SPEC_MS + 60_000,
   run: withReceiver(async (t, rx) => {
@@ -734,14 +728,14 @@ const candidateRevealedOnce: CheckDefinition = {
     ids.forEach((id, i) => {
       const times = reveals.filter((r) => r === id).length;
       if (!firsts[i]) {
-        t.expect.fail({ message: `candidate ${id} of run ${runId} was revealed ${times}× but no candidate_revealed reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a reveal queues one`, spec: SB });
+        t.expect.fail({ message: `candidate ${id} of run ${runId} was revealed ${times}× but no candidate_revealed reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a reveal queues one`, spec: S.sandbox });
         return;
       }
       const all = rx.deliveries().filter(of(id));
       const events = distinctEvents(all);
       t.expect.that(events.length === 1, {
         message: `candidate ${id} of run ${runId}, revealed ${times}×, produced ${events.length} candidate_revealed events (event_ids ${events.join(', ')}); it is emitted once per (run, candidate)`,
-        spec: CONTACT_STATE,
+        spec: S.contactState,
         expected: 1,
         received: events.length,
       });
@@ -753,12 +747,12 @@ const testRequiresWebhook: CheckDefinition = {
   id: 'webhooks.test-requires-webhook',
   title: 'With no webhook registered, POST /sandbox/webhooks/test answers 409 webhook_not_configured',
   suite,
-  spec: [TEST, SANDBOX_ERRORS],
+  spec: [S.webhookTest, S.sandboxErrors],
   needs: ['sandbox', 'no-webhook-registered'],
   async run(t) {
     await t.setup.org();
     const res = await t.api.post(TEST_PATH, { event: 'run_completed' }, { label: 'test run_completed (no webhook registered)' });
-    t.expect.error(res, 409, 'webhook_not_configured', TEST);
+    t.expect.error(res, 409, 'webhook_not_configured', S.webhookTest);
   },
 };
 
