@@ -4,7 +4,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { isEnglish, isHebrew, isJsonUtf8, obj, randomUUID, roleField } from './support.js';
+import { expectErrorEnvelope, isEnglish, isHebrew, isJsonUtf8, obj, randomUUID, roleField } from './support.js';
 
 const suite = 'conventions';
 
@@ -42,17 +42,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
       const res = await errorRequest(t);
       if (!t.expect.status(res, '4xx', S.crossCutting)) return;
       expectJsonUtf8(t, res, 'the 4xx error response');
-      const body = obj(res.json);
-      t.expect.that(
-        body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
-        {
-          message: `the ${res.status} error body is not the envelope {"error": string, "message": string}`,
-          spec: S.errors,
-          expected: '{"error": "…", "message": "…"}',
-          received: res.jsonError ? res.text.slice(0, 200) : res.json,
-        },
-        res,
-      );
+      expectErrorEnvelope(t, res, 'a read of an unknown run');
     },
   },
   {
@@ -218,17 +208,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
       }
       for (const { what, res } of probes) {
         if (res.status >= 200 && res.status < 300) continue;
-        const body = obj(res.json);
-        t.expect.that(
-          body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
-          {
-            message: `a ${what} answered ${res.status} with ${res.jsonError ? `a body that is not JSON (${JSON.stringify(res.text.slice(0, 120))})` : JSON.stringify(res.json ?? null).slice(0, 200)}; every non-2xx response has the JSON envelope {"error": string, "message": string}`,
-            spec: S.errors,
-            expected: '{"error": "…", "message": "…"}',
-            received: res.jsonError ? res.text.slice(0, 200) : (res.json ?? null),
-          },
-          res,
-        );
+        expectErrorEnvelope(t, res, `a ${what}`);
         expectJsonUtf8(t, res, `the ${res.status} answer to a ${what}`);
       }
     },
@@ -248,16 +228,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
         headers: { 'content-type': 'application/json' },
       });
       if (!t.expect.status(res, '4xx', S.errors)) return;
-      const body = obj(res.json);
-      t.expect.that(
-        body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
-        {
-          message: `the ${res.status} answer to a malformed body is not the envelope {"error": string, "message": string}`,
-          spec: S.errors,
-          received: res.jsonError ? res.text.slice(0, 200) : res.json,
-        },
-        res,
-      );
+      expectErrorEnvelope(t, res, 'a POST /users with a malformed JSON body');
     },
   },
 ];

@@ -8,7 +8,7 @@ import type { ApiResponse } from '../src/http/types.js';
 import { JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { arr, int, obj, objects, randomUUID, secondOrgWithRecruiter, TWO_POW_53 } from './support.js';
+import { arr, expectErrorEnvelope, int, obj, objects, randomUUID, secondOrgWithRecruiter, TWO_POW_53 } from './support.js';
 
 const suite = 'decisions';
 
@@ -121,12 +121,8 @@ function integralCounts(t: CheckContext, res: ApiResponse, fields: string[]): Js
   return out;
 }
 
-function expectCount(t: CheckContext, res: ApiResponse, b: JsonObject, field: 'accepted' | 'duplicates', want: number, why: string): boolean {
-  return t.expect.that(
-    int(b[field]) === BigInt(want),
-    { message: `${why}: the response has ${field} ${String(b[field])}, expected ${want} (rule 1)`, spec: S.decisions, expected: want, received: b[field], pointer: `/${field}` },
-    res,
-  );
+function expectCount(t: CheckContext, res: ApiResponse, field: 'accepted' | 'duplicates', want: number, why: string): boolean {
+  return t.expect.field(res, `/${field}`, (v) => int(v) === BigInt(want), S.decisions, `${want} (${why}; rule 1)`);
 }
 
 export const DECISIONS_CHECKS: CheckDefinition[] = [
@@ -142,7 +138,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt(), note: 'strong backend profile' }], 'report a decision');
       const b = expectStored(t, res);
       // A fresh occurred_at: never sent before, so it is stored and counted (rule 1).
-      if (b) expectCount(t, res, b, 'accepted', 1, 'one decision with an occurred_at never sent before');
+      if (b) expectCount(t, res, 'accepted', 1, 'one decision with an occurred_at never sent before');
     },
   },
   {
@@ -161,13 +157,13 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const first = await send(t, run.runId, batch, 'report two decisions');
       const a = expectStored(t, first);
       if (!a) return;
-      expectCount(t, first, a, 'accepted', 2, 'two decisions never sent before');
-      expectCount(t, first, a, 'duplicates', 0, 'two decisions never sent before');
+      expectCount(t, first, 'accepted', 2, 'two decisions never sent before');
+      expectCount(t, first, 'duplicates', 0, 'two decisions never sent before');
       const again = await send(t, run.runId, batch, 'report the same two decisions again');
       const b = expectStored(t, again);
       if (!b) return;
       // Whether `accepted` also counts the repeats is not shown; `duplicates` counts them.
-      expectCount(t, again, b, 'duplicates', 2, 'the same two decisions (same occurred_at) sent again');
+      expectCount(t, again, 'duplicates', 2, 'the same two decisions (same occurred_at) sent again');
     },
   },
   {
@@ -186,8 +182,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const b = expectStored(t, later);
       if (!b) return;
       const why = 'the same (candidate, decision) with a new occurred_at';
-      expectCount(t, later, b, 'accepted', 1, why);
-      expectCount(t, later, b, 'duplicates', 0, why);
+      expectCount(t, later, 'accepted', 1, why);
+      expectCount(t, later, 'duplicates', 0, why);
     },
   },
   {
@@ -201,7 +197,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       if (!run) return;
       const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: null, occurred_at: t.setup.occurredAt() }], 'reject with reject_reason null');
       const b = expectStored(t, res);
-      if (b) expectCount(t, res, b, 'accepted', 1, 'a rejection with reject_reason null, never sent before');
+      if (b) expectCount(t, res, 'accepted', 1, 'a rejection with reject_reason null, never sent before');
     },
   },
   {
@@ -221,7 +217,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       }));
       const res = await send(t, run.runId, batch, 'reject once with every reason');
       const b = expectStored(t, res);
-      if (b) expectCount(t, res, b, 'accepted', REJECT_REASONS.length, `seven rejections, one per allowed reason (${REJECT_REASONS.join(', ')})`);
+      if (b) expectCount(t, res, 'accepted', REJECT_REASONS.length, `seven rejections, one per allowed reason (${REJECT_REASONS.join(', ')})`);
     },
   },
   {
@@ -270,8 +266,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const b = expectStored(t, alone);
       if (!b) return;
       const why = 'the good decision of a batch refused with 422, sent again alone (any 422 means nothing of the request was stored)';
-      expectCount(t, alone, b, 'duplicates', 0, why);
-      expectCount(t, alone, b, 'accepted', 1, why);
+      expectCount(t, alone, 'duplicates', 0, why);
+      expectCount(t, alone, 'accepted', 1, why);
     },
   },
   {
@@ -301,8 +297,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
           res,
         );
         if (!refused) return;
-        const body = obj(res.json);
-        t.expect.that(typeof body?.error === 'string' && typeof body?.message === 'string', { message: `the ${res.status} to a batch with ${what} lacks the error envelope (string error and message)`, spec: S.errors, received: res.text.slice(0, 200) }, res);
+        expectErrorEnvelope(t, res, `a batch with ${what}`);
         refusals.push({ res, what });
       }
       // Rule 2: any 422 stored nothing, so every item of the corrected batches is new. Another 4xx
@@ -402,7 +397,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       if (huge === undefined) return t.skip('the shared real run lists no candidate with an id above 2^53');
       const res = await send(t, run.runId, [{ candidate_id: huge, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], `shortlist candidate ${huge}`);
       const b = expectStored(t, res);
-      if (b) expectCount(t, res, b, 'accepted', 1, `a decision on listed candidate ${huge}, never sent before`);
+      if (b) expectCount(t, res, 'accepted', 1, `a decision on listed candidate ${huge}, never sent before`);
     },
   },
 ];

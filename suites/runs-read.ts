@@ -9,7 +9,7 @@ import type { ApiResponse } from '../src/http/types.js';
 import { isJsonObject, JsonDecimal, parseJsonLossless, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { int, obj, objects, randomUUID, REAL_RUN_BUDGET_MS, show } from './support.js';
+import { int, obj, objects, randomUUID, REAL_RUN_BUDGET_MS, show, TWO_POW_53 } from './support.js';
 
 const suite = 'runs-read';
 
@@ -521,7 +521,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
           );
           if (!ok) return false;
           // Beyond 2^53 a double cannot hold the id: the exact digits must be on the wire.
-          if (value !== undefined && (value > 2n ** 53n || value < -(2n ** 53n))) {
+          if (value !== undefined && (value > TWO_POW_53 || value < -TWO_POW_53)) {
             const exact = new RegExp(`(?<![\\d.])${value.toString()}(?![\\d.eE])`).test(r.res.text);
             if (!t.expect.that(exact, { message: `${where(r)}: ${at} ${value} does not appear as exact digits in the body`, spec: S.identifiers, pointer: at }, r.res)) return false;
           }

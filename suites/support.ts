@@ -7,6 +7,7 @@ import { isJsonObject, JsonDecimal, type JsonObject, type JsonValue } from '../s
 import type { CheckContext } from '../src/runner/check.js';
 import { describeEvidence } from '../src/runner/environment-evidence.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
+import { S } from './spec-refs.js';
 
 export { randomUUID };
 
@@ -45,6 +46,21 @@ export function show(v: unknown): string {
 export function errorSuffix(res: ApiResponse): string {
   const e = obj(res.json)?.error;
   return typeof e === 'string' ? ` ${e}` : '';
+}
+
+/** An error answer whose code v1 leaves open: the JSON envelope {error, message} of strings. */
+export function expectErrorEnvelope(t: CheckContext, res: ApiResponse, what: string): boolean {
+  const body = obj(res.json);
+  return t.expect.that(
+    body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
+    {
+      message: `${what} answered ${res.status} with ${res.jsonError ? `a body that is not JSON (${JSON.stringify(res.text.slice(0, 120))})` : show(res.json ?? null).slice(0, 200)}; every non-2xx response has the JSON envelope {"error": string, "message": string}`,
+      spec: S.errors,
+      expected: '{"error": "…", "message": "…"}',
+      received: res.jsonError ? res.text.slice(0, 200) : (res.json ?? null),
+    },
+    res,
+  );
 }
 
 /**
