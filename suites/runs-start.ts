@@ -12,6 +12,7 @@ import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
 import { S } from './spec-refs.js';
 import { expectRejected, int, isHebrew, obj, objects, REAL_RUN_BUDGET_MS, show } from './support.js';
+import { DELIVERY_SPEC_MS, describeDelivery, eventOf, expectWait, field, runIdOf } from './webhook-support.js';
 
 const suite = 'runs-start';
 /** Fixture validated "exactly as for a real run"; its 202s and 422s cost nothing. */
@@ -697,19 +698,28 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'runs-start.rejection-starts-nothing',
-    title: 'A refused run start (422 or 404) creates no run',
+    title: 'A refused run start (422 or 404) creates no run: no run_id that can be read, and (with a webhook receiver) no run event for its job',
     suite,
-    spec: [S.runsStart, S.errors],
+    spec: [S.runsStart, S.errors, S.runStatus, S.events],
     needs: ['org'],
+    timeoutMs: DELIVERY_SPEC_MS + 60_000,
     async run(t) {
-      const job = await t.setup.job();
+      const user = (await t.setup.user()).externalId;
+      // A job of its own, which only refused starts name: any run event for it proves a run was created.
+      const job = t.setup.uniqueId('svc-certify-refused-job');
+      const created = await t.api.post(
+        '/jobs',
+        { external_id: job, title: 'Backend Developer', description_text: 'Build and run Node.js services with PostgreSQL for a hiring platform.', location_text: 'Tel Aviv, Israel' },
+        { label: 'create a job that only refused starts name' },
+      );
+      if (!t.expect.status(created, '2xx', S.jobs)) return;
       const refused = [
-        await start(t, job.externalId, [{ text: '', kind: 'nice' }], { label: 'refused start (422)' }),
-        await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], { user: t.setup.uniqueId('svc-certify-nobody'), label: 'refused start (404)' }),
+        await start(t, job, [{ text: 'TypeScript', kind: 'must' }, { text: '   ', kind: 'nice' }], { user, label: 'refused start (422: an empty requirement)' }),
+        await start(t, job, [{ text: 'TypeScript', kind: 'nice' }], { user: t.setup.uniqueId('svc-certify-nobody'), label: 'refused start (404: an unregistered user)' }),
       ];
       for (const res of refused) {
-        if (!t.expect.status(res, [422, 404], S.runsStart)) continue;
-        // Observable only when the refusal leaks a run id: that run must not exist.
+        if (!t.expect.status(res, [422, 404], S.runsStart)) return;
+        // A refusal that names a run id: that run must not exist.
         const runId = obj(res.json)?.run_id;
         if (typeof runId !== 'string' || runId === '') continue;
         const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: 'read the run id the refusal returned' });
@@ -724,6 +734,20 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
           read,
         );
       }
+      // A run, once created, ends completed or failed and emits run_completed or run_failed (Run status),
+      // also when its id was never handed out. The usual shape of this bug (the run stored before the
+      // requirements are validated, then failed) shows within the delivery window; a run that goes on
+      // searching for minutes would show later than this check watches.
+      const rx = t.webhooks?.receiver;
+      if (!rx) return;
+      const event = await rx.waitFor((d) => field(d, 'job_external_id') === job, expectWait(t, DELIVERY_SPEC_MS), t.signal);
+      if (t.signal.aborted) return;
+      t.expect.that(event === undefined, {
+        message: `after two refused starts (${refused.map((r) => r.status).join(', ')}) of job ${job}, which no accepted start names, ${event ? describeDelivery(event) : ''} arrived for run ${event ? String(runIdOf(event)) : ''} of that job; a 422 or 404 creates nothing, so no run of it can end and emit an event`,
+        spec: S.runsStart,
+        expected: 'no event for the job',
+        received: event ? `${String(eventOf(event))} for run ${String(runIdOf(event))}` : undefined,
+      });
     },
   },
   {

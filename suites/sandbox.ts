@@ -187,6 +187,69 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     },
   },
   {
+    id: 'sandbox.simulate-on-post',
+    title: 'x-svc-sandbox-simulate is honoured on a POST too: rate_limited on a fixture run start answers 429 rate_limited with Retry-After: 30',
+    suite,
+    spec: [S.sandbox, S.sandboxErrors, S.crossCutting],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      // "on any authenticated request": a POST as well as a read. A fixture start is the harmless POST:
+      // should the header be ignored, it starts a free fixture run and nothing else.
+      const user = await t.setup.user();
+      const res = await t.api.post(
+        '/runs',
+        { job_external_id: 'cert-empty', acting_user_external_id: user.externalId, target_count: 1 },
+        { headers: { [SIMULATE]: 'rate_limited' }, label: `POST /runs (cert-empty) with ${SIMULATE}: rate_limited` },
+      );
+      if (!t.expect.error(res, 429, 'rate_limited', S.sandbox)) return;
+      t.expect.equal(obj(res.json)?.retry_after_seconds, 30, 'retry_after_seconds of the simulated 429 on a POST', S.sandboxErrors, res);
+      t.expect.header(res, 'retry-after', /^\s*30\s*$/, S.sandboxErrors, 'Retry-After: 30');
+    },
+  },
+  {
+    id: 'sandbox.candidate-name-same-across-runs',
+    title: 'The same fixture started twice with the same body names each candidate the same in both runs, inside its evidence too',
+    suite,
+    spec: [S.sandbox, S.candidate],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      // A candidate's name (its pseudonym in the sandbox) is "stable per candidate", and a fixture answers
+      // with "a deterministic payload": across two runs started alike, each candidate keeps its name, and
+      // its evidence, where the name and each part of it are replaced by that pseudonym, reads the same.
+      // Fixture runs cost nothing; the first is the shared one (target_count 10, default language).
+      const [{ runId: first }, user] = await Promise.all([t.setup.fixtureRun(FIXTURE), t.setup.user()]);
+      const again = await t.api.post(
+        '/runs',
+        { job_external_id: FIXTURE, acting_user_external_id: user.externalId, target_count: 10 },
+        { label: `start ${FIXTURE} again with the same body` },
+      );
+      if (!t.expect.status(again, 202, S.runsStart)) return;
+      const second = obj(again.json)?.run_id;
+      if (typeof second !== 'string' || second === first) {
+        t.expect.fail({ message: `the second ${FIXTURE} start answered run_id ${JSON.stringify(second ?? null)} (the first: ${first}); every accepted start is a new run`, spec: S.runsStart }, again);
+        return;
+      }
+      const reads = [
+        await t.api.get(`/runs/${first}`, { label: `read the first ${FIXTURE} run` }),
+        await t.api.get(`/runs/${String(second)}`, { label: `read the second ${FIXTURE} run` }),
+      ] as const;
+      if (!reads.every((r) => t.expect.status(r, 200, S.runsRead))) return;
+      const byId = (res: ApiResponse) => new Map(candidatesOf(res).map((c) => [String(int(c.id) ?? c.id), c]));
+      const [a, b] = [byId(reads[0]), byId(reads[1])];
+      const common = [...a.keys()].filter((id) => b.has(id));
+      if (common.length === 0) {
+        t.skip(`the two ${FIXTURE} runs list no candidate in common (${a.size} and ${b.size} listed), so no name can be compared`);
+        return;
+      }
+      for (const id of common) {
+        const [x, y] = [a.get(id)!, b.get(id)!];
+        if (!t.expect.equal(y.name, x.name, `name of candidate ${id} in the second ${FIXTURE} run (the first run's: ${JSON.stringify(x.name)}; stable per candidate, deterministic payload)`, S.sandbox, reads[1])) return;
+        const evidence = (c: JsonObject) => objects(c.requirements).map((q) => q.evidence ?? null);
+        if (!t.expect.equal(evidence(y), evidence(x), `evidence of candidate ${id} in the second ${FIXTURE} run (the first run's, where the name is replaced by the same pseudonym; deterministic payload)`, S.sandbox, reads[1])) return;
+      }
+    },
+  },
+  {
     id: 'sandbox.simulate-authenticated-first',
     title: 'A simulated request is authenticated first: an unknown partner key or org token gets 401, not the simulated answer',
     suite,

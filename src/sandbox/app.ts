@@ -184,7 +184,8 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
       config.log(`injected ${injected.simulate} for partner ${partner.keyPrefix}…`);
       return { reply: simulated(app, injected.simulate, injected.retryAfterSeconds), lang };
     }
-    if (simulate !== undefined) {
+    // The fault honours the header on reads only ("on any authenticated request", Sandbox behaviour).
+    if (simulate !== undefined && !(req.method === 'POST' && faults.has('sandbox.simulate-ignored-on-post'))) {
       const value = simulate.trim();
       if (!(SIMULATE_VALUES as readonly string[]).includes(value)) {
         const allowed = faults.has('sandbox.simulate-allowed-incomplete') ? SIMULATE_VALUES.filter((v) => v !== 'insufficient_credits') : [...SIMULATE_VALUES];

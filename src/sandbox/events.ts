@@ -23,9 +23,10 @@ export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot
   if (run.terminalEmitted || snapshot.status === 'running') return;
   run.terminalEmitted = true;
   if (run.fixture === 'cert-webhook' && app.config.faults.has('webhooks.cert-webhook-not-queued')) return;
-  const env = envelope(app, run, snapshot.status === 'completed' ? 'run_completed' : 'run_failed');
+  const wrongEvent = run.fixture === 'cert-webhook' && app.config.faults.has('webhooks.cert-webhook-emits-run-failed');
+  const env = envelope(app, run, snapshot.status === 'completed' && !wrongEvent ? 'run_completed' : 'run_failed');
   if (!env) return;
-  if (snapshot.status === 'completed') {
+  if (env.event === 'run_completed') {
     const p = snapshot.progress;
     // The fault special-cases real runs: fixture and test events stay right, so only a check of the
     // real run's own delivery can see it.

@@ -92,7 +92,8 @@ export function renderRun(
     run.quotedPrices.set(c.id, price);
     const out: Record<string, unknown> = {
       id: candidateId(c.id, faults),
-      name: c.name,
+      // The fault: a fixture name that depends on the run, not only on the candidate.
+      name: run.fixture && faults.has('sandbox.fixture-names-per-run') ? `${c.name} ${run.id.slice(0, 4)}` : c.name,
       title: c.title,
       company: c.company,
       location: c.location,
@@ -121,6 +122,8 @@ export function renderRun(
   // Variant additive.notice-code: "new codes appear without warning".
   // Real runs only: a fixture's notices are fixed by its row of the fixture table.
   if (!run.fixture && app.config.variants.has('additive.notice-code')) (body.notices as unknown[]).push(VARIANT_NOTICE[lang]);
+  // Variant fixtures.notices-all-new-code: cert-notices-all shows a tenth code, one v1 clients do not know yet.
+  if (run.fixture === 'cert-notices-all' && app.config.variants.has('fixtures.notices-all-new-code')) (body.notices as unknown[]).push(VARIANT_NOTICE[lang]);
   // Variant fixtures.name-on-start-only: "Fixture responses carry sandbox: {fixture}" read as the start's
   // response only (POST /runs names it for the 202; the Run resource does not list it).
   if (run.fixture && !app.config.variants.has('fixtures.name-on-start-only')) {

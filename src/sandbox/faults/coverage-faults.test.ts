@@ -33,6 +33,8 @@ const PROBES: Record<string, Probe> = {
   'fixtures.start-answered-200': async (h) => (await h.startRun({ job_external_id: 'cert-empty' })).status,
   'fixtures.start-without-fixture-name': async (h) => (await h.startRun({ job_external_id: 'cert-empty' })).json.sandbox,
   'fixtures.notices-all-missing-paid-fallback': async (h) => (await fixtureRead(h, 'cert-notices-all')).notices.map((n: { code: string }) => n.code),
+  'fixtures.notices-all-impossible-code': async (h) => (await fixtureRead(h, 'cert-notices-all')).notices.map((n: { code: string }) => n.code),
+  'fixtures.notice-requirement-index-out-of-range': async (h) => (await fixtureRead(h, 'cert-notice-unknown')).notices.map((n: { ref?: unknown }) => n.ref ?? null),
   'fixtures.notice-unknown-without-unknown-slot': async (h) => (await fixtureRead(h, 'cert-notice-unknown')).notices.map((n: { slot: string }) => n.slot),
   'fixtures.empty-notice-outside-empty-state': async (h) => (await fixtureRead(h, 'cert-empty')).notices.map((n: { slot: string }) => n.slot),
   'fixtures.failed-reports-completed': async (h) => (await fixtureRead(h, 'cert-failed')).status,

@@ -45,6 +45,18 @@ export const fixturesFaults = [
     ...read('cert-notices-all'),
   },
   {
+    id: 'fixtures.notices-all-impossible-code',
+    area: 'fixtures',
+    summary: '`cert-notices-all` also shows `widen_hint`, a known code that cannot occur in v1: ten codes instead of the nine',
+    ...read('cert-notices-all'),
+  },
+  {
+    id: 'fixtures.notice-requirement-index-out-of-range',
+    area: 'fixtures',
+    summary: "`cert-notice-unknown`'s on_requirement probe notices point at `ref.requirement_index` 3, past the fixture's three requirements (0 to 2)",
+    ...read('cert-notice-unknown'),
+  },
+  {
     id: 'fixtures.notice-unknown-without-unknown-slot',
     area: 'fixtures',
     summary: '`cert-notice-unknown` has no probe notice in the unknown slot `zz_unknown_slot`',

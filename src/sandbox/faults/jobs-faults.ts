@@ -8,5 +8,5 @@ export const jobsFaults = [
   { id: 'jobs.title-not-required', area: 'jobs', summary: 'a job without `title` is stored instead of refused with `title_missing`', caughtBy: 'jobs.rejects-missing-title' },
   { id: 'jobs.issue-message-he-missing', area: 'jobs', summary: 'JobIssue entries of `422 job_rejected` lack `message_he`', caughtBy: 'jobs.rejects-missing-description' },
   { id: 'jobs.location-issue-field-wrong', area: 'jobs', summary: 'the `location_missing` issue names field `location` instead of the request field `location_text`', caughtBy: 'jobs.rejects-missing-location' },
-  { id: 'jobs.rejection-first-issue-only', area: 'jobs', summary: '`422 job_rejected` lists only the first missing field', caughtBy: 'jobs.rejection-lists-every-missing-field' },
+  { id: 'jobs.issues-share-first-field', area: 'jobs', summary: 'a job missing several fields is refused with one JobIssue each, but every issue names the first missing field in `field`', caughtBy: 'jobs.rejection-lists-every-missing-field' },
 ] as const satisfies readonly FaultDefinition[];

@@ -4,6 +4,7 @@ import type { FaultDefinition } from './types.js';
 // States and transitions › Candidate contact state, Sandbox behaviour). Hooks: routes/reveal.ts, run-view.ts.
 export const revealFaults = [
   { id: 'reveal.sandbox-phone-per-run', area: 'reveal', summary: 'the sandbox phone carries an extension taken from the run id, so the same candidate gets another phone in another run', caughtBy: 'reveal.sandbox-contact-same-across-runs' },
+  { id: 'reveal.sandbox-phone-placeholder', area: 'reveal', summary: 'a sandbox reveal answers phone `[phone hidden in sandbox]` (the evidence placeholder) instead of a synthetic number', caughtBy: 'reveal.sandbox-synthetic-contact' },
   { id: 'reveal.wallet-balance-missing', area: 'reveal', summary: 'the reveal result lacks `wallet_balance_after`', caughtBy: 'reveal.result-schema' },
   { id: 'reveal.sandbox-flag-missing', area: 'reveal', summary: 'a sandbox reveal result lacks `sandbox: true`', caughtBy: 'reveal.sandbox-nothing-charged' },
   { id: 'reveal.sandbox-charges-credits', area: 'reveal', summary: 'a sandbox reveal reports the quoted price in `credits_charged`', caughtBy: 'reveal.sandbox-nothing-charged' },

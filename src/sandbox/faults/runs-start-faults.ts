@@ -18,5 +18,6 @@ export const runsStartFaults = [
   { id: 'runs-start.unknown-user-422', area: 'runs-start', summary: 'a run start by an unregistered acting user answers 422 `invalid_user` instead of 404 `user_not_found`', caughtBy: 'runs-start.user-not-found' },
   { id: 'runs-start.sandbox-limit-without-max', area: 'runs-start', summary: '`422 sandbox_limit` lacks `max_target_count`', caughtBy: 'runs-start.sandbox-limit' },
   { id: 'runs-start.target-count-zero-accepted', area: 'runs-start', summary: 'target_count 0 (or below) is accepted and starts a run', caughtBy: 'runs-start.target-count-in-range' },
+  { id: 'runs-start.rejected-start-runs-and-fails', area: 'runs-start', summary: 'a `422 requirements_rejected` (answered as usual, no run_id) still creates a run of the job, which fails at once and emits `run_failed`', caughtBy: 'runs-start.rejection-starts-nothing' },
   { id: 'runs-start.rejected-run-created', area: 'runs-start', summary: 'a `422 requirements_rejected` still creates the run and names it in `run_id`', caughtBy: 'runs-start.rejection-starts-nothing' },
 ] as const satisfies readonly FaultDefinition[];

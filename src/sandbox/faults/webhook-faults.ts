@@ -75,6 +75,13 @@ export const webhookFaults = [
     caughtBy: 'webhooks.redirect-not-followed',
   },
   {
+    id: 'webhooks.cert-webhook-emits-run-failed',
+    area: 'webhooks',
+    summary: 'a `cert-webhook` run reads `completed` but queues `run_failed` instead of `run_completed`',
+    caughtBy: 'webhooks.run-event-once-per-run',
+    alsoCaughtBy: ['webhooks.cert-webhook-run-completed'],
+  },
+  {
     id: 'webhooks.duplicate-candidate-revealed',
     area: 'webhooks',
     summary: 'a reveal emits candidate_revealed twice, under two event ids',

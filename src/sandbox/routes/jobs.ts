@@ -29,7 +29,10 @@ export function jobsRoute(rc: RequestContext): Reply {
       });
     }
     if (faults.has('jobs.issue-message-he-missing')) for (const issue of issues) delete (issue as Partial<JobIssue>).message_he;
-    throw new ApiError(422, 'job_rejected', { rejected: faults.has('jobs.rejection-first-issue-only') ? issues.slice(0, 1) : issues });
+    // The fault: a loop that keeps the first issue's field for every issue after it.
+    if (faults.has('jobs.issues-share-first-field')) for (const issue of issues) issue.field = issues[0]!.field;
+    // Variant jobs.rejected-first-only: a validator that stops at the first missing field.
+    throw new ApiError(422, 'job_rejected', { rejected: rc.app.config.variants.has('jobs.rejected-first-only') ? issues.slice(0, 1) : issues });
   }
   const ext = externalId as string;
   const fields = { title: title as string, descriptionText: descriptionText as string, locationText: locationText as string };

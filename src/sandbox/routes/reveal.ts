@@ -1,4 +1,4 @@
-import { sandboxContact } from '../collaborators.js';
+import { PHONE_HIDDEN, sandboxContact } from '../collaborators.js';
 import { ApiError, isSandbox, jsonBody, type Reply, type RequestContext } from '../context.js';
 import { emitRevealed } from '../events.js';
 import { currentState } from '../run-view.js';
@@ -39,7 +39,11 @@ export function revealRoute(rc: RequestContext): Reply {
   if (isSandbox(rc)) {
     const contact = faults.has('reveal.contact-wrong-shape')
       ? { email: `candidate${id}@example.com`, phone: sandboxContact(id).phone }
-      : sandboxContact(id);
+      : faults.has('reveal.sandbox-phone-placeholder')
+        ? { email: sandboxContact(id).email, phone: PHONE_HIDDEN }
+        : sandboxContact(id);
+    // Variant reveal.sandbox-phone-computed: derived from the last four digits without showing them.
+    if (app.config.variants.has('reveal.sandbox-phone-computed')) contact.phone = `+1-555-01${String((Number(id % 10000n) * 37) % 100).padStart(2, '0')}`;
     response = {
       email: contact.email,
       phone: already && faults.has('reveal.contact-differs-on-repeat')

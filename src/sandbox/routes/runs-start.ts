@@ -50,6 +50,7 @@ export function runsStartRoute(rc: RequestContext): Reply {
       if (faults.has('runs-start.rejected-run-created')) refused = outcome;
       else {
         if (sandbox && !fixture && faults.has('limits.quota-refused-422-count')) recordRealRun(org, app.now());
+        if (job && faults.has('runs-start.rejected-start-runs-and-fails')) failedRunOfRefusedStart(rc, job.externalId, targetCount, outcome.requirements ?? []);
         // Variant runs-start.rejected-first-only: a validator that stops at the first offending requirement.
         const rejected = app.config.variants.has('runs-start.rejected-first-only') ? outcome.rejected.slice(0, 1) : outcome.rejected;
         throw new ApiError(422, 'requirements_rejected', { rejected, warnings: outcome.warnings });
@@ -159,4 +160,37 @@ function scheduleFixtureTerminal(rc: RequestContext, run: Run): void {
     // Only when a webhook is registered: a fixture must not leave events waiting for a URL set later.
     emit();
   }
+}
+
+/**
+ * Fault runs-start.rejected-start-runs-and-fails: the run row is written (and queued) before the
+ * requirements are validated; the worker then finds them invalid and fails the run, which emits
+ * run_failed for the job, though the caller was answered 422 with no run_id.
+ */
+function failedRunOfRefusedStart(rc: RequestContext, jobExternalId: string, targetCount: number, requirements: Run['requirements']): void {
+  const { app } = rc;
+  const org = requireOrg(rc);
+  const run: Run = {
+    id: newUuid(),
+    organizationId: org.id,
+    partnerId: rc.partner.id,
+    jobExternalId,
+    requirements,
+    targetCount,
+    createdAt: app.now(),
+    fixture: undefined,
+    quotedPrices: new Map(),
+    revealEvents: new Set(),
+    decisions: new Map(),
+    noticesShown: new Set(),
+    terminalEmitted: false,
+    readCache: new Map(),
+  };
+  if (isSandbox(rc)) recordRealRun(org, run.createdAt);
+  emitTerminal(app, run, {
+    status: 'failed',
+    progress: { confirmed: 0, target: targetCount, screened: 0 },
+    candidates: [],
+    notices: [{ code: 'function_error', severity: 'blocking', slot: 'empty_state' }],
+  });
 }

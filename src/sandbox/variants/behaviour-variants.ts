@@ -81,6 +81,28 @@ export const behaviourVariants = [
     warns: ['runs-start.issue-index-is-position', 'runs-start.empty-text'],
   },
   {
+    id: 'jobs.rejected-first-only',
+    area: 'jobs',
+    summary: 'a refused job lists only the first missing field in `rejected[]` (the next one comes once that is fixed)',
+    allowedBy:
+      'POST /jobs: "422 job_rejected with rejected[] of JobIssue (nothing stored)" and JobIssue "field: the request field at fault" say what an issue is, not that every missing field gets one',
+    warns: ['jobs.rejection-lists-every-missing-field'],
+  },
+  {
+    id: 'reveal.sandbox-phone-computed',
+    area: 'reveal',
+    summary: 'the sandbox phone is computed from the last four digits of the candidate id without showing them (`+1-555-01NN`, NN from the four digits)',
+    allowedBy: 'Sandbox behaviour: "the phone is fixed and derived from the last four digits of the candidate id"; how it is derived is not shown',
+    warns: ['reveal.sandbox-synthetic-contact'],
+  },
+  {
+    id: 'fixtures.notices-all-new-code',
+    area: 'fixtures',
+    summary: '`cert-notices-all` also shows a notice with a code v1 clients do not know yet (`zz_variant_notice`, info, above_list)',
+    allowedBy:
+      'Notice `code`: "new codes appear without warning"; Versioning 2: new notice codes are additive within v1, so a newer service\'s fixture of "the nine notice codes that can occur in v1" may show a tenth, new one',
+  },
+  {
     id: 'webhooks.first-delivery-after-45s',
     area: 'webhooks',
     summary: 'every webhook is first attempted 45 s (spec time) after it is queued',
