@@ -36,6 +36,13 @@ describe('webhooks suite', () => {
     for (const id of NO_WEBHOOK) expect(resultOf(run, id)).toMatchObject({ status: 'skipped', message: expect.stringMatching(/--webhook-not-registered/) });
   });
 
+  it('run-event-once-per-run never passes without judging a run: skipped, naming why, when no run ends', async () => {
+    // Production mode (no fixtures) and a real run that reads running to the end: no run to judge.
+    const id = 'webhooks.run-event-once-per-run';
+    const run = await certifySandbox({ mode: 'production', faults: ['runs-read.real-run-never-ends'], ids: [id], flags: { environment: 'production' } });
+    expect(resultOf(run, id)).toMatchObject({ status: 'skipped', message: expect.stringMatching(/no run gave a terminal event to judge: the real run .* was still "running"/) });
+  });
+
   it('has a fault for every check', () => {
     const covered = new Set(MY_FAULTS.map((f) => f.caughtBy));
     expect(MY_IDS.filter((id) => !covered.has(id))).toEqual([]);
