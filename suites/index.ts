@@ -9,6 +9,7 @@ import { DECISIONS_CHECKS } from './decisions.js';
 import { FIXTURE_CHECKS } from './fixtures.js';
 import { JOBS_CHECKS } from './jobs.js';
 import { REVEAL_CHECKS } from './reveal.js';
+import { REVEAL_PRODUCTION_CHECKS } from './reveal-production.js';
 import { RUNS_READ_CHECKS } from './runs-read.js';
 import { RUNS_START_CHECKS } from './runs-start.js';
 import { USERS_CHECKS } from './users.js';
@@ -34,6 +35,6 @@ export const SUITE_ORDER: readonly string[] = [
   'webhooks',
 ];
 
-export const ALL_CHECKS: readonly CheckDefinition[] = [...CONVENTIONS_CHECKS, ...AUTH_CHECKS, ...ACTIVATION_CHECKS, ...USERS_CHECKS, ...JOBS_CHECKS, ...RUNS_START_CHECKS, ...RUNS_READ_CHECKS, ...FIXTURE_CHECKS, ...REVEAL_CHECKS, ...DECISIONS_CHECKS, ...SANDBOX_CHECKS, ...PRODUCTION_CHECKS, ...LIMITS_CHECKS, ...WEBHOOK_CHECKS];
+export const ALL_CHECKS: readonly CheckDefinition[] = [...CONVENTIONS_CHECKS, ...AUTH_CHECKS, ...ACTIVATION_CHECKS, ...USERS_CHECKS, ...JOBS_CHECKS, ...RUNS_START_CHECKS, ...RUNS_READ_CHECKS, ...FIXTURE_CHECKS, ...REVEAL_CHECKS, ...REVEAL_PRODUCTION_CHECKS, ...DECISIONS_CHECKS, ...SANDBOX_CHECKS, ...PRODUCTION_CHECKS, ...LIMITS_CHECKS, ...WEBHOOK_CHECKS];
 
 export { UNCOVERED_REASONS, uncoveredReason } from './uncovered.js';

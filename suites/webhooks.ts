@@ -758,6 +758,50 @@ const candidateRevealedOnce: CheckDefinition = {
   }),
 };
 
+const productionNoEnvironmentHeader: CheckDefinition = {
+  id: 'webhooks.production-no-environment-header',
+  title: "Production deliveries carry no x-svc-environment header: the real run's terminal event and any candidate_revealed of it",
+  suite,
+  spec: [EVENTS, S.versioning],
+  needs: ['production', 'webhook-receiver', 'org'],
+  timeoutMs: 32 * 60_000,
+  run: withReceiver(async (t, rx) => {
+    const { run, final } = await t.setup.realRun();
+    const status = obj(final.json)?.status;
+    if (status !== 'completed' && status !== 'failed') {
+      return t.skip(`the real run ${run.runId} never ended (runs-read.real-run-ends-within-30-minutes judges that), so it emitted no terminal event to inspect`);
+    }
+    const ofRun = (d: ReceivedDelivery) => runIdOf(d) === run.runId;
+    const terminal = await rx.waitFor((d) => ofRun(d) && TERMINAL.includes(eventOf(d) ?? ''), expectWait(t, DELIVERY_SPEC_MS), t.signal);
+    if (t.signal.aborted) return;
+    if (!terminal) {
+      return t.skip(`no delivery of the real run ${run.runId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (webhooks.real-run-deliveries-valid judges that), so there was no production delivery to inspect`);
+    }
+    // Every delivery of the run so far: the terminal event, and candidate_revealed of production reveals.
+    for (const d of rx.deliveries().filter(ofRun)) {
+      const v = d.headers['x-svc-environment'];
+      if (v === undefined) continue;
+      if (v.trim().toLowerCase() === 'sandbox') {
+        t.expect.that(false, {
+          message: `${describeDelivery(d)} of the real run carries x-svc-environment: ${v}, though the target is production; only sandbox deliveries carry it, and the header does not exist in production`,
+          spec: EVENTS,
+          expected: '(absent)',
+          received: v,
+        });
+        continue;
+      }
+      t.expect.warn(false, {
+        message: `${describeDelivery(d)} of the real run carries x-svc-environment: ${v}`,
+        spec: S.versioning,
+        reading: 'Versioning 4: the header x-svc-environment does not exist in production, and the Events section gives it to sandbox deliveries only',
+        otherReading: 'Versioning 4 names it a response header, and a delivery is a request the service sends; a value other than sandbox claims no sandbox',
+        expected: '(absent)',
+        received: v,
+      });
+    }
+  }),
+};
+
 const testRequiresWebhook: CheckDefinition = {
   id: 'webhooks.test-requires-webhook',
   title: 'With no webhook registered, POST /sandbox/webhooks/test answers 409 webhook_not_configured',
@@ -792,4 +836,5 @@ export const WEBHOOK_CHECKS: readonly CheckDefinition[] = [
   realRunDeliveriesValid,
   candidateRevealedOnce,
   testRequiresWebhook,
+  productionNoEnvironmentHeader,
 ];

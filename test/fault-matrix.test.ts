@@ -16,7 +16,14 @@ const namedBy = (f: (typeof faults)[number]): string[] => [f.caughtBy, ...(f.als
 const missedPairs = new Map<string, string[]>();
 const runPairs = new Map<string, number>();
 
-function targetFor(checkId: string): { mode: 'sandbox' | 'production'; exhaustLimits: boolean; noWebhook: boolean; timeScale?: number; flags?: Record<string, unknown> } {
+/**
+ * A refusal for credits shows only with a wallet below a listed price: the production sandbox's real run
+ * lists candidates quoted 12 credits, so a wallet of 20 pays one reveal (which tells the balance) and
+ * refuses the next.
+ */
+const WALLET_FOR: Record<string, number> = { 'reveal.production-insufficient-credits-body': 20 };
+
+function targetFor(checkId: string): { mode: 'sandbox' | 'production'; exhaustLimits: boolean; noWebhook: boolean; timeScale?: number; walletCredits?: number; flags?: Record<string, unknown> } {
   const needs = checksById.get(checkId)?.needs ?? [];
   // 'spend-credits' means production with a spending allowance (e.g. reveal.production-charged-once).
   const spend = needs.includes('spend-credits');
@@ -26,6 +33,7 @@ function targetFor(checkId: string): { mode: 'sandbox' | 'production'; exhaustLi
     // A burst must beat 120 requests per scaled minute: at 600 that is 120 in 100 ms, out of reach on a busy machine.
     ...(needs.includes('exhaust-limits') ? { timeScale: 30 } : {}),
     noWebhook: needs.includes('no-webhook-registered'),
+    ...(WALLET_FOR[checkId] !== undefined ? { walletCredits: WALLET_FOR[checkId] } : {}),
     // The environment is stated, as an operator's CI does: a fault in x-svc-environment itself must
     // not turn the check meant for it into a skip through auto-detection.
     flags: { environment: needs.includes('production') || spend ? 'production' : 'sandbox', ...(spend ? { maxSpendCredits: '100' } : {}) },

@@ -9,19 +9,12 @@ import { listFaults } from '../src/sandbox/index.js';
 
 const FAULTS = listFaults();
 
-const PRODUCTION_ONLY = new Set(['reveal.production-charged-once']);
+// The production reveal checks (suites/reveal-production.ts) have their own test: suite-reveal-production.test.ts.
 const ids = [...REVEAL_CHECKS, ...DECISIONS_CHECKS].map((c) => c.id);
-const sandboxIds = ids.filter((id) => !PRODUCTION_ONLY.has(id));
-const PRODUCTION = { mode: 'production' as const, flags: { maxSpendCredits: '100' } };
 
 describe('reveal and decisions suites', () => {
   it('pass against the clean sandbox', async () => {
-    const run = await certifySandbox({ ids: sandboxIds });
-    expect(notPassed(run)).toEqual([]);
-  }, 120_000);
-
-  it('the production reveal check passes against the clean sandbox in production mode', async () => {
-    const run = await certifySandbox({ ids: [...PRODUCTION_ONLY], ...PRODUCTION });
+    const run = await certifySandbox({ ids });
     expect(notPassed(run)).toEqual([]);
   }, 120_000);
 
@@ -32,7 +25,7 @@ describe('reveal and decisions suites', () => {
 
   const mine = FAULTS.filter((f) => ids.includes(f.caughtBy));
   it.each(mine.map((f) => [f.id, f.caughtBy] as const))('fault %s fails %s', async (fault, check) => {
-    const run = await certifySandbox({ ids: [check], faults: [fault], ...(PRODUCTION_ONLY.has(check) ? PRODUCTION : {}) });
+    const run = await certifySandbox({ ids: [check], faults: [fault] });
     const r = resultOf(run, check);
     expect(r.status, `${check}: ${r.message}`).toBe('failed');
   }, 120_000);

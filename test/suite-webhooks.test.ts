@@ -12,7 +12,10 @@ const FAULTS = listFaults();
 
 const MY_IDS = WEBHOOK_CHECKS.map((c) => c.id);
 const NO_WEBHOOK = WEBHOOK_CHECKS.filter((c) => c.needs?.includes('no-webhook-registered')).map((c) => c.id);
-const WITH_WEBHOOK = MY_IDS.filter((id) => !NO_WEBHOOK.includes(id));
+/** Production-only checks: certified against a production-mode sandbox, declared production. */
+const PRODUCTION_IDS = WEBHOOK_CHECKS.filter((c) => c.needs?.includes('production')).map((c) => c.id);
+const PRODUCTION = { mode: 'production' as const, flags: { environment: 'production' } };
+const WITH_WEBHOOK = MY_IDS.filter((id) => !NO_WEBHOOK.includes(id) && !PRODUCTION_IDS.includes(id));
 const MY_FAULTS = FAULTS.filter((f) => MY_IDS.includes(f.caughtBy));
 
 function statuses(run: RunResult): Record<string, string> {
@@ -23,6 +26,12 @@ describe('webhooks suite', () => {
   it('passes every check against the clean sandbox', async () => {
     const run = await certifySandbox({ ids: WITH_WEBHOOK });
     expect(statuses(run)).toEqual(Object.fromEntries(WITH_WEBHOOK.map((id) => [id, 'passed'])));
+  });
+
+  it('passes every production check against a production-mode sandbox, where the sandbox checks skip', async () => {
+    const run = await certifySandbox({ ...PRODUCTION, ids: [...PRODUCTION_IDS, 'webhooks.sandbox-environment-header'] });
+    for (const id of PRODUCTION_IDS) expect(statuses(run)[id], id).toBe('passed');
+    expect(resultOf(run, 'webhooks.sandbox-environment-header').message).toMatch(/applies to the sandbox only/);
   });
 
   it('with no webhook registered, the 409 check passes and the others are skipped', async () => {
@@ -49,7 +58,12 @@ describe('webhooks suite', () => {
   });
 
   it.concurrent.each(MY_FAULTS.map((f) => [f.id, f.caughtBy] as const))('fault %s fails %s', async (faultId, checkId) => {
-    const run = await certifySandbox({ faults: [faultId], ids: [checkId], ...(NO_WEBHOOK.includes(checkId) ? { noWebhook: true } : {}) });
+    const run = await certifySandbox({
+      faults: [faultId],
+      ids: [checkId],
+      ...(NO_WEBHOOK.includes(checkId) ? { noWebhook: true } : {}),
+      ...(PRODUCTION_IDS.includes(checkId) ? PRODUCTION : {}),
+    });
     const r = resultOf(run, checkId);
     expect(r.status, `${checkId}: ${r.status} ${r.message ?? ''}`).toBe('failed');
   });

@@ -25,6 +25,8 @@ export interface EmbeddedTargetOptions {
   mode?: 'sandbox' | 'production';
   /** Success status of upserts and decisions (the spec leaves it open); tests vary it. */
   createdStatus?: 200 | 201 | 202;
+  /** Production mode: each new organization's starting wallet (tests: one too low to pay a reveal). */
+  walletCredits?: number;
 }
 
 export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOptions): Promise<EmbeddedTarget> {
@@ -42,6 +44,7 @@ export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOpti
     ...(opts.variants ? { variants: opts.variants } : {}),
     ...(opts.mode ? { mode: opts.mode } : {}),
     ...(opts.createdStatus ? { createdStatus: opts.createdStatus } : {}),
+    ...(opts.walletCredits !== undefined ? { initialWalletBalance: opts.walletCredits } : {}),
   });
   let receiver: WebhookReceiver | undefined;
   try {

@@ -66,7 +66,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     timeScale,
     faults,
     variants: config.variants,
-    sandboxHeader: config.mode === 'sandbox',
+    sandboxHeader: config.mode === 'sandbox' || faults.has('production.webhook-environment-header'),
     allowLoopback: config.allowLoopbackWebhooks,
     target(partnerId) {
       const p = store.partners.get(partnerId);

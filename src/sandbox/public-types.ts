@@ -26,6 +26,8 @@ export interface SandboxOptions {
   allowLoopbackWebhooks?: boolean;
   /** Success status of creating upserts (users, jobs) and decisions; spec leaves it open. Default 200. */
   createdStatus?: 200 | 201 | 202;
+  /** Production mode: the credit balance a new organization's wallet starts with. Default 500. */
+  initialWalletBalance?: number;
   /** Seed of the synthetic candidate pool. */
   seed?: number;
   /** Log sink (one line per event); default silent. */

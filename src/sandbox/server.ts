@@ -114,6 +114,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
     createdStatus: opts.createdStatus,
     seed: opts.seed,
+    ...(opts.initialWalletBalance !== undefined ? { initialWalletBalance: opts.initialWalletBalance } : {}),
     log: opts.log,
     ...(hooks ? { hooks: withSimulatedIds(hooks, simulated) } : {}),
   });

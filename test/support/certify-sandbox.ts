@@ -27,6 +27,8 @@ export interface CertifySandboxOptions {
   createdStatus?: 200 | 201 | 202;
   /** Extra run flags (camelCase keys of the config), e.g. { maxSpendCredits: '10' }. */
   flags?: Record<string, unknown>;
+  /** Production mode: each new organization's starting wallet (default 500); low to provoke 402 insufficient_credits. */
+  walletCredits?: number;
   /** No webhook registered for the partner and no receiver; the user states so (need 'no-webhook-registered'). */
   noWebhook?: boolean;
 }
@@ -55,6 +57,7 @@ export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<
     ...(opts.variants ? { variants: opts.variants } : {}),
     ...(opts.mode ? { mode: opts.mode } : {}),
     ...(opts.createdStatus ? { createdStatus: opts.createdStatus } : {}),
+    ...(opts.walletCredits !== undefined ? { walletCredits: opts.walletCredits } : {}),
   });
   try {
     const checks: readonly CheckDefinition[] = opts.ids ? ALL_CHECKS.filter((c) => opts.ids!.includes(c.id)) : ALL_CHECKS;

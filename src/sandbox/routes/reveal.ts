@@ -20,6 +20,14 @@ function revealLookup(rc: RequestContext): { run: Run; org: Organization } {
   }
 }
 
+/** What a first production reveal charges: the latest quote, or what a fault or variant makes of it. */
+function productionCharge(rc: RequestContext, quoted: number): number {
+  if (rc.app.config.faults.has('reveal.production-charges-nothing')) return 0;
+  // The price at request time may differ from the quote; the response is authoritative.
+  if (rc.app.config.variants.has('reveal.production-charge-below-quote')) return Math.floor((quoted * 3) / 4);
+  return quoted;
+}
+
 export function revealRoute(rc: RequestContext): Reply {
   const { app } = rc;
   const faults = app.config.faults;
@@ -54,11 +62,15 @@ export function revealRoute(rc: RequestContext): Reply {
       ...(faults.has('reveal.sandbox-flag-missing') ? {} : { sandbox: true }),
     };
   } else {
-    const charge = already && !chargeAgain ? 0 : price;
-    if (org.walletBalance < charge) throw new ApiError(402, 'insufficient_credits', { balance: org.walletBalance, required: charge });
+    const charge = already && !chargeAgain ? 0 : productionCharge(rc, price);
+    if (org.walletBalance < charge && !faults.has('production.reveal-overdraws')) {
+      throw new ApiError(402, 'insufficient_credits', faults.has('production.insufficient-credits-bare') ? {} : { balance: org.walletBalance, required: charge });
+    }
     org.walletBalance -= charge;
-    response = { email: candidate.email, phone: candidate.phone, credits_charged: charge, wallet_balance_after: org.walletBalance };
+    const stated = faults.has('reveal.production-charge-understated') && charge > 0 ? charge - 2 : charge;
+    response = { email: candidate.email, phone: candidate.phone, credits_charged: stated, wallet_balance_after: org.walletBalance };
     if (faults.has('reveal.production-wallet-stale')) response.wallet_balance_after = org.walletBalance + charge;
+    if (faults.has('production.reveal-sandbox-flag')) response.sandbox = true;
   }
   if (faults.has('reveal.wallet-balance-missing')) delete response.wallet_balance_after;
   if (!already) {

@@ -115,4 +115,11 @@ export const behaviourVariants = [
     allowedBy: '"(usually within a minute)" is no limit: the spec bounds delivery only by 8 attempts over about 8 hours and 7 days\' retention',
     warns: ['webhooks.test-delivery-same-event-id'],
   },
+  {
+    id: 'reveal.production-charge-below-quote',
+    area: 'reveal',
+    mode: 'production',
+    summary: 'production: a first reveal charges a quarter less than the latest run read quoted (rounded down), and the wallet falls by what `credits_charged` says',
+    allowedBy: 'Reveal result: `credits_charged` "what the response says is authoritative; not necessarily the quoted price"; Candidate: `reveal_price_credits` "computed from a price table at request time"',
+  },
 ] as const satisfies readonly VariantDefinition[];

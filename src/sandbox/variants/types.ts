@@ -10,6 +10,11 @@ export interface VariantDefinition {
   area: string;
   /** One line: what the sandbox does differently when this variant is on. */
   summary: string;
+  /**
+   * 'production': the choice exists only in production mode (e.g. what a reveal charges), so the variant
+   * matrix certifies a production-mode sandbox with it on. Default: sandbox mode.
+   */
+  mode?: 'production';
   /** The spec's words that leave this choice open. */
   allowedBy: string;
   /**
