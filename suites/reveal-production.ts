@@ -8,15 +8,9 @@ import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { int, obj, objects } from './support.js';
+import { S } from './spec-refs.js';
 
 const suite = 'reveal';
-const REVEAL = 'Endpoints › POST /runs/{run_id}/candidates/{candidate_id}/reveal';
-const REVEAL_RESULT = 'Resources and their fields › Reveal result';
-const CONTACT_STATE = 'States and transitions › Candidate contact state';
-const RUNS_READ = 'Endpoints › GET /runs/{run_id}';
-const BY_ENDPOINT = 'Errors › Errors by endpoint';
-const GENERAL = 'What the service does';
-const V = 'Versioning';
 /** Spec time of a check here: the shared real run is awaited outside it (setup). */
 const TIMEOUT = 10 * 60_000;
 
@@ -95,7 +89,7 @@ async function post(t: CheckContext, runId: string, id: bigint, label: string): 
 /** The run read just before a reveal: its quotes are the latest (prices are computed at request time). */
 async function latestRead(t: CheckContext, runId: string, label: string): Promise<Read | undefined> {
   const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label });
-  if (!t.expect.status(res, 200, RUNS_READ)) return undefined;
+  if (!t.expect.status(res, 200, S.runsRead)) return undefined;
   const candidates = objects(obj(res.json)?.candidates).flatMap((c) => {
     const id = int(c.id);
     return id === undefined ? [] : [{ id, price: int(c.reveal_price_credits), state: c.contact_state }];
@@ -160,15 +154,15 @@ function expectRevealed(t: CheckContext, res: ApiResponse, what: string): JsonOb
     t.skip(why);
     return undefined;
   }
-  if (!t.expect.status(res, 200, REVEAL)) return undefined;
+  if (!t.expect.status(res, 200, S.reveal)) return undefined;
   const b = obj(res.json);
   if (!b) {
-    t.expect.that(false, { message: `${what}: the 200 body is not a JSON object`, spec: REVEAL_RESULT }, res);
+    t.expect.fail({ message: `${what}: the 200 body is not a JSON object`, spec: S.revealResult }, res);
     return undefined;
   }
   // reveal.production-no-sandbox-field judges `sandbox`; the schema states it for the sandbox (const true).
   const { sandbox: _sandbox, ...rest } = b;
-  if (!t.expect.schema(rest, 'reveal-result', REVEAL_RESULT, res)) return undefined;
+  if (!t.expect.schema(rest, 'reveal-result', S.revealResult, res)) return undefined;
   return b;
 }
 
@@ -227,8 +221,8 @@ async function firstRevealCharged(
   t.expect.that(
     !(c.price! > 0n && charged === 0n),
     {
-      message: `the first reveal of candidate ${c.id} charged 0 credits though the run read just before quoted ${c.price}; revealing a locked candidate costs credits in production (credits charged on locked → revealed; What the service does, 6)`,
-      spec: CONTACT_STATE,
+      message: `the first reveal of candidate ${c.id} charged 0 credits though the run read just before quoted ${c.price}; in production a reveal costs credits (What the service does, 6) and locked → revealed charges them`,
+      spec: S.contactState,
       expected: `credits_charged > 0 (quoted ${c.price})`,
       received: b.credits_charged,
       pointer: '/credits_charged',
@@ -241,8 +235,8 @@ async function firstRevealCharged(
     t.expect.that(
       after === before.credits - charged,
       {
-        message: `revealing candidate ${c.id} charged ${charged} and reports wallet_balance_after ${String(b.wallet_balance_after)}, the balance before being ${before.credits}; the balance after a reveal is the previous balance less credits_charged (${before.credits - charged})`,
-        spec: REVEAL_RESULT,
+        message: `revealing candidate ${c.id} charged ${charged} and reports wallet_balance_after ${String(b.wallet_balance_after)}, the balance before being ${before.credits}; the balance after a reveal is the previous balance less credits_charged, ${before.credits - charged}`,
+        spec: S.revealResult,
         expected: String(before.credits - charged),
         received: b.wallet_balance_after,
         pointer: '/wallet_balance_after',
@@ -258,7 +252,7 @@ const chargedOnce: CheckDefinition = {
   title:
     'Production: the first reveal of a candidate charges credits and wallet_balance_after falls by exactly credits_charged; a repeat charges 0, keeps the balance and the read shows revealed',
   suite,
-  spec: [REVEAL, CONTACT_STATE, REVEAL_RESULT, GENERAL],
+  spec: [S.reveal, S.contactState, S.revealResult, S.general],
   needs: ['spend-credits', 'org'],
   timeoutMs: TIMEOUT,
   async run(t) {
@@ -287,7 +281,7 @@ const chargedOnce: CheckDefinition = {
     if (!r2) return;
     t.expect.that(
       int(r2.credits_charged) === 0n,
-      { message: `revealing candidate ${a.id} again charged ${String(r2.credits_charged)}; a candidate already revealed for the organization is not charged again`, spec: CONTACT_STATE, expected: 0, received: r2.credits_charged, pointer: '/credits_charged' },
+      { message: `revealing candidate ${a.id} again charged ${String(r2.credits_charged)}; a candidate already revealed for the organization is not charged again`, spec: S.contactState, expected: 0, received: r2.credits_charged, pointer: '/credits_charged' },
       again,
     );
     if (first.mark !== undefined && ledger.quietMark() === first.mark) {
@@ -295,7 +289,7 @@ const chargedOnce: CheckDefinition = {
         int(r2.wallet_balance_after) === w1,
         {
           message: `the repeat reveal of candidate ${a.id} reports wallet_balance_after ${String(r2.wallet_balance_after)} after ${String(w1)}; with no new charge the balance after is unchanged`,
-          spec: REVEAL_RESULT,
+          spec: S.revealResult,
           expected: String(w1),
           received: r2.wallet_balance_after,
           pointer: '/wallet_balance_after',
@@ -312,7 +306,7 @@ const chargedOnce: CheckDefinition = {
       listedA?.state === 'revealed',
       {
         message: `candidate ${a.id} has contact_state ${JSON.stringify(listedA?.state ?? null)} on the read after its reveal; the reveal moves it to revealed`,
-        spec: CONTACT_STATE,
+        spec: S.contactState,
         expected: 'revealed',
         received: listedA?.state ?? '(not listed)',
       },
@@ -331,7 +325,7 @@ const noSandboxField: CheckDefinition = {
   id: 'reveal.production-no-sandbox-field',
   title: 'Production: a reveal result carries no sandbox field (sandbox: true is sandbox only)',
   suite,
-  spec: [REVEAL_RESULT, V],
+  spec: [S.revealResult, S.versioning],
   needs: ['spend-credits', 'org'],
   timeoutMs: TIMEOUT,
   async run(t) {
@@ -354,11 +348,10 @@ const noSandboxField: CheckDefinition = {
     const b = expectRevealed(t, res, `revealing candidate ${id}`);
     if (!b || b.sandbox === undefined) return;
     if (b.sandbox === true) {
-      t.expect.that(
-        false,
+      t.expect.fail(
         {
           message: `the production reveal of candidate ${id} says sandbox: true; the field is sandbox only (no credit spend, synthetic contact), so a production reveal result has none`,
-          spec: REVEAL_RESULT,
+          spec: S.revealResult,
           expected: '(absent)',
           received: true,
           pointer: '/sandbox',
@@ -371,7 +364,7 @@ const noSandboxField: CheckDefinition = {
       false,
       {
         message: `the production reveal of candidate ${id} carries sandbox ${JSON.stringify(b.sandbox)}`,
-        spec: REVEAL_RESULT,
+        spec: S.revealResult,
         reading: 'the Reveal result lists `sandbox` as "boolean true, sandbox only": production has no such field',
         otherReading: 'a value other than true does not claim the sandbox, and the service may add response fields at any time',
         expected: '(absent)',
@@ -416,7 +409,7 @@ async function knownBalance(
 
 /** The 402 body: the envelope, and the extra fields `balance` and `required` (Errors by endpoint). */
 function expectRefusalBody(t: CheckContext, res: ApiResponse, id: bigint, quoted: bigint): void {
-  if (!t.expect.error(res, 402, 'insufficient_credits', BY_ENDPOINT)) return;
+  if (!t.expect.error(res, 402, 'insufficient_credits', S.byEndpoint)) return;
   const b = obj(res.json);
   const missing = ['balance', 'required'].filter((f) => b?.[f] === undefined);
   if (
@@ -424,7 +417,7 @@ function expectRefusalBody(t: CheckContext, res: ApiResponse, id: bigint, quoted
       missing.length === 0,
       {
         message: `the 402 insufficient_credits refusing candidate ${id} (quoted ${quoted}) lacks ${missing.join(' and ')}; the reveal's 402 carries the extra fields balance and required`,
-        spec: BY_ENDPOINT,
+        spec: S.byEndpoint,
         expected: 'balance, required',
         received: res.json,
       },
@@ -441,7 +434,7 @@ function expectRefusalBody(t: CheckContext, res: ApiResponse, id: bigint, quoted
     notCredits.length === 0,
     {
       message: `the 402 insufficient_credits refusing candidate ${id} has ${notCredits.map((f) => `${f} ${JSON.stringify(String(b?.[f]))}`).join(', ')}, not a whole number of credits`,
-      spec: BY_ENDPOINT,
+      spec: S.byEndpoint,
       reading: 'balance and required count credits, which are integers everywhere else (reveal_price_credits, credits_charged, wallet_balance_after)',
       otherReading: 'the spec names the two extra fields without giving their type',
       received: { balance: b?.balance ?? null, required: b?.required ?? null },
@@ -455,7 +448,7 @@ const insufficientCredits: CheckDefinition = {
   title:
     'Production: a reveal the wallet cannot pay is refused with 402 insufficient_credits carrying balance and required (observed when the wallet is below a listed price)',
   suite,
-  spec: [BY_ENDPOINT, CONTACT_STATE, REVEAL],
+  spec: [S.byEndpoint, S.contactState, S.reveal],
   needs: ['spend-credits', 'org'],
   timeoutMs: TIMEOUT,
   async run(t) {
@@ -488,7 +481,7 @@ const insufficientCredits: CheckDefinition = {
           !overdrawn,
           {
             message: `candidate ${dearest.id} was revealed for ${String(b?.credits_charged)} credits with ${balance} in the wallet (wallet_balance_after ${String(b?.wallet_balance_after)}); a locked candidate is revealed only when the credits suffice, otherwise the reveal answers 402 insufficient_credits`,
-            spec: CONTACT_STATE,
+            spec: S.contactState,
             expected: '402 insufficient_credits',
             received: { credits_charged: b?.credits_charged ?? null, wallet_balance_after: b?.wallet_balance_after ?? null },
           },

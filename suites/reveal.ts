@@ -1,6 +1,6 @@
 // Reveal: the contact of a listed candidate, charged once per organization (production) or never
-// (sandbox, synthetic contact). Sandbox checks use fixture runs, which are free of quota; production
-// checks that spend credits need --max-spend-credits.
+// (sandbox, synthetic contact). Sandbox checks use fixture runs, which are free of quota; the checks
+// that spend production credits are in reveal-production.ts (--max-spend-credits).
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
@@ -73,30 +73,10 @@ function body(res: ApiResponse): JsonObject | undefined {
 }
 
 /**
- * Production answers a reveal may legitimately give instead of 200: a pending 202 (its shape is not
- * shown) and 402 insufficient_credits (a low wallet). The reason to skip, or undefined. The sandbox
- * never gives either (Sandbox behaviour), so there they stay failures.
+ * A 200 with a Reveal result; records what is wrong otherwise. Sandbox checks only: the sandbox charges
+ * nothing and answers no pending 202 (production reveals: reveal-production.ts).
  */
-function productionHold(t: CheckContext, res: ApiResponse, what: string): string | undefined {
-  if (t.target.environment !== 'production') return undefined;
-  if (res.status === 202) return `${what}: reveal pending (202): its shape is not shown in v1`;
-  if (res.status === 402) {
-    const b = body(res);
-    return (
-      `${what}: 402 insufficient_credits (balance ${String(b?.balance ?? '?')}, required ${String(b?.required ?? '?')}); ` +
-      `the organization's wallet cannot pay this reveal: top it up or lower --max-spend-credits`
-    );
-  }
-  return undefined;
-}
-
-/** A 200 with a Reveal result; records what is wrong otherwise (skips on a production hold). */
 function expectRevealed(t: CheckContext, res: ApiResponse, what: string): JsonObject | undefined {
-  const hold = productionHold(t, res, what);
-  if (hold !== undefined) {
-    t.skip(hold);
-    return undefined;
-  }
   if (!t.expect.status(res, 200, S.reveal)) return undefined;
   if (!t.expect.schema(res.json, 'reveal-result', S.revealResult, res)) return undefined;
   const b = body(res);

@@ -762,7 +762,7 @@ const productionNoEnvironmentHeader: CheckDefinition = {
   id: 'webhooks.production-no-environment-header',
   title: "Production deliveries carry no x-svc-environment header: the real run's terminal event and any candidate_revealed of it",
   suite,
-  spec: [EVENTS, S.versioning],
+  spec: [S.events, S.versioning],
   needs: ['production', 'webhook-receiver', 'org'],
   timeoutMs: 32 * 60_000,
   run: withReceiver(async (t, rx) => {
@@ -782,9 +782,9 @@ const productionNoEnvironmentHeader: CheckDefinition = {
       const v = d.headers['x-svc-environment'];
       if (v === undefined) continue;
       if (v.trim().toLowerCase() === 'sandbox') {
-        t.expect.that(false, {
+        t.expect.fail({
           message: `${describeDelivery(d)} of the real run carries x-svc-environment: ${v}, though the target is production; only sandbox deliveries carry it, and the header does not exist in production`,
-          spec: EVENTS,
+          spec: S.events,
           expected: '(absent)',
           received: v,
         });
