@@ -85,6 +85,8 @@ describe('partner rules', () => {
     expect(judge('retries.backoff-from-1s', [read(0, 503), read(300, 'running')]).state).toBe('failed');
     expect(judge('retries.backoff-from-1s', [read(0, 503), read(1001, 503), read(3002, 'running')]).state).toBe('passed');
     expect(judge('retries.backoff-from-1s', [read(0, 503), read(2001, 503), read(3100, 'running')]).state).toBe('warning');
+    // At time scale 100 the steps are 10 and 20 ms: timer lag on a loaded machine (27 ms, then 23 ms) is no shrink.
+    expect(judge('retries.backoff-from-1s', [read(0, 503), read(28, 503), read(52, 'running')], [], { timeScale: 100 }).state).toBe('passed');
     // At time scale 10 the spec's 1 s is 100 ms.
     expect(judge('retries.backoff-from-1s', [read(0, 503), read(101, 'running')], [], { timeScale: 10 }).state).toBe('passed');
   });
