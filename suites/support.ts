@@ -7,6 +7,7 @@ import { isJsonObject, JsonDecimal, type JsonObject, type JsonValue } from '../s
 import type { CheckContext } from '../src/runner/check.js';
 import { describeEvidence } from '../src/runner/environment-evidence.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
+import type { SchemaName } from '../src/schema/schema-names.js';
 import { S } from './spec-refs.js';
 
 export { randomUUID };
@@ -70,7 +71,7 @@ export function expectErrorEnvelope(t: CheckContext, res: ApiResponse, what: str
 export function expectRejected(
   t: CheckContext,
   res: ApiResponse,
-  want: { code: string; schema: string; spec: SpecSection; schemaSpec?: SpecSection; validBody?: boolean },
+  want: { code: string; schema: SchemaName; spec: SpecSection; schemaSpec?: SpecSection; validBody?: boolean },
 ): JsonObject[] | undefined {
   if (!t.expect.error(res, 422, want.code, want.spec)) return undefined;
   if (!t.expect.schema(res.json, want.schema, want.schemaSpec ?? want.spec, res) && want.validBody) return undefined;

@@ -3,6 +3,7 @@
 
 import type { ApiClient, ApiResponse } from '../http/types.js';
 import type { JsonValue } from '../json/lossless.js';
+import type { SchemaName } from '../schema/schema-names.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { EnvironmentEvidence } from './environment-evidence.js';
 import type { SpecSection } from './spec-section-names.js';
@@ -133,8 +134,8 @@ export interface Expect {
   status(res: ApiResponse, expected: number | string | Array<number | string>, spec: SpecSection): boolean;
   /** Status, JSON content type, error envelope (`error` + `message` strings) and the given error code. */
   error(res: ApiResponse, status: number, code: string, spec: SpecSection): boolean;
-  /** Body (or a value inside it) against a named schema of schemas/. */
-  schema(value: JsonValue | undefined, schemaName: string, spec: SpecSection, exchange?: ApiResponse): boolean;
+  /** Body (or a value inside it) against a named schema of schemas/ (typed: a mistyped name does not compile). */
+  schema(value: JsonValue | undefined, schemaName: SchemaName, spec: SpecSection, exchange?: ApiResponse): boolean;
   /** A header value; a function receives the value (undefined when absent). */
   header(
     res: ApiResponse,
