@@ -5,7 +5,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { errorSuffix, expectRejected, obj, objects } from './support.js';
+import { describeIssues, errorSuffix, expectRejected, obj, objects } from './support.js';
 import { S } from './spec-refs.js';
 
 const suite = 'jobs';
@@ -152,13 +152,15 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       );
       if (!t.expect.status(probe, 422, S.runsStart)) return;
       const issues = objects(obj(probe.json)?.rejected);
-      t.expect.that(
-        issues.some((i) => i.code === 'location_as_requirement' && Number(i.index) === 0),
+      t.expect.some(
+        issues,
+        (i) => i.code === 'location_as_requirement' && Number(i.index) === 0,
         {
-          message: `after the job was repeated with location_text "Eilat, Israel", the requirement "Eilat" was not refused as location_as_requirement (rejected: ${issues.map((i) => `${String(i.code)}@${String(i.index)}`).join(', ') || 'none'}); a repeat call replaces title, description_text and location_text`,
+          what: 'after the job was repeated with location_text "Eilat, Israel", rejected[] of a start with the requirement "Eilat"',
+          description: 'location_as_requirement at index 0 (a repeat call replaces title, description_text and location_text)',
           spec: S.jobs,
-          expected: 'location_as_requirement at index 0',
-          received: issues.map((i) => `${String(i.code)}@${String(i.index)}`),
+          pointer: '/rejected',
+          received: describeIssues(issues),
         },
         probe,
       );

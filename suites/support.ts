@@ -43,6 +43,11 @@ export function show(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x instanceof JsonDecimal ? x.raw : x)) ?? String(v);
 }
 
+/** Issues of a rejected[] or warnings[] as "code@index, …" ("(none)" when empty). */
+export function describeIssues(issues: JsonObject[]): string {
+  return issues.length === 0 ? '(none)' : issues.map((i) => `${String(i.code)}@${String(i.index)}`).join(', ');
+}
+
 /** " <error code>" of an error answer, for "answered 404 job_not_found"; empty without one. */
 export function errorSuffix(res: ApiResponse): string {
   const e = obj(res.json)?.error;
