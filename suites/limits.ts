@@ -107,7 +107,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
       );
       if (!t.expect.status(job, '2xx', S.jobs)) return;
       const start = (body: Record<string, unknown>, label: string) =>
-        t.api.post('/runs', { acting_user_external_id: userId, target_count: 1, ...body }, { auth, label });
+        t.setup.startRun({ acting_user_external_id: userId, target_count: 1, ...body }, { auth, label });
 
       // Neither of these counts toward the quota.
       const fixture = await start({ job_external_id: 'cert-empty' }, 'a fixture run (does not count)');

@@ -4,17 +4,14 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonValue } from '../src/json/lossless.js';
 import type { CheckContext } from '../src/runner/check.js';
+import { DELIVERY_SPEC_MS, TEST_PATH, expectedDeliveryWaitMs, isDeliveryOf, type TestEvent, type TrioEntry } from '../src/runner/webhook-trio.js';
 import type { ReceivedDelivery, ResponsePlan, WebhookReceiver } from '../src/webhook/receiver.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
 import { obj } from './support.js';
 
-export const TEST_EVENTS = ['run_completed', 'run_failed', 'candidate_revealed'] as const;
-export type TestEvent = (typeof TEST_EVENTS)[number];
+// The trio's own facts live beside the shared setup step that sends it (src/runner/webhook-trio.ts).
+export { DELIVERY_SPEC_MS, TEST_EVENTS, TEST_PATH, isDeliveryOf, type TestEvent, type TrioEntry } from '../src/runner/webhook-trio.js';
 
-export const TEST_PATH = '/sandbox/webhooks/test';
-
-/** Spec: deliveries go out "usually within a minute"; twice that before calling one missing. */
-export const DELIVERY_SPEC_MS = 2 * 60_000;
 /** First retry "after 1 min", plus the same allowance for its delivery. */
 export const RETRY_SPEC_MS = 60_000 + DELIVERY_SPEC_MS;
 /** A retry sooner than this after the failed attempt is not the spec's one-minute backoff. */
@@ -23,14 +20,13 @@ export const MIN_RETRY_GAP_SPEC_MS = 30_000;
 export const SETTLE_SPEC_MS = 10_000;
 
 // The delivery path (sockets, event loop, a busy CI core) has a fixed latency that a time scale
-// cannot shrink: waits for something expected never go below EXPECT_FLOOR_MS (they end as soon as
-// it comes), and windows that must stay empty never below QUIET_FLOOR_MS.
-const EXPECT_FLOOR_MS = 3_000;
+// cannot shrink: waits for something expected have a floor (expectedDeliveryWaitMs; they end as soon
+// as it comes), and windows that must stay empty never go below QUIET_FLOOR_MS.
 const QUIET_FLOOR_MS = 1_000;
 
 /** Real milliseconds to wait for an expected delivery. */
 export function expectWait(t: CheckContext, specMs: number): number {
-  return Math.max(specMs / t.target.timeScale, EXPECT_FLOOR_MS);
+  return expectedDeliveryWaitMs(specMs, t.target.timeScale);
 }
 
 /** Real milliseconds of a window in which nothing should arrive. */
@@ -98,11 +94,6 @@ export async function triggerTest(
     res,
   );
   return ok && eventId && runId ? { event, res, eventId, runId } : undefined;
-}
-
-/** This test event's delivery: by event_id, or by its fresh run_id (so a wrong event_id is still found). */
-export function isDeliveryOf(trig: Pick<Triggered, 'eventId' | 'runId'>): (d: ReceivedDelivery) => boolean {
-  return (d) => eventIdOf(d) === trig.eventId || runIdOf(d) === trig.runId;
 }
 
 /** Resolves with `p`, or with undefined as soon as `signal` aborts. */
@@ -194,63 +185,12 @@ async function triggerUntilPlanned(
   return undefined;
 }
 
-// Memo of the shared trio, per receiver (one receiver per certification).
-const trios = new WeakMap<WebhookReceiver, Promise<TrioEntry[]>>();
-
-export interface TrioEntry {
-  event: TestEvent;
-  /** The 202 (or whatever came back); recorded in the check that triggered the trio. */
-  res: ApiResponse;
-  eventId?: string;
-  runId?: string;
-  delivery?: ReceivedDelivery;
-}
-
-/**
- * One validly signed test event of each kind and its first delivery, shared by every check that
- * inspects deliveries: three requests for the whole certification instead of three per check.
- */
-export function testTrio(t: CheckContext, rx: WebhookReceiver): Promise<TrioEntry[]> {
-  let p = trios.get(rx);
-  if (!p) {
-    p = makeTrio(t, rx);
-    trios.set(rx, p);
-  }
-  return p;
-}
-
-async function makeTrio(t: CheckContext, rx: WebhookReceiver): Promise<TrioEntry[]> {
-  const entries: TrioEntry[] = [];
-  for (const event of TEST_EVENTS) {
-    const res = await t.api.post(TEST_PATH, { event }, { label: `test ${event}` });
-    const json = obj(res.json);
-    const eventId = str(json?.event_id);
-    const runId = str(json?.run_id);
-    entries.push({ event, res, ...(eventId ? { eventId } : {}), ...(runId ? { runId } : {}) });
-  }
-  // Not the first caller's signal: its abort must not cut the wait short for the other checks.
-  const wait = expectWait(t, DELIVERY_SPEC_MS);
-  await Promise.all(
-    entries.map(async (e) => {
-      // Any answer that names the event is followed; its status is webhooks.test-endpoint-accepted's concern.
-      if (!e.eventId && !e.runId) return;
-      const d = await rx.waitFor(isDeliveryOf({ eventId: e.eventId ?? '', runId: e.runId ?? '' }), wait);
-      if (d) e.delivery = d;
-    }),
-  );
-  return entries;
-}
-
 /**
  * The trio's deliveries for `check`, recording a failure for each event that has none (a 202 that
  * never turns into a delivery breaks the spec whatever the check looks at).
  */
-export async function trioDeliveries(
-  t: CheckContext,
-  rx: WebhookReceiver,
-  spec: SpecSection,
-): Promise<Array<{ entry: TrioEntry; d: ReceivedDelivery }>> {
-  const trio = await untilAborted(testTrio(t, rx), t.signal);
+export async function trioDeliveries(t: CheckContext, spec: SpecSection): Promise<Array<{ entry: TrioEntry; d: ReceivedDelivery }>> {
+  const trio = await untilAborted(t.setup.webhookTrio(), t.signal);
   if (!trio) return [];
   const out: Array<{ entry: TrioEntry; d: ReceivedDelivery }> = [];
   for (const entry of trio) {

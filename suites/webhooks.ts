@@ -8,7 +8,7 @@ import { isUtcDateTime } from '../src/schema/formats.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../src/webhook/receiver.js';
 import { S } from './spec-refs.js';
 import { int, obj, objects, TWO_POW_53 } from './support.js';
-import { DELIVERY_SPEC_MS, MIN_RETRY_GAP_SPEC_MS, RETRY_SPEC_MS, SETTLE_SPEC_MS, TEST_PATH, describeDelivery, eventIdOf, eventOf, expectWait, field, isDeliveryOf, quietWait, receiverOf, runIdOf, settle, specDuration, triggerPlanned, triggerTest, trioDeliveries, testTrio, untilAborted } from './webhook-support.js';
+import { DELIVERY_SPEC_MS, MIN_RETRY_GAP_SPEC_MS, RETRY_SPEC_MS, SETTLE_SPEC_MS, TEST_PATH, describeDelivery, eventIdOf, eventOf, expectWait, field, isDeliveryOf, quietWait, receiverOf, runIdOf, settle, specDuration, triggerPlanned, triggerTest, trioDeliveries, untilAborted } from './webhook-support.js';
 
 const suite = 'webhooks';
 const ENVELOPE_FIELDS = ['event_id', 'event', 'run_id', 'organization_external_id', 'job_external_id', 'occurred_at'];
@@ -48,8 +48,8 @@ const testEndpointAccepted: CheckDefinition = {
   spec: [S.webhookTest, S.sandbox],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    const trio = await untilAborted(testTrio(t, rx), t.signal);
+  run: withReceiver(async (t) => {
+    const trio = await untilAborted(t.setup.webhookTrio(), t.signal);
     for (const e of trio ?? []) {
       if (!t.expect.status(e.res, 202, S.webhookTest)) continue;
       // The route exists in the sandbox only, so its answers are sandbox responses like any other.
@@ -69,8 +69,8 @@ const testDeliverySameEventId: CheckDefinition = {
   spec: [S.webhookTest, S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    for (const { entry, d } of await trioDeliveries(t, rx, S.webhookTest)) {
+  run: withReceiver(async (t) => {
+    for (const { entry, d } of await trioDeliveries(t, S.webhookTest)) {
       const what = `of ${describeDelivery(d)} for the test event whose 202 named event_id ${entry.eventId} and run_id ${entry.runId}`;
       t.expect.equal(eventIdOf(d), entry.eventId, `event_id ${what}`, S.webhookTest, entry.res);
       t.expect.equal(eventOf(d), entry.event, `event ${what}`, S.webhookTest, entry.res);
@@ -103,8 +103,8 @@ const testFixturePayload: CheckDefinition = {
   spec: [S.webhookTest],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    const got = await trioDeliveries(t, rx, S.webhookTest);
+  run: withReceiver(async (t) => {
+    const got = await trioDeliveries(t, S.webhookTest);
     for (const { entry, d } of got) {
       t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, S.webhookTest, entry.res);
       if (entry.event === 'run_completed') {
@@ -144,9 +144,9 @@ const envelopeComplete: CheckDefinition = {
   spec: [S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
+  run: withReceiver(async (t) => {
     const org = await t.setup.org();
-    for (const { entry, d } of await trioDeliveries(t, rx, S.events)) {
+    for (const { entry, d } of await trioDeliveries(t, S.events)) {
       const body = obj(d.json);
       if (!body) {
         t.expect.fail({ message: `${describeDelivery(d)} is not a JSON object; deliveries carry the JSON envelope`, spec: S.events, received: d.body.toString('utf8').slice(0, 200) });
@@ -179,8 +179,8 @@ const occurredAtUtc: CheckDefinition = {
   spec: [S.events, S.general],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    for (const { d } of await trioDeliveries(t, rx, S.events)) {
+  run: withReceiver(async (t) => {
+    for (const { d } of await trioDeliveries(t, S.events)) {
       const at = field(d, 'occurred_at');
       if (at === undefined) continue; // a missing field is webhooks.envelope-complete's finding
       t.expect.that(typeof at === 'string' && isUtcDateTime(at), {
@@ -199,8 +199,8 @@ const contentTypeJson: CheckDefinition = {
   spec: [S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    for (const { d } of await trioDeliveries(t, rx, S.events)) {
+  run: withReceiver(async (t) => {
+    for (const { d } of await trioDeliveries(t, S.events)) {
       const ct = d.headers['content-type'];
       t.expect.that(d.method === 'POST' && /^application\/json\s*(;.*)?$/i.test(ct ?? ''), {
         message: `${describeDelivery(d)} came as ${d.method} with Content-Type ${JSON.stringify(ct ?? null)}; deliveries are POST with Content-Type: application/json`,
@@ -219,8 +219,8 @@ const sandboxEnvironmentHeader: CheckDefinition = {
   spec: [S.sandbox, S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    for (const { d } of await trioDeliveries(t, rx, S.sandbox)) {
+  run: withReceiver(async (t) => {
+    for (const { d } of await trioDeliveries(t, S.sandbox)) {
       const v = d.headers['x-svc-environment'];
       t.expect.that(v === 'sandbox', {
         message: `${describeDelivery(d)} carries x-svc-environment ${JSON.stringify(v ?? null)}; every sandbox webhook carries x-svc-environment: sandbox`,
@@ -239,8 +239,8 @@ const signatureVerifies: CheckDefinition = {
   spec: [S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    for (const { d } of await trioDeliveries(t, rx, S.events)) {
+  run: withReceiver(async (t) => {
+    for (const { d } of await trioDeliveries(t, S.events)) {
       const header = d.signature.header;
       t.expect.that(d.signature.valid, {
         message:
@@ -484,7 +484,7 @@ const eventIdUnique: CheckDefinition = {
     // The trio's run_completed and one more of the same kind: two events alike but for their run.
     const trig = await triggerTest(t, 'run_completed', S.webhookTest);
     if (!trig) return;
-    await trioDeliveries(t, rx, S.events);
+    await trioDeliveries(t, S.events);
     const second = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!second) {

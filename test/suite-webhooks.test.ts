@@ -17,6 +17,18 @@ const PRODUCTION_IDS = WEBHOOK_CHECKS.filter((c) => c.needs?.includes('productio
 const PRODUCTION = { mode: 'production' as const, flags: { environment: 'production' } };
 const WITH_WEBHOOK = MY_IDS.filter((id) => !NO_WEBHOOK.includes(id) && !PRODUCTION_IDS.includes(id));
 const MY_FAULTS = FAULTS.filter((f) => MY_IDS.includes(f.caughtBy));
+/** The checks that read the shared webhook trio. */
+const TRIO_READERS = [
+  'webhooks.test-endpoint-accepted',
+  'webhooks.test-delivery-same-event-id',
+  'webhooks.test-fixture-payload',
+  'webhooks.envelope-complete',
+  'webhooks.occurred-at-utc',
+  'webhooks.content-type-json',
+  'webhooks.sandbox-environment-header',
+  'webhooks.signature-verifies',
+  'webhooks.event-id-unique',
+];
 
 function statuses(run: RunResult): Record<string, string> {
   return Object.fromEntries(run.checks.map((c) => [c.id, c.status === 'passed' ? 'passed' : `${c.status}: ${c.message ?? ''}`]));
@@ -26,6 +38,18 @@ describe('webhooks suite', () => {
   it('passes every check against the clean sandbox', async () => {
     const run = await certifySandbox({ ids: WITH_WEBHOOK });
     expect(statuses(run)).toEqual(Object.fromEntries(WITH_WEBHOOK.map((id) => [id, 'passed'])));
+    // The trio is a shared setup step: every check that reads it carries its three exchanges, the
+    // checks that await it after the first included (they all start at once; one sends it).
+    const trio = (id: string) =>
+      resultOf(run, id)
+        .exchanges.filter((e) => e.label?.startsWith('setup: webhook trio'))
+        .map((e) => `${e.request.method} ${new URL(e.request.url).pathname} ${e.response?.status ?? 0}`);
+    const sent = ['POST /v1/sandbox/webhooks/test 202', 'POST /v1/sandbox/webhooks/test 202', 'POST /v1/sandbox/webhooks/test 202'];
+    for (const id of TRIO_READERS) expect(trio(id), id).toEqual(sent);
+    // One trio for the whole certification: the same answers (each names a fresh event_id) in every check.
+    const answers = (id: string) => resultOf(run, id).exchanges.filter((e) => e.label?.startsWith('setup: webhook trio')).map((e) => e.response?.body);
+    for (const id of TRIO_READERS) expect(answers(id), id).toEqual(answers(TRIO_READERS[0]!));
+    expect(new Set(answers(TRIO_READERS[0]!)).size).toBe(3);
   });
 
   it('passes every production check against a production-mode sandbox, where the sandbox checks skip', async () => {

@@ -39,6 +39,11 @@ beforeAll(async () => {
         if (redeemStatus !== 200) return json(res, redeemStatus, { error: 'internal_error', message: 'boom' });
         return json(res, 200, { organization_id: '7b0c5b9e-2d7e-4a56-9a59-6f8a3f0f3a11', org_token: TOKEN, organization_name: 'Acme' });
       }
+      if (req.method === 'POST' && url === '/v1/runs') {
+        const b = await body(req);
+        if (b.job_external_id === 'refused') return json(res, 422, { error: 'requirements_rejected', message: 'no', rejected: [] });
+        return json(res, 202, { run_id: '0b7f4c1e-9d2a-4f1b-8c3e-5a6d7e8f9a0b', status: 'queued' });
+      }
       if (url === '/v1/ok') return json(res, 200, { ok: true, echo: req.headers['x-svc-org'] ?? null });
       if (url === '/v1/created') return json(res, 201, { ok: true });
       if (url.startsWith('/v1/runs/')) return json(res, 401, { error: 'invalid_org_token', message: 'no' });
@@ -174,6 +179,19 @@ describe('certify', () => {
     const result = await certify({ config: config(), checks, suiteOrder: ['alpha'] });
     expect(seen).toEqual({ a: 'SVC-BBBB-BBBB', b: 'SVC-CCCC-CCCC' });
     expect(result.checks[2]).toMatchObject({ status: 'skipped', message: expect.stringContaining('SVC_ACTIVATION_CODES') });
+  });
+
+  it('reports the real runs the shared setup saw started: not refused starts, not fixture runs', async () => {
+    const start = (job: string) => async (t: Parameters<CheckDefinition['run']>[0]) => {
+      const res = await t.setup.startRun({ job_external_id: job, acting_user_external_id: 'u', target_count: 1 }, { label: `start ${job}` });
+      t.expect.status(res, job === 'refused' ? 422 : 202, 'Endpoints › POST /runs (start a run)');
+    };
+    const checks = [def('real', start('svc-certify-job')), def('refused', start('refused')), def('fixture', start('cert-empty')), def('real-too', start('svc-certify-job-2'))];
+    const result = await certify({ config: config({ orgToken: TOKEN, environment: 'sandbox' }), checks, suiteOrder: ['alpha'] });
+    expect(result.summary.passed).toBe(4);
+    expect(result.stats?.realRuns).toBe(2);
+    // Recorded by the check that started it, as its own request.
+    expect(result.checks.find((c) => c.id === 'alpha.real')!.exchanges.map((e) => e.label)).toEqual(['start svc-certify-job']);
   });
 
   it('refuses an unreachable target with TargetUnreachableError', async () => {

@@ -1,6 +1,9 @@
-// One certification, usable in-process (tests, the fault matrix) and by `svc-certify run`:
-// pre-flight, needs, shared setup, scheduling, results, live reporter events. The target must already
-// exist: the CLI starts the embedded sandbox before calling this, and writes the reports after it.
+// One certification, usable in-process (tests, the fault matrix) and by `svc-certify run`: the thin
+// orchestrator of a plan. It learns what only the target can tell (pre-flight, the environment),
+// plans (certify-plan.ts: a pure function of the checks and what this certification has), then
+// executes: settles the skips, runs the checks against the shared setup, assembles the RunResult and
+// feeds the reporters live events. The target must already exist: the CLI starts the embedded sandbox
+// before calling this, and writes the reports after it.
 
 import { setMaxListeners } from 'node:events';
 import type { Config } from '../config/config.js';
@@ -11,16 +14,15 @@ import type { ProgressListener } from './progress.js';
 import { isSchemaName, validateAgainst } from '../schema/validator.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { CheckContext, CheckDefinition, TargetInfo } from './check.js';
-import { codeRolesOf, planActivationCodes } from './code-plan.js';
-import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
+import { needStateOf, planCertification, primaryOnlyPlan } from './certify-plan.js';
 import { toolVersion } from './package-root.js';
 import { startOwnReceiver } from './own-receiver.js';
 import { behaviourOf, decideEnvironment, probeBehaviour, type EnvironmentEvidence } from './environment-evidence.js';
 import type { PreflightResult } from './preflight.js';
 import { preflight } from './preflight.js';
 import { createRegistry, sortChecks } from './registry.js';
-import { CERTIFICATION_TITLES, summarize, type CheckResult, type RecordedExchange, type RunResult } from './results.js';
-import { runCheck, DEFAULT_MARGIN_MS, DEFAULT_CHECK_TIMEOUT_MS } from './run-check.js';
+import { CERTIFICATION_TITLES, summarize, type CheckResult, type RunResult } from './results.js';
+import { runCheck, DEFAULT_MARGIN_MS } from './run-check.js';
 import { runConcurrently } from './schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
 import { loadSpec } from './spec-sections.js';
@@ -75,16 +77,22 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
   let ownReceiver: WebhookReceiver | undefined;
   try {
     const pre = await preflight(engine.client(() => undefined), baseUrl);
+    let webhooks = options.webhooks;
+    if (!webhooks && config.webhookSecret) {
+      webhooks = await startOwnReceiver(config, config.webhookSecret);
+      ownReceiver = webhooks.receiver;
+    }
     const hasOrgToken = config.orgToken !== undefined;
     setup = new SharedSetupCore({
       engine,
       baseUrl,
       orgToken: config.orgToken,
       // The primary code only, until the checks are planned (replan below): the probes may need its organization.
-      codes: planActivationCodes({ codes: config.activationCodes, hasOrgToken, wanted: [] }),
+      codes: primaryOnlyPlan(config.activationCodes, hasOrgToken),
       ...(config.userRole !== undefined ? { userRole: config.userRole } : {}),
       onSecret: (token) => redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' }),
       timeScale: config.timeScale,
+      ...(webhooks ? { receiver: webhooks.receiver } : {}),
       signal,
     });
     let environmentEvidence: EnvironmentEvidence | undefined;
@@ -96,58 +104,12 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       environment = config.environment;
     }
 
-    let webhooks = options.webhooks;
-    if (!webhooks && config.webhookSecret) {
-      webhooks = await startOwnReceiver(config, config.webhookSecret);
-      ownReceiver = webhooks.receiver;
-    }
-
-    // Activation codes are scarce and single-use: planned by importance for the roles the selected
-    // checks call for (src/runner/code-plan.ts); codes no role wanted go to checks that take one, in
-    // report order.
-    const plan = selected.map((check) => ({ check, reserved: [] as string[], skip: undefined as string | undefined }));
-    const needState: NeedState = {
-      hasOrgToken,
-      activationCodes: config.activationCodes.length,
-      expiredCode: config.expiredCode !== undefined,
-      disabledOrgToken: config.disabledOrgToken !== undefined,
-      disabledPartnerKey: config.disabledPartnerKey !== undefined,
-      webhookReceiver: webhooks !== undefined,
-      noWebhookRegistered: config.noWebhookRegistered === true,
-      environment,
-      exhaustLimits: config.exhaustLimits,
-      maxSpendCredits: config.maxSpendCredits,
-    };
-    for (const item of plan) {
-      for (const need of item.check.needs ?? []) {
-        item.skip ??= unmetNeed(need, needState);
-      }
-    }
-    const codePlan = planActivationCodes({
+    const plan = planCertification({
+      checks: selected,
+      state: needStateOf(config, { environment, webhookReceiver: webhooks !== undefined }),
       codes: config.activationCodes,
-      hasOrgToken,
-      wanted: plan.filter((p) => p.skip === undefined).flatMap((p) => codeRolesOf(p.check.needs, hasOrgToken)),
     });
-    const codes = codePlan.spare;
-    for (const item of plan) {
-      if (item.skip !== undefined) continue;
-      const missing = codeRolesOf(item.check.needs, hasOrgToken).find((role) => role !== 'primary' && codePlan.assigned[role] === undefined);
-      if (missing !== undefined) {
-        item.skip = codePlan.shortage(missing);
-        continue;
-      }
-      const wanted = codesNeeded(item.check.needs);
-      if (wanted > 0) {
-        if (codes.length >= wanted) item.reserved = codes.splice(0, wanted);
-        else {
-          item.skip =
-            `needs ${wanted === 1 ? 'one more unused activation code' : 'two more unused activation codes'} beyond the planned ones: ` +
-            `--activation-code (repeatable) or SVC_ACTIVATION_CODES (${config.activationCodes.length} given, all taken)`;
-        }
-      }
-    }
-
-    setup.replan(codePlan);
+    setup.replan(plan.codes, environment);
 
     const target: TargetInfo = {
       baseUrl,
@@ -183,22 +145,16 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       for (const r of reporters) r.onCheckEnd?.(clean);
     };
     // Skips are settled up front and reported at once.
-    for (const item of plan) {
-      if (item.skip === undefined) continue;
-      for (const r of reporters) r.onCheckStart?.(item.check.id);
-      const c = item.check;
-      finish({ id: c.id, title: c.title, suite: c.suite, spec: [...c.spec], status: 'skipped', message: item.skip, durationMs: 0, observations: [], exchanges: [] });
+    for (const { check, reason } of plan.skipped) {
+      for (const r of reporters) r.onCheckStart?.(check.id);
+      finish(skippedResult(check, reason));
     }
 
-    const runnable = plan.filter((p) => p.skip === undefined);
-    // Longest declared budget first; stable, so ties keep report order.
-    runnable.sort((a, b) => (b.check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS) - (a.check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS));
     const core = setup;
-    await runConcurrently(runnable, options.concurrency ?? DEFAULT_CONCURRENCY, async ({ check, reserved }) => {
+    await runConcurrently(plan.run, options.concurrency ?? DEFAULT_CONCURRENCY, async ({ check, reservedCodes }) => {
       for (const r of reporters) r.onCheckStart?.(check.id);
       if (signal.aborted) {
-        const c = check;
-        finish({ id: c.id, title: c.title, suite: c.suite, spec: [...c.spec], status: 'skipped', message: 'not run: the certification was interrupted', durationMs: 0, observations: [], exchanges: [] });
+        finish(skippedResult(check, 'not run: the certification was interrupted'));
         return;
       }
       const result = await runCheck(check, {
@@ -206,7 +162,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
         inputs,
         engine,
         setup: core,
-        reservedCodes: reserved,
+        reservedCodes,
         ...(webhooks ? { webhooks } : {}),
         validate: (name, value) => {
           if (!isSchemaName(name)) throw new Error(`check ${check.id} names unknown schema "${name}"`);
@@ -238,7 +194,8 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       summary: summarize(checks),
       suites,
       checks,
-      stats: { requests: stats.requests, realRuns: core.realRunCount() + realRunsStartedByChecks(checks), rateLimited: stats.rateLimited },
+      // Real runs as the shared setup counted them where they were started (its own, and checks' startRun).
+      stats: { requests: stats.requests, realRuns: core.realRunCount(), rateLimited: stats.rateLimited },
     };
     // Redacted once more as a whole: org tokens learned late must not survive in early records.
     // The caller writes the reports (src/cli/report-options.ts), after applying the baseline.
@@ -287,18 +244,6 @@ function secretsOf(config: Config): NamedSecret[] {
 
 export { summarize } from './results.js';
 
-/** Real runs started by checks themselves (fixture runs excluded), counted from their records. */
-function realRunsStartedByChecks(checks: readonly CheckResult[]): number {
-  const seen = new Set<RecordedExchange>();
-  let n = 0;
-  for (const c of checks) {
-    for (const ex of c.exchanges) {
-      if ((ex.label ?? '').startsWith('setup') || seen.has(ex)) continue;
-      seen.add(ex);
-      if (ex.request.method === 'POST' && /\/runs\/?$/.test(ex.request.url) && ex.response?.status === 202) {
-        if (!/"job_external_id"\s*:\s*"cert-/.test(ex.request.body ?? '')) n += 1;
-      }
-    }
-  }
-  return n;
+function skippedResult(c: CheckDefinition, message: string): CheckResult {
+  return { id: c.id, title: c.title, suite: c.suite, spec: [...c.spec], status: 'skipped', message, durationMs: 0, observations: [], exchanges: [] };
 }

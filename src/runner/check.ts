@@ -1,12 +1,13 @@
 // The check model. A check is data plus one async function; it reports what it saw through
 // `t.expect` (observations) and never throws on purpose: a thrown exception is an engine error.
 
-import type { ApiClient, ApiResponse } from '../http/types.js';
+import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import type { JsonValue } from '../json/lossless.js';
 import type { SchemaName } from '../schema/schema-names.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { EnvironmentEvidence } from './environment-evidence.js';
 import type { SpecSection } from './spec-section-names.js';
+import type { TrioEntry } from './webhook-trio.js';
 
 /** Inputs a check may need; an unmet need skips the check with a reason naming the flag. */
 export type Need =
@@ -88,6 +89,9 @@ export interface RunHandle {
   start: ApiResponse;
 }
 
+/** The body of POST /runs as a check sends it (fields may be missing or wrong on purpose). */
+export type RunStartBody = Record<string, unknown>;
+
 /** Shared setup, done once per certification and reused by every check (memoized, concurrency-safe). */
 export interface SharedSetup {
   org(): Promise<OrgHandle>;
@@ -99,6 +103,16 @@ export interface SharedSetup {
   fixtureRun(fixture: string, opts?: { lang?: 'he' | 'en'; targetCount?: number }): Promise<RunHandle>;
   /** One real (engine) run of the shared job with requirements, followed to a terminal state. */
   realRun(): Promise<{ run: RunHandle; reads: ApiResponse[]; final: ApiResponse }>;
+  /**
+   * POST /runs through the check's own client (recorded in the check): the way a check starts a run
+   * that may be real, so the certification's real-run count (the budget) includes it.
+   */
+  startRun(body: RunStartBody, opts?: Omit<RequestSpec, 'method' | 'path' | 'body'>): Promise<ApiResponse>;
+  /**
+   * The webhook trio: one test event of each kind and its first delivery (src/runner/webhook-trio.ts),
+   * sent once per certification; every check that awaits it carries its exchanges. Skips without a receiver.
+   */
+  webhookTrio(): Promise<TrioEntry[]>;
   /** The typed redemption (need 'typed-redemption' or 'second-org'); skips the check when no code is planned. */
   typedRedemption(): Promise<TypedRedemption>;
   /** The code planned for a role (need 'taken-redemption' → 'taken', 'fresh-org' → 'fresh'), or undefined. */

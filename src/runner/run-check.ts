@@ -65,7 +65,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     post: (path, body, opts) => request({ ...opts, method: 'POST', path, body }),
   };
 
-  const view = env.setup.forCheck((list) => list.forEach((ex) => record(ex, true)), env.reservedCodes);
+  const view = env.setup.forCheck((list) => list.forEach((ex) => record(ex, true)), env.reservedCodes, api);
   const setup: SharedSetup = {
     org: () => budget.paused(view.org),
     secondOrg: () => budget.paused(view.secondOrg),
@@ -73,6 +73,9 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     job: () => budget.paused(view.job),
     fixtureRun: (fixture, o) => budget.paused(() => view.fixtureRun(fixture, o)),
     realRun: () => budget.paused(view.realRun),
+    // Through the check's api: its request is paused like any other.
+    startRun: view.startRun,
+    webhookTrio: () => budget.paused(view.webhookTrio),
     typedRedemption: () => budget.paused(view.typedRedemption),
     plannedCode: view.plannedCode,
     codeShortage: view.codeShortage,

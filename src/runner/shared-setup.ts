@@ -1,17 +1,21 @@
 // Shared setup, done once per certification: one organization, one recruiter, one job, fixture
-// runs and one real run, each a memoized step that every check awaiting it shares. Each step
-// records its own exchanges; a check that awaited a step gets them attached ("setup: …") so a
-// failure caused by setup is explained by the exchange that caused it.
+// runs, one real run and the webhook trio, each a memoized step that every check awaiting it shares.
+// Each step records its own exchanges; a check that awaited a step gets them attached ("setup: …") so
+// a failure caused by setup is explained by the exchange that caused it. Every run start goes through
+// here (the steps' own, and checks' through startRun), so the real runs the certification started are
+// counted where they are started.
 
 import { randomBytes } from 'node:crypto';
-import type { ApiClient, ApiResponse } from '../http/types.js';
+import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import { isJsonObject } from '../json/lossless.js';
-import type { JobHandle, OrgHandle, RunHandle, SharedSetup, TypedRedemption, UserHandle } from './check.js';
+import type { JobHandle, OrgHandle, RunHandle, RunStartBody, SharedSetup, TypedRedemption, UserHandle } from './check.js';
 import type { CodePlan } from './code-plan.js';
 import { describeRequest, renderValue } from './render.js';
 import type { RecordedExchange } from './results.js';
 import { SetupFailure } from './setup-failure.js';
 import { SkipCheck } from './skip-check.js';
+import type { WebhookReceiver } from '../webhook/receiver.js';
+import { sendTestTrio, type TrioEntry } from './webhook-trio.js';
 
 export interface SetupClientFactory {
   client(record: (exchange: RecordedExchange) => void, opts?: { signal?: AbortSignal; labelPrefix?: string }): ApiClient;
@@ -29,6 +33,8 @@ export interface SharedSetupOptions {
   /** Called with every org token learned, so it is redacted from then on. */
   onSecret(orgToken: string): void;
   timeScale: number;
+  /** The receiver test deliveries reach (the webhook trio step); absent without --webhook-secret. */
+  receiver?: WebhookReceiver;
   signal: AbortSignal;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -69,6 +75,8 @@ export class SharedSetupCore {
   private readonly steps = new Map<string, Step<unknown>>();
   private primaryToken: string | undefined;
   private realRuns = 0;
+  /** Until the plan says otherwise, a cert-* job is a fixture (the sandbox's reading). */
+  private environment: 'sandbox' | 'production' = 'sandbox';
 
   constructor(private opts: SharedSetupOptions) {
     this.primaryToken = opts.orgToken;
@@ -79,6 +87,7 @@ export class SharedSetupCore {
     return this.primaryToken;
   }
 
+  /** Real runs this certification started: the shared one and those checks started through startRun. */
   realRunCount(): number {
     return this.realRuns;
   }
@@ -98,11 +107,14 @@ export class SharedSetupCore {
   }
 
   /**
-   * The final activation-code plan, once the checks are planned: the environment probes may have
-   * redeemed the primary code already, and every plan gives the primary the same (first) code.
+   * The final activation-code plan and the environment, once the checks are planned: the environment
+   * probes may have redeemed the primary code already, and every plan gives the primary the same
+   * (first) code. The environment says whether a cert-* job is a fixture (sandbox) or a job like any
+   * other (production), which startRun counts.
    */
-  replan(codes: CodePlan): void {
+  replan(codes: CodePlan, environment: 'sandbox' | 'production'): void {
     this.opts = { ...this.opts, codes };
+    this.environment = environment;
   }
 
   takeSpareCode(): string | undefined {
@@ -319,6 +331,32 @@ export class SharedSetupCore {
     });
   }
 
+  /**
+   * A run start a check makes itself (recorded by the check's own client), counted as a real run when
+   * the target started one: a 2xx naming a run_id for a job that is not a sandbox fixture.
+   */
+  async startRun(api: ApiClient, body: RunStartBody, opts: Omit<RequestSpec, 'method' | 'path' | 'body'>): Promise<ApiResponse> {
+    const res = await api.post('/runs', body, opts);
+    const fixture = this.environment === 'sandbox' && typeof body.job_external_id === 'string' && body.job_external_id.startsWith('cert-');
+    const runId = isJsonObject(res.json) ? res.json.run_id : undefined;
+    if (!fixture && res.status >= 200 && res.status <= 299 && typeof runId === 'string' && runId !== '') this.realRuns += 1;
+    return res;
+  }
+
+  /**
+   * The webhook trio (webhook-trio.ts), once the primary organization exists: the test route carries
+   * its token. Skips the check without a receiver (every check that reads it needs 'webhook-receiver').
+   */
+  webhookTrioStep(): Step<TrioEntry[]> {
+    const org = this.orgStep();
+    return this.step('webhook-trio', 'webhook trio', [org], async (api) => {
+      const rx = this.opts.receiver;
+      if (!rx) throw new SkipCheck('needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET');
+      await org.promise;
+      return sendTestTrio(api, rx, this.opts.timeScale, this.opts.signal);
+    });
+  }
+
   private startedRunId(res: ApiResponse, step: string, anySuccess = false): string {
     const runId = isJsonObject(res.json) ? res.json.run_id : undefined;
     const started = anySuccess ? res.status >= 200 && res.status <= 299 : res.status === 202;
@@ -340,8 +378,11 @@ export class SharedSetupCore {
     return abortableSleep(ms, this.opts.signal);
   }
 
-  /** Each check's view: same memoized steps; awaited steps' exchanges attached to the check. */
-  forCheck(attach: (exchanges: RecordedExchange[]) => void, reservedCodes: string[]): SharedSetup {
+  /**
+   * Each check's view: same memoized steps; awaited steps' exchanges attached to the check. `api` is the
+   * check's own client: the runs it starts through startRun are recorded in the check, not as setup.
+   */
+  forCheck(attach: (exchanges: RecordedExchange[]) => void, reservedCodes: string[], api: ApiClient): SharedSetup {
     const attached = new Set<Step<unknown>>();
     const collect = (step: Step<unknown>, out: RecordedExchange[]): void => {
       for (const dep of step.deps) collect(dep, out);
@@ -369,6 +410,8 @@ export class SharedSetupCore {
       job: () => awaitStep(this.jobStep()),
       fixtureRun: (fixture, o) => awaitStep(this.fixtureRunStep(fixture, o?.lang, o?.targetCount ?? 10)),
       realRun: () => awaitStep(this.realRunStep()),
+      startRun: (body, opts) => this.startRun(api, body, opts ?? {}),
+      webhookTrio: () => awaitStep(this.webhookTrioStep()),
       takeActivationCode: () => codes.shift() ?? this.takeSpareCode(),
       uniqueId: (prefix) => this.uniqueId(prefix),
       occurredAt: () => this.occurredAt(),

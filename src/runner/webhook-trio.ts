@@ -1,0 +1,70 @@
+// The webhook trio: one validly signed test event of each kind (POST /sandbox/webhooks/test) and its
+// first delivery, shared by every check that inspects deliveries: three requests for the whole
+// certification instead of three per check. It is a shared setup step (shared-setup.ts), so every check
+// that awaits it gets its three exchanges attached, like the organization's or the real run's.
+
+import type { ApiClient, ApiResponse } from '../http/types.js';
+import { isJsonObject } from '../json/lossless.js';
+import type { ReceivedDelivery, WebhookReceiver } from '../webhook/receiver.js';
+
+export const TEST_EVENTS = ['run_completed', 'run_failed', 'candidate_revealed'] as const;
+export type TestEvent = (typeof TEST_EVENTS)[number];
+
+export const TEST_PATH = '/sandbox/webhooks/test';
+
+/** Spec: deliveries go out "usually within a minute"; twice that before calling one missing. */
+export const DELIVERY_SPEC_MS = 2 * 60_000;
+
+// The delivery path (sockets, event loop, a busy CI core) has a fixed latency that a time scale
+// cannot shrink: a wait for something expected never goes below this (it ends as soon as it comes).
+const EXPECT_FLOOR_MS = 3_000;
+
+/** Real milliseconds to wait for an expected delivery, `specMs` of spec time away. */
+export function expectedDeliveryWaitMs(specMs: number, timeScale: number): number {
+  return Math.max(specMs / timeScale, EXPECT_FLOOR_MS);
+}
+
+export interface TrioEntry {
+  event: TestEvent;
+  /** The 202 (or whatever came back); a setup exchange of every check that awaits the trio. */
+  res: ApiResponse;
+  eventId?: string;
+  runId?: string;
+  delivery?: ReceivedDelivery;
+}
+
+function stringField(d: ReceivedDelivery, name: string): string | undefined {
+  const v = isJsonObject(d.json) ? d.json[name] : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A test event's delivery: by event_id, or by its fresh run_id (so a wrong event_id is still found). */
+export function isDeliveryOf(trig: { eventId: string; runId: string }): (d: ReceivedDelivery) => boolean {
+  return (d) => stringField(d, 'event_id') === trig.eventId || stringField(d, 'run_id') === trig.runId;
+}
+
+/**
+ * Sends the three test events and waits for each one's first delivery. Never throws for the target's
+ * sake: an answer that is not a 202 is webhooks.test-endpoint-accepted's finding, a missing delivery
+ * the finding of each check that reads it.
+ */
+export async function sendTestTrio(api: ApiClient, rx: WebhookReceiver, timeScale: number, signal: AbortSignal): Promise<TrioEntry[]> {
+  const entries: TrioEntry[] = [];
+  for (const event of TEST_EVENTS) {
+    const res = await api.post(TEST_PATH, { event }, { label: `test ${event}` });
+    const json = isJsonObject(res.json) ? res.json : undefined;
+    const eventId = typeof json?.event_id === 'string' ? json.event_id : undefined;
+    const runId = typeof json?.run_id === 'string' ? json.run_id : undefined;
+    entries.push({ event, res, ...(eventId ? { eventId } : {}), ...(runId ? { runId } : {}) });
+  }
+  const wait = expectedDeliveryWaitMs(DELIVERY_SPEC_MS, timeScale);
+  await Promise.all(
+    entries.map(async (e) => {
+      // Any answer that names the event is followed; its status is webhooks.test-endpoint-accepted's concern.
+      if (!e.eventId && !e.runId) return;
+      const d = await rx.waitFor(isDeliveryOf({ eventId: e.eventId ?? '', runId: e.runId ?? '' }), wait, signal);
+      if (d) e.delivery = d;
+    }),
+  );
+  return entries;
+}
