@@ -1,6 +1,7 @@
-// A RunResult from checks that did not go through `certify()` (the partner-side commands `scan`
-// and `receiver` judge files and a webhook endpoint, not an API target): same shape, same summary,
-// so every reporter, the results schema and the exit code treat them like `run`.
+// A RunResult from finished checks: `certify()` (which adds its request statistics) and the
+// partner-side commands `scan` and `receiver`, which judge files and a webhook endpoint, not an API
+// target: same shape, same summary, so every reporter, the results schema and the exit code treat
+// them alike.
 
 import { toolVersion } from './package-root.js';
 import { CERTIFICATION_TITLES, summarize, type CertificationKind, type CheckResult, type RunResult } from './results.js';

@@ -21,7 +21,8 @@ import { behaviourOf, decideEnvironment, probeBehaviour, type EnvironmentEvidenc
 import type { PreflightResult } from './preflight.js';
 import { preflight } from './preflight.js';
 import { createRegistry, sortChecks } from './registry.js';
-import { CERTIFICATION_TITLES, summarize, type CheckResult, type RunResult } from './results.js';
+import { assembleResult } from './assemble-result.js';
+import type { CheckResult, RunResult } from './results.js';
 import { runCheck, DEFAULT_MARGIN_MS } from './run-check.js';
 import { runConcurrently } from './schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
@@ -54,7 +55,8 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
   if (!config.baseUrl || !config.partnerKey) throw new Error('certify: config.baseUrl and config.partnerKey are required');
   const baseUrl = config.baseUrl;
   const startedAt = new Date();
-  const spec = loadSpec();
+  // Read (and cached) now, so a package without its spec copy fails before the first request.
+  loadSpec();
   const registry = createRegistry(options.checks, options.suiteOrder);
   const selected = registry.select({ suites: config.suites, grep: config.grep });
   const signal = options.signal ?? new AbortController().signal;
@@ -178,22 +180,16 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       finish(result);
     });
 
-    const checks = sortChecks(results, options.suiteOrder);
-    const finishedAt = new Date();
     const stats = engine.stats();
     const result: RunResult = {
-      certification: 'run',
-      title: CERTIFICATION_TITLES.run,
-      tool: { name: 'svc-certify', version },
-      spec: { title: spec.title, sha256: spec.sha256 },
-      config: redactedConfig(config),
-      target: resultTarget,
-      startedAt: startedAt.toISOString(),
-      finishedAt: finishedAt.toISOString(),
-      durationMs: finishedAt.getTime() - startedAt.getTime(),
-      summary: summarize(checks),
-      suites,
-      checks,
+      ...assembleResult({
+        certification: 'run',
+        config: redactedConfig(config),
+        target: resultTarget,
+        startedAt,
+        suites,
+        checks: sortChecks(results, options.suiteOrder),
+      }),
       // Real runs as the shared setup counted them where they were started (its own, and checks' startRun).
       stats: { requests: stats.requests, realRuns: core.realRunCount(), rateLimited: stats.rateLimited },
     };
