@@ -2,6 +2,7 @@
 // with the sentence it enforces. Acknowledgement checks want a 2xx within 10 s for deliveries the
 // service would send; refusal checks want exactly 401 for deliveries whose signature does not match.
 
+import type { SpecSection } from '../runner/spec-section-names.js';
 import type { Answer } from './send-delivery.js';
 import { bodies, bodyChangedDelivery, makeDelivery, type Delivery } from './deliveries.js';
 
@@ -18,7 +19,7 @@ export interface ReceiverCheckContext {
 export interface ReceiverCheck {
   id: string;
   title: string;
-  spec: string[];
+  spec: SpecSection[];
   /** The sentence of the spec the check enforces, quoted in every failure. */
   sentence: string;
   run(t: ReceiverCheckContext): Promise<void>;
@@ -69,7 +70,7 @@ async function expectRefusal(t: ReceiverCheckContext, d: Delivery, what: string,
 }
 
 const SIGNATURE = 'Events';
-const DELIVERY = 'Events';
+const DELIVERY: SpecSection = 'Events';
 
 export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {

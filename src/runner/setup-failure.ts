@@ -4,6 +4,7 @@
 // check code linear; the runner maps this class to `failed`, never to `error`.
 
 import type { ApiResponse } from '../http/types.js';
+import type { SpecSection } from './spec-section-names.js';
 
 export class SetupFailure extends Error {
   override readonly name = 'SetupFailure';
@@ -12,7 +13,7 @@ export class SetupFailure extends Error {
     readonly step: string,
     /** What went wrong, one sentence. */
     readonly what: string,
-    readonly spec: string,
+    readonly spec: SpecSection,
     readonly response?: ApiResponse,
   ) {
     super(`setup step ${step} failed: ${what}`);

@@ -14,6 +14,7 @@ import { describeRequest, renderValue } from './render.js';
 import type { RecordedExchange } from './results.js';
 import { SetupFailure } from './setup-failure.js';
 import { SkipCheck } from './skip-check.js';
+import type { SpecSection } from './spec-section-names.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import { sendTestTrio, type TrioEntry } from './webhook-trio.js';
 
@@ -46,11 +47,11 @@ interface Step<T> {
   deps: Step<unknown>[];
 }
 
-const SPEC_REDEEM = 'Endpoints › POST /activations/redeem';
-const SPEC_USERS = 'Endpoints › POST /users';
-const SPEC_JOBS = 'Endpoints › POST /jobs';
-const SPEC_RUNS = 'Endpoints › POST /runs (start a run)';
-const SPEC_READ = 'Endpoints › GET /runs/{run_id}';
+const SPEC_REDEEM: SpecSection = 'Endpoints › POST /activations/redeem';
+const SPEC_USERS: SpecSection = 'Endpoints › POST /users';
+const SPEC_JOBS: SpecSection = 'Endpoints › POST /jobs';
+const SPEC_RUNS: SpecSection = 'Endpoints › POST /runs (start a run)';
+const SPEC_READ: SpecSection = 'Endpoints › GET /runs/{run_id}';
 const POLL_SPEC_MS = 5_000;
 /** How far in the past occurredAt() starts: room for many distinct seconds before reaching "now". */
 const OCCURRED_AT_LEAD_MS = 4 * 60_000;

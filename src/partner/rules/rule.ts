@@ -2,6 +2,7 @@
 // give the same verdict, so the live checklist can re-judge after every request and the final judgement
 // is the same function with `final: true`.
 
+import type { SpecSection } from '../../runner/spec-section-names.js';
 import type { JudgeContext, Traffic, WebhookDelivery } from '../traffic.js';
 
 export type RuleState = 'pending' | 'passed' | 'failed' | 'skipped' | 'warning';
@@ -31,7 +32,8 @@ export interface Rule {
   id: string;
   title: string;
   suite: string;
-  spec: string[];
+  /** Spec headings (typed: a mistyped section does not compile). */
+  spec: SpecSection[];
   /** What the partner does so that the traffic exercises the rule ("start a cert-slow run and keep it on screen"). */
   hint: string;
   judge(traffic: Traffic, ctx: JudgeContext): RuleVerdict;
