@@ -90,22 +90,7 @@ export function runsStartRoute(rc: RequestContext): Reply {
   const earlier = fixture && faults.has('runs-start.identical-start-same-run')
     ? [...app.store.runs.values()].find((r) => r.organizationId === org.id && r.jobExternalId === jobExternalId && r.targetCount === targetCount)
     : undefined;
-  const run: Run = earlier ?? {
-    id: newUuid(),
-    organizationId: org.id,
-    partnerId: rc.partner.id,
-    jobExternalId,
-    requirements: requirements ?? [],
-    targetCount,
-    createdAt: now,
-    fixture: fixture as Run['fixture'],
-    quotedPrices: new Map(),
-    revealEvents: new Set(),
-    decisions: new Map(),
-    noticesShown: new Set(),
-    terminalEmitted: false,
-    readCache: new Map(),
-  };
+  const run: Run = earlier ?? newRunRecord(rc, { jobExternalId, requirements: requirements ?? [], targetCount, createdAt: now, fixture: fixture as Run['fixture'] });
   app.store.runs.set(run.id, run);
   if (earlier) {
     // nothing new to schedule: the earlier run goes on
@@ -162,6 +147,22 @@ function scheduleFixtureTerminal(rc: RequestContext, run: Run): void {
   }
 }
 
+/** A run row of the caller's organization, with nothing revealed, decided or emitted yet. */
+function newRunRecord(rc: RequestContext, fields: Pick<Run, 'jobExternalId' | 'requirements' | 'targetCount' | 'createdAt' | 'fixture'>): Run {
+  return {
+    id: newUuid(),
+    organizationId: requireOrg(rc).id,
+    partnerId: rc.partner.id,
+    ...fields,
+    quotedPrices: new Map(),
+    revealEvents: new Set(),
+    decisions: new Map(),
+    noticesShown: new Set(),
+    terminalEmitted: false,
+    readCache: new Map(),
+  };
+}
+
 /**
  * Fault runs-start.rejected-start-runs-and-fails: the run row is written (and queued) before the
  * requirements are validated; the worker then finds them invalid and fails the run, which emits
@@ -170,22 +171,7 @@ function scheduleFixtureTerminal(rc: RequestContext, run: Run): void {
 function failedRunOfRefusedStart(rc: RequestContext, jobExternalId: string, targetCount: number, requirements: Run['requirements']): void {
   const { app } = rc;
   const org = requireOrg(rc);
-  const run: Run = {
-    id: newUuid(),
-    organizationId: org.id,
-    partnerId: rc.partner.id,
-    jobExternalId,
-    requirements,
-    targetCount,
-    createdAt: app.now(),
-    fixture: undefined,
-    quotedPrices: new Map(),
-    revealEvents: new Set(),
-    decisions: new Map(),
-    noticesShown: new Set(),
-    terminalEmitted: false,
-    readCache: new Map(),
-  };
+  const run = newRunRecord(rc, { jobExternalId, requirements, targetCount, createdAt: app.now(), fixture: undefined });
   if (isSandbox(rc)) recordRealRun(org, run.createdAt);
   emitTerminal(app, run, {
     status: 'failed',
