@@ -497,8 +497,7 @@ const submittedRequirementsCheck: CheckDefinition = {
     if (!t.expect.status(plain, 202, S.runsStart)) return;
     // A valid, warning-free requirement: it is validated, then the fixture's own list is used.
     const submitted = [{ text: 'Kotlin', kind: 'nice' }];
-    const res = await t.api.post(
-      '/runs',
+    const res = await t.setup.startRun(
       { job_external_id: 'cert-empty', acting_user_external_id: user.externalId, target_count: TARGET, requirements: submitted },
       { label: 'start cert-empty with a submitted requirement' },
     );
@@ -529,8 +528,7 @@ const unknownFixtureCheck: CheckDefinition = {
   needs: ['sandbox', 'org'],
   async run(t) {
     const user = await t.setup.user();
-    const res = await t.api.post(
-      '/runs',
+    const res = await t.setup.startRun(
       { job_external_id: 'cert-zz-svc-certify-no-such-fixture', acting_user_external_id: user.externalId, target_count: 1 },
       { label: 'start an unknown cert-* fixture' },
     );
@@ -555,8 +553,7 @@ const unregisteredUserCheck: CheckDefinition = {
   needs: ['sandbox', 'org'],
   async run(t) {
     await t.setup.org();
-    const res = await t.api.post(
-      '/runs',
+    const res = await t.setup.startRun(
       { job_external_id: 'cert-empty', acting_user_external_id: t.setup.uniqueId('svc-certify-nobody'), target_count: 1 },
       { label: 'start cert-empty as a user never registered' },
     );
@@ -572,8 +569,7 @@ const fixtureTargetLimitCheck: CheckDefinition = {
   needs: ['sandbox', 'org'],
   async run(t) {
     const user = await t.setup.user();
-    const res = await t.api.post(
-      '/runs',
+    const res = await t.setup.startRun(
       { job_external_id: 'cert-empty', acting_user_external_id: user.externalId, target_count: 21 },
       { label: 'start cert-empty with target_count 21' },
     );

@@ -145,8 +145,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       // The empty second requirement makes sure the probe is refused whatever happens to the first:
       // it never starts a run. A stored Eilat refuses the first as a place of the job's location.
       const user = (await t.setup.user()).externalId;
-      const probe = await t.api.post(
-        '/runs',
+      const probe = await t.setup.startRun(
         { job_external_id: externalId, acting_user_external_id: user, target_count: 1, requirements: [{ text: 'Eilat', kind: 'nice' }, { text: ' ', kind: 'nice' }] },
         { label: 'start with the new place as a requirement (refused either way)' },
       );
@@ -224,8 +223,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       if (!t.expect.error(rejected, 422, 'job_rejected', S.byEndpoint)) return;
       // A 404 run start creates nothing and does not count toward the quota; target 1 keeps a
       // wrongly accepted start as small as possible.
-      const start = await t.api.post(
-        '/runs',
+      const start = await t.setup.startRun(
         { job_external_id: externalId, acting_user_external_id: user.externalId, target_count: 1 },
         { label: 'start a run of the rejected job' },
       );

@@ -60,8 +60,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
       const notFound = await t.api.get(`/runs/${randomUUID()}`, { label: '404: a run that does not exist' });
       expectNoEnvironment(t, notFound, 'a run that does not exist');
       const job = await t.setup.job();
-      const unprocessable = await t.api.post(
-        '/runs',
+      const unprocessable = await t.setup.startRun(
         { job_external_id: job.externalId, acting_user_external_id: user.externalId, target_count: 1, requirements: 'not an array' },
         { label: '422: requirements that are not an array' },
       );
@@ -136,7 +135,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     needs: ['production', 'org'],
     async run(t) {
       const user = await t.setup.user();
-      const res = await t.api.post('/runs', { job_external_id: 'cert-notices-all', acting_user_external_id: user.externalId, target_count: 1 }, { label: 'start cert-notices-all' });
+      const res = await t.setup.startRun({ job_external_id: 'cert-notices-all', acting_user_external_id: user.externalId, target_count: 1 }, { label: 'start cert-notices-all' });
       const body = obj(res.json);
       t.expect.that(
         res.status !== 0 && body?.sandbox === undefined,
@@ -157,14 +156,12 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     needs: ['production', 'org'],
     async run(t) {
       const user = await t.setup.user();
-      const cert = await t.api.post(
-        '/runs',
+      const cert = await t.setup.startRun(
         { job_external_id: 'cert-zz-svc-certify-no-such-fixture', acting_user_external_id: user.externalId, target_count: 1 },
         { label: 'an unknown cert-* job' },
       );
       expectIgnored(t, cert, 404, 'job_not_found', 'POST /runs with the unknown cert-* job cert-zz-svc-certify-no-such-fixture');
-      const wide = await t.api.post(
-        '/runs',
+      const wide = await t.setup.startRun(
         { job_external_id: t.setup.uniqueId('svc-certify-missing-job'), acting_user_external_id: user.externalId, target_count: 21 },
         { label: 'target_count 21 for a job that does not exist' },
       );

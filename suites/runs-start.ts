@@ -740,7 +740,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       const shared = await t.setup.fixtureRun('cert-empty');
       const user = (await t.setup.user()).externalId;
       // The very body the shared start sent: every accepted call starts a new run, identical or not.
-      const again = await t.api.post('/runs', { job_external_id: 'cert-empty', acting_user_external_id: user, target_count: 10 }, { label: 'the same cert-empty start again' });
+      const again = await t.setup.startRun({ job_external_id: 'cert-empty', acting_user_external_id: user, target_count: 10 }, { label: 'the same cert-empty start again' });
       if (!t.expect.status(again, 202, S.runsStart)) return;
       const runId = obj(again.json)?.run_id;
       t.expect.that(

@@ -74,8 +74,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       expectEnvironment(t, unauthorized, 'an unknown org token');
       const notFound = await t.api.get(`/runs/${randomUUID()}`, { label: '404: a run that does not exist' });
       expectEnvironment(t, notFound, 'a run that does not exist');
-      const unprocessable = await t.api.post(
-        '/runs',
+      const unprocessable = await t.setup.startRun(
         { job_external_id: 'cert-zz-svc-certify-no-such-fixture', acting_user_external_id: user.externalId, target_count: 1 },
         { label: '422: an unknown fixture' },
       );
@@ -196,8 +195,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       // "on any authenticated request": a POST as well as a read. A fixture start is the harmless POST:
       // should the header be ignored, it starts a free fixture run and nothing else.
       const user = await t.setup.user();
-      const res = await t.api.post(
-        '/runs',
+      const res = await t.setup.startRun(
         { job_external_id: 'cert-empty', acting_user_external_id: user.externalId, target_count: 1 },
         { headers: { [SIMULATE]: 'rate_limited' }, label: `POST /runs (cert-empty) with ${SIMULATE}: rate_limited` },
       );
@@ -218,8 +216,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       // its evidence, where the name and each part of it are replaced by that pseudonym, reads the same.
       // Fixture runs cost nothing; the first is the shared one (target_count 10, default language).
       const [{ runId: first }, user] = await Promise.all([t.setup.fixtureRun(FIXTURE), t.setup.user()]);
-      const again = await t.api.post(
-        '/runs',
+      const again = await t.setup.startRun(
         { job_external_id: FIXTURE, acting_user_external_id: user.externalId, target_count: 10 },
         { label: `start ${FIXTURE} again with the same body` },
       );
@@ -326,7 +323,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     async run(t) {
       const user = await t.setup.user();
       // A run of its own: the reveal changes contact_state, which shared fixture runs must not see.
-      const start = await t.api.post('/runs', { job_external_id: FIXTURE, acting_user_external_id: user.externalId, target_count: 6 }, { label: `start ${FIXTURE}` });
+      const start = await t.setup.startRun({ job_external_id: FIXTURE, acting_user_external_id: user.externalId, target_count: 6 }, { label: `start ${FIXTURE}` });
       if (!t.expect.status(start, 202, S.runsStart)) return;
       const runId = obj(start.json)?.run_id;
       if (!t.expect.that(typeof runId === 'string', { message: `the 202 of a ${FIXTURE} run start has no run_id`, spec: S.runsStart }, start)) return;

@@ -698,8 +698,7 @@ async function lockedToReveal(t: CheckContext, acting: string): Promise<{ runId:
     if (ids === undefined) return undefined;
     if (ids.length > 0) return { runId: real.run.runId, ids };
   }
-  const start = await t.api.post(
-    '/runs',
+  const start = await t.setup.startRun(
     { job_external_id: 'cert-notices-all', acting_user_external_id: acting, target_count: 6 },
     { label: 'start a cert-notices-all run to reveal in' },
   );
