@@ -40,6 +40,13 @@ describe('production reveal checks', () => {
     for (const id of IDS) expect(resultOf(run, id)).toMatchObject({ status: 'skipped', message: expect.stringMatching(/--max-spend-credits \(5 of 5\)/) });
   });
 
+  it('an organization given with --org-token may have other spenders: a wallet that moved otherwise warns, naming the reading', async () => {
+    const run = await certifySandbox({ ...PRODUCTION, orgToken: true, faults: ['reveal.production-charge-understated'], ids: ['reveal.production-charged-once'] });
+    const r = resultOf(run, 'reveal.production-charged-once');
+    expect(r.status, r.message).toBe('warning');
+    expect(r.message).toMatch(/--org-token/);
+  });
+
   it('every check has a fault meant for it', () => {
     expect(IDS.filter((id) => !MINE.some((f) => f.caughtBy === id))).toEqual([]);
   });

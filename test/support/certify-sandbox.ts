@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedTarget } from '../../src/embedded/embedded-target.js';
+import type { Config } from '../../src/config/config.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { certify } from '../../src/runner/certify.js';
@@ -31,6 +32,21 @@ export interface CertifySandboxOptions {
   walletCredits?: number;
   /** No webhook registered for the partner and no receiver; the user states so (need 'no-webhook-registered'). */
   noWebhook?: boolean;
+  /** Certify an organization given as --org-token (redeemed here from the first code) instead of one the certification redeems. */
+  orgToken?: boolean;
+}
+
+/** Redeems the first provisioned code as a partner would, and hands the rest to the certification with its token. */
+async function withOrgToken(config: Config): Promise<Config> {
+  const [code, ...rest] = config.activationCodes;
+  const res = await fetch(`${config.baseUrl}/activations/redeem`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-partner-key': config.partnerKey ?? '' },
+    body: JSON.stringify({ code, external_id: 'svc-certify-test-given-org' }),
+  });
+  const body = (await res.json()) as { org_token?: string };
+  if (res.status !== 200 || !body.org_token) throw new Error(`certifySandbox: redeeming ${code} for --org-token answered ${res.status}`);
+  return { ...config, orgToken: body.org_token, activationCodes: rest };
 }
 
 export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<RunResult> {
@@ -72,7 +88,7 @@ export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<
       return await certify({ config: { ...rest, noWebhookRegistered: true }, checks, suiteOrder: SUITE_ORDER, embedded: true });
     }
     return await certify({
-      config: target.config,
+      config: opts.orgToken ? await withOrgToken(target.config) : target.config,
       checks,
       suiteOrder: SUITE_ORDER,
       embedded: true,
