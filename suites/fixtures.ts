@@ -5,7 +5,7 @@ import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { arr, hasLatin, int, isHebrew, obj, objects } from './support.js';
+import { arr, hasLatin, IMPOSSIBLE_IN_V1, int, isHebrew, obj, objects } from './support.js';
 
 const suite = 'fixtures';
 const TARGET = 10;
@@ -32,8 +32,6 @@ const V1_CODES = [
   'requirement_attribution',
   'run_funnel',
 ];
-/** Known codes the spec says cannot occur in v1 (Resources › Notice). */
-const IMPOSSIBLE_IN_V1 = ['widen_hint', 'relaxation_ladder', 'global_relaxed', 'lean_search_failed'];
 const SLOTS = ['above_list', 'on_candidate', 'on_requirement', 'empty_state'];
 const SEVERITIES = ['info', 'warning', 'blocking'];
 

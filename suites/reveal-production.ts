@@ -7,7 +7,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition, WrittenObservation } from '../src/runner/check.js';
-import { int, obj, objects } from './support.js';
+import { int, obj, objects, revealPath } from './support.js';
 import { S } from './spec-refs.js';
 
 const suite = 'reveal';
@@ -93,11 +93,6 @@ function ledgerOf(t: CheckContext, runId: string): Ledger {
     ledgers.set(runId, l);
   }
   return l;
-}
-
-function revealPath(runId: string, id: bigint): string {
-  // The id goes into the path as its exact decimal digits (int64, may exceed 2^53).
-  return `/runs/${encodeURIComponent(runId)}/candidates/${id.toString()}/reveal`;
 }
 
 async function post(t: CheckContext, runId: string, id: bigint, label: string): Promise<ApiResponse> {

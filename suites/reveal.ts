@@ -5,7 +5,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { int, obj, objects, randomUUID, secondOrgWithRecruiter, TWO_POW_53 } from './support.js';
+import { int, obj, objects, randomUUID, revealPath, secondOrgWithRecruiter, TWO_POW_53 } from './support.js';
 import { S } from './spec-refs.js';
 
 const suite = 'reveal';
@@ -23,11 +23,6 @@ interface Listed {
 
 function runPath(runId: string): string {
   return `/runs/${encodeURIComponent(runId)}`;
-}
-
-function revealPath(runId: string, candidateId: bigint | string): string {
-  // The id goes into the path as its exact decimal digits (int64, may exceed 2^53).
-  return `${runPath(runId)}/candidates/${candidateId.toString()}/reveal`;
 }
 
 async function reveal(t: CheckContext, runId: string, candidateId: bigint | string, label: string, user?: string): Promise<ApiResponse> {

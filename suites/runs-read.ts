@@ -9,13 +9,11 @@ import type { ApiResponse } from '../src/http/types.js';
 import { isJsonObject, JsonDecimal, parseJsonLossless, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { int, obj, objects, randomUUID, REAL_RUN_BUDGET_MS, show, TWO_POW_53 } from './support.js';
+import { IMPOSSIBLE_IN_V1, int, obj, objects, randomUUID, REAL_RUN_BUDGET_MS, show, TWO_POW_53 } from './support.js';
 
 const suite = 'runs-read';
 
 const TERMINAL = new Set(['completed', 'failed']);
-/** The spec: these four known codes "cannot occur in v1". Unknown (new) codes stay allowed. */
-const IMPOSSIBLE_IN_V1 = ['widen_hint', 'relaxation_ladder', 'global_relaxed', 'lean_search_failed'];
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 

@@ -36,6 +36,14 @@ export function evidenceNote(t: CheckContext): string {
   return why ? `; ${why}` : '';
 }
 
+/** The spec (Resources › Notice): these four known codes "cannot occur in v1". Unknown (new) codes stay allowed. */
+export const IMPOSSIBLE_IN_V1 = ['widen_hint', 'relaxation_ladder', 'global_relaxed', 'lean_search_failed'];
+
+/** The reveal path of a candidate: the id as its exact decimal digits (int64, may exceed 2^53). */
+export function revealPath(runId: string, candidateId: bigint | string): string {
+  return `/runs/${encodeURIComponent(runId)}/candidates/${candidateId.toString()}/reveal`;
+}
+
 /** A value as JSON text for a message, bigints and decimal tokens with their exact digits. */
 export function show(v: unknown): string {
   if (typeof v === 'bigint') return v.toString();
