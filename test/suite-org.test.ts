@@ -12,7 +12,7 @@ import { ACTIVATION_CHECKS } from '../suites/activation.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../suites/index.js';
 import { JOBS_CHECKS } from '../suites/jobs.js';
 import { USERS_CHECKS } from '../suites/users.js';
-import { certifySandbox, notPassed, resultOf } from './support/certify-sandbox.js';
+import { certifySandbox, notPassed, redeemOutside, resultOf } from './support/certify-sandbox.js';
 import { listFaults } from '../src/sandbox/index.js';
 
 const FAULTS = listFaults();
@@ -51,17 +51,6 @@ async function certifyWithCodes(checks: readonly CheckDefinition[], codes: numbe
 
 const ISOLATION: readonly CheckDefinition[] = ALL_CHECKS.filter((c) => c.needs?.includes('second-org'));
 
-/** Redeems a code the way an operator's earlier setup did, outside the certification: its token is an --org-token. */
-async function redeemOutside(t: EmbeddedTarget, code: string): Promise<{ orgToken: string }> {
-  const res = await fetch(`${t.config.baseUrl}/activations/redeem`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-partner-key': t.config.partnerKey! },
-    body: JSON.stringify({ code, external_id: 'connected-before' }),
-  });
-  const body = (await res.json()) as { org_token: string };
-  return { orgToken: body.org_token };
-}
-
 describe('suite-org checks (activation, users, jobs)', () => {
   const ids = MINE.map((c) => c.id);
 
@@ -94,7 +83,7 @@ describe('suite-org checks (activation, users, jobs)', () => {
     target = await startEmbeddedTarget(BASE, { timeScale: TIME_SCALE, rateLimit: RATE });
     const codes = target.config.activationCodes;
     // An organization connected beforehand (as --org-token), then two codes for the rest.
-    const { orgToken } = await redeemOutside(target, codes[0]!);
+    const { orgToken } = await redeemOutside(target.config, codes[0]!);
     const config = { ...target.config, orgToken, activationCodes: codes.slice(1, 3) };
     const two = await certify({ config, checks: [...ACTIVATION_CHECKS, ...ISOLATION], suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks });
     expect(notPassed(two)).toEqual([]);

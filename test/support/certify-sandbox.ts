@@ -36,17 +36,23 @@ export interface CertifySandboxOptions {
   orgToken?: boolean;
 }
 
-/** Redeems the first provisioned code as a partner would, and hands the rest to the certification with its token. */
-async function withOrgToken(config: Config): Promise<Config> {
-  const [code, ...rest] = config.activationCodes;
+/** Redeems a code the way an operator's earlier setup did, outside the certification: its token is an --org-token. */
+export async function redeemOutside(config: Pick<Config, 'baseUrl' | 'partnerKey'>, code: string, externalId = 'connected-before'): Promise<{ orgToken: string }> {
   const res = await fetch(`${config.baseUrl}/activations/redeem`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-partner-key': config.partnerKey ?? '' },
-    body: JSON.stringify({ code, external_id: 'svc-certify-test-given-org' }),
+    body: JSON.stringify({ code, external_id: externalId }),
   });
   const body = (await res.json()) as { org_token?: string };
-  if (res.status !== 200 || !body.org_token) throw new Error(`certifySandbox: redeeming ${code} for --org-token answered ${res.status}`);
-  return { ...config, orgToken: body.org_token, activationCodes: rest };
+  if (res.status !== 200 || !body.org_token) throw new Error(`redeeming ${code} outside the certification answered ${res.status}`);
+  return { orgToken: body.org_token };
+}
+
+/** The first provisioned code redeemed outside; the certification gets its token and the other codes. */
+async function withOrgToken(config: Config): Promise<Config> {
+  const [code, ...rest] = config.activationCodes;
+  const { orgToken } = await redeemOutside(config, code!);
+  return { ...config, orgToken, activationCodes: rest };
 }
 
 export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<RunResult> {
