@@ -1,10 +1,14 @@
 // node:http adapter of the sandbox app, and the public startSandbox / listFaults.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createSandboxApp, MAX_BODY_BYTES, type SandboxApp } from './app.js';
+import { boundedBody, drainRest, type DrainAllowance } from './body-limit.js';
+import { clientErrorHandler } from './client-error.js';
 import { FAULTS, type FaultDefinition } from './faults/index.js';
 import type { SandboxHooks } from './hooks.js';
 import type { RunningSandbox, SandboxOptions } from './public-types.js';
+import { applyBodyVariants, contentTypeFor } from './variants/apply.js';
 import { VARIANTS, type VariantDefinition } from './variants/index.js';
 
 /** Variant http.added-latency: every answer waits this long. */
@@ -14,8 +18,11 @@ export function listVariants(): VariantDefinition[] {
   return VARIANTS.map((v) => ({ ...v, ...(v.warns ? { warns: [...v.warns] } : {}) }));
 }
 
-/** Beyond this a body is no longer drained but the connection closed after the 413. */
-const DRAIN_LIMIT = 16 * MAX_BODY_BYTES;
+/** After an early 413: how much more of the body is read and dropped, and for how long, before closing. */
+const DRAIN: DrainAllowance = { maxBytes: 16 * MAX_BODY_BYTES, maxMs: 2_000 };
+
+/** How long a connection refused by node's parser lingers after its answer. */
+const REFUSAL_LINGER_MS = 1_000;
 
 export function listFaults(): FaultDefinition[] {
   return FAULTS.map((f) => ({ ...f }));
@@ -27,14 +34,16 @@ interface Adapter {
   /** Ids of requests the embedder answered through `hooks.simulate`. */
   simulated: Set<number>;
   nextId: number;
+  /** The latest response of each connection (read by the clientError handler). */
+  responses: WeakMap<Duplex, ServerResponse>;
 }
 
 function onRequest(adapter: Adapter, req: IncomingMessage, res: ServerResponse): void {
   const { app, hooks } = adapter;
   const id = adapter.nextId++;
   const receivedAt = Date.now();
-  const chunks: Buffer[] = [];
-  let size = 0;
+  adapter.responses.set(req.socket, res);
+  const received = boundedBody(MAX_BODY_BYTES);
   let answered = false;
   const answer = (body: Buffer | undefined) => {
     if (answered) return;
@@ -73,16 +82,13 @@ function onRequest(adapter: Adapter, req: IncomingMessage, res: ServerResponse):
     else write();
   };
   req.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= MAX_BODY_BYTES + 1) chunks.push(chunk);
-    else if (size > DRAIN_LIMIT) {
-      // Too big to keep draining: answer 413 now and drop the connection.
-      res.setHeader('connection', 'close');
-      answer(Buffer.concat(chunks));
-      req.destroy();
-    }
+    if (answered || !received.add(chunk)) return;
+    // Over the limit: answered now (the app sees limit + 1 bytes and refuses them, executing nothing)
+    // rather than after an upload that may be huge or never end.
+    answer(received.bytes());
+    drainRest(req, res, DRAIN);
   });
-  req.on('end', () => answer(size > 0 ? Buffer.concat(chunks, Math.min(size, MAX_BODY_BYTES + 1)) : undefined));
+  req.on('end', () => answer(received.bytes()));
   req.on('error', () => {
     answered = true;
   });
@@ -118,8 +124,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     log: opts.log,
     ...(hooks ? { hooks: withSimulatedIds(hooks, simulated) } : {}),
   });
-  const adapter: Adapter = { app, hooks: hooks ?? {}, simulated, nextId: 1 };
+  const adapter: Adapter = { app, hooks: hooks ?? {}, simulated, nextId: 1, responses: new WeakMap() };
   const server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => onRequest(adapter, req, res));
+  const variants = app.context.config.variants;
+  server.on(
+    'clientError',
+    clientErrorHandler({
+      sandboxHeader: app.context.config.mode === 'sandbox',
+      contentType: contentTypeFor(variants),
+      encodeBody: (bytes, status) => (variants.size > 0 ? applyBodyVariants(bytes, status, variants) : bytes),
+      responses: adapter.responses,
+      lingerMs: REFUSAL_LINGER_MS,
+    }),
+  );
   const host = opts.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
