@@ -1,9 +1,11 @@
 // `svc-certify scan PATH…`: scans the files, turns the findings into the two checks and the
-// `findings` of results.json, then writes the reports through the shared report options.
+// `findings` of results.json, then writes the reports through the shared report options. The paths
+// are repeated in the reports and in an error line: a key in a path shows its first 12 characters only.
 
 import { assembleResult } from '../runner/assemble-result.js';
 import type { Reporter } from '../report/reporter.js';
 import type { CheckResult, RunResult } from '../runner/results.js';
+import { truncateSecrets } from '../scan/redact.js';
 import { SCAN_CHECKS, SCAN_SUITE, scanCheckResults } from '../scan/scan-checks.js';
 import { ScanPathError } from '../scan/scan-file.js';
 import { scanPaths } from '../scan/scan-paths.js';
@@ -19,16 +21,17 @@ export async function scanCommand(paths: string[], flags: Record<string, unknown
   try {
     outcome = await scanPaths(paths);
   } catch (e) {
-    if (e instanceof ScanPathError) throw new UsageError(`scan: ${e.message}`);
+    if (e instanceof ScanPathError) throw new UsageError(`scan: ${truncateSecrets(e.message)}`);
     throw e;
   }
   const { checks, findings } = scanCheckResults(outcome, Date.now() - startedAt.getTime());
-  replay(reporters, checks, paths.join(' '));
+  const shown = paths.map(truncateSecrets);
+  replay(reporters, checks, shown.join(' '));
   const result: RunResult = {
     ...assembleResult({
       certification: 'scan',
-      config: { paths, files: outcome.files, bytes: outcome.bytes, reportDir: settings.reportDir, reporters: settings.reporters },
-      target: { baseUrl: paths.join(' '), environment: 'unknown', embedded: false },
+      config: { paths: shown, files: outcome.files, bytes: outcome.bytes, reportDir: settings.reportDir, reporters: settings.reporters },
+      target: { baseUrl: shown.join(' '), environment: 'unknown', embedded: false },
       startedAt,
       suites: [SCAN_SUITE],
       checks,

@@ -24,6 +24,7 @@ const KIND_TEXT: Record<ScanFinding['kind'], string> = {
   'partner-key': 'A partner key (spk_live_ + 48 hex)',
   'org-token': 'An org token (sot_ + 48 hex)',
   prefix: 'The string',
+  'not-scanned': 'Content not scanned within the bounds of svc-certify scan (it may hold the string)',
 };
 
 function findingResult(f: ScanFinding, ruleIndex: number): Json {

@@ -152,7 +152,7 @@ export interface ScanFinding {
   /** 1-based, in Unicode code points. */
   column: number;
   /** `partner-key` / `org-token`: a full key or token of the spec's format follows; `prefix`: only the string. */
-  kind: 'partner-key' | 'org-token' | 'prefix';
+  kind: 'partner-key' | 'org-token' | 'prefix' | 'not-scanned'; // not-scanned: the file could not be read within scan's bounds (excerpt says why)
   /** The part of the file: a HAR entry and part, a source map's source, a decompression; null for plain text. */
   location: string | null;
   /** Context before the match and at most the first 12 characters of the match. */

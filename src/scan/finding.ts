@@ -1,8 +1,12 @@
 // What the scanner reports: one place where `spk_` or `sot_` appears (Authentication, rule 7:
 // "Certification checks frontend bundles and browser traffic for the strings `spk_` and `sot_`").
 
-/** `partner-key` / `org-token`: a full key or token of the spec's format follows; `prefix`: only the string. */
-export type FindingKind = 'partner-key' | 'org-token' | 'prefix';
+/**
+ * `partner-key` / `org-token`: a full key or token of the spec's format follows; `prefix`: only the
+ * string; `not-scanned`: (part of) the file could not be read within the scanner's bounds, so it may
+ * hold either string: it fails both checks rather than pass unread (`excerpt` says why).
+ */
+export type FindingKind = 'partner-key' | 'org-token' | 'prefix' | 'not-scanned';
 
 export type SecretPrefix = 'spk_' | 'sot_';
 

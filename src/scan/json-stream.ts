@@ -1,29 +1,60 @@
 // A streaming JSON reader for files too big to JSON.parse whole (a 200 MB HAR): it keeps only the
-// path to the current value and hands string values over in decoded pieces, so a 10 MB response
-// body inside a HAR never sits in memory at once. Numbers, booleans and null are skipped.
+// path to the current value and hands strings (values and member names) over in decoded pieces, so
+// a 10 MB response body inside a HAR never sits in memory at once. Numbers, booleans and null are
+// skipped. Bounded against hostile input: nesting past MAX_JSON_DEPTH stops the read (the caller
+// searches the file as text instead), and the path is a stack read in place, never copied per value,
+// so time stays linear in the input however deep the values sit.
+
+import { MAX_JSON_DEPTH, MAX_KEY_CHARS } from './limits.js';
 
 export type PathSegment = string | number;
 
+/**
+ * The path to the current string, read in place (valid only during the sink's calls): segment 0 is
+ * the outermost member name or index. While a member name is being read, the last segment is still
+ * the previous member's (or ''): the name's own object is the first `depth - 1` segments.
+ */
+export interface JsonPath {
+  readonly depth: number;
+  segment(d: number): PathSegment;
+  /** A number naming the innermost open object or array for as long as it is open (-1: none). */
+  containerId(): number;
+}
+
+/** `value`: a string value; `member-name`: the name of an object member (a key is searched too). */
+export type StringRole = 'value' | 'member-name';
+
 export interface JsonStringSink {
-  /** A string value starts at `path` (the key of an object member, or an array index, last). */
-  start(path: readonly PathSegment[]): void;
-  /** Decoded text of the current string value. */
+  /** A string starts; `JsonStream#path` says where. */
+  start(role: StringRole): void;
+  /** Decoded text of the current string. */
   chunk(text: string): void;
   end(): void;
 }
 
 export interface JsonStreamHandler {
-  /** Receives every string value (not keys). */
+  /** Receives every string, member names included. */
   strings: JsonStringSink;
-  /** An object at `path` closes (lets a handler settle what it learned about it). */
-  objectEnd?(path: readonly PathSegment[]): void;
+  /** The object `id` (its `containerId()` while it was open) closes: a handler settles what it learned about it. */
+  objectEnd?(id: number): void;
 }
 
 export class JsonSyntaxError extends Error {
   override name = 'JsonSyntaxError';
 }
 
-type Frame = { kind: 'object'; key: string | undefined } | { kind: 'array'; index: number };
+/** Nesting past MAX_JSON_DEPTH: not read as JSON (a caller that falls back on JsonSyntaxError still does). */
+export class JsonDepthError extends JsonSyntaxError {
+  override name = 'JsonDepthError';
+}
+
+// One shape for both kinds of container, so that the stack stays monomorphic.
+interface Frame {
+  object: boolean;
+  key: string | undefined;
+  index: number;
+  id: number;
+}
 
 const enum State {
   Value, // a value is expected
@@ -36,7 +67,6 @@ const enum State {
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-const KEY_LIMIT = 1024;
 /** What `\x` stands for, by the char code of x (undefined: not a simple escape). */
 const SIMPLE_BY_CODE: Array<string | undefined> = [];
 for (const [k, v] of Object.entries(SIMPLE_ESCAPES)) SIMPLE_BY_CODE[k.charCodeAt(0)] = v;
@@ -82,23 +112,33 @@ function incompleteEscapeTail(segment: string): string {
   return '';
 }
 
-export class JsonStream {
+export class JsonStream implements JsonPath {
   private readonly stack: Frame[] = [];
   private state: State = State.Value;
   private stringIsKey = false;
   private key = '';
   /** An escape cut by a chunk boundary: "\\", "\\u12", … */
   private pendingEscape = '';
+  private nextId = 0;
 
   constructor(private readonly handler: JsonStreamHandler) {}
 
+  get depth(): number {
+    return this.stack.length;
+  }
+
+  segment(d: number): PathSegment {
+    const f = this.stack[d]!;
+    return f.object ? (f.key ?? '') : f.index;
+  }
+
+  containerId(): number {
+    return this.stack.length === 0 ? -1 : this.stack[this.stack.length - 1]!.id;
+  }
+
+  /** The path as an array (a copy: for tests and small uses; scanners read `segment` in place). */
   path(): PathSegment[] {
-    const out: PathSegment[] = [];
-    for (const f of this.stack) {
-      if (f.kind === 'object') out.push(f.key ?? '');
-      else out.push(f.index);
-    }
-    return out;
+    return this.stack.map((_f, d) => this.segment(d));
   }
 
   write(text: string): void {
@@ -134,6 +174,7 @@ export class JsonStream {
             this.state = State.InString;
             this.stringIsKey = true;
             this.key = '';
+            this.handler.strings.start('member-name');
             i++;
           } else if (c === 0x7d) {
             this.closeObject();
@@ -162,23 +203,23 @@ export class JsonStream {
     if (c === 0x22) {
       this.state = State.InString;
       this.stringIsKey = false;
-      this.handler.strings.start(this.path());
+      this.handler.strings.start('value');
       return i + 1;
     }
     if (c === 0x7b) {
-      this.stack.push({ kind: 'object', key: undefined });
+      this.open(true);
       this.state = State.Key;
       return i + 1;
     }
     if (c === 0x5b) {
-      this.stack.push({ kind: 'array', index: 0 });
+      this.open(false);
       this.state = State.Value;
       return i + 1;
     }
     if (c === 0x5d) {
       // an empty array
       const top = this.stack[this.stack.length - 1];
-      if (top?.kind !== 'array' || top.index !== 0) throw new JsonSyntaxError('unexpected "]"');
+      if (top === undefined || top.object || top.index !== 0) throw new JsonSyntaxError('unexpected "]"');
       this.stack.pop();
       this.valueDone();
       return i + 1;
@@ -190,20 +231,25 @@ export class JsonStream {
     throw new JsonSyntaxError(`unexpected character ${JSON.stringify(text[i])}`);
   }
 
+  private open(object: boolean): void {
+    if (this.stack.length >= MAX_JSON_DEPTH) throw new JsonDepthError(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+    this.stack.push({ object, key: undefined, index: 0, id: this.nextId++ });
+  }
+
   private afterValue(c: number, i: number): number {
     const top = this.stack[this.stack.length - 1];
     if (c === 0x2c && top) {
-      if (top.kind === 'array') {
+      if (!top.object) {
         top.index++;
         this.state = State.Value;
       } else this.state = State.Key;
       return i + 1;
     }
-    if (c === 0x7d && top?.kind === 'object') {
+    if (c === 0x7d && top?.object === true) {
       this.closeObject();
       return i + 1;
     }
-    if (c === 0x5d && top?.kind === 'array') {
+    if (c === 0x5d && top?.object === false) {
       this.stack.pop();
       this.valueDone();
       return i + 1;
@@ -212,8 +258,8 @@ export class JsonStream {
   }
 
   private closeObject(): void {
-    this.handler.objectEnd?.(this.path().slice(0, -1));
-    this.stack.pop();
+    const top = this.stack.pop();
+    if (top !== undefined) this.handler.objectEnd?.(top.id);
     this.valueDone();
   }
 
@@ -262,15 +308,17 @@ export class JsonStream {
   }
 
   private emit(piece: string): void {
-    if (this.stringIsKey) {
-      if (this.key.length < KEY_LIMIT) this.key += piece.slice(0, KEY_LIMIT - this.key.length);
-    } else this.handler.strings.chunk(piece);
+    // A member name is searched whole like a value; only its first characters are kept for the path.
+    if (this.stringIsKey && this.key.length < MAX_KEY_CHARS) this.key += piece.slice(0, MAX_KEY_CHARS - this.key.length);
+    this.handler.strings.chunk(piece);
   }
 
   private finishString(): void {
     if (this.stringIsKey) {
+      // The sink ends while the path still names the object the member belongs to.
+      this.handler.strings.end();
       const top = this.stack[this.stack.length - 1];
-      if (top?.kind === 'object') top.key = this.key;
+      if (top?.object === true) top.key = this.key;
       this.state = State.Colon;
       return;
     }

@@ -3,6 +3,7 @@
 // a full key (`spk_live_` + 48 lowercase hex) and token (`sot_` + 48 lowercase hex).
 
 import type { FindingKind, SecretPrefix } from './finding.js';
+import { PREVIEW_CHARS, truncateSecrets } from './redact.js';
 
 /** The three spellings of the underscore; letters are matched case-sensitively (`SPK_MAX` is no key). */
 export const MATCH_SOURCE = String.raw`(spk|sot)(?:_|\\u005[fF]|%5[fF])`;
@@ -11,9 +12,6 @@ export const MATCH_SOURCE = String.raw`(spk|sot)(?:_|\\u005[fF]|%5[fF])`;
 export const LOOKAHEAD_CHARS = 6 * (9 + 48) + 6;
 /** Raw characters kept before a match: the boundary test and the excerpt. */
 export const LOOKBEHIND_CHARS = 32;
-/** The spec identifies a key by its first 12 characters only (Authentication, rule 9). */
-const PREVIEW_CHARS = 12;
-
 const WORD = /[A-Za-z0-9_]/;
 const HEX2 = /^[0-9a-fA-F]{2}$/;
 
@@ -71,10 +69,7 @@ export function kindOf(prefix: SecretPrefix, decodedAfter: string): FindingKind 
  * key standing just before the match never shows more than a few characters.
  */
 export function cleanContext(raw: string): string {
-  return raw
-    .replace(/[\u0000-\u001f\u007f\ufffd]/g, ' ')
-    .replace(/[0-9a-fA-F]{8,}/g, (m) => `${m.slice(0, 4)}…`)
-    .replace(/(spk|sot)(?:_|\\u005[fF]|%5[fF])[A-Za-z0-9_]*/g, (m) => (m.length > PREVIEW_CHARS ? `${m.slice(0, PREVIEW_CHARS)}…` : m));
+  return truncateSecrets(raw.replace(/[\u0000-\u001f\u007f\ufffd]/g, ' ').replace(/[0-9a-fA-F]{8,}/g, (m) => `${m.slice(0, 4)}…`));
 }
 
 /** The match itself in the excerpt: at most its first 12 raw characters. */

@@ -5,7 +5,8 @@
 
 import type { Finding, SecretPrefix } from './finding.js';
 import { formatJsonPath } from './json-path.js';
-import { JsonStream, type PathSegment } from './json-stream.js';
+import { JsonStream, type StringRole } from './json-stream.js';
+import { MAX_PENDING_FINDINGS, MAX_SOURCE_NAMES } from './limits.js';
 import { cleanContext } from './match-rules.js';
 import { TextMatcher, type TextMatch } from './text-matcher.js';
 
@@ -30,46 +31,67 @@ export function textScanner(file: string, location: string | null, sink: Finding
   return { write: (c) => matcher.push(c), end: () => matcher.end() };
 }
 
-const PENDING_LIMIT = 5000;
-
 /** Short string values a handler needs to remember (a header's name, a content's encoding). */
 const SMALL_VALUE_LIMIT = 120;
 
+/** Where a member name sits: the object it names a member of. */
+function memberNameLocation(json: JsonStream): string {
+  const path = formatJsonPath(json, json.depth - 1);
+  return path === '' ? '(member name)' : `${path} (member name)`;
+}
+
 /**
- * HAR: every string value is scanned (URLs, header and cookie values, query strings, postData,
- * response content), reported as `log.entries[N].<part>`; a header or cookie is also named. A
- * response `content.text` is also base64-decoded while it looks like base64, and those findings are
- * kept when the content turns out to say `"encoding": "base64"` (Chrome writes it after the text).
+ * HAR: every string is scanned (URLs, header and cookie values, query strings, postData, response
+ * content, and member names), reported as `log.entries[N].<part>`; a header or cookie is also
+ * named. A response `content.text` is also base64-decoded while it looks like base64, and those
+ * findings are kept when the content turns out to say `"encoding": "base64"` (Chrome writes it after
+ * the text). Locations are formatted only when a finding needs one; what is remembered about an open
+ * object is keyed by its container id, so a value costs the same at any depth.
  */
 export function harScanner(file: string, outer: string | null, sink: FindingSink): PartScanner {
-  let location = '';
+  let role: StringRole = 'value';
+  let nameSuffix = ''; // ` (x-partner-key)` for a header's value
   let small: string | undefined; // value of the current string when it is worth remembering
   let smallRole: 'name' | 'encoding' | undefined;
-  let parentKey = '';
-  const names = new Map<string, string>(); // parent path → its `name` member
-  const encodings = new Map<string, string>(); // content path → its `encoding`
-  const pendingBase64 = new Map<string, Finding[]>();
+  let parentId = -1;
+  const names = new Map<number, string>(); // open object → its `name` member
+  const encodings = new Map<number, string>(); // open content object → its `encoding`
+  const pendingBase64 = new Map<number, Finding[]>();
+  let pendingTotal = 0;
   let base64: Base64Scan | undefined;
 
-  const matcher = new TextMatcher((m) => sink(toFinding(file, joinLocation(outer, location), m)));
+  const location = (): string => (role === 'member-name' ? memberNameLocation(json) : formatJsonPath(json) + nameSuffix);
+  const matcher = new TextMatcher((m) => sink(toFinding(file, joinLocation(outer, location()), m)));
 
-  const json = new JsonStream({
+  const json: JsonStream = new JsonStream({
     strings: {
-      start(path) {
-        const parent = path.slice(0, -1);
-        parentKey = parent.join('\u0000');
-        const last = path[path.length - 1];
-        const name = last === 'value' ? names.get(parentKey) : undefined;
-        location = formatJsonPath(path) + (name !== undefined ? ` (${cleanContext(name)})` : '');
-        smallRole = last === 'name' ? 'name' : last === 'encoding' && parent[parent.length - 1] === 'content' ? 'encoding' : undefined;
-        small = smallRole ? '' : undefined;
+      start(r) {
+        role = r;
         matcher.reset();
-        if (last === 'text' && parent[parent.length - 1] === 'content') {
-          const here = location;
-          const list: Finding[] = [];
-          pendingBase64.set(parentKey, list);
-          base64 = new Base64Scan((m) => list.length < PENDING_LIMIT && list.push(toFinding(file, joinLocation(outer, `${here} (base64-decoded)`), m)));
-        } else base64 = undefined;
+        base64 = undefined;
+        small = undefined;
+        if (r === 'member-name') return;
+        const depth = json.depth;
+        const last = depth > 0 ? json.segment(depth - 1) : undefined;
+        const parentSegment = depth > 1 ? json.segment(depth - 2) : undefined;
+        parentId = json.containerId();
+        const name = last === 'value' ? names.get(parentId) : undefined;
+        nameSuffix = name !== undefined ? ` (${cleanContext(name)})` : '';
+        smallRole = last === 'name' ? 'name' : last === 'encoding' && parentSegment === 'content' ? 'encoding' : undefined;
+        small = smallRole ? '' : undefined;
+        if (last === 'text' && parentSegment === 'content') {
+          let list = pendingBase64.get(parentId);
+          if (list === undefined) pendingBase64.set(parentId, (list = []));
+          const held = list;
+          base64 = new Base64Scan((m) => {
+            const f = toFinding(file, joinLocation(outer, `${location()} (base64-decoded)`), m);
+            // Past the bound, reported without waiting for the encoding: reported rather than held without limit.
+            if (pendingTotal < MAX_PENDING_FINDINGS) {
+              held.push(f);
+              pendingTotal++;
+            } else sink(f);
+          });
+        }
       },
       chunk(text) {
         matcher.push(text);
@@ -80,20 +102,20 @@ export function harScanner(file: string, outer: string | null, sink: FindingSink
         matcher.end();
         base64?.end();
         base64 = undefined;
-        if (small !== undefined && smallRole === 'name') names.set(parentKey, small);
-        if (small !== undefined && smallRole === 'encoding') encodings.set(parentKey, small);
+        if (small !== undefined && smallRole === 'name') names.set(parentId, small);
+        if (small !== undefined && smallRole === 'encoding') encodings.set(parentId, small);
         small = undefined;
       },
     },
-    objectEnd(path: readonly PathSegment[]) {
-      const key = path.join('\u0000');
-      names.delete(key);
-      const pending = pendingBase64.get(key);
+    objectEnd(id) {
+      names.delete(id);
+      const pending = pendingBase64.get(id);
       if (pending) {
-        if (encodings.get(key)?.toLowerCase() === 'base64') pending.forEach(sink);
-        pendingBase64.delete(key);
+        if (encodings.get(id)?.toLowerCase() === 'base64') pending.forEach(sink);
+        pendingTotal -= pending.length;
+        pendingBase64.delete(id);
       }
-      encodings.delete(key);
+      encodings.delete(id);
     },
   });
   return { write: (c) => json.write(c), end: () => json.end() };
@@ -136,32 +158,42 @@ class Base64Scan {
 
 /**
  * Source map: `sourcesContent[i]` is scanned with line and column inside that source and reported
- * by the source's name (`sources[i]`, which may come before or after it); any other string by its path.
+ * by the source's name (`sources[i]`, which may come before or after it); any other string, member
+ * names included, by its path. Only the first MAX_SOURCE_NAMES names are kept: a map with millions
+ * of `sources` must not become millions of strings; past them a finding is named by its index.
  */
 export function sourceMapScanner(file: string, outer: string | null, sink: FindingSink): PartScanner {
   const sources: string[] = [];
   const pending: Array<{ index: number; finding: Finding }> = [];
-  let location = '';
+  let role: StringRole = 'value';
   let sourceIndex: number | undefined;
   let sourceName: string | undefined;
   let nameIndex = -1;
 
   const matcher = new TextMatcher((m) => {
     // Names usually come first (bounded wait); past the cap the index stands in for the name.
-    if (sourceIndex !== undefined && pending.length < PENDING_LIMIT) pending.push({ index: sourceIndex, finding: toFinding(file, null, m) });
+    if (sourceIndex !== undefined && pending.length < MAX_PENDING_FINDINGS) pending.push({ index: sourceIndex, finding: toFinding(file, null, m) });
     else if (sourceIndex !== undefined) sink(toFinding(file, joinLocation(outer, `sourcesContent[${sourceIndex}]`), m));
-    else sink(toFinding(file, joinLocation(outer, location), m));
+    else sink(toFinding(file, joinLocation(outer, role === 'member-name' ? memberNameLocation(json) : formatJsonPath(json)), m));
   });
 
-  const json = new JsonStream({
+  const json: JsonStream = new JsonStream({
     strings: {
-      start(path) {
+      start(r) {
+        role = r;
         matcher.reset();
-        const inArray = path.length === 2 && typeof path[1] === 'number';
-        sourceIndex = inArray && path[0] === 'sourcesContent' ? (path[1] as number) : undefined;
-        nameIndex = inArray && path[0] === 'sources' ? (path[1] as number) : -1;
-        sourceName = nameIndex >= 0 ? '' : undefined;
-        location = formatJsonPath(path);
+        sourceIndex = undefined;
+        sourceName = undefined;
+        nameIndex = -1;
+        if (r === 'member-name' || json.depth !== 2) return;
+        const index = json.segment(1);
+        if (typeof index !== 'number') return;
+        const array = json.segment(0);
+        if (array === 'sourcesContent') sourceIndex = index;
+        else if (array === 'sources' && index < MAX_SOURCE_NAMES) {
+          nameIndex = index;
+          sourceName = '';
+        }
       },
       chunk(text) {
         matcher.push(text);

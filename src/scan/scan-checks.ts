@@ -20,6 +20,13 @@ function where(f: Finding): string {
   return `${f.file}:${f.line}:${f.column}${f.location ? ` (${f.location})` : ''}`;
 }
 
+function skippedNote(outcome: ScanOutcome): string {
+  const { listed, count } = outcome.skipped;
+  if (count === 0) return '';
+  const more = count > listed.length ? `, … ${count - listed.length} more` : '';
+  return `; ${count} FIFO(s), socket(s) or device(s) skipped, not read: ${listed.join(', ')}${more}`;
+}
+
 export function scanCheckResults(outcome: ScanOutcome, durationMs: number): { checks: CheckResult[]; findings: ScanFinding[] } {
   const checks: CheckResult[] = [];
   const findings: ScanFinding[] = [];
@@ -27,25 +34,38 @@ export function scanCheckResults(outcome: ScanOutcome, durationMs: number): { ch
   for (const c of SCAN_CHECKS) {
     const list = outcome.collector.findings(c.prefix);
     const total = outcome.collector.count(c.prefix);
+    const unread = outcome.collector.notScanned(c.prefix);
+    const unreadTotal = outcome.collector.notScannedCount(c.prefix);
     const full = list.filter((f) => f.kind === c.full).length;
-    for (const f of list) findings.push({ check: c.id, file: f.file, line: f.line, column: f.column, kind: f.kind, location: f.location, excerpt: f.excerpt });
-    const observations: Observation[] = list.slice(0, OBSERVATION_LIMIT).map((f) => ({
-      message: `${where(f)}: ${f.kind === 'prefix' ? `the string ${c.prefix}` : `a full ${c.noun}`} — ${f.excerpt}`,
-      spec: SENTENCE,
-      expected: `no ${c.prefix} in anything a browser receives`,
-      received: f.kind === 'prefix' ? `${c.prefix} (${f.excerpt})` : `a ${c.noun} of the spec's format (${f.excerpt})`,
-    }));
-    const more = total > list.length ? ` (the first ${list.length} listed)` : '';
-    const message =
-      total === 0
-        ? `no ${c.prefix} in ${outcome.files} file(s), ${mb} MB scanned`
-        : `${total} place(s) hold ${c.prefix}${full > 0 ? `, ${full} of them a full ${c.noun}` : ''}${more}; first at ${where(list[0]!)}`;
+    for (const f of [...list, ...unread]) findings.push({ check: c.id, file: f.file, line: f.line, column: f.column, kind: f.kind, location: f.location, excerpt: f.excerpt });
+    // A file left unread goes first: a thousand matches elsewhere must not push it out of the reports.
+    const observations: Observation[] = [
+      ...unread.map((f) => ({
+        message: `${where(f)}: ${f.excerpt}`,
+        spec: SENTENCE,
+        expected: `every file searched for ${c.prefix}`,
+        received: f.excerpt,
+      })),
+      ...list.map((f) => ({
+        message: `${where(f)}: ${f.kind === 'prefix' ? `the string ${c.prefix}` : `a full ${c.noun}`} — ${f.excerpt}`,
+        spec: SENTENCE,
+        expected: `no ${c.prefix} in anything a browser receives`,
+        received: f.kind === 'prefix' ? `${c.prefix} (${f.excerpt})` : `a ${c.noun} of the spec's format (${f.excerpt})`,
+      })),
+    ].slice(0, OBSERVATION_LIMIT);
+    const parts: string[] = [];
+    if (total > 0) {
+      const more = total > list.length ? ` (the first ${list.length} listed)` : '';
+      parts.push(`${total} place(s) hold ${c.prefix}${full > 0 ? `, ${full} of them a full ${c.noun}` : ''}${more}; first at ${where(list[0]!)}`);
+    }
+    if (unreadTotal > 0) parts.push(`${unreadTotal} file(s) not scanned, so they may hold ${c.prefix}; first ${where(unread[0]!)}: ${unread[0]!.excerpt}`);
+    const message = (parts.length === 0 ? `no ${c.prefix} in ${outcome.files} file(s), ${mb} MB scanned` : parts.join('; ')) + skippedNote(outcome);
     checks.push({
       id: c.id,
       title: c.title,
       suite: SCAN_SUITE,
       spec: ['Authentication', 'What the service does'],
-      status: total === 0 ? 'passed' : 'failed',
+      status: total + unreadTotal === 0 ? 'passed' : 'failed',
       message,
       durationMs,
       observations,

@@ -3,18 +3,39 @@
 // valid JSON is scanned again as plain text, so a broken file is still searched.
 
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
-import type { Finding } from './finding.js';
-import { JsonSyntaxError } from './json-stream.js';
+import type { Finding, SecretPrefix } from './finding.js';
+import { JsonDepthError, JsonSyntaxError } from './json-stream.js';
+import {
+  MAX_DECOMPRESSED_BYTES,
+  MAX_DECOMPRESSION_LAYERS,
+  MAX_DECOMPRESSION_RATIO,
+  MAX_HELD_FINDINGS,
+  RATIO_CHECK_FROM_BYTES,
+} from './limits.js';
 import { harScanner, sourceMapScanner, textScanner, type FindingSink, type PartScanner } from './part-scanners.js';
 
 const READ_CHUNK_BYTES = 1 << 20;
-const HOLD_LIMIT = 10_000;
+const MiB = 1 << 20;
 
 export class ScanPathError extends Error {
   override name = 'ScanPathError';
 }
+
+/** The file cannot be read within the bounds (limits.ts): reported as a `not-scanned` finding. */
+class NotScannedError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly bytes: number,
+  ) {
+    super(reason);
+  }
+}
+
+/** What a layer gave starts with the gzip signature: one more layer to undo (counted toward the same bounds). */
+class NestedGzip extends Error {}
 
 type Layer = 'gzip' | 'brotli';
 type Format = 'text' | 'har' | 'source-map';
@@ -33,51 +54,133 @@ function classify(file: string): { layers: Layer[]; format: Format } {
   return { layers: layers.reverse(), format };
 }
 
-function open(file: string, layers: Layer[]): Readable {
-  let stream: Readable = createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
+/** Every stream of the pipeline, the file's first: all are destroyed when the read stops early. */
+function open(file: string, layers: Layer[]): Readable[] {
+  const streams: Readable[] = [createReadStream(file, { highWaterMark: READ_CHUNK_BYTES })];
   for (const layer of layers) {
+    const prev = streams[streams.length - 1]!;
     const next = layer === 'gzip' ? createGunzip({ chunkSize: 256 * 1024 }) : createBrotliDecompress({ chunkSize: 256 * 1024 });
-    stream.on('error', (e) => next.destroy(e));
-    stream = stream.pipe(next);
+    prev.on('error', (e) => next.destroy(e));
+    streams.push(prev.pipe(next));
   }
-  return stream;
+  return streams;
 }
 
-async function feed(file: string, layers: Layer[], scanner: PartScanner): Promise<number> {
+function isGzip(buf: Buffer): boolean {
+  return buf.length >= 3 && buf[0] === 0x1f && buf[1] === 0x8b && buf[2] === 0x08;
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / MiB).toFixed(bytes < MiB ? 2 : 0)} MiB`;
+}
+
+/** Throws NotScannedError once decompressed output passes a bound. */
+function checkBounds(bytes: number, compressedBytes: number): void {
+  if (bytes > MAX_DECOMPRESSED_BYTES) {
+    throw new NotScannedError(`decompresses past ${mib(MAX_DECOMPRESSED_BYTES)}; decompress it and scan the plain file`, bytes);
+  }
+  if (bytes > RATIO_CHECK_FROM_BYTES && bytes > MAX_DECOMPRESSION_RATIO * compressedBytes) {
+    throw new NotScannedError(
+      `decompresses past ${mib(bytes)} from ${mib(compressedBytes)}, more than ${MAX_DECOMPRESSION_RATIO} times its size (a compression bomb?); decompress it and scan the plain file`,
+      bytes,
+    );
+  }
+}
+
+async function feed(file: string, layers: Layer[], scanner: PartScanner, compressedBytes: number): Promise<number> {
+  const streams = open(file, layers);
   let bytes = 0;
   try {
-    for await (const chunk of open(file, layers)) {
+    for await (const chunk of streams[streams.length - 1]!) {
       const buf = chunk as Buffer;
+      if (bytes === 0 && layers.length > 0 && isGzip(buf)) throw new NestedGzip();
       bytes += buf.length;
+      if (layers.length > 0) checkBounds(bytes, compressedBytes);
       scanner.write(buf.toString('latin1'));
     }
   } catch (e) {
-    if (e instanceof JsonSyntaxError) throw e;
+    if (e instanceof JsonSyntaxError || e instanceof NotScannedError || e instanceof NestedGzip) throw e;
     const err = e as NodeJS.ErrnoException;
     const what = layers.length > 0 && !err.syscall ? `cannot decompress (${layers.join(', ')})` : 'cannot read';
     throw new ScanPathError(`${what} ${file}: ${err.code ? `${err.code} ` : ''}${err.message}`);
+  } finally {
+    for (const s of streams) s.destroy();
   }
   scanner.end();
   return bytes;
 }
 
-/** Scans one file; returns the bytes scanned (after decompression). Throws ScanPathError when it cannot be read. */
+/** One `not-scanned` finding per string: what was not read may hold either, so both checks fail. */
+function notScanned(file: string, location: string | null, reason: string): Finding[] {
+  return (['spk_', 'sot_'] as SecretPrefix[]).map((prefix) => ({ file, line: 1, column: 1, kind: 'not-scanned', location, excerpt: `not scanned: ${reason}`, prefix }));
+}
+
+function outerLocation(layers: Layer[]): string | null {
+  return layers.length > 0 ? `${layers.join(' › ')}-decompressed` : null;
+}
+
+/**
+ * Scans one file; returns the bytes scanned (after decompression). Throws ScanPathError when it
+ * cannot be read; reports a `not-scanned` finding when it cannot be read within the bounds.
+ */
 export async function scanFile(file: string, sink: FindingSink): Promise<number> {
-  const { layers, format } = classify(file);
-  const outer = layers.length > 0 ? `${layers.join(' › ')}-decompressed` : null;
-  if (format === 'text') return feed(file, layers, textScanner(file, outer, sink));
+  const classified = classify(file);
+  const layers = classified.layers;
+  let compressedBytes = 0;
+  if (layers.length > 0) {
+    try {
+      compressedBytes = (await stat(file)).size;
+    } catch (e) {
+      throw new ScanPathError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+  for (;;) {
+    try {
+      return await scanLayers(file, layers, classified.format, sink, compressedBytes);
+    } catch (e) {
+      if (!(e instanceof NestedGzip)) throw e;
+      if (layers.length >= MAX_DECOMPRESSION_LAYERS) {
+        notScanned(file, outerLocation(layers), `still gzip-compressed after ${layers.length} layers`).forEach(sink);
+        return 0;
+      }
+      layers.push('gzip');
+    }
+  }
+}
+
+async function scanLayers(file: string, layers: Layer[], format: Format, sink: FindingSink, compressedBytes: number): Promise<number> {
+  const outer = outerLocation(layers);
+  if (format === 'text') return scanText(file, layers, outer, sink, compressedBytes);
   // Findings of a structured read are released once the whole file parsed as JSON (a broken file
   // is rescanned as text, which finds them again); past the cap they go out at once, so memory stays bounded.
   const held: Finding[] = [];
-  const hold: FindingSink = (f) => (held.length < HOLD_LIMIT ? held.push(f) : sink(f));
+  const hold: FindingSink = (f) => (held.length < MAX_HELD_FINDINGS ? held.push(f) : sink(f));
   try {
     const scanner = format === 'har' ? harScanner(file, outer, hold) : sourceMapScanner(file, outer, hold);
-    const bytes = await feed(file, layers, scanner);
+    const bytes = await feed(file, layers, scanner, compressedBytes);
     held.forEach(sink);
     return bytes;
   } catch (e) {
+    if (e instanceof NotScannedError) {
+      // What was read is reported; the rest is not scanned.
+      held.forEach(sink);
+      notScanned(file, outer, e.reason).forEach(sink);
+      return e.bytes;
+    }
     if (!(e instanceof JsonSyntaxError)) throw e;
-    const where = outer ? `${outer} › not valid JSON, scanned as text` : 'not valid JSON, scanned as text';
-    return feed(file, layers, textScanner(file, where, sink));
+    const why = e instanceof JsonDepthError ? `${e.message}, scanned as text` : 'not valid JSON, scanned as text';
+    return scanText(file, layers, outer ? `${outer} › ${why}` : why, sink, compressedBytes);
+  }
+}
+
+async function scanText(file: string, layers: Layer[], location: string | null, sink: FindingSink, compressedBytes: number): Promise<number> {
+  const scanner = textScanner(file, location, sink);
+  try {
+    return await feed(file, layers, scanner, compressedBytes);
+  } catch (e) {
+    if (!(e instanceof NotScannedError)) throw e;
+    scanner.end();
+    notScanned(file, location, e.reason).forEach(sink);
+    return e.bytes;
   }
 }

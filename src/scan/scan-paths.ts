@@ -2,6 +2,8 @@
 // window at a time), findings into a bounded collector.
 
 import { FindingCollector } from './collector.js';
+import { MAX_SKIPPED_LISTED } from './limits.js';
+import { truncateSecrets } from './redact.js';
 import { scanFile } from './scan-file.js';
 import { checkPaths, walkFiles } from './walk.js';
 
@@ -9,16 +11,23 @@ export interface ScanOutcome {
   files: number;
   bytes: number;
   collector: FindingCollector;
+  /** FIFOs, sockets and devices met in a folder and not read: the first few (`path: what`), and how many. */
+  skipped: { listed: string[]; count: number };
 }
 
 export async function scanPaths(paths: readonly string[], opts: { findingLimit?: number } = {}): Promise<ScanOutcome> {
   await checkPaths(paths);
   const collector = new FindingCollector(opts.findingLimit);
+  const skipped: ScanOutcome['skipped'] = { listed: [], count: 0 };
+  const onSkip = (path: string, what: string): void => {
+    skipped.count += 1;
+    if (skipped.listed.length < MAX_SKIPPED_LISTED) skipped.listed.push(truncateSecrets(`${path} (${what})`));
+  };
   let files = 0;
   let bytes = 0;
-  for await (const file of walkFiles(paths)) {
+  for await (const file of walkFiles(paths, onSkip)) {
     bytes += await scanFile(file, (f) => collector.add(f));
     files += 1;
   }
-  return { files, bytes, collector };
+  return { files, bytes, collector, skipped };
 }
