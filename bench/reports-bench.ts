@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startEmbeddedTarget } from '../src/embedded/embedded-target.js';
-import { settleResult } from '../src/cli/report-options.js';
+import { settleResult } from '../src/runner/settle.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { renderHtml, renderJson, renderJunit, renderMarkdown } from '../src/report/index.js';
 import { certify } from '../src/runner/certify.js';
@@ -26,7 +26,7 @@ async function certifyEmbedded(faults: string[]): Promise<RunResult> {
   const target = await startEmbeddedTarget(base, { timeScale: TIME_SCALE, rateLimit: base.rateLimit, faults });
   try {
     const result = await certify({ config: target.config, checks: ALL_CHECKS, suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks });
-    return settleResult(result, { reportDir: tmpdir(), reporters: [], strict: false });
+    return settleResult(result, { strict: false });
   } finally {
     await target.close();
   }

@@ -169,7 +169,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     async run(t) {
       const code = t.inputs.expiredCode;
       if (code === undefined) {
-        t.skip('needs an expired activation code: --expired-code or SVC_EXPIRED_CODE');
+        t.skip('needs an expired activation code: --expired-code or SVC_EXPIRED_CODE', 'needs-input', '--expired-code');
         return;
       }
       const res = await redeem(t, code, t.setup.uniqueId('svc-certify-org'), 'redeem an expired code');

@@ -46,7 +46,7 @@ async function decisionRun(t: CheckContext, targetCount: number): Promise<Decisi
     if (!t.expect.status(read, 200, S.runsRead)) return undefined;
     const ids = listedIds(read);
     if (ids.length === 0) {
-      t.skip(`the ${FIXTURE} run (target_count ${targetCount}) lists no candidate to decide on`);
+      t.skip(`the ${FIXTURE} run (target_count ${targetCount}) lists no candidate to decide on`, 'inconclusive');
       return undefined;
     }
     return { runId, ids };
@@ -54,7 +54,7 @@ async function decisionRun(t: CheckContext, targetCount: number): Promise<Decisi
   const { run, final } = await t.setup.realRun();
   const ids = listedIds(final);
   if (ids.length === 0) {
-    t.skip('the shared real run lists no candidate to decide on');
+    t.skip('the shared real run lists no candidate to decide on', 'inconclusive');
     return undefined;
   }
   return { runId: run.runId, ids };
@@ -398,7 +398,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const huge = objects(obj(final.json)?.candidates)
         .map((c) => int(c.id))
         .find((id): id is bigint => id !== undefined && id > TWO_POW_53);
-      if (huge === undefined) return t.skip('the shared real run lists no candidate with an id above 2^53');
+      if (huge === undefined) return t.skip('the shared real run lists no candidate with an id above 2^53', 'inconclusive');
       const res = await send(t, run.runId, [{ candidate_id: huge, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], `shortlist candidate ${huge}`);
       const b = expectStored(t, res);
       if (b) expectCount(t, res, b, 'accepted', 1, `a decision on listed candidate ${huge}, never sent before`);

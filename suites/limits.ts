@@ -53,7 +53,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
         // Below the default limit per (scaled) minute nothing can be concluded: too slow a client, not a wrong target.
         const perWindow = (sent * RATE_WINDOW_SPEC_MS) / t.target.timeScale / Math.max(1, elapsedMs);
         if (perWindow < DEFAULT_RATE && answered > 0) {
-          t.skip(`could send only ${Math.round(perWindow)} requests per ${t.target.timeScale === 1 ? 'minute' : `minute ÷ ${t.target.timeScale}`} (${sent} in ${(elapsedMs / 1000).toFixed(1)} s), under the default limit of ${DEFAULT_RATE}: lower the time scale`);
+          t.skip(`could send only ${Math.round(perWindow)} requests per ${t.target.timeScale === 1 ? 'minute' : `minute ÷ ${t.target.timeScale}`} (${sent} in ${(elapsedMs / 1000).toFixed(1)} s), under the default limit of ${DEFAULT_RATE}: lower the time scale`, 'needs-input', 'a lower --time-scale');
           return;
         }
       }

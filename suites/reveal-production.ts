@@ -165,7 +165,7 @@ function hold(res: ApiResponse, what: string): string | undefined {
 function expectRevealed(t: CheckContext, res: ApiResponse, what: string): JsonObject | undefined {
   const why = hold(res, what);
   if (why !== undefined) {
-    t.skip(why);
+    t.skip(why, 'inconclusive');
     return undefined;
   }
   if (!t.expect.status(res, 200, S.reveal)) return undefined;
@@ -186,7 +186,7 @@ async function realRunRead(t: CheckContext): Promise<{ runId: string; ledger: Le
   const read = await latestRead(t, run.runId, 'read the run (latest quotes)');
   if (!read) return undefined;
   if (read.candidates.length === 0) {
-    t.skip('the shared real run lists no candidate to reveal');
+    t.skip('the shared real run lists no candidate to reveal', 'inconclusive');
     return undefined;
   }
   return { runId: run.runId, ledger: ledgerOf(t, run.runId), read };
@@ -287,7 +287,7 @@ const chargedOnce: CheckDefinition = {
       if (mark !== undefined && mark === ledger.quietMark() && credits !== undefined) before = { credits, mark };
     }
     const a = lockedFree(read, ledger).find((c) => ledger.claim(c.id, c.price!));
-    if (!a) return t.skip(tooLow(ledger, read, 'revealing a locked candidate of the shared real run'));
+    if (!a) return t.skip(tooLow(ledger, read, 'revealing a locked candidate of the shared real run'), 'needs-input', 'a higher --max-spend-credits');
     const first = await firstRevealCharged(t, { runId, ledger }, a, before);
     if (!first) return;
     const w1 = int(first.body.wallet_balance_after);
@@ -358,7 +358,7 @@ const noSandboxField: CheckDefinition = {
       res = await post(t, runId, id, `reveal candidate ${id} (already revealed: free)`);
     } else {
       const c = lockedFree(read, ledger).find((x) => ledger.claim(x.id, x.price!));
-      if (!c) return t.skip(tooLow(ledger, read, 'revealing a candidate to see a reveal result'));
+      if (!c) return t.skip(tooLow(ledger, read, 'revealing a candidate to see a reveal result'), 'needs-input', 'a higher --max-spend-credits');
       id = c.id;
       res = await paidReveal(t, ledger, runId, c, `reveal candidate ${id} (latest quote ${c.price})`);
     }
@@ -415,7 +415,7 @@ async function knownBalance(
   }
   const c = lockedFree(read, ledger).find((x) => ledger.claim(x.id, x.price!));
   if (!c) {
-    t.skip(tooLow(ledger, read, 'revealing a candidate to learn the wallet balance'));
+    t.skip(tooLow(ledger, read, 'revealing a candidate to learn the wallet balance'), 'needs-input', 'a higher --max-spend-credits');
     return undefined;
   }
   const res = await paidReveal(t, ledger, runId, c, `reveal candidate ${c.id} (latest quote ${c.price}; tells the balance)`);
@@ -481,13 +481,13 @@ const insufficientCredits: CheckDefinition = {
     if (!dearest || dearest.price! <= balance) {
       return t.skip(
         `the wallet holds ${balance} credits, ${dearest ? `enough for every locked candidate of the shared real run (the dearest is quoted ${dearest.price})` : 'and no locked candidate is left'}: ` +
-          'a refusal for credits can only be observed with a wallet below a listed price, so nothing was spent to provoke one',
+          'a refusal for credits can only be observed with a wallet below a listed price, so nothing was spent to provoke one', 'inconclusive',
       );
     }
     // If the service charges less than it quoted, the reveal may go through: reserve the quote.
-    if (!ledger.claim(dearest.id, dearest.price!)) return t.skip(tooLow(ledger, read, `revealing candidate ${dearest.id} (quoted ${dearest.price}, above the balance ${balance})`));
+    if (!ledger.claim(dearest.id, dearest.price!)) return t.skip(tooLow(ledger, read, `revealing candidate ${dearest.id} (quoted ${dearest.price}, above the balance ${balance})`), 'needs-input', 'a higher --max-spend-credits');
     const res = await paidReveal(t, ledger, runId, dearest, `reveal candidate ${dearest.id} (latest quote ${dearest.price}, above the balance ${balance})`);
-    if (res.status === 202) return t.skip(`revealing candidate ${dearest.id}: reveal pending (202): its shape is not shown in v1`);
+    if (res.status === 202) return t.skip(`revealing candidate ${dearest.id}: reveal pending (202): its shape is not shown in v1`, 'inconclusive');
     if (res.status === 200) {
       const b = obj(res.json);
       const charged = int(b?.credits_charged);
@@ -503,7 +503,7 @@ const insufficientCredits: CheckDefinition = {
         received: { credits_charged: b?.credits_charged ?? null, wallet_balance_after: b?.wallet_balance_after ?? null },
       };
       if (!(negative ? t.expect.that(!overdrawn, obs, res) : await expectWallet(t, !overdrawn, obs, res))) return;
-      return t.skip(`candidate ${dearest.id}, quoted ${dearest.price} with ${balance} in the wallet, was revealed for ${String(b?.credits_charged)}: the price at request time fit the wallet (credits_charged is authoritative), so no refusal was seen`);
+      return t.skip(`candidate ${dearest.id}, quoted ${dearest.price} with ${balance} in the wallet, was revealed for ${String(b?.credits_charged)}: the price at request time fit the wallet (credits_charged is authoritative), so no refusal was seen`, 'inconclusive');
     }
     expectRefusalBody(t, res, dearest.id, dearest.price!);
   },

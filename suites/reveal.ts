@@ -45,7 +45,7 @@ async function fixtureListed(t: CheckContext, min = 1): Promise<Listed | undefin
   const { runId } = await t.setup.fixtureRun(FIXTURE, { targetCount: FIXTURE_TARGET });
   const listed = await readListed(t, runId);
   if (listed && listed.candidates.length < min) {
-    t.skip(`${FIXTURE} (target_count ${FIXTURE_TARGET}) lists ${listed.candidates.length} candidate(s); this check needs ${min} to reveal`);
+    t.skip(`${FIXTURE} (target_count ${FIXTURE_TARGET}) lists ${listed.candidates.length} candidate(s); this check needs ${min} to reveal`, 'inconclusive');
     return undefined;
   }
   return listed;
@@ -57,7 +57,7 @@ async function anyListed(t: CheckContext): Promise<Listed | undefined> {
   const { run } = await t.setup.realRun();
   const listed = await readListed(t, run.runId);
   if (listed && listed.candidates.length === 0) {
-    t.skip('the shared real run lists no candidate');
+    t.skip('the shared real run lists no candidate', 'inconclusive');
     return undefined;
   }
   return listed;
@@ -424,7 +424,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       const huge = objects(obj(final.json)?.candidates)
         .map((c) => int(c.id))
         .find((id): id is bigint => id !== undefined && id > TWO_POW_53);
-      if (huge === undefined) return t.skip('the shared real run lists no candidate with an id above 2^53');
+      if (huge === undefined) return t.skip('the shared real run lists no candidate with an id above 2^53', 'inconclusive');
       const res = await reveal(t, run.runId, huge, `reveal candidate ${huge}`);
       const b = expectRevealed(t, res, `revealing candidate ${huge}`);
       if (!b) return;

@@ -172,7 +172,7 @@ async function realStart(t: CheckContext): Promise<RealStart | undefined> {
   const { run } = await t.setup.realRun();
   const submitted = submittedRequirements(run.start);
   if (!submitted || submitted.length === 0) {
-    t.skip('the shared real run was started without requirements, so there is nothing to compare');
+    t.skip('the shared real run was started without requirements, so there is nothing to compare', 'inconclusive');
     return undefined;
   }
   return { res: run.start, submitted, returned: objects(obj(run.start.json)?.requirements) };
@@ -317,7 +317,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       const job = await t.setup.job();
       const title = normalizeRequirementText(job.title);
       if (rs.submitted.some((s) => typeof s.text === 'string' && normalizeRequirementText(s.text).toLowerCase() === title.toLowerCase())) {
-        t.skip('the shared real run submitted the job title itself, so nothing is appended');
+        t.skip('the shared real run submitted the job title itself, so nothing is appended', 'inconclusive');
         return;
       }
       const n = rs.submitted.length;

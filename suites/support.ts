@@ -185,7 +185,7 @@ export async function secondOrgWithRecruiter(t: CheckContext): Promise<{ orgToke
     { auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: 'register the recruiter in the second organization' },
   );
   if (reg.status < 200 || reg.status > 299) {
-    t.skip(`registering the recruiter in the second organization answered ${reg.status}`);
+    t.skip(`registering the recruiter in the second organization answered ${reg.status}`, 'inconclusive');
     return undefined;
   }
   return { orgToken: second.orgToken, user };

@@ -64,7 +64,7 @@ export function describeDelivery(d: ReceivedDelivery): string {
 /** The receiver, or a skip: every check that uses it declares the need, so this is a safety net. */
 export function receiverOf(t: CheckContext): WebhookReceiver | undefined {
   if (t.webhooks) return t.webhooks.receiver;
-  t.skip('needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET');
+  t.skip('needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET', 'needs-input', '--webhook-secret (with --webhook-public-url)');
   return undefined;
 }
 
@@ -96,10 +96,14 @@ export async function triggerTest(
   return ok && eventId && runId ? { event, res, eventId, runId } : undefined;
 }
 
-/** Resolves with `p`, or with undefined as soon as `signal` aborts. */
+/**
+ * Resolves with `p`, or with undefined as soon as `signal` aborts. Every other rejection is rethrown:
+ * a SetupFailure or SkipCheck of the awaited step must reach the runner, never turn into "nothing to
+ * check" (a pass with no assertion).
+ */
 export function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
   if (signal.aborted) return Promise.resolve(undefined);
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const onAbort = () => resolve(undefined);
     signal.addEventListener('abort', onAbort, { once: true });
     p.then(
@@ -107,9 +111,10 @@ export function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T |
         signal.removeEventListener('abort', onAbort);
         resolve(v);
       },
-      () => {
+      (e: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        resolve(undefined);
+        if (signal.aborted) resolve(undefined);
+        else reject(e);
       },
     );
   });
@@ -181,7 +186,7 @@ async function triggerUntilPlanned(
     }
     if (first.answeredStatus < 200 || first.answeredStatus > 299) return { trig, first };
   }
-  t.skip(`could not answer a delivery with ${plan.status}: each of ${PLAN_TRIES} test deliveries arrived before the 202 that named it`);
+  t.skip(`could not answer a delivery with ${plan.status}: each of ${PLAN_TRIES} test deliveries arrived before the 202 that named it`, 'inconclusive');
   return undefined;
 }
 

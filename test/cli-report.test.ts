@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/runner/results.js';
 import { REPORT_FILES, run, tmp } from './cli-support.js';
+import { makeIncompleteRunResult, makeInterruptedRunResult } from './report-fixtures.js';
 import { sharedFile } from './support/shared-file.js';
 
 const XSD = sharedFile('vendor/junit/junit-10.xsd');
@@ -24,22 +25,80 @@ describe('svc-certify report', () => {
   const cwd = tmp('svc-report-');
 
   beforeAll(async () => {
-    // The service (embedded sandbox, two suites) passes; a partner bundle that holds a key fails the scan.
-    const service = await run(['run', '--suite', 'conventions,auth', '--report-dir', 'service'], { cwd });
-    expect(service.code, service.stderr).toBe(0);
+    // The service (the embedded sandbox, whole catalogue: it provisions every input) is certified; a
+    // selection of it only passes as a selection; a partner bundle that holds a key fails the scan.
+    const service = await run(['run', '--report-dir', 'service'], { cwd });
+    expect(service.code, service.stdout.slice(-2000)).toBe(0);
+    const selection = await run(['run', '--suite', 'conventions,auth', '--report-dir', 'selection'], { cwd });
+    expect(selection.code, selection.stderr).toBe(0);
+    // Verdicts a run cannot be made to reach on demand here, as results.json files (written as the CLI writes them).
+    writeFileSync(join(cwd, 'incomplete.json'), `${JSON.stringify(makeIncompleteRunResult(), null, 2)}\n`);
+    writeFileSync(join(cwd, 'interrupted.json'), `${JSON.stringify(makeInterruptedRunResult(), null, 2)}\n`);
     mkdirSync(join(cwd, 'web'));
     writeFileSync(join(cwd, 'web', 'app.js'), `const key = "${KEY}";\n`);
     const scan = await run(['scan', 'web', '--report-dir', 'scan'], { cwd });
     expect(scan.code, scan.stderr).toBe(1);
   }, 120_000);
 
-  it('re-renders a single results.json byte-identical to the reports of its run', async () => {
+  it('re-renders a single results.json byte-identical to the reports of its run, with its exit code', async () => {
+    const service = JSON.parse(read(join(cwd, 'service'), 'results.json')) as RunResult;
+    expect(service.verdict).toBe('certified');
     const r = await run(['report', 'service/results.json', '--report-dir', 'again'], { cwd });
     expect(r.code, r.stderr).toBe(0);
     expectSameReports(join(cwd, 'service'), join(cwd, 'again'));
+    const sel = await run(['report', 'selection/results.json', '--report-dir', 'selection-again'], { cwd });
+    expect(sel.code, sel.stderr).toBe(0);
+    expectSameReports(join(cwd, 'selection'), join(cwd, 'selection-again'));
     const s = await run(['report', 'scan/results.json', '--report-dir', 'scan-again'], { cwd });
     expect(s.code, s.stderr).toBe(1);
     expectSameReports(join(cwd, 'scan'), join(cwd, 'scan-again'));
+  });
+
+  it('gives a re-rendered incomplete result exit 3 and an interrupted one 130, reports written', async () => {
+    const i = await run(['report', 'incomplete.json', '--report-dir', 'incomplete'], { cwd });
+    expect(i.code, i.stderr).toBe(3);
+    expect(i.stdout).toMatch(/^Incomplete: .*\n {2}--webhook-secret \(with --webhook-public-url\) would run 2 checks\n {2}--disabled-partner-key would run 1 check\n/m);
+    expect(read(join(cwd, 'incomplete'), 'summary.md').split('\n')[0]).toBe('# ⚠️ svc-certify: Incomplete');
+    expect(JSON.parse(read(join(cwd, 'incomplete'), 'results.json'))).toEqual(makeIncompleteRunResult());
+    const x = await run(['report', 'interrupted.json', '--report-dir', 'interrupted'], { cwd });
+    expect(x.code, x.stderr).toBe(130);
+    expect(x.stdout).toMatch(/^Interrupted: .*\n {2}interrupted by SIGINT: /m);
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(cwd, 'interrupted', 'junit.xml')], { encoding: 'utf8' });
+    expect(lint.status, lint.stderr).toBe(0);
+  });
+
+  it('a dossier takes the worst verdict of its parts, and its exit code', async () => {
+    // A certified service and a passed selection: a selection, not a certification (exit 0).
+    const sel = await run(['report', 'service/results.json', 'selection/results.json', '--report-dir', 'd-selection'], { cwd });
+    expect(sel.code, sel.stderr).toBe(0);
+    const dossier = JSON.parse(read(join(cwd, 'd-selection'), 'results.json')) as RunResult;
+    expect(dossier.verdict).toBe('passed-selection');
+    expect(dossier.parts!.map((p) => p.verdict)).toEqual(['certified', 'passed-selection']);
+    expect(sel.stdout).toMatch(/^Selection passed \(not a certification\) \(dossier of 2 certifications\)$/m);
+    expect(sel.stdout).toMatch(/^ {2}a selection \(--suite conventions,auth\): \d+ checks of the catalogue not run; this is not a certification$/m);
+    const md = read(join(cwd, 'd-selection'), 'summary.md');
+    expect(md.split('\n')[0]).toBe('# ⚠️ svc-certify dossier: Selection passed (not a certification)');
+    expect(md).toMatch(/^\| Service API \| .* \| Selection passed \(not a certification\) \| \d+ passed, 0 failed, 0 skipped \|$/m);
+    expect(md).toMatch(/^## ⚠️ Service API: Selection passed \(not a certification\)\n\n- a selection \(--suite conventions,auth\)/m);
+    const html = read(join(cwd, 'd-selection'), 'report.html');
+    expect(html).toContain('<h1>svc-certify dossier <span class="verdict passed-selection" id="verdict">Selection passed (not a certification)</span></h1>');
+    expect(html).toMatch(/<h2 class="cert-title">Service API <span class="verdict passed-selection">Selection passed \(not a certification\)<\/span><\/h2><ul class="verdict-notes"><li>a selection \(--suite conventions,auth\)/);
+    // An incomplete part makes the dossier incomplete (3); an interrupted one, interrupted (130); a failure wins over incomplete.
+    const inc = await run(['report', 'service/results.json', 'incomplete.json', '--report-dir', 'd-incomplete'], { cwd });
+    expect(inc.code, inc.stderr).toBe(3);
+    expect((JSON.parse(read(join(cwd, 'd-incomplete'), 'results.json')) as RunResult).verdict).toBe('incomplete');
+    expect(inc.stdout).toMatch(/^Incomplete \(dossier of 2 certifications\)$/m);
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(cwd, 'd-incomplete', 'junit.xml')], { encoding: 'utf8' });
+    expect(lint.status, lint.stderr).toBe(0);
+    expect(read(join(cwd, 'd-incomplete'), 'junit.xml')).toContain('<property name="verdict" value="incomplete"/>');
+    const int = await run(['report', 'incomplete.json', 'interrupted.json', '--report-dir', 'd-interrupted'], { cwd });
+    expect(int.code, int.stderr).toBe(130);
+    const worst = await run(['report', 'incomplete.json', 'scan/results.json', '--report-dir', 'd-failed'], { cwd });
+    expect(worst.code, worst.stderr).toBe(1);
+    // Re-rendered, each dossier is itself, exit code included.
+    const again = await run(['report', 'd-incomplete/results.json', '--report-dir', 'd-incomplete-again'], { cwd });
+    expect(again.code).toBe(3);
+    expectSameReports(join(cwd, 'd-incomplete'), join(cwd, 'd-incomplete-again'));
   });
 
   it('merges several certifications into one dossier: a section each, one verdict', async () => {
@@ -79,7 +138,8 @@ describe('svc-certify report', () => {
     // One summary.md: the verdict, a row per certification, then each one's summary.
     const md = read(dir, 'summary.md');
     expect(md.split('\n')[0]).toBe('# ❌ svc-certify dossier: Not certified');
-    expect(md).toMatch(/^\| Service API \| .* \| Certified \| \d+ passed, 0 failed, 0 skipped \|$/m);
+    // The service's skips are all not applicable to a sandbox: certified regardless.
+    expect(md).toMatch(/^\| Service API \| .* \| Certified \| \d+ passed, 0 failed, \d+ skipped \|$/m);
     expect(md).toMatch(/^## ✅ Service API: Certified$/m);
     expect(md).toMatch(/^## ❌ Partner bundles and traffic: Not certified$/m);
     expect(md.match(/^# /gm)).toHaveLength(1);

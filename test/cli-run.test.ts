@@ -213,6 +213,11 @@ describe('svc-certify serve', () => {
     ];
   }
 
+  /** Every input the served sandbox provisions, so the verdict can be `certified` (the quota check's code included). */
+  function fullArgs(p: Record<string, unknown>): string[] {
+    return [...runArgs(p), '--exhaust-limits'];
+  }
+
   it('--provision writes the keys a certifier needs, and `run --base-url` certifies it (README worked example)', async () => {
     // The receiver's address must be known before the sandbox registers it: take a free port.
     const port = await freePort();
@@ -225,15 +230,37 @@ describe('svc-certify serve', () => {
       expect(String(p.base_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
       expect((p.activation_codes as string[]).length).toBeGreaterThanOrEqual(4);
       const cwd = tmp();
-      const r = await run([...runArgs(p), '--webhook-listen', `127.0.0.1:${port}`], { cwd });
+      const r = await run([...fullArgs(p), '--webhook-listen', `127.0.0.1:${port}`], { cwd });
       expect(r.stderr).toBe('');
       expect(r.code, r.stdout.split('\n').filter((l) => l.includes('✗') || l.includes('!')).join('\n')).toBe(0);
       // The webhook checks ran against real deliveries, not skipped for want of a receiver.
-      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as { checks: Array<{ id: string; status: string }> };
+      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as { verdict: string; checks: Array<{ id: string; status: string; skipKind?: string }> };
       expect(results.checks.find((c) => c.id === 'webhooks.signature-verifies')?.status).toBe('passed');
+      expect(results.verdict).toBe('certified');
+      expect(results.checks.filter((c) => c.status === 'skipped' && c.skipKind !== 'not-applicable').map((c) => c.id)).toEqual([]);
       expectNoLeak(r, cwd, [String(p.partner_key), String(p.webhook_secret), String(p.disabled_org_token), String(p.disabled_partner_key)]);
     } finally {
       expect(await s.stop()).toBe(0);
+    }
+  });
+
+  it('a real target given only its partner key is incomplete (exit 3), naming what would run the rest', async () => {
+    const s = await serveWithProvision([]);
+    try {
+      const cwd = tmp();
+      const r = await run(['run', '--base-url', String(s.provision.base_url), '--partner-key', String(s.provision.partner_key), '--time-scale', '60', '--reporter', 'console,json', '--report-dir', 'r'], { cwd });
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stdout).toMatch(/^Incomplete: /m);
+      expect(r.stdout).toMatch(/--org-token or an activation code would run \d+ checks/);
+      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as { verdict: string; summary: { failed: number }; missing: Array<{ kind: string; what: string }> };
+      expect(results.verdict).toBe('incomplete');
+      expect(results.summary.failed).toBe(0);
+      expect(results.missing.map((m) => m.what)).toEqual(expect.arrayContaining(['--org-token or an activation code', '--expired-code', '--webhook-secret (with --webhook-public-url)']));
+      // --strict turns a missing input into a failed gate.
+      const strict = await run(['run', '--base-url', String(s.provision.base_url), '--partner-key', String(s.provision.partner_key), '--time-scale', '60', '--reporter', 'json', '--report-dir', 'r2', '--strict'], { cwd });
+      expect(strict.code).toBe(1);
+    } finally {
+      await s.stop();
     }
   });
 

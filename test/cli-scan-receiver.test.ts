@@ -44,6 +44,16 @@ describe('svc-certify scan', () => {
     expect(readdirSync(join(dir, 'reports')).sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'results.sarif', 'summary.md']);
   });
 
+  it('an empty folder judges nothing: incomplete (exit 3), never a clean bill', async () => {
+    const dir = tmp('svc-scan-');
+    const empty = tmp('svc-scan-empty-');
+    const ran = await run(['scan', empty, '--reporter', 'console,json'], { cwd: dir });
+    expect(ran.code, ran.stdout + ran.stderr).toBe(3);
+    const result = JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')) as RunResult;
+    expect(result.verdict).toBe('incomplete');
+    expect(result.checks.every((c) => c.status === 'skipped' && c.skipKind === 'inconclusive')).toBe(true);
+  });
+
   it('exits 0 when nothing is found', async () => {
     const dir = tmp('svc-scan-');
     writeFileSync(join(dir, 'clean.js'), 'const task_spk = despk_a + is_sot_ready + SPK_MAX;');
@@ -68,14 +78,18 @@ describe('svc-certify receiver', () => {
     await receiver.close();
   });
 
-  it('passes a correct local receiver with --allow-private (secret from SVC_WEBHOOK_SECRET), never printing the secret', async () => {
+  it('passes a correct local receiver with --allow-private (secret from SVC_WEBHOOK_SECRET), never printing the secret; incomplete: the URL rule waits for the public URL', async () => {
     const dir = tmp('svc-receiver-');
     const ran = await run(['receiver', '--url', receiver.url, '--allow-private', '--reporter', 'console,json'], { cwd: dir, env: { SVC_WEBHOOK_SECRET: SECRET } });
-    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+    // A local run is not the certification: every delivery check passed, the URL check needs the public URL.
+    expect(ran.code, ran.stdout + ran.stderr).toBe(3);
+    expect(ran.stdout).toMatch(/Incomplete/);
     const result = JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')) as RunResult;
     expect(validateResults(result), JSON.stringify(validateResults.errors)).toBe(true);
     expect(result.certification).toBe('receiver');
     expect(result.summary).toMatchObject({ passed: 13, failed: 0, skipped: 1 });
+    expect(result.verdict).toBe('incomplete');
+    expect(result.checks.find((c) => c.id === 'receiver.url-is-deliverable')).toMatchObject({ skipKind: 'needs-input' });
     expect(everything(dir, ran)).not.toContain(SECRET);
   });
 

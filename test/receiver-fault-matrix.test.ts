@@ -106,9 +106,9 @@ describe('receiver certification', () => {
       execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
       const tls = { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') };
       expect(failedIds(await certify({ tls }, { insecure: true }))).toEqual([]);
-      const strict = await certify({ tls });
-      expect(failedIds(strict)).toContain('receiver.acknowledges-run-completed');
-      expect(strict.find((r) => r.id === 'receiver.acknowledges-run-completed')!.message).toMatch(/certificate/i);
+      // Without --insecure nothing is sent: a certificate this machine cannot verify is a usage error
+      // naming both ways out, not thirteen failures repeating one TLS error.
+      await expect(certify({ tls })).rejects.toThrow(/does not verify .*--insecure.*NODE_EXTRA_CA_CERTS/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -120,6 +120,17 @@ describe('receiver certification', () => {
 });
 
 describe('hostile endpoints', () => {
+  it('an endpoint that is down is a usage error (exit 2) before anything is judged', async () => {
+    const { createServer } = await import('node:net');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as import('node:net').AddressInfo).port;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await expect(
+      certifyReceiver({ url: `http://127.0.0.1:${port}/hook`, secret: SECRET, allowPrivate: true, insecure: false, ackTimeoutMs: 400, userAgent: 'svc-certify/test' }),
+    ).rejects.toMatchObject({ name: 'ReceiverUnreachableError', message: expect.stringMatching(/receiver unreachable: http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED/) });
+  });
+
   it.each([
     ['resets every connection', (socket: import('node:net').Socket) => socket.destroy()],
     ['answers garbage bytes', (socket: import('node:net').Socket) => socket.end('NOT HTTP AT ALL\r\n\r\n')],
@@ -140,6 +151,10 @@ describe('hostile endpoints', () => {
       expect(ack.status).toBe('failed');
       expect(ack.exchanges[0]!.transportError?.code).toBeTruthy();
       expect(results.some((r) => r.status === 'error')).toBe(false);
+      // Nothing answered: no timing check passes on it, and no redirect can be seen (never a pass).
+      expect(results.find((r) => r.id === 'receiver.answers-within-10-seconds')!.status).toBe('failed');
+      expect(results.find((r) => r.id === 'receiver.never-redirects-a-delivery')).toMatchObject({ status: 'skipped', skipKind: 'inconclusive' });
+      expect(results.filter((r) => r.status === 'passed').map((r) => r.id)).toEqual([]);
     } finally {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -5,7 +5,16 @@ import { formatGroupedSummary, makeChalk, oneLine, terminalSafe } from '../src/r
 import { createPlainConsoleReporter } from '../src/report/console-plain.js';
 import type { RunStartInfo } from '../src/report/reporter.js';
 import type { RunResult } from '../src/runner/results.js';
-import { makePassingRunResult, makeRunResult, makeWarningRunResult, WARNING_MESSAGE } from './report-fixtures.js';
+import { settleResult } from '../src/runner/settle.js';
+import {
+  makeIncompleteRunResult,
+  makeInterruptedRunResult,
+  makePassingRunResult,
+  makeRunResult,
+  makeSelectionRunResult,
+  makeWarningRunResult,
+  WARNING_MESSAGE,
+} from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/;
@@ -71,7 +80,8 @@ describe('console reporter, plain mode', () => {
         '      +1 more observation in report.html',
       ].join('\n'),
     );
-    expect(text).toContain('  ○ auth.disabled-partner-key-403  A disabled partner key is refused (0 ms)\n      skipped: needs --disabled-partner-key');
+    // The skip says its kind: a missing input, which (failures aside) would leave the run incomplete.
+    expect(text).toContain('  ○ auth.disabled-partner-key-403  A disabled partner key is refused (0 ms)\n      skipped (needs input): needs --disabled-partner-key');
     expect(text).toContain("  ! runs.read.unknown-run-404  An unknown run id is 404 not_found (3 ms)\n      engine error: TypeError: Cannot read properties of undefined (reading 'status')");
   });
 
@@ -133,6 +143,115 @@ describe('console reporter, plain mode', () => {
   it('defaults to plain, uncoloured output on a non-TTY stream', () => {
     const out = capture();
     expect(resolveConsoleOptions({ stream: out.stream })).toMatchObject({ interactive: false, color: false });
+  });
+});
+
+describe('console reporter, verdicts that are neither certified nor not certified', () => {
+  const plain = makeChalk(false);
+  const verdictLine = (text: string): string => text.split('\n').find((line) => line.includes('https://partner.example.test/v1 ('))!;
+
+  it('incomplete: the skip kinds, then what is missing grouped by the input that would run it', () => {
+    const result = makeIncompleteRunResult();
+    expect(result.verdict).toBe('incomplete');
+    const text = formatGroupedSummary(result, plain);
+    expect(text).toContain('  ○ auth.disabled-partner-key-403  A disabled partner key is refused (0 ms)\n      skipped (needs input): needs the key of a disabled partner');
+    expect(text).toContain('  ○ runs.read.production-wallet  A reveal is charged to the wallet (0 ms)\n      skipped (not applicable): applies to production only');
+    expect(text).toContain(
+      [
+        'Incomplete: https://partner.example.test/v1 (sandbox, 1 min 23 s)',
+        '  --webhook-secret (with --webhook-public-url) would run 2 checks',
+        '  --disabled-partner-key would run 1 check',
+        '3 passed, 0 failed, 4 skipped',
+      ].join('\n'),
+    );
+    expect(text).not.toMatch(/Certified/);
+  });
+
+  it('interrupted: the signal named, the checks it stopped skipped (interrupted), nothing failed', () => {
+    const result = makeInterruptedRunResult();
+    expect(result.verdict).toBe('interrupted');
+    const text = formatGroupedSummary(result, plain);
+    expect(text).toContain('  ○ runs.read.long-body  A large page of candidates is readable (30.0 s)\n      skipped (interrupted): the certification was stopped (SIGINT/SIGTERM) before this check ended');
+    expect(text).toContain(
+      [
+        'Interrupted: https://partner.example.test/v1 (sandbox, 1 min 23 s)',
+        '  interrupted by SIGINT: the checks not ended are recorded as interrupted, nothing is blamed on the target',
+        '1 passed, 0 failed, 2 skipped',
+      ].join('\n'),
+    );
+    expect(text).not.toContain('✗');
+  });
+
+  it('passed-selection: never printed as "Certified", and says what the selection left out', () => {
+    const result = makeSelectionRunResult();
+    expect(result.verdict).toBe('passed-selection');
+    const text = formatGroupedSummary(result, plain);
+    expect(verdictLine(text)).toBe('Selection passed (not a certification): https://partner.example.test/v1 (sandbox, 1 min 23 s)');
+    expect(text).toContain('\n  a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification\n2 passed, 0 failed, 0 skipped\n');
+    expect(text).not.toMatch(/^Certified/m);
+  });
+
+  it('colours only certified green and not-certified red; the others yellow', () => {
+    const colour = makeChalk(true);
+    const GREEN = '\u001b[32m';
+    const RED = '\u001b[31m';
+    const YELLOW = '\u001b[33m';
+    const lineOf = (result: RunResult): string => formatGroupedSummary(result, colour).split('\n').find((l) => l.includes('https://partner.example.test/v1'))!;
+    expect(lineOf(settleResult(makePassingRunResult(), { strict: false })).startsWith(GREEN)).toBe(true);
+    expect(lineOf(makeRunResult()).startsWith(RED)).toBe(true);
+    for (const result of [makeIncompleteRunResult(), makeInterruptedRunResult(), makeSelectionRunResult()]) {
+      const line = lineOf(result);
+      expect(line.startsWith(YELLOW), line).toBe(true);
+      expect(line).not.toContain(GREEN);
+      expect(line).not.toContain(RED);
+    }
+  });
+
+  it('a results.json written before skip kinds reads its skips as needs-input: incomplete, and says why', () => {
+    const legacy = makeIncompleteRunResult();
+    delete legacy.verdict;
+    delete legacy.missing;
+    for (const check of legacy.checks) {
+      delete check.skipKind;
+      delete check.unlock;
+    }
+    const text = formatGroupedSummary(legacy, plain);
+    expect(verdictLine(text)).toMatch(/^Incomplete: /);
+    expect(text).toContain('skipped (needs input): applies to production only');
+    // Without an unlock, the reason names what would run the checks.
+    expect(text).toContain('  needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET, with --webhook-public-url or SVC_WEBHOOK_PUBLIC_URL reaching --webhook-listen would run 2 checks');
+  });
+
+  it('a missing input the baseline accepts costs nothing: certified, the skip marked accepted until its date', () => {
+    const result = settleResult(
+      makeIncompleteRunResult(),
+      {
+        strict: false,
+        baseline: {
+          file: 'known.json',
+          entries: [
+            { id: 'auth.disabled-partner-key-403', reason: 'no disabled partner in staging', until: '2099-12-31' },
+            { id: 'webhooks.redirect-not-followed', reason: 'receiver not reachable from CI', until: '2099-12-31' },
+            { id: 'webhooks.retried-after-failure', reason: 'receiver not reachable from CI', until: '2099-12-31' },
+          ],
+        },
+      },
+      { today: '2030-01-01' },
+    );
+    expect(result.verdict).toBe('certified');
+    const text = formatGroupedSummary(result, plain);
+    expect(text).toContain('skipped (needs input, accepted by the baseline until 2099-12-31): needs the key of a disabled partner');
+    expect(verdictLine(text)).toMatch(/^Certified: /);
+    expect(text).not.toContain('would run');
+    // Not applicable is never a baseline matter.
+    expect(text).toContain('skipped (not applicable): applies to production only');
+  });
+
+  it('--strict makes a missing input fail the certification, and still says what is missing', () => {
+    const result = settleResult(makeIncompleteRunResult(), { strict: true });
+    expect(result.verdict).toBe('not-certified');
+    const text = formatGroupedSummary(result, plain);
+    expect(text).toContain('Not certified: https://partner.example.test/v1 (sandbox, 1 min 23 s)\n  --webhook-secret (with --webhook-public-url) would run 2 checks\n');
   });
 });
 

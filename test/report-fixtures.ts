@@ -1,7 +1,9 @@
 // Hand-built RunResults for the reporter tests: every status, pointers, Hebrew, `]]>`, XML-illegal
-// control characters, a <script> in a body, a long body, a redacted secret, two (three) suites.
+// control characters, a <script> in a body, a long body, a redacted secret, two (three) suites; and one
+// of each verdict that is neither certified nor not-certified (incomplete, interrupted, passed-selection).
 
-import type { CheckResult, RecordedExchange, RunResult } from '../src/runner/results.js';
+import { summarize, type CheckResult, type RecordedExchange, type RunResult } from '../src/runner/results.js';
+import { settleResult } from '../src/runner/settle.js';
 
 /** What a real partner key would look like; it must never appear in any report. */
 export const RAW_SECRET = 'spk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -93,6 +95,8 @@ export function makeRunResult(): RunResult {
       spec: ['Authentication'],
       status: 'skipped',
       message: 'needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)',
+      skipKind: 'needs-input',
+      unlock: '--disabled-partner-key',
       durationMs: 0,
     }),
     check({
@@ -215,4 +219,76 @@ export function makeWarningRunResult(strict = false): RunResult {
     checks,
     summary: { total: checks.length, passed: checks.length - 1, failed: 0, skipped: 0, error: 0, warning: 1, expected: 0 },
   };
+}
+
+function skipped(partial: Pick<CheckResult, 'id' | 'title' | 'suite' | 'message' | 'skipKind'> & Partial<CheckResult>): CheckResult {
+  return check({ status: 'skipped', durationMs: 0, ...partial });
+}
+
+/** The RunResult as the CLI writes it: verdict and what is missing decided once (settleResult, not strict). */
+function settled(base: RunResult, checks: CheckResult[], extra: Partial<RunResult> = {}): RunResult {
+  const suites = base.suites.filter((suite) => checks.some((c) => c.suite === suite));
+  // As certify() writes them: by suite order, then id.
+  const sorted = [...checks].sort((a, b) => suites.indexOf(a.suite) - suites.indexOf(b.suite) || a.id.localeCompare(b.id));
+  const { verdict: _v, missing: _m, ...rest } = base;
+  return settleResult({ ...rest, ...extra, suites, checks: sorted, summary: summarize(sorted) }, { strict: false });
+}
+
+export const WEBHOOK_UNLOCK = '--webhook-secret (with --webhook-public-url)';
+const WEBHOOK_REASON = 'needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET, with --webhook-public-url or SVC_WEBHOOK_PUBLIC_URL reaching --webhook-listen';
+
+/**
+ * Nothing failed, but inputs were missing: two webhook checks want a receiver and one check a disabled
+ * partner key (needs-input, verdict `incomplete`, exit 3); a production-only check is not applicable
+ * to the sandbox and costs nothing.
+ */
+export function makeIncompleteRunResult(): RunResult {
+  const base = makePassingRunResult();
+  const [authPassed, longBody, signature] = base.checks;
+  const checks: CheckResult[] = [
+    authPassed!,
+    skipped({
+      id: 'auth.disabled-partner-key-403',
+      title: 'A disabled partner key is refused',
+      suite: 'auth',
+      spec: ['Authentication'],
+      message: 'needs the key of a disabled partner: --disabled-partner-key or SVC_DISABLED_PARTNER_KEY',
+      skipKind: 'needs-input',
+      unlock: '--disabled-partner-key',
+    }),
+    longBody!,
+    skipped({
+      id: 'runs.read.production-wallet',
+      title: 'A reveal is charged to the wallet',
+      suite: 'runs-read',
+      spec: ['Resources and their fields › Wallet'],
+      message: 'applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)',
+      skipKind: 'not-applicable',
+    }),
+    skipped({ id: 'webhooks.retried-after-failure', title: 'A failed delivery is retried', suite: 'webhooks', spec: ['Events'], message: WEBHOOK_REASON, skipKind: 'needs-input', unlock: WEBHOOK_UNLOCK }),
+    signature!,
+    skipped({ id: 'webhooks.redirect-not-followed', title: 'A 3xx answer is never followed', suite: 'webhooks', spec: ['Events'], message: WEBHOOK_REASON, skipKind: 'needs-input', unlock: WEBHOOK_UNLOCK }),
+  ];
+  return settled(base, checks);
+}
+
+export const INTERRUPTED_REASON = 'interrupted: the certification was stopped (SIGINT/SIGTERM) before this check ended';
+
+/** SIGINT came while two checks ran: they end `interrupted` (never failed), the verdict too (exit 130). */
+export function makeInterruptedRunResult(): RunResult {
+  const base = makePassingRunResult();
+  const [authPassed, longBody, signature] = base.checks;
+  const checks: CheckResult[] = [
+    authPassed!,
+    { ...longBody!, status: 'skipped', skipKind: 'interrupted', message: INTERRUPTED_REASON, durationMs: 30_000 },
+    { ...signature!, status: 'skipped', skipKind: 'interrupted', message: INTERRUPTED_REASON, durationMs: 1_500 },
+  ];
+  return settled(base, checks, { interrupted: { signal: 'SIGINT' } });
+}
+
+/** `--suite auth,webhooks`: every selected check passed; a selection, never a certification (exit 0). */
+export function makeSelectionRunResult(): RunResult {
+  const base = makePassingRunResult();
+  const checks = base.checks.filter((c) => c.suite !== 'runs-read');
+  return settled(base, checks, { selection: { suites: ['auth', 'webhooks'], deselected: 170 } });
 }

@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../src/report/html-escape.js';
 import { createHtmlReporter, HTML_CSP, renderHtml } from '../src/report/html.js';
-import { makePassingRunResult, makeRunResult, makeWarningRunResult, RAW_SECRET, REDACTED_SECRET } from './report-fixtures.js';
+import { HTML_STYLE } from '../src/report/html-style.js';
+import {
+  makeIncompleteRunResult,
+  makeInterruptedRunResult,
+  makePassingRunResult,
+  makeRunResult,
+  makeSelectionRunResult,
+  makeWarningRunResult,
+  RAW_SECRET,
+  REDACTED_SECRET,
+} from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 
 let dir: string;
@@ -83,6 +93,35 @@ describe('html reporter (static)', () => {
     expect(page).toMatch(/<li class="check s-warning" data-status="warning" data-id="runs\.read\.counts-are-integers"><details open><summary><span class="icon" role="img" aria-label="warning">⚠<\/span>/);
     expect(page).toContain('<li class="obs obs-warning"><p class="obs-msg"><span class="badge">warning</span> GET /runs/r-9 answered');
     expect(renderHtml(makeWarningRunResult(true))).toContain('<span class="verdict not-certified" id="verdict">Not certified</span>');
+  });
+
+  it('says the kind of every skip, and what is missing under a not-certified verdict', () => {
+    expect(html).toContain('<span class="reason">— skipped (needs input): needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)</span>');
+    expect(html).toContain('<ul class="verdict-notes" id="verdict-notes"><li>--disabled-partner-key would run 1 check</li></ul>');
+    expect(renderHtml(makePassingRunResult())).not.toContain('<ul class="verdict-notes"');
+  });
+
+  it.each([
+    ['incomplete', 'Incomplete', makeIncompleteRunResult, ['--webhook-secret (with --webhook-public-url) would run 2 checks', '--disabled-partner-key would run 1 check']],
+    ['interrupted', 'Interrupted', makeInterruptedRunResult, ['interrupted by SIGINT: the checks not ended are recorded as interrupted, nothing is blamed on the target']],
+    ['passed-selection', 'Selection passed (not a certification)', makeSelectionRunResult, ['a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification']],
+  ] as const)('shows the %s verdict, neither green nor red, with the notes that say why', (verdict, label, make, notes) => {
+    const page = renderHtml(make());
+    expect(page).toContain(`<span class="verdict ${verdict}" id="verdict">${label}</span></h1><ul class="verdict-notes" id="verdict-notes">${notes.map((n) => `<li>${n}</li>`).join('')}</ul>`);
+    expect(page).toContain(`<title>${label}: https://partner.example.test/v1 — svc-certify</title>`);
+    // Styled like a skip: not the pass (green) nor the fail (red) colours.
+    const rule = HTML_STYLE.split('\n').find((line) => line.includes(`.verdict.${verdict}`))!;
+    expect(rule).toContain('var(--skip)');
+    expect(rule).not.toMatch(/--pass|--fail/);
+  });
+
+  it('shows each skip of an incomplete or interrupted run with its kind', () => {
+    const incomplete = renderHtml(makeIncompleteRunResult());
+    expect(incomplete).toContain('<span class="reason">— skipped (needs input): needs the key of a disabled partner: --disabled-partner-key or SVC_DISABLED_PARTNER_KEY</span>');
+    expect(incomplete).toContain('<span class="reason">— skipped (not applicable): applies to production only;');
+    const interrupted = renderHtml(makeInterruptedRunResult());
+    expect(interrupted).toContain('<span class="reason">— skipped (interrupted): the certification was stopped (SIGINT/SIGTERM) before this check ended</span>');
+    expect(interrupted).not.toContain('data-status="failed"');
   });
 
   it('is deterministic: the same result renders the same under another clock, zone and random source', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJsonReporter, renderJson } from '../src/report/json.js';
 import type { RunResult } from '../src/runner/results.js';
-import { makeRunResult, makeWarningRunResult } from './report-fixtures.js';
+import { makeIncompleteRunResult, makeInterruptedRunResult, makeRunResult, makeSelectionRunResult, makeWarningRunResult } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 
 const SCHEMA = new URL('../schemas/results.schema.json', import.meta.url);
@@ -67,6 +67,10 @@ describe('json reporter', () => {
     expect(validate(warned), JSON.stringify(validate.errors, null, 2)).toBe(true);
     expect(warned.summary.warning).toBe(1);
     expect(warned.checks.find((c) => c.status === 'warning')?.observations[0]?.severity).toBe('warning');
+    // Each verdict, with what is missing, the signal, the selection and the skip kinds.
+    for (const result of [makeIncompleteRunResult(), makeInterruptedRunResult(), makeSelectionRunResult()]) {
+      expect(validate(JSON.parse(renderJson(result))), `${result.verdict}: ${JSON.stringify(validate.errors, null, 2)}`).toBe(true);
+    }
     // …and the schema refuses a status it does not know.
     const bogus = JSON.parse(renderJson(makeWarningRunResult())) as { checks: Array<{ status: string }> };
     bogus.checks[0]!.status = 'warned';

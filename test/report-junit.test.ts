@@ -6,7 +6,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJunitReporter, junitTime, renderJunit } from '../src/report/junit.js';
 import { cdata, escapeXmlAttr, stripXmlIllegal } from '../src/report/xml-text.js';
-import { makePassingRunResult, makeRunResult, makeWarningRunResult, RAW_SECRET, WARNING_MESSAGE } from './report-fixtures.js';
+import type { RunResult } from '../src/runner/results.js';
+import {
+  makeIncompleteRunResult,
+  makeInterruptedRunResult,
+  makePassingRunResult,
+  makeRunResult,
+  makeSelectionRunResult,
+  makeWarningRunResult,
+  RAW_SECRET,
+  WARNING_MESSAGE,
+} from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 import { sharedFile } from './support/shared-file.js';
 
@@ -52,7 +62,10 @@ describe('junit reporter', () => {
     expect(xml).toContain('<testcase name="auth.wrong-org-token-401" classname="svc-certify.auth" time="0.049">');
     expect(xml).toContain('<failure message="A request with an unknown org token was accepted; the spec requires 401 unauthorized." type="nonconformance">');
     expect(xml).toContain('<error message="Cannot read properties of undefined (reading \'status\')" type="TypeError">');
-    expect(xml).toContain('<skipped message="needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)"/>');
+    expect(xml).toContain('<skipped message="skipped (needs input): needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)"/>');
+    // The verdict, and what it is missing, travel with every suite: a CI test tab shows skips only.
+    expect(xml).toContain('<property name="verdict" value="not-certified"/>');
+    expect(xml).toContain('<property name="verdict.note" value="--disabled-partner-key would run 1 check"/>');
     expect(xml).not.toMatch(/<testcase[^>]* file=/);
     expect(xml).not.toContain(RAW_SECRET);
     // Illegal characters are gone, the escape character included.
@@ -104,7 +117,7 @@ describe('junit reporter', () => {
     expect(xpath(file, 'string(//testcase[@name="runs.read.unknown-run-404"]/error)')).toContain('at run (suites/runs-read.ts:42:17)');
     expect(xpath(file, 'count(//testsuite)').trim()).toBe('3');
     expect(xpath(file, 'string(//testcase[@name="auth.disabled-partner-key-403"]/skipped/@message)')).toBe(
-      'needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)',
+      'skipped (needs input): needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)',
     );
   });
 
@@ -140,6 +153,54 @@ describe('junit reporter', () => {
     expect(out).toContain('spec: Resources and their fields › Run');
     expect(out).toContain('GET https://partner.example.test/v1/runs/r-9');
     expect(xpath(file, 'string(/testsuites/@failures)')).toBe('0');
+  });
+
+  const verdicts: Array<[string, () => RunResult, string[], Record<string, string>]> = [
+    [
+      'incomplete',
+      makeIncompleteRunResult,
+      ['--webhook-secret (with --webhook-public-url) would run 2 checks', '--disabled-partner-key would run 1 check'],
+      {
+        'auth.disabled-partner-key-403': 'skipped (needs input): needs the key of a disabled partner: --disabled-partner-key or SVC_DISABLED_PARTNER_KEY',
+        'runs.read.production-wallet': 'skipped (not applicable): applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)',
+      },
+    ],
+    [
+      'interrupted',
+      makeInterruptedRunResult,
+      ['interrupted by SIGINT: the checks not ended are recorded as interrupted, nothing is blamed on the target'],
+      { 'runs.read.long-body': 'skipped (interrupted): the certification was stopped (SIGINT/SIGTERM) before this check ended' },
+    ],
+    ['passed-selection', makeSelectionRunResult, ['a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification'], {}],
+  ];
+  it.each(verdicts)('renders a %s certification XSD-valid: no failure, its skips by kind, the verdict and its notes as properties', async (verdict, make, notes, skips) => {
+    const result = make();
+    expect(result.verdict).toBe(verdict);
+    const reportDir = join(dir, `verdict-${verdict}`);
+    await createJunitReporter({}).onRunEnd(result, { reportDir });
+    const file = join(reportDir, 'junit.xml');
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
+    expect(lint.status, lint.stderr).toBe(0);
+    expect(xpath(file, 'string(/testsuites/@failures)')).toBe('0');
+    expect(xpath(file, 'string(/testsuites/@errors)')).toBe('0');
+    expect(xpath(file, 'count(//failure | //error)')).toBe('0');
+    expect(xpath(file, 'sum(//testsuite/@skipped)')).toBe(String(result.summary.skipped));
+    for (const [id, message] of Object.entries(skips)) expect(xpath(file, `string(//testcase[@name="${id}"]/skipped/@message)`)).toBe(message);
+    // Every suite carries the verdict and the notes under it, in order.
+    const suites = Number(xpath(file, 'count(//testsuite)'));
+    expect(suites).toBe(result.suites.length);
+    expect(xpath(file, `count(//testsuite/properties/property[@name="verdict" and @value="${verdict}"])`)).toBe(String(suites));
+    const firstNotes = xpath(file, '//testsuite[1]/properties/property[@name="verdict.note"]/@value')
+      .split('\n')
+      .map((line) => line.trim().replace(/^value="(.*)"$/, '$1'))
+      .filter(Boolean);
+    expect(firstNotes).toEqual(notes);
+  });
+
+  it('gives a certified run the verdict property and no note', async () => {
+    const xml = renderJunit(makePassingRunResult());
+    expect(xml).toContain('<property name="verdict" value="certified"/>');
+    expect(xml).not.toContain('verdict.note');
   });
 
   // Validation is the point of these tests: a machine without xmllint fails here with the fix, never skips.

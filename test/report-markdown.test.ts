@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMarkdownReporter, mdCell, renderMarkdown } from '../src/report/markdown.js';
-import { makePassingRunResult, makeRunResult, makeWarningRunResult, RAW_SECRET } from './report-fixtures.js';
+import { settleResult } from '../src/runner/settle.js';
+import {
+  makeIncompleteRunResult,
+  makeInterruptedRunResult,
+  makePassingRunResult,
+  makeRunResult,
+  makeSelectionRunResult,
+  makeWarningRunResult,
+  RAW_SECRET,
+} from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 
 let dir: string;
@@ -47,6 +56,51 @@ describe('markdown reporter', () => {
     expect(renderMarkdown(makeWarningRunResult(true)).split('\n')[0]).toBe('# ❌ svc-certify: Not certified');
     // No warning, no warning row.
     expect(renderMarkdown(makePassingRunResult())).not.toContain('warning');
+  });
+
+  it('incomplete: neither green nor red, what is missing under the verdict, each skip with its kind', () => {
+    const md = renderMarkdown(makeIncompleteRunResult());
+    expect(md.split('\n').slice(0, 5)).toEqual([
+      '# ⚠️ svc-certify: Incomplete',
+      '',
+      '- --webhook-secret (with --webhook-public-url) would run 2 checks',
+      '- --disabled-partner-key would run 1 check',
+      '',
+    ]);
+    expect(md).toContain('**3 passed, 0 failed, 4 skipped**');
+    expect(md).toContain('| `auth.disabled-partner-key-403` | skipped (needs input): needs the key of a disabled partner: --disabled-partner-key or SVC\\_DISABLED\\_PARTNER\\_KEY |');
+    expect(md).toContain('| `runs.read.production-wallet` | skipped (not applicable): applies to production only;');
+    expect(md).not.toContain('Failed and error checks');
+    expect(md).not.toMatch(/✅|❌/);
+  });
+
+  it('interrupted: the signal under the verdict, the stopped checks skipped (interrupted)', () => {
+    const md = renderMarkdown(makeInterruptedRunResult());
+    expect(md.split('\n').slice(0, 3)).toEqual([
+      '# ⚠️ svc-certify: Interrupted',
+      '',
+      '- interrupted by SIGINT: the checks not ended are recorded as interrupted, nothing is blamed on the target',
+    ]);
+    expect(md).toContain('| `runs.read.long-body` | skipped (interrupted): the certification was stopped (SIGINT/SIGTERM) before this check ended |');
+    expect(md).not.toMatch(/✅|❌/);
+  });
+
+  it('passed-selection: never "Certified", and says what the selection left out', () => {
+    const md = renderMarkdown(makeSelectionRunResult());
+    expect(md.split('\n').slice(0, 3)).toEqual([
+      '# ⚠️ svc-certify: Selection passed (not a certification)',
+      '',
+      '- a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification',
+    ]);
+    expect(md).not.toMatch(/✅|❌|Certified/);
+  });
+
+  it('a missing input the baseline accepts: certified, the skip marked accepted until its date', () => {
+    const entries = ['auth.disabled-partner-key-403', 'webhooks.redirect-not-followed', 'webhooks.retried-after-failure'].map((id) => ({ id, reason: 'not in staging yet', until: '2099-12-31' }));
+    const md = renderMarkdown(settleResult(makeIncompleteRunResult(), { strict: false, baseline: { file: 'known.json', entries } }, { today: '2030-01-01' }));
+    expect(md.split('\n')[0]).toBe('# ✅ svc-certify: Certified');
+    expect(md).toContain('| `auth.disabled-partner-key-403` | skipped (needs input, accepted by the baseline until 2099-12-31): needs the key of a disabled partner');
+    expect(md).not.toContain('would run');
   });
 
   it('escapes cells so untrusted text cannot break the table or inject markup', () => {

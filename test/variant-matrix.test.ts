@@ -41,7 +41,9 @@ function problems(run: RunResult, warns: readonly string[]): string[] {
   const skippable = run.target.environment === 'production' ? new Set([...SKIP_REASONS, 'sandbox']) : SKIP_REASONS;
   for (const c of run.checks) {
     if (c.status === 'failed' || c.status === 'error') out.push(`${c.status} ${c.id}: ${c.message}`);
-    if (c.status === 'skipped' && !(checksById.get(c.id)?.needs ?? []).some((n) => skippable.has(n))) out.push(`skipped ${c.id}: ${c.message}`);
+    // A check may skip only where it cannot apply (its kind says so) or for an input this run withholds.
+    const allowedSkip = c.skipKind === 'not-applicable' || (checksById.get(c.id)?.needs ?? []).some((n) => skippable.has(n));
+    if (c.status === 'skipped' && !allowedSkip) out.push(`skipped ${c.id}: ${c.message}`);
     if (warns.includes(c.id) && c.status !== 'warning') out.push(`${c.id} should warn with this variant, ended ${c.status}: ${c.message}`);
   }
   return out;

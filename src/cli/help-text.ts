@@ -3,6 +3,12 @@
 
 import { INJECTION_POINTS } from '../partner/injection-points.js';
 
+/** The verdicts' exit codes (DESIGN.md, *Verdict*), the same for every certifying command. */
+const EXIT_CODES = `Exit codes: 0 certified (or a --suite/--grep selection passed), 1 not certified (a check failed;
+with --strict also a warning or an incomplete run), 2 usage or configuration error, target unreachable
+or not this API, report folder not writable, 3 incomplete (inputs or traffic missing: the verdict says
+which), 130/143 interrupted by SIGINT/SIGTERM (reports still written).`;
+
 export const PROGRAM_EXAMPLES = `
 Examples:
   # certify the embedded reference sandbox (no flags, about ten seconds)
@@ -15,7 +21,7 @@ Examples:
   # develop offline against a local emulator
   $ svc-certify serve --port 8080 --provision provision.json
 
-Exit codes: 0 every selected check passed, 1 a check failed, 2 usage or configuration error or target unreachable.
+${EXIT_CODES}
 `;
 
 export const RUN_EXAMPLES = `
@@ -44,8 +50,7 @@ Examples:
   # accept known failures until a date (stale or expired entries fail the run)
   $ svc-certify run --baseline known-failures.json
 
-Exit codes: 0 every selected check passed, 1 a check failed (with --strict: or was skipped or warned),
-2 usage or configuration error, or the target could not be reached.
+${EXIT_CODES}
 `;
 
 export const LIST_EXAMPLES = `
@@ -95,7 +100,8 @@ Examples:
   # the built frontend and a HAR of a browser session, before go-live
   $ svc-certify scan dist/ session.har --reporter console,json,sarif
 
-Exit codes: 0 no finding, 1 findings, 2 a path that does not exist or cannot be read.
+${EXIT_CODES}
+(scan: findings fail; a path that does not exist, cannot be read, or is a pipe or device is exit 2)
 `;
 
 export const RECEIVER_EXAMPLES = `
@@ -111,7 +117,9 @@ Examples:
   $ svc-certify receiver --url http://127.0.0.1:3000/hooks/svc --allow-private
   $ svc-certify receiver --url https://staging.partner.example/hooks/svc --insecure
 
-Exit codes: 0 every check passed, 1 a check failed, 2 usage error (no URL, no secret).
+${EXIT_CODES}
+(receiver: no URL, no secret, an endpoint that is down or whose TLS does not verify is exit 2;
+--allow-private leaves the URL rule unjudged: incomplete)
 `;
 
 export const PARTNER_EXAMPLES = `
@@ -130,8 +138,9 @@ Examples:
   $ svc-certify partner --provision p.json --time-scale 60 --duration 10m \\
       --webhook-url http://127.0.0.1:8787/hooks --allow-loopback-webhooks --reporter console,junit,json
 
-Exit codes: 0 every rule passed, 1 a rule failed (with --strict: or was never exercised or warned),
-2 usage error.
+${EXIT_CODES}
+(partner: the first Ctrl-C/SIGTERM or the end of --duration is the normal end of the session;
+rules never exercised leave it incomplete; a second signal during the shutdown interrupts it)
 `;
 
 export const REPORT_EXAMPLES = `
@@ -142,5 +151,6 @@ Examples:
   # re-render one run's reports (byte-identical), or add a format
   $ svc-certify report reports/results.json --report-dir reports --reporter html,markdown
 
-Exit codes: 0 every certification in it is certified, 1 one is not, 2 an input cannot be read.
+${EXIT_CODES}
+(report: the worst part decides)
 `;

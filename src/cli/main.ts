@@ -13,7 +13,7 @@ import { BASELINE_EXAMPLES, LIST_EXAMPLES, PARTNER_EXAMPLES, PROGRAM_EXAMPLES, R
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 /** Known error classes map to exit 2 with one line; compared by name so they load lazily. */
-const USER_ERRORS = new Set(['ConfigError', 'UsageError', 'TargetUnreachableError', 'RegistryError']);
+const USER_ERRORS = new Set(['ConfigError', 'UsageError', 'TargetUnreachableError', 'NotThisApiError', 'ReceiverUnreachableError', 'RegistryError']);
 
 function version(): string {
   // dist/src/cli/main.js and src/cli/main.ts both sit below the package root.
@@ -157,6 +157,11 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     await program.parseAsync(argv);
+    if (code === 130 || code === 143) {
+      // Interrupted: the reports are written; a socket or timer left behind by an aborted check must
+      // not keep the process alive past them.
+      setTimeout(() => process.exit(code), 2_000).unref();
+    }
     return code;
   } catch (e) {
     if (e instanceof CommanderError) {

@@ -12,7 +12,8 @@ import { createReporters } from '../report/index.js';
 import type { Reporter } from '../report/reporter.js';
 import type { RunResult } from '../runner/results.js';
 import type { Provision, RunningSandbox } from '../sandbox/index.js';
-import { finishCertification, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
+import { finishCertification, prepareReports, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
+import { exitCodeOfSignal, watchSignals, type StopSignal } from './signals.js';
 import { parseSandboxFlags, writeProvisionFile, type SandboxFlags, type SandboxSettings } from './sandbox-options.js';
 import { UsageError } from './usage-error.js';
 
@@ -29,11 +30,14 @@ export interface PartnerOptions extends SandboxSettings {
   report: ReportSettings;
 }
 
-/** "90", "90s", "1500ms", "5m", "1h": real time. */
-function parseDuration(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(text);
+/** The longest session --duration accepts: 30 days (a Node timer overflows past 24.8 days, so long waits are chained). */
+export const MAX_DURATION_MS = 30 * 24 * 3_600_000;
+
+/** "90", "90s", "1500ms", "5m", "1h", "2d": real time. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
   if (!m) return undefined;
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h' | 'd'];
   const ms = Number(m[1]) * unit;
   return ms > 0 && Number.isFinite(ms) ? ms : undefined;
 }
@@ -47,9 +51,11 @@ export async function parsePartnerFlags(flags: PartnerFlags & Record<string, unk
   let durationMs: number | undefined;
   if (flags.duration !== undefined) {
     durationMs = parseDuration(flags.duration);
-    if (durationMs === undefined) throw new UsageError(`--duration must be a positive time such as 90s, 15m or 1h (got "${flags.duration}")`);
+    if (durationMs === undefined) throw new UsageError(`--duration must be a positive time such as 90s, 15m, 1h or 2d (got "${flags.duration}")`);
+    if (durationMs > MAX_DURATION_MS) throw new UsageError(`--duration ${flags.duration.trim()} is longer than the 30 days a session may last; give 30d or less`);
   }
   const report = await resolveReportSettings(flags, { env });
+  await prepareReports(report);
   return {
     ...sandbox,
     provision: resolve(flags.provision),
@@ -63,8 +69,12 @@ export interface RunningPartner {
   baseUrl: string;
   provision: Provision;
   session: PartnerSession;
-  /** Ends the session: closes the sandbox, judges, writes the reports. */
-  stop(): Promise<{ result: RunResult; code: 0 | 1 }>;
+  /**
+   * Ends the session: closes the sandbox, judges, writes the reports. `cut` (a second signal): when it
+   * fires before the verdict is decided, the session is recorded interrupted (the reports are still
+   * written, exit 130/143); it also stops waiting for the sandbox to close.
+   */
+  stop(cut?: Promise<StopSignal>): Promise<{ result: RunResult; code: number }>;
 }
 
 export interface PartnerIo {
@@ -143,15 +153,27 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
     name === 'console' ? (live ? [live] : []) : createReporters([name], { stream: io.stream, interactive: false, color: false }),
   );
 
-  let stopped: Promise<{ result: RunResult; code: 0 | 1 }> | undefined;
+  let stopped: Promise<{ result: RunResult; code: number }> | undefined;
   return {
     baseUrl: sandbox.baseUrl,
     provision,
     session: partial,
-    stop() {
+    stop(cut) {
       stopped ??= (async () => {
-        await sandbox.close();
-        const result = partial.finish({ baseUrl: sandbox.baseUrl, environment: opts.mode });
+        // A second signal at any time before the verdict is decided interrupts the session. The sandbox
+        // closes at once (its connections are cut), so most of the shutdown is the final judgement, which
+        // is synchronous (about 10 ms for an empty session, seconds for a busy one): a signal that came
+        // during it waits in libuv's signal pipe, read only in a poll phase. The first signal was handled
+        // in one, so one setImmediate would still run before the next: two go through a poll phase.
+        const cutBy: { signal?: StopSignal } = {};
+        const cutting = cut?.then((signal) => {
+          cutBy.signal ??= signal;
+        });
+        const closed = sandbox.close();
+        await (cutting ? Promise.race([closed, cutting]) : closed);
+        const finished = partial.finish({ baseUrl: sandbox.baseUrl, environment: opts.mode });
+        await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+        const result = cutBy.signal ? { ...finished, interrupted: { signal: cutBy.signal } } : finished;
         const knownIds = partial.rules.map((r) => r.id);
         const code = await finishCertification(result, opts.report, { reporters, knownIds });
         return { result: settleResult(result, opts.report, { knownIds }), code };
@@ -170,15 +192,41 @@ export async function partnerCommand(flags: PartnerFlags & Record<string, unknow
   if (opts.inject) for (const p of INJECTION_POINTS) out(`injection ${p.id}: ${p.summary}`);
   else out('injections off (--no-inject)');
   out(opts.durationMs !== undefined ? `judging until Ctrl-C or for ${Math.round(opts.durationMs / 1000)} s` : 'judging until Ctrl-C');
-  await new Promise<void>((done) => {
-    const timer = opts.durationMs !== undefined ? setTimeout(done, opts.durationMs) : undefined;
-    const end = (): void => {
-      if (timer) clearTimeout(timer);
-      done();
+  // The first signal, or the end of --duration, is the normal end of the session; a second signal
+  // during the shutdown interrupts it (the reports are still written).
+  const signals = watchSignals();
+  const duration = opts.durationMs !== undefined ? sleepLong(opts.durationMs) : undefined;
+  try {
+    await Promise.race([signals.first, ...(duration ? [duration.done] : [])]);
+    duration?.cancel();
+    const { code, result } = await partner.stop(signals.second);
+    return result.interrupted ? exitCodeOfSignal(result.interrupted.signal) : code;
+  } finally {
+    duration?.cancel();
+    signals.dispose();
+  }
+}
+
+/** A wait of up to 30 days: Node's timers overflow past 2^31-1 ms (24.8 days) and fire at once. */
+function sleepLong(ms: number): { done: Promise<void>; cancel(): void } {
+  const MAX_TIMER_MS = 2 ** 31 - 1;
+  let timer: NodeJS.Timeout | undefined;
+  let cancelled = false;
+  const done = new Promise<void>((resolve) => {
+    const until = Date.now() + ms;
+    const step = (): void => {
+      if (cancelled) return;
+      const left = until - Date.now();
+      if (left <= 0) return resolve();
+      timer = setTimeout(step, Math.min(left, MAX_TIMER_MS));
     };
-    process.once('SIGINT', end);
-    process.once('SIGTERM', end);
+    step();
   });
-  const { code } = await partner.stop();
-  return code;
+  return {
+    done,
+    cancel() {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { assembleResult } from '../runner/assemble-result.js';
 import { toolVersion } from '../runner/package-root.js';
 import { certifyReceiver } from '../receiver-cert/certify-receiver.js';
 import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK } from '../receiver-cert/receiver-checks.js';
-import { createSettingsReporters, finishCertification, resolveReportSettings } from './report-options.js';
+import { createSettingsReporters, finishCertification, prepareReports, resolveReportSettings } from './report-options.js';
 import { UsageError } from './usage-error.js';
 
 export async function receiverCommand(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -24,6 +24,7 @@ export async function receiverCommand(flags: Record<string, unknown>, env: NodeJ
   if (!secret) throw new UsageError('receiver: no webhook secret: give --webhook-secret or set SVC_WEBHOOK_SECRET (the secret the service signs deliveries with)');
 
   const settings = await resolveReportSettings(flags);
+  await prepareReports(settings);
   const reporters = await createSettingsReporters(settings);
   const allowPrivate = flags['allowPrivate'] === true;
   const insecure = flags['insecure'] === true;

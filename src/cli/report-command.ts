@@ -5,13 +5,12 @@
 // reports its run wrote (after a reporter changed, or to add a format). Exit 0 when the dossier is
 // certified, 1 when not, 2 when an input cannot be read.
 
-import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { mergeResults, partsOf } from '../report/dossier.js';
 import type { RunResult } from '../runner/results.js';
-import { verdictOfResult } from '../runner/verdict.js';
+import { exitCodeOf, verdictOfResult } from '../runner/verdict.js';
 import { readResultsFile } from './read-results.js';
-import { createSettingsReporters, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
+import { createSettingsReporters, prepareReports, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -41,9 +40,9 @@ export async function reportCommand(files: string[], flags: Record<string, unkno
   const untouched = results.length === 1 && !settings.baseline && !settings.strict;
   const result = untouched ? results[0]! : mergeResults(parts);
   const reporters = await createSettingsReporters(settings);
-  if (reporters.length > 0) await mkdir(settings.reportDir, { recursive: true });
+  await prepareReports(settings);
   for (const reporter of reporters) await reporter.onRunEnd(result, { reportDir: settings.reportDir });
   // The verdict stored when the parts (or the dossier) were settled; decided from the counts only for
   // a results.json older than stored verdicts.
-  return verdictOfResult(result) === 'certified' ? 0 : 1;
+  return exitCodeOf(verdictOfResult(result), result.interrupted);
 }

@@ -10,7 +10,7 @@
 
 import type { Command } from 'commander';
 import { addOptions } from './add-options.js';
-import { mkdir } from 'node:fs/promises';
+import { prepareReportDir } from './report-dir.js';
 import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { ConfigError } from '../config/config-error.js';
@@ -18,9 +18,10 @@ import { REPORT_OPTIONS } from '../config/run-options.js';
 import { consoleModeOf } from '../report/console-mode.js';
 import { DEFAULT_REPORTERS, reporterNamesOf } from '../config/reporter-names.js';
 import type { Reporter } from '../report/reporter.js';
-import { applyBaseline, readBaselineFile, type Baseline } from '../runner/baseline.js';
+import { readBaselineFile, type Baseline } from '../runner/baseline.js';
+import { settleResult, type SettleOptions } from '../runner/settle.js';
 import type { RunResult } from '../runner/results.js';
-import { decideVerdict } from '../runner/verdict.js';
+import { exitCodeOf } from '../runner/verdict.js';
 
 export interface ReportSettings {
   /** Absolute. */
@@ -77,37 +78,33 @@ export async function createSettingsReporters(settings: ReportSettings, stream: 
   return createReporters(settings.reporters, { stream, ...consoleModeOf(stream) });
 }
 
-export interface FinishOptions {
+export interface FinishOptions extends SettleOptions {
   /** Reporters already created (and fed live events); default: created from the settings. */
   reporters?: Reporter[];
-  /** Every check id the certification knows, run or not: a baseline id outside it is unknown. */
-  knownIds?: Iterable<string>;
-  /** YYYY-MM-DD (UTC), for tests; default today. */
-  today?: string;
 }
 
-/** Baseline applied, strict mode recorded, verdict decided: the RunResult every report shows. */
-export function settleResult(result: RunResult, settings: ReportSettings, opts: FinishOptions = {}): RunResult {
-  const based = settings.baseline
-    ? applyBaseline(result, settings.baseline, {
-        ...(opts.knownIds ? { knownIds: opts.knownIds } : {}),
-        ...(opts.today ? { today: opts.today } : {}),
-      })
-    : result;
-  return {
-    ...based,
-    config: { ...based.config, strict: settings.strict },
-    verdict: decideVerdict(based.summary, settings.strict, based.baseline?.problems.length ?? 0),
-  };
-}
+export { settleResult };
 
-/** Applies the baseline, decides the verdict once, writes every report; returns the exit code. */
-export async function finishCertification(result: RunResult, settings: ReportSettings, opts: FinishOptions = {}): Promise<0 | 1> {
+/** Applies the baseline, decides the verdict once, writes every report; returns the exit code (DESIGN.md, *Verdict*). */
+export async function finishCertification(result: RunResult, settings: ReportSettings, opts: FinishOptions = {}): Promise<number> {
   const settled = settleResult(result, settings, opts);
   const reporters = opts.reporters ?? (await createSettingsReporters(settings));
-  if (reporters.length > 0) await mkdir(settings.reportDir, { recursive: true });
+  if (writesFiles(settings)) await prepareReportDir(settings.reportDir);
   for (const reporter of reporters) await reporter.onRunEnd(settled, { reportDir: settings.reportDir });
-  return settled.verdict === 'certified' ? 0 : 1;
+  return exitCodeOf(settled.verdict!, settled.interrupted);
+}
+
+/** Whether the settings write any file (the console alone writes none, and creates no folder). */
+export function writesFiles(settings: Pick<ReportSettings, 'reporters'>): boolean {
+  return settings.reporters.some((r) => r !== 'console');
+}
+
+/**
+ * Before anything is spent: the report folder exists and takes a file (exit 2 with one line if not),
+ * so a certification never runs to its end only to lose its reports.
+ */
+export async function prepareReports(settings: ReportSettings): Promise<void> {
+  if (writesFiles(settings)) await prepareReportDir(settings.reportDir);
 }
 
 function stringFlag(value: unknown, flag: string): string | undefined {

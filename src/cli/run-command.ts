@@ -1,14 +1,17 @@
-// `svc-certify run`: resolve the configuration, start the embedded sandbox when no target is
-// given, certify, then apply the baseline, write reports and turn the verdict into the exit code
-// (report-options.ts, shared with every certifying command).
+// `svc-certify run`: resolve the configuration, prepare the report folder, start the embedded sandbox
+// when no target is given, certify, then apply the baseline, write reports and turn the verdict into
+// the exit code (report-options.ts, shared with every certifying command). SIGINT/SIGTERM interrupts:
+// nothing new starts, running checks end `interrupted`, the reports are written, exit 130/143.
 
 import { ConfigError } from '../config/config-error.js';
 import { loadConfig } from '../config/load-config.js';
 import { certify } from '../runner/certify.js';
 import { createRegistry } from '../runner/registry.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
-import { createSettingsReporters, finishCertification, reportSettingsOfConfig } from './report-options.js';
+import { createSettingsReporters, finishCertification, prepareReports, reportSettingsOfConfig } from './report-options.js';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-target.js';
+import { watchSignals } from './signals.js';
+import { checkListenAddress } from './listen-preflight.js';
 
 export async function runCommand(flags: Record<string, unknown>): Promise<number> {
   const loaded = loadConfig({ flags, knownSuites: SUITE_ORDER });
@@ -19,21 +22,29 @@ export async function runCommand(flags: Record<string, unknown>): Promise<number
     );
   }
 
-  // Read now: a malformed baseline is exit 2 before the certification, not after it.
+  // Read now: a malformed baseline or an unwritable report folder is exit 2 before the certification, not after it.
   const settings = reportSettingsOfConfig(loaded);
+  await prepareReports(settings);
+  // The receiver of a target this process does not own listens where the operator said: bound now.
+  if (loaded.baseUrl !== undefined && loaded.webhookSecret && loaded.webhookListen && loaded.webhookListen.port !== 0) {
+    await checkListenAddress(loaded.webhookListen);
+  }
   const reporters = await createSettingsReporters(settings);
 
   let embedded: EmbeddedTarget | undefined;
   const controller = new AbortController();
-  const onSignal = (): void => controller.abort(new Error('interrupted'));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const force = new AbortController();
+  const signals = watchSignals();
+  void signals.first.then((signal) => controller.abort(new Error(`interrupted (${signal})`)));
+  void signals.second.then(() => force.abort(new Error('interrupted twice')));
   try {
     if (loaded.baseUrl === undefined) {
       embedded = await startEmbeddedTarget(loaded, { timeScale: loaded.timeScale, rateLimit: loaded.rateLimit });
     }
-    const config = embedded?.config ?? loaded;
-    const result = await certify({
+    // The embedded sandbox is this process's own: it provisions every input, --exhaust-limits' burst and
+    // quota included, so only checks that cannot apply to a sandbox skip and the verdict can be `certified`.
+    const config = embedded ? { ...embedded.config, exhaustLimits: true } : loaded;
+    const certified = await certify({
       config,
       checks: ALL_CHECKS,
       suiteOrder: SUITE_ORDER,
@@ -41,11 +52,15 @@ export async function runCommand(flags: Record<string, unknown>): Promise<number
       embedded: embedded !== undefined,
       ...(embedded ? { webhooks: embedded.webhooks } : {}),
       signal: controller.signal,
+      force: force.signal,
     });
+    // A signal that came before the last check ended interrupted the certification; one that comes
+    // while the reports are written changes nothing (every check had ended).
+    const signal = signals.received();
+    const result = signal ? { ...certified, interrupted: { signal } } : certified;
     return await finishCertification(result, settings, { reporters, knownIds: ALL_CHECKS.map((c) => c.id) });
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    signals.dispose();
     await embedded?.close();
   }
 }

@@ -9,12 +9,13 @@ import { truncateSecrets } from '../scan/redact.js';
 import { SCAN_CHECKS, SCAN_SUITE, scanCheckResults } from '../scan/scan-checks.js';
 import { ScanPathError } from '../scan/scan-file.js';
 import { scanPaths } from '../scan/scan-paths.js';
-import { createSettingsReporters, finishCertification, resolveReportSettings } from './report-options.js';
+import { createSettingsReporters, finishCertification, prepareReports, resolveReportSettings } from './report-options.js';
 import { UsageError } from './usage-error.js';
 
 export async function scanCommand(paths: string[], flags: Record<string, unknown>): Promise<number> {
   if (paths.length === 0) throw new UsageError('scan: name at least one file or folder, e.g. svc-certify scan dist/ session.har');
   const settings = await resolveReportSettings(flags);
+  await prepareReports(settings);
   const reporters = await createSettingsReporters(settings);
   const startedAt = new Date();
   let outcome;

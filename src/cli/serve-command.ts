@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { parseSandboxFlags, writeProvisionFile, type SandboxFlags } from './sandbox-options.js';
 import { UsageError } from './usage-error.js';
+import { exitCodeOfSignal, watchSignals } from './signals.js';
 
 export interface ServeFlags extends SandboxFlags {
   fault?: string[];
@@ -70,12 +71,17 @@ export async function serveCommand(flags: ServeFlags, out: (line: string) => voi
     const extras = [wanted.length ? `faults: ${wanted.join(', ')}` : '', wantedVariants.length ? `variants: ${wantedVariants.join(', ')}` : ''].filter(Boolean);
     out(`svc-certify sandbox (${[mode, ...extras].join(', ')}) listening on ${sandbox.baseUrl}`);
     out('press Ctrl-C to stop');
-    await new Promise<void>((done) => {
-      process.once('SIGINT', done);
-      process.once('SIGTERM', done);
-    });
-    return 0;
+    // The first signal is serve's normal end (exit 0 once closed); a second one while the sandbox waits
+    // for open connections to finish stops waiting (exit 130/143).
+    const signals = watchSignals();
+    try {
+      await signals.first;
+      const cut = await Promise.race([sandbox.close().then(() => undefined), signals.second]);
+      return cut ? exitCodeOfSignal(cut) : 0;
+    } finally {
+      signals.dispose();
+    }
   } finally {
-    await sandbox.close();
+    await Promise.race([sandbox.close(), new Promise((r) => setTimeout(r, 100).unref())]);
   }
 }

@@ -46,4 +46,9 @@ export interface Config {
   userRole?: string;
   /** The user states no webhook URL is registered for the partner (enables the 409 webhook_not_configured check). */
   noWebhookRegistered?: boolean;
+  /**
+   * --real-names-enabled: the service operator enabled real candidate names in the sandbox for the partner
+   * (after a data-processing agreement), so names are not judged as masked; contact identifiers still are.
+   */
+  realNamesEnabled?: boolean;
 }

@@ -56,6 +56,13 @@ export function loadConfig(input: LoadConfigInput): Config {
   const bool = (key: string): boolean => {
     const v = get(key);
     if (!v) return false;
+    // A switch's environment variable is text: "true"/"1" or "false"/"0".
+    if (typeof v.value === 'string' && v.source === specOf(key).env) {
+      const text = v.value.trim().toLowerCase();
+      if (text === 'true' || text === '1') return true;
+      if (text === 'false' || text === '0') return false;
+      throw new ConfigError(`${v.source} must be true, false, 1 or 0`);
+    }
     if (typeof v.value !== 'boolean') throw new ConfigError(`${v.source} must be true or false`);
     return v.value;
   };
@@ -129,6 +136,7 @@ export function loadConfig(input: LoadConfigInput): Config {
     ...(baseline !== undefined ? { baselineFile: baseline, baselinePath: resolve(cwd, baseline) } : {}),
     exhaustLimits: bool('exhaustLimits'),
     noWebhookRegistered: bool('webhookNotRegistered'),
+    realNamesEnabled: bool('realNamesEnabled'),
     userRole: valid<string>('userRole'),
   };
 }

@@ -30,6 +30,7 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     baseline: config.baselineFile,
     exhaustLimits: config.exhaustLimits,
     userRole: config.userRole,
+    realNamesEnabled: config.realNamesEnabled || undefined,
   };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out;

@@ -85,5 +85,12 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
     description: 'the role sent when registering recruiters (allowed values: not shown in the spec)',
   },
   { key: 'webhookNotRegistered', flag: '--webhook-not-registered', kind: 'boolean', description: 'no webhook URL is registered for the partner: check 409 webhook_not_configured' },
+  {
+    key: 'realNamesEnabled',
+    flag: '--real-names-enabled',
+    env: 'SVC_REAL_NAMES_ENABLED',
+    kind: 'boolean',
+    description: 'the operator enabled real candidate names in the sandbox (data-processing agreement): names are not judged as masked; contact identifiers still are',
+  },
   ...REPORT_OPTIONS,
 ];

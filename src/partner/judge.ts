@@ -4,17 +4,27 @@
 import type { Redactor } from '../config/redact.js';
 import { renderCurl } from '../http/curl.js';
 import { recordMessage } from '../http/record.js';
-import type { CheckResult, CheckStatus, Observation, RecordedExchange } from '../runner/results.js';
+import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
+import type { CheckResult, Observation, RecordedExchange } from '../runner/results.js';
 import type { Rule, RuleVerdict } from './rules/rule.js';
 import type { JudgeContext, PartnerRequest, Traffic, WebhookDelivery } from './traffic.js';
 
 export interface Judged {
   rule: Rule;
   verdict: RuleVerdict;
+  /** The rule itself threw: an engine error of this rule only; the session and the other rules go on. */
+  error?: Error;
 }
 
 export function judgeAll(rules: readonly Rule[], traffic: Traffic, ctx: JudgeContext): Judged[] {
-  return rules.map((rule) => ({ rule, verdict: rule.judge(traffic, ctx) }));
+  return rules.map((rule) => {
+    try {
+      return { rule, verdict: rule.judge(traffic, ctx) };
+    } catch (e) {
+      const error = e instanceof Error ? e : new Error(String(e));
+      return { rule, verdict: { state: ctx.final ? 'skipped' : 'pending', message: `engine error: ${error.name}: ${error.message}`, offences: [] }, error };
+    }
+  });
 }
 
 /** Evidence is the first offences; a client that breaks a rule a thousand times needs no thousand exchanges. */
@@ -53,7 +63,6 @@ function deliveryExchange(d: WebhookDelivery, index: number, redactor: Redactor)
   return exchange;
 }
 
-const STATUS: Record<RuleVerdict['state'], CheckStatus> = { passed: 'passed', failed: 'failed', skipped: 'skipped', pending: 'skipped', warning: 'warning' };
 
 export function toCheckResult(j: Judged, traffic: Traffic, opts: { origin: string; redactor: Redactor; durationMs: number }): CheckResult {
   const { rule, verdict } = j;
@@ -94,15 +103,35 @@ export function toCheckResult(j: Judged, traffic: Traffic, opts: { origin: strin
   if (verdict.offences.length > MAX_OFFENCES_SHOWN) {
     observations.push({ message: `${verdict.offences.length - MAX_OFFENCES_SHOWN} more offence(s) not shown`, spec: rule.spec[0]! });
   }
+  // An advisory rule's offences are warnings: the count of those not shown is a warning too, never a failure.
+  const warningsCount = verdict.warnings?.length ?? 0;
+  if (warningsCount > MAX_OFFENCES_SHOWN) {
+    observations.push({ severity: 'warning', message: `${warningsCount - MAX_OFFENCES_SHOWN} more warning(s) not shown`, spec: rule.spec[0]! });
+  }
+  // The one outcome model (runner/outcome.ts): a rule asserts once it was exercised (passed, or an
+  // offence or warning was seen); one the traffic never reached is a not-exercised skip, and one no
+  // traffic could reach without a flag (webhooks without --webhook-url) a needs-input skip naming it.
+  const exercised = verdict.state === 'passed' || verdict.state === 'failed' || verdict.state === 'warning';
+  const reason = opts.redactor.text(verdict.message);
+  const skip: SkipDecision = verdict.unlock !== undefined ? { kind: 'needs-input', reason, unlock: verdict.unlock } : { kind: 'not-exercised', reason };
+  const outcome = decideOutcome({
+    ending: j.error ? { kind: 'threw', error: j.error } : { kind: 'done' },
+    asserted: exercised ? 1 : 0,
+    observations,
+    ...(exercised ? {} : { skip }),
+  });
+  const fields = outcomeFields(outcome);
   return {
     id: rule.id,
     title: rule.title,
     suite: rule.suite,
     spec: [...rule.spec],
-    status: STATUS[verdict.state],
-    message: opts.redactor.text(verdict.message),
+    ...fields,
+    // The rule's own summary of a pass or a failure reads better than the first observation.
+    message: fields.status === 'error' ? opts.redactor.text(fields.message) : opts.redactor.text(verdict.message),
     durationMs: opts.durationMs,
     observations,
     exchanges,
+    ...(rule.advisory ? { advisory: true as const } : {}),
   };
 }

@@ -9,6 +9,8 @@ import { runConcurrently } from '../runner/schedule.js';
 import { judgeAddress, judgeWebhookUrl } from './deliverable-url.js';
 import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK, type ReceiverCheck } from './receiver-checks.js';
 import { ACK_TIMEOUT_MS, sendDelivery, type Answer } from './send-delivery.js';
+import { decideOutcome, outcomeFields, type Ending, type SkipDecision } from '../runner/outcome.js';
+import { reachReceiver } from './reach-receiver.js';
 
 export interface ReceiverCertOptions {
   url: string;
@@ -40,13 +42,14 @@ export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckR
     opts.onCheckEnd?.(urlResult);
   }
   const blocked = urlResult.status === 'failed';
+  if (!blocked) await reachReceiver(opts);
 
   const checks = RECEIVER_CHECKS.filter((c) => wanted(c.id));
   const ackTimeoutMs = opts.ackTimeoutMs ?? ACK_TIMEOUT_MS;
   const byId = new Map<string, CheckResult>();
   await runConcurrently(checks, opts.concurrency ?? CONCURRENCY, async (check) => {
     const result = blocked
-      ? base(check, 'skipped', `not sent: ${urlResult.message}; fix the URL, or pass --allow-private to test a local receiver`)
+      ? base(check, 'skipped', `not sent: ${urlResult.message}; fix the URL, or pass --allow-private to test a local receiver`, { kind: 'inconclusive', reason: '' })
       : redactor.value(await runReceiverCheck(check, opts, ackTimeoutMs));
     byId.set(check.id, result);
     opts.onCheckEnd?.(result);
@@ -55,12 +58,27 @@ export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckR
   return results;
 }
 
-function base(check: Pick<ReceiverCheck, 'id' | 'title' | 'spec'>, status: CheckResult['status'], message: string): CheckResult {
-  return { id: check.id, title: check.title, suite: RECEIVER_SUITE, spec: [...check.spec], status, message, durationMs: 0, observations: [], exchanges: [] };
+function base(check: Pick<ReceiverCheck, 'id' | 'title' | 'spec'>, status: CheckResult['status'], message: string, skip?: SkipDecision): CheckResult {
+  return {
+    id: check.id,
+    title: check.title,
+    suite: RECEIVER_SUITE,
+    spec: [...check.spec],
+    status,
+    message,
+    ...(skip ? { skipKind: skip.kind, ...(skip.unlock ? { unlock: skip.unlock } : {}) } : {}),
+    durationMs: 0,
+    observations: [],
+    exchanges: [],
+  };
 }
 
 async function judgeUrl(opts: ReceiverCertOptions): Promise<CheckResult> {
-  if (opts.allowPrivate) return base(URL_CHECK, 'skipped', '--allow-private: the delivery rule for URLs (https, public host) was not judged');
+  if (opts.allowPrivate) {
+    // A local run is not the certification: the URL rule waits for the public staging URL.
+    const reason = '--allow-private: the delivery rule for URLs (https, public host) was not judged';
+    return base(URL_CHECK, 'skipped', reason, { kind: 'needs-input', reason, unlock: 'the public https:// URL (without --allow-private)' });
+  }
   const verdict = judgeWebhookUrl(opts.url);
   const cite = `Events: "${URL_CHECK.sentence}"`;
   const fail = (message: string): CheckResult => ({
@@ -83,6 +101,9 @@ async function runReceiverCheck(check: ReceiverCheck, opts: ReceiverCertOptions,
   const observations: Observation[] = [];
   const cite = `${check.spec[0]}: "${check.sentence}"`;
   const indexOf = new Map<Answer, number>();
+  let asserted = 0;
+  let skip: SkipDecision | undefined;
+  let ending: Ending = { kind: 'done' };
   try {
     await check.run({
       secret: opts.secret,
@@ -101,13 +122,16 @@ async function runReceiverCheck(check: ReceiverCheck, opts: ReceiverCertOptions,
         const index = answer ? indexOf.get(answer) : undefined;
         observations.push({ ...o, spec: cite, severity: 'warning', ...(index !== undefined ? { exchange: index } : {}) });
       },
+      judged() {
+        asserted += 1;
+      },
+      inconclusive(reason) {
+        skip ??= { kind: 'inconclusive', reason };
+      },
     });
   } catch (e) {
-    const err = e instanceof Error ? e : new Error(String(e));
-    return { ...base(check, 'error', `engine error: ${err.name}: ${err.message}`), durationMs: Date.now() - started, exchanges, observations, error: { name: err.name, message: err.message } };
+    ending = { kind: 'threw', error: e instanceof Error ? e : new Error(String(e)) };
   }
-  // Any failure wins over any number of warnings (the run's rule).
-  const failure = observations.find((o) => o.severity !== 'warning');
-  const status = failure ? 'failed' : observations.length > 0 ? 'warning' : 'passed';
-  return { ...base(check, status, (failure ?? observations[0])?.message ?? ''), durationMs: Date.now() - started, observations, exchanges };
+  const outcome = decideOutcome({ ending, asserted, observations, ...(skip ? { skip } : {}) });
+  return { ...base(check, 'passed', ''), ...outcomeFields(outcome), durationMs: Date.now() - started, observations, exchanges };
 }

@@ -4,7 +4,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, CheckStatus, RunResult } from '../runner/results.js';
 import { isDossier, partsOf } from './dossier.js';
-import { checksBySuite, countStatuses, formatCountLine, formatDuration, isExpectedFailure, reasonOf, verdictLabel, verdictOf } from './format.js';
+import { baselineSummary, checksBySuite, countStatuses, formatCountLine, formatDuration, isExpectedFailure, reasonOf, skipText, verdictLabel, verdictNotes, verdictOf, verdictTone, type Verdict } from './format.js';
 
 export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!', warning: '⚠' };
 
@@ -60,7 +60,7 @@ export function reasonLines(check: CheckResult, c: ChalkInstance): string[] {
     case 'passed':
       return [];
     case 'skipped':
-      return [c.yellow(`skipped: ${oneLine(check.message || 'no reason given')}`)];
+      return [c.yellow(oneLine(skipText(check)))];
     case 'error': {
       const detail = check.error ? `${check.error.name}: ${check.error.message}` : check.message;
       return [c.magenta(`engine error: ${oneLine(detail)}`)];
@@ -85,6 +85,11 @@ export function reasonLines(check: CheckResult, c: ChalkInstance): string[] {
   }
 }
 
+function toned(verdict: Verdict, text: string, c: ChalkInstance): string {
+  const tone = verdictTone(verdict);
+  return tone === 'good' ? c.green.bold(text) : tone === 'bad' ? c.red.bold(text) : c.yellow.bold(text);
+}
+
 /** Every check grouped by suite in suite order, reasons indented, and the count line last. */
 export function formatGroupedSummary(result: RunResult, c: ChalkInstance): string {
   if (isDossier(result)) {
@@ -93,7 +98,7 @@ export function formatGroupedSummary(result: RunResult, c: ChalkInstance): strin
     const blocks = parts.map((part) => `${c.bold.underline(oneLine(part.title))}\n\n${formatGroupedSummary(part, c)}`);
     const verdict = verdictOf(result);
     const label = `${verdictLabel(verdict)} (dossier of ${parts.length} certifications)`;
-    return `${blocks.join('\n')}\n${verdict === 'certified' ? c.green.bold(label) : c.red.bold(label)}\n${formatCountLine(result.summary)}\n`;
+    return `${blocks.join('\n')}\n${toned(verdict, label, c)}\n${formatCountLine(result.summary)}\n`;
   }
   const lines: string[] = [];
   for (const { suite, checks } of checksBySuite(result)) {
@@ -108,13 +113,14 @@ export function formatGroupedSummary(result: RunResult, c: ChalkInstance): strin
   }
   if (result.baseline) {
     const b = result.baseline;
-    lines.push(`${c.bold('baseline')} ${oneLine(b.file)}: ${b.expected} expected ${b.expected === 1 ? 'failure' : 'failures'} of ${b.entries} ${b.entries === 1 ? 'entry' : 'entries'}`);
+    lines.push(`${c.bold('baseline')} ${oneLine(b.file)}: ${baselineSummary(result)}`);
     for (const problem of b.problems) lines.push(`  ${c.red('✗')} ${c.red(oneLine(problem.message))}`);
     lines.push('');
   }
   const verdict = verdictOf(result);
   const verdictText = verdictLabel(verdict);
-  lines.push(`${verdict === 'certified' ? c.green.bold(verdictText) : c.red.bold(verdictText)}: ${oneLine(result.target.baseUrl)} ${c.dim(`(${result.target.environment}, ${formatDuration(result.durationMs)})`)}`);
+  lines.push(`${toned(verdict, verdictText, c)}: ${oneLine(result.target.baseUrl)} ${c.dim(`(${result.target.environment}, ${formatDuration(result.durationMs)})`)}`);
+  for (const note of verdictNotes(result)) lines.push(`  ${c.yellow(oneLine(note))}`);
   // Uncoloured so a CI parser matching /^\d+ passed, \d+ failed, \d+ skipped/ never meets an escape code.
   lines.push(formatCountLine(result.summary));
   return `${lines.join('\n')}\n`;

@@ -4,7 +4,7 @@
 // `parts`, so the originals can be rebuilt exactly and the dossier re-rendered byte for byte.
 
 import { CERTIFICATION_TITLES, type DossierPart, type RunResult, type RunSummary, type Verdict } from '../runner/results.js';
-import { verdictOfResult } from '../runner/verdict.js';
+import { combineVerdicts, verdictOfResult } from '../runner/verdict.js';
 
 export function isDossier(result: RunResult): boolean {
   return result.certification === 'dossier' && Array.isArray(result.parts);
@@ -25,9 +25,9 @@ export function partsOf(result: RunResult): RunResult[] {
   });
 }
 
-/** Certified only when every part is. */
+/** Certified only when every part is; otherwise the worst part's verdict (runner/verdict.ts). */
 export function dossierVerdict(parts: readonly RunResult[]): Verdict {
-  return parts.every((p) => verdictOfResult(p) === 'certified') ? 'certified' : 'not-certified';
+  return combineVerdicts(parts.map(verdictOfResult));
 }
 
 function addSummaries(parts: readonly RunResult[]): RunSummary {

@@ -1,8 +1,8 @@
 // Wording and numbers shared by every reporter, so the console, the HTML page and summary.md never
 // disagree about a duration, a verdict or the count line a CI parser reads.
 
-import { summarize, type CheckResult, type Observation, type RecordedExchange, type RunResult, type RunSummary, type Verdict } from '../runner/results.js';
-import { verdictOfResult } from '../runner/verdict.js';
+import { skipKindOf, summarize, type CheckResult, type MissingInput, type Observation, type RecordedExchange, type RunResult, type RunSummary, type SkipKind, type Verdict } from '../runner/results.js';
+import { decideVerdict, describeMissing, verdictLabel as labelOfVerdict, verdictOfResult } from '../runner/verdict.js';
 
 /** "12 ms", "3.4 s", "2 min 05 s": rounded so that snapshots do not depend on sub-millisecond noise. */
 export function formatDuration(ms: number): string {
@@ -29,7 +29,7 @@ export function formatCountLine(summary: RunSummary): string {
   return line;
 }
 
-/** Strict mode (skipped and warning count as failures) is read from the redacted config the run recorded. */
+/** Strict mode (warnings and incomplete-making skips count as failures) is read from the redacted config the run recorded. */
 export function isStrict(result: RunResult): boolean {
   return result.config['strict'] === true;
 }
@@ -47,7 +47,73 @@ export function isExpectedFailure(check: CheckResult): boolean {
 }
 
 export function verdictLabel(verdict: Verdict): string {
-  return verdict === 'certified' ? 'Certified' : 'Not certified';
+  return labelOfVerdict(verdict);
+}
+
+/** How a verdict is coloured: only certified is good; incomplete, passed-selection and interrupted are neither. */
+export function verdictTone(verdict: Verdict): 'good' | 'bad' | 'unsure' {
+  return verdict === 'certified' ? 'good' : verdict === 'not-certified' ? 'bad' : 'unsure';
+}
+
+/**
+ * What left the certification incomplete: stored with the verdict; for a results.json older than stored
+ * verdicts, decided with it (verdictOfResult), so the notes always explain the verdict shown.
+ */
+export function missingOf(result: RunResult): MissingInput[] {
+  if (result.verdict !== undefined) return result.missing ?? [];
+  return decideVerdict(result, isStrict(result)).missing;
+}
+
+/** The lines under a verdict that say why it is not `certified` and what to do (empty when certified). */
+export function verdictNotes(result: RunResult): string[] {
+  const notes: string[] = [];
+  if (result.interrupted) notes.push(`interrupted by ${result.interrupted.signal}: the checks not ended are recorded as interrupted, nothing is blamed on the target`);
+  if (result.selection) {
+    const { suites, grep, deselected } = result.selection;
+    const by = [suites.length ? `--suite ${suites.join(',')}` : '', grep ? `--grep "${grep}"` : ''].filter(Boolean).join(' ');
+    notes.push(`a selection (${by}): ${deselected} ${deselected === 1 ? 'check' : 'checks'} of the catalogue not run; this is not a certification`);
+  }
+  for (const m of missingOf(result)) notes.push(describeMissing(m));
+  return notes;
+}
+
+const SKIP_WORDS: Record<SkipKind, string> = {
+  'not-applicable': 'not applicable',
+  'needs-input': 'needs input',
+  'not-exercised': 'not exercised',
+  inconclusive: 'inconclusive',
+  deselected: 'deselected',
+  interrupted: 'interrupted',
+};
+
+/**
+ * "skipped (needs input)": the kind says whether the skip costs the certification anything; a skip the
+ * baseline accepts says so, and until when.
+ */
+export function skipLabel(check: CheckResult): string {
+  const kind = skipKindOf(check);
+  if (!kind) return 'skipped';
+  return `skipped (${SKIP_WORDS[kind]}${check.expected ? `, accepted by the baseline until ${check.expected.until}` : ''})`;
+}
+
+/**
+ * "skipped (interrupted): the certification was stopped …": the label, then the reason without the
+ * kind it may start with again ("interrupted: …", "not exercised: …"). Every reporter shows a skip so.
+ */
+export function skipText(check: CheckResult): string {
+  const kind = skipKindOf(check);
+  const reason = check.message || 'no reason given';
+  const repeated = kind ? new RegExp(`^${SKIP_WORDS[kind]}:\\s*`, 'i') : undefined;
+  return `${skipLabel(check)}: ${repeated ? reason.replace(repeated, '') || reason : reason}`;
+}
+
+/** "1 expected failure, 1 accepted skip of 3 entries": what the `--baseline` file accepted in this run. */
+export function baselineSummary(result: RunResult): string {
+  const b = result.baseline;
+  if (!b) return '';
+  const skips = result.checks.filter((check) => check.status === 'skipped' && check.expected !== undefined).length;
+  const accepted = `${b.expected} expected ${b.expected === 1 ? 'failure' : 'failures'}${skips > 0 ? `, ${skips} accepted ${skips === 1 ? 'skip' : 'skips'}` : ''}`;
+  return `${accepted} of ${b.entries} ${b.entries === 1 ? 'entry' : 'entries'}`;
 }
 
 /** Checks of one suite, in the order the run gave them (never re-sorted: output must be stable). */

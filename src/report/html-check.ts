@@ -2,7 +2,7 @@
 // spec, the exchanges that prove it and the curl that reproduces it.
 
 import type { CheckResult, CheckStatus, Observation, RecordedExchange, RecordedMessage } from '../runner/results.js';
-import { exchangeOf, formatDuration, reproductionExchanges } from './format.js';
+import { exchangeOf, formatDuration, reproductionExchanges, skipText } from './format.js';
 import { escapeHtml as h } from './html-escape.js';
 
 export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!', warning: '⚠' };
@@ -160,7 +160,7 @@ export function rowStatus(check: CheckResult): CheckStatus | 'expected' {
 export function renderCheck(check: CheckResult, store: ExchangeStore): string {
   const status = rowStatus(check);
   const open = status === 'failed' || status === 'error' || status === 'warning';
-  const reason = check.status === 'skipped' && check.message ? ` <span class="reason">— ${h(check.message)}</span>` : '';
+  const reason = check.status === 'skipped' ? ` <span class="reason">— ${h(skipText(check))}</span>` : '';
   const icon = status === 'expected' ? '≈' : STATUS_ICON[check.status];
   const label = status === 'expected' ? 'expected failure' : status;
   return (

@@ -3,7 +3,7 @@
 // report opened from a CI artifact store cannot call home.
 
 import type { CheckStatus, RunResult } from '../runner/results.js';
-import { checksBySuite, countStatuses, formatCountLine, formatDuration, isStrict, verdictLabel, verdictOf } from './format.js';
+import { baselineSummary, checksBySuite, countStatuses, formatCountLine, formatDuration, isStrict, verdictLabel, verdictNotes, verdictOf } from './format.js';
 import { isDossier, partsOf } from './dossier.js';
 import { ExchangeStore, renderCheck, rowStatus } from './html-check.js';
 import { escapeHtml as h } from './html-escape.js';
@@ -43,7 +43,7 @@ function metaOf(result: RunResult): string[] {
   if (result.stats) {
     meta.push(metaItem('Requests', `${result.stats.requests} requests, ${result.stats.realRuns} real runs, ${result.stats.rateLimited} rate-limited`));
   }
-  if (isStrict(result)) meta.push(metaItem('Mode', 'strict: skipped and warning checks count as failures'));
+  if (isStrict(result)) meta.push(metaItem('Mode', 'strict: warnings, and skips that leave the certification incomplete, count as failures'));
   return meta;
 }
 
@@ -59,11 +59,18 @@ function countsOf(result: RunResult, withExpected: boolean): string {
   );
 }
 
+/** Why the verdict is not `certified`, and what to do: the same lines the console prints. */
+function notesOf(result: RunResult, id = true): string {
+  const notes = verdictNotes(result);
+  return notes.length === 0 ? '' : `<ul class="verdict-notes"${id ? ' id="verdict-notes"' : ''}>${notes.map((n) => `<li>${h(n)}</li>`).join('')}</ul>`;
+}
+
 function header(result: RunResult): string {
   const verdict = verdictOf(result);
   return (
     `<header class="top"><div class="wrap">` +
     `<h1>svc-certify report <span class="verdict ${verdict}" id="verdict">${h(verdictLabel(verdict))}</span></h1>` +
+    notesOf(result) +
     `<dl class="meta">${metaOf(result).join('')}</dl>` +
     countsOf(result, result.baseline !== undefined) +
     `</div></header>`
@@ -110,7 +117,7 @@ function baselineSection(result: RunResult): string {
   if (!b) return '';
   const items = b.problems.map((p) => `<li class="s-failed" data-kind="${p.kind}"><code>${h(p.id)}</code> <span class="message">${h(p.message)}</span></li>`).join('');
   return (
-    `<section class="baseline" id="baseline"><h2>Baseline <small><code>${h(b.file)}</code>: ${b.expected} expected ${b.expected === 1 ? 'failure' : 'failures'} of ${b.entries} ${b.entries === 1 ? 'entry' : 'entries'}</small></h2>` +
+    `<section class="baseline" id="baseline"><h2>Baseline <small><code>${h(b.file)}</code>: ${h(baselineSummary(result))}</small></h2>` +
     (items ? `<ul class="baseline-problems">${items}</ul>` : '') +
     `</section>`
   );
@@ -138,6 +145,7 @@ function certificationSections(parts: readonly RunResult[], store: ExchangeStore
       return (
         `<section class="certification" id="certification-${i + 1}" data-certification="${h(part.certification)}">` +
         `<h2 class="cert-title">${h(part.title)} <span class="verdict ${v}">${h(verdictLabel(v))}</span></h2>` +
+        notesOf(part, false) +
         `<dl class="meta">${metaOf(part).join('')}</dl>` +
         `${baselineSection(part)}${suites(part, store)}</section>`
       );

@@ -2,7 +2,7 @@
 // no `file` on testcase, suite times as plain decimals with at most three fraction digits.
 
 import type { CheckResult, RunResult } from '../runner/results.js';
-import { checksBySuite, countStatuses, exchangeText, isExpectedFailure, observationLines, reproductionExchanges, warningsOf } from './format.js';
+import { checksBySuite, countStatuses, exchangeText, isExpectedFailure, observationLines, reproductionExchanges, skipText, verdictNotes, verdictOf, warningsOf } from './format.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
 import { cdata, escapeXmlAttr } from './xml-text.js';
@@ -53,7 +53,7 @@ function outcomeElement(check: CheckResult): string {
       return `      <error message="${escapeXmlAttr(message)}" type="${escapeXmlAttr(type)}">${cdata(errorText(check))}</error>\n`;
     }
     case 'skipped':
-      return `      <skipped message="${escapeXmlAttr(check.message)}"/>\n`;
+      return `      <skipped message="${escapeXmlAttr(skipText(check))}"/>\n`;
     case 'passed':
     case 'warning':
       return '';
@@ -126,6 +126,9 @@ function testsuites(result: RunResult, prefix: string): string {
     ['tool', `${result.tool.name} ${result.tool.version}`],
     ['spec', result.spec.title],
     ['spec.sha256', result.spec.sha256],
+    // A CI test tab shows an incomplete or interrupted certification as skips only: the verdict says what they cost.
+    ['verdict', verdictOf(result)],
+    ...verdictNotes(result).map((note) => ['verdict.note', note]),
   ]
     .map(([name, value]) => `      <property name="${escapeXmlAttr(name!)}" value="${escapeXmlAttr(value!)}"/>\n`)
     .join('');

@@ -2,10 +2,13 @@
 // what needs attention. Link-free on purpose: target text is data, not something to click.
 
 import type { CheckResult, RunResult } from '../runner/results.js';
-import { formatCountLine, formatDuration, isExpectedFailure, isStrict, reasonOf, verdictLabel, verdictOf } from './format.js';
+import { formatCountLine, formatDuration, isExpectedFailure, isStrict, reasonOf, skipText, verdictLabel, verdictNotes, verdictOf, verdictTone } from './format.js';
 import { isDossier, partsOf } from './dossier.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
+
+/** Only certified is green; incomplete, a passed selection and an interruption are neither green nor red. */
+const ICONS = { good: '✅', bad: '❌', unsure: '⚠️' } as const;
 
 export const MARKDOWN_FILE = 'summary.md';
 
@@ -47,7 +50,7 @@ function problemRow(check: CheckResult): string {
 function renderDossierMarkdown(result: RunResult): string {
   const verdict = verdictOf(result);
   const parts = partsOf(result);
-  const lines: string[] = [`# ${verdict === 'certified' ? '✅' : '❌'} svc-certify dossier: ${verdictLabel(verdict)}`, ''];
+  const lines: string[] = [`# ${ICONS[verdictTone(verdict)]} svc-certify dossier: ${verdictLabel(verdict)}`, ''];
   lines.push('| Certification | Target | Verdict | Checks |', '| --- | --- | --- | --- |');
   for (const part of parts) {
     lines.push(`| ${mdCell(part.title)} | ${mdCode(part.target.baseUrl)} | ${verdictLabel(verdictOf(part))} | ${mdCell(formatCountLine(part.summary))} |`);
@@ -56,7 +59,7 @@ function renderDossierMarkdown(result: RunResult): string {
   for (const part of parts) {
     // Headings one level down, so the dossier's title stays the only top-level one.
     const [, ...rest] = renderMarkdown(part).trimEnd().split('\n');
-    const icon = verdictOf(part) === 'certified' ? '✅' : '❌';
+    const icon = ICONS[verdictTone(verdictOf(part))];
     lines.push(`## ${icon} ${mdCell(part.title)}: ${verdictLabel(verdictOf(part))}`, ...rest.map((line) => (/^#+ /.test(line) ? `#${line}` : line)), '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
@@ -66,13 +69,15 @@ export function renderMarkdown(result: RunResult): string {
   if (isDossier(result)) return renderDossierMarkdown(result);
   const verdict = verdictOf(result);
   const { summary } = result;
-  const icon = verdict === 'certified' ? '✅' : '❌';
+  const icon = ICONS[verdictTone(verdict)];
   const lines: string[] = [];
   lines.push(`# ${icon} svc-certify: ${verdictLabel(verdict)}`, '');
+  const notes = verdictNotes(result);
+  if (notes.length > 0) lines.push(...notes.map((n) => `- ${mdCell(n)}`), '');
   lines.push(
     `Target ${mdCode(result.target.baseUrl)} (${mdCell(result.target.environment)}${result.target.embedded ? ', embedded sandbox' : ''}) · ` +
       `${mdCell(result.tool.name)} ${mdCell(result.tool.version)} · ${mdCell(formatDuration(result.durationMs))}` +
-      (isStrict(result) ? ' · strict: skipped and warning checks count as failures' : ''),
+      (isStrict(result) ? ' · strict: warnings, and skips that leave the certification incomplete, count as failures' : ''),
     '',
   );
   lines.push('| Status | Checks |', '| --- | ---: |');
@@ -125,7 +130,7 @@ export function renderMarkdown(result: RunResult): string {
   if (skipped.length > 0) {
     lines.push('<details>', `<summary>${skipped.length} skipped ${skipped.length === 1 ? 'check' : 'checks'}</summary>`, '');
     lines.push('| Check | Reason |', '| --- | --- |');
-    for (const check of skipped) lines.push(`| ${mdCode(check.id)} | ${mdCell(check.message)} |`);
+    for (const check of skipped) lines.push(`| ${mdCode(check.id)} | ${mdCell(skipText(check))} |`);
     lines.push('', '</details>', '');
   }
   return `${lines.join('\n').trimEnd()}\n`;

@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config/config-error.js';
-import { summarize, type BaselineProblem, type RunResult } from './results.js';
+import { leavesIncomplete, summarize, type BaselineProblem, type RunResult } from './results.js';
 
 export interface BaselineEntry {
   id: string;
@@ -80,8 +80,9 @@ export interface ApplyBaselineOptions {
 }
 
 /**
- * Marks the failures the baseline accepts as `expected`, recounts the summary and records the entries
- * that fail the run. Checks not run (deselected, skipped) leave their entry alone: nothing was learned.
+ * Marks the failures (and incomplete-making skips) the baseline accepts as `expected`, recounts the
+ * summary and records the entries that fail the run. Other checks not run (deselected, not applicable,
+ * interrupted) leave their entry alone: nothing was learned.
  */
 export function applyBaseline(result: RunResult, baseline: Baseline, opts: ApplyBaselineOptions = {}): RunResult {
   const today = opts.today ?? utcToday();
@@ -100,7 +101,9 @@ export function applyBaseline(result: RunResult, baseline: Baseline, opts: Apply
     const entry = byId.get(check.id);
     const { expected: _previous, ...rest } = check;
     if (!entry) return rest;
-    if (check.status === 'failed') {
+    // A failure, or a skip that would leave the certification incomplete (an input the operator cannot
+    // give yet), is accepted the same way: with a reason and an end date.
+    if (check.status === 'failed' || leavesIncomplete(rest)) {
       return entry.until < today ? rest : { ...rest, expected: { reason: entry.reason, until: entry.until } };
     }
     // A warning passes the run: the failure the entry accepted is gone.

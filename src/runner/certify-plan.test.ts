@@ -53,7 +53,7 @@ function plan(n: number, over: Partial<NeedState> = {}, checks: readonly CheckDe
 }
 
 const ran = (p: CertificationPlan): string[] => p.run.map((r) => r.check.id.slice(6)).sort();
-const skips = (p: CertificationPlan): Record<string, string> => Object.fromEntries(p.skipped.map((s) => [s.check.id.slice(6), s.reason]));
+const skips = (p: CertificationPlan): Record<string, string> => Object.fromEntries(p.skipped.map((s) => [s.check.id.slice(6), s.skip.reason]));
 
 describe('planCertification: activation codes', () => {
   it('3 codes run every sandbox check but the quota check, which waits for --exhaust-limits', () => {

@@ -6,6 +6,7 @@
 
 import type { Config } from '../config/config.js';
 import type { CheckDefinition } from './check.js';
+import type { SkipDecision } from './outcome.js';
 import { codeRolesOf, planActivationCodes, type CodePlan } from './code-plan.js';
 import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
 import { DEFAULT_CHECK_TIMEOUT_MS } from './run-check.js';
@@ -18,7 +19,7 @@ export interface PlannedCheck {
 
 export interface SkippedCheck {
   check: CheckDefinition;
-  reason: string;
+  skip: SkipDecision;
 }
 
 export interface CertificationPlan {
@@ -66,7 +67,7 @@ export function planCertification(input: {
 }): CertificationPlan {
   const { state } = input;
   const hasOrgToken = state.hasOrgToken;
-  const reasons = new Map<CheckDefinition, string>();
+  const reasons = new Map<CheckDefinition, SkipDecision>();
   for (const check of input.checks) {
     for (const need of check.needs ?? []) {
       const why = unmetNeed(need, state);
@@ -101,11 +102,13 @@ export function planCertification(input: {
     }
     const wanted = codesNeeded(check.needs);
     if (wanted > spare.length) {
-      reasons.set(
-        check,
-        `needs ${wanted === 1 ? 'one more unused activation code' : 'two more unused activation codes'} beyond the planned ones: ` +
+      reasons.set(check, {
+        kind: 'needs-input',
+        reason:
+          `needs ${wanted === 1 ? 'one more unused activation code' : 'two more unused activation codes'} beyond the planned ones: ` +
           `--activation-code (repeatable) or SVC_ACTIVATION_CODES (${input.codes.length} given, all taken)`,
-      );
+        unlock: `${wanted} more activation code${wanted === 1 ? '' : 's'} (--activation-code)`,
+      });
       continue;
     }
     run.push({ check, reservedCodes: spare.splice(0, wanted) });
@@ -114,7 +117,7 @@ export function planCertification(input: {
   run.sort((a, b) => budgetOf(b.check) - budgetOf(a.check));
   return {
     run,
-    skipped: input.checks.filter((c) => reasons.has(c)).map((check) => ({ check, reason: reasons.get(check)! })),
+    skipped: input.checks.filter((c) => reasons.has(c)).map((check) => ({ check, skip: reasons.get(check)! })),
     codes: { ...codes, spare },
   };
 }

@@ -87,7 +87,7 @@ const def = (id: string, run: CheckDefinition['run'], extra: Partial<CheckDefini
 });
 
 /** The one verdict decision, as finishCertification makes it (no baseline here). */
-const verdictOf = (result: RunResult, strict: boolean) => decideVerdict(result.summary, strict);
+const verdictOf = (result: RunResult, strict: boolean) => decideVerdict(result, strict).verdict;
 describe('certify', () => {
   it('maps outcomes to passed, failed, skipped and error, sorted by id', async () => {
     const checks = [
@@ -100,7 +100,7 @@ describe('certify', () => {
         t.expect.status(res, 202, 'Endpoints › POST /runs (start a run)');
         t.expect.equal(1, 2, 'the second thing', 'Authentication');
       }),
-      def('skips', async (t) => t.skip('nothing to do here')),
+      def('skips', async (t) => t.skip('nothing to do here', 'inconclusive')),
       def('throws', async () => {
         throw new TypeError('bad engine');
       }),
@@ -218,7 +218,7 @@ describe('certify', () => {
       }),
       def('warns-then-skips', async (t) => {
         t.expect.warn(false, { message: 'odd', ...reading });
-        t.skip('could not go on');
+        t.skip('could not go on', 'inconclusive');
       }),
     ];
     const result = await certify({ config: config(), checks, suiteOrder: ['alpha'] });
@@ -239,9 +239,22 @@ describe('certify', () => {
     expect(verdictOf(onlyWarning, true)).toBe('not-certified');
   });
 
-  it('counts skipped checks as failures with --strict', async () => {
-    const result = await certify({ config: config(), checks: [def('s', async (t) => t.skip('no'))], suiteOrder: ['alpha'] });
-    expect(verdictOf(result, false)).toBe('certified');
-    expect(verdictOf(result, true)).toBe('not-certified');
+  it('an inconclusive or needs-input skip leaves the run incomplete (not-certified with --strict); a not-applicable one does not', async () => {
+    for (const kind of ['inconclusive', 'needs-input'] as const) {
+      const result = await certify({ config: config(), checks: [def('s', async (t) => t.skip('no', kind))], suiteOrder: ['alpha'] });
+      expect(result.checks[0]).toMatchObject({ status: 'skipped', skipKind: kind });
+      expect(verdictOf(result, false)).toBe('incomplete');
+      expect(verdictOf(result, true)).toBe('not-certified');
+    }
+    const na = await certify({ config: config(), checks: [def('p', async (t) => void t.expect.that(true, { message: 'x', spec: 'Authentication' })), def('s', async () => undefined, { needs: ['production'] })], suiteOrder: ['alpha'] });
+    expect(na.checks.find((c) => c.id.endsWith('.s'))).toMatchObject({ status: 'skipped', skipKind: 'not-applicable' });
+    expect(verdictOf(na, false)).toBe('certified');
+    expect(verdictOf(na, true)).toBe('certified');
+  });
+
+  it('a check that asserted nothing is an engine error, never a pass', async () => {
+    const result = await certify({ config: config(), checks: [def('silent', async (t) => void (await t.api.get('/ok')))], suiteOrder: ['alpha'] });
+    expect(result.checks[0]).toMatchObject({ status: 'error', message: expect.stringMatching(/^asserted nothing/) });
+    expect(verdictOf(result, false)).toBe('not-certified');
   });
 });

@@ -18,12 +18,12 @@ import { needStateOf, planCertification, primaryOnlyPlan } from './certify-plan.
 import { toolVersion } from './package-root.js';
 import { startOwnReceiver } from './own-receiver.js';
 import { behaviourOf, decideEnvironment, probeBehaviour, type EnvironmentEvidence } from './environment-evidence.js';
-import type { PreflightResult } from './preflight.js';
-import { preflight } from './preflight.js';
+import { preflight, PreflightInterrupted, type PreflightResult } from './preflight.js';
 import { createRegistry, sortChecks } from './registry.js';
 import { assembleResult } from './assemble-result.js';
 import type { CheckResult, RunResult } from './results.js';
 import { runCheck, DEFAULT_MARGIN_MS } from './run-check.js';
+import { decideOutcome, outcomeFields, type SkipDecision } from './outcome.js';
 import { runConcurrently } from './schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
 import { loadSpec } from './spec-sections.js';
@@ -47,7 +47,10 @@ export interface CertifyOptions {
   concurrency?: number;
   /** Added to every check's time budget (default 30 s). */
   marginMs?: number;
+  /** SIGINT/SIGTERM: start nothing new, abort running checks, end them `interrupted`. */
   signal?: AbortSignal;
+  /** A second signal: stop waiting for running checks; those not ended yet are recorded `interrupted`. */
+  force?: AbortSignal;
 }
 
 export async function certify(options: CertifyOptions): Promise<RunResult> {
@@ -78,7 +81,13 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
 
   let ownReceiver: WebhookReceiver | undefined;
   try {
-    const pre = await preflight(engine.client(() => undefined), baseUrl);
+    let pre: PreflightResult;
+    try {
+      pre = await preflight(engine.client(() => undefined, { signal }), baseUrl, signal);
+    } catch (e) {
+      if (!(e instanceof PreflightInterrupted)) throw e;
+      return interruptedBeforeStart(options, config, baseUrl, startedAt, selected);
+    }
     let webhooks = options.webhooks;
     if (!webhooks && config.webhookSecret) {
       webhooks = await startOwnReceiver(config, config.webhookSecret);
@@ -127,6 +136,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       ...(config.disabledPartnerKey ? { disabledPartnerKey: config.disabledPartnerKey } : {}),
       ...(config.webhookSecret ? { webhookSecret: config.webhookSecret } : {}),
       maxSpendCredits: config.maxSpendCredits,
+      ...(config.realNamesEnabled ? { realNamesEnabled: true } : {}),
     };
     const reporters = options.reporters ?? [];
     const resultTarget: RunResult['target'] = { baseUrl, environment, embedded: target.embedded, ...(environmentEvidence ? { environmentEvidence } : {}) };
@@ -141,22 +151,27 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     }
 
     const results: CheckResult[] = [];
+    const ended = new Set<string>();
+    let closed = false;
     const finish = (result: CheckResult): void => {
+      // After a forced end, a check that finishes late is not recorded twice.
+      if (closed || ended.has(result.id)) return;
+      ended.add(result.id);
       const clean = redactor.value(result);
       results.push(clean);
       for (const r of reporters) r.onCheckEnd?.(clean);
     };
     // Skips are settled up front and reported at once.
-    for (const { check, reason } of plan.skipped) {
+    for (const { check, skip } of plan.skipped) {
       for (const r of reporters) r.onCheckStart?.(check.id);
-      finish(skippedResult(check, reason));
+      finish(skippedResult(check, skip));
     }
 
     const core = setup;
-    await runConcurrently(plan.run, options.concurrency ?? DEFAULT_CONCURRENCY, async ({ check, reservedCodes }) => {
+    const all = runConcurrently(plan.run, options.concurrency ?? DEFAULT_CONCURRENCY, async ({ check, reservedCodes }) => {
       for (const r of reporters) r.onCheckStart?.(check.id);
       if (signal.aborted) {
-        finish(skippedResult(check, 'not run: the certification was interrupted'));
+        finish(skippedResult(check, { kind: 'interrupted', reason: 'not run: the certification was interrupted (SIGINT/SIGTERM)' }));
         return;
       }
       const result = await runCheck(check, {
@@ -179,6 +194,11 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       });
       finish(result);
     });
+    await untilForced(all, options.force);
+    for (const { check } of plan.run) {
+      if (!ended.has(check.id)) finish(skippedResult(check, { kind: 'interrupted', reason: 'interrupted: a second signal ended the certification before this check did' }));
+    }
+    closed = true;
 
     const stats = engine.stats();
     const result: RunResult = {
@@ -192,6 +212,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       }),
       // Real runs as the shared setup counted them where they were started (its own, and checks' startRun).
       stats: { requests: stats.requests, realRuns: core.realRunCount(), rateLimited: stats.rateLimited },
+      ...selectionOf(config, options.checks.length, selected.length),
     };
     // Redacted once more as a whole: org tokens learned late must not survive in early records.
     // The caller writes the reports (src/cli/report-options.ts), after applying the baseline.
@@ -240,6 +261,43 @@ function secretsOf(config: Config): NamedSecret[] {
 
 export { summarize } from './results.js';
 
-function skippedResult(c: CheckDefinition, message: string): CheckResult {
-  return { id: c.id, title: c.title, suite: c.suite, spec: [...c.spec], status: 'skipped', message, durationMs: 0, observations: [], exchanges: [] };
+/** Resolves when every check ended, or at once on a second signal (the checks still running are left behind). */
+function untilForced(all: Promise<void>, force: AbortSignal | undefined): Promise<void> {
+  if (!force) return all;
+  if (force.aborted) return Promise.resolve();
+  return Promise.race([all, new Promise<void>((done) => force.addEventListener('abort', () => done(), { once: true }))]);
+}
+
+function selectionOf(config: Config, catalogue: number, selected: number): Pick<RunResult, 'selection'> {
+  const deselected = catalogue - selected;
+  if (deselected <= 0) return {};
+  return { selection: { suites: [...config.suites], ...(config.grep ? { grep: config.grep } : {}), deselected } };
+}
+
+/** A signal during the pre-flight: nothing ran, every selected check is interrupted. */
+function interruptedBeforeStart(options: CertifyOptions, config: Config, baseUrl: string, startedAt: Date, selected: readonly CheckDefinition[]): RunResult {
+  const suites = options.suiteOrder.filter((s) => selected.some((c) => c.suite === s));
+  const checks = selected.map((c) => skippedResult(c, { kind: 'interrupted', reason: 'not run: the certification was interrupted during the pre-flight' }));
+  return assembleResult({
+    certification: 'run',
+    config: redactedConfig(config),
+    target: { baseUrl, environment: 'unknown', embedded: options.embedded ?? false },
+    startedAt,
+    suites,
+    checks: sortChecks(checks, options.suiteOrder),
+  });
+}
+
+function skippedResult(c: CheckDefinition, skip: SkipDecision): CheckResult {
+  return {
+    id: c.id,
+    title: c.title,
+    suite: c.suite,
+    spec: [...c.spec],
+    ...outcomeFields(decideOutcome({ ending: { kind: 'done' }, asserted: 0, observations: [], skip })),
+    durationMs: 0,
+    observations: [],
+    exchanges: [],
+    ...(c.advisory ? { advisory: true as const } : {}),
+  };
 }

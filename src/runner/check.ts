@@ -6,6 +6,8 @@ import type { JsonValue } from '../json/lossless.js';
 import type { SchemaName } from '../schema/schema-names.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { EnvironmentEvidence } from './environment-evidence.js';
+import type { SkipDecision } from './outcome.js';
+import type { SkipKind } from './results.js';
 import type { SpecSection } from './spec-section-names.js';
 import type { TrioEntry } from './webhook-trio.js';
 
@@ -41,6 +43,8 @@ export interface CheckDefinition {
   needs?: Need[];
   /** Spec-time budget of the check in ms before the time scale (default 60 s). */
   timeoutMs?: number;
+  /** Spec guidance, not a duty: it can only warn, and its skip never makes the verdict incomplete. */
+  advisory?: true;
   run(t: CheckContext): Promise<void>;
 }
 
@@ -118,7 +122,7 @@ export interface SharedSetup {
   /** The code planned for a role (need 'taken-redemption' → 'taken', 'fresh-org' → 'fresh'), or undefined. */
   plannedCode(role: 'taken' | 'fresh'): string | undefined;
   /** Why no code is planned for a role: how many more codes unlock what. */
-  codeShortage(role: 'typed' | 'taken' | 'fresh'): string;
+  codeShortage(role: 'typed' | 'taken' | 'fresh'): SkipDecision;
   /** Takes an unused activation code not taken before, or undefined when none is left. */
   takeActivationCode(): string | undefined;
   /** A unique, readable id for this certification: `${prefix}-${nonce}-${n}`. */
@@ -205,12 +209,19 @@ export interface CheckContext {
     disabledPartnerKey?: string;
     webhookSecret?: string;
     maxSpendCredits: number;
+    /** --real-names-enabled: the operator showed real candidate names in the sandbox (after a data-processing agreement). */
+    realNamesEnabled?: boolean;
   };
   readonly api: ApiClient;
   readonly setup: SharedSetup;
   readonly expect: Expect;
-  /** Marks the check skipped with a reason (the check should return right after). */
-  skip(reason: string): void;
+  /**
+   * Marks the check skipped (the check should return right after). The kind says what the skip does to
+   * the verdict: `needs-input` (name what would run it in `unlock`), `inconclusive` (the target's
+   * behaviour left nothing to judge), `not-applicable` (no such thing in this environment).
+   */
+  skip(reason: string, kind: SkipKind, unlock?: string): void;
+  skip(decision: SkipDecision): void;
   /** Waits `specMs` of spec time (divided by the time scale); resolves early if aborted. */
   sleep(specMs: number): Promise<void>;
   /** Live progress for long waits ("cert-slow: 7/10 confirmed, 1:12 left"). */

@@ -6,6 +6,7 @@
 // first, and the skip reason says how many more codes unlock what.
 
 import type { Need } from './check.js';
+import type { SkipDecision } from './outcome.js';
 
 /** What a planned code is spent on, in order of importance. */
 export type CodeRole =
@@ -28,8 +29,8 @@ export interface CodePlan {
   assigned: Partial<Record<CodeRole, string>>;
   /** Codes no role wanted, for checks that just take one ('activation-code'). */
   spare: string[];
-  /** Why a role got no code: how many more codes unlock it, and what. */
-  shortage(role: CodeRole): string;
+  /** Why a role got no code: how many more codes unlock it, and what (a needs-input skip). */
+  shortage(role: CodeRole): SkipDecision;
 }
 
 /** The code roles a check's needs call for. */
@@ -73,15 +74,15 @@ export function planActivationCodes(input: {
   }
   const given = input.codes.length;
   const spentOn = order.filter((r) => assigned[r] !== undefined).map((r) => UNLOCKS[r]);
-  const shortage = (role: CodeRole): string => {
+  const shortage = (role: CodeRole): SkipDecision => {
     const position = order.indexOf(role);
     const more = Math.max(1, (position < 0 ? order.length : position) + 1 - given);
     const spent = spentOn.length > 0 ? `, spent by importance on ${spentOn.join('; ')}` : '';
-    return (
+    const reason =
       `needs ${more === 1 ? 'one more unused activation code' : `${more} more unused activation codes`} ` +
       `(${given} given${spent}); ${more === 1 ? 'one more unlocks' : `${more} more unlock`} ${UNLOCKS[role]}: ` +
-      '--activation-code (repeatable) or SVC_ACTIVATION_CODES'
-    );
+      '--activation-code (repeatable) or SVC_ACTIVATION_CODES';
+    return { kind: 'needs-input', reason, unlock: `${more} more activation code${more === 1 ? '' : 's'} (--activation-code)` };
   };
   return { assigned, spare: left, shortage };
 }

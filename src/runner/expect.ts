@@ -23,6 +23,8 @@ export interface ExpectDeps {
   /** Records an observation; `exchange` is resolved to its index in the check's exchanges. */
   observe(observation: Omit<Observation, 'exchange'>, exchange?: RecordedExchange): void;
   validate(schemaName: string, value: unknown): SchemaIssueLike[];
+  /** Told of every assertion made, held or not: a check that asserted nothing has not passed. */
+  onAssert?(): void;
 }
 
 const MAX_SCHEMA_ISSUES = 8;
@@ -221,7 +223,23 @@ export function createExpect(deps: ExpectDeps): Expect {
     );
   };
 
-  return { status, error, schema, header, equal, that, fail: (obs, exchange) => record(obs, exchange), field, some, warn };
+  const counted = <A extends unknown[]>(f: (...args: A) => boolean) =>
+    (...args: A): boolean => {
+      deps.onAssert?.();
+      return f(...args);
+    };
+  return {
+    status: counted(status),
+    error: counted(error),
+    schema: counted(schema),
+    header: counted(header),
+    equal: counted(equal),
+    that: counted(that),
+    fail: counted((obs: Parameters<Expect['fail']>[0], exchange?: ApiResponse) => record(obs, exchange)),
+    field: counted(field),
+    some: counted(some),
+    warn: counted(warn),
+  } as Expect;
 }
 
 function rendered(v: unknown): string | undefined {

@@ -1,7 +1,10 @@
 // Declared needs of a check against what this certification has. An unmet need skips the check
-// with a reason that names the flag and the environment variable that would provide it.
+// with a reason that names the flag and the environment variable that would provide it, and a kind:
+// `needs-input` (a flag would run it: the verdict is incomplete) or `not-applicable` (this environment
+// has no such thing: certified regardless).
 
 import type { Need } from './check.js';
+import type { SkipDecision } from './outcome.js';
 
 export interface NeedState {
   hasOrgToken: boolean;
@@ -17,13 +20,16 @@ export interface NeedState {
   maxSpendCredits: number;
 }
 
-/** The reason a need is unmet, or undefined. Activation-code needs are settled by allocation. */
-export function unmetNeed(need: Need, s: NeedState): string | undefined {
+const input = (reason: string, unlock: string): SkipDecision => ({ kind: 'needs-input', reason, unlock });
+const notApplicable = (reason: string): SkipDecision => ({ kind: 'not-applicable', reason });
+
+/** Why a need is unmet (and what kind of skip that is), or undefined. Activation-code needs are settled by allocation. */
+export function unmetNeed(need: Need, s: NeedState): SkipDecision | undefined {
   switch (need) {
     case 'org':
       return s.hasOrgToken || s.activationCodes > 0
         ? undefined
-        : 'needs an organization: --org-token or SVC_ORG_TOKEN, or an activation code (--activation-code or SVC_ACTIVATION_CODES)';
+        : input('needs an organization: --org-token or SVC_ORG_TOKEN, or an activation code (--activation-code or SVC_ACTIVATION_CODES)', '--org-token or an activation code');
     case 'activation-code':
     case 'two-activation-codes':
     case 'second-org':
@@ -33,34 +39,44 @@ export function unmetNeed(need: Need, s: NeedState): string | undefined {
     case 'fresh-org':
       return undefined;
     case 'expired-code':
-      return s.expiredCode ? undefined : 'needs an expired activation code: --expired-code or SVC_EXPIRED_CODE';
+      return s.expiredCode ? undefined : input('needs an expired activation code: --expired-code or SVC_EXPIRED_CODE', '--expired-code');
     case 'disabled-org-token':
-      return s.disabledOrgToken ? undefined : 'needs the org token of a disabled organization: --disabled-org-token or SVC_DISABLED_ORG_TOKEN';
+      return s.disabledOrgToken
+        ? undefined
+        : input('needs the org token of a disabled organization: --disabled-org-token or SVC_DISABLED_ORG_TOKEN', '--disabled-org-token');
     case 'disabled-partner-key':
       return s.disabledPartnerKey
         ? undefined
-        : 'needs the key of a disabled partner: --disabled-partner-key or SVC_DISABLED_PARTNER_KEY';
+        : input('needs the key of a disabled partner: --disabled-partner-key or SVC_DISABLED_PARTNER_KEY', '--disabled-partner-key');
     case 'webhook-receiver':
       return s.webhookReceiver
         ? undefined
-        : 'needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET, with --webhook-public-url or SVC_WEBHOOK_PUBLIC_URL reaching --webhook-listen';
+        : input(
+            'needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET, with --webhook-public-url or SVC_WEBHOOK_PUBLIC_URL reaching --webhook-listen',
+            '--webhook-secret (with --webhook-public-url)',
+          );
     case 'no-webhook-registered':
-      return s.noWebhookRegistered
-        ? undefined
-        : 'applies only when no webhook URL is registered for the partner; the certifier cannot see that, so state it with --webhook-not-registered';
+      if (s.noWebhookRegistered) return undefined;
+      // Deliveries reach the receiver: a webhook is registered, so this check has nothing to apply to.
+      return s.webhookReceiver
+        ? notApplicable('applies only when no webhook URL is registered for the partner; one is (deliveries reach the receiver)')
+        : input(
+            'applies only when no webhook URL is registered for the partner; the certifier cannot see that, so state it with --webhook-not-registered',
+            '--webhook-not-registered (when none is registered)',
+          );
     case 'sandbox':
       return s.environment === 'sandbox'
         ? undefined
-        : 'applies to the sandbox only; the target is production (x-svc-environment absent, or --environment / SVC_ENVIRONMENT)';
+        : notApplicable('applies to the sandbox only; the target is production (x-svc-environment absent, or --environment / SVC_ENVIRONMENT)');
     case 'production':
       return s.environment === 'production'
         ? undefined
-        : 'applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)';
+        : notApplicable('applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)');
     case 'exhaust-limits':
-      return s.exhaustLimits ? undefined : 'uses up the rate limit or the daily run quota: enable with --exhaust-limits';
+      return s.exhaustLimits ? undefined : input('uses up the rate limit or the daily run quota: enable with --exhaust-limits', '--exhaust-limits');
     case 'spend-credits':
-      if (s.environment !== 'production') return 'spends credits, which only production does';
-      return s.maxSpendCredits > 0 ? undefined : 'would spend credits: allow with --max-spend-credits N or SVC_MAX_SPEND_CREDITS';
+      if (s.environment !== 'production') return notApplicable('spends credits, which only production does');
+      return s.maxSpendCredits > 0 ? undefined : input('would spend credits: allow with --max-spend-credits N or SVC_MAX_SPEND_CREDITS', '--max-spend-credits');
   }
 }
 

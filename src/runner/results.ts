@@ -11,6 +11,20 @@ export type { RecordedExchange, RecordedMessage } from '../http/recorded-exchang
  */
 export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'warning';
 
+/**
+ * Why a check was skipped; the kind decides what the skip does to the verdict. `not-applicable`: the
+ * environment or mode has no such thing (certified regardless); `needs-input`: a flag or input would run
+ * it; `not-exercised`: partner traffic never exercised the rule; `inconclusive`: the target's behaviour
+ * left nothing to judge (these three make the verdict `incomplete`); `deselected`: --suite/--grep left it
+ * out; `interrupted`: SIGINT/SIGTERM came first.
+ */
+export type SkipKind = 'not-applicable' | 'needs-input' | 'not-exercised' | 'inconclusive' | 'deselected' | 'interrupted';
+
+export const SKIP_KINDS: readonly SkipKind[] = ['not-applicable', 'needs-input', 'not-exercised', 'inconclusive', 'deselected', 'interrupted'];
+
+/** Skips that leave the certification incomplete: something could have run it. */
+export const INCOMPLETE_SKIPS: ReadonlySet<SkipKind> = new Set(['needs-input', 'not-exercised', 'inconclusive']);
+
 /** How much an observation weighs: a failure (the default) fails the check; a warning only warns. */
 export type Severity = 'failure' | 'warning';
 
@@ -46,7 +60,16 @@ export interface CheckResult {
   exchanges: RecordedExchange[];
   /** Engine error detail (status `error` only). */
   error?: { name: string; message: string; stack?: string };
-  /** Status `failed` only: the operator's baseline accepts this failure for now (it does not fail the run). */
+  /** Status `skipped` only: why (absent in results written before skip kinds: read as `needs-input`). */
+  skipKind?: SkipKind;
+  /** Skip kind `needs-input` only: what would run it, short ("--expired-code", "2 more activation codes"). */
+  unlock?: string;
+  /** Spec guidance, not a duty: the check can only warn, and its skip never makes a verdict incomplete. */
+  advisory?: true;
+  /**
+   * Status `failed`, or `skipped` of a kind that leaves the run incomplete: the operator's baseline
+   * accepts this for now (it does not fail the run, nor leave it incomplete).
+   */
   expected?: ExpectedFailure;
 }
 
@@ -80,7 +103,25 @@ export const CERTIFICATION_TITLES: Record<CertificationKind, string> = {
   dossier: 'Certification dossier',
 };
 
-export type Verdict = 'certified' | 'not-certified';
+/**
+ * certified: everything ran, nothing failed, skips only not-applicable; passed-selection: a --suite/--grep
+ * selection passed; not-certified: a failure or engine error (with --strict also a warning or an
+ * incomplete run); incomplete: nothing failed but inputs or traffic were missing; interrupted: a signal
+ * ended the certification before every check did.
+ */
+export type Verdict = 'certified' | 'passed-selection' | 'not-certified' | 'incomplete' | 'interrupted';
+
+export const VERDICTS: readonly Verdict[] = ['certified', 'passed-selection', 'not-certified', 'incomplete', 'interrupted'];
+
+/** What left a certification incomplete, grouped: "2 more activation codes unlock 9 checks". */
+export interface MissingInput {
+  /** The skip kind (needs-input, not-exercised, inconclusive). */
+  kind: SkipKind;
+  /** What to supply or do; for needs-input the unlock, else the reason. */
+  what: string;
+  /** The check ids it would run. */
+  checks: string[];
+}
 
 /** A baseline entry that fails the run: the baseline only ever shrinks. */
 export interface BaselineProblem {
@@ -130,6 +171,12 @@ export interface RunResult {
   baseline?: BaselineOutcome;
   /** Decided once, when the reports are written (src/runner/verdict.ts); every reporter shows this one. */
   verdict?: Verdict;
+  /** Verdict `incomplete` (and a --strict run made not-certified by it): what is missing and how to supply it. */
+  missing?: MissingInput[];
+  /** The signal that ended the certification before every check did. */
+  interrupted?: { signal: 'SIGINT' | 'SIGTERM' };
+  /** Present when --suite/--grep left checks out: how many of the catalogue were not run. */
+  selection?: { suites: string[]; grep?: string; deselected: number };
   /** `svc-certify scan` only: where `spk_` / `sot_` was found (at most the first 12 characters of a key shown). */
   findings?: ScanFinding[];
   /**
@@ -162,6 +209,17 @@ export interface ScanFinding {
 /** The summary bucket of a check: a failure the baseline accepts counts as `expected`, not `failed`. */
 export function summaryKey(check: Pick<CheckResult, 'status' | 'expected'>): Exclude<keyof RunSummary, 'total'> {
   return check.status === 'failed' && check.expected ? 'expected' : check.status;
+}
+
+/** The kind of a skipped check; results written before kinds existed read as needs-input (the old meaning). */
+export function skipKindOf(check: Pick<CheckResult, 'status' | 'skipKind'>): SkipKind | undefined {
+  return check.status === 'skipped' ? (check.skipKind ?? 'needs-input') : undefined;
+}
+
+/** A skip that leaves the certification incomplete (not accepted by the baseline, not advisory). */
+export function leavesIncomplete(check: Pick<CheckResult, 'status' | 'skipKind' | 'advisory' | 'expected'>): boolean {
+  const kind = skipKindOf(check);
+  return kind !== undefined && INCOMPLETE_SKIPS.has(kind) && check.advisory !== true && check.expected === undefined;
 }
 
 export function summarize(checks: readonly CheckResult[]): RunSummary {

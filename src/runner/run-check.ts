@@ -1,13 +1,15 @@
-// Runs one check: its own recorder, assertions, budget and abort signal. Maps the outcome to a
-// status: a failure observation → failed; t.skip or SkipCheck → skipped; only warning observations →
-// warning; SetupFailure → failed (the one deliberate exception); any other exception or an overrun
-// budget → error. Never throws.
+// Runs one check: its own recorder, assertions, budget and abort signal, then lets decideOutcome
+// (outcome.ts, shared by every command) decide its status from how it ended: a SetupFailure is a
+// failure observation (the one deliberate exception), a SkipCheck a skip of its kind, the
+// certification's signal an `interrupted` skip, any other exception or an overrun budget an error, and
+// a check that asserted nothing an error too. Never throws.
 
 import type { ApiClient, RequestSpec } from '../http/types.js';
 import { Budget } from './budget.js';
 import type { CheckContext, CheckDefinition, SharedSetup, TargetInfo } from './check.js';
 import { createExpect, type SchemaIssueLike } from './expect.js';
-import type { CheckResult, Observation, RecordedExchange } from './results.js';
+import { decideOutcome, outcomeFields, type Ending, type SkipDecision } from './outcome.js';
+import type { CheckResult, Observation, RecordedExchange, SkipKind } from './results.js';
 import { abortableSleep, type SharedSetupCore, type SetupClientFactory } from './shared-setup.js';
 import { SetupFailure } from './setup-failure.js';
 import { SkipCheck } from './skip-check.js';
@@ -39,7 +41,10 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   const exchanges: RecordedExchange[] = [];
   const indexOf = new Map<RecordedExchange, number>();
   const observations: Observation[] = [];
-  let skipReason: string | undefined;
+  let skip: SkipDecision | undefined;
+  let asserted = 0;
+  /** Observations recorded before the certification's signal: what came after is the abort's doing. */
+  let beforeInterrupt: number | undefined;
 
   const record = (ex: RecordedExchange, setupLabel: boolean): void => {
     if (indexOf.has(ex)) return;
@@ -50,8 +55,11 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   };
 
   const controller = new AbortController();
-  const onOuterAbort = (): void => controller.abort(env.signal.reason);
-  if (env.signal.aborted) controller.abort(env.signal.reason);
+  const onOuterAbort = (): void => {
+    beforeInterrupt ??= observations.length;
+    controller.abort(env.signal.reason);
+  };
+  if (env.signal.aborted) onOuterAbort();
   else env.signal.addEventListener('abort', onOuterAbort, { once: true });
 
   const total = budgetMs(check, env.target.timeScale, env.marginMs);
@@ -87,6 +95,9 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   const expect = createExpect({
     baseUrl: env.target.baseUrl,
     validate: env.validate,
+    onAssert: () => {
+      asserted += 1;
+    },
     observe(obs, ex) {
       const index = ex ? indexOf.get(ex) : undefined;
       observations.push({ ...obs, ...(index !== undefined ? { exchange: index } : {}) });
@@ -99,8 +110,8 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     api,
     setup,
     expect,
-    skip(reason) {
-      skipReason ??= reason;
+    skip(reason: string | SkipDecision, kind?: SkipKind, unlock?: string) {
+      skip ??= typeof reason === 'string' ? { reason, kind: kind ?? 'inconclusive', ...(unlock !== undefined ? { unlock } : {}) } : reason;
     },
     sleep: (specMs) => abortableSleep(specMs / env.target.timeScale, controller.signal),
     progress: (message) => env.onProgress(check.id, message),
@@ -108,23 +119,23 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     ...(env.webhooks ? { webhooks: env.webhooks } : {}),
   };
 
-  type Outcome = { kind: 'done' } | { kind: 'threw'; error: unknown } | { kind: 'timeout' };
-  let outcome: Outcome;
+  type Raw = { kind: 'done' } | { kind: 'threw'; error: unknown } | { kind: 'timeout' };
+  let raw: Raw;
   try {
-    outcome = await Promise.race([
+    raw = await Promise.race([
       Promise.resolve()
         .then(() => check.run(ctx))
         .then(
-          (): Outcome => ({ kind: 'done' }),
-          (error: unknown): Outcome => ({ kind: 'threw', error }),
+          (): Raw => ({ kind: 'done' }),
+          (error: unknown): Raw => ({ kind: 'threw', error }),
         ),
-      budget.expired.then((): Outcome => ({ kind: 'timeout' })),
+      budget.expired.then((): Raw => ({ kind: 'timeout' })),
     ]);
   } finally {
     budget.stop();
     env.signal.removeEventListener('abort', onOuterAbort);
   }
-  if (outcome.kind === 'timeout') controller.abort(new Error('time budget overrun'));
+  if (raw.kind === 'timeout') controller.abort(new Error('time budget overrun'));
 
   const base = {
     id: check.id,
@@ -134,38 +145,33 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     durationMs: Date.now() - started,
     observations,
     exchanges,
+    ...(check.advisory ? { advisory: true as const } : {}),
   };
 
-  if (outcome.kind === 'timeout') {
+  let ending: Ending;
+  if (beforeInterrupt !== undefined) ending = { kind: 'interrupted' };
+  else if (raw.kind === 'timeout') {
     const specS = (check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS) / 1000;
     const message =
       `check overran its time budget of ${fmtSeconds(total)} (${specS} s of spec time ÷ time scale ${env.target.timeScale} + ${fmtSeconds(env.marginMs)} margin; ` +
       'time waiting for HTTP answers and shared setup not counted)';
-    return { ...base, status: 'error', message, error: { name: 'CheckTimeout', message } };
-  }
-  if (outcome.kind === 'threw') {
-    const e = outcome.error;
+    ending = { kind: 'timeout', message };
+  } else if (raw.kind === 'threw') {
+    const e = raw.error;
     if (e instanceof SetupFailure) {
+      // The one deliberate exception: the target answered a shared setup step wrongly.
       if (e.response) record(e.response.exchange, true);
       const index = e.response ? indexOf.get(e.response.exchange) : undefined;
       observations.unshift({ message: e.message, spec: e.spec, ...(index !== undefined ? { exchange: index } : {}) });
-      return { ...base, status: 'failed', message: e.message };
-    }
-    if (e instanceof SkipCheck) return { ...base, status: 'skipped', message: e.message };
-    const err = e instanceof Error ? e : new Error(String(e));
-    return {
-      ...base,
-      status: 'error',
-      message: `engine error: ${err.name}: ${err.message}`,
-      error: { name: err.name, message: err.message, ...(err.stack ? { stack: err.stack } : {}) },
-    };
-  }
-  // Any failure wins; a skip (the check could not finish) wins over warnings seen before it.
-  const firstFailure = observations.find((o) => o.severity !== 'warning');
-  if (firstFailure) return { ...base, status: 'failed', message: firstFailure.message };
-  if (skipReason !== undefined) return { ...base, status: 'skipped', message: skipReason };
-  if (observations.length > 0) return { ...base, status: 'warning', message: observations[0]!.message };
-  return { ...base, status: 'passed', message: '' };
+      ending = { kind: 'done' };
+    } else if (e instanceof SkipCheck) {
+      skip ??= { reason: e.message, kind: e.kind, ...(e.unlock !== undefined ? { unlock: e.unlock } : {}) };
+      ending = { kind: 'done' };
+    } else ending = { kind: 'threw', error: e instanceof Error ? e : new Error(String(e)) };
+  } else ending = { kind: 'done' };
+
+  const outcome = decideOutcome({ ending, asserted, observations, observationsBeforeInterrupt: beforeInterrupt ?? 0, ...(skip ? { skip } : {}) });
+  return { ...base, ...outcomeFields(outcome) };
 }
 
 function fmtSeconds(ms: number): string {

@@ -144,6 +144,8 @@ export class SharedSetupCore {
       if (!code) {
         throw new SkipCheck(
           'needs an organization: --org-token or SVC_ORG_TOKEN, or an activation code (--activation-code or SVC_ACTIVATION_CODES)',
+          'needs-input',
+          '--org-token or an activation code',
         );
       }
       const org = await this.redeem(api, code, 'org (redeem an activation code)');
@@ -161,7 +163,10 @@ export class SharedSetupCore {
   typedStep(): Step<TypedRedemption> {
     return this.step('typed', 'second org', [], async (api) => {
       const code = this.opts.codes.assigned.typed;
-      if (code === undefined) throw new SkipCheck(this.opts.codes.shortage('typed'));
+      if (code === undefined) {
+        const short = this.opts.codes.shortage('typed');
+        throw new SkipCheck(short.reason, short.kind, short.unlock);
+      }
       const externalId = this.uniqueId('svc-certify-org');
       const typed = await api.post('/activations/redeem', { code: typedCodeForm(code), external_id: externalId }, { auth: 'partner', label: 'redeem a code as typed: lower case, spaces' });
       if (typed.status === 200) {
@@ -226,6 +231,8 @@ export class SharedSetupCore {
           given !== undefined
             ? `needs a registered recruiter, and the target refused role "${given}" (from --user-role) with 422 invalid_user: give a role the target accepts with --user-role ROLE (SVC_USER_ROLE)`
             : `needs a registered recruiter, and the target refused role "${GUESSED_ROLE}" and a registration without role with 422 invalid_user; the allowed roles are not shown in v1: give one with --user-role ROLE (SVC_USER_ROLE)`,
+          'needs-input',
+          '--user-role',
         );
       }
       if (!res || res.status < 200 || res.status > 299 || !isJsonObject(res.json) || typeof res.json.user_id !== 'string') {
@@ -307,6 +314,8 @@ export class SharedSetupCore {
         const wait = res.json.retry_after_seconds;
         throw new SkipCheck(
           `needs a real run, and the organization's daily sandbox run quota is used up (429 sandbox_run_quota${typeof wait === 'number' ? `, retry after ${wait} s` : ''}): certify with a fresh --activation-code instead of --org-token, or later`,
+          'needs-input',
+          'a fresh --activation-code (the run quota is used up)',
         );
       }
       const runId = this.startedRunId(res, 'real run (start a run of the shared job)');
@@ -352,7 +361,7 @@ export class SharedSetupCore {
     const org = this.orgStep();
     return this.step('webhook-trio', 'webhook trio', [org], async (api) => {
       const rx = this.opts.receiver;
-      if (!rx) throw new SkipCheck('needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET');
+      if (!rx) throw new SkipCheck('needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET', 'needs-input', '--webhook-secret (with --webhook-public-url)');
       await org.promise;
       return sendTestTrio(api, rx, this.opts.timeScale, this.opts.signal);
     });

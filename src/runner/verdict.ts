@@ -1,21 +1,98 @@
 // The verdict, decided once per certification and stored in the RunResult: the exit code and every
-// reporter read this one decision, so they cannot disagree.
+// reporter read this one decision, so they cannot disagree. The contract is DESIGN.md's *Verdict*.
 
-import type { RunResult, RunSummary, Verdict } from './results.js';
+import { leavesIncomplete, skipKindOf, type CheckResult, type MissingInput, type RunResult, type Verdict } from './results.js';
 
-/**
- * Not certified when a check failed (beyond the baseline's expected failures) or the engine broke,
- * when a baseline entry is stale, expired or unknown, or, with --strict, when a check was skipped or
- * warned.
- */
-export function decideVerdict(summary: RunSummary, strict: boolean, baselineProblems = 0): Verdict {
-  if (summary.failed > 0 || summary.error > 0 || baselineProblems > 0) return 'not-certified';
-  // `?? 0`: a results.json written before warnings existed has no such count.
-  if (strict && (summary.skipped > 0 || (summary.warning ?? 0) > 0)) return 'not-certified';
-  return 'certified';
+export interface VerdictDecision {
+  verdict: Verdict;
+  /** What left the certification incomplete (empty unless some skip did). */
+  missing: MissingInput[];
 }
 
-/** The stored verdict; results.json written before verdicts were stored are decided from their counts. */
+/**
+ * interrupted (a signal came first) > not-certified (a failure, an engine error, a baseline problem;
+ * with --strict also a warning or a missing input) > incomplete (a needs-input, not-exercised or
+ * inconclusive skip the baseline does not accept) > passed-selection (--suite/--grep left checks out) >
+ * certified.
+ */
+export function decideVerdict(result: Pick<RunResult, 'summary' | 'checks' | 'baseline' | 'interrupted' | 'selection'>, strict: boolean): VerdictDecision {
+  const missing = missingInputs(result.checks);
+  if (result.interrupted) return { verdict: 'interrupted', missing };
+  const { summary } = result;
+  if (summary.failed > 0 || summary.error > 0 || (result.baseline?.problems.length ?? 0) > 0) return { verdict: 'not-certified', missing };
+  // `?? 0`: a results.json written before warnings existed has no such count.
+  if (strict && (summary.warning ?? 0) > 0) return { verdict: 'not-certified', missing };
+  // Nothing judged at all (every selected check not applicable, say `--suite production` against a
+  // sandbox): no evidence, so no certificate and no passed selection either.
+  if (missing.length === 0 && summary.total > 0 && summary.passed + (summary.warning ?? 0) + (summary.expected ?? 0) === 0) {
+    missing.push({ kind: 'inconclusive', what: 'no selected check applies to this target, so nothing was judged: select checks that apply (svc-certify list)', checks: [] });
+  }
+  if (missing.length > 0) return { verdict: strict ? 'not-certified' : 'incomplete', missing };
+  if ((result.selection?.deselected ?? 0) > 0) return { verdict: 'passed-selection', missing };
+  return { verdict: 'certified', missing };
+}
+
+/** The skips that leave a certification incomplete, grouped by what would run them, largest group first. */
+export function missingInputs(checks: readonly CheckResult[]): MissingInput[] {
+  const groups = new Map<string, MissingInput>();
+  for (const c of checks) {
+    if (!leavesIncomplete(c)) continue;
+    const kind = skipKindOf(c)!;
+    const what = kind === 'needs-input' ? (c.unlock ?? c.message) : c.message;
+    const key = `${kind}\u0000${what}`;
+    const group = groups.get(key) ?? { kind, what, checks: [] };
+    group.checks.push(c.id);
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort((a, b) => b.checks.length - a.checks.length);
+}
+
+/** One line a person acts on: "--expired-code unlocks 1 check". */
+export function describeMissing(m: MissingInput): string {
+  const n = `${m.checks.length} check${m.checks.length === 1 ? '' : 's'}`;
+  switch (m.kind) {
+    case 'needs-input':
+      return `${m.what} would run ${n}`;
+    case 'not-exercised':
+      return `${n} not exercised: ${m.what.replace(/^not exercised:\s*/, '')}`;
+    default:
+      return m.checks.length === 0 ? m.what : `${n} inconclusive: ${m.what}`;
+  }
+}
+
+/** The stored verdict; a results.json written before verdicts were stored is decided from its checks. */
 export function verdictOfResult(result: RunResult): Verdict {
-  return result.verdict ?? decideVerdict(result.summary, result.config['strict'] === true, result.baseline?.problems.length ?? 0);
+  return result.verdict ?? decideVerdict(result, result.config['strict'] === true).verdict;
+}
+
+/** A dossier: the worst part decides (interrupted, then not-certified, incomplete, passed-selection). */
+export function combineVerdicts(verdicts: readonly Verdict[]): Verdict {
+  const order: Verdict[] = ['interrupted', 'not-certified', 'incomplete', 'passed-selection'];
+  return order.find((v) => verdicts.includes(v)) ?? 'certified';
+}
+
+/** DESIGN.md's exit codes: 0 certified or passed-selection, 1 not-certified, 3 incomplete, 130/143 interrupted. */
+export function exitCodeOf(verdict: Verdict, interrupted?: RunResult['interrupted']): number {
+  switch (verdict) {
+    case 'certified':
+    case 'passed-selection':
+      return 0;
+    case 'not-certified':
+      return 1;
+    case 'incomplete':
+      return 3;
+    case 'interrupted':
+      return interrupted?.signal === 'SIGTERM' ? 143 : 130;
+  }
+}
+
+/** The label reports print; passed-selection is never printed as "Certified". */
+export function verdictLabel(verdict: Verdict): string {
+  return {
+    certified: 'Certified',
+    'passed-selection': 'Selection passed (not a certification)',
+    'not-certified': 'Not certified',
+    incomplete: 'Incomplete',
+    interrupted: 'Interrupted',
+  }[verdict];
 }

@@ -2,6 +2,7 @@
 // and tokens are server-side only. Certification checks frontend bundles and browser traffic for
 // the strings `spk_` and `sot_`."), one check per string, failing with its findings as evidence.
 
+import { decideOutcome, outcomeFields } from '../runner/outcome.js';
 import type { CheckResult, Observation, ScanFinding } from '../runner/results.js';
 import type { Finding, SecretPrefix } from './finding.js';
 import type { ScanOutcome } from './scan-paths.js';
@@ -60,13 +61,25 @@ export function scanCheckResults(outcome: ScanOutcome, durationMs: number): { ch
     }
     if (unreadTotal > 0) parts.push(`${unreadTotal} file(s) not scanned, so they may hold ${c.prefix}; first ${where(unread[0]!)}: ${unread[0]!.excerpt}`);
     const message = (parts.length === 0 ? `no ${c.prefix} in ${outcome.files} file(s), ${mb} MB scanned` : parts.join('; ')) + skippedNote(outcome);
+    // The one outcome model (runner/outcome.ts): every file read is one assertion; with no file at all
+    // nothing was judged, which is never a clean bill.
+    const outcomeOf = decideOutcome({
+      ending: { kind: 'done' },
+      asserted: outcome.files,
+      observations,
+      ...(outcome.files === 0 && observations.length === 0
+        ? { skip: { kind: 'inconclusive' as const, reason: `no file was scanned: the paths hold no regular file${skippedNote(outcome)}` } }
+        : {}),
+    });
+    const fields = outcomeFields(outcomeOf);
     checks.push({
       id: c.id,
       title: c.title,
       suite: SCAN_SUITE,
       spec: ['Authentication', 'What the service does'],
-      status: total + unreadTotal === 0 ? 'passed' : 'failed',
-      message,
+      ...fields,
+      // The scan's own summary reads better than the first observation.
+      message: fields.status === 'skipped' ? fields.message : message,
       durationMs,
       observations,
       exchanges: [],

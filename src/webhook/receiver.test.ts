@@ -217,6 +217,14 @@ describe('webhook receiver', () => {
     expect(late.ms).toBeGreaterThanOrEqual(250);
   });
 
+  test('deliveries held at the same time are numbered in the order they arrived, each once', async () => {
+    const r = await start();
+    r.planResponse(() => false, { status: 500, holdMs: 300 });
+    const bodies = ['run_completed', 'run_failed', 'candidate_revealed'].map((e) => EVENT(e));
+    await Promise.all(bodies.map((b) => send(r.url, b, signed(b))));
+    expect(r.deliveries().map((d) => d.seq).sort()).toEqual([1, 2, 3]);
+  });
+
   test('an oversized body is answered 413, declared or streamed', async () => {
     const r = await start({ maxBodyBytes: 1024 });
     const big = Buffer.alloc(5000, 0x20);

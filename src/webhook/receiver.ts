@@ -168,6 +168,8 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Webho
   const timers = new Set<NodeJS.Timeout>();
   let redirectBase = '';
   let closed = false;
+  /** Numbered on arrival: a delivery held by a plan is recorded later, but it came when it came. */
+  let arrivals = 0;
 
   function record(d: ReceivedDelivery): void {
     received.push(d);
@@ -202,7 +204,7 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Webho
     const markerAt = path.indexOf(redirectMarker);
     const followed = markerAt >= 0 ? Number(path.slice(markerAt + redirectMarker.length)) : NaN;
     const d: ReceivedDelivery = {
-      seq: received.length + 1,
+      seq: ++arrivals,
       receivedAt,
       method: req.method ?? '',
       path,

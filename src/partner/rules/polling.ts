@@ -20,6 +20,7 @@ const INTERVAL_TOLERANCE = 0.9;
 
 const pollIntervalRule: Rule = {
   id: 'polling.running-run-read-at-most-every-5s',
+  advisory: true,
   title: 'A running run is read at most every 5 s (spec time)',
   suite: 'polling',
   spec: [P.runsRead, P.limits],
@@ -53,6 +54,7 @@ const pollIntervalRule: Rule = {
 
 const stopAtTerminalRule: Rule = {
   id: 'polling.stops-at-completed-or-failed',
+  advisory: true,
   title: 'No polling after the read that returned completed or failed',
   suite: 'polling',
   spec: [P.runsRead, P.runStatus],
@@ -89,6 +91,7 @@ const stopAtTerminalRule: Rule = {
 
 const stopAfter30MinRule: Rule = {
   id: 'polling.stops-after-30-min-running',
+  advisory: true,
   title: 'Polling stops after a run has been running for 30 minutes (spec time)',
   suite: 'polling',
   spec: [P.runsRead, P.limits],

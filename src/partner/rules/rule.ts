@@ -25,6 +25,11 @@ export interface RuleVerdict {
   warnings?: Offence[];
   /** Requests that exercised the rule without breaking it (shown as context for a pass, first few only). */
   proof?: number[];
+  /**
+   * pending/skipped only: the flag that lets the traffic exercise the rule at all ("--webhook-url"): no
+   * traffic of this session can, so the skip is `needs-input`; absent, it is `not-exercised`.
+   */
+  unlock?: string;
 }
 
 export interface Rule {
@@ -36,18 +41,28 @@ export interface Rule {
   spec: SpecSection[];
   /** What the partner does so that the traffic exercises the rule ("start a cert-slow run and keep it on screen"). */
   hint: string;
+  /**
+   * Client guidance, not a duty (the Limits table's "client guidance"): its offences only warn, and a
+   * session that never exercised it is not incomplete.
+   */
+  advisory?: true;
   judge(traffic: Traffic, ctx: JudgeContext): RuleVerdict;
 }
 
 /**
- * The common outcome: any offence fails; otherwise passed once exercised; otherwise pending with the hint
- * while the session runs, and skipped with it at the end.
+ * The common outcome: any offence fails (an advisory rule's only warns); otherwise passed once
+ * exercised; otherwise pending with the hint while the session runs, and skipped with it at the end.
  */
 export function settle(
-  rule: Pick<Rule, 'hint'>,
+  rule: Pick<Rule, 'hint' | 'advisory'>,
   ctx: JudgeContext,
   r: { offences: Offence[]; warnings?: Offence[]; exercised: boolean; passMessage: string; proof?: number[] },
 ): RuleVerdict {
+  if (rule.advisory && r.offences.length > 0) {
+    // Guidance can only warn: what would be an offence of a duty is a warning saying so.
+    const asWarnings = r.offences.map((o) => ({ ...o, message: `${o.message} (advisory: client guidance, not a duty)` }));
+    return settle(rule, ctx, { ...r, offences: [], warnings: [...asWarnings, ...(r.warnings ?? [])] });
+  }
   const warnings = r.warnings ?? [];
   if (r.offences.length > 0) {
     const more = r.offences.length > 1 ? ` (and ${r.offences.length - 1} more)` : '';

@@ -1,5 +1,5 @@
-// Each rule on synthetic traffic: the offence it exists for fails it, and the conformant alternatives the
-// spec allows pass (a literal Retry-After, a start-to-start 5 s poller, a refresh after a reveal, …).
+// Each rule on synthetic traffic: the offence it exists for fails it (an advisory rule's warns), and the
+// conformant alternatives the spec allows pass (a literal Retry-After, a start-to-start 5 s poller, a refresh after a reveal, …).
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,8 @@ import { packageRoot } from '../../package-root.js';
 import { INJECTION_POINTS } from '../injection-points.js';
 import { loadSpec } from '../../runner/spec-sections.js';
 import type { JudgeContext, PartnerRequest, Traffic, WebhookDelivery } from '../traffic.js';
-import { partnerRules, type Rule } from './index.js';
+import { partnerRules, type Rule, type RuleVerdict } from './index.js';
+import { settle } from './rule.js';
 import { P } from '../spec-refs.js';
 
 const KEY = `spk_live_${'a'.repeat(48)}`;
@@ -116,15 +117,42 @@ describe('partner rules', () => {
     expect(judge('retries.redeem-not-retried-after-lost-answer', [lost(), req(5000, { endpoint: 'redeem', json: { code: 'SVC-JKMN-PQRS' } })]).state).toBe('passed');
   });
 
-  it('polling: a start-to-start 5 s poller passes, a 1 s poller fails, the backoff after 503 is no poll', () => {
+  // The Limits table lists run polling as "client guidance" (answer when exceeded: none): the polling
+  // rules are advisory, so the habit each exists for warns, with the advisory note, and never fails.
+  const ADVISORY_NOTE = '(advisory: client guidance, not a duty)';
+  const warns = (v: RuleVerdict): void => {
+    expect(v.state).toBe('warning');
+    expect(v.offences).toEqual([]);
+    expect(v.warnings!.length).toBeGreaterThan(0);
+    expect(v.message.endsWith(ADVISORY_NOTE), v.message).toBe(true);
+    for (const w of v.warnings!) {
+      expect(w.message.endsWith(ADVISORY_NOTE), w.message).toBe(true);
+      // The evidence stays: the partner's offending requests.
+      expect(w.requests.length).toBeGreaterThan(0);
+    }
+  };
+
+  it('exactly the three polling rules are advisory (client guidance); every other rule is a duty', () => {
+    expect(rules.filter((r) => r.advisory).map((r) => r.id).sort()).toEqual([
+      'polling.running-run-read-at-most-every-5s',
+      'polling.stops-after-30-min-running',
+      'polling.stops-at-completed-or-failed',
+    ]);
+  });
+
+  it('polling: a start-to-start 5 s poller passes, a 1 s poller warns (advisory), the backoff after 503 is no poll', () => {
     expect(judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(5000, 'running'), read(10_000, 'completed')]).state).toBe('passed');
-    expect(judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(1000, 'running')]).state).toBe('failed');
+    const fast = judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(1000, 'running')]);
+    warns(fast);
+    expect(fast.message).toContain('read again 1.00 s after a read that showed it running');
+    // Live, the warning shows as soon as it is seen, not only at the end.
+    expect(judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(1000, 'running')], [], { final: false }).state).toBe('warning');
     expect(judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(5000, 503), read(6001, 'running')]).state).toBe('passed');
   });
 
-  it('after completed: a poll fails; a refresh after a reveal or a read much later passes', () => {
+  it('after completed: a poll warns (advisory); a refresh after a reveal or a read much later passes', () => {
     const watched = () => [read(0, 'running'), read(5000, 'completed')];
-    expect(judge('polling.stops-at-completed-or-failed', [...watched(), read(10_000, 'completed')]).state).toBe('failed');
+    warns(judge('polling.stops-at-completed-or-failed', [...watched(), read(10_000, 'completed')]));
     // Requests are built in arrival order: their ids are what orders them.
     const shown = watched();
     const reveal = req(6000, { endpoint: 'reveal', runId: RUN, json: {} });
@@ -136,14 +164,26 @@ describe('partner rules', () => {
     expect(judge('polling.stops-at-completed-or-failed', [running!, completed!, sameMs, read(completed!.at + 2, 503), read(completed!.at + 5, 'completed')]).state).toBe('passed');
   });
 
-  it('30 minutes of running: reads after the read past the limit fail', () => {
+  it('30 minutes of running: reads after the read past the limit warn (advisory)', () => {
     const start = req(0, { endpoint: 'runs-start', status: 202, responseJson: { run_id: RUN } });
     const polls = Array.from({ length: 20 }, (_, i) => read(29 * 60_000 + i * 10_000, 'running'));
-    expect(judge('polling.stops-after-30-min-running', [start, ...polls]).state).toBe('failed');
+    warns(judge('polling.stops-after-30-min-running', [start, ...polls]));
     expect(judge('polling.stops-after-30-min-running', [start, ...polls.slice(0, 8)]).state).toBe('passed');
     // One read past the read that found the limit is a lagging clock, two are a poller that ignores it.
     expect(judge('polling.stops-after-30-min-running', [start, ...polls.slice(0, 12)]).state).toBe('passed');
-    expect(judge('polling.stops-after-30-min-running', [start, ...polls.slice(0, 13)]).state).toBe('failed');
+    warns(judge('polling.stops-after-30-min-running', [start, ...polls.slice(0, 13)]));
+  });
+
+  it('an advisory rule that also has its own warnings keeps them after the advisory ones; a duty still fails', () => {
+    const offence = { message: 'polled too often', requests: [1] };
+    const own = { message: 'read two ways', requests: [2] };
+    const ctxEnd = ctx();
+    const advisory = settle({ hint: 'h', advisory: true }, ctxEnd, { offences: [offence], warnings: [own], exercised: true, passMessage: 'ok' });
+    expect(advisory.state).toBe('warning');
+    expect(advisory.warnings!.map((w) => w.message)).toEqual([`polled too often ${ADVISORY_NOTE}`, 'read two ways']);
+    const duty = settle({ hint: 'h' }, ctxEnd, { offences: [offence], warnings: [own], exercised: true, passMessage: 'ok' });
+    expect(duty.state).toBe('failed');
+    expect(duty.message).toBe('polled too often');
   });
 
   it('notices_shown: missing codes fail only at the end; every code reported passes', () => {
@@ -171,6 +211,10 @@ describe('partner rules', () => {
     expect(judge('webhooks.bad-signature-refused', [], [d(401, true)]).state).toBe('passed');
     expect(judge('webhooks.bad-signature-refused', [], [d(403, true)]).state).toBe('warning');
     expect(judge('webhooks.bad-signature-refused', [], [d(200, true)]).state).toBe('failed');
-    expect(judge('webhooks.bad-signature-refused', [], [], { webhookRegistered: false }).message).toContain('--webhook-url');
+    const unregistered = judge('webhooks.bad-signature-refused', [], [], { webhookRegistered: false });
+    expect(unregistered.message).toContain('--webhook-url');
+    // No traffic can exercise a webhook rule without a registered endpoint: the flag is what is missing.
+    expect(unregistered.unlock).toBe('--webhook-url');
+    expect(judge('webhooks.bad-signature-refused', [], []).unlock).toBeUndefined();
   });
 });

@@ -17,7 +17,7 @@ function answer(d: WebhookDelivery): string {
 
 function noWebhook(ctx: JudgeContext): RuleVerdict | undefined {
   if (ctx.webhookRegistered) return undefined;
-  return { state: ctx.final ? 'skipped' : 'pending', message: 'no webhook registered: start svc-certify partner with --webhook-url (and --allow-loopback-webhooks for a local endpoint)', offences: [] };
+  return { state: ctx.final ? 'skipped' : 'pending', message: 'no webhook registered: start svc-certify partner with --webhook-url (and --allow-loopback-webhooks for a local endpoint)', offences: [], unlock: '--webhook-url' };
 }
 
 function requestedTests(traffic: Traffic, valid: boolean): number {

@@ -1,0 +1,36 @@
+// From a finished RunResult to the one every report shows: the baseline applied, strict mode recorded,
+// the verdict decided once (verdict.ts) with what is missing. The CLI's finishCertification writes the
+// reports from it; `report` re-settles merged parts with it.
+
+import { applyBaseline, type Baseline } from './baseline.js';
+import type { RunResult } from './results.js';
+import { decideVerdict } from './verdict.js';
+
+export interface SettleSettings {
+  strict: boolean;
+  baseline?: Baseline;
+}
+
+export interface SettleOptions {
+  /** Every check id the certification knows, run or not: a baseline id outside it is unknown. */
+  knownIds?: Iterable<string>;
+  /** YYYY-MM-DD (UTC), for tests; default today. */
+  today?: string;
+}
+
+export function settleResult(result: RunResult, settings: SettleSettings, opts: SettleOptions = {}): RunResult {
+  const based = settings.baseline
+    ? applyBaseline(result, settings.baseline, {
+        ...(opts.knownIds ? { knownIds: opts.knownIds } : {}),
+        ...(opts.today ? { today: opts.today } : {}),
+      })
+    : result;
+  const { missing: _stale, ...rest } = based;
+  const { verdict, missing } = decideVerdict(rest, settings.strict);
+  return {
+    ...rest,
+    config: { ...rest.config, strict: settings.strict },
+    verdict,
+    ...(missing.length > 0 ? { missing } : {}),
+  };
+}

@@ -1,0 +1,77 @@
+// The README's worked example, executed as written: its shell block is taken from README.md (marked
+// `<!-- tested: worked-example -->`), shell 1 runs in the background with bash, shell 2 with bash
+// -e, against the built launcher on PATH as `svc-certify`. Only the two port numbers are swapped for
+// free ones (a CI machine may have 8080 taken). A quoting error in the README fails this test.
+
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT, cleanEnv, tmp } from './cli-support.js';
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+function block(name: string): string {
+  const m = new RegExp(`<!-- tested: ${name} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\\n\`\`\``).exec(README);
+  if (!m) throw new Error(`README has no sh block marked <!-- tested: ${name} -->`);
+  return m[1]!;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      server.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+describe('README worked example, run with bash as written', () => {
+  it('shell 1 serves, shell 2 certifies it: Certified, exit 0', async () => {
+    const text = block('worked-example');
+    const at = text.indexOf('# shell 2');
+    expect(at).toBeGreaterThan(0);
+    const [apiPort, hookPort] = [await freePort(), await freePort()];
+    const ports = (s: string): string => s.replaceAll('8080', String(apiPort)).replaceAll('8787', String(hookPort));
+    const shell1 = ports(text.slice(0, at));
+    const shell2 = ports(text.slice(at));
+
+    const cwd = tmp('svc-readme-');
+    const bin = join(cwd, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'svc-certify'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    chmodSync(join(bin, 'svc-certify'), 0o755);
+    const env = cleanEnv({ PATH: `${bin}:${process.env.PATH ?? ''}` });
+
+    const serve = spawn('bash', ['--noprofile', '--norc', '-e', '-c', `exec ${shell1.replace(/^#.*$/gm, '').trim()}`], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let served = '';
+    serve.stdout.on('data', (d: Buffer) => (served += d.toString('utf8')));
+    serve.stderr.on('data', (d: Buffer) => (served += d.toString('utf8')));
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!/listening on http/.test(served) || !existsSync(join(cwd, 'provision.json'))) {
+        if (Date.now() > deadline || serve.exitCode !== null) throw new Error(`shell 1 did not start the sandbox: ${served}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const certify = spawn('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', shell2], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      certify.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+      certify.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+      const code = await new Promise<number | null>((done) => certify.on('close', done));
+      expect(err).toBe('');
+      expect(code, out.split('\n').filter((l) => /[✗!○]/.test(l)).join('\n')).toBe(0);
+      expect(out).toMatch(/^Certified: /m);
+      const results = JSON.parse(readFileSync(join(cwd, 'reports', 'results.json'), 'utf8')) as { verdict: string };
+      expect(results.verdict).toBe('certified');
+    } finally {
+      serve.kill('SIGTERM');
+      await new Promise((r) => serve.on('close', r));
+    }
+    // serve's normal end: the first SIGTERM.
+    expect(serve.exitCode).toBe(0);
+  }, 90_000);
+});
