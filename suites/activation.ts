@@ -8,7 +8,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { errorSuffix, obj, randomUUID, unknownActivationCode } from './support.js';
+import { errorSuffix, obj, randomUUID, unknownActivationCode, warnUnlessRfc3339 } from './support.js';
 
 const suite = 'activation';
 
@@ -21,7 +21,7 @@ function redeem(t: CheckContext, code: string, externalId: string, label: string
 export const ACTIVATION_CHECKS: CheckDefinition[] = [
   {
     id: 'activation.already-redeemed-409',
-    title: 'A second redeem of the same code gives 409 code_already_redeemed with a UTC redeemed_at, and no token again',
+    title: 'A second redeem of the same code gives 409 code_already_redeemed with a UTC redeemed_at (RFC 3339 form, else a warning), and no token again',
     suite,
     spec: [S.codeStates, S.redeem, S.byEndpoint, S.activationCode],
     needs: ['typed-redemption'],
@@ -46,6 +46,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
       if (!t.expect.error(second, 409, 'code_already_redeemed', S.codeStates)) return;
       t.expect.schema(second.json, 'code-already-redeemed', S.byEndpoint, second);
       const body = obj(second.json);
+      warnUnlessRfc3339(t, body?.redeemed_at, 'redeemed_at of the 409 code_already_redeemed', S.general, second);
       t.expect.that(
         body?.org_token === undefined,
         {

@@ -232,15 +232,19 @@ async function firstRevealCharged(
   if (!b) return undefined;
   const charged = int(b.credits_charged);
   const after = int(b.wallet_balance_after);
-  await expectWallet(
-    t,
+  // A free first reveal is no failure: credits_charged is authoritative, "not necessarily the quoted
+  // price", and the price comes from a price table at request time, which may say 0. The wallet
+  // arithmetic below still holds the service to what it says it charged.
+  t.expect.warn(
     !(c.price! > 0n && charged === 0n),
     {
-      message: `the first reveal of candidate ${c.id} charged 0 credits though the run read just before quoted ${c.price}; in production a reveal costs credits (What the service does, 6) and locked → revealed charges them`,
-      spec: S.contactState,
+      message: `the first reveal of candidate ${c.id} charged 0 credits though the run read just before quoted ${c.price}`,
+      spec: S.revealResult,
       expected: `credits_charged > 0 (quoted ${c.price})`,
       received: b.credits_charged,
       pointer: '/credits_charged',
+      reading: 'in production a reveal costs credits (What the service does, 6) and locked → revealed charges them, so a quoted price is charged',
+      otherReading: 'credits_charged is "what the response says is authoritative; not necessarily the quoted price", and the price is computed from a price table at request time, which may price this reveal at 0',
     },
     res,
   );

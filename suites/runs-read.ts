@@ -610,23 +610,39 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'sandbox.candidate-name-masked',
-    title: 'In the sandbox every real-run candidate is named "Candidate XXXX" (4 hex digits), the same on every read',
+    title: 'In the sandbox every real-run candidate is named "Candidate XXXX" (4 hex digits), the same on every read (unless --real-names-enabled)',
     suite: 'sandbox',
     spec: [S.sandbox, S.candidate],
     needs: ['sandbox', 'org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
       const v = await realRun(t);
+      // "Real names: shown only after a data-processing agreement is signed and the service operator
+      // enables it for the partner": only the operator knows, so the user says so (--real-names-enabled).
+      // Names are then opaque strings; contact identifiers stay masked regardless
+      // (sandbox.contact-identifiers-masked judges them either way).
+      const realNames = t.inputs.realNamesEnabled === true;
+      if (!v.reads.some((r) => objects(r.run.candidates).length > 0)) {
+        t.skip('the shared real run listed no candidate on any read, so no name could be judged', 'inconclusive');
+        return;
+      }
       const names = new Map<string, string>();
       eachRead(v.reads, (r) => {
         for (const c of objects(r.run.candidates)) {
           const id = idKey(c.id) ?? show(c.id);
-          const ok = t.expect.that(
-            typeof c.name === 'string' && /^Candidate [0-9A-Fa-f]{4}$/.test(c.name),
-            { message: `candidate ${id} on ${where(r)} is named ${show(c.name)}; the sandbox masks names as "Candidate XXXX" with four hex digits, unless the operator enabled real names for the partner after a data-processing agreement`, spec: S.sandbox, expected: 'Candidate XXXX', received: show(c.name) },
-            r.res,
-          );
+          const ok = realNames
+            ? t.expect.that(
+                typeof c.name === 'string',
+                { message: `candidate ${id} on ${where(r)} has name ${show(c.name)}; the name is an opaque string (real names are enabled: --real-names-enabled)`, spec: S.candidate, expected: 'a string', received: show(c.name) },
+                r.res,
+              )
+            : t.expect.that(
+                typeof c.name === 'string' && /^Candidate [0-9A-Fa-f]{4}$/.test(c.name),
+                { message: `candidate ${id} on ${where(r)} is named ${show(c.name)}; the sandbox masks names as "Candidate XXXX" with four hex digits, unless the operator enabled real names for the partner after a data-processing agreement (then certify with --real-names-enabled)`, spec: S.sandbox, expected: 'Candidate XXXX', received: show(c.name) },
+                r.res,
+              );
           if (!ok) return false;
+          if (realNames) continue;
           const before = names.get(id);
           if (before !== undefined && !t.expect.equal(c.name, before, `name of candidate ${id} on ${where(r)} (earlier reads: ${before})`, S.sandbox, r.res)) return false;
           names.set(id, c.name as string);
@@ -646,15 +662,26 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       const v = await realRun(t);
       // Only a masked name can be judged: the real one is not shown. Where evidence names the candidate,
       // the name and each part of it are replaced by the same pseudonym as the name field.
+      const masked = (c: JsonObject): boolean => typeof c.name === 'string' && /^Candidate [0-9A-Fa-f]{4}$/.test(c.name);
+      if (!v.reads.some((r) => objects(r.run.candidates).some(masked))) {
+        if (t.inputs.realNamesEnabled === true) {
+          t.skip('real names are enabled (--real-names-enabled) and no candidate of the shared real run carries a masked name, so there is no pseudonym to compare', 'not-applicable');
+        } else {
+          // An unmasked name is sandbox.candidate-name-masked's finding.
+          t.skip('no candidate of the shared real run carries a masked name "Candidate XXXX", so no pseudonym could be compared', 'inconclusive');
+        }
+        return;
+      }
       eachRead(v.reads, (r) => {
         for (const c of objects(r.run.candidates)) {
-          if (typeof c.name !== 'string' || !/^Candidate [0-9A-Fa-f]{4}$/.test(c.name)) continue; // sandbox.candidate-name-masked's finding
+          if (!masked(c)) continue; // sandbox.candidate-name-masked's finding
+          const name = c.name as string;
           for (const q of objects(c.requirements)) {
             if (typeof q.evidence !== 'string') continue;
-            const other = [...q.evidence.matchAll(/Candidate [0-9A-Fa-f]{4}(?![0-9A-Za-z])/g)].map((m) => m[0]).find((m) => m !== c.name);
+            const other = [...q.evidence.matchAll(/Candidate [0-9A-Fa-f]{4}(?![0-9A-Za-z])/g)].map((m) => m[0]).find((m) => m !== name);
             const ok = t.expect.that(
               other === undefined,
-              { message: `candidate ${idKey(c.id) ?? show(c.id)} (named ${c.name}) has evidence naming ${JSON.stringify(other)} on ${where(r)}: ${JSON.stringify(q.evidence.slice(0, 160))}; inside evidence the candidate's name and each part of it are replaced by the same pseudonym`, spec: S.sandbox, expected: c.name, received: other },
+              { message: `candidate ${idKey(c.id) ?? show(c.id)} (named ${name}) has evidence naming ${JSON.stringify(other)} on ${where(r)}: ${JSON.stringify(q.evidence.slice(0, 160))}; inside evidence the candidate's name and each part of it are replaced by the same pseudonym`, spec: S.sandbox, expected: name, received: other },
               r.res,
             );
             if (!ok) return false;

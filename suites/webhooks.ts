@@ -2,12 +2,14 @@
 // the certification; deliveries are told apart by event_id or run_id, since other checks' events
 // reach the same receiver in any order.
 
+import type { ApiResponse } from '../src/http/types.js';
+import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { SkipCheck } from '../src/runner/skip-check.js';
 import { isUtcDateTime } from '../src/schema/formats.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../src/webhook/receiver.js';
 import { S } from './spec-refs.js';
-import { int, obj, objects, TWO_POW_53 } from './support.js';
+import { int, obj, objects, TWO_POW_53, warnUnlessRfc3339 } from './support.js';
 import { DELIVERY_SPEC_MS, MIN_RETRY_GAP_SPEC_MS, RETRY_SPEC_MS, SETTLE_SPEC_MS, TEST_PATH, describeDelivery, eventIdOf, eventOf, expectWait, field, isDeliveryOf, quietWait, receiverOf, runIdOf, settle, specDuration, triggerPlanned, triggerTest, trioDeliveries, untilAborted } from './webhook-support.js';
 
 const suite = 'webhooks';
@@ -188,6 +190,7 @@ const occurredAtUtc: CheckDefinition = {
         spec: S.events,
         received: String(at),
       });
+      warnUnlessRfc3339(t, at, `occurred_at of ${describeDelivery(d)}`, S.general);
     }
   }),
 };
@@ -614,9 +617,50 @@ function envelopeProblems(d: ReceivedDelivery, want: { runId: string; job: strin
   return out;
 }
 
+const showProgress = (p: unknown): string => JSON.stringify(p ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+
+/**
+ * run_completed carries `progress` "(same shape as in the run read)": the shape is the rule (fails). Its
+ * values may be the run's progress when the event was emitted, so a difference from the final read only
+ * warns, except where it contradicts what the fields mean: `target` is the run's target_count, and
+ * `confirmed` and `screened` count "so far", so the event (at completion) cannot hold more than a read
+ * made after the run completed.
+ */
+function judgeCompletedProgress(t: CheckContext, terminal: ReceivedDelivery, read: JsonObject | undefined, final: ApiResponse): void {
+  const got = field(terminal, 'progress');
+  const ok = t.expect.that(got !== undefined, { message: `${describeDelivery(terminal)} has no progress; run_completed carries progress, same shape as in the run read`, spec: S.events, received: terminal.json ?? null }, final);
+  if (!ok || !t.expect.schema(got, 'progress', S.events)) return;
+  const mine = obj(got)!;
+  const theirs = obj(read?.progress);
+  if (!theirs) return; // the read's own shape is runs-read.run-schema's finding
+  const keys = ['confirmed', 'target', 'screened'] as const;
+  const at = (o: JsonObject, k: string): bigint | undefined => int(o[k]);
+  const why = `${describeDelivery(terminal)} carries progress ${showProgress(mine)}, while the read that showed the run completed has ${showProgress(theirs)}`;
+  const target = [at(mine, 'target'), at(theirs, 'target')];
+  t.expect.that(target[0] === target[1], { message: `${why}; progress.target is the run's target_count in both`, spec: S.run, expected: String(target[1]), received: String(target[0]), pointer: '/progress/target' }, final);
+  const above = (['confirmed', 'screened'] as const).filter((k) => {
+    const [a, b] = [at(mine, k), at(theirs, k)];
+    return a !== undefined && b !== undefined && a > b;
+  });
+  t.expect.that(above.length === 0, {
+    message: `${why}: ${above.join(' and ')} of the event, emitted when the run completed, exceed the later read's; progress counts the candidates confirmed and examined so far, which cannot fall once the run completed`,
+    spec: S.run,
+    expected: `<= ${above.map((k) => `${k} ${String(at(theirs, k))}`).join(', ')}`,
+    received: above.map((k) => `${k} ${String(at(mine, k))}`).join(', '),
+  }, final);
+  t.expect.warn(keys.every((k) => at(mine, k) === at(theirs, k)), {
+    message: why,
+    spec: S.events,
+    expected: showProgress(theirs),
+    received: showProgress(mine),
+    reading: 'run_completed carries the run\'s final progress, the values a read of the completed run shows',
+    otherReading: 'the Events table says only "same shape as in the run read": the values may be those of the moment the event was emitted, and webhooks are notifications, not state (delivery rule 6)',
+  }, final);
+}
+
 const realRunDeliveriesValid: CheckDefinition = {
   id: 'webhooks.real-run-deliveries-valid',
-  title: "The real run's run_completed/run_failed and candidate_revealed are signed over the bytes received, with the whole envelope, its job and organization, a UTC occurred_at, the final progress and exact candidate ids",
+  title: "The real run's run_completed/run_failed and candidate_revealed are signed over the bytes received, with the whole envelope, its job and organization, a UTC occurred_at (RFC 3339 form, else a warning), progress of the run read's shape (other values than the final read warn) and exact candidate ids",
   suite,
   spec: [S.events, S.runStatus, S.contactState, S.identifiers],
   needs: ['webhook-receiver', 'org'],
@@ -659,6 +703,7 @@ const realRunDeliveriesValid: CheckDefinition = {
       for (const problem of envelopeProblems(d, want)) {
         t.expect.fail({ message: `${describeDelivery(d)} of the real run ${problem}`, spec: S.events });
       }
+      warnUnlessRfc3339(t, field(d, 'occurred_at'), `occurred_at of ${describeDelivery(d)} of the real run`, S.general);
       if (eventOf(d) === 'candidate_revealed') {
         const id = int(field(d, 'candidate_id'));
         const exact = id !== undefined && new RegExp(`"candidate_id"\\s*:\\s*${id.toString()}(?![\\d.eE])`).test(d.body.toString('utf8'));
@@ -668,16 +713,7 @@ const realRunDeliveriesValid: CheckDefinition = {
         }
       }
     }
-    if (eventOf(terminal!) === 'run_completed') {
-      const got = obj(field(terminal!, 'progress'));
-      const final3 = obj(read?.progress);
-      const keys = ['confirmed', 'target', 'screened'];
-      const same = got !== undefined && final3 !== undefined && keys.every((k) => int(got[k]) !== undefined && int(got[k]) === int(final3[k]));
-      t.expect.that(same, {
-        message: `${describeDelivery(terminal!)} carries progress ${JSON.stringify(got ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}, while the read that showed the run completed has ${JSON.stringify(final3 ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}; run_completed carries the run's progress`,
-        spec: S.events,
-      }, final);
-    }
+    if (eventOf(terminal!) === 'run_completed') judgeCompletedProgress(t, terminal!, read, final);
   }),
 };
 

@@ -242,6 +242,7 @@ describe('console reporter, verdicts that are neither certified nor not certifie
     const text = formatGroupedSummary(result, plain);
     expect(text).toContain('skipped (needs input, accepted by the baseline until 2099-12-31): needs the key of a disabled partner');
     expect(verdictLine(text)).toMatch(/^Certified: /);
+    expect(text).toContain('\nbaseline known.json: 0 expected failures, 3 accepted skips of 3 entries\n');
     expect(text).not.toContain('would run');
     // Not applicable is never a baseline matter.
     expect(text).toContain('skipped (not applicable): applies to production only');

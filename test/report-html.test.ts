@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../src/report/html-escape.js';
 import { createHtmlReporter, HTML_CSP, renderHtml } from '../src/report/html.js';
 import { HTML_STYLE } from '../src/report/html-style.js';
+import { settleResult } from '../src/runner/settle.js';
 import {
   makeIncompleteRunResult,
   makeInterruptedRunResult,
@@ -122,6 +123,17 @@ describe('html reporter (static)', () => {
     const interrupted = renderHtml(makeInterruptedRunResult());
     expect(interrupted).toContain('<span class="reason">— skipped (interrupted): the certification was stopped (SIGINT/SIGTERM) before this check ended</span>');
     expect(interrupted).not.toContain('data-status="failed"');
+  });
+
+  it('a missing input the baseline accepts: certified, the skip and the baseline section say so', () => {
+    const entries = [{ id: 'auth.disabled-partner-key-403', reason: 'not in staging yet', until: '2099-12-31' }];
+    const withKey = settleResult(makeIncompleteRunResult(), { strict: false, baseline: { file: 'known.json', entries } }, { today: '2030-01-01' });
+    // The webhook inputs are still missing: incomplete, and only they are listed.
+    expect(withKey.verdict).toBe('incomplete');
+    const page = renderHtml(withKey);
+    expect(page).toContain('<ul class="verdict-notes" id="verdict-notes"><li>--webhook-secret (with --webhook-public-url) would run 2 checks</li></ul>');
+    expect(page).toContain('<span class="reason">— skipped (needs input, accepted by the baseline until 2099-12-31): needs the key of a disabled partner');
+    expect(page).toContain('<code>known.json</code>: 0 expected failures, 1 accepted skip of 1 entry</small>');
   });
 
   it('is deterministic: the same result renders the same under another clock, zone and random source', async () => {

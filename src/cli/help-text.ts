@@ -40,7 +40,7 @@ Examples:
       --webhook-secret "$SVC_WEBHOOK_SECRET" --webhook-listen 0.0.0.0:8787 \\
       --webhook-public-url https://hooks.example.com/svc
 
-  # a CI gate: JUnit for the CI, skipped and warning checks count as failures, reuse an org token
+  # a CI gate: JUnit for the CI, warnings and missing inputs count as failures, reuse an org token
   $ SVC_BASE_URL=https://sandbox.example.com/v1 SVC_ORG_TOKEN=sot_… \\
       svc-certify run --strict --reporter console,junit,json --report-dir build/certify
 

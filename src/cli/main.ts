@@ -4,6 +4,7 @@
 import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { RUN_OPTIONS } from '../config/run-options.js';
+import { createRedactor, type NamedSecret } from '../config/redact.js';
 import { addOptions } from './add-options.js';
 import { addReportOptions } from './report-options.js';
 import { RECEIVER_OPTIONS } from './receiver-options.js';
@@ -28,12 +29,22 @@ function version(): string {
   return '0.0.0';
 }
 
-/** Last-resort scrub for messages of unexpected errors: nothing secret-shaped reaches stderr. */
-function scrub(message: string): string {
-  let out = message.replace(/(spk_live_|sot_)[0-9a-fA-F]{8,}/g, (m) => `${m.slice(0, 12)}…`);
-  const secret = process.env.SVC_WEBHOOK_SECRET;
-  if (secret && secret.length >= 4) out = out.split(secret).join(`${secret.slice(0, Math.min(12, secret.length >> 1))}…`);
-  return out.replace(/\s*\n\s*/g, ' ');
+/**
+ * Last-resort scrub for messages of unexpected errors: nothing secret-shaped reaches stderr. The
+ * secrets are those the option table marks `secret`, given as a flag or as its environment variable,
+ * in every form the redactor knows (plain, escaped, percent-encoded, base64, any case).
+ */
+function scrub(message: string, argv: readonly string[] = process.argv): string {
+  const secrets: NamedSecret[] = [];
+  for (const o of RUN_OPTIONS.filter((x) => x.secret)) {
+    const fromEnv = o.env ? process.env[o.env] : undefined;
+    if (fromEnv) secrets.push({ value: fromEnv, envVar: o.env! });
+    argv.forEach((arg, i) => {
+      if (arg === o.flag && argv[i + 1] !== undefined) secrets.push({ value: argv[i + 1]!, envVar: o.env ?? 'SECRET' });
+      else if (arg.startsWith(`${o.flag}=`)) secrets.push({ value: arg.slice(o.flag.length + 1), envVar: o.env ?? 'SECRET' });
+    });
+  }
+  return createRedactor(secrets.filter((x) => x.value.length >= 4)).text(message).replace(/\s*\n\s*/g, ' ');
 }
 
 export function buildProgram(setCode: (code: number) => void, out: (line: string) => void): Command {

@@ -1,7 +1,7 @@
 // `svc-certify receiver --url URL`: certifies a partner's webhook endpoint with the deliveries of
 // src/receiver-cert, then writes the reports through the shared report options.
 
-import { previewSecret } from '../config/redact.js';
+import { MIN_SECRET_LENGTH, previewSecret } from '../config/redact.js';
 import { assembleResult } from '../runner/assemble-result.js';
 import { toolVersion } from '../runner/package-root.js';
 import { certifyReceiver } from '../receiver-cert/certify-receiver.js';
@@ -22,6 +22,9 @@ export async function receiverCommand(flags: Record<string, unknown>, env: NodeJ
   const flagSecret = typeof flags['webhookSecret'] === 'string' ? flags['webhookSecret'] : undefined;
   const secret = flagSecret ?? (env.SVC_WEBHOOK_SECRET !== '' ? env.SVC_WEBHOOK_SECRET : undefined);
   if (!secret) throw new UsageError('receiver: no webhook secret: give --webhook-secret or set SVC_WEBHOOK_SECRET (the secret the service signs deliveries with)');
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new UsageError(`receiver: the webhook secret (${flagSecret !== undefined ? '--webhook-secret' : 'SVC_WEBHOOK_SECRET'}) is ${secret.length} character(s) long, too short to redact safely from every report; a webhook secret has at least ${MIN_SECRET_LENGTH}`);
+  }
 
   const settings = await resolveReportSettings(flags);
   await prepareReports(settings);

@@ -44,5 +44,6 @@ export async function reportCommand(files: string[], flags: Record<string, unkno
   for (const reporter of reporters) await reporter.onRunEnd(result, { reportDir: settings.reportDir });
   // The verdict stored when the parts (or the dossier) were settled; decided from the counts only for
   // a results.json older than stored verdicts.
-  return exitCodeOf(verdictOfResult(result), result.interrupted);
+  // A dossier's signal is its interrupted part's.
+  return exitCodeOf(verdictOfResult(result), result.interrupted ?? result.parts?.find((p) => p.interrupted)?.interrupted);
 }

@@ -87,3 +87,39 @@ describe('createRedactor', () => {
     expect(r.shell('')).toBe(`''`);
   });
 });
+
+describe('createRedactor: every form a secret can leave in', () => {
+  const key = `spk_live_${'0123456789abcdef'.repeat(3)}`;
+  const secret = 'whsec-Example+Secret/42';
+  const r = createRedactor([
+    { value: key, envVar: 'SVC_PARTNER_KEY' },
+    { value: secret, envVar: 'SVC_WEBHOOK_SECRET' },
+  ]);
+  const leaks = (out: string): boolean => out.includes(key.slice(12)) || out.toLowerCase().includes(key.slice(12).toLowerCase()) || out.includes(secret);
+
+  it('HTTP Basic: base64(key:) in an Authorization header', () => {
+    const header = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+    const out = r.text(header);
+    expect(out).not.toContain(Buffer.from(`${key}:`).toString('base64').slice(4, 40));
+    expect(out).toContain('[base64 of spk_live_012…]');
+  });
+
+  it('base64 at every alignment, and base64url', () => {
+    for (const before of ['', 'x', 'xy', 'xyz']) {
+      const b64 = Buffer.from(`${before}${key} and ${secret}!`).toString('base64');
+      const out = r.text(`body: ${b64}`);
+      expect(out, before).toMatch(/\[base64 of spk_live_012…\]/);
+      expect(out, before).toMatch(/\[base64 of whsec-Examp…\]/);
+      const url = Buffer.from(`${before}${secret}`).toString('base64url');
+      expect(r.text(url), before).toMatch(/\[base64 of whsec-Examp…\]/);
+    }
+  });
+
+  it('any letter case, percent-encoding and \\u escapes', () => {
+    for (const form of [key.toUpperCase(), encodeURIComponent(secret), secret.toUpperCase(), key.replace('_', '\\u005f'), key.replace('_', '%5F')]) {
+      const out = r.text(`x ${form} y`);
+      expect(leaks(out), `${form} → ${out}`).toBe(false);
+      expect(out).toMatch(/…/);
+    }
+  });
+});

@@ -68,6 +68,31 @@ function secretPattern(secret: string): string {
   return out;
 }
 
+/** Secrets this short cannot be redacted safely: every message would be riddled with their previews. */
+export const MIN_SECRET_LENGTH = 8;
+
+/**
+ * The parts of base64 (and base64url) text that any occurrence of `secret` produces, whatever its
+ * offset in the encoded bytes (three alignments): an `Authorization: Basic base64(key:)` header, a
+ * base64 body in a HAR. Only characters fully determined by the secret's own bytes are kept.
+ */
+function base64Cores(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const cores = new Set<string>();
+  for (let pad = 0; pad < 3; pad++) {
+    const encoded = Buffer.concat([Buffer.alloc(pad, 0), bytes]).toString('base64').replace(/=+$/, '');
+    // Characters touched by the padding bytes at the start, or by the unknown bytes after the end.
+    const head = Math.ceil((pad * 8) / 6);
+    const tail = Math.floor(((pad + bytes.length) * 8) / 6);
+    const core = encoded.slice(head, tail);
+    if (core.length >= MIN_SECRET_LENGTH) {
+      cores.add(core);
+      cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+  }
+  return [...cores];
+}
+
 /** Reverses the encodings `secretPattern` accepts, to find which secret a match is. */
 function decodeMatch(m: string): string {
   const unescaped = m
@@ -101,6 +126,10 @@ function isPlainContainer(v: unknown): v is Record<string, unknown> {
 
 export function createRedactor(initial: NamedSecret[]): Redactor {
   const byValue = new Map<string, NamedSecret>();
+  /** Lower-cased value → secret: a secret echoed in another letter case is the same secret. */
+  const byFolded = new Map<string, NamedSecret>();
+  /** A base64 core → the secret it encodes. */
+  const byCore = new Map<string, NamedSecret>();
   const listeners = new Set<(secret: NamedSecret) => void>();
   let pattern = new RegExp(LOOKALIKE, 'g');
   let literal: RegExp | undefined;
@@ -108,7 +137,12 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
   function rebuild(): void {
     // Longest first, so a secret that contains another is replaced whole.
     const values = [...byValue.keys()].sort((a, b) => b.length - a.length);
-    pattern = new RegExp([...values.map(secretPattern), LOOKALIKE].join('|'), 'g');
+    byCore.clear();
+    for (const v of values) for (const core of base64Cores(v)) byCore.set(core, byValue.get(v)!);
+    const cores = [...byCore.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    // Case-insensitive: an upper-cased key (SPK_LIVE_…) is the key. Base64 cores are matched the same
+    // way: a false match over dozens of characters is not a risk worth a leak.
+    pattern = new RegExp([...values.map(secretPattern), ...cores, LOOKALIKE].join('|'), 'gi');
     literal = values.length > 0 ? new RegExp(values.map(escapeRegExp).join('|'), 'g') : undefined;
   }
 
@@ -118,6 +152,7 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
     const taken = new Set([...byValue.values()].map((s) => s.envVar));
     const named = { value: secret.value, envVar: uniqueEnvVar(secret.envVar, taken) };
     byValue.set(named.value, named);
+    byFolded.set(named.value.toLowerCase(), named);
     return named;
   }
 
@@ -127,7 +162,9 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
   function text(s: string): string {
     if (s === '') return s;
     return s.replace(pattern, (m) => {
-      const secret = byValue.get(m) ?? byValue.get(decodeMatch(m));
+      const encoded = byCore.get(m);
+      if (encoded) return `[base64 of ${previewSecret(encoded.value)}]`;
+      const secret = byValue.get(m) ?? byValue.get(decodeMatch(m)) ?? byFolded.get(decodeMatch(m).toLowerCase());
       const preview = previewSecret(secret ? secret.value : m);
       // A match found JSON-escaped sits inside a JSON string: keep that string valid.
       return m.includes('\\') ? JSON.stringify(preview).slice(1, -1) : preview;

@@ -15,6 +15,7 @@ import {
   validateHttpUrl,
   validateListen,
   wholeCredits,
+  validateSecretText,
 } from './validators.js';
 import { DEFAULT_REPORTERS } from './reporter-names.js';
 
@@ -26,7 +27,7 @@ export const REPORT_OPTIONS: readonly OptionSpec[] = [
   { key: 'reportDir', flag: '--report-dir', arg: '<dir>', env: 'SVC_REPORT_DIR', kind: 'string', description: 'where reports go, default reports/' },
   // Validated as a whole (duplicates, an empty list) by reporterNamesOf, the registry's one check.
   { key: 'reporter', flag: '--reporter', arg: '<list>', kind: 'list', description: `${DEFAULT_REPORTERS.join(',')} (default all)` },
-  { key: 'strict', flag: '--strict', kind: 'boolean', description: 'skipped and warning checks count as failures' },
+  { key: 'strict', flag: '--strict', kind: 'boolean', description: 'warnings and incomplete runs (skips for a missing input) count as failures' },
   {
     key: 'baseline',
     flag: '--baseline',
@@ -54,7 +55,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { key: 'expiredCode', flag: '--expired-code', arg: '<code>', env: 'SVC_EXPIRED_CODE', kind: 'string', validate: validateCode, description: 'an expired activation code' },
   { key: 'disabledOrgToken', flag: '--disabled-org-token', arg: '<token>', env: 'SVC_DISABLED_ORG_TOKEN', kind: 'string', secret: true, validate: orgToken, description: 'org token of a disabled organization' },
   { key: 'disabledPartnerKey', flag: '--disabled-partner-key', arg: '<key>', env: 'SVC_DISABLED_PARTNER_KEY', kind: 'string', secret: true, validate: partnerKey, description: 'key of a disabled partner' },
-  { key: 'webhookSecret', flag: '--webhook-secret', arg: '<secret>', env: 'SVC_WEBHOOK_SECRET', kind: 'string', secret: true, description: 'webhook signing secret' },
+  { key: 'webhookSecret', flag: '--webhook-secret', arg: '<secret>', env: 'SVC_WEBHOOK_SECRET', kind: 'string', secret: true, validate: validateSecretText, description: 'webhook signing secret (8 characters or more)' },
   { key: 'webhookListen', flag: '--webhook-listen', arg: '<host:port>', env: 'SVC_WEBHOOK_LISTEN', kind: 'string', validate: validateListen, description: 'where the temporary receiver listens' },
   { key: 'webhookPublicUrl', flag: '--webhook-public-url', arg: '<url>', env: 'SVC_WEBHOOK_PUBLIC_URL', kind: 'string', validate: validateHttpUrl, description: 'the registered URL that reaches the receiver' },
   // Read (and the pair checked) by load-config.ts: the files are resolved against the working directory.

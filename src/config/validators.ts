@@ -6,7 +6,7 @@ import { normalizeActivationCode } from './activation-code.js';
 import { ConfigError } from './config-error.js';
 import type { ListenAddress } from './config.js';
 import type { Sourced } from './option-spec.js';
-import { previewSecret } from './redact.js';
+import { MIN_SECRET_LENGTH, previewSecret } from './redact.js';
 
 export function validateBaseUrl(s: Sourced<string>): string {
   let url: URL;
@@ -39,6 +39,17 @@ export function validateHttpUrl(s: Sourced<string>): string {
     throw new ConfigError(`${s.source} must use http:// or https:// (got "${s.value}")`);
   }
   return url.href;
+}
+
+/**
+ * A free-form secret (the webhook signing secret): at least MIN_SECRET_LENGTH characters, since a
+ * shorter one cannot be redacted without mangling every message it occurs in (a secret "x").
+ */
+export function validateSecretText(s: Sourced<string>): string {
+  if (s.value.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`${s.source} is ${s.value.length} character(s) long, too short to redact safely from every report; a webhook secret has at least ${MIN_SECRET_LENGTH}`);
+  }
+  return s.value;
 }
 
 /** A partner key (`spk_live_`) or org token (`sot_`): the prefix and 48 lowercase hex characters. */

@@ -48,6 +48,13 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
   const ctx = (final: boolean): JudgeContext => ({ timeScale: opts.timeScale, webhookRegistered: opts.webhookRegistered, inject: opts.inject, final, now: Date.now() });
   const judge = (final: boolean): Judged[] => judgeAll(rules, recorder.traffic(), ctx(final));
 
+  // The live console prints rule messages as they are judged: redacted before they reach the
+  // terminal or the CI log, with the org tokens the sandbox has issued so far.
+  const liveRedactor: Redactor = createRedactor(opts.secrets);
+  const liveJudged = (): Judged[] => {
+    for (const token of issuedTokens(recorder.traffic())) liveRedactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' });
+    return redactJudged(judge(false), liveRedactor);
+  };
   let timer: NodeJS.Timeout | undefined;
   let finished = false;
   let live: PartnerConsole | undefined;
@@ -61,12 +68,12 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
     judge,
     attach(view) {
       live = view;
-      view.update(judge(false));
+      view.update(liveJudged());
       recorder.onChange(() => {
         if (timer || finished) return;
         timer = setTimeout(() => {
           timer = undefined;
-          if (!finished) view.update(judge(false));
+          if (!finished) view.update(liveJudged());
         }, REJUDGE_INTERVAL_MS);
         timer.unref();
       });
@@ -76,9 +83,9 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
       if (timer) clearTimeout(timer);
       const traffic = recorder.traffic();
       const judged = judge(true);
-      live?.settle(judged);
       const redactor: Redactor = createRedactor(opts.secrets);
       for (const token of issuedTokens(traffic)) redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' });
+      live?.settle(redactJudged(judged, redactor));
       const origin = new URL(baseUrl).origin;
       const durationMs = Date.now() - startedAt.getTime();
       const checks = judged.map((j) => toCheckResult(j, traffic, { origin, redactor, durationMs }));
@@ -100,4 +107,9 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
       return redactor.value(result);
     },
   };
+}
+
+/** Verdict texts as the console shows them: every message, expectation and reception redacted. */
+function redactJudged(judged: Judged[], redactor: Redactor): Judged[] {
+  return judged.map((j) => ({ ...j, verdict: redactor.value(j.verdict) }));
 }

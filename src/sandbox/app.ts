@@ -61,7 +61,8 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     log: opts.log ?? (() => {}),
   };
   const store = new Store();
-  const engine = createEngine({ seed: opts.seed, timeScale, faults });
+  // Variant runs-read.real-run-outlasts-polling: the engine's clock runs 16 times slower than the rest.
+  const engine = createEngine({ seed: opts.seed, timeScale: config.variants.has('runs-read.real-run-outlasts-polling') ? timeScale / 16 : timeScale, faults });
   const queue = createWebhookQueue({
     timeScale,
     faults,
@@ -130,7 +131,12 @@ function simulated(app: AppContext, value: string, retryAfterSeconds = 30): Repl
       return errorReply(new ApiError(500, app.config.faults.has('sandbox.simulate-internal-error-code') ? 'server_error' : 'internal_error'));
     default:
       return errorReply(
-        new ApiError(402, 'insufficient_credits', app.config.faults.has('sandbox.simulate-credits-without-reason') ? { balance: 0, required: 10 } : { balance: 0, required: 10, reason: 'simulated' }),
+        new ApiError(
+          402,
+          'insufficient_credits',
+          // Variant sandbox.simulated-credits-required-null: a simulated refusal prices no reveal.
+          { balance: 0, required: app.config.variants.has('sandbox.simulated-credits-required-null') ? null : 10, ...(app.config.faults.has('sandbox.simulate-credits-without-reason') ? {} : { reason: 'simulated' }) },
+        ),
       );
   }
 }

@@ -31,7 +31,9 @@ export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot
     // The fault special-cases real runs: fixture and test events stay right, so only a check of the
     // real run's own delivery can see it.
     const stale = !run.fixture && app.config.faults.has('webhooks.real-run-progress-stale') ? 1 : 0;
-    env.progress = { confirmed: p.confirmed, target: p.target, screened: p.screened + stale };
+    // Variant webhooks.run-completed-progress-at-emission: counted before the last profile examined.
+    const early = !run.fixture && app.config.variants.has('webhooks.run-completed-progress-at-emission') && p.screened > p.confirmed ? 1 : 0;
+    env.progress = { confirmed: p.confirmed, target: p.target, screened: p.screened + stale - early };
   }
   app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: env });
   // Variant additive.event-name: "receivers ignore but acknowledge unknown events".

@@ -22,7 +22,11 @@ export function currentState(app: AppContext, run: Run, lang: Lang): RunState | 
   const snap = app.engine.snapshot(run.id, now);
   if (!snap) return undefined;
   if (app.config.mode !== 'sandbox') return { snapshot: snap, extraFields: false };
-  return { snapshot: { ...snap, candidates: snap.candidates.map((c) => maskCandidate(c, { faults: app.config.faults })) }, extraFields: false };
+  // Variant sandbox.real-names-enabled: the operator's switch (after a data-processing agreement) shows
+  // names as they are; masking then keeps names the way the name-not-masked fault does, and still hides
+  // every contact identifier ("contact identifiers stay masked regardless").
+  const masking = app.config.variants.has('sandbox.real-names-enabled') ? new Set([...app.config.faults, 'sandbox.name-not-masked' as const]) : app.config.faults;
+  return { snapshot: { ...snap, candidates: snap.candidates.map((c) => maskCandidate(c, { faults: masking })) }, extraFields: false };
 }
 
 function renderNoticeItem(n: EngineNotice, lang: Lang, faults: FaultSet, extra: boolean): Record<string, unknown> {
@@ -42,6 +46,11 @@ function renderNoticeItem(n: EngineNotice, lang: Lang, faults: FaultSet, extra: 
 const VARIANT_NOTICE: Record<Lang, Record<string, unknown>> = {
   en: { code: 'zz_variant_notice', severity: 'info', slot: 'above_list', title: 'A newer notice', body: 'A notice code this client does not know yet.' },
   he: { code: 'zz_variant_notice', severity: 'info', slot: 'above_list', title: 'הודעה חדשה', body: 'קוד הודעה שהלקוח עדיין אינו מכיר.' },
+};
+
+const QUOTING_NOTICE: Record<Lang, Record<string, unknown>> = {
+  en: { code: 'location_relaxed', severity: 'info', slot: 'above_list', title: 'Nearby', body: 'Also in "תל אביב-יפו, רמת גן, גבעתיים, בני ברק וחולון"' },
+  he: { code: 'location_relaxed', severity: 'info', slot: 'above_list', title: 'באזור', body: 'חיפשנו גם ב"תל אביב-יפו, רמת גן, גבעתיים, בני ברק וחולון"' },
 };
 
 /**
@@ -116,12 +125,21 @@ export function renderRun(
     run_id: run.id,
     status: (seenFinished && faults.has('runs-read.terminal-reverts-to-running')) || (!run.fixture && faults.has('runs-read.real-run-never-ends')) ? 'running' : runStatus(app, run, snapshot),
     progress,
-    notices: snapshot.notices.map((n) => renderNoticeItem(n, run.fixture && faults.has('fixtures.notices-ignore-english') ? 'he' : lang, faults, extra)),
+    notices: snapshot.notices
+      // Variant fixtures.notices-all-without-refs: `ref` is "Required: no", and the cert-notices-all row states none.
+      .map((n): EngineNotice => {
+        if (run.fixture !== 'cert-notices-all' || !app.config.variants.has('fixtures.notices-all-without-refs')) return n;
+        const { ref: _ref, ...rest } = n;
+        return rest;
+      })
+      .map((n) => renderNoticeItem(n, run.fixture && faults.has('fixtures.notices-ignore-english') ? 'he' : lang, faults, extra)),
     candidates,
   };
   // Variant additive.notice-code: "new codes appear without warning".
   // Real runs only: a fixture's notices are fixed by its row of the fixture table.
   if (!run.fixture && app.config.variants.has('additive.notice-code')) (body.notices as unknown[]).push(VARIANT_NOTICE[lang]);
+  // Variant runs-read.english-notice-quotes-hebrew: an English notice quoting places as written, in Hebrew.
+  if (!run.fixture && app.config.variants.has('runs-read.english-notice-quotes-hebrew')) (body.notices as unknown[]).push(QUOTING_NOTICE[lang]);
   // Variant fixtures.notices-all-new-code: cert-notices-all shows a tenth code, one v1 clients do not know yet.
   if (run.fixture === 'cert-notices-all' && app.config.variants.has('fixtures.notices-all-new-code')) (body.notices as unknown[]).push(VARIANT_NOTICE[lang]);
   // Variant fixtures.name-on-start-only: "Fixture responses carry sandbox: {fixture}" read as the start's

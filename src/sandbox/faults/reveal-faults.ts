@@ -15,7 +15,7 @@ export const revealFaults = [
   { id: 'reveal.unknown-user-accepted', area: 'reveal', summary: 'a reveal does not check that the acting user is registered', caughtBy: 'reveal.unknown-user-404' },
   { id: 'reveal.other-org-403', area: 'reveal', summary: "a reveal on another organization's run answers 403 instead of 404 `run_not_found`", caughtBy: 'reveal.other-organization-run-404' },
   { id: 'reveal.id-parsed-as-double', area: 'reveal', summary: 'the path `candidate_id` is parsed as a double, so ids above 2^53 are not found', caughtBy: 'reveal.candidate-id-above-2-53' },
-  { id: 'reveal.production-charges-nothing', area: 'reveal', summary: 'production: the first reveal of a candidate charges 0 credits though the run read quoted a price', caughtBy: 'reveal.production-charged-once' },
+  { id: 'reveal.production-charges-nothing', area: 'reveal', summary: 'production: a first reveal says `credits_charged: 0` while the wallet falls by the quoted price (a reveal the price table makes free is variant reveal.production-price-table-free)', caughtBy: 'reveal.production-charged-once' },
   { id: 'reveal.production-charge-understated', area: 'reveal', summary: 'production: `credits_charged` says 2 credits less than the wallet fell by', caughtBy: 'reveal.production-charged-once' },
   { id: 'reveal.production-wallet-stale', area: 'reveal', summary: 'production: `wallet_balance_after` reports the balance before the charge', caughtBy: 'reveal.production-charged-once' },
 ] as const satisfies readonly FaultDefinition[];

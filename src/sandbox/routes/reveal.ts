@@ -20,11 +20,12 @@ function revealLookup(rc: RequestContext): { run: Run; org: Organization } {
   }
 }
 
-/** What a first production reveal charges: the latest quote, or what a fault or variant makes of it. */
+/** What a first production reveal charges: the latest quote, or what a variant makes of it. */
 function productionCharge(rc: RequestContext, quoted: number): number {
-  if (rc.app.config.faults.has('reveal.production-charges-nothing')) return 0;
   // The price at request time may differ from the quote; the response is authoritative.
   if (rc.app.config.variants.has('reveal.production-charge-below-quote')) return Math.floor((quoted * 3) / 4);
+  // Variant reveal.production-price-table-free: the price table at request time prices the reveal at 0.
+  if (rc.app.config.variants.has('reveal.production-price-table-free')) return 0;
   return quoted;
 }
 
@@ -67,7 +68,8 @@ export function revealRoute(rc: RequestContext): Reply {
       throw new ApiError(402, 'insufficient_credits', faults.has('production.insufficient-credits-bare') ? {} : { balance: org.walletBalance, required: charge });
     }
     org.walletBalance -= charge;
-    const stated = faults.has('reveal.production-charge-understated') && charge > 0 ? charge - 2 : charge;
+    // The faults misstate the charge: 2 less, or nothing at all, while the wallet fell by all of it.
+    const stated = faults.has('reveal.production-charges-nothing') ? 0 : faults.has('reveal.production-charge-understated') && charge > 0 ? charge - 2 : charge;
     response = { email: candidate.email, phone: candidate.phone, credits_charged: stated, wallet_balance_after: org.walletBalance };
     if (faults.has('reveal.production-wallet-stale')) response.wallet_balance_after = org.walletBalance + charge;
     if (faults.has('production.reveal-sandbox-flag')) response.sandbox = true;

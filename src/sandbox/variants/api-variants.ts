@@ -52,6 +52,13 @@ export const apiVariants = [
     allowedBy: '"Timestamps are ISO 8601 in UTC": `+00:00` is UTC in ISO 8601',
   },
   {
+    id: 'json.timestamps-basic-format',
+    area: 'json',
+    summary: 'timestamps in answers and webhooks are written in the ISO 8601 basic format: `20250102T030405.678Z`',
+    allowedBy: '"Timestamps are ISO 8601 in UTC": the basic format is ISO 8601 (clients that expect the RFC 3339 form would refuse it, hence the warnings)',
+    warns: ['activation.already-redeemed-409', 'webhooks.occurred-at-utc', 'webhooks.real-run-deliveries-valid'],
+  },
+  {
     id: 'json.decision-counts-as-decimals',
     area: 'json',
     summary: 'the decisions answer writes its counts with a fraction part: `"accepted": 3.0`',

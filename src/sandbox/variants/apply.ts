@@ -1,6 +1,6 @@
 // The single point where the wire-level variants change an answer of the API (called by app.ts finish()).
 
-import { addTopLevelField, escapeNonAscii, offsetTimestamps, prettyJson } from './body-forms.js';
+import { addTopLevelField, basicTimestamps, escapeNonAscii, offsetTimestamps, prettyJson } from './body-forms.js';
 import type { VariantSet } from './index.js';
 
 /** The JSON content type, in the RFC 9110-equivalent form a variant asks for. */
@@ -20,6 +20,7 @@ export function applyBodyVariants(bytes: Buffer, status: number, variants: Varia
     text = addTopLevelField(text, 'request_id', '"req_0123456789abcdef"');
   }
   if (variants.has('json.timestamps-offset-form')) text = offsetTimestamps(text);
+  if (variants.has('json.timestamps-basic-format')) text = basicTimestamps(text);
   if (variants.has('json.unicode-escaped')) text = escapeNonAscii(text);
   if (variants.has('json.pretty-printed')) text = prettyJson(text);
   return Buffer.from(text, 'utf8');

@@ -122,4 +122,54 @@ export const behaviourVariants = [
     summary: 'production: a first reveal charges a quarter less than the latest run read quoted (rounded down), and the wallet falls by what `credits_charged` says',
     allowedBy: 'Reveal result: `credits_charged` "what the response says is authoritative; not necessarily the quoted price"; Candidate: `reveal_price_credits` "computed from a price table at request time"',
   },
+  {
+    id: 'runs-read.real-run-outlasts-polling',
+    area: 'runs-read',
+    summary: 'real runs work 16 times longer: first candidates after about 3 to 4.5 minutes, completed after 40 to 64 minutes (spec time), past the 30 minutes clients poll',
+    allowedBy:
+      'Limits: "A cold run typically shows its first confirmed candidates within 10 to 17 seconds and keeps working for several minutes"; "Run polling: every 5 seconds while watched; stop after 30 minutes of running" is "client guidance"; GET /runs/{run_id}: "stop after a run has been running for more than 30 minutes and show the run id with a support hint" — no duration is set for the run itself',
+    warns: ['runs-read.real-run-ends-within-30-minutes'],
+  },
+  {
+    id: 'fixtures.notices-all-without-refs',
+    area: 'fixtures',
+    summary: '`cert-notices-all` shows its notices without `ref` (requirement_blockers and requirement_attribution on_requirement, already_shown on_candidate)',
+    allowedBy:
+      'Notice: `ref` "Required: no"; the cert-notices-all row says only "the nine notice codes that can occur in v1, each in its slot" — refs are stated for cert-notice-unknown only',
+  },
+  {
+    id: 'sandbox.real-names-enabled',
+    area: 'sandbox',
+    summary: 'the operator enabled real names for the partner: real-run candidates show their real names (in `name` and inside evidence); e-mails, URLs and phones stay masked. Certify it with --real-names-enabled',
+    allowedBy: 'Sandbox behaviour: "Real names: shown only after a data-processing agreement is signed and the service operator enables it for the partner; contact identifiers stay masked regardless"',
+  },
+  {
+    id: 'sandbox.simulated-credits-required-null',
+    area: 'sandbox',
+    summary: 'the simulated `402 insufficient_credits` carries `required: null` (a simulated refusal prices no reveal)',
+    allowedBy: 'Simulated errors: insufficient_credits body fields "error, message, balance (0), required, reason (simulated)" give balance\'s value and none for required; Errors by endpoint names `required` without a type',
+    warns: ['sandbox.simulate-insufficient-credits'],
+  },
+  {
+    id: 'reveal.production-price-table-free',
+    area: 'reveal',
+    mode: 'production',
+    summary: 'production: the price table at request time prices every first reveal at 0 (`credits_charged: 0`, the wallet unchanged), though the run read quoted a price',
+    allowedBy:
+      'Reveal result: `credits_charged` "what the response says is authoritative; not necessarily the quoted price"; Candidate: `reveal_price_credits` "price at the time of this response; computed from a price table at request time, never fixed"',
+    warns: ['reveal.production-charged-once'],
+  },
+  {
+    id: 'webhooks.run-completed-progress-at-emission',
+    area: 'webhooks',
+    summary: "a real run's run_completed carries the progress counted when the event was queued: `screened` one below what reads of the completed run show",
+    allowedBy: 'Events: run_completed carries `progress` "(same shape as in the run read)" — the shape, not the values; delivery rule 6: webhooks are notifications, not state, and the authoritative data comes from the run read',
+    warns: ['webhooks.real-run-deliveries-valid'],
+  },
+  {
+    id: 'runs-read.english-notice-quotes-hebrew',
+    area: 'runs-read',
+    summary: 'every read of a real run adds a location_relaxed notice (info, above_list) whose English text quotes the nearby places in Hebrew, so it holds more Hebrew letters than Latin ones',
+    allowedBy: 'Notice: "title and body follow the request language" and "The meaning and wording of each notice code: not shown"; an English sentence may quote data (places, requirements) as written, in Hebrew',
+  },
 ] as const satisfies readonly VariantDefinition[];

@@ -69,6 +69,13 @@ export function offsetTimestamps(text: string): string {
   return text.replace(UTC_Z, '"$1+00:00"');
 }
 
+const UTC_Z_PARTS = /"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)Z"/g;
+
+/** `"2025-01-02T03:04:05.678Z"` → `"20250102T030405.678Z"`: the same instant in the ISO 8601 basic format. */
+export function basicTimestamps(text: string): string {
+  return text.replace(UTC_Z_PARTS, '"$1$2$3T$4$5$6Z"');
+}
+
 /** Adds `"name": value` as the first member of a top-level object; anything else is left alone. */
 export function addTopLevelField(text: string, name: string, valueJson: string): string {
   const at = text.search(/\S/);

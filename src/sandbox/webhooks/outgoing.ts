@@ -38,6 +38,10 @@ export function buildOutgoing(input: {
   if (variants.has('json.timestamps-offset-form') && envelope.occurred_at === input.envelope.occurred_at) {
     envelope.occurred_at = input.envelope.occurred_at.replace(/Z$/, '+00:00');
   }
+  // Variant json.timestamps-basic-format: the same instant in the ISO 8601 basic format.
+  if (variants.has('json.timestamps-basic-format') && envelope.occurred_at === input.envelope.occurred_at) {
+    envelope.occurred_at = input.envelope.occurred_at.replace(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)Z$/, '$1$2$3T$4$5$6Z');
+  }
   if (faults.has('webhooks.new-event-id-on-retry') && input.attempt > 1) envelope.event_id = randomUUID();
   if (faults.has('webhooks.envelope-missing-organization-external-id')) delete envelope.organization_external_id;
   if (faults.has('webhooks.occurred-at-not-utc')) envelope.occurred_at = toNonUtc(input.envelope.occurred_at);
