@@ -20,13 +20,19 @@ const checksById = new Map(ALL_CHECKS.map((c) => [c.id, c]));
 const SKIP_REASONS = new Set(['production', 'spend-credits', 'no-webhook-registered', 'exhaust-limits']);
 const failedBy = new Map<string, string[]>();
 /**
- * Two variants show only at a lower time scale, so they are certified there, on the suite they concern:
+ * Some variants are certified with options of their own. Two show only at a lower time scale, so they
+ * are certified there, on the suite they concern:
  * a delivery 90 s late is a few ms at 600, below what a busy machine's latency can tell apart; and at
  * 600 the shared real run may be over before its first read, which would never see it running.
  */
 const OPTIONS: Record<string, CertifySandboxOptions> = {
   'webhooks.first-delivery-after-90s': { timeScale: 20, suites: ['webhooks'] },
   'additive.run-status': { timeScale: 60, suites: ['runs-read'] },
+  // A run that outlasts the 30 minutes of polling: every check that waits for its end would skip
+  // (inconclusive), so only those judging a running run are certified, the duration check among them.
+  'runs-read.real-run-outlasts-polling': { ids: ['runs-read.real-run-ends-within-30-minutes', 'runs-read.run-schema', 'runs-read.progress-monotonic', 'runs-read.progress-consistent'] },
+  // The operator's switch is known to the certifier only from the user: --real-names-enabled.
+  'sandbox.real-names-enabled': { flags: { realNamesEnabled: true } },
 };
 
 /** A variant of production mode (what a reveal charges) is certified as production, with credits to spend. */

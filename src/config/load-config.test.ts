@@ -186,3 +186,20 @@ describe('redactedConfig', () => {
     expect(redactedConfig(c).partnerKey).toBe(`${KEY.slice(0, 12)}…`);
   });
 });
+
+describe('--real-names-enabled', () => {
+  it('is off by default, on from the flag, the environment (true/1) or the config file, and shown in the redacted config only when on', () => {
+    expect(load().realNamesEnabled).toBe(false);
+    expect(redactedConfig(load())).not.toHaveProperty('realNamesEnabled');
+    expect(load({ flags: { realNamesEnabled: true } }).realNamesEnabled).toBe(true);
+    expect(load({ env: { SVC_REAL_NAMES_ENABLED: 'true' } }).realNamesEnabled).toBe(true);
+    expect(load({ env: { SVC_REAL_NAMES_ENABLED: '1' } }).realNamesEnabled).toBe(true);
+    expect(load({ env: { SVC_REAL_NAMES_ENABLED: 'false' } }).realNamesEnabled).toBe(false);
+    expect(load({ cwd: dir({ realNamesEnabled: true }) }).realNamesEnabled).toBe(true);
+    expect(redactedConfig(load({ flags: { realNamesEnabled: true } })).realNamesEnabled).toBe(true);
+  });
+
+  it('refuses an environment value that is no switch, naming the variable', () => {
+    expect(errorOf(() => load({ env: { SVC_REAL_NAMES_ENABLED: 'maybe' } }))).toContain('SVC_REAL_NAMES_ENABLED');
+  });
+});
