@@ -72,6 +72,18 @@ describe('run: interruptions are never a pass and never blame the target', () =>
   });
 });
 
+describe('run: a second signal during the shutdown', () => {
+  it('still writes the reports, every check ended or interrupted, and exits 143', async () => {
+    const cwd = tmp();
+    const r = await runSignalled(['run'], [{ afterMs: 3_000, signal: 'SIGTERM' }, { afterMs: 3_050, signal: 'SIGTERM' }], cwd);
+    expect(r.code, r.stderr).toBe(143);
+    for (const f of REPORT_FILES) expect(existsSync(join(cwd, 'reports', f)), f).toBe(true);
+    const res = results(cwd);
+    expect(res.verdict).toBe('interrupted');
+    expect(res.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+  });
+});
+
 describe('run: verdicts other than certified', () => {
   it('a --grep selection that passes is "passed-selection", exit 0, never printed as Certified', async () => {
     const cwd = tmp();
