@@ -5,12 +5,11 @@
 
 import { once } from 'node:events';
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/runner/results.js';
-import { run, start, tmp, type Ran } from './cli-support.js';
+import { freePort, run, start, tmp, type Ran } from './cli-support.js';
 import { sharedFile } from './support/shared-file.js';
 
 const FAULT = 'conventions.message-not-localized';
@@ -65,17 +64,6 @@ async function runAgainstFaultySandbox(extra: string[], opts: { cwd: string; env
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const DISABLED_KEY_CHECK = 'auth.disabled-partner-key-refused-403';
 

@@ -1,11 +1,10 @@
 // End to end: the real launcher, real sockets on 127.0.0.1, the embedded sandbox and `serve`.
 
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPORT_FILES, ROOT, run, start, tmp, type Ran } from './cli-support.js';
+import { freePort, REPORT_FILES, ROOT, run, start, tmp, type Ran } from './cli-support.js';
 
 const FULL_SECRET = /(spk_live_[0-9a-f]{48}|sot_[0-9a-f]{48}|whsec_[0-9a-f]{7,})/;
 
@@ -295,14 +294,3 @@ describe('svc-certify serve', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -2,6 +2,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -37,4 +38,17 @@ export function run(args: string[], opts: { cwd?: string; env?: Record<string, s
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
   return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
+}
+
+/** A loopback port free right now (for a server the test starts itself on a known port). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }

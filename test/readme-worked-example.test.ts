@@ -5,10 +5,9 @@
 
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, cleanEnv, tmp } from './cli-support.js';
+import { BIN, cleanEnv, freePort, ROOT, tmp } from './cli-support.js';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
@@ -18,16 +17,6 @@ function block(name: string): string {
   return m[1]!;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const a = server.address();
-      server.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 describe('README worked example, run with bash as written', () => {
   it('shell 1 serves, shell 2 certifies it: Certified, exit 0', async () => {
