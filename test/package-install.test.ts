@@ -18,7 +18,7 @@ describe('the packed package, installed into an empty folder', () => {
 
   it('ships what the tool reads at run time and nothing of the tests or benches', () => {
     const paths = files;
-    for (const needed of ['bin/svc-certify.js', 'dist/src/cli/main.js', 'spec/partner-api-v1.md', 'schemas/results.schema.json', 'package.json']) {
+    for (const needed of ['bin/svc-certify.js', 'dist/src/cli/main.js', 'spec/partner-api-v1.md', 'schemas/results.schema.json', 'package.json', 'LICENSE']) {
       expect(paths, needed).toContain(needed);
     }
     expect(paths.some((p) => p.startsWith('dist/suites/'))).toBe(true);

@@ -20,6 +20,11 @@ export function listCommand(flags: ListFlags, out: (line: string) => void): numb
   }
   const registry = createRegistry(ALL_CHECKS, SUITE_ORDER);
   const checks = registry.select({ suites, grep: flags.grep });
+  // The same selection `run` would refuse is refused here too, with the same exit code.
+  if (checks.length === 0) {
+    const by = [suites.length ? `--suite ${suites.join(',')}` : '', flags.grep ? `--grep "${flags.grep}"` : ''].filter(Boolean).join(' ');
+    throw new ConfigError(`the selection (${by}) matches no check; see: svc-certify list`);
+  }
   if (flags.bySpec) {
     for (const line of bySpecLines(checks, loadSpec().sections)) out(line);
     return 0;

@@ -162,10 +162,12 @@ export async function main(argv: string[]): Promise<number> {
   });
   const program = buildProgram((c) => (code = c), out);
   try {
-    // A bare `svc-certify` shows the help rather than doing something surprising.
+    // A bare `svc-certify` shows the help rather than doing something surprising, and exits 2: no
+    // command ran, and a CI step that forgot its command must not pass.
     if (argv.length <= 2) {
-      program.outputHelp();
-      return 0;
+      program.outputHelp({ error: true });
+      process.stderr.write('svc-certify: no command given; choose one of the commands above (e.g. svc-certify run)\n');
+      return 2;
     }
     await program.parseAsync(argv);
     if (code === 130 || code === 143) {
