@@ -42,6 +42,20 @@ function reportedCodes(traffic: Traffic): Map<string, Set<string>> {
   return out;
 }
 
+/**
+ * Runs a recruiter evidently saw: the partner posted a decision (a decisions call with at least one
+ * decision) or a reveal for them. A run only read (a background poll, a prefetch) may not have been shown.
+ */
+function seenRuns(traffic: Traffic): Set<string> {
+  const out = new Set<string>();
+  for (const r of traffic.requests) {
+    if (r.runId === undefined) continue;
+    const list = r.endpoint === 'decisions' ? record(r.json)?.decisions : undefined;
+    if (r.endpoint === 'reveal' || (Array.isArray(list) && list.length > 0)) out.add(r.runId);
+  }
+  return out;
+}
+
 function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown'; hint: string }): Rule {
   const rule: Rule = {
     id: opts.id,
@@ -51,10 +65,29 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
     hint: opts.hint,
     judge(traffic: Traffic, ctx: JudgeContext) {
       const reported = reportedCodes(traffic);
+      const seen = seenRuns(traffic);
+      const facts = runFacts(traffic);
       const offences: Offence[] = [];
+      const warnings: Offence[] = [];
       let runs = 0;
       let complete = 0;
-      for (const run of runFacts(traffic).values()) {
+      if (opts.kind === 'known') {
+        // Notices shown are notices served: a code never in a read of the run cannot have been rendered for it.
+        for (const [runId, got] of reported) {
+          const reads = facts.get(runId)?.reads ?? [];
+          const served = new Set(reads.flatMap(noticeCodes));
+          const unserved = [...got].filter((c) => !served.has(c)).sort();
+          if (unserved.length === 0) continue;
+          const calls = traffic.requests.filter((r) => r.endpoint === 'decisions' && r.runId === runId && r.status >= 200 && r.status < 300);
+          offences.push({
+            message: `run ${runId}: notices_shown names code(s) ${unserved.join(', ')} never served for the run`,
+            expected: served.size > 0 ? `codes among ${[...served].sort().join(', ')}` : 'no code (no notice was served for the run)',
+            received: `notices_shown: ${[...got].sort().join(', ')}`,
+            requests: calls.map((r) => r.id),
+          });
+        }
+      }
+      for (const run of facts.values()) {
         // Fixture runs: the operator knows what the partner was shown; a real run's page may show less.
         if (!run.fixture) continue;
         const shownReads = run.reads.filter((r) => noticeCodes(r).length > 0);
@@ -70,14 +103,18 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
         // Still time to report while the session runs: only the end settles a missing code.
         if (!ctx.final) continue;
         const decisions = traffic.requests.filter((r) => r.endpoint === 'decisions' && r.runId === run.runId);
-        offences.push({
+        const offence: Offence = {
           message: `${run.fixture} run ${run.runId}: ${opts.kind} notice code(s) ${missing.join(', ')} read but never reported in notices_shown`,
           expected: `notices_shown including ${[...codes].sort().join(', ')}`,
           received: got.size > 0 ? `notices_shown: ${[...got].sort().join(', ')}` : decisions.length > 0 ? 'no accepted notices_shown' : 'no decisions call for the run',
           requests: [shownReads[0]!.id, ...decisions.map((r) => r.id)],
-        });
+        };
+        // Notices read are not notices shown (known codes): without a decision or a reveal, nothing shows the
+        // recruiter saw the run.
+        if (opts.kind === 'unknown' || seen.has(run.runId)) offences.push(offence);
+        else warnings.push({ ...offence, message: `${offence.message}; no decision or reveal shows a recruiter saw the run, so it may never have been shown` });
       }
-      const verdict = settle(rule, ctx, { offences, exercised: runs > 0 && complete === runs, passMessage: `every ${opts.kind} notice code of ${runs} fixture run(s) reported in notices_shown` });
+      const verdict = settle(rule, ctx, { offences, warnings, exercised: runs > 0 && complete === runs, passMessage: `every ${opts.kind} notice code of ${runs} fixture run(s) reported in notices_shown` });
       if (verdict.state === 'pending' && runs > complete) {
         return { ...verdict, message: `${runs - complete} fixture run(s) read with ${opts.kind} notice codes not reported yet: send notices_shown with every code shown` };
       }

@@ -15,6 +15,11 @@ const MAX_RUNNING_MS = 30 * 60_000;
  * after a reveal, is not polling.
  */
 const AFTER_TERMINAL_WINDOW_MS = 6 * POLL_INTERVAL_MS;
+/**
+ * A read this soon (spec time) after a webhook delivery to the partner for the run (run_completed or any
+ * other event) is the webhook's prompt being followed (Events), not the poller still running.
+ */
+const PROMPTED_BY_WEBHOOK_MS = 5_000;
 /** Interval tolerance: timers of a busy client may fire a little early relative to the previous arrival. */
 const INTERVAL_TOLERANCE = 0.9;
 
@@ -61,6 +66,7 @@ const stopAtTerminalRule: Rule = {
   hint: 'start a cert-slow run and keep it on screen until it completes',
   judge(traffic, ctx) {
     const window = specMs(ctx, AFTER_TERMINAL_WINDOW_MS);
+    const prompt = specMs(ctx, PROMPTED_BY_WEBHOOK_MS);
     const offences: Offence[] = [];
     let watched = 0;
     for (const run of runFacts(traffic).values()) {
@@ -72,9 +78,13 @@ const stopAtTerminalRule: Rule = {
       // that later read a deliberate refresh, not a poll. Ordered by arrival id: a loopback round trip can
       // fit in one millisecond, so a reveal may carry the same timestamp as the read before it.
       const actions = traffic.requests.filter((r) => r.runId === run.runId && r.endpoint !== 'runs-read' && r.id > terminal.id);
+      // Deliveries to the partner about this run: a read within a few seconds of one is prompted by it.
+      const deliveries = traffic.deliveries.filter((d) => d.runId === run.runId);
+      const prompted = (r: PartnerRequest) => deliveries.some((d) => r.at >= d.startedAt && r.at - Math.max(d.startedAt, d.answeredAt) <= prompt);
       for (const later of run.reads.slice(t + 1)) {
         if (later.at - terminal.answeredAt > window) break;
         if (actions.some((a) => a.id < later.id)) break;
+        if (prompted(later)) continue;
         offences.push({
           message: `run ${run.runId} read again ${seconds(later.at - terminal.answeredAt)} after a read returned ${readStatus(terminal)}`,
           expected: 'no polling after completed or failed',

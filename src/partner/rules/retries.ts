@@ -4,7 +4,7 @@
 import { P } from '../spec-refs.js';
 import type { PartnerRequest } from '../traffic.js';
 import { specMs } from '../traffic.js';
-import { atLeast, FINAL_STATUSES, nextRepeat, RETRY_SAFE, retryAfterMs, retryChains, seconds } from './retry-chains.js';
+import { atLeast, causeFixedBetween, FINAL_STATUSES, nextRepeat, nothingExecuted, RETRY_SAFE, retryAfterMs, retryChains, seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 const BACKOFF_START_MS = 1_000;
@@ -130,7 +130,9 @@ const finalErrorsRule: Rule = {
       if (!FINAL_STATUSES.has(r.status)) return;
       refused += 1;
       const retry = nextRepeat(traffic.requests, i, ctx);
-      if (retry) {
+      // Fixing the cause first (registering the recruiter, creating the job, redeeming) makes the same
+      // request a new attempt on a changed state, not a retry.
+      if (retry && !causeFixedBetween(traffic.requests, r, retry)) {
         offences.push({
           message: `${retry.method} ${retry.path} sent again after ${answerOf(r)}`,
           expected: 'no retry: fix the request or tell the user',
@@ -151,12 +153,21 @@ const runStartRetryRule: Rule = {
   hint: 'start a run on one of your own jobs (a job_external_id not starting with cert-): the first such start answers 500 internal_error',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
+    const warnings: Offence[] = [];
     let failures = 0;
     traffic.requests.forEach((r, i) => {
       if (r.endpoint !== 'runs-start' || !(r.lost || r.status >= 500)) return;
       failures += 1;
       const retry = nextRepeat(traffic.requests, i, ctx);
-      if (retry) {
+      if (retry && nothingExecuted(r)) {
+        // Nothing was executed, so no run can be duplicated; but the text reads two ways.
+        warnings.push({
+          message: `POST /runs sent again ${seconds(retry.at - r.answeredAt)} after 503 rate_limit_unavailable: the spec reads two ways (POST /runs: "it must not be retried automatically after a timeout or 5xx"; Errors: "the quota could not be verified, nothing was executed" — "retry with backoff")`,
+          expected: 'no automatic retry of a run start, or a retry with backoff after 503 rate_limit_unavailable only',
+          received: 'the same run start again after 503 rate_limit_unavailable',
+          requests: [r.id, retry.id],
+        });
+      } else if (retry) {
         offences.push({
           message: `POST /runs sent again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}: every accepted start is a new run`,
           expected: 'no automatic retry of a run start',
@@ -165,7 +176,7 @@ const runStartRetryRule: Rule = {
         });
       }
     });
-    return settle(runStartRetryRule, ctx, { offences, exercised: failures > 0, passMessage: `${failures} failed run start(s), none retried` });
+    return settle(runStartRetryRule, ctx, { offences, warnings, exercised: failures > 0, passMessage: `${failures} failed run start(s), none retried` });
   },
 };
 
@@ -187,6 +198,8 @@ const redeemRetryRule: Rule = {
     traffic.requests.forEach((r, i) => {
       if (r.endpoint !== 'redeem' || !(r.lost || r.status >= 500)) return;
       failures += 1;
+      // 503 rate_limit_unavailable: nothing was executed, the code is not spent ("retry with backoff").
+      if (nothingExecuted(r)) return;
       const code = normalizedCode(r);
       if (code === undefined) return;
       // The code is spent whenever the lost answer was a success: any later use of it is a retry.

@@ -62,6 +62,26 @@ export function nextRepeat(requests: readonly PartnerRequest[], index: number, c
   return undefined;
 }
 
+/** Requests that change what another request depends on: the recruiter, the job, the organization. */
+const CAUSE_FIXING = new Set(['users', 'jobs', 'redeem']);
+
+/**
+ * A request between `refused` and `repeat` (by arrival) that may have changed what the refused one
+ * depended on: a POST /users, POST /jobs or redeem the sandbox did not refuse (accepted, or its answer
+ * lost). The repeat after it is a new attempt on a changed state (`404 user_not_found` → POST /users →
+ * the same POST /runs), not a retry.
+ */
+export function causeFixedBetween(requests: readonly PartnerRequest[], refused: PartnerRequest, repeat: PartnerRequest): PartnerRequest | undefined {
+  return requests.find(
+    (s) => s.id > refused.id && s.id < repeat.id && s.method === 'POST' && CAUSE_FIXING.has(s.endpoint) && (s.lost || (s.status >= 200 && s.status < 300)),
+  );
+}
+
+/** A 503 rate_limit_unavailable: the quota could not be verified and nothing was executed (Errors). */
+export function nothingExecuted(r: PartnerRequest): boolean {
+  return !r.lost && r.status === 503 && r.errorCode === 'rate_limit_unavailable';
+}
+
 /** Chains of attempts: a first request and its retries, each retry following a retryable failure. */
 export function retryChains(requests: readonly PartnerRequest[], ctx: JudgeContext): PartnerRequest[][] {
   const index = new Map(requests.map((r, i) => [r.id, i]));

@@ -69,9 +69,9 @@ describe('partner rules', () => {
     expect(end.message).toContain('cert-slow');
   });
 
-  it('secrets: a token in the query or a key in the body fails; percent-encoded too', () => {
+  it('secrets: a token in the query fails, percent-encoded too; the key in a body warns', () => {
     expect(judge('secrets.not-in-url', [read(0, 'running', { query: `org=${encodeURIComponent(TOKEN)}` })]).state).toBe('failed');
-    expect(judge('secrets.not-in-body', [req(0, { endpoint: 'users', json: { key: KEY } })]).state).toBe('failed');
+    expect(judge('secrets.not-in-body', [req(0, { endpoint: 'users', json: { key: KEY } })]).state).toBe('warning');
     expect(judge('secrets.not-in-url', [read(0, 'running')]).state).toBe('passed');
   });
 
@@ -192,6 +192,84 @@ describe('partner rules', () => {
     expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions([])], [], { final: false }).state).toBe('pending');
     expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions([])]).state).toBe('failed');
     expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions(['zz_certification_probe'])]).state).toBe('passed');
+  });
+
+  // Tracker issue 19, section 1: false blame removed; each offence still caught.
+  it('after completed: a read within a few seconds of a delivery for the run is prompted by the webhook, not a poll', () => {
+    const delivery = (at: number, event = 'run_completed'): WebhookDelivery => ({ eventId: 'e', event, runId: RUN, attempt: 1, url: 'https://h/x', wrongSignature: false, status: 204, startedAt: at, answeredAt: at + 5, ackTimeoutMs: 10_000 });
+    const watched = () => [read(0, 'running'), read(5000, 'completed')];
+    expect(judge('polling.stops-at-completed-or-failed', [...watched(), read(6100, 'completed')], [delivery(6000)]).state).toBe('passed');
+    // Any delivery for the run prompts a read; at time scale 10 "a few seconds" are a tenth as long.
+    expect(judge('polling.stops-at-completed-or-failed', [read(0, 'running'), read(500, 'completed'), read(620, 'completed')], [delivery(600, 'candidate_revealed')], { timeScale: 10 }).state).toBe('passed');
+    // A delivery for another run, or long before the read, prompts nothing: the poll still warns.
+    warns(judge('polling.stops-at-completed-or-failed', [...watched(), read(10_000, 'completed')], [{ ...delivery(9900), runId: 'other' }]));
+    warns(judge('polling.stops-at-completed-or-failed', [...watched(), read(20_000, 'completed')], [delivery(6000)]));
+    warns(judge('polling.stops-at-completed-or-failed', [read(0, 'running'), read(500, 'completed'), read(1700, 'completed')], [delivery(600)], { timeScale: 10 }));
+  });
+
+  it('a request after fixing the cause is no retry: 404 user_not_found, POST /users, the same POST /runs', () => {
+    const id = 'retries.none-after-401-403-404-409-410-422';
+    const start = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
+    const refused = () => req(0, { endpoint: 'runs-start', json: start, status: 404, errorCode: 'user_not_found' });
+    const users = (at: number, status = 201) => req(at, { endpoint: 'users', json: { external_id: 'rec-1' }, status });
+    expect(judge(id, [refused(), users(500), req(1000, { endpoint: 'runs-start', json: start, status: 202 })]).state).toBe('passed');
+    // The same after a job (422/409/410 alike) or a redeem in between.
+    expect(judge(id, [req(0, { endpoint: 'runs-start', json: start, status: 422 }), req(500, { endpoint: 'jobs', json: { external_id: 'job-1' } }), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('passed');
+    expect(judge(id, [req(0, { endpoint: 'runs-start', json: start, status: 410 }), req(500, { endpoint: 'redeem', json: { code: 'X' } }), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('passed');
+    // Nothing changed in between (or the change was refused): still a retry.
+    expect(judge(id, [refused(), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('failed');
+    expect(judge(id, [refused(), users(500, 422), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('failed');
+    expect(judge(id, [refused(), read(500, 'running'), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('failed');
+  });
+
+  it('503 rate_limit_unavailable executed nothing: a backoff retry passes where retry-safe, warns on a run start, passes on a redeem', () => {
+    const unavailable = { status: 503, errorCode: 'rate_limit_unavailable' } as const;
+    expect(judge('retries.backoff-from-1s', [read(0, 503, { errorCode: 'rate_limit_unavailable' }), read(1001, 'running')]).state).toBe('passed');
+    const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
+    const v = judge('retries.run-start-not-retried-after-5xx', [req(0, { endpoint: 'runs-start', json: body, ...unavailable }), req(1001, { endpoint: 'runs-start', json: body, status: 202 })]);
+    expect(v.state).toBe('warning');
+    expect(v.message).toContain('must not be retried automatically after a timeout or 5xx');
+    expect(v.message).toContain('nothing was executed');
+    expect(v.message).toContain('retry with backoff');
+    // Execution unknown: a 500, another 503, a lost answer still fail.
+    expect(judge('retries.run-start-not-retried-after-5xx', [req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error' }), req(1001, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
+    expect(judge('retries.run-start-not-retried-after-5xx', [req(0, { endpoint: 'runs-start', json: body, status: 503, errorCode: 'unavailable' }), req(1001, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
+    expect(judge('retries.run-start-not-retried-after-5xx', [req(0, { endpoint: 'runs-start', json: body, status: 0, lost: true }), req(1001, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
+    const code = { code: 'SVC-ABCD-EFGH', external_id: 'c' };
+    expect(judge('retries.redeem-not-retried-after-lost-answer', [req(0, { endpoint: 'redeem', json: code, ...unavailable }), req(1001, { endpoint: 'redeem', json: code })]).state).toBe('passed');
+    expect(judge('retries.redeem-not-retried-after-lost-answer', [req(0, { endpoint: 'redeem', json: code, status: 500 }), req(1001, { endpoint: 'redeem', json: code })]).state).toBe('failed');
+  });
+
+  it('secrets in a body: the mere sot_/spk_ shape is text; the issued key or token itself warns, never fails', () => {
+    const id = 'secrets.not-in-body';
+    const job = (description: string) => req(0, { endpoint: 'jobs', json: { external_id: 'j', description_text: description } });
+    expect(judge(id, [job('Configure sot_settings and spk_live_examplevalue in the admin panel')]).state).toBe('passed');
+    const key = judge(id, [job(`our key is ${KEY}`)]);
+    expect(key.state).toBe('warning');
+    expect(key.offences).toEqual([]);
+    const issued = req(0, { endpoint: 'redeem', json: { code: 'X' }, responseJson: { org_token: TOKEN } });
+    expect(judge(id, [issued, req(10, { endpoint: 'users', json: { token: TOKEN } })]).state).toBe('warning');
+    // The URL rule is unchanged: the shape there still fails.
+    expect(judge('secrets.not-in-url', [read(0, 'running', { query: 'x=sot_abcdefghijkl' })]).state).toBe('failed');
+  });
+
+  it('notices_shown: a missing code fails only for a run a recruiter evidently saw; codes never served fail', () => {
+    const id = 'decisions.notices-shown-reports-every-code';
+    const fixtureRead = () => read(0, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notices-all' }, notices: [{ code: 'run_funnel' }, { code: 'widen_hint' }], candidates: [{ id: 7 }] } });
+    const report = (codes: string[], decisions: unknown[] = []) => req(10, { endpoint: 'decisions', runId: RUN, json: { decisions, notices_shown: codes } });
+    const decision = { candidate_id: 7, decision: 'shortlisted', occurred_at: '2026-01-01T00:00:00Z' };
+    // Read, never shown: warns at most.
+    expect(judge(id, [fixtureRead(), report(['run_funnel'])]).state).toBe('warning');
+    expect(judge(id, [fixtureRead()]).state).toBe('warning');
+    // A decision or a reveal shows the recruiter saw it: the missing code fails.
+    expect(judge(id, [fixtureRead(), report(['run_funnel'], [decision])]).state).toBe('failed');
+    expect(judge(id, [fixtureRead(), req(5, { endpoint: 'reveal', runId: RUN, json: {} }), report(['run_funnel'])]).state).toBe('failed');
+    expect(judge(id, [fixtureRead(), report(['run_funnel', 'widen_hint'], [decision])]).state).toBe('passed');
+    // Codes never served for the run fail, seen or not.
+    const never = judge(id, [fixtureRead(), report(['run_funnel', 'widen_hint', 'paid_fallback'])]);
+    expect(never.state).toBe('failed');
+    expect(never.message).toContain('paid_fallback');
+    expect(judge(id, [report(['run_funnel'])]).state).toBe('failed');
   });
 
   it('a refused org token used again fails; a new token passes', () => {

@@ -16,10 +16,10 @@ function decoded(s: string): string {
   }
 }
 
-/** The secrets the session knows (partner keys, org tokens, the webhook secret) plus the spec's shapes. */
-function containsSecret(text: string, known: readonly string[]): string | undefined {
+/** The secrets the session knows (partner keys, org tokens, the webhook secret), and with `shapes` the spec's shapes too. */
+function containsSecret(text: string, known: readonly string[], shapes: boolean): string | undefined {
   for (const v of [text, decoded(text)]) {
-    const m = SECRET_SHAPE.exec(v);
+    const m = shapes ? SECRET_SHAPE.exec(v) : null;
     if (m) return m[1] === 'sot_' ? 'an org token' : 'a partner key';
     for (const s of known) if (s.length >= 8 && v.includes(s)) return s.startsWith('sot_') ? 'an org token' : s.startsWith('spk_') ? 'a partner key' : 'the webhook secret';
   }
@@ -36,7 +36,12 @@ export function issuedTokens(traffic: Traffic): string[] {
   return out;
 }
 
-function secretRule(opts: { id: string; title: string; where: string; part: (r: PartnerRequest) => string }, known: () => readonly string[]): Rule {
+/**
+ * `body`: Authentication rule 7 lists browser, mobile app, URL, customer-visible log and frontend bundle,
+ * not a request body to the service. In a body only a key or token the session issued is looked for (the
+ * mere shape, a job description mentioning `sot_settings`, is text), and it warns, never fails.
+ */
+function secretRule(opts: { id: string; title: string; where: string; part: (r: PartnerRequest) => string; body?: true }, known: () => readonly string[]): Rule {
   const rule: Rule = {
     id: opts.id,
     title: opts.title,
@@ -46,11 +51,15 @@ function secretRule(opts: { id: string; title: string; where: string; part: (r: 
     judge(traffic: Traffic, ctx: JudgeContext) {
       const secrets = [...known(), ...issuedTokens(traffic)];
       const offences: Offence[] = [];
+      const warnings: Offence[] = [];
       for (const r of traffic.requests) {
-        const found = containsSecret(opts.part(r), secrets);
-        if (found) offences.push({ message: `${found} sent in the ${opts.where} of ${r.method} ${r.path}`, expected: 'keys and tokens only in x-partner-key / x-svc-org', received: `${found} in the ${opts.where}`, requests: [r.id] });
+        const found = containsSecret(opts.part(r), secrets, !opts.body);
+        if (!found) continue;
+        const offence = { message: `${found} sent in the ${opts.where} of ${r.method} ${r.path}`, expected: 'keys and tokens only in x-partner-key / x-svc-org', received: `${found} in the ${opts.where}`, requests: [r.id] };
+        if (opts.body) warnings.push({ ...offence, message: `${offence.message} (Authentication rule 7 does not list request bodies to the service; the headers are where keys and tokens go)` });
+        else offences.push(offence);
       }
-      return settle(rule, ctx, { offences, exercised: traffic.requests.length > 0, passMessage: `no key or token in the ${opts.where} of ${traffic.requests.length} request(s)` });
+      return settle(rule, ctx, { offences, warnings, exercised: traffic.requests.length > 0, passMessage: `no key or token in the ${opts.where} of ${traffic.requests.length} request(s)` });
     },
   };
   return rule;
@@ -59,6 +68,6 @@ function secretRule(opts: { id: string; title: string; where: string; part: (r: 
 export function secretRules(known: () => readonly string[]): Rule[] {
   return [
     secretRule({ id: 'secrets.not-in-url', title: 'Keys and tokens never in a URL (path or query)', where: 'URL', part: (r) => (r.query ? `${r.path}?${r.query}` : r.path) }, known),
-    secretRule({ id: 'secrets.not-in-body', title: 'Keys and tokens never in a request body', where: 'body', part: (r) => r.bodyText }, known),
+    secretRule({ id: 'secrets.not-in-body', title: 'Keys and tokens never in a request body', where: 'body', part: (r) => r.bodyText, body: true }, known),
   ];
 }
