@@ -288,3 +288,25 @@ describe('console reporter, interactive mode (listr2)', () => {
     expect(out.text().trimEnd().split('\n').at(-1)).toBe('3 passed, 2 failed, 1 skipped, 1 error');
   });
 });
+
+describe('console: where the observations it leaves out can be read', () => {
+  it('names report.html only when it is written', () => {
+    const c = makeChalk(false);
+    const result = makeRunResult();
+    expect(formatGroupedSummary({ ...result, config: { ...result.config, reporters: ['console', 'html'] } }, c)).toMatch(/more observations? in report\.html/);
+    const consoleOnly = formatGroupedSummary({ ...result, config: { ...result.config, reporters: ['console'] } }, c);
+    expect(consoleOnly).not.toMatch(/in report\.html/);
+    expect(consoleOnly).toMatch(/more observations? not shown \(--reporter html writes them all\)/);
+    expect(formatGroupedSummary({ ...result, config: { ...result.config, reporters: ['console', 'json'] } }, c)).toMatch(/more observations? in results\.json/);
+  });
+});
+
+describe('console: the verdict line', () => {
+  it('names the environment only when there is one (not "unknown" for scan and receiver)', () => {
+    const c = makeChalk(false);
+    const result = makeRunResult();
+    const scan = formatGroupedSummary({ ...result, target: { ...result.target, environment: 'unknown' } }, c);
+    expect(scan).not.toMatch(/\(unknown, /);
+    expect(formatGroupedSummary({ ...result, target: { ...result.target, environment: 'sandbox' } }, c)).toMatch(/\(sandbox, /);
+  });
+});

@@ -55,7 +55,7 @@ export function formatCheckLine(check: CheckResult, c: ChalkInstance): string {
 }
 
 /** The reason lines under a check that did not pass, without indentation. */
-export function reasonLines(check: CheckResult, c: ChalkInstance): string[] {
+export function reasonLines(check: CheckResult, c: ChalkInstance, moreIn = 'report.html'): string[] {
   switch (check.status) {
     case 'passed':
       return [];
@@ -79,10 +79,19 @@ export function reasonLines(check: CheckResult, c: ChalkInstance): string[] {
       if (first.received !== undefined) lines.push(`${c.dim('received:')} ${oneLine(first.received)}`);
       if (first.pointer !== undefined && first.pointer !== '') lines.push(`${c.dim('at:')} ${oneLine(first.pointer)}`);
       lines.push(`${c.dim('spec:')} ${oneLine(first.spec)}`);
-      if (more.length > 0) lines.push(c.dim(`+${more.length} more ${more.length === 1 ? 'observation' : 'observations'} in report.html`));
+      if (more.length > 0) lines.push(c.dim(`+${more.length} more ${more.length === 1 ? 'observation' : 'observations'} ${moreIn}`));
       return lines;
     }
   }
+}
+
+/** Where the observations the console leaves out can be read: only a report that was written is named. */
+function whereMoreIs(result: RunResult): string {
+  const reporters = result.config['reporters'];
+  const written = Array.isArray(reporters) ? reporters.map(String) : ['html'];
+  if (written.includes('html')) return 'in report.html';
+  if (written.includes('json')) return 'in results.json';
+  return 'not shown (--reporter html writes them all)';
 }
 
 function toned(verdict: Verdict, text: string, c: ChalkInstance): string {
@@ -107,7 +116,7 @@ export function formatGroupedSummary(result: RunResult, c: ChalkInstance): strin
     lines.push(`${c.bold(oneLine(suite))} ${c.dim(`(${counts.passed}/${counts.total} passed${warned})`)}`);
     for (const check of checks) {
       lines.push(`  ${formatCheckLine(check, c)}`);
-      for (const reason of reasonLines(check, c)) lines.push(`      ${reason}`);
+      for (const reason of reasonLines(check, c, whereMoreIs(result))) lines.push(`      ${reason}`);
     }
     lines.push('');
   }
@@ -119,7 +128,9 @@ export function formatGroupedSummary(result: RunResult, c: ChalkInstance): strin
   }
   const verdict = verdictOf(result);
   const verdictText = verdictLabel(verdict);
-  lines.push(`${toned(verdict, verdictText, c)}: ${oneLine(result.target.baseUrl)} ${c.dim(`(${result.target.environment}, ${formatDuration(result.durationMs)})`)}`);
+  // scan and receiver judge no API environment: the line says nothing rather than "unknown".
+  const environment = result.target.environment === 'unknown' ? '' : `${result.target.environment}, `;
+  lines.push(`${toned(verdict, verdictText, c)}: ${oneLine(result.target.baseUrl)} ${c.dim(`(${environment}${formatDuration(result.durationMs)})`)}`);
   for (const note of verdictNotes(result)) lines.push(`  ${c.yellow(oneLine(note))}`);
   // Uncoloured so a CI parser matching /^\d+ passed, \d+ failed, \d+ skipped/ never meets an escape code.
   lines.push(formatCountLine(result.summary));
