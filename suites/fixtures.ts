@@ -384,8 +384,12 @@ const slowCheck: CheckDefinition = {
       // One failure is proof enough; polling on would only repeat it.
       if (ok.includes(false)) return;
       previousConfirmed = confirmed;
-      const leftS = Math.max(0, Math.round((SLOW_SPEC_MS - specSince(startSent)) / 1000));
-      t.progress(`cert-slow: ${confirmed}/${TARGET} confirmed, ${Math.floor(leftS / 60)}:${String(leftS % 60).padStart(2, '0')} left`);
+      // The person waits in real time: that is what is left; spec time only beside it when scaled.
+      const specLeftS = Math.max(0, Math.round((SLOW_SPEC_MS - specSince(startSent)) / 1000));
+      const realLeftS = Math.round(specLeftS / t.target.timeScale);
+      const clock = (s: number): string => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+      const spec = t.target.timeScale === 1 ? '' : ` (${clock(specLeftS)} of spec time)`;
+      t.progress(`cert-slow: ${confirmed}/${TARGET} confirmed, ${clock(realLeftS)} left${spec}`);
       await t.sleep(5_000);
     }
   },

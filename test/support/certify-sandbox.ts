@@ -1,6 +1,7 @@
 // Certifies a freshly started reference sandbox in-process, with faults switched on, restricted to
 // some checks. The suites' tests and the fault matrix are built on this.
 
+import type { ProgressListener } from '../../src/runner/progress.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,8 @@ export interface CertifySandboxOptions {
   noWebhook?: boolean;
   /** Certify an organization given as --org-token (redeemed here from the first code) instead of one the certification redeems. */
   orgToken?: boolean;
+  /** Told of every start, progress and end (as the console reporter is). */
+  reporters?: ProgressListener[];
 }
 
 /** Redeems a code the way an operator's earlier setup did, outside the certification: its token is an --org-token. */
@@ -99,6 +102,7 @@ export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<
       suiteOrder: SUITE_ORDER,
       embedded: true,
       webhooks: target.webhooks,
+      ...(opts.reporters ? { reporters: opts.reporters } : {}),
     });
   } finally {
     await target.close();
