@@ -1,13 +1,14 @@
-// The import direction of ARCHITECTURE.md, enforced: a layer may import only the layers listed for it
-// (and itself), so a cycle between layers or a certifier module reaching into the sandbox fails here.
+// The import rules of ARCHITECTURE.md ("Layers and import direction"), enforced over every .ts file of
+// src/ (unit tests included), suites/, bench/ and test/. The checker is a pure function of the files'
+// text, so a test feeds it fake violations and sees each one reported: it cannot pass vacuously.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize, relative, resolve } from 'node:path';
+import { join, posix, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-/** Layer → the layers it may import. `package-root` is a leaf every layer may use. */
+/** Layer → the layers it may import (the arrows of the table). `package-root` is a leaf every layer may use. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
   cli: ['config', 'embedded', 'partner', 'receiver-cert', 'report', 'runner', 'sandbox', 'scan', 'schema', 'suites', 'webhook', 'http', 'json'],
   /** The embedded target: with cli, the only certifier layer that reaches the sandbox (its public entry). */
@@ -26,51 +27,153 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   sandbox: [],
 };
 
-function layerOf(file: string): string {
-  const rel = relative(ROOT, file).split(/[\\/]/);
-  if (rel[0] === 'suites') return 'suites';
-  return rel[1]!.replace(/\.(ts|js)$/, '');
+/** Public entries (paths without extension): the only file of the layer that other layers, tests and benches import. */
+const SANDBOX_ENTRY = 'src/sandbox/index';
+const EMBEDDED_ENTRY = 'src/embedded/embedded-target';
+/** The only places outside the sandbox that may import its entry. */
+const SANDBOX_USERS = ['src/cli/', 'src/embedded/', 'test/', 'bench/'];
+/** What a suite may import of suites/: the shared helpers. The registry (suites/index.ts) and suites' tests import any suite. */
+const SUITE_HELPERS = ['suites/support', 'suites/spec-refs', 'suites/webhook-support'];
+const SUITE_REGISTRY = 'suites/index';
+
+/**
+ * Files outside src/cli/ that import src/cli/ though they do not spawn the CLI (issue 21): each one is
+ * reported by the checker and accepted here by name only, so the list can only shrink (a stale entry fails).
+ */
+const PENDING_CLI_IMPORTS: Record<string, string> = {
+  'src/partner/rules/rules.test.ts': 'checks PARTNER_EXAMPLES of src/cli/help-text.ts: belongs in a src/cli/ test',
+  'test/partner-matrix.test.ts': 'starts startPartner of src/cli/partner-command.ts in-process',
+};
+
+export interface SourceFile {
+  /** Path relative to the repository root, with `/`. */
+  file: string;
+  text: string;
 }
 
-function sources(dir: string, withTests = false): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === '__snapshots__' || e.name === 'vendor' ? [] : sources(path, withTests);
-    return e.name.endsWith('.ts') && (withTests || !e.name.endsWith('.test.ts')) ? [path] : [];
-  });
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** `src/x/…` → `x` (`src/package-root.ts` → `package-root`); `suites/…`, `test/…`, `bench/…` → that folder. */
+function layerOf(path: string): string {
+  const parts = path.split('/');
+  if (parts[0] !== 'src') return parts[0]!;
+  return parts[1]!.replace(/\.(ts|js)$/, '');
 }
 
-const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+const isTest = (file: string): boolean => file.endsWith('.test.ts');
+const noExt = (path: string): string => path.replace(/\.(ts|js|mts|mjs)$/, '');
+/** A test that spawns the CLI: `test/cli-*.test.ts` using the spawner of test/cli-support.ts. */
+const spawnsCli = (f: SourceFile): boolean => /^test\/cli-[^/]+\.test\.ts$/.test(f.file) && /['"]\.\/cli-support\.js['"]/.test(f.text);
 
-function crossings(): string[] {
+/** Every broken rule, one message per import and rule: importing file, imported file, rule. */
+export function violations(files: readonly SourceFile[]): string[] {
   const bad: string[] = [];
-  for (const file of [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'suites'))]) {
-    const from = layerOf(file);
-    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const to = layerOf(normalize(join(dirname(file), m[1]!)));
-      if (to === from || to === 'package-root') continue;
-      const allowed = MAY_IMPORT[from];
-      if (!allowed) bad.push(`${relative(ROOT, file)}: layer "${from}" is not in the table`);
-      else if (!allowed.includes(to)) bad.push(`${relative(ROOT, file)} imports ${m[1]} (${from} → ${to})`);
+  for (const f of files) {
+    const from = layerOf(f.file);
+    for (const m of f.text.matchAll(IMPORT)) {
+      const target = posix.normalize(posix.join(posix.dirname(f.file), m[1]!));
+      const to = layerOf(target);
+      const t = noExt(target);
+      const report = (rule: string): void => void bad.push(`${f.file} imports ${target}: ${rule}`);
+
+      // The layer table, for src/ and suites/ (their tests too, which may also use the helpers of test/).
+      if ((f.file.startsWith('src/') || f.file.startsWith('suites/')) && to !== from && to !== 'package-root' && !(isTest(f.file) && to === 'test')) {
+        const allowed = MAY_IMPORT[from];
+        if (!allowed) report(`layer "${from}" is not in the layer table`);
+        else if (!allowed.includes(to)) report(`layer "${from}" may not import layer "${to}" (layer table)`);
+      }
+      // The sandbox: only its public entry, only from cli, embedded, tests and benches.
+      if (to === 'sandbox' && from !== 'sandbox') {
+        if (t !== SANDBOX_ENTRY) report(`the sandbox is reached only through its public entry ${SANDBOX_ENTRY}.ts`);
+        if (!SANDBOX_USERS.some((p) => f.file.startsWith(p))) report(`only src/cli/, src/embedded/, test/ and bench/ reach the sandbox`);
+      }
+      // The embedded target: only its public entry.
+      if (to === 'embedded' && from !== 'embedded' && t !== EMBEDDED_ENTRY) report(`the embedded target is reached only through its public entry ${EMBEDDED_ENTRY}.ts`);
+      // Nothing imports src/cli/, but tests that spawn the CLI.
+      if (to === 'cli' && from !== 'cli' && !spawnsCli(f)) report('nothing imports src/cli/ (but test/cli-*.test.ts files that spawn the CLI)');
+      // Suites never import each other.
+      if (from === 'suites' && to === 'suites' && t !== noExt(f.file) && noExt(f.file) !== SUITE_REGISTRY && !isTest(f.file) && !SUITE_HELPERS.includes(t)) {
+        report(`suites never import each other (only ${SUITE_HELPERS.map((h) => `${h}.ts`).join(', ')})`);
+      }
+      // Reporters never import suites.
+      if (from === 'report' && to === 'suites') report('reporters (src/report/) never import suites');
     }
   }
   return bad;
 }
 
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === '__snapshots__' || e.name === 'vendor' ? [] : sources(path);
+    return e.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function repository(): SourceFile[] {
+  return ['src', 'suites', 'bench', 'test'].flatMap((dir) =>
+    sources(join(ROOT, dir)).map((path) => ({ file: relative(ROOT, path).split(sep).join('/'), text: readFileSync(path, 'utf8') })),
+  );
+}
+
+/** Import lines for fake files (built at run time, so this file's own source holds no such line). */
+const imports = (...specs: string[]): string => specs.map((spec) => `import { x } from '${spec}';`).join('\n');
+
 describe('layers', () => {
-  it('every import follows the direction of ARCHITECTURE.md', () => {
-    expect(crossings()).toEqual([]);
+  const files = repository();
+  const found = violations(files);
+
+  it('reads the whole tree', () => {
+    // src/, suites/, bench/ and test/ with their tests: a walk that found nothing would pass everything.
+    for (const f of ['src/http/pacer.ts', 'src/cli/main.ts', 'suites/index.ts', 'bench/cli-bench.ts', 'test/layers.test.ts', 'src/http/pacer.test.ts']) {
+      expect(files.map((x) => x.file)).toContain(f);
+    }
+    expect(files.reduce((n, f) => n + [...f.text.matchAll(IMPORT)].length, 0)).toBeGreaterThan(500);
   });
 
-  it('tests and benches reach the sandbox only through its public entry', () => {
-    const inner: string[] = [];
-    for (const file of [...sources(join(ROOT, 'test'), true), ...sources(join(ROOT, 'bench'), true)]) {
-      for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-        const target = relative(ROOT, normalize(join(dirname(file), m[1]!)));
-        if (target.startsWith(join('src', 'sandbox')) && target !== join('src', 'sandbox', 'index.js')) inner.push(`${relative(ROOT, file)} imports ${m[1]}`);
-      }
-    }
-    expect(inner).toEqual([]);
+  it('every import follows the rules of ARCHITECTURE.md', () => {
+    const pending = (v: string): boolean => Object.keys(PENDING_CLI_IMPORTS).some((f) => v.startsWith(`${f} imports src/cli/`));
+    expect(found.filter((v) => !pending(v))).toEqual([]);
+  });
+
+  it('each pending exception still imports src/cli/ (the list only shrinks)', () => {
+    for (const file of Object.keys(PENDING_CLI_IMPORTS)) expect(found.some((v) => v.startsWith(`${file} imports src/cli/`)), file).toBe(true);
+  });
+
+  it('reports a fake violation of every rule, naming the importing file, the imported file and the rule', () => {
+    const fake = (file: string, spec: string): SourceFile => ({ file, text: imports(spec) });
+    const cases: Array<[SourceFile, string]> = [
+      [fake('src/runner/x.ts', '../report/index.js'), 'src/runner/x.ts imports src/report/index.js: layer "runner" may not import layer "report" (layer table)'],
+      [fake('src/sandbox/app.ts', '../http/client.js'), 'src/sandbox/app.ts imports src/http/client.js: layer "sandbox" may not import layer "http"'],
+      [fake('src/cli/serve-command.ts', '../sandbox/faults/index.js'), 'src/cli/serve-command.ts imports src/sandbox/faults/index.js: the sandbox is reached only through its public entry src/sandbox/index.ts'],
+      [fake('test/x.test.ts', '../src/sandbox/app.js'), 'test/x.test.ts imports src/sandbox/app.js: the sandbox is reached only through its public entry'],
+      [fake('src/report/x.test.ts', '../sandbox/index.js'), 'src/report/x.test.ts imports src/sandbox/index.js: only src/cli/, src/embedded/, test/ and bench/ reach the sandbox'],
+      [fake('bench/x.ts', '../src/embedded/other.js'), 'bench/x.ts imports src/embedded/other.js: the embedded target is reached only through its public entry'],
+      [fake('test/x.test.ts', '../src/cli/main.js'), 'test/x.test.ts imports src/cli/main.js: nothing imports src/cli/'],
+      [fake('bench/x.ts', '../src/cli/run-command.js'), 'bench/x.ts imports src/cli/run-command.js: nothing imports src/cli/'],
+      [fake('src/partner/x.test.ts', '../cli/help-text.js'), 'src/partner/x.test.ts imports src/cli/help-text.js: nothing imports src/cli/'],
+      [fake('suites/jobs.ts', './users.js'), 'suites/jobs.ts imports suites/users.js: suites never import each other'],
+      [fake('suites/support.ts', './limits.js'), 'suites/support.ts imports suites/limits.js: suites never import each other'],
+      [fake('src/report/x.ts', '../../suites/spec-refs.js'), 'src/report/x.ts imports suites/spec-refs.js: reporters (src/report/) never import suites'],
+      [fake('src/report/x.test.ts', '../../suites/index.js'), 'src/report/x.test.ts imports suites/index.js: reporters (src/report/) never import suites'],
+      [fake('src/newlayer/x.ts', '../json/lossless.js'), 'src/newlayer/x.ts imports src/json/lossless.js: layer "newlayer" is not in the layer table'],
+    ];
+    for (const [file, message] of cases) expect(violations([file]).some((v) => v.startsWith(message)), `${file.file}: ${violations([file]).join(' | ')}`).toBe(true);
+  });
+
+  it('accepts what the rules allow', () => {
+    const ok: SourceFile[] = [
+      { file: 'src/cli/serve-command.ts', text: `const m = await import('${'../sandbox/index.js'}');` },
+      { file: 'src/embedded/embedded-target.ts', text: imports('../sandbox/index.js') },
+      { file: 'test/suite-x.test.ts', text: imports('../src/sandbox/index.js', '../suites/jobs.js', '../src/embedded/embedded-target.js') },
+      { file: 'test/cli-x.test.ts', text: imports('./cli-support.js', '../src/cli/partner-command.js') },
+      { file: 'src/cli/x.test.ts', text: imports('./main.js') },
+      { file: 'suites/jobs.ts', text: imports('./spec-refs.js', './support.js', './webhook-support.js') },
+      { file: 'suites/index.ts', text: imports('./jobs.js') },
+      { file: 'src/sandbox/x.test.ts', text: imports('../../test/support/shared-file.js') },
+      { file: 'src/report/x.ts', text: imports('../package-root.js') },
+    ];
+    expect(violations(ok)).toEqual([]);
   });
 
   it('the table itself has no cycle between layers', () => {

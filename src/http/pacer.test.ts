@@ -1,70 +1,125 @@
-import { describe, expect, it } from 'vitest';
+// Timing-free: vitest's fake timers drive setTimeout and performance.now (the pacer's clock), so every
+// assertion is about the order and the virtual time (ms after the start) at which a request is released.
+// The pacer serves its waiters 1 ms after the earliest slot leaves the window (its timer rounds up + 1).
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPacer, type Pacer } from './pacer.js';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** A slot for a request that ends at once. */
 async function take(pacer: Pacer, signal?: AbortSignal, priority?: 'high'): Promise<void> {
   (await pacer.hold(signal, priority))();
 }
 
+/** Virtual ms since the test began, on the pacer's clock. */
+function clock(): () => number {
+  const t0 = performance.now();
+  return () => performance.now() - t0;
+}
+
+/** Requests released so far, in order: what asked for the slot, and when it got it. */
+function log<T>(): { released: Array<[T, number]>; note: (what: T) => void } {
+  const now = clock();
+  const released: Array<[T, number]> = [];
+  return { released, note: (what) => void released.push([what, now()]) };
+}
+
 describe('createPacer', () => {
+  it('runs on a clock the fake timers drive', async () => {
+    const now = clock();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(now()).toBe(1000);
+  });
+
   it('lets floor(rate × 0.9) requests start per window, then waits for the window to pass', async () => {
     const pacer = createPacer({ ratePerMinute: 10, windowMs: 150 });
-    const started: number[] = [];
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: 12 }, async () => {
-        await take(pacer);
-        started.push(performance.now() - t0);
-      }),
-    );
-    expect(started.filter((t) => t < 100)).toHaveLength(9);
-    expect(started.slice(9).every((t) => t >= 150)).toBe(true);
+    const { released, note } = log<number>();
+    const all = Promise.all(Array.from({ length: 12 }, (_, n) => take(pacer).then(() => note(n))));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(released).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, 0]));
+    await vi.advanceTimersByTimeAsync(149);
+    expect(released).toHaveLength(9);
+    await vi.advanceTimersByTimeAsync(2);
+    await all;
+    expect(released.slice(9)).toEqual([
+      [9, 151],
+      [10, 151],
+      [11, 151],
+    ]);
   });
 
   it('keeps a held slot counted until one window after its release', async () => {
     const pacer = createPacer({ ratePerMinute: 1, windowMs: 60 });
+    const { released, note } = log<string>();
     const release = await pacer.hold();
-    const t0 = performance.now();
-    let second = -1;
-    const next = take(pacer).then(() => (second = performance.now() - t0));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(second).toBe(-1);
+    const next = take(pacer).then(() => note('second'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(released).toEqual([]);
     release();
+    await vi.advanceTimersByTimeAsync(59);
+    expect(released).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2);
     await next;
-    expect(second).toBeGreaterThanOrEqual(100 + 60 - 2);
+    expect(released).toEqual([['second', 161]]);
   });
 
   it('serves waiters first come, first served', async () => {
     const pacer = createPacer({ ratePerMinute: 1, windowMs: 30 });
-    const order: number[] = [];
-    await Promise.all([0, 1, 2, 3].map((n) => take(pacer).then(() => order.push(n))));
-    expect(order).toEqual([0, 1, 2, 3]);
+    const { released, note } = log<number>();
+    const all = Promise.all([0, 1, 2, 3].map((n) => take(pacer).then(() => note(n))));
+    await vi.advanceTimersByTimeAsync(200);
+    await all;
+    expect(released).toEqual([
+      [0, 0],
+      [1, 31],
+      [2, 62],
+      [3, 93],
+    ]);
   });
 
   it('serves high-priority waiters before every normal waiter, first come first served among each kind', async () => {
     const pacer = createPacer({ ratePerMinute: 1, windowMs: 20 });
     await take(pacer);
-    const order: string[] = [];
+    const { released, note } = log<string>();
     const waits = [
-      take(pacer).then(() => order.push('normal-1')),
-      take(pacer).then(() => order.push('normal-2')),
-      take(pacer, undefined, 'high').then(() => order.push('high-1')),
-      take(pacer).then(() => order.push('normal-3')),
-      take(pacer, undefined, 'high').then(() => order.push('high-2')),
+      take(pacer).then(() => note('normal-1')),
+      take(pacer).then(() => note('normal-2')),
+      take(pacer, undefined, 'high').then(() => note('high-1')),
+      take(pacer).then(() => note('normal-3')),
+      take(pacer, undefined, 'high').then(() => note('high-2')),
     ];
+    await vi.advanceTimersByTimeAsync(200);
     await Promise.all(waits);
-    expect(order).toEqual(['high-1', 'high-2', 'normal-1', 'normal-2', 'normal-3']);
+    expect(released).toEqual([
+      ['high-1', 21],
+      ['high-2', 42],
+      ['normal-1', 63],
+      ['normal-2', 84],
+      ['normal-3', 105],
+    ]);
   });
 
   it('drops an aborted waiter and serves the next one', async () => {
     const pacer = createPacer({ ratePerMinute: 1, windowMs: 50 });
     await take(pacer);
+    const { released, note } = log<string>();
     const controller = new AbortController();
-    const aborted = take(pacer, controller.signal);
-    const next = take(pacer);
+    const aborted = take(pacer, controller.signal).then(() => note('aborted'));
+    const next = take(pacer).then(() => note('next'));
+    await vi.advanceTimersByTimeAsync(10);
     controller.abort(new Error('check timed out'));
     await expect(aborted).rejects.toThrow('check timed out');
+    await vi.advanceTimersByTimeAsync(100);
     await next;
+    // The aborted waiter was first in line: the next one takes the slot it would have had.
+    expect(released).toEqual([['next', 51]]);
     await expect(take(pacer, controller.signal)).rejects.toThrow('check timed out');
   });
 });
@@ -72,10 +127,16 @@ describe('createPacer', () => {
 describe('Pacer.burst', () => {
   it('takes a slot over the budget, and paced requests wait until it has left the window', async () => {
     const pacer = createPacer({ ratePerMinute: 2, windowMs: 80 });
+    const { released, note } = log<string>();
     const releases = await Promise.all([pacer.burst(), pacer.burst(), pacer.burst()]);
+    // Three slots at once where the budget is one (floor(2 × 0.9)).
+    expect(releases).toHaveLength(3);
     for (const release of releases) release();
-    const t0 = performance.now();
-    await take(pacer);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(78);
+    const paced = take(pacer).then(() => note('paced'));
+    await vi.advanceTimersByTimeAsync(79);
+    expect(released).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2);
+    await paced;
+    expect(released).toEqual([['paced', 81]]);
   });
 });
