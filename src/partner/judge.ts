@@ -32,8 +32,12 @@ const MAX_OFFENCES_SHOWN = 10;
 
 function requestExchange(r: PartnerRequest, index: number, origin: string, redactor: Redactor): RecordedExchange {
   const url = `${origin}${r.path}${r.query ? `?${r.query}` : ''}`;
+  // A capped body shows its first bytes, an evicted one nothing (recorder.ts); the size is the whole body's.
   const body = r.bodyText === '' ? undefined : r.bodyText;
-  const request = { ...recordMessage(r.headers, body, body === undefined ? undefined : Buffer.byteLength(body), redactor), method: r.method, url: redactor.text(url) };
+  const bytes = r.body ? r.body.bytes : body === undefined ? undefined : Buffer.byteLength(body);
+  const held = recordMessage(r.headers, body, body === undefined ? undefined : bytes, redactor);
+  if (r.body?.kept === 'capped') held.bodyTruncated = true;
+  const request = { ...held, method: r.method, url: redactor.text(url) };
   const label = `partner request #${r.id}${r.injected ? ` (injected: ${r.injected})` : ''}`;
   const exchange: RecordedExchange = {
     index,

@@ -1,7 +1,9 @@
 // Records the partner's traffic from the sandbox's observations. The input types mirror the sandbox's
 // observation shapes structurally: src/partner never imports the sandbox (the CLI connects the two).
 
-import type { Endpoint, InjectionId, PartnerRequest, Traffic, WebhookDelivery } from './traffic.js';
+import { createHash } from 'node:crypto';
+import { canonical } from './rules/retry-chains.js';
+import type { BodyRecord, Endpoint, InjectionId, PartnerRequest, Traffic, WebhookDelivery } from './traffic.js';
 
 export interface ExchangeObservation {
   kind: 'exchange';
@@ -22,8 +24,37 @@ export interface AttemptObservation extends WebhookDelivery {
 
 export type Observation = ExchangeObservation | AttemptObservation;
 
-/** Bodies beyond this are kept cut (a partner is not expected to send megabytes; evidence stays small). */
+/** Answers beyond this are kept cut (the sandbox's own answers are small; evidence stays small). */
 const KEEP_BYTES = 256 * 1024;
+
+/**
+ * At most this many request bodies (text and parsed JSON) are held in memory. Issue 17: a flood of
+ * 6,000 × 250 KB POSTs kept every body and its parsed JSON and exhausted the heap. A normal session
+ * sends a few hundred requests, so nothing of it is evicted; past this, the bodies the rules need least
+ * go first (see `evictionClass`), and every request keeps its metadata (method, path, status, times,
+ * headers) and its BodyRecord (size, SHA-256, comparison key).
+ *
+ * What a rule sees of an evicted body: `bodyText` '', `json` undefined, `body.kept` 'evicted', and
+ * `body.bytes`, `body.sha256` and `body.key` as recorded. The retry rules compare `body.key`, so they
+ * judge an evicted body as before; the decisions rules read no body there (nothing is evicted from
+ * decisions calls before every other body is); `secrets.not-in-body` (a warning only) cannot look into
+ * an evicted body; the evidence of a report shows '' for it.
+ */
+export const MAX_KEPT_BODIES = 2_000;
+
+/**
+ * Of one body, at most its first this many bytes are held (with its full size and SHA-256): a partner's
+ * requests are a few KB, and evidence needs no more. A body cut at the cap is not parsed as JSON (`json`
+ * undefined) and compares by the SHA-256 of its bytes. The same holds of a request whose auth failed
+ * (401/403): nothing of it is kept beyond the cap.
+ */
+export const BODY_CAP_BYTES = 64 * 1024;
+
+/**
+ * And at most this many bytes of body text in all (their parsed JSON is a few times more): 2,000 bodies
+ * at the cap would be 128 MiB of text. The oldest bodies of the lowest class are evicted first.
+ */
+export const MAX_KEPT_BODY_BYTES = 8 * 1024 * 1024;
 
 function parseJson(text: string): unknown {
   if (text === '') return undefined;
@@ -72,6 +103,70 @@ function text(buf: Buffer | undefined): string {
   return buf.subarray(0, KEEP_BYTES).toString('utf8');
 }
 
+const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
+
+/**
+ * The order in which bodies are evicted: 0 first. Auth failures (no rule reads their body but the
+ * secrets warning; a flood of unauthenticated requests is mostly these), then the bodies the rules
+ * compare only by key, and last the decisions and run starts whose JSON the rules and stats read.
+ */
+function evictionClass(endpoint: Endpoint, status: number): 0 | 1 | 2 {
+  if (status === 401 || status === 403) return 0;
+  return endpoint === 'decisions' || endpoint === 'runs-start' ? 2 : 1;
+}
+
+/** Reads a request body: what is held of it and its record. The Buffer itself is never retained. */
+function readBody(buf: Buffer | undefined): { text: string; json: unknown; record: BodyRecord } {
+  const bytes = buf?.length ?? 0;
+  const full = buf ?? Buffer.alloc(0);
+  const rawHash = sha256(full);
+  if (bytes > BODY_CAP_BYTES) {
+    // Copied to a string: a subarray would keep the whole received Buffer alive.
+    return { text: full.subarray(0, BODY_CAP_BYTES).toString('utf8'), json: undefined, record: { bytes, sha256: rawHash, key: `raw:${rawHash}`, kept: 'capped' } };
+  }
+  const bodyText = full.toString('utf8');
+  const json = parseJson(bodyText);
+  const key = json !== undefined ? `json:${sha256(canonical(json))}` : `raw:${rawHash}`;
+  return { text: bodyText, json, record: { bytes, sha256: rawHash, key, kept: 'full' } };
+}
+
+/** Bounds the bodies held: at most MAX_KEPT_BODIES and MAX_KEPT_BODY_BYTES of text, evicting by class, oldest first. */
+function createBodyBudget(): { hold(r: PartnerRequest, cls: 0 | 1 | 2): void } {
+  const queues: [PartnerRequest[], PartnerRequest[], PartnerRequest[]] = [[], [], []];
+  const heads = [0, 0, 0];
+  let count = 0;
+  let bytes = 0;
+  const evictOne = (): boolean => {
+    for (let c = 0; c < 3; c++) {
+      const q = queues[c]!;
+      if (heads[c]! < q.length) {
+        const r = q[heads[c]!]!;
+        heads[c]! += 1;
+        if (heads[c]! > 1024 && heads[c]! * 2 > q.length) {
+          q.splice(0, heads[c]!);
+          heads[c] = 0;
+        }
+        count -= 1;
+        bytes -= r.bodyText.length;
+        r.bodyText = '';
+        delete r.json;
+        if (r.body) r.body = { ...r.body, kept: 'evicted' };
+        return true;
+      }
+    }
+    return false;
+  };
+  return {
+    hold(r, cls) {
+      if (r.bodyText === '') return;
+      queues[cls].push(r);
+      count += 1;
+      bytes += r.bodyText.length;
+      while ((count > MAX_KEPT_BODIES || bytes > MAX_KEPT_BODY_BYTES) && evictOne());
+    },
+  };
+}
+
 export interface Recorder {
   /** Feed one observation of the sandbox; `injected` names the injection that answered it, if any. */
   add(observation: Observation, injected?: InjectionId): void;
@@ -84,13 +179,14 @@ export function createRecorder(): Recorder {
   const requests: PartnerRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
   const listeners: Array<() => void> = [];
+  const budget = createBodyBudget();
   return {
     add(o, injected) {
       if (o.kind === 'exchange') {
         const q = o.request.path.indexOf('?');
         const path = q < 0 ? o.request.path : o.request.path.slice(0, q);
         const query = q < 0 ? '' : o.request.path.slice(q + 1);
-        const bodyText = text(o.request.body);
+        const body = readBody(o.request.body);
         const responseText = o.dropped ? '' : text(o.responseBody);
         const responseJson = o.dropped ? undefined : parseJson(responseText);
         const errorCode =
@@ -108,8 +204,9 @@ export function createRecorder(): Recorder {
           endpoint: where.endpoint,
           ...(where.runId !== undefined ? { runId: where.runId } : {}),
           headers: flatHeaders(o.request.headers),
-          bodyText,
-          json: parseJson(bodyText),
+          bodyText: body.text,
+          ...(body.json !== undefined ? { json: body.json } : {}),
+          body: body.record,
           status: o.dropped ? 0 : o.status,
           lost: o.dropped,
           responseHeaders: o.dropped ? {} : { ...o.responseHeaders },
@@ -122,6 +219,7 @@ export function createRecorder(): Recorder {
         let i = requests.length;
         while (i > 0 && requests[i - 1]!.id > record.id) i--;
         requests.splice(i, 0, record);
+        budget.hold(record, evictionClass(record.endpoint, record.status));
       } else {
         const { kind: _kind, ...rest } = o;
         deliveries.push({ ...rest });

@@ -14,7 +14,19 @@ import { issuedTokens } from './rules/secrets.js';
 import type { JudgeContext } from './traffic.js';
 
 /** The live checklist is re-judged at most this often (ms): a busy partner must not keep the CPU busy. */
-const REJUDGE_INTERVAL_MS = 250;
+export const REJUDGE_INTERVAL_MS = 250;
+
+/**
+ * …and never sooner after a judgement than this many times what it took (a judgement of 200 ms waits
+ * 800 ms): under a flood the judgement grows with the traffic, and the sandbox keeps at least 4/5 of
+ * the time to answer (issue 17: re-judging on every request slowed it to about one request a second).
+ */
+export const REJUDGE_COST_FACTOR = 4;
+
+/** The wait before the next live judgement, given what the last one took (ms). */
+export function rejudgeDelayMs(lastJudgementMs: number): number {
+  return Math.max(REJUDGE_INTERVAL_MS, lastJudgementMs * REJUDGE_COST_FACTOR);
+}
 
 export interface SessionOptions {
   timeScale: number;
@@ -33,7 +45,7 @@ export interface PartnerSession {
   /** Feed a sandbox observation (the CLI's `hooks.observe`). */
   observe(o: Observation): void;
   judge(final: boolean): Judged[];
-  /** Shows the verdicts live: now, and again (at most every 250 ms) after new traffic. */
+  /** Shows the verdicts live: now, and again after new traffic (at most every 250 ms, and 4× the last judgement's cost apart). */
   attach(live: PartnerConsole): void;
   /** Settles every rule (the live console too) and returns the RunResult, redacted; the CLI writes the reports. */
   finish(opts: { baseUrl: string; environment: RunResult['target']['environment'] }): RunResult;
@@ -58,6 +70,31 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
   let timer: NodeJS.Timeout | undefined;
   let finished = false;
   let live: PartnerConsole | undefined;
+  // Live re-judging, never on the hot path of a request: a new record only marks the checklist stale
+  // and arms one timer; the judgement runs in that timer, no sooner than rejudgeDelayMs after the end
+  // of the last one.
+  let stale = false;
+  let lastEnded = 0;
+  let lastCostMs = 0;
+  const runLive = (view: PartnerConsole): void => {
+    const began = performance.now();
+    stale = false;
+    view.update(liveJudged());
+    lastEnded = performance.now();
+    lastCostMs = lastEnded - began;
+  };
+  const schedule = (view: PartnerConsole): void => {
+    if (timer || finished || !stale) return;
+    const wait = Math.max(0, lastEnded + rejudgeDelayMs(lastCostMs) - performance.now());
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (finished) return;
+      runLive(view);
+      // Traffic that came during the judgement waits for the next turn.
+      schedule(view);
+    }, Math.max(wait, REJUDGE_INTERVAL_MS));
+    timer.unref();
+  };
   return {
     rules,
     recorder,
@@ -68,14 +105,10 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
     judge,
     attach(view) {
       live = view;
-      view.update(liveJudged());
+      runLive(view);
       recorder.onChange(() => {
-        if (timer || finished) return;
-        timer = setTimeout(() => {
-          timer = undefined;
-          if (!finished) view.update(liveJudged());
-        }, REJUDGE_INTERVAL_MS);
-        timer.unref();
+        stale = true;
+        schedule(view);
       });
     },
     finish({ baseUrl, environment }) {

@@ -24,9 +24,15 @@ export interface PartnerRequest {
   /** The run id in the path, for run reads, reveals and decisions. */
   runId?: string;
   headers: Record<string, string>;
+  /**
+   * The body as kept in memory (recorder.ts): in full up to BODY_CAP_BYTES, its first BODY_CAP_BYTES
+   * beyond, and '' once evicted (at most MAX_KEPT_BODIES are held). `body` says which.
+   */
   bodyText: string;
-  /** The body parsed as JSON when it is; undefined otherwise. */
+  /** The body parsed as JSON when it is, was kept in full, and is still held; undefined otherwise. */
   json?: unknown;
+  /** What was recorded of the body whatever is still held; absent in hand-built traffic (tests). */
+  body?: BodyRecord;
   /** 0 when the answer was lost (connection cut). */
   status: number;
   /** The answer was never delivered. */
@@ -37,6 +43,26 @@ export interface PartnerRequest {
   /** Error code of a non-2xx answer. */
   errorCode?: string;
   injected?: InjectionId;
+}
+
+/**
+ * What the recorder keeps of a request body beyond its text. A rule that needs an evicted or capped body
+ * sees: `bodyText` '' (evicted) or its first BODY_CAP_BYTES (capped), `json` undefined, and this record:
+ * the full size, the SHA-256 of the full bytes, and `key`, by which two bodies compare as "the same body".
+ */
+export interface BodyRecord {
+  /** Size of the whole body in bytes. */
+  bytes: number;
+  /** SHA-256 (hex) of the whole body as received. */
+  sha256: string;
+  /**
+   * Equal for the same body: for a body kept in full that is JSON, the SHA-256 of its canonical form
+   * (keys sorted: JSON compared by value); otherwise `raw:` and the SHA-256 of its bytes. Fixed when
+   * recorded, so a comparison never depends on whether the body was evicted since.
+   */
+  key: string;
+  /** full: text (and JSON) held; capped: only the first BODY_CAP_BYTES held; evicted: nothing held. */
+  kept: 'full' | 'capped' | 'evicted';
 }
 
 export interface WebhookDelivery {

@@ -17,7 +17,8 @@ export const FINAL_STATUSES = new Set([401, 403, 404, 409, 410, 422]);
  */
 const RETRY_WINDOW_MS = 60_000;
 
-function canonical(value: unknown): string {
+/** JSON by value: the same text for equal values whatever the order of their keys. */
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -26,9 +27,13 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
 }
 
-/** Two requests are "the same request" when this key is equal. */
+/**
+ * Two requests are "the same request" when this key is equal. A recorded body compares by its hash
+ * (`body.key`: canonical JSON, or the bytes of a body too large to keep), so an evicted or capped body
+ * still compares; hand-built traffic without a record compares its JSON by value, or its text.
+ */
 function requestKey(r: PartnerRequest): string {
-  const body = r.json !== undefined ? canonical(r.json) : r.bodyText;
+  const body = r.body ? r.body.key : r.json !== undefined ? canonical(r.json) : r.bodyText;
   return `${r.method} ${r.path}?${r.query}\n${body}`;
 }
 

@@ -1,0 +1,98 @@
+// The recorder under a flood (issue 17): it holds at most MAX_KEPT_BODIES bodies, cuts a body at
+// BODY_CAP_BYTES with its full size and SHA-256 recorded, evicts auth failures before the bodies the
+// rules read, and a retry whose first body was evicted still compares equal by its hash. And the live
+// re-judging delay: at least 250 ms, and 4× the last judgement's cost.
+
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { BODY_CAP_BYTES, createRecorder, MAX_KEPT_BODIES, type ExchangeObservation } from './recorder.js';
+import { retryChains } from './rules/retry-chains.js';
+import { rejudgeDelayMs } from './session.js';
+import type { JudgeContext } from './traffic.js';
+
+let nextId = 1;
+function exchange(opts: { path?: string; body: string | Buffer; status: number; at?: number }): ExchangeObservation {
+  const at = opts.at ?? 1_000;
+  return {
+    kind: 'exchange',
+    request: { id: nextId++, method: 'POST', path: opts.path ?? '/v1/jobs', headers: { 'content-type': 'application/json' }, body: Buffer.from(opts.body) },
+    receivedAt: at,
+    answeredAt: at + 1,
+    status: opts.status,
+    responseHeaders: {},
+    responseBody: Buffer.from(opts.status >= 300 ? '{"error":"x"}' : '{}'),
+    dropped: false,
+    simulated: false,
+  };
+}
+
+const ctx: JudgeContext = { timeScale: 1, webhookRegistered: false, inject: true, final: true, now: 10_000 };
+
+describe('recorder: bounded bodies', () => {
+  it(`holds at most ${MAX_KEPT_BODIES} bodies; the others keep their metadata and body record`, () => {
+    const recorder = createRecorder();
+    const total = MAX_KEPT_BODIES + 500;
+    for (let i = 0; i < total; i++) recorder.add(exchange({ body: JSON.stringify({ external_id: `job-${i}` }), status: 401 }));
+    const { requests } = recorder.traffic();
+    expect(requests).toHaveLength(total);
+    const held = requests.filter((r) => r.bodyText !== '');
+    expect(held).toHaveLength(MAX_KEPT_BODIES);
+    // The oldest went first.
+    expect(requests[0]!.bodyText).toBe('');
+    expect(requests[0]!.json).toBeUndefined();
+    expect(requests[0]!.body).toMatchObject({ kept: 'evicted', bytes: JSON.stringify({ external_id: 'job-0' }).length });
+    expect(requests[0]!).toMatchObject({ method: 'POST', path: '/v1/jobs', status: 401, endpoint: 'jobs' });
+    expect(requests[total - 1]!.json).toEqual({ external_id: `job-${total - 1}` });
+  });
+
+  it('auth failures are evicted before the decisions whose JSON the rules read', () => {
+    const recorder = createRecorder();
+    const run = '11111111-1111-4111-8111-111111111111';
+    recorder.add(exchange({ path: `/v1/runs/${run}/decisions`, body: JSON.stringify({ decisions: [], notices_shown: ['N1'] }), status: 200 }));
+    for (let i = 0; i < MAX_KEPT_BODIES + 10; i++) recorder.add(exchange({ body: JSON.stringify({ i }), status: 401 }));
+    const first = recorder.traffic().requests[0]!;
+    expect(first.endpoint).toBe('decisions');
+    expect(first.json).toEqual({ decisions: [], notices_shown: ['N1'] });
+    expect(first.body?.kept).toBe('full');
+  });
+
+  it(`a body past ${BODY_CAP_BYTES} bytes keeps only its first bytes, with its full size and SHA-256`, () => {
+    const recorder = createRecorder();
+    const big = Buffer.from(JSON.stringify({ text: 'x'.repeat(250 * 1024) }));
+    recorder.add(exchange({ body: big, status: 401 }));
+    const r = recorder.traffic().requests[0]!;
+    expect(r.bodyText.length).toBe(BODY_CAP_BYTES);
+    expect(r.json).toBeUndefined();
+    expect(r.body).toEqual({ bytes: big.length, sha256: createHash('sha256').update(big).digest('hex'), key: `raw:${createHash('sha256').update(big).digest('hex')}`, kept: 'capped' });
+  });
+
+  it('a retried JSON body whose text was evicted still compares equal by its hash (JSON by value)', () => {
+    const recorder = createRecorder();
+    // The first attempt fails with a 503; the client retries the same JSON, its keys in another order.
+    recorder.add(exchange({ body: '{"external_id":"job-1","title":"Backend"}', status: 503, at: 1_000 }));
+    for (let i = 0; i < MAX_KEPT_BODIES; i++) recorder.add(exchange({ path: '/v1/other', body: JSON.stringify({ filler: i }), status: 404, at: 1_100 }));
+    recorder.add(exchange({ body: '{ "title": "Backend", "external_id": "job-1" }', status: 201, at: 2_000 }));
+    const { requests } = recorder.traffic();
+    const first = requests[0]!;
+    const retry = requests[requests.length - 1]!;
+    expect(first.bodyText).toBe('');
+    expect(first.body?.kept).toBe('evicted');
+    expect(retry.body?.kept).toBe('full');
+    expect(first.body?.key).toBe(retry.body?.key);
+    const jobs = requests.filter((r) => r.endpoint === 'jobs');
+    expect(retryChains(jobs, ctx).map((c) => c.map((r) => r.id))).toEqual([[first.id, retry.id]]);
+    // A different body is not a retry.
+    const other = createRecorder();
+    other.add(exchange({ body: '{"external_id":"job-1"}', status: 503, at: 1_000 }));
+    other.add(exchange({ body: '{"external_id":"job-2"}', status: 201, at: 2_000 }));
+    expect(retryChains(other.traffic().requests, ctx)).toEqual([]);
+  });
+});
+
+describe('live re-judging delay', () => {
+  it('at most every 250 ms, and never sooner than 4× the last judgement took', () => {
+    expect(rejudgeDelayMs(0)).toBe(250);
+    expect(rejudgeDelayMs(50)).toBe(250);
+    expect(rejudgeDelayMs(200)).toBe(800);
+  });
+});
