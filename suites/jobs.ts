@@ -5,7 +5,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { describeIssues, errorSuffix, expectRejected, obj, objects } from './support.js';
+import { describeIssues, errorSuffix, expectRejected, obj, objects, secondOrgWithRecruiter } from './support.js';
 import { S } from './spec-refs.js';
 
 const suite = 'jobs';
@@ -160,6 +160,67 @@ export const JOBS_CHECKS: CheckDefinition[] = [
           spec: S.jobs,
           pointer: '/rejected',
           received: describeIssues(issues),
+        },
+        probe,
+      );
+    },
+  },
+  {
+    id: 'jobs.external-id-per-organization',
+    title: "A job's external_id is unique per organization: another organization's run start naming it answers 404 job_not_found, and its POST /jobs with it creates its own job, leaving the first organization's unchanged",
+    suite,
+    spec: [S.identifiers, S.jobs, S.runsStart, S.byEndpoint],
+    needs: ['org', 'second-org'],
+    async run(t) {
+      await t.setup.org();
+      const second = await secondOrgWithRecruiter(t);
+      if (!second) return;
+      const asSecond = (label: string) => ({ auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label });
+      // A job only the first organization created (in Haifa).
+      const externalId = t.setup.uniqueId('svc-certify-job');
+      const mine = await postJob(t, jobBody(externalId), 'create a job in Haifa in the first organization');
+      if (!t.expect.status(mine, '2xx', S.jobs)) return;
+      // The second organization has no job of that external_id: "job_external_id unknown" for it.
+      const foreign = await t.setup.startRun(
+        { job_external_id: externalId, acting_user_external_id: second.user, target_count: 1 },
+        asSecond("start a run in the second organization naming the first organization's job"),
+      );
+      if (!t.expect.error(foreign, 404, 'job_not_found', S.byEndpoint)) return;
+      // The same external_id in the second organization is its own job, elsewhere and with another title.
+      const theirs = await t.api.post('/jobs', { ...jobBody(externalId), title: 'Warehouse Shift Lead', location_text: 'Eilat, Israel' }, asSecond('create a job of the same external_id in the second organization, in Eilat'));
+      if (!t.expect.status(theirs, '2xx', S.jobs)) return;
+      const firstId = obj(mine.json)?.job_id;
+      const secondId = obj(theirs.json)?.job_id;
+      if (typeof firstId === 'string' && typeof secondId === 'string') {
+        t.expect.that(
+          firstId !== secondId,
+          {
+            message: `the second organization's POST /jobs with the first organization's external_id answered job_id ${secondId}, the first organization's job; external_id is unique per organization, so it is another job`,
+            spec: S.identifiers,
+            expected: `a job_id other than ${firstId}`,
+            received: secondId,
+            pointer: '/job_id',
+          },
+          theirs,
+        );
+      }
+      // The first organization's job is still in Haifa: a requirement naming Haifa is refused as its
+      // location, one naming Eilat is not. The empty third requirement refuses the probe either way.
+      const probe = await t.setup.startRun(
+        { job_external_id: externalId, acting_user_external_id: (await t.setup.user()).externalId, target_count: 1, requirements: [{ text: 'Eilat', kind: 'nice' }, { text: 'Haifa', kind: 'nice' }, { text: ' ', kind: 'nice' }] },
+        { label: "start in the first organization with both places as requirements (refused either way)" },
+      );
+      if (!t.expect.status(probe, 422, S.runsStart)) return;
+      const issues = objects(obj(probe.json)?.rejected);
+      const located = issues.filter((i) => i.code === 'location_as_requirement').map((i) => Number(i.index));
+      t.expect.that(
+        located.includes(1) && !located.includes(0),
+        {
+          message: `after the second organization created its own job of the same external_id in Eilat, a start of the first organization's job refused location_as_requirement at index(es) ${located.join(', ') || 'none'} of ["Eilat", "Haifa", " "]; the first organization's job keeps its location_text "Haifa, Israel" (index 1 only): another organization's POST /jobs does not change it`,
+          spec: S.identifiers,
+          expected: 'location_as_requirement at index 1 only',
+          received: describeIssues(issues),
+          pointer: '/rejected',
         },
         probe,
       );

@@ -4,7 +4,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { obj, roleField } from './support.js';
+import { obj, roleField, secondOrgWithRecruiter } from './support.js';
 
 const suite = 'users';
 
@@ -50,6 +50,57 @@ export const USERS_CHECKS: CheckDefinition[] = [
       const b = obj(second.json);
       t.expect.equal(b?.user_id, firstId, '`user_id` of the repeat (against the first call\'s)', S.users, second);
       t.expect.equal(b?.created, false, '`created` of the repeat', S.users, second);
+    },
+  },
+  {
+    id: 'users.external-id-per-organization',
+    title: "A user's external_id is unique per organization: a recruiter registered only in another organization is user_not_found, and one registered in both is two users",
+    suite,
+    spec: [S.identifiers, S.users, S.runsStart, S.byEndpoint],
+    needs: ['org', 'second-org'],
+    async run(t) {
+      const { role } = await t.setup.user();
+      const second = await secondOrgWithRecruiter(t);
+      if (!second) return;
+      const asSecond = (label: string) => ({ auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label });
+      // A recruiter only the first organization registered.
+      const externalId = t.setup.uniqueId('svc-certify-user');
+      const mine = await register(t, externalId, role, 'register a recruiter in the first organization only');
+      if (!t.expect.status(mine, '2xx', S.users)) return;
+      // The second organization's own job, so that only the acting user can be unknown to it.
+      const job = t.setup.uniqueId('svc-certify-job');
+      const created = await t.api.post(
+        '/jobs',
+        {
+          external_id: job,
+          title: 'Data Analyst',
+          description_text: 'We are hiring a data analyst to turn product and sales data into decisions. You will write SQL, build dashboards and present findings to managers.',
+          location_text: 'Haifa, Israel',
+        },
+        asSecond('create a job in the second organization'),
+      );
+      if (!t.expect.status(created, '2xx', S.jobs)) return;
+      const foreign = await t.setup.startRun(
+        { job_external_id: job, acting_user_external_id: externalId, target_count: 1 },
+        asSecond("start a run in the second organization acting as the first organization's recruiter"),
+      );
+      if (!t.expect.error(foreign, 404, 'user_not_found', S.byEndpoint)) return;
+      // The same external_id registered in the second organization too is another user.
+      const theirs = await t.api.post('/users', { external_id: externalId, email: `${externalId}@example.com`, full_name: 'Noa Cohen', ...roleField(role) }, asSecond('register the same external_id in the second organization'));
+      if (!t.expect.status(theirs, '2xx', S.users)) return;
+      const firstId = obj(mine.json)?.user_id;
+      const secondId = obj(theirs.json)?.user_id;
+      t.expect.that(
+        typeof secondId === 'string' && secondId !== firstId,
+        {
+          message: `the second organization's registration of the first organization's recruiter external_id answered user_id ${JSON.stringify(secondId)} (the first organization's: ${JSON.stringify(firstId)}); external_id is unique per organization, so it is another user`,
+          spec: S.identifiers,
+          expected: `a user_id other than ${JSON.stringify(firstId)}`,
+          received: secondId,
+          pointer: '/user_id',
+        },
+        theirs,
+      );
     },
   },
 ];

@@ -112,7 +112,8 @@ export function renderRun(
         if (extra) item.zz_extra_requirement = 'ignore-me';
         return item;
       }),
-      contact_state: org.revealed.has(c.id) && !faults.has('reveal.contact-state-stays-locked') ? 'revealed' : 'locked',
+      // The fault isolation.reveal-state-shared-across-orgs: any organization's reveal counts, not only this one's.
+      contact_state: (org.revealed.has(c.id) || (faults.has('isolation.reveal-state-shared-across-orgs') && [...app.store.organizations.values()].some((o) => o.revealed.has(c.id)))) && !faults.has('reveal.contact-state-stays-locked') ? 'revealed' : 'locked',
       reveal_price_credits: price,
     };
     if (extra) out.zz_extra_candidate = { probe: 1 };

@@ -9,4 +9,5 @@ export const jobsFaults = [
   { id: 'jobs.issue-message-he-missing', area: 'jobs', summary: 'JobIssue entries of `422 job_rejected` lack `message_he`', caughtBy: 'jobs.rejects-missing-description' },
   { id: 'jobs.location-issue-field-wrong', area: 'jobs', summary: 'the `location_missing` issue names field `location` instead of the request field `location_text`', caughtBy: 'jobs.rejects-missing-location' },
   { id: 'jobs.issues-share-first-field', area: 'jobs', summary: 'a job missing several fields is refused with one JobIssue each, but every issue names the first missing field in `field`', caughtBy: 'jobs.rejection-lists-every-missing-field' },
+  { id: 'isolation.jobs-shared-across-orgs', area: 'jobs', summary: "a run start's job lookup ignores the organization: another organization's run on a job it never created (an external_id only the first created) starts on the first organization's job (202) instead of `404 job_not_found`", caughtBy: 'jobs.external-id-per-organization' },
 ] as const satisfies readonly FaultDefinition[];

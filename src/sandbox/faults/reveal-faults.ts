@@ -18,4 +18,5 @@ export const revealFaults = [
   { id: 'reveal.production-charges-nothing', area: 'reveal', summary: 'production: a first reveal says `credits_charged: 0` while the wallet falls by the quoted price (a reveal the price table makes free is variant reveal.production-price-table-free)', caughtBy: 'reveal.production-charged-once' },
   { id: 'reveal.production-charge-understated', area: 'reveal', summary: 'production: `credits_charged` says 2 credits less than the wallet fell by', caughtBy: 'reveal.production-charged-once' },
   { id: 'reveal.production-wallet-stale', area: 'reveal', summary: 'production: `wallet_balance_after` reports the balance before the charge', caughtBy: 'reveal.production-charged-once' },
+  { id: 'isolation.reveal-state-shared-across-orgs', area: 'reveal', summary: 'a candidate revealed by any organization of the partner reads `contact_state: revealed` in every organization\'s runs, not only in the revealing organization\'s', caughtBy: 'reveal.contact-state-per-organization' },
 ] as const satisfies readonly FaultDefinition[];

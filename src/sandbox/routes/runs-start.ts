@@ -33,11 +33,16 @@ export function runsStartRoute(rc: RequestContext): Reply {
     if (faults.has('fixtures.unknown-fixture-as-job-not-found')) throw new ApiError(404, 'job_not_found');
     throw new ApiError(422, 'unknown_fixture', { fixtures: [...FIXTURE_NAMES] });
   }
-  if (!app.store.usersOf(org.id).has(actingUser) && !(fixture && faults.has('fixtures.any-acting-user'))) {
+  // The fault isolation.users-shared-across-orgs: a recruiter of any organization is found.
+  const userKnown = app.store.usersOf(org.id).has(actingUser) || (faults.has('isolation.users-shared-across-orgs') && [...app.store.users.values()].some((m) => m.has(actingUser)));
+  if (!userKnown && !(fixture && faults.has('fixtures.any-acting-user'))) {
     if (faults.has('runs-start.unknown-user-422')) throw new ApiError(422, 'invalid_user');
     throw new ApiError(404, 'user_not_found');
   }
-  const job = fixture ? undefined : app.store.jobsOf(org.id).get(jobExternalId);
+  // The fault isolation.jobs-shared-across-orgs: the job lookup ignores the organization.
+  const job = fixture
+    ? undefined
+    : (app.store.jobsOf(org.id).get(jobExternalId) ?? (faults.has('isolation.jobs-shared-across-orgs') ? [...app.store.jobs.values()].map((m) => m.get(jobExternalId)).find((j) => j !== undefined) : undefined));
   if (!fixture && !job) throw new ApiError(404, faults.has('runs-start.unknown-job-not-found-code') ? 'not_found' : 'job_not_found');
 
   const submitted = body.requirements;
