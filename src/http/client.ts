@@ -54,6 +54,20 @@ export interface HttpEngine {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** What an answer over the body limit keeps as evidence: its first 64 KiB. */
+const OVERSIZED_EVIDENCE_BYTES = 64 * 1024;
+
+function firstBytes(chunks: readonly Buffer[], limit: number): Buffer {
+  const kept: Buffer[] = [];
+  let size = 0;
+  for (const c of chunks) {
+    if (size >= limit) break;
+    const part = c.subarray(0, limit - size);
+    kept.push(part);
+    size += part.length;
+  }
+  return Buffer.concat(kept);
+}
 
 /** baseUrl + path with exactly one slash between them. */
 export function joinUrl(baseUrl: string, path: string): string {
@@ -222,8 +236,11 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
         kept += Math.min(room, chunk.length);
         if (incoming.received > maxBodyBytes) break; // leaving the loop destroys the body and its socket
       }
-      incoming.bytes = Buffer.concat(chunks);
       if (incoming.received > maxBodyBytes) {
+        // A transport finding, judged as such: its first bytes are the evidence, not a copy of all it sent
+        // (one such copy per request in flight is what a target answering huge bodies would cost).
+        incoming.bytes = firstBytes(chunks, OVERSIZED_EVIDENCE_BYTES);
+        chunks.length = 0;
         return {
           incoming,
           error: { code: 'body_too_large', message: `response body exceeds ${maxBodyBytes} bytes; reading stopped` },
@@ -231,6 +248,7 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
           durationMs: performance.now() - t0,
         };
       }
+      incoming.bytes = Buffer.concat(chunks);
       return { incoming, startedAt, durationMs: performance.now() - t0 };
     } catch (err) {
       const error: TransportError = why
@@ -308,6 +326,8 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
         exchangeRecord.response = {
           status: incoming.status,
           ...recordMessage(incoming.headers, text, incoming.received, redactor),
+          // Only the first bytes of an answer over the limit were kept: the record says it is cut.
+          ...(error?.code === 'body_too_large' ? { bodyTruncated: true } : {}),
         };
       }
       if (error) exchangeRecord.transportError = { code: error.code, message: redactor.text(error.message) };
