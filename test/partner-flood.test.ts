@@ -10,20 +10,12 @@ import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPORT_FILES, start, tmp } from './cli-support.js';
+import { highWaterKb } from './support/peak-rss.js';
 
 const FLOOD_REQUESTS = 3_000;
 const BODY_BYTES = 250 * 1024;
 const CONCURRENCY = 20;
 const PEAK_RSS_LIMIT_MB = 512;
-
-function highWaterKb(pid: number): number {
-  try {
-    const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
 
 function post(url: URL, body: Buffer, agent: Agent): Promise<number> {
   return new Promise((done, fail) => {

@@ -95,7 +95,7 @@ export async function finishCertification(result: RunResult, settings: ReportSet
 }
 
 /** Whether the settings write any file (the console alone writes none, and creates no folder). */
-export function writesFiles(settings: Pick<ReportSettings, 'reporters'>): boolean {
+function writesFiles(settings: Pick<ReportSettings, 'reporters'>): boolean {
   return settings.reporters.some((r) => r !== 'console');
 }
 

@@ -2,7 +2,10 @@
 // disagree about a duration, a verdict or the count line a CI parser reads.
 
 import { skipKindOf, summarize, type CheckResult, type MissingInput, type Observation, type RecordedExchange, type RunResult, type RunSummary, type SkipKind, type Verdict } from '../runner/results.js';
-import { decideVerdict, describeMissing, verdictLabel as labelOfVerdict, verdictOfResult } from '../runner/verdict.js';
+import { decideVerdict, describeMissing, verdictOfResult } from '../runner/verdict.js';
+
+/** The label every reporter prints; passed-selection is never "Certified" (runner/verdict.ts). */
+export { verdictLabel } from '../runner/verdict.js';
 
 /** "12 ms", "3.4 s", "2 min 05 s": rounded so that snapshots do not depend on sub-millisecond noise. */
 export function formatDuration(ms: number): string {
@@ -44,10 +47,6 @@ export function verdictOf(result: RunResult): Verdict {
 /** A failed check the operator's baseline accepts: reported apart, it does not fail the run. */
 export function isExpectedFailure(check: CheckResult): boolean {
   return check.status === 'failed' && check.expected !== undefined;
-}
-
-export function verdictLabel(verdict: Verdict): string {
-  return labelOfVerdict(verdict);
 }
 
 /** How a verdict is coloured: only certified is good; incomplete, passed-selection and interrupted are neither. */

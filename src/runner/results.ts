@@ -20,8 +20,6 @@ export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'warning';
  */
 export type SkipKind = 'not-applicable' | 'needs-input' | 'not-exercised' | 'inconclusive' | 'deselected' | 'interrupted';
 
-export const SKIP_KINDS: readonly SkipKind[] = ['not-applicable', 'needs-input', 'not-exercised', 'inconclusive', 'deselected', 'interrupted'];
-
 /** Skips that leave the certification incomplete: something could have run it. */
 export const INCOMPLETE_SKIPS: ReadonlySet<SkipKind> = new Set(['needs-input', 'not-exercised', 'inconclusive']);
 
@@ -110,8 +108,6 @@ export const CERTIFICATION_TITLES: Record<CertificationKind, string> = {
  * ended the certification before every check did.
  */
 export type Verdict = 'certified' | 'passed-selection' | 'not-certified' | 'incomplete' | 'interrupted';
-
-export const VERDICTS: readonly Verdict[] = ['certified', 'passed-selection', 'not-certified', 'incomplete', 'interrupted'];
 
 /** What left a certification incomplete, grouped: "2 more activation codes unlock 9 checks". */
 export interface MissingInput {

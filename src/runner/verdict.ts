@@ -33,7 +33,7 @@ export function decideVerdict(result: Pick<RunResult, 'summary' | 'checks' | 'ba
 }
 
 /** The skips that leave a certification incomplete, grouped by what would run them, largest group first. */
-export function missingInputs(checks: readonly CheckResult[]): MissingInput[] {
+function missingInputs(checks: readonly CheckResult[]): MissingInput[] {
   const groups = new Map<string, MissingInput>();
   for (const c of checks) {
     if (!leavesIncomplete(c)) continue;
