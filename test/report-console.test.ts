@@ -6,6 +6,7 @@ import { createPlainConsoleReporter } from '../src/report/console-plain.js';
 import type { RunStartInfo } from '../src/report/reporter.js';
 import type { RunResult } from '../src/runner/results.js';
 import { settleResult } from '../src/runner/settle.js';
+import { baselineMarker } from '../src/runner/baseline.js';
 import {
   makeIncompleteRunResult,
   makeInterruptedRunResult,
@@ -48,13 +49,58 @@ async function drive(reporter: ReturnType<typeof createConsoleReporter>, result:
 }
 
 describe('console reporter, plain mode', () => {
-  it('prints one line per finished check, then the grouped summary (snapshot)', async () => {
+  it('prints each check once, when it ends, with its reasons; the end adds the verdict and counts (snapshot)', async () => {
     const out = capture();
-    await drive(createConsoleReporter({ stream: out.stream, interactive: false, color: false }), makeRunResult());
+    const result = makeRunResult();
+    await drive(createConsoleReporter({ stream: out.stream, interactive: false, color: false }), result);
     const text = out.text();
     expect(text).not.toMatch(ANSI);
     await expect(text).toMatchFileSnapshot('./__snapshots__/report-console-plain.txt');
     expect(text.split('\n')[0]).toBe('✓ auth.missing-partner-key-401  Missing partner key is refused with 401 (12 ms)');
+    // A CI log is read top to bottom: a check printed twice (as it ended, then grouped) doubles it.
+    for (const check of result.checks) expect(text.split(`${check.id}  `).length - 1, check.id).toBe(1);
+    expect(text).toContain('✗ auth.wrong-org-token-401  A wrong org token is refused with 401 (49 ms)\n    A request with an unknown org token was accepted');
+  });
+
+  it('--quiet: only failures, errors and warnings, no progress, then the verdict and counts', async () => {
+    const out = capture();
+    const reporter = createConsoleReporter({ stream: out.stream, interactive: false, color: false, quiet: true });
+    reporter.onCheckProgress?.('runs.read.long-body', 'cert-slow: 1/10 confirmed, 0:03 left');
+    await drive(reporter, makeRunResult());
+    const lines = out.text().trimEnd().split('\n');
+    const checkLines = lines.filter((line) => /^[✓✗○!⚠] /.test(line));
+    expect(checkLines.map((line) => line.split(' ')[1])).toEqual(['auth.wrong-org-token-401', 'runs.read.hebrew-notices', 'runs.read.unknown-run-404']);
+    expect(out.text()).not.toContain('cert-slow');
+    expect(lines.at(-1)).toBe('3 passed, 2 failed, 1 skipped, 1 error');
+    expect(lines).toContain('Not certified: https://partner.example.test/v1 (sandbox, 1 min 23 s)');
+  });
+
+  it('--quiet on a terminal is plain too: no live task list to hide the few lines', () => {
+    const out = capture(true);
+    const reporter = createConsoleReporter({ stream: out.stream, interactive: true, color: false, quiet: true });
+    reporter.onRunStart?.(startInfo(makePassingRunResult()));
+    expect(out.text()).toBe('');
+  });
+
+  it('a result with no check events (a merged dossier, `report`) is listed whole at the end', async () => {
+    const out = capture();
+    const reporter = createConsoleReporter({ stream: out.stream, interactive: false, color: false });
+    await reporter.onRunEnd(makeRunResult(), { reportDir: '/nonexistent/never-written' });
+    expect(out.text()).toBe(`\n${formatGroupedSummary(makeRunResult(), makeChalk(false))}`);
+  });
+
+  it('shows a failure the baseline accepts as ≈ when it ends, as the reports will', async () => {
+    const out = capture();
+    const result = makeRunResult();
+    const reporter = createConsoleReporter({
+      stream: out.stream,
+      interactive: false,
+      color: false,
+      settleCheck: baselineMarker({ file: 'b.json', entries: [{ id: 'auth.wrong-org-token-401', reason: 'ticket 12', until: '2999-01-01' }] }),
+    });
+    await drive(reporter, result);
+    expect(out.text()).toContain('≈ auth.wrong-org-token-401');
+    expect(out.text()).toContain('expected failure (baseline, until 2999-01-01): ticket 12');
   });
 
   it('ends with the count line CI parsers read, and adds errors only when there are some', async () => {

@@ -55,8 +55,10 @@ ${EXIT_CODES}
 
 export const LIST_EXAMPLES = `
 Examples:
-  $ svc-certify list                      # every check, grouped by suite
+  $ svc-certify list                      # every check of every command, grouped by suite
+  $ svc-certify list --command partner    # the partner rules (also: run, receiver, scan)
   $ svc-certify list --suite auth         # one suite
+  $ svc-certify list --json | jq '.checks[].id'   # for tools
   $ svc-certify list --grep 401           # checks whose id or title contains the text
   $ svc-certify list --by-spec            # spec section → checks, and why a section has none
 `;

@@ -1,54 +1,81 @@
-// `svc-certify list`: the checks (id, title, spec sections), and with --by-spec the traceability
-// matrix from every section of the spec to the checks citing it, or the reason none does.
+// `svc-certify list`: the checks of every certifying command (run, partner, receiver, scan) with id,
+// title and spec sections; --json for tools; --by-spec the traceability matrix from every section of
+// the spec to the checks citing it, or the reason none does.
 
 import { ConfigError } from '../config/config-error.js';
-import { createRegistry } from '../runner/registry.js';
 import { loadSpec } from '../runner/spec-sections.js';
-import { ALL_CHECKS, SUITE_ORDER, uncoveredReason } from '../../suites/index.js';
-import type { CheckDefinition } from '../runner/check.js';
+import { uncoveredReason } from '../../suites/index.js';
+import { CERTIFYING_COMMANDS, checkCatalogue, type CatalogueEntry, type CertifyingCommand } from './check-catalogue.js';
 
 export interface ListFlags {
   suite?: string[];
   grep?: string;
   bySpec?: boolean;
+  json?: boolean;
+  command?: string[];
+}
+
+const commaList = (values: readonly string[] | undefined): string[] =>
+  (values ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+
+function isCommand(name: string): name is CertifyingCommand {
+  return (CERTIFYING_COMMANDS as readonly string[]).includes(name);
+}
+
+/** The catalogue entries the flags select; a selection matching nothing is a usage error, as for `run`. */
+export function selectEntries(flags: ListFlags, catalogue: readonly CatalogueEntry[] = checkCatalogue()): CatalogueEntry[] {
+  const commands = commaList(flags.command);
+  for (const c of commands) if (!isCommand(c)) throw new ConfigError(`--command: unknown command "${c}"; choose from ${CERTIFYING_COMMANDS.join(', ')}`);
+  const inCommands = catalogue.filter((e) => commands.length === 0 || commands.includes(e.command));
+  const suites = commaList(flags.suite);
+  const known = [...new Set(inCommands.map((e) => e.suite))];
+  for (const s of suites) if (!known.includes(s)) throw new ConfigError(`--suite: unknown suite "${s}"; choose from ${known.join(', ')}`);
+  const needle = flags.grep?.toLowerCase();
+  const selected = inCommands.filter(
+    (e) => (suites.length === 0 || suites.includes(e.suite)) && (!needle || e.id.toLowerCase().includes(needle) || e.title.toLowerCase().includes(needle)),
+  );
+  if (selected.length === 0) {
+    const by = [commands.length ? `--command ${commands.join(',')}` : '', suites.length ? `--suite ${suites.join(',')}` : '', flags.grep ? `--grep "${flags.grep}"` : '']
+      .filter(Boolean)
+      .join(' ');
+    throw new ConfigError(`the selection (${by}) matches no check; see: svc-certify list`);
+  }
+  return selected;
 }
 
 export function listCommand(flags: ListFlags, out: (line: string) => void): number {
-  const suites = (flags.suite ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
-  for (const s of suites) {
-    if (!SUITE_ORDER.includes(s)) throw new ConfigError(`--suite: unknown suite "${s}"; choose from ${SUITE_ORDER.join(', ')}`);
-  }
-  const registry = createRegistry(ALL_CHECKS, SUITE_ORDER);
-  const checks = registry.select({ suites, grep: flags.grep });
-  // The same selection `run` would refuse is refused here too, with the same exit code.
-  if (checks.length === 0) {
-    const by = [suites.length ? `--suite ${suites.join(',')}` : '', flags.grep ? `--grep "${flags.grep}"` : ''].filter(Boolean).join(' ');
-    throw new ConfigError(`the selection (${by}) matches no check; see: svc-certify list`);
-  }
-  if (flags.bySpec) {
-    for (const line of bySpecLines(checks, loadSpec().sections)) out(line);
+  if (flags.json && flags.bySpec) throw new ConfigError('--json and --by-spec: choose one (--json lists each check with its sections)');
+  const entries = selectEntries(flags);
+  if (flags.json) {
+    out(JSON.stringify({ checks: entries }, null, 2));
     return 0;
   }
-  let suite: string | undefined;
-  for (const c of checks) {
-    if (c.suite !== suite) {
-      if (suite !== undefined) out('');
-      suite = c.suite;
-      out(`${suite}`);
+  if (flags.bySpec) {
+    for (const line of bySpecLines(entries, loadSpec().sections)) out(line);
+    return 0;
+  }
+  let group: string | undefined;
+  for (const e of entries) {
+    const heading = e.command === 'run' || e.command === e.suite ? e.suite : `${e.command}: ${e.suite}`;
+    if (heading !== group) {
+      if (group !== undefined) out('');
+      group = heading;
+      out(heading);
     }
-    out(`  ${c.id}`);
-    out(`      ${c.title}`);
-    out(`      spec: ${c.spec.join('; ')}${c.needs?.length ? `   needs: ${c.needs.join(', ')}` : ''}`);
+    out(`  ${e.id}${e.advisory ? '  (advisory: warns only)' : ''}`);
+    out(`      ${e.title}`);
+    out(`      spec: ${e.spec.join('; ')}${e.needs.length ? `   needs: ${e.needs.join(', ')}` : ''}`);
   }
   out('');
-  out(`${checks.length} check${checks.length === 1 ? '' : 's'}`);
+  const byCommand = CERTIFYING_COMMANDS.map((c) => [c, entries.filter((e) => e.command === c).length] as const).filter(([, n]) => n > 0);
+  out(`${entries.length} check${entries.length === 1 ? '' : 's'} (${byCommand.map(([c, n]) => `${c} ${n}`).join(', ')})`);
   return 0;
 }
 
 /** Every section in spec order with the checks citing it; a section without one gives its reason. */
-function bySpecLines(checks: readonly CheckDefinition[], sections: readonly string[]): string[] {
+function bySpecLines(entries: readonly CatalogueEntry[], sections: readonly string[]): string[] {
   const citing = new Map<string, string[]>();
-  for (const c of checks) for (const ref of c.spec) citing.set(ref, [...(citing.get(ref) ?? []), c.id]);
+  for (const e of entries) for (const ref of e.spec) citing.set(ref, [...(citing.get(ref) ?? []), e.command === 'run' ? e.id : `${e.id} (${e.command})`]);
   const lines: string[] = [];
   let covered = 0;
   for (const section of sections) {
@@ -60,8 +87,7 @@ function bySpecLines(checks: readonly CheckDefinition[], sections: readonly stri
       for (const id of ids) lines.push(`    ${id}`);
     }
   }
-  const unknown = [...citing.keys()].filter((ref) => !sections.includes(ref));
-  for (const ref of unknown) lines.push(`${ref}  (cited, but no such section in the spec: ${citing.get(ref)!.join(', ')})`);
+  for (const [ref, ids] of citing) if (!sections.includes(ref)) lines.push(`${ref}  (cited, but no such section in the spec: ${ids.join(', ')})`);
   lines.push('');
   lines.push(`${covered} of ${sections.length} sections cited by at least one check`);
   return lines;

@@ -96,12 +96,14 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
 
   program
     .command('list')
-    .description('list the checks with their ids and spec sections')
+    .description('list the checks of every command (run, partner, receiver, scan) with their ids and spec sections')
+    .option('--command <name>', 'only the checks of this command: run, partner, receiver or scan (repeatable)', collect)
     .option('--suite <name>', 'only this suite (repeatable)', collect)
     .option('--grep <text>', 'only checks whose id or title contains the text')
     .option('--by-spec', 'traceability matrix: every spec section and the checks citing it')
+    .option('--json', 'the selected checks as JSON on stdout: {"checks": [{command, suite, id, title, spec, needs}]}')
     .addHelpText('after', LIST_EXAMPLES)
-    .action(async (opts: { suite?: string[]; grep?: string; bySpec?: boolean }) => {
+    .action(async (opts: { suite?: string[]; grep?: string; bySpec?: boolean; json?: boolean; command?: string[] }) => {
       const { listCommand } = await import('./list-command.js');
       setCode(listCommand(opts, out));
     });

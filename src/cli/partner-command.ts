@@ -8,11 +8,10 @@ import { INJECTION_POINTS } from '../partner/injections.js';
 import { createPartnerConsole } from '../partner/live-checklist.js';
 import { createPartnerSession, type PartnerSession } from '../partner/session.js';
 import { consoleModeOf } from '../report/console-mode.js';
-import { createReporters } from '../report/index.js';
 import type { Reporter } from '../report/reporter.js';
 import type { RunResult } from '../runner/results.js';
 import type { Provision, RunningSandbox } from '../sandbox/index.js';
-import { finishCertification, prepareReports, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
+import { consoleStreamOf, createSettingsReporters, finishCertification, prepareReports, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
 import { exitCodeOfSignal, watchSignals, type StopSignal } from './signals.js';
 import { parseSandboxFlags, writeProvisionFile, type SandboxFlags, type SandboxSettings } from './sandbox-options.js';
 import { UsageError } from './usage-error.js';
@@ -86,7 +85,8 @@ export interface PartnerIo {
 /** Starts the sandbox with the recorder and injector in its hooks and provisions the partner. */
 export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise<RunningPartner> {
   const { startSandbox } = await import('../sandbox/index.js');
-  const wantConsole = opts.report.reporters.includes('console');
+  // --quiet: the plain console's few lines at the end instead of the live checklist.
+  const wantConsole = opts.report.reporters.includes('console') && !opts.report.quiet;
 
   // The session needs the secrets before the console starts, and the sandbox's hooks need the session:
   // the hooks call through this late-bound reference.
@@ -146,12 +146,10 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
     },
   });
   session = partial;
-  const live = wantConsole ? createPartnerConsole({ stream: io.stream, interactive: io.interactive, color: io.color, rules: partial.rules }) : undefined;
+  const live = wantConsole ? createPartnerConsole({ stream: consoleStreamOf(opts.report, io.stream), interactive: io.interactive, color: io.color, rules: partial.rules }) : undefined;
   if (live) partial.attach(live);
   // The partner checklist stands in for the console reporter; the file reporters are run's own.
-  const reporters: Reporter[] = opts.report.reporters.flatMap((name) =>
-    name === 'console' ? (live ? [live] : []) : createReporters([name], { stream: io.stream, interactive: false, color: false }),
-  );
+  const reporters: Reporter[] = await createSettingsReporters(opts.report, io.stream, live);
 
   let stopped: Promise<{ result: RunResult; code: number }> | undefined;
   return {

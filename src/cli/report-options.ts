@@ -11,14 +11,14 @@
 import type { Command } from 'commander';
 import { addOptions } from './add-options.js';
 import { prepareReportDir } from './report-dir.js';
-import { resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { ConfigError } from '../config/config-error.js';
 import { REPORT_OPTIONS } from '../config/run-options.js';
 import { consoleModeOf } from '../report/console-mode.js';
-import { DEFAULT_REPORTERS, reporterNamesOf } from '../config/reporter-names.js';
+import { DEFAULT_REPORTERS, parseReporterToken, reporterNamesOf, type ReporterToken } from '../config/reporter-names.js';
 import type { Reporter } from '../report/reporter.js';
-import { readBaselineFile, type Baseline } from '../runner/baseline.js';
+import { baselineMarker, readBaselineFile, type Baseline } from '../runner/baseline.js';
 import { settleResult, type SettleOptions } from '../runner/settle.js';
 import type { RunResult } from '../runner/results.js';
 import { exitCodeOf } from '../runner/verdict.js';
@@ -26,10 +26,12 @@ import { exitCodeOf } from '../runner/verdict.js';
 export interface ReportSettings {
   /** Absolute. */
   reportDir: string;
-  /** Reporter names, validated against the reporter registry. */
-  reporters: string[];
+  /** Reporter names (`json:-`: that report to stdout), validated against the reporter registry. */
+  reporters: ReporterToken[];
   /** Skipped checks count as failures. */
   strict: boolean;
+  /** The console prints failures, warnings, the verdict and the report paths only. */
+  quiet: boolean;
   /** Read and validated before the certification starts. */
   baseline?: Baseline;
 }
@@ -58,6 +60,7 @@ export async function resolveReportSettings(flags: Record<string, unknown>, opts
     reportDir: resolve(cwd, dir ?? 'reports'),
     reporters,
     strict: flags['strict'] === true,
+    quiet: flags['quiet'] === true || switchOf(fromEnv('SVC_QUIET'), 'SVC_QUIET'),
     ...(baselineFile !== undefined ? { baseline: readBaselineFile(resolve(cwd, baselineFile), baselineFile) } : {}),
   };
 }
@@ -68,14 +71,37 @@ export function reportSettingsOfConfig(config: Config): ReportSettings {
     reportDir: config.reportDir,
     reporters: [...config.reporters],
     strict: config.strict,
+    quiet: config.quiet === true,
     ...(config.baselinePath !== undefined ? { baseline: readBaselineFile(config.baselinePath, config.baselineFile) } : {}),
   };
 }
 
-/** The reporters of the settings; the console one is live on a TTY outside CI, plain lines otherwise. */
-export async function createSettingsReporters(settings: ReportSettings, stream: NodeJS.WriteStream = process.stdout): Promise<Reporter[]> {
+/**
+ * The reporters of the settings; the console one is live on a TTY outside CI, plain lines otherwise
+ * (and with --quiet). A report sent to stdout (`json:-`) takes stdout, and the console moves to stderr.
+ * `console` stands in for the console reporter (the partner command's live checklist).
+ */
+export async function createSettingsReporters(settings: ReportSettings, stream: NodeJS.WritableStream = process.stdout, console?: Reporter): Promise<Reporter[]> {
   const { createReporters } = await import('../report/index.js');
-  return createReporters(settings.reporters, { stream, ...consoleModeOf(stream) });
+  const { createStdoutReporter, isFileReport } = await import('../report/file-reports.js');
+  const consoleStream = consoleStreamOf(settings, stream);
+  const reporters: Reporter[] = [];
+  for (const token of settings.reporters) {
+    const { name, stdout } = parseReporterToken(token);
+    if (stdout && isFileReport(name)) reporters.push(createStdoutReporter(name, stream));
+    else if (name === 'console' && console) reporters.push(console);
+    else {
+      const settleCheck = settings.baseline ? { settleCheck: baselineMarker(settings.baseline) } : {};
+      const options = name === 'console' ? { ...consoleModeOf(consoleStream), quiet: settings.quiet, reporters: settings.reporters, ...settleCheck } : {};
+      reporters.push(...createReporters([name], { stream: consoleStream, ...options }));
+    }
+  }
+  return reporters;
+}
+
+/** Where the console writes: stdout, unless a report is piped there (`json:-`). */
+export function consoleStreamOf(settings: Pick<ReportSettings, 'reporters'>, stdout: NodeJS.WritableStream = process.stdout): NodeJS.WritableStream {
+  return settings.reporters.some((token) => parseReporterToken(token).stdout) ? process.stderr : stdout;
 }
 
 export interface FinishOptions extends SettleOptions {
@@ -91,12 +117,23 @@ export async function finishCertification(result: RunResult, settings: ReportSet
   const reporters = opts.reporters ?? (await createSettingsReporters(settings));
   if (writesFiles(settings)) await prepareReportDir(settings.reportDir);
   for (const reporter of reporters) await reporter.onRunEnd(settled, { reportDir: settings.reportDir });
+  if (settings.reporters.includes('console')) await printReportPaths(settings, consoleStreamOf(settings));
   return exitCodeOf(settled.verdict!, settled.interrupted);
 }
 
-/** Whether the settings write any file (the console alone writes none, and creates no folder). */
+/** Whether the settings write any file (the console and reports sent to stdout write none, and create no folder). */
 function writesFiles(settings: Pick<ReportSettings, 'reporters'>): boolean {
-  return settings.reporters.some((r) => r !== 'console');
+  return settings.reporters.some((r) => r !== 'console' && !parseReporterToken(r).stdout);
+}
+
+/** The last console line: where the files are (relative to the working directory when inside it). */
+async function printReportPaths(settings: ReportSettings, stream: NodeJS.WritableStream): Promise<void> {
+  const { FILE_REPORTS, isFileReport } = await import('../report/file-reports.js');
+  const files = settings.reporters.flatMap((r) => (isFileReport(r) ? [FILE_REPORTS[r].file] : []));
+  if (files.length === 0) return;
+  const shown = relative(process.cwd(), settings.reportDir);
+  const dir = shown === '' ? '.' : shown.startsWith('..') || isAbsolute(shown) ? settings.reportDir : shown;
+  stream.write(`reports: ${files.map((file) => join(dir, file)).join(', ')}\n`);
 }
 
 /**
@@ -105,6 +142,15 @@ function writesFiles(settings: Pick<ReportSettings, 'reporters'>): boolean {
  */
 export async function prepareReports(settings: ReportSettings): Promise<void> {
   if (writesFiles(settings)) await prepareReportDir(settings.reportDir);
+}
+
+/** A switch's environment variable: "true"/"1" or "false"/"0" (absent: off). */
+function switchOf(value: string | undefined, name: string): boolean {
+  if (value === undefined) return false;
+  const text = value.trim().toLowerCase();
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  throw new ConfigError(`${name} must be true, false, 1 or 0`);
 }
 
 function stringFlag(value: unknown, flag: string): string | undefined {

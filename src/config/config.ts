@@ -1,7 +1,7 @@
 // The one typed configuration of `svc-certify run`, resolved once from flags, environment and
 // svc-certify.config.json (in that precedence) and validated at load.
 
-import type { ReporterName } from './reporter-names.js';
+import type { ReporterToken } from './reporter-names.js';
 
 export const ENVIRONMENTS = ['sandbox', 'production', 'auto'] as const;
 export type EnvironmentChoice = (typeof ENVIRONMENTS)[number];
@@ -33,11 +33,13 @@ export interface Config {
   /** Requests per minute the partner may send. */
   rateLimit: number;
   reportDir: string;
-  reporters: ReporterName[];
+  reporters: ReporterToken[];
   /** Selected suites (empty = all). */
   suites: string[];
   grep?: string;
   strict: boolean;
+  /** --quiet: the console prints failures, warnings, the verdict and the report paths only. */
+  quiet?: boolean;
   /** --baseline FILE (SVC_BASELINE) as written, and resolved against the working directory. */
   baselineFile?: string;
   baselinePath?: string;

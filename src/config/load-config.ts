@@ -133,6 +133,7 @@ export function loadConfig(input: LoadConfigInput): Config {
     suites,
     grep: valid<string>('grep'),
     strict: bool('strict'),
+    quiet: bool('quiet'),
     ...(baseline !== undefined ? { baselineFile: baseline, baselinePath: resolve(cwd, baseline) } : {}),
     exhaustLimits: bool('exhaustLimits'),
     noWebhookRegistered: bool('webhookNotRegistered'),

@@ -10,15 +10,36 @@ export type ReporterName = (typeof REPORTER_NAMES)[number];
 /** Written when --reporter is not given; sarif is asked for by name (mostly with `scan`). */
 export const DEFAULT_REPORTERS: readonly ReporterName[] = ['console', 'junit', 'html', 'json', 'markdown'];
 
+/** Written to standard output instead of a file: `json:-` (for piping; the console moves to stderr). */
+export const STDOUT_SUFFIX = ':-';
+/** A --reporter item: a reporter, or a report written to stdout (`json:-`). */
+export type ReporterToken = ReporterName | `${Exclude<ReporterName, 'console'>}${typeof STDOUT_SUFFIX}`;
+
 function isReporterName(name: string): name is ReporterName {
   return (REPORTER_NAMES as readonly string[]).includes(name);
 }
 
-/** The names of a --reporter list in order, duplicates collapsed; an empty list or unknown name is a ConfigError. */
-export function reporterNamesOf(names: readonly string[], source = '--reporter'): ReporterName[] {
+/** The reporter a token names, and whether its report goes to stdout. */
+export function parseReporterToken(token: ReporterToken): { name: ReporterName; stdout: boolean } {
+  return token.endsWith(STDOUT_SUFFIX) ? { name: token.slice(0, -STDOUT_SUFFIX.length) as ReporterName, stdout: true } : { name: token as ReporterName, stdout: false };
+}
+
+/**
+ * The items of a --reporter list in order, duplicates collapsed; an empty list, an unknown name, the
+ * console to stdout (it is there already) or two reports to stdout (they would interleave) is a ConfigError.
+ */
+export function reporterNamesOf(names: readonly string[], source = '--reporter'): ReporterToken[] {
   const cleaned = names.flatMap((n) => n.split(',')).map((n) => n.trim()).filter((n) => n !== '');
   if (cleaned.length === 0) throw new ConfigError(`${source} is empty; choose from ${REPORTER_NAMES.join(',')}`);
-  const unknown = cleaned.find((n) => !isReporterName(n));
-  if (unknown !== undefined) throw new ConfigError(`${source}: unknown reporter "${unknown}"; choose from ${REPORTER_NAMES.join(',')}`);
-  return [...new Set(cleaned as ReporterName[])];
+  const tokens: ReporterToken[] = [];
+  for (const item of cleaned) {
+    const stdout = item.endsWith(STDOUT_SUFFIX);
+    const name = stdout ? item.slice(0, -STDOUT_SUFFIX.length) : item;
+    if (!isReporterName(name)) throw new ConfigError(`${source}: unknown reporter "${name}"; choose from ${REPORTER_NAMES.join(',')}`);
+    if (stdout && name === 'console') throw new ConfigError(`${source}: console:- is the console itself; write console, or another report to stdout (json:-)`);
+    tokens.push(stdout ? (`${name as Exclude<ReporterName, 'console'>}${STDOUT_SUFFIX}` as const) : name);
+  }
+  const toStdout = [...new Set(tokens)].filter((t) => t.endsWith(STDOUT_SUFFIX));
+  if (toStdout.length > 1) throw new ConfigError(`${source}: ${toStdout.join(' and ')} would interleave on stdout; send one report there, the others to files`);
+  return [...new Set(tokens)];
 }

@@ -26,8 +26,15 @@ const orgToken = secretValidator('sot_', 'an org token');
 export const REPORT_OPTIONS: readonly OptionSpec[] = [
   { key: 'reportDir', flag: '--report-dir', arg: '<dir>', env: 'SVC_REPORT_DIR', kind: 'string', description: 'where reports go, default reports/' },
   // Validated as a whole (duplicates, an empty list) by reporterNamesOf, the registry's one check.
-  { key: 'reporter', flag: '--reporter', arg: '<list>', kind: 'list', description: `${DEFAULT_REPORTERS.join(',')} (default all)` },
+  {
+    key: 'reporter',
+    flag: '--reporter',
+    arg: '<list>',
+    kind: 'list',
+    description: `${DEFAULT_REPORTERS.join(',')} (default all), or sarif; NAME:- writes that report to stdout (the console moves to stderr)`,
+  },
   { key: 'strict', flag: '--strict', kind: 'boolean', description: 'warnings and incomplete runs (skips for a missing input) count as failures' },
+  { key: 'quiet', flag: '--quiet', env: 'SVC_QUIET', kind: 'boolean', description: 'console: only failures, warnings, the verdict and the report paths' },
   {
     key: 'baseline',
     flag: '--baseline',

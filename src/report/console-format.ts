@@ -85,13 +85,17 @@ export function reasonLines(check: CheckResult, c: ChalkInstance, moreIn = 'repo
   }
 }
 
-/** Where the observations the console leaves out can be read: only a report that was written is named. */
-function whereMoreIs(result: RunResult): string {
-  const reporters = result.config['reporters'];
-  const written = Array.isArray(reporters) ? reporters.map(String) : ['html'];
+/** Where the observations the console leaves out can be read: only a report that is written is named. */
+export function whereMoreIs(reporters: readonly string[] | undefined): string {
+  const written = reporters ?? ['html'];
   if (written.includes('html')) return 'in report.html';
   if (written.includes('json')) return 'in results.json';
   return 'not shown (--reporter html writes them all)';
+}
+
+function reportersOf(result: RunResult): readonly string[] | undefined {
+  const reporters = result.config['reporters'];
+  return Array.isArray(reporters) ? reporters.map(String) : undefined;
 }
 
 function toned(verdict: Verdict, text: string, c: ChalkInstance): string {
@@ -99,27 +103,54 @@ function toned(verdict: Verdict, text: string, c: ChalkInstance): string {
   return tone === 'good' ? c.green.bold(text) : tone === 'bad' ? c.red.bold(text) : c.yellow.bold(text);
 }
 
-/** Every check grouped by suite in suite order, reasons indented, and the count line last. */
-export function formatGroupedSummary(result: RunResult, c: ChalkInstance): string {
+/** Which checks a summary lists: all of them, or (--quiet) only those that did not pass cleanly. */
+export type CheckFilter = (check: CheckResult) => boolean;
+
+/** --quiet: failures, engine errors and warnings (an expected failure is a failure the baseline accepts: shown too). */
+export const NEEDS_ATTENTION: CheckFilter = (check) => check.status === 'failed' || check.status === 'error' || check.status === 'warning';
+
+/** A check's line and its reason lines, as the summary and the plain console print it. */
+export function formatCheckBlock(check: CheckResult, c: ChalkInstance, moreIn: string, indent = ''): string[] {
+  return [`${indent}${formatCheckLine(check, c)}`, ...reasonLines(check, c, moreIn).map((reason) => `${indent}    ${reason}`)];
+}
+
+/**
+ * The checks `include` keeps, grouped by suite in suite order with reasons indented, then the ending
+ * (baseline, verdict, count line). A dossier lists each certification under its title.
+ */
+export function formatGroupedSummary(result: RunResult, c: ChalkInstance, include: CheckFilter = () => true): string {
   if (isDossier(result)) {
     // A dossier: each certification under its title, then the one verdict and the combined count line.
     const parts = partsOf(result);
-    const blocks = parts.map((part) => `${c.bold.underline(oneLine(part.title))}\n\n${formatGroupedSummary(part, c)}`);
+    const blocks = parts.map((part) => `${c.bold.underline(oneLine(part.title))}\n\n${formatGroupedSummary(part, c, include)}`);
     const verdict = verdictOf(result);
     const label = `${verdictLabel(verdict)} (dossier of ${parts.length} certifications)`;
     return `${blocks.join('\n')}\n${toned(verdict, label, c)}\n${formatCountLine(result.summary)}\n`;
   }
+  return `${[...formatSuites(result, c, include), ...formatEndingLines(result, c)].join('\n')}\n`;
+}
+
+function formatSuites(result: RunResult, c: ChalkInstance, include: CheckFilter): string[] {
   const lines: string[] = [];
   for (const { suite, checks } of checksBySuite(result)) {
+    const shown = checks.filter(include);
+    if (shown.length === 0) continue;
     const counts = countStatuses(checks);
     const warned = counts.warning > 0 ? `, ${counts.warning} with ${counts.warning === 1 ? 'a warning' : 'warnings'}` : '';
     lines.push(`${c.bold(oneLine(suite))} ${c.dim(`(${counts.passed}/${counts.total} passed${warned})`)}`);
-    for (const check of checks) {
-      lines.push(`  ${formatCheckLine(check, c)}`);
-      for (const reason of reasonLines(check, c, whereMoreIs(result))) lines.push(`      ${reason}`);
-    }
+    for (const check of shown) lines.push(...formatCheckBlock(check, c, whereMoreIs(reportersOf(result)), '  '));
     lines.push('');
   }
+  return lines;
+}
+
+/** What ends every console output: the checks listed (those of `include` the console has not printed yet), baseline, verdict, count line. */
+export function formatEnding(result: RunResult, c: ChalkInstance, unprinted: CheckFilter = () => false): string {
+  return `${[...formatSuites(result, c, unprinted), ...formatEndingLines(result, c)].join('\n')}\n`;
+}
+
+function formatEndingLines(result: RunResult, c: ChalkInstance): string[] {
+  const lines: string[] = [];
   if (result.baseline) {
     const b = result.baseline;
     lines.push(`${c.bold('baseline')} ${oneLine(b.file)}: ${baselineSummary(result)}`);
@@ -134,5 +165,5 @@ export function formatGroupedSummary(result: RunResult, c: ChalkInstance): strin
   for (const note of verdictNotes(result)) lines.push(`  ${c.yellow(oneLine(note))}`);
   // Uncoloured so a CI parser matching /^\d+ passed, \d+ failed, \d+ skipped/ never meets an escape code.
   lines.push(formatCountLine(result.summary));
-  return `${lines.join('\n')}\n`;
+  return lines;
 }

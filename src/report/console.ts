@@ -17,5 +17,7 @@ export function resolveConsoleOptions(opts: ReporterOptions): { stream: NodeJS.W
 export const createConsoleReporter: ReporterFactory = (opts: ReporterOptions): Reporter => {
   const { stream, interactive, color } = resolveConsoleOptions(opts);
   const chalk = makeChalk(color);
-  return interactive ? createLiveConsoleReporter({ stream, chalk }) : createPlainConsoleReporter({ stream, chalk });
+  // --quiet prints a few lines at the end of the run: a live task list would only hide them.
+  if (interactive && !opts.quiet) return createLiveConsoleReporter({ stream, chalk });
+  return createPlainConsoleReporter({ stream, chalk, ...(opts.quiet ? { quiet: true } : {}), ...(opts.reporters ? { reporters: opts.reporters } : {}), ...(opts.settleCheck ? { settleCheck: opts.settleCheck } : {}) });
 };

@@ -2,7 +2,7 @@
 // (console, junit, html, json, markdown). Output must be deterministic for a given RunResult.
 
 import type { ProgressListener } from '../runner/progress.js';
-import type { RunResult } from '../runner/results.js';
+import type { CheckResult, RunResult } from '../runner/results.js';
 
 export type { PlannedCheck, ProgressListener, RunStartInfo } from '../runner/progress.js';
 
@@ -19,6 +19,12 @@ export interface ReporterOptions {
   interactive?: boolean;
   /** Console: colours (false when NO_COLOR is set). */
   color?: boolean;
+  /** Console: failures, errors and warnings only, no progress (--quiet). */
+  quiet?: boolean;
+  /** Console: how each check will read once the baseline is applied (≈ for an accepted failure), shown as it ends. */
+  settleCheck?: (check: CheckResult) => CheckResult;
+  /** Console: the reporters of the run (which report holds what a console line leaves out). */
+  reporters?: readonly string[];
 }
 
 export type ReporterFactory = (opts: ReporterOptions) => Reporter;

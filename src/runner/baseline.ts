@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config/config-error.js';
-import { leavesIncomplete, summarize, type BaselineProblem, type RunResult } from './results.js';
+import { leavesIncomplete, summarize, type BaselineProblem, type CheckResult, type RunResult } from './results.js';
 
 export interface BaselineEntry {
   id: string;
@@ -99,18 +99,11 @@ export function applyBaseline(result: RunResult, baseline: Baseline, opts: Apply
   }
   const checks = result.checks.map((check) => {
     const entry = byId.get(check.id);
-    const { expected: _previous, ...rest } = check;
-    if (!entry) return rest;
-    // A failure, or a skip that would leave the certification incomplete (an input the operator cannot
-    // give yet), is accepted the same way: with a reason and an end date.
-    if (check.status === 'failed' || leavesIncomplete(rest)) {
-      return entry.until < today ? rest : { ...rest, expected: { reason: entry.reason, until: entry.until } };
-    }
     // A warning passes the run: the failure the entry accepted is gone.
-    if (check.status === 'passed' || check.status === 'warning') {
+    if (entry && (check.status === 'passed' || check.status === 'warning')) {
       problems.push({ id: entry.id, kind: 'stale', message: `baseline entry "${entry.id}" is stale: the check now passes; remove the entry` });
     }
-    return rest;
+    return markExpected(check, entry, today);
   });
   const order = new Map(baseline.entries.map((e, i) => [e.id, i]));
   problems.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0) || a.kind.localeCompare(b.kind));
@@ -121,6 +114,22 @@ export function applyBaseline(result: RunResult, baseline: Baseline, opts: Apply
     summary,
     baseline: { file: baseline.file, entries: baseline.entries.length, expected: summary.expected, problems },
   };
+}
+
+/**
+ * One check as the baseline sees it: a failure, or a skip that would leave the certification incomplete
+ * (an input the operator cannot give yet), is accepted the same way, with a reason and an end date.
+ */
+function markExpected(check: CheckResult, entry: BaselineEntry | undefined, today: string): CheckResult {
+  const { expected: _previous, ...rest } = check;
+  if (!entry || entry.until < today) return rest;
+  return check.status === 'failed' || leavesIncomplete(rest) ? { ...rest, expected: { reason: entry.reason, until: entry.until } } : rest;
+}
+
+/** Marks each check as it ends the way applyBaseline will, so a live console shows ≈ at once. */
+export function baselineMarker(baseline: Baseline, today: string = utcToday()): (check: CheckResult) => CheckResult {
+  const byId = new Map(baseline.entries.map((e) => [e.id, e]));
+  return (check) => markExpected(check, byId.get(check.id), today);
 }
 
 /** A baseline accepting every failure of a run: adopting one is one command. */

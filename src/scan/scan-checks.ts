@@ -4,10 +4,13 @@
 
 import { decideOutcome, outcomeFields } from '../runner/outcome.js';
 import type { CheckResult, Observation, ScanFinding } from '../runner/results.js';
+import type { SpecSection } from '../runner/spec-section-names.js';
 import type { Finding, SecretPrefix } from './finding.js';
 import type { ScanOutcome } from './scan-paths.js';
 
 export const SCAN_SUITE = 'scan';
+/** The sections both checks cite: the rule itself, and the certification the service runs. */
+export const SCAN_SPEC: SpecSection[] = ['Authentication', 'What the service does'];
 const SENTENCE = 'Authentication: "Keys and tokens are server-side only. Certification checks frontend bundles and browser traffic for the strings `spk_` and `sot_`."';
 /** Observations repeat the first findings for the reports; results.json `findings` holds them all (up to the collector's cap). */
 const OBSERVATION_LIMIT = 50;
@@ -76,7 +79,7 @@ export function scanCheckResults(outcome: ScanOutcome, durationMs: number): { ch
       id: c.id,
       title: c.title,
       suite: SCAN_SUITE,
-      spec: ['Authentication', 'What the service does'],
+      spec: SCAN_SPEC,
       ...fields,
       // The scan's own summary reads better than the first observation.
       message: fields.status === 'skipped' ? fields.message : message,
