@@ -158,9 +158,12 @@ function webhookOf(w: WebhookEvent): Record<string, unknown> {
   };
 }
 
-/** The whole document, in a fixed key order: the same bytes on every call. */
+/**
+ * The whole document, in a fixed key order: the same bytes on every call. A copy: its examples and
+ * descriptions are the tables' objects, which a caller editing the document must not change.
+ */
 export function buildOpenApi(): OpenApiDocument {
-  return {
+  return structuredClone({
     openapi: '3.1.0',
     info: INFO,
     servers: SERVERS,
@@ -174,5 +177,5 @@ export function buildOpenApi(): OpenApiDocument {
       parameters: PARAMETERS,
       headers: HEADERS,
     },
-  };
+  });
 }
