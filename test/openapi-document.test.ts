@@ -13,7 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import { API_SCHEMA_NAMES, componentName, componentSchemas } from '../src/openapi/component-schemas.js';
 import { buildOpenApi } from '../src/openapi/build-openapi.js';
 import { renderOpenApi } from '../src/openapi/render-openapi.js';
-import { OpenApiResponses } from './support/openapi-responses.js';
+import { OpenApiResponses } from './openapi-responses.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SPEC = readFileSync(join(ROOT, 'spec', 'partner-api-v1.md'), 'utf8');
@@ -179,7 +179,7 @@ describe('examples', () => {
   });
 });
 
-describe('matching answers to the description (test/support/openapi-responses.ts)', () => {
+describe('matching answers to the description (test/openapi-responses.ts)', () => {
   const base = 'http://127.0.0.1:1/v1';
   const run = '3f1c2a7e-5b8d-4e3a-9c21-7d5e0b6a4f10';
   const answer = (method: string, path: string, status: number, body: unknown) => ({ method, url: `${base}${path}`, status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });

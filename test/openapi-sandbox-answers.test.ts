@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../src/openapi/build-openapi.js';
 import type { RecordedExchange } from '../src/http/recorded-exchange.js';
 import { certifySandbox } from './support/certify-sandbox.js';
-import { OpenApiResponses, type Answer } from './support/openapi-responses.js';
+import { OpenApiResponses, type Answer } from './openapi-responses.js';
 
 /**
  * Recorded bodies are redacted: an org token shows as its first 12 characters and "…" (src/config/redact.ts).

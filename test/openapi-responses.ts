@@ -4,7 +4,7 @@
 
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
-import type { OpenApiDocument } from '../../src/openapi/build-openapi.js';
+import type { OpenApiDocument } from '../src/openapi/build-openapi.js';
 
 type FormatsPlugin = (typeof formatsModule)['default'];
 const addFormats: FormatsPlugin = (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
