@@ -138,6 +138,28 @@ describe('the OpenAPI description covers the spec', () => {
     for (const w of Object.values(webhooks) as Json[]) expect(w.post.parameters.map((p: Json) => p.name)).toEqual(['x-svc-signature', 'x-svc-environment']);
   });
 
+  it('names every requirement rejection and warning code, every JobIssue code and every fixture, beside the responses that carry them', () => {
+    const codes = (from: string, to: string): string[] => rows(section(from, to)).slice(1).map((r) => r[0]!.replace(/`/g, ''));
+    const rejections = codes('Rejection codes (`422', 'Warning codes (`202');
+    const warnings = codes('Warning codes (`202', 'A message and suggestion');
+    const jobIssues = codesIn(rows(section('### JobIssue', '### Run (response')).find((r) => r[0] === '`code`')![2]!);
+    const fixtures = rows(section('| Fixture | Run read returns |', '## Authentication')).slice(1).map((r) => r[0]!.replace(/`/g, ''));
+    expect([rejections.length, warnings.length, jobIssues.length, fixtures.length]).toEqual([6, 3, 3, 7]);
+    const startRun = opByKey('startRun');
+    const rejected = startRun.responses['422'].description as string;
+    for (const code of rejections) expect(rejected, code).toContain(`\`${code}\``);
+    for (const code of warnings) expect(startRun.responses['202'].description, code).toContain(`\`${code}\``);
+    for (const code of jobIssues) expect(opByKey('jobs').responses['422'].description, code).toContain(`\`${code}\``);
+    for (const name of fixtures) expect(startRun.description, name).toContain(`\`${name}\``);
+    expect(startRun.responses['422'].content['application/json'].examples.unknown_fixture.value.fixtures).toEqual(fixtures);
+  });
+
+  it('marks the properties only the sandbox sends', () => {
+    const schemas = (doc.components as Json).schemas as Json;
+    for (const name of ['RunStartResponse', 'Run', 'RevealResult']) expect(schemas[name].properties.sandbox['x-sandbox-only'], name).toBe(true);
+    expect(JSON.stringify(schemas.Candidate)).not.toContain('x-sandbox-only');
+  });
+
   it('gives the success statuses the spec leaves open ("Success status code: not shown") as 2XX, the others exactly', () => {
     const success = (key: string): string[] => Object.keys(opByKey(key).responses).filter((s) => s.startsWith('2'));
     expect(['users', 'jobs', 'decisions'].map(success)).toEqual([['2XX'], ['2XX'], ['2XX']]);

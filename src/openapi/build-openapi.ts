@@ -61,7 +61,7 @@ const PARAMETERS = {
 
 const HEADERS = {
   Environment: { description: 'Sandbox only: every sandbox response (and webhook) carries `x-svc-environment: sandbox`; production never carries it.', ...SANDBOX_ONLY, schema: { type: 'string', const: 'sandbox' } },
-  RetryAfter: { description: 'Integer seconds >= 0 to wait before the next request.', required: true, schema: { type: 'integer', minimum: 0 } },
+  RetryAfter: { description: 'Integer seconds >= 0 to wait before the next request.', required: true, schema: { type: 'integer', minimum: 0 }, example: 30 },
 };
 
 const ENVELOPE: ApiSchemaName = 'error-envelope';

@@ -55,6 +55,22 @@ function convert(node: unknown, file: string): unknown {
   return out;
 }
 
+/** Properties only the sandbox sends (spec: Sandbox behaviour; Versioning, rule 4): marked like the route and headers. */
+const SANDBOX_ONLY_PROPERTIES: Partial<Record<ApiSchemaName, readonly string[]>> = {
+  'run-start-response': ['sandbox'],
+  run: ['sandbox'],
+  'reveal-result': ['sandbox'],
+};
+
+function markSandboxOnly(schema: Record<string, unknown>, name: ApiSchemaName): Record<string, unknown> {
+  const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
+  for (const property of SANDBOX_ONLY_PROPERTIES[name] ?? []) {
+    if (!properties?.[property]) throw new Error(`schemas/${name}.schema.json: no property "${property}" to mark sandbox-only`);
+    properties[property] = { ...properties[property], 'x-sandbox-only': true, description: 'Sandbox only; production never sends it.' };
+  }
+  return schema;
+}
+
 /** Every schema of the API as an OpenAPI component, keyed by component name, in SCHEMA_NAMES order. */
 export function componentSchemas(dir: string = findSchemasDir()): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
@@ -62,7 +78,7 @@ export function componentSchemas(dir: string = findSchemasDir()): Record<string,
     const file = join(dir, `${name}.schema.json`);
     const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     if (schema.$id !== name) throw new Error(`${file}: $id is ${JSON.stringify(schema.$id)}, expected "${name}"`);
-    out[componentName(name)] = convert(schema, file) as Record<string, unknown>;
+    out[componentName(name)] = markSandboxOnly(convert(schema, file) as Record<string, unknown>, name);
   }
   return out;
 }

@@ -3,7 +3,8 @@
 // extra fields, and an example body. build-openapi.ts groups them into each operation's responses.
 
 import type { ApiSchemaName } from './component-schemas.js';
-import type { OperationKey } from './operations.js';
+import { issueList, JOB_ISSUES, REQUIREMENT_REJECTIONS } from './issue-codes.js';
+import { FIXTURE_NAMES, type OperationKey } from './operations.js';
 
 export interface ErrorCode {
   code: string;
@@ -44,8 +45,8 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   { code: 'code_expired', status: 410, on: ['redeem'], meaning: 'past the validity period (14 days by default)' },
   { code: 'external_id_taken', status: 409, on: ['redeem'], meaning: 'the organization external_id is already used by this partner' },
   { code: 'invalid_user', status: 422, on: ['users'], meaning: 'the user was refused; the condition: not shown' },
-  { code: 'job_rejected', status: 422, on: ['jobs'], schema: 'job-rejected', meaning: 'the job was refused, nothing stored; `rejected[]` holds a JobIssue per field', extra: { rejected: [{ field: 'location_text', code: 'location_missing', message_he: 'חסר מיקום', message_en: 'The location is missing' }] } },
-  { code: 'requirements_rejected', status: 422, on: ['startRun'], schema: 'requirements-rejected', meaning: 'requirements refused, nothing started; `rejected[]` and `warnings[]` of RequirementIssue', extra: { rejected: [{ index: 1, code: 'duplicate', message_he: 'דרישה כפולה', message_en: 'Same text as requirement 0', suggestion_he: null, suggestion_en: 'Remove the repeated requirement' }], warnings: [] } },
+  { code: 'job_rejected', status: 422, on: ['jobs'], schema: 'job-rejected', meaning: `the job was refused, nothing stored; \`rejected[]\` holds a JobIssue per field. Codes: ${issueList(JOB_ISSUES)}`, extra: { rejected: [{ field: 'location_text', code: 'location_missing', message_he: 'חסר מיקום', message_en: 'The location is missing' }] } },
+  { code: 'requirements_rejected', status: 422, on: ['startRun'], schema: 'requirements-rejected', meaning: `requirements refused, nothing started; \`rejected[]\` and \`warnings[]\` of RequirementIssue, each shown verbatim beside the requirement at \`index\`. Rejection codes: ${issueList(REQUIREMENT_REJECTIONS)}`, extra: { rejected: [{ index: 1, code: 'duplicate', message_he: 'דרישה כפולה', message_en: 'Same text as requirement 0', suggestion_he: null, suggestion_en: 'Remove the repeated requirement' }], warnings: [] } },
   { code: 'job_not_found', status: 404, on: ['startRun'], meaning: 'no job with that job_external_id in the organization' },
   { code: 'user_not_found', status: 404, on: ['startRun', 'reveal', 'decisions'], meaning: 'acting_user_external_id names no registered user' },
   { code: 'run_not_found', status: 404, on: ['readRun', 'reveal', 'decisions'], meaning: 'no such run, also for a run of another customer organization (never 403)' },
@@ -56,7 +57,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   // Errors › Sandbox-only errors
   { code: 'sandbox_limit', status: 422, on: ['startRun'], sandboxOnly: true, schema: 'sandbox-limit', meaning: 'sandbox: target_count above 20', extra: { max_target_count: 20 } },
   { code: 'sandbox_run_quota', status: 429, on: ['startRun'], sandboxOnly: true, retryAfter: true, schema: 'sandbox-run-quota', meaning: 'sandbox: 20 real runs for the organization in the last 24 hours', extra: { retry_after_seconds: 3600, limit: 20 } },
-  { code: 'unknown_fixture', status: 422, on: ['startRun'], sandboxOnly: true, schema: 'unknown-fixture', meaning: 'sandbox: job_external_id starts with cert- but is no fixture', extra: { fixtures: ['cert-notices-all', 'cert-notice-unknown', 'cert-empty', 'cert-failed', 'cert-slow', 'cert-extra-fields', 'cert-webhook'] } },
+  { code: 'unknown_fixture', status: 422, on: ['startRun'], sandboxOnly: true, schema: 'unknown-fixture', meaning: 'sandbox: job_external_id starts with cert- but is no fixture', extra: { fixtures: [...FIXTURE_NAMES] } },
   { code: 'webhook_not_configured', status: 409, on: ['testWebhook'], sandboxOnly: true, meaning: 'sandbox: test webhook requested with no webhook registered for the partner' },
   { code: 'not_found', status: 404, on: ['testWebhook'], meaning: 'production: the sandbox route does not exist there' },
 ];

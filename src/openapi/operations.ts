@@ -2,6 +2,7 @@
 // OpenAPI operation is built from. Error responses come from error-codes.ts, schemas from schemas/.
 
 import type { ApiSchemaName } from './component-schemas.js';
+import { issueList, REQUIREMENT_WARNINGS } from './issue-codes.js';
 
 export type OperationKey = 'redeem' | 'users' | 'jobs' | 'startRun' | 'readRun' | 'reveal' | 'decisions' | 'testWebhook';
 
@@ -22,6 +23,9 @@ export interface Operation {
   revealPriceHeader?: boolean;
   sandboxOnly?: boolean;
 }
+
+/** The sandbox's fixture jobs (Sandbox behaviour): a run start naming one answers at once. */
+export const FIXTURE_NAMES = ['cert-notices-all', 'cert-notice-unknown', 'cert-empty', 'cert-failed', 'cert-slow', 'cert-extra-fields', 'cert-webhook'] as const;
 
 const RUN_ID = '3f1c2a7e-5b8d-4e3a-9c21-7d5e0b6a4f10';
 const CANDIDATE_ID = 990000000001;
@@ -57,17 +61,17 @@ export const OPERATIONS: readonly Operation[] = [
   {
     key: 'startRun', method: 'post', path: '/runs', tag: 'Runs',
     summary: 'Start a run',
-    description: 'Starts a run for a job with an acting recruiter, a target count (1 to 100 in production, 1 to 20 in the sandbox) and optional requirements (spec: Endpoints › POST /runs (start a run)). Not idempotent: every accepted call starts a new run; never retried automatically after a timeout or 5xx. A 422 or 404 creates nothing. In the sandbox a `job_external_id` starting with `cert-` names a fixture (Sandbox behaviour), answered at once with `sandbox: {fixture: <name>}`.',
+    description: 'Starts a run for a job with an acting recruiter, a target count (1 to 100 in production, 1 to 20 in the sandbox) and optional requirements (spec: Endpoints › POST /runs (start a run)). Not idempotent: every accepted call starts a new run; never retried automatically after a timeout or 5xx. A 422 or 404 creates nothing. In the sandbox a `job_external_id` starting with `cert-` names a fixture (Sandbox behaviour: ' + FIXTURE_NAMES.map((f) => `\`${f}\``).join(', ') + '), answered at once with `sandbox: {fixture: <name>}`; fixture runs do not count toward the daily run quota.',
     request: { schema: 'run-start-request', examples: {
       ownJob: { summary: 'a run of the partner\'s own job', value: { job_external_id: 'job-1001', acting_user_external_id: 'recruiter-7', target_count: 10, requirements: [{ text: 'PostgreSQL', kind: 'must' }, { text: 'Kubernetes', kind: 'nice' }] } },
       fixture: { summary: 'sandbox: a fixture run', value: { job_external_id: 'cert-notices-all', acting_user_external_id: 'recruiter-7', target_count: 6 } },
     } },
-    success: { status: '202', schema: 'run-start-response', description: 'The run started (`status: running`); `warnings[]` may be empty.', example: { run_id: RUN_ID, status: 'running', warnings: [{ index: 1, code: 'short_term_may_be_dropped', message_he: 'מונח קצר מדי', message_en: 'A term shorter than 3 characters may be dropped', suggestion_he: null, suggestion_en: 'Write the term out in full' }], requirements: [{ index: 0, text: 'PostgreSQL', kind: 'must', origin: 'partner' }, { index: 1, text: 'Go', kind: 'nice', origin: 'partner' }] } },
+    success: { status: '202', schema: 'run-start-response', description: `The run started (\`status: running\`); \`warnings[]\` may be empty. Warning codes: ${issueList(REQUIREMENT_WARNINGS)}.`, example: { run_id: RUN_ID, status: 'running', warnings: [{ index: 1, code: 'short_term_may_be_dropped', message_he: 'מונח קצר מדי', message_en: 'A term shorter than 3 characters may be dropped', suggestion_he: null, suggestion_en: 'Write the term out in full' }], requirements: [{ index: 0, text: 'PostgreSQL', kind: 'must', origin: 'partner' }, { index: 1, text: 'Go', kind: 'nice', origin: 'partner' }] } },
   },
   {
     key: 'readRun', method: 'get', path: '/runs/{run_id}', tag: 'Runs',
     summary: 'Read a run',
-    description: 'Status, progress, notices and confirmed candidates (spec: Endpoints › GET /runs/{run_id}). Read-only and retry-safe. Poll every 5 seconds while a recruiter watches a `running` run; none after `completed` or `failed`; stop after 30 minutes of `running`. Unknown `status` is treated as `running`, unknown notice `slot` as `above_list`, unknown `severity` as `warning`.',
+    description: 'Status, progress, notices and confirmed candidates (spec: Endpoints › GET /runs/{run_id}). Read-only and retry-safe. Poll every 5 seconds while a recruiter watches a `running` run; none after `completed` or `failed`; stop after 30 minutes of `running`. Unknown `status` is treated as `running`, unknown notice `slot` as `above_list`, unknown `severity` as `warning`. Notice codes that can occur in v1: `function_error`, `run_progress`, `location_relaxed`, `must_unmet_hidden`, `paid_fallback`, `already_shown`, `requirement_blockers`, `requirement_attribution`, `run_funnel`; any notice, unknown codes included, is rendered from `title` and `body`, styled by `severity`, placed by `slot`, and reported in `notices_shown`.',
     revealPriceHeader: true,
     success: { status: '200', schema: 'run', description: 'The run.', example: {
       run_id: RUN_ID, status: 'completed', progress: { confirmed: 1, target: 1, screened: 40 },
