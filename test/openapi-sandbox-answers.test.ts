@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../src/openapi/build-openapi.js';
 import type { RecordedExchange } from '../src/http/recorded-exchange.js';
+import type { RunResult } from '../src/runner/results.js';
 import { certifySandbox } from './support/certify-sandbox.js';
 import { OpenApiResponses, type Answer } from './openapi-responses.js';
 
@@ -49,32 +50,38 @@ function answersOf(checks: readonly { id: string; exchanges: readonly RecordedEx
   return { answers, restored, truncated };
 }
 
+const doc = buildOpenApi();
+
+/** Every answer of a certification judged against the description. */
+function judgeRun(run: RunResult, responses: OpenApiResponses) {
+  const { answers, restored, truncated } = answersOf(run.checks);
+  const basePath = new URL(run.target.baseUrl).pathname.replace(/\/$/, '');
+  const failures: string[] = [];
+  const operations = new Set<string>();
+  const statuses = new Set<string>();
+  const outside: string[] = [];
+  for (const answer of answers) {
+    const probe = OUTSIDE_V1.find((p) => p.check === answer.check && p.label === answer.label);
+    if (probe) {
+      const envelope = responses.validatorAt(ENVELOPE_POINTER);
+      if (answer.status >= 200 && answer.status < 300) failures.push(`${probe.check} (${probe.label}): answered ${answer.status}`);
+      else if (!envelope(JSON.parse(answer.body ?? 'null'))) failures.push(`${probe.check} (${probe.label}): ${answer.status} without the error envelope`);
+      else outside.push(probe.label);
+      continue;
+    }
+    const verdict = responses.judge(answer, basePath);
+    if (verdict.ok) {
+      operations.add(verdict.operation);
+      statuses.add(`${verdict.operation} ${answer.status}`);
+    } else failures.push(verdict.reason);
+  }
+  return { answers, restored, truncated, failures, outside, operations, statuses };
+}
+
 describe('the sandbox answers as the OpenAPI description says', () => {
   it('every answer of a full certification (with --exhaust-limits) matches an operation and status and validates', async () => {
     const run = await certifySandbox({ exhaustLimits: true, timeScale: 60 });
-    const doc = buildOpenApi();
-    const responses = new OpenApiResponses(doc);
-    const { answers, restored, truncated } = answersOf(run.checks);
-    const basePath = new URL(run.target.baseUrl).pathname.replace(/\/$/, '');
-    const failures: string[] = [];
-    const operations = new Set<string>();
-    const statuses = new Set<string>();
-    const outside: string[] = [];
-    for (const answer of answers) {
-      const probe = OUTSIDE_V1.find((p) => p.check === answer.check && p.label === answer.label);
-      if (probe) {
-        const envelope = responses.validatorAt(ENVELOPE_POINTER);
-        if (answer.status >= 200 && answer.status < 300) failures.push(`${probe.check} (${probe.label}): answered ${answer.status}`);
-        else if (!envelope(JSON.parse(answer.body ?? 'null'))) failures.push(`${probe.check} (${probe.label}): ${answer.status} without the error envelope`);
-        else outside.push(probe.label);
-        continue;
-      }
-      const verdict = responses.judge(answer, basePath);
-      if (verdict.ok) {
-        operations.add(verdict.operation);
-        statuses.add(`${verdict.operation} ${answer.status}`);
-      } else failures.push(verdict.reason);
-    }
+    const { answers, restored, truncated, failures, outside, operations, statuses } = judgeRun(run, new OpenApiResponses(doc));
     console.log(`openapi: ${answers.length - failures.length - outside.length} answers validated across ${operations.size} operations (${statuses.size} operation+status pairs), ${outside.length} probes outside v1 against the error envelope; ${restored} redacted secrets restored to format, ${truncated} truncated bodies, ${failures.length} failures`);
     expect(truncated).toBe(0);
     expect([...new Set(outside)].sort()).toEqual(OUTSIDE_V1.map((p) => p.label).sort());
@@ -82,4 +89,11 @@ describe('the sandbox answers as the OpenAPI description says', () => {
     // A certification exercises every operation; a smaller figure means the matching went wrong.
     expect(operations.size).toBe(Object.values(doc.paths as Record<string, object>).reduce((n, p) => n + Object.keys(p).length, 0));
   }, 300_000);
+
+  it('a sandbox answering off the description fails it (the negative control: a candidate id sent as a string)', async () => {
+    const run = await certifySandbox({ timeScale: 60, ids: ['runs-read.candidate-id-int64'], faults: ['runs-read.candidate-id-string'] });
+    const { failures } = judgeRun(run, new OpenApiResponses(doc));
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.every((f) => f.startsWith('GET /runs/{run_id} 200 (200): /candidates/'))).toBe(true);
+  }, 120_000);
 });
