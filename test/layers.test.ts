@@ -10,7 +10,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 /** Layer → the layers it may import (the arrows of the table). `package-root` is a leaf every layer may use. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  cli: ['config', 'embedded', 'partner', 'receiver-cert', 'report', 'runner', 'sandbox', 'scan', 'schema', 'suites', 'webhook', 'http', 'json'],
+  cli: ['config', 'embedded', 'openapi', 'partner', 'receiver-cert', 'report', 'runner', 'sandbox', 'scan', 'schema', 'suites', 'webhook', 'http', 'json'],
   /** The embedded target: with cli, the only certifier layer that reaches the sandbox (its public entry). */
   embedded: ['sandbox', 'webhook', 'config', 'json'],
   suites: ['runner', 'http', 'schema', 'webhook', 'json'],
@@ -18,6 +18,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'receiver-cert': ['runner', 'webhook', 'http', 'config', 'json'],
   scan: ['runner', 'json'],
   report: ['runner', 'json'],
+  /** The OpenAPI description: built from the schemas of schemas/ (through the schema layer's names and folder). */
+  openapi: ['schema', 'json', 'config'],
   runner: ['http', 'schema', 'webhook', 'config', 'json'],
   http: ['config', 'json'],
   schema: ['json'],

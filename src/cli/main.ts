@@ -7,6 +7,7 @@ import { RUN_OPTIONS } from '../config/run-options.js';
 import { createRedactor, type NamedSecret } from '../config/redact.js';
 import { addOptions } from './add-options.js';
 import { addReportOptions } from './report-options.js';
+import { registerOpenapiCommand } from './openapi-command.js';
 import { RECEIVER_OPTIONS } from './receiver-options.js';
 import { PARTNER_OPTIONS, SANDBOX_OPTIONS, SERVE_ONLY_OPTIONS } from './sandbox-options.js';
 import { BASELINE_EXAMPLES, LIST_EXAMPLES, PARTNER_EXAMPLES, PROGRAM_EXAMPLES, RECEIVER_EXAMPLES, REPORT_EXAMPLES, RUN_EXAMPLES, SCAN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
@@ -149,6 +150,7 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
       setCode(await partnerCommand(opts, out));
     });
   addReportOptions(partner);
+  registerOpenapiCommand(program, out);
 
   return program;
 }
