@@ -5,16 +5,27 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_FILES } from './cli-support.js';
+import { REPORT_FILES, ROOT } from './cli-support.js';
 import { NPX, packAndInstall, sh } from './support/packed-app.js';
 
 describe('the packed package, installed into an empty folder', () => {
   let files: string[];
   let app: string;
+  let installStderr: string;
+  let manifestBefore: string;
 
   beforeAll(async () => {
-    ({ app, files } = await packAndInstall());
-  }, 120_000);
+    manifestBefore = readFileSync(join(ROOT, 'package.json'), 'utf8');
+    ({ app, files, installStderr } = await packAndInstall());
+  }, 180_000);
+
+  it('installs with no install-time script and no npm warning about one; the clone keeps its own package.json', () => {
+    const installed = JSON.parse(readFileSync(join(app, 'node_modules', 'svc-certify', 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    for (const name of ['preinstall', 'install', 'postinstall', 'prepare']) expect(installed.scripts?.[name], name).toBeUndefined();
+    expect(installStderr).not.toMatch(/install-scripts|svc-certify@/);
+    expect(readFileSync(join(ROOT, 'package.json'), 'utf8')).toBe(manifestBefore);
+    expect(existsSync(join(ROOT, 'package.json.packing'))).toBe(false);
+  });
 
   it('ships what the tool reads at run time and nothing of the tests or benches', () => {
     const paths = files;

@@ -32,16 +32,19 @@ export interface PackedApp {
   app: string;
   /** The files `npm pack` put in the tarball. */
   files: string[];
+  /** What `npm install` of the tarball printed on stderr. */
+  installStderr: string;
 }
 
 export async function packAndInstall(): Promise<PackedApp> {
   const dest = tmp('svc-pack-');
-  // `npm test` has just built dist/; --ignore-scripts skips `prepare` (a second build).
-  const pack = await sh(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], ROOT);
+  // As a release packs it: `prepack` builds and takes the install-time scripts out of package.json, `postpack` restores it.
+  const pack = await sh(NPM, ['pack', '--json', '--pack-destination', dest], ROOT);
   if (pack.code !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
-  const packed = (JSON.parse(pack.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]!;
+  // The scripts' own output precedes npm's JSON on stdout.
+  const packed = (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('\n[') + 1)) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]!;
   const app = tmp('svc-app-');
   const install = await sh(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dest, packed.filename)], app);
   if (install.code !== 0) throw new Error(`npm install of the tarball failed: ${install.stderr}`);
-  return { app, files: packed.files.map((f) => f.path) };
+  return { app, files: packed.files.map((f) => f.path), installStderr: install.stderr };
 }
