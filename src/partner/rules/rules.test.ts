@@ -188,10 +188,24 @@ describe('partner rules', () => {
 
   it('notices_shown: missing codes fail only at the end; every code reported passes', () => {
     const fixtureRead = read(0, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notice-unknown' }, notices: [{ code: 'zz_certification_probe' }] } });
-    const decisions = (codes: string[]) => req(10, { endpoint: 'decisions', runId: RUN, json: { decisions: [], notices_shown: codes } });
+    const decision = { candidate_id: 7, decision: 'shortlisted', occurred_at: '2026-01-01T00:00:00Z' };
+    const decisions = (codes: string[]) => req(10, { endpoint: 'decisions', runId: RUN, json: { decisions: [decision], notices_shown: codes } });
     expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions([])], [], { final: false }).state).toBe('pending');
     expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions([])]).state).toBe('failed');
     expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions(['zz_certification_probe'])]).state).toBe('passed');
+  });
+
+  it('notices_shown, unknown codes: a missing code fails only for a run a recruiter evidently saw (issue 19)', () => {
+    const id = 'decisions.notices-shown-includes-unknown-codes';
+    const fixtureRead = () => read(0, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notice-unknown' }, notices: [{ code: 'zz_certification_probe' }] } });
+    const report = (decisions: unknown[]) => req(10, { endpoint: 'decisions', runId: RUN, json: { decisions, notices_shown: [] } });
+    // A background read nobody saw: warns, naming the reading.
+    const unseen = judge(id, [fixtureRead(), report([])]);
+    expect(unseen.state).toBe('warning');
+    expect(unseen.message).toContain('may never have been shown');
+    expect(judge(id, [fixtureRead()]).state).toBe('warning');
+    // A reveal shows the recruiter saw it: the missing code fails.
+    expect(judge(id, [fixtureRead(), req(5, { endpoint: 'reveal', runId: RUN, json: {} }), report([])]).state).toBe('failed');
   });
 
   // Tracker issue 19, section 1: false blame removed; each offence still caught.
