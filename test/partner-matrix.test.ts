@@ -61,6 +61,18 @@ const CASES: Case[] = [
   { name: 'acknowledges a bad signature', habits: { ackBadSignature: true }, fails: 'webhooks.bad-signature-refused', parts: ['connect', 'webhooks'] },
   { name: 'answers webhooks with a redirect', habits: { redirectWebhooks: true }, fails: 'webhooks.valid-deliveries-never-redirected', parts: ['connect', 'webhooks'] },
   { name: 'answers webhooks with 500', habits: { failWebhooks: true }, fails: 'webhooks.valid-deliveries-acknowledged-2xx', parts: ['connect', 'webhooks'] },
+  // Issue 19 §2: duties judged since.
+  { name: 'creates its job without x-partner-key', habits: { noPartnerKeyOnJob: true }, fails: 'requests.partner-key-on-every-request', parts: ['connect', 'real-run'] },
+  { name: 'creates its job without x-svc-org', habits: { noOrgTokenOnJob: true }, fails: 'requests.org-token-on-every-request-but-redeem', parts: ['connect', 'real-run'] },
+  { name: 'sends x-svc-lang en-US', habits: { langEnUs: true }, fails: 'requests.lang-he-or-en', parts: ['connect'] },
+  { name: 'sends the job description as HTML', habits: { htmlDescription: true }, fails: 'requests.job-description-plain-text', parts: ['connect', 'real-run'] },
+  { name: 'retries a reveal refused with 402', habits: { retryAfter402: true }, fails: 'retries.none-after-402-insufficient-credits', parts: ['connect', 'credits'] },
+  { name: 'retries decisions with a new occurred_at', habits: { newOccurredAtOnRetry: true }, fails: 'decisions.retry-keeps-occurred-at', parts: ['connect', 'fixtures'] },
+  { name: 'resends only the fixed decision after a 422', habits: { dropValidAfter422: true }, fails: 'decisions.whole-batch-resent-after-422', parts: ['connect', 'batch-fix'] },
+  { name: 'stops polling on an unknown run status', habits: { stopOnUnknownStatus: true }, fails: 'unknown-values.unknown-run-status-read-as-running', parts: ['connect', 'slow'] },
+  { name: 'gives up on a 503 with an unknown error code', habits: { giveUpOnUnknownErrorCode: true }, fails: 'unknown-values.error-code-handled-by-status', parts: ['connect', 'reveal', 'real-run'] },
+  // 3 minutes are 1.8 s at scale 100: beyond the old 60-second window (0.6 s), still an automatic retry.
+  { name: 'a job queue retries the run start three minutes later', habits: { retryRunStartLater: true }, fails: 'retries.run-start-not-retried-after-5xx', parts: ['connect', 'real-run'] },
 ];
 
 const silent = new Writable({ write: (_c, _e, done) => done() });

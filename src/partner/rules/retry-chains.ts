@@ -37,6 +37,11 @@ function requestKey(r: PartnerRequest): string {
   return `${r.method} ${r.path}?${r.query}\n${body}`;
 }
 
+/** The same request: method, path, query and body (JSON by value). */
+export function sameRequest(a: PartnerRequest, b: PartnerRequest): boolean {
+  return requestKey(a) === requestKey(b);
+}
+
 /** An answer the client could not use and may retry (where the endpoint allows): 429, 5xx, or lost. */
 function isRetryableFailure(r: PartnerRequest): boolean {
   return r.lost || r.status === 429 || r.status >= 500;

@@ -309,4 +309,98 @@ describe('partner rules', () => {
     expect(unregistered.unlock).toBe('--webhook-url');
     expect(judge('webhooks.bad-signature-refused', [], []).unlock).toBeUndefined();
   });
+
+  // Tracker issue 19, section 2: duties judged since.
+  describe('duties of issue 19 §2', () => {
+    it('x-partner-key on every request, x-svc-org on every request but redeem', () => {
+      const noKey = req(0, { endpoint: 'users', json: {}, headers: { 'x-svc-org': TOKEN, 'content-type': 'application/json' } });
+      expect(judge('requests.partner-key-on-every-request', [noKey]).state).toBe('failed');
+      expect(judge('requests.partner-key-on-every-request', [req(0, { endpoint: 'users', json: {} })]).state).toBe('passed');
+      const redeem = req(0, { endpoint: 'redeem', json: { code: 'X' }, headers: { 'x-partner-key': KEY, 'content-type': 'application/json' } });
+      expect(judge('requests.org-token-on-every-request-but-redeem', [redeem, req(5, { endpoint: 'users', json: {} })]).state).toBe('passed');
+      expect(judge('requests.org-token-on-every-request-but-redeem', [{ ...redeem, endpoint: 'jobs' }]).state).toBe('failed');
+    });
+
+    it('x-svc-lang: he and en pass, another language fails, another case warns naming the reading', () => {
+      const lang = (v: string) => read(0, 'running', { headers: { 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'x-svc-lang': v } });
+      expect(judge('requests.lang-he-or-en', [lang('he'), lang('en')]).state).toBe('passed');
+      expect(judge('requests.lang-he-or-en', [lang('en-US')]).state).toBe('failed');
+      const upper = judge('requests.lang-he-or-en', [lang('EN')]);
+      expect(upper.state).toBe('warning');
+      expect(upper.message).toContain('reading taken');
+      // Not sent at all: nothing to judge.
+      expect(judge('requests.lang-he-or-en', [read(0, 'running')]).state).toBe('skipped');
+    });
+
+    it('description_text: element tags fail; a lone < or &, or a generic <T>, is text', () => {
+      const job = (d: string) => req(0, { endpoint: 'jobs', json: { external_id: 'j', description_text: d } });
+      for (const html of ['<p>Go</p>', 'Go</li>', 'line<br/>break', '<div class="x">Go']) expect(judge('requests.job-description-plain-text', [job(html)]).state, html).toBe('failed');
+      for (const text of ['Node.js & TypeScript', '< 5 years', 'a < b && c > d', 'List<T> generics']) expect(judge('requests.job-description-plain-text', [job(text)]).state, text).toBe('passed');
+    });
+
+    it('no retry after 402 insufficient_credits', () => {
+      const refused = () => req(0, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' }, status: 402, errorCode: 'insufficient_credits' });
+      expect(judge('retries.none-after-402-insufficient-credits', [refused(), req(1500, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' } })]).state).toBe('failed');
+      expect(judge('retries.none-after-402-insufficient-credits', [refused(), read(1500, 'completed')]).state).toBe('passed');
+    });
+
+    it('decisions retries keep occurred_at: a new one fails, the same passes (after a 503 and after a lost answer)', () => {
+      const id = 'decisions.retry-keeps-occurred-at';
+      const body = (at: string) => ({ acting_user_external_id: 'u', decisions: [{ candidate_id: 7, decision: 'shortlisted', occurred_at: at }], notices_shown: [] });
+      const t0 = '2026-01-01T00:00:00.000Z';
+      for (const failure of [{ status: 503, errorCode: 'rate_limit_unavailable' }, { status: 0, lost: true }]) {
+        const failed = () => req(0, { endpoint: 'decisions', runId: RUN, json: body(t0), ...failure });
+        expect(judge(id, [failed(), req(1500, { endpoint: 'decisions', runId: RUN, json: body(t0) })]).state).toBe('passed');
+        expect(judge(id, [failed(), req(1500, { endpoint: 'decisions', runId: RUN, json: body('2026-01-01T00:00:01.500Z') })]).state).toBe('failed');
+      }
+      // A later action long after (another history entry) is no retry.
+      expect(judge(id, [req(0, { endpoint: 'decisions', runId: RUN, json: body(t0), status: 503 }), req(600_000, { endpoint: 'decisions', runId: RUN, json: body('2026-01-01T00:10:00Z') })]).state).toBe('skipped');
+    });
+
+    it('after a decisions 422 the whole batch is resent: dropping an evidently valid item fails, the refused one warns', () => {
+      const id = 'decisions.whole-batch-resent-after-422';
+      const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
+      const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
+      const fixedB = { ...b, reject_reason: 'location' };
+      const refused = (code = 'unknown_reject_reason') => req(0, { endpoint: 'decisions', runId: RUN, json: { decisions: [a, b] }, status: 422, errorCode: code, responseJson: { error: code, allowed: ['location'] } });
+      const resend = (items: unknown[]) => req(1000, { endpoint: 'decisions', runId: RUN, json: { decisions: items } });
+      expect(judge(id, [refused(), resend([a, fixedB])]).state).toBe('passed');
+      expect(judge(id, [refused(), resend([fixedB])]).state).toBe('failed');
+      expect(judge(id, [refused(), resend([a])]).state).toBe('warning');
+      expect(judge(id, [refused('invalid_decision'), resend([fixedB])]).state).toBe('warning');
+    });
+
+    it('an unknown run status is running: reading on passes, stopping fails once 20 s (spec time) passed', () => {
+      const id = 'unknown-values.unknown-run-status-read-as-running';
+      expect(judge(id, [read(0, 'zz_new'), read(5000, 'running')]).state).toBe('passed');
+      expect(judge(id, [read(0, 'zz_new')], [], { now: 30_000 }).state).toBe('failed');
+      expect(judge(id, [read(0, 'zz_new'), read(60_000, 'running')], [], { now: 90_000 }).state).toBe('failed');
+      // The session ended too soon to tell.
+      expect(judge(id, [read(0, 'zz_new')], [], { now: 10_000 }).state).toBe('skipped');
+    });
+
+    it('an unknown error code is handled by its status: retried passes; not retried fails beside a retried known 503, else warns', () => {
+      const id = 'unknown-values.error-code-handled-by-status';
+      const job = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'jobs', json: { external_id: 'j' }, ...over });
+      const unknown = { status: 503, errorCode: 'zz_new_error' };
+      expect(judge(id, [job(0, unknown), job(1500)]).state).toBe('passed');
+      const known = [read(100_000, 503, { errorCode: 'rate_limit_unavailable' }), read(101_500, 'running')];
+      expect(judge(id, [job(0, unknown), ...known]).state).toBe('failed');
+      expect(judge(id, [job(0, unknown)]).state).toBe('warning');
+    });
+
+    it('a run start is never retried automatically, at any distance, unless the recruiter acted in between', () => {
+      const id = 'retries.run-start-not-retried-after-5xx';
+      const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
+      const failed = () => req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error' });
+      // A job queue three minutes later: beyond the old 60 s window, still a retry.
+      expect(judge(id, [failed(), req(180_000, { endpoint: 'runs-start', json: body, status: 202 })]).state).toBe('failed');
+      // A decision by the same recruiter in between: a new action, then a new start.
+      const decided = req(60_000, { endpoint: 'decisions', runId: RUN, json: { acting_user_external_id: 'rec-1', decisions: [] } });
+      expect(judge(id, [failed(), decided, req(180_000, { endpoint: 'runs-start', json: body })]).state).toBe('passed');
+      // Another recruiter's activity is no action of this one.
+      const other = req(60_000, { endpoint: 'decisions', runId: RUN, json: { acting_user_external_id: 'rec-2', decisions: [] } });
+      expect(judge(id, [failed(), other, req(180_000, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
+    });
+  });
 });
