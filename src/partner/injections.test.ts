@@ -69,6 +69,18 @@ describe('partner injections', () => {
     expect(inj.fired()).toEqual(['run-status-unknown', 'job-503-unknown-code']);
   });
 
+  it('--skip-injection: the injections named are off, the others still fire', () => {
+    const inj = createInjector({ timeScale: 1, enabled: true, skip: ['decisions-503', 'run-held-running', 'job-503-unknown-code'] });
+    expect(inj.simulate(post(1, '/v1/runs/a/decisions', { decisions: [{ candidate_id: 1 }] }))).toBeUndefined();
+    // With decisions-503 off, the first call carrying a decision loses its answer.
+    expect(inj.deliver(post(1, '/v1/runs/a/decisions', { decisions: [{ candidate_id: 1 }] }), answer(200))).toBe('drop');
+    expect(inj.deliver(post(2, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
+    expect(inj.deliver(get(3, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'completed' }))).toBe('send');
+    expect(inj.deliver(post(4, '/v1/jobs', {}), answer(200))).toBe('send');
+    expect(inj.simulate(post(5, '/v1/users', {}))).toMatchObject({ simulate: 'rate_limited' });
+    expect(inj.fired()).toEqual(['rate-limited-429', 'decisions-answer-lost']);
+  });
+
   it('--no-inject: nothing fires', () => {
     const inj = createInjector({ timeScale: 1, enabled: false });
     expect(inj.simulate(post(1, '/v1/users', {}))).toBeUndefined();
