@@ -403,4 +403,21 @@ describe('partner rules', () => {
       expect(judge(id, [failed(), other, req(180_000, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
     });
   });
+
+  // Issue 19 §3: a rule that throws is an engine error of that rule alone (judge.test.ts); none should
+  // throw on what a partner can send, however odd its JSON.
+  it('no rule throws on hostile traffic (odd JSON shapes, missing headers, odd answers)', () => {
+    const shapes: unknown[] = [null, [], 'text', 42, {}, { decisions: 'x' }, { decisions: [null, 1, 'y', { candidate_id: {}, occurred_at: [] }] }, { description_text: 7 }, { notices_shown: [1, null] }, { code: 5 }];
+    const requests: PartnerRequest[] = [];
+    for (const [i, json] of shapes.entries()) {
+      for (const endpoint of ['redeem', 'users', 'jobs', 'runs-start', 'runs-read', 'reveal', 'decisions', 'other'] as const) {
+        for (const status of [0, 200, 202, 402, 422, 503]) {
+          requests.push(req(i * 1000, { endpoint, runId: RUN, json, status, lost: status === 0, headers: {}, responseJson: json, ...(status >= 400 ? { errorCode: 'zz_odd' } : {}), responseHeaders: { 'retry-after': 'soon' } }));
+        }
+      }
+    }
+    for (const final of [false, true]) {
+      for (const r of rules) expect(() => r.judge({ requests, deliveries: [] }, ctx({ final })), r.id).not.toThrow();
+    }
+  });
 });
