@@ -4,12 +4,9 @@
 // was stored; fix and resend the entire batch" (rule 2).
 
 import { P } from '../spec-refs.js';
-import { specMs, type PartnerRequest, type Traffic } from '../traffic.js';
-import { canonical, seconds } from './retry-chains.js';
+import type { PartnerRequest, Traffic } from '../traffic.js';
+import { canonical, retryWindowMs, seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
-
-/** A resend this soon (spec time) after a failed decisions call is its retry, as for any retry (retry-chains.ts). */
-const RETRY_WINDOW_MS = 60_000;
 
 interface Item {
   candidate: string;
@@ -48,7 +45,8 @@ export const occurredAtKeptRule: Rule = {
       if (f.endpoint !== 'decisions' || !failedAnswer(f)) continue;
       const sent = itemsOf(f);
       if (sent.length === 0) continue;
-      const resend = nextDecisions(traffic, f, specMs(ctx, RETRY_WINDOW_MS));
+      // A resend within the retry window (retry-chains.ts) is the retry of the failed call.
+      const resend = nextDecisions(traffic, f, retryWindowMs(ctx));
       if (!resend) continue;
       const again = itemsOf(resend);
       for (const item of sent) {

@@ -5,7 +5,7 @@
 
 import { P } from '../spec-refs.js';
 import { specMs, type PartnerRequest } from '../traffic.js';
-import { nextRepeat, RETRY_SAFE, seconds } from './retry-chains.js';
+import { nextRepeat, RETRY_SAFE, sameRequest, seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 /** Every error code the spec lists (Errors, its three tables, and the simulated ones); anything else is unknown. */
@@ -87,11 +87,14 @@ export const unknownErrorCodeRule: Rule = {
     const warnings: Offence[] = [];
     const proof: number[] = [];
     const requests = traffic.requests;
+    // Sent again at all, however late (a loaded client's timers stretch a backoff of milliseconds at a
+    // high time scale): the question is whether the answer was handled as its status says, not when.
+    const sentAgain = (i: number): PartnerRequest | undefined => requests.slice(i + 1).find((s) => sameRequest(s, requests[i]!));
     // How the client handles a known 5xx on a retry-safe call: the yardstick for the unknown code.
-    const knownRetried = requests.find((r, i) => RETRY_SAFE.has(r.endpoint) && knownCodeFailure(r) && nextRepeat(requests, i, ctx) !== undefined);
+    const knownRetried = requests.find((r, i) => RETRY_SAFE.has(r.endpoint) && knownCodeFailure(r) && sentAgain(i) !== undefined);
     requests.forEach((r, i) => {
       if (!RETRY_SAFE.has(r.endpoint) || !unknownCodeFailure(r)) return;
-      const retry = nextRepeat(requests, i, ctx);
+      const retry = sentAgain(i);
       if (retry) {
         proof.push(retry.id);
         return;
