@@ -181,7 +181,7 @@ describe('svc-certify partner', () => {
     try {
       const provision = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')) as Provision;
       await new Promise<void>((done, fail) => {
-        const req = get(`${provision.base_url}/runs/00000000-0000-4000-8000-000000000000`, { agent, headers: { 'x-partner-key': provision.partner_key } }, (res) => {
+        const req = get(`${provision.base_url}/runs/00000000-0000-4000-8000-000000000000`, { agent, headers: { 'x-partner-key': provision.partner_key, 'x-svc-org': `sot_${'0'.repeat(48)}` } }, (res) => {
           res.resume();
           res.on('end', () => done());
         });
@@ -226,6 +226,16 @@ describe('svc-certify partner', () => {
     expect(readResults(join(dir, 'out'))).toMatchObject({ verdict: 'interrupted', interrupted: { signal: 'SIGINT' } });
     // Stopping again is the same stop, not a second session end.
     expect(await partner.stop()).toMatchObject({ code: 130 });
+  });
+
+  it('--skip-injection turns injections off one by one (repeatable, comma-separated); an unknown id is exit 2 naming the ids', async () => {
+    const dir = tmp();
+    const skipOf = async (skip: string[]) => (await parsePartnerFlags({ provision: join(dir, 'p.json'), skipInjection: skip, reportDir: join(dir, 'out') }, {})).skipInjections;
+    expect(await skipOf(['decisions-503', 'job-503-unknown-code,run-status-unknown'])).toEqual(['decisions-503', 'job-503-unknown-code', 'run-status-unknown']);
+    await expect(skipOf(['decisions-500'])).rejects.toThrow(/--skip-injection decisions-500: no such injection; the injections are run-start-500, .*job-503-unknown-code/);
+    const r = await run(['partner', '--provision', 'p.json', '--skip-injection', 'nope']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('--duration over 30 days: exit 2 with one line', async () => {

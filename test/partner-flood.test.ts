@@ -21,7 +21,7 @@ function post(url: URL, body: Buffer, agent: Agent): Promise<number> {
   return new Promise((done, fail) => {
     const req = request(
       url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': body.length, 'x-partner-key': 'spk_live_notavalidkey00000000' } },
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': body.length, 'x-partner-key': 'spk_live_notavalidkey00000000', 'x-svc-org': 'sot_notavalidtoken0000000000' } },
       (res) => {
         res.resume();
         res.on('end', () => done(res.statusCode ?? 0));

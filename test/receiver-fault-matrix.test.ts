@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sharedFile } from './support/shared-file.js';
 import { certifyReceiver } from '../src/receiver-cert/certify-receiver.js';
 import { RECEIVER_CHECKS } from '../src/receiver-cert/receiver-checks.js';
+import { envelopeIdsOf, type EnvelopeIds } from '../src/receiver-cert/deliveries.js';
 import type { CheckResult } from '../src/runner/results.js';
 import { RECEIVER_FAULTS, RECEIVER_VARIANTS, startPartnerReceiver, type PartnerReceiverOptions } from './support/partner-receiver.js';
 
@@ -18,10 +19,18 @@ const SECRET = 'whsec_test_receiver_matrix_secret_0123456789';
 /** Short acknowledgement time-out so that the times-out defect costs under a second. */
 const ACK_MS = 800;
 
-async function certify(opts: Partial<PartnerReceiverOptions> = {}, extra: { insecure?: boolean } = {}): Promise<CheckResult[]> {
+async function certify(opts: Partial<PartnerReceiverOptions> = {}, extra: { insecure?: boolean; envelope?: EnvelopeIds } = {}): Promise<CheckResult[]> {
   const receiver = await startPartnerReceiver({ secret: SECRET, slowMs: ACK_MS + 700, ...opts });
   try {
-    return await certifyReceiver({ url: receiver.url, secret: SECRET, allowPrivate: true, insecure: extra.insecure ?? false, ackTimeoutMs: ACK_MS, userAgent: 'svc-certify/test' });
+    return await certifyReceiver({
+      url: receiver.url,
+      secret: SECRET,
+      allowPrivate: true,
+      insecure: extra.insecure ?? false,
+      ackTimeoutMs: ACK_MS,
+      userAgent: 'svc-certify/test',
+      ...(extra.envelope ? { envelope: extra.envelope } : {}),
+    });
   } finally {
     await receiver.close();
   }
@@ -44,6 +53,43 @@ describe('receiver certification', () => {
     const results = await certify({ variants: [id] });
     expect(failedIds(results)).toEqual([]);
     expect(warnedIds(results)).toEqual([]);
+  });
+
+  // Issue 19: deliveries name an organization the partner never connected unless told otherwise.
+  describe('a receiver that refuses organizations and runs it does not know (404)', () => {
+    const knows = { organizationExternalId: 'acme-42', runId: '22222222-2222-4222-8222-222222222222' };
+    const ACKS = ['receiver.acknowledges-run-completed', 'receiver.acknowledges-run-failed', 'receiver.acknowledges-candidate-revealed-int64-id', 'receiver.ignores-unknown-fields', 'receiver.acknowledges-unknown-event', 'receiver.acknowledges-repeated-event-id', 'receiver.verifies-signature-over-raw-bytes'];
+
+    it('warns, never fails, with the default identifiers, and says how to judge it fully', async () => {
+      const results = await certify({ knows });
+      expect(failedIds(results)).toEqual([]);
+      expect(warnedIds(results)).toEqual([...ACKS].sort());
+      const warning = results.find((r) => r.id === 'receiver.acknowledges-run-completed')!.observations[0]!;
+      expect(warning.severity).toBe('warning');
+      expect(warning.message).toContain('reading taken');
+      expect(warning.message).toContain('--org-external-id and --run-id');
+    });
+
+    it('passes with --org-external-id and --run-id naming what it knows', async () => {
+      const envelope = envelopeIdsOf(knows.organizationExternalId, knows.runId) as EnvelopeIds;
+      const results = await certify({ knows }, { envelope });
+      expect(failedIds(results)).toEqual([]);
+      expect(warnedIds(results)).toEqual([]);
+    });
+
+    it('an unknown event name still fails: with known identifiers, and without them when a known event is acknowledged', async () => {
+      const envelope = envelopeIdsOf(knows.organizationExternalId, knows.runId) as EnvelopeIds;
+      expect(failedIds(await certify({ knows, faults: ['rejects-unknown-event'] }, { envelope }))).toEqual(['receiver.acknowledges-unknown-event']);
+      // Only the organization known: the run is still a stranger, so a 4xx keeps warning.
+      const orgOnly = envelopeIdsOf(knows.organizationExternalId, undefined) as EnvelopeIds;
+      expect(failedIds(await certify({ knows }, { envelope: orgOnly }))).toEqual([]);
+    });
+
+    it('--run-id must be a uuid and --org-external-id not empty', () => {
+      expect(envelopeIdsOf('acme', 'run-1')).toMatchObject({ error: expect.stringContaining('not a uuid') });
+      expect(envelopeIdsOf('  ', undefined)).toMatchObject({ error: expect.stringContaining('--org-external-id is empty') });
+      expect(envelopeIdsOf(undefined, undefined)).toEqual({ organizationExternalId: 'svc-certify-receiver-org' });
+    });
   });
 
   it("the test receiver's own HMAC agrees with the known answers (RFC 4231 case 2: text key and data)", async () => {

@@ -125,7 +125,8 @@ ${EXIT_CODES}
 `;
 
 export const PARTNER_EXAMPLES = `
-Injections (each fires once per session; --no-inject turns them off), so that the retry rules are observable:
+Injections (each fires once per session; --no-inject turns them all off, --skip-injection ID one of them),
+so that the retry rules and the handling of unknown values are observable:
 ${INJECTION_POINTS.map((p) => `  ${p.id}: ${p.summary}`).join('\n')}
 
 The judge divides the spec's durations by --time-scale (polling every 5 s -> 5/N s, backoff from 1 s ->

@@ -5,6 +5,7 @@
 
 import { resolve } from 'node:path';
 import { INJECTION_POINTS } from '../partner/injections.js';
+import type { InjectionId } from '../partner/traffic.js';
 import { createPartnerConsole } from '../partner/live-checklist.js';
 import { createPartnerSession, type PartnerSession } from '../partner/session.js';
 import { consoleModeOf } from '../report/console-mode.js';
@@ -19,6 +20,7 @@ import { UsageError } from './usage-error.js';
 export interface PartnerFlags extends SandboxFlags {
   duration?: string;
   inject?: boolean;
+  skipInjection?: string[];
 }
 
 export interface PartnerOptions extends SandboxSettings {
@@ -26,6 +28,8 @@ export interface PartnerOptions extends SandboxSettings {
   /** Real ms; undefined: until SIGINT/SIGTERM. */
   durationMs?: number;
   inject: boolean;
+  /** Injections turned off one by one (--skip-injection). */
+  skipInjections: InjectionId[];
   report: ReportSettings;
 }
 
@@ -53,6 +57,10 @@ export async function parsePartnerFlags(flags: PartnerFlags & Record<string, unk
     if (durationMs === undefined) throw new UsageError(`--duration must be a positive time such as 90s, 15m, 1h or 2d (got "${flags.duration}")`);
     if (durationMs > MAX_DURATION_MS) throw new UsageError(`--duration ${flags.duration.trim()} is longer than the 30 days a session may last; give 30d or less`);
   }
+  const ids: readonly string[] = INJECTION_POINTS.map((p) => p.id);
+  const skipInjections = (flags.skipInjection ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  const unknown = skipInjections.filter((id) => !ids.includes(id));
+  if (unknown.length > 0) throw new UsageError(`--skip-injection ${unknown.join(', ')}: no such injection; the injections are ${ids.join(', ')}`);
   const report = await resolveReportSettings(flags, { env });
   await prepareReports(report);
   return {
@@ -60,6 +68,7 @@ export async function parsePartnerFlags(flags: PartnerFlags & Record<string, unk
     provision: resolve(flags.provision),
     ...(durationMs !== undefined ? { durationMs } : {}),
     inject: flags.inject !== false,
+    skipInjections: skipInjections as InjectionId[],
     report,
   };
 }
@@ -128,6 +137,7 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
     timeScale: opts.timeScale,
     webhookRegistered: opts.webhookUrl !== undefined,
     inject: opts.inject,
+    skipInjections: opts.skipInjections,
     secrets,
     config: {
       command: 'partner',
@@ -140,6 +150,7 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
       allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
       ...(opts.durationMs !== undefined ? { durationMs: opts.durationMs } : {}),
       inject: opts.inject,
+      ...(opts.skipInjections.length > 0 ? { skipInjections: opts.skipInjections } : {}),
       reportDir: opts.report.reportDir,
       reporters: opts.report.reporters,
       strict: opts.report.strict,
@@ -187,7 +198,7 @@ export async function partnerCommand(flags: PartnerFlags & Record<string, unknow
   out(`provision written to ${opts.provision}`);
   if (opts.webhookUrl) out(`webhooks go to ${opts.webhookUrl}`);
   out(`svc-certify partner (${opts.mode}, time scale ${opts.timeScale}) listening on ${partner.baseUrl}`);
-  if (opts.inject) for (const p of INJECTION_POINTS) out(`injection ${p.id}: ${p.summary}`);
+  if (opts.inject) for (const p of INJECTION_POINTS) out(`injection ${p.id}: ${opts.skipInjections.includes(p.id) ? 'off (--skip-injection)' : p.summary}`);
   else out('injections off (--no-inject)');
   out(opts.durationMs !== undefined ? `judging until Ctrl-C or for ${Math.round(opts.durationMs / 1000)} s` : 'judging until Ctrl-C');
   // The first signal, or the end of --duration, is the normal end of the session; a second signal

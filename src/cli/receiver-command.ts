@@ -5,6 +5,7 @@ import { MIN_SECRET_LENGTH, previewSecret } from '../config/redact.js';
 import { assembleResult } from '../runner/assemble-result.js';
 import { toolVersion } from '../runner/package-root.js';
 import { certifyReceiver } from '../receiver-cert/certify-receiver.js';
+import { envelopeIdsOf } from '../receiver-cert/deliveries.js';
 import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK } from '../receiver-cert/receiver-checks.js';
 import { createSettingsReporters, finishCertification, prepareReports, resolveReportSettings } from './report-options.js';
 import { UsageError } from './usage-error.js';
@@ -26,6 +27,9 @@ export async function receiverCommand(flags: Record<string, unknown>, env: NodeJ
     throw new UsageError(`receiver: the webhook secret (${flagSecret !== undefined ? '--webhook-secret' : 'SVC_WEBHOOK_SECRET'}) is ${secret.length} character(s) long, too short to redact safely from every report; a webhook secret has at least ${MIN_SECRET_LENGTH}`);
   }
 
+  const ids = envelopeIdsOf(flags['orgExternalId'], flags['runId']);
+  if ('error' in ids) throw new UsageError(ids.error);
+
   const settings = await resolveReportSettings(flags);
   await prepareReports(settings);
   const reporters = await createSettingsReporters(settings);
@@ -42,12 +46,13 @@ export async function receiverCommand(flags: Record<string, unknown>, env: NodeJ
     secret,
     allowPrivate,
     insecure,
+    envelope: ids,
     userAgent: `svc-certify/${toolVersion()}`,
     onCheckEnd: (result) => reporters.forEach((r) => r.onCheckEnd?.(result)),
   });
   const result = assembleResult({
     certification: 'receiver',
-    config: { url, webhookSecret: previewSecret(secret), allowPrivate, insecure, reportDir: settings.reportDir, reporters: settings.reporters },
+    config: { url, webhookSecret: previewSecret(secret), allowPrivate, insecure, organizationExternalId: ids.organizationExternalId, ...(ids.runId ? { runId: ids.runId } : {}), reportDir: settings.reportDir, reporters: settings.reporters },
     target,
     startedAt,
     suites: [RECEIVER_SUITE],

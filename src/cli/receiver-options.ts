@@ -10,4 +10,6 @@ export const RECEIVER_OPTIONS: readonly OptionSpec[] = [
   { ...webhookSecret, validate: undefined },
   { key: 'allowPrivate', flag: '--allow-private', kind: 'boolean', description: 'allow http:// and private or loopback hosts (local testing)' },
   { key: 'insecure', flag: '--insecure', kind: 'boolean', description: 'accept a self-signed TLS certificate (staging)' },
+  { key: 'orgExternalId', flag: '--org-external-id', arg: '<id>', kind: 'string', description: 'organization_external_id the deliveries carry: one your receiver knows (default: one it does not, and a 4xx for it only warns)' },
+  { key: 'runId', flag: '--run-id', arg: '<uuid>', kind: 'string', description: 'run_id the deliveries carry: a run your receiver knows (default: a fresh uuid per delivery)' },
 ];

@@ -42,6 +42,7 @@ export const PARTNER_OPTIONS: readonly OptionSpec[] = [
   ...SANDBOX_OPTIONS.map((o) => (PARTNER_WORDING[o.key] ? { ...o, description: PARTNER_WORDING[o.key]! } : o)),
   { key: 'duration', flag: '--duration', arg: '<time>', kind: 'string', description: 'end after this long (e.g. 90s, 15m); default: until Ctrl-C / SIGTERM' },
   { key: 'inject', flag: '--no-inject', kind: 'boolean', description: 'do not inject the failures listed below' },
+  { key: 'skipInjection', flag: '--skip-injection', arg: '<id>', kind: 'list', repeatable: true, description: 'do not inject this one of the failures listed below (repeatable)' },
 ];
 
 export interface SandboxFlags {

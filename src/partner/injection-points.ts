@@ -2,7 +2,16 @@
 // loading the judge.
 
 export interface InjectionPoint {
-  id: 'run-start-500' | 'rate-limited-429' | 'run-read-503' | 'redeem-answer-lost' | 'run-held-running';
+  id:
+    | 'run-start-500'
+    | 'rate-limited-429'
+    | 'run-read-503'
+    | 'redeem-answer-lost'
+    | 'run-held-running'
+    | 'decisions-503'
+    | 'decisions-answer-lost'
+    | 'run-status-unknown'
+    | 'job-503-unknown-code';
   /** Where it fires and what the partner sees: printed by --help and the README. */
   summary: string;
 }
@@ -13,5 +22,9 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
   { id: 'run-read-503', summary: 'the first repeat read of a run (GET /runs/{run_id} of a run read before) answers 503 rate_limit_unavailable' },
   { id: 'redeem-answer-lost', summary: 'the first successful redeem (POST /activations/redeem) is carried out, but its connection is cut before the answer' },
   { id: 'run-held-running', summary: 'the first real run the sandbox accepts reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched' },
+  { id: 'decisions-503', summary: 'the first POST /runs/{run_id}/decisions carrying a decision answers 503 rate_limit_unavailable and stores nothing' },
+  { id: 'decisions-answer-lost', summary: 'the first POST /runs/{run_id}/decisions carrying a decision for another run is stored, but its connection is cut before the answer' },
+  { id: 'run-status-unknown', summary: 'the first read of a running run (not the held one) answers status zz_certification_status, a value the client cannot know (treat it as running)' },
+  { id: 'job-503-unknown-code', summary: 'the first POST /jobs is stored, but answers 503 with the error code zz_new_error, a code the client cannot know (handle it by its status)' },
 ];
 

@@ -42,6 +42,45 @@ describe('partner injections', () => {
     expect(inj.fired()).toEqual(['redeem-answer-lost', 'run-held-running']);
   });
 
+  it('decisions-503 then decisions-answer-lost (another run): only calls carrying a decision', () => {
+    const inj = createInjector({ timeScale: 1, enabled: true });
+    const decisions = (id: number, run: string, n: number) => post(id, `/v1/runs/${run}/decisions`, { decisions: Array.from({ length: n }, () => ({ candidate_id: 1 })), notices_shown: [] });
+    expect(inj.simulate(decisions(1, 'a', 0))).toBeUndefined();
+    expect(inj.simulate(decisions(2, 'a', 2))).toEqual({ simulate: 'rate_limit_unavailable' });
+    expect(inj.simulate(decisions(3, 'a', 2))).toBeUndefined();
+    // The retry on the same run is answered; the first call for another run loses its answer, once.
+    expect(inj.deliver(decisions(3, 'a', 2), answer(200))).toBe('send');
+    expect(inj.deliver(decisions(4, 'b', 0), answer(200))).toBe('send');
+    expect(inj.deliver(decisions(5, 'b', 1), answer(200))).toBe('drop');
+    expect(inj.deliver(decisions(6, 'c', 1), answer(200))).toBe('send');
+    expect([inj.injectedFor(2), inj.injectedFor(5)]).toEqual(['decisions-503', 'decisions-answer-lost']);
+  });
+
+  it('run-status-unknown: the first read of a running run; job-503-unknown-code: the first stored job', () => {
+    const inj = createInjector({ timeScale: 1, enabled: true });
+    expect(inj.deliver(get(1, '/v1/runs/a'), answer(200, { run_id: 'a', status: 'completed' }))).toBe('send');
+    const unknown = inj.deliver(get(2, '/v1/runs/b'), answer(200, { run_id: 'b', status: 'running', candidates: [{ id: 990000000001 }] }));
+    expect(typeof unknown === 'object' && JSON.parse(unknown.replace.body.toString('utf8'))).toEqual({ run_id: 'b', status: 'zz_certification_status', candidates: [{ id: 990000000001 }] });
+    expect(inj.deliver(get(3, '/v1/runs/b'), answer(200, { run_id: 'b', status: 'running' }))).toBe('send');
+    expect(inj.deliver(post(4, '/v1/jobs', {}), answer(422))).toBe('send');
+    const job = inj.deliver(post(5, '/v1/jobs', {}), answer(200, { job_id: 'j' }));
+    expect(typeof job === 'object' && [job.replace.status, JSON.parse(job.replace.body.toString('utf8')).error]).toEqual([503, 'zz_new_error']);
+    expect(inj.deliver(post(6, '/v1/jobs', {}), answer(200, { job_id: 'j' }))).toBe('send');
+    expect(inj.fired()).toEqual(['run-status-unknown', 'job-503-unknown-code']);
+  });
+
+  it('--skip-injection: the injections named are off, the others still fire', () => {
+    const inj = createInjector({ timeScale: 1, enabled: true, skip: ['decisions-503', 'run-held-running', 'job-503-unknown-code'] });
+    expect(inj.simulate(post(1, '/v1/runs/a/decisions', { decisions: [{ candidate_id: 1 }] }))).toBeUndefined();
+    // With decisions-503 off, the first call carrying a decision loses its answer.
+    expect(inj.deliver(post(1, '/v1/runs/a/decisions', { decisions: [{ candidate_id: 1 }] }), answer(200))).toBe('drop');
+    expect(inj.deliver(post(2, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
+    expect(inj.deliver(get(3, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'completed' }))).toBe('send');
+    expect(inj.deliver(post(4, '/v1/jobs', {}), answer(200))).toBe('send');
+    expect(inj.simulate(post(5, '/v1/users', {}))).toMatchObject({ simulate: 'rate_limited' });
+    expect(inj.fired()).toEqual(['rate-limited-429', 'decisions-answer-lost']);
+  });
+
   it('--no-inject: nothing fires', () => {
     const inj = createInjector({ timeScale: 1, enabled: false });
     expect(inj.simulate(post(1, '/v1/users', {}))).toBeUndefined();
@@ -49,6 +88,9 @@ describe('partner injections', () => {
     expect(inj.simulate(get(3, '/v1/runs/a'))).toBeUndefined();
     expect(inj.simulate(get(4, '/v1/runs/a'))).toBeUndefined();
     expect(inj.deliver(post(5, '/v1/activations/redeem', {}), answer(200))).toBe('send');
+    expect(inj.simulate(post(6, '/v1/runs/a/decisions', { decisions: [{ candidate_id: 1 }] }))).toBeUndefined();
+    expect(inj.deliver(get(7, '/v1/runs/b'), answer(200, { status: 'running' }))).toBe('send');
+    expect(inj.deliver(post(8, '/v1/jobs', {}), answer(200))).toBe('send');
     expect(inj.fired()).toEqual([]);
   });
 });

@@ -53,6 +53,34 @@ function jobExternalId(body: Buffer | undefined): unknown {
   }
 }
 
+/** How many decisions a decisions body carries (0 when it is no JSON object with a list). */
+function decisionCount(body: Buffer | undefined): number {
+  if (!body) return 0;
+  try {
+    const v = JSON.parse(body.toString('utf8')) as unknown;
+    const list = v !== null && typeof v === 'object' ? (v as { decisions?: unknown }).decisions : undefined;
+    return Array.isArray(list) ? list.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A read's body with `status` replaced (lossless, so int64 candidate ids survive); undefined unless it was `from`. */
+function withStatus(body: Buffer, from: string, to: string): Buffer | undefined {
+  try {
+    const v = parseJsonLossless(body.toString('utf8'));
+    if (!isJsonObject(v) || v.status !== from) return undefined;
+    return Buffer.from(stringifyJsonLossless({ ...v, status: to }), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The status of an unknown run status (Versioning 3: treated as `running`). */
+const UNKNOWN_RUN_STATUS = 'zz_certification_status';
+/** An error code no client can know (Versioning 2: handled by its HTTP status). */
+const UNKNOWN_ERROR_CODE = 'zz_new_error';
+
 function runIdOf(body: Buffer): string | undefined {
   try {
     const v = JSON.parse(body.toString('utf8')) as unknown;
@@ -79,11 +107,17 @@ export function injectedRetryAfter(timeScale: number): number {
   return Math.max(1, Math.ceil(30 / timeScale));
 }
 
-export function createInjector(opts: { timeScale: number; enabled: boolean }): Injector {
+/** `skip`: injections turned off one by one (`--skip-injection`); `enabled: false` turns every one off (`--no-inject`). */
+export function createInjector(opts: { timeScale: number; enabled: boolean; skip?: readonly InjectionId[] }): Injector {
   const byRequest = new Map<number, InjectionId>();
   const done = new Set<InjectionId>();
+  const skipped = new Set<InjectionId>(opts.skip ?? []);
+  /** Still to fire: on, not turned off, not fired yet. */
+  const armed = (id: InjectionId): boolean => opts.enabled && !skipped.has(id) && !done.has(id);
   const readRuns = new Set<string>();
   let held: { runId: string; startedAt: number } | undefined;
+  /** The run whose decisions drew decisions-503: the lost answer is for another run. */
+  let decisions503Run: string | undefined;
   const fire = (id: InjectionId, req: InjectableRequest): true => {
     done.add(id);
     byRequest.set(req.id, id);
@@ -96,15 +130,20 @@ export function createInjector(opts: { timeScale: number; enabled: boolean }): I
       if (runRead) {
         const seen = readRuns.has(runRead[1]!);
         readRuns.add(runRead[1]!);
-        if (opts.enabled && seen && !done.has('run-read-503') && fire('run-read-503', req)) return { simulate: 'rate_limit_unavailable' };
+        if (opts.enabled && seen && armed('run-read-503') && fire('run-read-503', req)) return { simulate: 'rate_limit_unavailable' };
         return undefined;
       }
       if (!opts.enabled || req.method !== 'POST') return undefined;
-      if (path === '/v1/runs' && !done.has('run-start-500')) {
+      const decisions = /^\/v1\/runs\/([^/]+)\/decisions$/.exec(path);
+      if (decisions && armed('decisions-503') && decisionCount(req.body) > 0 && fire('decisions-503', req)) {
+        decisions503Run = decisions[1]!;
+        return { simulate: 'rate_limit_unavailable' };
+      }
+      if (path === '/v1/runs' && armed('run-start-500')) {
         const job = jobExternalId(req.body);
         if (typeof job === 'string' && !job.startsWith('cert-') && fire('run-start-500', req)) return { simulate: 'internal_error' };
       }
-      if (path === '/v1/users' && !done.has('rate-limited-429') && fire('rate-limited-429', req)) {
+      if (path === '/v1/users' && armed('rate-limited-429') && fire('rate-limited-429', req)) {
         return { simulate: 'rate_limited', retryAfterSeconds: injectedRetryAfter(opts.timeScale) };
       }
       return undefined;
@@ -112,11 +151,11 @@ export function createInjector(opts: { timeScale: number; enabled: boolean }): I
     deliver(req, res) {
       if (!opts.enabled) return 'send';
       const path = pathOnly(req.path);
-      if (req.method === 'POST' && path === '/v1/activations/redeem' && res.status === 200 && !done.has('redeem-answer-lost')) {
+      if (req.method === 'POST' && path === '/v1/activations/redeem' && res.status === 200 && armed('redeem-answer-lost')) {
         fire('redeem-answer-lost', req);
         return 'drop';
       }
-      if (req.method === 'POST' && path === '/v1/runs' && res.status === 202 && held === undefined) {
+      if (req.method === 'POST' && path === '/v1/runs' && res.status === 202 && held === undefined && !skipped.has('run-held-running')) {
         const job = jobExternalId(req.body);
         const runId = runIdOf(res.body);
         if (typeof job === 'string' && !job.startsWith('cert-') && runId !== undefined) held = { runId, startedAt: Date.now() };
@@ -128,6 +167,24 @@ export function createInjector(opts: { timeScale: number; enabled: boolean }): I
           fire('run-held-running', req);
           return { replace: { status: res.status, headers: res.headers, body } };
         }
+      }
+      const decisions = req.method === 'POST' ? /^\/v1\/runs\/([^/]+)\/decisions$/.exec(path) : null;
+      if (decisions && res.status >= 200 && res.status < 300 && !armed('decisions-503') && decisions[1] !== decisions503Run && armed('decisions-answer-lost') && decisionCount(req.body) > 0) {
+        fire('decisions-answer-lost', req);
+        return 'drop';
+      }
+      const read = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path) : null;
+      if (read && res.status === 200 && read[1] !== held?.runId && armed('run-status-unknown')) {
+        const body = withStatus(res.body, 'running', UNKNOWN_RUN_STATUS);
+        if (body) {
+          fire('run-status-unknown', req);
+          return { replace: { status: res.status, headers: res.headers, body } };
+        }
+      }
+      if (req.method === 'POST' && path === '/v1/jobs' && res.status >= 200 && res.status < 300 && armed('job-503-unknown-code')) {
+        fire('job-503-unknown-code', req);
+        const body = Buffer.from(JSON.stringify({ error: UNKNOWN_ERROR_CODE, message: 'a service-side failure with a code added after your client was written (injected by svc-certify partner)' }), 'utf8');
+        return { replace: { status: 503, headers: { 'content-type': 'application/json' }, body } };
       }
       return 'send';
     },

@@ -11,7 +11,7 @@ import type { PartnerConsole } from './live-checklist.js';
 import { createRecorder, type Observation, type Recorder } from './recorder.js';
 import { PARTNER_SUITES, partnerRules, type Rule } from './rules/index.js';
 import { issuedTokens } from './rules/secrets.js';
-import type { JudgeContext } from './traffic.js';
+import type { InjectionId, JudgeContext } from './traffic.js';
 
 /** The live checklist is re-judged at most this often (ms): a busy partner must not keep the CPU busy. */
 export const REJUDGE_INTERVAL_MS = 250;
@@ -32,6 +32,8 @@ export interface SessionOptions {
   timeScale: number;
   webhookRegistered: boolean;
   inject: boolean;
+  /** Injections turned off one by one (`--skip-injection`). */
+  skipInjections?: readonly InjectionId[];
   /** The provisioned secrets (partner keys, webhook secret, org tokens): redacted everywhere, looked for in URLs and bodies. */
   secrets: Array<{ value: string; envVar: string }>;
   /** Redacted configuration to record in results.json. */
@@ -56,7 +58,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
   const known = opts.secrets.map((s) => s.value);
   const rules = partnerRules(() => known);
   const recorder = createRecorder();
-  const injector = createInjector({ timeScale: opts.timeScale, enabled: opts.inject });
+  const injector = createInjector({ timeScale: opts.timeScale, enabled: opts.inject, ...(opts.skipInjections ? { skip: opts.skipInjections } : {}) });
   const ctx = (final: boolean): JudgeContext => ({ timeScale: opts.timeScale, webhookRegistered: opts.webhookRegistered, inject: opts.inject, final, now: Date.now() });
   const judge = (final: boolean): Judged[] => judgeAll(rules, recorder.traffic(), ctx(final));
 

@@ -11,6 +11,7 @@ import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK, type ReceiverCheck } from '
 import { ACK_TIMEOUT_MS, sendDelivery, type Answer } from './send-delivery.js';
 import { decideOutcome, outcomeFields, type Ending, type SkipDecision } from '../runner/outcome.js';
 import { reachReceiver } from './reach-receiver.js';
+import { DEFAULT_IDS, type EnvelopeIds } from './deliveries.js';
 
 export interface ReceiverCertOptions {
   url: string;
@@ -22,6 +23,8 @@ export interface ReceiverCertOptions {
   /** The acknowledgement time-out; 10 s (Limits) unless a test shortens it. */
   ackTimeoutMs?: number;
   userAgent: string;
+  /** The organization and run the deliveries name (`--org-external-id`, `--run-id`); default ones the partner does not know. */
+  envelope?: EnvelopeIds;
   /** Only these checks (tests); default all. */
   ids?: readonly string[];
   concurrency?: number;
@@ -105,6 +108,7 @@ async function runReceiverCheck(check: ReceiverCheck, opts: ReceiverCertOptions,
   try {
     await check.run({
       secret: opts.secret,
+      ids: opts.envelope ?? DEFAULT_IDS,
       ackTimeoutMs,
       async send(d) {
         const a = await sendDelivery(d, { url: opts.url, insecure: opts.insecure, ackTimeoutMs, userAgent: opts.userAgent });

@@ -48,6 +48,26 @@ export interface Habits {
   redirectWebhooks?: boolean;
   /** The webhook endpoint answers valid deliveries with 500. */
   failWebhooks?: boolean;
+  /** Creates its job without x-partner-key. */
+  noPartnerKeyOnJob?: boolean;
+  /** Creates its job without x-svc-org. */
+  noOrgTokenOnJob?: boolean;
+  /** Sends x-svc-lang: en-US. */
+  langEnUs?: boolean;
+  /** Sends the job description as HTML. */
+  htmlDescription?: boolean;
+  /** Retries a reveal refused with 402 insufficient_credits. */
+  retryAfter402?: boolean;
+  /** Retries decisions with a fresh occurred_at (the time of sending, not of the action). */
+  newOccurredAtOnRetry?: boolean;
+  /** After a decisions 422, resends only the fixed item. */
+  dropValidAfter422?: boolean;
+  /** Stops polling on a run status it does not know. */
+  stopOnUnknownStatus?: boolean;
+  /** Gives up on a 5xx whose error code it does not know. */
+  giveUpOnUnknownErrorCode?: boolean;
+  /** A job queue retries the run start that answered 500, three minutes (spec time) later. */
+  retryRunStartLater?: boolean;
 }
 
 export interface Provision {
@@ -109,7 +129,7 @@ export class PartnerWebhookEndpoint {
 export interface ScenarioOptions {
   timeScale: number;
   /** Which parts of the integration to exercise (default all but the held run). */
-  parts?: Array<'connect' | 'fixtures' | 'reveal' | 'outage' | 'slow' | 'refused' | 'org-token' | 'webhooks' | 'held-run' | 'real-run'>;
+  parts?: Array<'connect' | 'fixtures' | 'reveal' | 'outage' | 'slow' | 'refused' | 'org-token' | 'webhooks' | 'held-run' | 'real-run' | 'credits' | 'batch-fix'>;
 }
 
 /** The partner's server-side client. */
@@ -130,8 +150,9 @@ export class PartnerClient {
   }
 
   /** One request; null when the answer was lost. */
-  async call(method: string, path: string, body?: unknown, token: string | null = this.orgToken, contentType = 'application/json', extra: Record<string, string> = {}): Promise<Answer | null> {
-    const headers: Record<string, string> = { 'x-partner-key': this.provision.partner_key, 'x-svc-lang': 'en', ...extra };
+  async call(method: string, path: string, body?: unknown, token: string | null = this.orgToken, contentType = 'application/json', extra: Record<string, string> = {}, key: string | null = this.provision.partner_key): Promise<Answer | null> {
+    const headers: Record<string, string> = { 'x-svc-lang': this.habits.langEnUs ? 'en-US' : 'en', ...extra };
+    if (key) headers['x-partner-key'] = key;
     if (token) headers['x-svc-org'] = token;
     if (body !== undefined) headers['content-type'] = contentType;
     let url = `${this.base}${path}`;
@@ -146,13 +167,14 @@ export class PartnerClient {
   }
 
   /** The retry policy for retry-safe calls: backoff from 1 s, at most 3 attempts, Retry-After on 429. */
-  async safeCall(method: string, path: string, body?: unknown): Promise<Answer | null> {
+  async safeCall(method: string, path: string, body?: unknown | ((attempt: number) => unknown), extra: Record<string, string> = {}): Promise<Answer | null> {
     let wait = this.spec(1000);
     let answer: Answer | null = null;
     for (let attempt = 1; attempt <= 3; attempt++) {
-      answer = await this.call(method, path, body);
-      const retryable = answer === null || answer.status === 429 || answer.status >= 500;
+      answer = await this.call(method, path, typeof body === 'function' ? (body as (a: number) => unknown)(attempt) : body, this.orgToken, 'application/json', extra);
+      const retryable = answer === null || answer.status === 429 || answer.status >= 500 || (answer.status === 402 && this.habits.retryAfter402 === true);
       if (!retryable || attempt === 3) return answer;
+      if (this.habits.giveUpOnUnknownErrorCode && answer !== null && String(answer.json.error ?? '').startsWith('zz_')) return answer;
       let delay = this.habits.noBackoff ? 0 : wait;
       const retryAfter = answer?.status === 429 ? Number(answer.headers.get('retry-after')) : NaN;
       if (!this.habits.ignoreRetryAfter && Number.isFinite(retryAfter)) delay = Math.max(delay, retryAfter * 1000);
@@ -184,15 +206,52 @@ export class PartnerClient {
     const isKnown = (c: string) => known.test(c) && !c.startsWith('zz_');
     const codes = [...new Set(notices.map((n) => n.code))].filter((c) => !(this.habits.omitUnknownNotices && !isKnown(c)) && !(this.habits.omitKnownNotices && isKnown(c)));
     const candidates = (read?.json.candidates as Array<{ id: number }> | undefined) ?? [];
-    const decisions = candidates.slice(0, 2).map((c, i) => ({
-      candidate_id: c.id,
-      decision: i === 0 ? 'rejected' : 'shortlisted',
-      reject_reason: i === 0 ? 'location' : this.habits.reasonOnShortlist ? 'location' : null,
-      occurred_at: new Date().toISOString(),
-    }));
-    const sent = await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions, notices_shown: codes });
-    // A 422 stores nothing: the notices go again without the refused decision.
-    if (sent?.status === 422) await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: [], notices_shown: codes });
+    const actedAt = new Date().toISOString();
+    const decisions = (attempt: number) =>
+      candidates.slice(0, 2).map((c, i) => ({
+        candidate_id: c.id,
+        decision: i === 0 ? 'rejected' : 'shortlisted',
+        reject_reason: i === 0 ? 'location' : this.habits.reasonOnShortlist ? 'location' : null,
+        // When the recruiter acted, the same on every retry (the bad habit stamps the time of sending).
+        occurred_at: this.habits.newOccurredAtOnRetry ? new Date(Date.now() + attempt).toISOString() : actedAt,
+      }));
+    const sent = await this.safeCall('POST', `/runs/${runId}/decisions`, (attempt: number) => ({ acting_user_external_id: 'rec-1', decisions: decisions(attempt), notices_shown: codes }));
+    // A 422 stores nothing: the whole batch goes again, fixed (a reason only on the rejection).
+    if (sent?.status === 422) {
+      const fixed = decisions(1).map((d) => (d.decision === 'rejected' ? d : { ...d, reject_reason: null }));
+      await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: fixed, notices_shown: codes });
+    }
+  }
+
+  /** A batch with a reject reason the service does not allow: 422 unknown_reject_reason, fixed from allowed[] and resent whole. */
+  async batchFix(): Promise<void> {
+    const start = await this.call('POST', '/runs', { job_external_id: 'cert-notices-all', acting_user_external_id: 'rec-1', target_count: 3 });
+    const runId = String(start?.json.run_id ?? '');
+    const read = await this.safeCall('GET', `/runs/${runId}`);
+    const codes = [...new Set(((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code))];
+    const [a, b] = (read?.json.candidates as Array<{ id: number }> | undefined) ?? [];
+    if (!a || !b) return;
+    const actedAt = new Date().toISOString();
+    const batch = [
+      { candidate_id: a.id, decision: 'shortlisted', reject_reason: null, occurred_at: actedAt },
+      { candidate_id: b.id, decision: 'rejected', reject_reason: 'zz_outdated_reason', occurred_at: actedAt },
+    ];
+    const sent = await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: batch, notices_shown: codes });
+    if (sent?.status !== 422) return;
+    const allowed = (sent.json.allowed as string[] | undefined) ?? [];
+    const fixed = batch.map((d) => (d.reject_reason === 'zz_outdated_reason' ? { ...d, reject_reason: allowed[0] ?? null } : d));
+    await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: this.habits.dropValidAfter422 ? fixed.slice(1) : fixed, notices_shown: codes });
+  }
+
+  /** A reveal the organization cannot pay for (the sandbox's simulated 402): the user is told, no retry. */
+  async credits(): Promise<void> {
+    const start = await this.call('POST', '/runs', { job_external_id: 'cert-extra-fields', acting_user_external_id: 'rec-1', target_count: 2 });
+    const runId = String(start?.json.run_id ?? '');
+    const read = await this.safeCall('GET', `/runs/${runId}`);
+    const candidate = ((read?.json.candidates as Array<{ id: number }> | undefined) ?? [])[0];
+    if (candidate) await this.safeCall('POST', `/runs/${runId}/candidates/${candidate.id}/reveal`, { acting_user_external_id: 'rec-1' }, { 'x-svc-sandbox-simulate': 'insufficient_credits' });
+    const codes = [...new Set(((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code))];
+    await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: [], notices_shown: codes });
   }
 
   /** Keeps a run on screen: polls while running, stops at completed/failed or after 30 minutes (spec time). */
@@ -223,6 +282,7 @@ export class PartnerClient {
         return;
       }
       if (read === null || read.status !== 200) return;
+      if (this.habits.stopOnUnknownStatus && status !== 'running') return;
       if (Date.now() - startedAt > this.spec(30 * 60_000) && !this.habits.pollPast30Min) return;
       await sleep(interval);
     }
@@ -235,13 +295,17 @@ export class PartnerClient {
 
   /** A real run on the partner's own job: the first start answers 500 and must not be retried. */
   async realRun(): Promise<string | undefined> {
-    const job = { external_id: 'job-1', title: 'Backend developer', description_text: 'Node.js and TypeScript', location_text: 'Tel Aviv', ...(this.habits.keyInBody ? { partner_key: this.provision.partner_key } : {}) };
+    // Plain text, HTML stripped: a lone `<` or `&` in prose is text.
+    const description = this.habits.htmlDescription ? '<p>Node.js and TypeScript</p><ul><li>APIs</li></ul>' : 'Node.js & TypeScript, < 5 years is fine';
+    const job = { external_id: 'job-1', title: 'Backend developer', description_text: description, location_text: 'Tel Aviv', ...(this.habits.keyInBody ? { partner_key: this.provision.partner_key } : {}) };
     if (this.habits.jobAsTextPlain) await this.call('POST', '/jobs', job, this.orgToken, 'text/plain');
+    else if (this.habits.noPartnerKeyOnJob) await this.call('POST', '/jobs', job, this.orgToken, 'application/json', {}, null);
+    else if (this.habits.noOrgTokenOnJob) await this.call('POST', '/jobs', job, null);
     else await this.safeCall('POST', '/jobs', job);
     const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2, requirements: [{ text: 'TypeScript', kind: 'must' }] };
     const first = await this.call('POST', '/runs', body);
-    if (first && first.status >= 500 && this.habits.retryRunStartAfter500) {
-      await sleep(this.spec(1000));
+    if (first && first.status >= 500 && (this.habits.retryRunStartAfter500 || this.habits.retryRunStartLater)) {
+      await sleep(this.spec(this.habits.retryRunStartLater ? 180_000 : 1000));
       await this.call('POST', '/runs', body);
     }
     return first?.status === 202 ? String(first.json.run_id) : undefined;
@@ -313,7 +377,7 @@ export class PartnerClient {
 
 export type Part = NonNullable<ScenarioOptions['parts']>[number];
 
-export const ALL_PARTS: Part[] = ['connect', 'fixtures', 'reveal', 'outage', 'slow', 'refused', 'org-token', 'webhooks', 'real-run'];
+export const ALL_PARTS: Part[] = ['connect', 'fixtures', 'reveal', 'outage', 'slow', 'refused', 'org-token', 'webhooks', 'real-run', 'credits', 'batch-fix'];
 
 /** Runs the integration as a partner exercises it before go-live. */
 export async function exercise(client: PartnerClient, endpoint: PartnerWebhookEndpoint | undefined, parts: Part[] = ALL_PARTS): Promise<void> {
@@ -328,5 +392,7 @@ export async function exercise(client: PartnerClient, endpoint: PartnerWebhookEn
   if (parts.includes('webhooks') && endpoint) work.push(client.webhooks(endpoint));
   if (parts.includes('real-run')) work.push(client.realRun().then(() => undefined));
   if (parts.includes('held-run')) work.push(client.heldRun());
+  if (parts.includes('credits')) work.push(client.credits());
+  if (parts.includes('batch-fix')) work.push(client.batchFix());
   await Promise.all(work);
 }

@@ -109,9 +109,9 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
           received: got.size > 0 ? `notices_shown: ${[...got].sort().join(', ')}` : decisions.length > 0 ? 'no accepted notices_shown' : 'no decisions call for the run',
           requests: [shownReads[0]!.id, ...decisions.map((r) => r.id)],
         };
-        // Notices read are not notices shown (known codes): without a decision or a reveal, nothing shows the
-        // recruiter saw the run.
-        if (opts.kind === 'unknown' || seen.has(run.runId)) offences.push(offence);
+        // Notices read are not notices shown (known and unknown codes alike): without a decision or a reveal,
+        // nothing shows a recruiter saw the run.
+        if (seen.has(run.runId)) offences.push(offence);
         else warnings.push({ ...offence, message: `${offence.message}; no decision or reveal shows a recruiter saw the run, so it may never have been shown` });
       }
       const verdict = settle(rule, ctx, { offences, warnings, exercised: runs > 0 && complete === runs, passMessage: `every ${opts.kind} notice code of ${runs} fixture run(s) reported in notices_shown` });

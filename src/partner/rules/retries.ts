@@ -4,7 +4,7 @@
 import { P } from '../spec-refs.js';
 import type { PartnerRequest } from '../traffic.js';
 import { specMs } from '../traffic.js';
-import { atLeast, causeFixedBetween, FINAL_STATUSES, nextRepeat, nothingExecuted, RETRY_SAFE, retryAfterMs, retryChains, seconds } from './retry-chains.js';
+import { atLeast, causeFixedBetween, FINAL_STATUSES, nextRepeat, nothingExecuted, RETRY_SAFE, retryAfterMs, retryChains, sameRequest, seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 const BACKOFF_START_MS = 1_000;
@@ -46,7 +46,10 @@ const backoffRule: Rule = {
             received: seconds(waited),
             requests: [failed.id, retry.id],
           });
-        } else if (previousWait !== undefined && waited < previousWait - shrinkTolerance) {
+        } else if (previousWait !== undefined && waited < previousWait - shrinkTolerance && waited < 2 * need) {
+          // Shorter than the wait before it, and short of even a doubled first step: a wait beyond that is a
+          // backoff that grew, whatever timer lag stretched the one before (283 ms then 103 ms for 10/20 ms
+          // steps at time scale 100 on a loaded core).
           // "Exponential" says the wait grows; by how much is not stated, so a shrinking wait only warns.
           warnings.push({
             message: `${retry.method} ${retry.path}: retry ${i} waited ${seconds(waited)}, less than the ${seconds(previousWait)} before it; exponential backoff grows`,
@@ -145,9 +148,40 @@ const finalErrorsRule: Rule = {
   },
 };
 
+function field(r: PartnerRequest, name: string): unknown {
+  return r.json !== null && typeof r.json === 'object' ? (r.json as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * The same run start sent again after `failed`, at any distance, with no new user action in between: a
+ * run start is never retried automatically (POST /runs), so a job queue retrying after minutes is as
+ * wrong as an immediate retry. A new action is a changed body (another acting user, job or count: then
+ * it is no repeat at all), or, in between, a reveal or decision by the same acting user, or a read of a
+ * run of the same job: the recruiter was at work and started again by hand.
+ */
+function automaticRepeat(requests: readonly PartnerRequest[], index: number): PartnerRequest | undefined {
+  const failed = requests[index]!;
+  const user = field(failed, 'acting_user_external_id');
+  const job = field(failed, 'job_external_id');
+  const jobOfRun = new Map<string, unknown>();
+  for (const r of requests) {
+    const id = r.endpoint === 'runs-start' && r.responseJson && typeof r.responseJson === 'object' ? (r.responseJson as { run_id?: unknown }).run_id : undefined;
+    if (typeof id === 'string') jobOfRun.set(id, field(r, 'job_external_id'));
+  }
+  for (let j = index + 1; j < requests.length; j++) {
+    const s = requests[j]!;
+    if (s.at < failed.at) continue;
+    if (s.endpoint === 'runs-start' && sameRequest(s, failed)) return s;
+    const byUser = (s.endpoint === 'reveal' || s.endpoint === 'decisions') && user !== undefined && field(s, 'acting_user_external_id') === user;
+    const sameJobRead = s.endpoint === 'runs-read' && s.runId !== undefined && job !== undefined && jobOfRun.get(s.runId) === job;
+    if (byUser || sameJobRead) return undefined;
+  }
+  return undefined;
+}
+
 const runStartRetryRule: Rule = {
   id: 'retries.run-start-not-retried-after-5xx',
-  title: 'A run start is never retried automatically after a timeout or a 5xx',
+  title: 'A run start is never retried automatically after a timeout or a 5xx, at any distance',
   suite: 'retries',
   spec: [P.runsStart, P.retries],
   hint: 'start a run on one of your own jobs (a job_external_id not starting with cert-): the first such start answers 500 internal_error',
@@ -158,7 +192,7 @@ const runStartRetryRule: Rule = {
     traffic.requests.forEach((r, i) => {
       if (r.endpoint !== 'runs-start' || !(r.lost || r.status >= 500)) return;
       failures += 1;
-      const retry = nextRepeat(traffic.requests, i, ctx);
+      const retry = automaticRepeat(traffic.requests, i);
       if (retry && nothingExecuted(r)) {
         // Nothing was executed, so no run can be duplicated; but the text reads two ways.
         warnings.push({
@@ -169,8 +203,8 @@ const runStartRetryRule: Rule = {
         });
       } else if (retry) {
         offences.push({
-          message: `POST /runs sent again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}: every accepted start is a new run`,
-          expected: 'no automatic retry of a run start',
+          message: `POST /runs sent again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}, with no new action of the recruiter in between: every accepted start is a new run`,
+          expected: 'no automatic retry of a run start, at any distance: only a new action of the recruiter starts a run again',
           received: 'the same run start again',
           requests: [r.id, retry.id],
         });

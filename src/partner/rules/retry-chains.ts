@@ -17,6 +17,18 @@ export const FINAL_STATUSES = new Set([401, 403, 404, 409, 410, 422]);
  */
 const RETRY_WINDOW_MS = 60_000;
 
+/**
+ * Real ms the retry window never goes below: a loaded machine stalls a client's timers by hundreds of ms,
+ * which at a high time scale would push a retry out of a window of spec time (at time scale 1 the spec's
+ * minute is far longer).
+ */
+const RETRY_WINDOW_FLOOR_MS = 2_000;
+
+/** The retry window after an answer, in real ms, before any Retry-After. */
+export function retryWindowMs(ctx: Pick<JudgeContext, 'timeScale'>): number {
+  return Math.max(specMs(ctx, RETRY_WINDOW_MS), RETRY_WINDOW_FLOOR_MS);
+}
+
 /** JSON by value: the same text for equal values whatever the order of their keys. */
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -37,6 +49,11 @@ function requestKey(r: PartnerRequest): string {
   return `${r.method} ${r.path}?${r.query}\n${body}`;
 }
 
+/** The same request: method, path, query and body (JSON by value). */
+export function sameRequest(a: PartnerRequest, b: PartnerRequest): boolean {
+  return requestKey(a) === requestKey(b);
+}
+
 /** An answer the client could not use and may retry (where the endpoint allows): 429, 5xx, or lost. */
 function isRetryableFailure(r: PartnerRequest): boolean {
   return r.lost || r.status === 429 || r.status >= 500;
@@ -51,7 +68,7 @@ export function retryAfterMs(r: PartnerRequest): number | undefined {
 }
 
 function windowAfter(r: PartnerRequest, ctx: JudgeContext): number {
-  return specMs(ctx, RETRY_WINDOW_MS) + (retryAfterMs(r) ?? 0);
+  return retryWindowMs(ctx) + (retryAfterMs(r) ?? 0);
 }
 
 /** The next request with the same key sent within the retry window after `r` was answered, if any. */

@@ -88,6 +88,8 @@ describe('partner rules', () => {
     expect(judge('retries.backoff-from-1s', [read(0, 503), read(2001, 503), read(3100, 'running')]).state).toBe('warning');
     // At time scale 100 the steps are 10 and 20 ms: timer lag on a loaded machine (27 ms, then 23 ms) is no shrink.
     expect(judge('retries.backoff-from-1s', [read(0, 503), read(28, 503), read(52, 'running')], [], { timeScale: 100 }).state).toBe('passed');
+    // …nor 283 ms then 103 ms (both far beyond the 10 and 20 ms steps).
+    expect(judge('retries.backoff-from-1s', [read(0, 503), read(284, 503), read(388, 'running')], [], { timeScale: 100 }).state).toBe('passed');
     // At time scale 10 the spec's 1 s is 100 ms.
     expect(judge('retries.backoff-from-1s', [read(0, 503), read(101, 'running')], [], { timeScale: 10 }).state).toBe('passed');
   });
@@ -188,10 +190,24 @@ describe('partner rules', () => {
 
   it('notices_shown: missing codes fail only at the end; every code reported passes', () => {
     const fixtureRead = read(0, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notice-unknown' }, notices: [{ code: 'zz_certification_probe' }] } });
-    const decisions = (codes: string[]) => req(10, { endpoint: 'decisions', runId: RUN, json: { decisions: [], notices_shown: codes } });
+    const decision = { candidate_id: 7, decision: 'shortlisted', occurred_at: '2026-01-01T00:00:00Z' };
+    const decisions = (codes: string[]) => req(10, { endpoint: 'decisions', runId: RUN, json: { decisions: [decision], notices_shown: codes } });
     expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions([])], [], { final: false }).state).toBe('pending');
     expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions([])]).state).toBe('failed');
     expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions(['zz_certification_probe'])]).state).toBe('passed');
+  });
+
+  it('notices_shown, unknown codes: a missing code fails only for a run a recruiter evidently saw (issue 19)', () => {
+    const id = 'decisions.notices-shown-includes-unknown-codes';
+    const fixtureRead = () => read(0, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notice-unknown' }, notices: [{ code: 'zz_certification_probe' }] } });
+    const report = (decisions: unknown[]) => req(10, { endpoint: 'decisions', runId: RUN, json: { decisions, notices_shown: [] } });
+    // A background read nobody saw: warns, naming the reading.
+    const unseen = judge(id, [fixtureRead(), report([])]);
+    expect(unseen.state).toBe('warning');
+    expect(unseen.message).toContain('may never have been shown');
+    expect(judge(id, [fixtureRead()]).state).toBe('warning');
+    // A reveal shows the recruiter saw it: the missing code fails.
+    expect(judge(id, [fixtureRead(), req(5, { endpoint: 'reveal', runId: RUN, json: {} }), report([])]).state).toBe('failed');
   });
 
   // Tracker issue 19, section 1: false blame removed; each offence still caught.
@@ -294,5 +310,119 @@ describe('partner rules', () => {
     // No traffic can exercise a webhook rule without a registered endpoint: the flag is what is missing.
     expect(unregistered.unlock).toBe('--webhook-url');
     expect(judge('webhooks.bad-signature-refused', [], []).unlock).toBeUndefined();
+  });
+
+  // Tracker issue 19, section 2: duties judged since.
+  describe('duties of issue 19 §2', () => {
+    it('x-partner-key on every request, x-svc-org on every request but redeem', () => {
+      const noKey = req(0, { endpoint: 'users', json: {}, headers: { 'x-svc-org': TOKEN, 'content-type': 'application/json' } });
+      expect(judge('requests.partner-key-on-every-request', [noKey]).state).toBe('failed');
+      expect(judge('requests.partner-key-on-every-request', [req(0, { endpoint: 'users', json: {} })]).state).toBe('passed');
+      const redeem = req(0, { endpoint: 'redeem', json: { code: 'X' }, headers: { 'x-partner-key': KEY, 'content-type': 'application/json' } });
+      expect(judge('requests.org-token-on-every-request-but-redeem', [redeem, req(5, { endpoint: 'users', json: {} })]).state).toBe('passed');
+      expect(judge('requests.org-token-on-every-request-but-redeem', [{ ...redeem, endpoint: 'jobs' }]).state).toBe('failed');
+    });
+
+    it('x-svc-lang: he and en pass, another language fails, another case warns naming the reading', () => {
+      const lang = (v: string) => read(0, 'running', { headers: { 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'x-svc-lang': v } });
+      expect(judge('requests.lang-he-or-en', [lang('he'), lang('en')]).state).toBe('passed');
+      expect(judge('requests.lang-he-or-en', [lang('en-US')]).state).toBe('failed');
+      const upper = judge('requests.lang-he-or-en', [lang('EN')]);
+      expect(upper.state).toBe('warning');
+      expect(upper.message).toContain('reading taken');
+      // Not sent at all: nothing to judge.
+      expect(judge('requests.lang-he-or-en', [read(0, 'running')]).state).toBe('skipped');
+    });
+
+    it('description_text: element tags fail; a lone < or &, or a generic <T>, is text', () => {
+      const job = (d: string) => req(0, { endpoint: 'jobs', json: { external_id: 'j', description_text: d } });
+      for (const html of ['<p>Go</p>', 'Go</li>', 'line<br/>break', '<div class="x">Go']) expect(judge('requests.job-description-plain-text', [job(html)]).state, html).toBe('failed');
+      for (const text of ['Node.js & TypeScript', '< 5 years', 'a < b && c > d', 'List<T> generics']) expect(judge('requests.job-description-plain-text', [job(text)]).state, text).toBe('passed');
+    });
+
+    it('no retry after 402 insufficient_credits', () => {
+      const refused = () => req(0, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' }, status: 402, errorCode: 'insufficient_credits' });
+      expect(judge('retries.none-after-402-insufficient-credits', [refused(), req(1500, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' } })]).state).toBe('failed');
+      expect(judge('retries.none-after-402-insufficient-credits', [refused(), read(1500, 'completed')]).state).toBe('passed');
+    });
+
+    it('decisions retries keep occurred_at: a new one fails, the same passes (after a 503 and after a lost answer)', () => {
+      const id = 'decisions.retry-keeps-occurred-at';
+      const body = (at: string) => ({ acting_user_external_id: 'u', decisions: [{ candidate_id: 7, decision: 'shortlisted', occurred_at: at }], notices_shown: [] });
+      const t0 = '2026-01-01T00:00:00.000Z';
+      for (const failure of [{ status: 503, errorCode: 'rate_limit_unavailable' }, { status: 0, lost: true }]) {
+        const failed = () => req(0, { endpoint: 'decisions', runId: RUN, json: body(t0), ...failure });
+        expect(judge(id, [failed(), req(1500, { endpoint: 'decisions', runId: RUN, json: body(t0) })]).state).toBe('passed');
+        expect(judge(id, [failed(), req(1500, { endpoint: 'decisions', runId: RUN, json: body('2026-01-01T00:00:01.500Z') })]).state).toBe('failed');
+      }
+      // A later action long after (another history entry) is no retry.
+      expect(judge(id, [req(0, { endpoint: 'decisions', runId: RUN, json: body(t0), status: 503 }), req(600_000, { endpoint: 'decisions', runId: RUN, json: body('2026-01-01T00:10:00Z') })]).state).toBe('skipped');
+    });
+
+    it('after a decisions 422 the whole batch is resent: dropping an evidently valid item fails, the refused one warns', () => {
+      const id = 'decisions.whole-batch-resent-after-422';
+      const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
+      const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
+      const fixedB = { ...b, reject_reason: 'location' };
+      const refused = (code = 'unknown_reject_reason') => req(0, { endpoint: 'decisions', runId: RUN, json: { decisions: [a, b] }, status: 422, errorCode: code, responseJson: { error: code, allowed: ['location'] } });
+      const resend = (items: unknown[]) => req(1000, { endpoint: 'decisions', runId: RUN, json: { decisions: items } });
+      expect(judge(id, [refused(), resend([a, fixedB])]).state).toBe('passed');
+      expect(judge(id, [refused(), resend([fixedB])]).state).toBe('failed');
+      expect(judge(id, [refused(), resend([a])]).state).toBe('warning');
+      expect(judge(id, [refused('invalid_decision'), resend([fixedB])]).state).toBe('warning');
+    });
+
+    it('an unknown run status is running: reading on passes, stopping fails once a minute (spec time) passed', () => {
+      const id = 'unknown-values.unknown-run-status-read-as-running';
+      expect(judge(id, [read(0, 'zz_new'), read(5000, 'running')]).state).toBe('passed');
+      // A slow poller (every 30 s) still reads on: no blame for its pace.
+      expect(judge(id, [read(0, 'zz_new'), read(30_000, 'running')], [], { now: 100_000 }).state).toBe('passed');
+      expect(judge(id, [read(0, 'zz_new')], [], { now: 70_000 }).state).toBe('failed');
+      // Read again, but only after two minutes: it kept reading; the pace is guidance.
+      expect(judge(id, [read(0, 'zz_new'), read(120_000, 'running')], [], { now: 200_000 }).state).toBe('warning');
+      // The session ended too soon to tell.
+      expect(judge(id, [read(0, 'zz_new')], [], { now: 30_000 }).state).toBe('skipped');
+    });
+
+    it('an unknown error code is handled by its status: retried passes; not retried fails beside a retried known 503, else warns', () => {
+      const id = 'unknown-values.error-code-handled-by-status';
+      const job = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'jobs', json: { external_id: 'j' }, ...over });
+      const unknown = { status: 503, errorCode: 'zz_new_error' };
+      expect(judge(id, [job(0, unknown), job(1500)]).state).toBe('passed');
+      const known = [read(100_000, 503, { errorCode: 'rate_limit_unavailable' }), read(101_500, 'running')];
+      expect(judge(id, [job(0, unknown), ...known]).state).toBe('failed');
+      expect(judge(id, [job(0, unknown)]).state).toBe('warning');
+    });
+
+    it('a run start is never retried automatically, at any distance, unless the recruiter acted in between', () => {
+      const id = 'retries.run-start-not-retried-after-5xx';
+      const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
+      const failed = () => req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error' });
+      // A job queue three minutes later: beyond the old 60 s window, still a retry.
+      expect(judge(id, [failed(), req(180_000, { endpoint: 'runs-start', json: body, status: 202 })]).state).toBe('failed');
+      // A decision by the same recruiter in between: a new action, then a new start.
+      const decided = req(60_000, { endpoint: 'decisions', runId: RUN, json: { acting_user_external_id: 'rec-1', decisions: [] } });
+      expect(judge(id, [failed(), decided, req(180_000, { endpoint: 'runs-start', json: body })]).state).toBe('passed');
+      // Another recruiter's activity is no action of this one.
+      const other = req(60_000, { endpoint: 'decisions', runId: RUN, json: { acting_user_external_id: 'rec-2', decisions: [] } });
+      expect(judge(id, [failed(), other, req(180_000, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
+    });
+  });
+
+  // Issue 19 §3: a rule that throws is an engine error of that rule alone (judge.test.ts); none should
+  // throw on what a partner can send, however odd its JSON.
+  it('no rule throws on hostile traffic (odd JSON shapes, missing headers, odd answers)', () => {
+    const shapes: unknown[] = [null, [], 'text', 42, {}, { decisions: 'x' }, { decisions: [null, 1, 'y', { candidate_id: {}, occurred_at: [] }] }, { description_text: 7 }, { notices_shown: [1, null] }, { code: 5 }];
+    const requests: PartnerRequest[] = [];
+    for (const [i, json] of shapes.entries()) {
+      for (const endpoint of ['redeem', 'users', 'jobs', 'runs-start', 'runs-read', 'reveal', 'decisions', 'other'] as const) {
+        for (const status of [0, 200, 202, 402, 422, 503]) {
+          requests.push(req(i * 1000, { endpoint, runId: RUN, json, status, lost: status === 0, headers: {}, responseJson: json, ...(status >= 400 ? { errorCode: 'zz_odd' } : {}), responseHeaders: { 'retry-after': 'soon' } }));
+        }
+      }
+    }
+    for (const final of [false, true]) {
+      for (const r of rules) expect(() => r.judge({ requests, deliveries: [] }, ctx({ final })), r.id).not.toThrow();
+    }
   });
 });

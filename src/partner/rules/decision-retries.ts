@@ -1,0 +1,119 @@
+// How decisions are sent again (Endpoints › POST /runs/{run_id}/decisions; Errors › Idempotency and
+// retries): a retry after a failure keeps each item's `occurred_at` ("yes, with the same `occurred_at`";
+// rule 1: a new `occurred_at` is kept as a new history entry), and after a `422` "nothing of the request
+// was stored; fix and resend the entire batch" (rule 2).
+
+import { P } from '../spec-refs.js';
+import type { PartnerRequest, Traffic } from '../traffic.js';
+import { canonical, retryWindowMs, seconds } from './retry-chains.js';
+import { settle, type Offence, type Rule } from './rule.js';
+
+interface Item {
+  candidate: string;
+  decision: unknown;
+  occurredAt: unknown;
+  rejectReason: unknown;
+}
+
+function itemsOf(r: PartnerRequest): Item[] {
+  const list = r.json !== null && typeof r.json === 'object' ? (r.json as { decisions?: unknown }).decisions : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((d) => {
+    if (d === null || typeof d !== 'object') return [];
+    const o = d as Record<string, unknown>;
+    return [{ candidate: canonical(o.candidate_id), decision: o.decision, occurredAt: o.occurred_at, rejectReason: o.reject_reason ?? null }];
+  });
+}
+
+/** The next decisions call for the same run after `r` (by arrival), within `withinMs` of its answer when given. */
+function nextDecisions(traffic: Traffic, r: PartnerRequest, withinMs?: number): PartnerRequest | undefined {
+  return traffic.requests.find((s) => s.id > r.id && s.endpoint === 'decisions' && s.runId === r.runId && (withinMs === undefined || s.at - r.answeredAt <= withinMs));
+}
+
+const failedAnswer = (r: PartnerRequest): boolean => r.lost || r.status >= 500 || r.status === 429;
+
+export const occurredAtKeptRule: Rule = {
+  id: 'decisions.retry-keeps-occurred-at',
+  title: 'A decisions retry keeps each occurred_at',
+  suite: 'decisions',
+  spec: [P.retries, P.decisions],
+  hint: 'report a decision on a candidate (POST /runs/{run_id}/decisions with a decision): the first such call answers 503 rate_limit_unavailable, another one is executed but its answer is lost; let your client retry them',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    const proof: number[] = [];
+    for (const f of traffic.requests) {
+      if (f.endpoint !== 'decisions' || !failedAnswer(f)) continue;
+      const sent = itemsOf(f);
+      if (sent.length === 0) continue;
+      // A resend within the retry window (retry-chains.ts) is the retry of the failed call.
+      const resend = nextDecisions(traffic, f, retryWindowMs(ctx));
+      if (!resend) continue;
+      const again = itemsOf(resend);
+      for (const item of sent) {
+        const twin = again.find((a) => a.candidate === item.candidate && a.decision === item.decision);
+        if (!twin) continue;
+        if (canonical(twin.occurredAt) === canonical(item.occurredAt)) {
+          if (!proof.includes(resend.id)) proof.push(resend.id);
+          continue;
+        }
+        offences.push({
+          message: `decision "${String(item.decision)}" on candidate ${item.candidate} resent ${seconds(resend.at - f.answeredAt)} after ${f.lost ? 'a lost answer' : `${f.status}${f.errorCode ? ` ${f.errorCode}` : ''}`} with a new occurred_at: a second history entry for one action`,
+          expected: `occurred_at ${canonical(item.occurredAt)} (when the recruiter acted)`,
+          received: `occurred_at ${canonical(twin.occurredAt)}`,
+          requests: [f.id, resend.id],
+        });
+      }
+    }
+    return settle(occurredAtKeptRule, ctx, { offences, exercised: proof.length > 0, passMessage: `${proof.length} decisions retr${proof.length === 1 ? 'y' : 'ies'} with the same occurred_at`, proof });
+  },
+};
+
+/**
+ * A dropped item was evidently valid when the 422 cannot have been about it: after `unknown_reject_reason`
+ * (with `allowed[]`), an item without a reject_reason or with an allowed one. After another 422 (whose
+ * conditions are "not shown" beyond a reason on a non-rejected decision) it may have been the bad one.
+ */
+function evidentlyValid(refused: PartnerRequest, item: Item): boolean {
+  if (refused.errorCode !== 'unknown_reject_reason') return false;
+  if (item.rejectReason === null) return true;
+  const allowed = refused.responseJson !== null && typeof refused.responseJson === 'object' ? (refused.responseJson as { allowed?: unknown }).allowed : undefined;
+  return Array.isArray(allowed) && allowed.includes(item.rejectReason);
+}
+
+export const wholeBatchRule: Rule = {
+  id: 'decisions.whole-batch-resent-after-422',
+  title: 'After a decisions 422 the whole batch is resent, fixed',
+  suite: 'decisions',
+  spec: [P.decisions, P.errorsByEndpoint],
+  hint: 'report a batch of decisions in which one rejection carries a reason outside the allowed list: fix it from allowed[] and resend the whole batch',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    const warnings: Offence[] = [];
+    const proof: number[] = [];
+    for (const r of traffic.requests) {
+      if (r.endpoint !== 'decisions' || r.status !== 422) continue;
+      const batch = itemsOf(r);
+      if (batch.length < 2) continue;
+      const resend = nextDecisions(traffic, r);
+      if (!resend) continue;
+      const kept = new Set(itemsOf(resend).map((i) => i.candidate));
+      const dropped = batch.filter((i) => !kept.has(i.candidate));
+      if (dropped.length === 0) {
+        proof.push(resend.id);
+        continue;
+      }
+      const valid = dropped.filter((i) => evidentlyValid(r, i));
+      const o: Offence = {
+        message: `after 422 ${r.errorCode ?? ''} the batch was resent without the decision(s) on candidate(s) ${(valid.length > 0 ? valid : dropped).map((i) => i.candidate).join(', ')}`,
+        expected: 'the entire batch resent with the refused item fixed (a 422 stores nothing)',
+        received: `${batch.length} decision(s) refused, ${batch.length - dropped.length} resent`,
+        requests: [r.id, resend.id],
+      };
+      if (valid.length > 0) offences.push({ ...o, message: `${o.message}, though nothing about them was refused: they are never stored` });
+      else warnings.push({ ...o, message: `${o.message} (reading taken: the dropped item may be the one the 422 refused, whose conditions are not shown; the other reading: every item is resent)` });
+    }
+    return settle(wholeBatchRule, ctx, { offences, warnings, exercised: proof.length > 0, passMessage: `${proof.length} batch(es) refused with 422 resent whole`, proof });
+  },
+};
+
+export const decisionRetryRules: Rule[] = [occurredAtKeptRule, wholeBatchRule];

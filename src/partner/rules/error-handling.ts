@@ -1,0 +1,124 @@
+// Answers the client must handle by what they mean: no retry after `402 insufficient_credits` (Errors by
+// endpoint: "no retry"; also the sandbox's simulated 402), and an error code it does not know handled by
+// its HTTP status (Versioning 2: "handle unknown error codes by HTTP status"; Errors: "Any code not listed
+// is handled by its HTTP status"), so a 5xx with a new code on a retry-safe call is retried with backoff.
+
+import { P } from '../spec-refs.js';
+import { specMs, type PartnerRequest } from '../traffic.js';
+import { nextRepeat, RETRY_SAFE, sameRequest, seconds } from './retry-chains.js';
+import { settle, type Offence, type Rule } from './rule.js';
+
+/** Every error code the spec lists (Errors, its three tables, and the simulated ones); anything else is unknown. */
+export const KNOWN_ERROR_CODES = new Set([
+  'invalid_partner_key',
+  'invalid_org_token',
+  'partner_disabled',
+  'organization_disabled',
+  'rate_limited',
+  'rate_limit_unavailable',
+  'internal_error',
+  'code_not_found',
+  'code_already_redeemed',
+  'code_expired',
+  'external_id_taken',
+  'invalid_user',
+  'job_rejected',
+  'requirements_rejected',
+  'job_not_found',
+  'user_not_found',
+  'run_not_found',
+  'insufficient_credits',
+  'candidate_not_in_run',
+  'unknown_reject_reason',
+  'invalid_decision',
+  'sandbox_limit',
+  'sandbox_run_quota',
+  'unknown_fixture',
+  'webhook_not_configured',
+  'invalid_request',
+  'not_found',
+]);
+
+/** An unretried answer is settled once this long (spec time) has passed with no repeat: the retry window. */
+const SETTLE_AFTER_MS = 60_000;
+
+export const noRetryAfter402Rule: Rule = {
+  id: 'retries.none-after-402-insufficient-credits',
+  title: 'Never a retry after 402 insufficient_credits',
+  suite: 'retries',
+  spec: [P.errorsByEndpoint, P.reveal],
+  hint: 'reveal a candidate with the header x-svc-sandbox-simulate: insufficient_credits (or in production mode with an empty wallet): tell the user, do not retry',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    let refused = 0;
+    traffic.requests.forEach((r, i) => {
+      if (r.status !== 402) return;
+      refused += 1;
+      const retry = nextRepeat(traffic.requests, i, ctx);
+      if (retry) {
+        offences.push({
+          message: `${retry.method} ${retry.path} sent again ${seconds(retry.at - r.answeredAt)} after 402 insufficient_credits`,
+          expected: 'no retry: the organization lacks credits (show the balance and the price)',
+          received: 'the same request again',
+          requests: [r.id, retry.id],
+        });
+      }
+    });
+    return settle(noRetryAfter402Rule, ctx, { offences, exercised: refused > 0, passMessage: `${refused} answer(s) 402 insufficient_credits, none retried` });
+  },
+};
+
+function unknownCodeFailure(r: PartnerRequest): boolean {
+  return !r.lost && (r.status >= 500 || r.status === 429) && r.errorCode !== undefined && !KNOWN_ERROR_CODES.has(r.errorCode);
+}
+
+function knownCodeFailure(r: PartnerRequest): boolean {
+  return !r.lost && r.status >= 500 && r.errorCode !== undefined && KNOWN_ERROR_CODES.has(r.errorCode);
+}
+
+export const unknownErrorCodeRule: Rule = {
+  id: 'unknown-values.error-code-handled-by-status',
+  title: 'An unknown error code is handled by its HTTP status (a 5xx on a retry-safe call is retried)',
+  suite: 'unknown-values',
+  spec: [P.versioning, P.errors],
+  hint: 'create one of your own jobs (POST /jobs): the first answers 503 with the new code zz_new_error; let your client handle it as any 503',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    const warnings: Offence[] = [];
+    const proof: number[] = [];
+    const requests = traffic.requests;
+    // Sent again at all, however late (a loaded client's timers stretch a backoff of milliseconds at a
+    // high time scale): the question is whether the answer was handled as its status says, not when.
+    const sentAgain = (i: number): PartnerRequest | undefined => requests.slice(i + 1).find((s) => sameRequest(s, requests[i]!));
+    // How the client handles a known 5xx on a retry-safe call: the yardstick for the unknown code.
+    const knownRetried = requests.find((r, i) => RETRY_SAFE.has(r.endpoint) && knownCodeFailure(r) && sentAgain(i) !== undefined);
+    requests.forEach((r, i) => {
+      if (!RETRY_SAFE.has(r.endpoint) || !unknownCodeFailure(r)) return;
+      const retry = sentAgain(i);
+      if (retry) {
+        proof.push(retry.id);
+        return;
+      }
+      if (!ctx.final && ctx.now - r.answeredAt <= specMs(ctx, SETTLE_AFTER_MS)) return;
+      const o: Offence = {
+        message: `${r.method} ${r.path} answered ${r.status} ${r.errorCode} (a code the client cannot know) was never retried`,
+        expected: `handled by its status ${r.status}: retried with backoff (the call is retry-safe)`,
+        received: 'no retry',
+        requests: knownRetried ? [knownRetried.id, r.id] : [r.id],
+      };
+      if (knownRetried) {
+        offences.push({ ...o, message: `${o.message}, though a ${knownRetried.status} ${knownRetried.errorCode} was retried: the unknown code was not handled by its status` });
+      } else {
+        // With no known 5xx retried to compare with, not retrying may be the client's policy for every 5xx.
+        warnings.push({ ...o, message: `${o.message} (reading taken: retrying is "retry with backoff only where the endpoint is retry-safe", a permission; the other reading: the 5xx policy every client follows)` });
+      }
+    });
+    return settle(unknownErrorCodeRule, ctx, {
+      offences,
+      warnings,
+      exercised: proof.length > 0,
+      passMessage: `${proof.length} answer(s) with an unknown error code handled by their status (retried)`,
+      proof,
+    });
+  },
+};

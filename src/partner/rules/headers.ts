@@ -1,0 +1,82 @@
+// The common headers (Endpoints › Common headers): `x-partner-key` on every request, `x-svc-org` on every
+// request except `POST /activations/redeem`, and `x-svc-lang`, when sent, `he` or `en`. One table drives
+// the three rules.
+
+import { P } from '../spec-refs.js';
+import type { PartnerRequest } from '../traffic.js';
+import { settle, type Offence, type Rule } from './rule.js';
+
+/** The routes of the service: a request to any other path is no API call and owes no header. */
+const API = (r: PartnerRequest): boolean => r.endpoint !== 'other';
+
+interface RequiredHeader {
+  id: string;
+  title: string;
+  header: string;
+  /** Which requests must carry it. */
+  applies: (r: PartnerRequest) => boolean;
+  where: string;
+}
+
+const REQUIRED: RequiredHeader[] = [
+  { id: 'requests.partner-key-on-every-request', title: 'x-partner-key on every request', header: 'x-partner-key', applies: API, where: 'every request' },
+  {
+    id: 'requests.org-token-on-every-request-but-redeem',
+    title: 'x-svc-org on every request except POST /activations/redeem',
+    header: 'x-svc-org',
+    applies: (r) => API(r) && r.endpoint !== 'redeem',
+    where: 'every request except POST /activations/redeem',
+  },
+];
+
+function requiredHeaderRule(h: RequiredHeader): Rule {
+  const rule: Rule = {
+    id: h.id,
+    title: h.title,
+    suite: 'requests',
+    spec: [P.commonHeaders, P.authentication],
+    hint: 'send any request from your server',
+    judge(traffic, ctx) {
+      const offences: Offence[] = [];
+      let judged = 0;
+      for (const r of traffic.requests) {
+        if (!h.applies(r)) continue;
+        judged += 1;
+        const value = r.headers[h.header];
+        if (value === undefined || value.trim() === '') {
+          offences.push({ message: `${r.method} ${r.path} sent without ${h.header}`, expected: `${h.header} on ${h.where}`, received: value === undefined ? `no ${h.header}` : `an empty ${h.header}`, requests: [r.id] });
+        }
+      }
+      return settle(rule, ctx, { offences, exercised: judged > 0, passMessage: `${judged} request(s), each with ${h.header}` });
+    },
+  };
+  return rule;
+}
+
+const LANGUAGES = ['he', 'en'];
+
+const langRule: Rule = {
+  id: 'requests.lang-he-or-en',
+  title: 'x-svc-lang, when sent, is he or en',
+  suite: 'requests',
+  spec: [P.commonHeaders],
+  hint: 'send x-svc-lang (he or en) with a request, e.g. a run read',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    const warnings: Offence[] = [];
+    let sent = 0;
+    for (const r of traffic.requests) {
+      const lang = r.headers['x-svc-lang'];
+      if (lang === undefined) continue;
+      sent += 1;
+      if (LANGUAGES.includes(lang)) continue;
+      const o = { message: `${r.method} ${r.path} sent x-svc-lang ${JSON.stringify(lang)}`, expected: '`he` or `en`', received: JSON.stringify(lang), requests: [r.id] };
+      // Header values are often compared without case; the table writes the two values in lower case only.
+      if (LANGUAGES.includes(lang.trim().toLowerCase())) warnings.push({ ...o, message: `${o.message}: read as he/en written differently (reading taken: case and spaces do not matter; the other reading: only the exact values he and en)` });
+      else offences.push(o);
+    }
+    return settle(langRule, ctx, { offences, warnings, exercised: sent > 0, passMessage: `${sent} request(s) with x-svc-lang he or en` });
+  },
+};
+
+export const headerRules: Rule[] = [...REQUIRED.map(requiredHeaderRule), langRule];
