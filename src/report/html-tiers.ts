@@ -1,6 +1,6 @@
 // The checks of report.html in tiers, most urgent first (issue 20: with 5 failures among 173 checks in
 // suite order, one had to find the Failed filter): failures and errors, then warnings, then failures the
-// baseline accepts, then passed and skipped. Within a tier, checks keep their suite groups and order; in
+// baseline accepts, then passed and skipped (titled as in summary.md). Within a tier, checks keep their suite groups and order; in
 // a dossier a group names its certification too, so every failure of every part comes before any pass.
 // Headings: tier h2, group h3, and a row's own h4 (html-check.ts), so no level is skipped.
 
@@ -13,10 +13,10 @@ type RowStatus = CheckStatus | 'expected';
 
 /** The tiers in page order; every row status belongs to exactly one. */
 const TIERS: ReadonlyArray<{ key: string; title: string; statuses: readonly RowStatus[] }> = [
-  { key: 'attention', title: 'Failures and errors', statuses: ['failed', 'error'] },
+  { key: 'attention', title: 'Failed and error checks', statuses: ['failed', 'error'] },
   { key: 'warnings', title: 'Warnings', statuses: ['warning'] },
   { key: 'expected', title: 'Expected failures (baseline)', statuses: ['expected'] },
-  { key: 'rest', title: 'Passed and skipped', statuses: ['passed', 'skipped'] },
+  { key: 'rest', title: 'Passed and skipped checks', statuses: ['passed', 'skipped'] },
 ];
 
 interface Group {
