@@ -129,9 +129,9 @@ describe.skipIf(!chromiumRunsHere)('report.html in chromium', () => {
       seen.push(await focused());
     }
     expect(seen).toEqual([
-      'headers | Request headers of GET https://partner.example.test/v1/runs/r-1',
-      'headers | Response headers of GET https://partner.example.test/v1/runs/r-1',
-      'body | Response body of GET https://partner.example.test/v1/runs/r-1',
+      'headers | Request headers of GET /v1/runs/r-1',
+      'headers | Response headers of GET /v1/runs/r-1',
+      'body | Response body of GET /v1/runs/r-1',
     ]);
     expect(await page.evaluate<string>("document.activeElement.getAttribute('role')")).toBe('region');
     // Once focused, the arrow keys scroll it (made short here: the fixture's bodies fit in the page).

@@ -128,7 +128,7 @@ describe('html reporter (static)', () => {
     const pres = html.match(/<pre\b[^>]*>/g) ?? [];
     expect(pres.length).toBeGreaterThan(5);
     for (const tag of pres) expect(tag).toMatch(/ tabindex="0" role="region" aria-label="[^"]+"/);
-    expect(html).toContain('<pre dir="auto" class="body" tabindex="0" role="region" aria-label="Response body of GET https://partner.example.test/v1/runs/r-1">');
+    expect(html).toContain('<pre dir="auto" class="body" tabindex="0" role="region" aria-label="Response body of GET /v1/runs/r-1">');
     expect(html).toContain('<pre dir="auto" class="received" tabindex="0" role="region" aria-label="Received, observation 2 of auth.wrong-org-token-401">');
     expect(html).toContain('aria-label="Stack trace of runs.read.unknown-run-404"');
   });

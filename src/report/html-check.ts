@@ -16,9 +16,12 @@ function pre(text: string, cls: string, label: string): string {
   return `<pre dir="auto" class="${cls}" tabindex="0" role="region" aria-label="${h(label)}">${h(text)}</pre>`;
 }
 
-/** An exchange as a region label names it: its method and URL. */
+/**
+ * An exchange as a region label names it: its method and path (the origin is the target's, shown once
+ * in the summary; every block carries its label, and a clean run's report holds a thousand exchanges).
+ */
 function aboutOf(exchange: RecordedExchange): string {
-  return `${exchange.request.method} ${exchange.request.url}`;
+  return `${exchange.request.method} ${exchange.request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')}`;
 }
 
 function commandBlock(curl: string, about: string): string {
