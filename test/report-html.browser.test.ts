@@ -1,24 +1,18 @@
 // report.html in a real browser (Debian's chromium through playwright-core; no browser is downloaded).
 
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../src/report/html.js';
 import { makeRunResult, RAW_SECRET, REDACTED_SECRET } from './report-fixtures.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-// Skipped only on a developer's machine without the browser: in CI (CI=true, which .ci/run sets) a
-// missing browser fails the launch below instead of passing silently.
-const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
-const runsHere = inCi || existsSync(CHROMIUM);
+import { chromiumRunsHere, launchChromium } from './support/chromium.js';
 /** Screenshots land here so a person can look at the page the test saw. */
 const SCREENSHOT_DIR = join(tmpdir(), 'svc-certify-report-shots');
 
-describe.skipIf(!runsHere)('report.html in chromium', () => {
+describe.skipIf(!chromiumRunsHere)('report.html in chromium', () => {
   let browser: Browser;
   let dir: string;
   let fileUrl: string;
@@ -35,10 +29,7 @@ describe.skipIf(!runsHere)('report.html in chromium', () => {
     const file = join(dir, 'report.html');
     await writeFile(file, renderHtml(makeRunResult()), 'utf8');
     fileUrl = pathToFileURL(file).href;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.on('request', (request) => requests.push(request.url()));
@@ -97,9 +88,9 @@ describe.skipIf(!runsHere)('report.html in chromium', () => {
     expect(await visibleIds()).toHaveLength(7);
   });
 
-  it('searches by check id', async () => {
+  it('searches by check id, showing the matches failures and errors first', async () => {
     await page.fill('#search', 'RUNS.READ');
-    expect(await visibleIds()).toEqual(['runs.read.hebrew-notices', 'runs.read.long-body', 'runs.read.unknown-run-404']);
+    expect(await visibleIds()).toEqual(['runs.read.hebrew-notices', 'runs.read.unknown-run-404', 'runs.read.long-body']);
     await page.fill('#search', 'no-such-check');
     expect(await visibleIds()).toEqual([]);
     expect(await page.locator('#empty').isVisible()).toBe(true);
@@ -126,6 +117,30 @@ describe.skipIf(!runsHere)('report.html in chromium', () => {
     expect(await exchange.getAttribute('open')).toBe('');
     expect(await exchange.locator('pre.headers').first().textContent()).toContain('x-svc-partner-key: spk_live_…[redacted]');
     expect(await exchange.locator('pre.body').first().textContent()).toContain('<script>window.__pwned = 1; alert(1)</script>');
+  });
+
+  it('reaches an exchange body with the keyboard: Tab from its exchange lands on the named region, arrows scroll it', async () => {
+    const exchange = page.locator('li[data-id="auth.wrong-org-token-401"] details.exchange[open]').first();
+    await exchange.locator(':scope > summary').focus();
+    const focused = (): Promise<string> => page.evaluate<string>("document.activeElement.className + ' | ' + document.activeElement.getAttribute('aria-label')");
+    const seen: string[] = [];
+    for (let i = 0; i < 4 && !seen.some((f) => f.startsWith('body |')); i++) {
+      await page.keyboard.press('Tab');
+      seen.push(await focused());
+    }
+    expect(seen).toEqual([
+      'headers | Request headers of GET /v1/runs/r-1',
+      'headers | Response headers of GET /v1/runs/r-1',
+      'body | Response body of GET /v1/runs/r-1',
+    ]);
+    expect(await page.evaluate<string>("document.activeElement.getAttribute('role')")).toBe('region');
+    // Once focused, the arrow keys scroll it (made short here: the fixture's bodies fit in the page).
+    const headers = exchange.locator('pre.headers').first();
+    await headers.evaluate((el) => { (el as unknown as { style: { maxHeight: string } }).style.maxHeight = '2em'; });
+    await headers.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => headers.evaluate((el) => (el as unknown as { scrollTop: number }).scrollTop)).toBeGreaterThan(0);
+    await headers.evaluate((el) => { (el as unknown as { style: { maxHeight: string } }).style.maxHeight = ''; });
   });
 
   it('opens a passed check on click to show its exchange', async () => {

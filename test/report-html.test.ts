@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../src/report/html-escape.js';
+import { mergeResults } from '../src/report/dossier.js';
 import { createHtmlReporter, HTML_CSP, renderHtml } from '../src/report/html.js';
 import { HTML_STYLE } from '../src/report/html-style.js';
 import { settleResult } from '../src/runner/settle.js';
@@ -80,6 +81,56 @@ describe('html reporter (static)', () => {
     expect(html).toMatch(/data-id="auth\.wrong-org-token-401"><details open>/);
     expect(html).toMatch(/data-id="runs\.read\.unknown-run-404"><details open>/);
     expect(html).toMatch(/data-id="auth\.missing-partner-key-401"><details>/);
+  });
+
+  it('lists the checks in tiers, failures and errors first: each tier an h2 over its suite groups h3, a row\'s headings h4', () => {
+    const tiers = [...html.matchAll(/<section class="tier" data-tier="([a-z]+)" aria-labelledby="tier-\1"><h2 id="tier-\1">([^<]+) <small>(\d+) checks?<\/small><\/h2>/g)].map((m) => [m[1], m[2], m[3]]);
+    expect(tiers).toEqual([
+      ['attention', 'Failed and error checks', '3'],
+      ['rest', 'Passed and skipped checks', '4'],
+    ]);
+    expect([...html.matchAll(/data-id="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      'auth.wrong-org-token-401',
+      'runs.read.hebrew-notices',
+      'runs.read.unknown-run-404',
+      'auth.missing-partner-key-401',
+      'auth.disabled-partner-key-403',
+      'runs.read.long-body',
+      'webhooks.signature.valid',
+    ]);
+    expect(html).toContain('<section class="suite" data-suite="runs-read"><h3>runs-read <small>2 checks</small></h3>');
+    // No heading skips a level: h1, then h2 tiers, h3 groups, h4 in a row, h5 in an exchange.
+    const levels = [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
+    levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `heading ${i}`).toBeLessThanOrEqual(1));
+  });
+
+  it('lists a dossier\'s failures before any pass of any certification, each group named with its certification', () => {
+    const page = renderHtml(mergeResults([makePassingRunResult(), { ...makeRunResult(), title: 'Staging API' }]));
+    const groups = [...page.matchAll(/<section class="(tier|suite)" data-[a-z]+="([^"]+)"[^>]*><h[23][^>]*>([^<]+)/g)].map((m) => `${m[1]} ${m[3]!.trim()}`);
+    expect(groups).toEqual([
+      'tier Failed and error checks',
+      'suite Staging API › auth',
+      'suite Staging API › runs-read',
+      'tier Passed and skipped checks',
+      'suite Service API › auth',
+      'suite Service API › runs-read',
+      'suite Service API › webhooks',
+      'suite Staging API › auth',
+      'suite Staging API › runs-read',
+      'suite Staging API › webhooks',
+    ]);
+    // The certifications' facts stay above, one h2 each.
+    expect(page.match(/<h2 class="cert-title">/g)).toHaveLength(2);
+    expect(page.indexOf('<h2 class="cert-title">')).toBeLessThan(page.indexOf('<section class="tier"'));
+  });
+
+  it('makes every block a focusable region named for what it holds, so the keyboard reaches and scrolls it', () => {
+    const pres = html.match(/<pre\b[^>]*>/g) ?? [];
+    expect(pres.length).toBeGreaterThan(5);
+    for (const tag of pres) expect(tag).toMatch(/ tabindex="0" role="region" aria-label="[^"]+"/);
+    expect(html).toContain('<pre dir="auto" class="body" tabindex="0" role="region" aria-label="Response body of GET /v1/runs/r-1">');
+    expect(html).toContain('<pre dir="auto" class="received" tabindex="0" role="region" aria-label="Received, observation 2 of auth.wrong-org-token-401">');
+    expect(html).toContain('aria-label="Stack trace of runs.read.unknown-run-404"');
   });
 
   it('shows a verdict for a clean run', () => {

@@ -7,20 +7,32 @@ import { escapeHtml as h } from './html-escape.js';
 
 export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!', warning: '⚠' };
 
-/** Target-controlled text in a block that keeps whitespace and lets RTL text find its own direction. */
-function pre(text: string, cls?: string): string {
-  return `<pre dir="auto"${cls ? ` class="${cls}"` : ''}>${h(text)}</pre>`;
+/**
+ * Target-controlled text in a block that keeps whitespace and lets RTL text find its own direction.
+ * Any block may scroll (its max-height, html-style.ts), so each is a focusable region named by `label`:
+ * a keyboard user can reach it and scroll it (WCAG 2.1.1, axe's scrollable-region-focusable).
+ */
+function pre(text: string, cls: string, label: string): string {
+  return `<pre dir="auto" class="${cls}" tabindex="0" role="region" aria-label="${h(label)}">${h(text)}</pre>`;
 }
 
-function commandBlock(curl: string): string {
-  return `<div class="cmd">${pre(curl, 'curl')}<button type="button" class="copy" aria-label="Copy curl command">Copy</button></div>`;
+/**
+ * An exchange as a region label names it: its method and path (the origin is the target's, shown once
+ * in the summary; every block carries its label, and a clean run's report holds a thousand exchanges).
+ */
+function aboutOf(exchange: RecordedExchange): string {
+  return `${exchange.request.method} ${exchange.request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')}`;
 }
 
-function messageBlock(kind: string, head: string, message: RecordedMessage): string {
+function commandBlock(curl: string, about: string): string {
+  return `<div class="cmd">${pre(curl, 'curl', `curl command for ${about}`)}<button type="button" class="copy" aria-label="Copy curl command">Copy</button></div>`;
+}
+
+function messageBlock(kind: string, head: string, message: RecordedMessage, about: string): string {
   const headers = Object.entries(message.headers).map(([name, value]) => `${name}: ${value}`).join('\n');
-  let out = `<div><h5>${h(kind)}</h5>${pre(headers ? `${head}\n${headers}` : head, 'headers')}`;
+  let out = `<div><h5>${h(kind)}</h5>${pre(headers ? `${head}\n${headers}` : head, 'headers', `${kind} headers of ${about}`)}`;
   if (message.body !== undefined && message.body !== '') {
-    out += pre(message.body, 'body');
+    out += pre(message.body, 'body', `${kind} body of ${about}`);
     if (message.bodyTruncated) {
       out += `<p class="note">Body truncated${message.bodyBytes !== undefined ? ` (${message.bodyBytes} bytes in all)` : ''}.</p>`;
     }
@@ -43,12 +55,13 @@ function exchangeSummary(exchange: RecordedExchange): string {
 
 function exchangeBody(exchange: RecordedExchange): string {
   const { request, response } = exchange;
-  let body = messageBlock('Request', `${request.method} ${request.url}`, request);
-  if (response) body += messageBlock('Response', `HTTP ${response.status}`, response);
+  const about = aboutOf(exchange);
+  let body = messageBlock('Request', `${request.method} ${request.url}`, request, about);
+  if (response) body += messageBlock('Response', `HTTP ${response.status}`, response, about);
   if (exchange.transportError) {
-    body += `<div><h5>Transport error</h5>${pre(`${exchange.transportError.code}: ${exchange.transportError.message}`)}</div>`;
+    body += `<div><h5>Transport error</h5>${pre(`${exchange.transportError.code}: ${exchange.transportError.message}`, 'transport-error', `Transport error of ${about}`)}</div>`;
   }
-  body += `<div><h5>curl</h5>${commandBlock(exchange.curl)}</div>`;
+  body += `<div><h5>curl</h5>${commandBlock(exchange.curl, about)}</div>`;
   return body;
 }
 
@@ -92,10 +105,11 @@ function inertJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-function observationItem(check: CheckResult, observation: Observation): string {
+function observationItem(check: CheckResult, observation: Observation, n: number): string {
   const rows: string[] = [];
-  if (observation.expected !== undefined) rows.push(`<dt>Expected</dt><dd>${pre(observation.expected, 'expected')}</dd>`);
-  if (observation.received !== undefined) rows.push(`<dt>Received</dt><dd>${pre(observation.received, 'received')}</dd>`);
+  const of = `observation ${n} of ${check.id}`;
+  if (observation.expected !== undefined) rows.push(`<dt>Expected</dt><dd>${pre(observation.expected, 'expected', `Expected, ${of}`)}</dd>`);
+  if (observation.received !== undefined) rows.push(`<dt>Received</dt><dd>${pre(observation.received, 'received', `Received, ${of}`)}</dd>`);
   rows.push(`<dt>Spec</dt><dd class="spec">${h(observation.spec)}</dd>`);
   if (observation.pointer !== undefined) {
     rows.push(`<dt>Pointer</dt><dd><code class="pointer">${h(observation.pointer === '' ? '"" (whole body)' : observation.pointer)}</code></dd>`);
@@ -131,14 +145,14 @@ function detailBody(check: CheckResult, store: ExchangeStore): string {
   if (check.status === 'error' && check.error) {
     parts.push('<h4>Engine error</h4>');
     parts.push(`<p>The certifier broke while running this check; this is not a verdict on the target.</p>`);
-    parts.push(pre(check.error.stack ?? `${check.error.name}: ${check.error.message}`, 'stack'));
+    parts.push(pre(check.error.stack ?? `${check.error.name}: ${check.error.message}`, 'stack', `Stack trace of ${check.id}`));
   }
   if (check.observations.length > 0) {
-    parts.push(`<h4>Observations</h4><ol class="observations">${check.observations.map((o) => observationItem(check, o)).join('')}</ol>`);
+    parts.push(`<h4>Observations</h4><ol class="observations">${check.observations.map((o, i) => observationItem(check, o, i + 1)).join('')}</ol>`);
   }
   if (check.status === 'failed') {
     const repro = reproductionExchanges(check);
-    if (repro.length > 0) parts.push(`<h4>Reproduce with</h4><div class="repro">${repro.map((e) => commandBlock(e.curl)).join('')}</div>`);
+    if (repro.length > 0) parts.push(`<h4>Reproduce with</h4><div class="repro">${repro.map((e) => commandBlock(e.curl, aboutOf(e))).join('')}</div>`);
   }
   if (check.exchanges.length > 0) {
     // A failure opens the exchanges its observations cite; everything else stays one click away.

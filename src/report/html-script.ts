@@ -6,7 +6,8 @@ export const HTML_SCRIPT = `
 (function () {
   'use strict';
   var rows = Array.prototype.slice.call(document.querySelectorAll('li.check'));
-  var suites = Array.prototype.slice.call(document.querySelectorAll('section.suite'));
+  // Suite groups and the tiers holding them (html-tiers.ts): hidden when no row in them is shown.
+  var groups = Array.prototype.slice.call(document.querySelectorAll('section.suite, section.tier'));
   var buttons = Array.prototype.slice.call(document.querySelectorAll('button[data-filter]'));
   var search = document.getElementById('search');
   var shown = document.getElementById('shown');
@@ -22,8 +23,8 @@ export const HTML_SCRIPT = `
       row.hidden = !ok;
       if (ok) visible += 1;
     });
-    suites.forEach(function (suite) {
-      suite.hidden = suite.querySelector('li.check:not([hidden])') === null;
+    groups.forEach(function (group) {
+      group.hidden = group.querySelector('li.check:not([hidden])') === null;
     });
     buttons.forEach(function (button) {
       button.setAttribute('aria-pressed', String(button.getAttribute('data-filter') === filter));

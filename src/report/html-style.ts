@@ -7,12 +7,14 @@ export const HTML_STYLE = `
   --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --border: #d1d9e0; --panel: #f6f8fa; --code: #eff2f5;
   --pass: #1a7f37; --fail: #cf222e; --err: #8250df; --skip: #9a6700; --accent: #0969da; --warn: #bc4c00;
   --pass-bg: #dafbe1; --fail-bg: #ffebe9; --err-bg: #fbefff; --skip-bg: #fff8c5; --warn-bg: #fff1e5;
+  --pressed: #0969da;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --border: #3d444d; --panel: #151b23; --code: #1c232c;
     --pass: #3fb950; --fail: #f85149; --err: #ab7df8; --skip: #d29922; --accent: #4493f8; --warn: #f0883e;
     --pass-bg: #12261e; --fail-bg: #2d1315; --err-bg: #231634; --skip-bg: #272115; --warn-bg: #2a1a0f;
+    --pressed: #1f6feb;
   }
 }
 * { box-sizing: border-box; }
@@ -44,14 +46,16 @@ nav.toolbar .wrap { display: flex; gap: 12px; align-items: center; flex-wrap: wr
 .filters button { font: inherit; color: var(--fg); background: var(--bg); border: 0; border-inline-end: 1px solid var(--border);
   padding: 5px 12px; cursor: pointer; }
 .filters button:last-child { border-inline-end: 0; }
-.filters button[aria-pressed="true"] { background: var(--accent); color: #fff; }
-.filters button .c { opacity: .8; margin-inline-start: 4px; }
+/* White on the pressed filter, its count too, at 4.5:1 or more in both schemes (WCAG 1.4.3): no faded count. */
+.filters button[aria-pressed="true"] { background: var(--pressed); color: #fff; }
+.filters button .c { margin-inline-start: 6px; font-weight: 600; }
 #search { font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--border); border-radius: 8px;
   padding: 5px 10px; min-width: 260px; }
 #shown { color: var(--muted); }
 main { padding: 8px 0 40px; }
-.suite h2 { font-size: 17px; margin: 22px 0 8px; display: flex; gap: 10px; align-items: baseline; }
-.suite h2 small { color: var(--muted); font-weight: normal; font-size: 13px; }
+.tier > h2 { font-size: 19px; margin: 26px 0 4px; display: flex; gap: 10px; align-items: baseline; }
+.suite h3 { font-size: 16px; margin: 14px 0 8px; display: flex; gap: 10px; align-items: baseline; }
+.tier > h2 small, .suite h3 small { color: var(--muted); font-weight: normal; font-size: 13px; }
 ol.checks { list-style: none; margin: 0; padding: 0; border: 1px solid var(--border); border-radius: 8px; overflow: hidden; }
 li.check { border-top: 1px solid var(--border); }
 li.check:first-child { border-top: 0; }
@@ -86,6 +90,7 @@ dl.ev dd { margin: 0; min-width: 0; }
 pre { margin: 0; padding: 8px 10px; background: var(--code); border: 1px solid var(--border); border-radius: 6px;
   white-space: pre-wrap; overflow-wrap: anywhere; max-height: 28em; overflow: auto; unicode-bidi: plaintext; }
 dl.ev pre { padding: 3px 8px; }
+pre:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
 .cmd { position: relative; }
 .cmd pre { padding-inline-end: 70px; }
 .copy { position: absolute; top: 6px; inset-inline-end: 6px; font: inherit; font-size: 12px; padding: 2px 8px; cursor: pointer;

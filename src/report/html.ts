@@ -3,12 +3,13 @@
 // report opened from a CI artifact store cannot call home.
 
 import type { CheckStatus, RunResult } from '../runner/results.js';
-import { baselineSummary, checksBySuite, countStatuses, formatCountLine, formatDuration, isStrict, verdictLabel, verdictNotes, verdictOf } from './format.js';
+import { baselineSummary, formatCountLine, formatDuration, isStrict, verdictLabel, verdictNotes, verdictOf } from './format.js';
 import { isDossier, partsOf } from './dossier.js';
-import { ExchangeStore, renderCheck, rowStatus } from './html-check.js';
+import { ExchangeStore, rowStatus } from './html-check.js';
 import { escapeHtml as h } from './html-escape.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { HTML_NO_SCRIPT_STYLE, HTML_STYLE } from './html-style.js';
+import { renderTiers } from './html-tiers.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
 
@@ -111,34 +112,24 @@ function toolbar(result: RunResult): string {
   );
 }
 
-/** Baseline entries that fail the run, above the checks: the operator must remove or renew them. */
-function baselineSection(result: RunResult): string {
+/**
+ * Baseline entries that fail the run, above the checks: the operator must remove or renew them. A
+ * heading of level `level`: h2 in a run (id "baseline"), h3 under its certification's h2 in a dossier
+ * (no id: a dossier may hold several).
+ */
+function baselineSection(result: RunResult, level: 2 | 3): string {
   const b = result.baseline;
   if (!b) return '';
   const items = b.problems.map((p) => `<li class="s-failed" data-kind="${p.kind}"><code>${h(p.id)}</code> <span class="message">${h(p.message)}</span></li>`).join('');
   return (
-    `<section class="baseline" id="baseline"><h2>Baseline <small><code>${h(b.file)}</code>: ${h(baselineSummary(result))}</small></h2>` +
+    `<section class="baseline"${level === 2 ? ' id="baseline"' : ''}><h${level}>Baseline <small><code>${h(b.file)}</code>: ${h(baselineSummary(result))}</small></h${level}>` +
     (items ? `<ul class="baseline-problems">${items}</ul>` : '') +
     `</section>`
   );
 }
 
-function suites(result: RunResult, store: ExchangeStore): string {
-  return checksBySuite(result)
-    .filter(({ checks }) => checks.length > 0)
-    .map(({ suite, checks }) => {
-      const counts = countStatuses(checks);
-      return (
-        `<section class="suite" data-suite="${h(suite)}">` +
-        `<h2>${h(suite)} <small>${counts.passed}/${counts.total} passed</small></h2>` +
-        `<ol class="checks">${checks.map((check) => renderCheck(check, store)).join('')}</ol></section>`
-      );
-    })
-    .join('');
-}
-
-/** One section per certification of a dossier: its title, verdict and facts, then its checks. */
-function certificationSections(parts: readonly RunResult[], store: ExchangeStore): string {
+/** One section per certification of a dossier: its title, verdict and facts (its checks are in the tiers). */
+function certificationSections(parts: readonly RunResult[]): string {
   return parts
     .map((part, i) => {
       const v = verdictOf(part);
@@ -147,7 +138,7 @@ function certificationSections(parts: readonly RunResult[], store: ExchangeStore
         `<h2 class="cert-title">${h(part.title)} <span class="verdict ${v}">${h(verdictLabel(v))}</span></h2>` +
         notesOf(part, false) +
         `<dl class="meta">${metaOf(part).join('')}</dl>` +
-        `${baselineSection(part)}${suites(part, store)}</section>`
+        `${baselineSection(part, 3)}</section>`
       );
     })
     .join('');
@@ -158,7 +149,7 @@ export function renderHtml(result: RunResult): string {
   const store = new ExchangeStore();
   const parts = isDossier(result) ? partsOf(result) : undefined;
   const title = parts ? `${verdict}: svc-certify dossier of ${parts.length} certifications` : `${verdict}: ${result.target.baseUrl} — svc-certify`;
-  const body = parts ? certificationSections(parts, store) : `${baselineSection(result)}${suites(result, store)}`;
+  const body = parts ? `${certificationSections(parts)}${renderTiers(parts, true, store)}` : `${baselineSection(result, 2)}${renderTiers([result], false, store)}`;
   return [
     '<!doctype html>',
     '<html lang="en">',
