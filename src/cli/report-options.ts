@@ -1,19 +1,17 @@
 // The report options every certifying command shares (run, partner, receiver, scan, report):
 // `--report-dir` (SVC_REPORT_DIR), `--reporter LIST`, `--strict`, `--baseline FILE` (SVC_BASELINE),
 // and the one way a finished RunResult becomes reports and an exit code: apply the baseline, decide the
-// verdict once, write every report, return 0 or 1. A new certifying command calls
-// `addReportOptions(cmd)`, then `resolveReportSettings(flags)` before it starts (so a bad flag or a
-// malformed baseline exits 2 at once), then `finishCertification(result, settings)`.
+// verdict once, write every report, return 0 or 1. A new certifying command adds REPORT_OPTIONS to its
+// table in command-options.ts, calls `resolveReportSettings(flags)` before it starts (so a bad flag or
+// a malformed baseline exits 2 at once), then `finishCertification(result, settings)`.
 //
 // Only commander types and light modules load here: main.ts imports this file at start-up, and the
 // reporters (listr2, chalk) load inside the functions that need them.
 
-import type { Command } from 'commander';
-import { addOptions } from './add-options.js';
 import { prepareReportDir } from './report-dir.js';
 import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
-import { ConfigError } from '../config/config-error.js';
+import { resolveOptions } from '../config/resolve-options.js';
 import { REPORT_OPTIONS } from '../config/run-options.js';
 import { consoleModeOf } from '../report/console-mode.js';
 import { DEFAULT_REPORTERS, reporterNamesOf } from '../config/reporter-names.js';
@@ -34,11 +32,6 @@ export interface ReportSettings {
   baseline?: Baseline;
 }
 
-/** Adds the four report options to a command, from the one table `run` shares (REPORT_OPTIONS). */
-export function addReportOptions(command: Command): Command {
-  return addOptions(command, REPORT_OPTIONS);
-}
-
 export interface ResolveOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
@@ -46,18 +39,14 @@ export interface ResolveOptions {
 
 /** Settings of a command other than `run` (which also reads svc-certify.config.json): flag > env > default. */
 export async function resolveReportSettings(flags: Record<string, unknown>, opts: ResolveOptions = {}): Promise<ReportSettings> {
-  const env = opts.env ?? process.env;
   const cwd = opts.cwd ?? process.cwd();
-  const fromEnv = (name: string): string | undefined => (env[name] !== undefined && env[name] !== '' ? env[name] : undefined);
-  const dir = stringFlag(flags['reportDir'], '--report-dir') ?? fromEnv('SVC_REPORT_DIR');
-  const baselineFile = stringFlag(flags['baseline'], '--baseline') ?? fromEnv('SVC_BASELINE');
-  const reporterFlag = flags['reporter'];
-  const list = Array.isArray(reporterFlag) ? reporterFlag.map(String).join(',') : stringFlag(reporterFlag, '--reporter');
-  const reporters = list === undefined ? [...DEFAULT_REPORTERS] : reporterNamesOf([list]);
+  const o = resolveOptions(REPORT_OPTIONS, { flags, env: opts.env ?? process.env });
+  const reporters = o.get('reporter');
+  const baselineFile = o.get('baseline');
   return {
-    reportDir: resolve(cwd, dir ?? 'reports'),
-    reporters,
-    strict: flags['strict'] === true,
+    reportDir: resolve(cwd, o.get('reportDir') ?? 'reports'),
+    reporters: reporters === undefined ? [...DEFAULT_REPORTERS] : reporterNamesOf(reporters, o.source('reporter')),
+    strict: o.get('strict') ?? false,
     ...(baselineFile !== undefined ? { baseline: readBaselineFile(resolve(cwd, baselineFile), baselineFile) } : {}),
   };
 }
@@ -105,10 +94,4 @@ function writesFiles(settings: Pick<ReportSettings, 'reporters'>): boolean {
  */
 export async function prepareReports(settings: ReportSettings): Promise<void> {
   if (writesFiles(settings)) await prepareReportDir(settings.reportDir);
-}
-
-function stringFlag(value: unknown, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(`${flag} is empty; give a value or leave it out`);
-  return value.trim();
 }

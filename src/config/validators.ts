@@ -104,3 +104,11 @@ function numberValidator(ok: (n: number) => boolean, what: string): (s: Sourced<
 export const positiveNumber = numberValidator((n) => Number.isFinite(n) && n > 0, 'a number > 0');
 export const requestsPerMinute = numberValidator((n) => Number.isInteger(n) && n >= 1, 'a whole number of requests per minute >= 1');
 export const wholeCredits = numberValidator((n) => Number.isInteger(n) && n >= 0, 'a whole number of credits >= 0');
+export const portNumber = numberValidator((n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a whole number from 0 to 65535');
+
+/** An http(s) URL kept exactly as written (a webhook URL is registered as the operator typed it). */
+export function validateHttpUrlAsWritten(s: Sourced<string>): string {
+  validateHttpUrl(s);
+  return s.value;
+}
+
