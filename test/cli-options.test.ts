@@ -114,6 +114,8 @@ describe('an option with no effect in the chosen mode is a usage error saying wh
     ['--webhook-listen with the embedded sandbox', ['run', '--webhook-listen', '127.0.0.1:8787'], {}, /^svc-certify: --webhook-listen has no effect without --base-url \(SVC_BASE_URL\): the embedded sandbox runs its own webhook receiver/],
     ['--org-token with the embedded sandbox', ['run', '--org-token', `sot_${'ab'.repeat(24)}`], {}, /^svc-certify: --org-token has no effect without --base-url/],
     ['--webhook-not-registered with the embedded sandbox', ['run', '--webhook-not-registered'], {}, /^svc-certify: --webhook-not-registered has no effect without --base-url: |always registers its receiver/],
+    ['serve --allow-loopback-webhooks without --webhook-url', ['serve', '--allow-loopback-webhooks'], {}, /^svc-certify: --allow-loopback-webhooks has no effect without --webhook-url \(SVC_WEBHOOK_URL\): the only webhook URL/],
+    ['partner SVC_ALLOW_LOOPBACK_WEBHOOKS without --webhook-url', ['partner', '--provision', 'p.json'], { SVC_ALLOW_LOOPBACK_WEBHOOKS: '1' }, /^svc-certify: SVC_ALLOW_LOOPBACK_WEBHOOKS has no effect without --webhook-url/],
   ] as const)('%s', async (_name, args, env, pattern) => {
     const r = await run([...args], { env });
     oneLineError(r, pattern);

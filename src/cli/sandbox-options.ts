@@ -18,7 +18,14 @@ export const SANDBOX_OPTIONS = [
   { key: 'rateLimit', flag: '--rate-limit', arg: '<n>', kind: 'string', default: '120', validate: requestsPerMinute, description: 'requests per minute per partner' },
   { key: 'provision', flag: '--provision', arg: '<file>', kind: 'string', description: 'provision a partner and write its credentials as JSON here' },
   { key: 'webhookUrl', flag: '--webhook-url', arg: '<url>', kind: 'string', validate: validateHttpUrlAsWritten, description: 'register this webhook URL for the provisioned partner' },
-  { key: 'allowLoopbackWebhooks', flag: '--allow-loopback-webhooks', kind: 'boolean', description: 'operator switch: allow http://127.0.0.1 webhook URLs' },
+  {
+    key: 'allowLoopbackWebhooks',
+    flag: '--allow-loopback-webhooks',
+    kind: 'boolean',
+    // The command line registers no webhook URL but --webhook-url's: the switch alone would change nothing.
+    requires: { key: 'webhookUrl', why: 'the only webhook URL the sandbox delivers to is the one --webhook-url registers' },
+    description: 'operator switch: allow http://127.0.0.1 webhook URLs',
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export const SERVE_ONLY_OPTIONS = [
