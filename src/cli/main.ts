@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { envOf } from '../config/option-spec.js';
 import { createRedactor } from '../config/redact.js';
 import { resolveOptions } from '../config/resolve-options.js';
-import { secretsOfArgs } from '../config/secret-options.js';
+import { learnedSecrets, secretsOfArgs } from '../config/secret-options.js';
 import { unknownEnvWarnings } from '../config/unknown-env.js';
 import { addOptions } from './add-options.js';
 import { BASELINE_OPTIONS, COMMAND_OPTIONS, LIST_OPTIONS, OTHER_VARIABLES, optionsOfCommand } from './command-options.js';
@@ -31,11 +31,11 @@ function version(): string {
 /**
  * Last-resort scrub for messages of unexpected errors: nothing secret-shaped reaches stderr. The
  * secrets are those the option table of the command that ran marks `secret`, given as a flag or as
- * its environment variable, in every form the redactor knows (plain, escaped, percent-encoded,
+ * its environment variable, and those the session learned (rememberSecrets), in every form the redactor knows (plain, escaped, percent-encoded,
  * base64, any case).
  */
 export function scrub(message: string, argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env): string {
-  const secrets = secretsOfArgs(optionsOfCommand(argv[2]), argv, env);
+  const secrets = [...secretsOfArgs(optionsOfCommand(argv[2]), argv, env), ...learnedSecrets()];
   return createRedactor(secrets.filter((x) => x.value.length >= 4)).text(message).replace(/\s*\n\s*/g, ' ');
 }
 

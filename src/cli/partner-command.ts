@@ -18,7 +18,7 @@ import { parseSandboxFlags, writeProvisionFile, type SandboxSettings } from './s
 import { COMMAND_OPTIONS } from './command-options.js';
 import { MAX_DURATION_MS, parseDuration } from '../config/duration.js';
 import { resolveOptions, type Env } from '../config/resolve-options.js';
-import { namedSecret } from '../config/secret-options.js';
+import { namedSecret, rememberSecrets } from '../config/secret-options.js';
 import { UsageError } from './usage-error.js';
 
 export interface PartnerOptions extends SandboxSettings {
@@ -111,6 +111,7 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
     namedSecret('disabledOrgToken', provision.disabled_org_token),
     namedSecret('disabledPartnerKey', provision.disabled_partner_key),
   ];
+  rememberSecrets(secrets);
   const partial = createPartnerSession({
     timeScale: opts.timeScale,
     webhookRegistered: opts.webhookUrl !== undefined,

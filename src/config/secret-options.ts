@@ -46,3 +46,17 @@ export function secretsOfArgs(specs: readonly OptionSpec[], argv: readonly strin
   }
   return out;
 }
+
+/**
+ * Secrets the session learned (a provision, an issued org token), for the CLI's last-resort scrub of
+ * an unexpected error: it cannot reach the command's redactor, so the command reports them here.
+ */
+const learned: NamedSecret[] = [];
+
+export function rememberSecrets(secrets: readonly NamedSecret[]): void {
+  for (const s of secrets) if (!learned.some((x) => x.value === s.value)) learned.push(s);
+}
+
+export function learnedSecrets(): readonly NamedSecret[] {
+  return learned;
+}

@@ -9,7 +9,7 @@ import { setMaxListeners } from 'node:events';
 import type { Config } from '../config/config.js';
 import { redactedConfig } from '../config/redacted-config.js';
 import { createRedactor } from '../config/redact.js';
-import { namedSecret, secretsOfConfig } from '../config/secret-options.js';
+import { namedSecret, rememberSecrets, secretsOfConfig } from '../config/secret-options.js';
 import { createHttpEngine } from '../http/client.js';
 import type { ProgressListener } from './progress.js';
 import { isSchemaName, validateAgainst } from '../schema/validator.js';
@@ -68,6 +68,9 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
   setMaxListeners(0, signal);
 
   const redactor = createRedactor(secretsOfConfig(config));
+  // The CLI's last-resort scrub of an unexpected error knows them too, org tokens learned later included.
+  rememberSecrets(redactor.secrets());
+  redactor.onAdd((secret) => rememberSecrets([secret]));
   let setup: SharedSetupCore | undefined;
   const version = toolVersion();
   const engine = createHttpEngine({
