@@ -86,10 +86,9 @@ export function validateListen(s: Sourced<string>): ListenAddress {
 
 export function oneOf<T extends string>(choices: readonly T[]): (s: Sourced<string>) => T {
   return (s) => {
-    if (!(choices as readonly string[]).includes(s.value)) {
-      throw new ConfigError(`${s.source} must be one of ${choices.join(', ')} (got "${s.value}")`);
-    }
-    return s.value as T;
+    const choice = choices.find((c) => c === s.value);
+    if (choice === undefined) throw new ConfigError(`${s.source} must be one of ${choices.join(', ')} (got "${s.value}")`);
+    return choice;
   };
 }
 
