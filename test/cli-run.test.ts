@@ -108,7 +108,7 @@ describe('svc-certify run refuses bad configuration with exit 2 and one line', (
     ['grep matching nothing', ['run', '--grep', 'zzz-nothing'], /matches no check/],
     ['bad environment', ['run', '--environment', 'staging'], /--environment must be one of/],
     ['bad webhook listen', ['run', '--webhook-listen', 'nope'], /--webhook-listen must be HOST:PORT/],
-    ['tls cert without key', ['run', '--webhook-tls-cert', 'c.pem'], /--webhook-tls-cert is given without --webhook-tls-key/],
+    ['tls cert without key', ['run', '--base-url', 'https://x.example/v1', '--partner-key', key, '--webhook-tls-cert', 'c.pem'], /--webhook-tls-cert is given without --webhook-tls-key/],
     ['unknown option', ['run', '--bogus'], /unknown option '--bogus'/],
     ['unknown command', ['frobnicate'], /unknown command/],
     ['unknown fault', ['serve', '--fault', 'no.such-fault'], /unknown fault "no.such-fault"/],

@@ -10,7 +10,7 @@ describe('secrets too short to redact are refused (exit 2, one line)', () => {
   it('receiver with SVC_WEBHOOK_SECRET=x', async () => {
     const r = await run(['receiver', '--url', 'http://127.0.0.1:9/hook', '--allow-private'], { env: { SVC_WEBHOOK_SECRET: 'x' } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^svc-certify: receiver: the webhook secret \(SVC_WEBHOOK_SECRET\) is 1 character\(s\) long, too short to redact safely/);
+    expect(r.stderr).toMatch(/^svc-certify: SVC_WEBHOOK_SECRET is 1 character\(s\) long, too short to redact safely/);
   });
 
   it('run with --webhook-secret of 5 characters', async () => {

@@ -9,10 +9,17 @@ import { readResultsFile } from './read-results.js';
 /** How long a new entry is honoured unless --until says otherwise. */
 const DEFAULT_BASELINE_DAYS = 30;
 
-export function baselineCommand(file: string, flags: { until?: string }, out: (text: string) => void, now: Date = new Date()): number {
+export interface BaselineFlags {
+  until?: string;
+  /** Where --until was given: the flag or SVC_UNTIL. */
+  untilSource?: string;
+}
+
+export function baselineCommand(file: string, flags: BaselineFlags, out: (text: string) => void, now: Date = new Date()): number {
   let until = flags.until;
-  if (until !== undefined && !isCalendarDate(until)) throw new ConfigError(`--until must be a date YYYY-MM-DD (got "${until}")`);
-  if (until !== undefined && until < utcToday(now)) throw new ConfigError(`--until ${until} is in the past; give a date from today on`);
+  const source = flags.untilSource ?? '--until';
+  if (until !== undefined && !isCalendarDate(until)) throw new ConfigError(`${source} must be a date YYYY-MM-DD (got "${until}")`);
+  if (until !== undefined && until < utcToday(now)) throw new ConfigError(`${source} ${until} is in the past; give a date from today on`);
   until ??= utcToday(new Date(now.getTime() + DEFAULT_BASELINE_DAYS * 86_400_000));
   const result = readResultsFile(file);
   out(JSON.stringify(baselineFromResult(result, until), null, 2));

@@ -3,16 +3,15 @@
 
 import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
-import { RUN_OPTIONS } from '../config/run-options.js';
-import { createRedactor, type NamedSecret } from '../config/redact.js';
+import { envOf } from '../config/option-spec.js';
+import { createRedactor } from '../config/redact.js';
+import { resolveOptions } from '../config/resolve-options.js';
+import { learnedSecrets, secretsOfArgs } from '../config/secret-options.js';
+import { unknownEnvWarnings } from '../config/unknown-env.js';
 import { addOptions } from './add-options.js';
-import { addReportOptions } from './report-options.js';
 import { registerOpenapiCommand } from './openapi-command.js';
-import { RECEIVER_OPTIONS } from './receiver-options.js';
-import { PARTNER_OPTIONS, SANDBOX_OPTIONS, SERVE_ONLY_OPTIONS } from './sandbox-options.js';
+import { BASELINE_OPTIONS, COMMAND_OPTIONS, LIST_OPTIONS, OTHER_VARIABLES, optionsOfCommand } from './command-options.js';
 import { BASELINE_EXAMPLES, LIST_EXAMPLES, PARTNER_EXAMPLES, PROGRAM_EXAMPLES, RECEIVER_EXAMPLES, REPORT_EXAMPLES, RUN_EXAMPLES, SCAN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
-
-const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 /** Known error classes map to exit 2 with one line; compared by name so they load lazily. */
 const USER_ERRORS = new Set(['ConfigError', 'UsageError', 'TargetUnreachableError', 'NotThisApiError', 'ReceiverUnreachableError', 'RegistryError']);
@@ -32,20 +31,19 @@ function version(): string {
 
 /**
  * Last-resort scrub for messages of unexpected errors: nothing secret-shaped reaches stderr. The
- * secrets are those the option table marks `secret`, given as a flag or as its environment variable,
- * in every form the redactor knows (plain, escaped, percent-encoded, base64, any case).
+ * secrets are those the option table of the command that ran marks `secret`, given as a flag or as
+ * its environment variable, and those the session learned (rememberSecrets), in every form the redactor knows (plain, escaped, percent-encoded,
+ * base64, any case).
  */
-function scrub(message: string, argv: readonly string[] = process.argv): string {
-  const secrets: NamedSecret[] = [];
-  for (const o of RUN_OPTIONS.filter((x) => x.secret)) {
-    const fromEnv = o.env ? process.env[o.env] : undefined;
-    if (fromEnv) secrets.push({ value: fromEnv, envVar: o.env! });
-    argv.forEach((arg, i) => {
-      if (arg === o.flag && argv[i + 1] !== undefined) secrets.push({ value: argv[i + 1]!, envVar: o.env ?? 'SECRET' });
-      else if (arg.startsWith(`${o.flag}=`)) secrets.push({ value: arg.slice(o.flag.length + 1), envVar: o.env ?? 'SECRET' });
-    });
-  }
+export function scrub(message: string, argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env): string {
+  const secrets = [...secretsOfArgs(optionsOfCommand(argv[2]), argv, env), ...learnedSecrets()];
   return createRedactor(secrets.filter((x) => x.value.length >= 4)).text(message).replace(/\s*\n\s*/g, ' ');
+}
+
+/** Every SVC_* variable svc-certify reads: each option's, of every command, and the CLI's own. */
+export function knownEnvVars(): string[] {
+  const names = Object.values(COMMAND_OPTIONS).flatMap((specs) => specs.map(envOf));
+  return [...new Set([...names, ...OTHER_VARIABLES.map((v) => v.name)])].sort();
 }
 
 export function buildProgram(setCode: (code: number) => void, out: (line: string) => void): Command {
@@ -57,25 +55,24 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      outputError: (str, write) => write(`svc-certify: ${str.replace(/^error: /, '').trim()}\n`),
+      // commander echoes what it could not parse (`unknown option '--webhok-secret=…'`): scrubbed too.
+      outputError: (str, write) => write(`svc-certify: ${scrub(str.replace(/^error: /, '').trim())}\n`),
     });
 
   const run = program.command('run');
   run.description('certify a target (default: the embedded reference sandbox) and write reports');
-  addOptions(run, RUN_OPTIONS)
+  addOptions(run, COMMAND_OPTIONS.run)
     .addHelpText('after', RUN_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
       const { runCommand } = await import('./run-command.js');
       setCode(await runCommand(opts));
     });
 
-  addReportOptions(
-    addOptions(
-      program
-        .command('receiver')
-        .description("certify a partner's webhook endpoint: signed deliveries it must acknowledge, bad signatures it must refuse with 401"),
-      RECEIVER_OPTIONS,
-    ),
+  addOptions(
+    program
+      .command('receiver')
+      .description("certify a partner's webhook endpoint: signed deliveries it must acknowledge, bad signatures it must refuse with 401"),
+    COMMAND_OPTIONS.receiver,
   )
     .addHelpText('after', RECEIVER_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
@@ -83,11 +80,12 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
       setCode(await receiverCommand(opts));
     });
 
-  addReportOptions(
+  addOptions(
     program
       .command('scan')
       .description('search built frontend files, source maps and HAR files for the strings spk_ and sot_')
       .argument('[paths...]', 'files or folders (recursively)'),
+    COMMAND_OPTIONS.scan,
   )
     .addHelpText('after', SCAN_EXAMPLES)
     .action(async (paths: string[], opts: Record<string, unknown>) => {
@@ -95,33 +93,28 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
       setCode(await scanCommand(paths, opts));
     });
 
-  program
-    .command('list')
-    .description('list the checks of every command (run, partner, receiver, scan) with their ids and spec sections')
-    .option('--command <name>', 'only the checks of this command: run, partner, receiver or scan (repeatable)', collect)
-    .option('--suite <name>', 'only this suite (repeatable)', collect)
-    .option('--grep <text>', 'only checks whose id or title contains the text')
-    .option('--by-spec', 'traceability matrix: every spec section and the checks citing it')
-    .option('--json', 'the selected checks as JSON on stdout: {"checks": [{command, suite, id, title, spec, needs}]}')
+  addOptions(program.command('list').description('list the checks of every command (run, partner, receiver, scan) with their ids and spec sections'), LIST_OPTIONS)
     .addHelpText('after', LIST_EXAMPLES)
-    .action(async (opts: { suite?: string[]; grep?: string; bySpec?: boolean; json?: boolean; command?: string[] }) => {
+    .action(async (flags: Record<string, unknown>) => {
+      const o = resolveOptions(LIST_OPTIONS, { flags, env: process.env });
       const { listCommand } = await import('./list-command.js');
-      setCode(listCommand(opts, out));
+      setCode(listCommand({ suite: o.get('suite'), grep: o.get('grep'), bySpec: o.get('bySpec'), json: o.get('json'), command: o.get('command') }, out));
     });
 
   const serve = program.command('serve').description('run the reference sandbox locally until Ctrl-C');
-  addOptions(serve, [...SANDBOX_OPTIONS, ...SERVE_ONLY_OPTIONS])
+  addOptions(serve, COMMAND_OPTIONS.serve)
     .addHelpText('after', SERVE_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
       const { serveCommand } = await import('./serve-command.js');
       setCode(await serveCommand(opts, out));
     });
 
-  addReportOptions(
+  addOptions(
     program
       .command('report')
       .description('one set of reports from the results.json of one or several certifications (a dossier)')
       .argument('<results.json...>', 'results.json files of run, partner, receiver or scan (or an earlier dossier)'),
+    COMMAND_OPTIONS.report,
   )
     .addHelpText('after', REPORT_EXAMPLES)
     .action(async (files: string[], opts: Record<string, unknown>) => {
@@ -129,28 +122,30 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
       setCode(await reportCommand(files, opts));
     });
 
-  program
-    .command('baseline')
-    .description("print a baseline accepting every failure of a run (for --baseline)")
-    .argument('<results.json>', 'the results.json of a run')
-    .option('--until <date>', 'YYYY-MM-DD, the last day the entries are honoured (default: 30 days from today)')
+  addOptions(
+    program
+      .command('baseline')
+      .description('print a baseline accepting every failure of a run (for --baseline)')
+      .argument('<results.json>', 'the results.json of a run'),
+    BASELINE_OPTIONS,
+  )
     .addHelpText('after', BASELINE_EXAMPLES)
-    .action(async (file: string, opts: { until?: string }) => {
+    .action(async (file: string, flags: Record<string, unknown>) => {
+      const o = resolveOptions(BASELINE_OPTIONS, { flags, env: process.env });
       const { baselineCommand } = await import('./baseline-command.js');
-      setCode(baselineCommand(file, opts, out));
+      const until = o.get('until');
+      setCode(baselineCommand(file, until === undefined ? {} : { until, untilSource: o.source('until') ?? '--until' }, out));
     });
 
   const partner = program
     .command('partner')
     .description("certify a partner's client: the sandbox as serve runs it, recording and judging the partner's traffic");
-  addOptions(partner, PARTNER_OPTIONS)
+  addOptions(partner, COMMAND_OPTIONS.partner)
     .addHelpText('after', PARTNER_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
       const { partnerCommand } = await import('./partner-command.js');
       setCode(await partnerCommand(opts, out));
     });
-  addReportOptions(partner);
-  registerOpenapiCommand(program, out);
 
   return program;
 }
@@ -173,6 +168,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write('svc-certify: no command given; choose one of the commands above (e.g. svc-certify run)\n');
       return 2;
     }
+    // Other tools may own the prefix, so an unknown SVC_* variable is a warning, never an error.
+    for (const line of unknownEnvWarnings(process.env, knownEnvVars())) process.stderr.write(`${line}\n`);
     await program.parseAsync(argv);
     if (code === 130 || code === 143) {
       // Interrupted: the reports are written; a socket or timer left behind by an aborted check must

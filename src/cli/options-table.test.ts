@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { helpOf, type OptionSpec } from '../config/option-spec.js';
-import { REPORT_OPTIONS, RUN_OPTIONS } from '../config/run-options.js';
+import { envOf, helpOf, type OptionSpec } from '../config/option-spec.js';
+import { COMMAND_OPTIONS } from './command-options.js';
 import { buildProgram } from './main.js';
-import { RECEIVER_OPTIONS } from './receiver-options.js';
-import { PARTNER_OPTIONS, SANDBOX_OPTIONS, SERVE_ONLY_OPTIONS } from './sandbox-options.js';
 
 const program = buildProgram(() => undefined, () => undefined);
-const command = (name: string) => program.commands.find((c) => c.name() === name)!;
+const command = (name: string) => {
+  const found = program.commands.find((c) => c.name() === name);
+  if (!found) throw new Error(`no command ${name}`);
+  return found;
+};
+const TABLES: Array<[string, readonly OptionSpec[]]> = Object.entries(COMMAND_OPTIONS);
 
 /** Each option commander knows, as the table would declare it. */
 function declared(name: string) {
@@ -17,30 +20,50 @@ function expected(specs: readonly OptionSpec[]) {
   return specs.map((s) => ({ flag: s.flag, key: s.key, help: helpOf(s), repeatable: s.repeatable === true }));
 }
 
-describe('commander options come from the option tables', () => {
-  it.each([
-    ['run', RUN_OPTIONS],
-    ['serve', [...SANDBOX_OPTIONS, ...SERVE_ONLY_OPTIONS]],
-    ['partner', [...PARTNER_OPTIONS, ...REPORT_OPTIONS]],
-    ['receiver', [...RECEIVER_OPTIONS, ...REPORT_OPTIONS]],
-    ['scan', REPORT_OPTIONS],
-    ['report', REPORT_OPTIONS],
-  ] as const)('%s: every table entry is a flag with its key and help, and every flag is in the table', (name, specs) => {
+describe('one option table per command drives commander', () => {
+  it('every command of the program has a table, and every table a command', () => {
+    expect(TABLES.map(([name]) => name).sort()).toEqual(program.commands.map((c) => c.name()).sort());
+  });
+
+  it.each(TABLES)('%s: every table entry is a flag with its key and help, and every flag is in the table', (name, specs) => {
     expect(declared(name)).toEqual(expected(specs));
   });
 
-  it('every run option with an environment variable names it in --help', () => {
-    for (const spec of RUN_OPTIONS.filter((s) => s.env)) expect(command('run').helpInformation()).toContain(`[${spec.env}`);
+  it.each(TABLES)('%s --help names the environment variable of every option', (name, specs) => {
+    const help = command(name).helpInformation();
+    for (const spec of specs) expect(help).toContain(`[${envOf(spec)}`);
   });
 
-  it('keys and flags are unique, and a key is the camelCase of its flag', () => {
-    for (const specs of [RUN_OPTIONS, [...SANDBOX_OPTIONS, ...SERVE_ONLY_OPTIONS], PARTNER_OPTIONS, RECEIVER_OPTIONS]) {
-      expect(new Set(specs.map((s) => s.key)).size).toBe(specs.length);
-      expect(new Set(specs.map((s) => s.flag)).size).toBe(specs.length);
+  it.each(TABLES)('%s: no two options share a key, a flag or an environment variable; a key is the camelCase of its flag', (_name, specs) => {
+    expect(new Set(specs.map((s) => s.key)).size).toBe(specs.length);
+    expect(new Set(specs.map((s) => s.flag)).size).toBe(specs.length);
+    expect(new Set(specs.map(envOf)).size).toBe(specs.length);
+    for (const s of specs) {
+      const camel = s.flag.replace(/^--(no-)?/, '').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+      expect(s.key).toBe(camel);
+    }
+  });
+
+  it('a flag means one thing everywhere: the same flag has the same variable, kind and secrecy in every command', () => {
+    const seen = new Map<string, { env: string; kind: string; secret: boolean }>();
+    for (const [, specs] of TABLES) {
       for (const s of specs) {
-        const camel = s.flag.replace(/^--(no-)?/, '').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
-        expect(s.key).toBe(camel);
+        const facts = { env: envOf(s), kind: s.kind, secret: s.secret === true };
+        expect(seen.get(s.flag) ?? facts, s.flag).toEqual(facts);
+        seen.set(s.flag, facts);
       }
+    }
+  });
+
+  it('an environment variable is SVC_ + the flag in upper snake case, but for the one name kept from before', () => {
+    const derived = (s: OptionSpec) => `SVC_${s.flag.slice(2).replace(/-/g, '_').toUpperCase()}`;
+    const exceptions = TABLES.flatMap(([, specs]) => specs.filter((s) => envOf(s) !== derived(s)).map((s) => `${s.flag}=${envOf(s)}`));
+    expect([...new Set(exceptions)]).toEqual(['--activation-code=SVC_ACTIVATION_CODES']);
+  });
+
+  it('a requirement names an option of the same table', () => {
+    for (const [, specs] of TABLES) {
+      for (const s of specs) if (s.requires) expect(specs.map((x) => x.key)).toContain(s.requires.key);
     }
   });
 });

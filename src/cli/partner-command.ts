@@ -14,14 +14,12 @@ import type { RunResult } from '../runner/results.js';
 import type { Provision, RunningSandbox } from '../sandbox/index.js';
 import { consoleStreamOf, createSettingsReporters, finishCertification, prepareReports, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
 import { exitCodeOfSignal, watchSignals, type StopSignal } from './signals.js';
-import { parseSandboxFlags, writeProvisionFile, type SandboxFlags, type SandboxSettings } from './sandbox-options.js';
+import { parseSandboxFlags, writeProvisionFile, type SandboxSettings } from './sandbox-options.js';
+import { COMMAND_OPTIONS } from './command-options.js';
+import { MAX_DURATION_MS, parseDuration } from '../config/duration.js';
+import { resolveOptions, type Env } from '../config/resolve-options.js';
+import { namedSecret, rememberSecrets } from '../config/secret-options.js';
 import { UsageError } from './usage-error.js';
-
-export interface PartnerFlags extends SandboxFlags {
-  duration?: string;
-  inject?: boolean;
-  skipInjection?: string[];
-}
 
 export interface PartnerOptions extends SandboxSettings {
   provision: string;
@@ -33,42 +31,29 @@ export interface PartnerOptions extends SandboxSettings {
   report: ReportSettings;
 }
 
-/** The longest session --duration accepts: 30 days (a Node timer overflows past 24.8 days, so long waits are chained). */
-export const MAX_DURATION_MS = 30 * 24 * 3_600_000;
+export { MAX_DURATION_MS, parseDuration };
 
-/** "90", "90s", "1500ms", "5m", "1h", "2d": real time. */
-export function parseDuration(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
-  if (!m) return undefined;
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h' | 'd'];
-  const ms = Number(m[1]) * unit;
-  return ms > 0 && Number.isFinite(ms) ? ms : undefined;
-}
-
-/** Validates every flag before anything starts: a bad one exits 2 with one line. */
-export async function parsePartnerFlags(flags: PartnerFlags & Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Promise<PartnerOptions> {
-  const sandbox = parseSandboxFlags(flags);
-  if (flags.provision === undefined) {
-    throw new UsageError('partner needs --provision FILE: the partner key and activation codes are written there for the partner\'s staging to read');
+/** Validates every flag and variable of partner's table before anything starts: a bad one exits 2 with one line. */
+export async function parsePartnerFlags(flags: Record<string, unknown>, env: Env = process.env): Promise<PartnerOptions> {
+  const o = resolveOptions(COMMAND_OPTIONS.partner, { flags, env });
+  const sandbox = parseSandboxFlags(flags, env);
+  const provision = o.get('provision');
+  if (provision === undefined) {
+    throw new UsageError("partner needs --provision FILE: the partner key and activation codes are written there for the partner's staging to read");
   }
-  let durationMs: number | undefined;
-  if (flags.duration !== undefined) {
-    durationMs = parseDuration(flags.duration);
-    if (durationMs === undefined) throw new UsageError(`--duration must be a positive time such as 90s, 15m, 1h or 2d (got "${flags.duration}")`);
-    if (durationMs > MAX_DURATION_MS) throw new UsageError(`--duration ${flags.duration.trim()} is longer than the 30 days a session may last; give 30d or less`);
-  }
-  const ids: readonly string[] = INJECTION_POINTS.map((p) => p.id);
-  const skipInjections = (flags.skipInjection ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
-  const unknown = skipInjections.filter((id) => !ids.includes(id));
-  if (unknown.length > 0) throw new UsageError(`--skip-injection ${unknown.join(', ')}: no such injection; the injections are ${ids.join(', ')}`);
+  const durationMs = o.get('duration');
+  const isInjectionId = (id: string): id is InjectionId => INJECTION_POINTS.some((p) => p.id === id);
+  const skipped = o.get('skipInjection') ?? [];
+  const unknown = skipped.filter((id) => !isInjectionId(id));
+  if (unknown.length > 0) throw new UsageError(`--skip-injection ${unknown.join(', ')}: no such injection; the injections are ${INJECTION_POINTS.map((p) => p.id).join(', ')}`);
   const report = await resolveReportSettings(flags, { env });
   await prepareReports(report);
   return {
     ...sandbox,
-    provision: resolve(flags.provision),
+    provision: resolve(provision),
     ...(durationMs !== undefined ? { durationMs } : {}),
-    inject: flags.inject !== false,
-    skipInjections: skipInjections as InjectionId[],
+    inject: o.get('inject') ?? true,
+    skipInjections: skipped.filter(isInjectionId),
     report,
   };
 }
@@ -127,12 +112,14 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
     throw e instanceof UsageError ? e : new UsageError(`cannot provision the sandbox: ${(e as Error).message}`);
   }
 
+  // Learned in the session: the provisioned credentials, each named like the run option that carries it.
   const secrets = [
-    { value: provision.partner_key, envVar: 'SVC_PARTNER_KEY' },
-    { value: provision.webhook_secret, envVar: 'SVC_WEBHOOK_SECRET' },
-    { value: provision.disabled_org_token, envVar: 'SVC_DISABLED_ORG_TOKEN' },
-    { value: provision.disabled_partner_key, envVar: 'SVC_DISABLED_PARTNER_KEY' },
+    namedSecret('partnerKey', provision.partner_key),
+    namedSecret('webhookSecret', provision.webhook_secret),
+    namedSecret('disabledOrgToken', provision.disabled_org_token),
+    namedSecret('disabledPartnerKey', provision.disabled_partner_key),
   ];
+  rememberSecrets(secrets);
   const partial = createPartnerSession({
     timeScale: opts.timeScale,
     webhookRegistered: opts.webhookUrl !== undefined,
@@ -192,7 +179,7 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
   };
 }
 
-export async function partnerCommand(flags: PartnerFlags & Record<string, unknown>, out: (line: string) => void): Promise<number> {
+export async function partnerCommand(flags: Record<string, unknown>, out: (line: string) => void): Promise<number> {
   const opts = await parsePartnerFlags(flags);
   const partner = await startPartner(opts, { stream: process.stdout, ...consoleModeOf(process.stdout) });
   out(`provision written to ${opts.provision}`);

@@ -1,7 +1,9 @@
 // `svc-certify receiver --url URL`: certifies a partner's webhook endpoint with the deliveries of
 // src/receiver-cert, then writes the reports through the shared report options.
 
-import { MIN_SECRET_LENGTH, previewSecret } from '../config/redact.js';
+import { previewSecret } from '../config/redact.js';
+import { resolveOptions, type Env } from '../config/resolve-options.js';
+import { COMMAND_OPTIONS } from './command-options.js';
 import { assembleResult } from '../runner/assemble-result.js';
 import { toolVersion } from '../runner/package-root.js';
 import { certifyReceiver } from '../receiver-cert/certify-receiver.js';
@@ -10,31 +12,29 @@ import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK } from '../receiver-cert/rec
 import { createSettingsReporters, finishCertification, prepareReports, resolveReportSettings } from './report-options.js';
 import { UsageError } from './usage-error.js';
 
-export async function receiverCommand(flags: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const url = typeof flags['url'] === 'string' ? flags['url'].trim() : '';
-  if (url === '') throw new UsageError('receiver: --url is required: the webhook endpoint to certify, e.g. --url https://staging.partner.example/hooks/svc');
+export async function receiverCommand(flags: Record<string, unknown>, env: Env = process.env): Promise<number> {
+  const o = resolveOptions(COMMAND_OPTIONS.receiver, { flags, env });
+  const url = o.get('url');
+  if (url === undefined) throw new UsageError('receiver: --url is required: the webhook endpoint to certify, e.g. --url https://staging.partner.example/hooks/svc');
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new UsageError(`receiver: --url ${JSON.stringify(url)} is not a URL; give the full address, e.g. https://staging.partner.example/hooks/svc`);
+    throw new UsageError(`receiver: ${o.source('url')} ${JSON.stringify(url)} is not a URL; give the full address, e.g. https://staging.partner.example/hooks/svc`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new UsageError(`receiver: --url must be https:// (or http:// with --allow-private), not ${parsed.protocol}`);
-  const flagSecret = typeof flags['webhookSecret'] === 'string' ? flags['webhookSecret'] : undefined;
-  const secret = flagSecret ?? (env.SVC_WEBHOOK_SECRET !== '' ? env.SVC_WEBHOOK_SECRET : undefined);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new UsageError(`receiver: ${o.source('url')} must be https:// (or http:// with --allow-private), not ${parsed.protocol}`);
+  // Its validator already refused one too short to redact safely.
+  const secret = o.get('webhookSecret');
   if (!secret) throw new UsageError('receiver: no webhook secret: give --webhook-secret or set SVC_WEBHOOK_SECRET (the secret the service signs deliveries with)');
-  if (secret.length < MIN_SECRET_LENGTH) {
-    throw new UsageError(`receiver: the webhook secret (${flagSecret !== undefined ? '--webhook-secret' : 'SVC_WEBHOOK_SECRET'}) is ${secret.length} character(s) long, too short to redact safely from every report; a webhook secret has at least ${MIN_SECRET_LENGTH}`);
-  }
 
-  const ids = envelopeIdsOf(flags['orgExternalId'], flags['runId']);
+  const ids = envelopeIdsOf(o.get('orgExternalId'), o.get('runId'));
   if ('error' in ids) throw new UsageError(ids.error);
 
-  const settings = await resolveReportSettings(flags);
+  const settings = await resolveReportSettings(flags, { env });
   await prepareReports(settings);
   const reporters = await createSettingsReporters(settings);
-  const allowPrivate = flags['allowPrivate'] === true;
-  const insecure = flags['insecure'] === true;
+  const allowPrivate = o.get('allowPrivate') ?? false;
+  const insecure = o.get('insecure') ?? false;
   const planned = [URL_CHECK, ...RECEIVER_CHECKS].map((c) => ({ id: c.id, title: c.title, suite: RECEIVER_SUITE }));
   const target = { baseUrl: url, environment: 'unknown' as const, embedded: false };
   for (const r of reporters) r.onRunStart?.({ checks: planned, suites: [RECEIVER_SUITE], target });

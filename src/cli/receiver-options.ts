@@ -1,15 +1,14 @@
-// The options of `svc-certify receiver`; --webhook-secret is run's entry (same flag, variable and text).
+// The options of `svc-certify receiver`; --webhook-secret is run's entry (same flag, variable, text
+// and validator), required here (receiver-command.ts says so when it is missing).
 
 import type { OptionSpec } from '../config/option-spec.js';
-import { RUN_OPTIONS } from '../config/run-options.js';
+import { WEBHOOK_SECRET_OPTION } from '../config/run-options.js';
 
-const webhookSecret = RUN_OPTIONS.find((o) => o.key === 'webhookSecret')!;
-
-export const RECEIVER_OPTIONS: readonly OptionSpec[] = [
+export const RECEIVER_OPTIONS = [
   { key: 'url', flag: '--url', arg: '<url>', kind: 'string', description: 'the endpoint, https:// on a public host (as the service delivers)' },
-  { ...webhookSecret, validate: undefined },
+  WEBHOOK_SECRET_OPTION,
   { key: 'allowPrivate', flag: '--allow-private', kind: 'boolean', description: 'allow http:// and private or loopback hosts (local testing)' },
   { key: 'insecure', flag: '--insecure', kind: 'boolean', description: 'accept a self-signed TLS certificate (staging)' },
   { key: 'orgExternalId', flag: '--org-external-id', arg: '<id>', kind: 'string', description: 'organization_external_id the deliveries carry: one your receiver knows (default: one it does not, and a 4xx for it only warns)' },
   { key: 'runId', flag: '--run-id', arg: '<uuid>', kind: 'string', description: 'run_id the deliveries carry: a run your receiver knows (default: a fresh uuid per delivery)' },
-];
+] as const satisfies readonly OptionSpec[];

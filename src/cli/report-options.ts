@@ -1,19 +1,17 @@
 // The report options every certifying command shares (run, partner, receiver, scan, report):
 // `--report-dir` (SVC_REPORT_DIR), `--reporter LIST`, `--strict`, `--baseline FILE` (SVC_BASELINE),
 // and the one way a finished RunResult becomes reports and an exit code: apply the baseline, decide the
-// verdict once, write every report, return 0 or 1. A new certifying command calls
-// `addReportOptions(cmd)`, then `resolveReportSettings(flags)` before it starts (so a bad flag or a
-// malformed baseline exits 2 at once), then `finishCertification(result, settings)`.
+// verdict once, write every report, return 0 or 1. A new certifying command adds REPORT_OPTIONS to its
+// table in command-options.ts, calls `resolveReportSettings(flags)` before it starts (so a bad flag or
+// a malformed baseline exits 2 at once), then `finishCertification(result, settings)`.
 //
 // Only commander types and light modules load here: main.ts imports this file at start-up, and the
 // reporters (listr2, chalk) load inside the functions that need them.
 
-import type { Command } from 'commander';
-import { addOptions } from './add-options.js';
 import { prepareReportDir } from './report-dir.js';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
-import { ConfigError } from '../config/config-error.js';
+import { resolveOptions } from '../config/resolve-options.js';
 import { REPORT_OPTIONS } from '../config/run-options.js';
 import { consoleModeOf } from '../report/console-mode.js';
 import { DEFAULT_REPORTERS, parseReporterToken, reporterNamesOf, type ReporterToken } from '../config/reporter-names.js';
@@ -36,11 +34,6 @@ export interface ReportSettings {
   baseline?: Baseline;
 }
 
-/** Adds the four report options to a command, from the one table `run` shares (REPORT_OPTIONS). */
-export function addReportOptions(command: Command): Command {
-  return addOptions(command, REPORT_OPTIONS);
-}
-
 export interface ResolveOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
@@ -48,19 +41,15 @@ export interface ResolveOptions {
 
 /** Settings of a command other than `run` (which also reads svc-certify.config.json): flag > env > default. */
 export async function resolveReportSettings(flags: Record<string, unknown>, opts: ResolveOptions = {}): Promise<ReportSettings> {
-  const env = opts.env ?? process.env;
   const cwd = opts.cwd ?? process.cwd();
-  const fromEnv = (name: string): string | undefined => (env[name] !== undefined && env[name] !== '' ? env[name] : undefined);
-  const dir = stringFlag(flags['reportDir'], '--report-dir') ?? fromEnv('SVC_REPORT_DIR');
-  const baselineFile = stringFlag(flags['baseline'], '--baseline') ?? fromEnv('SVC_BASELINE');
-  const reporterFlag = flags['reporter'];
-  const list = Array.isArray(reporterFlag) ? reporterFlag.map(String).join(',') : stringFlag(reporterFlag, '--reporter');
-  const reporters = list === undefined ? [...DEFAULT_REPORTERS] : reporterNamesOf([list]);
+  const o = resolveOptions(REPORT_OPTIONS, { flags, env: opts.env ?? process.env });
+  const reporters = o.get('reporter');
+  const baselineFile = o.get('baseline');
   return {
-    reportDir: resolve(cwd, dir ?? 'reports'),
-    reporters,
-    strict: flags['strict'] === true,
-    quiet: flags['quiet'] === true || switchOf(fromEnv('SVC_QUIET'), 'SVC_QUIET'),
+    reportDir: resolve(cwd, o.get('reportDir') ?? 'reports'),
+    reporters: reporters === undefined ? [...DEFAULT_REPORTERS] : reporterNamesOf(reporters, o.source('reporter')),
+    strict: o.get('strict') ?? false,
+    quiet: o.get('quiet') ?? false,
     ...(baselineFile !== undefined ? { baseline: readBaselineFile(resolve(cwd, baselineFile), baselineFile) } : {}),
   };
 }
@@ -142,19 +131,4 @@ async function printReportPaths(settings: ReportSettings, stream: NodeJS.Writabl
  */
 export async function prepareReports(settings: ReportSettings): Promise<void> {
   if (writesFiles(settings)) await prepareReportDir(settings.reportDir);
-}
-
-/** A switch's environment variable: "true"/"1" or "false"/"0" (absent: off). */
-function switchOf(value: string | undefined, name: string): boolean {
-  if (value === undefined) return false;
-  const text = value.trim().toLowerCase();
-  if (text === 'true' || text === '1') return true;
-  if (text === 'false' || text === '0') return false;
-  throw new ConfigError(`${name} must be true, false, 1 or 0`);
-}
-
-function stringFlag(value: unknown, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(`${flag} is empty; give a value or leave it out`);
-  return value.trim();
 }

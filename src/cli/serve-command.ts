@@ -1,41 +1,37 @@
 // `svc-certify serve`: the reference sandbox as a local, stateful emulator until SIGINT/SIGTERM.
 
 import { resolve } from 'node:path';
-import { parseSandboxFlags, writeProvisionFile, type SandboxFlags } from './sandbox-options.js';
+import { resolveOptions, type Env } from '../config/resolve-options.js';
+import { parseSandboxFlags, SERVE_OPTIONS, writeProvisionFile } from './sandbox-options.js';
 import { UsageError } from './usage-error.js';
 import { exitCodeOfSignal, watchSignals } from './signals.js';
 
-export interface ServeFlags extends SandboxFlags {
-  fault?: string[];
-  listFaults?: boolean;
-  variant?: string[];
-  listVariants?: boolean;
-}
-
-export async function serveCommand(flags: ServeFlags, out: (line: string) => void): Promise<number> {
+export async function serveCommand(flags: Record<string, unknown>, out: (line: string) => void, env: Env = process.env): Promise<number> {
+  // Every flag and variable is validated before anything starts, --list-faults included.
+  const o = resolveOptions(SERVE_OPTIONS, { flags, env });
+  const { host, port, mode, timeScale, rateLimit, webhookUrl, allowLoopbackWebhooks } = parseSandboxFlags(flags, env);
   const { listFaults, listVariants, startSandbox } = await import('../sandbox/index.js');
   const faults = listFaults();
-  if (flags.listFaults) {
+  if (o.get('listFaults')) {
     const width = Math.max(0, ...faults.map((f) => f.id.length));
     for (const f of faults) out(`${f.id.padEnd(width)}  ${f.summary}`);
     return 0;
   }
   const variants = listVariants();
-  if (flags.listVariants) {
+  if (o.get('listVariants')) {
     const width = Math.max(0, ...variants.map((v) => v.id.length));
     for (const v of variants) out(`${v.id.padEnd(width)}  ${v.summary}${v.warns ? ` (warns: ${v.warns.join(', ')})` : ''}`);
     return 0;
   }
 
-  const { host, port, mode, timeScale, rateLimit, webhookUrl, allowLoopbackWebhooks } = parseSandboxFlags(flags);
   const known = new Set(faults.map((f) => f.id));
-  const wanted = flags.fault ?? [];
+  const wanted = o.get('fault') ?? [];
   for (const id of wanted) {
     if (!known.has(id)) throw new UsageError(`unknown fault "${id}"; see: svc-certify serve --list-faults`);
   }
 
   const knownVariants = new Set(variants.map((v) => v.id));
-  const wantedVariants = flags.variant ?? [];
+  const wantedVariants = o.get('variant') ?? [];
   for (const id of wantedVariants) {
     if (!knownVariants.has(id)) throw new UsageError(`unknown variant "${id}"; see: svc-certify serve --list-variants`);
   }
@@ -54,16 +50,17 @@ export async function serveCommand(flags: ServeFlags, out: (line: string) => voi
   });
 
   try {
-    if (flags.provision !== undefined || webhookUrl !== undefined) {
+    const provisionFile = o.get('provision');
+    if (provisionFile !== undefined || webhookUrl !== undefined) {
       let provision;
       try {
         provision = sandbox.provision({ ...(webhookUrl ? { webhookUrl } : {}), rateLimitPerMinute: rateLimit });
       } catch (e) {
         throw new UsageError(`cannot provision the sandbox: ${(e as Error).message}`);
       }
-      if (flags.provision !== undefined) {
-        const file = resolve(flags.provision);
-        writeProvisionFile(file, flags.provision, provision);
+      if (provisionFile !== undefined) {
+        const file = resolve(provisionFile);
+        writeProvisionFile(file, provisionFile, provision);
         out(`provision written to ${file}`);
       }
       if (webhookUrl) out(`webhooks go to ${webhookUrl}`);

@@ -6,3 +6,12 @@ export class ConfigError extends Error {
     super(message);
   }
 }
+
+/** The errno code of a failed system call (ENOENT, EACCES…), if it is one. */
+export function errnoOf(e: unknown): string | undefined {
+  return e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : undefined;
+}
+
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

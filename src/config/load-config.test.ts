@@ -11,6 +11,8 @@ const KEY = `spk_live_${'a1'.repeat(24)}`;
 const KEY2 = `spk_live_${'b2'.repeat(24)}`;
 const TOKEN = `sot_${'c3'.repeat(24)}`;
 const SUITES = ['auth', 'conventions', 'fixtures'];
+/** A target of the user's own: the options about credentials and the receiver only apply to one. */
+const TARGET = { baseUrl: 'https://x.example/v1', partnerKey: KEY };
 
 function dir(file?: unknown): string {
   const d = mkdtempSync(join(tmpdir(), 'svc-config-'));
@@ -76,11 +78,11 @@ describe('loadConfig precedence', () => {
   });
 
   it('reads repeatable and comma-separated activation codes, normalized', () => {
-    expect(load({ flags: { activationCode: ['svc abcd efgh', 'SVC-JKMN-PQRS'] } }).activationCodes).toEqual([
+    expect(load({ flags: { ...TARGET, activationCode: ['svc abcd efgh', 'SVC-JKMN-PQRS'] } }).activationCodes).toEqual([
       'SVC-ABCD-EFGH',
       'SVC-JKMN-PQRS',
     ]);
-    expect(load({ env: { SVC_ACTIVATION_CODES: 'SVC-ABCD-EFGH, svc-jkmn-pqrs' } }).activationCodes).toEqual([
+    expect(load({ flags: TARGET, env: { SVC_ACTIVATION_CODES: 'SVC-ABCD-EFGH, svc-jkmn-pqrs' } }).activationCodes).toEqual([
       'SVC-ABCD-EFGH',
       'SVC-JKMN-PQRS',
     ]);
@@ -91,15 +93,15 @@ describe('loadConfig precedence', () => {
   });
 
   it('parses webhook listen addresses, IPv6 included', () => {
-    expect(load({ flags: { webhookListen: '0.0.0.0:8787' } }).webhookListen).toEqual({ host: '0.0.0.0', port: 8787 });
-    expect(load({ flags: { webhookListen: '[::1]:0' } }).webhookListen).toEqual({ host: '::1', port: 0 });
+    expect(load({ flags: { ...TARGET, webhookListen: '0.0.0.0:8787' } }).webhookListen).toEqual({ host: '0.0.0.0', port: 8787 });
+    expect(load({ flags: { ...TARGET, webhookListen: '[::1]:0' } }).webhookListen).toEqual({ host: '::1', port: 0 });
   });
 
   it('reads a TLS pair', () => {
     const d = dir();
     writeFileSync(join(d, 'c.pem'), 'CERT');
     writeFileSync(join(d, 'k.pem'), 'KEY');
-    const c = loadConfig({ flags: { webhookTlsCert: 'c.pem', webhookTlsKey: 'k.pem' }, env: {}, cwd: d, knownSuites: SUITES });
+    const c = loadConfig({ flags: { ...TARGET, webhookTlsCert: 'c.pem', webhookTlsKey: 'k.pem' }, env: {}, cwd: d, knownSuites: SUITES });
     expect(c.webhookTls).toMatchObject({ cert: 'CERT', key: 'KEY' });
   });
 });
@@ -125,10 +127,18 @@ describe('loadConfig validation (each a ConfigError naming the option)', () => {
     ['webhook listen without port', { flags: { webhookListen: 'localhost' } }, /--webhook-listen must be HOST:PORT/],
     ['webhook listen port too big', { flags: { webhookListen: '127.0.0.1:70000' } }, /--webhook-listen must be HOST:PORT/],
     ['webhook public url', { flags: { webhookPublicUrl: 'nope' } }, /--webhook-public-url must be an absolute/],
-    ['tls cert without key', { flags: { webhookTlsCert: 'c.pem' } }, /--webhook-tls-cert is given without --webhook-tls-key/],
-    ['tls key without cert', { flags: { webhookTlsKey: 'k.pem' } }, /--webhook-tls-key is given without --webhook-tls-cert/],
-    ['unreadable tls file', { flags: { webhookTlsCert: 'missing.pem', webhookTlsKey: 'missing-key.pem' } }, /--webhook-tls-cert: cannot read "missing.pem" \(ENOENT\)/],
+    ['tls cert without key', { flags: { ...TARGET, webhookTlsCert: 'c.pem' } }, /--webhook-tls-cert is given without --webhook-tls-key/],
+    ['tls key without cert', { flags: { ...TARGET, webhookTlsKey: 'k.pem' } }, /--webhook-tls-key is given without --webhook-tls-cert/],
+    ['unreadable tls file', { flags: { ...TARGET, webhookTlsCert: 'missing.pem', webhookTlsKey: 'missing-key.pem' } }, /--webhook-tls-cert: cannot read "missing.pem" \(ENOENT\)/],
     ['unknown suite', { flags: { suite: ['auth', 'nope'] } }, /--suite: unknown suite "nope"/],
+    ['switch variable not 1/0/true/false', { env: { SVC_STRICT: 'yes' } }, /^SVC_STRICT must be 1, 0, true or false \(got "yes"\)/],
+    // The embedded sandbox provisions its own credentials and receiver: these would be silently ignored.
+    ['partner key without a target', { flags: { partnerKey: KEY } }, /^--partner-key has no effect without --base-url \(SVC_BASE_URL\): the embedded sandbox provisions its own key/],
+    ['partner key variable without a target', { env: { SVC_PARTNER_KEY: KEY } }, /^SVC_PARTNER_KEY has no effect without --base-url/],
+    ['webhook listen without a target', { flags: { webhookListen: '127.0.0.1:8787' } }, /^--webhook-listen has no effect without --base-url \(SVC_BASE_URL\): the embedded sandbox runs its own webhook receiver/],
+    ['webhook secret without a target', { env: { SVC_WEBHOOK_SECRET: 'long-enough-secret' } }, /^SVC_WEBHOOK_SECRET has no effect without --base-url/],
+    ['webhook-not-registered without a target', { flags: { webhookNotRegistered: true } }, /^--webhook-not-registered has no effect without --base-url/],
+    ['activation codes in the config file without a target', { cwd: dir({ activationCode: ['SVC-ABCD-EFGH'] }) }, /^svc-certify.config.json key "activationCode" has no effect without --base-url/],
   ];
   for (const [name, input, pattern] of cases) {
     it(`refuses ${name}`, () => {

@@ -1,20 +1,20 @@
-// The only form of the configuration ever written to a report: secrets cut to their first
-// 12 characters (how the operator identifies a key), PEM contents left out entirely.
+// The only form of the configuration ever written to a report: the options the table marks secret
+// cut to their first 12 characters (how the operator identifies a key), PEM contents left out entirely.
 
 import type { Config } from './config.js';
 import { previewSecret } from './redact.js';
+import { SECRET_RUN_OPTIONS } from './secret-options.js';
 
 export function redactedConfig(config: Config): Record<string, unknown> {
-  const secret = (s: string | undefined): string | undefined => (s === undefined ? undefined : previewSecret(s));
   const out: Record<string, unknown> = {
     baseUrl: config.baseUrl ?? '(embedded sandbox)',
-    partnerKey: secret(config.partnerKey),
-    orgToken: secret(config.orgToken),
+    partnerKey: config.partnerKey,
+    orgToken: config.orgToken,
     activationCodes: config.activationCodes.length,
     expiredCode: config.expiredCode !== undefined,
-    disabledOrgToken: secret(config.disabledOrgToken),
-    disabledPartnerKey: secret(config.disabledPartnerKey),
-    webhookSecret: secret(config.webhookSecret),
+    disabledOrgToken: config.disabledOrgToken,
+    disabledPartnerKey: config.disabledPartnerKey,
+    webhookSecret: config.webhookSecret,
     webhookListen: config.webhookListen ? `${config.webhookListen.host}:${config.webhookListen.port}` : undefined,
     webhookPublicUrl: config.webhookPublicUrl,
     webhookTls: config.webhookTls ? { certFile: config.webhookTls.certFile, keyFile: config.webhookTls.keyFile } : undefined,
@@ -32,6 +32,11 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     userRole: config.userRole,
     realNamesEnabled: config.realNamesEnabled || undefined,
   };
+  // Every secret of the table, in place (the order of the keys is the report's), whether or not it is listed above.
+  for (const o of SECRET_RUN_OPTIONS) {
+    const value = config[o.key];
+    out[o.key] = value === undefined ? undefined : previewSecret(value);
+  }
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out;
 }

@@ -16,7 +16,7 @@ export const STDOUT_SUFFIX = ':-';
 export type ReporterToken = ReporterName | `${Exclude<ReporterName, 'console'>}${typeof STDOUT_SUFFIX}`;
 
 function isReporterName(name: string): name is ReporterName {
-  return (REPORTER_NAMES as readonly string[]).includes(name);
+  return REPORTER_NAMES.some((r) => r === name);
 }
 
 /** The reporter a token names, and whether its report goes to stdout. */

@@ -1,10 +1,11 @@
 // Every option of `svc-certify run`, declared once: main.ts generates the commander options from this
 // table and load-config.ts resolves each entry (flag > environment variable > svc-certify.config.json
 // key > default) and validates it with the entry's validator. The config file accepts exactly these
-// keys. Order: the order of `run --help`.
+// keys. Order: the order of `run --help`. The tables are `as const` so that each entry keeps its
+// validator's return type: loadConfig's values are typed from here.
 
 import { ENVIRONMENTS } from './config.js';
-import type { OptionSpec } from './option-spec.js';
+import type { OptionSpec, Requirement } from './option-spec.js';
 import {
   oneOf,
   positiveNumber,
@@ -22,9 +23,14 @@ import { DEFAULT_REPORTERS } from './reporter-names.js';
 const partnerKey = secretValidator('spk_live_', 'a partner key');
 const orgToken = secretValidator('sot_', 'an org token');
 
+/** The embedded sandbox (no --base-url) provisions its own credentials and receiver: these would be ignored. */
+const target = (why: string): Requirement => ({ key: 'baseUrl', why });
+const OWN_CREDENTIALS = target('the embedded sandbox provisions its own key, tokens and codes');
+const OWN_RECEIVER = target("the embedded sandbox runs its own webhook receiver on loopback");
+
 /** The report options every certifying command shares (run, partner, receiver, scan, report). */
-export const REPORT_OPTIONS: readonly OptionSpec[] = [
-  { key: 'reportDir', flag: '--report-dir', arg: '<dir>', env: 'SVC_REPORT_DIR', kind: 'string', description: 'where reports go, default reports/' },
+export const REPORT_OPTIONS = [
+  { key: 'reportDir', flag: '--report-dir', arg: '<dir>', kind: 'string', description: 'where reports go, default reports/' },
   // Validated as a whole (duplicates, an empty list) by reporterNamesOf, the registry's one check.
   {
     key: 'reporter',
@@ -34,21 +40,31 @@ export const REPORT_OPTIONS: readonly OptionSpec[] = [
     description: `${DEFAULT_REPORTERS.join(',')} (default all), or sarif; NAME:- writes that report to stdout (the console moves to stderr)`,
   },
   { key: 'strict', flag: '--strict', kind: 'boolean', description: 'warnings and incomplete runs (skips for a missing input) count as failures' },
-  { key: 'quiet', flag: '--quiet', env: 'SVC_QUIET', kind: 'boolean', description: 'console: only failures, warnings, the verdict and the report paths' },
+  { key: 'quiet', flag: '--quiet', kind: 'boolean', description: 'console: only failures, warnings, the verdict and the report paths' },
   {
     key: 'baseline',
     flag: '--baseline',
     arg: '<file>',
-    env: 'SVC_BASELINE',
     kind: 'string',
     description: 'known failures accepted until a date; stale or expired entries fail the run',
   },
-];
+] as const satisfies readonly OptionSpec[];
 
-export const RUN_OPTIONS: readonly OptionSpec[] = [
-  { key: 'baseUrl', flag: '--base-url', arg: '<url>', env: 'SVC_BASE_URL', kind: 'string', validate: validateBaseUrl, description: 'target ending in /v1; omitted: the embedded sandbox' },
-  { key: 'partnerKey', flag: '--partner-key', arg: '<key>', env: 'SVC_PARTNER_KEY', kind: 'string', secret: true, validate: partnerKey, description: 'partner key spk_live_…' },
-  { key: 'orgToken', flag: '--org-token', arg: '<token>', env: 'SVC_ORG_TOKEN', kind: 'string', secret: true, validate: orgToken, description: 'an organization already connected, sot_…' },
+/** The webhook signing secret: run's (needs a target of its own) and receiver's (required). */
+export const WEBHOOK_SECRET_OPTION = {
+  key: 'webhookSecret',
+  flag: '--webhook-secret',
+  arg: '<secret>',
+  kind: 'string',
+  secret: true,
+  validate: validateSecretText,
+  description: 'webhook signing secret (8 characters or more)',
+} as const satisfies OptionSpec;
+
+export const RUN_OPTIONS = [
+  { key: 'baseUrl', flag: '--base-url', arg: '<url>', kind: 'string', validate: validateBaseUrl, description: 'target ending in /v1; omitted: the embedded sandbox' },
+  { key: 'partnerKey', flag: '--partner-key', arg: '<key>', kind: 'string', secret: true, validate: partnerKey, requires: OWN_CREDENTIALS, description: 'partner key spk_live_…' },
+  { key: 'orgToken', flag: '--org-token', arg: '<token>', kind: 'string', secret: true, validate: orgToken, requires: OWN_CREDENTIALS, description: 'an organization already connected, sot_…' },
   {
     key: 'activationCode',
     flag: '--activation-code',
@@ -57,29 +73,29 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
     kind: 'list',
     repeatable: true,
     validate: validateCode,
+    requires: OWN_CREDENTIALS,
     description: 'an unused activation code, repeatable; 3 run every check (2 with --org-token), --exhaust-limits takes one more',
   },
-  { key: 'expiredCode', flag: '--expired-code', arg: '<code>', env: 'SVC_EXPIRED_CODE', kind: 'string', validate: validateCode, description: 'an expired activation code' },
-  { key: 'disabledOrgToken', flag: '--disabled-org-token', arg: '<token>', env: 'SVC_DISABLED_ORG_TOKEN', kind: 'string', secret: true, validate: orgToken, description: 'org token of a disabled organization' },
-  { key: 'disabledPartnerKey', flag: '--disabled-partner-key', arg: '<key>', env: 'SVC_DISABLED_PARTNER_KEY', kind: 'string', secret: true, validate: partnerKey, description: 'key of a disabled partner' },
-  { key: 'webhookSecret', flag: '--webhook-secret', arg: '<secret>', env: 'SVC_WEBHOOK_SECRET', kind: 'string', secret: true, validate: validateSecretText, description: 'webhook signing secret (8 characters or more)' },
-  { key: 'webhookListen', flag: '--webhook-listen', arg: '<host:port>', env: 'SVC_WEBHOOK_LISTEN', kind: 'string', validate: validateListen, description: 'where the temporary receiver listens' },
-  { key: 'webhookPublicUrl', flag: '--webhook-public-url', arg: '<url>', env: 'SVC_WEBHOOK_PUBLIC_URL', kind: 'string', validate: validateHttpUrl, description: 'the registered URL that reaches the receiver' },
+  { key: 'expiredCode', flag: '--expired-code', arg: '<code>', kind: 'string', validate: validateCode, requires: OWN_CREDENTIALS, description: 'an expired activation code' },
+  { key: 'disabledOrgToken', flag: '--disabled-org-token', arg: '<token>', kind: 'string', secret: true, validate: orgToken, requires: OWN_CREDENTIALS, description: 'org token of a disabled organization' },
+  { key: 'disabledPartnerKey', flag: '--disabled-partner-key', arg: '<key>', kind: 'string', secret: true, validate: partnerKey, requires: OWN_CREDENTIALS, description: 'key of a disabled partner' },
+  { ...WEBHOOK_SECRET_OPTION, requires: OWN_RECEIVER },
+  { key: 'webhookListen', flag: '--webhook-listen', arg: '<host:port>', kind: 'string', validate: validateListen, requires: OWN_RECEIVER, description: 'where the temporary receiver listens' },
+  { key: 'webhookPublicUrl', flag: '--webhook-public-url', arg: '<url>', kind: 'string', validate: validateHttpUrl, requires: OWN_RECEIVER, description: 'the registered URL that reaches the receiver' },
   // Read (and the pair checked) by load-config.ts: the files are resolved against the working directory.
-  { key: 'webhookTlsCert', flag: '--webhook-tls-cert', arg: '<file>', kind: 'string', description: 'serve the receiver over TLS: certificate (PEM)' },
-  { key: 'webhookTlsKey', flag: '--webhook-tls-key', arg: '<file>', kind: 'string', description: 'serve the receiver over TLS: private key (PEM)' },
+  { key: 'webhookTlsCert', flag: '--webhook-tls-cert', arg: '<file>', kind: 'string', requires: OWN_RECEIVER, description: 'serve the receiver over TLS: certificate (PEM)' },
+  { key: 'webhookTlsKey', flag: '--webhook-tls-key', arg: '<file>', kind: 'string', requires: OWN_RECEIVER, description: 'serve the receiver over TLS: private key (PEM)' },
   {
     key: 'environment',
     flag: '--environment',
     arg: '<env>',
-    env: 'SVC_ENVIRONMENT',
     kind: 'string',
     validate: oneOf(ENVIRONMENTS),
     description: 'sandbox, production or auto (judged from the behaviour and x-svc-environment)',
   },
-  { key: 'maxSpendCredits', flag: '--max-spend-credits', arg: '<n>', env: 'SVC_MAX_SPEND_CREDITS', kind: 'string', validate: wholeCredits, description: 'production: credits reveals may spend, default 0' },
-  { key: 'timeScale', flag: '--time-scale', arg: '<n>', env: 'SVC_TIME_SCALE', kind: 'string', validate: positiveNumber, description: "divide the spec's waiting times by n; default 1, 60 for the embedded sandbox" },
-  { key: 'rateLimit', flag: '--rate-limit', arg: '<n>', env: 'SVC_RATE_LIMIT', kind: 'string', validate: requestsPerMinute, description: 'requests per minute the partner may send, default 120' },
+  { key: 'maxSpendCredits', flag: '--max-spend-credits', arg: '<n>', kind: 'string', validate: wholeCredits, description: 'production: credits reveals may spend, default 0' },
+  { key: 'timeScale', flag: '--time-scale', arg: '<n>', kind: 'string', validate: positiveNumber, description: "divide the spec's waiting times by n; default 1, 60 for the embedded sandbox" },
+  { key: 'rateLimit', flag: '--rate-limit', arg: '<n>', kind: 'string', validate: requestsPerMinute, description: 'requests per minute the partner may send, default 120' },
   // Validated against the suites of the registry by load-config.ts.
   { key: 'suite', flag: '--suite', arg: '<name>', kind: 'list', repeatable: true, description: 'run only this suite, repeatable or comma-separated (see: svc-certify list)' },
   { key: 'grep', flag: '--grep', arg: '<text>', kind: 'string', description: 'run only checks whose id or title contains the text' },
@@ -88,17 +104,15 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
     key: 'userRole',
     flag: '--user-role',
     arg: '<role>',
-    env: 'SVC_USER_ROLE',
     kind: 'string',
     description: 'the role sent when registering recruiters (allowed values: not shown in the spec)',
   },
-  { key: 'webhookNotRegistered', flag: '--webhook-not-registered', kind: 'boolean', description: 'no webhook URL is registered for the partner: check 409 webhook_not_configured' },
+  { key: 'webhookNotRegistered', flag: '--webhook-not-registered', kind: 'boolean', requires: target('the embedded sandbox always registers its receiver'), description: 'no webhook URL is registered for the partner: check 409 webhook_not_configured' },
   {
     key: 'realNamesEnabled',
     flag: '--real-names-enabled',
-    env: 'SVC_REAL_NAMES_ENABLED',
     kind: 'boolean',
     description: 'the operator enabled real candidate names in the sandbox (data-processing agreement): names are not judged as masked; contact identifiers still are',
   },
   ...REPORT_OPTIONS,
-];
+] as const satisfies readonly OptionSpec[];

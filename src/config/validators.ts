@@ -86,10 +86,9 @@ export function validateListen(s: Sourced<string>): ListenAddress {
 
 export function oneOf<T extends string>(choices: readonly T[]): (s: Sourced<string>) => T {
   return (s) => {
-    if (!(choices as readonly string[]).includes(s.value)) {
-      throw new ConfigError(`${s.source} must be one of ${choices.join(', ')} (got "${s.value}")`);
-    }
-    return s.value as T;
+    const choice = choices.find((c) => c === s.value);
+    if (choice === undefined) throw new ConfigError(`${s.source} must be one of ${choices.join(', ')} (got "${s.value}")`);
+    return choice;
   };
 }
 
@@ -104,3 +103,11 @@ function numberValidator(ok: (n: number) => boolean, what: string): (s: Sourced<
 export const positiveNumber = numberValidator((n) => Number.isFinite(n) && n > 0, 'a number > 0');
 export const requestsPerMinute = numberValidator((n) => Number.isInteger(n) && n >= 1, 'a whole number of requests per minute >= 1');
 export const wholeCredits = numberValidator((n) => Number.isInteger(n) && n >= 0, 'a whole number of credits >= 0');
+export const portNumber = numberValidator((n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a whole number from 0 to 65535');
+
+/** An http(s) URL kept exactly as written (a webhook URL is registered as the operator typed it). */
+export function validateHttpUrlAsWritten(s: Sourced<string>): string {
+  validateHttpUrl(s);
+  return s.value;
+}
+

@@ -3,6 +3,7 @@
 // RunResult (the same shape and reporters as `run`).
 
 import { createRedactor, type Redactor } from '../config/redact.js';
+import { namedSecret } from '../config/secret-options.js';
 import { assembleResult } from '../runner/assemble-result.js';
 import type { RunResult } from '../runner/results.js';
 import { createInjector, type Injector } from './injections.js';
@@ -66,7 +67,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
   // terminal or the CI log, with the org tokens the sandbox has issued so far.
   const liveRedactor: Redactor = createRedactor(opts.secrets);
   const liveJudged = (): Judged[] => {
-    for (const token of issuedTokens(recorder.traffic())) liveRedactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' });
+    for (const token of issuedTokens(recorder.traffic())) liveRedactor.add(namedSecret('orgToken', token));
     return redactJudged(judge(false), liveRedactor);
   };
   let timer: NodeJS.Timeout | undefined;
@@ -119,7 +120,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
       const traffic = recorder.traffic();
       const judged = judge(true);
       const redactor: Redactor = createRedactor(opts.secrets);
-      for (const token of issuedTokens(traffic)) redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' });
+      for (const token of issuedTokens(traffic)) redactor.add(namedSecret('orgToken', token));
       live?.settle(redactJudged(judged, redactor));
       const origin = new URL(baseUrl).origin;
       const durationMs = Date.now() - startedAt.getTime();

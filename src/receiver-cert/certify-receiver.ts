@@ -4,6 +4,7 @@
 
 import { lookup } from 'node:dns/promises';
 import { createRedactor } from '../config/redact.js';
+import { namedSecret } from '../config/secret-options.js';
 import type { CheckResult, Observation, RecordedExchange } from '../runner/results.js';
 import { runConcurrently } from '../runner/schedule.js';
 import { judgeAddress, judgeWebhookUrl } from './deliverable-url.js';
@@ -35,7 +36,7 @@ export interface ReceiverCertOptions {
 const CONCURRENCY = 6;
 
 export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckResult[]> {
-  const redactor = createRedactor([{ value: opts.secret, envVar: 'SVC_WEBHOOK_SECRET' }]);
+  const redactor = createRedactor([namedSecret('webhookSecret', opts.secret)]);
   const wanted = (id: string): boolean => opts.ids === undefined || opts.ids.includes(id);
   const results: CheckResult[] = [];
 

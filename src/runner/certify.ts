@@ -8,7 +8,8 @@
 import { setMaxListeners } from 'node:events';
 import type { Config } from '../config/config.js';
 import { redactedConfig } from '../config/redacted-config.js';
-import { createRedactor, type NamedSecret } from '../config/redact.js';
+import { createRedactor } from '../config/redact.js';
+import { namedSecret, rememberSecrets, secretsOfConfig } from '../config/secret-options.js';
 import { createHttpEngine } from '../http/client.js';
 import type { ProgressListener } from './progress.js';
 import { isSchemaName, validateAgainst } from '../schema/validator.js';
@@ -66,7 +67,10 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
   // Every running check and setup step listens for the abort: far more than the default 10.
   setMaxListeners(0, signal);
 
-  const redactor = createRedactor(secretsOf(config));
+  const redactor = createRedactor(secretsOfConfig(config));
+  // The CLI's last-resort scrub of an unexpected error knows them too, org tokens learned later included.
+  rememberSecrets(redactor.secrets());
+  redactor.onAdd((secret) => rememberSecrets([secret]));
   let setup: SharedSetupCore | undefined;
   const version = toolVersion();
   const engine = createHttpEngine({
@@ -101,7 +105,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       // The primary code only, until the checks are planned (replan below): the probes may need its organization.
       codes: primaryOnlyPlan(config.activationCodes, hasOrgToken),
       ...(config.userRole !== undefined ? { userRole: config.userRole } : {}),
-      onSecret: (token) => redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' }),
+      onSecret: (token) => redactor.add(namedSecret('orgToken', token)),
       timeScale: config.timeScale,
       ...(webhooks ? { receiver: webhooks.receiver } : {}),
       signal,
@@ -244,19 +248,6 @@ async function gatherEvidence(
   signals.push(...probe.signals);
   const behaviour = behaviourOf(probe.votes);
   return behaviour ? { ...evidence, behaviour } : evidence;
-}
-
-function secretsOf(config: Config): NamedSecret[] {
-  const out: NamedSecret[] = [];
-  const add = (value: string | undefined, envVar: string): void => {
-    if (value) out.push({ value, envVar });
-  };
-  add(config.partnerKey, 'SVC_PARTNER_KEY');
-  add(config.orgToken, 'SVC_ORG_TOKEN');
-  add(config.disabledOrgToken, 'SVC_DISABLED_ORG_TOKEN');
-  add(config.disabledPartnerKey, 'SVC_DISABLED_PARTNER_KEY');
-  add(config.webhookSecret, 'SVC_WEBHOOK_SECRET');
-  return out;
 }
 
 export { summarize } from './results.js';

@@ -1,0 +1,50 @@
+// The option table of every command, in one place: main.ts declares each command's flags from it,
+// scrubs the secrets it marks from any error of the command that ran, and knows every SVC_* variable
+// from it (an unknown one gets a warning); README's "Environment variables" table is checked against
+// it by a test.
+
+import type { OptionSpec } from '../config/option-spec.js';
+import { REPORT_OPTIONS, RUN_OPTIONS } from '../config/run-options.js';
+import { RECEIVER_OPTIONS } from './receiver-options.js';
+import { PARTNER_OPTIONS, SERVE_OPTIONS } from './sandbox-options.js';
+
+export const LIST_OPTIONS = [
+  {
+    key: 'command',
+    flag: '--command',
+    arg: '<name>',
+    kind: 'list',
+    repeatable: true,
+    description: 'only the checks of this command: run, partner, receiver or scan (repeatable)',
+  },
+  { key: 'suite', flag: '--suite', arg: '<name>', kind: 'list', repeatable: true, description: 'only this suite (repeatable)' },
+  { key: 'grep', flag: '--grep', arg: '<text>', kind: 'string', description: 'only checks whose id or title contains the text' },
+  { key: 'bySpec', flag: '--by-spec', kind: 'boolean', description: 'traceability matrix: every spec section and the checks citing it' },
+  { key: 'json', flag: '--json', kind: 'boolean', description: 'the selected checks as JSON on stdout: {"checks": [{command, suite, id, title, spec, needs}]}' },
+] as const satisfies readonly OptionSpec[];
+
+export const BASELINE_OPTIONS = [
+  { key: 'until', flag: '--until', arg: '<date>', kind: 'string', description: 'YYYY-MM-DD, the last day the entries are honoured (default: 30 days from today)' },
+] as const satisfies readonly OptionSpec[];
+
+export const COMMAND_OPTIONS = {
+  run: RUN_OPTIONS,
+  serve: SERVE_OPTIONS,
+  partner: [...PARTNER_OPTIONS, ...REPORT_OPTIONS],
+  receiver: [...RECEIVER_OPTIONS, ...REPORT_OPTIONS],
+  scan: REPORT_OPTIONS,
+  report: REPORT_OPTIONS,
+  baseline: BASELINE_OPTIONS,
+  list: LIST_OPTIONS,
+} as const satisfies Record<string, readonly OptionSpec[]>;
+
+export type CommandName = keyof typeof COMMAND_OPTIONS;
+
+/** The table of a command named on the command line; none for an unknown word (commander refuses it). */
+export function optionsOfCommand(name: string | undefined): readonly OptionSpec[] {
+  const entry = Object.entries(COMMAND_OPTIONS).find(([command]) => command === name);
+  return entry ? entry[1] : [];
+}
+
+/** The variables that are not options: read by the CLI itself. */
+export const OTHER_VARIABLES = [{ name: 'SVC_DEBUG', meaning: 'any value: an internal error also prints its (redacted) stack' }] as const;

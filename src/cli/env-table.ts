@@ -1,0 +1,33 @@
+// README's "Environment variables" table, generated from the option tables (command-options.ts):
+// one row per variable with its flag, the commands that read it, its kind and whether it is a secret.
+// src/cli/env-table.test.ts keeps README's copy equal to this, so the documentation cannot drift.
+
+import { envOf, type OptionSpec } from '../config/option-spec.js';
+import { COMMAND_OPTIONS, OTHER_VARIABLES } from './command-options.js';
+
+const KIND: Record<OptionSpec['kind'], string> = {
+  string: 'text',
+  list: 'comma-separated list',
+  boolean: '`1`/`0`/`true`/`false`',
+};
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|');
+
+export function envTableMarkdown(): string {
+  const rows = new Map<string, { spec: OptionSpec; commands: string[] }>();
+  for (const [command, specs] of Object.entries<readonly OptionSpec[]>(COMMAND_OPTIONS)) {
+    for (const spec of specs) {
+      const env = envOf(spec);
+      const row = rows.get(env) ?? { spec, commands: [] };
+      row.commands.push(command);
+      rows.set(env, row);
+    }
+  }
+  const lines = ['| variable | flag | commands | value | meaning |', '| --- | --- | --- | --- | --- |'];
+  for (const [env, { spec, commands }] of rows) {
+    const value = `${KIND[spec.kind]}${spec.secret ? ', **secret** (redacted everywhere)' : ''}${spec.default !== undefined ? `, default \`${spec.default}\`` : ''}`;
+    lines.push(`| \`${env}\` | \`${spec.flag}\` | ${commands.join(', ')} | ${value} | ${cell(spec.description)} |`);
+  }
+  for (const v of OTHER_VARIABLES) lines.push(`| \`${v.name}\` | | all | text | ${cell(v.meaning)} |`);
+  return lines.join('\n');
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { rememberSecrets } from '../config/secret-options.js';
+import { scrub } from './main.js';
+
+const SECRET = 'whsec-Q7z9wLmN4pX2';
+const KEY = `spk_live_${'9f'.repeat(24)}`;
+
+describe("main.ts's last-resort scrub of an error message", () => {
+  it.each([
+    ['run, flag form', ['node', 'svc-certify', 'run', '--base-url', 'https://x.example/v1', '--partner-key', KEY, '--webhook-secret', SECRET], {}],
+    ['run, --flag=value form', ['node', 'svc-certify', 'run', `--webhook-secret=${SECRET}`], {}],
+    ['receiver, flag form', ['node', 'svc-certify', 'receiver', '--url', 'https://x.example/h', '--webhook-secret', SECRET], {}],
+    ['receiver, variable form', ['node', 'svc-certify', 'receiver', '--url', 'https://x.example/h'], { SVC_WEBHOOK_SECRET: SECRET }],
+  ] as const)('%s: the secrets of the command that ran, in clear, percent-encoded or base64', (_name, argv, env) => {
+    const message = `boom at ${SECRET} / ${encodeURIComponent(SECRET)} / Basic ${Buffer.from(`x:${SECRET}`).toString('base64')}`;
+    const out = scrub(message, argv, env);
+    expect(out).not.toContain(SECRET.slice(8));
+    expect(out).not.toContain(Buffer.from(`x:${SECRET}`).toString('base64').slice(4, 20));
+    expect(out).toContain('boom at');
+  });
+
+  it('secrets the session learned (a provision) are scrubbed from any command', () => {
+    const provisioned = 'provisioned-webhook-secret-0f3a9c';
+    expect(scrub(`failed: ${provisioned}`, ['node', 'svc-certify', 'partner'], {})).toContain(provisioned);
+    rememberSecrets([{ value: provisioned, envVar: 'SVC_WEBHOOK_SECRET' }]);
+    expect(scrub(`failed: ${provisioned}`, ['node', 'svc-certify', 'partner'], {})).not.toContain(provisioned.slice(8));
+  });
+});
