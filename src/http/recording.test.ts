@@ -52,7 +52,8 @@ describe('recordExchange', () => {
     expect(over.label).toBeUndefined();
     expect(over.response).toMatchObject({ status: 200, bodyTruncated: true, bodyBytes: 9_000_000 });
     expect(over.transportError).toEqual({ code: 'body_too_large', message: 'too large for spk_live_012…' });
-    const none = recordExchange({ index: 1, labels: [], req, exchanged: { error: { code: 'timeout', message: 't' }, startedAt, durationMs: 0 }, text: '' }, redactor);
+    const timedOut = { error: { code: 'timeout' as const, message: 't' }, startedAt, durationMs: 0 };
+    const none = recordExchange({ index: 1, labels: [], req, exchanged: timedOut, text: '' }, redactor);
     expect(none.response).toBeUndefined();
   });
 });

@@ -29,7 +29,8 @@ export function createStatsCounter(): StatsCounter {
       const key = error ? error.code : String(incoming?.status ?? 0);
       stats.byStatus[key] = (stats.byStatus[key] ?? 0) + 1;
       // Only the 429s the certifier did not ask for: a simulated one or a deliberate burst is a check.
-      const askedFor429 = spec.unpaced === true || Object.keys(spec.headers ?? {}).some((h) => h.toLowerCase() === 'x-svc-sandbox-simulate');
+      const simulated = Object.keys(spec.headers ?? {}).some((h) => h.toLowerCase() === 'x-svc-sandbox-simulate');
+      const askedFor429 = spec.unpaced === true || simulated;
       if (incoming?.status === 429 && !askedFor429) stats.rateLimited++;
     },
     snapshot: () => ({ ...stats, byStatus: { ...stats.byStatus } }),

@@ -42,9 +42,10 @@ export function undiciSend(agent: Agent, maxBodyBytes: number): Send {
       const body = sink.finish();
       incoming.bytes = body.bytes;
       incoming.received = body.received;
+      if (!body.overLimit) return { incoming, ...timed() };
       // A transport finding, judged as such: its first bytes are the evidence.
-      if (body.overLimit) return { incoming, error: { code: 'body_too_large', message: `response body exceeds ${maxBodyBytes} bytes; reading stopped` }, ...timed() };
-      return { incoming, ...timed() };
+      const error = { code: 'body_too_large' as const, message: `response body exceeds ${maxBodyBytes} bytes; reading stopped` };
+      return { incoming, error, ...timed() };
     } catch (err) {
       if (incoming) ({ bytes: incoming.bytes, received: incoming.received } = sink.finish());
       return { incoming, error: control.errorOf(err), ...timed() };
