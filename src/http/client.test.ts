@@ -1,58 +1,24 @@
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
-import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRedactor } from '../config/redact.js';
 import { JsonDecimal } from '../json/lossless.js';
 import type { RecordedExchange } from './recorded-exchange.js';
-import { createHttpEngine, joinUrl } from './client.js';
+import { createHttpEngine } from './client.js';
 import type { HttpEngine, HttpEngineOptions } from './client.js';
+import { loopbackServers } from './testing.js';
 
 const KEY = 'spk_live_' + '0123456789abcdef'.repeat(3);
 const TOKEN = 'sot_' + 'fedcba9876543210'.repeat(3);
 const LATE_TOKEN = 'tok-not-in-the-spec-format-0123456789';
 
+const servers = loopbackServers();
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await servers.closeAll();
 });
-
-async function listen<T extends Server | NetServer>(server: T): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const sockets = new Set<Socket>();
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-}
-
-function httpServer(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<string> {
-  return listen(
-    createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => handler(req, res, Buffer.concat(chunks).toString('utf8')));
-    }),
-  );
-}
-
-function rawServer(onData: (socket: Socket) => void): Promise<string> {
-  return listen(
-    createNetServer((socket) => {
-      socket.on('error', () => {});
-      socket.once('data', () => onData(socket));
-    }),
-  );
-}
+const httpServer = servers.http;
+const rawServer = servers.raw;
 
 function engine(baseUrl: string, extra: Partial<HttpEngineOptions> = {}): HttpEngine {
   const e = createHttpEngine({
@@ -73,13 +39,6 @@ function collect(): { records: RecordedExchange[]; record: (x: RecordedExchange)
   const records: RecordedExchange[] = [];
   return { records, record: (x) => records.push(x) };
 }
-
-describe('joinUrl', () => {
-  it('puts exactly one slash between base and path', () => {
-    expect(joinUrl('http://h/v1/', '/runs')).toBe('http://h/v1/runs');
-    expect(joinUrl('http://h/v1', 'runs?x=1')).toBe('http://h/v1/runs?x=1');
-  });
-});
 
 describe('HttpEngine client', () => {
   it('round-trips int64 ids above 2^53 exactly and keeps float and exponent tokens apart', async () => {

@@ -1,0 +1,25 @@
+// Every request waits for the shared budget (see pacer.ts) and holds its slot until its answer is
+// read. A request stopped while it waits never reaches the target: it ends with the stop's reason.
+
+import { endedEarly } from './exchange.js';
+import type { Layer } from './exchange.js';
+import type { Pacer } from './pacer.js';
+
+export function paced(pacer: Pacer): Layer {
+  return (next) => async (req, attempt) => {
+    const { control } = attempt;
+    const startedAt = new Date();
+    const t0 = performance.now();
+    let release: () => void;
+    try {
+      release = attempt.unpaced ? await pacer.burst(control.signal) : await pacer.hold(control.signal, attempt.priority);
+    } catch (err) {
+      return endedEarly(control.errorOf(err), startedAt, t0);
+    }
+    try {
+      return await next(req, attempt);
+    } finally {
+      release();
+    }
+  };
+}

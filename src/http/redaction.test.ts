@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../config/redact.js';
+import { parseJsonLossless } from '../json/lossless.js';
+import type { RecordedExchange } from './recorded-exchange.js';
+import { createClientRedaction } from './redaction.js';
+
+const KEY = 'spk_live_' + '0123456789abcdef'.repeat(3);
+const TOKEN = 'tok-not-in-the-spec-format-0123456789';
+
+function recordWith(text: string): RecordedExchange {
+  return {
+    index: 0,
+    startedAt: new Date(0).toISOString(),
+    durationMs: 0,
+    request: { method: 'GET', url: `http://h/v1/x?t=${text}`, headers: {} },
+    response: { status: 200, headers: {}, body: `{"echo":"${text}"}` },
+    curl: `curl 'http://h/v1/x?t=${text}'`,
+  };
+}
+
+describe('client redaction', () => {
+  it('makes the partner key a secret at once, and an org token when it is sent or arrives', () => {
+    const redactor = createRedactor([]);
+    const redaction = createClientRedaction(redactor, KEY);
+    expect(redactor.secrets().map((s) => s.envVar)).toEqual(['SVC_PARTNER_KEY']);
+    expect(redaction.orgToken(undefined)).toBeUndefined();
+    expect(redaction.orgToken('sot_' + 'a'.repeat(40))).toBe('sot_' + 'a'.repeat(40));
+    redaction.answer(parseJsonLossless(`{"data":{"org_token":"${TOKEN}"}}`));
+    expect(redactor.secrets().map((s) => s.envVar)).toEqual(['SVC_PARTNER_KEY', 'SVC_ORG_TOKEN', 'SVC_ORG_TOKEN_2']);
+    expect(redactor.text(`x ${TOKEN} y`)).not.toContain(TOKEN);
+  });
+
+  it('redacts again a record made before its secret was known, until closed', () => {
+    const redactor = createRedactor([]);
+    const redaction = createClientRedaction(redactor, KEY);
+    const early = recordWith(TOKEN);
+    redaction.track(early);
+    redaction.answer(parseJsonLossless(`{"org_token":"${TOKEN}"}`));
+    expect(JSON.stringify(early)).not.toContain(TOKEN);
+    expect(early.response?.body).toBe('{"echo":"tok-not-in-t…"}');
+
+    const later = recordWith('late-secret-value-0123456789');
+    redaction.track(later);
+    redaction.close();
+    redactor.add({ value: 'late-secret-value-0123456789', envVar: 'SVC_WEBHOOK_SECRET' });
+    expect(later.response?.body).toContain('late-secret-value-0123456789');
+  });
+});
