@@ -4,6 +4,7 @@
 // it by a test.
 
 import type { OptionSpec } from '../config/option-spec.js';
+import { oneOf } from '../config/validators.js';
 import { REPORT_OPTIONS, RUN_OPTIONS } from '../config/run-options.js';
 import { RECEIVER_OPTIONS } from './receiver-options.js';
 import { PARTNER_OPTIONS, SERVE_OPTIONS } from './sandbox-options.js';
@@ -27,6 +28,12 @@ export const BASELINE_OPTIONS = [
   { key: 'until', flag: '--until', arg: '<date>', kind: 'string', description: 'YYYY-MM-DD, the last day the entries are honoured (default: 30 days from today)' },
 ] as const satisfies readonly OptionSpec[];
 
+export const OPENAPI_FORMATS = ['yaml', 'json'] as const;
+
+export const OPENAPI_OPTIONS = [
+  { key: 'format', flag: '--format', arg: '<format>', kind: 'string', default: 'yaml', validate: oneOf(OPENAPI_FORMATS), description: 'yaml or json' },
+] as const satisfies readonly OptionSpec[];
+
 export const COMMAND_OPTIONS = {
   run: RUN_OPTIONS,
   serve: SERVE_OPTIONS,
@@ -36,6 +43,7 @@ export const COMMAND_OPTIONS = {
   report: REPORT_OPTIONS,
   baseline: BASELINE_OPTIONS,
   list: LIST_OPTIONS,
+  openapi: OPENAPI_OPTIONS,
 } as const satisfies Record<string, readonly OptionSpec[]>;
 
 export type CommandName = keyof typeof COMMAND_OPTIONS;

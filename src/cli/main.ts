@@ -146,6 +146,7 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
       const { partnerCommand } = await import('./partner-command.js');
       setCode(await partnerCommand(opts, out));
     });
+  registerOpenapiCommand(program, out);
 
   return program;
 }

@@ -1,7 +1,10 @@
 // `svc-certify openapi`: prints the OpenAPI 3.1 description of v1 (src/openapi/). Registered from
 // main.ts by one call; the builder loads inside the action so --help stays fast.
 
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { resolveOptions } from '../config/resolve-options.js';
+import { addOptions } from './add-options.js';
+import { OPENAPI_OPTIONS } from './command-options.js';
 
 const OPENAPI_EXAMPLES = `
 Examples:
@@ -13,13 +16,14 @@ Examples:
 `;
 
 export function registerOpenapiCommand(program: Command, out: (text: string) => void): void {
-  program
+  const command = program
     .command('openapi')
-    .description('print the OpenAPI 3.1 description of v1 (built from the schemas the checks use), sandbox-only parts marked')
-    .addOption(new Option('--format <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
+    .description('print the OpenAPI 3.1 description of v1 (built from the schemas the checks use), sandbox-only parts marked');
+  addOptions(command, OPENAPI_OPTIONS)
     .addHelpText('after', OPENAPI_EXAMPLES)
-    .action(async (opts: { format: 'yaml' | 'json' }) => {
+    .action(async (flags: Record<string, unknown>) => {
+      const format = resolveOptions(OPENAPI_OPTIONS, { flags, env: process.env }).get('format');
       const { renderOpenApi } = await import('../openapi/render-openapi.js');
-      out(renderOpenApi(opts.format).replace(/\n$/, ''));
+      out(renderOpenApi(format).replace(/\n$/, ''));
     });
 }

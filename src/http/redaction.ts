@@ -4,6 +4,7 @@
 // record made is kept and redacted again whenever a secret is learned.
 
 import type { Redactor } from '../config/redact.js';
+import { namedSecret } from '../config/secret-options.js';
 import type { JsonValue } from '../json/lossless.js';
 import { reRedactExchange } from './record.js';
 import type { RecordedExchange } from './recorded-exchange.js';
@@ -24,14 +25,14 @@ export function createClientRedaction(redactor: Redactor, partnerKey: string): C
   const stopWatching = redactor.onAdd(() => {
     for (const exchange of recorded) reRedactExchange(exchange, redactor);
   });
-  redactor.add({ value: partnerKey, envVar: 'SVC_PARTNER_KEY' });
+  redactor.add(namedSecret('partnerKey', partnerKey));
   return {
     orgToken(token) {
-      if (token) redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' });
+      if (token) redactor.add(namedSecret('orgToken', token));
       return token;
     },
     answer(json) {
-      for (const token of findOrgTokens(json)) redactor.add({ value: token, envVar: 'SVC_ORG_TOKEN' });
+      for (const token of findOrgTokens(json)) redactor.add(namedSecret('orgToken', token));
     },
     track: (exchange) => recorded.push(exchange),
     close: stopWatching,
