@@ -22,7 +22,7 @@ const ANY_CANDIDATE_ID = 990000000001n;
  * Distinct fixture runs (the setup memoizes per target_count) for checks whose counts matter. The
  * fixture lists "up to 6" whatever the target, so how many candidates each run names is read, not assumed.
  */
-const RUN = { schema: 15, duplicates: 20, newEntry: 19, nullReason: 18, everyReason: 17, storesNothing: 16, errors: 15, mismatch: 14 } as const;
+const RUN = { schema: 15, duplicates: 20, newEntry: 19, nullReason: 18, everyReason: 17, storesNothing: 16, errors: 15, mismatch: 14, sameInstant: 13 } as const;
 
 
 interface DecisionRun {
@@ -188,6 +188,32 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const why = 'the same (candidate, decision) with a new occurred_at';
       expectCount(t, later, b, 'accepted', 1, why);
       expectCount(t, later, b, 'duplicates', 0, why);
+    },
+  },
+  {
+    id: 'decisions.same-occurred-at-distinct-entries',
+    title: 'Decisions reported at the same occurred_at on two candidates, and two decisions on one candidate, are distinct entries (all accepted, duplicates 0)',
+    suite,
+    spec: [S.decisions, S.decisionItem],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.sameInstant);
+      if (!run) return;
+      // One instant for the whole batch: the key is (run, candidate, decision, occurred_at), so only
+      // the candidate or the decision tells these entries apart.
+      const at = t.setup.occurredAt();
+      const [a, b] = [run.ids[0]!, run.ids[1]];
+      const batch: Item[] = [
+        { candidate_id: a, decision: 'shortlisted', occurred_at: at },
+        { candidate_id: a, decision: 'contacted', occurred_at: at },
+        ...(b !== undefined ? [{ candidate_id: b, decision: 'shortlisted', occurred_at: at }] : []),
+      ];
+      const res = await send(t, run.runId, batch, `report ${batch.length} decisions with the same occurred_at ${at}`);
+      const body = expectStored(t, res);
+      if (!body) return;
+      const why = `${batch.length} decisions sharing occurred_at ${at} (${b !== undefined ? 'two decisions on one candidate, and one on another candidate' : 'two decisions on the one listed candidate'})`;
+      expectCount(t, res, body, 'accepted', batch.length, why);
+      expectCount(t, res, body, 'duplicates', 0, why);
     },
   },
   {
@@ -369,7 +395,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'decisions.other-organization-run-404',
-    title: "Decisions on another organization's run answer 404 run_not_found, never 403",
+    title: "Decisions and notices_shown on another organization's run answer 404 run_not_found, never 403",
     suite,
     spec: [S.decisions, S.byEndpoint],
     needs: ['org', 'second-org'],
@@ -379,9 +405,11 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const second = await secondOrgWithRecruiter(t);
       if (!second) return;
       const { user } = second;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], "decisions on the first organization's run", {
+      // notices_shown rides along: the run's notices are the first organization's to report, not another's.
+      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], "decisions and notices_shown on the first organization's run", {
         user,
         orgToken: second.orgToken,
+        notices: ['run_progress'],
       });
       t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
     },

@@ -75,7 +75,8 @@ export function decisionsRoute(rc: RequestContext): Reply {
   const user =
     faults.has('decisions.unknown-user-accepted') && typeof body.acting_user_external_id === 'string'
       ? body.acting_user_external_id
-      : actingUser(rc, org, body.acting_user_external_id);
+      : // The fault isolation.decisions-user-any-org: a recruiter of any organization of the partner is found.
+        actingUser(rc, org, body.acting_user_external_id, faults.has('isolation.decisions-user-any-org'));
   const decisions = body.decisions ?? [];
   const shown = body.notices_shown ?? [];
   if (!Array.isArray(decisions)) throw new ApiError(422, 'invalid_request', { field: 'decisions' });
@@ -119,7 +120,12 @@ function store(run: Run, entries: DecisionEntry[], faults: FaultSet): { accepted
   let accepted = 0;
   let duplicates = 0;
   for (const e of entries) {
-    const key = faults.has('decisions.dedupe-ignores-occurred-at') ? `${e.candidateId}|${e.decision}` : `${e.candidateId}|${e.decision}|${e.occurredAt}`;
+    // The faults key on part of (candidate, decision, occurred_at): without occurred_at, or on it alone.
+    const key = faults.has('decisions.dedupe-ignores-occurred-at')
+      ? `${e.candidateId}|${e.decision}`
+      : faults.has('decisions.dedupe-keyed-on-occurred-at')
+        ? e.occurredAt
+        : `${e.candidateId}|${e.decision}|${e.occurredAt}`;
     if (run.decisions.has(key)) {
       if (faults.has('decisions.duplicates-miscounted')) accepted++;
       else duplicates++;

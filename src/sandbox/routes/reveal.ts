@@ -34,7 +34,8 @@ export function revealRoute(rc: RequestContext): Reply {
   const faults = app.config.faults;
   const { run, org } = revealLookup(rc);
   const body = jsonBody(rc);
-  if (!faults.has('reveal.unknown-user-accepted')) actingUser(rc, org, body.acting_user_external_id);
+  // The fault isolation.reveal-user-any-org: a recruiter of any organization of the partner is found.
+  if (!faults.has('reveal.unknown-user-accepted')) actingUser(rc, org, body.acting_user_external_id, faults.has('isolation.reveal-user-any-org'));
   const rawId = rc.segments[3];
   const id = DECIMAL_ID.test(rawId) ? (faults.has('reveal.id-parsed-as-double') ? BigInt(Number(rawId)) : BigInt(rawId)) : undefined;
   const state = currentState(app, run, rc.lang);
