@@ -15,6 +15,8 @@ const suite = 'decisions';
 export const REJECT_REASONS = ['cv_irrelevant', 'overqualified', 'location', 'insufficient_experience', 'declined', 'candidate_withdrew', 'known'];
 
 const FIXTURE = 'cert-notices-all';
+/** The first synthetic id of every fixture; the rest ascend from it (Sandbox behaviour). */
+const FIRST_FIXTURE_ID = 990000000001n;
 /** Only names a candidate on a run that does not exist: any int64 will do there. */
 const ANY_CANDIDATE_ID = 990000000001n;
 
@@ -214,6 +216,36 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const why = `${batch.length} decisions sharing occurred_at ${at} (${b !== undefined ? 'two decisions on one candidate, and one on another candidate' : 'two decisions on the one listed candidate'})`;
       expectCount(t, res, body, 'accepted', batch.length, why);
       expectCount(t, res, body, 'duplicates', 0, why);
+    },
+  },
+  {
+    id: 'decisions.fixture-candidate-not-yet-listed-accepted',
+    title: 'A decision on a cert-slow candidate the run has not listed yet (but will) is accepted',
+    suite,
+    spec: [S.sandbox, S.decisions],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      const user = (await t.setup.user()).externalId;
+      // A cert-slow run of its own, as large as allowed: its last candidate appears only at the end of
+      // its 3 minutes, and "decisions may name any candidate the fixture will ever list" (ids ascending
+      // from 990000000001, all target_count of them listed on completion).
+      const target = 20;
+      const started = await t.setup.startRun({ job_external_id: 'cert-slow', acting_user_external_id: user, target_count: target }, { label: 'start cert-slow (20 candidates over 3 minutes)' });
+      if (!t.expect.status(started, 202, S.runsStart)) return;
+      const runId = obj(started.json)?.run_id;
+      if (typeof runId !== 'string') {
+        t.expect.fail({ message: `the 202 of the cert-slow start has no string run_id (${JSON.stringify(runId)})`, spec: S.runsStart, pointer: '/run_id' }, started);
+        return;
+      }
+      const last = FIRST_FIXTURE_ID + BigInt(target - 1);
+      // A read first says whether it is still unlisted, the case the rule is about; on a target so fast
+      // that cert-slow's 3 minutes are already over it is listed, and must be accepted all the same.
+      const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: 'read cert-slow before the decision' });
+      if (!t.expect.status(read, 200, S.runsRead)) return;
+      const state = listedIds(read).includes(last) ? 'already listed' : 'not listed yet';
+      const res = await send(t, runId, [{ candidate_id: last, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], `shortlist candidate ${last} (${state}), the last cert-slow will list`);
+      const b = expectStored(t, res);
+      if (b) expectCount(t, res, b, 'accepted', 1, `a decision on cert-slow candidate ${last} (${state} on the read just before), which the fixture lists by its end`);
     },
   },
   {

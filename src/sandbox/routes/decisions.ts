@@ -14,7 +14,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2
 
 /** Candidates a decision may name: any the fixture will ever list, or any the run listed so far. */
 function knownCandidates(rc: RequestContext, run: Run): (id: bigint) => boolean {
-  if (run.fixture) {
+  // The fault decisions.fixture-unlisted-candidate-refused: a fixture run too accepts only what it listed so far.
+  if (run.fixture && !rc.app.config.faults.has('decisions.fixture-unlisted-candidate-refused')) {
     const max = BigInt(fixtureMaxListed(run.fixture, run.targetCount));
     return (id) => id >= FIRST_FIXTURE_ID && id < FIRST_FIXTURE_ID + max;
   }
