@@ -30,7 +30,7 @@ interface Burst {
  * exists to stay under the limit these checks must exceed. Undefined (with a needs-input skip) when the
  * client could not even reach the default rate per (scaled) minute: nothing can be concluded then.
  */
-async function burst(t: CheckContext, send: (label: string) => Promise<ApiResponse>): Promise<Burst | undefined> {
+async function burst(t: CheckContext, send: (label: string) => Promise<ApiResponse>, onLimited?: () => void): Promise<Burst | undefined> {
   const started = Date.now();
   let sent = 0;
   let limited: ApiResponse | undefined;
@@ -42,7 +42,11 @@ async function burst(t: CheckContext, send: (label: string) => Promise<ApiRespon
       const res = await send('burst');
       last = res;
       if (res.status !== 0) answered++;
-      if (res.status === 429) limited ??= res;
+      if (res.status === 429 && limited === undefined) {
+        limited = res;
+        // At once, before the requests still in flight are answered: the window must not pass first.
+        onLimited?.();
+      }
       if (res.status === 0 && answered === 0 && sent >= IN_FLIGHT) return; // the target is not answering at all
       if (sent % 100 === 0) t.progress(`${sent} requests sent, no 429 yet`);
     }
@@ -192,12 +196,19 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
       const probed = await together(t, async () => {
         let out: { b: Burst | undefined; pair?: [ApiResponse, ApiResponse] } = { b: undefined };
         for (let attempt = 1; attempt <= 3 && !t.signal.aborted; attempt++) {
-          const b = await burst(t, (label) => t.api.get(path, { unpaced: true, label: `first organization ${label}` }));
-          if (!b?.limited) return { b };
-          const pair = await Promise.all([
-            t.api.get(path, { unpaced: true, auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: "the second organization's request right after the 429" }),
-            t.api.get(path, { unpaced: true, label: "the first organization's request beside it (control)" }),
-          ]);
+          let probe: Promise<[ApiResponse, ApiResponse]> | undefined;
+          const b = await burst(
+            t,
+            (label) => t.api.get(path, { unpaced: true, label: `first organization ${label}` }),
+            () => {
+              probe = Promise.all([
+                t.api.get(path, { unpaced: true, auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: "the second organization's request right after the 429" }),
+                t.api.get(path, { unpaced: true, label: "the first organization's request beside it (control)" }),
+              ]);
+            },
+          );
+          if (!b?.limited || !probe) return { b };
+          const pair = await probe;
           out = { b, pair };
           if (pair[1].status === 429) break;
         }

@@ -15,7 +15,8 @@ const STATE: NeedState = {
   disabledPartnerKey: false,
   webhookReceiver: true,
   environment: 'sandbox',
-  exhaustLimits: false,
+  // With --exhaust-limits the quota check wants a fourth code too: it comes after the typed one.
+  exhaustLimits: true,
   maxSpendCredits: 0,
 };
 
