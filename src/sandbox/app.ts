@@ -172,7 +172,9 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
     const scope = faults.has('limits.rate-limit-per-organization') ? `${partner.id}|${header(req.headers, 'x-svc-org') ?? ''}` : partner.id;
     const verdict: RateVerdict = simulate !== undefined && faults.has('limits.simulated-not-counted') ? { ok: true } : app.limiter.hit(partner, app.now(), scope);
     // The fault counts requests but never refuses one: the limit is not enforced.
-    if (!verdict.ok && !faults.has('limits.rate-limit-unenforced')) {
+    // Variant sandbox.simulated-answer-over-limit: counted above, but a simulated request keeps its simulated answer.
+    const simulatedAnswer = simulate !== undefined && app.config.variants.has('sandbox.simulated-answer-over-limit');
+    if (!verdict.ok && !faults.has('limits.rate-limit-unenforced') && !simulatedAnswer) {
       const headers: Record<string, string> = faults.has('limits.rate-limited-no-retry-after') ? {} : { 'retry-after': String(verdict.retryAfterSeconds) };
       throw new ApiError(429, 'rate_limited', { retry_after_seconds: verdict.retryAfterSeconds }, headers);
     }
