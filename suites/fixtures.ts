@@ -582,7 +582,40 @@ const fixtureTargetLimitCheck: CheckDefinition = {
   },
 };
 
+/** Hebrew letters (the script of x-svc-lang: he). */
+const HEBREW = /\p{Script=Hebrew}/u;
+
+const localizedNamesCheck: CheckDefinition = {
+  id: 'fixtures.names-localized-he',
+  title: 'Fixture candidates read with x-svc-lang: he have names in Hebrew script',
+  suite,
+  spec: [S.sandbox],
+  needs: ['sandbox', 'org'],
+  async run(t) {
+    // The shared cert-notices-all run, started without a language (the default, Hebrew), read in Hebrew:
+    // whether names follow the start's or the read's language, both ask for Hebrew here.
+    const { runId } = await t.setup.fixtureRun('cert-notices-all', { targetCount: TARGET });
+    const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { lang: 'he', label: 'read cert-notices-all with x-svc-lang: he' });
+    if (!t.expect.status(res, 200, S.runsRead)) return;
+    const candidates = objects(obj(res.json)?.candidates);
+    if (!t.expect.that(candidates.length > 0, { message: 'cert-notices-all lists no candidate, so no name can be judged; the fixture lists up to 6', spec: S.sandbox, pointer: '/candidates' }, res)) return;
+    const latin = candidates.filter((c) => typeof c.name !== 'string' || !HEBREW.test(c.name));
+    t.expect.that(
+      latin.length === 0,
+      {
+        message: `read with x-svc-lang: he, ${latin.length} of ${candidates.length} fixture candidates have a name without a Hebrew letter (${latin.map((c) => JSON.stringify(c.name)).join(', ')}); fixture names are obviously fake and localized with x-svc-lang: he`,
+        spec: S.sandbox,
+        expected: 'names in Hebrew script',
+        received: latin.map((c) => c.name ?? null),
+        pointer: '/candidates',
+      },
+      res,
+    );
+  },
+};
+
 export const FIXTURE_CHECKS: CheckDefinition[] = [
+  localizedNamesCheck,
   unregisteredUserCheck,
   fixtureTargetLimitCheck,
   unknownFixtureCheck,

@@ -166,6 +166,51 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     },
   },
   {
+    id: 'jobs.upsert-replaces-title',
+    title: 'A repeated POST /jobs replaces title: the new title submitted as a must is the job title, so two more own musts fit (no too_many_musts)',
+    suite,
+    spec: [S.jobs, S.runsStart],
+    needs: ['org'],
+    async run(t) {
+      await t.setup.org();
+      const externalId = t.setup.uniqueId('svc-certify-job');
+      const first = await postJob(t, jobBody(externalId), `create a job titled "${FULL.title}"`);
+      if (!t.expect.status(first, '2xx', S.jobs)) return;
+      const retitled = 'Business Intelligence Analyst';
+      const description = 'We are hiring a BI analyst to own reporting for finance and operations. You will model data, write SQL and run the weekly review.';
+      const renamed = await postJob(t, { ...jobBody(externalId), title: retitled, description_text: description }, `the same job again, now titled "${retitled}"`);
+      if (!t.expect.status(renamed, '2xx', S.jobs)) return;
+      // The job title counts as one must unless submitted: with the stored title among three submitted
+      // musts nothing is appended and all three fit; a stale title would be appended and refuse the third
+      // (too_many_musts). The empty fourth requirement refuses the probe either way: no run is started.
+      const user = (await t.setup.user()).externalId;
+      const requirements = [
+        { text: retitled, kind: 'must' },
+        { text: 'SQL', kind: 'must' },
+        { text: 'Power BI dashboards', kind: 'must' },
+        { text: ' ', kind: 'nice' },
+      ];
+      const probe = await t.setup.startRun(
+        { job_external_id: externalId, acting_user_external_id: user, target_count: 1, requirements },
+        { label: 'start with the new title and two more musts (refused either way by the empty fourth)' },
+      );
+      if (!t.expect.status(probe, 422, S.runsStart)) return;
+      const issues = objects(obj(probe.json)?.rejected);
+      const tooMany = issues.filter((i) => i.code === 'too_many_musts');
+      t.expect.that(
+        tooMany.length === 0,
+        {
+          message: `after the job was repeated with title "${retitled}", a start submitting that title and two more musts refused ${describeIssues(tooMany)}; a repeat call replaces title, so the submitted "${retitled}" is the job title, nothing is appended and three musts fit`,
+          spec: S.jobs,
+          expected: 'no too_many_musts (only empty_text at index 3)',
+          received: describeIssues(issues),
+          pointer: '/rejected',
+        },
+        probe,
+      );
+    },
+  },
+  {
     id: 'jobs.external-id-per-organization',
     title: "A job's external_id is unique per organization: another organization's run start naming it answers 404 job_not_found, and its POST /jobs with it creates its own job, leaving the first organization's unchanged",
     suite,

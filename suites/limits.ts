@@ -4,7 +4,7 @@
 // (sandbox_limit), the must cap and text length by runs-start, the price override by the sandbox suite.
 
 import type { ApiResponse, RequestAuth } from '../src/http/types.js';
-import type { CheckDefinition } from '../src/runner/check.js';
+import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
 import { int, obj, randomUUID, roleField } from './support.js';
 
@@ -18,6 +18,99 @@ const SANDBOX_RUN_QUOTA = 20;
 const RATE_WINDOW_SPEC_MS = 60_000;
 const INTEGER_SECONDS = /^\s*\d+\s*$/;
 
+interface Burst {
+  sent: number;
+  limited: ApiResponse | undefined;
+  last: ApiResponse | undefined;
+  elapsedMs: number;
+}
+
+/**
+ * IN_FLIGHT requests at all times until the first 429 (or MAX_BURST). Unpaced: the client's own pacer
+ * exists to stay under the limit these checks must exceed. Undefined (with a needs-input skip) when the
+ * client could not even reach the default rate per (scaled) minute: nothing can be concluded then.
+ */
+async function burst(t: CheckContext, send: (label: string) => Promise<ApiResponse>, onLimited?: () => void): Promise<Burst | undefined> {
+  const started = Date.now();
+  let sent = 0;
+  let limited: ApiResponse | undefined;
+  let last: ApiResponse | undefined;
+  let answered = 0;
+  const worker = async (): Promise<void> => {
+    while (limited === undefined && sent < MAX_BURST && !t.signal.aborted) {
+      sent++;
+      const res = await send('burst');
+      last = res;
+      if (res.status !== 0) answered++;
+      if (res.status === 429 && limited === undefined) {
+        limited = res;
+        // At once, before the requests still in flight are answered: the window must not pass first.
+        onLimited?.();
+      }
+      if (res.status === 0 && answered === 0 && sent >= IN_FLIGHT) return; // the target is not answering at all
+      if (sent % 100 === 0) t.progress(`${sent} requests sent, no 429 yet`);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const elapsedMs = Date.now() - started;
+  if (limited === undefined) {
+    const perWindow = (sent * RATE_WINDOW_SPEC_MS) / t.target.timeScale / Math.max(1, elapsedMs);
+    if (perWindow < DEFAULT_RATE && answered > 0) {
+      t.skip(`could send only ${Math.round(perWindow)} requests per ${t.target.timeScale === 1 ? 'minute' : `minute ÷ ${t.target.timeScale}`} (${sent} in ${(elapsedMs / 1000).toFixed(1)} s), under the default limit of ${DEFAULT_RATE}: lower the time scale`, 'needs-input', 'a lower --time-scale');
+      return undefined;
+    }
+  }
+  return { sent, limited, last, elapsedMs };
+}
+
+/**
+ * The bursts of one certification (per target address, never a secret). The simulated burst must fill
+ * the window by itself, or another check's burst would end it in 429 for it: it runs `alone`, after
+ * the bursts under way and a full window, and the others wait for it and its window. The others may
+ * share a window (`together`): each only needs the partner over its limit.
+ */
+interface Lane {
+  exclusive: Promise<unknown>;
+  shared: Set<Promise<unknown>>;
+}
+const lanes = new Map<string, Lane>();
+
+function laneOf(t: CheckContext): Lane {
+  let lane = lanes.get(t.target.baseUrl);
+  if (!lane) lanes.set(t.target.baseUrl, (lane = { exclusive: Promise.resolve(), shared: new Set() }));
+  return lane;
+}
+
+const windowPassed = (t: CheckContext): Promise<void> => new Promise((r) => setTimeout(r, RATE_WINDOW_SPEC_MS / t.target.timeScale));
+
+async function together<T>(t: CheckContext, fn: () => Promise<T>): Promise<T> {
+  const lane = laneOf(t);
+  // Until no exclusive burst was queued while this one waited.
+  for (let ex = lane.exclusive; ; ex = lane.exclusive) {
+    await ex.catch(() => undefined);
+    if (lane.exclusive === ex) break;
+  }
+  const mine = fn();
+  lane.shared.add(mine);
+  void mine.finally(() => lane.shared.delete(mine)).catch(() => undefined);
+  return mine;
+}
+
+async function alone<T>(t: CheckContext, fn: () => Promise<T>): Promise<T> {
+  const lane = laneOf(t);
+  const before = lane.exclusive;
+  const mine = (async () => {
+    await before.catch(() => undefined);
+    if (lane.shared.size > 0) {
+      await Promise.allSettled([...lane.shared]);
+      await windowPassed(t);
+    }
+    return fn();
+  })();
+  lane.exclusive = mine.then(() => windowPassed(t), () => windowPassed(t));
+  return mine;
+}
+
 export const LIMITS_CHECKS: CheckDefinition[] = [
   {
     id: 'limits.rate-limit-429',
@@ -29,34 +122,9 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
     async run(t) {
       // Harmless requests that fail with 404: failed requests count toward the limit too.
       const path = `/runs/${randomUUID()}`;
-      const started = Date.now();
-      let sent = 0;
-      let limited: ApiResponse | undefined;
-      let last: ApiResponse | undefined;
-      let answered = 0;
-      // IN_FLIGHT requests at all times until the first 429. Unpaced: the client's own pacer exists
-      // to stay under the limit this check must exceed.
-      const worker = async (): Promise<void> => {
-        while (limited === undefined && sent < MAX_BURST && !t.signal.aborted) {
-          sent++;
-          const res = await t.api.get(path, { unpaced: true, label: 'burst' });
-          last = res;
-          if (res.status !== 0) answered++;
-          if (res.status === 429) limited ??= res;
-          if (res.status === 0 && answered === 0 && sent >= IN_FLIGHT) return; // the target is not answering at all
-          if (sent % 100 === 0) t.progress(`${sent} requests sent, no 429 yet`);
-        }
-      };
-      await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-      const elapsedMs = Date.now() - started;
-      if (limited === undefined) {
-        // Below the default limit per (scaled) minute nothing can be concluded: too slow a client, not a wrong target.
-        const perWindow = (sent * RATE_WINDOW_SPEC_MS) / t.target.timeScale / Math.max(1, elapsedMs);
-        if (perWindow < DEFAULT_RATE && answered > 0) {
-          t.skip(`could send only ${Math.round(perWindow)} requests per ${t.target.timeScale === 1 ? 'minute' : `minute ÷ ${t.target.timeScale}`} (${sent} in ${(elapsedMs / 1000).toFixed(1)} s), under the default limit of ${DEFAULT_RATE}: lower the time scale`, 'needs-input', 'a lower --time-scale');
-          return;
-        }
-      }
+      const b = await together(t, () => burst(t, (label) => t.api.get(path, { unpaced: true, label })));
+      if (!b) return;
+      const { sent, limited, last, elapsedMs } = b;
       const seconds = (elapsedMs / 1000).toFixed(1);
       if (
         !t.expect.that(
@@ -75,6 +143,104 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
       t.expect.error(res, 429, 'rate_limited', S.crossCutting);
       t.expect.header(res, 'retry-after', INTEGER_SECONDS, S.crossCutting, 'Retry-After in integer seconds >= 0');
       // No wait here: the client's pacer holds paced requests back until the burst has left the window.
+    },
+  },
+  {
+    id: 'limits.simulated-requests-count',
+    title: 'Requests answered by x-svc-sandbox-simulate count toward the rate limit: a burst of them alone ends in 429 rate_limited',
+    suite,
+    spec: [S.sandbox, S.limits, S.crossCutting],
+    needs: ['sandbox', 'exhaust-limits'],
+    timeoutMs: 120_000,
+    async run(t) {
+      // Simulated internal errors on a harmless read, every fiftieth request plain: whether a simulated
+      // request over the limit gets 429 or still its simulated answer is not shown, the plain ones show
+      // the limit either way, and alone they are far too few to reach it. The burst waits for any other
+      // burst of this certification and its window to pass first.
+      const path = `/runs/${randomUUID()}`;
+      let n = 0;
+      const b = await alone(t, () =>
+        burst(t, (label) =>
+          ++n % 50 === 0
+            ? t.api.get(path, { unpaced: true, label: `plain ${label}` })
+            : t.api.get(path, { unpaced: true, headers: { 'x-svc-sandbox-simulate': 'internal_error' }, label: `simulated ${label}` }),
+        ),
+      );
+      if (!b) return;
+      const { sent, limited, last, elapsedMs } = b;
+      if (
+        !t.expect.that(
+          limited !== undefined,
+          {
+            message: `${sent} requests, all but one in fifty with x-svc-sandbox-simulate: internal_error, sent in ${(elapsedMs / 1000).toFixed(1)} s (the last answered ${last?.status ?? 'nothing'}) without a 429; simulated requests count toward the rate limit (${DEFAULT_RATE} per minute by default)`,
+            spec: S.sandbox,
+            expected: '429 rate_limited',
+            received: last?.status ?? null,
+          },
+          last,
+        )
+      )
+        return;
+      t.expect.error(limited!, 429, 'rate_limited', S.crossCutting);
+    },
+  },
+  {
+    id: 'limits.rate-limit-per-partner',
+    title: "The rate limit is per partner, all customers together: right after one organization's 429, another organization's request is limited too",
+    suite,
+    spec: [S.limits, S.crossCutting],
+    needs: ['exhaust-limits', 'org', 'second-org'],
+    timeoutMs: 120_000,
+    async run(t) {
+      const second = await t.setup.secondOrg();
+      if (!second) {
+        t.skip(t.setup.codeShortage('typed'));
+        return;
+      }
+      const path = `/runs/${randomUUID()}`;
+      // At once after the 429, side by side: the second organization's request, and the first's as a
+      // control that the window has not passed meanwhile.
+      // A loaded client may see the window pass before the pair is answered: then the burst is tried
+      // again, up to three times.
+      const probed = await together(t, async () => {
+        let out: { b: Burst | undefined; pair?: [ApiResponse, ApiResponse] } = { b: undefined };
+        for (let attempt = 1; attempt <= 3 && !t.signal.aborted; attempt++) {
+          let probe: Promise<[ApiResponse, ApiResponse]> | undefined;
+          const b = await burst(
+            t,
+            (label) => t.api.get(path, { unpaced: true, label: `first organization ${label}` }),
+            () => {
+              probe = Promise.all([
+                t.api.get(path, { unpaced: true, auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: "the second organization's request right after the 429" }),
+                t.api.get(path, { unpaced: true, label: "the first organization's request beside it (control)" }),
+              ]);
+            },
+          );
+          if (!b?.limited || !probe) return { b };
+          const pair = await probe;
+          out = { b, pair };
+          if (pair[1].status === 429) break;
+        }
+        return out;
+      });
+      const { b } = probed;
+      if (!b) return;
+      if (!t.expect.that(b.limited !== undefined, { message: `${b.sent} requests sent without a 429, so the partner never reached its limit (limits.rate-limit-429 judges that)`, spec: S.limits, expected: '429 rate_limited', received: b.last?.status ?? null }, b.last)) return;
+      const [theirs, control] = probed.pair!;
+      if (control.status !== 429) {
+        t.skip(`the window passed between the 429 and the probe (the first organization's control answered ${control.status}), so the second organization's ${theirs.status} tells nothing`, 'inconclusive');
+        return;
+      }
+      t.expect.that(
+        theirs.status === 429,
+        {
+          message: `right after the partner's requests with the first organization's token got 429 (a control beside it still 429), a request with the second organization's token answered ${theirs.status}; the request rate is limited per partner, all customers together`,
+          spec: S.limits,
+          expected: '429 rate_limited',
+          received: theirs.status,
+        },
+        theirs,
+      );
     },
   },
   {

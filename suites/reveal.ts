@@ -5,7 +5,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { int, obj, objects, randomUUID, revealPath, secondOrgWithRecruiter, TWO_POW_53 } from './support.js';
+import { expectNotPendingOrRefused, int, obj, objects, randomUUID, revealPath, secondOrgWithRecruiter, TWO_POW_53 } from './support.js';
 import { S } from './spec-refs.js';
 
 const suite = 'reveal';
@@ -72,6 +72,7 @@ function body(res: ApiResponse): JsonObject | undefined {
  * nothing and answers no pending 202 (production reveals: reveal-production.ts).
  */
 function expectRevealed(t: CheckContext, res: ApiResponse, what: string): JsonObject | undefined {
+  if (!expectNotPendingOrRefused(t, res, what)) return undefined;
   if (!t.expect.status(res, 200, S.reveal)) return undefined;
   if (!t.expect.schema(res.json, 'reveal-result', S.revealResult, res)) return undefined;
   const b = body(res);

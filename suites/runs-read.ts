@@ -94,11 +94,17 @@ function eachRead(reads: Read[], judge: (r: Read) => boolean): void {
 // Conservative detectors: they must never flag masked text or ordinary prose (years, versions).
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/u;
 const URL = /\b(?:https?:\/\/|www\.)[^\s"'<>]+/iu;
+// A link typed without its scheme (linkedin.com/in/someone): a host under a common top-level domain
+// followed by a path. Prose such as "Node.js/React" or "ASP.NET" has no such host and path.
+const SCHEMELESS_URL = /(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|co|il|me|app|ai|info)(?:\.[a-z]{2})?\/[^\s"'<>]*/iu;
 // Phones: a leading + with 9 or more digits, or a national grouping (3-3-4, 2-3-4, 3-7; the first group
 // may be in parentheses) separated by -, . or a space. Runs of years ("2016 - 2018 2018 - 2023") and
 // version numbers ("Node.js 18.0.1") are not phones, however many digits they hold.
 const PHONE_INTERNATIONAL = /(?<![\w+])\+\d[\d\s().-]{7,}\d/gu;
 const PHONE_NATIONAL = /(?<![\w.+-])(?:(?:\(\d{2,3}\)\s?|\d{2,3}[-. ])\d{3}[-. ]\d{4}|(?:\(\d{3}\)\s?|\d{3}[-. ])\d{7})(?![\d\p{L}_]|[-.]\d)/gu;
+// A national number typed without separators: a trunk 0 and 8 or 9 more digits (0521234567, 031234567),
+// alone; ids and other digit runs do not start with 0 or are longer.
+const PHONE_UNSEPARATED = /(?<![\w+.-])0\d{8,9}(?![\w]|[-.]\d)/u;
 const YEAR = /^(?:19|20)\d{2}$/u;
 // x.y or x.y.z with short parts after the first ("18.0.1", "2024.1.15"); a dotted 555.010.1234 stays a phone.
 const VERSION = /^\d+\.\d{1,3}(?:\.\d{1,3})?$/u;
@@ -116,11 +122,11 @@ export function findPhone(text: string): string | undefined {
     if ((s.match(/\d/gu)?.length ?? 0) >= 9 && !yearsOrVersions(s)) return s;
   }
   for (const m of text.matchAll(PHONE_NATIONAL)) if (!yearsOrVersions(m[0])) return m[0];
-  return undefined;
+  return PHONE_UNSEPARATED.exec(text)?.[0];
 }
 
 function exposedContact(text: string): string | undefined {
-  return EMAIL.exec(text)?.[0] ?? URL.exec(text)?.[0] ?? findPhone(text);
+  return EMAIL.exec(text)?.[0] ?? URL.exec(text)?.[0] ?? SCHEMELESS_URL.exec(text)?.[0] ?? findPhone(text);
 }
 
 export const RUNS_READ_CHECKS: CheckDefinition[] = [

@@ -222,3 +222,20 @@ export function warnUnlessRfc3339(t: CheckContext, value: JsonValue | undefined,
     res,
   );
 }
+
+/**
+ * A sandbox reveal is "never `202 pending` and never `402`" (Sandbox behaviour): either answer fails
+ * with that sentence, whatever the price quoted; false when it was one of them.
+ */
+export function expectNotPendingOrRefused(t: CheckContext, res: ApiResponse, what: string): boolean {
+  return t.expect.that(
+    res.status !== 202 && res.status !== 402,
+    {
+      message: `${what} answered ${res.status}${errorSuffix(res)}; a sandbox reveal is never 202 pending and never 402, whatever price was quoted`,
+      spec: S.sandbox,
+      expected: '200 with the synthetic contact (or run_not_found, user_not_found, candidate_not_in_run)',
+      received: String(res.status),
+    },
+    res,
+  );
+}

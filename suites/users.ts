@@ -4,9 +4,12 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { obj, roleField, secondOrgWithRecruiter } from './support.js';
+import { int, obj, objects, revealPath, roleField, secondOrgWithRecruiter } from './support.js';
 
 const suite = 'users';
+
+/** A fixture every sandbox organization may start, listing candidates at once (no real run spent). */
+const FIXTURE = 'cert-notices-all';
 
 /**
  * The role the shared recruiter was accepted with (none when refused: the check then skips with a
@@ -101,6 +104,47 @@ export const USERS_CHECKS: CheckDefinition[] = [
         },
         theirs,
       );
+    },
+  },
+  {
+    id: 'users.other-organization-recruiter-on-reveal-and-decisions',
+    title: "A recruiter registered only in another organization is user_not_found on reveal and on decisions too (404), in a run of the caller's own organization",
+    suite,
+    spec: [S.identifiers, S.reveal, S.decisions, S.byEndpoint],
+    needs: ['sandbox', 'org', 'second-org'],
+    async run(t) {
+      const { role } = await t.setup.user();
+      const second = await secondOrgWithRecruiter(t);
+      if (!second) return;
+      const asSecond = (label: string) => ({ auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label });
+      const externalId = t.setup.uniqueId('svc-certify-user');
+      const mine = await register(t, externalId, role, 'register a recruiter in the first organization only');
+      if (!t.expect.status(mine, '2xx', S.users)) return;
+      // The second organization's own fixture run, so that only the acting user can be unknown to it.
+      const started = await t.setup.startRun({ job_external_id: FIXTURE, acting_user_external_id: second.user, target_count: 6 }, asSecond(`start a ${FIXTURE} run in the second organization`));
+      if (!t.expect.status(started, 202, S.runsStart)) return;
+      const runId = obj(started.json)?.run_id;
+      if (typeof runId !== 'string') {
+        t.expect.fail({ message: `the 202 of the run start has no string run_id (${JSON.stringify(runId)})`, spec: S.runsStart, pointer: '/run_id' }, started);
+        return;
+      }
+      const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, asSecond("read the second organization's run"));
+      if (!t.expect.status(read, 200, S.runsRead)) return;
+      // A listed candidate: what a candidate not in the run answers first is not shown.
+      const candidate = objects(obj(read.json)?.candidates).map((c) => int(c.id)).find((id) => id !== undefined);
+      if (candidate === undefined) {
+        t.skip(`the second organization's ${FIXTURE} run lists no candidate`, 'inconclusive');
+        return;
+      }
+      const asForeign = { acting_user_external_id: externalId };
+      const revealed = await t.api.post(revealPath(runId, candidate), asForeign, asSecond(`reveal candidate ${candidate} acting as the first organization's recruiter`));
+      t.expect.error(revealed, 404, 'user_not_found', S.byEndpoint);
+      const decided = await t.api.post(
+        `/runs/${encodeURIComponent(runId)}/decisions`,
+        { ...asForeign, decisions: [{ candidate_id: candidate, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }] },
+        asSecond(`report a decision on candidate ${candidate} acting as the first organization's recruiter`),
+      );
+      t.expect.error(decided, 404, 'user_not_found', S.byEndpoint);
     },
   },
 ];

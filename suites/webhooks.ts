@@ -862,6 +862,25 @@ const testRequiresWebhook: CheckDefinition = {
   },
 };
 
+const testInvalidBody: CheckDefinition = {
+  id: 'webhooks.test-invalid-body-422',
+  title: 'POST /sandbox/webhooks/test with an invalid body value (an unknown event, a non-boolean valid_signature) answers 422 invalid_request',
+  suite,
+  spec: [S.webhookTest, S.sandboxErrors],
+  // A webhook registered: without one, whether 409 webhook_not_configured comes first is not shown.
+  needs: ['sandbox', 'webhook-receiver', 'org'],
+  async run(t) {
+    await t.setup.org();
+    for (const [body, what] of [
+      [{ event: 'zz_not_an_event' }, 'an event outside run_completed, run_failed, candidate_revealed'],
+      [{ event: 'run_completed', valid_signature: 'yes' }, 'valid_signature "yes", not a boolean'],
+    ] as const) {
+      const res = await t.api.post(TEST_PATH, body, { label: `test with ${what}` });
+      t.expect.error(res, 422, 'invalid_request', S.webhookTest);
+    }
+  },
+};
+
 export const WEBHOOK_CHECKS: readonly CheckDefinition[] = [
   testEndpointAccepted,
   testDeliverySameEventId,
@@ -883,5 +902,6 @@ export const WEBHOOK_CHECKS: readonly CheckDefinition[] = [
   realRunDeliveriesValid,
   candidateRevealedOnce,
   testRequiresWebhook,
+  testInvalidBody,
   productionNoEnvironmentHeader,
 ];

@@ -66,11 +66,16 @@ describe('sandbox, production and limits suites', () => {
     else expect(exchanges.filter((e) => e.response?.status === 202).length).toBe(21); // 20 real + 1 fixture
   });
 
-  it.concurrent.each(MY_FAULTS)('%s is caught by %s', async (faultId, checkId) => {
+  const caughtBy = async (faultId: string, checkId: string): Promise<void> => {
     const run = await certifySandbox({ ...optionsFor(checkId), faults: [faultId], ids: [checkId] });
     const result = resultOf(run, checkId);
     expect(result.status, `${checkId} ${result.status}: ${result.message}`).toBe('failed');
-  });
+  };
+  // A burst must reach the rate per (scaled) minute, or it skips: two bursts of up to 1000 requests
+  // side by side on a loaded machine did not, so the bursting checks' faults run one at a time.
+  const bursting = (checkId: string): boolean => LIMITS_IDS.includes(checkId) && checkId !== QUOTA_CHECK;
+  it.concurrent.each(MY_FAULTS.filter(([, c]) => !bursting(c)))('%s is caught by %s', caughtBy);
+  it.each(MY_FAULTS.filter(([, c]) => bursting(c)))('%s is caught by %s (alone)', caughtBy);
 });
 
 describe('unpaced requests (Pacer.burst, for limits.rate-limit-429)', () => {

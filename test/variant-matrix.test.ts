@@ -31,6 +31,8 @@ const OPTIONS: Record<string, CertifySandboxOptions> = {
   // A run that outlasts the 30 minutes of polling: every check that waits for its end would skip
   // (inconclusive), so only those judging a running run are certified, the duration check among them.
   'runs-read.real-run-outlasts-polling': { ids: ['runs-read.real-run-ends-within-30-minutes', 'runs-read.run-schema', 'runs-read.progress-monotonic', 'runs-read.progress-consistent'] },
+  // A choice about bursts over the rate limit: only the limits checks see it (time scale 30, as the fault matrix's).
+  'sandbox.simulated-answer-over-limit': { exhaustLimits: true, timeScale: 30, suites: ['limits'] },
   // The operator's switch is known to the certifier only from the user: --real-names-enabled.
   'sandbox.real-names-enabled': { flags: { realNamesEnabled: true } },
 };

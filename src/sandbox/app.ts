@@ -9,7 +9,7 @@ import { hashSecret } from './ids.js';
 import { stringifyJson } from './json.js';
 import { errorMessage, type Lang } from './messages.js';
 import { Operator } from './operator.js';
-import { RateLimiter } from './rate-limit.js';
+import { RateLimiter, type RateVerdict } from './rate-limit.js';
 import { matchRoute } from './routing.js';
 import { Store, type Partner } from './store.js';
 import type { SandboxHooks } from './hooks.js';
@@ -168,9 +168,13 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
       throw new ApiError(status, key && faults.has('auth.unknown-key-wrong-code') ? 'invalid_org_token' : 'invalid_partner_key');
     }
     lang = langOf(req, partner);
-    const verdict = app.limiter.hit(partner, app.now());
+    // The faults: a simulated request is not counted; the window is kept per organization, not per partner.
+    const scope = faults.has('limits.rate-limit-per-organization') ? `${partner.id}|${header(req.headers, 'x-svc-org') ?? ''}` : partner.id;
+    const verdict: RateVerdict = simulate !== undefined && faults.has('limits.simulated-not-counted') ? { ok: true } : app.limiter.hit(partner, app.now(), scope);
     // The fault counts requests but never refuses one: the limit is not enforced.
-    if (!verdict.ok && !faults.has('limits.rate-limit-unenforced')) {
+    // Variant sandbox.simulated-answer-over-limit: counted above, but a simulated request keeps its simulated answer.
+    const simulatedAnswer = simulate !== undefined && app.config.variants.has('sandbox.simulated-answer-over-limit');
+    if (!verdict.ok && !faults.has('limits.rate-limit-unenforced') && !simulatedAnswer) {
       const headers: Record<string, string> = faults.has('limits.rate-limited-no-retry-after') ? {} : { 'retry-after': String(verdict.retryAfterSeconds) };
       throw new ApiError(429, 'rate_limited', { retry_after_seconds: verdict.retryAfterSeconds }, headers);
     }

@@ -15,10 +15,10 @@ export class RateLimiter {
     this.dayMs = 86_400_000 / timeScale;
   }
 
-  /** Counts the request (every request counts, refused ones included) and says whether it may run. */
-  hit(partner: Partner, now: number): RateVerdict {
-    let w = this.windows.get(partner.id);
-    if (!w) this.windows.set(partner.id, (w = { minuteStart: now, minuteCount: 0, dayStart: now, dayCount: 0 }));
+  /** Counts the request (every request counts, refused ones included) and says whether it may run; `scope` (the partner) is what a fault narrows. */
+  hit(partner: Partner, now: number, scope: string = partner.id): RateVerdict {
+    let w = this.windows.get(scope);
+    if (!w) this.windows.set(scope, (w = { minuteStart: now, minuteCount: 0, dayStart: now, dayCount: 0 }));
     if (now - w.minuteStart >= this.minuteMs) {
       w.minuteStart = now;
       w.minuteCount = 0;

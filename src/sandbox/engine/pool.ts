@@ -69,8 +69,12 @@ function makeProfile(rng: Random, index: number): Profile {
   // the one quoted as evidence, so masking gets exercised on what a run read shows.
   const contactBits: string[] = [];
   if (email && rng.chance(0.35)) contactBits.push(`reach ${name} at ${email}`);
-  if (rng.chance(0.3)) contactBits.push(`portfolio https://www.linkedin.com/in/${handle}-${index}`);
-  if (phone && rng.chance(0.25)) contactBits.push(`phone ${phone}`);
+  // Every other profile writes them as people type them: a link without its scheme, a national number
+  // without separators (spec: "any URL", "any phone number"); the choice uses no draw of rng, so every
+  // other profile stays as it was.
+  const typed = index % 2 === 0;
+  if (rng.chance(0.3)) contactBits.push(`portfolio ${typed ? '' : 'https://www.'}linkedin.com/in/${handle}-${index}`);
+  if (phone && rng.chance(0.25)) contactBits.push(`phone ${typed ? phone.replace(/^\+972-/, '0').replace(/-/g, '') : phone}`);
   const first = name.split(' ')[0];
   const skillSentence = skills.length > 0 ? `${first} works with ${skills.join(', ')}` : `${first} lists no skills`;
   const sentences = [

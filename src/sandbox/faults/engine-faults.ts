@@ -62,4 +62,16 @@ export const engineFaults = [
     summary: 'e-mail addresses inside evidence, title, company and location are not hidden',
     caughtBy: 'sandbox.contact-identifiers-masked',
   },
+  {
+    id: 'sandbox.schemeless-link-left',
+    area: 'sandbox',
+    summary: 'only links written with a scheme or www. are hidden: a bare `linkedin.com/in/…` stays in evidence',
+    caughtBy: 'sandbox.contact-identifiers-masked',
+  },
+  {
+    id: 'sandbox.bare-phone-left',
+    area: 'sandbox',
+    summary: 'only phone numbers written with separators are hidden: `0521234567` stays in evidence',
+    caughtBy: 'sandbox.contact-identifiers-masked',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -25,6 +25,18 @@ export const fixturesFaults = [
     caughtBy: 'fixtures.cert-extra-fields.reveal-and-decisions-carry-extra-fields',
   },
   {
+    id: 'fixtures.extra-fields-missing-on-start',
+    area: 'fixtures',
+    summary: '`cert-extra-fields` run start response carries no unknown top-level field (its requirements still do)',
+    caughtBy: 'fixtures.cert-extra-fields.start-accepted-202',
+  },
+  {
+    id: 'fixtures.names-not-localized',
+    area: 'fixtures',
+    summary: 'fixture candidate names stay English (`Test Candidate 01`) when read with `x-svc-lang: he`',
+    caughtBy: 'fixtures.names-localized-he',
+  },
+  {
     id: 'fixtures.start-answered-200',
     area: 'fixtures',
     summary: 'a fixture run start answers 200 instead of 202',

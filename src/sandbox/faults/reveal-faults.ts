@@ -19,4 +19,5 @@ export const revealFaults = [
   { id: 'reveal.production-charge-understated', area: 'reveal', summary: 'production: `credits_charged` says 2 credits less than the wallet fell by', caughtBy: 'reveal.production-charged-once' },
   { id: 'reveal.production-wallet-stale', area: 'reveal', summary: 'production: `wallet_balance_after` reports the balance before the charge', caughtBy: 'reveal.production-charged-once' },
   { id: 'isolation.reveal-state-shared-across-orgs', area: 'reveal', summary: 'a candidate revealed by any organization of the partner reads `contact_state: revealed` in every organization\'s runs, not only in the revealing organization\'s', caughtBy: 'reveal.contact-state-per-organization' },
+  { id: 'isolation.reveal-user-any-org', area: 'reveal', summary: "a reveal's acting-user lookup ignores the organization: a recruiter registered only in another organization of the partner reveals (200) instead of `404 user_not_found`", caughtBy: 'users.other-organization-recruiter-on-reveal-and-decisions' },
 ] as const satisfies readonly FaultDefinition[];

@@ -18,4 +18,6 @@ export const sandboxFaults = [
   { id: 'sandbox.simulate-allowed-incomplete', area: 'sandbox', summary: '`allowed` of an invalid simulate value misses `insufficient_credits`', caughtBy: 'sandbox.simulate-invalid-value-422' },
   { id: 'sandbox.reveal-price-no-upper-bound', area: 'sandbox', summary: '`x-svc-sandbox-reveal-price` above 1000 is accepted', caughtBy: 'sandbox.reveal-price-out-of-range-422' },
   { id: 'sandbox.reveal-charges-override-price', area: 'sandbox', summary: 'a sandbox reveal after a read with `x-svc-sandbox-reveal-price` charges that price instead of 0', caughtBy: 'sandbox.reveal-after-price-override-charges-zero' },
+  { id: 'sandbox.reveal-pending-202', area: 'sandbox', summary: 'every sandbox reveal answers `202` with `{status: "pending"}` (the production pending answer) instead of the synthetic contact', caughtBy: 'reveal.result-schema' },
+  { id: 'sandbox.reveal-402-over-wallet', area: 'sandbox', summary: 'a sandbox reveal whose quoted price (e.g. after `x-svc-sandbox-reveal-price: 1000`) is above the organization balance answers `402 insufficient_credits`', caughtBy: 'sandbox.reveal-after-price-override-charges-zero' },
 ] as const satisfies readonly FaultDefinition[];

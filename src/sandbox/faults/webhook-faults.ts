@@ -147,4 +147,5 @@ export const webhookFaults = [
     summary: 'the test endpoint answers 202 when no webhook is registered instead of 409 webhook_not_configured',
     caughtBy: 'webhooks.test-requires-webhook',
   },
+  { id: 'webhooks.test-signature-flag-coerced', area: 'webhooks', summary: '`POST /sandbox/webhooks/test` reads `valid_signature` for its truth: `"yes"` is accepted (202) instead of `422 invalid_request`', caughtBy: 'webhooks.test-invalid-body-422' },
 ] as const satisfies readonly FaultDefinition[];

@@ -11,6 +11,8 @@ export const SANDBOX_EMAIL_DOMAIN = 'sandbox.svc.invalid';
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 // Schemed links, www. links and bare host/path links such as linkedin.com/in/someone.
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s"'<>)\]]+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/[^\s"'<>)\]]*/giu;
+/** Only links written with a scheme or www. (what the fault sandbox.schemeless-link-left still masks). */
+const SCHEMED_URL = /\b(?:https?:\/\/|www\.)[^\s"'<>)\]]+/giu;
 // A run of digits with the usual separators, at least 9 digits in all: years and year ranges stay untouched.
 const PHONE_CANDIDATE = /\+?\(?\d[\d\s().-]{6,}\d/g;
 
@@ -27,8 +29,9 @@ function escapeRegExp(text: string): string {
 /** Replaces e-mails, links and phone numbers, in that order (an e-mail's domain must not be read as a link). */
 export function maskContactText(text: string, faults: FaultSet = NO_FAULTS): string {
   let out = faults.has('sandbox.email-left-in-evidence') ? text : text.replace(EMAIL, EMAIL_HIDDEN);
-  out = out.replace(URL_PATTERN, LINK_HIDDEN);
-  out = out.replace(PHONE_CANDIDATE, (m) => ((m.match(/\d/g)?.length ?? 0) >= 9 ? PHONE_HIDDEN : m));
+  // The faults mask only the forms written with a scheme, or with separators.
+  out = out.replace(faults.has('sandbox.schemeless-link-left') ? SCHEMED_URL : URL_PATTERN, LINK_HIDDEN);
+  out = out.replace(PHONE_CANDIDATE, (m) => ((m.match(/\d/g)?.length ?? 0) >= 9 && !(faults.has('sandbox.bare-phone-left') && /^\d+$/.test(m)) ? PHONE_HIDDEN : m));
   return out;
 }
 

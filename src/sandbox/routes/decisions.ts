@@ -14,7 +14,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2
 
 /** Candidates a decision may name: any the fixture will ever list, or any the run listed so far. */
 function knownCandidates(rc: RequestContext, run: Run): (id: bigint) => boolean {
-  if (run.fixture) {
+  // The fault decisions.fixture-unlisted-candidate-refused: a fixture run too accepts only what it listed so far.
+  if (run.fixture && !rc.app.config.faults.has('decisions.fixture-unlisted-candidate-refused')) {
     const max = BigInt(fixtureMaxListed(run.fixture, run.targetCount));
     return (id) => id >= FIRST_FIXTURE_ID && id < FIRST_FIXTURE_ID + max;
   }
@@ -75,7 +76,8 @@ export function decisionsRoute(rc: RequestContext): Reply {
   const user =
     faults.has('decisions.unknown-user-accepted') && typeof body.acting_user_external_id === 'string'
       ? body.acting_user_external_id
-      : actingUser(rc, org, body.acting_user_external_id);
+      : // The fault isolation.decisions-user-any-org: a recruiter of any organization of the partner is found.
+        actingUser(rc, org, body.acting_user_external_id, faults.has('isolation.decisions-user-any-org'));
   const decisions = body.decisions ?? [];
   const shown = body.notices_shown ?? [];
   if (!Array.isArray(decisions)) throw new ApiError(422, 'invalid_request', { field: 'decisions' });
@@ -119,7 +121,12 @@ function store(run: Run, entries: DecisionEntry[], faults: FaultSet): { accepted
   let accepted = 0;
   let duplicates = 0;
   for (const e of entries) {
-    const key = faults.has('decisions.dedupe-ignores-occurred-at') ? `${e.candidateId}|${e.decision}` : `${e.candidateId}|${e.decision}|${e.occurredAt}`;
+    // The faults key on part of (candidate, decision, occurred_at): without occurred_at, or on it alone.
+    const key = faults.has('decisions.dedupe-ignores-occurred-at')
+      ? `${e.candidateId}|${e.decision}`
+      : faults.has('decisions.dedupe-keyed-on-occurred-at')
+        ? e.occurredAt
+        : `${e.candidateId}|${e.decision}|${e.occurredAt}`;
     if (run.decisions.has(key)) {
       if (faults.has('decisions.duplicates-miscounted')) accepted++;
       else duplicates++;

@@ -36,10 +36,12 @@ export function jobsRoute(rc: RequestContext): Reply {
   }
   const ext = externalId as string;
   const fields = { title: title as string, descriptionText: descriptionText as string, locationText: locationText as string };
-  const existing = jobs.get(ext);
+  // The fault isolation.job-upsert-shared-across-orgs: an external_id the organization never used finds
+  // (and overwrites) another organization's job of that external_id.
+  const existing = jobs.get(ext) ?? (faults.has('isolation.job-upsert-shared-across-orgs') ? [...rc.app.store.jobs.values()].map((m) => m.get(ext)).find((j) => j !== undefined) : undefined);
   if (existing) {
     // The fault keeps the first location: a repeat that does not replace every field it was sent.
-    Object.assign(existing, faults.has('jobs.repeat-keeps-location') ? { ...fields, locationText: existing.locationText } : fields);
+    Object.assign(existing, faults.has('jobs.repeat-keeps-location') ? { ...fields, locationText: existing.locationText } : faults.has('jobs.repeat-keeps-title') ? { ...fields, title: existing.title } : fields);
     if (faults.has('jobs.repeat-new-job-id')) existing.jobId = newUuid();
   } else {
     jobs.set(ext, { jobId: newUuid(), externalId: ext, ...fields });
@@ -47,7 +49,7 @@ export function jobsRoute(rc: RequestContext): Reply {
   return {
     status: upsertStatus(rc, !existing),
     body: {
-      job_id: jobs.get(ext)!.jobId,
+      job_id: (jobs.get(ext) ?? existing)!.jobId,
       created: !existing && !faults.has('jobs.new-job-created-false'),
       updated: !!existing && !faults.has('jobs.repeat-updated-false'),
     },

@@ -34,7 +34,8 @@ export function revealRoute(rc: RequestContext): Reply {
   const faults = app.config.faults;
   const { run, org } = revealLookup(rc);
   const body = jsonBody(rc);
-  if (!faults.has('reveal.unknown-user-accepted')) actingUser(rc, org, body.acting_user_external_id);
+  // The fault isolation.reveal-user-any-org: a recruiter of any organization of the partner is found.
+  if (!faults.has('reveal.unknown-user-accepted')) actingUser(rc, org, body.acting_user_external_id, faults.has('isolation.reveal-user-any-org'));
   const rawId = rc.segments[3];
   const id = DECIMAL_ID.test(rawId) ? (faults.has('reveal.id-parsed-as-double') ? BigInt(Number(rawId)) : BigInt(rawId)) : undefined;
   const state = currentState(app, run, rc.lang);
@@ -46,6 +47,10 @@ export function revealRoute(rc: RequestContext): Reply {
   const price = run.quotedPrices.get(id) ?? candidate.priceCredits;
   let response: Record<string, unknown>;
   if (isSandbox(rc)) {
+    // The faults answer a sandbox reveal as production might: pending, or refused for credits when the
+    // (overridden) price is above the balance.
+    if (faults.has('sandbox.reveal-pending-202')) return { status: 202, body: { status: 'pending' } };
+    if (faults.has('sandbox.reveal-402-over-wallet') && price > org.walletBalance) throw new ApiError(402, 'insufficient_credits', { balance: org.walletBalance, required: price });
     const contact = faults.has('reveal.contact-wrong-shape')
       ? { email: `candidate${id}@example.com`, phone: sandboxContact(id).phone }
       : faults.has('reveal.sandbox-phone-placeholder')

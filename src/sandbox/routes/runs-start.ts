@@ -124,7 +124,7 @@ export function runsStartRoute(rc: RequestContext): Reply {
     }),
   };
   if (run.fixture && !faults.has('fixtures.start-without-fixture-name')) response.sandbox = { fixture: run.fixture };
-  if (extra) {
+  if (extra && !faults.has('fixtures.extra-fields-missing-on-start')) {
     response.zz_extra_top_level = 'clients must ignore this';
     response.zz_future_object = { nested: true };
   }

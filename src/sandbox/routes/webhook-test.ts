@@ -12,9 +12,11 @@ export function webhookTestRoute(rc: RequestContext): Reply {
   if (typeof event !== 'string' || !(EVENTS as readonly string[]).includes(event)) {
     throw new ApiError(422, 'invalid_request', { field: 'event', allowed_events: [...EVENTS] });
   }
-  const valid = body.valid_signature ?? true;
-  if (typeof valid !== 'boolean') throw new ApiError(422, 'invalid_request', { field: 'valid_signature' });
   const faults = rc.app.config.faults;
+  // The fault webhooks.test-signature-flag-coerced: any value is read for its truth ("yes" is true).
+  const raw = body.valid_signature ?? true;
+  const valid = faults.has('webhooks.test-signature-flag-coerced') ? Boolean(raw) : raw;
+  if (typeof valid !== 'boolean') throw new ApiError(422, 'invalid_request', { field: 'valid_signature' });
   if (rc.partner.webhookUrl === undefined && !faults.has('webhooks.test-accepted-without-webhook')) throw new ApiError(409, 'webhook_not_configured');
   const env = emitTest(rc.app, rc.partner.id, org.id, event as TestEvent, valid);
   if (!env) throw new ApiError(404, 'not_found');

@@ -144,6 +144,12 @@ export const behaviourVariants = [
     allowedBy: 'Sandbox behaviour: "Real names: shown only after a data-processing agreement is signed and the service operator enables it for the partner; contact identifiers stay masked regardless"',
   },
   {
+    id: 'sandbox.simulated-answer-over-limit',
+    area: 'sandbox',
+    summary: 'a simulated request over the rate limit still gets its simulated answer (it is counted, and plain requests get 429)',
+    allowedBy: 'Sandbox request headers: "The request is authenticated and logged first; simulated requests count toward the rate limit" says they count, not which answer a simulated request over the limit gets',
+  },
+  {
     id: 'sandbox.simulated-credits-required-null',
     area: 'sandbox',
     summary: 'the simulated `402 insufficient_credits` carries `required: null` (a simulated refusal prices no reveal)',
