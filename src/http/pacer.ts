@@ -40,7 +40,10 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
   const burstWaiters: Array<() => void> = [];
 
   function prune(now: number): void {
-    for (let i = slots.length - 1; i >= 0; i--) if (slots[i] <= now) slots.splice(i, 1);
+    for (let i = slots.length - 1; i >= 0; i--) {
+      const slot = slots[i];
+      if (slot !== undefined && slot <= now) slots.splice(i, 1);
+    }
   }
 
   function take(): () => void {

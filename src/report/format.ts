@@ -152,7 +152,8 @@ export function reproductionExchanges(check: CheckResult): RecordedExchange[] {
       out.push(exchange);
     }
   }
-  if (out.length === 0 && check.exchanges.length > 0) out.push(check.exchanges[check.exchanges.length - 1]);
+  const last = check.exchanges.at(-1);
+  if (out.length === 0 && last) out.push(last);
   return out;
 }
 

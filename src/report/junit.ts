@@ -67,7 +67,7 @@ function outcomeElement(check: CheckResult): string {
 function warningText(check: CheckResult): string {
   const lines: string[] = [];
   for (const observation of warningsOf(check)) {
-    const [first, ...rest] = observationLines(check, observation);
+    const [first = '', ...rest] = observationLines(check, observation);
     lines.push(first, ...indentBlock(rest, '  '));
   }
   return lines.join('\n');

@@ -202,7 +202,7 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
     }
     if (route.method === 'POST') {
       const ct = header(req.headers, 'content-type');
-      const media = ct ? ct.split(';', 1)[0].trim().toLowerCase() : '';
+      const media = ct ? (ct.split(';', 1)[0] ?? '').trim().toLowerCase() : '';
       if (media !== 'application/json') throw new ApiError(415, 'unsupported_media_type', { expected: 'application/json' });
     }
     const rc: RequestContext = { app, method: req.method, segments, headers: req.headers, lang, partner, org, rawBody: req.body };

@@ -1,7 +1,7 @@
 // Validation of submitted requirements (spec: POST /runs, Requirement rules, rejection and warning codes).
 import type { EngineRequirement } from './collaborators.js';
 import { isRecord } from './json.js';
-import { requirementIssue, type RequirementIssue } from './messages.js';
+import { requirementIssue, type RequirementIssue, type RequirementIssueCode } from './messages.js';
 import type { FaultSet } from './faults/index.js';
 
 export const MAX_MUSTS = 3;
@@ -83,7 +83,7 @@ export function validateRequirements(input: unknown, opts: ValidateOptions): Req
     const rawText = isRecord(item) ? item.text : undefined;
     const rawKind = isRecord(item) ? item.kind : undefined;
     const kind = faults.has('runs-start.invalid-kind-accepted') && rawKind !== 'must' ? 'nice' : rawKind;
-    let issue: string | undefined;
+    let issue: RequirementIssueCode | undefined;
     const text = typeof rawText === 'string' ? (faults.has('runs-start.no-whitespace-collapse') ? rawText : normalizeText(rawText)) : '';
     const canonical = typeof rawText === 'string' ? normalizeText(rawText) : '';
     const key = faults.has('runs-start.duplicate-case-sensitive') ? canonical : fold(canonical);

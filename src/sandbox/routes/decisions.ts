@@ -1,4 +1,4 @@
-import { ApiError, jsonBody, type Reply, type RequestContext } from '../context.js';
+import { ApiError, jsonBody, segment, type Reply, type RequestContext } from '../context.js';
 import { FIRST_FIXTURE_ID, fixtureMaxListed } from '../fixtures/definitions.js';
 import { asInt64, isRecord, RawNumber } from '../json.js';
 import { currentState } from '../run-view.js';
@@ -55,10 +55,10 @@ function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: Fa
 /** The run of the path; two faults break how an unknown or another organization's run is answered. */
 function decisionsLookup(rc: RequestContext): { run: Run; org: Organization } | undefined {
   try {
-    return lookupRun(rc, rc.segments[1]);
+    return lookupRun(rc, segment(rc, 1));
   } catch (e) {
     if (!(e instanceof ApiError) || e.code !== 'run_not_found') throw e;
-    const foreign = rc.app.store.runs.has(rc.segments[1].toLowerCase());
+    const foreign = rc.app.store.runs.has(segment(rc, 1).toLowerCase());
     if (foreign && rc.app.config.faults.has('decisions.other-org-403')) throw new ApiError(403, 'forbidden');
     if (!foreign && rc.app.config.faults.has('decisions.unknown-run-accepted')) return undefined;
     throw e;
