@@ -45,7 +45,7 @@ export function verdictOf(result: RunResult): Verdict {
 }
 
 /** A failed check the operator's baseline accepts: reported apart, it does not fail the run. */
-export function isExpectedFailure(check: CheckResult): boolean {
+export function isExpectedFailure(check: CheckResult): check is CheckResult & { expected: NonNullable<CheckResult['expected']> } {
   return check.status === 'failed' && check.expected !== undefined;
 }
 

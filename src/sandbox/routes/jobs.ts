@@ -30,24 +30,27 @@ export function jobsRoute(rc: RequestContext): Reply {
     }
     if (faults.has('jobs.issue-message-he-missing')) for (const issue of issues) delete (issue as Partial<JobIssue>).message_he;
     // The fault: a loop that keeps the first issue's field for every issue after it.
-    if (faults.has('jobs.issues-share-first-field')) for (const issue of issues) issue.field = issues[0]!.field;
+    const [first] = issues;
+    if (first && faults.has('jobs.issues-share-first-field')) for (const issue of issues) issue.field = first.field;
     // Variant jobs.rejected-first-only: a validator that stops at the first missing field.
     throw new ApiError(422, 'job_rejected', { rejected: rc.app.config.variants.has('jobs.rejected-first-only') ? issues.slice(0, 1) : issues });
   }
   const ext = externalId as string;
   const fields = { title: title as string, descriptionText: descriptionText as string, locationText: locationText as string };
   const existing = jobs.get(ext);
-  if (existing) {
+  let stored = existing;
+  if (stored) {
     // The fault keeps the first location: a repeat that does not replace every field it was sent.
-    Object.assign(existing, faults.has('jobs.repeat-keeps-location') ? { ...fields, locationText: existing.locationText } : fields);
-    if (faults.has('jobs.repeat-new-job-id')) existing.jobId = newUuid();
+    Object.assign(stored, faults.has('jobs.repeat-keeps-location') ? { ...fields, locationText: stored.locationText } : fields);
+    if (faults.has('jobs.repeat-new-job-id')) stored.jobId = newUuid();
   } else {
-    jobs.set(ext, { jobId: newUuid(), externalId: ext, ...fields });
+    stored = { jobId: newUuid(), externalId: ext, ...fields };
+    jobs.set(ext, stored);
   }
   return {
     status: upsertStatus(rc, !existing),
     body: {
-      job_id: jobs.get(ext)!.jobId,
+      job_id: stored.jobId,
       created: !existing && !faults.has('jobs.new-job-created-false'),
       updated: !!existing && !faults.has('jobs.repeat-updated-false'),
     },
