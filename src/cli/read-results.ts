@@ -19,9 +19,8 @@ export function readResultsFile(path: string, shownAs: string = path): RunResult
   } catch (e) {
     throw new ConfigError(`${shownAs} is not valid JSON (${(e as Error).message.split('\n')[0]}); give the results.json a certifying command wrote`);
   }
-  const issues = validateAgainst('results', data);
-  if (issues.length > 0) {
-    const first = issues[0]!;
+  const [first] = validateAgainst('results', data);
+  if (first) {
     throw new ConfigError(`${shownAs} is not an svc-certify results.json: at ${first.pointer === '' ? '(top level)' : first.pointer}: ${first.message}`);
   }
   return data as RunResult;

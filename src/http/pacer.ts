@@ -62,8 +62,8 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
 
   function serve(): void {
     prune(performance.now());
-    while (bursting === 0 && burstWaiters.length === 0 && waiters.length > 0 && slots.length < budget) {
-      const w = waiters.shift()!;
+    for (let w = waiters[0]; w && bursting === 0 && burstWaiters.length === 0 && slots.length < budget; w = waiters[0]) {
+      waiters.shift();
       if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
       w.resolve(take());
     }
