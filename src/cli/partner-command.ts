@@ -12,6 +12,7 @@ import { prepareReports, resolveReportSettings } from './report-options.js';
 import { exitCodeOfSignal, watchSignals } from './signals.js';
 import { parseSandboxFlags, writeProvisionFile, type SandboxFlags } from './sandbox-options.js';
 import { UsageError } from './usage-error.js';
+import { errnoOrMessage, errorMessage } from '../narrow.js';
 
 export interface PartnerFlags extends SandboxFlags {
   duration?: string;
@@ -69,7 +70,7 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
         hooks,
       });
     } catch (e) {
-      throw new UsageError(`cannot start the sandbox on ${opts.host}:${opts.port}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new UsageError(`cannot start the sandbox on ${opts.host}:${opts.port}: ${errnoOrMessage(e)}`);
     }
     try {
       const provision = sandbox.provision({ ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}), rateLimitPerMinute: opts.rateLimit });
@@ -77,7 +78,7 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
       return { baseUrl: sandbox.baseUrl, provision, close: () => sandbox.close() };
     } catch (e) {
       await sandbox.close();
-      throw e instanceof UsageError ? e : new UsageError(`cannot provision the sandbox: ${(e as Error).message}`);
+      throw e instanceof UsageError ? e : new UsageError(`cannot provision the sandbox: ${errorMessage(e)}`);
     }
   });
 }

@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import type { OptionSpec, Sourced } from '../config/option-spec.js';
 import { positiveNumber, requestsPerMinute } from '../config/validators.js';
 import { UsageError } from './usage-error.js';
+import { errnoOrMessage } from '../narrow.js';
 
 export const SANDBOX_OPTIONS: readonly OptionSpec[] = [
   { key: 'host', flag: '--host', arg: '<host>', kind: 'string', default: '127.0.0.1', description: 'interface to listen on' },
@@ -102,6 +103,6 @@ export function writeProvisionFile(file: string, shownAs: string, provision: unk
   try {
     writeFileSync(file, `${JSON.stringify(provision, null, 2)}\n`, { mode: 0o600 });
   } catch (e) {
-    throw new UsageError(`--provision: cannot write "${shownAs}" (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new UsageError(`--provision: cannot write "${shownAs}" (${errnoOrMessage(e)})`);
   }
 }

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { parseSandboxFlags, writeProvisionFile, type SandboxFlags } from './sandbox-options.js';
 import { UsageError } from './usage-error.js';
 import { exitCodeOfSignal, watchSignals } from './signals.js';
+import { errorMessage } from '../narrow.js';
 
 export interface ServeFlags extends SandboxFlags {
   fault?: string[];
@@ -59,7 +60,7 @@ export async function serveCommand(flags: ServeFlags, out: (line: string) => voi
       try {
         provision = sandbox.provision({ ...(webhookUrl ? { webhookUrl } : {}), rateLimitPerMinute: rateLimit });
       } catch (e) {
-        throw new UsageError(`cannot provision the sandbox: ${(e as Error).message}`);
+        throw new UsageError(`cannot provision the sandbox: ${errorMessage(e)}`);
       }
       if (flags.provision !== undefined) {
         const file = resolve(flags.provision);

@@ -12,3 +12,8 @@ export function must<T>(value: T | undefined, why: string): T {
 export function cyclic<T>(list: ArrayLike<T>, i: number): T {
   return must(list[i % list.length], 'a round-robin over an empty list');
 }
+
+/** Whether `value` is one of `list` (a constant tuple of names), narrowing it to the tuple's union. */
+export function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
+  return list.some((item) => item === value);
+}

@@ -16,6 +16,7 @@ import {
   RATIO_CHECK_FROM_BYTES,
 } from './limits.js';
 import { harScanner, sourceMapScanner, textScanner, type FindingSink, type PartScanner } from './part-scanners.js';
+import { errnoOrMessage } from '../narrow.js';
 
 const READ_CHUNK_BYTES = 1 << 20;
 const MiB = 1 << 20;
@@ -134,7 +135,7 @@ export async function scanFile(file: string, sink: FindingSink): Promise<number>
     try {
       compressedBytes = (await stat(file)).size;
     } catch (e) {
-      throw new ScanPathError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new ScanPathError(`cannot read ${file}: ${errnoOrMessage(e)}`);
     }
   }
   for (;;) {

@@ -42,7 +42,7 @@ function phoneNumber(rng: Random): string {
 function sampleDistinct<T>(rng: Random, items: readonly T[], count: number): T[] {
   const copy = [...items];
   const out: T[] = [];
-  while (out.length < count && copy.length > 0) out.push(copy.splice(rng.int(0, copy.length - 1), 1)[0] as T);
+  while (out.length < count && copy.length > 0) out.push(...copy.splice(rng.int(0, copy.length - 1), 1));
   return out;
 }
 

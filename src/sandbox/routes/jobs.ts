@@ -28,7 +28,7 @@ export function jobsRoute(rc: RequestContext): Reply {
         locationText: typeof locationText === 'string' ? locationText : '',
       });
     }
-    if (faults.has('jobs.issue-message-he-missing')) for (const issue of issues) delete (issue as Partial<JobIssue>).message_he;
+    if (faults.has('jobs.issue-message-he-missing')) for (const issue of issues) Reflect.deleteProperty(issue, 'message_he');
     // The fault: a loop that keeps the first issue's field for every issue after it.
     const [first] = issues;
     if (first && faults.has('jobs.issues-share-first-field')) for (const issue of issues) issue.field = first.field;
