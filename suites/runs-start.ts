@@ -190,6 +190,37 @@ function textOfLength(n: number): string {
 
 const HEBREW_LETTERS = /[\u05D0-\u05EA]/u;
 
+/**
+ * A check that sends one batch of requirements to a probe job and expects a `422 requirements_rejected`
+ * naming each offending position (the spec of the first section cited is the one blamed); a partial
+ * rejected[] is put to the test by fixing the listed ones and resending (Resend). The rows state only
+ * the batch and what it must be refused for.
+ */
+function rejectedBatchCheck(row: {
+  id: string;
+  title: string;
+  spec: [SpecSection, ...SpecSection[]];
+  submitted: Resend['submitted'];
+  expected: Expected[];
+  what: string;
+}): CheckDefinition {
+  return {
+    id: row.id,
+    title: row.title,
+    suite,
+    spec: row.spec,
+    needs: ['org'],
+    async run(t) {
+      const job = await probeJob(t);
+      const res = await start(t, job, row.submitted);
+      await expectRequirementsRejected(t, res, row.expected, row.spec[0], row.what, [], {
+        submitted: row.submitted,
+        send: (requirements) => start(t, job, requirements, { label: 'the same batch, the listed issues fixed' }),
+      });
+    },
+  };
+}
+
 export const RUNS_START_CHECKS: CheckDefinition[] = [
   {
     id: 'runs-start.accepted-response-shape',
@@ -367,63 +398,37 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       );
     },
   },
-  {
+  rejectedBatchCheck({
     id: 'runs-start.issue-index-is-position',
     title: 'A requirement issue names the 0-based position of the offending requirement in the submitted array',
-    suite,
     spec: [S.requirementIssue, S.runsStart],
-    needs: ['org'],
-    async run(t) {
-      const job = await probeJob(t);
-      const submitted = [
-        { text: 'TypeScript', kind: 'must' },
-        { text: '', kind: 'nice' },
-        { text: 'PostgreSQL', kind: 'nice' },
-        { text: 'Kubernetes', kind: 'required' },
-      ];
-      const res = await start(t, job, submitted);
-      await expectRequirementsRejected(
-        t,
-        res,
-        [
-          { index: 1, code: 'empty_text' },
-          { index: 3, code: 'invalid_kind' },
-        ],
-        S.requirementIssue,
-        'an empty text at position 1 and kind "required" at position 3',
-        [],
-        { submitted, send: (requirements) => start(t, job, requirements, { label: 'the same batch, the listed issues fixed' }) },
-      );
-    },
-  },
-  {
+    submitted: [
+      { text: 'TypeScript', kind: 'must' },
+      { text: '', kind: 'nice' },
+      { text: 'PostgreSQL', kind: 'nice' },
+      { text: 'Kubernetes', kind: 'required' },
+    ],
+    expected: [
+      { index: 1, code: 'empty_text' },
+      { index: 3, code: 'invalid_kind' },
+    ],
+    what: 'an empty text at position 1 and kind "required" at position 3',
+  }),
+  rejectedBatchCheck({
     id: 'runs-start.empty-text',
     title: 'An empty or whitespace-only requirement text is refused with empty_text at its index',
-    suite,
     spec: [S.runsStart, S.requirementIssue],
-    needs: ['org'],
-    async run(t) {
-      const job = await probeJob(t);
-      const submitted = [
-        { text: '', kind: 'nice' },
-        { text: 'TypeScript', kind: 'must' },
-        { text: ' \t  ', kind: 'nice' },
-      ];
-      const res = await start(t, job, submitted);
-      await expectRequirementsRejected(
-        t,
-        res,
-        [
-          { index: 0, code: 'empty_text' },
-          { index: 2, code: 'empty_text' },
-        ],
-        S.runsStart,
-        'texts "" at 0 and " \\t  " at 2',
-        [],
-        { submitted, send: (requirements) => start(t, job, requirements, { label: 'the same batch, the listed issues fixed' }) },
-      );
-    },
-  },
+    submitted: [
+      { text: '', kind: 'nice' },
+      { text: 'TypeScript', kind: 'must' },
+      { text: ' \t  ', kind: 'nice' },
+    ],
+    expected: [
+      { index: 0, code: 'empty_text' },
+      { index: 2, code: 'empty_text' },
+    ],
+    what: 'texts "" at 0 and " \\t  " at 2',
+  }),
   {
     id: 'runs-start.invalid-kind',
     title: 'A kind other than must or nice is refused with invalid_kind at its index',
