@@ -3,6 +3,7 @@
 
 import { writeFileSync } from 'node:fs';
 import type { OptionSpec, Sourced } from '../config/option-spec.js';
+import type { SandboxSettings } from '../config/sandbox-settings.js';
 import { positiveNumber, requestsPerMinute } from '../config/validators.js';
 import { UsageError } from './usage-error.js';
 import { errnoOrMessage } from '../narrow.js';
@@ -56,15 +57,6 @@ export interface SandboxFlags {
   allowLoopbackWebhooks?: boolean;
 }
 
-export interface SandboxSettings {
-  host: string;
-  port: number;
-  mode: 'sandbox' | 'production';
-  timeScale: number;
-  rateLimit: number;
-  webhookUrl?: string;
-  allowLoopbackWebhooks: boolean;
-}
 
 /** Validates the shared options before anything starts: a bad one exits 2 with one line. */
 export function parseSandboxFlags(flags: SandboxFlags): SandboxSettings {

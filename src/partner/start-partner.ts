@@ -3,6 +3,7 @@
 // handed in by the caller (the CLI, or a test through the sandbox's public entry), because nothing but
 // src/cli/ and src/embedded/ reaches the sandbox: this layer names only the slice of it that it uses.
 
+import type { SandboxSettings } from '../config/sandbox-settings.js';
 import { createReporters } from '../report/index.js';
 import { finishCertification, type ReportSettings } from '../report/finish-certification.js';
 import type { Reporter } from '../report/reporter.js';
@@ -14,14 +15,7 @@ import type { Observation } from './recorder.js';
 import { createPartnerSession, type PartnerSession } from './session.js';
 
 /** The settings of a session (the CLI's parsePartnerFlags makes them). */
-export interface PartnerOptions {
-  host: string;
-  port: number;
-  mode: 'sandbox' | 'production';
-  timeScale: number;
-  rateLimit: number;
-  webhookUrl?: string;
-  allowLoopbackWebhooks: boolean;
+export interface PartnerOptions extends SandboxSettings {
   /** Where the provision was written. */
   provision: string;
   /** Real ms; undefined: until SIGINT/SIGTERM. */

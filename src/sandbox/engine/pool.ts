@@ -47,7 +47,7 @@ function sampleDistinct<T>(rng: Random, items: readonly T[], count: number): T[]
 }
 
 function makeProfile(rng: Random, index: number): Profile {
-  const [familyKey, family] = rng.pick(Object.entries(FAMILIES));
+  const family = rng.pick(Object.values(FAMILIES));
   const hebrew = rng.chance(0.08);
   const name = hebrew ? rng.pick(HEBREW_NAMES) : `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
   const years = rng.int(0, 22);

@@ -4,7 +4,6 @@ import { newUuid } from '../ids.js';
 import { isOneOf } from '../must.js';
 
 const EVENTS = ['run_completed', 'run_failed', 'candidate_revealed'] as const;
-type TestEvent = (typeof EVENTS)[number];
 
 export function webhookTestRoute(rc: RequestContext): Reply {
   const org = requireOrg(rc);
