@@ -221,6 +221,20 @@ function rejectedBatchCheck(row: {
   };
 }
 
+/** A check that starts a run on the probe fixture with one batch and expects it started with one warning at its index. */
+function warningCheck(row: { id: string; title: string; spec: SpecSection[]; submitted: Resend['submitted']; expected: Expected; what: string }): CheckDefinition {
+  return {
+    id: row.id,
+    title: row.title,
+    suite,
+    spec: row.spec,
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      expectWarning(t, await start(t, PROBE_FIXTURE, row.submitted), row.expected, row.what);
+    },
+  };
+}
+
 export const RUNS_START_CHECKS: CheckDefinition[] = [
   {
     id: 'runs-start.accepted-response-shape',
@@ -576,48 +590,39 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       await expectRequirementsRejected(t, res, [{ index: 1, code: 'location_as_requirement' }], S.runsStart, `${show(place)} at 1 with location_text ${show(job.locationText)}`);
     },
   },
-  {
+  warningCheck({
     id: 'runs-start.warns-short-term',
     title: 'A term shorter than 3 characters starts the run with warning short_term_may_be_dropped',
-    suite,
     spec: [S.runsStart, S.limits],
-    needs: ['sandbox', 'org'],
-    async run(t) {
-      const res = await start(t, PROBE_FIXTURE, [
-        { text: 'TypeScript', kind: 'must' },
-        { text: 'Go', kind: 'nice' },
-      ]);
-      expectWarning(t, res, { index: 1, code: 'short_term_may_be_dropped' }, 'the 2-character term "Go" at 1');
-    },
-  },
-  {
+    submitted: [
+      { text: 'TypeScript', kind: 'must' },
+      { text: 'Go', kind: 'nice' },
+    ],
+    expected: { index: 1, code: 'short_term_may_be_dropped' },
+    what: 'the 2-character term "Go" at 1',
+  }),
+  warningCheck({
     id: 'runs-start.warns-years-band-ceiling',
     title: 'A bounded years range starts the run with warning years_band_ceiling',
-    suite,
     spec: [S.runsStart],
-    needs: ['sandbox', 'org'],
-    async run(t) {
-      const res = await start(t, PROBE_FIXTURE, [
-        { text: 'TypeScript', kind: 'nice' },
-        { text: '3-5 years of backend experience', kind: 'must' },
-      ]);
-      expectWarning(t, res, { index: 1, code: 'years_band_ceiling' }, 'the bounded range "3-5 years of backend experience" at 1');
-    },
-  },
-  {
+    submitted: [
+      { text: 'TypeScript', kind: 'nice' },
+      { text: '3-5 years of backend experience', kind: 'must' },
+    ],
+    expected: { index: 1, code: 'years_band_ceiling' },
+    what: 'the bounded range "3-5 years of backend experience" at 1',
+  }),
+  warningCheck({
     id: 'runs-start.warns-unverifiable-must',
     title: 'A must that profiles rarely state (a driving licence) starts the run with warning unverifiable_must',
-    suite,
     spec: [S.runsStart],
-    needs: ['sandbox', 'org'],
-    async run(t) {
-      const res = await start(t, PROBE_FIXTURE, [
-        { text: 'TypeScript', kind: 'nice' },
-        { text: 'Valid driving licence', kind: 'must' },
-      ]);
-      expectWarning(t, res, { index: 1, code: 'unverifiable_must' }, 'the must "Valid driving licence" at 1');
-    },
-  },
+    submitted: [
+      { text: 'TypeScript', kind: 'nice' },
+      { text: 'Valid driving licence', kind: 'must' },
+    ],
+    expected: { index: 1, code: 'unverifiable_must' },
+    what: 'the must "Valid driving licence" at 1',
+  }),
   {
     id: 'runs-start.issue-messages-bilingual',
     title: 'Every requirement issue carries message_he in Hebrew, a non-empty message_en and suggestions that are strings or null',

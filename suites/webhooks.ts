@@ -364,61 +364,67 @@ async function failedThenNext(
   return { first, next, runId: trig.runId, eventId: trig.eventId };
 }
 
-const retriedAfterFailure: CheckDefinition = {
+/**
+ * A check that has the receiver answer one test delivery with `answer` (500, 302) and judges what came
+ * next (failedThenNext): the rows state the answer and the judgement, `next` undefined when nothing came.
+ */
+function retryCheck(row: {
+  id: string;
+  title: string;
+  answer: 500 | 302;
+  judge(t: CheckContext, rx: WebhookReceiver, first: ReceivedDelivery, next: ReceivedDelivery | undefined): void;
+}): CheckDefinition {
+  return {
+    id: row.id,
+    title: row.title,
+    suite,
+    spec: [S.events],
+    needs: [...sandboxHooks],
+    timeoutMs: RETRY_TIMEOUT,
+    run: withReceiver(async (t, rx) => {
+      const r = await failedThenNext(t, rx, row.answer);
+      if (r) row.judge(t, rx, r.first, r.next);
+    }),
+  };
+}
+
+const retriedAfterFailure = retryCheck({
   id: 'webhooks.retried-after-failure',
   title: 'A delivery answered 500 is retried after the one-minute backoff',
-  suite,
-  spec: [S.events],
-  needs: [...sandboxHooks],
-  timeoutMs: RETRY_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    const r = await failedThenNext(t, rx, 500);
-    if (!r) return;
-    const { first, next } = r;
+  answer: 500,
+  judge(t, _rx, first, next) {
     if (!t.expect.that(next !== undefined, {
       message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; a non-2xx answer is retried with backoff, first after 1 min`,
       spec: S.events,
-    })) return;
-    const gapSpecMs = (next!.receivedAt - first.receivedAt) * t.target.timeScale;
+    }) || !next) return;
+    const gapSpecMs = (next.receivedAt - first.receivedAt) * t.target.timeScale;
     t.expect.that(gapSpecMs >= MIN_RETRY_GAP_SPEC_MS, {
-      message: `${describeDelivery(next!)} retried ${describeDelivery(first)} after ${specDuration(gapSpecMs)} of spec time; the first retry comes after 1 min`,
+      message: `${describeDelivery(next)} retried ${describeDelivery(first)} after ${specDuration(gapSpecMs)} of spec time; the first retry comes after 1 min`,
       spec: S.events,
       expected: 'about 1 min',
       received: specDuration(gapSpecMs),
     });
-  }),
-};
+  },
+});
 
-const retrySameEventId: CheckDefinition = {
+const retrySameEventId = retryCheck({
   id: 'webhooks.retry-same-event-id',
   title: 'A retried delivery carries the same event_id as the failed attempt',
-  suite,
-  spec: [S.events],
-  needs: [...sandboxHooks],
-  timeoutMs: RETRY_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    const r = await failedThenNext(t, rx, 500);
-    if (!r) return;
-    const { first, next } = r;
+  answer: 500,
+  judge(t, _rx, first, next) {
     if (!next) {
       t.expect.fail({ message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time, so its event_id could not be compared`, spec: S.events });
       return;
     }
     t.expect.equal(eventIdOf(next), eventIdOf(first), `event_id of the retry ${describeDelivery(next)} of ${describeDelivery(first)} (identical on every retry)`, S.events);
-  }),
-};
+  },
+});
 
-const redirectNotFollowed: CheckDefinition = {
+const redirectNotFollowed = retryCheck({
   id: 'webhooks.redirect-not-followed',
   title: 'A 3xx answer is never followed and counts as a failed attempt, retried later',
-  suite,
-  spec: [S.events],
-  needs: [...sandboxHooks],
-  timeoutMs: RETRY_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    const r = await failedThenNext(t, rx, 302);
-    if (!r) return;
-    const { first, next } = r;
+  answer: 302,
+  judge(t, rx, first, next) {
     const followed = rx.deliveries().find((d) => d.followedRedirectOf === first.seq);
     if (!t.expect.that(followed === undefined, {
       message: `${describeDelivery(first)} was answered 302 and the target followed its Location (${followed ? describeDelivery(followed) : ''}); redirects are never followed`,
@@ -428,8 +434,8 @@ const redirectNotFollowed: CheckDefinition = {
       message: `${describeDelivery(first)} was answered 302 and never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; any 3xx counts as a failed attempt, retried after 1 min`,
       spec: S.events,
     });
-  }),
-};
+  },
+});
 
 /** How long the receiver sits on the planned delivery: past the spec's 10 s (and any sandbox floor). */
 function lateAnswerMs(t: CheckContext): number {
