@@ -21,7 +21,7 @@ function runGenerator(job: LoadJob): Promise<LoadResult> {
   });
 }
 
-async function json(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- ad-hoc setup calls
+async function json(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<any> { // any: ad-hoc setup calls
   const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
   const data: unknown = await res.json();
   if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(data)}`);

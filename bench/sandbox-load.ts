@@ -46,7 +46,7 @@ async function runLoad(job: LoadJob): Promise<LoadResult> {
   const elapsedMs = performance.now() - start;
   await pool.close();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => (latencies.length === 0 ? 0 : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
+  const at = (q: number) => (latencies.length === 0 ? 0 : (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0));
   return { requests: latencies.length, errors, statuses, elapsedMs, p50Ms: at(0.5), p99Ms: at(0.99) };
 }
 

@@ -14,7 +14,8 @@ function isRoot(dir: string): boolean {
   // Requiring schemas/ too skips a package.json that tsc may copy into dist/.
   const schemas = join(dir, 'schemas');
   if (!existsSync(schemas) || !statSync(schemas).isDirectory()) return false;
-  return (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'svc-certify';
+  const manifest: { name?: string } = JSON.parse(readFileSync(pkg, 'utf8'));
+  return manifest.name === 'svc-certify';
 }
 
 export function packageRoot(): string {

@@ -190,6 +190,51 @@ function textOfLength(n: number): string {
 
 const HEBREW_LETTERS = /[\u05D0-\u05EA]/u;
 
+/**
+ * A check that sends one batch of requirements to a probe job and expects a `422 requirements_rejected`
+ * naming each offending position (the spec of the first section cited is the one blamed); a partial
+ * rejected[] is put to the test by fixing the listed ones and resending (Resend). The rows state only
+ * the batch and what it must be refused for.
+ */
+function rejectedBatchCheck(row: {
+  id: string;
+  title: string;
+  spec: [SpecSection, ...SpecSection[]];
+  submitted: Resend['submitted'];
+  expected: Expected[];
+  what: string;
+}): CheckDefinition {
+  return {
+    id: row.id,
+    title: row.title,
+    suite,
+    spec: row.spec,
+    needs: ['org'],
+    async run(t) {
+      const job = await probeJob(t);
+      const res = await start(t, job, row.submitted);
+      await expectRequirementsRejected(t, res, row.expected, row.spec[0], row.what, [], {
+        submitted: row.submitted,
+        send: (requirements) => start(t, job, requirements, { label: 'the same batch, the listed issues fixed' }),
+      });
+    },
+  };
+}
+
+/** A check that starts a run on the probe fixture with one batch and expects it started with one warning at its index. */
+function warningCheck(row: { id: string; title: string; spec: SpecSection[]; submitted: Resend['submitted']; expected: Expected; what: string }): CheckDefinition {
+  return {
+    id: row.id,
+    title: row.title,
+    suite,
+    spec: row.spec,
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      expectWarning(t, await start(t, PROBE_FIXTURE, row.submitted), row.expected, row.what);
+    },
+  };
+}
+
 export const RUNS_START_CHECKS: CheckDefinition[] = [
   {
     id: 'runs-start.accepted-response-shape',
@@ -367,63 +412,37 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       );
     },
   },
-  {
+  rejectedBatchCheck({
     id: 'runs-start.issue-index-is-position',
     title: 'A requirement issue names the 0-based position of the offending requirement in the submitted array',
-    suite,
     spec: [S.requirementIssue, S.runsStart],
-    needs: ['org'],
-    async run(t) {
-      const job = await probeJob(t);
-      const submitted = [
-        { text: 'TypeScript', kind: 'must' },
-        { text: '', kind: 'nice' },
-        { text: 'PostgreSQL', kind: 'nice' },
-        { text: 'Kubernetes', kind: 'required' },
-      ];
-      const res = await start(t, job, submitted);
-      await expectRequirementsRejected(
-        t,
-        res,
-        [
-          { index: 1, code: 'empty_text' },
-          { index: 3, code: 'invalid_kind' },
-        ],
-        S.requirementIssue,
-        'an empty text at position 1 and kind "required" at position 3',
-        [],
-        { submitted, send: (requirements) => start(t, job, requirements, { label: 'the same batch, the listed issues fixed' }) },
-      );
-    },
-  },
-  {
+    submitted: [
+      { text: 'TypeScript', kind: 'must' },
+      { text: '', kind: 'nice' },
+      { text: 'PostgreSQL', kind: 'nice' },
+      { text: 'Kubernetes', kind: 'required' },
+    ],
+    expected: [
+      { index: 1, code: 'empty_text' },
+      { index: 3, code: 'invalid_kind' },
+    ],
+    what: 'an empty text at position 1 and kind "required" at position 3',
+  }),
+  rejectedBatchCheck({
     id: 'runs-start.empty-text',
     title: 'An empty or whitespace-only requirement text is refused with empty_text at its index',
-    suite,
     spec: [S.runsStart, S.requirementIssue],
-    needs: ['org'],
-    async run(t) {
-      const job = await probeJob(t);
-      const submitted = [
-        { text: '', kind: 'nice' },
-        { text: 'TypeScript', kind: 'must' },
-        { text: ' \t  ', kind: 'nice' },
-      ];
-      const res = await start(t, job, submitted);
-      await expectRequirementsRejected(
-        t,
-        res,
-        [
-          { index: 0, code: 'empty_text' },
-          { index: 2, code: 'empty_text' },
-        ],
-        S.runsStart,
-        'texts "" at 0 and " \\t  " at 2',
-        [],
-        { submitted, send: (requirements) => start(t, job, requirements, { label: 'the same batch, the listed issues fixed' }) },
-      );
-    },
-  },
+    submitted: [
+      { text: '', kind: 'nice' },
+      { text: 'TypeScript', kind: 'must' },
+      { text: ' \t  ', kind: 'nice' },
+    ],
+    expected: [
+      { index: 0, code: 'empty_text' },
+      { index: 2, code: 'empty_text' },
+    ],
+    what: 'texts "" at 0 and " \\t  " at 2',
+  }),
   {
     id: 'runs-start.invalid-kind',
     title: 'A kind other than must or nice is refused with invalid_kind at its index',
@@ -571,48 +590,39 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       await expectRequirementsRejected(t, res, [{ index: 1, code: 'location_as_requirement' }], S.runsStart, `${show(place)} at 1 with location_text ${show(job.locationText)}`);
     },
   },
-  {
+  warningCheck({
     id: 'runs-start.warns-short-term',
     title: 'A term shorter than 3 characters starts the run with warning short_term_may_be_dropped',
-    suite,
     spec: [S.runsStart, S.limits],
-    needs: ['sandbox', 'org'],
-    async run(t) {
-      const res = await start(t, PROBE_FIXTURE, [
-        { text: 'TypeScript', kind: 'must' },
-        { text: 'Go', kind: 'nice' },
-      ]);
-      expectWarning(t, res, { index: 1, code: 'short_term_may_be_dropped' }, 'the 2-character term "Go" at 1');
-    },
-  },
-  {
+    submitted: [
+      { text: 'TypeScript', kind: 'must' },
+      { text: 'Go', kind: 'nice' },
+    ],
+    expected: { index: 1, code: 'short_term_may_be_dropped' },
+    what: 'the 2-character term "Go" at 1',
+  }),
+  warningCheck({
     id: 'runs-start.warns-years-band-ceiling',
     title: 'A bounded years range starts the run with warning years_band_ceiling',
-    suite,
     spec: [S.runsStart],
-    needs: ['sandbox', 'org'],
-    async run(t) {
-      const res = await start(t, PROBE_FIXTURE, [
-        { text: 'TypeScript', kind: 'nice' },
-        { text: '3-5 years of backend experience', kind: 'must' },
-      ]);
-      expectWarning(t, res, { index: 1, code: 'years_band_ceiling' }, 'the bounded range "3-5 years of backend experience" at 1');
-    },
-  },
-  {
+    submitted: [
+      { text: 'TypeScript', kind: 'nice' },
+      { text: '3-5 years of backend experience', kind: 'must' },
+    ],
+    expected: { index: 1, code: 'years_band_ceiling' },
+    what: 'the bounded range "3-5 years of backend experience" at 1',
+  }),
+  warningCheck({
     id: 'runs-start.warns-unverifiable-must',
     title: 'A must that profiles rarely state (a driving licence) starts the run with warning unverifiable_must',
-    suite,
     spec: [S.runsStart],
-    needs: ['sandbox', 'org'],
-    async run(t) {
-      const res = await start(t, PROBE_FIXTURE, [
-        { text: 'TypeScript', kind: 'nice' },
-        { text: 'Valid driving licence', kind: 'must' },
-      ]);
-      expectWarning(t, res, { index: 1, code: 'unverifiable_must' }, 'the must "Valid driving licence" at 1');
-    },
-  },
+    submitted: [
+      { text: 'TypeScript', kind: 'nice' },
+      { text: 'Valid driving licence', kind: 'must' },
+    ],
+    expected: { index: 1, code: 'unverifiable_must' },
+    what: 'the must "Valid driving licence" at 1',
+  }),
   {
     id: 'runs-start.issue-messages-bilingual',
     title: 'Every requirement issue carries message_he in Hebrew, a non-empty message_en and suggestions that are strings or null',

@@ -6,6 +6,7 @@ import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { SkipCheck } from '../src/runner/skip-check.js';
+import type { SpecSection } from '../src/runner/spec-section-names.js';
 import { isUtcDateTime } from '../src/schema/formats.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../src/webhook/receiver.js';
 import { S } from './spec-refs.js';
@@ -38,6 +39,40 @@ function withReceiver(body: (t: CheckContext, rx: WebhookReceiver) => Promise<vo
   };
 }
 
+/** One delivery of the webhook trio with the 202 that queued it. */
+type TrioDelivery = Awaited<ReturnType<typeof trioDeliveries>>[number];
+
+/**
+ * A check over the first delivery of each of the three test events (the shared trio): the rows below
+ * state only what differs. A delivery that never came fails once, blamed on `missingBlames`
+ * (trioDeliveries); `each` judges every delivery that came, `after` all of them together.
+ */
+interface TrioRow {
+  id: string;
+  title: string;
+  spec: CheckDefinition['spec'];
+  missingBlames: SpecSection;
+  each(t: CheckContext, d: ReceivedDelivery, entry: TrioDelivery['entry'], org: Awaited<ReturnType<CheckContext['setup']['org']>>): void;
+  after?(t: CheckContext, got: TrioDelivery[]): Promise<void>;
+}
+
+function trioCheck(row: TrioRow): CheckDefinition {
+  return {
+    id: row.id,
+    title: row.title,
+    suite,
+    spec: row.spec,
+    needs: [...sandboxHooks],
+    timeoutMs: TRIO_TIMEOUT,
+    run: withReceiver(async (t) => {
+      const org = await t.setup.org();
+      const got = await trioDeliveries(t, row.missingBlames);
+      for (const { entry, d } of got) row.each(t, d, entry, org);
+      await row.after?.(t, got);
+    }),
+  };
+}
+
 /** Distinct event ids among `ds`: a retry repeats its event_id, a second event does not. */
 function distinctEvents(ds: readonly ReceivedDelivery[]): string[] {
   return [...new Set(ds.map((d) => eventIdOf(d) ?? `#${d.seq}`))];
@@ -64,67 +99,60 @@ const testEndpointAccepted: CheckDefinition = {
   }),
 };
 
-const testDeliverySameEventId: CheckDefinition = {
+const testDeliverySameEventId = trioCheck({
   id: 'webhooks.test-delivery-same-event-id',
   title: 'A test event is delivered with the event_id, event and run_id its 202 returned',
-  suite,
   spec: [S.webhookTest, S.events],
-  needs: [...sandboxHooks],
-  timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t) => {
-    for (const { entry, d } of await trioDeliveries(t, S.webhookTest)) {
-      const what = `of ${describeDelivery(d)} for the test event whose 202 named event_id ${entry.eventId} and run_id ${entry.runId}`;
-      t.expect.equal(eventIdOf(d), entry.eventId, `event_id ${what}`, S.webhookTest, entry.res);
-      t.expect.equal(eventOf(d), entry.event, `event ${what}`, S.webhookTest, entry.res);
-      t.expect.equal(runIdOf(d), entry.runId, `run_id ${what}`, S.webhookTest, entry.res);
-      // "(usually within a minute)" is an expectation, not a limit: later is noted, never blamed.
-      const answeredAt = Date.parse(entry.res.exchange.startedAt) + entry.res.exchange.durationMs;
-      const afterMs = d.receivedAt - answeredAt;
-      const afterSpecMs = afterMs * t.target.timeScale;
-      // A floor in real time: at a high time scale a minute is a few ms, less than a busy machine's latency.
-      t.expect.warn(
-        afterMs <= Math.max(USUAL_DELIVERY_SPEC_MS / t.target.timeScale, LATE_FLOOR_MS),
-        {
-          message: `the first delivery of test event ${entry.eventId} (${entry.event}) came ${Math.round(afterSpecMs / 1000)} s of spec time after its 202, later than "usually within a minute"`,
-          spec: S.webhookTest,
-          reading: 'a delivery later than a minute is worth a look (a slow or paused queue)',
-          otherReading: '"usually" states no limit; the spec bounds delivery only by 8 attempts over about 8 hours',
-          expected: '<= 60 s',
-          received: `${Math.round(afterSpecMs / 1000)} s`,
-        },
-        entry.res,
-      );
-    }
-  }),
-};
+  missingBlames: S.webhookTest,
+  each(t, d, entry) {
+    const what = `of ${describeDelivery(d)} for the test event whose 202 named event_id ${entry.eventId} and run_id ${entry.runId}`;
+    t.expect.equal(eventIdOf(d), entry.eventId, `event_id ${what}`, S.webhookTest, entry.res);
+    t.expect.equal(eventOf(d), entry.event, `event ${what}`, S.webhookTest, entry.res);
+    t.expect.equal(runIdOf(d), entry.runId, `run_id ${what}`, S.webhookTest, entry.res);
+    // "(usually within a minute)" is an expectation, not a limit: later is noted, never blamed.
+    const answeredAt = Date.parse(entry.res.exchange.startedAt) + entry.res.exchange.durationMs;
+    const afterMs = d.receivedAt - answeredAt;
+    const afterSpecMs = afterMs * t.target.timeScale;
+    // A floor in real time: at a high time scale a minute is a few ms, less than a busy machine's latency.
+    t.expect.warn(
+      afterMs <= Math.max(USUAL_DELIVERY_SPEC_MS / t.target.timeScale, LATE_FLOOR_MS),
+      {
+        message: `the first delivery of test event ${entry.eventId} (${entry.event}) came ${Math.round(afterSpecMs / 1000)} s of spec time after its 202, later than "usually within a minute"`,
+        spec: S.webhookTest,
+        reading: 'a delivery later than a minute is worth a look (a slow or paused queue)',
+        otherReading: '"usually" states no limit; the spec bounds delivery only by 8 attempts over about 8 hours',
+        expected: '<= 60 s',
+        received: `${Math.round(afterSpecMs / 1000)} s`,
+      },
+      entry.res,
+    );
+  },
+});
 
-const testFixturePayload: CheckDefinition = {
+const testFixturePayload = trioCheck({
   id: 'webhooks.test-fixture-payload',
   title: 'Test events carry the fixture payload: job cert-webhook, a run_id that reads 404, progress, candidate 990000000001',
-  suite,
   spec: [S.webhookTest],
-  needs: [...sandboxHooks],
-  timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t) => {
-    const got = await trioDeliveries(t, S.webhookTest);
-    for (const { entry, d } of got) {
-      t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, S.webhookTest, entry.res);
-      if (entry.event === 'run_completed') {
-        const progress = field(d, 'progress');
-        if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; a test run_completed carries progress`, spec: S.webhookTest, received: d.json })) {
-          t.expect.schema(progress, 'progress', S.webhookTest);
-        }
-      }
-      if (entry.event === 'candidate_revealed') {
-        const id = field(d, 'candidate_id');
-        t.expect.that(int(id) === FIXTURE_CANDIDATE, {
-          message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(id))}; a test candidate_revealed carries candidate_id 990000000001`,
-          spec: S.webhookTest,
-          expected: '990000000001',
-          received: String(id),
-        });
+  missingBlames: S.webhookTest,
+  each(t, d, entry) {
+    t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, S.webhookTest, entry.res);
+    if (entry.event === 'run_completed') {
+      const progress = field(d, 'progress');
+      if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; a test run_completed carries progress`, spec: S.webhookTest, received: d.json })) {
+        t.expect.schema(progress, 'progress', S.webhookTest);
       }
     }
+    if (entry.event === 'candidate_revealed') {
+      const id = field(d, 'candidate_id');
+      t.expect.that(int(id) === FIXTURE_CANDIDATE, {
+        message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(id))}; a test candidate_revealed carries candidate_id 990000000001`,
+        spec: S.webhookTest,
+        expected: '990000000001',
+        received: String(id),
+      });
+    }
+  },
+  async after(t, got) {
     const runIds = got.map(({ d }) => runIdOf(d)).filter((r): r is string => r !== undefined);
     t.expect.that(new Set(runIds).size === runIds.length, {
       message: `the test events share run_id(s) ${runIds.join(', ')}; each carries a fresh run id`,
@@ -136,124 +164,103 @@ const testFixturePayload: CheckDefinition = {
       const read = await t.api.get(`/runs/${encodeURIComponent(probe)}`, { label: 'read the test event run_id' });
       t.expect.error(read, 404, 'run_not_found', S.webhookTest);
     }
-  }),
-};
+  },
+});
 
-const envelopeComplete: CheckDefinition = {
+const envelopeComplete = trioCheck({
   id: 'webhooks.envelope-complete',
   title: 'Every delivery carries the whole envelope, with the organization_external_id of the redemption',
-  suite,
   spec: [S.events],
-  needs: [...sandboxHooks],
-  timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t) => {
-    const org = await t.setup.org();
-    for (const { entry, d } of await trioDeliveries(t, S.events)) {
-      const body = obj(d.json);
-      if (!body) {
-        t.expect.fail({ message: `${describeDelivery(d)} is not a JSON object; deliveries carry the JSON envelope`, spec: S.events, received: d.body.toString('utf8').slice(0, 200) });
-        continue;
-      }
-      const missing = ENVELOPE_FIELDS.filter((f) => typeof body[f] !== 'string' || body[f] === '');
-      t.expect.that(missing.length === 0, {
-        message: `${describeDelivery(d)} lacks envelope field(s) ${missing.join(', ')} as non-empty strings; the envelope is present on every event, all required`,
-        spec: S.events,
-        expected: ENVELOPE_FIELDS,
-        received: Object.keys(body),
-      });
-      const runId = body.run_id;
-      if (typeof runId === 'string') {
-        t.expect.that(UUID.test(runId), { message: `run_id ${JSON.stringify(runId)} of ${describeDelivery(d)} is not a uuid`, spec: S.events, received: runId });
-      }
-      t.expect.equal(body.event, entry.event, `event of ${describeDelivery(d)}`, S.events);
-      // Known only when this certification redeemed the organization (not with --org-token).
-      if (org.organizationExternalId && typeof body.organization_external_id === 'string') {
-        t.expect.equal(body.organization_external_id, org.organizationExternalId, `organization_external_id of ${describeDelivery(d)} (the external_id given at redemption)`, S.events);
-      }
+  missingBlames: S.events,
+  each(t, d, entry, org) {
+    const body = obj(d.json);
+    if (!body) {
+      t.expect.fail({ message: `${describeDelivery(d)} is not a JSON object; deliveries carry the JSON envelope`, spec: S.events, received: d.body.toString('utf8').slice(0, 200) });
+      return;
     }
-  }),
-};
+    const missing = ENVELOPE_FIELDS.filter((f) => typeof body[f] !== 'string' || body[f] === '');
+    t.expect.that(missing.length === 0, {
+      message: `${describeDelivery(d)} lacks envelope field(s) ${missing.join(', ')} as non-empty strings; the envelope is present on every event, all required`,
+      spec: S.events,
+      expected: ENVELOPE_FIELDS,
+      received: Object.keys(body),
+    });
+    const runId = body.run_id;
+    if (typeof runId === 'string') {
+      t.expect.that(UUID.test(runId), { message: `run_id ${JSON.stringify(runId)} of ${describeDelivery(d)} is not a uuid`, spec: S.events, received: runId });
+    }
+    t.expect.equal(body.event, entry.event, `event of ${describeDelivery(d)}`, S.events);
+    // Known only when this certification redeemed the organization (not with --org-token).
+    if (org.organizationExternalId && typeof body.organization_external_id === 'string') {
+      t.expect.equal(body.organization_external_id, org.organizationExternalId, `organization_external_id of ${describeDelivery(d)} (the external_id given at redemption)`, S.events);
+    }
+  },
+});
 
-const occurredAtUtc: CheckDefinition = {
+const occurredAtUtc = trioCheck({
   id: 'webhooks.occurred-at-utc',
   title: 'occurred_at of every delivery is an ISO 8601 date-time in UTC',
-  suite,
   spec: [S.events, S.general],
-  needs: [...sandboxHooks],
-  timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t) => {
-    for (const { d } of await trioDeliveries(t, S.events)) {
-      const at = field(d, 'occurred_at');
-      if (at === undefined) continue; // a missing field is webhooks.envelope-complete's finding
-      t.expect.that(typeof at === 'string' && isUtcDateTime(at), {
-        message: `occurred_at ${JSON.stringify(String(at))} of ${describeDelivery(d)} is not an ISO 8601 date-time in UTC (ending in Z or +00:00); timestamps are in UTC (see ${S.general})`,
-        spec: S.events,
-        received: String(at),
-      });
-      warnUnlessRfc3339(t, at, `occurred_at of ${describeDelivery(d)}`, S.general);
-    }
-  }),
-};
+  missingBlames: S.events,
+  each(t, d) {
+    const at = field(d, 'occurred_at');
+    if (at === undefined) return; // a missing field is webhooks.envelope-complete's finding
+    t.expect.that(typeof at === 'string' && isUtcDateTime(at), {
+      message: `occurred_at ${JSON.stringify(String(at))} of ${describeDelivery(d)} is not an ISO 8601 date-time in UTC (ending in Z or +00:00); timestamps are in UTC (see ${S.general})`,
+      spec: S.events,
+      received: String(at),
+    });
+    warnUnlessRfc3339(t, at, `occurred_at of ${describeDelivery(d)}`, S.general);
+  },
+});
 
-const contentTypeJson: CheckDefinition = {
+const contentTypeJson = trioCheck({
   id: 'webhooks.content-type-json',
   title: 'Deliveries are POSTs with Content-Type: application/json',
-  suite,
   spec: [S.events],
-  needs: [...sandboxHooks],
-  timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t) => {
-    for (const { d } of await trioDeliveries(t, S.events)) {
-      const ct = d.headers['content-type'];
-      t.expect.that(d.method === 'POST' && /^application\/json\s*(;.*)?$/i.test(ct ?? ''), {
-        message: `${describeDelivery(d)} came as ${d.method} with Content-Type ${JSON.stringify(ct ?? null)}; deliveries are POST with Content-Type: application/json`,
-        spec: S.events,
-        expected: 'POST, application/json',
-        received: `${d.method}, ${ct ?? '(absent)'}`,
-      });
-    }
-  }),
-};
+  missingBlames: S.events,
+  each(t, d) {
+    const ct = d.headers['content-type'];
+    t.expect.that(d.method === 'POST' && /^application\/json\s*(;.*)?$/i.test(ct ?? ''), {
+      message: `${describeDelivery(d)} came as ${d.method} with Content-Type ${JSON.stringify(ct ?? null)}; deliveries are POST with Content-Type: application/json`,
+      spec: S.events,
+      expected: 'POST, application/json',
+      received: `${d.method}, ${ct ?? '(absent)'}`,
+    });
+  },
+});
 
-const sandboxEnvironmentHeader: CheckDefinition = {
+const sandboxEnvironmentHeader = trioCheck({
   id: 'webhooks.sandbox-environment-header',
   title: 'Sandbox deliveries carry x-svc-environment: sandbox',
-  suite,
   spec: [S.sandbox, S.events],
-  needs: [...sandboxHooks],
-  timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t) => {
-    for (const { d } of await trioDeliveries(t, S.sandbox)) {
-      const v = d.headers['x-svc-environment'];
-      t.expect.that(v === 'sandbox', {
-        message: `${describeDelivery(d)} carries x-svc-environment ${JSON.stringify(v ?? null)}; every sandbox webhook carries x-svc-environment: sandbox`,
-        spec: S.sandbox,
-        expected: 'sandbox',
-        received: v ?? '(absent)',
-      });
-    }
-  }),
-};
+  missingBlames: S.sandbox,
+  each(t, d) {
+    const v = d.headers['x-svc-environment'];
+    t.expect.that(v === 'sandbox', {
+      message: `${describeDelivery(d)} carries x-svc-environment ${JSON.stringify(v ?? null)}; every sandbox webhook carries x-svc-environment: sandbox`,
+      spec: S.sandbox,
+      expected: 'sandbox',
+      received: v ?? '(absent)',
+    });
+  },
+});
 
-const signatureVerifies: CheckDefinition = {
+const signatureVerifies = trioCheck({
   id: 'webhooks.signature-verifies',
   title: 'x-svc-signature is sha256= and the lowercase hex HMAC-SHA256 of the bytes sent, keyed with the webhook secret',
-  suite,
   spec: [S.events],
-  needs: [...sandboxHooks],
-  timeoutMs: TRIO_TIMEOUT,
-  run: withReceiver(async (t) => {
-    for (const { d } of await trioDeliveries(t, S.events)) {
-      const header = d.signature.header;
-      t.expect.that(d.signature.valid, {
-        message:
-          `${describeDelivery(d)}: ${d.signature.reason ?? 'signature refused'} (header ${header === undefined ? 'absent' : `starts ${JSON.stringify(header.slice(0, 12))}`}); ` +
-          `x-svc-signature is sha256= followed by the lowercase hex HMAC-SHA256 of the raw body bytes keyed with the webhook secret`,
-        spec: S.events,
-      });
-    }
-  }),
-};
+  missingBlames: S.events,
+  each(t, d) {
+    const header = d.signature.header;
+    t.expect.that(d.signature.valid, {
+      message:
+        `${describeDelivery(d)}: ${d.signature.reason ?? 'signature refused'} (header ${header === undefined ? 'absent' : `starts ${JSON.stringify(header.slice(0, 12))}`}); ` +
+        `x-svc-signature is sha256= followed by the lowercase hex HMAC-SHA256 of the raw body bytes keyed with the webhook secret`,
+      spec: S.events,
+    });
+  },
+});
 
 const certWebhookRunCompleted: CheckDefinition = {
   id: 'webhooks.cert-webhook-run-completed',
@@ -357,61 +364,67 @@ async function failedThenNext(
   return { first, next, runId: trig.runId, eventId: trig.eventId };
 }
 
-const retriedAfterFailure: CheckDefinition = {
+/**
+ * A check that has the receiver answer one test delivery with `answer` (500, 302) and judges what came
+ * next (failedThenNext): the rows state the answer and the judgement, `next` undefined when nothing came.
+ */
+function retryCheck(row: {
+  id: string;
+  title: string;
+  answer: 500 | 302;
+  judge(t: CheckContext, rx: WebhookReceiver, first: ReceivedDelivery, next: ReceivedDelivery | undefined): void;
+}): CheckDefinition {
+  return {
+    id: row.id,
+    title: row.title,
+    suite,
+    spec: [S.events],
+    needs: [...sandboxHooks],
+    timeoutMs: RETRY_TIMEOUT,
+    run: withReceiver(async (t, rx) => {
+      const r = await failedThenNext(t, rx, row.answer);
+      if (r) row.judge(t, rx, r.first, r.next);
+    }),
+  };
+}
+
+const retriedAfterFailure = retryCheck({
   id: 'webhooks.retried-after-failure',
   title: 'A delivery answered 500 is retried after the one-minute backoff',
-  suite,
-  spec: [S.events],
-  needs: [...sandboxHooks],
-  timeoutMs: RETRY_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    const r = await failedThenNext(t, rx, 500);
-    if (!r) return;
-    const { first, next } = r;
+  answer: 500,
+  judge(t, _rx, first, next) {
     if (!t.expect.that(next !== undefined, {
       message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; a non-2xx answer is retried with backoff, first after 1 min`,
       spec: S.events,
-    })) return;
-    const gapSpecMs = (next!.receivedAt - first.receivedAt) * t.target.timeScale;
+    }) || !next) return;
+    const gapSpecMs = (next.receivedAt - first.receivedAt) * t.target.timeScale;
     t.expect.that(gapSpecMs >= MIN_RETRY_GAP_SPEC_MS, {
-      message: `${describeDelivery(next!)} retried ${describeDelivery(first)} after ${specDuration(gapSpecMs)} of spec time; the first retry comes after 1 min`,
+      message: `${describeDelivery(next)} retried ${describeDelivery(first)} after ${specDuration(gapSpecMs)} of spec time; the first retry comes after 1 min`,
       spec: S.events,
       expected: 'about 1 min',
       received: specDuration(gapSpecMs),
     });
-  }),
-};
+  },
+});
 
-const retrySameEventId: CheckDefinition = {
+const retrySameEventId = retryCheck({
   id: 'webhooks.retry-same-event-id',
   title: 'A retried delivery carries the same event_id as the failed attempt',
-  suite,
-  spec: [S.events],
-  needs: [...sandboxHooks],
-  timeoutMs: RETRY_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    const r = await failedThenNext(t, rx, 500);
-    if (!r) return;
-    const { first, next } = r;
+  answer: 500,
+  judge(t, _rx, first, next) {
     if (!next) {
       t.expect.fail({ message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time, so its event_id could not be compared`, spec: S.events });
       return;
     }
     t.expect.equal(eventIdOf(next), eventIdOf(first), `event_id of the retry ${describeDelivery(next)} of ${describeDelivery(first)} (identical on every retry)`, S.events);
-  }),
-};
+  },
+});
 
-const redirectNotFollowed: CheckDefinition = {
+const redirectNotFollowed = retryCheck({
   id: 'webhooks.redirect-not-followed',
   title: 'A 3xx answer is never followed and counts as a failed attempt, retried later',
-  suite,
-  spec: [S.events],
-  needs: [...sandboxHooks],
-  timeoutMs: RETRY_TIMEOUT,
-  run: withReceiver(async (t, rx) => {
-    const r = await failedThenNext(t, rx, 302);
-    if (!r) return;
-    const { first, next } = r;
+  answer: 302,
+  judge(t, rx, first, next) {
     const followed = rx.deliveries().find((d) => d.followedRedirectOf === first.seq);
     if (!t.expect.that(followed === undefined, {
       message: `${describeDelivery(first)} was answered 302 and the target followed its Location (${followed ? describeDelivery(followed) : ''}); redirects are never followed`,
@@ -421,8 +434,8 @@ const redirectNotFollowed: CheckDefinition = {
       message: `${describeDelivery(first)} was answered 302 and never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; any 3xx counts as a failed attempt, retried after 1 min`,
       spec: S.events,
     });
-  }),
-};
+  },
+});
 
 /** How long the receiver sits on the planned delivery: past the spec's 10 s (and any sandbox floor). */
 function lateAnswerMs(t: CheckContext): number {

@@ -1,5 +1,5 @@
 // The partner matrix: scripted partner clients exercise `svc-certify partner` over loopback (the same
-// function the command runs: its sandbox with the recorder, injections and judge). The client that follows
+// session the command runs, src/partner/start-partner.ts: its sandbox with the recorder, injections and judge). The client that follows
 // every rule passes; each client with one bad habit fails exactly the rule meant for it, or, when that rule
 // is advisory (client guidance: the polling rules), warns on exactly it and fails nothing. Prints the figure.
 //
@@ -12,9 +12,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parsePartnerFlags, startPartner } from '../src/cli/partner-command.js';
+import { startPartner, type PartnerOptions } from '../src/partner/start-partner.js';
 import type { RunResult } from '../src/runner/results.js';
 import { decideVerdict } from '../src/runner/verdict.js';
+import { startSandbox } from '../src/sandbox/index.js';
+import { INJECTION_POINTS } from '../src/partner/injections.js';
+import type { InjectionId } from '../src/partner/traffic.js';
+
+const isInjectionId = (id: string): id is InjectionId => INJECTION_POINTS.some((p) => p.id === id);
 import { ALL_PARTS, exercise, PartnerClient, PartnerWebhookEndpoint, type Habits, type Part } from './support/partner-client.js';
 
 interface Case {
@@ -92,19 +97,24 @@ async function certifyClient(c: Case): Promise<{ result: RunResult; code: number
   const url = await endpoint.listen();
   const dir = mkdtempSync(join(tmpdir(), 'svc-partner-'));
   const timeScale = c.timeScale ?? SCALE;
-  const opts = await parsePartnerFlags(
-    {
-      provision: join(dir, 'provision.json'),
-      timeScale: String(timeScale),
-      webhookUrl: url,
-      allowLoopbackWebhooks: true,
-      reporter: 'json',
-      reportDir: dir,
-      ...(c.inject === false ? { inject: false } : c.inject ? { skipInjection: c.inject } : {}),
-    },
-    {},
-  );
-  const partner = await startPartner(opts, { stream: silent, interactive: false, color: false });
+  const opts: PartnerOptions = {
+    host: '127.0.0.1',
+    port: 0,
+    mode: 'sandbox',
+    rateLimit: 120,
+    allowLoopbackWebhooks: true,
+    inject: c.inject !== false,
+    skipInjections: Array.isArray(c.inject) ? c.inject.filter(isInjectionId) : [],
+    timeScale,
+    webhookUrl: url,
+    provision: join(dir, 'provision.json'),
+    report: { reportDir: dir, reporters: ['json'], strict: false, quiet: false },
+  };
+  // What the CLI does around the session (src/cli/partner-command.ts), minus writing the provision file.
+  const partner = await startPartner(opts, { stream: silent, interactive: false, color: false }, async (hooks) => {
+    const sandbox = await startSandbox({ timeScale, allowLoopbackWebhooks: true, hooks });
+    return { baseUrl: sandbox.baseUrl, provision: sandbox.provision({ webhookUrl: url }), close: () => sandbox.close() };
+  });
   try {
     endpoint.secret = partner.provision.webhook_secret;
     const client = new PartnerClient(partner.provision, c.habits, timeScale);

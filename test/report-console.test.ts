@@ -161,7 +161,9 @@ describe('console reporter, plain mode', () => {
     expect(terminalSafe('a\u001b[31mb\u0007c\u009bd')).toBe('a\\x1B[31mb\\x07c\\x9Bd');
     expect(oneLine('x'.repeat(500)).length).toBe(200);
     const result = makeRunResult();
-    result.checks[1].observations[0].received = '\u001b]0;owned\u0007 200';
+    const observation = result.checks[1]?.observations[0];
+    if (!observation) throw new Error('the fixture has a second check with an observation');
+    observation.received = '\u001b]0;owned\u0007 200';
     expect(formatGroupedSummary(result, makeChalk(false))).not.toMatch(/\u001b/);
   });
 

@@ -77,7 +77,9 @@ describe('junit reporter', () => {
 
   it('gives every testcase a unique name, even when ids repeat', () => {
     const result = makeRunResult();
-    result.checks.push({ ...result.checks[0] });
+    const [first] = result.checks;
+    if (!first) throw new Error('the fixture has checks');
+    result.checks.push({ ...first });
     const names = [...renderJunit(result).matchAll(/<testcase name="([^"]*)"/g)].map((m) => m[1]);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toContain('auth.missing-partner-key-401 (2)');

@@ -3,8 +3,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REPORTERS, REPORTER_NAMES as VALIDATED_NAMES } from '../src/config/reporter-names.js';
-import { createReporters, REPORTER_NAMES, REPORTERS } from '../src/report/index.js';
+import { DEFAULT_REPORTERS, parseReporterToken, REPORTER_NAMES, reporterNamesOf } from '../src/config/reporter-names.js';
+import { createReporters, REPORTERS } from '../src/report/index.js';
 import { makeRunResult } from './report-fixtures.js';
 
 let dir: string;
@@ -22,20 +22,18 @@ describe('reporter registry', () => {
   });
 
   it('is what --reporter is validated against (config/reporter-names.ts, below the reporters)', () => {
-    expect(VALIDATED_NAMES).toEqual(REPORTER_NAMES);
+    expect(Object.keys(REPORTERS)).toEqual([...REPORTER_NAMES]);
     for (const name of DEFAULT_REPORTERS) expect(REPORTER_NAMES).toContain(name);
   });
 
   it('creates reporters in the order asked, each named after its key, duplicates collapsed', () => {
-    const reporters = createReporters(['json', 'console', ' junit ', 'json'], { stream: new PassThrough(), interactive: false, color: false });
+    const names = reporterNamesOf(['json,console', ' junit ', 'json']).map((token) => parseReporterToken(token).name);
+    const reporters = createReporters(names, { stream: new PassThrough(), interactive: false, color: false });
     expect(reporters.map((r) => r.name)).toEqual(['json', 'console', 'junit']);
   });
 
-  it('refuses an unknown name, naming it and the valid ones', () => {
-    expect(() => createReporters(['console', 'xml', 'tap'], {})).toThrowError(
-      'Unknown reporters "xml", "tap"; valid names: console, junit, html, json, markdown, sarif',
-    );
-    expect(() => createReporters(['htm'], {})).toThrowError('Unknown reporter "htm"; valid names: console, junit, html, json, markdown, sarif');
+  it('an unknown name stops at the one validation, naming it and the valid ones', () => {
+    expect(() => reporterNamesOf(['console', 'xml', 'tap'])).toThrowError('--reporter: unknown reporter "xml"; choose from console,junit,html,json,markdown,sarif');
   });
 
   it('writes the five files into a report dir it creates, and the console writes none', async () => {

@@ -20,7 +20,7 @@ function version(): string {
   // dist/src/cli/main.js and src/cli/main.ts both sit below the package root.
   for (const rel of ['../../../package.json', '../../package.json']) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      const pkg: { name?: string; version?: string } = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8'));
       if (pkg.name === 'svc-certify' && pkg.version) return pkg.version;
     } catch {
       // try the next candidate

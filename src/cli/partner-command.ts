@@ -1,36 +1,24 @@
 // `svc-certify partner`: the reference sandbox as `serve` runs it, plus a recorder of the partner's
-// traffic, the documented injections and a judge; ends on SIGINT/SIGTERM or after --duration, writes
-// the usual reports and exits 0/1 (2 for bad usage). The only place where the partner judge meets the
-// sandbox (through its public entry and generic hooks).
+// traffic, the documented injections and a judge (the session: src/partner/start-partner.ts); ends on
+// SIGINT/SIGTERM or after --duration, writes the usual reports and exits 0/1 (2 for bad usage). The only
+// place where the partner judge meets the sandbox (through its public entry and generic hooks).
 
 import { resolve } from 'node:path';
 import { INJECTION_POINTS } from '../partner/injections.js';
+import { startPartner as startPartnerSession, type PartnerIo, type PartnerOptions, type RunningPartner } from '../partner/start-partner.js';
 import type { InjectionId } from '../partner/traffic.js';
-import { createPartnerConsole } from '../partner/live-checklist.js';
-import { createPartnerSession, type PartnerSession } from '../partner/session.js';
 import { consoleModeOf } from '../report/console-mode.js';
-import type { Reporter } from '../report/reporter.js';
-import type { RunResult } from '../runner/results.js';
 import type { Provision, RunningSandbox } from '../sandbox/index.js';
-import { consoleStreamOf, createSettingsReporters, finishCertification, prepareReports, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
-import { exitCodeOfSignal, watchSignals, type StopSignal } from './signals.js';
-import { parseSandboxFlags, writeProvisionFile, type SandboxSettings } from './sandbox-options.js';
+import { prepareReports, resolveReportSettings } from './report-options.js';
+import { exitCodeOfSignal, watchSignals } from './signals.js';
+import { parseSandboxFlags, writeProvisionFile } from './sandbox-options.js';
 import { COMMAND_OPTIONS } from './command-options.js';
 import { MAX_DURATION_MS, parseDuration } from '../config/duration.js';
 import { resolveOptions, type Env } from '../config/resolve-options.js';
-import { namedSecret, rememberSecrets } from '../config/secret-options.js';
 import { UsageError } from './usage-error.js';
+import { errnoOrMessage, errorMessage } from '../narrow.js';
 
-export interface PartnerOptions extends SandboxSettings {
-  provision: string;
-  /** Real ms; undefined: until SIGINT/SIGTERM. */
-  durationMs?: number;
-  inject: boolean;
-  /** Injections turned off one by one (--skip-injection). */
-  skipInjections: InjectionId[];
-  report: ReportSettings;
-}
-
+export type { PartnerOptions };
 export { MAX_DURATION_MS, parseDuration };
 
 /** Validates every flag and variable of partner's table before anything starts: a bad one exits 2 with one line. */
@@ -58,125 +46,33 @@ export async function parsePartnerFlags(flags: Record<string, unknown>, env: Env
   };
 }
 
-export interface RunningPartner {
-  baseUrl: string;
-  provision: Provision;
-  session: PartnerSession;
-  /**
-   * Ends the session: closes the sandbox, judges, writes the reports. `cut` (a second signal): when it
-   * fires before the verdict is decided, the session is recorded interrupted (the reports are still
-   * written, exit 130/143); it also stops waiting for the sandbox to close.
-   */
-  stop(cut?: Promise<StopSignal>): Promise<{ result: RunResult; code: number }>;
-}
-
-export interface PartnerIo {
-  stream: NodeJS.WritableStream;
-  interactive: boolean;
-  color: boolean;
-}
-
-/** Starts the sandbox with the recorder and injector in its hooks and provisions the partner. */
-export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise<RunningPartner> {
+/** Starts `partner`'s session around the reference sandbox: started with the session's hooks, provisioned, the provision written. */
+export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise<RunningPartner<Provision>> {
   const { startSandbox } = await import('../sandbox/index.js');
-  // --quiet: the plain console's few lines at the end instead of the live checklist.
-  const wantConsole = opts.report.reporters.includes('console') && !opts.report.quiet;
-
-  // The session needs the secrets before the console starts, and the sandbox's hooks need the session:
-  // the hooks call through this late-bound reference.
-  let session: PartnerSession | undefined;
-  let sandbox: RunningSandbox;
-  try {
-    sandbox = await startSandbox({
-      host: opts.host,
-      port: opts.port,
-      mode: opts.mode,
-      timeScale: opts.timeScale,
-      rateLimitPerMinute: opts.rateLimit,
-      allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
-      hooks: {
-        simulate: (req) => session?.injector.simulate(req),
-        deliver: (req, res) => session?.injector.deliver(req, res) ?? 'send',
-        observe: (o) => session?.observe(o),
-      },
-    });
-  } catch (e) {
-    throw new UsageError(`cannot start the sandbox on ${opts.host}:${opts.port}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  let provision: Provision;
-  try {
-    provision = sandbox.provision({ ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}), rateLimitPerMinute: opts.rateLimit });
-    writeProvisionFile(opts.provision, opts.provision, provision);
-  } catch (e) {
-    await sandbox.close();
-    throw e instanceof UsageError ? e : new UsageError(`cannot provision the sandbox: ${(e as Error).message}`);
-  }
-
-  // Learned in the session: the provisioned credentials, each named like the run option that carries it.
-  const secrets = [
-    namedSecret('partnerKey', provision.partner_key),
-    namedSecret('webhookSecret', provision.webhook_secret),
-    namedSecret('disabledOrgToken', provision.disabled_org_token),
-    namedSecret('disabledPartnerKey', provision.disabled_partner_key),
-  ];
-  rememberSecrets(secrets);
-  const partial = createPartnerSession({
-    timeScale: opts.timeScale,
-    webhookRegistered: opts.webhookUrl !== undefined,
-    inject: opts.inject,
-    skipInjections: opts.skipInjections,
-    secrets,
-    config: {
-      command: 'partner',
-      host: opts.host,
-      port: opts.port,
-      mode: opts.mode,
-      timeScale: opts.timeScale,
-      rateLimit: opts.rateLimit,
-      ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}),
-      allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
-      ...(opts.durationMs !== undefined ? { durationMs: opts.durationMs } : {}),
-      inject: opts.inject,
-      ...(opts.skipInjections.length > 0 ? { skipInjections: opts.skipInjections } : {}),
-      reportDir: opts.report.reportDir,
-      reporters: opts.report.reporters,
-      strict: opts.report.strict,
-    },
+  return startPartnerSession(opts, io, async (hooks) => {
+    let sandbox: RunningSandbox;
+    try {
+      sandbox = await startSandbox({
+        host: opts.host,
+        port: opts.port,
+        mode: opts.mode,
+        timeScale: opts.timeScale,
+        rateLimitPerMinute: opts.rateLimit,
+        allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
+        hooks,
+      });
+    } catch (e) {
+      throw new UsageError(`cannot start the sandbox on ${opts.host}:${opts.port}: ${errnoOrMessage(e)}`);
+    }
+    try {
+      const provision = sandbox.provision({ ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}), rateLimitPerMinute: opts.rateLimit });
+      writeProvisionFile(opts.provision, opts.provision, provision);
+      return { baseUrl: sandbox.baseUrl, provision, close: () => sandbox.close() };
+    } catch (e) {
+      await sandbox.close();
+      throw e instanceof UsageError ? e : new UsageError(`cannot provision the sandbox: ${errorMessage(e)}`);
+    }
   });
-  session = partial;
-  const live = wantConsole ? createPartnerConsole({ stream: consoleStreamOf(opts.report, io.stream), interactive: io.interactive, color: io.color, rules: partial.rules }) : undefined;
-  if (live) partial.attach(live);
-  // The partner checklist stands in for the console reporter; the file reporters are run's own.
-  const reporters: Reporter[] = await createSettingsReporters(opts.report, io.stream, live);
-
-  let stopped: Promise<{ result: RunResult; code: number }> | undefined;
-  return {
-    baseUrl: sandbox.baseUrl,
-    provision,
-    session: partial,
-    stop(cut) {
-      stopped ??= (async () => {
-        // A second signal at any time before the verdict is decided interrupts the session. The sandbox
-        // closes at once (its connections are cut), so most of the shutdown is the final judgement, which
-        // is synchronous (about 10 ms for an empty session, seconds for a busy one): a signal that came
-        // during it waits in libuv's signal pipe, read only in a poll phase. The first signal was handled
-        // in one, so one setImmediate would still run before the next: two go through a poll phase.
-        const cutBy: { signal?: StopSignal } = {};
-        const cutting = cut?.then((signal) => {
-          cutBy.signal ??= signal;
-        });
-        const closed = sandbox.close();
-        await (cutting ? Promise.race([closed, cutting]) : closed);
-        const finished = partial.finish({ baseUrl: sandbox.baseUrl, environment: opts.mode });
-        await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
-        const result = cutBy.signal ? { ...finished, interrupted: { signal: cutBy.signal } } : finished;
-        const knownIds = partial.rules.map((r) => r.id);
-        const code = await finishCertification(result, opts.report, { reporters, knownIds });
-        return { result: settleResult(result, opts.report, { knownIds }), code };
-      })();
-      return stopped;
-    },
-  };
 }
 
 export async function partnerCommand(flags: Record<string, unknown>, out: (line: string) => void): Promise<number> {

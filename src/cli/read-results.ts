@@ -5,23 +5,23 @@ import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config/config-error.js';
 import type { RunResult } from '../runner/results.js';
 import { validateAgainst } from '../schema/validator.js';
+import { errnoOrMessage, errorMessage } from '../narrow.js';
 
 export function readResultsFile(path: string, shownAs: string = path): RunResult {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new ConfigError(`${shownAs} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); give the results.json a certifying command wrote`);
+    throw new ConfigError(`${shownAs} cannot be read (${errnoOrMessage(e)}); give the results.json a certifying command wrote`);
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`${shownAs} is not valid JSON (${(e as Error).message.split('\n')[0]}); give the results.json a certifying command wrote`);
+    throw new ConfigError(`${shownAs} is not valid JSON (${errorMessage(e).split('\n')[0]}); give the results.json a certifying command wrote`);
   }
-  const issues = validateAgainst('results', data);
-  if (issues.length > 0) {
-    const first = issues[0]!;
+  const [first] = validateAgainst('results', data);
+  if (first) {
     throw new ConfigError(`${shownAs} is not an svc-certify results.json: at ${first.pointer === '' ? '(top level)' : first.pointer}: ${first.message}`);
   }
   return data as RunResult;

@@ -22,12 +22,13 @@ function resettle(parts: RunResult[], settings: ReportSettings): RunResult[] {
   if (!settings.baseline && !settings.strict) return parts;
   const ids = parts.map((p) => new Set(p.checks.map((c) => c.id)));
   return parts.map((part, i) => {
+    const own = new Set(part.checks.map((c) => c.id));
     const baseline = settings.baseline && {
       ...settings.baseline,
-      entries: settings.baseline.entries.filter((e) => ids[i]!.has(e.id) || (i === 0 && !ids.some((s) => s.has(e.id)))),
+      entries: settings.baseline.entries.filter((e) => own.has(e.id) || (i === 0 && !ids.some((s) => s.has(e.id)))),
     };
     const strict = settings.strict || part.config['strict'] === true;
-    return settleResult(part, { ...settings, strict, ...(baseline ? { baseline } : {}) }, { knownIds: ids[i]! });
+    return settleResult(part, { ...settings, strict, ...(baseline ? { baseline } : {}) }, { knownIds: own });
   });
 }
 
@@ -38,7 +39,8 @@ export async function reportCommand(files: string[], flags: Record<string, unkno
   const parts = resettle(results.flatMap(partsOf), settings);
   // A single input without new flags is passed through untouched (a dossier included): byte-identical reports.
   const untouched = results.length === 1 && !settings.baseline && !settings.strict;
-  const result = untouched ? results[0]! : mergeResults(parts);
+  const [only] = results;
+  const result = untouched && only ? only : mergeResults(parts);
   const reporters = await createSettingsReporters(settings);
   await prepareReports(settings);
   for (const reporter of reporters) await reporter.onRunEnd(result, { reportDir: settings.reportDir });

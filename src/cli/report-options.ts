@@ -1,38 +1,23 @@
 // The report options every certifying command shares (run, partner, receiver, scan, report):
-// `--report-dir` (SVC_REPORT_DIR), `--reporter LIST`, `--strict`, `--baseline FILE` (SVC_BASELINE),
-// and the one way a finished RunResult becomes reports and an exit code: apply the baseline, decide the
-// verdict once, write every report, return 0 or 1. A new certifying command adds REPORT_OPTIONS to its
-// table in command-options.ts, calls `resolveReportSettings(flags)` before it starts (so a bad flag or
-// a malformed baseline exits 2 at once), then `finishCertification(result, settings)`.
+// `--report-dir` (SVC_REPORT_DIR), `--reporter LIST`, `--strict`, `--quiet`, `--baseline FILE`
+// (SVC_BASELINE); how a finished RunResult becomes reports and an exit code is
+// src/report/finish-certification.ts, re-exported here for the commands. A new certifying command adds
+// REPORT_OPTIONS to its table in command-options.ts, calls `resolveReportSettings(flags)` before it
+// starts (so a bad flag or a malformed baseline exits 2 at once), then `finishCertification(result, settings)`.
 //
-// Only commander types and light modules load here: main.ts imports this file at start-up, and the
-// reporters (listr2, chalk) load inside the functions that need them.
+// Only light modules load here: main.ts imports this file at start-up, and the reporters (listr2,
+// chalk) load inside the functions that need them.
 
-import { prepareReportDir } from './report-dir.js';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { resolveOptions } from '../config/resolve-options.js';
 import { REPORT_OPTIONS } from '../config/run-options.js';
-import { consoleModeOf } from '../report/console-mode.js';
-import { DEFAULT_REPORTERS, parseReporterToken, reporterNamesOf, type ReporterToken } from '../config/reporter-names.js';
-import type { Reporter } from '../report/reporter.js';
-import { baselineMarker, readBaselineFile, type Baseline } from '../runner/baseline.js';
-import { settleResult, type SettleOptions } from '../runner/settle.js';
-import type { RunResult } from '../runner/results.js';
-import { exitCodeOf } from '../runner/verdict.js';
+import { DEFAULT_REPORTERS, reporterNamesOf } from '../config/reporter-names.js';
+import type { ReportSettings } from '../report/finish-certification.js';
+import { readBaselineFile } from '../runner/baseline.js';
 
-export interface ReportSettings {
-  /** Absolute. */
-  reportDir: string;
-  /** Reporter names (`json:-`: that report to stdout), validated against the reporter registry. */
-  reporters: ReporterToken[];
-  /** Skipped checks count as failures. */
-  strict: boolean;
-  /** The console prints failures, warnings, the verdict and the report paths only. */
-  quiet: boolean;
-  /** Read and validated before the certification starts. */
-  baseline?: Baseline;
-}
+export { consoleStreamOf, createSettingsReporters, finishCertification, prepareReports, type ReportSettings } from '../report/finish-certification.js';
+export { settleResult } from '../runner/settle.js';
 
 export interface ResolveOptions {
   env?: Record<string, string | undefined>;
@@ -63,72 +48,4 @@ export function reportSettingsOfConfig(config: Config): ReportSettings {
     quiet: config.quiet === true,
     ...(config.baselinePath !== undefined ? { baseline: readBaselineFile(config.baselinePath, config.baselineFile) } : {}),
   };
-}
-
-/**
- * The reporters of the settings; the console one is live on a TTY outside CI, plain lines otherwise
- * (and with --quiet). A report sent to stdout (`json:-`) takes stdout, and the console moves to stderr.
- * `console` stands in for the console reporter (the partner command's live checklist).
- */
-export async function createSettingsReporters(settings: ReportSettings, stream: NodeJS.WritableStream = process.stdout, console?: Reporter): Promise<Reporter[]> {
-  const { createReporters } = await import('../report/index.js');
-  const { createStdoutReporter, isFileReport } = await import('../report/file-reports.js');
-  const consoleStream = consoleStreamOf(settings, stream);
-  const reporters: Reporter[] = [];
-  for (const token of settings.reporters) {
-    const { name, stdout } = parseReporterToken(token);
-    if (stdout && isFileReport(name)) reporters.push(createStdoutReporter(name, stream));
-    else if (name === 'console' && console) reporters.push(console);
-    else {
-      const settleCheck = settings.baseline ? { settleCheck: baselineMarker(settings.baseline) } : {};
-      const options = name === 'console' ? { ...consoleModeOf(consoleStream), quiet: settings.quiet, reporters: settings.reporters, ...settleCheck } : {};
-      reporters.push(...createReporters([name], { stream: consoleStream, ...options }));
-    }
-  }
-  return reporters;
-}
-
-/** Where the console writes: stdout, unless a report is piped there (`json:-`). */
-export function consoleStreamOf(settings: Pick<ReportSettings, 'reporters'>, stdout: NodeJS.WritableStream = process.stdout): NodeJS.WritableStream {
-  return settings.reporters.some((token) => parseReporterToken(token).stdout) ? process.stderr : stdout;
-}
-
-export interface FinishOptions extends SettleOptions {
-  /** Reporters already created (and fed live events); default: created from the settings. */
-  reporters?: Reporter[];
-}
-
-export { settleResult };
-
-/** Applies the baseline, decides the verdict once, writes every report; returns the exit code (DESIGN.md, *Verdict*). */
-export async function finishCertification(result: RunResult, settings: ReportSettings, opts: FinishOptions = {}): Promise<number> {
-  const settled = settleResult(result, settings, opts);
-  const reporters = opts.reporters ?? (await createSettingsReporters(settings));
-  if (writesFiles(settings)) await prepareReportDir(settings.reportDir);
-  for (const reporter of reporters) await reporter.onRunEnd(settled, { reportDir: settings.reportDir });
-  if (settings.reporters.includes('console')) await printReportPaths(settings, consoleStreamOf(settings));
-  return exitCodeOf(settled.verdict!, settled.interrupted);
-}
-
-/** Whether the settings write any file (the console and reports sent to stdout write none, and create no folder). */
-function writesFiles(settings: Pick<ReportSettings, 'reporters'>): boolean {
-  return settings.reporters.some((r) => r !== 'console' && !parseReporterToken(r).stdout);
-}
-
-/** The last console line: where the files are (relative to the working directory when inside it). */
-async function printReportPaths(settings: ReportSettings, stream: NodeJS.WritableStream): Promise<void> {
-  const { FILE_REPORTS, isFileReport } = await import('../report/file-reports.js');
-  const files = settings.reporters.flatMap((r) => (isFileReport(r) ? [FILE_REPORTS[r].file] : []));
-  if (files.length === 0) return;
-  const shown = relative(process.cwd(), settings.reportDir);
-  const dir = shown === '' ? '.' : shown.startsWith('..') || isAbsolute(shown) ? settings.reportDir : shown;
-  stream.write(`reports: ${files.map((file) => join(dir, file)).join(', ')}\n`);
-}
-
-/**
- * Before anything is spent: the report folder exists and takes a file (exit 2 with one line if not),
- * so a certification never runs to its end only to lose its reports.
- */
-export async function prepareReports(settings: ReportSettings): Promise<void> {
-  if (writesFiles(settings)) await prepareReportDir(settings.reportDir);
 }

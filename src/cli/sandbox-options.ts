@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { validateDuration } from '../config/duration.js';
 import type { OptionSpec } from '../config/option-spec.js';
+import type { SandboxSettings } from '../config/sandbox-settings.js';
 import { resolveOptions, type Env } from '../config/resolve-options.js';
 import { oneOf, portNumber, positiveNumber, requestsPerMinute, validateHttpUrlAsWritten } from '../config/validators.js';
 import { UsageError } from './usage-error.js';
@@ -58,15 +59,7 @@ export const PARTNER_OPTIONS = [
   { key: 'skipInjection', flag: '--skip-injection', arg: '<id>', kind: 'list', repeatable: true, description: 'do not inject this one of the failures listed below (repeatable)' },
 ] as const satisfies readonly OptionSpec[];
 
-export interface SandboxSettings {
-  host: string;
-  port: number;
-  mode: 'sandbox' | 'production';
-  timeScale: number;
-  rateLimit: number;
-  webhookUrl?: string;
-  allowLoopbackWebhooks: boolean;
-}
+export type { SandboxSettings };
 
 /** The shared options, resolved from flags and environment and validated before anything starts: a bad one exits 2 with one line. */
 export function parseSandboxFlags(flags: Record<string, unknown>, env: Env = process.env): SandboxSettings {

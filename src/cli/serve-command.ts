@@ -5,6 +5,7 @@ import { resolveOptions, type Env } from '../config/resolve-options.js';
 import { parseSandboxFlags, SERVE_OPTIONS, writeProvisionFile } from './sandbox-options.js';
 import { UsageError } from './usage-error.js';
 import { exitCodeOfSignal, watchSignals } from './signals.js';
+import { errorMessage } from '../narrow.js';
 
 export async function serveCommand(flags: Record<string, unknown>, out: (line: string) => void, env: Env = process.env): Promise<number> {
   // Every flag and variable is validated before anything starts, --list-faults included.
@@ -56,7 +57,7 @@ export async function serveCommand(flags: Record<string, unknown>, out: (line: s
       try {
         provision = sandbox.provision({ ...(webhookUrl ? { webhookUrl } : {}), rateLimitPerMinute: rateLimit });
       } catch (e) {
-        throw new UsageError(`cannot provision the sandbox: ${(e as Error).message}`);
+        throw new UsageError(`cannot provision the sandbox: ${errorMessage(e)}`);
       }
       if (provisionFile !== undefined) {
         const file = resolve(provisionFile);

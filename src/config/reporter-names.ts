@@ -2,6 +2,7 @@
 // equal) and the one validation of a --reporter list, used by `run` and every other certifying
 // command. In config/, below the reporters: the CLI loads it at start-up without loading them.
 
+import { isOneOf } from '../narrow.js';
 import { ConfigError } from './config-error.js';
 
 export const REPORTER_NAMES = ['console', 'junit', 'html', 'json', 'markdown', 'sarif'] as const;
@@ -15,13 +16,12 @@ export const STDOUT_SUFFIX = ':-';
 /** A --reporter item: a reporter, or a report written to stdout (`json:-`). */
 export type ReporterToken = ReporterName | `${Exclude<ReporterName, 'console'>}${typeof STDOUT_SUFFIX}`;
 
-function isReporterName(name: string): name is ReporterName {
-  return REPORTER_NAMES.some((r) => r === name);
-}
-
 /** The reporter a token names, and whether its report goes to stdout. */
 export function parseReporterToken(token: ReporterToken): { name: ReporterName; stdout: boolean } {
-  return token.endsWith(STDOUT_SUFFIX) ? { name: token.slice(0, -STDOUT_SUFFIX.length) as ReporterName, stdout: true } : { name: token as ReporterName, stdout: false };
+  const stdout = token.endsWith(STDOUT_SUFFIX);
+  const bare = stdout ? token.slice(0, -STDOUT_SUFFIX.length) : token;
+  // A token is a name, or a name and the suffix: the type says so, the slice forgets it.
+  return { name: bare as ReporterName, stdout };
 }
 
 /**
@@ -35,9 +35,10 @@ export function reporterNamesOf(names: readonly string[], source = '--reporter')
   for (const item of cleaned) {
     const stdout = item.endsWith(STDOUT_SUFFIX);
     const name = stdout ? item.slice(0, -STDOUT_SUFFIX.length) : item;
-    if (!isReporterName(name)) throw new ConfigError(`${source}: unknown reporter "${name}"; choose from ${REPORTER_NAMES.join(',')}`);
-    if (stdout && name === 'console') throw new ConfigError(`${source}: console:- is the console itself; write console, or another report to stdout (json:-)`);
-    tokens.push(stdout ? (`${name as Exclude<ReporterName, 'console'>}${STDOUT_SUFFIX}` as const) : name);
+    if (!isOneOf(REPORTER_NAMES, name)) throw new ConfigError(`${source}: unknown reporter "${name}"; choose from ${REPORTER_NAMES.join(',')}`);
+    if (!stdout) tokens.push(name);
+    else if (name === 'console') throw new ConfigError(`${source}: console:- is the console itself; write console, or another report to stdout (json:-)`);
+    else tokens.push(`${name}${STDOUT_SUFFIX}`);
   }
   const toStdout = [...new Set(tokens)].filter((t) => t.endsWith(STDOUT_SUFFIX));
   if (toStdout.length > 1) throw new ConfigError(`${source}: ${toStdout.join(' and ')} would interleave on stdout; send one report there, the others to files`);

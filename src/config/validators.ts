@@ -3,6 +3,7 @@
 // wrong and how to fix it.
 
 import { normalizeActivationCode } from './activation-code.js';
+import { isOneOf } from '../narrow.js';
 import { ConfigError } from './config-error.js';
 import type { ListenAddress } from './config.js';
 import type { Sourced } from './option-spec.js';
@@ -86,9 +87,9 @@ export function validateListen(s: Sourced<string>): ListenAddress {
 
 export function oneOf<T extends string>(choices: readonly T[]): (s: Sourced<string>) => T {
   return (s) => {
-    const choice = choices.find((c) => c === s.value);
-    if (choice === undefined) throw new ConfigError(`${s.source} must be one of ${choices.join(', ')} (got "${s.value}")`);
-    return choice;
+    const { value } = s;
+    if (!isOneOf(choices, value)) throw new ConfigError(`${s.source} must be one of ${choices.join(', ')} (got "${value}")`);
+    return value;
   };
 }
 

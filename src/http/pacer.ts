@@ -40,7 +40,10 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
   const burstWaiters: Array<() => void> = [];
 
   function prune(now: number): void {
-    for (let i = slots.length - 1; i >= 0; i--) if (slots[i] <= now) slots.splice(i, 1);
+    for (let i = slots.length - 1; i >= 0; i--) {
+      const slot = slots[i];
+      if (slot !== undefined && slot <= now) slots.splice(i, 1);
+    }
   }
 
   function take(): () => void {
@@ -59,8 +62,8 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
 
   function serve(): void {
     prune(performance.now());
-    while (bursting === 0 && burstWaiters.length === 0 && waiters.length > 0 && slots.length < budget) {
-      const w = waiters.shift()!;
+    for (let w = waiters[0]; w && bursting === 0 && burstWaiters.length === 0 && slots.length < budget; w = waiters[0]) {
+      waiters.shift();
       if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
       w.resolve(take());
     }

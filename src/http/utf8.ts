@@ -8,8 +8,9 @@
  */
 export function invalidUtf8Offset(bytes: Uint8Array, truncated = false): number | undefined {
   let i = 0;
+  // `?? 0` below: every read is inside bytes.length (checked on each line), where a typed array has no hole.
   while (i < bytes.length) {
-    const b = bytes[i]!;
+    const b = bytes[i] ?? 0;
     if (b < 0x80) {
       i++;
       continue;
@@ -22,12 +23,12 @@ export function invalidUtf8Offset(bytes: Uint8Array, truncated = false): number 
     else return i;
     if (i + need >= bytes.length) {
       // Cut off by the end: fine only where the body was cut and what is there continues the sequence.
-      for (let k = i + 1; k < bytes.length; k++) if ((bytes[k]! & 0xc0) !== 0x80) return i;
+      for (let k = i + 1; k < bytes.length; k++) if (((bytes[k] ?? 0) & 0xc0) !== 0x80) return i;
       return truncated ? undefined : i;
     }
     let cp = b & (0xff >> (need + 2));
     for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k]!;
+      const c = bytes[i + k] ?? 0;
       if ((c & 0xc0) !== 0x80) return i;
       cp = (cp << 6) | (c & 0x3f);
     }

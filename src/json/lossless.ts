@@ -45,8 +45,8 @@ export function parseJsonLossless(text: string): JsonValue {
 }
 
 const numberStringifiers = [
-  { test: (v: unknown) => typeof v === 'bigint', stringify: (v: unknown) => (v as bigint).toString() },
-  { test: (v: unknown) => v instanceof JsonDecimal, stringify: (v: unknown) => (v as JsonDecimal).raw },
+  { test: (v: unknown) => typeof v === 'bigint', stringify: (v: unknown) => String(v) },
+  { test: (v: unknown) => v instanceof JsonDecimal, stringify: (v: unknown) => (v instanceof JsonDecimal ? v.raw : String(v)) },
 ];
 
 /** Serializes a value to JSON; bigints are written as integer tokens, never as strings or floats. */

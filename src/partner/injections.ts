@@ -46,8 +46,8 @@ function pathOnly(path: string): string {
 function jobExternalId(body: Buffer | undefined): unknown {
   if (!body) return undefined;
   try {
-    const v = JSON.parse(body.toString('utf8')) as unknown;
-    return v !== null && typeof v === 'object' ? (v as { job_external_id?: unknown }).job_external_id : undefined;
+    const v: unknown = JSON.parse(body.toString('utf8'));
+    return v !== null && typeof v === 'object' && 'job_external_id' in v ? v.job_external_id : undefined;
   } catch {
     return undefined;
   }
@@ -83,8 +83,8 @@ const UNKNOWN_ERROR_CODE = 'zz_new_error';
 
 function runIdOf(body: Buffer): string | undefined {
   try {
-    const v = JSON.parse(body.toString('utf8')) as unknown;
-    const id = v !== null && typeof v === 'object' ? (v as { run_id?: unknown }).run_id : undefined;
+    const v: unknown = JSON.parse(body.toString('utf8'));
+    const id = v !== null && typeof v === 'object' && 'run_id' in v ? v.run_id : undefined;
     return typeof id === 'string' ? id : undefined;
   } catch {
     return undefined;

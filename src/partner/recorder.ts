@@ -59,7 +59,8 @@ export const MAX_KEPT_BODY_BYTES = 8 * 1024 * 1024;
 function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
   } catch {
     return undefined;
   }
@@ -190,8 +191,8 @@ export function createRecorder(): Recorder {
         const responseText = o.dropped ? '' : text(o.responseBody);
         const responseJson = o.dropped ? undefined : parseJson(responseText);
         const errorCode =
-          !o.dropped && o.status >= 300 && typeof responseJson === 'object' && responseJson !== null && typeof (responseJson as { error?: unknown }).error === 'string'
-            ? (responseJson as { error: string }).error
+          !o.dropped && o.status >= 300 && typeof responseJson === 'object' && responseJson !== null && 'error' in responseJson && typeof responseJson.error === 'string'
+            ? responseJson.error
             : undefined;
         const where = endpointOf(o.request.method, path);
         const record: PartnerRequest = {

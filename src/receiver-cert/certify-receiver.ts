@@ -58,7 +58,8 @@ export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckR
     byId.set(check.id, result);
     opts.onCheckEnd?.(result);
   });
-  for (const c of checks) results.push(byId.get(c.id)!);
+  // In the table's order, whatever order they ended in (each check ran: runConcurrently awaits all).
+  results.push(...checks.flatMap((c) => byId.get(c.id) ?? []));
   return results;
 }
 

@@ -56,7 +56,7 @@ function v6ToBig(ip: string): bigint {
   // An embedded dotted IPv4 tail (::ffff:1.2.3.4) becomes two hex groups.
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
-    const n = v4ToInt(dotted[1]!);
+    const n = v4ToInt(dotted[0]);
     text = `${text.slice(0, dotted.index)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
   }
   const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];

@@ -73,7 +73,9 @@ function runningLine(state: SuiteState): string {
   if (state.running.size === 0) return state.ended.size < state.ids.length ? 'waiting' : '';
   // A check with live progress is the most informative one to show.
   const entries = [...state.running];
-  const [id, progress] = entries.find(([, message]) => message !== '') ?? entries[0];
+  const shown = entries.find(([, message]) => message !== '') ?? entries[0];
+  if (shown === undefined) return 'waiting';
+  const [id, progress] = shown;
   const more = state.running.size > 1 ? ` (+${state.running.size - 1} running)` : '';
   return `${oneLine(id, 80)}${progress ? `: ${oneLine(progress, 80)}` : ''}${more}`;
 }

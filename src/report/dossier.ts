@@ -6,7 +6,7 @@
 import { CERTIFICATION_TITLES, type DossierPart, type RunResult, type RunSummary, type Verdict } from '../runner/results.js';
 import { combineVerdicts, verdictOfResult } from '../runner/verdict.js';
 
-export function isDossier(result: RunResult): boolean {
+export function isDossier(result: RunResult): result is RunResult & { parts: NonNullable<RunResult['parts']> } {
   return result.certification === 'dossier' && Array.isArray(result.parts);
 }
 
@@ -15,7 +15,7 @@ export function partsOf(result: RunResult): RunResult[] {
   if (!isDossier(result)) return [result];
   let c = 0;
   let f = 0;
-  return result.parts!.map((part) => {
+  return result.parts.map((part) => {
     const { checkCount, findingCount, ...rest } = part;
     const rebuilt: RunResult = { ...rest, checks: result.checks.slice(c, c + checkCount) };
     if (findingCount > 0 || rest.certification === 'scan') rebuilt.findings = (result.findings ?? []).slice(f, f + findingCount);
@@ -41,10 +41,11 @@ function addSummaries(parts: readonly RunResult[]): RunSummary {
 /** Several certifications as one RunResult (a single one is returned as it is). */
 export function mergeResults(results: readonly RunResult[]): RunResult {
   const parts = results.flatMap(partsOf);
-  if (parts.length === 1) return parts[0]!;
-  const first = parts[0]!;
-  const startedAt = parts.map((p) => p.startedAt).sort()[0]!;
-  const finishedAt = parts.map((p) => p.finishedAt).sort().reverse()[0]!;
+  const [first] = parts;
+  if (first === undefined) throw new Error('nothing to merge: no result given');
+  if (parts.length === 1) return first;
+  const startedAt = parts.map((p) => p.startedAt).sort()[0] ?? first.startedAt;
+  const finishedAt = parts.map((p) => p.finishedAt).sort().at(-1) ?? first.finishedAt;
   const findings = parts.flatMap((p) => p.findings ?? []);
   const merged: RunResult = {
     certification: 'dossier',

@@ -45,7 +45,7 @@ export function verdictOf(result: RunResult): Verdict {
 }
 
 /** A failed check the operator's baseline accepts: reported apart, it does not fail the run. */
-export function isExpectedFailure(check: CheckResult): boolean {
+export function isExpectedFailure(check: CheckResult): check is CheckResult & { expected: NonNullable<CheckResult['expected']> } {
   return check.status === 'failed' && check.expected !== undefined;
 }
 
@@ -152,7 +152,8 @@ export function reproductionExchanges(check: CheckResult): RecordedExchange[] {
       out.push(exchange);
     }
   }
-  if (out.length === 0 && check.exchanges.length > 0) out.push(check.exchanges[check.exchanges.length - 1]);
+  const last = check.exchanges.at(-1);
+  if (out.length === 0 && last) out.push(last);
   return out;
 }
 

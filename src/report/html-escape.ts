@@ -4,5 +4,5 @@
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]).replace(/[\uD800-\uDFFF]/gu, '\uFFFD');
+  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch).replace(/[\uD800-\uDFFF]/gu, '\uFFFD');
 }

@@ -1,5 +1,6 @@
-// The reporter registry, keyed by --reporter name (the Vitest way): the CLI looks names up here and
-// nowhere else, so an unknown name fails before the run starts.
+// The reporter registry, keyed by --reporter name (the Vitest way). The names are validated once, in
+// src/config/reporter-names.ts (below the reporters, so the CLI checks a flag without loading them):
+// the registry is typed by them, so a name without a reporter, or a reporter without a name, does not compile.
 
 import { createConsoleReporter } from './console.js';
 import { createHtmlReporter } from './html.js';
@@ -7,9 +8,8 @@ import { createJsonReporter } from './json.js';
 import { createJunitReporter } from './junit.js';
 import { createMarkdownReporter } from './markdown.js';
 import { createSarifReporter } from './sarif.js';
+import type { ReporterName } from '../config/reporter-names.js';
 import type { Reporter, ReporterFactory, ReporterOptions } from './reporter.js';
-
-export type ReporterName = 'console' | 'junit' | 'html' | 'json' | 'markdown' | 'sarif';
 
 export const REPORTERS: Record<ReporterName, ReporterFactory> = {
   console: createConsoleReporter,
@@ -21,22 +21,9 @@ export const REPORTERS: Record<ReporterName, ReporterFactory> = {
   sarif: createSarifReporter,
 };
 
-export const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
-
-export function isReporterName(name: string): name is ReporterName {
-  return Object.prototype.hasOwnProperty.call(REPORTERS, name);
-}
-
-/** Reporters for the given names, in the given order; duplicates collapse; an unknown name throws. */
-export function createReporters(names: string[], opts: ReporterOptions): Reporter[] {
-  const cleaned = names.map((name) => name.trim()).filter((name) => name !== '');
-  const unknown = cleaned.filter((name) => !isReporterName(name));
-  if (unknown.length > 0) {
-    const list = unknown.map((name) => JSON.stringify(name)).join(', ');
-    throw new Error(`Unknown reporter${unknown.length > 1 ? 's' : ''} ${list}; valid names: ${REPORTER_NAMES.join(', ')}`);
-  }
-  const unique = [...new Set(cleaned)] as ReporterName[];
-  return unique.map((name) => REPORTERS[name](opts));
+/** Reporters for the given names (validated by reporterNamesOf), in the given order; duplicates collapse. */
+export function createReporters(names: readonly ReporterName[], opts: ReporterOptions): Reporter[] {
+  return [...new Set(names)].map((name) => REPORTERS[name](opts));
 }
 
 export type { PlannedCheck, Reporter, ReporterFactory, ReporterOptions, RunStartInfo } from './reporter.js';

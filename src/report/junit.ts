@@ -67,7 +67,7 @@ function outcomeElement(check: CheckResult): string {
 function warningText(check: CheckResult): string {
   const lines: string[] = [];
   for (const observation of warningsOf(check)) {
-    const [first, ...rest] = observationLines(check, observation);
+    const [first = '', ...rest] = observationLines(check, observation);
     lines.push(first, ...indentBlock(rest, '  '));
   }
   return lines.join('\n');
@@ -80,7 +80,7 @@ function warningText(check: CheckResult): string {
  */
 function systemOut(check: CheckResult): string {
   if (isExpectedFailure(check)) {
-    const head = `EXPECTED FAILURE: ${check.expected!.reason} (accepted by the baseline until ${check.expected!.until})`;
+    const head = `EXPECTED FAILURE: ${check.expected.reason} (accepted by the baseline until ${check.expected.until})`;
     return `      <system-out>${cdata(`${head}\n\n${failureText(check)}`)}</system-out>\n`;
   }
   const parts: string[] = [];
@@ -118,8 +118,8 @@ function uniqueNames(checks: readonly CheckResult[]): string[] {
 function testsuites(result: RunResult, prefix: string): string {
   const names = uniqueNames(result.checks);
   const nameOf = new Map(result.checks.map((check, i) => [check, names[i]]));
-  const properties = [
-    ...(prefix ? [['certification', result.title]] : []),
+  const propertyRows: Array<[string, string]> = [
+    ...(prefix ? [['certification', result.title] satisfies [string, string]] : []),
     ['target', result.target.baseUrl],
     ['environment', result.target.environment],
     ['embedded', String(result.target.embedded)],
@@ -128,9 +128,10 @@ function testsuites(result: RunResult, prefix: string): string {
     ['spec.sha256', result.spec.sha256],
     // A CI test tab shows an incomplete or interrupted certification as skips only: the verdict says what they cost.
     ['verdict', verdictOf(result)],
-    ...verdictNotes(result).map((note) => ['verdict.note', note]),
-  ]
-    .map(([name, value]) => `      <property name="${escapeXmlAttr(name!)}" value="${escapeXmlAttr(value!)}"/>\n`)
+    ...verdictNotes(result).map((note): [string, string] => ['verdict.note', note]),
+  ];
+  const properties = propertyRows
+    .map(([name, value]) => `      <property name="${escapeXmlAttr(name)}" value="${escapeXmlAttr(value)}"/>\n`)
     .join('');
 
   let out = '';

@@ -122,7 +122,7 @@ export function renderMarkdown(result: RunResult): string {
   if (expected.length > 0) {
     lines.push('## Expected failures (baseline)', '');
     lines.push('| Check | Until | Reason | Failure |', '| --- | --- | --- | --- |');
-    for (const check of expected) lines.push(`| ${mdCode(check.id)} | ${mdCell(check.expected!.until)} | ${mdCell(check.expected!.reason)} | ${mdCell(reasonOf(check))} |`);
+    for (const check of expected) lines.push(`| ${mdCode(check.id)} | ${mdCell(check.expected.until)} | ${mdCell(check.expected.reason)} | ${mdCell(reasonOf(check))} |`);
     lines.push('');
   }
 

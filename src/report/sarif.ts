@@ -69,7 +69,7 @@ export function renderSarif(result: RunResult): string {
   const withFindings = new Set((result.findings ?? []).map((f) => f.check));
   for (const c of result.checks) {
     const notPassed = c.status === 'failed' || c.status === 'error' || c.status === 'warning';
-    if (notPassed && !withFindings.has(c.id)) results.push(checkResult(c, index.get(c.id)!));
+    if (notPassed && !withFindings.has(c.id)) results.push(checkResult(c, index.get(c.id) ?? 0));
   }
   const log = {
     $schema: SARIF_SCHEMA_URI,

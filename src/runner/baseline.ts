@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config/config-error.js';
 import { leavesIncomplete, summarize, type BaselineProblem, type CheckResult, type RunResult } from './results.js';
+import { errnoOrMessage, errorMessage } from '../narrow.js';
 
 export interface BaselineEntry {
   id: string;
@@ -41,7 +42,7 @@ export function parseBaseline(text: string, file: string): Baseline {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`--baseline ${file} is not valid JSON (${(e as Error).message.split('\n')[0]}); ${fix}`);
+    throw new ConfigError(`--baseline ${file} is not valid JSON (${errorMessage(e).split('\n')[0]}); ${fix}`);
   }
   const list = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>)['expected_failures'] : undefined;
   if (!Array.isArray(list)) throw new ConfigError(`--baseline ${file} has no "expected_failures" array; ${fix}`);
@@ -67,7 +68,7 @@ export function readBaselineFile(path: string, shownAs: string = path): Baseline
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new ConfigError(`--baseline ${shownAs} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); give the path of a baseline file (svc-certify baseline results.json > known-failures.json writes one)`);
+    throw new ConfigError(`--baseline ${shownAs} cannot be read (${errnoOrMessage(e)}); give the path of a baseline file (svc-certify baseline results.json > known-failures.json writes one)`);
   }
   return parseBaseline(text, shownAs);
 }

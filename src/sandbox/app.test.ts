@@ -51,9 +51,9 @@ describe('conventions', () => {
       expect(typeof r.json.error).toBe('string');
       expect(typeof r.json.message).toBe('string');
     }
-    expect(cases[3].status).toBe(405);
-    expect(cases[3].headers.allow).toBe('POST');
-    expect(cases[4].status).toBe(404);
+    expect(cases[3]?.status).toBe(405);
+    expect(cases[3]?.headers.allow).toBe('POST');
+    expect(cases[4]?.status).toBe(404);
   });
 
   it('refuses a body over 1 MiB with 413', async () => {
@@ -371,8 +371,8 @@ describe('sandbox headers', () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push(await h.call('GET', '/runs/x'));
     expect(statuses.map((r) => r.status)).toEqual([404, 404, 404, 429]);
-    expect(statuses[3].json.error).toBe('rate_limited');
-    expect(statuses[3].headers['retry-after']).toMatch(/^\d+$/);
+    expect(statuses[3]?.json.error).toBe('rate_limited');
+    expect(statuses[3]?.headers['retry-after']).toMatch(/^\d+$/);
   });
 });
 

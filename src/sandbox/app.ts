@@ -13,6 +13,7 @@ import { RateLimiter, type RateVerdict } from './rate-limit.js';
 import { matchRoute } from './routing.js';
 import { Store, type Partner } from './store.js';
 import type { SandboxHooks } from './hooks.js';
+import { isOneOf } from './must.js';
 
 export type { SandboxRequest, SandboxResponse } from './context.js';
 
@@ -157,7 +158,7 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
     if (req.body && req.body.length > MAX_BODY_BYTES) throw new ApiError(413, 'payload_too_large', { max_bytes: MAX_BODY_BYTES });
 
     const simulate = sandbox || faults.has('production.simulate-honoured') ? header(req.headers, 'x-svc-sandbox-simulate') : undefined;
-    if (simulate !== undefined && faults.has('sandbox.simulate-before-auth') && (SIMULATE_VALUES as readonly string[]).includes(simulate.trim())) {
+    if (simulate !== undefined && faults.has('sandbox.simulate-before-auth') && isOneOf(SIMULATE_VALUES, simulate.trim())) {
       return { reply: simulated(app, simulate.trim()), lang };
     }
 
@@ -197,7 +198,7 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
     // The fault honours the header on reads only ("on any authenticated request", Sandbox behaviour).
     if (simulate !== undefined && !(req.method === 'POST' && faults.has('sandbox.simulate-ignored-on-post'))) {
       const value = simulate.trim();
-      if (!(SIMULATE_VALUES as readonly string[]).includes(value)) {
+      if (!isOneOf(SIMULATE_VALUES, value)) {
         const allowed = faults.has('sandbox.simulate-allowed-incomplete') ? SIMULATE_VALUES.filter((v) => v !== 'insufficient_credits') : [...SIMULATE_VALUES];
         throw new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-simulate', allowed });
       }
@@ -206,7 +207,7 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
     }
     if (route.method === 'POST') {
       const ct = header(req.headers, 'content-type');
-      const media = ct ? ct.split(';', 1)[0].trim().toLowerCase() : '';
+      const media = ct ? (ct.split(';', 1)[0] ?? '').trim().toLowerCase() : '';
       if (media !== 'application/json') throw new ApiError(415, 'unsupported_media_type', { expected: 'application/json' });
     }
     const rc: RequestContext = { app, method: req.method, segments, headers: req.headers, lang, partner, org, rawBody: req.body };

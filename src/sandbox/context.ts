@@ -5,6 +5,7 @@ import type { Lang } from './messages.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Organization, Partner, Store } from './store.js';
 import type { FaultSet } from './faults/index.js';
+import { must } from './must.js';
 import type { VariantSet } from './variants/index.js';
 
 export interface SandboxRequest {
@@ -84,6 +85,11 @@ export class ApiError extends Error {
   ) {
     super(code);
   }
+}
+
+/** Path segment `n` of a route whose pattern has it (the router matched the whole path). */
+export function segment(rc: RequestContext, n: number): string {
+  return must(rc.segments[n], `the route pattern has segment ${n}`);
 }
 
 export function header(headers: SandboxRequest['headers'], name: string): string | undefined {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { cyclic } from './must.js';
 
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -23,7 +24,7 @@ export function newActivationCode(): string {
   const chars: string[] = [];
   while (chars.length < 8) {
     for (const b of randomBytes(16)) {
-      if (b < 248 && chars.length < 8) chars.push(CODE_ALPHABET[b % CODE_ALPHABET.length]);
+      if (b < 248 && chars.length < 8) chars.push(cyclic(CODE_ALPHABET, b));
     }
   }
   return `SVC-${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;

@@ -3,7 +3,7 @@ export type Lang = 'he' | 'en';
 
 interface Pair { he: string; en: string }
 
-const ERRORS: Record<string, Pair> = {
+const ERRORS = {
   invalid_partner_key: { he: 'מפתח השותף חסר או אינו מוכר.', en: 'The partner key is missing or unknown.' },
   invalid_org_token: { he: 'אסימון הארגון חסר או אינו מוכר. יש לחבר את הארגון מחדש.', en: 'The organization token is missing or unknown. Reconnect the organization.' },
   partner_disabled: { he: 'חשבון השותף מושבת.', en: 'The partner account is disabled.' },
@@ -35,16 +35,18 @@ const ERRORS: Record<string, Pair> = {
   payload_too_large: { he: 'גוף הבקשה גדול מדי.', en: 'The request body is too large.' },
   not_found: { he: 'הנתיב לא נמצא.', en: 'No such route.' },
   method_not_allowed: { he: 'שיטת הבקשה אינה נתמכת בנתיב זה.', en: 'This method is not allowed on this route.' },
-};
+} satisfies Record<string, Pair>;
+/** The same table, looked up by any code a route passes. */
+const ERROR_BY_CODE: Readonly<Record<string, Pair | undefined>> = ERRORS;
 
 export function errorMessage(code: string, lang: Lang): string {
-  const pair = ERRORS[code] ?? ERRORS.invalid_request;
+  const pair = ERROR_BY_CODE[code] ?? ERRORS.invalid_request;
   return pair[lang];
 }
 
 interface IssueWording { message: Pair; suggestion: Pair | null }
 
-const REQUIREMENT_ISSUES: Record<string, IssueWording> = {
+const REQUIREMENT_ISSUES = {
   empty_text: {
     message: { he: 'הדרישה ריקה.', en: 'The requirement is empty.' },
     suggestion: { he: 'כתבו את הדרישה או הסירו אותה.', en: 'Write the requirement or remove it.' },
@@ -81,7 +83,9 @@ const REQUIREMENT_ISSUES: Record<string, IssueWording> = {
     message: { he: 'דרישת חובה שרוב הפרופילים אינם מציינים.', en: 'A must requirement that profiles rarely state.' },
     suggestion: { he: 'סמנו אותה כ-nice או ביררו אותה בראיון.', en: 'Mark it nice or check it at interview.' },
   },
-};
+} satisfies Record<string, IssueWording>;
+
+export type RequirementIssueCode = keyof typeof REQUIREMENT_ISSUES;
 
 export interface RequirementIssue {
   index: number;
@@ -92,7 +96,7 @@ export interface RequirementIssue {
   suggestion_en: string | null;
 }
 
-export function requirementIssue(index: number, code: string): RequirementIssue {
+export function requirementIssue(index: number, code: RequirementIssueCode): RequirementIssue {
   const w = REQUIREMENT_ISSUES[code];
   return {
     index,
@@ -104,16 +108,16 @@ export function requirementIssue(index: number, code: string): RequirementIssue 
   };
 }
 
-const JOB_ISSUES: Record<string, Pair> = {
+const JOB_ISSUES = {
   title_missing: { he: 'כותרת המשרה חסרה.', en: 'The job title is missing.' },
   description_missing: { he: 'תיאור המשרה חסר.', en: 'The job description is missing.' },
   location_missing: { he: 'מיקום המשרה חסר.', en: 'The job location is missing.' },
   external_id_missing: { he: 'המזהה החיצוני של המשרה חסר.', en: 'The job external id is missing.' },
-};
+} satisfies Record<string, Pair>;
 
 export interface JobIssue { field: string; code: string; message_he: string; message_en: string }
 
-export function jobIssue(field: string, code: string): JobIssue {
+export function jobIssue(field: string, code: keyof typeof JOB_ISSUES): JobIssue {
   const w = JOB_ISSUES[code];
   return { field, code, message_he: w.he, message_en: w.en };
 }

@@ -9,9 +9,10 @@ const WINDOW_MS = 86_400_000;
 export function quotaRetryAfter(org: Organization, now: number, timeScale: number): number | undefined {
   const window = WINDOW_MS / timeScale;
   const starts = org.realRunStarts;
-  while (starts.length > 0 && now - starts[0] >= window) starts.shift();
-  if (starts.length < SANDBOX_RUN_QUOTA) return undefined;
-  return Math.max(1, seconds(starts[0] + window - now));
+  for (let oldest = starts[0]; oldest !== undefined && now - oldest >= window; oldest = starts[0]) starts.shift();
+  const oldest = starts[0];
+  if (oldest === undefined || starts.length < SANDBOX_RUN_QUOTA) return undefined;
+  return Math.max(1, seconds(oldest + window - now));
 }
 
 export function recordRealRun(org: Organization, now: number): void {

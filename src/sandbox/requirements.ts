@@ -1,7 +1,7 @@
 // Validation of submitted requirements (spec: POST /runs, Requirement rules, rejection and warning codes).
 import type { EngineRequirement } from './collaborators.js';
 import { isRecord } from './json.js';
-import { requirementIssue, type RequirementIssue } from './messages.js';
+import { requirementIssue, type RequirementIssue, type RequirementIssueCode } from './messages.js';
 import type { FaultSet } from './faults/index.js';
 
 export const MAX_MUSTS = 3;
@@ -83,7 +83,7 @@ export function validateRequirements(input: unknown, opts: ValidateOptions): Req
     const rawText = isRecord(item) ? item.text : undefined;
     const rawKind = isRecord(item) ? item.kind : undefined;
     const kind = faults.has('runs-start.invalid-kind-accepted') && rawKind !== 'must' ? 'nice' : rawKind;
-    let issue: string | undefined;
+    let issue: RequirementIssueCode | undefined;
     const text = typeof rawText === 'string' ? (faults.has('runs-start.no-whitespace-collapse') ? rawText : normalizeText(rawText)) : '';
     const canonical = typeof rawText === 'string' ? normalizeText(rawText) : '';
     const key = faults.has('runs-start.duplicate-case-sensitive') ? canonical : fold(canonical);
@@ -107,8 +107,7 @@ export function validateRequirements(input: unknown, opts: ValidateOptions): Req
     if (band && Number(band[2]) > Number(band[1]) && !faults.has('runs-start.no-years-band-warning')) warnings.push(requirementIssue(idx(i), 'years_band_ceiling'));
     if (k === 'must' && UNVERIFIABLE.some((re) => re.test(canonical)) && !faults.has('runs-start.no-unverifiable-warning')) warnings.push(requirementIssue(idx(i), 'unverifiable_must'));
   });
-  const appendTitle =
-    title !== undefined && title !== '' && (!titleSubmitted || faults.has('runs-start.title-appended-twice')) && !faults.has('runs-start.title-not-appended');
+  const appendTitle = appendsTitle(title, titleSubmitted && !faults.has('runs-start.title-appended-twice'), faults);
   const cap = MAX_MUSTS - (appendTitle && !faults.has('runs-start.title-not-counted') ? 1 : 0);
   if (mustPositions.length > cap) {
     const over = faults.has('runs-start.too-many-musts-on-first') ? mustPositions.slice(0, 1) : mustPositions.slice(cap);
@@ -124,6 +123,14 @@ export function validateRequirements(input: unknown, opts: ValidateOptions): Req
   return { rejected, warnings, requirements };
 }
 
+/**
+ * Whether the job title is appended as the last must, for submitted and derived requirements alike: not
+ * when it is empty or already among them; the one point of the fault `runs-start.title-not-appended`.
+ */
+function appendsTitle(title: string | undefined, alreadyThere: boolean, faults: FaultSet): title is string {
+  return title !== undefined && title !== '' && !alreadyThere && !faults.has('runs-start.title-not-appended');
+}
+
 /** Requirements of a run started without any: derived from the job, the title appended, musts capped. */
 export function derivedRequirements(
   derived: Array<{ text: string; kind: 'must' | 'nice' }>,
@@ -134,7 +141,7 @@ export function derivedRequirements(
   const seen = new Set<string>();
   const out: EngineRequirement[] = [];
   const hasTitle = derived.some((d) => fold(d.text) === fold(title));
-  const appendTitle = !hasTitle && title !== '' && !faults.has('runs-start.title-not-appended');
+  const appendTitle = appendsTitle(title, hasTitle, faults);
   let musts = appendTitle ? 1 : 0;
   for (const d of derived) {
     const text = normalizeText(d.text);

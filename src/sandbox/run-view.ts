@@ -136,13 +136,15 @@ export function renderRun(
       .map((n) => renderNoticeItem(n, run.fixture && faults.has('fixtures.notices-ignore-english') ? 'he' : lang, faults, extra)),
     candidates,
   };
+  // The variants below add to the list just built.
+  const notices: unknown[] = Array.isArray(body.notices) ? body.notices : [];
   // Variant additive.notice-code: "new codes appear without warning".
   // Real runs only: a fixture's notices are fixed by its row of the fixture table.
-  if (!run.fixture && app.config.variants.has('additive.notice-code')) (body.notices as unknown[]).push(VARIANT_NOTICE[lang]);
+  if (!run.fixture && app.config.variants.has('additive.notice-code')) notices.push(VARIANT_NOTICE[lang]);
   // Variant runs-read.english-notice-quotes-hebrew: an English notice quoting places as written, in Hebrew.
-  if (!run.fixture && app.config.variants.has('runs-read.english-notice-quotes-hebrew')) (body.notices as unknown[]).push(QUOTING_NOTICE[lang]);
+  if (!run.fixture && app.config.variants.has('runs-read.english-notice-quotes-hebrew')) notices.push(QUOTING_NOTICE[lang]);
   // Variant fixtures.notices-all-new-code: cert-notices-all shows a tenth code, one v1 clients do not know yet.
-  if (run.fixture === 'cert-notices-all' && app.config.variants.has('fixtures.notices-all-new-code')) (body.notices as unknown[]).push(VARIANT_NOTICE[lang]);
+  if (run.fixture === 'cert-notices-all' && app.config.variants.has('fixtures.notices-all-new-code')) notices.push(VARIANT_NOTICE[lang]);
   // Variant fixtures.name-on-start-only: "Fixture responses carry sandbox: {fixture}" read as the start's
   // response only (POST /runs names it for the 202; the Run resource does not list it).
   if (run.fixture && !app.config.variants.has('fixtures.name-on-start-only')) {

@@ -77,7 +77,7 @@ class RawClient {
   private take(): RawResponse | undefined {
     const end = this.received.indexOf(CRLF + CRLF);
     if (end < 0) return undefined;
-    const [statusLine, ...lines] = this.received.subarray(0, end).toString('latin1').split(CRLF);
+    const [statusLine = '', ...lines] = this.received.subarray(0, end).toString('latin1').split(CRLF);
     const headers: Record<string, string> = {};
     for (const line of lines) {
       const colon = line.indexOf(':');

@@ -19,7 +19,7 @@ async function sandbox(opts: Parameters<typeof startSandbox>[0] = {}): Promise<R
 async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}) {
   const res = await fetch(url, { method: init.method ?? 'GET', headers: init.headers, body: init.body });
   const text = await res.text();
-  let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions index freely
+  let json: any; // any: assertions index freely
   try {
     json = parseJson(text);
   } catch {

@@ -7,7 +7,7 @@ export interface Reply {
   headers: Record<string, string>;
   text: string;
   /** Parsed losslessly (ints above 2^53 are bigint). */
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions index freely into replies
+  json: any; // any: test assertions index freely into replies
 }
 
 export interface Harness {

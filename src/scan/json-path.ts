@@ -39,5 +39,5 @@ export function formatJsonPath(path: JsonPath, depth: number = path.depth): stri
 
 /** The same for a path held as an array (tests, small callers). */
 export function formatPathSegments(segments: readonly PathSegment[]): string {
-  return formatJsonPath({ depth: segments.length, segment: (d) => segments[d]!, containerId: () => -1 });
+  return formatJsonPath({ depth: segments.length, segment: (d) => segments[d] ?? '', containerId: () => -1 });
 }

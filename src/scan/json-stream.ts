@@ -128,12 +128,13 @@ export class JsonStream implements JsonPath {
   }
 
   segment(d: number): PathSegment {
-    const f = this.stack[d]!;
+    const f = this.stack[d];
+    if (f === undefined) throw new RangeError(`no container at depth ${d} (depth ${this.stack.length})`);
     return f.object ? (f.key ?? '') : f.index;
   }
 
   containerId(): number {
-    return this.stack.length === 0 ? -1 : this.stack[this.stack.length - 1]!.id;
+    return this.stack.at(-1)?.id ?? -1;
   }
 
   /** The path as an array (a copy: for tests and small uses; scanners read `segment` in place). */

@@ -26,7 +26,7 @@ function isWordCode(code: number): boolean {
  */
 export function atBoundary(text: string, index: number): boolean {
   if (index === 0) return true;
-  const prev = text[index - 1]!;
+  const prev = text.charAt(index - 1);
   if (!WORD.test(prev)) return true;
   // %XX: the decoded character decides.
   if (index >= 3 && text[index - 3] === '%' && HEX2.test(text.slice(index - 2, index))) {

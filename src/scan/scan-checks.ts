@@ -58,11 +58,13 @@ export function scanCheckResults(outcome: ScanOutcome, durationMs: number): { ch
       })),
     ].slice(0, OBSERVATION_LIMIT);
     const parts: string[] = [];
-    if (total > 0) {
+    const [firstFound] = list;
+    const [firstUnread] = unread;
+    if (total > 0 && firstFound) {
       const more = total > list.length ? ` (the first ${list.length} listed)` : '';
-      parts.push(`${total} place(s) hold ${c.prefix}${full > 0 ? `, ${full} of them a full ${c.noun}` : ''}${more}; first at ${where(list[0]!)}`);
+      parts.push(`${total} place(s) hold ${c.prefix}${full > 0 ? `, ${full} of them a full ${c.noun}` : ''}${more}; first at ${where(firstFound)}`);
     }
-    if (unreadTotal > 0) parts.push(`${unreadTotal} file(s) not scanned, so they may hold ${c.prefix}; first ${where(unread[0]!)}: ${unread[0]!.excerpt}`);
+    if (unreadTotal > 0 && firstUnread) parts.push(`${unreadTotal} file(s) not scanned, so they may hold ${c.prefix}; first ${where(firstUnread)}: ${firstUnread.excerpt}`);
     const message = (parts.length === 0 ? `no ${c.prefix} in ${outcome.files} file(s), ${mb} MB scanned` : parts.join('; ')) + skippedNote(outcome);
     // The one outcome model (runner/outcome.ts): every file read is one assertion; with no file at all
     // nothing was judged, which is never a clean bill.

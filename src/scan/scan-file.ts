@@ -16,6 +16,7 @@ import {
   RATIO_CHECK_FROM_BYTES,
 } from './limits.js';
 import { harScanner, sourceMapScanner, textScanner, type FindingSink, type PartScanner } from './part-scanners.js';
+import { errnoOrMessage } from '../narrow.js';
 
 const READ_CHUNK_BYTES = 1 << 20;
 const MiB = 1 << 20;
@@ -55,15 +56,18 @@ function classify(file: string): { layers: Layer[]; format: Format } {
 }
 
 /** Every stream of the pipeline, the file's first: all are destroyed when the read stops early. */
-function open(file: string, layers: Layer[]): Readable[] {
-  const streams: Readable[] = [createReadStream(file, { highWaterMark: READ_CHUNK_BYTES })];
+/** Every stream of the chain (to destroy them all) and the last one (to read the plain bytes from). */
+function open(file: string, layers: Layer[]): { streams: Readable[]; last: Readable } {
+  let last: Readable = createReadStream(file, { highWaterMark: READ_CHUNK_BYTES });
+  const streams = [last];
   for (const layer of layers) {
-    const prev = streams[streams.length - 1]!;
+    const prev = last;
     const next = layer === 'gzip' ? createGunzip({ chunkSize: 256 * 1024 }) : createBrotliDecompress({ chunkSize: 256 * 1024 });
     prev.on('error', (e) => next.destroy(e));
-    streams.push(prev.pipe(next));
+    last = prev.pipe(next);
+    streams.push(last);
   }
-  return streams;
+  return { streams, last };
 }
 
 function isGzip(buf: Buffer): boolean {
@@ -88,10 +92,10 @@ function checkBounds(bytes: number, compressedBytes: number): void {
 }
 
 async function feed(file: string, layers: Layer[], scanner: PartScanner, compressedBytes: number): Promise<number> {
-  const streams = open(file, layers);
+  const { streams, last } = open(file, layers);
   let bytes = 0;
   try {
-    for await (const chunk of streams[streams.length - 1]!) {
+    for await (const chunk of last) {
       const buf = chunk as Buffer;
       if (bytes === 0 && layers.length > 0 && isGzip(buf)) throw new NestedGzip();
       bytes += buf.length;
@@ -131,7 +135,7 @@ export async function scanFile(file: string, sink: FindingSink): Promise<number>
     try {
       compressedBytes = (await stat(file)).size;
     } catch (e) {
-      throw new ScanPathError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new ScanPathError(`cannot read ${file}: ${errnoOrMessage(e)}`);
     }
   }
   for (;;) {

@@ -6,11 +6,12 @@
 import type { Stats } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errnoCode, errnoOrMessage } from '../narrow.js';
 import { ScanPathError } from './scan-file.js';
 
 function describe(path: string, e: unknown): ScanPathError {
-  const err = e as NodeJS.ErrnoException;
-  const why = err.code === 'ENOENT' ? 'no such file or folder' : err.code === 'EACCES' ? 'permission denied' : (err.code ?? err.message);
+  const code = errnoCode(e);
+  const why = code === 'ENOENT' ? 'no such file or folder' : code === 'EACCES' ? 'permission denied' : errnoOrMessage(e);
   return new ScanPathError(`cannot read ${path}: ${why}`);
 }
 

@@ -29,10 +29,11 @@ function isLeapYear(year: number): boolean {
 export function isUtcDateTime(value: string): boolean {
   const m = UTC_EXTENDED.exec(value) ?? UTC_BASIC.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute] = m.slice(1, 6).map(Number);
+  // Both patterns capture five fields (absent groups read NaN and fail every comparison below).
+  const [year = NaN, month = NaN, day = NaN, hour = NaN, minute = NaN] = m.slice(1, 6).map(Number);
   const second = m[6] === undefined ? 0 : Number(m[6]);
-  if (month < 1 || month > 12) return false;
   const maxDay = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1];
+  if (maxDay === undefined) return false; // the month is not 1-12
   if (day < 1 || day > maxDay) return false;
   if (hour > 23 || minute > 59) return false;
   // A leap second can only be the last second of a UTC day.

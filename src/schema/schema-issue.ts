@@ -50,11 +50,11 @@ function messageFor(e: ErrorObject): string {
     case 'type':
       return `must be ${typePhrase(e.schema)}${not}`;
     case 'enum':
-      return `must be one of ${listValues(e.schema as unknown[])}${not}`;
+      return `must be one of ${listValues(Array.isArray(e.schema) ? e.schema : [])}${not}`;
     case 'const':
       return `must be ${JSON.stringify(e.schema)}${not}`;
     case 'format': {
-      const format = String((e.params as { format?: unknown }).format);
+      const format = String(e.params['format']);
       return `must be ${FORMAT_PHRASES[format] ?? `in format ${format}`}${not}`;
     }
     case 'pattern':
@@ -70,7 +70,7 @@ function messageFor(e: ErrorObject): string {
 
 function toIssue(e: ErrorObject): SchemaIssue {
   if (e.keyword === 'required') {
-    const missing = String((e.params as { missingProperty?: unknown }).missingProperty);
+    const missing = String(e.params['missingProperty']);
     return {
       pointer: `${e.instancePath}/${escapePointerToken(missing)}`,
       keyword: 'required',

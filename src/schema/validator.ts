@@ -16,14 +16,12 @@ export { SCHEMA_NAMES, isSchemaName, type SchemaName } from './schema-names.js';
 export type { SchemaIssue } from './schema-issue.js';
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is the
-// module object, whose callable value is the same plugin.
-type FormatsPlugin = (typeof formatsModule)['default'];
-const addFormats: FormatsPlugin =
-  (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
+// module object, whose `default` is the plugin.
+const addFormats = formatsModule.default;
 
 function loadSchema(dir: string, name: SchemaName): Record<string, unknown> {
   const file = join(dir, `${name}.schema.json`);
-  const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const schema: Record<string, unknown> = JSON.parse(readFileSync(file, 'utf8'));
   if (schema.$id !== name) throw new Error(`${file}: $id is ${JSON.stringify(schema.$id)}, expected "${name}"`);
   return withJsonObjectChecks(schema) as Record<string, unknown>;
 }

@@ -184,7 +184,7 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Webho
   function takePlan(d: ReceivedDelivery): ResponsePlan | undefined {
     const i = plans.findIndex((p) => safeTest(p.predicate, d));
     if (i < 0) return undefined;
-    return plans.splice(i, 1)[0].plan;
+    return plans.splice(i, 1)[0]?.plan;
   }
 
   function send(res: ServerResponse, d: ReceivedDelivery, headers: Record<string, string>, body: string): void {

@@ -47,7 +47,7 @@ describe('verifySignature refuses', () => {
 
   test('a flipped bit in the body', () => {
     const body = Buffer.from(OWN_BODY);
-    body[0] ^= 0x01;
+    body.writeUInt8(body.readUInt8(0) ^ 0x01, 0);
     expect(refused(OWN_SIGNATURE, body)).toMatch(/does not match/);
   });
 

@@ -51,14 +51,10 @@ describe('partner rules', () => {
     expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
   });
 
-  it('README and --help document every rule and injection point', async () => {
+  it('README documents every rule and injection point (--help: src/cli/help-text.test.ts)', () => {
     const readme = readFileSync(join(packageRoot(), 'README.md'), 'utf8');
-    const { PARTNER_EXAMPLES } = await import('../../cli/help-text.js');
     for (const r of rules) expect(readme, r.id).toContain(`\`${r.id}\``);
-    for (const p of INJECTION_POINTS) {
-      expect(readme, p.id).toContain(`\`${p.id}\``);
-      expect(PARTNER_EXAMPLES).toContain(`${p.id}: ${p.summary}`);
-    }
+    for (const p of INJECTION_POINTS) expect(readme, p.id).toContain(`\`${p.id}\``);
   });
 
   it('an unexercised rule is pending during the session and skipped at its end, with the hint', () => {

@@ -1,5 +1,6 @@
 import type { Profile } from './pool.js';
 import { FAMILIES, LANGUAGES } from './vocabulary.js';
+import { isOneOf } from '../must.js';
 
 export interface MatchRequirement {
   index: number;
@@ -79,7 +80,7 @@ export function evaluateRequirement(profile: Profile, req: MatchRequirement): Re
   const lower = req.text.toLowerCase();
   const terms = KNOWN_TERMS.filter((t) => containsTerm(lower, t));
   if (terms.length > 0) {
-    const isLanguage = terms.every((t) => (LANGUAGES as readonly string[]).includes(t));
+    const isLanguage = terms.every((t) => isOneOf(LANGUAGES, t));
     if (profile.skills.length === 0 && !isLanguage) {
       return { ...base, met: null, evidence: `${profile.name}'s profile lists no skills to judge ${terms.join(', ')} by.` };
     }

@@ -63,7 +63,7 @@ export function planRun(pool: readonly Profile[], input: PlanInput): RunPlan {
   // Relaxing the location widens the search to three other cities (picked per job), not to the whole pool:
   // a run that still falls short has exhausted the pool it may search.
   const others = CITIES.map((c) => c.en).filter((c) => !cities.includes(c));
-  const nearby = cities.length === 0 ? [] : [0, 1, 2].map((k) => others[(offset + k * 5) % others.length]!);
+  const nearby = cities.length === 0 ? [] : [0, 1, 2].flatMap((k) => others[(offset + k * 5) % others.length] ?? []);
   const outScope = rotated.filter((p) => p.city !== null && nearby.includes(p.city));
 
   let examined = 0;

@@ -42,13 +42,12 @@ function phoneNumber(rng: Random): string {
 function sampleDistinct<T>(rng: Random, items: readonly T[], count: number): T[] {
   const copy = [...items];
   const out: T[] = [];
-  while (out.length < count && copy.length > 0) out.push(copy.splice(rng.int(0, copy.length - 1), 1)[0] as T);
+  while (out.length < count && copy.length > 0) out.push(...copy.splice(rng.int(0, copy.length - 1), 1));
   return out;
 }
 
 function makeProfile(rng: Random, index: number): Profile {
-  const familyKey = rng.pick(Object.keys(FAMILIES));
-  const family = FAMILIES[familyKey]!;
+  const family = rng.pick(Object.values(FAMILIES));
   const hebrew = rng.chance(0.08);
   const name = hebrew ? rng.pick(HEBREW_NAMES) : `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
   const years = rng.int(0, 22);

@@ -1,3 +1,5 @@
+import { must } from '../must.js';
+
 /** A small seeded PRNG (mulberry32): the pool must be reproducible from its seed alone, across Node versions. */
 export interface Random {
   /** Uniform in [0, 1). */
@@ -20,7 +22,7 @@ export function createRandom(seed: number): Random {
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)] as (typeof items)[number],
+    pick: (items) => must(items[Math.floor(next() * items.length)], 'a pick from an empty list'),
     chance: (p) => next() < p,
   };
 }

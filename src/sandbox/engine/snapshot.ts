@@ -62,8 +62,9 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
     if (relaxedShown) notices.push({ code: 'location_relaxed', severity: 'warning', slot: 'above_list', params: { location: input.job.locationText } });
     if (plan.hiddenCount > 0) notices.push({ code: 'must_unmet_hidden', severity: 'info', slot: emptySlot('above_list'), params: { count: plan.hiddenCount } });
     const badIndex = faults.has('runs-read.notice-requirement-index-out-of-range');
-    const blockers = badIndex && plan.blockers.length === 0 && input.requirements.length > 0
-      ? [{ index: input.requirements[0]!.index, text: input.requirements[0]!.text, excluded: 0 }]
+    const [firstRequirement] = input.requirements;
+    const blockers = badIndex && plan.blockers.length === 0 && firstRequirement
+      ? [{ index: firstRequirement.index, text: firstRequirement.text, excluded: 0 }]
       : plan.blockers;
     for (const b of blockers) {
       const notice: EngineNotice = { code: 'requirement_blockers', severity: 'warning', slot: 'on_requirement', params: { requirement: b.text, excluded: b.excluded } };
@@ -71,15 +72,18 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
       notice.ref = { requirement_index: badIndex ? Math.max(-1, ...input.requirements.map((r) => r.index)) + 1 : b.index };
       notices.push(notice);
     }
-    if (input.requirements.length > 0 && listed.length > 0) {
-      const metCounts = input.requirements.map((r) => listed.filter((p) => p.match.results.find((x) => x.index === r.index)?.met === true).length);
-      const best = metCounts.indexOf(Math.max(...metCounts));
-      notices.push({
-        code: 'requirement_attribution',
-        severity: 'info',
-        slot: 'above_list',
-        params: { requirement: input.requirements[best]!.text, met: metCounts[best]!, confirmed: listed.length },
-      });
+    if (listed.length > 0) {
+      const counted = input.requirements.map((r) => ({ r, met: listed.filter((p) => p.match.results.find((x) => x.index === r.index)?.met === true).length }));
+      // The first requirement met most often.
+      const best = counted.reduce<(typeof counted)[number] | undefined>((top, c) => (top === undefined || c.met > top.met ? c : top), undefined);
+      if (best) {
+        notices.push({
+          code: 'requirement_attribution',
+          severity: 'info',
+          slot: 'above_list',
+          params: { requirement: best.r.text, met: best.met, confirmed: listed.length },
+        });
+      }
     }
   }
   notices.push(...candidateNotices(listed));

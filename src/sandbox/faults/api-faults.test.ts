@@ -133,6 +133,7 @@ describe('api faults', () => {
   for (const fault of apiFaults) {
     it(`${fault.id} changes what it names`, async () => {
       const probe = PROBES[fault.id];
+      if (!probe) throw new Error(`no probe for ${fault.id}`);
       const clean = await harness({ mode: MODE[fault.id] });
       const faulty = await harness({ mode: MODE[fault.id], faults: [fault.id] });
       try {

@@ -67,6 +67,7 @@ describe('coverage and fixture faults', () => {
   for (const fault of probed) {
     it(`${fault.id} changes what it names`, async () => {
       const probe = PROBES[fault.id];
+      if (!probe) throw new Error(`no probe for ${fault.id}`);
       const clean = await harness({ timeScale: 600 });
       const faulty = await harness({ timeScale: 600, faults: [fault.id] });
       try {

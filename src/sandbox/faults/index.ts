@@ -14,6 +14,7 @@ import { revealFaults } from './reveal-faults.js';
 import { usersFaults } from './users-faults.js';
 import { webhookFaults } from './webhook-faults.js';
 import type { FaultDefinition } from './types.js';
+import { isOneOf } from '../must.js';
 
 export type { FaultDefinition } from './types.js';
 
@@ -30,8 +31,8 @@ export const FAULTS: readonly FaultDefinition[] = BY_AREA.flat().sort((a, b) => 
 
 /** The set of switched-on faults; refuses unknown ids so a typo never certifies a clean server. */
 export function resolveFaults(ids: readonly string[]): FaultSet {
-  const known = new Set(FAULTS.map((f) => f.id));
-  const unknown = ids.filter((id) => !known.has(id));
+  const known: readonly FaultId[] = BY_AREA.flat().map((f) => f.id);
+  const unknown = ids.filter((id) => !isOneOf(known, id));
   if (unknown.length > 0) throw new Error(`unknown fault id(s): ${unknown.join(', ')} (see: svc-certify serve --list-faults)`);
-  return new Set(ids as readonly FaultId[]);
+  return new Set(ids.filter((id) => isOneOf(known, id)));
 }

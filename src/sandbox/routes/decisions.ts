@@ -1,4 +1,4 @@
-import { ApiError, jsonBody, type Reply, type RequestContext } from '../context.js';
+import { ApiError, jsonBody, segment, type Reply, type RequestContext } from '../context.js';
 import { FIRST_FIXTURE_ID, fixtureMaxListed } from '../fixtures/definitions.js';
 import { asInt64, isRecord, RawNumber } from '../json.js';
 import { currentState } from '../run-view.js';
@@ -49,17 +49,17 @@ function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: Fa
   if (!inRun(candidateId)) return invalid('candidate not in run');
   return {
     ok: true,
-    entry: { candidateId, decision: item.decision, rejectReason: (reason as string | null | undefined) ?? null, note: (item.note as string | null | undefined) ?? null, occurredAt: at },
+    entry: { candidateId, decision: item.decision, rejectReason: typeof reason === 'string' ? reason : null, note: typeof item.note === 'string' ? item.note : null, occurredAt: at },
   };
 }
 
 /** The run of the path; two faults break how an unknown or another organization's run is answered. */
 function decisionsLookup(rc: RequestContext): { run: Run; org: Organization } | undefined {
   try {
-    return lookupRun(rc, rc.segments[1]);
+    return lookupRun(rc, segment(rc, 1));
   } catch (e) {
     if (!(e instanceof ApiError) || e.code !== 'run_not_found') throw e;
-    const foreign = rc.app.store.runs.has(rc.segments[1].toLowerCase());
+    const foreign = rc.app.store.runs.has(segment(rc, 1).toLowerCase());
     if (foreign && rc.app.config.faults.has('decisions.other-org-403')) throw new ApiError(403, 'forbidden');
     if (!foreign && rc.app.config.faults.has('decisions.unknown-run-accepted')) return undefined;
     throw e;
@@ -82,10 +82,10 @@ export function decisionsRoute(rc: RequestContext): Reply {
   const shown = body.notices_shown ?? [];
   if (!Array.isArray(decisions)) throw new ApiError(422, 'invalid_request', { field: 'decisions' });
   if (!Array.isArray(shown) || !shown.every((s) => typeof s === 'string')) throw new ApiError(422, 'invalid_request', { field: 'notices_shown' });
-  if (faults.has('decisions.unknown-notice-code-refused') && shown.some((c) => !KNOWN_NOTICE_CODES.includes(c as string))) {
+  if (faults.has('decisions.unknown-notice-code-refused') && shown.some((c) => !KNOWN_NOTICE_CODES.includes(c))) {
     throw new ApiError(422, 'invalid_request', { field: 'notices_shown' });
   }
-  if (faults.has('decisions.notices-repeat-refused') && shown.some((c) => run.noticesShown.has(c as string))) throw new ApiError(409, 'notice_already_reported');
+  if (faults.has('decisions.notices-repeat-refused') && shown.some((c) => run.noticesShown.has(c))) throw new ApiError(409, 'notice_already_reported');
 
   const inRun = knownCandidates(rc, run);
   const now = app.now();
@@ -103,7 +103,7 @@ export function decisionsRoute(rc: RequestContext): Reply {
     entries.push({ ...parsed.entry, actingUser: user, receivedAt: now });
   }
   const { accepted, duplicates } = store(run, entries, faults);
-  for (const code of shown as string[]) run.noticesShown.add(code);
+  for (const code of shown) run.noticesShown.add(code);
   // Variant json.decision-counts-as-decimals: `3.0` is the number 3 in JSON (RFC 8259 has one number type).
   const count = (n: number): unknown => (app.config.variants.has('json.decision-counts-as-decimals') ? new RawNumber(`${n}.0`) : n);
   const response: Record<string, unknown> = { accepted: count(faults.has('decisions.accepted-always-zero') ? 0 : accepted), duplicates: count(duplicates) };

@@ -28,9 +28,10 @@ export function jobsRoute(rc: RequestContext): Reply {
         locationText: typeof locationText === 'string' ? locationText : '',
       });
     }
-    if (faults.has('jobs.issue-message-he-missing')) for (const issue of issues) delete (issue as Partial<JobIssue>).message_he;
+    if (faults.has('jobs.issue-message-he-missing')) for (const issue of issues) Reflect.deleteProperty(issue, 'message_he');
     // The fault: a loop that keeps the first issue's field for every issue after it.
-    if (faults.has('jobs.issues-share-first-field')) for (const issue of issues) issue.field = issues[0]!.field;
+    const [first] = issues;
+    if (first && faults.has('jobs.issues-share-first-field')) for (const issue of issues) issue.field = first.field;
     // Variant jobs.rejected-first-only: a validator that stops at the first missing field.
     throw new ApiError(422, 'job_rejected', { rejected: rc.app.config.variants.has('jobs.rejected-first-only') ? issues.slice(0, 1) : issues });
   }
@@ -39,17 +40,19 @@ export function jobsRoute(rc: RequestContext): Reply {
   // The fault isolation.job-upsert-shared-across-orgs: an external_id the organization never used finds
   // (and overwrites) another organization's job of that external_id.
   const existing = jobs.get(ext) ?? (faults.has('isolation.job-upsert-shared-across-orgs') ? [...rc.app.store.jobs.values()].map((m) => m.get(ext)).find((j) => j !== undefined) : undefined);
-  if (existing) {
-    // The fault keeps the first location: a repeat that does not replace every field it was sent.
-    Object.assign(existing, faults.has('jobs.repeat-keeps-location') ? { ...fields, locationText: existing.locationText } : faults.has('jobs.repeat-keeps-title') ? { ...fields, title: existing.title } : fields);
-    if (faults.has('jobs.repeat-new-job-id')) existing.jobId = newUuid();
+  let stored = existing;
+  if (stored) {
+    // The fault keeps the first location (or title): a repeat that does not replace every field it was sent.
+    Object.assign(stored, faults.has('jobs.repeat-keeps-location') ? { ...fields, locationText: stored.locationText } : faults.has('jobs.repeat-keeps-title') ? { ...fields, title: stored.title } : fields);
+    if (faults.has('jobs.repeat-new-job-id')) stored.jobId = newUuid();
   } else {
-    jobs.set(ext, { jobId: newUuid(), externalId: ext, ...fields });
+    stored = { jobId: newUuid(), externalId: ext, ...fields };
+    jobs.set(ext, stored);
   }
   return {
     status: upsertStatus(rc, !existing),
     body: {
-      job_id: (jobs.get(ext) ?? existing)!.jobId,
+      job_id: stored.jobId,
       created: !existing && !faults.has('jobs.new-job-created-false'),
       updated: !!existing && !faults.has('jobs.repeat-updated-false'),
     },

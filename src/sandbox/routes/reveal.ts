@@ -1,5 +1,5 @@
 import { PHONE_HIDDEN, sandboxContact } from '../collaborators.js';
-import { ApiError, isSandbox, jsonBody, type Reply, type RequestContext } from '../context.js';
+import { ApiError, isSandbox, jsonBody, segment, type Reply, type RequestContext } from '../context.js';
 import { emitRevealed } from '../events.js';
 import { currentState } from '../run-view.js';
 import type { Organization, Run } from '../store.js';
@@ -10,10 +10,10 @@ const DECIMAL_ID = /^[0-9]{1,19}$/;
 /** The run of the path; two faults break how an unknown or another organization's run is answered. */
 function revealLookup(rc: RequestContext): { run: Run; org: Organization } {
   try {
-    return lookupRun(rc, rc.segments[1]);
+    return lookupRun(rc, segment(rc, 1));
   } catch (e) {
     if (!(e instanceof ApiError) || e.code !== 'run_not_found') throw e;
-    const foreign = rc.app.store.runs.has(rc.segments[1].toLowerCase());
+    const foreign = rc.app.store.runs.has(segment(rc, 1).toLowerCase());
     if (foreign && rc.app.config.faults.has('reveal.other-org-403')) throw new ApiError(403, 'forbidden');
     if (!foreign && rc.app.config.faults.has('reveal.unknown-run-wrong-code')) throw new ApiError(404, 'candidate_not_in_run');
     throw e;
@@ -36,7 +36,7 @@ export function revealRoute(rc: RequestContext): Reply {
   const body = jsonBody(rc);
   // The fault isolation.reveal-user-any-org: a recruiter of any organization of the partner is found.
   if (!faults.has('reveal.unknown-user-accepted')) actingUser(rc, org, body.acting_user_external_id, faults.has('isolation.reveal-user-any-org'));
-  const rawId = rc.segments[3];
+  const rawId = segment(rc, 3);
   const id = DECIMAL_ID.test(rawId) ? (faults.has('reveal.id-parsed-as-double') ? BigInt(Number(rawId)) : BigInt(rawId)) : undefined;
   const state = currentState(app, run, rc.lang);
   const candidate = id === undefined ? undefined : state?.snapshot.candidates.find((c) => c.id === id);

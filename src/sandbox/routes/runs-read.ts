@@ -1,4 +1,4 @@
-import { ApiError, header, isSandbox, Serialized, type Reply, type RequestContext } from '../context.js';
+import { ApiError, header, isSandbox, segment, Serialized, type Reply, type RequestContext } from '../context.js';
 import { SLOW_FIXTURE_MS } from '../fixtures/definitions.js';
 import { stringifyJson } from '../json.js';
 import { currentState, renderRun } from '../run-view.js';
@@ -23,7 +23,7 @@ export function runsReadRoute(rc: RequestContext): Reply {
     }
     priceOverride = Number(trimmed);
   }
-  const { run, org } = lookupRun(rc, rc.segments[1]);
+  const { run, org } = lookupRun(rc, segment(rc, 1));
   const useCache = cacheable(rc, run);
   const key = `${rc.lang}|${priceOverride ?? ''}`;
   if (useCache) {

@@ -100,11 +100,12 @@ export function runsStartRoute(rc: RequestContext): Reply {
   if (earlier) {
     // nothing new to schedule: the earlier run goes on
   } else if (run.fixture) scheduleFixtureTerminal(rc, run);
-  else {
+  else if (job) {
+    // Not a fixture, so the job was found (an unknown one is refused above).
     app.engine.startRun({
       runId: run.id,
       organizationId: org.id,
-      job: { externalId: job!.externalId, title: job!.title, descriptionText: job!.descriptionText, locationText: job!.locationText },
+      job: { externalId: job.externalId, title: job.title, descriptionText: job.descriptionText, locationText: job.locationText },
       requirements: run.requirements.map((r) => ({ ...r })),
       targetCount,
       startedAt: now,

@@ -25,12 +25,14 @@ export function usersRoute(rc: RequestContext): Reply {
   const users = rc.app.store.usersOf(org.id);
   const existing = users.get(externalId);
   const fields = { email: email ?? null, fullName: fullName ?? null, role: role ?? null };
-  if (existing) {
-    Object.assign(existing, fields);
-    if (rc.app.config.faults.has('users.repeat-new-user-id')) existing.userId = newUuid();
+  let stored = existing;
+  if (stored) {
+    Object.assign(stored, fields);
+    if (rc.app.config.faults.has('users.repeat-new-user-id')) stored.userId = newUuid();
   } else {
-    users.set(externalId, { userId: newUuid(), externalId, ...fields });
+    stored = { userId: newUuid(), externalId, ...fields };
+    users.set(externalId, stored);
   }
   const created = (!existing && !rc.app.config.faults.has('users.new-user-created-false')) || rc.app.config.faults.has('users.repeat-created-true');
-  return { status: upsertStatus(rc, !existing), body: { user_id: users.get(externalId)!.userId, created } };
+  return { status: upsertStatus(rc, !existing), body: { user_id: stored.userId, created } };
 }

@@ -9,7 +9,7 @@ export function prettyJson(text: string): string {
   let inString = false;
   const newline = (): string => `\n${'  '.repeat(depth)}`;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
+    const ch = text.charAt(i);
     if (inString) {
       out += ch;
       if (ch === '\\') out += text[++i] ?? '';

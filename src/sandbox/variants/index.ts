@@ -1,6 +1,7 @@
 import { apiVariants } from './api-variants.js';
 import { behaviourVariants } from './behaviour-variants.js';
 import type { VariantDefinition } from './types.js';
+import { isOneOf } from '../must.js';
 
 export type { VariantDefinition } from './types.js';
 
@@ -17,8 +18,8 @@ export const VARIANTS: readonly VariantDefinition[] = BY_KIND.flat().sort((a, b)
 
 /** The set of switched-on variants; refuses unknown ids (a typo must not certify the default sandbox). */
 export function resolveVariants(ids: readonly string[]): VariantSet {
-  const known = new Set(VARIANTS.map((v) => v.id));
-  const unknown = ids.filter((id) => !known.has(id));
+  const known: readonly VariantId[] = BY_KIND.flat().map((v) => v.id);
+  const unknown = ids.filter((id) => !isOneOf(known, id));
   if (unknown.length > 0) throw new Error(`unknown variant id(s): ${unknown.join(', ')} (see: svc-certify serve --list-variants)`);
-  return new Set(ids as readonly VariantId[]);
+  return new Set(ids.filter((id) => isOneOf(known, id)));
 }

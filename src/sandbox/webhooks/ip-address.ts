@@ -14,21 +14,21 @@ export function parseIPv6(text: string): Uint8Array | null {
   // A trailing dotted IPv4 becomes two hextets.
   const dotted = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(s);
   if (dotted) {
-    const v4 = parseIPv4(dotted[1]!);
+    const v4 = parseIPv4(dotted[0]);
     if (!v4) return null;
-    s = `${s.slice(0, dotted.index)}${((v4[0]! << 8) | v4[1]!).toString(16)}:${((v4[2]! << 8) | v4[3]!).toString(16)}`;
+    const [a = 0, b = 0, c = 0, d = 0] = v4;
+    s = `${s.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  const halves = s.split('::');
-  if (halves.length > 2) return null;
+  const [before = '', after, ...more] = s.split('::');
+  if (more.length > 0) return null;
   const parse = (part: string) => (part === '' ? [] : part.split(':'));
-  const head = parse(halves[0]!);
-  const tail = halves.length === 2 ? parse(halves[1]!) : [];
+  const head = parse(before);
+  const tail = after === undefined ? [] : parse(after);
   const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (after === undefined ? missing !== 0 : missing < 1) return null;
+  const groups = [...head, ...Array<string>(after === undefined ? 0 : missing).fill('0'), ...tail];
   const out = new Uint8Array(16);
-  for (let i = 0; i < 8; i++) {
-    const g = groups[i]!;
+  for (const [i, g] of groups.entries()) {
     if (!/^[0-9a-f]{1,4}$/i.test(g)) return null;
     const v = parseInt(g, 16);
     out[i * 2] = v >> 8;
@@ -44,8 +44,8 @@ export interface Cidr {
 }
 
 export function parseCidr(text: string, label: string): Cidr {
-  const [addr, bits] = text.split('/');
-  const bytes = parseIPv4(addr!) ?? parseIPv6(addr!);
+  const [addr = '', bits] = text.split('/');
+  const bytes = parseIPv4(addr) ?? parseIPv6(addr);
   if (!bytes || bits === undefined) throw new Error(`bad CIDR ${text}`);
   return { bytes, bits: Number(bits), label };
 }
@@ -55,7 +55,7 @@ export function inCidr(address: Uint8Array, cidr: Cidr): boolean {
   for (let bit = 0; bit < cidr.bits; bit++) {
     const byte = bit >> 3;
     const mask = 0x80 >> (bit & 7);
-    if ((address[byte]! & mask) !== (cidr.bytes[byte]! & mask)) return false;
+    if (((address[byte] ?? 0) & mask) !== ((cidr.bytes[byte] ?? 0) & mask)) return false;
   }
   return true;
 }

@@ -1,9 +1,14 @@
 import { inCidr, parseCidr, parseIPv4, parseIPv6, type Cidr } from './ip-address.js';
 
+/** Rows of [CIDR, label], parsed once at start-up. */
+function cidrs(rows: ReadonlyArray<readonly [string, string]>): Cidr[] {
+  return rows.map(([c, l]) => parseCidr(c, l));
+}
+
 // IANA special-purpose registries (IPv4 and IPv6), RFC 5771 and RFC 4291. Ranges that embed an IPv4
 // address (IPv4-mapped, NAT64, 6to4, IPv4-compatible) are refused whole rather than judged by the
 // embedded address: no public webhook needs them.
-const IPV4_BLOCKED: readonly Cidr[] = [
+const IPV4_BLOCKED: readonly Cidr[] = cidrs([
   ['0.0.0.0/8', 'this network'],
   ['10.0.0.0/8', 'private use'],
   ['100.64.0.0/10', 'carrier-grade NAT'],
@@ -20,9 +25,9 @@ const IPV4_BLOCKED: readonly Cidr[] = [
   ['224.0.0.0/4', 'multicast'],
   ['240.0.0.0/4', 'reserved'],
   ['255.255.255.255/32', 'broadcast'],
-].map(([c, l]) => parseCidr(c!, l!));
+]);
 
-const IPV6_BLOCKED: readonly Cidr[] = [
+const IPV6_BLOCKED: readonly Cidr[] = cidrs([
   ['::/128', 'unspecified'],
   ['::1/128', 'loopback'],
   ['::/96', 'IPv4-compatible'],
@@ -39,7 +44,7 @@ const IPV6_BLOCKED: readonly Cidr[] = [
   ['fe80::/10', 'link local'],
   ['fec0::/10', 'site local'],
   ['ff00::/8', 'multicast'],
-].map(([c, l]) => parseCidr(c!, l!));
+]);
 
 const LOOPBACK_V4 = parseCidr('127.0.0.0/8', 'loopback');
 const LOOPBACK_V6 = parseCidr('::1/128', 'loopback');

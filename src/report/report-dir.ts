@@ -6,6 +6,7 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, parse, resolve } from 'node:path';
 import { ConfigError } from '../config/config-error.js';
+import { errnoOrMessage } from '../narrow.js';
 
 export async function prepareReportDir(dir: string): Promise<void> {
   const absolute = resolve(dir);
@@ -36,7 +37,7 @@ export async function prepareReportDir(dir: string): Promise<void> {
   try {
     await writeFile(probe, 'ok');
   } catch (e) {
-    fail(`cannot write in it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    fail(`cannot write in it (${errnoOrMessage(e)})`);
   }
   await rm(probe, { force: true });
 }
