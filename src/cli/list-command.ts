@@ -2,6 +2,7 @@
 // title and spec sections; --json for tools; --by-spec the traceability matrix from every section of
 // the spec to the checks citing it, or the reason none does.
 
+import { isOneOf } from '../narrow.js';
 import { ConfigError } from '../config/config-error.js';
 import { loadSpec } from '../runner/spec-sections.js';
 import { uncoveredReason } from '../../suites/index.js';
@@ -19,7 +20,7 @@ const commaList = (values: readonly string[] | undefined): string[] =>
   (values ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
 
 function isCommand(name: string): name is CertifyingCommand {
-  return (CERTIFYING_COMMANDS as readonly string[]).includes(name);
+  return isOneOf(CERTIFYING_COMMANDS, name);
 }
 
 /** The catalogue entries the flags select; a selection matching nothing is a usage error, as for `run`. */

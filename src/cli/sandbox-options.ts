@@ -1,6 +1,7 @@
 // The options of the two commands that run the reference sandbox (`serve` and `partner`), declared
 // once with their validation; each command adds its own few and may word a shared one for itself.
 
+import { errnoOrMessage } from '../narrow.js';
 import { writeFileSync } from 'node:fs';
 import { validateDuration } from '../config/duration.js';
 import type { OptionSpec } from '../config/option-spec.js';
@@ -81,6 +82,6 @@ export function writeProvisionFile(file: string, shownAs: string, provision: unk
   try {
     writeFileSync(file, `${JSON.stringify(provision, null, 2)}\n`, { mode: 0o600 });
   } catch (e) {
-    throw new UsageError(`--provision: cannot write "${shownAs}" (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new UsageError(`--provision: cannot write "${shownAs}" (${errnoOrMessage(e)})`);
   }
 }

@@ -10,6 +10,7 @@
 //   RFC 3339 profile client generators parse. The checks accept ISO 8601's basic form too but warn
 //   about it, so the description names the form a conformant service sends.
 
+import { isOneOf } from '../narrow.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findSchemasDir } from '../schema/package-root.js';
@@ -34,7 +35,7 @@ const DROPPED = new Set(['$id', '$schema']);
 const DATA_KEYS = new Set(['const', 'enum', 'default', 'examples', 'example']);
 
 function isApiSchemaName(name: string): name is ApiSchemaName {
-  return (API_SCHEMA_NAMES as readonly string[]).includes(name);
+  return isOneOf(API_SCHEMA_NAMES, name);
 }
 
 function convert(node: unknown, file: string): unknown {

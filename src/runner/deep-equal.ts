@@ -21,7 +21,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
     if (ka.length !== kb.length) return false;
-    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(Reflect.get(a, k), Reflect.get(b, k)));
   }
   return false;
 }
