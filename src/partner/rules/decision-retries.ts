@@ -4,8 +4,8 @@
 // was stored; fix and resend the entire batch" (rule 2).
 
 import { P } from '../spec-refs.js';
-import type { PartnerRequest, Traffic } from '../traffic.js';
-import { canonical, retryWindowMs, seconds } from './retry-chains.js';
+import type { JudgeContext, PartnerRequest, Traffic } from '../traffic.js';
+import { canonical, retryAfterMs, retryWindowMs, seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 interface Item {
@@ -25,9 +25,25 @@ function itemsOf(r: PartnerRequest): Item[] {
   });
 }
 
-/** The next decisions call for the same run after `r` (by arrival), within `withinMs` of its answer when given. */
-function nextDecisions(traffic: Traffic, r: PartnerRequest, withinMs?: number): PartnerRequest | undefined {
-  return traffic.requests.find((s) => s.id > r.id && s.endpoint === 'decisions' && s.runId === r.runId && (withinMs === undefined || s.at - r.answeredAt <= withinMs));
+function actingUser(r: PartnerRequest): unknown {
+  return r.json !== null && typeof r.json === 'object' ? (r.json as { acting_user_external_id?: unknown }).acting_user_external_id : undefined;
+}
+
+/**
+ * The later decisions calls for the same run by the same acting recruiter (by arrival), sent within
+ * `withinMs` of `r`'s answer when given. Another recruiter reporting on the same run (two recruiters work
+ * one shortlist) sends her own actions, never a retry of this one's.
+ */
+function laterDecisions(traffic: Traffic, r: PartnerRequest, withinMs?: number): PartnerRequest[] {
+  const user = canonical(actingUser(r));
+  return traffic.requests.filter(
+    (s) => s.id > r.id && s.endpoint === 'decisions' && s.runId === r.runId && canonical(actingUser(s)) === user && (withinMs === undefined || s.at - r.answeredAt <= withinMs),
+  );
+}
+
+/** The retry window after a failed answer, with a 429's Retry-After on top (the client waited as told). */
+function windowAfter(r: PartnerRequest, ctx: Pick<JudgeContext, 'timeScale'>): number {
+  return retryWindowMs(ctx) + (retryAfterMs(r) ?? 0);
 }
 
 const failedAnswer = (r: PartnerRequest): boolean => r.lost || r.status >= 500 || r.status === 429;
@@ -45,17 +61,19 @@ export const occurredAtKeptRule: Rule = {
       if (f.endpoint !== 'decisions' || !failedAnswer(f)) continue;
       const sent = itemsOf(f);
       if (sent.length === 0) continue;
-      // A resend within the retry window (retry-chains.ts) is the retry of the failed call.
-      const resend = nextDecisions(traffic, f, retryWindowMs(ctx));
-      if (!resend) continue;
-      const again = itemsOf(resend);
+      // The resends within the retry window (retry-chains.ts) by the same recruiter are the retries of the
+      // failed call; an item resent with its occurred_at kept in any of them is retried right, and only an
+      // item resent solely with a new occurred_at is a second history entry for one action.
+      const resends = laterDecisions(traffic, f, windowAfter(f, ctx));
       for (const item of sent) {
-        const twin = again.find((a) => a.candidate === item.candidate && a.decision === item.decision);
-        if (!twin) continue;
-        if (canonical(twin.occurredAt) === canonical(item.occurredAt)) {
-          if (!proof.includes(resend.id)) proof.push(resend.id);
+        const twins = resends.flatMap((s) => itemsOf(s).filter((a) => a.candidate === item.candidate && a.decision === item.decision).map((a) => ({ s, a })));
+        if (twins.length === 0) continue;
+        const kept = twins.find(({ a }) => canonical(a.occurredAt) === canonical(item.occurredAt));
+        if (kept) {
+          if (!proof.includes(kept.s.id)) proof.push(kept.s.id);
           continue;
         }
+        const { s: resend, a: twin } = twins[0]!;
         offences.push({
           message: `decision "${String(item.decision)}" on candidate ${item.candidate} resent ${seconds(resend.at - f.answeredAt)} after ${f.lost ? 'a lost answer' : `${f.status}${f.errorCode ? ` ${f.errorCode}` : ''}`} with a new occurred_at: a second history entry for one action`,
           expected: `occurred_at ${canonical(item.occurredAt)} (when the recruiter acted)`,
@@ -94,9 +112,12 @@ export const wholeBatchRule: Rule = {
       if (r.endpoint !== 'decisions' || r.status !== 422) continue;
       const batch = itemsOf(r);
       if (batch.length < 2) continue;
-      const resend = nextDecisions(traffic, r);
+      // Every later call of the same recruiter for the run may carry the resent items (a client may resend
+      // the fixed batch in parts); another recruiter's calls carry her own decisions.
+      const resends = laterDecisions(traffic, r);
+      const resend = resends[0];
       if (!resend) continue;
-      const kept = new Set(itemsOf(resend).map((i) => i.candidate));
+      const kept = new Set(resends.flatMap(itemsOf).map((i) => i.candidate));
       const dropped = batch.filter((i) => !kept.has(i.candidate));
       if (dropped.length === 0) {
         proof.push(resend.id);

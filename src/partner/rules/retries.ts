@@ -4,7 +4,7 @@
 import { P } from '../spec-refs.js';
 import type { PartnerRequest } from '../traffic.js';
 import { specMs } from '../traffic.js';
-import { atLeast, causeFixedBetween, FINAL_STATUSES, nextRepeat, nothingExecuted, RETRY_SAFE, retryAfterMs, retryChains, sameRequest, seconds } from './retry-chains.js';
+import { atLeast, causeFixedBetween, FINAL_STATUSES, nextRepeat, nothingExecuted, refusalHeaderChanged, RETRY_SAFE, retryAfterMs, retryChains, sameRequest, seconds, simulatedReading, simulationDropped } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 const BACKOFF_START_MS = 1_000;
@@ -134,8 +134,8 @@ const finalErrorsRule: Rule = {
       refused += 1;
       const retry = nextRepeat(traffic.requests, i, ctx);
       // Fixing the cause first (registering the recruiter, creating the job, redeeming) makes the same
-      // request a new attempt on a changed state, not a retry.
-      if (retry && !causeFixedBetween(traffic.requests, r, retry)) {
+      // request a new attempt on a changed state, not a retry; so does fixing a header it was refused for.
+      if (retry && !causeFixedBetween(traffic.requests, r, retry) && !refusalHeaderChanged(r, retry)) {
         offences.push({
           message: `${retry.method} ${retry.path} sent again after ${answerOf(r)}`,
           expected: 'no retry: fix the request or tell the user',
@@ -202,12 +202,14 @@ const runStartRetryRule: Rule = {
           requests: [r.id, retry.id],
         });
       } else if (retry) {
-        offences.push({
+        const o: Offence = {
           message: `POST /runs sent again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}, with no new action of the recruiter in between: every accepted start is a new run`,
           expected: 'no automatic retry of a run start, at any distance: only a new action of the recruiter starts a run again',
           received: 'the same run start again',
           requests: [r.id, retry.id],
-        });
+        };
+        if (simulationDropped(r, retry)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(r)})` });
+        else offences.push(o);
       }
     });
     return settle(runStartRetryRule, ctx, { offences, warnings, exercised: failures > 0, passMessage: `${failures} failed run start(s), none retried` });

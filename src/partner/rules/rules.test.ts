@@ -409,6 +409,101 @@ describe('partner rules', () => {
     });
   });
 
+  // The review of issue 19's rules: conformant traffic each rule failed before (false blame), and a broken
+  // client one missed.
+  describe('review of issue 19: conformant traffic never fails', () => {
+    const item = (candidate: number, at: string, decision = 'shortlisted') => ({ candidate_id: candidate, decision, occurred_at: at });
+    const decide = (at: number, user: string, items: unknown[], over: Partial<PartnerRequest> = {}) =>
+      req(at, { endpoint: 'decisions', runId: RUN, json: { acting_user_external_id: user, decisions: items, notices_shown: [] }, ...over });
+
+    it('decisions retry: another recruiter deciding on the same candidate in between is no retry of this one', () => {
+      const id = 'decisions.retry-keeps-occurred-at';
+      const failed = decide(0, 'rec-1', [item(7, '2026-01-01T00:00:00Z')], { status: 503, errorCode: 'rate_limit_unavailable' });
+      const colleague = decide(800, 'rec-2', [item(7, '2026-01-01T00:00:00.700Z')]);
+      const retry = decide(1500, 'rec-1', [item(7, '2026-01-01T00:00:00Z')]);
+      expect(judge(id, [failed, colleague, retry]).state).toBe('passed');
+      // The same recruiter's resend with a new occurred_at still fails.
+      expect(judge(id, [failed, colleague, decide(1500, 'rec-1', [item(7, '2026-01-01T00:00:01.5Z')])]).state).toBe('failed');
+    });
+
+    it('decisions retry after 429: the wait of Retry-After is part of the retry window (a new occurred_at then fails)', () => {
+      const id = 'decisions.retry-keeps-occurred-at';
+      const limited = decide(0, 'rec-1', [item(7, '2026-01-01T00:00:00Z')], { status: 429, errorCode: 'rate_limited', responseHeaders: { 'retry-after': '30' } });
+      // Time scale 60: the window is 2 s real, the client honoured Retry-After: 30 literally.
+      expect(judge(id, [limited, decide(31_000, 'rec-1', [item(7, '2026-01-01T00:00:31Z')])], [], { timeScale: 60 }).state).toBe('failed');
+      expect(judge(id, [limited, decide(31_000, 'rec-1', [item(7, '2026-01-01T00:00:00Z')])], [], { timeScale: 60 }).state).toBe('passed');
+    });
+
+    it('whole batch after 422: another recruiter\'s call in between is not the resend; a resend in parts passes', () => {
+      const id = 'decisions.whole-batch-resent-after-422';
+      const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
+      const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
+      const fixedB = { ...b, reject_reason: 'location' };
+      const refused = decide(0, 'rec-1', [a, b], { status: 422, errorCode: 'unknown_reject_reason', responseJson: { error: 'unknown_reject_reason', allowed: ['location'] } });
+      const colleague = decide(500, 'rec-2', [{ candidate_id: 3, decision: 'hired', occurred_at: 't' }]);
+      expect(judge(id, [refused, colleague, decide(1000, 'rec-1', [a, fixedB])]).state).toBe('passed');
+      expect(judge(id, [refused, decide(1000, 'rec-1', [fixedB]), decide(1200, 'rec-1', [a])]).state).toBe('passed');
+      // The valid item never resent by the recruiter still fails.
+      expect(judge(id, [refused, colleague, decide(1000, 'rec-1', [fixedB])]).state).toBe('failed');
+    });
+
+    it('description_text: code samples and a job about HTML warn naming the reading; evident markup fails, legacy upper case too', () => {
+      const id = 'requests.job-description-plain-text';
+      const job = (d: string) => req(0, { endpoint: 'jobs', json: { external_id: 'j', description_text: d } });
+      for (const text of ['Rust: Vec<A>, Box<S>, Iterator<I>', 'React: compose <Button> and <Input> components', 'Semantic HTML (<header>, <nav>, <article>)', 'JSX like <Button>Save</Button>']) {
+        const v = judge(id, [job(text)]);
+        expect(v.state, text).toBe('warning');
+        expect(v.message, text).toContain('reading taken');
+      }
+      for (const text of ['AT&T seeks a dev; a < b', '**Markdown** _role_ with `code`']) expect(judge(id, [job(text)]).state, text).toBe('passed');
+      for (const html of ['<P>Go</P>', 'Go <a href="https://x">apply</a>', 'Line one<BR>two']) expect(judge(id, [job(html)]).state, html).toBe('failed');
+    });
+
+    it('an unknown error code: a job upserted again with an edited description is handled (retried)', () => {
+      const id = 'unknown-values.error-code-handled-by-status';
+      const known = [read(100_000, 503, { errorCode: 'rate_limit_unavailable' }), read(101_500, 'running')];
+      const failed = req(0, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j', description_text: 'v1' }, status: 503, errorCode: 'zz_new_error' });
+      const again = req(1500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j', description_text: 'v2 (edited meanwhile)' } });
+      expect(judge(id, [failed, again, ...known]).state).toBe('passed');
+      // Another job is no retry of this one.
+      const other = req(1500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k', description_text: 'v1' } });
+      expect(judge(id, [failed, other, ...known]).state).toBe('failed');
+    });
+
+    it('a simulated refusal followed by the real call without the simulate header warns naming the reading; a replay with it fails', () => {
+      const sim = (value: string) => ({ 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'content-type': 'application/json', 'x-svc-sandbox-simulate': value });
+      const reveal = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' }, ...over });
+      const refused = reveal(0, { status: 402, errorCode: 'insufficient_credits', headers: sim('insufficient_credits') });
+      const moved = judge('retries.none-after-402-insufficient-credits', [refused, reveal(500)]);
+      expect(moved.state).toBe('warning');
+      expect(moved.message).toContain('reading taken');
+      expect(judge('retries.none-after-402-insufficient-credits', [refused, reveal(500, { headers: sim('insufficient_credits') })]).state).toBe('failed');
+      const body = { job_external_id: 'cert-notices-all', acting_user_external_id: 'rec-1', target_count: 2 };
+      const start = req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error', headers: sim('internal_error') });
+      expect(judge('retries.run-start-not-retried-after-5xx', [start, req(500, { endpoint: 'runs-start', json: body, status: 202 })]).state).toBe('warning');
+      expect(judge('retries.run-start-not-retried-after-5xx', [start, req(500, { endpoint: 'runs-start', json: body, headers: sim('internal_error') })]).state).toBe('failed');
+    });
+
+    it('after 401 or 422, the same call with a fixed header (a rotated key, a valid reveal price) is no retry', () => {
+      const id = 'retries.none-after-401-403-404-409-410-422';
+      const headers = (key: string, price?: string) => ({ 'x-partner-key': key, 'x-svc-org': TOKEN, ...(price ? { 'x-svc-sandbox-reveal-price': price } : {}) });
+      const NEW_KEY = `spk_live_${'c'.repeat(48)}`;
+      expect(judge(id, [read(0, 401, { errorCode: 'invalid_partner_key', headers: headers(KEY) }), read(500, 'running', { headers: headers(NEW_KEY) })]).state).toBe('passed');
+      expect(judge(id, [read(0, 422, { errorCode: 'invalid_request', headers: headers(KEY, '5000') }), read(500, 'running', { headers: headers(KEY, '500') })]).state).toBe('passed');
+      // The same headers again: a retry.
+      expect(judge(id, [read(0, 401, { errorCode: 'invalid_partner_key', headers: headers(KEY) }), read(500, 401, { headers: headers(KEY) })]).state).toBe('failed');
+    });
+
+    it('an unknown run status on a read prompted by a webhook, then silence, warns naming the reading; unprompted silence fails', () => {
+      const id = 'unknown-values.unknown-run-status-read-as-running';
+      const delivery: WebhookDelivery = { eventId: 'e', event: 'candidate_revealed', runId: RUN, attempt: 1, url: 'https://h/x', wrongSignature: false, status: 204, startedAt: 0, answeredAt: 5, ackTimeoutMs: 10_000 };
+      const v = judge(id, [read(1000, 'zz_new')], [delivery], { now: 100_000 });
+      expect(v.state).toBe('warning');
+      expect(v.message).toContain('reading taken');
+      expect(judge(id, [read(1000, 'zz_new')], [], { now: 100_000 }).state).toBe('failed');
+    });
+  });
+
   // Issue 19 §3: a rule that throws is an engine error of that rule alone (judge.test.ts); none should
   // throw on what a partner can send, however odd its JSON.
   it('no rule throws on hostile traffic (odd JSON shapes, missing headers, odd answers)', () => {
