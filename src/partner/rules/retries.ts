@@ -15,6 +15,23 @@ function answerOf(r: PartnerRequest): string {
   return `${r.status}${r.errorCode ? ` ${r.errorCode}` : ''}`;
 }
 
+/**
+ * Two recruiters watching one run each poll it, so a read of the run soon after a failed one may be the
+ * other's poll, not a retry (the GETs are identical: no acting user on a read). Evidence of a second
+ * reader: two earlier reads of the same run, both answered 200, the second sent no later after the first's
+ * answer than this "retry" was after the failure.
+ */
+function otherReader(requests: readonly PartnerRequest[], failed: PartnerRequest, waited: number): [PartnerRequest, PartnerRequest] | undefined {
+  if (failed.endpoint !== 'runs-read') return undefined;
+  const earlier = requests.filter((r) => r.endpoint === 'runs-read' && r.path === failed.path && r.id < failed.id);
+  for (let i = 1; i < earlier.length; i++) {
+    const [a, b] = [earlier[i - 1]!, earlier[i]!];
+    // Measured as the wait is (from an answer to the next sending), with a quarter and 5 ms for jitter.
+    if (a.status === 200 && b.status === 200 && b.at - a.answeredAt <= Math.max(waited, 0) * 1.25 + 5) return [a, b];
+  }
+  return undefined;
+}
+
 const backoffRule: Rule = {
   id: 'retries.backoff-from-1s',
   title: 'A retry-safe call is retried after a backoff of at least 1 s (spec time)',
@@ -40,12 +57,20 @@ const backoffRule: Rule = {
         const waited = retry.at - failed.answeredAt;
         proof.push(retry.id);
         if (!atLeast(waited, need)) {
-          offences.push({
+          const o: Offence = {
             message: `${retry.method} ${retry.path} retried ${seconds(waited)} after ${answerOf(failed)}, sooner than the backoff's first step of 1 s (${seconds(need)} at time scale ${ctx.timeScale})`,
             expected: `a wait of at least ${seconds(need)}`,
             received: seconds(waited),
             requests: [failed.id, retry.id],
-          });
+          };
+          const pair = otherReader(traffic.requests, failed, waited);
+          if (pair) {
+            warnings.push({
+              ...o,
+              requests: [pair[0].id, pair[1].id, failed.id, retry.id],
+              message: `${o.message} (reading taken: another reader's poll of the same run, since reads ${pair[0].id} and ${pair[1].id} were ${seconds(pair[1].at - pair[0].at)} apart with nothing failed: several recruiters watch it; the other reading: a retry sooner than the backoff)`,
+            });
+          } else offences.push(o);
         } else if (previousWait !== undefined && waited < previousWait - shrinkTolerance && waited < 2 * need) {
           // Shorter than the wait before it, and short of even a doubled first step: a wait beyond that is a
           // backoff that grew, whatever timer lag stretched the one before (283 ms then 103 ms for 10/20 ms

@@ -494,6 +494,17 @@ describe('partner rules', () => {
       expect(judge(id, [read(0, 401, { errorCode: 'invalid_partner_key', headers: headers(KEY) }), read(500, 401, { headers: headers(KEY) })]).state).toBe('failed');
     });
 
+    it('backoff: two recruiters polling one run, the other\'s poll soon after a 503 warns naming the reading; one poller\'s quick retry fails', () => {
+      const id = 'retries.backoff-from-1s';
+      // Recruiters A and B each poll every 5 s, B 300 ms after A; A's third read answers 503.
+      const polls = [read(0, 'running'), read(300, 'running'), read(5000, 'running'), read(5300, 'running'), read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running'), read(11_100, 'running')];
+      const v = judge(id, polls);
+      expect(v.state).toBe('warning');
+      expect(v.message).toContain('reading taken');
+      // One recruiter polling every 5 s, retrying 300 ms after the 503: a retry without backoff.
+      expect(judge(id, [read(0, 'running'), read(5000, 'running'), read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running')]).state).toBe('failed');
+    });
+
     it('an unknown run status on a read prompted by a webhook, then silence, warns naming the reading; unprompted silence fails', () => {
       const id = 'unknown-values.unknown-run-status-read-as-running';
       const delivery: WebhookDelivery = { eventId: 'e', event: 'candidate_revealed', runId: RUN, attempt: 1, url: 'https://h/x', wrongSignature: false, status: 204, startedAt: 0, answeredAt: 5, ackTimeoutMs: 10_000 };
