@@ -505,6 +505,24 @@ describe('partner rules', () => {
       expect(judge(id, [read(0, 'running'), read(5000, 'running'), read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running')]).state).toBe('failed');
     });
 
+    it('notices_shown: a code first served after the recruiter\'s last decision warns; one served before it still fails', () => {
+      const id = 'decisions.notices-shown-reports-every-code';
+      const fixtureRead = (at: number, codes: string[]) => read(at, 'running', { responseJson: { run_id: RUN, status: 'running', sandbox: { fixture: 'cert-slow' }, notices: codes.map((code) => ({ code })) } });
+      const decided = decide(1000, 'rec-1', [item(7, '2026-01-01T00:00:01Z')], { json: { acting_user_external_id: 'rec-1', decisions: [item(7, '2026-01-01T00:00:01Z')], notices_shown: ['run_progress'] } });
+      const later = judge(id, [fixtureRead(0, ['run_progress']), decided, fixtureRead(60_000, ['run_progress', 'location_relaxed'])]);
+      expect(later.state).toBe('warning');
+      expect(later.message).toContain('after the recruiter');
+      expect(judge(id, [fixtureRead(0, ['run_progress', 'location_relaxed']), decided]).state).toBe('failed');
+    });
+
+    it('x-svc-lang sent empty warns naming the reading (an unset header), a wrong language still fails', () => {
+      const lang = (v: string) => read(0, 'running', { headers: { 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'x-svc-lang': v } });
+      const empty = judge('requests.lang-he-or-en', [lang('')]);
+      expect(empty.state).toBe('warning');
+      expect(empty.message).toContain('reading taken');
+      expect(judge('requests.lang-he-or-en', [lang(''), lang('fr')]).state).toBe('failed');
+    });
+
     it('an unknown run status on a read prompted by a webhook, then silence, warns naming the reading; unprompted silence fails', () => {
       const id = 'unknown-values.unknown-run-status-read-as-running';
       const delivery: WebhookDelivery = { eventId: 'e', event: 'candidate_revealed', runId: RUN, attempt: 1, url: 'https://h/x', wrongSignature: false, status: 204, startedAt: 0, answeredAt: 5, ackTimeoutMs: 10_000 };
