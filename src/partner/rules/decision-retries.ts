@@ -116,7 +116,21 @@ export const wholeBatchRule: Rule = {
       // the fixed batch in parts); another recruiter's calls carry her own decisions.
       const resends = laterDecisions(traffic, r);
       const resend = resends[0];
-      if (!resend) continue;
+      if (!resend) {
+        // Never resent: the evidently valid decisions are lost (a 422 stores nothing), once the session went
+        // on past the retry window; a batch whose refused item may be any of them may have been abandoned.
+        if (ctx.now - r.answeredAt <= windowAfter(r, ctx)) continue;
+        const valid = batch.filter((i) => evidentlyValid(r, i));
+        const o: Offence = {
+          message: `after 422 ${r.errorCode ?? ''} the batch of ${batch.length} decisions was never resent`,
+          expected: 'the entire batch resent with the refused item fixed (a 422 stores nothing)',
+          received: `no later decisions call for the run by ${JSON.stringify(actingUser(r) ?? null)}`,
+          requests: [r.id],
+        };
+        if (valid.length > 0) offences.push({ ...o, message: `${o.message}: the decision(s) on candidate(s) ${valid.map((i) => i.candidate).join(', ')}, which nothing refused, are never stored` });
+        else warnings.push({ ...o, message: `${o.message} (reading taken: the recruiter may have abandoned a batch whose refused item is not shown; the other reading: the batch is always resent fixed)` });
+        continue;
+      }
       const kept = new Set(resends.flatMap(itemsOf).map((i) => i.candidate));
       const dropped = batch.filter((i) => !kept.has(i.candidate));
       if (dropped.length === 0) {

@@ -4,7 +4,7 @@
 import { P } from '../spec-refs.js';
 import type { PartnerRequest } from '../traffic.js';
 import { specMs } from '../traffic.js';
-import { atLeast, causeFixedBetween, FINAL_STATUSES, nextRepeat, nothingExecuted, refusalHeaderChanged, RETRY_SAFE, retryAfterMs, retryChains, sameRequest, seconds, simulatedReading, simulationDropped } from './retry-chains.js';
+import { atLeast, canonical, causeFixedBetween, FINAL_STATUSES, nextRepeat, nothingExecuted, refusalHeaderChanged, RETRY_SAFE, retryAfterMs, retryChains, sameRequest, seconds, simulatedReading, simulationDropped } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 const BACKOFF_START_MS = 1_000;
@@ -184,6 +184,20 @@ function field(r: PartnerRequest, name: string): unknown {
  * it is no repeat at all), or, in between, a reveal or decision by the same acting user, or a read of a
  * run of the same job: the recruiter was at work and started again by hand.
  */
+/** The fields of a run start (POST /runs): what decides which run it starts. */
+const START_FIELDS = ['job_external_id', 'acting_user_external_id', 'target_count', 'requirements'];
+
+/**
+ * The same run start: the same run asked for, whatever else differs (a query string or body field of the
+ * client's own, such as an attempt counter or request id: v1 has no idempotency key, so each is a new run).
+ */
+function sameStart(a: PartnerRequest, b: PartnerRequest): boolean {
+  const fieldsOf = (r: PartnerRequest): string | undefined =>
+    r.json !== null && typeof r.json === 'object' && !Array.isArray(r.json) ? canonical(START_FIELDS.map((f) => field(r, f))) : undefined;
+  const [fa, fb] = [fieldsOf(a), fieldsOf(b)];
+  return fa !== undefined && fb !== undefined ? a.path === b.path && fa === fb : sameRequest(a, b);
+}
+
 function automaticRepeat(requests: readonly PartnerRequest[], index: number): PartnerRequest | undefined {
   const failed = requests[index]!;
   const user = field(failed, 'acting_user_external_id');
@@ -196,7 +210,7 @@ function automaticRepeat(requests: readonly PartnerRequest[], index: number): Pa
   for (let j = index + 1; j < requests.length; j++) {
     const s = requests[j]!;
     if (s.at < failed.at) continue;
-    if (s.endpoint === 'runs-start' && sameRequest(s, failed)) return s;
+    if (s.endpoint === 'runs-start' && sameStart(s, failed)) return s;
     const byUser = (s.endpoint === 'reveal' || s.endpoint === 'decisions') && user !== undefined && field(s, 'acting_user_external_id') === user;
     const sameJobRead = s.endpoint === 'runs-read' && s.runId !== undefined && job !== undefined && jobOfRun.get(s.runId) === job;
     if (byUser || sameJobRead) return undefined;

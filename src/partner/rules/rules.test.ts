@@ -523,6 +523,24 @@ describe('partner rules', () => {
       expect(judge('requests.lang-he-or-en', [lang(''), lang('fr')]).state).toBe('failed');
     });
 
+    it('misses closed: a run start retried with an attempt counter of its own fails; a decisions batch refused 422 and never resent fails', () => {
+      const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
+      const failed = req(0, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 500, errorCode: 'internal_error' });
+      const retried = req(2000, { endpoint: 'runs-start', path: '/v1/runs', query: 'attempt=2', json: { ...body, client_request_id: 'r-2' }, status: 202 });
+      expect(judge('retries.run-start-not-retried-after-5xx', [failed, retried]).state).toBe('failed');
+      // Another count is another run asked for.
+      expect(judge('retries.run-start-not-retried-after-5xx', [failed, { ...retried, json: { ...body, target_count: 5 } }]).state).toBe('passed');
+      const id = 'decisions.whole-batch-resent-after-422';
+      const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
+      const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
+      const refused = decide(0, 'rec-1', [a, b], { status: 422, errorCode: 'unknown_reject_reason', responseJson: { error: 'unknown_reject_reason', allowed: ['location'] } });
+      expect(judge(id, [refused], [], { now: 120_000 }).state).toBe('failed');
+      // Too soon to tell while the session runs.
+      expect(judge(id, [refused], [], { now: 30_000, final: false }).state).toBe('pending');
+      // A 422 whose refused item is not shown, never resent: warns naming the reading.
+      expect(judge(id, [{ ...refused, errorCode: 'invalid_decision' }], [], { now: 120_000 }).state).toBe('warning');
+    });
+
     it('an unknown run status on a read prompted by a webhook, then silence, warns naming the reading; unprompted silence fails', () => {
       const id = 'unknown-values.unknown-run-status-read-as-running';
       const delivery: WebhookDelivery = { eventId: 'e', event: 'candidate_revealed', runId: RUN, attempt: 1, url: 'https://h/x', wrongSignature: false, status: 204, startedAt: 0, answeredAt: 5, ackTimeoutMs: 10_000 };
