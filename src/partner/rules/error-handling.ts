@@ -75,8 +75,9 @@ function unknownCodeFailure(r: PartnerRequest): boolean {
   return !r.lost && (r.status >= 500 || r.status === 429) && r.errorCode !== undefined && !KNOWN_ERROR_CODES.has(r.errorCode);
 }
 
+/** A known answer the client could not use and may retry (429 or 5xx): how it handles those is the yardstick. */
 function knownCodeFailure(r: PartnerRequest): boolean {
-  return !r.lost && r.status >= 500 && r.errorCode !== undefined && KNOWN_ERROR_CODES.has(r.errorCode);
+  return !r.lost && (r.status >= 500 || r.status === 429) && r.errorCode !== undefined && KNOWN_ERROR_CODES.has(r.errorCode);
 }
 
 export const unknownErrorCodeRule: Rule = {
@@ -94,10 +95,12 @@ export const unknownErrorCodeRule: Rule = {
     // high time scale): the question is whether the answer was handled as its status says, not when.
     // The same record again counts (sameTarget): a job upserted again with an edited description is handled.
     const sentAgain = (i: number): PartnerRequest | undefined => requests.slice(i + 1).find((s) => sameTarget(requests[i]!, s));
-    // How the client handles a known 5xx on a retry-safe call: the yardstick for the unknown code.
-    const knownRetried = requests.find((r, i) => RETRY_SAFE.has(r.endpoint) && knownCodeFailure(r) && sentAgain(i) !== undefined);
     requests.forEach((r, i) => {
       if (!RETRY_SAFE.has(r.endpoint) || !unknownCodeFailure(r)) return;
+      // How the client handles a known 429 or 5xx on a retry-safe call of the same method: the yardstick for the
+      // unknown code. Many retry layers retry only GETs (urllib3's default methods, for one); a client that
+      // retries a failed read but no failed POST handles a POST's unknown code by its status all the same.
+      const knownRetried = requests.find((k, j) => k.method === r.method && RETRY_SAFE.has(k.endpoint) && knownCodeFailure(k) && sentAgain(j) !== undefined);
       const retry = sentAgain(i);
       if (retry) {
         proof.push(retry.id);
@@ -114,7 +117,7 @@ export const unknownErrorCodeRule: Rule = {
         offences.push({ ...o, message: `${o.message}, though a ${knownRetried.status} ${knownRetried.errorCode} was retried: the unknown code was not handled by its status` });
       } else {
         // With no known 5xx retried to compare with, not retrying may be the client's policy for every 5xx.
-        warnings.push({ ...o, message: `${o.message} (reading taken: retrying is "retry with backoff only where the endpoint is retry-safe", a permission; the other reading: the 5xx policy every client follows)` });
+        warnings.push({ ...o, message: `${o.message} (reading taken: no known ${r.status >= 500 ? '5xx' : r.status} of a ${r.method} was retried either, and retrying is "retry with backoff only where the endpoint is retry-safe", a permission; the other reading: the 5xx policy every client follows)` });
       }
     });
     return settle(unknownErrorCodeRule, ctx, {

@@ -389,7 +389,7 @@ describe('partner rules', () => {
       const job = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'jobs', json: { external_id: 'j' }, ...over });
       const unknown = { status: 503, errorCode: 'zz_new_error' };
       expect(judge(id, [job(0, unknown), job(1500)]).state).toBe('passed');
-      const known = [read(100_000, 503, { errorCode: 'rate_limit_unavailable' }), read(101_500, 'running')];
+      const known = [job(100_000, { status: 503, errorCode: 'rate_limit_unavailable', json: { external_id: 'k' } }), job(101_500, { json: { external_id: 'k' } })];
       expect(judge(id, [job(0, unknown), ...known]).state).toBe('failed');
       expect(judge(id, [job(0, unknown)]).state).toBe('warning');
     });
@@ -461,7 +461,7 @@ describe('partner rules', () => {
 
     it('an unknown error code: a job upserted again with an edited description is handled (retried)', () => {
       const id = 'unknown-values.error-code-handled-by-status';
-      const known = [read(100_000, 503, { errorCode: 'rate_limit_unavailable' }), read(101_500, 'running')];
+      const known = [req(100_000, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k' }, status: 503, errorCode: 'rate_limit_unavailable' }), req(101_500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k' } })];
       const failed = req(0, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j', description_text: 'v1' }, status: 503, errorCode: 'zz_new_error' });
       const again = req(1500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j', description_text: 'v2 (edited meanwhile)' } });
       expect(judge(id, [failed, again, ...known]).state).toBe('passed');
@@ -539,6 +539,18 @@ describe('partner rules', () => {
       expect(judge(id, [refused], [], { now: 30_000, final: false }).state).toBe('pending');
       // A 422 whose refused item is not shown, never resent: warns naming the reading.
       expect(judge(id, [{ ...refused, errorCode: 'invalid_decision' }], [], { now: 120_000 }).state).toBe('warning');
+    });
+
+    it('an unknown error code on a POST: a client that retries failed reads only (as urllib3 does by default) warns, not fails', () => {
+      const id = 'unknown-values.error-code-handled-by-status';
+      const knownRead = [read(100_000, 503, { errorCode: 'rate_limit_unavailable' }), read(101_500, 'running')];
+      const job = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j' }, ...over });
+      const v = judge(id, [job(0, { status: 503, errorCode: 'zz_new_error' }), ...knownRead]);
+      expect(v.state).toBe('warning');
+      expect(v.message).toContain('reading taken');
+      // A known 503 of a POST retried, the unknown one not: not handled by its status.
+      const knownPost = [req(100_000, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' }, status: 503, errorCode: 'rate_limit_unavailable' }), req(101_500, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' } })];
+      expect(judge(id, [job(0, { status: 503, errorCode: 'zz_new_error' }), ...knownPost]).state).toBe('failed');
     });
 
     it('an unknown run status on a read prompted by a webhook, then silence, warns naming the reading; unprompted silence fails', () => {
