@@ -46,6 +46,13 @@ function windowAfter(r: PartnerRequest, ctx: Pick<JudgeContext, 'timeScale'>): n
   return retryWindowMs(ctx) + (retryAfterMs(r) ?? 0);
 }
 
+/** Two date-time strings naming the same instant (RFC 3339 allows several spellings of one). */
+function sameInstant(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [ta, tb] = [Date.parse(a), Date.parse(b)];
+  return Number.isFinite(ta) && ta === tb;
+}
+
 const failedAnswer = (r: PartnerRequest): boolean => r.lost || r.status >= 500 || r.status === 429;
 
 export const occurredAtKeptRule: Rule = {
@@ -56,6 +63,7 @@ export const occurredAtKeptRule: Rule = {
   hint: 'report a decision on a candidate (POST /runs/{run_id}/decisions with a decision): the first such call answers 503 rate_limit_unavailable, another one is executed but its answer is lost; let your client retry them',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
+    const warnings: Offence[] = [];
     const proof: number[] = [];
     for (const f of traffic.requests) {
       if (f.endpoint !== 'decisions' || !failedAnswer(f)) continue;
@@ -74,6 +82,16 @@ export const occurredAtKeptRule: Rule = {
           continue;
         }
         const { s: resend, a: twin } = twins[0]!;
+        if (sameInstant(item.occurredAt, twin.occurredAt)) {
+          // The same moment written another way (2026-01-01T10:00:00Z, …00.000Z, …+00:00): one action.
+          warnings.push({
+            message: `decision "${String(item.decision)}" on candidate ${item.candidate} resent after a failure with occurred_at ${canonical(twin.occurredAt)} for ${canonical(item.occurredAt)}: the same instant written differently (reading taken: a date-time compares as the instant it names; the other reading: the service compares the text and keeps a second entry)`,
+            expected: `occurred_at ${canonical(item.occurredAt)} as first sent`,
+            received: `occurred_at ${canonical(twin.occurredAt)}`,
+            requests: [f.id, resend.id],
+          });
+          continue;
+        }
         offences.push({
           message: `decision "${String(item.decision)}" on candidate ${item.candidate} resent ${seconds(resend.at - f.answeredAt)} after ${f.lost ? 'a lost answer' : `${f.status}${f.errorCode ? ` ${f.errorCode}` : ''}`} with a new occurred_at: a second history entry for one action`,
           expected: `occurred_at ${canonical(item.occurredAt)} (when the recruiter acted)`,
@@ -82,7 +100,7 @@ export const occurredAtKeptRule: Rule = {
         });
       }
     }
-    return settle(occurredAtKeptRule, ctx, { offences, exercised: proof.length > 0, passMessage: `${proof.length} decisions retr${proof.length === 1 ? 'y' : 'ies'} with the same occurred_at`, proof });
+    return settle(occurredAtKeptRule, ctx, { offences, warnings, exercised: proof.length > 0, passMessage: `${proof.length} decisions retr${proof.length === 1 ? 'y' : 'ies'} with the same occurred_at`, proof });
   },
 };
 

@@ -426,6 +426,16 @@ describe('partner rules', () => {
       expect(judge(id, [failed, colleague, decide(1500, 'rec-1', [item(7, '2026-01-01T00:00:01.5Z')])]).state).toBe('failed');
     });
 
+    it('decisions retry: the same instant written another way (…Z, ….000Z, +00:00) warns naming the reading, never fails', () => {
+      const id = 'decisions.retry-keeps-occurred-at';
+      const failed = decide(0, 'rec-1', [item(7, '2026-01-01T10:00:00Z')], { status: 503, errorCode: 'rate_limit_unavailable' });
+      for (const spelled of ['2026-01-01T10:00:00.000Z', '2026-01-01T12:00:00+02:00']) {
+        const v = judge(id, [failed, decide(1500, 'rec-1', [item(7, spelled)])]);
+        expect(v.state, spelled).toBe('warning');
+        expect(v.message).toContain('reading taken');
+      }
+    });
+
     it('decisions retry after 429: the wait of Retry-After is part of the retry window (a new occurred_at then fails)', () => {
       const id = 'decisions.retry-keeps-occurred-at';
       const limited = decide(0, 'rec-1', [item(7, '2026-01-01T00:00:00Z')], { status: 429, errorCode: 'rate_limited', responseHeaders: { 'retry-after': '30' } });
