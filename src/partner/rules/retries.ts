@@ -55,6 +55,8 @@ const backoffRule: Rule = {
         // After a 429 the Retry-After decides (retries.retry-after-honoured), not the backoff.
         if (retryAfterMs(failed) !== undefined) continue;
         const waited = retry.at - failed.answeredAt;
+        // Sent before the failure was answered: a request in flight beside it (another reader's), no retry.
+        if (waited < 0) continue;
         proof.push(retry.id);
         if (!atLeast(waited, need)) {
           const o: Offence = {
@@ -210,7 +212,8 @@ function automaticRepeat(requests: readonly PartnerRequest[], index: number): Pa
   for (let j = index + 1; j < requests.length; j++) {
     const s = requests[j]!;
     if (s.at < failed.at) continue;
-    if (s.endpoint === 'runs-start' && sameStart(s, failed)) return s;
+    // One sent before the failure was answered runs beside it (two starts in flight): no reaction to it.
+    if (s.endpoint === 'runs-start' && s.at >= failed.answeredAt && sameStart(s, failed)) return s;
     const byUser = (s.endpoint === 'reveal' || s.endpoint === 'decisions') && user !== undefined && field(s, 'acting_user_external_id') === user;
     const sameJobRead = s.endpoint === 'runs-read' && s.runId !== undefined && job !== undefined && jobOfRun.get(s.runId) === job;
     if (byUser || sameJobRead) return undefined;

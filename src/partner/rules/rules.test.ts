@@ -533,6 +533,14 @@ describe('partner rules', () => {
       expect(judge('requests.lang-he-or-en', [lang(''), lang('fr')]).state).toBe('failed');
     });
 
+    it('run start: an identical start sent while the failed one was still in flight is concurrent, not a retry', () => {
+      const id = 'retries.run-start-not-retried-after-5xx';
+      const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
+      const failed = req(0, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 500, errorCode: 'internal_error', answeredAt: 400 });
+      expect(judge(id, [failed, req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 })]).state).toBe('passed');
+      expect(judge(id, [failed, req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 }), req(900, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 })]).state).toBe('failed');
+    });
+
     it('misses closed: a run start retried with an attempt counter of its own fails; a decisions batch refused 422 and never resent fails', () => {
       const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
       const failed = req(0, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 500, errorCode: 'internal_error' });
@@ -561,6 +569,13 @@ describe('partner rules', () => {
       // A known 503 of a POST retried, the unknown one not: not handled by its status.
       const knownPost = [req(100_000, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' }, status: 503, errorCode: 'rate_limit_unavailable' }), req(101_500, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' } })];
       expect(judge(id, [job(0, { status: 503, errorCode: 'zz_new_error' }), ...knownPost]).state).toBe('failed');
+    });
+
+    it('backoff: an identical read sent while the failed one was in flight is no retry', () => {
+      const id = 'retries.backoff-from-1s';
+      const failed = read(0, 503, { errorCode: 'rate_limit_unavailable', answeredAt: 40 });
+      expect(judge(id, [failed, read(20, 'running')]).state).toBe('skipped');
+      expect(judge(id, [failed, read(60, 'running')]).state).toBe('failed');
     });
 
     it('an unknown run status on a read prompted by a webhook, then silence, warns naming the reading; unprompted silence fails', () => {
