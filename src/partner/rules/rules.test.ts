@@ -525,6 +525,17 @@ describe('partner rules', () => {
       expect(judge(id, [fixtureRead(0, ['run_progress', 'location_relaxed']), decided]).state).toBe('failed');
     });
 
+    it('notices_shown naming a warning code of the run start (rendered beside the requirement) warns naming the reading', () => {
+      const id = 'decisions.notices-shown-reports-every-code';
+      const start = req(0, { endpoint: 'runs-start', path: '/v1/runs', json: { job_external_id: 'cert-notices-all', acting_user_external_id: 'rec-1', target_count: 2 }, status: 202, responseJson: { run_id: RUN, status: 'running', warnings: [{ code: 'short_term_may_be_dropped', index: 0 }], sandbox: { fixture: 'cert-notices-all' } } });
+      const fixtureRead = read(10, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notices-all' }, notices: [{ code: 'run_funnel' }] } });
+      const report = (codes: string[]) => decide(1000, 'rec-1', [item(7, '2026-01-01T00:00:01Z')], { json: { acting_user_external_id: 'rec-1', decisions: [item(7, '2026-01-01T00:00:01Z')], notices_shown: codes } });
+      const v = judge(id, [start, fixtureRead, report(['run_funnel', 'short_term_may_be_dropped'])]);
+      expect(v.state).toBe('warning');
+      expect(v.message).toContain('reading taken');
+      expect(judge(id, [start, fixtureRead, report(['run_funnel', 'paid_fallback'])]).state).toBe('failed');
+    });
+
     it('x-svc-lang sent empty warns naming the reading (an unset header), a wrong language still fails', () => {
       const lang = (v: string) => read(0, 'running', { headers: { 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'x-svc-lang': v } });
       const empty = judge('requests.lang-he-or-en', [lang('')]);
