@@ -536,6 +536,16 @@ describe('partner rules', () => {
       expect(judge(id, [start, fixtureRead, report(['run_funnel', 'paid_fallback'])]).state).toBe('failed');
     });
 
+    it('org token: the refused token carried along on the redeem that renews the connection warns naming the reading', () => {
+      const id = 'org-token.not-used-after-invalid-org-token';
+      const refused = read(0, 401, { errorCode: 'invalid_org_token' });
+      const renew = req(1000, { endpoint: 'redeem', path: '/v1/activations/redeem', json: { code: 'SVC-AAAA-BBBB', external_id: 'org-1' } });
+      const v = judge(id, [refused, renew]);
+      expect(v.state).toBe('warning');
+      expect(v.message).toContain('reading taken');
+      expect(judge(id, [refused, read(1000, 'running')]).state).toBe('failed');
+    });
+
     it('x-svc-lang sent empty warns naming the reading (an unset header), a wrong language still fails', () => {
       const lang = (v: string) => read(0, 'running', { headers: { 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'x-svc-lang': v } });
       const empty = judge('requests.lang-he-or-en', [lang('')]);
