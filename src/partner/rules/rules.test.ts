@@ -513,6 +513,9 @@ describe('partner rules', () => {
       expect(v.message).toContain('reading taken');
       // One recruiter polling every 5 s, retrying 300 ms after the 503: a retry without backoff.
       expect(judge(id, [read(0, 'running'), read(5000, 'running'), read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running')]).state).toBe('failed');
+      // A refresh right after the client's own reveal is no second reader: the quick retry still fails.
+      const refresh = [read(0, 'running'), req(5, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' } }), read(10, 'running')];
+      expect(judge(id, [...refresh, read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running')]).state).toBe('failed');
     });
 
     it('notices_shown: a code first served after the recruiter\'s last decision warns; one served before it still fails', () => {
