@@ -274,6 +274,7 @@ const redeemRetryRule: Rule = {
   hint: 'connect a customer with an activation code: the first successful redemption is carried out but its answer is lost',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
+    const warnings: Offence[] = [];
     let failures = 0;
     traffic.requests.forEach((r, i) => {
       if (r.endpoint !== 'redeem' || !(r.lost || r.status >= 500)) return;
@@ -285,15 +286,17 @@ const redeemRetryRule: Rule = {
       // The code is spent whenever the lost answer was a success: any later use of it is a retry.
       const retry = traffic.requests.slice(i + 1).find((s) => s.endpoint === 'redeem' && normalizedCode(s) === code);
       if (retry) {
-        offences.push({
+        const o: Offence = {
           message: `the same activation code redeemed again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}; a new code must be obtained`,
           expected: 'no retry: ask the service operator for a new code',
           received: `a second redeem of the code${retry.status ? ` (answered ${answerOf(retry)})` : ''}`,
           requests: [r.id, retry.id],
-        });
+        };
+        if (simulationDropped(r, retry)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(r)})` });
+        else offences.push(o);
       }
     });
-    return settle(redeemRetryRule, ctx, { offences, exercised: failures > 0, passMessage: `${failures} failed redemption(s), none retried` });
+    return settle(redeemRetryRule, ctx, { offences, warnings, exercised: failures > 0, passMessage: `${failures} failed redemption(s), none retried` });
   },
 };
 

@@ -492,6 +492,9 @@ describe('partner rules', () => {
       const start = req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error', headers: sim('internal_error') });
       expect(judge('retries.run-start-not-retried-after-5xx', [start, req(500, { endpoint: 'runs-start', json: body, status: 202 })]).state).toBe('warning');
       expect(judge('retries.run-start-not-retried-after-5xx', [start, req(500, { endpoint: 'runs-start', json: body, headers: sim('internal_error') })]).state).toBe('failed');
+      const redeem = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'redeem', json: { code: 'SVC-AAAA-BBBB', external_id: 'org-1' }, ...over });
+      expect(judge('retries.redeem-not-retried-after-lost-answer', [redeem(0, { status: 500, errorCode: 'internal_error', headers: sim('internal_error') }), redeem(500)]).state).toBe('warning');
+      expect(judge('retries.redeem-not-retried-after-lost-answer', [redeem(0, { status: 500, errorCode: 'internal_error' }), redeem(500)]).state).toBe('failed');
     });
 
     it('after 401 or 422, the same call with a fixed header (a rotated key, a valid reveal price) is no retry', () => {
