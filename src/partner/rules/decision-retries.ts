@@ -5,7 +5,7 @@
 
 import { P } from '../spec-refs.js';
 import type { JudgeContext, PartnerRequest, Traffic } from '../traffic.js';
-import { canonical, retryAfterMs, retryWindowMs, seconds } from './retry-chains.js';
+import { canonical, retryAfterMs, retryWindowMs, seconds, simulatedReading, simulationDropped } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 interface Item {
@@ -92,12 +92,14 @@ export const occurredAtKeptRule: Rule = {
           });
           continue;
         }
-        offences.push({
+        const o: Offence = {
           message: `decision "${String(item.decision)}" on candidate ${item.candidate} resent ${seconds(resend.at - f.answeredAt)} after ${f.lost ? 'a lost answer' : `${f.status}${f.errorCode ? ` ${f.errorCode}` : ''}`} with a new occurred_at: a second history entry for one action`,
           expected: `occurred_at ${canonical(item.occurredAt)} (when the recruiter acted)`,
           received: `occurred_at ${canonical(twin.occurredAt)}`,
           requests: [f.id, resend.id],
-        });
+        };
+        if (simulationDropped(f, resend)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(f)})` });
+        else offences.push(o);
       }
     }
     return settle(occurredAtKeptRule, ctx, { offences, warnings, exercised: proof.length > 0, passMessage: `${proof.length} decisions retr${proof.length === 1 ? 'y' : 'ies'} with the same occurred_at`, proof });

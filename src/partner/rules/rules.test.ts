@@ -495,6 +495,8 @@ describe('partner rules', () => {
       const redeem = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'redeem', json: { code: 'SVC-AAAA-BBBB', external_id: 'org-1' }, ...over });
       expect(judge('retries.redeem-not-retried-after-lost-answer', [redeem(0, { status: 500, errorCode: 'internal_error', headers: sim('internal_error') }), redeem(500)]).state).toBe('warning');
       expect(judge('retries.redeem-not-retried-after-lost-answer', [redeem(0, { status: 500, errorCode: 'internal_error' }), redeem(500)]).state).toBe('failed');
+      const decided = (at: number, occurred: string, over: Partial<PartnerRequest> = {}) => decide(at, 'rec-1', [item(7, occurred)], over);
+      expect(judge('decisions.retry-keeps-occurred-at', [decided(0, '2026-01-01T00:00:00Z', { status: 503, errorCode: 'rate_limit_unavailable', headers: sim('rate_limit_unavailable') }), decided(500, '2026-01-01T00:00:00.5Z')]).state).toBe('warning');
     });
 
     it('after 401 or 422, the same call with a fixed header (a rotated key, a valid reveal price) is no retry', () => {
