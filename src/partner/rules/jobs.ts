@@ -26,6 +26,9 @@ function evidentMarkup(tag: string, index: number): boolean {
   return tag.startsWith('</') || /^(?:br|hr|img)$/i.test(name) || /\s[a-z-]+\s*=/i.test(tag) || index === 0;
 }
 
+/** HTML character references: text taken from HTML without decoding them ("AT&amp;T", "&nbsp;"). */
+const ENTITY = /&(?:nbsp|amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/i;
+
 function record(v: unknown): Record<string, unknown> | undefined {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
@@ -50,6 +53,14 @@ export const descriptionRule: Rule = {
       const markup = tags.find((t) => evidentMarkup(t[0], t.index ?? 0));
       if (markup) {
         offences.push({ message: `POST /jobs sent description_text with the HTML tag ${markup[0]}`, expected: 'plain text, HTML stripped by the partner', received, requests: [r.id] });
+      } else if (tags.length === 0 && ENTITY.test(text)) {
+        const entity = ENTITY.exec(text)![0];
+        warnings.push({
+          message: `POST /jobs sent description_text with the HTML character reference ${entity} (reading taken: HTML left undecoded, so the text shows ${entity} literally; the other reading: the text means those characters)`,
+          expected: 'plain text, HTML stripped by the partner (character references decoded)',
+          received,
+          requests: [r.id],
+        });
       } else if (tags.length > 0) {
         warnings.push({
           message: `POST /jobs sent description_text with ${tags.map((t) => t[0]).join(', ')} (reading taken: text, e.g. code or a job about HTML, which stripping HTML leaves in place; the other reading: markup left in the description)`,

@@ -467,6 +467,10 @@ describe('partner rules', () => {
       }
       for (const text of ['AT&T seeks a dev; a < b', '**Markdown** _role_ with `code`']) expect(judge(id, [job(text)]).state, text).toBe('passed');
       for (const html of ['<P>Go</P>', 'Go <a href="https://x">apply</a>', 'Line one<BR>two']) expect(judge(id, [job(html)]).state, html).toBe('failed');
+      // A miss closed: character references left undecoded are HTML not converted to text.
+      const entity = judge(id, [job('AT&amp;T seeks a developer&nbsp;in Haifa')]);
+      expect(entity.state).toBe('warning');
+      expect(entity.message).toContain('&amp;');
     });
 
     it('an unknown error code: a job upserted again with an edited description is handled (retried)', () => {
