@@ -4,8 +4,8 @@
 // was stored; fix and resend the entire batch" (rule 2).
 
 import { P } from '../spec-refs.js';
-import type { PartnerRequest, Traffic } from '../traffic.js';
-import { canonical, retryWindowMs, seconds } from './retry-chains.js';
+import type { JudgeContext, PartnerRequest, Traffic } from '../traffic.js';
+import { canonical, retryAfterMs, retryWindowMs, seconds, simulatedReading, simulationDropped } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 interface Item {
@@ -25,9 +25,32 @@ function itemsOf(r: PartnerRequest): Item[] {
   });
 }
 
-/** The next decisions call for the same run after `r` (by arrival), within `withinMs` of its answer when given. */
-function nextDecisions(traffic: Traffic, r: PartnerRequest, withinMs?: number): PartnerRequest | undefined {
-  return traffic.requests.find((s) => s.id > r.id && s.endpoint === 'decisions' && s.runId === r.runId && (withinMs === undefined || s.at - r.answeredAt <= withinMs));
+function actingUser(r: PartnerRequest): unknown {
+  return r.json !== null && typeof r.json === 'object' ? (r.json as { acting_user_external_id?: unknown }).acting_user_external_id : undefined;
+}
+
+/**
+ * The later decisions calls for the same run by the same acting recruiter (by arrival), sent within
+ * `withinMs` of `r`'s answer when given. Another recruiter reporting on the same run (two recruiters work
+ * one shortlist) sends her own actions, never a retry of this one's.
+ */
+function laterDecisions(traffic: Traffic, r: PartnerRequest, withinMs?: number): PartnerRequest[] {
+  const user = canonical(actingUser(r));
+  return traffic.requests.filter(
+    (s) => s.id > r.id && s.endpoint === 'decisions' && s.runId === r.runId && canonical(actingUser(s)) === user && (withinMs === undefined || s.at - r.answeredAt <= withinMs),
+  );
+}
+
+/** The retry window after a failed answer, with a 429's Retry-After on top (the client waited as told). */
+function windowAfter(r: PartnerRequest, ctx: Pick<JudgeContext, 'timeScale'>): number {
+  return retryWindowMs(ctx) + (retryAfterMs(r) ?? 0);
+}
+
+/** Two date-time strings naming the same instant (RFC 3339 allows several spellings of one). */
+function sameInstant(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [ta, tb] = [Date.parse(a), Date.parse(b)];
+  return Number.isFinite(ta) && ta === tb;
 }
 
 const failedAnswer = (r: PartnerRequest): boolean => r.lost || r.status >= 500 || r.status === 429;
@@ -40,31 +63,46 @@ export const occurredAtKeptRule: Rule = {
   hint: 'report a decision on a candidate (POST /runs/{run_id}/decisions with a decision): the first such call answers 503 rate_limit_unavailable, another one is executed but its answer is lost; let your client retry them',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
+    const warnings: Offence[] = [];
     const proof: number[] = [];
     for (const f of traffic.requests) {
       if (f.endpoint !== 'decisions' || !failedAnswer(f)) continue;
       const sent = itemsOf(f);
       if (sent.length === 0) continue;
-      // A resend within the retry window (retry-chains.ts) is the retry of the failed call.
-      const resend = nextDecisions(traffic, f, retryWindowMs(ctx));
-      if (!resend) continue;
-      const again = itemsOf(resend);
+      // The resends within the retry window (retry-chains.ts) by the same recruiter are the retries of the
+      // failed call; an item resent with its occurred_at kept in any of them is retried right, and only an
+      // item resent solely with a new occurred_at is a second history entry for one action.
+      const resends = laterDecisions(traffic, f, windowAfter(f, ctx));
       for (const item of sent) {
-        const twin = again.find((a) => a.candidate === item.candidate && a.decision === item.decision);
-        if (!twin) continue;
-        if (canonical(twin.occurredAt) === canonical(item.occurredAt)) {
-          if (!proof.includes(resend.id)) proof.push(resend.id);
+        const twins = resends.flatMap((s) => itemsOf(s).filter((a) => a.candidate === item.candidate && a.decision === item.decision).map((a) => ({ s, a })));
+        if (twins.length === 0) continue;
+        const kept = twins.find(({ a }) => canonical(a.occurredAt) === canonical(item.occurredAt));
+        if (kept) {
+          if (!proof.includes(kept.s.id)) proof.push(kept.s.id);
           continue;
         }
-        offences.push({
+        const { s: resend, a: twin } = twins[0]!;
+        if (sameInstant(item.occurredAt, twin.occurredAt)) {
+          // The same moment written another way (2026-01-01T10:00:00Z, …00.000Z, …+00:00): one action.
+          warnings.push({
+            message: `decision "${String(item.decision)}" on candidate ${item.candidate} resent after a failure with occurred_at ${canonical(twin.occurredAt)} for ${canonical(item.occurredAt)}: the same instant written differently (reading taken: a date-time compares as the instant it names; the other reading: the service compares the text and keeps a second entry)`,
+            expected: `occurred_at ${canonical(item.occurredAt)} as first sent`,
+            received: `occurred_at ${canonical(twin.occurredAt)}`,
+            requests: [f.id, resend.id],
+          });
+          continue;
+        }
+        const o: Offence = {
           message: `decision "${String(item.decision)}" on candidate ${item.candidate} resent ${seconds(resend.at - f.answeredAt)} after ${f.lost ? 'a lost answer' : `${f.status}${f.errorCode ? ` ${f.errorCode}` : ''}`} with a new occurred_at: a second history entry for one action`,
           expected: `occurred_at ${canonical(item.occurredAt)} (when the recruiter acted)`,
           received: `occurred_at ${canonical(twin.occurredAt)}`,
           requests: [f.id, resend.id],
-        });
+        };
+        if (simulationDropped(f, resend)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(f)})` });
+        else offences.push(o);
       }
     }
-    return settle(occurredAtKeptRule, ctx, { offences, exercised: proof.length > 0, passMessage: `${proof.length} decisions retr${proof.length === 1 ? 'y' : 'ies'} with the same occurred_at`, proof });
+    return settle(occurredAtKeptRule, ctx, { offences, warnings, exercised: proof.length > 0, passMessage: `${proof.length} decisions retr${proof.length === 1 ? 'y' : 'ies'} with the same occurred_at`, proof });
   },
 };
 
@@ -94,9 +132,26 @@ export const wholeBatchRule: Rule = {
       if (r.endpoint !== 'decisions' || r.status !== 422) continue;
       const batch = itemsOf(r);
       if (batch.length < 2) continue;
-      const resend = nextDecisions(traffic, r);
-      if (!resend) continue;
-      const kept = new Set(itemsOf(resend).map((i) => i.candidate));
+      // Every later call of the same recruiter for the run may carry the resent items (a client may resend
+      // the fixed batch in parts); another recruiter's calls carry her own decisions.
+      const resends = laterDecisions(traffic, r);
+      const resend = resends[0];
+      if (!resend) {
+        // Never resent: the evidently valid decisions are lost (a 422 stores nothing), once the session went
+        // on past the retry window; a batch whose refused item may be any of them may have been abandoned.
+        if (ctx.now - r.answeredAt <= windowAfter(r, ctx)) continue;
+        const valid = batch.filter((i) => evidentlyValid(r, i));
+        const o: Offence = {
+          message: `after 422 ${r.errorCode ?? ''} the batch of ${batch.length} decisions was never resent`,
+          expected: 'the entire batch resent with the refused item fixed (a 422 stores nothing)',
+          received: `no later decisions call for the run by ${JSON.stringify(actingUser(r) ?? null)}`,
+          requests: [r.id],
+        };
+        if (valid.length > 0) offences.push({ ...o, message: `${o.message}: the decision(s) on candidate(s) ${valid.map((i) => i.candidate).join(', ')}, which nothing refused, are never stored` });
+        else warnings.push({ ...o, message: `${o.message} (reading taken: the recruiter may have abandoned a batch whose refused item is not shown; the other reading: the batch is always resent fixed)` });
+        continue;
+      }
+      const kept = new Set(resends.flatMap(itemsOf).map((i) => i.candidate));
       const dropped = batch.filter((i) => !kept.has(i.candidate));
       if (dropped.length === 0) {
         proof.push(resend.id);

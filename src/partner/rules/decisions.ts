@@ -43,17 +43,25 @@ function reportedCodes(traffic: Traffic): Map<string, Set<string>> {
 }
 
 /**
- * Runs a recruiter evidently saw: the partner posted a decision (a decisions call with at least one
- * decision) or a reveal for them. A run only read (a background poll, a prefetch) may not have been shown.
+ * Runs a recruiter evidently saw, each with the time of the last sign: the partner posted a decision (a
+ * decisions call with at least one decision) or a reveal for them. A run only read (a background poll, a
+ * prefetch) may not have been shown; nor was a code first served after the last sign, as far as anyone can tell.
  */
-function seenRuns(traffic: Traffic): Set<string> {
-  const out = new Set<string>();
+function seenRuns(traffic: Traffic): Map<string, number> {
+  const out = new Map<string, number>();
   for (const r of traffic.requests) {
     if (r.runId === undefined) continue;
     const list = r.endpoint === 'decisions' ? record(r.json)?.decisions : undefined;
-    if (r.endpoint === 'reveal' || (Array.isArray(list) && list.length > 0)) out.add(r.runId);
+    if (r.endpoint === 'reveal' || (Array.isArray(list) && list.length > 0)) out.set(r.runId, Math.max(out.get(r.runId) ?? 0, r.at));
   }
   return out;
+}
+
+/** Codes of the RequirementIssues in `warnings[]` of the accepted start of `runId`. */
+function startWarningCodes(traffic: Traffic, runId: string): Set<string> {
+  const start = traffic.requests.find((r) => r.endpoint === 'runs-start' && record(r.responseJson)?.run_id === runId);
+  const list = record(start?.responseJson)?.warnings;
+  return new Set(Array.isArray(list) ? list.map((w) => record(w)?.code).filter((c): c is string => typeof c === 'string') : []);
 }
 
 function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown'; hint: string }): Rule {
@@ -79,12 +87,18 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
           const unserved = [...got].filter((c) => !served.has(c)).sort();
           if (unserved.length === 0) continue;
           const calls = traffic.requests.filter((r) => r.endpoint === 'decisions' && r.runId === runId && r.status >= 200 && r.status < 300);
-          offences.push({
+          const o: Offence = {
             message: `run ${runId}: notices_shown names code(s) ${unserved.join(', ')} never served for the run`,
             expected: served.size > 0 ? `codes among ${[...served].sort().join(', ')}` : 'no code (no notice was served for the run)',
             received: `notices_shown: ${[...got].sort().join(', ')}`,
             requests: calls.map((r) => r.id),
-          });
+          };
+          // The run start's warnings[] are rendered too ("shown verbatim beside the requirement"): reporting
+          // their codes reports what was rendered for the run, though they are requirement issues, not notices.
+          const issued = startWarningCodes(traffic, runId);
+          if (unserved.every((c) => issued.has(c))) {
+            warnings.push({ ...o, message: `${o.message} as notices, but served as warnings of the run start (reading taken: a rendered warning of the run is reported as shown; the other reading: notices_shown holds notice codes only)` });
+          } else offences.push(o);
         }
       }
       for (const run of facts.values()) {
@@ -109,9 +123,12 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
           received: got.size > 0 ? `notices_shown: ${[...got].sort().join(', ')}` : decisions.length > 0 ? 'no accepted notices_shown' : 'no decisions call for the run',
           requests: [shownReads[0]!.id, ...decisions.map((r) => r.id)],
         };
-        // Notices read are not notices shown (known and unknown codes alike): without a decision or a reveal,
-        // nothing shows a recruiter saw the run.
-        if (seen.has(run.runId)) offences.push(offence);
+        // Notices read are not notices shown (known and unknown codes alike): without a decision or a reveal
+        // after a read serving the code, nothing shows a recruiter saw it.
+        const lastSign = seen.get(run.runId);
+        const seenCode = (c: string): boolean => lastSign !== undefined && shownReads.some((r) => r.answeredAt <= lastSign && noticeCodes(r).includes(c));
+        if (missing.some(seenCode)) offences.push(offence);
+        else if (lastSign !== undefined) warnings.push({ ...offence, message: `${offence.message}; first served after the recruiter's last decision or reveal on the run, so it may never have been shown` });
         else warnings.push({ ...offence, message: `${offence.message}; no decision or reveal shows a recruiter saw the run, so it may never have been shown` });
       }
       const verdict = settle(rule, ctx, { offences, warnings, exercised: runs > 0 && complete === runs, passMessage: `every ${opts.kind} notice code of ${runs} fixture run(s) reported in notices_shown` });

@@ -5,7 +5,7 @@
 
 import { P } from '../spec-refs.js';
 import { specMs, type PartnerRequest } from '../traffic.js';
-import { nextRepeat, RETRY_SAFE, sameRequest, seconds } from './retry-chains.js';
+import { nextRepeat, RETRY_SAFE, sameTarget, seconds, simulatedReading, simulationDropped } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 /** Every error code the spec lists (Errors, its three tables, and the simulated ones); anything else is unknown. */
@@ -50,21 +50,24 @@ export const noRetryAfter402Rule: Rule = {
   hint: 'reveal a candidate with the header x-svc-sandbox-simulate: insufficient_credits (or in production mode with an empty wallet): tell the user, do not retry',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
+    const warnings: Offence[] = [];
     let refused = 0;
     traffic.requests.forEach((r, i) => {
       if (r.status !== 402) return;
       refused += 1;
       const retry = nextRepeat(traffic.requests, i, ctx);
       if (retry) {
-        offences.push({
+        const o: Offence = {
           message: `${retry.method} ${retry.path} sent again ${seconds(retry.at - r.answeredAt)} after 402 insufficient_credits`,
           expected: 'no retry: the organization lacks credits (show the balance and the price)',
           received: 'the same request again',
           requests: [r.id, retry.id],
-        });
+        };
+        if (simulationDropped(r, retry)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(r)})` });
+        else offences.push(o);
       }
     });
-    return settle(noRetryAfter402Rule, ctx, { offences, exercised: refused > 0, passMessage: `${refused} answer(s) 402 insufficient_credits, none retried` });
+    return settle(noRetryAfter402Rule, ctx, { offences, warnings, exercised: refused > 0, passMessage: `${refused} answer(s) 402 insufficient_credits, none retried` });
   },
 };
 
@@ -72,8 +75,9 @@ function unknownCodeFailure(r: PartnerRequest): boolean {
   return !r.lost && (r.status >= 500 || r.status === 429) && r.errorCode !== undefined && !KNOWN_ERROR_CODES.has(r.errorCode);
 }
 
+/** A known answer the client could not use and may retry (429 or 5xx): how it handles those is the yardstick. */
 function knownCodeFailure(r: PartnerRequest): boolean {
-  return !r.lost && r.status >= 500 && r.errorCode !== undefined && KNOWN_ERROR_CODES.has(r.errorCode);
+  return !r.lost && (r.status >= 500 || r.status === 429) && r.errorCode !== undefined && KNOWN_ERROR_CODES.has(r.errorCode);
 }
 
 export const unknownErrorCodeRule: Rule = {
@@ -89,11 +93,14 @@ export const unknownErrorCodeRule: Rule = {
     const requests = traffic.requests;
     // Sent again at all, however late (a loaded client's timers stretch a backoff of milliseconds at a
     // high time scale): the question is whether the answer was handled as its status says, not when.
-    const sentAgain = (i: number): PartnerRequest | undefined => requests.slice(i + 1).find((s) => sameRequest(s, requests[i]!));
-    // How the client handles a known 5xx on a retry-safe call: the yardstick for the unknown code.
-    const knownRetried = requests.find((r, i) => RETRY_SAFE.has(r.endpoint) && knownCodeFailure(r) && sentAgain(i) !== undefined);
+    // The same record again counts (sameTarget): a job upserted again with an edited description is handled.
+    const sentAgain = (i: number): PartnerRequest | undefined => requests.slice(i + 1).find((s) => sameTarget(requests[i]!, s));
     requests.forEach((r, i) => {
       if (!RETRY_SAFE.has(r.endpoint) || !unknownCodeFailure(r)) return;
+      // How the client handles a known 429 or 5xx on a retry-safe call of the same method: the yardstick for the
+      // unknown code. Many retry layers retry only GETs (urllib3's default methods, for one); a client that
+      // retries a failed read but no failed POST handles a POST's unknown code by its status all the same.
+      const knownRetried = requests.find((k, j) => k.method === r.method && RETRY_SAFE.has(k.endpoint) && knownCodeFailure(k) && sentAgain(j) !== undefined);
       const retry = sentAgain(i);
       if (retry) {
         proof.push(retry.id);
@@ -110,7 +117,7 @@ export const unknownErrorCodeRule: Rule = {
         offences.push({ ...o, message: `${o.message}, though a ${knownRetried.status} ${knownRetried.errorCode} was retried: the unknown code was not handled by its status` });
       } else {
         // With no known 5xx retried to compare with, not retrying may be the client's policy for every 5xx.
-        warnings.push({ ...o, message: `${o.message} (reading taken: retrying is "retry with backoff only where the endpoint is retry-safe", a permission; the other reading: the 5xx policy every client follows)` });
+        warnings.push({ ...o, message: `${o.message} (reading taken: no known ${r.status >= 500 ? '5xx' : r.status} of a ${r.method} was retried either, and retrying is "retry with backoff only where the endpoint is retry-safe", a permission; the other reading: the 5xx policy every client follows)` });
       }
     });
     return settle(unknownErrorCodeRule, ctx, {

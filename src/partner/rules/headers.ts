@@ -70,6 +70,11 @@ const langRule: Rule = {
       if (lang === undefined) continue;
       sent += 1;
       if (LANGUAGES.includes(lang)) continue;
+      // An empty value is how many HTTP clients send an unset header: it may be read as not sent.
+      if (lang.trim() === '') {
+        warnings.push({ message: `${r.method} ${r.path} sent an empty x-svc-lang (reading taken: an empty header is no header, so the partner default applies; the other reading: a value other than he or en)`, expected: '`he` or `en`, or no header', received: '""', requests: [r.id] });
+        continue;
+      }
       const o = { message: `${r.method} ${r.path} sent x-svc-lang ${JSON.stringify(lang)}`, expected: '`he` or `en`', received: JSON.stringify(lang), requests: [r.id] };
       // Header values are often compared without case; the table writes the two values in lower case only.
       if (LANGUAGES.includes(lang.trim().toLowerCase())) warnings.push({ ...o, message: `${o.message}: read as he/en written differently (reading taken: case and spaces do not matter; the other reading: only the exact values he and en)` });

@@ -1,5 +1,6 @@
 // A job's description is plain text (Resources and their fields › Job: `description_text` "plain text,
-// HTML stripped by the partner"): element tags fail; a lone `<` or `&` in prose is text.
+// HTML stripped by the partner"): evident markup fails, a tag-shaped token that may be text warns, and a
+// lone `<` or `&` in prose is text.
 
 import { P } from '../spec-refs.js';
 import { settle, type Offence, type Rule } from './rule.js';
@@ -10,7 +11,23 @@ import { settle, type Offence, type Rule } from './rule.js';
  */
 const ELEMENTS =
   'a|abbr|b|blockquote|body|br|center|code|div|dd|dl|dt|em|font|h[1-6]|head|hr|html|i|img|li|ol|p|pre|s|section|small|span|strike|strong|style|sub|sup|table|tbody|td|th|thead|tr|u|ul|script|article|header|footer|nav|mark|label|button|input|form';
-const TAG = new RegExp(`</?(?:${ELEMENTS})(?:\\s[^<>]*)?/?>`, 'i');
+const TAG = new RegExp(`</?(?:${ELEMENTS})(?:\\s[^<>]*)?/?>`, 'gi');
+
+/**
+ * A tag-shaped token is left-over markup without doubt when its name is written in one case, as editors
+ * and browsers write HTML (`<p>`, legacy `<P>`), and it is a closing tag, a void element, carries an
+ * attribute, or opens the text. Any other (`Vec<A>`, `Box<S>`, a `<Button>` component, "semantic HTML:
+ * <header>, <nav>") may be the text of a code sample or of a job about HTML itself, which stripping HTML
+ * leaves in place (it was `&lt;header&gt;`).
+ */
+function evidentMarkup(tag: string, index: number): boolean {
+  const name = /^<\/?([a-z0-9]+)/i.exec(tag)?.[1] ?? '';
+  if (name !== name.toLowerCase() && name !== name.toUpperCase()) return false;
+  return tag.startsWith('</') || /^(?:br|hr|img)$/i.test(name) || /\s[a-z-]+\s*=/i.test(tag) || index === 0;
+}
+
+/** HTML character references: text taken from HTML without decoding them ("AT&amp;T", "&nbsp;"). */
+const ENTITY = /&(?:nbsp|amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/i;
 
 function record(v: unknown): Record<string, unknown> | undefined {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
@@ -24,17 +41,35 @@ export const descriptionRule: Rule = {
   hint: 'create or update one of your own jobs (POST /jobs with description_text)',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
+    const warnings: Offence[] = [];
     let jobs = 0;
     for (const r of traffic.requests) {
       if (r.endpoint !== 'jobs') continue;
       const text = record(r.json)?.description_text;
       if (typeof text !== 'string') continue;
       jobs += 1;
-      const tag = TAG.exec(text);
-      if (tag) {
-        offences.push({ message: `POST /jobs sent description_text with the HTML tag ${tag[0]}`, expected: 'plain text, HTML stripped by the partner', received: JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text), requests: [r.id] });
+      const tags = [...text.matchAll(TAG)];
+      const received = JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
+      const markup = tags.find((t) => evidentMarkup(t[0], t.index ?? 0));
+      if (markup) {
+        offences.push({ message: `POST /jobs sent description_text with the HTML tag ${markup[0]}`, expected: 'plain text, HTML stripped by the partner', received, requests: [r.id] });
+      } else if (tags.length === 0 && ENTITY.test(text)) {
+        const entity = ENTITY.exec(text)![0];
+        warnings.push({
+          message: `POST /jobs sent description_text with the HTML character reference ${entity} (reading taken: HTML left undecoded, so the text shows ${entity} literally; the other reading: the text means those characters)`,
+          expected: 'plain text, HTML stripped by the partner (character references decoded)',
+          received,
+          requests: [r.id],
+        });
+      } else if (tags.length > 0) {
+        warnings.push({
+          message: `POST /jobs sent description_text with ${tags.map((t) => t[0]).join(', ')} (reading taken: text, e.g. code or a job about HTML, which stripping HTML leaves in place; the other reading: markup left in the description)`,
+          expected: 'plain text, HTML stripped by the partner',
+          received,
+          requests: [r.id],
+        });
       }
     }
-    return settle(descriptionRule, ctx, { offences, exercised: jobs > 0, passMessage: `${jobs} job description(s), plain text` });
+    return settle(descriptionRule, ctx, { offences, warnings, exercised: jobs > 0, passMessage: `${jobs} job description(s), plain text` });
   },
 };

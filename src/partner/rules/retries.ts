@@ -4,7 +4,7 @@
 import { P } from '../spec-refs.js';
 import type { PartnerRequest } from '../traffic.js';
 import { specMs } from '../traffic.js';
-import { atLeast, causeFixedBetween, FINAL_STATUSES, nextRepeat, nothingExecuted, RETRY_SAFE, retryAfterMs, retryChains, sameRequest, seconds } from './retry-chains.js';
+import { atLeast, canonical, causeFixedBetween, FINAL_STATUSES, nextRepeat, nothingExecuted, refusalHeaderChanged, RETRY_SAFE, retryAfterMs, retryChains, sameRequest, seconds, simulatedReading, simulationDropped } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 const BACKOFF_START_MS = 1_000;
@@ -13,6 +13,25 @@ const MAX_ATTEMPTS = 3;
 function answerOf(r: PartnerRequest): string {
   if (r.lost) return 'no answer (connection cut)';
   return `${r.status}${r.errorCode ? ` ${r.errorCode}` : ''}`;
+}
+
+/**
+ * Two recruiters watching one run each poll it, so a read of the run soon after a failed one may be the
+ * other's poll, not a retry (the GETs are identical: no acting user on a read). Evidence of a second
+ * reader: two earlier reads of the same run, both answered 200, the second sent no later after the first's
+ * answer than this "retry" was after the failure.
+ */
+function otherReader(requests: readonly PartnerRequest[], failed: PartnerRequest, waited: number): [PartnerRequest, PartnerRequest] | undefined {
+  if (failed.endpoint !== 'runs-read') return undefined;
+  const earlier = requests.filter((r) => r.endpoint === 'runs-read' && r.path === failed.path && r.id < failed.id);
+  for (let i = 1; i < earlier.length; i++) {
+    const [a, b] = [earlier[i - 1]!, earlier[i]!];
+    // Measured as the wait is (from an answer to the next sending), with a quarter and 5 ms for jitter; a
+    // read after the client's own call in between (a refresh after a reveal) is no sign of a second reader.
+    const between = requests.some((r) => r.id > a.id && r.id < b.id && r.endpoint !== 'runs-read');
+    if (!between && a.status === 200 && b.status === 200 && b.at - a.answeredAt <= Math.max(waited, 0) * 1.25 + 5) return [a, b];
+  }
+  return undefined;
 }
 
 const backoffRule: Rule = {
@@ -38,14 +57,24 @@ const backoffRule: Rule = {
         // After a 429 the Retry-After decides (retries.retry-after-honoured), not the backoff.
         if (retryAfterMs(failed) !== undefined) continue;
         const waited = retry.at - failed.answeredAt;
+        // Sent before the failure was answered: a request in flight beside it (another reader's), no retry.
+        if (waited < 0) continue;
         proof.push(retry.id);
         if (!atLeast(waited, need)) {
-          offences.push({
+          const o: Offence = {
             message: `${retry.method} ${retry.path} retried ${seconds(waited)} after ${answerOf(failed)}, sooner than the backoff's first step of 1 s (${seconds(need)} at time scale ${ctx.timeScale})`,
             expected: `a wait of at least ${seconds(need)}`,
             received: seconds(waited),
             requests: [failed.id, retry.id],
-          });
+          };
+          const pair = otherReader(traffic.requests, failed, waited);
+          if (pair) {
+            warnings.push({
+              ...o,
+              requests: [pair[0].id, pair[1].id, failed.id, retry.id],
+              message: `${o.message} (reading taken: another reader's poll of the same run, since reads ${pair[0].id} and ${pair[1].id} were ${seconds(pair[1].at - pair[0].at)} apart with nothing failed: several recruiters watch it; the other reading: a retry sooner than the backoff)`,
+            });
+          } else offences.push(o);
         } else if (previousWait !== undefined && waited < previousWait - shrinkTolerance && waited < 2 * need) {
           // Shorter than the wait before it, and short of even a doubled first step: a wait beyond that is a
           // backoff that grew, whatever timer lag stretched the one before (283 ms then 103 ms for 10/20 ms
@@ -134,8 +163,8 @@ const finalErrorsRule: Rule = {
       refused += 1;
       const retry = nextRepeat(traffic.requests, i, ctx);
       // Fixing the cause first (registering the recruiter, creating the job, redeeming) makes the same
-      // request a new attempt on a changed state, not a retry.
-      if (retry && !causeFixedBetween(traffic.requests, r, retry)) {
+      // request a new attempt on a changed state, not a retry; so does fixing a header it was refused for.
+      if (retry && !causeFixedBetween(traffic.requests, r, retry) && !refusalHeaderChanged(r, retry)) {
         offences.push({
           message: `${retry.method} ${retry.path} sent again after ${answerOf(r)}`,
           expected: 'no retry: fix the request or tell the user',
@@ -159,6 +188,20 @@ function field(r: PartnerRequest, name: string): unknown {
  * it is no repeat at all), or, in between, a reveal or decision by the same acting user, or a read of a
  * run of the same job: the recruiter was at work and started again by hand.
  */
+/** The fields of a run start (POST /runs): what decides which run it starts. */
+const START_FIELDS = ['job_external_id', 'acting_user_external_id', 'target_count', 'requirements'];
+
+/**
+ * The same run start: the same run asked for, whatever else differs (a query string or body field of the
+ * client's own, such as an attempt counter or request id: v1 has no idempotency key, so each is a new run).
+ */
+function sameStart(a: PartnerRequest, b: PartnerRequest): boolean {
+  const fieldsOf = (r: PartnerRequest): string | undefined =>
+    r.json !== null && typeof r.json === 'object' && !Array.isArray(r.json) ? canonical(START_FIELDS.map((f) => field(r, f))) : undefined;
+  const [fa, fb] = [fieldsOf(a), fieldsOf(b)];
+  return fa !== undefined && fb !== undefined ? a.path === b.path && fa === fb : sameRequest(a, b);
+}
+
 function automaticRepeat(requests: readonly PartnerRequest[], index: number): PartnerRequest | undefined {
   const failed = requests[index]!;
   const user = field(failed, 'acting_user_external_id');
@@ -171,7 +214,8 @@ function automaticRepeat(requests: readonly PartnerRequest[], index: number): Pa
   for (let j = index + 1; j < requests.length; j++) {
     const s = requests[j]!;
     if (s.at < failed.at) continue;
-    if (s.endpoint === 'runs-start' && sameRequest(s, failed)) return s;
+    // One sent before the failure was answered runs beside it (two starts in flight): no reaction to it.
+    if (s.endpoint === 'runs-start' && s.at >= failed.answeredAt && sameStart(s, failed)) return s;
     const byUser = (s.endpoint === 'reveal' || s.endpoint === 'decisions') && user !== undefined && field(s, 'acting_user_external_id') === user;
     const sameJobRead = s.endpoint === 'runs-read' && s.runId !== undefined && job !== undefined && jobOfRun.get(s.runId) === job;
     if (byUser || sameJobRead) return undefined;
@@ -202,12 +246,14 @@ const runStartRetryRule: Rule = {
           requests: [r.id, retry.id],
         });
       } else if (retry) {
-        offences.push({
+        const o: Offence = {
           message: `POST /runs sent again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}, with no new action of the recruiter in between: every accepted start is a new run`,
           expected: 'no automatic retry of a run start, at any distance: only a new action of the recruiter starts a run again',
           received: 'the same run start again',
           requests: [r.id, retry.id],
-        });
+        };
+        if (simulationDropped(r, retry)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(r)})` });
+        else offences.push(o);
       }
     });
     return settle(runStartRetryRule, ctx, { offences, warnings, exercised: failures > 0, passMessage: `${failures} failed run start(s), none retried` });
@@ -228,6 +274,7 @@ const redeemRetryRule: Rule = {
   hint: 'connect a customer with an activation code: the first successful redemption is carried out but its answer is lost',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
+    const warnings: Offence[] = [];
     let failures = 0;
     traffic.requests.forEach((r, i) => {
       if (r.endpoint !== 'redeem' || !(r.lost || r.status >= 500)) return;
@@ -239,15 +286,17 @@ const redeemRetryRule: Rule = {
       // The code is spent whenever the lost answer was a success: any later use of it is a retry.
       const retry = traffic.requests.slice(i + 1).find((s) => s.endpoint === 'redeem' && normalizedCode(s) === code);
       if (retry) {
-        offences.push({
+        const o: Offence = {
           message: `the same activation code redeemed again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}; a new code must be obtained`,
           expected: 'no retry: ask the service operator for a new code',
           received: `a second redeem of the code${retry.status ? ` (answered ${answerOf(retry)})` : ''}`,
           requests: [r.id, retry.id],
-        });
+        };
+        if (simulationDropped(r, retry)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(r)})` });
+        else offences.push(o);
       }
     });
-    return settle(redeemRetryRule, ctx, { offences, exercised: failures > 0, passMessage: `${failures} failed redemption(s), none retried` });
+    return settle(redeemRetryRule, ctx, { offences, warnings, exercised: failures > 0, passMessage: `${failures} failed redemption(s), none retried` });
   },
 };
 

@@ -134,3 +134,44 @@ export function atLeast(waitedMs: number, requiredMs: number): boolean {
 export function seconds(ms: number): string {
   return ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
 }
+
+const SIMULATE = 'x-svc-sandbox-simulate';
+
+/**
+ * The refused answer was asked for by the request's own `x-svc-sandbox-simulate` (nothing executed), and
+ * the repeat no longer asks for it: a retry layer replays its request as sent, so this reads as the
+ * partner's test moving on to the real call; it may also be a retry whose header was set only once.
+ */
+export function simulationDropped(refused: PartnerRequest, repeat: PartnerRequest): boolean {
+  const asked = refused.headers[SIMULATE];
+  return asked !== undefined && repeat.headers[SIMULATE] !== asked;
+}
+
+/** The two readings of a repeat after a simulated refusal, as a rule's warning says them. */
+export function simulatedReading(refused: PartnerRequest): string {
+  return `reading taken: the refusal was simulated at the request's own ${SIMULATE}: ${refused.headers[SIMULATE]} and the repeat does not ask for it, so it is the partner's test moving on, not a retry; the other reading: a retry that dropped the header`;
+}
+
+/**
+ * What a call acts on, beyond its path: an upsert (POST /users, POST /jobs) acts on its `external_id`, so
+ * sending that record again after a failure is handling the failure, whatever else of the body changed
+ * meanwhile (an edited description, a request id of the client's own). Other calls act on their path.
+ */
+export function sameTarget(a: PartnerRequest, b: PartnerRequest): boolean {
+  if (a.method !== b.method || a.path !== b.path) return false;
+  if (a.endpoint !== 'users' && a.endpoint !== 'jobs') return sameRequest(a, b);
+  const id = (r: PartnerRequest): unknown => (r.json !== null && typeof r.json === 'object' ? (r.json as { external_id?: unknown }).external_id : undefined);
+  const ida = id(a);
+  return ida !== undefined ? canonical(ida) === canonical(id(b)) : sameRequest(a, b);
+}
+
+/** Request headers a refusal may be about: the credentials, the body's media type, the sandbox's own headers. */
+const REFUSAL_HEADERS = ['x-partner-key', 'x-svc-org', 'content-type', 'x-svc-sandbox-simulate', 'x-svc-sandbox-reveal-price'];
+
+/**
+ * The repeat changed a header the refusal may have been about (a rotated partner key after 401, a valid
+ * x-svc-sandbox-reveal-price after 422 invalid_request): a fixed request, not a retry of the refused one.
+ */
+export function refusalHeaderChanged(refused: PartnerRequest, repeat: PartnerRequest): string | undefined {
+  return REFUSAL_HEADERS.find((h) => refused.headers[h] !== repeat.headers[h]);
+}

@@ -385,7 +385,7 @@ describe('partner rules', () => {
       const job = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'jobs', json: { external_id: 'j' }, ...over });
       const unknown = { status: 503, errorCode: 'zz_new_error' };
       expect(judge(id, [job(0, unknown), job(1500)]).state).toBe('passed');
-      const known = [read(100_000, 503, { errorCode: 'rate_limit_unavailable' }), read(101_500, 'running')];
+      const known = [job(100_000, { status: 503, errorCode: 'rate_limit_unavailable', json: { external_id: 'k' } }), job(101_500, { json: { external_id: 'k' } })];
       expect(judge(id, [job(0, unknown), ...known]).state).toBe('failed');
       expect(judge(id, [job(0, unknown)]).state).toBe('warning');
     });
@@ -402,6 +402,218 @@ describe('partner rules', () => {
       // Another recruiter's activity is no action of this one.
       const other = req(60_000, { endpoint: 'decisions', runId: RUN, json: { acting_user_external_id: 'rec-2', decisions: [] } });
       expect(judge(id, [failed(), other, req(180_000, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
+    });
+  });
+
+  // The review of issue 19's rules: conformant traffic each rule failed before (false blame), and a broken
+  // client one missed.
+  describe('review of issue 19: conformant traffic never fails', () => {
+    const item = (candidate: number, at: string, decision = 'shortlisted') => ({ candidate_id: candidate, decision, occurred_at: at });
+    const decide = (at: number, user: string, items: unknown[], over: Partial<PartnerRequest> = {}) =>
+      req(at, { endpoint: 'decisions', runId: RUN, json: { acting_user_external_id: user, decisions: items, notices_shown: [] }, ...over });
+
+    it('decisions retry: another recruiter deciding on the same candidate in between is no retry of this one', () => {
+      const id = 'decisions.retry-keeps-occurred-at';
+      const failed = decide(0, 'rec-1', [item(7, '2026-01-01T00:00:00Z')], { status: 503, errorCode: 'rate_limit_unavailable' });
+      const colleague = decide(800, 'rec-2', [item(7, '2026-01-01T00:00:00.700Z')]);
+      const retry = decide(1500, 'rec-1', [item(7, '2026-01-01T00:00:00Z')]);
+      expect(judge(id, [failed, colleague, retry]).state).toBe('passed');
+      // The same recruiter's resend with a new occurred_at still fails.
+      expect(judge(id, [failed, colleague, decide(1500, 'rec-1', [item(7, '2026-01-01T00:00:01.5Z')])]).state).toBe('failed');
+    });
+
+    it('decisions retry: the same instant written another way (…Z, ….000Z, +00:00) warns naming the reading, never fails', () => {
+      const id = 'decisions.retry-keeps-occurred-at';
+      const failed = decide(0, 'rec-1', [item(7, '2026-01-01T10:00:00Z')], { status: 503, errorCode: 'rate_limit_unavailable' });
+      for (const spelled of ['2026-01-01T10:00:00.000Z', '2026-01-01T12:00:00+02:00']) {
+        const v = judge(id, [failed, decide(1500, 'rec-1', [item(7, spelled)])]);
+        expect(v.state, spelled).toBe('warning');
+        expect(v.message).toContain('reading taken');
+      }
+    });
+
+    it('decisions retry after 429: the wait of Retry-After is part of the retry window (a new occurred_at then fails)', () => {
+      const id = 'decisions.retry-keeps-occurred-at';
+      const limited = decide(0, 'rec-1', [item(7, '2026-01-01T00:00:00Z')], { status: 429, errorCode: 'rate_limited', responseHeaders: { 'retry-after': '30' } });
+      // Time scale 60: the window is 2 s real, the client honoured Retry-After: 30 literally.
+      expect(judge(id, [limited, decide(31_000, 'rec-1', [item(7, '2026-01-01T00:00:31Z')])], [], { timeScale: 60 }).state).toBe('failed');
+      expect(judge(id, [limited, decide(31_000, 'rec-1', [item(7, '2026-01-01T00:00:00Z')])], [], { timeScale: 60 }).state).toBe('passed');
+    });
+
+    it('whole batch after 422: another recruiter\'s call in between is not the resend; a resend in parts passes', () => {
+      const id = 'decisions.whole-batch-resent-after-422';
+      const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
+      const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
+      const fixedB = { ...b, reject_reason: 'location' };
+      const refused = decide(0, 'rec-1', [a, b], { status: 422, errorCode: 'unknown_reject_reason', responseJson: { error: 'unknown_reject_reason', allowed: ['location'] } });
+      const colleague = decide(500, 'rec-2', [{ candidate_id: 3, decision: 'hired', occurred_at: 't' }]);
+      expect(judge(id, [refused, colleague, decide(1000, 'rec-1', [a, fixedB])]).state).toBe('passed');
+      expect(judge(id, [refused, decide(1000, 'rec-1', [fixedB]), decide(1200, 'rec-1', [a])]).state).toBe('passed');
+      // The valid item never resent by the recruiter still fails.
+      expect(judge(id, [refused, colleague, decide(1000, 'rec-1', [fixedB])]).state).toBe('failed');
+    });
+
+    it('description_text: code samples and a job about HTML warn naming the reading; evident markup fails, legacy upper case too', () => {
+      const id = 'requests.job-description-plain-text';
+      const job = (d: string) => req(0, { endpoint: 'jobs', json: { external_id: 'j', description_text: d } });
+      for (const text of ['Rust: Vec<A>, Box<S>, Iterator<I>', 'React: compose <Button> and <Input> components', 'Semantic HTML (<header>, <nav>, <article>)', 'JSX like <Button>Save</Button>']) {
+        const v = judge(id, [job(text)]);
+        expect(v.state, text).toBe('warning');
+        expect(v.message, text).toContain('reading taken');
+      }
+      for (const text of ['AT&T seeks a dev; a < b', '**Markdown** _role_ with `code`']) expect(judge(id, [job(text)]).state, text).toBe('passed');
+      for (const html of ['<P>Go</P>', 'Go <a href="https://x">apply</a>', 'Line one<BR>two']) expect(judge(id, [job(html)]).state, html).toBe('failed');
+      // A miss closed: character references left undecoded are HTML not converted to text.
+      const entity = judge(id, [job('AT&amp;T seeks a developer&nbsp;in Haifa')]);
+      expect(entity.state).toBe('warning');
+      expect(entity.message).toContain('&amp;');
+    });
+
+    it('an unknown error code: a job upserted again with an edited description is handled (retried)', () => {
+      const id = 'unknown-values.error-code-handled-by-status';
+      const known = [req(100_000, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k' }, status: 503, errorCode: 'rate_limit_unavailable' }), req(101_500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k' } })];
+      const failed = req(0, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j', description_text: 'v1' }, status: 503, errorCode: 'zz_new_error' });
+      const again = req(1500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j', description_text: 'v2 (edited meanwhile)' } });
+      expect(judge(id, [failed, again, ...known]).state).toBe('passed');
+      // Another job is no retry of this one.
+      const other = req(1500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k', description_text: 'v1' } });
+      expect(judge(id, [failed, other, ...known]).state).toBe('failed');
+    });
+
+    it('a simulated refusal followed by the real call without the simulate header warns naming the reading; a replay with it fails', () => {
+      const sim = (value: string) => ({ 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'content-type': 'application/json', 'x-svc-sandbox-simulate': value });
+      const reveal = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' }, ...over });
+      const refused = reveal(0, { status: 402, errorCode: 'insufficient_credits', headers: sim('insufficient_credits') });
+      const moved = judge('retries.none-after-402-insufficient-credits', [refused, reveal(500)]);
+      expect(moved.state).toBe('warning');
+      expect(moved.message).toContain('reading taken');
+      expect(judge('retries.none-after-402-insufficient-credits', [refused, reveal(500, { headers: sim('insufficient_credits') })]).state).toBe('failed');
+      const body = { job_external_id: 'cert-notices-all', acting_user_external_id: 'rec-1', target_count: 2 };
+      const start = req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error', headers: sim('internal_error') });
+      expect(judge('retries.run-start-not-retried-after-5xx', [start, req(500, { endpoint: 'runs-start', json: body, status: 202 })]).state).toBe('warning');
+      expect(judge('retries.run-start-not-retried-after-5xx', [start, req(500, { endpoint: 'runs-start', json: body, headers: sim('internal_error') })]).state).toBe('failed');
+      const redeem = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'redeem', json: { code: 'SVC-AAAA-BBBB', external_id: 'org-1' }, ...over });
+      expect(judge('retries.redeem-not-retried-after-lost-answer', [redeem(0, { status: 500, errorCode: 'internal_error', headers: sim('internal_error') }), redeem(500)]).state).toBe('warning');
+      expect(judge('retries.redeem-not-retried-after-lost-answer', [redeem(0, { status: 500, errorCode: 'internal_error' }), redeem(500)]).state).toBe('failed');
+      const decided = (at: number, occurred: string, over: Partial<PartnerRequest> = {}) => decide(at, 'rec-1', [item(7, occurred)], over);
+      expect(judge('decisions.retry-keeps-occurred-at', [decided(0, '2026-01-01T00:00:00Z', { status: 503, errorCode: 'rate_limit_unavailable', headers: sim('rate_limit_unavailable') }), decided(500, '2026-01-01T00:00:00.5Z')]).state).toBe('warning');
+    });
+
+    it('after 401 or 422, the same call with a fixed header (a rotated key, a valid reveal price) is no retry', () => {
+      const id = 'retries.none-after-401-403-404-409-410-422';
+      const headers = (key: string, price?: string) => ({ 'x-partner-key': key, 'x-svc-org': TOKEN, ...(price ? { 'x-svc-sandbox-reveal-price': price } : {}) });
+      const NEW_KEY = `spk_live_${'c'.repeat(48)}`;
+      expect(judge(id, [read(0, 401, { errorCode: 'invalid_partner_key', headers: headers(KEY) }), read(500, 'running', { headers: headers(NEW_KEY) })]).state).toBe('passed');
+      expect(judge(id, [read(0, 422, { errorCode: 'invalid_request', headers: headers(KEY, '5000') }), read(500, 'running', { headers: headers(KEY, '500') })]).state).toBe('passed');
+      // The same headers again: a retry.
+      expect(judge(id, [read(0, 401, { errorCode: 'invalid_partner_key', headers: headers(KEY) }), read(500, 401, { headers: headers(KEY) })]).state).toBe('failed');
+    });
+
+    it('backoff: two recruiters polling one run, the other\'s poll soon after a 503 warns naming the reading; one poller\'s quick retry fails', () => {
+      const id = 'retries.backoff-from-1s';
+      // Recruiters A and B each poll every 5 s, B 300 ms after A; A's third read answers 503.
+      const polls = [read(0, 'running'), read(300, 'running'), read(5000, 'running'), read(5300, 'running'), read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running'), read(11_100, 'running')];
+      const v = judge(id, polls);
+      expect(v.state).toBe('warning');
+      expect(v.message).toContain('reading taken');
+      // One recruiter polling every 5 s, retrying 300 ms after the 503: a retry without backoff.
+      expect(judge(id, [read(0, 'running'), read(5000, 'running'), read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running')]).state).toBe('failed');
+      // A refresh right after the client's own reveal is no second reader: the quick retry still fails.
+      const refresh = [read(0, 'running'), req(5, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' } }), read(10, 'running')];
+      expect(judge(id, [...refresh, read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running')]).state).toBe('failed');
+    });
+
+    it('notices_shown: a code first served after the recruiter\'s last decision warns; one served before it still fails', () => {
+      const id = 'decisions.notices-shown-reports-every-code';
+      const fixtureRead = (at: number, codes: string[]) => read(at, 'running', { responseJson: { run_id: RUN, status: 'running', sandbox: { fixture: 'cert-slow' }, notices: codes.map((code) => ({ code })) } });
+      const decided = decide(1000, 'rec-1', [item(7, '2026-01-01T00:00:01Z')], { json: { acting_user_external_id: 'rec-1', decisions: [item(7, '2026-01-01T00:00:01Z')], notices_shown: ['run_progress'] } });
+      const later = judge(id, [fixtureRead(0, ['run_progress']), decided, fixtureRead(60_000, ['run_progress', 'location_relaxed'])]);
+      expect(later.state).toBe('warning');
+      expect(later.message).toContain('after the recruiter');
+      expect(judge(id, [fixtureRead(0, ['run_progress', 'location_relaxed']), decided]).state).toBe('failed');
+    });
+
+    it('notices_shown naming a warning code of the run start (rendered beside the requirement) warns naming the reading', () => {
+      const id = 'decisions.notices-shown-reports-every-code';
+      const start = req(0, { endpoint: 'runs-start', path: '/v1/runs', json: { job_external_id: 'cert-notices-all', acting_user_external_id: 'rec-1', target_count: 2 }, status: 202, responseJson: { run_id: RUN, status: 'running', warnings: [{ code: 'short_term_may_be_dropped', index: 0 }], sandbox: { fixture: 'cert-notices-all' } } });
+      const fixtureRead = read(10, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notices-all' }, notices: [{ code: 'run_funnel' }] } });
+      const report = (codes: string[]) => decide(1000, 'rec-1', [item(7, '2026-01-01T00:00:01Z')], { json: { acting_user_external_id: 'rec-1', decisions: [item(7, '2026-01-01T00:00:01Z')], notices_shown: codes } });
+      const v = judge(id, [start, fixtureRead, report(['run_funnel', 'short_term_may_be_dropped'])]);
+      expect(v.state).toBe('warning');
+      expect(v.message).toContain('reading taken');
+      expect(judge(id, [start, fixtureRead, report(['run_funnel', 'paid_fallback'])]).state).toBe('failed');
+    });
+
+    it('org token: the refused token carried along on the redeem that renews the connection warns naming the reading', () => {
+      const id = 'org-token.not-used-after-invalid-org-token';
+      const refused = read(0, 401, { errorCode: 'invalid_org_token' });
+      const renew = req(1000, { endpoint: 'redeem', path: '/v1/activations/redeem', json: { code: 'SVC-AAAA-BBBB', external_id: 'org-1' } });
+      const v = judge(id, [refused, renew]);
+      expect(v.state).toBe('warning');
+      expect(v.message).toContain('reading taken');
+      expect(judge(id, [refused, read(1000, 'running')]).state).toBe('failed');
+    });
+
+    it('x-svc-lang sent empty warns naming the reading (an unset header), a wrong language still fails', () => {
+      const lang = (v: string) => read(0, 'running', { headers: { 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'x-svc-lang': v } });
+      const empty = judge('requests.lang-he-or-en', [lang('')]);
+      expect(empty.state).toBe('warning');
+      expect(empty.message).toContain('reading taken');
+      expect(judge('requests.lang-he-or-en', [lang(''), lang('fr')]).state).toBe('failed');
+    });
+
+    it('run start: an identical start sent while the failed one was still in flight is concurrent, not a retry', () => {
+      const id = 'retries.run-start-not-retried-after-5xx';
+      const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
+      const failed = req(0, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 500, errorCode: 'internal_error', answeredAt: 400 });
+      expect(judge(id, [failed, req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 })]).state).toBe('passed');
+      expect(judge(id, [failed, req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 }), req(900, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 })]).state).toBe('failed');
+    });
+
+    it('misses closed: a run start retried with an attempt counter of its own fails; a decisions batch refused 422 and never resent fails', () => {
+      const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
+      const failed = req(0, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 500, errorCode: 'internal_error' });
+      const retried = req(2000, { endpoint: 'runs-start', path: '/v1/runs', query: 'attempt=2', json: { ...body, client_request_id: 'r-2' }, status: 202 });
+      expect(judge('retries.run-start-not-retried-after-5xx', [failed, retried]).state).toBe('failed');
+      // Another count is another run asked for.
+      expect(judge('retries.run-start-not-retried-after-5xx', [failed, { ...retried, json: { ...body, target_count: 5 } }]).state).toBe('passed');
+      const id = 'decisions.whole-batch-resent-after-422';
+      const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
+      const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
+      const refused = decide(0, 'rec-1', [a, b], { status: 422, errorCode: 'unknown_reject_reason', responseJson: { error: 'unknown_reject_reason', allowed: ['location'] } });
+      expect(judge(id, [refused], [], { now: 120_000 }).state).toBe('failed');
+      // Too soon to tell while the session runs.
+      expect(judge(id, [refused], [], { now: 30_000, final: false }).state).toBe('pending');
+      // A 422 whose refused item is not shown, never resent: warns naming the reading.
+      expect(judge(id, [{ ...refused, errorCode: 'invalid_decision' }], [], { now: 120_000 }).state).toBe('warning');
+    });
+
+    it('an unknown error code on a POST: a client that retries failed reads only (as urllib3 does by default) warns, not fails', () => {
+      const id = 'unknown-values.error-code-handled-by-status';
+      const knownRead = [read(100_000, 503, { errorCode: 'rate_limit_unavailable' }), read(101_500, 'running')];
+      const job = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j' }, ...over });
+      const v = judge(id, [job(0, { status: 503, errorCode: 'zz_new_error' }), ...knownRead]);
+      expect(v.state).toBe('warning');
+      expect(v.message).toContain('reading taken');
+      // A known 503 of a POST retried, the unknown one not: not handled by its status.
+      const knownPost = [req(100_000, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' }, status: 503, errorCode: 'rate_limit_unavailable' }), req(101_500, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' } })];
+      expect(judge(id, [job(0, { status: 503, errorCode: 'zz_new_error' }), ...knownPost]).state).toBe('failed');
+    });
+
+    it('backoff: an identical read sent while the failed one was in flight is no retry', () => {
+      const id = 'retries.backoff-from-1s';
+      const failed = read(0, 503, { errorCode: 'rate_limit_unavailable', answeredAt: 40 });
+      expect(judge(id, [failed, read(20, 'running')]).state).toBe('skipped');
+      expect(judge(id, [failed, read(60, 'running')]).state).toBe('failed');
+    });
+
+    it('an unknown run status on a read prompted by a webhook, then silence, warns naming the reading; unprompted silence fails', () => {
+      const id = 'unknown-values.unknown-run-status-read-as-running';
+      const delivery: WebhookDelivery = { eventId: 'e', event: 'candidate_revealed', runId: RUN, attempt: 1, url: 'https://h/x', wrongSignature: false, status: 204, startedAt: 0, answeredAt: 5, ackTimeoutMs: 10_000 };
+      const v = judge(id, [read(1000, 'zz_new')], [delivery], { now: 100_000 });
+      expect(v.state).toBe('warning');
+      expect(v.message).toContain('reading taken');
+      expect(judge(id, [read(1000, 'zz_new')], [], { now: 100_000 }).state).toBe('failed');
     });
   });
 
