@@ -85,6 +85,18 @@ describe('receiver certification', () => {
       expect(failedIds(await certify({ knows }, { envelope: orgOnly }))).toEqual([]);
     });
 
+    it('a receiver that also checks the job of the run passes with --job-external-id, and fails without it', async () => {
+      const withJob = { ...knows, jobExternalId: 'job-7' };
+      const envelope = envelopeIdsOf(knows.organizationExternalId, knows.runId, 'job-7') as EnvelopeIds;
+      const results = await certify({ knows: withJob }, { envelope });
+      expect(failedIds(results)).toEqual([]);
+      expect(warnedIds(results)).toEqual([]);
+      // The run is the partner's, the job is not: the 404 is the receiver's own doing.
+      const noJob = envelopeIdsOf(knows.organizationExternalId, knows.runId) as EnvelopeIds;
+      expect(failedIds(await certify({ knows: withJob }, { envelope: noJob })).length).toBeGreaterThan(0);
+      expect(envelopeIdsOf('acme', undefined, 'job-7')).toMatchObject({ error: expect.stringContaining('give that run with --run-id') });
+    });
+
     it('--run-id must be a uuid and --org-external-id not empty', () => {
       expect(envelopeIdsOf('acme', 'run-1')).toMatchObject({ error: expect.stringContaining('not a uuid') });
       expect(envelopeIdsOf('  ', undefined)).toMatchObject({ error: expect.stringContaining('--org-external-id is empty') });

@@ -27,7 +27,7 @@ export async function receiverCommand(flags: Record<string, unknown>, env: Env =
   const secret = o.get('webhookSecret');
   if (!secret) throw new UsageError('receiver: no webhook secret: give --webhook-secret or set SVC_WEBHOOK_SECRET (the secret the service signs deliveries with)');
 
-  const ids = envelopeIdsOf(o.get('orgExternalId'), o.get('runId'));
+  const ids = envelopeIdsOf(o.get('orgExternalId'), o.get('runId'), o.get('jobExternalId'));
   if ('error' in ids) throw new UsageError(ids.error);
 
   const settings = await resolveReportSettings(flags, { env });

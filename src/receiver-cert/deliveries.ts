@@ -21,6 +21,8 @@ export interface EnvelopeIds {
   organizationExternalId: string;
   /** Absent: a fresh uuid per delivery. */
   runId?: string;
+  /** The job of that run (`--job-external-id`); absent: one the partner never saw. */
+  jobExternalId?: string;
 }
 
 export const DEFAULT_IDS: EnvelopeIds = { organizationExternalId: ORGANIZATION_EXTERNAL_ID };
@@ -32,13 +34,16 @@ export function idsKnownToPartner(ids: EnvelopeIds): boolean {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The identifiers from `--org-external-id` / `--run-id`, or the reason they cannot be used (a usage error). */
-export function envelopeIdsOf(orgExternalId: unknown, runId: unknown): EnvelopeIds | { error: string } {
+/** The identifiers from `--org-external-id` / `--run-id` / `--job-external-id`, or the reason they cannot be used (a usage error). */
+export function envelopeIdsOf(orgExternalId: unknown, runId: unknown, jobExternalId?: unknown): EnvelopeIds | { error: string } {
+  const job = typeof jobExternalId === 'string' ? jobExternalId.trim() : '';
+  if (typeof jobExternalId === 'string' && job === '') return { error: 'receiver: --job-external-id is empty: give the external_id of the job of the run given with --run-id' };
+  if (job !== '' && (typeof runId !== 'string' || runId.trim() === '')) return { error: 'receiver: --job-external-id names the job of a run: give that run with --run-id too' };
   const org = typeof orgExternalId === 'string' ? orgExternalId.trim() : '';
   const run = typeof runId === 'string' ? runId.trim() : '';
   if (typeof orgExternalId === 'string' && org === '') return { error: 'receiver: --org-external-id is empty: give the external_id of an organization your receiver knows (from its redemption)' };
   if (run !== '' && !UUID.test(run)) return { error: `receiver: --run-id ${JSON.stringify(run)} is not a uuid (Events: run_id is a string uuid)` };
-  return { organizationExternalId: org || ORGANIZATION_EXTERNAL_ID, ...(run ? { runId: run.toLowerCase() } : {}) };
+  return { organizationExternalId: org || ORGANIZATION_EXTERNAL_ID, ...(run ? { runId: run.toLowerCase() } : {}), ...(job ? { jobExternalId: job } : {}) };
 }
 /** A secret that is not the webhook secret: shown as is, it protects nothing. */
 export const WRONG_SECRET = 'svc-certify-not-the-webhook-secret';
@@ -66,7 +71,7 @@ function envelope(event: string, eventId: string, ids: EnvelopeIds): string {
   const occurredAt = new Date().toISOString();
   return (
     `"event_id":${JSON.stringify(eventId)},"event":${JSON.stringify(event)},"run_id":"${runId}",` +
-    `"organization_external_id":${JSON.stringify(ids.organizationExternalId)},"job_external_id":"${JOB_EXTERNAL_ID}","occurred_at":"${occurredAt}"`
+    `"organization_external_id":${JSON.stringify(ids.organizationExternalId)},"job_external_id":${JSON.stringify(ids.jobExternalId ?? JOB_EXTERNAL_ID)},"occurred_at":"${occurredAt}"`
   );
 }
 
@@ -91,7 +96,7 @@ export const bodies = {
   unusualFormatting: (id: string, ids = DEFAULT_IDS): string => {
     const runId = ids.runId ?? randomUUID();
     return (
-      `{\r\n\t"occurred_at" :\t"${new Date().toISOString()}" ,\r\n  "job_external_id": "svc\\u002dcertify\\/receiver-job",` +
+      `{\r\n\t"occurred_at" :\t"${new Date().toISOString()}" ,\r\n  "job_external_id": ${ids.jobExternalId === undefined ? '"svc\\u002dcertify\\/receiver-job"' : JSON.stringify(ids.jobExternalId)},` +
       `\r\n  "candidate_id"  :  ${LARGE_CANDIDATE_ID} ,\n"run_id":"${runId}",   "event" : "candidate_revealed",` +
       `\n\t"organization_external_id" : ${JSON.stringify(ids.organizationExternalId)},\n "event_id" : ${JSON.stringify(id)}\n}\n`
     );

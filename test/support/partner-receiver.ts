@@ -97,7 +97,7 @@ export interface PartnerReceiverOptions {
    * Conformant strictness: a verified delivery naming another organization or run than these is
    * answered 404 (the receiver knows only what it was connected to). Absent: every one is accepted.
    */
-  knows?: { organizationExternalId: string; runId: string };
+  knows?: { organizationExternalId: string; runId: string; jobExternalId?: string };
 }
 
 const KNOWN_EVENTS = new Set(['run_completed', 'run_failed', 'candidate_revealed']);
@@ -148,7 +148,10 @@ export async function startPartnerReceiver(opts: PartnerReceiverOptions): Promis
     } catch {
       return answer(res, 400, { error: 'bad_json' });
     }
-    if (opts.knows && (event.organization_external_id !== opts.knows.organizationExternalId || event.run_id !== opts.knows.runId)) return answer(res, 404, { error: 'unknown_organization_or_run' });
+    const known = opts.knows;
+    if (known && (event.organization_external_id !== known.organizationExternalId || event.run_id !== known.runId)) return answer(res, 404, { error: 'unknown_organization_or_run' });
+    // A receiver that also checks the job against the run it knows.
+    if (known?.jobExternalId !== undefined && event.job_external_id !== known.jobExternalId) return answer(res, 404, { error: 'job_not_of_this_run' });
     const name = String(event.event);
     if (faults.has('rejects-unknown-event') && !KNOWN_EVENTS.has(name)) return answer(res, 400, { error: 'unknown_event' });
     if (faults.has('rejects-unknown-fields') && Object.keys(event).some((k) => !KNOWN_FIELDS.has(k))) return answer(res, 422, { error: 'unknown_field' });
