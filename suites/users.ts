@@ -19,6 +19,21 @@ function register(t: CheckContext, externalId: string, role: string | undefined,
   return t.api.post('/users', { external_id: externalId, email: `${externalId}@example.com`, full_name: 'Noa Cohen', ...roleField(role) }, { label });
 }
 
+/**
+ * The second organization (with its own recruiter) and a recruiter only the first organization
+ * registered: what the isolation checks of users need. Undefined when a step failed (already judged).
+ */
+async function recruiterOfFirstOrgOnly(t: CheckContext) {
+  const { role } = await t.setup.user();
+  const second = await secondOrgWithRecruiter(t);
+  if (!second) return undefined;
+  const asSecond = (label: string) => ({ auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label });
+  const externalId = t.setup.uniqueId('svc-certify-user');
+  const mine = await register(t, externalId, role, 'register a recruiter in the first organization only');
+  if (!t.expect.status(mine, '2xx', S.users)) return undefined;
+  return { role, second, asSecond, externalId, mine };
+}
+
 export const USERS_CHECKS: CheckDefinition[] = [
   {
     id: 'users.register-new-user',
@@ -62,14 +77,9 @@ export const USERS_CHECKS: CheckDefinition[] = [
     spec: [S.identifiers, S.users, S.runsStart, S.byEndpoint],
     needs: ['org', 'second-org'],
     async run(t) {
-      const { role } = await t.setup.user();
-      const second = await secondOrgWithRecruiter(t);
-      if (!second) return;
-      const asSecond = (label: string) => ({ auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label });
-      // A recruiter only the first organization registered.
-      const externalId = t.setup.uniqueId('svc-certify-user');
-      const mine = await register(t, externalId, role, 'register a recruiter in the first organization only');
-      if (!t.expect.status(mine, '2xx', S.users)) return;
+      const setup = await recruiterOfFirstOrgOnly(t);
+      if (!setup) return;
+      const { role, second, asSecond, externalId, mine } = setup;
       // The second organization's own job, so that only the acting user can be unknown to it.
       const job = t.setup.uniqueId('svc-certify-job');
       const created = await t.api.post(
@@ -113,13 +123,9 @@ export const USERS_CHECKS: CheckDefinition[] = [
     spec: [S.identifiers, S.reveal, S.decisions, S.byEndpoint],
     needs: ['sandbox', 'org', 'second-org'],
     async run(t) {
-      const { role } = await t.setup.user();
-      const second = await secondOrgWithRecruiter(t);
-      if (!second) return;
-      const asSecond = (label: string) => ({ auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label });
-      const externalId = t.setup.uniqueId('svc-certify-user');
-      const mine = await register(t, externalId, role, 'register a recruiter in the first organization only');
-      if (!t.expect.status(mine, '2xx', S.users)) return;
+      const setup = await recruiterOfFirstOrgOnly(t);
+      if (!setup) return;
+      const { second, asSecond, externalId } = setup;
       // The second organization's own fixture run, so that only the acting user can be unknown to it.
       const started = await t.setup.startRun({ job_external_id: FIXTURE, acting_user_external_id: second.user, target_count: 6 }, asSecond(`start a ${FIXTURE} run in the second organization`));
       if (!t.expect.status(started, 202, S.runsStart)) return;
