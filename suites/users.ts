@@ -79,7 +79,7 @@ export const USERS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const setup = await recruiterOfFirstOrgOnly(t);
       if (!setup) return;
-      const { role, second, asSecond, externalId, mine } = setup;
+      const { role, asSecond, externalId, mine } = setup;
       // The second organization's own job, so that only the acting user can be unknown to it.
       const job = t.setup.uniqueId('svc-certify-job');
       const created = await t.api.post(
