@@ -24,8 +24,9 @@ function answerOf(r: PartnerRequest): string {
 function otherReader(requests: readonly PartnerRequest[], failed: PartnerRequest, waited: number): [PartnerRequest, PartnerRequest] | undefined {
   if (failed.endpoint !== 'runs-read') return undefined;
   const earlier = requests.filter((r) => r.endpoint === 'runs-read' && r.path === failed.path && r.id < failed.id);
-  for (let i = 1; i < earlier.length; i++) {
-    const [a, b] = [earlier[i - 1]!, earlier[i]!];
+  for (const [i, b] of earlier.entries()) {
+    const a = earlier[i - 1];
+    if (a === undefined) continue;
     // Measured as the wait is (from an answer to the next sending), with a quarter and 5 ms for jitter; a
     // read after the client's own call in between (a refresh after a reveal) is no sign of a second reader.
     const between = requests.some((r) => r.id > a.id && r.id < b.id && r.endpoint !== 'runs-read');
@@ -49,11 +50,12 @@ const backoffRule: Rule = {
     const warnings: Offence[] = [];
     const proof: number[] = [];
     for (const chain of retryChains(traffic.requests, ctx)) {
-      if (!RETRY_SAFE.has(chain[0]!.endpoint)) continue;
+      const [head] = chain;
+      if (!head || !RETRY_SAFE.has(head.endpoint)) continue;
       let previousWait: number | undefined;
-      for (let i = 1; i < chain.length; i++) {
-        const failed = chain[i - 1]!;
-        const retry = chain[i]!;
+      for (const [i, retry] of chain.entries()) {
+        const failed = chain[i - 1];
+        if (failed === undefined) continue;
         // After a 429 the Retry-After decides (retries.retry-after-honoured), not the backoff.
         if (retryAfterMs(failed) !== undefined) continue;
         const waited = retry.at - failed.answeredAt;
@@ -104,11 +106,12 @@ const attemptsRule: Rule = {
     const offences: Offence[] = [];
     let chains = 0;
     for (const chain of retryChains(traffic.requests, ctx)) {
-      if (!RETRY_SAFE.has(chain[0]!.endpoint)) continue;
+      const [head] = chain;
+      if (!head || !RETRY_SAFE.has(head.endpoint)) continue;
       chains += 1;
       if (chain.length > MAX_ATTEMPTS) {
         offences.push({
-          message: `${chain[0]!.method} ${chain[0]!.path} attempted ${chain.length} times`,
+          message: `${head.method} ${head.path} attempted ${chain.length} times`,
           expected: `at most ${MAX_ATTEMPTS} attempts`,
           received: `${chain.length} attempts`,
           requests: chain.map((r) => r.id),
