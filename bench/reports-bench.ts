@@ -1,4 +1,4 @@
-// `npm run bench:reports`: the size of the four report files for a clean embedded certification and
+// `npm run bench:reports`: the size of every report file for a clean embedded certification and
 // for one with 20 failed checks (the reference sandbox with faults switched on, as a defective
 // deployment), and the time report.html takes to open in Chromium at 1× and 10× the exchanges of the
 // clean run (goal: under 1 s at 10×). CI systems parse junit.xml on every pipeline and some cap it;
@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { startEmbeddedTarget } from '../src/embedded/embedded-target.js';
 import { settleResult } from '../src/runner/settle.js';
 import { loadConfig } from '../src/config/load-config.js';
-import { renderHtml, renderJson, renderJunit, renderMarkdown } from '../src/report/index.js';
+import { renderHtml, renderJson, renderJunit, renderMarkdown, renderSarif } from '../src/report/index.js';
 import { certify } from '../src/runner/certify.js';
 import type { RunResult } from '../src/runner/results.js';
 import { listFaults } from '../src/sandbox/index.js';
@@ -32,9 +32,16 @@ async function certifyEmbedded(faults: string[]): Promise<RunResult> {
   }
 }
 
+/** results.json as it was written before passed checks' bodies were cut (issue 20 item 3): the "before" column. */
+function uncappedJson(result: RunResult): string {
+  return `${JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`;
+}
+
 function sizes(result: RunResult): Record<string, number> {
   return {
+    'results.json before caps': Buffer.byteLength(uncappedJson(result)),
     'results.json': Buffer.byteLength(renderJson(result)),
+    'results.sarif': Buffer.byteLength(renderSarif(result)),
     'junit.xml': Buffer.byteLength(renderJunit(result)),
     'report.html': Buffer.byteLength(renderHtml(result)),
     'summary.md': Buffer.byteLength(renderMarkdown(result)),

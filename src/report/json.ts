@@ -1,6 +1,8 @@
 // results.json: exactly the RunResult, nothing added, so that tools (and schemas/results.schema.json)
-// read one shape.
+// read one shape; the bodies of passed and skipped checks' exchanges are cut with their size and
+// SHA-256 (src/runner/evidence-caps.ts), so a clean run's record stays under 1 MB.
 
+import { capPassedEvidence } from '../runner/evidence-caps.js';
 import type { RunResult } from '../runner/results.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
@@ -14,7 +16,7 @@ function jsonSafe(_key: string, value: unknown): unknown {
 }
 
 export function renderJson(result: RunResult): string {
-  return `${JSON.stringify(result, jsonSafe, 2)}\n`;
+  return `${JSON.stringify(capPassedEvidence(result), jsonSafe, 2)}\n`;
 }
 
 export const createJsonReporter: ReporterFactory = (): Reporter => ({

@@ -6,8 +6,11 @@
 
 import type { ApiClient, RequestSpec } from '../http/types.js';
 import { Budget } from './budget.js';
+import { withLazyJson } from './lazy-json.js';
 import type { CheckContext, CheckDefinition, SharedSetup, TargetInfo } from './check.js';
 import { createExpect, type SchemaIssueLike } from './expect.js';
+import { MAX_OBSERVATIONS_PER_CHECK } from './limits.js';
+import { ObservationOverflow } from './observation-overflow.js';
 import { decideOutcome, outcomeFields, type Ending, type SkipDecision } from './outcome.js';
 import type { CheckResult, Observation, RecordedExchange, SkipKind } from './results.js';
 import { abortableSleep, type SharedSetupCore, type SetupClientFactory } from './shared-setup.js';
@@ -41,6 +44,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   const exchanges: RecordedExchange[] = [];
   const indexOf = new Map<RecordedExchange, number>();
   const observations: Observation[] = [];
+  const overflow = new ObservationOverflow();
   let skip: SkipDecision | undefined;
   let asserted = 0;
   /** Observations recorded before the certification's signal: what came after is the abort's doing. */
@@ -65,7 +69,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   const total = budgetMs(check, env.target.timeScale, env.marginMs);
   const budget = new Budget(total);
 
-  const inner = env.engine.client((ex) => record(ex, false), { signal: controller.signal });
+  const inner = withLazyJson(env.engine.client((ex) => record(ex, false), { signal: controller.signal }));
   const request = (spec: RequestSpec) => budget.paused(() => inner.request(spec));
   const api: ApiClient = {
     request,
@@ -100,7 +104,8 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     },
     observe(obs, ex) {
       const index = ex ? indexOf.get(ex) : undefined;
-      observations.push({ ...obs, ...(index !== undefined ? { exchange: index } : {}) });
+      if (observations.length < MAX_OBSERVATIONS_PER_CHECK) observations.push({ ...obs, ...(index !== undefined ? { exchange: index } : {}) });
+      else overflow.add(obs);
     },
   });
 
@@ -170,6 +175,8 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     } else ending = { kind: 'threw', error: e instanceof Error ? e : new Error(String(e)) };
   } else ending = { kind: 'done' };
 
+  const more = overflow.observation(observations.length);
+  if (more) observations.push(more);
   const outcome = decideOutcome({ ending, asserted, observations, observationsBeforeInterrupt: beforeInterrupt ?? 0, ...(skip ? { skip } : {}) });
   return { ...base, ...outcomeFields(outcome) };
 }
