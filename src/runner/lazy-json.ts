@@ -11,8 +11,12 @@ import type { ApiClient, ApiResponse } from '../http/types.js';
 import { parseJsonLossless, type JsonValue } from '../json/lossless.js';
 import { LAZY_JSON_ABOVE_CHARS } from './limits.js';
 
-/** The response with `json` parsed on demand when its text is large; small answers unchanged. */
-export function lazyJson(res: ApiResponse): ApiResponse {
+/**
+ * The response with `json` parsed on demand when its text is large; small answers unchanged. Once
+ * `signal` is aborted (the certification interrupted) reading `json` throws instead of parsing: the
+ * check's result is settled, and its code still unwinding must not keep the CPU from the reports.
+ */
+export function lazyJson(res: ApiResponse, signal?: AbortSignal): ApiResponse {
   const first = res.json;
   // A scalar cannot be held weakly, and a small answer is cheap to keep.
   if (typeof first !== 'object' || first === null || res.text.length <= LAZY_JSON_ABOVE_CHARS) return res;
@@ -22,6 +26,7 @@ export function lazyJson(res: ApiResponse): ApiResponse {
   const parsed = (): JsonValue => {
     const known = cache.deref();
     if (known !== undefined) return known as JsonValue;
+    if (signal?.aborted) throw new Error('interrupted: the answer is no longer judged');
     const value = parseJsonLossless(text) as object;
     cache = new WeakRef(value);
     return value as JsonValue;
@@ -30,10 +35,10 @@ export function lazyJson(res: ApiResponse): ApiResponse {
 }
 
 /** `api` whose answers go through lazyJson. */
-export function withLazyJson(api: ApiClient): ApiClient {
+export function withLazyJson(api: ApiClient, signal?: AbortSignal): ApiClient {
   return {
-    request: async (spec) => lazyJson(await api.request(spec)),
-    get: async (path, opts) => lazyJson(await api.get(path, opts)),
-    post: async (path, body, opts) => lazyJson(await api.post(path, body, opts)),
+    request: async (spec) => lazyJson(await api.request(spec), signal),
+    get: async (path, opts) => lazyJson(await api.get(path, opts), signal),
+    post: async (path, body, opts) => lazyJson(await api.post(path, body, opts), signal),
   };
 }

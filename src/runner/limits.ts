@@ -33,3 +33,10 @@ export const PASSED_BODY_CHARS = 256;
 
 /** Rendered values in observations (received, expected) are cut at this many characters. */
 export const RENDERED_VALUE_CHARS = 240;
+
+/**
+ * Requests in flight at once after a target answered a body over LAZY_JSON_ABOVE_CHARS
+ * (src/runner/answer-gate.ts): the client parses each answer in one synchronous step, so this bounds
+ * both the parsed answers alive at once and how long a signal waits for the event loop.
+ */
+export const MAX_LARGE_ANSWERS_IN_FLIGHT = 2;

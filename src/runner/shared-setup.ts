@@ -133,6 +133,7 @@ export class SharedSetupCore {
         signal: this.opts.signal,
         labelPrefix: `setup: ${name}`,
       }),
+      this.opts.signal,
     );
     const step: Step<T> = { name, exchanges, deps, promise: body(api) };
     // A rejection is observed by whichever check awaits it; never an unhandled one.
