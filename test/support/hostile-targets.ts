@@ -83,3 +83,31 @@ export async function startInflatingTarget(count: number, timeScale = 60): Promi
     },
   };
 }
+
+/** A server whose every answer is `bytes` of `a` in a chunked 200 JSON body, written as fast as the client reads. */
+export async function startChunkedFlood(bytes: number): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const chunk = Buffer.alloc(64 * 1024, 0x61);
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    let sent = 0;
+    let closed = false;
+    res.on('close', () => (closed = true));
+    const pump = (): void => {
+      while (!closed && sent < bytes) {
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    pump();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const a = server.address();
+  return {
+    baseUrl: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/v1`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
