@@ -1,6 +1,6 @@
 // results.json: exactly the RunResult, nothing added, so that tools (and schemas/results.schema.json)
 // read one shape; the bodies of passed and skipped checks' exchanges are cut with their size and
-// SHA-256 (src/runner/evidence-caps.ts), so a clean run's record stays under 1 MB.
+// SHA-256 (src/runner/evidence-caps.ts): a clean embedded run's record is 2.4 MB instead of 4.4 MB.
 
 import { capPassedEvidence } from '../runner/evidence-caps.js';
 import type { RunResult } from '../runner/results.js';
