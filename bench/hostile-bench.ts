@@ -1,44 +1,30 @@
-// `npm run bench:hostile`: every hostile input of test/support/hostile-inputs.ts run through the
-// built CLI, one child process each, with its exit code, peak RSS and wall time, as a table:
-// `case | outcome | peak RSS MB | seconds`. Goals: the expected exit code, under 512 MB, in seconds.
-// Another command's hostile cases are one more list in BENCH_CASES. HOSTILE_BIN=path/to/bin runs
-// another build (the numbers before a change); HOSTILE_ONLY=name,… runs some cases.
+// `npm run bench:hostile`: every row of the hostile matrix (test/support/hostile-matrix.ts) through
+// the built CLI, one child process each, as a table: `case | tested in | outcome | peak RSS MB |
+// seconds | after signal s`. Goals: the row's exit code, under PEAK_RSS_BOUND_MB, within
+// SIGNAL_EXIT_BOUND_S of a signal. HOSTILE_BIN=path/to/bin runs another build (the numbers before a
+// change); HOSTILE_ONLY=name,… runs some rows; HOSTILE_KILL_MB kills a child past that peak.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SCAN_CASES, type HostileCase } from '../test/support/hostile-inputs.js';
-import { runMeasured } from '../test/support/peak-rss.js';
+import { MATRIX, PEAK_RSS_BOUND_MB, SIGNAL_EXIT_BOUND_S } from '../test/support/hostile-matrix.js';
+import { outcomeOf, runRow } from '../test/support/hostile-run-row.js';
 
-const BENCH_CASES: HostileCase[] = [...SCAN_CASES];
-const PEAK_GOAL_MB = 512;
 /** A run still going past this is killed and shown as such: an unbounded case must not take the machine. */
 const KILL_ABOVE_MB = Number(process.env.HOSTILE_KILL_MB ?? 4096);
-const TIMEOUT_MS = Number(process.env.HOSTILE_TIMEOUT_MS ?? 300_000);
 
 const only = process.env.HOSTILE_ONLY?.split(',');
-const rows: string[][] = [['case', 'outcome', 'peak RSS MB', 'seconds']];
+const rows: string[][] = [['case', 'tested in', 'outcome', 'peak RSS MB', 'seconds', 'after signal s']];
 let failed = 0;
-for (const c of BENCH_CASES) {
-  if (only && !only.includes(c.name)) continue;
-  const dir = mkdtempSync(join(tmpdir(), 'svc-hostile-bench-'));
-  try {
-    const args = await c.prepare(dir);
-    const r = await runMeasured([...args, '--report-dir', 'report', '--reporter', 'json'], { cwd: dir, killAboveMb: KILL_ABOVE_MB, timeoutMs: TIMEOUT_MS });
-    const outcome = r.killed
-      ? `killed (${r.killed === 'memory' ? `past ${KILL_ABOVE_MB} MB` : `past ${TIMEOUT_MS / 1000} s`})`
-      : r.signal
-        ? `signal ${r.signal}`
-        : `exit ${r.code}${r.code === c.expectedCode ? '' : ` (expected ${c.expectedCode})`}`;
-    if (r.code !== c.expectedCode || r.peakRssMb > PEAK_GOAL_MB) failed++;
-    rows.push([c.name, outcome, r.peakRssMb.toFixed(0), r.seconds.toFixed(2)]);
-    console.error(`${c.name}: ${outcome}, ${r.peakRssMb.toFixed(0)} MB, ${r.seconds.toFixed(2)} s`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+for (const row of MATRIX) {
+  if (only && !only.includes(row.name)) continue;
+  const r = await runRow(row, { killAboveMb: KILL_ABOVE_MB });
+  const after = r.run.secondsAfterSignal;
+  const ok = r.run.code === row.expect.code && r.run.peakRssMb <= PEAK_RSS_BOUND_MB && (after === undefined || after <= SIGNAL_EXIT_BOUND_S);
+  if (!ok) failed++;
+  const outcome = `${outcomeOf(r)}${r.run.code === row.expect.code ? '' : ` (expected exit ${row.expect.code})`}`;
+  rows.push([row.name, row.testedIn.replace(/^test\//, ''), outcome, r.run.peakRssMb.toFixed(0), r.run.seconds.toFixed(2), after === undefined ? '' : after.toFixed(2)]);
+  console.error(`${row.name}: ${outcome}, ${r.run.peakRssMb.toFixed(0)} MB, ${r.run.seconds.toFixed(2)} s`);
 }
 const widths = rows[0]!.map((_h, i) => Math.max(...rows.map((r) => r[i]!.length)));
 const line = (r: string[]): string => `| ${r.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
 console.log([line(rows[0]!), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n'));
-console.log(`bench:hostile: ${rows.length - 1 - failed}/${rows.length - 1} as expected and under ${PEAK_GOAL_MB} MB`);
+console.log(`bench:hostile: ${rows.length - 1 - failed}/${rows.length - 1} as expected, under ${PEAK_RSS_BOUND_MB} MB and within ${SIGNAL_EXIT_BOUND_S} s of a signal`);
 if (failed > 0) process.exitCode = 1;

@@ -1,4 +1,4 @@
-// `npm run bench:reports`: the size of the four report files for a clean embedded certification and
+// `npm run bench:reports`: the size of every report file for a clean embedded certification and
 // for one with 20 failed checks (the reference sandbox with faults switched on, as a defective
 // deployment), and the time report.html takes to open in Chromium at 1× and 10× the exchanges of the
 // clean run (goal: under 1 s at 10×). CI systems parse junit.xml on every pipeline and some cap it;
@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { startEmbeddedTarget } from '../src/embedded/embedded-target.js';
 import { settleResult } from '../src/runner/settle.js';
 import { loadConfig } from '../src/config/load-config.js';
-import { renderHtml, renderJson, renderJunit, renderMarkdown } from '../src/report/index.js';
+import { renderHtml, renderJson, renderJunit, renderMarkdown, renderSarif } from '../src/report/index.js';
 import { certify } from '../src/runner/certify.js';
 import type { RunResult } from '../src/runner/results.js';
 import { listFaults } from '../src/sandbox/index.js';
@@ -21,20 +21,32 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const WANTED_FAILURES = 20;
 const TIME_SCALE = 60;
 
+/** The result before settleResult cut passed checks' bodies: the "before" column. */
+const UNCAPPED = new WeakMap<RunResult, RunResult>();
+
 async function certifyEmbedded(faults: string[]): Promise<RunResult> {
   const base = loadConfig({ flags: { timeScale: String(TIME_SCALE) }, env: {}, cwd: tmpdir(), knownSuites: SUITE_ORDER });
   const target = await startEmbeddedTarget(base, { timeScale: TIME_SCALE, rateLimit: base.rateLimit, faults });
   try {
     const result = await certify({ config: target.config, checks: ALL_CHECKS, suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks });
-    return settleResult(result, { strict: false });
+    const settled = settleResult(result, { strict: false });
+    UNCAPPED.set(settled, result);
+    return settled;
   } finally {
     await target.close();
   }
 }
 
+/** results.json as it was written before passed checks' bodies were cut (issue 20 item 3): the "before" column. */
+function uncappedJson(result: RunResult): string {
+  return `${JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`;
+}
+
 function sizes(result: RunResult): Record<string, number> {
   return {
+    'results.json before caps': Buffer.byteLength(uncappedJson(UNCAPPED.get(result) ?? result)),
     'results.json': Buffer.byteLength(renderJson(result)),
+    'results.sarif': Buffer.byteLength(renderSarif(result)),
     'junit.xml': Buffer.byteLength(renderJunit(result)),
     'report.html': Buffer.byteLength(renderHtml(result)),
     'summary.md': Buffer.byteLength(renderMarkdown(result)),
@@ -155,6 +167,7 @@ async function main(): Promise<void> {
     [`${failing.summary.failed} failed (${exchangeCount(failing)} exchanges)`, sizes(failing)],
   ];
   const tenfold = inflate(clean, 10);
+  UNCAPPED.set(tenfold, inflate(UNCAPPED.get(clean) ?? clean, 10));
   rows.push([`clean at 10× exchanges (${exchangeCount(tenfold)})`, sizes(tenfold)]);
 
   const open1 = await openTimeMs(renderHtml(clean));

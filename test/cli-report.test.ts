@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { capPassedEvidence } from '../src/runner/evidence-caps.js';
 import type { RunResult } from '../src/runner/results.js';
 import { REPORT_FILES, run, tmp } from './cli-support.js';
 import { makeIncompleteRunResult, makeInterruptedRunResult } from './report-fixtures.js';
@@ -59,7 +60,7 @@ describe('svc-certify report', () => {
     expect(i.code, i.stderr).toBe(3);
     expect(i.stdout).toMatch(/^Incomplete: .*\n {2}--webhook-secret \(with --webhook-public-url\) would run 2 checks\n {2}--disabled-partner-key would run 1 check\n/m);
     expect(read(join(cwd, 'incomplete'), 'summary.md').split('\n')[0]).toBe('# ⚠️ svc-certify: Incomplete');
-    expect(JSON.parse(read(join(cwd, 'incomplete'), 'results.json'))).toEqual(makeIncompleteRunResult());
+    expect(JSON.parse(read(join(cwd, 'incomplete'), 'results.json'))).toEqual(capPassedEvidence(makeIncompleteRunResult()));
     const x = await run(['report', 'interrupted.json', '--report-dir', 'interrupted'], { cwd });
     expect(x.code, x.stderr).toBe(130);
     expect(x.stdout).toMatch(/^Interrupted: .*\n {2}interrupted by SIGINT: /m);

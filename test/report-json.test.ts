@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJsonReporter, renderJson } from '../src/report/json.js';
+import { capPassedEvidence } from '../src/runner/evidence-caps.js';
+import { PASSED_BODY_CHARS } from '../src/runner/limits.js';
 import type { RunResult } from '../src/runner/results.js';
 import { makeIncompleteRunResult, makeInterruptedRunResult, makeRunResult, makeSelectionRunResult, makeWarningRunResult } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
@@ -19,13 +22,26 @@ afterAll(async () => {
 });
 
 describe('json reporter', () => {
-  it('writes exactly the RunResult, 2-space indented, into the report dir', async () => {
+  it('writes the RunResult, 2-space indented, into the report dir (passed bodies cut)', async () => {
     const result = makeRunResult();
     const reportDir = join(dir, 'a', 'b');
     await createJsonReporter({}).onRunEnd(result, { reportDir });
     const text = await readFile(join(reportDir, 'results.json'), 'utf8');
-    expect(text).toBe(`${JSON.stringify(result, null, 2)}\n`);
-    expect(JSON.parse(text)).toEqual(result);
+    expect(text).toBe(`${JSON.stringify(capPassedEvidence(result), null, 2)}\n`);
+    expect(JSON.parse(text)).toEqual(capPassedEvidence(result));
+  });
+
+  it(`cuts a passed check's bodies to ${PASSED_BODY_CHARS} characters with size and SHA-256; a failed check keeps its whole body`, () => {
+    const result = makeRunResult();
+    const passed = result.checks.find((c) => c.status === 'passed' && c.exchanges.some((e) => e.response))!;
+    const failed = result.checks.find((c) => c.status === 'failed' && c.exchanges.some((e) => e.response))!;
+    const big = `{"items":[${'"é",'.repeat(5000)}"end"]}`;
+    for (const c of [passed, failed]) c.exchanges.find((e) => e.response)!.response!.body = big;
+    const written = JSON.parse(renderJson(result)) as RunResult;
+    const cut = written.checks.find((c) => c.id === passed.id)!.exchanges.find((e) => e.response)!.response!;
+    expect(cut.body).toBe(big.slice(0, PASSED_BODY_CHARS));
+    expect(cut).toMatchObject({ bodyTruncated: true, bodyBytes: Buffer.byteLength(big), bodySha256: createHash('sha256').update(big).digest('hex') });
+    expect(written.checks.find((c) => c.id === failed.id)!.exchanges.find((e) => e.response)!.response!.body).toBe(big);
   });
 
   it('turns a stray bigint into a decimal string instead of throwing', () => {

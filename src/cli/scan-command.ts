@@ -8,8 +8,9 @@ import type { CheckResult, RunResult } from '../runner/results.js';
 import { truncateSecrets } from '../scan/redact.js';
 import { SCAN_CHECKS, SCAN_SUITE, scanCheckResults } from '../scan/scan-checks.js';
 import { ScanPathError } from '../scan/scan-file.js';
-import { scanPaths } from '../scan/scan-paths.js';
+import { scanPaths, type ScanOutcome } from '../scan/scan-paths.js';
 import { createSettingsReporters, finishCertification, prepareReports, resolveReportSettings } from './report-options.js';
+import { watchSignals, type StopSignal } from './signals.js';
 import { UsageError } from './usage-error.js';
 
 export async function scanCommand(paths: string[], flags: Record<string, unknown>): Promise<number> {
@@ -19,13 +20,21 @@ export async function scanCommand(paths: string[], flags: Record<string, unknown
   const reporters = await createSettingsReporters(settings);
   const startedAt = new Date();
   let outcome;
+  // The first signal stops the scan at its next chunk; the reports then say what was read.
+  const controller = new AbortController();
+  const signals = watchSignals();
+  void signals.first.then(() => controller.abort());
   try {
-    outcome = await scanPaths(paths);
+    outcome = await scanPaths(paths, { signal: controller.signal });
   } catch (e) {
+    signals.dispose();
     if (e instanceof ScanPathError) throw new UsageError(`scan: ${truncateSecrets(e.message)}`);
     throw e;
   }
-  const { checks, findings } = scanCheckResults(outcome, Date.now() - startedAt.getTime());
+  const signal = signals.received();
+  const decided = scanCheckResults(outcome, Date.now() - startedAt.getTime());
+  const findings = decided.findings;
+  const checks = signal ? decided.checks.map((c) => interruptedCheck(c, signal, outcome)) : decided.checks;
   const shown = paths.map(truncateSecrets);
   replay(reporters, checks, shown.join(' '));
   const result: RunResult = {
@@ -38,8 +47,19 @@ export async function scanCommand(paths: string[], flags: Record<string, unknown
       checks,
     }),
     findings,
+    ...(signal ? { interrupted: { signal } } : {}),
   };
-  return finishCertification(result, settings, { reporters, knownIds: SCAN_CHECKS.map((c) => c.id) });
+  try {
+    return await finishCertification(result, settings, { reporters, knownIds: SCAN_CHECKS.map((c) => c.id) });
+  } finally {
+    signals.dispose();
+  }
+}
+
+/** A scan a signal cut short judges nothing: its checks are interrupted, the findings so far kept. */
+function interruptedCheck(c: CheckResult, signal: StopSignal, outcome: ScanOutcome): CheckResult {
+  const read = `${outcome.files} file(s) and ${(outcome.bytes / (1 << 20)).toFixed(1)} MiB read`;
+  return { ...c, status: 'skipped', skipKind: 'interrupted', message: `interrupted by ${signal} before the scan ended (${read}): not judged` };
 }
 
 /** The checks were decided in one pass: the console shows them as a run would, then the summary. */

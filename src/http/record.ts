@@ -1,10 +1,22 @@
 // What a report keeps of a message: redacted, and cut so one hostile body cannot swell results.json.
 
+import { createHash } from 'node:crypto';
 import type { Redactor } from '../config/redact.js';
+import { RECORDED_BODY_LIMIT } from './evidence-limits.js';
 import type { RecordedExchange, RecordedMessage } from './recorded-exchange.js';
 
-/** Recorded bodies are cut at this many characters. */
-const RECORDED_BODY_LIMIT = 64 * 1024;
+/** The SHA-256 of text as UTF-8, hex: what identifies a body whose record is cut. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * A copy of text[0, end) that shares no memory with text: V8 keeps a slice as a view of its whole
+ * parent, so a 64 KiB record of a 6 MB body would hold all 6 MB for as long as the report lives.
+ */
+function detachedHead(text: string, end: number): string {
+  return Buffer.from(text.slice(0, end), 'utf8').toString('utf8');
+}
 
 function redactHeaders(headers: Record<string, string>, redactor: Redactor): Record<string, string> {
   const out: Record<string, string> = {};
@@ -30,7 +42,9 @@ export function recordMessage(
     // Never split a surrogate pair.
     const last = text.charCodeAt(end - 1);
     if (last >= 0xd800 && last <= 0xdbff) end--;
-    text = text.slice(0, end);
+    // The hash of the redacted text: a hash of the text as read would let a reader test guesses of a secret.
+    message.bodySha256 = sha256Hex(text);
+    text = detachedHead(text, end);
     message.bodyTruncated = true;
   }
   message.body = text;

@@ -7,6 +7,8 @@ export interface RecordedMessage {
   body?: string;
   bodyTruncated?: boolean;
   bodyBytes?: number;
+  /** SHA-256 (hex) of the whole body as read, secrets redacted, when the body kept is cut. */
+  bodySha256?: string;
 }
 
 /** One HTTP exchange made by a check (or by shared setup on its behalf), secrets redacted. */

@@ -1,6 +1,10 @@
 // results.json: exactly the RunResult, nothing added, so that tools (and schemas/results.schema.json)
-// read one shape.
+// read one shape; the bodies of passed and skipped checks' exchanges are cut with their size and
+// SHA-256 (src/runner/evidence-caps.ts): a clean embedded run's record is 2.4 MB instead of 4.4 MB.
+// settleResult already cut them for every report; cutting is idempotent, and a result rendered
+// without settling (a test, a tool) is cut the same way.
 
+import { capPassedEvidence } from '../runner/evidence-caps.js';
 import type { RunResult } from '../runner/results.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
@@ -14,7 +18,7 @@ function jsonSafe(_key: string, value: unknown): unknown {
 }
 
 export function renderJson(result: RunResult): string {
-  return `${JSON.stringify(result, jsonSafe, 2)}\n`;
+  return `${JSON.stringify(capPassedEvidence(result), jsonSafe, 2)}\n`;
 }
 
 export const createJsonReporter: ReporterFactory = (): Reporter => ({

@@ -13,6 +13,7 @@ import { namedSecret, rememberSecrets, secretsOfConfig } from '../config/secret-
 import { createHttpEngine } from '../http/client.js';
 import type { ProgressListener } from './progress.js';
 import { isSchemaName, validateAgainst } from '../schema/validator.js';
+import { gateLargeAnswers } from './answer-gate.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { CheckContext, CheckDefinition, TargetInfo } from './check.js';
 import { needStateOf, planCertification, primaryOnlyPlan } from './certify-plan.js';
@@ -82,12 +83,15 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     timeScale: config.timeScale,
     userAgent: `svc-certify/${version}`,
   });
+  // Checks and shared setup share one gate: a target of huge answers is read a few at a time.
+  const gated = gateLargeAnswers(engine);
 
   let ownReceiver: WebhookReceiver | undefined;
   try {
     let pre: PreflightResult;
     try {
-      pre = await preflight(engine.client(() => undefined, { signal }), baseUrl, signal);
+      // Through the gate: a large pre-flight answer closes it before the 64 checks start.
+      pre = await preflight(gated.client(() => undefined, { signal }), baseUrl, signal);
     } catch (e) {
       if (!(e instanceof PreflightInterrupted)) throw e;
       return interruptedBeforeStart(options, config, baseUrl, startedAt, selected);
@@ -99,7 +103,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     }
     const hasOrgToken = config.orgToken !== undefined;
     setup = new SharedSetupCore({
-      engine,
+      engine: gated,
       baseUrl,
       orgToken: config.orgToken,
       // The primary code only, until the checks are planned (replan below): the probes may need its organization.
@@ -181,7 +185,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       const result = await runCheck(check, {
         target,
         inputs,
-        engine,
+        engine: gated,
         setup: core,
         reservedCodes,
         ...(webhooks ? { webhooks } : {}),

@@ -4,10 +4,13 @@
 // certification's signal an `interrupted` skip, any other exception or an overrun budget an error, and
 // a check that asserted nothing an error too. Never throws.
 
-import type { ApiClient, RequestSpec } from '../http/types.js';
+import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import { Budget } from './budget.js';
+import { withLazyJson } from './lazy-json.js';
 import type { CheckContext, CheckDefinition, SharedSetup, TargetInfo } from './check.js';
 import { createExpect, type SchemaIssueLike } from './expect.js';
+import { MAX_OBSERVATIONS_PER_CHECK } from './limits.js';
+import { ObservationOverflow } from './observation-overflow.js';
 import { decideOutcome, outcomeFields, type Ending, type SkipDecision } from './outcome.js';
 import type { CheckResult, Observation, RecordedExchange, SkipKind } from './results.js';
 import { abortableSleep, type SharedSetupCore, type SetupClientFactory } from './shared-setup.js';
@@ -32,6 +35,9 @@ export interface CheckRunEnv {
   signal: AbortSignal;
 }
 
+/** What a settled check's requests await: nothing, ever (the promise and its waiters are collected). */
+const NEVER = new Promise<never>(() => undefined);
+
 function budgetMs(check: CheckDefinition, timeScale: number, marginMs: number): number {
   return (check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS) / timeScale + marginMs;
 }
@@ -41,6 +47,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   const exchanges: RecordedExchange[] = [];
   const indexOf = new Map<RecordedExchange, number>();
   const observations: Observation[] = [];
+  const overflow = new ObservationOverflow();
   let skip: SkipDecision | undefined;
   let asserted = 0;
   /** Observations recorded before the certification's signal: what came after is the abort's doing. */
@@ -65,8 +72,12 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   const total = budgetMs(check, env.target.timeScale, env.marginMs);
   const budget = new Budget(total);
 
-  const inner = env.engine.client((ex) => record(ex, false), { signal: controller.signal });
-  const request = (spec: RequestSpec) => budget.paused(() => inner.request(spec));
+  const inner = withLazyJson(env.engine.client((ex) => record(ex, false), { signal: controller.signal }), controller.signal);
+  // Once the check is settled (interrupted, overrun) its code may still be unwinding: it sends
+  // nothing more and is handed no answer to judge, so it cannot hold the CPU from the reports.
+  const settled = (): boolean => controller.signal.aborted;
+  const request = (spec: RequestSpec): Promise<ApiResponse> =>
+    settled() ? NEVER : budget.paused(() => inner.request(spec)).then((res) => (settled() ? NEVER : res));
   const api: ApiClient = {
     request,
     get: (path, opts) => request({ ...opts, method: 'GET', path }),
@@ -100,7 +111,8 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     },
     observe(obs, ex) {
       const index = ex ? indexOf.get(ex) : undefined;
-      observations.push({ ...obs, ...(index !== undefined ? { exchange: index } : {}) });
+      if (observations.length < MAX_OBSERVATIONS_PER_CHECK) observations.push({ ...obs, ...(index !== undefined ? { exchange: index } : {}) });
+      else overflow.add(obs);
     },
   });
 
@@ -119,10 +131,19 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     ...(env.webhooks ? { webhooks: env.webhooks } : {}),
   };
 
-  type Raw = { kind: 'done' } | { kind: 'threw'; error: unknown } | { kind: 'timeout' };
+  type Raw = { kind: 'done' } | { kind: 'threw'; error: unknown } | { kind: 'timeout' } | { kind: 'interrupted' };
+  // Signals always win: an interrupted check ends now, not when its code next yields (a judge busy
+  // with a 6 MB answer, or a wait), so the reports are written within the 2 s of DESIGN.md.
+  let stopWaiting: (() => void) | undefined;
+  const interrupted = new Promise<Raw>((resolve) => {
+    stopWaiting = () => resolve({ kind: 'interrupted' });
+    if (env.signal.aborted) stopWaiting();
+    else env.signal.addEventListener('abort', stopWaiting, { once: true });
+  });
   let raw: Raw;
   try {
     raw = await Promise.race([
+      interrupted,
       Promise.resolve()
         .then(() => check.run(ctx))
         .then(
@@ -134,6 +155,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   } finally {
     budget.stop();
     env.signal.removeEventListener('abort', onOuterAbort);
+    if (stopWaiting) env.signal.removeEventListener('abort', stopWaiting);
   }
   if (raw.kind === 'timeout') controller.abort(new Error('time budget overrun'));
 
@@ -170,8 +192,11 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     } else ending = { kind: 'threw', error: e instanceof Error ? e : new Error(String(e)) };
   } else ending = { kind: 'done' };
 
+  const more = overflow.observation(observations.length);
+  if (more) observations.push(more);
   const outcome = decideOutcome({ ending, asserted, observations, observationsBeforeInterrupt: beforeInterrupt ?? 0, ...(skip ? { skip } : {}) });
-  return { ...base, ...outcomeFields(outcome) };
+  // Copies: an interrupted check's code may still be unwinding and must not change its result.
+  return { ...base, observations: [...observations], exchanges: [...exchanges], ...outcomeFields(outcome) };
 }
 
 function fmtSeconds(ms: number): string {

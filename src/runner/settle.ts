@@ -3,6 +3,7 @@
 // reports from it; `report` re-settles merged parts with it.
 
 import { applyBaseline, type Baseline } from './baseline.js';
+import { capPassedEvidence } from './evidence-caps.js';
 import type { RunResult } from './results.js';
 import { decideVerdict } from './verdict.js';
 
@@ -27,10 +28,11 @@ export function settleResult(result: RunResult, settings: SettleSettings, opts: 
     : result;
   const { missing: _stale, ...rest } = based;
   const { verdict, missing } = decideVerdict(rest, settings.strict);
-  return {
+  // Every report shows the evidence results.json keeps, so a re-render from it is byte-identical.
+  return capPassedEvidence({
     ...rest,
     config: { ...rest.config, strict: settings.strict },
     verdict,
     ...(missing.length > 0 ? { missing } : {}),
-  };
+  });
 }

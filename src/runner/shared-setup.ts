@@ -10,6 +10,7 @@ import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import { isJsonObject } from '../json/lossless.js';
 import type { JobHandle, OrgHandle, RunHandle, RunStartBody, SharedSetup, TypedRedemption, UserHandle } from './check.js';
 import type { CodePlan } from './code-plan.js';
+import { withLazyJson } from './lazy-json.js';
 import { describeRequest, renderValue } from './render.js';
 import type { RecordedExchange } from './results.js';
 import { SetupFailure } from './setup-failure.js';
@@ -126,10 +127,14 @@ export class SharedSetupCore {
     const existing = this.steps.get(key);
     if (existing) return existing as Step<T>;
     const exchanges: RecordedExchange[] = [];
-    const api = this.opts.engine.client((ex) => exchanges.push(ex), {
-      signal: this.opts.signal,
-      labelPrefix: `setup: ${name}`,
-    });
+    // Steps keep their answers for the whole certification: large ones as text (lazy-json.ts).
+    const api = withLazyJson(
+      this.opts.engine.client((ex) => exchanges.push(ex), {
+        signal: this.opts.signal,
+        labelPrefix: `setup: ${name}`,
+      }),
+      this.opts.signal,
+    );
     const step: Step<T> = { name, exchanges, deps, promise: body(api) };
     // A rejection is observed by whichever check awaits it; never an unhandled one.
     step.promise.catch(() => undefined);

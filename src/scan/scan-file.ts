@@ -55,6 +55,13 @@ function classify(file: string): { layers: Layer[]; format: Format } {
   return { layers: layers.reverse(), format };
 }
 
+/** The scan stopped for a signal, after `bytes` bytes of the file. */
+export class ScanInterrupted extends Error {
+  constructor(readonly bytes: number) {
+    super('scan interrupted');
+  }
+}
+
 /** Every stream of the pipeline, the file's first: all are destroyed when the read stops early. */
 /** Every stream of the chain (to destroy them all) and the last one (to read the plain bytes from). */
 function open(file: string, layers: Layer[]): { streams: Readable[]; last: Readable } {
@@ -91,11 +98,13 @@ function checkBounds(bytes: number, compressedBytes: number): void {
   }
 }
 
-async function feed(file: string, layers: Layer[], scanner: PartScanner, compressedBytes: number): Promise<number> {
+async function feed(file: string, layers: Layer[], scanner: PartScanner, compressedBytes: number, signal?: AbortSignal): Promise<number> {
   const { streams, last } = open(file, layers);
   let bytes = 0;
   try {
     for await (const chunk of last) {
+      // Checked per chunk (256 KiB): a signal ends the scan of a file of gigabytes at once.
+      if (signal?.aborted) throw new ScanInterrupted(bytes);
       const buf = chunk as Buffer;
       if (bytes === 0 && layers.length > 0 && isGzip(buf)) throw new NestedGzip();
       bytes += buf.length;
@@ -103,7 +112,7 @@ async function feed(file: string, layers: Layer[], scanner: PartScanner, compres
       scanner.write(buf.toString('latin1'));
     }
   } catch (e) {
-    if (e instanceof JsonSyntaxError || e instanceof NotScannedError || e instanceof NestedGzip) throw e;
+    if (e instanceof JsonSyntaxError || e instanceof NotScannedError || e instanceof NestedGzip || e instanceof ScanInterrupted) throw e;
     const err = e as NodeJS.ErrnoException;
     const what = layers.length > 0 && !err.syscall ? `cannot decompress (${layers.join(', ')})` : 'cannot read';
     throw new ScanPathError(`${what} ${file}: ${err.code ? `${err.code} ` : ''}${err.message}`);
@@ -127,7 +136,7 @@ function outerLocation(layers: Layer[]): string | null {
  * Scans one file; returns the bytes scanned (after decompression). Throws ScanPathError when it
  * cannot be read; reports a `not-scanned` finding when it cannot be read within the bounds.
  */
-export async function scanFile(file: string, sink: FindingSink): Promise<number> {
+export async function scanFile(file: string, sink: FindingSink, signal?: AbortSignal): Promise<number> {
   const classified = classify(file);
   const layers = classified.layers;
   let compressedBytes = 0;
@@ -140,7 +149,7 @@ export async function scanFile(file: string, sink: FindingSink): Promise<number>
   }
   for (;;) {
     try {
-      return await scanLayers(file, layers, classified.format, sink, compressedBytes);
+      return await scanLayers(file, layers, classified.format, sink, compressedBytes, signal);
     } catch (e) {
       if (!(e instanceof NestedGzip)) throw e;
       if (layers.length >= MAX_DECOMPRESSION_LAYERS) {
@@ -152,16 +161,16 @@ export async function scanFile(file: string, sink: FindingSink): Promise<number>
   }
 }
 
-async function scanLayers(file: string, layers: Layer[], format: Format, sink: FindingSink, compressedBytes: number): Promise<number> {
+async function scanLayers(file: string, layers: Layer[], format: Format, sink: FindingSink, compressedBytes: number, signal?: AbortSignal): Promise<number> {
   const outer = outerLocation(layers);
-  if (format === 'text') return scanText(file, layers, outer, sink, compressedBytes);
+  if (format === 'text') return scanText(file, layers, outer, sink, compressedBytes, signal);
   // Findings of a structured read are released once the whole file parsed as JSON (a broken file
   // is rescanned as text, which finds them again); past the cap they go out at once, so memory stays bounded.
   const held: Finding[] = [];
   const hold: FindingSink = (f) => (held.length < MAX_HELD_FINDINGS ? held.push(f) : sink(f));
   try {
     const scanner = format === 'har' ? harScanner(file, outer, hold) : sourceMapScanner(file, outer, hold);
-    const bytes = await feed(file, layers, scanner, compressedBytes);
+    const bytes = await feed(file, layers, scanner, compressedBytes, signal);
     held.forEach(sink);
     return bytes;
   } catch (e) {
@@ -173,14 +182,14 @@ async function scanLayers(file: string, layers: Layer[], format: Format, sink: F
     }
     if (!(e instanceof JsonSyntaxError)) throw e;
     const why = e instanceof JsonDepthError ? `${e.message}, scanned as text` : 'not valid JSON, scanned as text';
-    return scanText(file, layers, outer ? `${outer} › ${why}` : why, sink, compressedBytes);
+    return scanText(file, layers, outer ? `${outer} › ${why}` : why, sink, compressedBytes, signal);
   }
 }
 
-async function scanText(file: string, layers: Layer[], location: string | null, sink: FindingSink, compressedBytes: number): Promise<number> {
+async function scanText(file: string, layers: Layer[], location: string | null, sink: FindingSink, compressedBytes: number, signal?: AbortSignal): Promise<number> {
   const scanner = textScanner(file, location, sink);
   try {
-    return await feed(file, layers, scanner, compressedBytes);
+    return await feed(file, layers, scanner, compressedBytes, signal);
   } catch (e) {
     if (!(e instanceof NotScannedError)) throw e;
     scanner.end();

@@ -4,7 +4,7 @@
 import { FindingCollector } from './collector.js';
 import { MAX_SKIPPED_LISTED } from './limits.js';
 import { truncateSecrets } from './redact.js';
-import { scanFile } from './scan-file.js';
+import { ScanInterrupted, scanFile } from './scan-file.js';
 import { checkPaths, walkFiles } from './walk.js';
 
 export interface ScanOutcome {
@@ -13,9 +13,11 @@ export interface ScanOutcome {
   collector: FindingCollector;
   /** FIFOs, sockets and devices met in a folder and not read: the first few (`path: what`), and how many. */
   skipped: { listed: string[]; count: number };
+  /** A signal stopped the scan before every file was read. */
+  interrupted?: true;
 }
 
-export async function scanPaths(paths: readonly string[], opts: { findingLimit?: number } = {}): Promise<ScanOutcome> {
+export async function scanPaths(paths: readonly string[], opts: { findingLimit?: number; signal?: AbortSignal } = {}): Promise<ScanOutcome> {
   await checkPaths(paths);
   const collector = new FindingCollector(opts.findingLimit);
   const skipped: ScanOutcome['skipped'] = { listed: [], count: 0 };
@@ -26,7 +28,13 @@ export async function scanPaths(paths: readonly string[], opts: { findingLimit?:
   let files = 0;
   let bytes = 0;
   for await (const file of walkFiles(paths, onSkip)) {
-    bytes += await scanFile(file, (f) => collector.add(f));
+    if (opts.signal?.aborted) return { files, bytes, collector, skipped, interrupted: true };
+    try {
+      bytes += await scanFile(file, (f) => collector.add(f), opts.signal);
+    } catch (e) {
+      if (!(e instanceof ScanInterrupted)) throw e;
+      return { files, bytes: bytes + e.bytes, collector, skipped, interrupted: true };
+    }
     files += 1;
   }
   return { files, bytes, collector, skipped };

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseJsonLossless } from '../json/lossless.js';
 import { findSchemasDir } from './package-root.js';
-import { compileSchemas, isSchemaName, SCHEMA_NAMES, validateAgainst, type SchemaName } from './validator.js';
+import { compileSchemas, DETAILED_ITEMS, isSchemaName, SCHEMA_NAMES, validateAgainst, type SchemaName } from './validator.js';
 
 
 const RUN_ID = '3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b';
@@ -460,5 +460,30 @@ describe('refusals carry the pointer and the offending value', () => {
   test('the root of a non-object', () => {
     const [issue] = validateAgainst('error-envelope', 'oops');
     expect(issue).toMatchObject({ pointer: '', keyword: 'type', received: '"oops"' });
+  });
+});
+
+describe('a hostile size: issues listed in bounded time, faults found anywhere (issue 17)', () => {
+  const FAILING_ITEMS = 20_000;
+
+  test(`${FAILING_ITEMS} candidates that are {}: judged in well under a second, issues of the first ${DETAILED_ITEMS} items only`, () => {
+    const run = { ...(VALID_EXAMPLES.run as Record<string, unknown>), candidates: Array.from({ length: FAILING_ITEMS }, () => ({})) };
+    validateAgainst('run', VALID_EXAMPLES.run); // compiled before timing
+    const started = performance.now();
+    const issues = validateAgainst('run', run);
+    const ms = performance.now() - started;
+    // Before: ajv's all-errors concatenation made this quadratic (tens of seconds, GBs).
+    expect(ms).toBeLessThan(1000);
+    const items = new Set(issues.map((i) => Number(i.pointer.split('/')[2])));
+    expect(Math.max(...items)).toBe(DETAILED_ITEMS - 1);
+    expect(issues[0]).toMatchObject({ pointer: '/candidates/0/id', keyword: 'required' });
+  });
+
+  test('a fault past the items listed in detail is still an issue, at its own pointer', () => {
+    const good = (VALID_EXAMPLES.run as { candidates: unknown[] }).candidates[0];
+    const candidates: unknown[] = Array.from({ length: FAILING_ITEMS }, () => good);
+    candidates[FAILING_ITEMS - 1] = { ...(good as object), verdict: 'excellent' };
+    const issues = validateAgainst('run', { ...(VALID_EXAMPLES.run as object), candidates });
+    expect(issues).toEqual([expect.objectContaining({ pointer: `/candidates/${FAILING_ITEMS - 1}/verdict`, keyword: 'enum' })]);
   });
 });

@@ -25,6 +25,19 @@ export interface MeasuredRun {
   seconds: number;
   /** Set when the helper killed the child: past `killAboveMb`, or past `timeoutMs`. */
   killed?: 'memory' | 'time';
+  /** With `interrupt`: seconds from the signal sent to the child's exit. */
+  secondsAfterSignal?: number;
+  /** With `interrupt`: what its `before` threw (the signal is sent all the same). */
+  interruptError?: string;
+}
+
+/** A signal sent mid-work: once `whenOutput` has been printed (stdout or stderr), then `afterMs` later. */
+export interface Interrupt {
+  signal: 'SIGTERM' | 'SIGINT';
+  whenOutput?: RegExp;
+  /** Run after `whenOutput` and before the wait (a load the signal must cut through). */
+  before?: () => Promise<void>;
+  afterMs?: number;
 }
 
 export interface MeasureOptions {
@@ -38,6 +51,7 @@ export interface MeasureOptions {
   bin?: string;
   /** Extra node options placed before the launcher. */
   nodeArgs?: string[];
+  interrupt?: Interrupt;
 }
 
 /** The package folder, found upwards: this module also runs compiled, from dist/test/support (bench:hostile). */
@@ -98,15 +112,30 @@ export async function runMeasured(args: string[], opts: MeasureOptions = {}): Pr
     if (polledKb > killAboveKb) stop('memory');
   }, POLL_MS);
   const timer = setTimeout(() => stop('time'), opts.timeoutMs ?? 120_000);
+  let signalledAt: bigint | undefined;
+  let interruptError: string | undefined;
+  const interrupt = opts.interrupt;
+  if (interrupt) {
+    void (async () => {
+      while (interrupt.whenOutput && !interrupt.whenOutput.test(stdout + stderr) && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+      await interrupt.before?.().catch((e: unknown) => (interruptError = e instanceof Error ? e.message : String(e)));
+      await new Promise((r) => setTimeout(r, interrupt.afterMs ?? 0));
+      if (child.exitCode !== null || killed) return;
+      signalledAt = process.hrtime.bigint();
+      child.kill(interrupt.signal);
+    })();
+  }
   try {
     const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done, fail) => {
       child.on('error', fail);
       child.on('close', (c, s) => done([c, s]));
     });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const ended = process.hrtime.bigint();
+    const seconds = Number(ended - started) / 1e9;
+    const secondsAfterSignal = signalledAt === undefined ? undefined : Number(ended - signalledAt) / 1e9;
     const reportedKb = Number(await readFile(rssFile, 'utf8').catch(() => '0')) || 0;
     const peakRssMb = Math.max(reportedKb, polledKb) / 1024;
-    return { code, signal, stdout, stderr, peakRssMb, seconds, ...(killed ? { killed } : {}) };
+    return { code, signal, stdout, stderr, peakRssMb, seconds, ...(killed ? { killed } : {}), ...(secondsAfterSignal !== undefined ? { secondsAfterSignal } : {}), ...(interruptError !== undefined ? { interruptError } : {}) };
   } finally {
     clearInterval(poll);
     clearTimeout(timer);

@@ -1,0 +1,48 @@
+// Once a target has answered a large body, at most MAX_LARGE_ANSWERS_IN_FLIGHT requests are in
+// flight at once. The HTTP client parses each answer in one synchronous step; 64 checks receiving
+// 6 MB answers together made one turn of the event loop parse dozens of them (SIGTERM waited 9 s to
+// be seen, and every parsed answer was alive at once). A normal target never opens the gate's limit.
+
+import type { ApiClient, ApiResponse } from '../http/types.js';
+import { LAZY_JSON_ABOVE_CHARS, MAX_LARGE_ANSWERS_IN_FLIGHT } from './limits.js';
+import type { SetupClientFactory } from './shared-setup.js';
+
+class AnswerGate {
+  private large = false;
+  private inFlight = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  async pass(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+    if (this.large && this.inFlight >= MAX_LARGE_ANSWERS_IN_FLIGHT) await new Promise<void>((go) => this.waiting.push(go));
+    else this.inFlight++;
+    try {
+      const res = await send();
+      if (res.text.length > LAZY_JSON_ABOVE_CHARS) {
+        this.large = true;
+        // One turn of the event loop between a large parse and its judging: a signal is seen.
+        await new Promise((r) => setImmediate(r));
+      }
+      return res;
+    } finally {
+      const next = this.large && this.inFlight <= MAX_LARGE_ANSWERS_IN_FLIGHT ? this.waiting.shift() : undefined;
+      // The slot passes to the next waiter as it is; otherwise it is freed.
+      if (next) next();
+      else this.inFlight--;
+    }
+  }
+}
+
+/** The engine whose every client (checks' and shared setup's alike) passes one gate. */
+export function gateLargeAnswers(engine: SetupClientFactory): SetupClientFactory {
+  const gate = new AnswerGate();
+  return {
+    client(record, opts) {
+      const api: ApiClient = engine.client(record, opts);
+      return {
+        request: (spec) => gate.pass(() => api.request(spec)),
+        get: (path, o) => gate.pass(() => api.get(path, o)),
+        post: (path, body, o) => gate.pass(() => api.post(path, body, o)),
+      };
+    },
+  };
+}

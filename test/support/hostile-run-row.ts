@@ -1,0 +1,47 @@
+// Runs one row of the hostile matrix (test/support/hostile-matrix.ts) through the built CLI in a
+// fresh folder, measured (peak RSS, seconds, seconds after the signal), with what it wrote: shared
+// by test/hostile-matrix.test.ts and bench/hostile-bench.ts.
+
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MatrixRow } from './hostile-matrix.js';
+import { runMeasured, type MeasuredRun } from './peak-rss.js';
+
+export const ROW_REPORT_FILES = ['results.json', 'junit.xml', 'report.html', 'summary.md'];
+
+export interface RowRun {
+  run: MeasuredRun;
+  reports: string[];
+  verdict?: string;
+}
+
+export async function runRow(row: MatrixRow, opts: { killAboveMb?: number } = {}): Promise<RowRun> {
+  const dir = mkdtempSync(join(tmpdir(), `svc-hostile-${row.name}-`));
+  const prepared = await row.prepare(dir);
+  try {
+    // serve writes no reports (and has no --report-dir).
+    const reportArgs = prepared.args[0] === 'serve' ? [] : ['--report-dir', 'out'];
+    const run = await runMeasured([...prepared.args, ...reportArgs], {
+      cwd: dir,
+      killAboveMb: opts.killAboveMb ?? 1024,
+      timeoutMs: row.maxSeconds * 1000 * 2,
+      ...(prepared.env ? { env: prepared.env } : {}),
+      ...(prepared.interrupt ? { interrupt: prepared.interrupt } : {}),
+    });
+    const out = join(dir, 'out');
+    const reports = existsSync(out) ? readdirSync(out).sort() : [];
+    const verdict = reports.includes('results.json') ? (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { verdict?: string }).verdict : undefined;
+    return { run, reports, ...(verdict !== undefined ? { verdict } : {}) };
+  } finally {
+    await prepared.cleanup?.();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The row's outcome in one cell: `exit 143 interrupted, 4 reports` or why it was killed. */
+export function outcomeOf(r: RowRun): string {
+  if (r.run.killed) return `killed (${r.run.killed})`;
+  if (r.run.signal) return `signal ${r.run.signal}`;
+  return `exit ${r.run.code}${r.verdict ? ` ${r.verdict}` : ''}, ${r.reports.length} reports`;
+}

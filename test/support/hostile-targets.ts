@@ -1,0 +1,113 @@
+// Hostile targets for `svc-certify run`, started in the test's (or bench's) process on 127.0.0.1.
+//
+// The inflating proxy stands in front of a real reference sandbox and swells every JSON object it
+// answers with two arrays of `count` empty objects (`{}`, 3 bytes each: 1e6 elements ≈ 6 MB per
+// answer): `candidates` and `requirements`. Where the answer already has such an array the elements
+// are put in front of the real ones; elsewhere the two members are added. A `{}` is no candidate nor
+// requirement, so every answer the schemas judge fails per element, and every other answer carries
+// megabytes the certifier must read and judge: what the issue's "7.5 MB JSON with two 1e6-element
+// arrays" target did. The text is edited, never re-serialized, so int64 ids stay exact.
+
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { startSandbox, type Provision, type RunningSandbox } from '../../src/sandbox/index.js';
+
+export interface InflatingTarget {
+  /** The proxy's base URL, ending in /v1. */
+  baseUrl: string;
+  provision: Provision;
+  close(): Promise<void>;
+}
+
+const ARRAY_MEMBERS = ['candidates', 'requirements'] as const;
+
+function inflate(body: string, padding: string): string {
+  let out = body;
+  let added = '';
+  for (const name of ARRAY_MEMBERS) {
+    const open = `"${name}":[`;
+    const at = out.indexOf(open);
+    if (at >= 0) {
+      const empty = out[at + open.length] === ']';
+      out = `${out.slice(0, at + open.length)}${padding}${empty ? '' : ','}${out.slice(at + open.length)}`;
+    } else added += `${open}${padding}],`;
+  }
+  if (added === '') return out;
+  const brace = out.indexOf('{');
+  const rest = out.slice(brace + 1).trimStart();
+  return `${out.slice(0, brace + 1)}${rest.startsWith('}') ? added.slice(0, -1) : added}${rest}`;
+}
+
+function readAll(stream: IncomingMessage): Promise<Buffer> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => done(Buffer.concat(chunks)));
+    stream.on('error', fail);
+  });
+}
+
+/** A sandbox (time scale `timeScale`) behind a proxy that inflates every JSON object answer by 2 × `count` elements. */
+export async function startInflatingTarget(count: number, timeScale = 60): Promise<InflatingTarget> {
+  const sandbox: RunningSandbox = await startSandbox({ timeScale, allowLoopbackWebhooks: true });
+  const upstream = new URL(sandbox.baseUrl);
+  const padding = Array.from({ length: count }, () => '{}').join(',');
+  const server: Server = createServer((req, res) => {
+    const forward = request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        void readAll(answer).then((raw) => {
+          const text = raw.toString('utf8');
+          const json = /json/.test(String(answer.headers['content-type'])) && text.trimStart().startsWith('{');
+          const body = json ? Buffer.from(inflate(text, padding)) : raw;
+          const headers = { ...answer.headers, 'content-length': String(body.length) };
+          delete headers['transfer-encoding'];
+          res.writeHead(answer.statusCode ?? 502, headers);
+          res.end(body);
+        });
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const a = server.address();
+  const port = typeof a === 'object' && a ? a.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}/v1`;
+  return {
+    baseUrl,
+    provision: sandbox.provision(),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await sandbox.close();
+    },
+  };
+}
+
+/** A server whose every answer is `bytes` of `a` in a chunked 200 JSON body, written as fast as the client reads. */
+export async function startChunkedFlood(bytes: number): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const chunk = Buffer.alloc(64 * 1024, 0x61);
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    let sent = 0;
+    let closed = false;
+    res.on('close', () => (closed = true));
+    const pump = (): void => {
+      while (!closed && sent < bytes) {
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    pump();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const a = server.address();
+  return {
+    baseUrl: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/v1`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
