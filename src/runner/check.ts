@@ -207,10 +207,14 @@ export interface CheckContext {
     expiredCode?: string;
     disabledOrgToken?: string;
     disabledPartnerKey?: string;
+    /** --other-partner-key: a second, enabled partner (partner isolation). */
+    otherPartnerKey?: string;
     webhookSecret?: string;
     maxSpendCredits: number;
     /** --real-names-enabled: the operator showed real candidate names in the sandbox (after a data-processing agreement). */
     realNamesEnabled?: boolean;
+    /** --watch-retries: watch a failing webhook's whole retry schedule. */
+    watchRetries?: boolean;
   };
   readonly api: ApiClient;
   readonly setup: SharedSetup;

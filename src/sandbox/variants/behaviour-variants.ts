@@ -3,6 +3,18 @@ import type { VariantDefinition } from './types.js';
 // Choices of behaviour the spec leaves open: success statuses, what is stored, lists, timing.
 export const behaviourVariants = [
   {
+    id: 'auth.other-partner-token-403',
+    area: 'auth',
+    summary: "an org token sent with another partner's key is refused with 403 `forbidden` (the default: 401 `invalid_org_token`)",
+    allowedBy: 'Authentication: the token identifies "one customer organization", the key "the partner"; the answer when they belong to different partners is not shown ("Any code not listed is handled by its HTTP status")',
+  },
+  {
+    id: 'auth.other-partner-token-404',
+    area: 'auth',
+    summary: "an org token sent with another partner's key answers 404 as if the organization's resources did not exist (`run_not_found`, `job_not_found`)",
+    allowedBy: 'Authentication: the answer when key and token belong to different partners is not shown; "A run of another customer organization yields 404 run_not_found"',
+  },
+  {
     id: 'status.upserts-201-on-create',
     area: 'status',
     summary: 'POST /users and POST /jobs answer 201 when they create, 200 on a repeat',
