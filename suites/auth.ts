@@ -1,10 +1,11 @@
 // Authentication: which secret is missing, unknown or disabled decides the answer, before anything
 // else about the request is looked at.
 
-import type { RequestAuth } from '../src/http/types.js';
+import type { ApiResponse, RequestAuth } from '../src/http/types.js';
+import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { randomUUID, unknownActivationCode, unknownOrgToken, unknownPartnerKey } from './support.js';
+import { errorSuffix, obj, objects, randomUUID, REAL_RUN_BUDGET_MS, revealPath, show, unknownActivationCode, unknownOrgToken, unknownPartnerKey } from './support.js';
 
 const suite = 'auth';
 
@@ -128,4 +129,102 @@ export const AUTH_CHECKS: CheckDefinition[] = [
       t.expect.error(res, 403, 'partner_disabled', S.authentication);
     },
   },
+  {
+    id: 'auth.other-partner-key-isolated',
+    title: "A second partner's key with the first partner's org token does not read the organization's run, nor start a run or reveal in it",
+    suite,
+    spec: [S.authentication, S.byEndpoint],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      const otherKey = t.inputs.otherPartnerKey;
+      if (!otherKey) {
+        t.skip("needs the key of a second, enabled partner: --other-partner-key or SVC_OTHER_PARTNER_KEY", 'needs-input', '--other-partner-key');
+        return;
+      }
+      const org = await t.setup.org();
+      const auth: RequestAuth = { partnerKey: otherKey, orgToken: org.orgToken };
+      const sandbox = t.target.environment === 'sandbox';
+      // Its own fixture run (target 3) in the sandbox, so a target that lets the second partner reveal
+      // changes no contact state another check reads; in production the shared real run.
+      const runId = sandbox ? (await t.setup.fixtureRun(OTHER_PARTNER_FIXTURE, { targetCount: 3 })).runId : (await t.setup.realRun()).run.runId;
+      const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { auth, label: "read the first partner's run with a second partner's key and the first partner's org token" });
+      judgeOtherPartner(t, read, "reading the first partner's run", (b) => carriesRun(b, runId));
+      // Production stops here: a run start may be a real run and a reveal spends the organization's credits.
+      if (!sandbox) return;
+      const user = await t.setup.user();
+      const start = await t.api.post(
+        '/runs',
+        { job_external_id: OTHER_PARTNER_FIXTURE, acting_user_external_id: user.externalId, target_count: 1 },
+        { auth, label: "start a fixture run in the first partner's organization with a second partner's key" },
+      );
+      // A started run is no data of the first organization's yet: the acting is the harm, judged as above.
+      judgeOtherPartner(t, start, "starting a run in the first partner's organization (acting as its recruiter)", () => false);
+      const reveal = await t.api.post(revealPath(runId, FIXTURE_CANDIDATE), { acting_user_external_id: user.externalId }, { auth, label: "reveal a candidate of the first partner's run with a second partner's key" });
+      judgeOtherPartner(t, reveal, "revealing a candidate of the first partner's run", carriesContact);
+    },
+  },
 ];
+
+/** cert-notices-all lists candidate 990000000001 in every run of every organization. */
+const OTHER_PARTNER_FIXTURE = 'cert-notices-all';
+const FIXTURE_CANDIDATE = 990000000001n;
+const REFUSALS = [401, 403, 404];
+
+/** A run read of that run: its id, its status or its candidates. */
+function carriesRun(body: JsonObject, runId: string): boolean {
+  return body.run_id === runId || body.status !== undefined || objects(body.candidates).length > 0;
+}
+
+/** A reveal result: the candidate's contact (Reveal result: `email`, `phone`) or the organization's wallet. */
+function carriesContact(body: JsonObject): boolean {
+  return ['email', 'phone', 'wallet_balance_after'].some((k) => body[k] !== undefined);
+}
+
+/**
+ * The spec binds the org token to "one customer organization" and the organization to the partner that
+ * redeemed its code, but does not say the token is refused with another partner's key: a 2xx is a
+ * warning naming that reading, a 2xx carrying the first organization's data a failure, and a refusal
+ * may be any of 401 (unknown token for this partner), 403 (forbidden) or 404 (nothing of the kind here).
+ */
+function judgeOtherPartner(t: CheckContext, res: ApiResponse, what: string, carriesData: (body: JsonObject) => boolean): void {
+  const ok = res.status >= 200 && res.status < 300;
+  const body = obj(res.json);
+  if (ok && body && carriesData(body)) {
+    t.expect.fail(
+      {
+        message: `${what} with a second partner's key and the first partner's org token answered ${res.status} with the first organization's data (${show(Object.keys(body))}); the token identifies one customer organization of the partner that redeemed it, and another partner must not see its runs or contacts`,
+        spec: S.authentication,
+        expected: `a refusal (${REFUSALS.join(', ')})`,
+        received: `${res.status} with the organization's data`,
+      },
+      res,
+    );
+    return;
+  }
+  if (ok) {
+    t.expect.warn(
+      false,
+      {
+        message: `${what} with a second partner's key and the first partner's org token answered ${res.status}`,
+        spec: S.authentication,
+        reading: "the org token identifies an organization, which belongs to the partner that redeemed its code, so another partner's key does not reach it",
+        otherReading: 'the spec says so of the organization, not of the token: the token alone may name the organization whatever partner key comes with it',
+        expected: `a refusal (${REFUSALS.join(', ')})`,
+        received: String(res.status),
+      },
+      res,
+    );
+    return;
+  }
+  t.expect.that(
+    REFUSALS.includes(res.status),
+    {
+      message: `${what} with a second partner's key and the first partner's org token answered ${res.status}${errorSuffix(res)}; a refusal is 401, 403 or 404 (which one the spec does not show)`,
+      spec: S.authentication,
+      expected: `one of ${REFUSALS.join(', ')}`,
+      received: String(res.status),
+    },
+    res,
+  );
+}

@@ -45,6 +45,10 @@ function requestBody(res: ApiResponse): JsonObject | undefined {
   }
 }
 
+/** How often, and how many times at most, the second real run is read for candidates in common. */
+const SECOND_RUN_READS = 4;
+const SECOND_RUN_READ_EVERY_SPEC_MS = 30_000;
+
 async function realRun(t: CheckContext): Promise<RealRunView> {
   const { run, reads } = await t.setup.realRun();
   const ok = reads.filter((r) => r.status === 200 && isJsonObject(r.json));
@@ -612,6 +616,55 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         label: "read the first organization's run with the second organization's token",
       });
       t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
+    },
+  },
+  {
+    id: 'sandbox.pseudonym-stable-across-runs',
+    title: 'In the sandbox a candidate listed by both real runs carries the same "Candidate XXXX" in both',
+    suite: 'sandbox',
+    spec: [S.sandbox, S.candidate],
+    needs: ['sandbox', 'org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      if (t.inputs.realNamesEnabled === true) {
+        t.skip('real names are enabled for the partner (--real-names-enabled): there are no pseudonyms to compare', 'not-applicable');
+        return;
+      }
+      // Both runs are of the shared job; the second is read once the first has ended, by when it has
+      // listed what it will (they run side by side).
+      const [first, second] = await Promise.all([realRun(t), t.setup.secondRealRun()]);
+      const last = first.reads[first.reads.length - 1];
+      if (!last) return;
+      const names = new Map<string, JsonValue | undefined>();
+      for (const c of objects(last.run.candidates)) {
+        const id = idKey(c.id);
+        if (id !== undefined) names.set(id, c.name);
+      }
+      // One read usually; a few more while the second run is still running and shares no candidate yet.
+      let read: Read | undefined;
+      let common: JsonObject[] = [];
+      for (let n = 1; n <= SECOND_RUN_READS; n++) {
+        read = await readAgain(t, second.runId, `read the second real run (#${n})`);
+        if (!read) return;
+        common = objects(read.run.candidates).filter((c) => names.has(idKey(c.id) ?? ''));
+        if (common.length > 0 || read.run.status === 'completed' || read.run.status === 'failed' || n === SECOND_RUN_READS) break;
+        await t.sleep(SECOND_RUN_READ_EVERY_SPEC_MS);
+      }
+      if (!read) return;
+      if (common.length === 0) {
+        t.skip(`the two real runs of the shared job listed no candidate in common (${names.size} and ${objects(read.run.candidates).length} listed), so no pseudonym could be compared`, 'inconclusive');
+        return;
+      }
+      for (const c of common) {
+        const id = idKey(c.id)!;
+        const before = names.get(id);
+        if (!t.expect.that(c.name === before, {
+          message: `candidate ${id} is named ${show(c.name)} in the second real run and ${show(before)} in the first; the sandbox's pseudonym is stable per candidate ("Candidate XXXX"), so a candidate listed by two runs carries the same one`,
+          spec: S.sandbox,
+          expected: show(before),
+          received: show(c.name),
+        }, read.res)) return;
+      }
     },
   },
   {

@@ -10,6 +10,7 @@ import type { ApiResponse } from '../src/http/types.js';
 import { isJsonObject, parseJsonLossless, type JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
+import { secondRunRequirements } from '../src/runner/shared-setup.js';
 import { S } from './spec-refs.js';
 import { describeIssues, expectRejected, int, isHebrew, obj, objects, REAL_RUN_BUDGET_MS, show } from './support.js';
 import { DELIVERY_SPEC_MS, describeDelivery, eventOf, expectWait, field, runIdOf } from './webhook-support.js';
@@ -387,24 +388,18 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     spec: [S.runsStart],
     needs: ['org'],
     async run(t) {
-      const user = await t.setup.user();
-      // A job of its own: the shared job's run must not share candidates with this one.
-      const job = { external_id: t.setup.uniqueId('svc-certify-title-job'), title: 'Data Analyst', description_text: 'Analyse product data with SQL and Python and present the findings to the product team.', location_text: 'Haifa, Israel' };
-      const created = await t.api.post('/jobs', job, { label: 'create a job for this check' });
-      if (!t.expect.status(created, '2xx', S.jobs)) return;
-      const submitted = [
-        { text: job.title, kind: 'must' },
-        { text: 'SQL', kind: 'nice' },
-      ];
-      const res = await start(t, job.external_id, submitted, { user: user.externalId, targetCount: 1, label: 'start a real run (title submitted)' });
+      // The second real run of the shared job submits the job's title as requirement 0 (shared: the
+      // sandbox checks that the candidates both runs list keep their pseudonyms).
+      const [job, { start: res }] = await Promise.all([t.setup.job(), t.setup.secondRealRun()]);
       if (!t.expect.status(res, 202, S.runsStart)) return;
+      const submitted = secondRunRequirements(job.title).length;
       const returned = objects(obj(res.json)?.requirements);
       t.expect.that(
-        returned.length === submitted.length,
+        returned.length === submitted,
         {
-          message: `the job title ${show(job.title)} was submitted as requirement 0, yet the 202 lists ${returned.length} requirements (${returned.map((r) => show(r.text)).join(', ')}); the title is added only unless one of the submitted ones is the title (Requirement rules 3)`,
+          message: `the job title ${show(job.title)} was submitted as requirement 0 of ${submitted}, yet the 202 lists ${returned.length} requirements (${returned.map((r) => show(r.text)).join(', ')}); the title is added only unless one of the submitted ones is the title (Requirement rules 3)`,
           spec: S.runsStart,
-          expected: submitted.length,
+          expected: submitted,
           received: returned.length,
           pointer: '/requirements',
         },

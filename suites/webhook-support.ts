@@ -128,7 +128,7 @@ export interface PlannedDelivery {
 
 const PLAN_TRIES = 3;
 /** Real ms a delivery may wait for the 202 that names its run (see ResponsePlan.holdMs). */
-const PLAN_HOLD_MS = 1_000;
+export const PLAN_HOLD_MS = 1_000;
 
 /**
  * Triggers a test event whose first delivery the receiver answers with `plan`. The plan is armed

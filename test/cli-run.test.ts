@@ -206,6 +206,7 @@ describe('svc-certify serve', () => {
       '--expired-code', String(p.expired_code),
       '--disabled-org-token', String(p.disabled_org_token),
       '--disabled-partner-key', String(p.disabled_partner_key),
+      '--other-partner-key', String(p.other_partner_key),
       '--webhook-secret', String(p.webhook_secret),
       '--time-scale', '60',
       '--report-dir', 'r',
@@ -224,7 +225,7 @@ describe('svc-certify serve', () => {
     try {
       const p = s.provision;
       expect(Object.keys(p).sort()).toEqual(
-        ['activation_codes', 'base_url', 'disabled_org_token', 'disabled_partner_key', 'expired_code', 'partner_key', 'webhook_secret'].sort(),
+        ['activation_codes', 'base_url', 'disabled_org_token', 'disabled_partner_key', 'expired_code', 'other_partner_key', 'partner_key', 'webhook_secret'].sort(),
       );
       expect(String(p.base_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
       expect((p.activation_codes as string[]).length).toBeGreaterThanOrEqual(4);
@@ -237,7 +238,7 @@ describe('svc-certify serve', () => {
       expect(results.checks.find((c) => c.id === 'webhooks.signature-verifies')?.status).toBe('passed');
       expect(results.verdict).toBe('certified');
       expect(results.checks.filter((c) => c.status === 'skipped' && c.skipKind !== 'not-applicable').map((c) => c.id)).toEqual([]);
-      expectNoLeak(r, cwd, [String(p.partner_key), String(p.webhook_secret), String(p.disabled_org_token), String(p.disabled_partner_key)]);
+      expectNoLeak(r, cwd, [String(p.partner_key), String(p.webhook_secret), String(p.disabled_org_token), String(p.disabled_partner_key), String(p.other_partner_key)]);
     } finally {
       expect(await s.stop()).toBe(0);
     }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/runner/results.js';
 import { WEBHOOK_CHECKS } from '../suites/webhooks.js';
+import { decideVerdict } from '../src/runner/verdict.js';
 import { certifySandbox, resultOf } from './support/certify-sandbox.js';
 import { listFaults } from '../src/sandbox/index.js';
 
@@ -15,7 +16,10 @@ const NO_WEBHOOK = WEBHOOK_CHECKS.filter((c) => c.needs?.includes('no-webhook-re
 /** Production-only checks: certified against a production-mode sandbox, declared production. */
 const PRODUCTION_IDS = WEBHOOK_CHECKS.filter((c) => c.needs?.includes('production')).map((c) => c.id);
 const PRODUCTION = { mode: 'production' as const, flags: { environment: 'production' } };
-const WITH_WEBHOOK = MY_IDS.filter((id) => !NO_WEBHOOK.includes(id) && !PRODUCTION_IDS.includes(id));
+/** Opt-in (about 8 h of spec time): judged only with --watch-retries, at a time scale that makes it seconds. */
+const WATCH_RETRIES = 'webhooks.retry-schedule-whole';
+const WATCHING = { flags: { watchRetries: true }, timeScale: 4000 };
+const WITH_WEBHOOK = MY_IDS.filter((id) => !NO_WEBHOOK.includes(id) && !PRODUCTION_IDS.includes(id) && id !== WATCH_RETRIES);
 const MY_FAULTS = FAULTS.filter((f) => MY_IDS.includes(f.caughtBy));
 /** The checks that read the shared webhook trio. */
 const TRIO_READERS = [
@@ -78,6 +82,15 @@ describe('webhooks suite', () => {
     expect(resultOf(run, id)).toMatchObject({ status: 'skipped', message: expect.stringMatching(/no run gave a terminal event to judge: the real run .* was still "running"/) });
   });
 
+  it('watches the whole retry schedule only with --watch-retries: otherwise not applicable, so the verdict stays complete', async () => {
+    const off = await certifySandbox({ ids: [WATCH_RETRIES, 'webhooks.test-endpoint-accepted'] });
+    expect(resultOf(off, WATCH_RETRIES)).toMatchObject({ status: 'skipped', skipKind: 'not-applicable', message: expect.stringMatching(/^opt-in: --watch-retries/) });
+    expect(decideVerdict(off, false).missing).toEqual([]);
+    // The clean sandbox makes 8 attempts in all, each after its wait: passed, no warning.
+    const on = await certifySandbox({ ids: [WATCH_RETRIES], ...WATCHING });
+    expect(resultOf(on, WATCH_RETRIES).status, resultOf(on, WATCH_RETRIES).message).toBe('passed');
+  });
+
   it('has a fault for every check', () => {
     const covered = new Set(MY_FAULTS.map((f) => f.caughtBy));
     expect(MY_IDS.filter((id) => !covered.has(id))).toEqual([]);
@@ -89,6 +102,7 @@ describe('webhooks suite', () => {
       ids: [checkId],
       ...(NO_WEBHOOK.includes(checkId) ? { noWebhook: true } : {}),
       ...(PRODUCTION_IDS.includes(checkId) ? PRODUCTION : {}),
+      ...(checkId === WATCH_RETRIES ? WATCHING : {}),
     });
     const r = resultOf(run, checkId);
     expect(r.status, `${checkId}: ${r.status} ${r.message ?? ''}`).toBe('failed');

@@ -35,6 +35,11 @@ const OPTIONS: Record<string, CertifySandboxOptions> = {
   'sandbox.simulated-answer-over-limit': { exhaustLimits: true, timeScale: 30, suites: ['limits'] },
   // The operator's switch is known to the certifier only from the user: --real-names-enabled.
   'sandbox.real-names-enabled': { flags: { realNamesEnabled: true } },
+  // How a second partner's key with the first partner's org token is refused: only that check sends the pair.
+  'auth.other-partner-token-403': { suites: ['auth'] },
+  // The ninth attempt comes about 8 h of spec time after the first: 7.4 s at 6000, the one check that watches.
+  'webhooks.eight-retries-after-first': { timeScale: 6000, ids: ['webhooks.retry-schedule-whole'], flags: { watchRetries: true } },
+  'auth.other-partner-token-404': { suites: ['auth'] },
 };
 
 /** A variant of production mode (what a reveal charges) is certified as production, with credits to spend. */

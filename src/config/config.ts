@@ -21,6 +21,8 @@ export interface Config {
   expiredCode?: string;
   disabledOrgToken?: string;
   disabledPartnerKey?: string;
+  /** A second, enabled partner's key (partner isolation). */
+  otherPartnerKey?: string;
   webhookSecret?: string;
   webhookListen?: ListenAddress;
   webhookPublicUrl?: string;
@@ -53,4 +55,6 @@ export interface Config {
    * (after a data-processing agreement), so names are not judged as masked; contact identifiers still are.
    */
   realNamesEnabled?: boolean;
+  /** --watch-retries: the opt-in check of the whole webhook retry schedule runs. */
+  watchRetries?: boolean;
 }

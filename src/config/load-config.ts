@@ -58,6 +58,7 @@ export function loadConfig(input: LoadConfigInput): Config {
     expiredCode: get('expiredCode'),
     disabledOrgToken: get('disabledOrgToken'),
     disabledPartnerKey: get('disabledPartnerKey'),
+    otherPartnerKey: get('otherPartnerKey'),
     webhookSecret: get('webhookSecret'),
     webhookListen: get('webhookListen'),
     webhookPublicUrl: get('webhookPublicUrl'),
@@ -77,6 +78,7 @@ export function loadConfig(input: LoadConfigInput): Config {
     exhaustLimits: get('exhaustLimits') ?? false,
     noWebhookRegistered: get('webhookNotRegistered') ?? false,
     realNamesEnabled: get('realNamesEnabled') ?? false,
+    watchRetries: get('watchRetries') ?? false,
     userRole: get('userRole'),
   };
 }

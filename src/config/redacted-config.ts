@@ -14,6 +14,7 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     expiredCode: config.expiredCode !== undefined,
     disabledOrgToken: config.disabledOrgToken,
     disabledPartnerKey: config.disabledPartnerKey,
+    otherPartnerKey: config.otherPartnerKey,
     webhookSecret: config.webhookSecret,
     webhookListen: config.webhookListen ? `${config.webhookListen.host}:${config.webhookListen.port}` : undefined,
     webhookPublicUrl: config.webhookPublicUrl,
@@ -31,6 +32,7 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     exhaustLimits: config.exhaustLimits,
     userRole: config.userRole,
     realNamesEnabled: config.realNamesEnabled || undefined,
+    watchRetries: config.watchRetries || undefined,
   };
   // Every secret of the table, in place (the order of the keys is the report's), whether or not it is listed above.
   for (const o of SECRET_RUN_OPTIONS) {

@@ -79,6 +79,7 @@ export const RUN_OPTIONS = [
   { key: 'expiredCode', flag: '--expired-code', arg: '<code>', kind: 'string', validate: validateCode, requires: OWN_CREDENTIALS, description: 'an expired activation code' },
   { key: 'disabledOrgToken', flag: '--disabled-org-token', arg: '<token>', kind: 'string', secret: true, validate: orgToken, requires: OWN_CREDENTIALS, description: 'org token of a disabled organization' },
   { key: 'disabledPartnerKey', flag: '--disabled-partner-key', arg: '<key>', kind: 'string', secret: true, validate: partnerKey, requires: OWN_CREDENTIALS, description: 'key of a disabled partner' },
+  { key: 'otherPartnerKey', flag: '--other-partner-key', arg: '<key>', kind: 'string', secret: true, validate: partnerKey, requires: OWN_CREDENTIALS, description: "key of a second, enabled partner: it must not reach the first partner's organizations" },
   { ...WEBHOOK_SECRET_OPTION, requires: OWN_RECEIVER },
   { key: 'webhookListen', flag: '--webhook-listen', arg: '<host:port>', kind: 'string', validate: validateListen, requires: OWN_RECEIVER, description: 'where the temporary receiver listens' },
   { key: 'webhookPublicUrl', flag: '--webhook-public-url', arg: '<url>', kind: 'string', validate: validateHttpUrl, requires: OWN_RECEIVER, description: 'the registered URL that reaches the receiver' },
@@ -100,6 +101,12 @@ export const RUN_OPTIONS = [
   { key: 'suite', flag: '--suite', arg: '<name>', kind: 'list', repeatable: true, description: 'run only this suite, repeatable or comma-separated (see: svc-certify list)' },
   { key: 'grep', flag: '--grep', arg: '<text>', kind: 'string', description: 'run only checks whose id or title contains the text' },
   { key: 'exhaustLimits', flag: '--exhaust-limits', kind: 'boolean', description: 'also use up the rate limit and the daily sandbox run quota' },
+  {
+    key: 'watchRetries',
+    flag: '--watch-retries',
+    kind: 'boolean',
+    description: "also watch a failing webhook's whole retry schedule (about 8 h of spec time: 8 min at time scale 60)",
+  },
   {
     key: 'userRole',
     flag: '--user-role',

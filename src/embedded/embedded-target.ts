@@ -65,6 +65,7 @@ export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOpti
       expiredCode: p.expired_code,
       disabledOrgToken: p.disabled_org_token,
       disabledPartnerKey: p.disabled_partner_key,
+      otherPartnerKey: p.other_partner_key,
       webhookSecret: p.webhook_secret,
       webhookPublicUrl: receiver.url,
     };

@@ -142,9 +142,11 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       ...(config.expiredCode ? { expiredCode: config.expiredCode } : {}),
       ...(config.disabledOrgToken ? { disabledOrgToken: config.disabledOrgToken } : {}),
       ...(config.disabledPartnerKey ? { disabledPartnerKey: config.disabledPartnerKey } : {}),
+      ...(config.otherPartnerKey ? { otherPartnerKey: config.otherPartnerKey } : {}),
       ...(config.webhookSecret ? { webhookSecret: config.webhookSecret } : {}),
       maxSpendCredits: config.maxSpendCredits,
       ...(config.realNamesEnabled ? { realNamesEnabled: true } : {}),
+      ...(config.watchRetries ? { watchRetries: true } : {}),
     };
     const reporters = options.reporters ?? [];
     const resultTarget: RunResult['target'] = { baseUrl, environment, embedded: target.embedded, ...(environmentEvidence ? { environmentEvidence } : {}) };

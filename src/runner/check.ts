@@ -107,6 +107,8 @@ export interface SharedSetup {
   fixtureRun(fixture: string, opts?: { lang?: 'he' | 'en'; targetCount?: number }): Promise<RunHandle>;
   /** One real (engine) run of the shared job with requirements, followed to a terminal state. */
   realRun(): Promise<{ run: RunHandle; reads: ApiResponse[]; final: ApiResponse }>;
+  /** A second real run of the shared job, its title submitted as requirement 0 (started, not followed). */
+  secondRealRun(): Promise<RunHandle>;
   /**
    * POST /runs through the check's own client (recorded in the check): the way a check starts a run
    * that may be real, so the certification's real-run count (the budget) includes it.
@@ -207,10 +209,14 @@ export interface CheckContext {
     expiredCode?: string;
     disabledOrgToken?: string;
     disabledPartnerKey?: string;
+    /** --other-partner-key: a second, enabled partner (partner isolation). */
+    otherPartnerKey?: string;
     webhookSecret?: string;
     maxSpendCredits: number;
     /** --real-names-enabled: the operator showed real candidate names in the sandbox (after a data-processing agreement). */
     realNamesEnabled?: boolean;
+    /** --watch-retries: watch a failing webhook's whole retry schedule. */
+    watchRetries?: boolean;
   };
   readonly api: ApiClient;
   readonly setup: SharedSetup;

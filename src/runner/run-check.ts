@@ -92,6 +92,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     job: () => budget.paused(view.job),
     fixtureRun: (fixture, o) => budget.paused(() => view.fixtureRun(fixture, o)),
     realRun: () => budget.paused(view.realRun),
+    secondRealRun: () => budget.paused(view.secondRealRun),
     // Through the check's api: its request is paused like any other.
     startRun: view.startRun,
     webhookTrio: () => budget.paused(view.webhookTrio),

@@ -313,16 +313,7 @@ export class SharedSetupCore {
         },
         { label: 'start real run', priority: 'high' },
       );
-      // The sandbox allows 20 real runs per organization a day: a reused --org-token can run out, and
-      // the 429 is then the spec's own answer, not a fault of the target.
-      if (res.status === 429 && isJsonObject(res.json) && res.json.error === 'sandbox_run_quota') {
-        const wait = res.json.retry_after_seconds;
-        throw new SkipCheck(
-          `needs a real run, and the organization's daily sandbox run quota is used up (429 sandbox_run_quota${typeof wait === 'number' ? `, retry after ${wait} s` : ''}): certify with a fresh --activation-code instead of --org-token, or later`,
-          'needs-input',
-          'a fresh --activation-code (the run quota is used up)',
-        );
-      }
+      this.skipOnRunQuota(res);
       const runId = this.startedRunId(res, 'real run (start a run of the shared job)');
       this.realRuns += 1;
       const reads: ApiResponse[] = [];
@@ -344,6 +335,54 @@ export class SharedSetupCore {
       }
       return { run: { runId, start: res }, reads, final };
     });
+  }
+
+  /**
+   * The second real run, on a twin of the shared job (same title, description and location, its own
+   * external_id: a service may put candidates already shown for a job last, and a twin finds the same
+   * ones), its title submitted as requirement 0 (so the title is not appended again: runs-start checks
+   * the 202) and the first run's must as a nice: the two runs list candidates in common, whose sandbox
+   * pseudonyms must agree. Started, not followed: a check reads it when it needs its list.
+   */
+  secondRealRunStep(): Step<RunHandle> {
+    const user = this.userStep();
+    const job = this.jobStep();
+    return this.step('second-real-run', 'second real run', [user, job], async (api) => {
+      const [u, j] = await Promise.all([user.promise, job.promise]);
+      const twin = this.uniqueId('svc-certify-twin-job');
+      const created = await api.post('/jobs', { external_id: twin, title: j.title, description_text: j.descriptionText, location_text: j.locationText }, { label: 'create a twin of the shared job' });
+      if (created.status < 200 || created.status > 299) {
+        throw new SetupFailure('second real run (create a twin of the shared job)', this.wrong(created, 'a 2xx'), SPEC_JOBS, created);
+      }
+      const res = await api.post(
+        '/runs',
+        {
+          job_external_id: twin,
+          acting_user_external_id: u.externalId,
+          target_count: 5,
+          requirements: secondRunRequirements(j.title),
+        },
+        { label: 'start the second real run (job title submitted)' },
+      );
+      this.skipOnRunQuota(res);
+      const runId = this.startedRunId(res, 'second real run (start a run of the shared job, its title submitted)');
+      this.realRuns += 1;
+      return { runId, start: res };
+    });
+  }
+
+  /**
+   * The sandbox allows 20 real runs per organization a day: a reused --org-token can run out, and the
+   * 429 is then the spec's own answer, not a fault of the target.
+   */
+  private skipOnRunQuota(res: ApiResponse): void {
+    if (res.status !== 429 || !isJsonObject(res.json) || res.json.error !== 'sandbox_run_quota') return;
+    const wait = res.json.retry_after_seconds;
+    throw new SkipCheck(
+      `needs a real run, and the organization's daily sandbox run quota is used up (429 sandbox_run_quota${typeof wait === 'number' ? `, retry after ${wait} s` : ''}): certify with a fresh --activation-code instead of --org-token, or later`,
+      'needs-input',
+      'a fresh --activation-code (the run quota is used up)',
+    );
   }
 
   /**
@@ -425,6 +464,7 @@ export class SharedSetupCore {
       job: () => awaitStep(this.jobStep()),
       fixtureRun: (fixture, o) => awaitStep(this.fixtureRunStep(fixture, o?.lang, o?.targetCount ?? 10)),
       realRun: () => awaitStep(this.realRunStep()),
+      secondRealRun: () => awaitStep(this.secondRealRunStep()),
       startRun: (body, opts) => this.startRun(api, body, opts ?? {}),
       webhookTrio: () => awaitStep(this.webhookTrioStep()),
       takeActivationCode: () => codes.shift() ?? this.takeSpareCode(),
@@ -432,6 +472,14 @@ export class SharedSetupCore {
       occurredAt: () => this.occurredAt(),
     };
   }
+}
+
+/** The second real run's requirements: the job's title as a must, the first run's must as a nice. */
+export function secondRunRequirements(title: string): Array<{ text: string; kind: 'must' | 'nice' }> {
+  return [
+    { text: title, kind: 'must' },
+    { text: 'TypeScript', kind: 'nice' },
+  ];
 }
 
 /** The code as a person might type it: lower case, spaces instead of dashes ("svc abcd efgh"). */

@@ -11,6 +11,7 @@ import { errorMessage, type Lang } from './messages.js';
 import { Operator } from './operator.js';
 import { RateLimiter, type RateVerdict } from './rate-limit.js';
 import { matchRoute } from './routing.js';
+import { otherPartnersOrganization } from './other-partner.js';
 import { Store, type Partner } from './store.js';
 import type { SandboxHooks } from './hooks.js';
 import { isOneOf } from './must.js';
@@ -187,7 +188,8 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
       const token = header(req.headers, 'x-svc-org');
       if (!token) throw new ApiError(faults.has('auth.missing-org-token-403') || (route.name === 'decisions' && faults.has('auth.decisions-missing-org-token-403')) ? 403 : 401, 'invalid_org_token');
       org = store.orgsByTokenHash.get(hashSecret(token));
-      if (!org || org.partnerId !== partner.id) throw new ApiError(401, !org && faults.has('auth.unknown-org-token-wrong-code') ? 'invalid_partner_key' : 'invalid_org_token');
+      if (org && org.partnerId !== partner.id && !faults.has('auth.org-token-any-partner')) throw otherPartnersOrganization(route.name, config.variants);
+      if (!org) throw new ApiError(401, faults.has('auth.unknown-org-token-wrong-code') ? 'invalid_partner_key' : 'invalid_org_token');
       if (!org.enabled && !faults.has('auth.disabled-organization-served')) throw new ApiError(403, 'organization_disabled');
     }
     const injected = hooks.simulate?.({ id: req.id ?? 0, method: req.method, path: req.path, headers: req.headers, route: route.name, ...(req.body ? { body: req.body } : {}) });

@@ -34,6 +34,7 @@ const ERRORS = {
   unsupported_media_type: { he: 'סוג התוכן חייב להיות application/json.', en: 'The content type must be application/json.' },
   payload_too_large: { he: 'גוף הבקשה גדול מדי.', en: 'The request body is too large.' },
   not_found: { he: 'הנתיב לא נמצא.', en: 'No such route.' },
+  forbidden: { he: 'הארגון אינו מחובר לשותף זה.', en: 'The organization is not connected to this partner.' },
   method_not_allowed: { he: 'שיטת הבקשה אינה נתמכת בנתיב זה.', en: 'This method is not allowed on this route.' },
 } satisfies Record<string, Pair>;
 /** The same table, looked up by any code a route passes. */

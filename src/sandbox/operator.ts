@@ -177,6 +177,7 @@ export class Operator {
     this.setOrganizationEnabled(disabledOrg.organizationId, false);
     const other = this.createPartner({ name: 'Disabled Partner' });
     this.setPartnerEnabled(other.partnerId, false);
+    const second = this.createPartner({ name: 'Second Partner', rateLimitPerMinute: opts.rateLimitPerMinute });
     const provision: Provision = {
       base_url: baseUrl,
       partner_key: main.partnerKey,
@@ -185,6 +186,7 @@ export class Operator {
       expired_code: expired,
       disabled_org_token: disabledOrg.orgToken,
       disabled_partner_key: other.partnerKey,
+      other_partner_key: second.partnerKey,
     };
     return { provision, partnerId: main.partnerId };
   }

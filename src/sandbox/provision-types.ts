@@ -9,6 +9,8 @@ export interface Provision {
   expired_code: string;
   disabled_org_token: string;
   disabled_partner_key: string;
+  /** A second, enabled partner with no organization of its own: partner isolation. */
+  other_partner_key: string;
 }
 
 export interface ProvisionOptions {

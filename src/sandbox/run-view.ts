@@ -26,7 +26,7 @@ export function currentState(app: AppContext, run: Run, lang: Lang): RunState | 
   // names as they are; masking then keeps names the way the name-not-masked fault does, and still hides
   // every contact identifier ("contact identifiers stay masked regardless").
   const masking = app.config.variants.has('sandbox.real-names-enabled') ? new Set([...app.config.faults, 'sandbox.name-not-masked' as const]) : app.config.faults;
-  return { snapshot: { ...snap, candidates: snap.candidates.map((c) => maskCandidate(c, { faults: masking })) }, extraFields: false };
+  return { snapshot: { ...snap, candidates: snap.candidates.map((c) => maskCandidate(c, { faults: masking, runId: run.id })) }, extraFields: false };
 }
 
 function renderNoticeItem(n: EngineNotice, lang: Lang, faults: FaultSet, extra: boolean): Record<string, unknown> {

@@ -9,6 +9,7 @@ export const apiFaults = [
   { id: 'auth.unknown-key-wrong-code', area: 'auth', summary: 'an unknown partner key answers 401 `invalid_org_token` instead of `invalid_partner_key`', caughtBy: 'auth.unknown-partner-key-refused-401' },
   { id: 'auth.missing-org-token-403', area: 'auth', summary: 'a missing org token answers 403 instead of 401', caughtBy: 'auth.missing-org-token-refused-401' },
   { id: 'auth.disabled-organization-served', area: 'auth', summary: 'a disabled organization is served instead of refused with 403 `organization_disabled`', caughtBy: 'auth.disabled-org-token-refused-403' },
+  { id: 'auth.org-token-any-partner', area: 'auth', summary: "any enabled partner's key is accepted with any org token: a second partner reads and acts in the first partner's organization", caughtBy: 'auth.other-partner-key-isolated' },
   { id: 'auth.disabled-partner-401', area: 'auth', summary: 'a disabled partner answers 401 `invalid_partner_key` instead of 403 `partner_disabled`', caughtBy: 'auth.disabled-partner-key-refused-403' },
   { id: 'activation.no-normalization', area: 'activation', summary: 'a lower-case code with spaces is not normalized and gives 404 `code_not_found`', caughtBy: 'activation.normalizes-code-input' },
   { id: 'activation.code-reusable', area: 'activation', summary: 'a redeemed code can be redeemed again and issues a new token', caughtBy: 'activation.already-redeemed-409' },

@@ -2,6 +2,7 @@ import type { FaultDefinition } from './types.js';
 
 // Sandbox behaviour broken one rule at a time: error simulation and the reveal-price override.
 export const sandboxFaults = [
+  { id: 'sandbox.pseudonym-per-run', area: 'sandbox', summary: "a candidate's pseudonym is derived from the run too: stable within a run, another `Candidate XXXX` in the next real run", caughtBy: 'sandbox.pseudonym-stable-across-runs' },
   { id: 'sandbox.evidence-other-pseudonym', area: 'sandbox', summary: "names inside evidence are replaced by another pseudonym than the candidate's masked name", caughtBy: 'sandbox.evidence-pseudonym-is-the-name' },
   {
     id: 'sandbox.no-environment-header',

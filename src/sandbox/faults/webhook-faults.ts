@@ -3,6 +3,18 @@ import type { FaultDefinition } from './types.js';
 /** Faults of the webhook delivery queue (src/sandbox/webhooks). */
 export const webhookFaults = [
   {
+    id: 'webhooks.retry-backoff-flat',
+    area: 'webhooks',
+    summary: 'every retry comes one minute after the last failed attempt (no backoff beyond the first retry)',
+    caughtBy: 'webhooks.retry-schedule-whole',
+  },
+  {
+    id: 'webhooks.retries-past-eighth-attempt',
+    area: 'webhooks',
+    summary: 'after the eighth attempt the event is retried four more times, a minute apart (12 attempts in all)',
+    caughtBy: 'webhooks.retry-schedule-whole',
+  },
+  {
     id: 'webhooks.test-event-id-per-name',
     area: 'webhooks',
     summary: 'every test event of one kind carries the same event_id, so two different events share it',

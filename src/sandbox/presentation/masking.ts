@@ -17,8 +17,8 @@ const SCHEMED_URL = /\b(?:https?:\/\/|www\.)[^\s"'<>)\]]+/giu;
 const PHONE_CANDIDATE = /\+?\(?\d[\d\s().-]{6,}\d/g;
 
 /** `Candidate XXXX`: four upper-case hex digits of a hash of the id, so the same candidate always gets the same pseudonym. */
-export function pseudonym(candidateId: bigint): string {
-  const hex = createHash('sha256').update(candidateId.toString()).digest('hex').slice(0, 4).toUpperCase();
+export function pseudonym(candidateId: bigint, salt = ''): string {
+  const hex = createHash('sha256').update(`${salt}${candidateId.toString()}`).digest('hex').slice(0, 4).toUpperCase();
   return `Candidate ${hex}`;
 }
 
@@ -69,9 +69,10 @@ export function sandboxContact(candidateId: bigint): { email: string; phone: str
  * evidence, contact identifiers hidden in evidence, title, company and location, and the synthetic contact
  * in place of the real one. `opts.faults` lets the sandbox break exactly one of these on purpose.
  */
-export function maskCandidate(c: EngineCandidate, opts: { faults?: FaultSet } = {}): EngineCandidate {
+export function maskCandidate(c: EngineCandidate, opts: { faults?: FaultSet; runId?: string } = {}): EngineCandidate {
   const faults = opts.faults ?? NO_FAULTS;
-  const alias = pseudonym(c.id);
+  // The fault salts the pseudonym with the run: stable within a run, different in the next one.
+  const alias = faults.has('sandbox.pseudonym-per-run') ? pseudonym(c.id, opts.runId ?? '') : pseudonym(c.id);
   const keepName = faults.has('sandbox.name-not-masked');
   const maskField = (v: string | null) => (v === null ? null : maskContactText(v, faults));
   const contact = sandboxContact(c.id);

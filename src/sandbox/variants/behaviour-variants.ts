@@ -3,6 +3,25 @@ import type { VariantDefinition } from './types.js';
 // Choices of behaviour the spec leaves open: success statuses, what is stored, lists, timing.
 export const behaviourVariants = [
   {
+    id: 'webhooks.eight-retries-after-first',
+    area: 'webhooks',
+    summary: 'a failing event is retried after each of the 8 listed waits (1 min … 4 h): 9 attempts in all, over about 8 hours',
+    allowedBy: 'Events, delivery rule 1: "up to 8 attempts over about 8 hours (after 1 min, 2 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h)" lists 8 waits, which add up to about 8 hours only when each precedes a retry',
+    warns: ['webhooks.retry-schedule-whole'],
+  },
+  {
+    id: 'auth.other-partner-token-403',
+    area: 'auth',
+    summary: "an org token sent with another partner's key is refused with 403 `forbidden` (the default: 401 `invalid_org_token`)",
+    allowedBy: 'Authentication: the token identifies "one customer organization", the key "the partner"; the answer when they belong to different partners is not shown ("Any code not listed is handled by its HTTP status")',
+  },
+  {
+    id: 'auth.other-partner-token-404',
+    area: 'auth',
+    summary: "an org token sent with another partner's key answers 404 as if the organization's resources did not exist (`run_not_found`, `job_not_found`)",
+    allowedBy: 'Authentication: the answer when key and token belong to different partners is not shown; "A run of another customer organization yields 404 run_not_found"',
+  },
+  {
     id: 'status.upserts-201-on-create',
     area: 'status',
     summary: 'POST /users and POST /jobs answer 201 when they create, 200 on a repeat',

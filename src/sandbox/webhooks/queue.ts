@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { serializeBody } from './json-body.js';
 import { buildOutgoing } from './outgoing.js';
 import { postOnce, type PostHandle, type PostResult } from './post-once.js';
-import { ACK_TIMEOUT_MS, RETENTION_MS, retryDelay } from './schedule.js';
+import { ACK_TIMEOUT_MS, faultyRetryDelay, RETENTION_MS, retryDelay } from './schedule.js';
 import type { WebhookAttempt, WebhookEnvelope, WebhookQueue, WebhookQueueOptions } from './types.js';
 import { checkWebhookUrl } from './url-policy.js';
 
@@ -39,7 +39,8 @@ function isLoopbackUrl(url: string): boolean {
 
 /**
  * The webhook delivery queue (spec: Events, delivery rules; Limits). Times are the spec's divided by
- * `timeScale`: ack time-out 10 s, retries after 1, 2, 5, 15, 30, 60, 120 min (8 attempts in all), retention 7 days.
+ * `timeScale`: ack time-out 10 s, retries after 1, 2, 5, 15, 30, 60, 120 min (8 attempts in all; a variant adds
+ * the ninth after 240 min), retention 7 days.
  * Every timer is unref'd and cleared by close().
  */
 export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
@@ -149,7 +150,11 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
     if (result.status !== null && result.status >= 200 && result.status < 300) return finish(item, 'delivered');
     if (item.wrongSignature && !faults.has('webhooks.bad-signature-test-retried')) return finish(item, 'bad-signature test sent once, not retried');
     if (faults.has('webhooks.no-retry-after-server-error') && result.status !== null && result.status >= 500) return finish(item, 'given up');
-    const delay = retryDelay(item.attemptsMade);
+    const delay = faults.has('webhooks.retry-backoff-flat')
+      ? faultyRetryDelay(item.attemptsMade, 'flat')
+      : faults.has('webhooks.retries-past-eighth-attempt')
+        ? faultyRetryDelay(item.attemptsMade, 'past-eighth')
+        : retryDelay(item.attemptsMade, variants.has('webhooks.eight-retries-after-first') ? 'eight-retries' : 'eight-in-all');
     if (delay === null) return finish(item, `dropped after ${item.attemptsMade} attempts`);
     schedule(item, delay / scale);
   };
