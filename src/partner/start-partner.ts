@@ -40,6 +40,8 @@ export interface PartnerProvision {
   webhook_secret: string;
   disabled_org_token: string;
   disabled_partner_key: string;
+  /** A second, enabled partner (isolation checks of `run`): a key like the first, so a secret too. */
+  other_partner_key?: string;
 }
 
 /** A sandbox started with the given hooks and provisioned for the partner. */
@@ -94,6 +96,7 @@ export async function startPartner<P extends PartnerProvision>(
     namedSecret('webhookSecret', provision.webhook_secret),
     namedSecret('disabledOrgToken', provision.disabled_org_token),
     namedSecret('disabledPartnerKey', provision.disabled_partner_key),
+    ...(provision.other_partner_key !== undefined ? [namedSecret('otherPartnerKey', provision.other_partner_key)] : []),
   ];
   rememberSecrets(secrets);
   const partial = createPartnerSession({

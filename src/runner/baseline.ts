@@ -44,13 +44,13 @@ export function parseBaseline(text: string, file: string): Baseline {
   } catch (e) {
     throw new ConfigError(`--baseline ${file} is not valid JSON (${errorMessage(e).split('\n')[0]}); ${fix}`);
   }
-  const list = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>)['expected_failures'] : undefined;
+  const list = typeof data === 'object' && data !== null && !Array.isArray(data) ? Reflect.get(data, 'expected_failures') : undefined;
   if (!Array.isArray(list)) throw new ConfigError(`--baseline ${file} has no "expected_failures" array; ${fix}`);
   const seen = new Set<string>();
   const entries = list.map((item: unknown, i): BaselineEntry => {
     const at = `--baseline ${file}: expected_failures[${i}]`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new ConfigError(`${at} is not an object; ${fix}`);
-    const { id, reason, until } = item as Record<string, unknown>;
+    const [id, reason, until]: unknown[] = [Reflect.get(item, 'id'), Reflect.get(item, 'reason'), Reflect.get(item, 'until')];
     if (typeof id !== 'string' || id.trim() === '') throw new ConfigError(`${at} needs "id": the check id (see: svc-certify list)`);
     if (typeof reason !== 'string' || reason.trim() === '') throw new ConfigError(`${at} (${id}) needs "reason": why this failure is accepted for now`);
     if (typeof until !== 'string' || !isCalendarDate(until)) {

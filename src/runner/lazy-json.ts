@@ -22,14 +22,15 @@ export function lazyJson(res: ApiResponse, signal?: AbortSignal): ApiResponse {
   if (typeof first !== 'object' || first === null || res.text.length <= LAZY_JSON_ABOVE_CHARS) return res;
   const { json: _dropped, ...rest } = res;
   const text = res.text;
-  let cache = new WeakRef<object>(first);
+  let cache = new WeakRef(first);
   const parsed = (): JsonValue => {
     const known = cache.deref();
-    if (known !== undefined) return known as JsonValue;
+    if (known !== undefined) return known;
     if (signal?.aborted) throw new Error('interrupted: the answer is no longer judged');
-    const value = parseJsonLossless(text) as object;
-    cache = new WeakRef(value);
-    return value as JsonValue;
+    const value = parseJsonLossless(text);
+    // The same text parses to the same kind of value: an object or array again, held weakly.
+    if (typeof value === 'object' && value !== null) cache = new WeakRef(value);
+    return value;
   };
   return Object.defineProperty(rest, 'json', { get: parsed, enumerable: true }) as ApiResponse;
 }
