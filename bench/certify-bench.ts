@@ -56,7 +56,13 @@ try {
   const t0 = performance.now();
   let result: RunResult;
   try {
-    result = await certify({ config: target.config, checks: ALL_CHECKS, suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks });
+    result = await certify({
+      config: target.config,
+      checks: ALL_CHECKS,
+      suiteOrder: SUITE_ORDER,
+      embedded: true,
+      webhooks: target.webhooks,
+    });
   } finally {
     await target.close();
   }

@@ -27,10 +27,14 @@ try {
   timeOnce(['--help'], cwd); // warm the file cache, as a second invocation would be
   const samples = Array.from({ length: 10 }, () => timeOnce(['--help'], cwd).ms).sort((a, b) => a - b);
   const median = (samples[4]! + samples[5]!) / 2;
-  console.log(`svc-certify --help cold start: median ${median.toFixed(0)} ms of 10 (min ${samples[0]!.toFixed(0)}, max ${samples[9]!.toFixed(0)}; goal < 200 ms)`);
+  console.log(
+    `svc-certify --help cold start: median ${median.toFixed(0)} ms of 10 (min ${samples[0]!.toFixed(0)}, max ${samples[9]!.toFixed(0)}; goal < 200 ms)`,
+  );
 
   const full = timeOnce(['run', '--report-dir', join(cwd, 'reports')], cwd);
-  console.log(`svc-certify run (embedded sandbox, time scale 60): ${(full.ms / 1000).toFixed(1)} s, exit ${full.status}`);
+  console.log(
+    `svc-certify run (embedded sandbox, time scale 60): ${(full.ms / 1000).toFixed(1)} s, exit ${full.status}`,
+  );
   if (full.status !== 0) process.exitCode = 1;
 } finally {
   rmSync(cwd, { recursive: true, force: true });

@@ -17,14 +17,26 @@ for (const row of MATRIX) {
   if (only && !only.includes(row.name)) continue;
   const r = await runRow(row, { killAboveMb: KILL_ABOVE_MB });
   const after = r.run.secondsAfterSignal;
-  const ok = r.run.code === row.expect.code && r.run.peakRssMb <= PEAK_RSS_BOUND_MB && (after === undefined || after <= SIGNAL_EXIT_BOUND_S);
+  const ok =
+    r.run.code === row.expect.code &&
+    r.run.peakRssMb <= PEAK_RSS_BOUND_MB &&
+    (after === undefined || after <= SIGNAL_EXIT_BOUND_S);
   if (!ok) failed++;
   const outcome = `${outcomeOf(r)}${r.run.code === row.expect.code ? '' : ` (expected exit ${row.expect.code})`}`;
-  rows.push([row.name, row.testedIn.replace(/^test\//, ''), outcome, r.run.peakRssMb.toFixed(0), r.run.seconds.toFixed(2), after === undefined ? '' : after.toFixed(2)]);
+  rows.push([
+    row.name,
+    row.testedIn.replace(/^test\//, ''),
+    outcome,
+    r.run.peakRssMb.toFixed(0),
+    r.run.seconds.toFixed(2),
+    after === undefined ? '' : after.toFixed(2),
+  ]);
   console.error(`${row.name}: ${outcome}, ${r.run.peakRssMb.toFixed(0)} MB, ${r.run.seconds.toFixed(2)} s`);
 }
 const widths = rows[0]!.map((_h, i) => Math.max(...rows.map((r) => r[i]!.length)));
 const line = (r: string[]): string => `| ${r.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
 console.log([line(rows[0]!), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n'));
-console.log(`bench:hostile: ${rows.length - 1 - failed}/${rows.length - 1} as expected, under ${PEAK_RSS_BOUND_MB} MB and within ${SIGNAL_EXIT_BOUND_S} s of a signal`);
+console.log(
+  `bench:hostile: ${rows.length - 1 - failed}/${rows.length - 1} as expected, under ${PEAK_RSS_BOUND_MB} MB and within ${SIGNAL_EXIT_BOUND_S} s of a signal`,
+);
 if (failed > 0) process.exitCode = 1;

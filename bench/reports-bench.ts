@@ -25,10 +25,21 @@ const TIME_SCALE = 60;
 const UNCAPPED = new WeakMap<RunResult, RunResult>();
 
 async function certifyEmbedded(faults: string[]): Promise<RunResult> {
-  const base = loadConfig({ flags: { timeScale: String(TIME_SCALE) }, env: {}, cwd: tmpdir(), knownSuites: SUITE_ORDER });
+  const base = loadConfig({
+    flags: { timeScale: String(TIME_SCALE) },
+    env: {},
+    cwd: tmpdir(),
+    knownSuites: SUITE_ORDER,
+  });
   const target = await startEmbeddedTarget(base, { timeScale: TIME_SCALE, rateLimit: base.rateLimit, faults });
   try {
-    const result = await certify({ config: target.config, checks: ALL_CHECKS, suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks });
+    const result = await certify({
+      config: target.config,
+      checks: ALL_CHECKS,
+      suiteOrder: SUITE_ORDER,
+      embedded: true,
+      webhooks: target.webhooks,
+    });
     const settled = settleResult(result, { strict: false });
     UNCAPPED.set(settled, result);
     return settled;
@@ -67,7 +78,9 @@ function inflate(result: RunResult, factor: number): RunResult {
     ...result,
     checks: result.checks.map((c) => ({
       ...c,
-      exchanges: Array.from({ length: factor }, (_, k) => c.exchanges.map((e) => (k === 0 ? e : { ...e, label: `${e.label ?? 'exchange'} (repeat ${k})` })))
+      exchanges: Array.from({ length: factor }, (_, k) =>
+        c.exchanges.map((e) => (k === 0 ? e : { ...e, label: `${e.label ?? 'exchange'} (repeat ${k})` })),
+      )
         .flat()
         .map((e, index) => ({ ...e, index })),
     })),
@@ -117,7 +130,15 @@ async function openTimeMs(html: string, runs = 3): Promise<{ page: number; row: 
   writeFileSync(file, html);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const times: number[] = [];
@@ -176,7 +197,9 @@ async function main(): Promise<void> {
   process.stdout.write(`\nReport sizes (bytes as written):\n\n${table(rows)}\n\n`);
   process.stdout.write(`Faults for the failing run: ${faults.join(', ')}\n\n`);
   process.stdout.write(`report.html open time in Chromium (load event + one frame, median of 3):\n`);
-  process.stdout.write(`  clean:            ${open1.page.toFixed(0)} ms (then a passed row opens in ${open1.row.toFixed(0)} ms)\n`);
+  process.stdout.write(
+    `  clean:            ${open1.page.toFixed(0)} ms (then a passed row opens in ${open1.row.toFixed(0)} ms)\n`,
+  );
   process.stdout.write(
     `  10× exchanges:    ${open10.page.toFixed(0)} ms (goal < 1000 ms) ${open10.page < 1000 ? 'OK' : 'TOO SLOW'} (then a passed row opens in ${open10.row.toFixed(0)} ms)\n`,
   );

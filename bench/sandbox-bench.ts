@@ -21,8 +21,13 @@ function runGenerator(job: LoadJob): Promise<LoadResult> {
   });
 }
 
-async function json(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<any> { // any: ad-hoc setup calls
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function json(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<any> {
+  // any: ad-hoc setup calls
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const data: unknown = await res.json();
   if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(data)}`);
   return data;
@@ -30,7 +35,9 @@ async function json(url: string, method: string, headers: Record<string, string>
 
 function line(name: string, r: LoadResult): string {
   const rps = (r.requests / r.elapsedMs) * 1000;
-  const statuses = Object.entries(r.statuses).map(([s, n]) => `${s}×${n}`).join(' ');
+  const statuses = Object.entries(r.statuses)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
   return `${name.padEnd(12)} ${rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50Ms.toFixed(2)} ms   p99 ${r.p99Ms.toFixed(2)} ms   (${r.requests} requests, ${r.errors} errors, ${statuses})`;
 }
 
@@ -43,16 +50,35 @@ async function main(): Promise<void> {
     // The bench measures the server, not the partner's allowance.
     sandbox.operator.setRateLimit(partnerId, { perMinute: 100_000_000, perDay: 1_000_000_000 });
     const key = { 'x-partner-key': provision.partner_key };
-    const org = await json(`${provision.base_url}/activations/redeem`, 'POST', key, { code: provision.activation_codes[0], external_id: 'bench-org' });
+    const org = await json(`${provision.base_url}/activations/redeem`, 'POST', key, {
+      code: provision.activation_codes[0],
+      external_id: 'bench-org',
+    });
     const auth = { ...key, 'x-svc-org': org.org_token as string };
-    await json(`${provision.base_url}/users`, 'POST', auth, { external_id: 'bench-user', email: 'bench@example.com', full_name: 'Bench User', role: 'recruiter' });
-    const run = await json(`${provision.base_url}/runs`, 'POST', auth, { job_external_id: 'cert-notices-all', acting_user_external_id: 'bench-user', target_count: 6 });
+    await json(`${provision.base_url}/users`, 'POST', auth, {
+      external_id: 'bench-user',
+      email: 'bench@example.com',
+      full_name: 'Bench User',
+      role: 'recruiter',
+    });
+    const run = await json(`${provision.base_url}/runs`, 'POST', auth, {
+      job_external_id: 'cert-notices-all',
+      acting_user_external_id: 'bench-user',
+      target_count: 6,
+    });
     const base = new URL(provision.base_url);
     const common = { origin: base.origin, durationMs: DURATION_MS, connections: CONNECTIONS, pipelining: PIPELINING };
-    const reads = await runGenerator({ ...common, path: `${base.pathname}/runs/${run.run_id}`, method: 'GET', headers: { ...auth, 'x-svc-lang': 'en' } });
+    const reads = await runGenerator({
+      ...common,
+      path: `${base.pathname}/runs/${run.run_id}`,
+      method: 'GET',
+      headers: { ...auth, 'x-svc-lang': 'en' },
+    });
     const decisionBody = JSON.stringify({
       acting_user_external_id: 'bench-user',
-      decisions: [{ candidate_id: 990000000001, decision: 'shortlisted', note: null, occurred_at: '2025-01-01T10:00:00Z' }],
+      decisions: [
+        { candidate_id: 990000000001, decision: 'shortlisted', note: null, occurred_at: '2025-01-01T10:00:00Z' },
+      ],
       notices_shown: ['run_progress'],
     });
     const decisions = await runGenerator({
@@ -62,11 +88,15 @@ async function main(): Promise<void> {
       headers: { ...auth, 'content-type': 'application/json' },
       body: decisionBody,
     });
-    console.log(`sandbox bench: ${DURATION_MS} ms each, ${CONNECTIONS} connections × pipelining ${PIPELINING}, load from a second process`);
+    console.log(
+      `sandbox bench: ${DURATION_MS} ms each, ${CONNECTIONS} connections × pipelining ${PIPELINING}, load from a second process`,
+    );
     console.log(line('run reads', reads));
     console.log(line('decisions', decisions));
     const readRps = (reads.requests / reads.elapsedMs) * 1000;
-    console.log(`goal ≥ 10000 run reads/s with p99 < 10 ms: ${readRps >= 10_000 && reads.p99Ms < 10 ? 'met' : 'NOT met on this machine'}`);
+    console.log(
+      `goal ≥ 10000 run reads/s with p99 < 10 ms: ${readRps >= 10_000 && reads.p99Ms < 10 ? 'met' : 'NOT met on this machine'}`,
+    );
   } finally {
     await sandbox.close();
   }

@@ -23,7 +23,11 @@ export interface LoadResult {
 }
 
 async function runLoad(job: LoadJob): Promise<LoadResult> {
-  const pool = new Pool(job.origin, { connections: job.connections, pipelining: job.pipelining, keepAliveTimeout: 30_000 });
+  const pool = new Pool(job.origin, {
+    connections: job.connections,
+    pipelining: job.pipelining,
+    keepAliveTimeout: 30_000,
+  });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
@@ -33,7 +37,13 @@ async function runLoad(job: LoadJob): Promise<LoadResult> {
     while (performance.now() < deadline) {
       const t0 = performance.now();
       try {
-        const res = await pool.request({ origin: job.origin, path: job.path, method: job.method, headers: job.headers, body: job.body });
+        const res = await pool.request({
+          origin: job.origin,
+          path: job.path,
+          method: job.method,
+          headers: job.headers,
+          body: job.body,
+        });
         await res.body.dump();
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
       } catch {
@@ -46,7 +56,8 @@ async function runLoad(job: LoadJob): Promise<LoadResult> {
   const elapsedMs = performance.now() - start;
   await pool.close();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => (latencies.length === 0 ? 0 : (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0));
+  const at = (q: number) =>
+    latencies.length === 0 ? 0 : (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   return { requests: latencies.length, errors, statuses, elapsedMs, p50Ms: at(0.5), p99Ms: at(0.99) };
 }
 

@@ -37,7 +37,9 @@ async function writeStreaming(path: string, total: number, piece: (i: number) =>
   return written;
 }
 
-export async function generateCorpus(dir: string): Promise<{ bundleBytes: number; harBytes: number; harPath: string; bundleDir: string }> {
+export async function generateCorpus(
+  dir: string,
+): Promise<{ bundleBytes: number; harBytes: number; harPath: string; bundleDir: string }> {
   const bundleDir = join(dir, 'dist');
   mkdirSync(bundleDir, { recursive: true });
   const chunk = bundleText(MB, 0);
@@ -45,9 +47,16 @@ export async function generateCorpus(dir: string): Promise<{ bundleBytes: number
   let bundleBytes = 0;
   for (let f = 0; f < 4; f++) {
     // One line per file, the way a minifier writes it; a key planted in the first.
-    bundleBytes += await writeStreaming(join(bundleDir, `chunk-${f}.min.js`), 11 * MB, (i) => (f === 0 && i === 5 ? `${chunk}var k="${key}";` : chunk));
+    bundleBytes += await writeStreaming(join(bundleDir, `chunk-${f}.min.js`), 11 * MB, (i) =>
+      f === 0 && i === 5 ? `${chunk}var k="${key}";` : chunk,
+    );
   }
-  const map = JSON.stringify({ version: 3, sources: ['src/a.ts'], sourcesContent: [bundleText(2 * MB, 7).replace(/;/g, ';\n')], mappings: 'A'.repeat(MB) });
+  const map = JSON.stringify({
+    version: 3,
+    sources: ['src/a.ts'],
+    sourcesContent: [bundleText(2 * MB, 7).replace(/;/g, ';\n')],
+    mappings: 'A'.repeat(MB),
+  });
   writeFileSync(join(bundleDir, 'chunk-0.min.js.map'), map);
   bundleBytes += map.length;
   const gz = gzipSync(bundleText(MB, 3));
@@ -70,12 +79,22 @@ export async function generateCorpus(dir: string): Promise<{ bundleBytes: number
         ],
         cookies: [{ name: 'session', value: String(i) }],
         queryString: [{ name: 'lang', value: 'en' }],
-        ...(i % 5 === 0 ? { postData: { mimeType: 'application/json', text: JSON.stringify({ decisions: [{ candidate_id: 990000000001, decision: 'shortlisted' }] }) } } : {}),
+        ...(i % 5 === 0
+          ? {
+              postData: {
+                mimeType: 'application/json',
+                text: JSON.stringify({ decisions: [{ candidate_id: 990000000001, decision: 'shortlisted' }] }),
+              },
+            }
+          : {}),
       },
       response: {
         status: 200,
         headers: [{ name: 'content-type', value: 'application/json; charset=utf-8' }],
-        content: i % 3 === 0 ? { size: body.length, mimeType: 'application/javascript', text: b64, encoding: 'base64' } : { size: body.length, mimeType: 'text/javascript', text: body },
+        content:
+          i % 3 === 0
+            ? { size: body.length, mimeType: 'application/javascript', text: b64, encoding: 'base64' }
+            : { size: body.length, mimeType: 'text/javascript', text: body },
       },
     });
   const harTarget = 150 * MB;

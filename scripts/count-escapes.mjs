@@ -23,7 +23,8 @@ function escapesOf(path) {
   const counts = { nonNull: 0, as: 0 };
   const visit = (node) => {
     if (ts.isNonNullExpression(node)) counts.nonNull++;
-    const isConst = ts.isAsExpression(node) && ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(source) === 'const';
+    const isConst =
+      ts.isAsExpression(node) && ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(source) === 'const';
     if ((ts.isAsExpression(node) && !isConst) || ts.isTypeAssertionExpression(node)) counts.as++;
     ts.forEachChild(node, visit);
   };
@@ -33,8 +34,11 @@ function escapesOf(path) {
 
 /** `--files`: the production files of src/ with their counts, most first (where to look next). */
 if (process.argv.includes('--files')) {
-  const files = [...tsFiles(join(ROOT, 'src'))].filter((p) => !p.endsWith('.test.ts')).map((p) => ({ path: relative(ROOT, p), ...escapesOf(p) }));
-  for (const f of files.filter((f) => f.nonNull + f.as > 0).sort((a, b) => b.nonNull + b.as - a.nonNull - a.as)) console.log(`${String(f.nonNull).padStart(4)} ${String(f.as).padStart(4)}  ${f.path}`);
+  const files = [...tsFiles(join(ROOT, 'src'))]
+    .filter((p) => !p.endsWith('.test.ts'))
+    .map((p) => ({ path: relative(ROOT, p), ...escapesOf(p) }));
+  for (const f of files.filter((f) => f.nonNull + f.as > 0).sort((a, b) => b.nonNull + b.as - a.nonNull - a.as))
+    console.log(`${String(f.nonNull).padStart(4)} ${String(f.as).padStart(4)}  ${f.path}`);
   process.exit(0);
 }
 
@@ -57,5 +61,8 @@ if (process.argv.includes('--json')) {
   console.log(JSON.stringify(rows));
 } else {
   console.log('folder  files   non-null !  as (not as const)');
-  for (const r of rows) console.log(`${r.folder.padEnd(7)} ${r.kind.padEnd(7)} ${String(r.nonNull).padStart(10)}  ${String(r.as).padStart(17)}`);
+  for (const r of rows)
+    console.log(
+      `${r.folder.padEnd(7)} ${r.kind.padEnd(7)} ${String(r.nonNull).padStart(10)}  ${String(r.as).padStart(17)}`,
+    );
 }

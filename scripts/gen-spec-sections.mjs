@@ -32,7 +32,12 @@ const text = [
   '// a section that does not exist fails to compile.',
   '',
   'export const SPEC_SECTIONS = [',
-  ...sections(readFileSync(SPEC, 'utf8')).map((s) => `  ${JSON.stringify(s).replace(/^"|"$/g, "'").replace(/(?<!^)'(?!$)/g, "\\'")},`),
+  ...sections(readFileSync(SPEC, 'utf8')).map(
+    (s) =>
+      `  ${JSON.stringify(s)
+        .replace(/^"|"$/g, "'")
+        .replace(/(?<!^)'(?!$)/g, "\\'")},`,
+  ),
   '] as const;',
   '',
   'export type SpecSection = (typeof SPEC_SECTIONS)[number];',

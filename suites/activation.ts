@@ -12,7 +12,6 @@ import { errorSuffix, obj, randomUUID, unknownActivationCode, warnUnlessRfc3339 
 
 const suite = 'activation';
 
-
 /** Redeem carries the partner key only (Endpoints › POST /activations/redeem: no org token). */
 function redeem(t: CheckContext, code: string, externalId: string, label: string): Promise<ApiResponse> {
   return t.api.post('/activations/redeem', { code, external_id: externalId }, { auth: 'partner', label });
@@ -21,7 +20,8 @@ function redeem(t: CheckContext, code: string, externalId: string, label: string
 export const ACTIVATION_CHECKS: CheckDefinition[] = [
   {
     id: 'activation.already-redeemed-409',
-    title: 'A second redeem of the same code gives 409 code_already_redeemed with a UTC redeemed_at (RFC 3339 form, else a warning), and no token again',
+    title:
+      'A second redeem of the same code gives 409 code_already_redeemed with a UTC redeemed_at (RFC 3339 form, else a warning), and no token again',
     suite,
     spec: [S.codeStates, S.redeem, S.byEndpoint, S.activationCode],
     needs: ['typed-redemption'],
@@ -115,7 +115,10 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
       if (code === undefined) return t.skip(t.setup.codeShortage('taken'));
       // The primary organization's external_id; with --org-token (unknown then), the typed redemption's.
       const primary = await t.setup.org();
-      const taken = primary.organizationExternalId !== '' ? primary.organizationExternalId : (await t.setup.typedRedemption()).org.organizationExternalId;
+      const taken =
+        primary.organizationExternalId !== ''
+          ? primary.organizationExternalId
+          : (await t.setup.typedRedemption()).org.organizationExternalId;
       const clash = await redeem(t, code, taken, 'redeem with an external_id already used');
       if (!t.expect.error(clash, 409, 'external_id_taken', S.codeStates)) return;
       const again = await redeem(t, code, t.setup.uniqueId('svc-certify-org'), 'same code, free external_id');
@@ -157,7 +160,12 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     suite,
     spec: [S.redeem, S.byEndpoint, S.activationCode],
     async run(t) {
-      const res = await redeem(t, unknownActivationCode(), t.setup.uniqueId('svc-certify-org'), 'redeem an unknown code');
+      const res = await redeem(
+        t,
+        unknownActivationCode(),
+        t.setup.uniqueId('svc-certify-org'),
+        'redeem an unknown code',
+      );
       t.expect.error(res, 404, 'code_not_found', S.byEndpoint);
     },
   },

@@ -5,7 +5,18 @@ import type { ApiResponse, RequestAuth } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { errorSuffix, obj, objects, randomUUID, REAL_RUN_BUDGET_MS, revealPath, show, unknownActivationCode, unknownOrgToken, unknownPartnerKey } from './support.js';
+import {
+  errorSuffix,
+  obj,
+  objects,
+  randomUUID,
+  REAL_RUN_BUDGET_MS,
+  revealPath,
+  show,
+  unknownActivationCode,
+  unknownOrgToken,
+  unknownPartnerKey,
+} from './support.js';
 
 const suite = 'auth';
 
@@ -20,25 +31,65 @@ interface EndpointProbe {
 }
 
 const ENDPOINTS: EndpointProbe[] = [
-  { label: 'POST /activations/redeem', method: 'POST', path: () => '/activations/redeem', body: () => ({ code: unknownActivationCode(), external_id: 'svc-certify-auth-probe' }), needsOrg: false },
+  {
+    label: 'POST /activations/redeem',
+    method: 'POST',
+    path: () => '/activations/redeem',
+    body: () => ({ code: unknownActivationCode(), external_id: 'svc-certify-auth-probe' }),
+    needsOrg: false,
+  },
   { label: 'POST /users', method: 'POST', path: () => '/users', body: () => ({}), needsOrg: true },
   { label: 'POST /jobs', method: 'POST', path: () => '/jobs', body: () => ({}), needsOrg: true },
   { label: 'POST /runs', method: 'POST', path: () => '/runs', body: () => ({}), needsOrg: true },
   { label: 'GET /runs/{run_id}', method: 'GET', path: () => `/runs/${randomUUID()}`, needsOrg: true },
-  { label: 'POST /runs/{run_id}/candidates/{candidate_id}/reveal', method: 'POST', path: () => `/runs/${randomUUID()}/candidates/990000000001/reveal`, body: () => ({}), needsOrg: true },
-  { label: 'POST /runs/{run_id}/decisions', method: 'POST', path: () => `/runs/${randomUUID()}/decisions`, body: () => ({}), needsOrg: true },
-  { label: 'POST /sandbox/webhooks/test', method: 'POST', path: () => '/sandbox/webhooks/test', body: () => ({ event: 'run_completed' }), needsOrg: true, sandboxOnly: true },
+  {
+    label: 'POST /runs/{run_id}/candidates/{candidate_id}/reveal',
+    method: 'POST',
+    path: () => `/runs/${randomUUID()}/candidates/990000000001/reveal`,
+    body: () => ({}),
+    needsOrg: true,
+  },
+  {
+    label: 'POST /runs/{run_id}/decisions',
+    method: 'POST',
+    path: () => `/runs/${randomUUID()}/decisions`,
+    body: () => ({}),
+    needsOrg: true,
+  },
+  {
+    label: 'POST /sandbox/webhooks/test',
+    method: 'POST',
+    path: () => '/sandbox/webhooks/test',
+    body: () => ({ event: 'run_completed' }),
+    needsOrg: true,
+    sandboxOnly: true,
+  },
 ];
 
 /** Sends one probe per endpoint (the org-token probes only where a token is required) and expects the refusal on each. */
 async function expectRefusedEverywhere(
   t: CheckContext,
-  opts: { orgOnly: boolean; auth: (p: EndpointProbe) => RequestAuth; code: 'invalid_partner_key' | 'invalid_org_token'; what: string },
+  opts: {
+    orgOnly: boolean;
+    auth: (p: EndpointProbe) => RequestAuth;
+    code: 'invalid_partner_key' | 'invalid_org_token';
+    what: string;
+  },
 ): Promise<void> {
-  const probes = ENDPOINTS.filter((p) => (!opts.orgOnly || p.needsOrg) && (!p.sandboxOnly || t.target.environment === 'sandbox'));
+  const probes = ENDPOINTS.filter(
+    (p) => (!opts.orgOnly || p.needsOrg) && (!p.sandboxOnly || t.target.environment === 'sandbox'),
+  );
   // Concurrently: a target that hangs on one endpoint costs one time-out, not one per endpoint.
   const answers = await Promise.all(
-    probes.map((p) => t.api.request({ method: p.method, path: p.path(), ...(p.body ? { body: p.body() } : {}), auth: opts.auth(p), label: `${p.label} ${opts.what}` })),
+    probes.map((p) =>
+      t.api.request({
+        method: p.method,
+        path: p.path(),
+        ...(p.body ? { body: p.body() } : {}),
+        auth: opts.auth(p),
+        label: `${p.label} ${opts.what}`,
+      }),
+    ),
   );
   for (const res of answers) t.expect.error(res, 401, opts.code, S.authentication);
 }
@@ -52,19 +103,30 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     needs: ['org'],
     async run(t) {
       const org = await t.setup.org();
-      await expectRefusedEverywhere(t, { orgOnly: false, auth: (p) => (p.needsOrg ? { orgToken: org.orgToken } : 'none'), code: 'invalid_partner_key', what: 'without x-partner-key' });
+      await expectRefusedEverywhere(t, {
+        orgOnly: false,
+        auth: (p) => (p.needsOrg ? { orgToken: org.orgToken } : 'none'),
+        code: 'invalid_partner_key',
+        what: 'without x-partner-key',
+      });
     },
   },
   {
     id: 'auth.unknown-partner-key-refused-401',
-    title: 'A well-formed partner key the service never issued is refused with 401 invalid_partner_key, on every endpoint',
+    title:
+      'A well-formed partner key the service never issued is refused with 401 invalid_partner_key, on every endpoint',
     suite,
     spec: [S.authentication, S.crossCutting],
     needs: ['org'],
     async run(t) {
       const org = await t.setup.org();
       const key = unknownPartnerKey();
-      await expectRefusedEverywhere(t, { orgOnly: false, auth: (p) => (p.needsOrg ? { partnerKey: key, orgToken: org.orgToken } : { partnerKey: key }), code: 'invalid_partner_key', what: 'with an unknown partner key' });
+      await expectRefusedEverywhere(t, {
+        orgOnly: false,
+        auth: (p) => (p.needsOrg ? { partnerKey: key, orgToken: org.orgToken } : { partnerKey: key }),
+        code: 'invalid_partner_key',
+        what: 'with an unknown partner key',
+      });
     },
   },
   {
@@ -73,17 +135,28 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     suite,
     spec: [S.authentication, S.crossCutting, S.commonHeaders],
     async run(t) {
-      await expectRefusedEverywhere(t, { orgOnly: true, auth: () => 'partner', code: 'invalid_org_token', what: 'without x-svc-org' });
+      await expectRefusedEverywhere(t, {
+        orgOnly: true,
+        auth: () => 'partner',
+        code: 'invalid_org_token',
+        what: 'without x-svc-org',
+      });
     },
   },
   {
     id: 'auth.unknown-org-token-refused-401',
-    title: 'A well-formed org token the service never issued is refused with 401 invalid_org_token, on every endpoint but redeem',
+    title:
+      'A well-formed org token the service never issued is refused with 401 invalid_org_token, on every endpoint but redeem',
     suite,
     spec: [S.authentication, S.crossCutting],
     async run(t) {
       const token = unknownOrgToken();
-      await expectRefusedEverywhere(t, { orgOnly: true, auth: () => ({ partnerKey: t.inputs.partnerKey, orgToken: token }), code: 'invalid_org_token', what: 'with an unknown org token' });
+      await expectRefusedEverywhere(t, {
+        orgOnly: true,
+        auth: () => ({ partnerKey: t.inputs.partnerKey, orgToken: token }),
+        code: 'invalid_org_token',
+        what: 'with an unknown org token',
+      });
     },
   },
   {
@@ -131,7 +204,8 @@ export const AUTH_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'auth.other-partner-key-isolated',
-    title: "A second partner's key with the first partner's org token does not read the organization's run, nor start a run or reveal in it",
+    title:
+      "A second partner's key with the first partner's org token does not read the organization's run, nor start a run or reveal in it",
     suite,
     spec: [S.authentication, S.byEndpoint],
     needs: ['org'],
@@ -139,7 +213,11 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     async run(t) {
       const otherKey = t.inputs.otherPartnerKey;
       if (!otherKey) {
-        t.skip("needs the key of a second, enabled partner: --other-partner-key or SVC_OTHER_PARTNER_KEY", 'needs-input', '--other-partner-key');
+        t.skip(
+          'needs the key of a second, enabled partner: --other-partner-key or SVC_OTHER_PARTNER_KEY',
+          'needs-input',
+          '--other-partner-key',
+        );
         return;
       }
       const org = await t.setup.org();
@@ -147,8 +225,13 @@ export const AUTH_CHECKS: CheckDefinition[] = [
       const sandbox = t.target.environment === 'sandbox';
       // Its own fixture run (target 3) in the sandbox, so a target that lets the second partner reveal
       // changes no contact state another check reads; in production the shared real run.
-      const runId = sandbox ? (await t.setup.fixtureRun(OTHER_PARTNER_FIXTURE, { targetCount: 3 })).runId : (await t.setup.realRun()).run.runId;
-      const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { auth, label: "read the first partner's run with a second partner's key and the first partner's org token" });
+      const runId = sandbox
+        ? (await t.setup.fixtureRun(OTHER_PARTNER_FIXTURE, { targetCount: 3 })).runId
+        : (await t.setup.realRun()).run.runId;
+      const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, {
+        auth,
+        label: "read the first partner's run with a second partner's key and the first partner's org token",
+      });
       judgeOtherPartner(t, read, "reading the first partner's run", (b) => carriesRun(b, runId));
       // Production stops here: a run start may be a real run and a reveal spends the organization's credits.
       if (!sandbox) return;
@@ -159,8 +242,17 @@ export const AUTH_CHECKS: CheckDefinition[] = [
         { auth, label: "start a fixture run in the first partner's organization with a second partner's key" },
       );
       // A started run is no data of the first organization's yet: the acting is the harm, judged as above.
-      judgeOtherPartner(t, start, "starting a run in the first partner's organization (acting as its recruiter)", () => false);
-      const reveal = await t.api.post(revealPath(runId, FIXTURE_CANDIDATE), { acting_user_external_id: user.externalId }, { auth, label: "reveal a candidate of the first partner's run with a second partner's key" });
+      judgeOtherPartner(
+        t,
+        start,
+        "starting a run in the first partner's organization (acting as its recruiter)",
+        () => false,
+      );
+      const reveal = await t.api.post(
+        revealPath(runId, FIXTURE_CANDIDATE),
+        { acting_user_external_id: user.externalId },
+        { auth, label: "reveal a candidate of the first partner's run with a second partner's key" },
+      );
       judgeOtherPartner(t, reveal, "revealing a candidate of the first partner's run", carriesContact);
     },
   },
@@ -187,7 +279,12 @@ function carriesContact(body: JsonObject): boolean {
  * warning naming that reading, a 2xx carrying the first organization's data a failure, and a refusal
  * may be any of 401 (unknown token for this partner), 403 (forbidden) or 404 (nothing of the kind here).
  */
-function judgeOtherPartner(t: CheckContext, res: ApiResponse, what: string, carriesData: (body: JsonObject) => boolean): void {
+function judgeOtherPartner(
+  t: CheckContext,
+  res: ApiResponse,
+  what: string,
+  carriesData: (body: JsonObject) => boolean,
+): void {
   const ok = res.status >= 200 && res.status < 300;
   const body = obj(res.json);
   if (ok && body && carriesData(body)) {
@@ -208,8 +305,10 @@ function judgeOtherPartner(t: CheckContext, res: ApiResponse, what: string, carr
       {
         message: `${what} with a second partner's key and the first partner's org token answered ${res.status}`,
         spec: S.authentication,
-        reading: "the org token identifies an organization, which belongs to the partner that redeemed its code, so another partner's key does not reach it",
-        otherReading: 'the spec says so of the organization, not of the token: the token alone may name the organization whatever partner key comes with it',
+        reading:
+          "the org token identifies an organization, which belongs to the partner that redeemed its code, so another partner's key does not reach it",
+        otherReading:
+          'the spec says so of the organization, not of the token: the token alone may name the organization whatever partner key comes with it',
         expected: `a refusal (${REFUSALS.join(', ')})`,
         received: String(res.status),
       },

@@ -57,7 +57,14 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
       const judge = (res: ApiResponse | undefined, what: string): void => {
         if (res === undefined || res.status < 200 || res.status > 299) return; // a refusal is other checks' concern
         expectJsonUtf8(t, res, `the ${res.status} response of ${what}`);
-        t.expect.that(res.json !== undefined, { message: `the ${res.status} response of ${what} is not valid JSON (${res.jsonError ?? 'no body'})`, spec: S.general }, res);
+        t.expect.that(
+          res.json !== undefined,
+          {
+            message: `the ${res.status} response of ${what} is not valid JSON (${res.jsonError ?? 'no body'})`,
+            spec: S.general,
+          },
+          res,
+        );
       };
       // Answers shared setup already has (the redeem, the job) cost nothing; one request per other endpoint.
       judge(org.redemption, 'POST /activations/redeem');
@@ -71,7 +78,10 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
       judge(users, 'POST /users');
       judge((await t.setup.job()).response, 'POST /jobs');
       // A free fixture run in the sandbox; in production the shared real run (no new run is started).
-      const run = t.target.environment === 'sandbox' ? await t.setup.fixtureRun('cert-notices-all') : (await t.setup.realRun()).run;
+      const run =
+        t.target.environment === 'sandbox'
+          ? await t.setup.fixtureRun('cert-notices-all')
+          : (await t.setup.realRun()).run;
       judge(run.start, 'POST /runs');
       const read = await t.api.get(`/runs/${encodeURIComponent(run.runId)}`, { label: 'read a run' });
       judge(read, 'GET /runs/{run_id}');
@@ -79,11 +89,19 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
       const candidate = Array.isArray(first) ? obj(first[0])?.id : undefined;
       // A reveal spends credits in production: only the sandbox's free one is judged here.
       if (t.target.environment === 'sandbox' && candidate !== undefined) {
-        const reveal = await t.api.post(`/runs/${encodeURIComponent(run.runId)}/candidates/${String(candidate)}/reveal`, { acting_user_external_id: user }, { label: 'reveal a candidate' });
+        const reveal = await t.api.post(
+          `/runs/${encodeURIComponent(run.runId)}/candidates/${String(candidate)}/reveal`,
+          { acting_user_external_id: user },
+          { label: 'reveal a candidate' },
+        );
         judge(reveal, 'POST /runs/{run_id}/candidates/{candidate_id}/reveal');
       }
       // An empty batch "may be empty": it stores nothing.
-      const decisions = await t.api.post(`/runs/${encodeURIComponent(run.runId)}/decisions`, { acting_user_external_id: user, decisions: [], notices_shown: [] }, { label: 'an empty decisions batch' });
+      const decisions = await t.api.post(
+        `/runs/${encodeURIComponent(run.runId)}/decisions`,
+        { acting_user_external_id: user, decisions: [], notices_shown: [] },
+        { label: 'an empty decisions batch' },
+      );
       judge(decisions, 'POST /runs/{run_id}/decisions');
     },
   },
@@ -96,9 +114,18 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       await t.setup.org();
       // Hebrew notices and candidate texts: the multi-byte text most likely to be cut or mis-encoded.
-      const run = t.target.environment === 'sandbox' ? await t.setup.fixtureRun('cert-notices-all') : (await t.setup.realRun()).run;
-      const read = await t.api.get(`/runs/${encodeURIComponent(run.runId)}`, { lang: 'he', label: 'read a run in Hebrew' });
-      for (const [res, what] of [[run.start, 'POST /runs'], [read, 'GET /runs/{run_id} (x-svc-lang: he)']] as const) {
+      const run =
+        t.target.environment === 'sandbox'
+          ? await t.setup.fixtureRun('cert-notices-all')
+          : (await t.setup.realRun()).run;
+      const read = await t.api.get(`/runs/${encodeURIComponent(run.runId)}`, {
+        lang: 'he',
+        label: 'read a run in Hebrew',
+      });
+      for (const [res, what] of [
+        [run.start, 'POST /runs'],
+        [read, 'GET /runs/{run_id} (x-svc-lang: he)'],
+      ] as const) {
         if (res.status === 0) continue;
         const at = res.invalidUtf8At;
         t.expect.that(
@@ -122,7 +149,14 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const res = await errorRequest(t);
       const message = messageOf(res);
-      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message`, spec: S.errors }, res)) return;
+      if (
+        !t.expect.that(
+          message !== undefined,
+          { message: `the ${res.status} error has no string message`, spec: S.errors },
+          res,
+        )
+      )
+        return;
       // The default is "the partner default (he unless agreed otherwise)": an English default may be
       // an agreement the certifier cannot see, so it warns with both readings, never fails; a message in
       // neither language is a failure whatever was agreed.
@@ -159,7 +193,14 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const res = await errorRequest(t, 'he');
       const message = messageOf(res);
-      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message`, spec: S.errors }, res)) return;
+      if (
+        !t.expect.that(
+          message !== undefined,
+          { message: `the ${res.status} error has no string message`, spec: S.errors },
+          res,
+        )
+      )
+        return;
       t.expect.that(
         isHebrew(message!),
         {
@@ -180,7 +221,14 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const res = await errorRequest(t, 'en');
       const message = messageOf(res);
-      if (!t.expect.that(message !== undefined, { message: `the ${res.status} error has no string message`, spec: S.errors }, res)) return;
+      if (
+        !t.expect.that(
+          message !== undefined,
+          { message: `the ${res.status} error has no string message`, spec: S.errors },
+          res,
+        )
+      )
+        return;
       t.expect.that(
         isEnglish(message!),
         {
@@ -204,7 +252,10 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
       // Full credentials, so the answer is about the route itself and not an authentication refusal.
       // Which status (404, 405, …) and which error code: not fixed by the spec, so only the envelope is asserted.
       const probes = [
-        { what: 'GET of a path v1 does not have', res: await t.api.get('/zz-svc-certify-no-such-route', { label: 'unknown path' }) },
+        {
+          what: 'GET of a path v1 does not have',
+          res: await t.api.get('/zz-svc-certify-no-such-route', { label: 'unknown path' }),
+        },
         {
           what: 'DELETE of /runs/{run_id}, a method v1 does not define there',
           res: await t.api.request({ method: 'DELETE', path: `/runs/${randomUUID()}`, label: 'wrong method' }),
@@ -212,7 +263,10 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
       ];
       const succeeded = probes.filter(({ res }) => res.status >= 200 && res.status < 300);
       if (succeeded.length === probes.length) {
-        t.skip(`${succeeded.map(({ what, res }) => `a ${what} answered ${res.status}`).join('; ')}: the spec gives these no answer, so a success is no violation and no envelope can be observed`, 'inconclusive');
+        t.skip(
+          `${succeeded.map(({ what, res }) => `a ${what} answered ${res.status}`).join('; ')}: the spec gives these no answer, so a success is no violation and no envelope can be observed`,
+          'inconclusive',
+        );
         return;
       }
       for (const { what, res } of probes) {

@@ -8,11 +8,29 @@ import type { ApiResponse } from '../src/http/types.js';
 import { JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { arr, errorSuffix, expectErrorEnvelope, int, obj, objects, randomUUID, secondOrgWithRecruiter, TWO_POW_53 } from './support.js';
+import {
+  arr,
+  errorSuffix,
+  expectErrorEnvelope,
+  int,
+  obj,
+  objects,
+  randomUUID,
+  secondOrgWithRecruiter,
+  TWO_POW_53,
+} from './support.js';
 
 const suite = 'decisions';
 
-export const REJECT_REASONS = ['cv_irrelevant', 'overqualified', 'location', 'insufficient_experience', 'declined', 'candidate_withdrew', 'known'];
+export const REJECT_REASONS = [
+  'cv_irrelevant',
+  'overqualified',
+  'location',
+  'insufficient_experience',
+  'declined',
+  'candidate_withdrew',
+  'known',
+];
 
 const FIXTURE = 'cert-notices-all';
 /** cert-slow runs 3 minutes; the spec advises polling every 5 s. */
@@ -27,8 +45,16 @@ const ANY_CANDIDATE_ID = 990000000001n;
  * Distinct fixture runs (the setup memoizes per target_count) for checks whose counts matter. The
  * fixture lists "up to 6" whatever the target, so how many candidates each run names is read, not assumed.
  */
-const RUN = { schema: 15, duplicates: 20, newEntry: 19, nullReason: 18, everyReason: 17, storesNothing: 16, errors: 15, mismatch: 14 } as const;
-
+const RUN = {
+  schema: 15,
+  duplicates: 20,
+  newEntry: 19,
+  nullReason: 18,
+  everyReason: 17,
+  storesNothing: 16,
+  errors: 15,
+  mismatch: 14,
+} as const;
 
 interface DecisionRun {
   runId: string;
@@ -126,10 +152,23 @@ function integralCounts(t: CheckContext, res: ApiResponse, fields: string[]): Js
   return out;
 }
 
-function expectCount(t: CheckContext, res: ApiResponse, b: JsonObject, field: 'accepted' | 'duplicates', want: number, why: string): boolean {
+function expectCount(
+  t: CheckContext,
+  res: ApiResponse,
+  b: JsonObject,
+  field: 'accepted' | 'duplicates',
+  want: number,
+  why: string,
+): boolean {
   return t.expect.that(
     int(b[field]) === BigInt(want),
-    { message: `${why}: the response has ${field} ${String(b[field])}, expected ${want} (rule 1)`, spec: S.decisions, expected: want, received: b[field], pointer: `/${field}` },
+    {
+      message: `${why}: the response has ${field} ${String(b[field])}, expected ${want} (rule 1)`,
+      spec: S.decisions,
+      expected: want,
+      received: b[field],
+      pointer: `/${field}`,
+    },
     res,
   );
 }
@@ -144,7 +183,19 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const run = await decisionRun(t, RUN.schema);
       if (!run) return;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt(), note: 'strong backend profile' }], 'report a decision');
+      const res = await send(
+        t,
+        run.runId,
+        [
+          {
+            candidate_id: run.ids[0]!,
+            decision: 'shortlisted',
+            occurred_at: t.setup.occurredAt(),
+            note: 'strong backend profile',
+          },
+        ],
+        'report a decision',
+      );
       const b = expectStored(t, res);
       // A fresh occurred_at: never sent before, so it is stored and counted (rule 1).
       if (b) expectCount(t, res, b, 'accepted', 1, 'one decision with an occurred_at never sent before');
@@ -185,9 +236,33 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const run = await decisionRun(t, RUN.newEntry);
       if (!run) return;
       const id = run.ids[0]!;
-      const first = await send(t, run.runId, [{ candidate_id: id, decision: 'interviewing', occurred_at: t.setup.occurredAt(), note: 'first interview booked' }], 'report a decision');
+      const first = await send(
+        t,
+        run.runId,
+        [
+          {
+            candidate_id: id,
+            decision: 'interviewing',
+            occurred_at: t.setup.occurredAt(),
+            note: 'first interview booked',
+          },
+        ],
+        'report a decision',
+      );
       if (!expectStored(t, first)) return;
-      const later = await send(t, run.runId, [{ candidate_id: id, decision: 'interviewing', occurred_at: t.setup.occurredAt(), note: 'second interview booked' }], 'the same decision, a later occurred_at');
+      const later = await send(
+        t,
+        run.runId,
+        [
+          {
+            candidate_id: id,
+            decision: 'interviewing',
+            occurred_at: t.setup.occurredAt(),
+            note: 'second interview booked',
+          },
+        ],
+        'the same decision, a later occurred_at',
+      );
       const b = expectStored(t, later);
       if (!b) return;
       const why = 'the same (candidate, decision) with a new occurred_at';
@@ -197,7 +272,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'decisions.same-occurred-at-distinct-entries',
-    title: 'Decisions reported at the same occurred_at on two candidates, and two decisions on one candidate, are distinct entries (all accepted, duplicates 0)',
+    title:
+      'Decisions reported at the same occurred_at on two candidates, and two decisions on one candidate, are distinct entries (all accepted, duplicates 0)',
     suite,
     spec: [S.decisions, S.decisionItem],
     needs: ['org'],
@@ -236,23 +312,48 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       // its 3 minutes, and "decisions may name any candidate the fixture will ever list" (ids ascending
       // from 990000000001, all target_count of them listed on completion).
       const target = 20;
-      const started = await t.setup.startRun({ job_external_id: 'cert-slow', acting_user_external_id: user, target_count: target }, { label: 'start cert-slow (20 candidates over 3 minutes)' });
+      const started = await t.setup.startRun(
+        { job_external_id: 'cert-slow', acting_user_external_id: user, target_count: target },
+        { label: 'start cert-slow (20 candidates over 3 minutes)' },
+      );
       if (!t.expect.status(started, 202, S.runsStart)) return;
       const runId = obj(started.json)?.run_id;
       if (typeof runId !== 'string') {
-        t.expect.fail({ message: `the 202 of the cert-slow start has no string run_id (${JSON.stringify(runId)})`, spec: S.runsStart, pointer: '/run_id' }, started);
+        t.expect.fail(
+          {
+            message: `the 202 of the cert-slow start has no string run_id (${JSON.stringify(runId)})`,
+            spec: S.runsStart,
+            pointer: '/run_id',
+          },
+          started,
+        );
         return;
       }
       const last = FIRST_FIXTURE_ID + BigInt(target - 1);
       // A read first says whether it is still unlisted, the case the rule is about; on a target so fast
       // that cert-slow's 3 minutes are already over it is listed, and must be accepted all the same.
-      const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: 'read cert-slow before the decision' });
+      const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, {
+        label: 'read cert-slow before the decision',
+      });
       if (!t.expect.status(read, 200, S.runsRead)) return;
       const state = listedIds(read).includes(last) ? 'already listed' : 'not listed yet';
-      const res = await send(t, runId, [{ candidate_id: last, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], `shortlist candidate ${last} (${state}), the last cert-slow will list`);
+      const res = await send(
+        t,
+        runId,
+        [{ candidate_id: last, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }],
+        `shortlist candidate ${last} (${state}), the last cert-slow will list`,
+      );
       if (res.status < 400 || res.status > 499) {
         const b = expectStored(t, res);
-        if (b) expectCount(t, res, b, 'accepted', 1, `a decision on cert-slow candidate ${last} (${state} on the read just before), which the fixture lists by its end`);
+        if (b)
+          expectCount(
+            t,
+            res,
+            b,
+            'accepted',
+            1,
+            `a decision on cert-slow candidate ${last} (${state} on the read just before), which the fixture lists by its end`,
+          );
         return;
       }
       // Refused: whether the fixture does list that id by its end decides between blame and a reading
@@ -267,15 +368,27 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const listedAtEnd = listedIds(final).includes(last);
       const message = `a decision on cert-slow candidate ${last} (${state} when sent) answered ${res.status}${errorSuffix(res)}`;
       if (listedAtEnd) {
-        t.expect.fail({ message: `${message}, and the fixture lists that candidate by its end; decisions may name any candidate the fixture will ever list`, spec: S.sandbox, expected: '2xx, accepted 1', received: String(res.status) }, res);
+        t.expect.fail(
+          {
+            message: `${message}, and the fixture lists that candidate by its end; decisions may name any candidate the fixture will ever list`,
+            spec: S.sandbox,
+            expected: '2xx, accepted 1',
+            received: String(res.status),
+          },
+          res,
+        );
       } else {
-        t.expect.warn(false, {
-          message: `${message}; the completed run does not list it (${listedIds(final).length} listed), so the ids were not the ones guessed`,
-          spec: S.sandbox,
-          reading: `fixture ids ascend one by one from 990000000001, so a run of ${target} lists ${last}`,
-          otherReading: 'the ids only ascend from 990000000001; which ones a fixture lists is its own',
-          received: String(res.status),
-        }, res);
+        t.expect.warn(
+          false,
+          {
+            message: `${message}; the completed run does not list it (${listedIds(final).length} listed), so the ids were not the ones guessed`,
+            spec: S.sandbox,
+            reading: `fixture ids ascend one by one from 990000000001, so a run of ${target} lists ${last}`,
+            otherReading: 'the ids only ascend from 990000000001; which ones a fixture lists is its own',
+            received: String(res.status),
+          },
+          res,
+        );
       }
     },
   },
@@ -288,7 +401,12 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const run = await decisionRun(t, RUN.nullReason);
       if (!run) return;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: null, occurred_at: t.setup.occurredAt() }], 'reject with reject_reason null');
+      const res = await send(
+        t,
+        run.runId,
+        [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: null, occurred_at: t.setup.occurredAt() }],
+        'reject with reject_reason null',
+      );
       const b = expectStored(t, res);
       if (b) expectCount(t, res, b, 'accepted', 1, 'a rejection with reject_reason null, never sent before');
     },
@@ -310,23 +428,50 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       }));
       const res = await send(t, run.runId, batch, 'reject once with every reason');
       const b = expectStored(t, res);
-      if (b) expectCount(t, res, b, 'accepted', REJECT_REASONS.length, `seven rejections, one per allowed reason (${REJECT_REASONS.join(', ')})`);
+      if (b)
+        expectCount(
+          t,
+          res,
+          b,
+          'accepted',
+          REJECT_REASONS.length,
+          `seven rejections, one per allowed reason (${REJECT_REASONS.join(', ')})`,
+        );
     },
   },
   {
     id: 'decisions.unknown-reject-reason',
-    title: 'A reject_reason outside the list answers 422 unknown_reject_reason with allowed[] equal to the seven reasons',
+    title:
+      'A reject_reason outside the list answers 422 unknown_reject_reason with allowed[] equal to the seven reasons',
     suite,
     spec: [S.decisions, S.decisionItem, S.byEndpoint],
     needs: ['org'],
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
       if (!run) return;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: 'zz_not_a_reason', occurred_at: t.setup.occurredAt() }], 'reject with an unknown reason');
+      const res = await send(
+        t,
+        run.runId,
+        [
+          {
+            candidate_id: run.ids[0]!,
+            decision: 'rejected',
+            reject_reason: 'zz_not_a_reason',
+            occurred_at: t.setup.occurredAt(),
+          },
+        ],
+        'reject with an unknown reason',
+      );
       if (!t.expect.error(res, 422, 'unknown_reject_reason', S.byEndpoint)) return;
       t.expect.schema(res.json, 'unknown-reject-reason', S.byEndpoint, res);
       const allowed = arr(obj(res.json)?.allowed).filter((x): x is string => typeof x === 'string');
-      t.expect.equal([...new Set(allowed)].sort(), [...REJECT_REASONS].sort(), 'allowed[] of unknown_reject_reason (as a set) against the complete allowed list', S.decisionItem, res);
+      t.expect.equal(
+        [...new Set(allowed)].sort(),
+        [...REJECT_REASONS].sort(),
+        'allowed[] of unknown_reject_reason (as a set) against the complete allowed list',
+        S.decisionItem,
+        res,
+      );
     },
   },
   {
@@ -338,7 +483,19 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
       if (!run) return;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', reject_reason: 'location', occurred_at: t.setup.occurredAt() }], 'shortlist with a reject_reason');
+      const res = await send(
+        t,
+        run.runId,
+        [
+          {
+            candidate_id: run.ids[0]!,
+            decision: 'shortlisted',
+            reject_reason: 'location',
+            occurred_at: t.setup.occurredAt(),
+          },
+        ],
+        'shortlist with a reject_reason',
+      );
       t.expect.error(res, 422, 'invalid_decision', S.decisions);
     },
   },
@@ -352,20 +509,27 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const run = await decisionRun(t, RUN.storesNothing);
       if (!run) return;
       const good: Item = { candidate_id: run.ids[0]!, decision: 'hired', occurred_at: t.setup.occurredAt() };
-      const bad: Item = { candidate_id: run.ids[1] ?? run.ids[0]!, decision: 'rejected', reject_reason: 'zz_not_a_reason', occurred_at: t.setup.occurredAt() };
+      const bad: Item = {
+        candidate_id: run.ids[1] ?? run.ids[0]!,
+        decision: 'rejected',
+        reject_reason: 'zz_not_a_reason',
+        occurred_at: t.setup.occurredAt(),
+      };
       const refused = await send(t, run.runId, [good, bad], 'a batch with one good and one bad decision');
       if (!t.expect.status(refused, 422, S.decisions)) return;
       const alone = await send(t, run.runId, [good], 'the good decision alone');
       const b = expectStored(t, alone);
       if (!b) return;
-      const why = 'the good decision of a batch refused with 422, sent again alone (any 422 means nothing of the request was stored)';
+      const why =
+        'the good decision of a batch refused with 422, sent again alone (any 422 means nothing of the request was stored)';
       expectCount(t, alone, b, 'duplicates', 0, why);
       expectCount(t, alone, b, 'accepted', 1, why);
     },
   },
   {
     id: 'decisions.schema-mismatch-refused',
-    title: 'An unknown decision value or a missing occurred_at is refused with a 4xx and the error envelope; after a 422 the corrected batch is stored whole',
+    title:
+      'An unknown decision value or a missing occurred_at is refused with a 4xx and the error envelope; after a 422 the corrected batch is stored whole',
     suite,
     spec: [S.decisions, S.decisionItem, S.errors],
     needs: ['org'],
@@ -383,10 +547,19 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
         [[good1, unknownValue], 'a decision value outside shortlisted, rejected, contacted, interviewing, hired'],
         [[good2, noTime], 'a decision without the required occurred_at'],
       ] as const) {
-        const res = await t.api.post(`/runs/${encodeURIComponent(run.runId)}/decisions`, { acting_user_external_id: (await t.setup.user()).externalId, decisions: batch }, { label: `a batch with ${what}` });
+        const res = await t.api.post(
+          `/runs/${encodeURIComponent(run.runId)}/decisions`,
+          { acting_user_external_id: (await t.setup.user()).externalId, decisions: batch },
+          { label: `a batch with ${what}` },
+        );
         const refused = t.expect.that(
           res.status >= 400 && res.status <= 499,
-          { message: `a batch with ${what} answered ${res.status}; it does not match the Decision schema, and a schema mismatch gives a 4xx (see ${S.decisionItem})`, spec: S.errors, expected: '4xx', received: String(res.status) },
+          {
+            message: `a batch with ${what} answered ${res.status}; it does not match the Decision schema, and a schema mismatch gives a 4xx (see ${S.decisionItem})`,
+            spec: S.errors,
+            expected: '4xx',
+            received: String(res.status),
+          },
           res,
         );
         if (!refused) return;
@@ -396,7 +569,12 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       // Rule 2: any 422 stored nothing, so every item of the corrected batches is new. Another 4xx
       // makes no such promise about its good item (at most one duplicate each).
       const open = refusals.filter((r) => r.res.status !== 422).length;
-      const fixed = [good1, { ...unknownValue, decision: 'shortlisted' }, good2, { ...noTime, occurred_at: t.setup.occurredAt() }] as Item[];
+      const fixed = [
+        good1,
+        { ...unknownValue, decision: 'shortlisted' },
+        good2,
+        { ...noTime, occurred_at: t.setup.occurredAt() },
+      ] as Item[];
       const again = await send(t, run.runId, fixed, 'the corrected batches, resent whole');
       const body = expectStored(t, again);
       if (!body) return;
@@ -437,7 +615,12 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     spec: [S.decisions, S.byEndpoint],
     needs: ['org'],
     async run(t) {
-      const res = await send(t, randomUUID(), [{ candidate_id: ANY_CANDIDATE_ID, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], 'decisions on an unknown run');
+      const res = await send(
+        t,
+        randomUUID(),
+        [{ candidate_id: ANY_CANDIDATE_ID, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }],
+        'decisions on an unknown run',
+      );
       t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
     },
   },
@@ -450,9 +633,15 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const run = await decisionRun(t, RUN.errors);
       if (!run) return;
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], 'decisions as an unregistered user', {
-        user: t.setup.uniqueId('svc-certify-unregistered'),
-      });
+      const res = await send(
+        t,
+        run.runId,
+        [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }],
+        'decisions as an unregistered user',
+        {
+          user: t.setup.uniqueId('svc-certify-unregistered'),
+        },
+      );
       t.expect.error(res, 404, 'user_not_found', S.byEndpoint);
     },
   },
@@ -469,11 +658,17 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       if (!second) return;
       const { user } = second;
       // notices_shown rides along: the run's notices are the first organization's to report, not another's.
-      const res = await send(t, run.runId, [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], "decisions and notices_shown on the first organization's run", {
-        user,
-        orgToken: second.orgToken,
-        notices: ['run_progress'],
-      });
+      const res = await send(
+        t,
+        run.runId,
+        [{ candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }],
+        "decisions and notices_shown on the first organization's run",
+        {
+          user,
+          orgToken: second.orgToken,
+          notices: ['run_progress'],
+        },
+      );
       t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
     },
   },
@@ -489,8 +684,14 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
       const huge = objects(obj(final.json)?.candidates)
         .map((c) => int(c.id))
         .find((id): id is bigint => id !== undefined && id > TWO_POW_53);
-      if (huge === undefined) return t.skip('the shared real run lists no candidate with an id above 2^53', 'inconclusive');
-      const res = await send(t, run.runId, [{ candidate_id: huge, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }], `shortlist candidate ${huge}`);
+      if (huge === undefined)
+        return t.skip('the shared real run lists no candidate with an id above 2^53', 'inconclusive');
+      const res = await send(
+        t,
+        run.runId,
+        [{ candidate_id: huge, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }],
+        `shortlist candidate ${huge}`,
+      );
       const b = expectStored(t, res);
       if (b) expectCount(t, res, b, 'accepted', 1, `a decision on listed candidate ${huge}, never sent before`);
     },

@@ -39,7 +39,17 @@ const KNOWN = {
   top: ['run_id', 'status', 'progress', 'notices', 'candidates', 'sandbox'],
   progress: ['confirmed', 'target', 'screened'],
   notice: ['code', 'severity', 'slot', 'title', 'body', 'ref'],
-  candidate: ['id', 'name', 'title', 'company', 'location', 'verdict', 'requirements', 'contact_state', 'reveal_price_credits'],
+  candidate: [
+    'id',
+    'name',
+    'title',
+    'company',
+    'location',
+    'verdict',
+    'requirements',
+    'contact_state',
+    'reveal_price_credits',
+  ],
   requirement: ['index', 'text', 'kind', 'met', 'evidence'],
   start: ['run_id', 'status', 'warnings', 'requirements', 'sandbox'],
   reveal: ['email', 'phone', 'credits_charged', 'wallet_balance_after', 'sandbox'],
@@ -61,7 +71,12 @@ const ROWS: FixtureRow[] = [
       const missing = V1_CODES.filter((c) => !codes.has(c));
       t.expect.that(
         missing.length === 0,
-        { message: `cert-notices-all lacks notice code(s) ${missing.join(', ')}; the fixture lists the nine codes that can occur in v1`, spec: S.sandbox, expected: V1_CODES, received: [...codes] },
+        {
+          message: `cert-notices-all lacks notice code(s) ${missing.join(', ')}; the fixture lists the nine codes that can occur in v1`,
+          spec: S.sandbox,
+          expected: V1_CODES,
+          received: [...codes],
+        },
         res,
       );
       // "Exactly the nine": a known code the spec says cannot occur in v1 has no place in it. A code
@@ -71,14 +86,25 @@ const ROWS: FixtureRow[] = [
       const impossible = IMPOSSIBLE_IN_V1.filter((c) => codes.has(c));
       t.expect.that(
         impossible.length === 0,
-        { message: `cert-notices-all shows notice code(s) ${impossible.join(', ')}, which the spec says cannot occur in v1; the fixture holds the nine codes that can occur in v1`, spec: S.sandbox, expected: V1_CODES, received: [...codes], pointer: '/notices' },
+        {
+          message: `cert-notices-all shows notice code(s) ${impossible.join(', ')}, which the spec says cannot occur in v1; the fixture holds the nine codes that can occur in v1`,
+          spec: S.sandbox,
+          expected: V1_CODES,
+          received: [...codes],
+          pointer: '/notices',
+        },
         res,
       );
       const severities = new Set(notices.map((n) => n.severity));
       const missingSev = SEVERITIES.filter((s) => !severities.has(s));
       t.expect.that(
         missingSev.length === 0,
-        { message: `cert-notices-all lacks severity ${missingSev.join(', ')}; all three severities are present`, spec: S.sandbox, expected: SEVERITIES, received: [...severities] },
+        {
+          message: `cert-notices-all lacks severity ${missingSev.join(', ')}; all three severities are present`,
+          spec: S.sandbox,
+          expected: SEVERITIES,
+          received: [...severities],
+        },
         res,
       );
       // "each in its slot": requirement_blockers is on_requirement (Notice). Its ref is "Required: no" and
@@ -87,7 +113,12 @@ const ROWS: FixtureRow[] = [
       for (const n of notices.filter((x) => x.code === 'requirement_blockers')) {
         t.expect.that(
           n.slot === 'on_requirement',
-          { message: `requirement_blockers is in slot ${JSON.stringify(n.slot)}; the fixture shows each notice in its slot, and the spec places requirement_blockers on_requirement`, spec: S.notice, expected: 'on_requirement', received: n },
+          {
+            message: `requirement_blockers is in slot ${JSON.stringify(n.slot)}; the fixture shows each notice in its slot, and the spec places requirement_blockers on_requirement`,
+            spec: S.notice,
+            expected: 'on_requirement',
+            received: n,
+          },
           res,
         );
       }
@@ -95,7 +126,12 @@ const ROWS: FixtureRow[] = [
       const met = new Set(reqs.map((r) => (r.met === null ? 'null' : String(r.met))));
       t.expect.that(
         ['true', 'false', 'null'].every((m) => met.has(m)),
-        { message: `cert-notices-all candidates do not show met true, false and null`, spec: S.sandbox, expected: ['true', 'false', 'null'], received: [...met] },
+        {
+          message: `cert-notices-all candidates do not show met true, false and null`,
+          spec: S.sandbox,
+          expected: ['true', 'false', 'null'],
+          received: [...met],
+        },
         res,
       );
       t.expect.that(
@@ -115,23 +151,71 @@ const ROWS: FixtureRow[] = [
       const slots = new Set(probes.map((n) => n.slot));
       const sevs = new Set(probes.map((n) => n.severity));
       for (const slot of SLOTS) {
-        t.expect.that(slots.has(slot), { message: `cert-notice-unknown has no zz_certification_probe notice in slot ${slot}`, spec: S.sandbox, received: [...slots] }, res);
+        t.expect.that(
+          slots.has(slot),
+          {
+            message: `cert-notice-unknown has no zz_certification_probe notice in slot ${slot}`,
+            spec: S.sandbox,
+            received: [...slots],
+          },
+          res,
+        );
       }
       for (const sev of SEVERITIES) {
-        t.expect.that(sevs.has(sev), { message: `cert-notice-unknown has no zz_certification_probe notice of severity ${sev}`, spec: S.sandbox, received: [...sevs] }, res);
+        t.expect.that(
+          sevs.has(sev),
+          {
+            message: `cert-notice-unknown has no zz_certification_probe notice of severity ${sev}`,
+            spec: S.sandbox,
+            received: [...sevs],
+          },
+          res,
+        );
       }
       // The table lists the unknown-slot and unknown-severity notices as items of their own, without a
       // code: they are looked for among all notices.
       const allSlots = new Set(notices.map((n) => n.slot));
       const allSevs = new Set(notices.map((n) => n.severity));
-      t.expect.that(allSlots.has('zz_unknown_slot'), { message: `cert-notice-unknown has no notice in the unknown slot zz_unknown_slot`, spec: S.sandbox, received: [...allSlots] }, res);
-      t.expect.that(allSevs.has('zz_unknown_severity'), { message: `cert-notice-unknown has no notice of the unknown severity zz_unknown_severity`, spec: S.sandbox, received: [...allSevs] }, res);
+      t.expect.that(
+        allSlots.has('zz_unknown_slot'),
+        {
+          message: `cert-notice-unknown has no notice in the unknown slot zz_unknown_slot`,
+          spec: S.sandbox,
+          received: [...allSlots],
+        },
+        res,
+      );
+      t.expect.that(
+        allSevs.has('zz_unknown_severity'),
+        {
+          message: `cert-notice-unknown has no notice of the unknown severity zz_unknown_severity`,
+          spec: S.sandbox,
+          received: [...allSevs],
+        },
+        res,
+      );
       for (const n of probes) {
         if (n.slot === 'on_candidate') {
-          t.expect.that(int(obj(n.ref)?.candidate_id) !== undefined, { message: `an on_candidate probe notice has no integer ref.candidate_id`, spec: S.notice, received: n.ref }, res);
+          t.expect.that(
+            int(obj(n.ref)?.candidate_id) !== undefined,
+            {
+              message: `an on_candidate probe notice has no integer ref.candidate_id`,
+              spec: S.notice,
+              received: n.ref,
+            },
+            res,
+          );
         }
         if (n.slot === 'on_requirement') {
-          t.expect.that(int(obj(n.ref)?.requirement_index) !== undefined, { message: `an on_requirement probe notice has no integer ref.requirement_index`, spec: S.notice, received: n.ref }, res);
+          t.expect.that(
+            int(obj(n.ref)?.requirement_index) !== undefined,
+            {
+              message: `an on_requirement probe notice has no integer ref.requirement_index`,
+              spec: S.notice,
+              received: n.ref,
+            },
+            res,
+          );
         }
       }
     },
@@ -143,10 +227,21 @@ const ROWS: FixtureRow[] = [
     extra(t, run, res) {
       const notices = objects(run.notices);
       const wrong = notices.filter((n) => n.slot !== 'empty_state');
-      t.expect.that(wrong.length === 0, { message: `cert-empty has notices outside empty_state (${wrong.map((n) => `${String(n.code)} in ${String(n.slot)}`).join(', ')})`, spec: S.sandbox }, res);
+      t.expect.that(
+        wrong.length === 0,
+        {
+          message: `cert-empty has notices outside empty_state (${wrong.map((n) => `${String(n.code)} in ${String(n.slot)}`).join(', ')})`,
+          spec: S.sandbox,
+        },
+        res,
+      );
       const codes = new Set(notices.map((n) => n.code));
       for (const code of ['run_progress', 'location_relaxed']) {
-        t.expect.that(codes.has(code), { message: `cert-empty has no ${code} notice`, spec: S.sandbox, received: [...codes] }, res);
+        t.expect.that(
+          codes.has(code),
+          { message: `cert-empty has no ${code} notice`, spec: S.sandbox, received: [...codes] },
+          res,
+        );
       }
     },
   },
@@ -156,11 +251,25 @@ const ROWS: FixtureRow[] = [
     maxCandidates: 0,
     extra(t, run, res) {
       const fe = objects(run.notices).filter((n) => n.code === 'function_error');
-      t.expect.that(fe.length === 1, { message: `cert-failed has ${fe.length} function_error notices; the fixture has one`, spec: S.sandbox, expected: 1, received: fe.length }, res);
+      t.expect.that(
+        fe.length === 1,
+        {
+          message: `cert-failed has ${fe.length} function_error notices; the fixture has one`,
+          spec: S.sandbox,
+          expected: 1,
+          received: fe.length,
+        },
+        res,
+      );
       for (const n of fe) {
         t.expect.that(
           n.severity === 'blocking' && n.slot === 'empty_state',
-          { message: `function_error on a failed run is ${String(n.severity)}/${String(n.slot)}; the spec requires blocking/empty_state`, spec: S.notice, expected: 'blocking, empty_state', received: `${String(n.severity)}, ${String(n.slot)}` },
+          {
+            message: `function_error on a failed run is ${String(n.severity)}/${String(n.slot)}; the spec requires blocking/empty_state`,
+            spec: S.notice,
+            expected: 'blocking, empty_state',
+            received: `${String(n.severity)}, ${String(n.slot)}`,
+          },
           res,
         );
       }
@@ -178,7 +287,11 @@ const ROWS: FixtureRow[] = [
         ['progress', obj(run.progress) ? [obj(run.progress)!] : [], KNOWN.progress],
         ['every notice', objects(run.notices), KNOWN.notice],
         ['every candidate', objects(run.candidates), KNOWN.candidate],
-        ['every candidate requirement', objects(run.candidates).flatMap((c) => objects(c.requirements)), KNOWN.requirement],
+        [
+          'every candidate requirement',
+          objects(run.candidates).flatMap((c) => objects(c.requirements)),
+          KNOWN.requirement,
+        ],
       ];
       for (const [label, items, known] of where) {
         t.expect.that(
@@ -197,12 +310,23 @@ const ROWS: FixtureRow[] = [
  * requirements and notice ref.requirement_index" (POST /runs rule 2; CandidateRequirement). The run's
  * list is the fixture's fixed one, as the start's 202 returned it and its candidates carry it.
  */
-function expectRequirementRefs(t: CheckContext, name: string, run: JsonObject, res: ApiResponse, start: ApiResponse): void {
+function expectRequirementRefs(
+  t: CheckContext,
+  name: string,
+  run: JsonObject,
+  res: ApiResponse,
+  start: ApiResponse,
+): void {
   const listed = [
     ...(start.status === 202 ? objects(obj(start.json)?.requirements) : []),
     ...objects(run.candidates).flatMap((c) => objects(c.requirements)),
   ];
-  const known = new Set(listed.map((q) => int(q.index)).filter((i): i is bigint => i !== undefined).map(String));
+  const known = new Set(
+    listed
+      .map((q) => int(q.index))
+      .filter((i): i is bigint => i !== undefined)
+      .map(String),
+  );
   objects(run.notices).forEach((n, i) => {
     const ref = obj(n.ref);
     if (ref === undefined || !('requirement_index' in ref)) return;
@@ -222,7 +346,13 @@ function expectRequirementRefs(t: CheckContext, name: string, run: JsonObject, r
 }
 
 /** Schema, status, count and id rules common to every fixture read. */
-function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: Status | Status[], maxCandidates: number): JsonObject | undefined {
+function expectCommon(
+  t: CheckContext,
+  name: string,
+  res: ApiResponse,
+  status: Status | Status[],
+  maxCandidates: number,
+): JsonObject | undefined {
   if (!t.expect.status(res, 200, S.runsRead)) return undefined;
   t.expect.schema(res.json, 'run', S.run, res);
   const run = obj(res.json);
@@ -230,7 +360,13 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
   const statuses = Array.isArray(status) ? status : [status];
   t.expect.that(
     statuses.includes(run.status as Status),
-    { message: `${name} read has status ${JSON.stringify(run.status)}; the fixture table requires ${statuses.join(' or ')}`, spec: S.sandbox, expected: statuses.join(' or '), received: run.status, pointer: '/status' },
+    {
+      message: `${name} read has status ${JSON.stringify(run.status)}; the fixture table requires ${statuses.join(' or ')}`,
+      spec: S.sandbox,
+      expected: statuses.join(' or '),
+      received: run.status,
+      pointer: '/status',
+    },
     res,
   );
   const named = obj(run.sandbox)?.fixture;
@@ -242,8 +378,10 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
       {
         message: `the ${name} run read has no sandbox.fixture`,
         spec: S.sandbox,
-        reading: '"Fixture responses carry sandbox: {fixture: <name>}" means every response about a fixture run, its reads included',
-        otherReading: 'the sentence may mean the run start\'s response, which POST /runs says carries it "for fixture runs", and the Run resource\'s field list has no sandbox',
+        reading:
+          '"Fixture responses carry sandbox: {fixture: <name>}" means every response about a fixture run, its reads included',
+        otherReading:
+          'the sentence may mean the run start\'s response, which POST /runs says carries it "for fixture runs", and the Run resource\'s field list has no sandbox',
         expected: `{"fixture": "${name}"}`,
         received: '(absent)',
         pointer: '/sandbox',
@@ -257,7 +395,13 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
   const cap = Math.min(maxCandidates, TARGET);
   t.expect.that(
     candidates.length <= cap,
-    { message: `${name} lists ${candidates.length} candidates; at most ${cap} (the fixture's maximum, and never more than target_count ${TARGET})`, spec: S.sandbox, expected: `<= ${cap}`, received: candidates.length, pointer: '/candidates' },
+    {
+      message: `${name} lists ${candidates.length} candidates; at most ${cap} (the fixture's maximum, and never more than target_count ${TARGET})`,
+      spec: S.sandbox,
+      expected: `<= ${cap}`,
+      received: candidates.length,
+      pointer: '/candidates',
+    },
     res,
   );
   const ids = candidates.map((c) => int(c.id));
@@ -265,7 +409,12 @@ function expectCommon(t: CheckContext, name: string, res: ApiResponse, status: S
     const sorted = [...(ids as bigint[])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     t.expect.that(
       sorted[0] === FIRST_ID && new Set(sorted.map(String)).size === sorted.length,
-      { message: `${name} candidate ids do not ascend from 990000000001`, spec: S.sandbox, expected: 'unique ids, the lowest 990000000001', received: ids.map(String).join(', ') },
+      {
+        message: `${name} candidate ids do not ascend from 990000000001`,
+        spec: S.sandbox,
+        expected: 'unique ids, the lowest 990000000001',
+        received: ids.map(String).join(', '),
+      },
       res,
     );
   }
@@ -287,7 +436,11 @@ function startCheck(name: string): CheckDefinition {
       t.expect.equal(fixture, name, 'sandbox.fixture of the run start', S.sandbox, start);
       if (name === 'cert-extra-fields') {
         const body = obj(start.json);
-        t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.start), { message: `the cert-extra-fields run start carries no unknown top-level field`, spec: S.sandbox }, start);
+        t.expect.that(
+          body !== undefined && hasUnknownField(body, KNOWN.start),
+          { message: `the cert-extra-fields run start carries no unknown top-level field`, spec: S.sandbox },
+          start,
+        );
       }
     },
   };
@@ -298,7 +451,13 @@ function startCheck(name: string): CheckDefinition {
  * from the same code as real runs'). Only the script is judged: the wording itself is open, and an
  * English text may still quote Hebrew data (a place, a requirement).
  */
-function expectNoticeLanguage(t: CheckContext, name: string, run: JsonObject, res: ApiResponse, lang: 'he' | 'en'): void {
+function expectNoticeLanguage(
+  t: CheckContext,
+  name: string,
+  run: JsonObject,
+  res: ApiResponse,
+  lang: 'he' | 'en',
+): void {
   const inLanguage = lang === 'he' ? isHebrew : hasLatin;
   objects(run.notices).forEach((n, i) => {
     const text = `${typeof n.title === 'string' ? n.title : ''} ${typeof n.body === 'string' ? n.body : ''}`;
@@ -326,7 +485,10 @@ function readCheck(row: FixtureRow, lang: 'he' | 'en'): CheckDefinition {
     async run(t) {
       // The he variant shares the fixture runs started without a language (the default is Hebrew);
       // the en variant starts its own, in English.
-      const { runId, start } = await t.setup.fixtureRun(row.name, lang === 'en' ? { targetCount: TARGET, lang } : { targetCount: TARGET });
+      const { runId, start } = await t.setup.fixtureRun(
+        row.name,
+        lang === 'en' ? { targetCount: TARGET, lang } : { targetCount: TARGET },
+      );
       const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { lang });
       const run = expectCommon(t, row.name, res, row.status, row.maxCandidates);
       if (!run) return;
@@ -341,7 +503,8 @@ const SLOW_SPEC_MS = 3 * 60_000;
 
 const slowCheck: CheckDefinition = {
   id: 'fixtures.cert-slow.runs-three-minutes-then-completes',
-  title: 'cert-slow stays running about 3 minutes with confirmed rising to target_count, then completes with all of them',
+  title:
+    'cert-slow stays running about 3 minutes with confirmed rising to target_count, then completes with all of them',
   suite,
   spec: [S.sandbox, S.runsRead, S.run],
   needs: ['sandbox', 'org'],
@@ -367,19 +530,54 @@ const slowCheck: CheckDefinition = {
       const answeredBy = specSince(startSent);
       if (run.status !== 'running') {
         const early = answeredBy < 0.8 * SLOW_SPEC_MS;
-        t.expect.that(!early, { message: `cert-slow is ${String(run.status)} ${Math.round(answeredBy / 1000)} s (spec time) after creation; it stays running for 3 minutes`, spec: S.sandbox, received: run.status }, res);
-        t.expect.that(listed === TARGET, { message: `completed cert-slow lists ${listed} candidates; it completes with all target_count (${TARGET})`, spec: S.sandbox, expected: TARGET, received: listed }, res);
+        t.expect.that(
+          !early,
+          {
+            message: `cert-slow is ${String(run.status)} ${Math.round(answeredBy / 1000)} s (spec time) after creation; it stays running for 3 minutes`,
+            spec: S.sandbox,
+            received: run.status,
+          },
+          res,
+        );
+        t.expect.that(
+          listed === TARGET,
+          {
+            message: `completed cert-slow lists ${listed} candidates; it completes with all target_count (${TARGET})`,
+            spec: S.sandbox,
+            expected: TARGET,
+            received: listed,
+          },
+          res,
+        );
         return;
       }
       const ok = [
-        t.expect.that(confirmed >= previousConfirmed, { message: `cert-slow progress.confirmed went down from ${previousConfirmed} to ${confirmed}`, spec: S.sandbox }, res),
-        t.expect.that(listed <= confirmed, { message: `cert-slow lists ${listed} candidates with progress.confirmed ${confirmed}; candidates appear as they are confirmed`, spec: S.sandbox }, res),
+        t.expect.that(
+          confirmed >= previousConfirmed,
+          {
+            message: `cert-slow progress.confirmed went down from ${previousConfirmed} to ${confirmed}`,
+            spec: S.sandbox,
+          },
+          res,
+        ),
+        t.expect.that(
+          listed <= confirmed,
+          {
+            message: `cert-slow lists ${listed} candidates with progress.confirmed ${confirmed}; candidates appear as they are confirmed`,
+            spec: S.sandbox,
+          },
+          res,
+        ),
         t.expect.that(
           objects(run.notices).some((n) => n.code === 'run_progress'),
           { message: `running cert-slow has no run_progress notice`, spec: S.sandbox },
           res,
         ),
-        t.expect.that(sentLate < 2 * SLOW_SPEC_MS, { message: `cert-slow is still running after twice its 3 minutes`, spec: S.sandbox }, res),
+        t.expect.that(
+          sentLate < 2 * SLOW_SPEC_MS,
+          { message: `cert-slow is still running after twice its 3 minutes`, spec: S.sandbox },
+          res,
+        ),
       ];
       // One failure is proof enough; polling on would only repeat it.
       if (ok.includes(false)) return;
@@ -402,24 +600,56 @@ const extraFieldsElsewhereCheck: CheckDefinition = {
   spec: [S.sandbox],
   needs: ['sandbox', 'org'],
   async run(t) {
-    const [{ runId }, user] = await Promise.all([t.setup.fixtureRun('cert-extra-fields', { targetCount: TARGET }), t.setup.user()]);
+    const [{ runId }, user] = await Promise.all([
+      t.setup.fixtureRun('cert-extra-fields', { targetCount: TARGET }),
+      t.setup.user(),
+    ]);
     const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`);
     if (!t.expect.status(read, 200, S.runsRead)) return;
     const first = objects(obj(read.json)?.candidates)[0];
     const id = first ? int(first.id) : undefined;
     if (id === undefined) {
-      t.expect.fail({ message: `cert-extra-fields lists no candidate to reveal; the fixture lists up to 3`, spec: S.sandbox, pointer: '/candidates' }, read);
+      t.expect.fail(
+        {
+          message: `cert-extra-fields lists no candidate to reveal; the fixture lists up to 3`,
+          spec: S.sandbox,
+          pointer: '/candidates',
+        },
+        read,
+      );
       return;
     }
-    const reveal = await t.api.post(`/runs/${encodeURIComponent(runId)}/candidates/${id.toString()}/reveal`, { acting_user_external_id: user.externalId });
+    const reveal = await t.api.post(`/runs/${encodeURIComponent(runId)}/candidates/${id.toString()}/reveal`, {
+      acting_user_external_id: user.externalId,
+    });
     if (t.expect.status(reveal, 200, S.sandbox)) {
       const body = obj(reveal.json);
-      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.reveal), { message: `the cert-extra-fields reveal response carries no unknown top-level field; the fixture adds them to the reveal response too`, spec: S.sandbox, received: body ? Object.keys(body) : undefined }, reveal);
+      t.expect.that(
+        body !== undefined && hasUnknownField(body, KNOWN.reveal),
+        {
+          message: `the cert-extra-fields reveal response carries no unknown top-level field; the fixture adds them to the reveal response too`,
+          spec: S.sandbox,
+          received: body ? Object.keys(body) : undefined,
+        },
+        reveal,
+      );
     }
-    const decisions = await t.api.post(`/runs/${encodeURIComponent(runId)}/decisions`, { acting_user_external_id: user.externalId, decisions: [], notices_shown: [] });
+    const decisions = await t.api.post(`/runs/${encodeURIComponent(runId)}/decisions`, {
+      acting_user_external_id: user.externalId,
+      decisions: [],
+      notices_shown: [],
+    });
     if (t.expect.status(decisions, '2xx', S.sandbox)) {
       const body = obj(decisions.json);
-      t.expect.that(body !== undefined && hasUnknownField(body, KNOWN.decisions), { message: `the cert-extra-fields decisions response carries no unknown top-level field; the fixture adds them to the decisions response too`, spec: S.sandbox, received: body ? Object.keys(body) : undefined }, decisions);
+      t.expect.that(
+        body !== undefined && hasUnknownField(body, KNOWN.decisions),
+        {
+          message: `the cert-extra-fields decisions response carries no unknown top-level field; the fixture adds them to the decisions response too`,
+          spec: S.sandbox,
+          received: body ? Object.keys(body) : undefined,
+        },
+        decisions,
+      );
     }
   },
 };
@@ -437,26 +667,40 @@ const smallTargetCheck: CheckDefinition = {
     const listed = arr(obj(res.json)?.candidates).length;
     t.expect.that(
       listed <= 2,
-      { message: `cert-notices-all with target_count 2 lists ${listed} candidates; a fixture never lists more than target_count`, spec: S.sandbox, expected: '<= 2', received: listed, pointer: '/candidates' },
+      {
+        message: `cert-notices-all with target_count 2 lists ${listed} candidates; a fixture never lists more than target_count`,
+        spec: S.sandbox,
+        expected: '<= 2',
+        received: listed,
+        pointer: '/candidates',
+      },
       res,
     );
   },
 };
 
-
 /** index and kind of each requirement, the part the run start and the candidates share. */
 function indexKinds(list: JsonObject[]): string {
-  return JSON.stringify(list.map((q) => ({ index: int(q.index)?.toString() ?? q.index ?? null, kind: q.kind ?? null })));
+  return JSON.stringify(
+    list.map((q) => ({ index: int(q.index)?.toString() ?? q.index ?? null, kind: q.kind ?? null })),
+  );
 }
 
 /** Requirements as comparable text (bigint-safe). */
 function requirementList(list: JsonObject[]): string {
-  return JSON.stringify(list.map((q) => ({ index: int(q.index)?.toString() ?? q.index ?? null, text: q.text ?? null, kind: q.kind ?? null })));
+  return JSON.stringify(
+    list.map((q) => ({
+      index: int(q.index)?.toString() ?? q.index ?? null,
+      text: q.text ?? null,
+      kind: q.kind ?? null,
+    })),
+  );
 }
 
 const candidateRequirementsCheck: CheckDefinition = {
   id: 'fixtures.candidate-requirements-match-start',
-  title: "A fixture's 202 indexes its requirements by position, and each candidate has one requirement per entry, in that order",
+  title:
+    "A fixture's 202 indexes its requirements by position, and each candidate has one requirement per entry, in that order",
   suite,
   spec: [S.sandbox, S.requirement, S.candidate, S.candidateRequirement],
   needs: ['sandbox', 'org'],
@@ -465,10 +709,18 @@ const candidateRequirementsCheck: CheckDefinition = {
     const { runId, start } = await t.setup.fixtureRun('cert-notices-all', { targetCount: TARGET });
     if (!t.expect.status(start, 202, S.runsStart)) return;
     const listed = objects(obj(start.json)?.requirements);
-    const misplaced = listed.flatMap((q, i) => (int(q.index) === BigInt(i) ? [] : [{ at: i, index: String(q.index ?? null) }]));
+    const misplaced = listed.flatMap((q, i) =>
+      int(q.index) === BigInt(i) ? [] : [{ at: i, index: String(q.index ?? null) }],
+    );
     t.expect.that(
       misplaced.length === 0,
-      { message: `the cert-notices-all run start lists requirement(s) whose index is not their 0-based position: ${JSON.stringify(misplaced)}`, spec: S.requirement, expected: 'index = position', received: misplaced, pointer: '/requirements' },
+      {
+        message: `the cert-notices-all run start lists requirement(s) whose index is not their 0-based position: ${JSON.stringify(misplaced)}`,
+        spec: S.requirement,
+        expected: 'index = position',
+        received: misplaced,
+        pointer: '/requirements',
+      },
       start,
     );
     const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`);
@@ -493,17 +745,26 @@ const candidateRequirementsCheck: CheckDefinition = {
 
 const submittedRequirementsCheck: CheckDefinition = {
   id: 'fixtures.submitted-requirements-not-used',
-  title: "A fixture run started with valid requirements still uses the fixture's fixed list (the same 202 requirements as without)",
+  title:
+    "A fixture run started with valid requirements still uses the fixture's fixed list (the same 202 requirements as without)",
   suite,
   spec: [S.sandbox, S.runsStart],
   needs: ['sandbox', 'org'],
   async run(t) {
-    const [{ start: plain }, user] = await Promise.all([t.setup.fixtureRun('cert-empty', { targetCount: TARGET }), t.setup.user()]);
+    const [{ start: plain }, user] = await Promise.all([
+      t.setup.fixtureRun('cert-empty', { targetCount: TARGET }),
+      t.setup.user(),
+    ]);
     if (!t.expect.status(plain, 202, S.runsStart)) return;
     // A valid, warning-free requirement: it is validated, then the fixture's own list is used.
     const submitted = [{ text: 'Kotlin', kind: 'nice' }];
     const res = await t.setup.startRun(
-      { job_external_id: 'cert-empty', acting_user_external_id: user.externalId, target_count: TARGET, requirements: submitted },
+      {
+        job_external_id: 'cert-empty',
+        acting_user_external_id: user.externalId,
+        target_count: TARGET,
+        requirements: submitted,
+      },
       { label: 'start cert-empty with a submitted requirement' },
     );
     if (!t.expect.status(res, 202, S.runsStart)) return;
@@ -534,7 +795,11 @@ const unknownFixtureCheck: CheckDefinition = {
   async run(t) {
     const user = await t.setup.user();
     const res = await t.setup.startRun(
-      { job_external_id: 'cert-zz-svc-certify-no-such-fixture', acting_user_external_id: user.externalId, target_count: 1 },
+      {
+        job_external_id: 'cert-zz-svc-certify-no-such-fixture',
+        acting_user_external_id: user.externalId,
+        target_count: 1,
+      },
       { label: 'start an unknown cert-* fixture' },
     );
     if (!t.expect.error(res, 422, 'unknown_fixture', S.sandboxErrors)) return;
@@ -544,7 +809,13 @@ const unknownFixtureCheck: CheckDefinition = {
     const missing = FIXTURE_NAMES.filter((n) => !listed.includes(n));
     t.expect.that(
       missing.length === 0,
-      { message: `422 unknown_fixture lists fixtures ${JSON.stringify(listed)}, missing ${missing.join(', ')}; fixtures lists the valid names, which include every fixture of the table`, spec: S.sandbox, expected: FIXTURE_NAMES, received: listed, pointer: '/fixtures' },
+      {
+        message: `422 unknown_fixture lists fixtures ${JSON.stringify(listed)}, missing ${missing.join(', ')}; fixtures lists the valid names, which include every fixture of the table`,
+        spec: S.sandbox,
+        expected: FIXTURE_NAMES,
+        received: listed,
+        pointer: '/fixtures',
+      },
       res,
     );
   },
@@ -559,7 +830,11 @@ const unregisteredUserCheck: CheckDefinition = {
   async run(t) {
     await t.setup.org();
     const res = await t.setup.startRun(
-      { job_external_id: 'cert-empty', acting_user_external_id: t.setup.uniqueId('svc-certify-nobody'), target_count: 1 },
+      {
+        job_external_id: 'cert-empty',
+        acting_user_external_id: t.setup.uniqueId('svc-certify-nobody'),
+        target_count: 1,
+      },
       { label: 'start cert-empty as a user never registered' },
     );
     t.expect.error(res, 404, 'user_not_found', S.sandbox);
@@ -595,10 +870,24 @@ const localizedNamesCheck: CheckDefinition = {
     // The shared cert-notices-all run, started without a language (the default, Hebrew), read in Hebrew:
     // whether names follow the start's or the read's language, both ask for Hebrew here.
     const { runId } = await t.setup.fixtureRun('cert-notices-all', { targetCount: TARGET });
-    const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { lang: 'he', label: 'read cert-notices-all with x-svc-lang: he' });
+    const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, {
+      lang: 'he',
+      label: 'read cert-notices-all with x-svc-lang: he',
+    });
     if (!t.expect.status(res, 200, S.runsRead)) return;
     const candidates = objects(obj(res.json)?.candidates);
-    if (!t.expect.that(candidates.length > 0, { message: 'cert-notices-all lists no candidate, so no name can be judged; the fixture lists up to 6', spec: S.sandbox, pointer: '/candidates' }, res)) return;
+    if (
+      !t.expect.that(
+        candidates.length > 0,
+        {
+          message: 'cert-notices-all lists no candidate, so no name can be judged; the fixture lists up to 6',
+          spec: S.sandbox,
+          pointer: '/candidates',
+        },
+        res,
+      )
+    )
+      return;
     const latin = candidates.filter((c) => typeof c.name !== 'string' || !HEBREW.test(c.name));
     t.expect.that(
       latin.length === 0,

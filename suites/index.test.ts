@@ -12,7 +12,9 @@ describe('suites', () => {
   });
 
   it('cite only section headings that exist in the spec', () => {
-    const unknown = ALL_CHECKS.flatMap((c) => c.spec.filter((ref) => !sections.includes(ref)).map((ref) => `${c.id}: ${ref}`));
+    const unknown = ALL_CHECKS.flatMap((c) =>
+      c.spec.filter((ref) => !sections.includes(ref)).map((ref) => `${c.id}: ${ref}`),
+    );
     expect(unknown).toEqual([]);
   });
 

@@ -10,7 +10,6 @@ import { S } from './spec-refs.js';
 
 const suite = 'jobs';
 
-
 type JobField = 'title' | 'description_text' | 'location_text';
 
 const FULL: Record<JobField, string> = {
@@ -81,8 +80,18 @@ function missingFieldCheck(field: JobField, idSuffix: string): CheckDefinition {
     needs: ['org'],
     async run(t) {
       await t.setup.org();
-      const res = await postJob(t, jobBody(t.setup.uniqueId('svc-certify-job'), [field]), `create a job without ${field}`);
-      const issues = expectRejected(t, res, { code: 'job_rejected', schema: 'job-rejected', spec: S.byEndpoint, schemaSpec: S.jobIssue, validBody: true });
+      const res = await postJob(
+        t,
+        jobBody(t.setup.uniqueId('svc-certify-job'), [field]),
+        `create a job without ${field}`,
+      );
+      const issues = expectRejected(t, res, {
+        code: 'job_rejected',
+        schema: 'job-rejected',
+        spec: S.byEndpoint,
+        schemaSpec: S.jobIssue,
+        validBody: true,
+      });
       if (issues) expectIssue(t, res, issues, field);
     },
   };
@@ -119,7 +128,13 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       if (!t.expect.status(second, '2xx', S.jobs)) return;
       if (!t.expect.schema(second.json, 'job-response', S.jobs, second)) return;
       const b = obj(second.json);
-      t.expect.equal(b?.job_id, obj(first.json)?.job_id, '`job_id` of the repeat (against the first call\'s)', S.jobs, second);
+      t.expect.equal(
+        b?.job_id,
+        obj(first.json)?.job_id,
+        "`job_id` of the repeat (against the first call's)",
+        S.jobs,
+        second,
+      );
       t.expect.equal(
         { created: b?.created, updated: b?.updated },
         { created: false, updated: true },
@@ -131,7 +146,8 @@ export const JOBS_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'jobs.upsert-replaces-location',
-    title: 'A repeated POST /jobs replaces location_text: a requirement naming the new place is then refused as location_as_requirement',
+    title:
+      'A repeated POST /jobs replaces location_text: a requirement naming the new place is then refused as location_as_requirement',
     suite,
     spec: [S.jobs, S.runsStart],
     needs: ['org'],
@@ -140,13 +156,25 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       const externalId = t.setup.uniqueId('svc-certify-job');
       const first = await postJob(t, jobBody(externalId), 'create a job in Haifa');
       if (!t.expect.status(first, '2xx', S.jobs)) return;
-      const moved = await postJob(t, { ...jobBody(externalId), location_text: 'Eilat, Israel' }, 'the same job again, now in Eilat');
+      const moved = await postJob(
+        t,
+        { ...jobBody(externalId), location_text: 'Eilat, Israel' },
+        'the same job again, now in Eilat',
+      );
       if (!t.expect.status(moved, '2xx', S.jobs)) return;
       // The empty second requirement makes sure the probe is refused whatever happens to the first:
       // it never starts a run. A stored Eilat refuses the first as a place of the job's location.
       const user = (await t.setup.user()).externalId;
       const probe = await t.setup.startRun(
-        { job_external_id: externalId, acting_user_external_id: user, target_count: 1, requirements: [{ text: 'Eilat', kind: 'nice' }, { text: ' ', kind: 'nice' }] },
+        {
+          job_external_id: externalId,
+          acting_user_external_id: user,
+          target_count: 1,
+          requirements: [
+            { text: 'Eilat', kind: 'nice' },
+            { text: ' ', kind: 'nice' },
+          ],
+        },
         { label: 'start with the new place as a requirement (refused either way)' },
       );
       if (!t.expect.status(probe, 422, S.runsStart)) return;
@@ -156,7 +184,8 @@ export const JOBS_CHECKS: CheckDefinition[] = [
         (i) => i.code === 'location_as_requirement' && Number(i.index) === 0,
         {
           what: 'after the job was repeated with location_text "Eilat, Israel", rejected[] of a start with the requirement "Eilat"',
-          description: 'location_as_requirement at index 0 (a repeat call replaces title, description_text and location_text)',
+          description:
+            'location_as_requirement at index 0 (a repeat call replaces title, description_text and location_text)',
           spec: S.jobs,
           pointer: '/rejected',
           received: describeIssues(issues),
@@ -167,7 +196,8 @@ export const JOBS_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'jobs.upsert-replaces-title',
-    title: 'A repeated POST /jobs replaces title: the new title submitted as a must is the job title, so two more own musts fit (no too_many_musts)',
+    title:
+      'A repeated POST /jobs replaces title: the new title submitted as a must is the job title, so two more own musts fit (no too_many_musts)',
     suite,
     spec: [S.jobs, S.runsStart],
     needs: ['org'],
@@ -177,8 +207,13 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       const first = await postJob(t, jobBody(externalId), `create a job titled "${FULL.title}"`);
       if (!t.expect.status(first, '2xx', S.jobs)) return;
       const retitled = 'Business Intelligence Analyst';
-      const description = 'We are hiring a BI analyst to own reporting for finance and operations. You will model data, write SQL and run the weekly review.';
-      const renamed = await postJob(t, { ...jobBody(externalId), title: retitled, description_text: description }, `the same job again, now titled "${retitled}"`);
+      const description =
+        'We are hiring a BI analyst to own reporting for finance and operations. You will model data, write SQL and run the weekly review.';
+      const renamed = await postJob(
+        t,
+        { ...jobBody(externalId), title: retitled, description_text: description },
+        `the same job again, now titled "${retitled}"`,
+      );
       if (!t.expect.status(renamed, '2xx', S.jobs)) return;
       // The job title counts as one must unless submitted: with the stored title among three submitted
       // musts nothing is appended and all three fit; a stale title would be appended and refuse the third
@@ -212,7 +247,8 @@ export const JOBS_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'jobs.external-id-per-organization',
-    title: "A job's external_id is unique per organization: another organization's run start naming it answers 404 job_not_found, and its POST /jobs with it creates its own job, leaving the first organization's unchanged",
+    title:
+      "A job's external_id is unique per organization: another organization's run start naming it answers 404 job_not_found, and its POST /jobs with it creates its own job, leaving the first organization's unchanged",
     suite,
     spec: [S.identifiers, S.jobs, S.runsStart, S.byEndpoint],
     needs: ['org', 'second-org'],
@@ -220,7 +256,10 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       await t.setup.org();
       const second = await secondOrgWithRecruiter(t);
       if (!second) return;
-      const asSecond = (label: string) => ({ auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label });
+      const asSecond = (label: string) => ({
+        auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken },
+        label,
+      });
       // A job only the first organization created (in Haifa).
       const externalId = t.setup.uniqueId('svc-certify-job');
       const mine = await postJob(t, jobBody(externalId), 'create a job in Haifa in the first organization');
@@ -232,7 +271,11 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       );
       if (!t.expect.error(foreign, 404, 'job_not_found', S.byEndpoint)) return;
       // The same external_id in the second organization is its own job, elsewhere and with another title.
-      const theirs = await t.api.post('/jobs', { ...jobBody(externalId), title: 'Warehouse Shift Lead', location_text: 'Eilat, Israel' }, asSecond('create a job of the same external_id in the second organization, in Eilat'));
+      const theirs = await t.api.post(
+        '/jobs',
+        { ...jobBody(externalId), title: 'Warehouse Shift Lead', location_text: 'Eilat, Israel' },
+        asSecond('create a job of the same external_id in the second organization, in Eilat'),
+      );
       if (!t.expect.status(theirs, '2xx', S.jobs)) return;
       const firstId = obj(mine.json)?.job_id;
       const secondId = obj(theirs.json)?.job_id;
@@ -252,8 +295,17 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       // The first organization's job is still in Haifa: a requirement naming Haifa is refused as its
       // location, one naming Eilat is not. The empty third requirement refuses the probe either way.
       const probe = await t.setup.startRun(
-        { job_external_id: externalId, acting_user_external_id: (await t.setup.user()).externalId, target_count: 1, requirements: [{ text: 'Eilat', kind: 'nice' }, { text: 'Haifa', kind: 'nice' }, { text: ' ', kind: 'nice' }] },
-        { label: "start in the first organization with both places as requirements (refused either way)" },
+        {
+          job_external_id: externalId,
+          acting_user_external_id: (await t.setup.user()).externalId,
+          target_count: 1,
+          requirements: [
+            { text: 'Eilat', kind: 'nice' },
+            { text: 'Haifa', kind: 'nice' },
+            { text: ' ', kind: 'nice' },
+          ],
+        },
+        { label: 'start in the first organization with both places as requirements (refused either way)' },
       );
       if (!t.expect.status(probe, 422, S.runsStart)) return;
       const issues = objects(obj(probe.json)?.rejected);
@@ -276,7 +328,8 @@ export const JOBS_CHECKS: CheckDefinition[] = [
   missingFieldCheck('location_text', 'location'),
   {
     id: 'jobs.rejection-lists-every-missing-field',
-    title: 'A job missing two required fields is refused with an issue for each (at once, or the second once the first is fixed: a warning)',
+    title:
+      'A job missing two required fields is refused with an issue for each (at once, or the second once the first is fixed: a warning)',
     suite,
     spec: [S.jobs, S.job, S.jobIssue, S.byEndpoint],
     needs: ['org'],
@@ -284,20 +337,54 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       await t.setup.org();
       const externalId = t.setup.uniqueId('svc-certify-job');
       const without: JobField[] = ['description_text', 'location_text'];
-      const res = await postJob(t, jobBody(externalId, without), 'create a job without description_text and location_text');
-      const issues = expectRejected(t, res, { code: 'job_rejected', schema: 'job-rejected', spec: S.byEndpoint, schemaSpec: S.jobIssue, validBody: true });
+      const res = await postJob(
+        t,
+        jobBody(externalId, without),
+        'create a job without description_text and location_text',
+      );
+      const issues = expectRejected(t, res, {
+        code: 'job_rejected',
+        schema: 'job-rejected',
+        spec: S.byEndpoint,
+        schemaSpec: S.jobIssue,
+        validBody: true,
+      });
       if (!issues) return;
       // Every issue present must be right: the field at fault, its code, both messages.
-      for (const field of without) if (issues.some((i) => i.code === ISSUE_CODE[field])) expectIssue(t, res, issues, field);
+      for (const field of without)
+        if (issues.some((i) => i.code === ISSUE_CODE[field])) expectIssue(t, res, issues, field);
       const named = without.filter((f) => issues.some((i) => i.code === ISSUE_CODE[f]));
       const left = without.filter((f) => !named.includes(f));
-      if (!t.expect.that(named.length > 0, { message: `a job sent without ${without.join(' and ')} was rejected with no issue for either (codes: ${issues.map((i) => String(i.code)).join(', ') || 'none'})`, spec: S.job, expected: without.map((f) => ISSUE_CODE[f]), received: issues.map((i) => i.code), pointer: '/rejected' }, res)) return;
+      if (
+        !t.expect.that(
+          named.length > 0,
+          {
+            message: `a job sent without ${without.join(' and ')} was rejected with no issue for either (codes: ${issues.map((i) => String(i.code)).join(', ') || 'none'})`,
+            spec: S.job,
+            expected: without.map((f) => ISSUE_CODE[f]),
+            received: issues.map((i) => i.code),
+            pointer: '/rejected',
+          },
+          res,
+        )
+      )
+        return;
       if (left.length === 0) return;
       // Only some missing fields listed. The spec says what a JobIssue is, not that validation goes on
       // past the first: send the named fields fixed. The rest must be refused then (each is required),
       // and listing it only now is a warning; accepting the job would store it without a required field.
-      const again = await postJob(t, jobBody(externalId, left), `the same job with ${named.join(', ')} given, still without ${left.join(', ')}`);
-      const second = expectRejected(t, again, { code: 'job_rejected', schema: 'job-rejected', spec: S.byEndpoint, schemaSpec: S.jobIssue, validBody: true });
+      const again = await postJob(
+        t,
+        jobBody(externalId, left),
+        `the same job with ${named.join(', ')} given, still without ${left.join(', ')}`,
+      );
+      const second = expectRejected(t, again, {
+        code: 'job_rejected',
+        schema: 'job-rejected',
+        spec: S.byEndpoint,
+        schemaSpec: S.jobIssue,
+        validBody: true,
+      });
       if (!second) return;
       for (const field of left) expectIssue(t, again, second, field);
       if (!left.every((f) => second.some((i) => i.code === ISSUE_CODE[f]))) return;
@@ -306,8 +393,10 @@ export const JOBS_CHECKS: CheckDefinition[] = [
         {
           message: `a job sent without ${without.join(' and ')} was rejected with rejected[] naming only ${named.join(', ')}; ${left.join(', ')} came only once that was fixed`,
           spec: S.jobIssue,
-          reading: 'rejected[] holds one JobIssue per field at fault, so the partner can show every message and fix the job at once',
-          otherReading: 'the spec says what a JobIssue carries, not that validation goes on past the first missing field',
+          reading:
+            'rejected[] holds one JobIssue per field at fault, so the partner can show every message and fix the job at once',
+          otherReading:
+            'the spec says what a JobIssue carries, not that validation goes on past the first missing field',
           expected: without.map((f) => ISSUE_CODE[f]).join(', '),
           received: issues.map((i) => String(i.code)).join(', '),
           pointer: '/rejected',
@@ -325,7 +414,11 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const user = await t.setup.user();
       const externalId = t.setup.uniqueId('svc-certify-rejected-job');
-      const rejected = await postJob(t, jobBody(externalId, ['description_text']), 'create a job without description_text');
+      const rejected = await postJob(
+        t,
+        jobBody(externalId, ['description_text']),
+        'create a job without description_text',
+      );
       if (!t.expect.error(rejected, 422, 'job_rejected', S.byEndpoint)) return;
       // A 404 run start creates nothing and does not count toward the quota; target 1 keeps a
       // wrongly accepted start as small as possible.

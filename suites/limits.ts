@@ -30,7 +30,11 @@ interface Burst {
  * exists to stay under the limit these checks must exceed. Undefined (with a needs-input skip) when the
  * client could not even reach the default rate per (scaled) minute: nothing can be concluded then.
  */
-async function burst(t: CheckContext, send: (label: string) => Promise<ApiResponse>, onLimited?: () => void): Promise<Burst | undefined> {
+async function burst(
+  t: CheckContext,
+  send: (label: string) => Promise<ApiResponse>,
+  onLimited?: () => void,
+): Promise<Burst | undefined> {
   const started = Date.now();
   let sent = 0;
   let limited: ApiResponse | undefined;
@@ -56,7 +60,11 @@ async function burst(t: CheckContext, send: (label: string) => Promise<ApiRespon
   if (limited === undefined) {
     const perWindow = (sent * RATE_WINDOW_SPEC_MS) / t.target.timeScale / Math.max(1, elapsedMs);
     if (perWindow < DEFAULT_RATE && answered > 0) {
-      t.skip(`could send only ${Math.round(perWindow)} requests per ${t.target.timeScale === 1 ? 'minute' : `minute ÷ ${t.target.timeScale}`} (${sent} in ${(elapsedMs / 1000).toFixed(1)} s), under the default limit of ${DEFAULT_RATE}: lower the time scale`, 'needs-input', 'a lower --time-scale');
+      t.skip(
+        `could send only ${Math.round(perWindow)} requests per ${t.target.timeScale === 1 ? 'minute' : `minute ÷ ${t.target.timeScale}`} (${sent} in ${(elapsedMs / 1000).toFixed(1)} s), under the default limit of ${DEFAULT_RATE}: lower the time scale`,
+        'needs-input',
+        'a lower --time-scale',
+      );
       return undefined;
     }
   }
@@ -81,7 +89,8 @@ function laneOf(t: CheckContext): Lane {
   return lane;
 }
 
-const windowPassed = (t: CheckContext): Promise<void> => new Promise((r) => setTimeout(r, RATE_WINDOW_SPEC_MS / t.target.timeScale));
+const windowPassed = (t: CheckContext): Promise<void> =>
+  new Promise((r) => setTimeout(r, RATE_WINDOW_SPEC_MS / t.target.timeScale));
 
 async function together<T>(t: CheckContext, fn: () => Promise<T>): Promise<T> {
   const lane = laneOf(t);
@@ -107,7 +116,10 @@ async function alone<T>(t: CheckContext, fn: () => Promise<T>): Promise<T> {
     }
     return fn();
   })();
-  lane.exclusive = mine.then(() => windowPassed(t), () => windowPassed(t));
+  lane.exclusive = mine.then(
+    () => windowPassed(t),
+    () => windowPassed(t),
+  );
   return mine;
 }
 
@@ -147,7 +159,8 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'limits.simulated-requests-count',
-    title: 'Requests answered by x-svc-sandbox-simulate count toward the rate limit: a burst of them alone ends in 429 rate_limited',
+    title:
+      'Requests answered by x-svc-sandbox-simulate count toward the rate limit: a burst of them alone ends in 429 rate_limited',
     suite,
     spec: [S.sandbox, S.limits, S.crossCutting],
     needs: ['sandbox', 'exhaust-limits'],
@@ -163,7 +176,11 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
         burst(t, (label) =>
           ++n % 50 === 0
             ? t.api.get(path, { unpaced: true, label: `plain ${label}` })
-            : t.api.get(path, { unpaced: true, headers: { 'x-svc-sandbox-simulate': 'internal_error' }, label: `simulated ${label}` }),
+            : t.api.get(path, {
+                unpaced: true,
+                headers: { 'x-svc-sandbox-simulate': 'internal_error' },
+                label: `simulated ${label}`,
+              }),
         ),
       );
       if (!b) return;
@@ -186,7 +203,8 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'limits.rate-limit-per-partner',
-    title: "The rate limit is per partner, all customers together: right after one organization's 429, another organization's request is limited too",
+    title:
+      "The rate limit is per partner, all customers together: right after one organization's 429, another organization's request is limited too",
     suite,
     spec: [S.limits, S.crossCutting],
     needs: ['exhaust-limits', 'org', 'second-org'],
@@ -211,7 +229,11 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
             (label) => t.api.get(path, { unpaced: true, label: `first organization ${label}` }),
             () => {
               probe = Promise.all([
-                t.api.get(path, { unpaced: true, auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: "the second organization's request right after the 429" }),
+                t.api.get(path, {
+                  unpaced: true,
+                  auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken },
+                  label: "the second organization's request right after the 429",
+                }),
                 t.api.get(path, { unpaced: true, label: "the first organization's request beside it (control)" }),
               ]);
             },
@@ -225,10 +247,25 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
       });
       const { b } = probed;
       if (!b) return;
-      if (!t.expect.that(b.limited !== undefined, { message: `${b.sent} requests sent without a 429, so the partner never reached its limit (limits.rate-limit-429 judges that)`, spec: S.limits, expected: '429 rate_limited', received: b.last?.status ?? null }, b.last)) return;
+      if (
+        !t.expect.that(
+          b.limited !== undefined,
+          {
+            message: `${b.sent} requests sent without a 429, so the partner never reached its limit (limits.rate-limit-429 judges that)`,
+            spec: S.limits,
+            expected: '429 rate_limited',
+            received: b.last?.status ?? null,
+          },
+          b.last,
+        )
+      )
+        return;
       const [theirs, control] = probed.pair!;
       if (control.status !== 429) {
-        t.skip(`the window passed between the 429 and the probe (the first organization's control answered ${control.status}), so the second organization's ${theirs.status} tells nothing`, 'inconclusive');
+        t.skip(
+          `the window passed between the 429 and the probe (the first organization's control answered ${control.status}), so the second organization's ${theirs.status} tells nothing`,
+          'inconclusive',
+        );
         return;
       }
       t.expect.that(
@@ -245,7 +282,8 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'limits.sandbox-run-quota',
-    title: 'The 21st real run of an organization in 24 hours gets 429 sandbox_run_quota; fixture runs and 422s do not count',
+    title:
+      'The 21st real run of an organization in 24 hours gets 429 sandbox_run_quota; fixture runs and 422s do not count',
     suite,
     spec: [S.limits, S.sandboxErrors, S.sandbox],
     // A fresh organization: its quota is known to be untouched, and the primary one keeps its own.
@@ -257,18 +295,39 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
         t.skip(t.setup.codeShortage('fresh'));
         return;
       }
-      const redeem = await t.api.post('/activations/redeem', { code, external_id: t.setup.uniqueId('svc-certify-quota-org') }, { auth: 'partner', label: 'redeem a code for a fresh organization' });
+      const redeem = await t.api.post(
+        '/activations/redeem',
+        { code, external_id: t.setup.uniqueId('svc-certify-quota-org') },
+        { auth: 'partner', label: 'redeem a code for a fresh organization' },
+      );
       const token = obj(redeem.json)?.org_token;
-      if (!t.expect.status(redeem, 200, S.redeem) || !t.expect.that(typeof token === 'string', { message: 'the redeem answer has no org_token', spec: S.redeem }, redeem)) return;
+      if (
+        !t.expect.status(redeem, 200, S.redeem) ||
+        !t.expect.that(
+          typeof token === 'string',
+          { message: 'the redeem answer has no org_token', spec: S.redeem },
+          redeem,
+        )
+      )
+        return;
       const auth: RequestAuth = { partnerKey: t.inputs.partnerKey, orgToken: token as string };
       const userId = t.setup.uniqueId('svc-certify-quota-recruiter');
       const jobId = t.setup.uniqueId('svc-certify-quota-job');
       const { role } = await t.setup.user();
-      const user = await t.api.post('/users', { external_id: userId, email: 'quota-recruiter@example.com', full_name: 'Noa Cohen', ...roleField(role) }, { auth, label: 'register a recruiter' });
+      const user = await t.api.post(
+        '/users',
+        { external_id: userId, email: 'quota-recruiter@example.com', full_name: 'Noa Cohen', ...roleField(role) },
+        { auth, label: 'register a recruiter' },
+      );
       if (!t.expect.status(user, '2xx', S.users)) return;
       const job = await t.api.post(
         '/jobs',
-        { external_id: jobId, title: 'Backend Developer', description_text: 'Build Node.js and PostgreSQL services for a hiring platform.', location_text: 'Tel Aviv, Israel' },
+        {
+          external_id: jobId,
+          title: 'Backend Developer',
+          description_text: 'Build Node.js and PostgreSQL services for a hiring platform.',
+          location_text: 'Tel Aviv, Israel',
+        },
         { auth, label: 'create a job' },
       );
       if (!t.expect.status(job, '2xx', S.jobs)) return;
@@ -278,7 +337,10 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
       // Neither of these counts toward the quota.
       const fixture = await start({ job_external_id: 'cert-empty' }, 'a fixture run (does not count)');
       if (!t.expect.status(fixture, 202, S.sandbox)) return;
-      const refused = await start({ job_external_id: jobId, requirements: [{ text: '   ', kind: 'must' }] }, 'a run refused with 422 (does not count)');
+      const refused = await start(
+        { job_external_id: jobId, requirements: [{ text: '   ', kind: 'must' }] },
+        'a run refused with 422 (does not count)',
+      );
       if (!t.expect.status(refused, 422, S.runsStart)) return;
 
       for (let n = 1; n <= SANDBOX_RUN_QUOTA; n++) {
@@ -304,7 +366,13 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
       t.expect.header(over, 'retry-after', INTEGER_SECONDS, S.sandboxErrors, 'Retry-After in integer seconds');
       const body = obj(over.json)!;
       const inDay = (n: bigint | undefined): boolean => n !== undefined && n >= 0n && n <= 86_400n;
-      t.expect.field(over, '/retry_after_seconds', (v) => inDay(int(v)), S.sandboxErrors, 'an integer from 0 to 86400, the wait until a run leaves the rolling 24 hours');
+      t.expect.field(
+        over,
+        '/retry_after_seconds',
+        (v) => inDay(int(v)),
+        S.sandboxErrors,
+        'an integer from 0 to 86400, the wait until a run leaves the rolling 24 hours',
+      );
       t.expect.equal(body.limit, SANDBOX_RUN_QUOTA, 'limit of 429 sandbox_run_quota', S.limits, over);
     },
   },

@@ -48,7 +48,12 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
       const user = await t.setup.user();
       const ok = await t.api.post(
         '/users',
-        { external_id: user.externalId, email: `svc-certify-${randomUUID().slice(0, 8)}@example.com`, full_name: 'Dana Levi', ...roleField(user.role) },
+        {
+          external_id: user.externalId,
+          email: `svc-certify-${randomUUID().slice(0, 8)}@example.com`,
+          full_name: 'Dana Levi',
+          ...roleField(user.role),
+        },
         { label: '2xx: repeat the recruiter upsert' },
       );
       expectNoEnvironment(t, ok, 'a recruiter upsert');
@@ -61,7 +66,12 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
       expectNoEnvironment(t, notFound, 'a run that does not exist');
       const job = await t.setup.job();
       const unprocessable = await t.setup.startRun(
-        { job_external_id: job.externalId, acting_user_external_id: user.externalId, target_count: 1, requirements: 'not an array' },
+        {
+          job_external_id: job.externalId,
+          acting_user_external_id: user.externalId,
+          target_count: 1,
+          requirements: 'not an array',
+        },
         { label: '422: requirements that are not an array' },
       );
       expectNoEnvironment(t, unprocessable, 'a run start with requirements that are not an array');
@@ -75,7 +85,11 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     needs: ['production', 'org'],
     async run(t) {
       await t.setup.org();
-      const res = await t.api.post('/sandbox/webhooks/test', { event: 'run_completed' }, { label: 'the sandbox route' });
+      const res = await t.api.post(
+        '/sandbox/webhooks/test',
+        { event: 'run_completed' },
+        { label: 'the sandbox route' },
+      );
       t.expect.error(res, 404, 'not_found', S.webhookTest);
     },
   },
@@ -89,7 +103,10 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
       await t.setup.org();
       // An unknown value too: in production it is no invalid header, just an unknown one.
       for (const value of ['internal_error', 'zz_not_a_simulation']) {
-        const res = await t.api.get(`/runs/${randomUUID()}`, { headers: { 'x-svc-sandbox-simulate': value }, label: `x-svc-sandbox-simulate: ${value}` });
+        const res = await t.api.get(`/runs/${randomUUID()}`, {
+          headers: { 'x-svc-sandbox-simulate': value },
+          label: `x-svc-sandbox-simulate: ${value}`,
+        });
         expectIgnored(t, res, 404, 'run_not_found', `GET /runs/{unknown run id} with x-svc-sandbox-simulate: ${value}`);
       }
     },
@@ -106,7 +123,10 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
       const path = `/runs/${run.runId}`;
       const plain = await t.api.get(path, { label: 'read without the header' });
       if (!t.expect.status(plain, 200, S.runsRead)) return;
-      const seven = await t.api.get(path, { headers: { 'x-svc-sandbox-reveal-price': '7' }, label: 'x-svc-sandbox-reveal-price: 7' });
+      const seven = await t.api.get(path, {
+        headers: { 'x-svc-sandbox-reveal-price': '7' },
+        label: 'x-svc-sandbox-reveal-price: 7',
+      });
       if (t.expect.status(seven, 200, S.versioning)) {
         const allSeven = (res: ApiResponse): boolean => {
           const cs = objects(obj(res.json)?.candidates);
@@ -123,7 +143,10 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
           seven,
         );
       }
-      const abc = await t.api.get(path, { headers: { 'x-svc-sandbox-reveal-price': 'abc' }, label: 'x-svc-sandbox-reveal-price: abc' });
+      const abc = await t.api.get(path, {
+        headers: { 'x-svc-sandbox-reveal-price': 'abc' },
+        label: 'x-svc-sandbox-reveal-price: abc',
+      });
       t.expect.status(abc, 200, S.versioning);
     },
   },
@@ -135,7 +158,10 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     needs: ['production', 'org'],
     async run(t) {
       const user = await t.setup.user();
-      const res = await t.setup.startRun({ job_external_id: 'cert-notices-all', acting_user_external_id: user.externalId, target_count: 1 }, { label: 'start cert-notices-all' });
+      const res = await t.setup.startRun(
+        { job_external_id: 'cert-notices-all', acting_user_external_id: user.externalId, target_count: 1 },
+        { label: 'start cert-notices-all' },
+      );
       const body = obj(res.json);
       t.expect.that(
         res.status !== 0 && body?.sandbox === undefined,
@@ -157,12 +183,26 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     async run(t) {
       const user = await t.setup.user();
       const cert = await t.setup.startRun(
-        { job_external_id: 'cert-zz-svc-certify-no-such-fixture', acting_user_external_id: user.externalId, target_count: 1 },
+        {
+          job_external_id: 'cert-zz-svc-certify-no-such-fixture',
+          acting_user_external_id: user.externalId,
+          target_count: 1,
+        },
         { label: 'an unknown cert-* job' },
       );
-      expectIgnored(t, cert, 404, 'job_not_found', 'POST /runs with the unknown cert-* job cert-zz-svc-certify-no-such-fixture');
+      expectIgnored(
+        t,
+        cert,
+        404,
+        'job_not_found',
+        'POST /runs with the unknown cert-* job cert-zz-svc-certify-no-such-fixture',
+      );
       const wide = await t.setup.startRun(
-        { job_external_id: t.setup.uniqueId('svc-certify-missing-job'), acting_user_external_id: user.externalId, target_count: 21 },
+        {
+          job_external_id: t.setup.uniqueId('svc-certify-missing-job'),
+          acting_user_external_id: user.externalId,
+          target_count: 21,
+        },
         { label: 'target_count 21 for a job that does not exist' },
       );
       // target_count goes up to 100 in production: only the job is missing.

@@ -20,14 +20,20 @@ const TIMEOUT = 10 * 60_000;
  * with --org-token may have recruiters of its own revealing, or credits added, while the check runs: the
  * same mismatch only warns.
  */
-async function expectWallet(t: CheckContext, condition: boolean, obs: WrittenObservation, res: ApiResponse): Promise<boolean> {
+async function expectWallet(
+  t: CheckContext,
+  condition: boolean,
+  obs: WrittenObservation,
+  res: ApiResponse,
+): Promise<boolean> {
   if ((await t.setup.org()).redemption !== undefined) return t.expect.that(condition, obs, res);
   return t.expect.warn(
     condition,
     {
       ...obs,
       reading: 'nothing but this certification revealed candidates of the organization or changed its wallet meanwhile',
-      otherReading: 'the organization came from --org-token, so its own recruiters may reveal, and credits may be added, while the check runs',
+      otherReading:
+        'the organization came from --org-token, so its own recruiters may reveal, and credits may be added, while the check runs',
     },
     res,
   );
@@ -111,15 +117,24 @@ async function latestRead(t: CheckContext, runId: string, label: string): Promis
   return { res, candidates };
 }
 
-const byPrice = (x: Listed, y: Listed): number => ((x.price ?? 0n) < (y.price ?? 0n) ? -1 : (x.price ?? 0n) > (y.price ?? 0n) ? 1 : 0);
+const byPrice = (x: Listed, y: Listed): number =>
+  (x.price ?? 0n) < (y.price ?? 0n) ? -1 : (x.price ?? 0n) > (y.price ?? 0n) ? 1 : 0;
 
 /** Locked, priced, not claimed by another check: what a first reveal may take, cheapest first. */
 function lockedFree(read: Read, ledger: Ledger): Listed[] {
-  return read.candidates.filter((c) => c.state === 'locked' && c.price !== undefined && !ledger.claimed.has(c.id)).sort(byPrice);
+  return read.candidates
+    .filter((c) => c.state === 'locked' && c.price !== undefined && !ledger.claimed.has(c.id))
+    .sort(byPrice);
 }
 
 /** A first reveal of `c` under the ledger: reserved at its quote, settled at the response's charge. */
-async function paidReveal(t: CheckContext, ledger: Ledger, runId: string, c: Listed, label: string): Promise<ApiResponse> {
+async function paidReveal(
+  t: CheckContext,
+  ledger: Ledger,
+  runId: string,
+  c: Listed,
+  label: string,
+): Promise<ApiResponse> {
   const quoted = c.price ?? 0n;
   ledger.sent++;
   ledger.inFlight++;
@@ -194,7 +209,10 @@ async function realRunRead(t: CheckContext): Promise<{ runId: string; ledger: Le
 
 function tooLow(ledger: Ledger, read: Read, what: string): string {
   const quotes = lockedFree(read, ledger).map((c) => c.price!);
-  const cheapest = quotes.length > 0 ? `; the cheapest locked candidate is quoted ${quotes[0]}` : '; no locked candidate is left to reveal';
+  const cheapest =
+    quotes.length > 0
+      ? `; the cheapest locked candidate is quoted ${quotes[0]}`
+      : '; no locked candidate is left to reveal';
   return `${what} would spend more than what is left of --max-spend-credits (${ledger.remaining()} of ${ledger.budget})${cheapest}`;
 }
 
@@ -243,8 +261,10 @@ async function firstRevealCharged(
       expected: `credits_charged > 0 (quoted ${c.price})`,
       received: b.credits_charged,
       pointer: '/credits_charged',
-      reading: 'in production a reveal costs credits (What the service does, 6) and locked → revealed charges them, so a quoted price is charged',
-      otherReading: 'credits_charged is "what the response says is authoritative; not necessarily the quoted price", and the price is computed from a price table at request time, which may price this reveal at 0',
+      reading:
+        'in production a reveal costs credits (What the service does, 6) and locked → revealed charges them, so a quoted price is charged',
+      otherReading:
+        'credits_charged is "what the response says is authoritative; not necessarily the quoted price", and the price is computed from a price table at request time, which may price this reveal at 0',
     },
     res,
   );
@@ -284,14 +304,24 @@ const chargedOnce: CheckDefinition = {
     const known = alreadyRevealed(read, ledger);
     if (known) {
       const mark = ledger.quietMark();
-      const res = await post(t, runId, known.id, `reveal candidate ${known.id} again (already revealed: free, tells the balance)`);
+      const res = await post(
+        t,
+        runId,
+        known.id,
+        `reveal candidate ${known.id} again (already revealed: free, tells the balance)`,
+      );
       const b = expectRevealed(t, res, `revealing already revealed candidate ${known.id}`);
       if (!b) return;
       const credits = int(b.wallet_balance_after);
       if (mark !== undefined && mark === ledger.quietMark() && credits !== undefined) before = { credits, mark };
     }
     const a = lockedFree(read, ledger).find((c) => ledger.claim(c.id, c.price!));
-    if (!a) return t.skip(tooLow(ledger, read, 'revealing a locked candidate of the shared real run'), 'needs-input', 'a higher --max-spend-credits');
+    if (!a)
+      return t.skip(
+        tooLow(ledger, read, 'revealing a locked candidate of the shared real run'),
+        'needs-input',
+        'a higher --max-spend-credits',
+      );
     const first = await firstRevealCharged(t, { runId, ledger }, a, before);
     if (!first) return;
     const w1 = int(first.body.wallet_balance_after);
@@ -301,7 +331,13 @@ const chargedOnce: CheckDefinition = {
     if (!r2) return;
     t.expect.that(
       int(r2.credits_charged) === 0n,
-      { message: `revealing candidate ${a.id} again charged ${String(r2.credits_charged)}; a candidate already revealed for the organization is not charged again`, spec: S.contactState, expected: 0, received: r2.credits_charged, pointer: '/credits_charged' },
+      {
+        message: `revealing candidate ${a.id} again charged ${String(r2.credits_charged)}; a candidate already revealed for the organization is not charged again`,
+        spec: S.contactState,
+        expected: 0,
+        received: r2.credits_charged,
+        pointer: '/credits_charged',
+      },
       again,
     );
     if (first.mark !== undefined && ledger.quietMark() === first.mark) {
@@ -362,7 +398,12 @@ const noSandboxField: CheckDefinition = {
       res = await post(t, runId, id, `reveal candidate ${id} (already revealed: free)`);
     } else {
       const c = lockedFree(read, ledger).find((x) => ledger.claim(x.id, x.price!));
-      if (!c) return t.skip(tooLow(ledger, read, 'revealing a candidate to see a reveal result'), 'needs-input', 'a higher --max-spend-credits');
+      if (!c)
+        return t.skip(
+          tooLow(ledger, read, 'revealing a candidate to see a reveal result'),
+          'needs-input',
+          'a higher --max-spend-credits',
+        );
       id = c.id;
       res = await paidReveal(t, ledger, runId, c, `reveal candidate ${id} (latest quote ${c.price})`);
     }
@@ -387,7 +428,8 @@ const noSandboxField: CheckDefinition = {
         message: `the production reveal of candidate ${id} carries sandbox ${JSON.stringify(b.sandbox)}`,
         spec: S.revealResult,
         reading: 'the Reveal result lists `sandbox` as "boolean true, sandbox only": production has no such field',
-        otherReading: 'a value other than true does not claim the sandbox, and the service may add response fields at any time',
+        otherReading:
+          'a value other than true does not claim the sandbox, and the service may add response fields at any time',
         expected: '(absent)',
         received: b.sandbox,
         pointer: '/sandbox',
@@ -410,7 +452,12 @@ async function knownBalance(
   const known = await revealedSoon(read, ledger);
   if (ledger.balance) return { credits: ledger.balance.credits };
   if (known) {
-    const res = await post(t, runId, known.id, `reveal candidate ${known.id} again (already revealed: free, tells the balance)`);
+    const res = await post(
+      t,
+      runId,
+      known.id,
+      `reveal candidate ${known.id} again (already revealed: free, tells the balance)`,
+    );
     const b = expectRevealed(t, res, `revealing already revealed candidate ${known.id}`);
     if (!b) return undefined;
     // The schema made wallet_balance_after an integer.
@@ -419,10 +466,20 @@ async function knownBalance(
   }
   const c = lockedFree(read, ledger).find((x) => ledger.claim(x.id, x.price!));
   if (!c) {
-    t.skip(tooLow(ledger, read, 'revealing a candidate to learn the wallet balance'), 'needs-input', 'a higher --max-spend-credits');
+    t.skip(
+      tooLow(ledger, read, 'revealing a candidate to learn the wallet balance'),
+      'needs-input',
+      'a higher --max-spend-credits',
+    );
     return undefined;
   }
-  const res = await paidReveal(t, ledger, runId, c, `reveal candidate ${c.id} (latest quote ${c.price}; tells the balance)`);
+  const res = await paidReveal(
+    t,
+    ledger,
+    runId,
+    c,
+    `reveal candidate ${c.id} (latest quote ${c.price}; tells the balance)`,
+  );
   if (res.status === 402) return { refused: res, c };
   const credits = int(expectRevealed(t, res, `revealing candidate ${c.id}`)?.wallet_balance_after);
   return credits === undefined ? undefined : { credits };
@@ -456,7 +513,8 @@ function expectRefusalBody(t: CheckContext, res: ApiResponse, id: bigint, quoted
     {
       message: `the 402 insufficient_credits refusing candidate ${id} has ${notCredits.map((f) => `${f} ${JSON.stringify(String(b?.[f]))}`).join(', ')}, not a whole number of credits`,
       spec: S.byEndpoint,
-      reading: 'balance and required count credits, which are integers everywhere else (reveal_price_credits, credits_charged, wallet_balance_after)',
+      reading:
+        'balance and required count credits, which are integers everywhere else (reveal_price_credits, credits_charged, wallet_balance_after)',
       otherReading: 'the spec names the two extra fields without giving their type',
       received: { balance: b?.balance ?? null, required: b?.required ?? null },
     },
@@ -485,13 +543,33 @@ const insufficientCredits: CheckDefinition = {
     if (!dearest || dearest.price! <= balance) {
       return t.skip(
         `the wallet holds ${balance} credits, ${dearest ? `enough for every locked candidate of the shared real run (the dearest is quoted ${dearest.price})` : 'and no locked candidate is left'}: ` +
-          'a refusal for credits can only be observed with a wallet below a listed price, so nothing was spent to provoke one', 'inconclusive',
+          'a refusal for credits can only be observed with a wallet below a listed price, so nothing was spent to provoke one',
+        'inconclusive',
       );
     }
     // If the service charges less than it quoted, the reveal may go through: reserve the quote.
-    if (!ledger.claim(dearest.id, dearest.price!)) return t.skip(tooLow(ledger, read, `revealing candidate ${dearest.id} (quoted ${dearest.price}, above the balance ${balance})`), 'needs-input', 'a higher --max-spend-credits');
-    const res = await paidReveal(t, ledger, runId, dearest, `reveal candidate ${dearest.id} (latest quote ${dearest.price}, above the balance ${balance})`);
-    if (res.status === 202) return t.skip(`revealing candidate ${dearest.id}: reveal pending (202): its shape is not shown in v1`, 'inconclusive');
+    if (!ledger.claim(dearest.id, dearest.price!))
+      return t.skip(
+        tooLow(
+          ledger,
+          read,
+          `revealing candidate ${dearest.id} (quoted ${dearest.price}, above the balance ${balance})`,
+        ),
+        'needs-input',
+        'a higher --max-spend-credits',
+      );
+    const res = await paidReveal(
+      t,
+      ledger,
+      runId,
+      dearest,
+      `reveal candidate ${dearest.id} (latest quote ${dearest.price}, above the balance ${balance})`,
+    );
+    if (res.status === 202)
+      return t.skip(
+        `revealing candidate ${dearest.id}: reveal pending (202): its shape is not shown in v1`,
+        'inconclusive',
+      );
     if (res.status === 200) {
       const b = obj(res.json);
       const charged = int(b?.credits_charged);
@@ -504,10 +582,16 @@ const insufficientCredits: CheckDefinition = {
         message: `candidate ${dearest.id} was revealed for ${String(b?.credits_charged)} credits with ${balance} in the wallet (wallet_balance_after ${String(b?.wallet_balance_after)}); a locked candidate is revealed only when the credits suffice, otherwise the reveal answers 402 insufficient_credits`,
         spec: S.contactState,
         expected: '402 insufficient_credits',
-        received: { credits_charged: b?.credits_charged ?? null, wallet_balance_after: b?.wallet_balance_after ?? null },
+        received: {
+          credits_charged: b?.credits_charged ?? null,
+          wallet_balance_after: b?.wallet_balance_after ?? null,
+        },
       };
       if (!(negative ? t.expect.that(!overdrawn, obs, res) : await expectWallet(t, !overdrawn, obs, res))) return;
-      return t.skip(`candidate ${dearest.id}, quoted ${dearest.price} with ${balance} in the wallet, was revealed for ${String(b?.credits_charged)}: the price at request time fit the wallet (credits_charged is authoritative), so no refusal was seen`, 'inconclusive');
+      return t.skip(
+        `candidate ${dearest.id}, quoted ${dearest.price} with ${balance} in the wallet, was revealed for ${String(b?.credits_charged)}: the price at request time fit the wallet (credits_charged is authoritative), so no refusal was seen`,
+        'inconclusive',
+      );
     }
     expectRefusalBody(t, res, dearest.id, dearest.price!);
   },

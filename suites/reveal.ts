@@ -5,7 +5,16 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { expectNotPendingOrRefused, int, obj, objects, randomUUID, revealPath, secondOrgWithRecruiter, TWO_POW_53 } from './support.js';
+import {
+  expectNotPendingOrRefused,
+  int,
+  obj,
+  objects,
+  randomUUID,
+  revealPath,
+  secondOrgWithRecruiter,
+  TWO_POW_53,
+} from './support.js';
 import { S } from './spec-refs.js';
 
 const suite = 'reveal';
@@ -25,7 +34,13 @@ function runPath(runId: string): string {
   return `/runs/${encodeURIComponent(runId)}`;
 }
 
-async function reveal(t: CheckContext, runId: string, candidateId: bigint | string, label: string, user?: string): Promise<ApiResponse> {
+async function reveal(
+  t: CheckContext,
+  runId: string,
+  candidateId: bigint | string,
+  label: string,
+  user?: string,
+): Promise<ApiResponse> {
   const acting = user ?? (await t.setup.user()).externalId;
   return t.api.post(revealPath(runId, candidateId), { acting_user_external_id: acting }, { label });
 }
@@ -45,7 +60,10 @@ async function fixtureListed(t: CheckContext, min = 1): Promise<Listed | undefin
   const { runId } = await t.setup.fixtureRun(FIXTURE, { targetCount: FIXTURE_TARGET });
   const listed = await readListed(t, runId);
   if (listed && listed.candidates.length < min) {
-    t.skip(`${FIXTURE} (target_count ${FIXTURE_TARGET}) lists ${listed.candidates.length} candidate(s); this check needs ${min} to reveal`, 'inconclusive');
+    t.skip(
+      `${FIXTURE} (target_count ${FIXTURE_TARGET}) lists ${listed.candidates.length} candidate(s); this check needs ${min} to reveal`,
+      'inconclusive',
+    );
     return undefined;
   }
   return listed;
@@ -98,7 +116,8 @@ function candidateIn(listed: Listed | undefined, id: bigint): JsonObject | undef
 export const REVEAL_CHECKS: CheckDefinition[] = [
   {
     id: 'reveal.result-schema',
-    title: 'Revealing a listed candidate answers 200 with a Reveal result (email, phone, credits_charged, wallet_balance_after)',
+    title:
+      'Revealing a listed candidate answers 200 with a Reveal result (email, phone, credits_charged, wallet_balance_after)',
     suite,
     spec: [S.reveal, S.revealResult],
     needs: ['sandbox', 'org'],
@@ -112,7 +131,8 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'reveal.sandbox-synthetic-contact',
-    title: 'A sandbox reveal gives the synthetic contact: e-mail candidate-<candidate_id>@<reserved invalid domain>, a phone number carrying the id\'s last four digits',
+    title:
+      "A sandbox reveal gives the synthetic contact: e-mail candidate-<candidate_id>@<reserved invalid domain>, a phone number carrying the id's last four digits",
     suite,
     spec: [S.sandbox, S.revealResult],
     needs: ['sandbox', 'org'],
@@ -176,8 +196,10 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         {
           message: `the sandbox reveal of candidate ${target.id} gave phone ${JSON.stringify(phone)}, whose digits do not contain ${last4}, the last four digits of the candidate id`,
           spec: S.sandbox,
-          reading: '"derived from the last four digits of the candidate id" means the phone carries those four digits, as a synthetic number built on them does',
-          otherReading: 'how the phone is derived is not shown: it may be computed from the four digits without containing them',
+          reading:
+            '"derived from the last four digits of the candidate id" means the phone carries those four digits, as a synthetic number built on them does',
+          otherReading:
+            'how the phone is derived is not shown: it may be computed from the four digits without containing them',
           expected: `a phone containing ${last4}`,
           received: phone,
           pointer: '/phone',
@@ -198,7 +220,11 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       const target = listed.candidates[0]!;
       // Fixture candidates have the same synthetic ids in every fixture run: cert-extra-fields lists it too.
       const other = await t.setup.fixtureRun('cert-extra-fields');
-      const a = expectRevealed(t, await reveal(t, listed.runId, target.id, `reveal ${target.id} in the ${FIXTURE} run`), `revealing candidate ${target.id}`);
+      const a = expectRevealed(
+        t,
+        await reveal(t, listed.runId, target.id, `reveal ${target.id} in the ${FIXTURE} run`),
+        `revealing candidate ${target.id}`,
+      );
       const res = await reveal(t, other.runId, target.id, `reveal ${target.id} in a cert-extra-fields run`);
       const b = expectRevealed(t, res, `revealing candidate ${target.id} in another run`);
       if (!a || !b) return;
@@ -234,12 +260,24 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       for (const { id, res, b } of results) {
         t.expect.that(
           b.sandbox === true,
-          { message: `the sandbox reveal of candidate ${id} has ${b.sandbox === undefined ? 'no sandbox field' : `sandbox ${JSON.stringify(b.sandbox)}`}; the sandbox response adds sandbox: true`, spec: S.sandbox, expected: true, received: b.sandbox ?? '(absent)', pointer: '/sandbox' },
+          {
+            message: `the sandbox reveal of candidate ${id} has ${b.sandbox === undefined ? 'no sandbox field' : `sandbox ${JSON.stringify(b.sandbox)}`}; the sandbox response adds sandbox: true`,
+            spec: S.sandbox,
+            expected: true,
+            received: b.sandbox ?? '(absent)',
+            pointer: '/sandbox',
+          },
           res,
         );
         t.expect.that(
           int(b.credits_charged) === 0n,
-          { message: `the sandbox reveal of candidate ${id} has credits_charged ${String(b.credits_charged)}; nothing is charged in the sandbox`, spec: S.sandbox, expected: 0, received: b.credits_charged, pointer: '/credits_charged' },
+          {
+            message: `the sandbox reveal of candidate ${id} has credits_charged ${String(b.credits_charged)}; nothing is charged in the sandbox`,
+            spec: S.sandbox,
+            expected: 0,
+            received: b.credits_charged,
+            pointer: '/credits_charged',
+          },
           res,
         );
       }
@@ -342,7 +380,8 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'reveal.contact-state-per-organization',
-    title: "A reveal is per organization: the candidate reads locked in another organization's run, and revealed (a repeat reveal free) in another run of the same organization",
+    title:
+      "A reveal is per organization: the candidate reads locked in another organization's run, and revealed (a repeat reveal free) in another run of the same organization",
     suite,
     spec: [S.contactState, S.reveal, S.candidate, S.sandbox],
     needs: ['sandbox', 'org', 'second-org'],
@@ -357,20 +396,50 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       if (!second) return;
       const user = (await t.setup.user()).externalId;
       // The first organization reveals the fixture candidate every cert-notices-all run lists.
-      const first = await reveal(t, listed.runId, FIRST_FIXTURE_ID, `reveal candidate ${FIRST_FIXTURE_ID} in the first organization`);
+      const first = await reveal(
+        t,
+        listed.runId,
+        FIRST_FIXTURE_ID,
+        `reveal candidate ${FIRST_FIXTURE_ID} in the first organization`,
+      );
       if (!expectRevealed(t, first, `revealing candidate ${FIRST_FIXTURE_ID}`)) return;
       // Another run of the same organization: "already revealed for the organization", so free and revealed.
-      const again = await t.setup.startRun({ job_external_id: FIXTURE, acting_user_external_id: user, target_count: FIXTURE_TARGET }, { label: `start another ${FIXTURE} run in the first organization` });
+      const again = await t.setup.startRun(
+        { job_external_id: FIXTURE, acting_user_external_id: user, target_count: FIXTURE_TARGET },
+        { label: `start another ${FIXTURE} run in the first organization` },
+      );
       if (!t.expect.status(again, 202, S.runsStart)) return;
       const againId = obj(again.json)?.run_id;
       if (typeof againId !== 'string') {
-        t.expect.fail({ message: `the 202 of the run start has no string run_id (${JSON.stringify(againId)})`, spec: S.runsStart, pointer: '/run_id' }, again);
+        t.expect.fail(
+          {
+            message: `the 202 of the run start has no string run_id (${JSON.stringify(againId)})`,
+            spec: S.runsStart,
+            pointer: '/run_id',
+          },
+          again,
+        );
         return;
       }
-      const repeat = await reveal(t, againId, FIRST_FIXTURE_ID, `reveal candidate ${FIRST_FIXTURE_ID} again, in the other run of the first organization`);
-      const rb = expectRevealed(t, repeat, `revealing candidate ${FIRST_FIXTURE_ID} in another run of the same organization`);
+      const repeat = await reveal(
+        t,
+        againId,
+        FIRST_FIXTURE_ID,
+        `reveal candidate ${FIRST_FIXTURE_ID} again, in the other run of the first organization`,
+      );
+      const rb = expectRevealed(
+        t,
+        repeat,
+        `revealing candidate ${FIRST_FIXTURE_ID} in another run of the same organization`,
+      );
       if (!rb) return;
-      t.expect.equal(int(rb.credits_charged), 0n, `\`credits_charged\` of revealing candidate ${FIRST_FIXTURE_ID} again in another run of the organization that already revealed it`, S.contactState, repeat);
+      t.expect.equal(
+        int(rb.credits_charged),
+        0n,
+        `\`credits_charged\` of revealing candidate ${FIRST_FIXTURE_ID} again in another run of the organization that already revealed it`,
+        S.contactState,
+        repeat,
+      );
       const ours = await readListed(t, againId);
       if (!ours) return;
       const mine = candidateIn(ours, FIRST_FIXTURE_ID);
@@ -385,12 +454,25 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         ours.read,
       );
       // The second organization's own run of the same fixture: it never revealed the candidate.
-      const asSecond = (label: string) => ({ auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label });
-      const theirs = await t.setup.startRun({ job_external_id: FIXTURE, acting_user_external_id: second.user, target_count: FIXTURE_TARGET }, asSecond(`start a ${FIXTURE} run in the second organization`));
+      const asSecond = (label: string) => ({
+        auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken },
+        label,
+      });
+      const theirs = await t.setup.startRun(
+        { job_external_id: FIXTURE, acting_user_external_id: second.user, target_count: FIXTURE_TARGET },
+        asSecond(`start a ${FIXTURE} run in the second organization`),
+      );
       if (!t.expect.status(theirs, 202, S.runsStart)) return;
       const theirsId = obj(theirs.json)?.run_id;
       if (typeof theirsId !== 'string') {
-        t.expect.fail({ message: `the 202 of the second organization's run start has no string run_id (${JSON.stringify(theirsId)})`, spec: S.runsStart, pointer: '/run_id' }, theirs);
+        t.expect.fail(
+          {
+            message: `the 202 of the second organization's run start has no string run_id (${JSON.stringify(theirsId)})`,
+            spec: S.runsStart,
+            pointer: '/run_id',
+          },
+          theirs,
+        );
         return;
       }
       const read = await t.api.get(runPath(theirsId), asSecond("read the second organization's run"));
@@ -415,7 +497,8 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'reveal.candidate-not-in-run-404',
-    title: 'A candidate not currently listed on the run (beyond target_count, or made up) answers 404 candidate_not_in_run',
+    title:
+      'A candidate not currently listed on the run (beyond target_count, or made up) answers 404 candidate_not_in_run',
     suite,
     spec: [S.reveal, S.byEndpoint, S.sandbox],
     needs: ['org'],
@@ -462,7 +545,13 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     async run(t) {
       const listed = await anyListed(t);
       if (!listed) return;
-      const res = await reveal(t, listed.runId, listed.candidates[0]!.id, 'reveal as an unregistered user', t.setup.uniqueId('svc-certify-unregistered'));
+      const res = await reveal(
+        t,
+        listed.runId,
+        listed.candidates[0]!.id,
+        'reveal as an unregistered user',
+        t.setup.uniqueId('svc-certify-unregistered'),
+      );
       t.expect.error(res, 404, 'user_not_found', S.byEndpoint);
     },
   },
@@ -481,7 +570,10 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       const res = await t.api.post(
         revealPath(listed.runId, listed.candidates[0]!.id),
         { acting_user_external_id: user },
-        { auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: "reveal on the first organization's run" },
+        {
+          auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken },
+          label: "reveal on the first organization's run",
+        },
       );
       t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
     },
@@ -498,7 +590,8 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       const huge = objects(obj(final.json)?.candidates)
         .map((c) => int(c.id))
         .find((id): id is bigint => id !== undefined && id > TWO_POW_53);
-      if (huge === undefined) return t.skip('the shared real run lists no candidate with an id above 2^53', 'inconclusive');
+      if (huge === undefined)
+        return t.skip('the shared real run lists no candidate with an id above 2^53', 'inconclusive');
       const res = await reveal(t, run.runId, huge, `reveal candidate ${huge}`);
       const b = expectRevealed(t, res, `revealing candidate ${huge}`);
       if (!b) return;

@@ -9,7 +9,18 @@ import type { ApiResponse } from '../src/http/types.js';
 import { isJsonObject, JsonDecimal, parseJsonLossless, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { hasLatin, IMPOSSIBLE_IN_V1, int, isHebrew, obj, objects, randomUUID, REAL_RUN_BUDGET_MS, show, TWO_POW_53 } from './support.js';
+import {
+  hasLatin,
+  IMPOSSIBLE_IN_V1,
+  int,
+  isHebrew,
+  obj,
+  objects,
+  randomUUID,
+  REAL_RUN_BUDGET_MS,
+  show,
+  TWO_POW_53,
+} from './support.js';
 
 const suite = 'runs-read';
 
@@ -100,12 +111,14 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}
 const URL = /\b(?:https?:\/\/|www\.)[^\s"'<>]+/iu;
 // A link typed without its scheme (linkedin.com/in/someone): a host under a common top-level domain
 // followed by a path. Prose such as "Node.js/React" or "ASP.NET" has no such host and path.
-const SCHEMELESS_URL = /(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|co|il|me|app|ai|info)(?:\.[a-z]{2})?\/[^\s"'<>]*/iu;
+const SCHEMELESS_URL =
+  /(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|co|il|me|app|ai|info)(?:\.[a-z]{2})?\/[^\s"'<>]*/iu;
 // Phones: a leading + with 9 or more digits, or a national grouping (3-3-4, 2-3-4, 3-7; the first group
 // may be in parentheses) separated by -, . or a space. Runs of years ("2016 - 2018 2018 - 2023") and
 // version numbers ("Node.js 18.0.1") are not phones, however many digits they hold.
 const PHONE_INTERNATIONAL = /(?<![\w+])\+\d[\d\s().-]{7,}\d/gu;
-const PHONE_NATIONAL = /(?<![\w.+-])(?:(?:\(\d{2,3}\)\s?|\d{2,3}[-. ])\d{3}[-. ]\d{4}|(?:\(\d{3}\)\s?|\d{3}[-. ])\d{7})(?![\d\p{L}_]|[-.]\d)/gu;
+const PHONE_NATIONAL =
+  /(?<![\w.+-])(?:(?:\(\d{2,3}\)\s?|\d{2,3}[-. ])\d{3}[-. ]\d{4}|(?:\(\d{3}\)\s?|\d{3}[-. ])\d{7})(?![\d\p{L}_]|[-.]\d)/gu;
 // A national number typed without separators: a trunk 0 and 8 or 9 more digits (0521234567, 031234567),
 // alone; ids and other digit runs do not start with 0 or are longer.
 const PHONE_UNSEPARATED = /(?<![\w+.-])0\d{8,9}(?![\w]|[-.]\d)/u;
@@ -115,7 +128,10 @@ const VERSION = /^\d+\.\d{1,3}(?:\.\d{1,3})?$/u;
 
 /** True when every token of the match is a 4-digit year or a version number. */
 function yearsOrVersions(match: string): boolean {
-  const tokens = match.replace(/^\+/u, '').split(/[\s()-]+/u).filter((x) => x !== '');
+  const tokens = match
+    .replace(/^\+/u, '')
+    .split(/[\s()-]+/u)
+    .filter((x) => x !== '');
   return tokens.length > 0 && tokens.every((x) => YEAR.test(x) || VERSION.test(x));
 }
 
@@ -162,22 +178,36 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       for (const r of v.reads) {
         const status = r.run.status;
         if (terminal !== undefined) {
-          if (!t.expect.equal(status, terminal, `status of ${where(r)} after the run was ${terminal}`, S.runStatus, r.res)) return;
+          if (
+            !t.expect.equal(status, terminal, `status of ${where(r)} after the run was ${terminal}`, S.runStatus, r.res)
+          )
+            return;
         } else if (typeof status === 'string' && TERMINAL.has(status)) {
           terminal = status;
         }
       }
       if (terminal === undefined) {
-        t.skip('the shared real run was still running when polling stopped (30 minutes), so no terminal status was seen', 'inconclusive');
+        t.skip(
+          'the shared real run was still running when polling stopped (30 minutes), so no terminal status was seen',
+          'inconclusive',
+        );
         return;
       }
       const later = await readAgain(t, v.runId, 'read the finished run again');
-      if (later) t.expect.equal(later.run.status, terminal, `status of a read after the run was ${terminal}`, S.runStatus, later.res);
+      if (later)
+        t.expect.equal(
+          later.run.status,
+          terminal,
+          `status of a read after the run was ${terminal}`,
+          S.runStatus,
+          later.res,
+        );
     },
   },
   {
     id: 'runs-read.real-run-ends-within-30-minutes',
-    title: 'The real run reaches completed or failed within the 30 minutes of running after which clients stop polling (longer warns); a run that emitted its terminal event never reads running again',
+    title:
+      'The real run reaches completed or failed within the 30 minutes of running after which clients stop polling (longer warns); a run that emitted its terminal event never reads running again',
     suite,
     spec: [S.runStatus, S.runsRead, S.run, S.limits],
     needs: ['org'],
@@ -186,14 +216,21 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       const v = await realRun(t);
       // A status outside the three is read as running by clients (Versioning 3), yet status values are
       // not among the additive changes Versioning lists: a warning, not a failure.
-      const odd = v.reads.find((r) => typeof r.run.status === 'string' && !['running', 'completed', 'failed'].includes(r.run.status));
+      const odd = v.reads.find(
+        (r) => typeof r.run.status === 'string' && !['running', 'completed', 'failed'].includes(r.run.status),
+      );
       if (odd) {
-        t.expect.warn(false, {
-          message: `${where(odd)} of the real run has status ${show(odd.run.status)}; the Run status is running, completed or failed, and any other value is treated as running`,
-          spec: S.run,
-          reading: 'a status outside running/completed/failed is a new status, which Versioning does not list among the additive changes of v1',
-          otherReading: 'Resources › Run says any other value is treated as running, so a client stays correct',
-        }, odd.res);
+        t.expect.warn(
+          false,
+          {
+            message: `${where(odd)} of the real run has status ${show(odd.run.status)}; the Run status is running, completed or failed, and any other value is treated as running`,
+            spec: S.run,
+            reading:
+              'a status outside running/completed/failed is a new status, which Versioning does not list among the additive changes of v1',
+            otherReading: 'Resources › Run says any other value is treated as running, so a client stays correct',
+          },
+          odd.res,
+        );
       }
       if (t.signal.aborted) return;
       const last = v.reads[v.reads.length - 1];
@@ -237,7 +274,8 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
           expected: 'completed or failed within 30 minutes',
           received: show(status ?? null),
           reading: 'a run that clients stop polling after 30 minutes should have ended by then',
-          otherReading: 'the spec puts no limit on a run: a cold run "keeps working for several minutes", and 30 minutes of running is client polling guidance ("stop after 30 minutes of running"), not a duration the run must keep to',
+          otherReading:
+            'the spec puts no limit on a run: a cold run "keeps working for several minutes", and 30 minutes of running is client polling guidance ("stop after 30 minutes of running"), not a duration the run must keep to',
         },
         last?.res,
       );
@@ -245,7 +283,8 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'runs-read.progress-monotonic',
-    title: 'progress.confirmed never decreases from one read of a run to the next, nor falls below the candidates listed',
+    title:
+      'progress.confirmed never decreases from one read of a run to the next, nor falls below the candidates listed',
     suite,
     spec: [S.run, S.runStatus],
     needs: ['org'],
@@ -304,8 +343,24 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         if (confirmed === undefined || target === undefined) return true; // schema check
         const checks = [
           v.targetCount === undefined ||
-            t.expect.equal(Number(target), v.targetCount, `progress.target of ${where(r)} (the run was started with target_count ${v.targetCount})`, S.run, r.res),
-          t.expect.that(confirmed <= target, { message: `${where(r)} has progress.confirmed ${confirmed} above progress.target ${target}`, spec: S.run, expected: `<= ${target}`, received: confirmed.toString(), pointer: '/progress/confirmed' }, r.res),
+            t.expect.equal(
+              Number(target),
+              v.targetCount,
+              `progress.target of ${where(r)} (the run was started with target_count ${v.targetCount})`,
+              S.run,
+              r.res,
+            ),
+          t.expect.that(
+            confirmed <= target,
+            {
+              message: `${where(r)} has progress.confirmed ${confirmed} above progress.target ${target}`,
+              spec: S.run,
+              expected: `<= ${target}`,
+              received: confirmed.toString(),
+              pointer: '/progress/confirmed',
+            },
+            r.res,
+          ),
         ];
         return !checks.includes(false);
       });
@@ -327,7 +382,17 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       }
       eachRead(v.reads, (r) => {
         const listed = objects(r.run.candidates).length;
-        return t.expect.that(listed <= target, { message: `${where(r)} lists ${listed} candidates; the run was started with target_count ${target}`, spec: S.run, expected: `<= ${target}`, received: listed, pointer: '/candidates' }, r.res);
+        return t.expect.that(
+          listed <= target,
+          {
+            message: `${where(r)} lists ${listed} candidates; the run was started with target_count ${target}`,
+            spec: S.run,
+            expected: `<= ${target}`,
+            received: listed,
+            pointer: '/candidates',
+          },
+          r.res,
+        );
       });
     },
   },
@@ -343,7 +408,11 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       const later = await readAgain(t, v.runId, 'read the run again');
       const seen = new Map<string, Read>();
       for (const r of later ? [...v.reads, later] : v.reads) {
-        const ids = new Set(objects(r.run.candidates).map((c) => idKey(c.id)).filter((x): x is string => x !== undefined));
+        const ids = new Set(
+          objects(r.run.candidates)
+            .map((c) => idKey(c.id))
+            .filter((x): x is string => x !== undefined),
+        );
         const lost = [...seen.keys()].filter((id) => !ids.has(id));
         if (lost.length > 0) {
           t.expect.fail(
@@ -410,7 +479,12 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
           const ascending = indexes.every((x, i) => x !== undefined && (i === 0 || x > indexes[i - 1]!));
           const ok = t.expect.that(
             ascending,
-            { message: `candidate ${show(c.id)} on ${where(r)} lists its requirements in index order ${indexes.map(String).join(', ')}; they are in index order`, spec: S.candidate, expected: 'ascending indexes', received: indexes.map(String).join(', ') },
+            {
+              message: `candidate ${show(c.id)} on ${where(r)} lists its requirements in index order ${indexes.map(String).join(', ')}; they are in index order`,
+              spec: S.candidate,
+              expected: 'ascending indexes',
+              received: indexes.map(String).join(', '),
+            },
             r.res,
           );
           if (!ok) return false;
@@ -421,7 +495,8 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'runs-read.notice-ref-matches-slot',
-    title: 'A ref, when present, fits its slot: a requirement index of the run for on_requirement, an int64 candidate_id for on_candidate',
+    title:
+      'A ref, when present, fits its slot: a requirement index of the run for on_requirement, an int64 candidate_id for on_candidate',
     suite,
     spec: [S.notice, S.candidateRequirement],
     needs: ['org'],
@@ -442,13 +517,25 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
             const i = isInt64(raw) ? BigInt(raw as number | bigint) : undefined;
             ok = t.expect.that(
               i !== undefined && i >= 0n && indexes.has(i.toString()),
-              { message: `notice ${show(n.code)} in slot on_requirement on ${where(r)} has ref ${show(n.ref)}; a ref on on_requirement carries requirement_index, an integer >= 0 naming one of the run's requirements (${known})`, spec: S.notice, expected: `ref.requirement_index in ${known}`, received: show(n.ref), pointer: `/notices/${ni}/ref` },
+              {
+                message: `notice ${show(n.code)} in slot on_requirement on ${where(r)} has ref ${show(n.ref)}; a ref on on_requirement carries requirement_index, an integer >= 0 naming one of the run's requirements (${known})`,
+                spec: S.notice,
+                expected: `ref.requirement_index in ${known}`,
+                received: show(n.ref),
+                pointer: `/notices/${ni}/ref`,
+              },
               r.res,
             );
           } else if (n.slot === 'on_candidate') {
             ok = t.expect.that(
               isInt64(ref?.candidate_id),
-              { message: `notice ${show(n.code)} in slot on_candidate on ${where(r)} has ref ${show(n.ref)}; a ref on on_candidate carries candidate_id, an int64 integer`, spec: S.notice, expected: 'ref.candidate_id, an int64 integer', received: show(n.ref), pointer: `/notices/${ni}/ref` },
+              {
+                message: `notice ${show(n.code)} in slot on_candidate on ${where(r)} has ref ${show(n.ref)}; a ref on on_candidate carries candidate_id, an int64 integer`,
+                spec: S.notice,
+                expected: 'ref.candidate_id, an int64 integer',
+                received: show(n.ref),
+                pointer: `/notices/${ni}/ref`,
+              },
               r.res,
             );
           }
@@ -460,7 +547,8 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'runs-read.notice-codes-possible-in-v1',
-    title: 'A real run never shows widen_hint, relaxation_ladder, global_relaxed or lean_search_failed, which cannot occur in v1',
+    title:
+      'A real run never shows widen_hint, relaxation_ladder, global_relaxed or lean_search_failed, which cannot occur in v1',
     suite,
     spec: [S.notice, S.versioning],
     needs: ['org'],
@@ -469,10 +557,18 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       const v = await realRun(t);
       // New, unknown codes are allowed (they appear without warning); the four known-but-impossible ones are not.
       eachRead(v.reads, (r) => {
-        const bad = objects(r.run.notices).map((n) => n.code).filter((c): c is string => typeof c === 'string' && IMPOSSIBLE_IN_V1.includes(c));
+        const bad = objects(r.run.notices)
+          .map((n) => n.code)
+          .filter((c): c is string => typeof c === 'string' && IMPOSSIBLE_IN_V1.includes(c));
         return t.expect.that(
           bad.length === 0,
-          { message: `${where(r)} shows notice code ${bad.join(', ')}; the spec says ${IMPOSSIBLE_IN_V1.join(', ')} cannot occur in v1`, spec: S.notice, expected: 'none of the four codes impossible in v1', received: bad.join(', '), pointer: '/notices' },
+          {
+            message: `${where(r)} shows notice code ${bad.join(', ')}; the spec says ${IMPOSSIBLE_IN_V1.join(', ')} cannot occur in v1`,
+            spec: S.notice,
+            expected: 'none of the four codes impossible in v1',
+            received: bad.join(', '),
+            pointer: '/notices',
+          },
           r.res,
         );
       });
@@ -498,13 +594,19 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         // Production cannot be asked to fail a run: with none failed there is no such notice to judge.
         // The sandbox's cert-failed should have been one: then the target left nothing to judge.
         const kind = t.target.environment === 'sandbox' ? 'inconclusive' : 'not-applicable';
-        t.skip('no run read during the certification failed (a production run cannot be made to fail), so no function_error notice of a failed run could be seen', kind);
+        t.skip(
+          'no run read during the certification failed (a production run cannot be made to fail), so no function_error notice of a failed run could be seen',
+          kind,
+        );
         return;
       }
       const notices = reads.filter((r) => r.run.status === 'failed').flatMap((r) => objects(r.run.notices));
       if (!notices.some((n) => n.code === 'function_error')) {
         // "typically function_error": a failed run may explain itself with another notice.
-        t.skip('the failed run(s) carried no function_error notice (the spec says a notice typically function_error explains a failure), so none could be judged', 'inconclusive');
+        t.skip(
+          'the failed run(s) carried no function_error notice (the spec says a notice typically function_error explains a failure), so none could be judged',
+          'inconclusive',
+        );
         return;
       }
       for (const r of reads) {
@@ -512,7 +614,12 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         for (const n of objects(r.run.notices).filter((x) => x.code === 'function_error')) {
           t.expect.that(
             n.severity === 'blocking' && n.slot === 'empty_state',
-            { message: `function_error on a failed run (${where(r)}) is ${show(n.severity)}/${show(n.slot)}; the spec requires severity blocking, slot empty_state`, spec: S.notice, expected: 'blocking, empty_state', received: `${show(n.severity)}, ${show(n.slot)}` },
+            {
+              message: `function_error on a failed run (${where(r)}) is ${show(n.severity)}/${show(n.slot)}; the spec requires severity blocking, slot empty_state`,
+              spec: S.notice,
+              expected: 'blocking, empty_state',
+              received: `${show(n.severity)}, ${show(n.slot)}`,
+            },
             r.res,
           );
         }
@@ -532,13 +639,31 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       const en = await readAgain(t, v.runId, 'read in English', 'en');
       for (const n of he ? objects(he.run.notices) : []) {
         const text = `${String(n.title)} ${String(n.body)}`;
-        t.expect.that(isHebrew(text), { message: `with x-svc-lang: he, notice ${show(n.code)} reads ${show(n.title)} / ${show(n.body)}, with no Hebrew letter; title and body follow the request language`, spec: S.notice, expected: 'Hebrew title/body', received: text }, he!.res);
+        t.expect.that(
+          isHebrew(text),
+          {
+            message: `with x-svc-lang: he, notice ${show(n.code)} reads ${show(n.title)} / ${show(n.body)}, with no Hebrew letter; title and body follow the request language`,
+            spec: S.notice,
+            expected: 'Hebrew title/body',
+            received: text,
+          },
+          he!.res,
+        );
       }
       // Only the script is judged, as for the fixtures: English text may quote Hebrew data (a place, a
       // requirement as the recruiter wrote it), so it needs some Latin text, not a Latin majority.
       for (const n of en ? objects(en.run.notices) : []) {
         const text = `${String(n.title)} ${String(n.body)}`;
-        t.expect.that(hasLatin(text), { message: `with x-svc-lang: en, notice ${show(n.code)} reads ${show(n.title)} / ${show(n.body)}, with no Latin letter; title and body follow the request language`, spec: S.notice, expected: 'English title/body', received: text }, en!.res);
+        t.expect.that(
+          hasLatin(text),
+          {
+            message: `with x-svc-lang: en, notice ${show(n.code)} reads ${show(n.title)} / ${show(n.body)}, with no Latin letter; title and body follow the request language`,
+            spec: S.notice,
+            expected: 'English title/body',
+            received: text,
+          },
+          en!.res,
+        );
       }
     },
   },
@@ -570,14 +695,31 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
           const value = isInt ? BigInt(id as number | bigint) : undefined;
           const ok = t.expect.that(
             value !== undefined && value >= INT64_MIN && value <= INT64_MAX,
-            { message: `${where(r)}: ${at} is ${typeof id === 'string' ? `the string ${show(id)}` : id instanceof JsonDecimal ? `the non-integer token ${id.raw}` : show(id)}; candidate ids are JSON integers (int64)`, spec: S.identifiers, expected: 'an integer token within int64', received: show(id), pointer: at },
+            {
+              message: `${where(r)}: ${at} is ${typeof id === 'string' ? `the string ${show(id)}` : id instanceof JsonDecimal ? `the non-integer token ${id.raw}` : show(id)}; candidate ids are JSON integers (int64)`,
+              spec: S.identifiers,
+              expected: 'an integer token within int64',
+              received: show(id),
+              pointer: at,
+            },
             r.res,
           );
           if (!ok) return false;
           // Beyond 2^53 a double cannot hold the id: the exact digits must be on the wire.
           if (value !== undefined && (value > TWO_POW_53 || value < -TWO_POW_53)) {
             const exact = new RegExp(`(?<![\\d.])${value.toString()}(?![\\d.eE])`).test(r.res.text);
-            if (!t.expect.that(exact, { message: `${where(r)}: ${at} ${value} does not appear as exact digits in the body`, spec: S.identifiers, pointer: at }, r.res)) return false;
+            if (
+              !t.expect.that(
+                exact,
+                {
+                  message: `${where(r)}: ${at} ${value} does not appear as exact digits in the body`,
+                  spec: S.identifiers,
+                  pointer: at,
+                },
+                r.res,
+              )
+            )
+              return false;
           }
         }
         return true;
@@ -610,7 +752,10 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         return;
       }
       // The primary organization's run: a free fixture run in the sandbox, the shared real run in production.
-      const runId = t.target.environment === 'sandbox' ? (await t.setup.fixtureRun('cert-notices-all')).runId : (await t.setup.realRun()).run.runId;
+      const runId =
+        t.target.environment === 'sandbox'
+          ? (await t.setup.fixtureRun('cert-notices-all')).runId
+          : (await t.setup.realRun()).run.runId;
       const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, {
         auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken },
         label: "read the first organization's run with the second organization's token",
@@ -627,7 +772,10 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
       if (t.inputs.realNamesEnabled === true) {
-        t.skip('real names are enabled for the partner (--real-names-enabled): there are no pseudonyms to compare', 'not-applicable');
+        t.skip(
+          'real names are enabled for the partner (--real-names-enabled): there are no pseudonyms to compare',
+          'not-applicable',
+        );
         return;
       }
       // Both runs are of the shared job; the second is read once the first has ended, by when it has
@@ -647,29 +795,46 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         read = await readAgain(t, second.runId, `read the second real run (#${n})`);
         if (!read) return;
         common = objects(read.run.candidates).filter((c) => names.has(idKey(c.id) ?? ''));
-        if (common.length > 0 || read.run.status === 'completed' || read.run.status === 'failed' || n === SECOND_RUN_READS) break;
+        if (
+          common.length > 0 ||
+          read.run.status === 'completed' ||
+          read.run.status === 'failed' ||
+          n === SECOND_RUN_READS
+        )
+          break;
         await t.sleep(SECOND_RUN_READ_EVERY_SPEC_MS);
       }
       if (!read) return;
       if (common.length === 0) {
-        t.skip(`the two real runs of the shared job listed no candidate in common (${names.size} and ${objects(read.run.candidates).length} listed), so no pseudonym could be compared`, 'inconclusive');
+        t.skip(
+          `the two real runs of the shared job listed no candidate in common (${names.size} and ${objects(read.run.candidates).length} listed), so no pseudonym could be compared`,
+          'inconclusive',
+        );
         return;
       }
       for (const c of common) {
         const id = idKey(c.id)!;
         const before = names.get(id);
-        if (!t.expect.that(c.name === before, {
-          message: `candidate ${id} is named ${show(c.name)} in the second real run and ${show(before)} in the first; the sandbox's pseudonym is stable per candidate ("Candidate XXXX"), so a candidate listed by two runs carries the same one`,
-          spec: S.sandbox,
-          expected: show(before),
-          received: show(c.name),
-        }, read.res)) return;
+        if (
+          !t.expect.that(
+            c.name === before,
+            {
+              message: `candidate ${id} is named ${show(c.name)} in the second real run and ${show(before)} in the first; the sandbox's pseudonym is stable per candidate ("Candidate XXXX"), so a candidate listed by two runs carries the same one`,
+              spec: S.sandbox,
+              expected: show(before),
+              received: show(c.name),
+            },
+            read.res,
+          )
+        )
+          return;
       }
     },
   },
   {
     id: 'sandbox.candidate-name-masked',
-    title: 'In the sandbox every real-run candidate is named "Candidate XXXX" (4 hex digits), the same on every read (unless --real-names-enabled)',
+    title:
+      'In the sandbox every real-run candidate is named "Candidate XXXX" (4 hex digits), the same on every read (unless --real-names-enabled)',
     suite: 'sandbox',
     spec: [S.sandbox, S.candidate],
     needs: ['sandbox', 'org'],
@@ -692,18 +857,38 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
           const ok = realNames
             ? t.expect.that(
                 typeof c.name === 'string',
-                { message: `candidate ${id} on ${where(r)} has name ${show(c.name)}; the name is an opaque string (real names are enabled: --real-names-enabled)`, spec: S.candidate, expected: 'a string', received: show(c.name) },
+                {
+                  message: `candidate ${id} on ${where(r)} has name ${show(c.name)}; the name is an opaque string (real names are enabled: --real-names-enabled)`,
+                  spec: S.candidate,
+                  expected: 'a string',
+                  received: show(c.name),
+                },
                 r.res,
               )
             : t.expect.that(
                 typeof c.name === 'string' && /^Candidate [0-9A-Fa-f]{4}$/.test(c.name),
-                { message: `candidate ${id} on ${where(r)} is named ${show(c.name)}; the sandbox masks names as "Candidate XXXX" with four hex digits, unless the operator enabled real names for the partner after a data-processing agreement (then certify with --real-names-enabled)`, spec: S.sandbox, expected: 'Candidate XXXX', received: show(c.name) },
+                {
+                  message: `candidate ${id} on ${where(r)} is named ${show(c.name)}; the sandbox masks names as "Candidate XXXX" with four hex digits, unless the operator enabled real names for the partner after a data-processing agreement (then certify with --real-names-enabled)`,
+                  spec: S.sandbox,
+                  expected: 'Candidate XXXX',
+                  received: show(c.name),
+                },
                 r.res,
               );
           if (!ok) return false;
           if (realNames) continue;
           const before = names.get(id);
-          if (before !== undefined && !t.expect.equal(c.name, before, `name of candidate ${id} on ${where(r)} (earlier reads: ${before})`, S.sandbox, r.res)) return false;
+          if (
+            before !== undefined &&
+            !t.expect.equal(
+              c.name,
+              before,
+              `name of candidate ${id} on ${where(r)} (earlier reads: ${before})`,
+              S.sandbox,
+              r.res,
+            )
+          )
+            return false;
           names.set(id, c.name as string);
         }
         return true;
@@ -721,13 +906,20 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       const v = await realRun(t);
       // Only a masked name can be judged: the real one is not shown. Where evidence names the candidate,
       // the name and each part of it are replaced by the same pseudonym as the name field.
-      const masked = (c: JsonObject): boolean => typeof c.name === 'string' && /^Candidate [0-9A-Fa-f]{4}$/.test(c.name);
+      const masked = (c: JsonObject): boolean =>
+        typeof c.name === 'string' && /^Candidate [0-9A-Fa-f]{4}$/.test(c.name);
       if (!v.reads.some((r) => objects(r.run.candidates).some(masked))) {
         if (t.inputs.realNamesEnabled === true) {
-          t.skip('real names are enabled (--real-names-enabled) and no candidate of the shared real run carries a masked name, so there is no pseudonym to compare', 'not-applicable');
+          t.skip(
+            'real names are enabled (--real-names-enabled) and no candidate of the shared real run carries a masked name, so there is no pseudonym to compare',
+            'not-applicable',
+          );
         } else {
           // An unmasked name is sandbox.candidate-name-masked's finding.
-          t.skip('no candidate of the shared real run carries a masked name "Candidate XXXX", so no pseudonym could be compared', 'inconclusive');
+          t.skip(
+            'no candidate of the shared real run carries a masked name "Candidate XXXX", so no pseudonym could be compared',
+            'inconclusive',
+          );
         }
         return;
       }
@@ -737,10 +929,17 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
           const name = c.name as string;
           for (const q of objects(c.requirements)) {
             if (typeof q.evidence !== 'string') continue;
-            const other = [...q.evidence.matchAll(/Candidate [0-9A-Fa-f]{4}(?![0-9A-Za-z])/g)].map((m) => m[0]).find((m) => m !== name);
+            const other = [...q.evidence.matchAll(/Candidate [0-9A-Fa-f]{4}(?![0-9A-Za-z])/g)]
+              .map((m) => m[0])
+              .find((m) => m !== name);
             const ok = t.expect.that(
               other === undefined,
-              { message: `candidate ${idKey(c.id) ?? show(c.id)} (named ${name}) has evidence naming ${JSON.stringify(other)} on ${where(r)}: ${JSON.stringify(q.evidence.slice(0, 160))}; inside evidence the candidate's name and each part of it are replaced by the same pseudonym`, spec: S.sandbox, expected: name, received: other },
+              {
+                message: `candidate ${idKey(c.id) ?? show(c.id)} (named ${name}) has evidence naming ${JSON.stringify(other)} on ${where(r)}: ${JSON.stringify(q.evidence.slice(0, 160))}; inside evidence the candidate's name and each part of it are replaced by the same pseudonym`,
+                spec: S.sandbox,
+                expected: name,
+                received: other,
+              },
               r.res,
             );
             if (!ok) return false;
@@ -765,14 +964,23 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
             [`/candidates/${ci}/title`, c.title],
             [`/candidates/${ci}/company`, c.company],
             [`/candidates/${ci}/location`, c.location],
-            ...objects(c.requirements).map((q, qi): [string, JsonValue | undefined] => [`/candidates/${ci}/requirements/${qi}/evidence`, q.evidence]),
+            ...objects(c.requirements).map((q, qi): [string, JsonValue | undefined] => [
+              `/candidates/${ci}/requirements/${qi}/evidence`,
+              q.evidence,
+            ]),
           ];
           for (const [at, value] of fields) {
             if (typeof value !== 'string') continue;
             const found = exposedContact(value);
             const ok = t.expect.that(
               found === undefined,
-              { message: `${where(r)}: ${at} still shows ${show(found)}; the sandbox replaces e-mails, URLs and phone numbers with [email|link|phone hidden in sandbox]`, spec: S.sandbox, expected: 'no contact identifier', received: value, pointer: at },
+              {
+                message: `${where(r)}: ${at} still shows ${show(found)}; the sandbox replaces e-mails, URLs and phone numbers with [email|link|phone hidden in sandbox]`,
+                spec: S.sandbox,
+                expected: 'no contact identifier',
+                received: value,
+                pointer: at,
+              },
               r.res,
             );
             if (!ok) return false;

@@ -85,13 +85,20 @@ async function expectRequirementsRejected(
 ): Promise<JsonObject[] | undefined> {
   const rejected = expectRejected(t, res, { code: 'requirements_rejected', schema: 'requirements-rejected', spec });
   if (!rejected) return undefined;
-  const isListed = (list: JsonObject[], e: Expected): boolean => list.some((i) => int(i.index) === BigInt(e.index) && i.code === e.code);
+  const isListed = (list: JsonObject[], e: Expected): boolean =>
+    list.some((i) => int(i.index) === BigInt(e.index) && i.code === e.code);
   let missing = expected.filter((e) => !isListed(rejected, e));
   const lastListed = Math.max(-2, ...rejected.map((i) => Number(int(i.index) ?? -2n)));
-  const onlyEarliest = missing.length > 0 && rejected.length > 0 && missing.every((e) => e.index > lastListed) && rejected.every((i) => expected.some((e) => int(i.index) === BigInt(e.index) && i.code === e.code));
+  const onlyEarliest =
+    missing.length > 0 &&
+    rejected.length > 0 &&
+    missing.every((e) => e.index > lastListed) &&
+    rejected.every((i) => expected.some((e) => int(i.index) === BigInt(e.index) && i.code === e.code));
   if (onlyEarliest && resend) {
     const fixedAt = new Set(rejected.map((i) => Number(int(i.index))));
-    const batch = resend.submitted.map((r, i) => (fixedAt.has(i) ? { text: `Filler skill ${i} ${t.setup.uniqueId('x')}`, kind: 'nice' } : r));
+    const batch = resend.submitted.map((r, i) =>
+      fixedAt.has(i) ? { text: `Filler skill ${i} ${t.setup.uniqueId('x')}`, kind: 'nice' } : r,
+    );
     batch.push({ text: 'Trailing probe', kind: 'zz_keeps_the_start_refused' });
     const again = await resend.send(batch);
     const second = objects(obj(again.json)?.rejected);
@@ -102,8 +109,10 @@ async function expectRequirementsRejected(
         {
           message: `${what}: rejected[] lists only ${describeIssues(rejected)}; ${missing.map((e) => `${e.code} at index ${e.index}`).join(', ')} came only once the earlier ones were fixed`,
           spec,
-          reading: 'every offending requirement gets its issue, so a partner can show each message beside its requirement and fix the batch at once',
-          otherReading: 'the spec says what an issue carries, not that validation goes on past the first offending requirement',
+          reading:
+            'every offending requirement gets its issue, so a partner can show each message beside its requirement and fix the batch at once',
+          otherReading:
+            'the spec says what an issue carries, not that validation goes on past the first offending requirement',
           expected: expected.map((e) => `${e.code} at index ${e.index}`).join(', '),
           received: describeIssues(rejected),
           pointer: '/rejected',
@@ -147,7 +156,18 @@ function expectWarning(t: CheckContext, res: ApiResponse, e: Expected, what: str
   t.expect.schema(res.json, 'run-start-response', S.runsStart, res);
   const warnings = objects(obj(res.json)?.warnings);
   const what202 = `${what}: the 202's warnings[]`;
-  t.expect.some(warnings, (w) => int(w.index) === BigInt(e.index) && w.code === e.code, { what: what202, description: `${e.code} at index ${e.index}`, spec: S.runsStart, pointer: '/warnings', received: describeIssues(warnings) }, res);
+  t.expect.some(
+    warnings,
+    (w) => int(w.index) === BigInt(e.index) && w.code === e.code,
+    {
+      what: what202,
+      description: `${e.code} at index ${e.index}`,
+      spec: S.runsStart,
+      pointer: '/warnings',
+      received: describeIssues(warnings),
+    },
+    res,
+  );
 }
 
 /** The requirements the shared real run submitted, read back from its recorded request. */
@@ -223,7 +243,14 @@ function rejectedBatchCheck(row: {
 }
 
 /** A check that starts a run on the probe fixture with one batch and expects it started with one warning at its index. */
-function warningCheck(row: { id: string; title: string; spec: SpecSection[]; submitted: Resend['submitted']; expected: Expected; what: string }): CheckDefinition {
+function warningCheck(row: {
+  id: string;
+  title: string;
+  spec: SpecSection[];
+  submitted: Resend['submitted'];
+  expected: Expected;
+  what: string;
+}): CheckDefinition {
   return {
     id: row.id,
     title: row.title,
@@ -324,7 +351,11 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
           {
             message: `requirements[${i}] is ${show({ index: r.index, text: r.text, kind: r.kind })}; the submitted requirement at position ${i} was ${show(s)}, so the spec expects index ${i}, the same kind and its normalized text (Requirement rules 1-2)`,
             spec: S.runsStart,
-            expected: show({ index: i, text: typeof s.text === 'string' ? normalizeRequirementText(s.text) : s.text, kind: s.kind }),
+            expected: show({
+              index: i,
+              text: typeof s.text === 'string' ? normalizeRequirementText(s.text) : s.text,
+              kind: s.kind,
+            }),
             received: show({ index: r.index, text: r.text, kind: r.kind }),
             pointer: `/requirements/${i}`,
           },
@@ -362,14 +393,22 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       if (!rs) return;
       const job = await t.setup.job();
       const title = normalizeRequirementText(job.title);
-      if (rs.submitted.some((s) => typeof s.text === 'string' && normalizeRequirementText(s.text).toLowerCase() === title.toLowerCase())) {
+      if (
+        rs.submitted.some(
+          (s) => typeof s.text === 'string' && normalizeRequirementText(s.text).toLowerCase() === title.toLowerCase(),
+        )
+      ) {
         t.skip('the shared real run submitted the job title itself, so nothing is appended', 'inconclusive');
         return;
       }
       const n = rs.submitted.length;
       const last = rs.returned[rs.returned.length - 1];
       t.expect.that(
-        rs.returned.length === n + 1 && last !== undefined && last.text === title && last.kind === 'must' && int(last.index) === BigInt(n),
+        rs.returned.length === n + 1 &&
+          last !== undefined &&
+          last.text === title &&
+          last.kind === 'must' &&
+          int(last.index) === BigInt(n),
         {
           message: `the run of the partner's own job (title ${show(title)}) with ${n} submitted requirements lists ${rs.returned.length}, the last being ${show(last ? { index: last.index, text: last.text, kind: last.kind } : undefined)}; the title is added as the last requirement, a must at index ${n} (Requirement rules 3)`,
           spec: S.runsStart,
@@ -460,7 +499,13 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     needs: ['org'],
     async run(t) {
       const res = await start(t, await probeJob(t), 'TypeScript');
-      await expectRequirementsRejected(t, res, [{ index: -1, code: 'invalid_kind' }], S.runsStart, 'requirements given as the string "TypeScript"');
+      await expectRequirementsRejected(
+        t,
+        res,
+        [{ index: -1, code: 'invalid_kind' }],
+        S.runsStart,
+        'requirements given as the string "TypeScript"',
+      );
     },
   },
   {
@@ -485,8 +530,20 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { index: 1, code: 'too_many_musts' },
       ]);
       if (rejected === undefined) return;
-      const third = (i: JsonObject): boolean => i.code === 'too_many_musts' && (int(i.index) === 2n || int(i.index) === 3n);
-      t.expect.some(rejected, third, { what: `${what}: rejected[]`, description: 'too_many_musts at index 3 (or 2, if a title counts as a must)', spec: S.runsStart, pointer: '/rejected', received: describeIssues(rejected) }, res);
+      const third = (i: JsonObject): boolean =>
+        i.code === 'too_many_musts' && (int(i.index) === 2n || int(i.index) === 3n);
+      t.expect.some(
+        rejected,
+        third,
+        {
+          what: `${what}: rejected[]`,
+          description: 'too_many_musts at index 3 (or 2, if a title counts as a must)',
+          spec: S.runsStart,
+          pointer: '/rejected',
+          received: describeIssues(rejected),
+        },
+        res,
+      );
     },
   },
   {
@@ -517,7 +574,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'runs-start.duplicate',
-    title: 'A requirement equal to an earlier one after trimming, collapsing and case-folding is refused as duplicate on the later one',
+    title:
+      'A requirement equal to an earlier one after trimming, collapsing and case-folding is refused as duplicate on the later one',
     suite,
     spec: [S.runsStart, S.requirementIssue],
     needs: ['org'],
@@ -549,7 +607,13 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'must' },
         { text: textOfLength(301), kind: 'nice' },
       ]);
-      await expectRequirementsRejected(t, long, [{ index: 1, code: 'too_long' }], S.runsStart, 'a 301-character text at 1');
+      await expectRequirementsRejected(
+        t,
+        long,
+        [{ index: 1, code: 'too_long' }],
+        S.runsStart,
+        'a 301-character text at 1',
+      );
       if (t.target.environment !== 'sandbox') return; // an accepted start in production would be a real run
       const ok = await start(t, job, [{ text: textOfLength(300), kind: 'nice' }]);
       if (ok.status === 422) {
@@ -582,7 +646,13 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         { text: 'TypeScript', kind: 'nice' },
         { text: place, kind: 'nice' },
       ]);
-      await expectRequirementsRejected(t, res, [{ index: 1, code: 'location_as_requirement' }], S.runsStart, `${show(place)} at 1 with location_text ${show(job.locationText)}`);
+      await expectRequirementsRejected(
+        t,
+        res,
+        [{ index: 1, code: 'location_as_requirement' }],
+        S.runsStart,
+        `${show(place)} at 1 with location_text ${show(job.locationText)}`,
+      );
     },
   },
   warningCheck({
@@ -620,7 +690,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
   }),
   {
     id: 'runs-start.issue-messages-bilingual',
-    title: 'Every requirement issue carries message_he in Hebrew, a non-empty message_en and suggestions that are strings or null',
+    title:
+      'Every requirement issue carries message_he in Hebrew, a non-empty message_en and suggestions that are strings or null',
     suite,
     spec: [S.requirementIssue],
     needs: ['org'],
@@ -637,21 +708,42 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
         const warn = await start(t, PROBE_FIXTURE, [{ text: 'Go', kind: 'nice' }]);
         if (t.expect.status(warn, 202, S.runsStart)) {
           t.expect.schema(warn.json, 'run-start-response', S.requirementIssue, warn);
-          objects(obj(warn.json)?.warnings).forEach((issue, i) => issues.push({ issue, res: warn, where: `warnings[${i}]` }));
+          objects(obj(warn.json)?.warnings).forEach((issue, i) =>
+            issues.push({ issue, res: warn, where: `warnings[${i}]` }),
+          );
         }
       }
-      if (!t.expect.that(issues.length > 0, { message: `a refused start returned an empty rejected[]`, spec: S.runsStart }, rej)) return;
+      if (
+        !t.expect.that(
+          issues.length > 0,
+          { message: `a refused start returned an empty rejected[]`, spec: S.runsStart },
+          rej,
+        )
+      )
+        return;
       for (const { issue, res, where } of issues) {
         const he = issue.message_he;
         const en = issue.message_en;
         t.expect.that(
           typeof he === 'string' && HEBREW_LETTERS.test(he),
-          { message: `${where} (${String(issue.code)}) has message_he ${show(he)}, with no Hebrew letter; both languages are always present`, spec: S.requirementIssue, expected: 'Hebrew text', received: show(he), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_he` },
+          {
+            message: `${where} (${String(issue.code)}) has message_he ${show(he)}, with no Hebrew letter; both languages are always present`,
+            spec: S.requirementIssue,
+            expected: 'Hebrew text',
+            received: show(he),
+            pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_he`,
+          },
           res,
         );
         t.expect.that(
           typeof en === 'string' && en.trim() !== '' && !isHebrew(en),
-          { message: `${where} (${String(issue.code)}) has message_en ${show(en)}; an English message is always present`, spec: S.requirementIssue, expected: 'non-empty English text', received: show(en), pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_en` },
+          {
+            message: `${where} (${String(issue.code)}) has message_en ${show(en)}; an English message is always present`,
+            spec: S.requirementIssue,
+            expected: 'non-empty English text',
+            received: show(en),
+            pointer: `/${where.replace(/\[(\d+)\]/, '/$1')}/message_en`,
+          },
           res,
         );
       }
@@ -676,13 +768,16 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     needs: ['org'],
     async run(t) {
       const job = await t.setup.job();
-      const res = await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], { user: t.setup.uniqueId('svc-certify-nobody') });
+      const res = await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], {
+        user: t.setup.uniqueId('svc-certify-nobody'),
+      });
       t.expect.error(res, 404, 'user_not_found', S.byEndpoint);
     },
   },
   {
     id: 'runs-start.rejection-starts-nothing',
-    title: 'A refused run start (422 or 404) creates no run: no run_id that can be read, and (with a webhook receiver) no run event for its job',
+    title:
+      'A refused run start (422 or 404) creates no run: no run_id that can be read, and (with a webhook receiver) no run event for its job',
     suite,
     spec: [S.runsStart, S.errors, S.runStatus, S.events],
     needs: ['org'],
@@ -693,20 +788,38 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       const job = t.setup.uniqueId('svc-certify-refused-job');
       const created = await t.api.post(
         '/jobs',
-        { external_id: job, title: 'Backend Developer', description_text: 'Build and run Node.js services with PostgreSQL for a hiring platform.', location_text: 'Tel Aviv, Israel' },
+        {
+          external_id: job,
+          title: 'Backend Developer',
+          description_text: 'Build and run Node.js services with PostgreSQL for a hiring platform.',
+          location_text: 'Tel Aviv, Israel',
+        },
         { label: 'create a job that only refused starts name' },
       );
       if (!t.expect.status(created, '2xx', S.jobs)) return;
       const refused = [
-        await start(t, job, [{ text: 'TypeScript', kind: 'must' }, { text: '   ', kind: 'nice' }], { user, label: 'refused start (422: an empty requirement)' }),
-        await start(t, job, [{ text: 'TypeScript', kind: 'nice' }], { user: t.setup.uniqueId('svc-certify-nobody'), label: 'refused start (404: an unregistered user)' }),
+        await start(
+          t,
+          job,
+          [
+            { text: 'TypeScript', kind: 'must' },
+            { text: '   ', kind: 'nice' },
+          ],
+          { user, label: 'refused start (422: an empty requirement)' },
+        ),
+        await start(t, job, [{ text: 'TypeScript', kind: 'nice' }], {
+          user: t.setup.uniqueId('svc-certify-nobody'),
+          label: 'refused start (404: an unregistered user)',
+        }),
       ];
       for (const res of refused) {
         if (!t.expect.status(res, [422, 404], S.runsStart)) return;
         // A refusal that names a run id: that run must not exist.
         const runId = obj(res.json)?.run_id;
         if (typeof runId !== 'string' || runId === '') continue;
-        const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: 'read the run id the refusal returned' });
+        const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, {
+          label: 'read the run id the refusal returned',
+        });
         t.expect.that(
           read.status === 404,
           {
@@ -724,7 +837,11 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       // searching for minutes would show later than this check watches.
       const rx = t.webhooks?.receiver;
       if (!rx) return;
-      const event = await rx.waitFor((d) => field(d, 'job_external_id') === job, expectWait(t, DELIVERY_SPEC_MS), t.signal);
+      const event = await rx.waitFor(
+        (d) => field(d, 'job_external_id') === job,
+        expectWait(t, DELIVERY_SPEC_MS),
+        t.signal,
+      );
       if (t.signal.aborted) return;
       t.expect.that(event === undefined, {
         message: `after two refused starts (${refused.map((r) => r.status).join(', ')}) of job ${job}, which no accepted start names, ${event ? describeDelivery(event) : ''} arrived for run ${event ? String(runIdOf(event)) : ''} of that job; a 422 or 404 creates nothing, so no run of it can end and emit an event`,
@@ -745,7 +862,10 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       const shared = await t.setup.fixtureRun('cert-empty');
       const user = (await t.setup.user()).externalId;
       // The very body the shared start sent: every accepted call starts a new run, identical or not.
-      const again = await t.setup.startRun({ job_external_id: 'cert-empty', acting_user_external_id: user, target_count: 10 }, { label: 'the same cert-empty start again' });
+      const again = await t.setup.startRun(
+        { job_external_id: 'cert-empty', acting_user_external_id: user, target_count: 10 },
+        { label: 'the same cert-empty start again' },
+      );
       if (!t.expect.status(again, 202, S.runsStart)) return;
       const runId = obj(again.json)?.run_id;
       t.expect.that(
@@ -785,7 +905,10 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       const job = await t.setup.job();
       const counts = t.target.environment === 'production' ? [0, -1, 101] : [0, -1];
       for (const n of counts) {
-        const res = await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], { targetCount: n, label: `target_count ${n}` });
+        const res = await start(t, job.externalId, [{ text: 'TypeScript', kind: 'nice' }], {
+          targetCount: n,
+          label: `target_count ${n}`,
+        });
         const body = obj(res.json);
         t.expect.that(
           res.status >= 400 && res.status < 500 && typeof body?.error === 'string' && typeof body.message === 'string',

@@ -7,7 +7,18 @@ import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { deepEqual } from '../src/runner/deep-equal.js';
 import { S } from './spec-refs.js';
-import { arr, evidenceNote, expectNotPendingOrRefused, int, obj, objects, randomUUID, roleField, unknownOrgToken, unknownPartnerKey } from './support.js';
+import {
+  arr,
+  evidenceNote,
+  expectNotPendingOrRefused,
+  int,
+  obj,
+  objects,
+  randomUUID,
+  roleField,
+  unknownOrgToken,
+  unknownPartnerKey,
+} from './support.js';
 
 const suite = 'sandbox';
 const SIMULATE = 'x-svc-sandbox-simulate';
@@ -76,7 +87,11 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       const notFound = await t.api.get(`/runs/${randomUUID()}`, { label: '404: a run that does not exist' });
       expectEnvironment(t, notFound, 'a run that does not exist');
       const unprocessable = await t.setup.startRun(
-        { job_external_id: 'cert-zz-svc-certify-no-such-fixture', acting_user_external_id: user.externalId, target_count: 1 },
+        {
+          job_external_id: 'cert-zz-svc-certify-no-such-fixture',
+          acting_user_external_id: user.externalId,
+          target_count: 1,
+        },
         { label: '422: an unknown fixture' },
       );
       expectEnvironment(t, unprocessable, 'a run start naming an unknown fixture');
@@ -84,7 +99,8 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'sandbox.environment-header-on-post-successes',
-    title: 'The 2xx answers of the POST endpoints carry x-svc-environment: sandbox: a run start 202, a user registration, a decisions report',
+    title:
+      'The 2xx answers of the POST endpoints carry x-svc-environment: sandbox: a run start 202, a user registration, a decisions report',
     suite,
     spec: [S.sandbox, S.versioning],
     needs: ['sandbox', 'org'],
@@ -92,11 +108,17 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       // The shared fixture start's 202 costs nothing; the two others are harmless writes (a fresh
       // recruiter, an empty batch, which the spec allows and which stores no decision).
       const { runId, start } = await t.setup.fixtureRun(FIXTURE);
-      if (t.expect.status(start, 202, S.runsStart)) expectEnvironment(t, start, `the 202 of POST /runs starting ${FIXTURE}`);
+      if (t.expect.status(start, 202, S.runsStart))
+        expectEnvironment(t, start, `the 202 of POST /runs starting ${FIXTURE}`);
       const user = await t.setup.user();
       const registered = await t.api.post(
         '/users',
-        { external_id: t.setup.uniqueId('svc-certify-recruiter'), email: 'environment@example.com', full_name: 'Dana Levi', ...roleField(user.role) },
+        {
+          external_id: t.setup.uniqueId('svc-certify-recruiter'),
+          email: 'environment@example.com',
+          full_name: 'Dana Levi',
+          ...roleField(user.role),
+        },
         { label: '2xx: register a recruiter' },
       );
       if (t.expect.status(registered, '2xx', S.users)) expectEnvironment(t, registered, 'a POST /users registration');
@@ -105,19 +127,27 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
         { acting_user_external_id: user.externalId, decisions: [], notices_shown: [] },
         { label: '2xx: report an empty decisions batch' },
       );
-      if (t.expect.status(reported, '2xx', S.decisions)) expectEnvironment(t, reported, 'a POST /runs/{run_id}/decisions report');
+      if (t.expect.status(reported, '2xx', S.decisions))
+        expectEnvironment(t, reported, 'a POST /runs/{run_id}/decisions report');
     },
   },
   {
     id: 'sandbox.simulate-rate-limited',
-    title: 'x-svc-sandbox-simulate: rate_limited answers 429 rate_limited with retry_after_seconds 30 and Retry-After: 30',
+    title:
+      'x-svc-sandbox-simulate: rate_limited answers 429 rate_limited with retry_after_seconds 30 and Retry-After: 30',
     suite,
     spec: [S.sandbox, S.sandboxErrors, S.crossCutting],
     needs: ['sandbox', 'org'],
     async run(t) {
       const res = await simulatedRead(t, await fixtureRunId(t), 'rate_limited');
       if (!t.expect.error(res, 429, 'rate_limited', S.sandboxErrors)) return;
-      t.expect.equal(obj(res.json)?.retry_after_seconds, 30, 'retry_after_seconds of the simulated 429', S.sandboxErrors, res);
+      t.expect.equal(
+        obj(res.json)?.retry_after_seconds,
+        30,
+        'retry_after_seconds of the simulated 429',
+        S.sandboxErrors,
+        res,
+      );
       t.expect.header(res, 'retry-after', /^\s*30\s*$/, S.sandboxErrors, 'Retry-After: 30');
     },
   },
@@ -145,7 +175,8 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'sandbox.simulate-insufficient-credits',
-    title: 'x-svc-sandbox-simulate: insufficient_credits answers 402 with balance 0, required (a whole number of credits, else a warning) and reason simulated',
+    title:
+      'x-svc-sandbox-simulate: insufficient_credits answers 402 with balance 0, required (a whole number of credits, else a warning) and reason simulated',
     suite,
     spec: [S.sandbox, S.sandboxErrors],
     needs: ['sandbox', 'org'],
@@ -160,7 +191,12 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       if (
         t.expect.that(
           'required' in body,
-          { message: `the simulated 402 has no required; the simulated insufficient_credits body lists error, message, balance, required and reason`, spec: S.sandboxErrors, expected: 'required', received: Object.keys(body) },
+          {
+            message: `the simulated 402 has no required; the simulated insufficient_credits body lists error, message, balance, required and reason`,
+            spec: S.sandboxErrors,
+            expected: 'required',
+            received: Object.keys(body),
+          },
           res,
         )
       ) {
@@ -172,8 +208,10 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
             spec: S.sandboxErrors,
             received: body.required ?? null,
             pointer: '/required',
-            reading: 'required counts credits, which are integers everywhere else (reveal_price_credits, credits_charged, wallet_balance_after)',
-            otherReading: 'the spec names required without giving its type or value, and a simulated refusal has no reveal, hence no price, to state',
+            reading:
+              'required counts credits, which are integers everywhere else (reveal_price_credits, credits_charged, wallet_balance_after)',
+            otherReading:
+              'the spec names required without giving its type or value, and a simulated refusal has no reveal, hence no price, to state',
           },
           res,
         );
@@ -207,7 +245,8 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'sandbox.simulate-on-post',
-    title: 'x-svc-sandbox-simulate is honoured on a POST too: rate_limited on a fixture run start answers 429 rate_limited with Retry-After: 30',
+    title:
+      'x-svc-sandbox-simulate is honoured on a POST too: rate_limited on a fixture run start answers 429 rate_limited with Retry-After: 30',
     suite,
     spec: [S.sandbox, S.sandboxErrors, S.crossCutting],
     needs: ['sandbox', 'org'],
@@ -220,13 +259,20 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
         { headers: { [SIMULATE]: 'rate_limited' }, label: `POST /runs (cert-empty) with ${SIMULATE}: rate_limited` },
       );
       if (!t.expect.error(res, 429, 'rate_limited', S.sandbox)) return;
-      t.expect.equal(obj(res.json)?.retry_after_seconds, 30, 'retry_after_seconds of the simulated 429 on a POST', S.sandboxErrors, res);
+      t.expect.equal(
+        obj(res.json)?.retry_after_seconds,
+        30,
+        'retry_after_seconds of the simulated 429 on a POST',
+        S.sandboxErrors,
+        res,
+      );
       t.expect.header(res, 'retry-after', /^\s*30\s*$/, S.sandboxErrors, 'Retry-After: 30');
     },
   },
   {
     id: 'sandbox.candidate-name-same-across-runs',
-    title: 'The same fixture started twice with the same body names each candidate the same in both runs (evidence that reads differently warns)',
+    title:
+      'The same fixture started twice with the same body names each candidate the same in both runs (evidence that reads differently warns)',
     suite,
     spec: [S.sandbox, S.candidate],
     needs: ['sandbox', 'org'],
@@ -243,7 +289,13 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       if (!t.expect.status(again, 202, S.runsStart)) return;
       const second = obj(again.json)?.run_id;
       if (typeof second !== 'string' || second === first) {
-        t.expect.fail({ message: `the second ${FIXTURE} start answered run_id ${JSON.stringify(second ?? null)} (the first: ${first}); every accepted start is a new run`, spec: S.runsStart }, again);
+        t.expect.fail(
+          {
+            message: `the second ${FIXTURE} start answered run_id ${JSON.stringify(second ?? null)} (the first: ${first}); every accepted start is a new run`,
+            spec: S.runsStart,
+          },
+          again,
+        );
         return;
       }
       const reads = [
@@ -255,12 +307,24 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       const [a, b] = [byId(reads[0]), byId(reads[1])];
       const common = [...a.keys()].filter((id) => b.has(id));
       if (common.length === 0) {
-        t.skip(`the two ${FIXTURE} runs list no candidate in common (${a.size} and ${b.size} listed), so no name can be compared`, 'inconclusive');
+        t.skip(
+          `the two ${FIXTURE} runs list no candidate in common (${a.size} and ${b.size} listed), so no name can be compared`,
+          'inconclusive',
+        );
         return;
       }
       for (const id of common) {
         const [x, y] = [a.get(id)!, b.get(id)!];
-        if (!t.expect.equal(y.name, x.name, `name of candidate ${id} in the second ${FIXTURE} run (the first run's: ${JSON.stringify(x.name)}; stable per candidate, deterministic payload)`, S.sandbox, reads[1])) return;
+        if (
+          !t.expect.equal(
+            y.name,
+            x.name,
+            `name of candidate ${id} in the second ${FIXTURE} run (the first run's: ${JSON.stringify(x.name)}; stable per candidate, deterministic payload)`,
+            S.sandbox,
+            reads[1],
+          )
+        )
+          return;
         const evidence = (c: JsonObject) => objects(c.requirements).map((q) => q.evidence ?? null);
         // "Deterministic payload" is said of the start's answer; whether it covers the reads' evidence is
         // a reading, so a difference warns (the name, stable per candidate, fails above).
@@ -272,7 +336,8 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
             expected: evidence(x),
             received: evidence(y),
             reading: "a fixture's deterministic payload covers its reads' evidence",
-            otherReading: "the spec says only the fixture start's answer is deterministic; the name is what it calls stable per candidate",
+            otherReading:
+              "the spec says only the fixture start's answer is deterministic; the name is what it calls stable per candidate",
           },
           reads[1],
         );
@@ -281,7 +346,8 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'sandbox.simulate-authenticated-first',
-    title: 'A simulated request is authenticated first: an unknown partner key or org token gets 401, not the simulated answer',
+    title:
+      'A simulated request is authenticated first: an unknown partner key or org token gets 401, not the simulated answer',
     suite,
     spec: [S.sandbox, S.authentication, S.crossCutting],
     needs: ['sandbox', 'org'],
@@ -304,7 +370,8 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'sandbox.reveal-price-override',
-    title: 'x-svc-sandbox-reveal-price 0, 37 and 1000 replaces every candidate\'s reveal_price_credits in that one response only',
+    title:
+      "x-svc-sandbox-reveal-price 0, 37 and 1000 replaces every candidate's reveal_price_credits in that one response only",
     suite,
     spec: [S.sandbox, S.runsRead, S.limits],
     needs: ['sandbox', 'org'],
@@ -313,7 +380,17 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       const before = await t.api.get(`/runs/${runId}`, { label: 'read without the header' });
       if (!t.expect.status(before, 200, S.runsRead)) return;
       const baseline = candidatesOf(before);
-      if (!t.expect.that(baseline.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate, so no price override can be seen`, spec: S.sandbox }, before)) return;
+      if (
+        !t.expect.that(
+          baseline.length > 0,
+          {
+            message: `the ${FIXTURE} fixture run lists no candidate, so no price override can be seen`,
+            spec: S.sandbox,
+          },
+          before,
+        )
+      )
+        return;
       const basePrices = new Set(baseline.map((c) => String(c.reveal_price_credits)));
       // The last override is a price no candidate has without it, so a sticky override shows.
       const last = [1000, 999, 998, 997].find((p) => !basePrices.has(String(p))) ?? 1000;
@@ -349,27 +426,62 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'sandbox.reveal-after-price-override-charges-zero',
-    title: 'A reveal after a read with x-svc-sandbox-reveal-price: 1000 is still answered (never 402 nor 202 pending) and charges 0',
+    title:
+      'A reveal after a read with x-svc-sandbox-reveal-price: 1000 is still answered (never 402 nor 202 pending) and charges 0',
     suite,
     spec: [S.sandbox, S.runsRead],
     needs: ['sandbox', 'org'],
     async run(t) {
       const user = await t.setup.user();
       // A run of its own: the reveal changes contact_state, which shared fixture runs must not see.
-      const start = await t.setup.startRun({ job_external_id: FIXTURE, acting_user_external_id: user.externalId, target_count: 6 }, { label: `start ${FIXTURE}` });
+      const start = await t.setup.startRun(
+        { job_external_id: FIXTURE, acting_user_external_id: user.externalId, target_count: 6 },
+        { label: `start ${FIXTURE}` },
+      );
       if (!t.expect.status(start, 202, S.runsStart)) return;
       const runId = obj(start.json)?.run_id;
-      if (!t.expect.that(typeof runId === 'string', { message: `the 202 of a ${FIXTURE} run start has no run_id`, spec: S.runsStart }, start)) return;
+      if (
+        !t.expect.that(
+          typeof runId === 'string',
+          { message: `the 202 of a ${FIXTURE} run start has no run_id`, spec: S.runsStart },
+          start,
+        )
+      )
+        return;
       const read = await t.api.get(`/runs/${String(runId)}`, { headers: { [PRICE]: '1000' }, label: `${PRICE}: 1000` });
       if (!t.expect.status(read, 200, S.sandbox)) return;
       const candidates = candidatesOf(read);
-      if (!t.expect.that(candidates.length > 0, { message: `the ${FIXTURE} fixture run lists no candidate to reveal`, spec: S.sandbox }, read)) return;
+      if (
+        !t.expect.that(
+          candidates.length > 0,
+          { message: `the ${FIXTURE} fixture run lists no candidate to reveal`, spec: S.sandbox },
+          read,
+        )
+      )
+        return;
       // The last one listed: other suites reveal the first, and a reveal is per organization.
       const id = candidates[candidates.length - 1]!.id;
-      const reveal = await t.api.post(`/runs/${String(runId)}/candidates/${String(id)}/reveal`, { acting_user_external_id: user.externalId }, { label: 'reveal after the override read' });
-      if (!expectNotPendingOrRefused(t, reveal, `revealing candidate ${String(id)} after a read priced at 1000 by ${PRICE}`)) return;
+      const reveal = await t.api.post(
+        `/runs/${String(runId)}/candidates/${String(id)}/reveal`,
+        { acting_user_external_id: user.externalId },
+        { label: 'reveal after the override read' },
+      );
+      if (
+        !expectNotPendingOrRefused(
+          t,
+          reveal,
+          `revealing candidate ${String(id)} after a read priced at 1000 by ${PRICE}`,
+        )
+      )
+        return;
       if (!t.expect.status(reveal, 200, S.sandbox)) return;
-      t.expect.equal(obj(reveal.json)?.credits_charged, 0, `credits_charged of a sandbox reveal after a read priced at 1000 by ${PRICE}`, S.sandbox, reveal);
+      t.expect.equal(
+        obj(reveal.json)?.credits_charged,
+        0,
+        `credits_charged of a sandbox reveal after a read priced at 1000 by ${PRICE}`,
+        S.sandbox,
+        reveal,
+      );
     },
   },
 ];

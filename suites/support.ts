@@ -49,7 +49,11 @@ export function revealPath(runId: string, candidateId: bigint | string): string 
 export function show(v: unknown): string {
   if (typeof v === 'bigint') return v.toString();
   if (v instanceof JsonDecimal) return v.raw;
-  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x instanceof JsonDecimal ? x.raw : x)) ?? String(v);
+  return (
+    JSON.stringify(v, (_k, x: unknown) =>
+      typeof x === 'bigint' ? x.toString() : x instanceof JsonDecimal ? x.raw : x,
+    ) ?? String(v)
+  );
 }
 
 /** Issues of a rejected[] or warnings[] as "code@index, …" ("(none)" when empty). */
@@ -183,7 +187,10 @@ export async function secondOrgWithRecruiter(t: CheckContext): Promise<{ orgToke
   const reg = await t.api.post(
     '/users',
     { external_id: user, email: 'recruiter@example.com', full_name: 'Dana Levi', ...roleField(role) },
-    { auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken }, label: 'register the recruiter in the second organization' },
+    {
+      auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken },
+      label: 'register the recruiter in the second organization',
+    },
   );
   if (reg.status < 200 || reg.status > 299) {
     t.skip(`registering the recruiter in the second organization answered ${reg.status}`, 'inconclusive');
@@ -207,7 +214,13 @@ export function roleField(role: string | undefined): { role?: string } {
  * parsers expect, warns. Only a string that is a UTC date-time is judged here: whether it is one is the
  * caller's assertion (a schema or its own). Returns whether it was in RFC 3339 form.
  */
-export function warnUnlessRfc3339(t: CheckContext, value: JsonValue | undefined, what: string, spec: SpecSection, res?: ApiResponse): boolean {
+export function warnUnlessRfc3339(
+  t: CheckContext,
+  value: JsonValue | undefined,
+  what: string,
+  spec: SpecSection,
+  res?: ApiResponse,
+): boolean {
   if (typeof value !== 'string' || !isUtcDateTime(value)) return true;
   return t.expect.warn(
     isRfc3339UtcDateTime(value),
@@ -216,8 +229,10 @@ export function warnUnlessRfc3339(t: CheckContext, value: JsonValue | undefined,
       spec,
       expected: 'YYYY-MM-DDTHH:MM:SS[.fff](Z|+00:00)',
       received: value,
-      reading: 'clients parse timestamps with RFC 3339 / ISO 8601 extended-format parsers (Date.parse, datetime.fromisoformat), which refuse the basic format and other ISO 8601 spellings',
-      otherReading: 'the spec says only "Timestamps are ISO 8601 in UTC", and ISO 8601 allows the basic format (20250101T100000Z), omitted seconds and the designators +00 and +0000',
+      reading:
+        'clients parse timestamps with RFC 3339 / ISO 8601 extended-format parsers (Date.parse, datetime.fromisoformat), which refuse the basic format and other ISO 8601 spellings',
+      otherReading:
+        'the spec says only "Timestamps are ISO 8601 in UTC", and ISO 8601 allows the basic format (20250101T100000Z), omitted seconds and the designators +00 and +0000',
     },
     res,
   );

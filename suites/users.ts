@@ -16,7 +16,11 @@ const FIXTURE = 'cert-notices-all';
  * reason naming --user-role), so nothing here fails on a guessed value of `role`.
  */
 function register(t: CheckContext, externalId: string, role: string | undefined, label: string): Promise<ApiResponse> {
-  return t.api.post('/users', { external_id: externalId, email: `${externalId}@example.com`, full_name: 'Noa Cohen', ...roleField(role) }, { label });
+  return t.api.post(
+    '/users',
+    { external_id: externalId, email: `${externalId}@example.com`, full_name: 'Noa Cohen', ...roleField(role) },
+    { label },
+  );
 }
 
 /**
@@ -47,7 +51,13 @@ export const USERS_CHECKS: CheckDefinition[] = [
       if (!t.expect.status(res, '2xx', S.users)) return;
       if (!t.expect.schema(res.json, 'user-response', S.users, res)) return;
       // `created` is false on a repeat; a first call with an external_id never seen creates the user.
-      t.expect.equal(obj(res.json)?.created, true, '`created` of the first registration of a fresh external_id', S.user, res);
+      t.expect.equal(
+        obj(res.json)?.created,
+        true,
+        '`created` of the first registration of a fresh external_id',
+        S.user,
+        res,
+      );
     },
   },
   {
@@ -66,13 +76,14 @@ export const USERS_CHECKS: CheckDefinition[] = [
       if (!t.expect.schema(second.json, 'user-response', S.users, second)) return;
       const firstId = obj(first.json)?.user_id;
       const b = obj(second.json);
-      t.expect.equal(b?.user_id, firstId, '`user_id` of the repeat (against the first call\'s)', S.users, second);
+      t.expect.equal(b?.user_id, firstId, "`user_id` of the repeat (against the first call's)", S.users, second);
       t.expect.equal(b?.created, false, '`created` of the repeat', S.users, second);
     },
   },
   {
     id: 'users.external-id-per-organization',
-    title: "A user's external_id is unique per organization: a recruiter registered only in another organization is user_not_found, and one registered in both is two users",
+    title:
+      "A user's external_id is unique per organization: a recruiter registered only in another organization is user_not_found, and one registered in both is two users",
     suite,
     spec: [S.identifiers, S.users, S.runsStart, S.byEndpoint],
     needs: ['org', 'second-org'],
@@ -87,7 +98,8 @@ export const USERS_CHECKS: CheckDefinition[] = [
         {
           external_id: job,
           title: 'Data Analyst',
-          description_text: 'We are hiring a data analyst to turn product and sales data into decisions. You will write SQL, build dashboards and present findings to managers.',
+          description_text:
+            'We are hiring a data analyst to turn product and sales data into decisions. You will write SQL, build dashboards and present findings to managers.',
           location_text: 'Haifa, Israel',
         },
         asSecond('create a job in the second organization'),
@@ -99,7 +111,11 @@ export const USERS_CHECKS: CheckDefinition[] = [
       );
       if (!t.expect.error(foreign, 404, 'user_not_found', S.byEndpoint)) return;
       // The same external_id registered in the second organization too is another user.
-      const theirs = await t.api.post('/users', { external_id: externalId, email: `${externalId}@example.com`, full_name: 'Noa Cohen', ...roleField(role) }, asSecond('register the same external_id in the second organization'));
+      const theirs = await t.api.post(
+        '/users',
+        { external_id: externalId, email: `${externalId}@example.com`, full_name: 'Noa Cohen', ...roleField(role) },
+        asSecond('register the same external_id in the second organization'),
+      );
       if (!t.expect.status(theirs, '2xx', S.users)) return;
       const firstId = obj(mine.json)?.user_id;
       const secondId = obj(theirs.json)?.user_id;
@@ -118,7 +134,8 @@ export const USERS_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'users.other-organization-recruiter-on-reveal-and-decisions',
-    title: "A recruiter registered only in another organization is user_not_found on reveal and on decisions too (404), in a run of the caller's own organization",
+    title:
+      "A recruiter registered only in another organization is user_not_found on reveal and on decisions too (404), in a run of the caller's own organization",
     suite,
     spec: [S.identifiers, S.reveal, S.decisions, S.byEndpoint],
     needs: ['sandbox', 'org', 'second-org'],
@@ -127,27 +144,49 @@ export const USERS_CHECKS: CheckDefinition[] = [
       if (!setup) return;
       const { second, asSecond, externalId } = setup;
       // The second organization's own fixture run, so that only the acting user can be unknown to it.
-      const started = await t.setup.startRun({ job_external_id: FIXTURE, acting_user_external_id: second.user, target_count: 6 }, asSecond(`start a ${FIXTURE} run in the second organization`));
+      const started = await t.setup.startRun(
+        { job_external_id: FIXTURE, acting_user_external_id: second.user, target_count: 6 },
+        asSecond(`start a ${FIXTURE} run in the second organization`),
+      );
       if (!t.expect.status(started, 202, S.runsStart)) return;
       const runId = obj(started.json)?.run_id;
       if (typeof runId !== 'string') {
-        t.expect.fail({ message: `the 202 of the run start has no string run_id (${JSON.stringify(runId)})`, spec: S.runsStart, pointer: '/run_id' }, started);
+        t.expect.fail(
+          {
+            message: `the 202 of the run start has no string run_id (${JSON.stringify(runId)})`,
+            spec: S.runsStart,
+            pointer: '/run_id',
+          },
+          started,
+        );
         return;
       }
-      const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, asSecond("read the second organization's run"));
+      const read = await t.api.get(
+        `/runs/${encodeURIComponent(runId)}`,
+        asSecond("read the second organization's run"),
+      );
       if (!t.expect.status(read, 200, S.runsRead)) return;
       // A listed candidate: what a candidate not in the run answers first is not shown.
-      const candidate = objects(obj(read.json)?.candidates).map((c) => int(c.id)).find((id) => id !== undefined);
+      const candidate = objects(obj(read.json)?.candidates)
+        .map((c) => int(c.id))
+        .find((id) => id !== undefined);
       if (candidate === undefined) {
         t.skip(`the second organization's ${FIXTURE} run lists no candidate`, 'inconclusive');
         return;
       }
       const asForeign = { acting_user_external_id: externalId };
-      const revealed = await t.api.post(revealPath(runId, candidate), asForeign, asSecond(`reveal candidate ${candidate} acting as the first organization's recruiter`));
+      const revealed = await t.api.post(
+        revealPath(runId, candidate),
+        asForeign,
+        asSecond(`reveal candidate ${candidate} acting as the first organization's recruiter`),
+      );
       t.expect.error(revealed, 404, 'user_not_found', S.byEndpoint);
       const decided = await t.api.post(
         `/runs/${encodeURIComponent(runId)}/decisions`,
-        { ...asForeign, decisions: [{ candidate_id: candidate, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }] },
+        {
+          ...asForeign,
+          decisions: [{ candidate_id: candidate, decision: 'shortlisted', occurred_at: t.setup.occurredAt() }],
+        },
         asSecond(`report a decision on candidate ${candidate} acting as the first organization's recruiter`),
       );
       t.expect.error(decided, 404, 'user_not_found', S.byEndpoint);

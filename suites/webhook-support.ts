@@ -4,13 +4,27 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonValue } from '../src/json/lossless.js';
 import type { CheckContext } from '../src/runner/check.js';
-import { DELIVERY_SPEC_MS, TEST_PATH, expectedDeliveryWaitMs, isDeliveryOf, type TestEvent, type TrioEntry } from '../src/runner/webhook-trio.js';
+import {
+  DELIVERY_SPEC_MS,
+  TEST_PATH,
+  expectedDeliveryWaitMs,
+  isDeliveryOf,
+  type TestEvent,
+  type TrioEntry,
+} from '../src/runner/webhook-trio.js';
 import type { ReceivedDelivery, ResponsePlan, WebhookReceiver } from '../src/webhook/receiver.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
 import { obj } from './support.js';
 
 // The trio's own facts live beside the shared setup step that sends it (src/runner/webhook-trio.ts).
-export { DELIVERY_SPEC_MS, TEST_EVENTS, TEST_PATH, isDeliveryOf, type TestEvent, type TrioEntry } from '../src/runner/webhook-trio.js';
+export {
+  DELIVERY_SPEC_MS,
+  TEST_EVENTS,
+  TEST_PATH,
+  isDeliveryOf,
+  type TestEvent,
+  type TrioEntry,
+} from '../src/runner/webhook-trio.js';
 
 /** First retry "after 1 min", plus the same allowance for its delivery. */
 export const RETRY_SPEC_MS = 60_000 + DELIVERY_SPEC_MS;
@@ -64,7 +78,11 @@ export function describeDelivery(d: ReceivedDelivery): string {
 /** The receiver, or a skip: every check that uses it declares the need, so this is a safety net. */
 export function receiverOf(t: CheckContext): WebhookReceiver | undefined {
   if (t.webhooks) return t.webhooks.receiver;
-  t.skip('needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET', 'needs-input', '--webhook-secret (with --webhook-public-url)');
+  t.skip(
+    'needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET',
+    'needs-input',
+    '--webhook-secret (with --webhook-public-url)',
+  );
   return undefined;
 }
 
@@ -90,7 +108,11 @@ export async function triggerTest(
   const runId = str(json?.run_id);
   const ok = t.expect.that(
     eventId !== undefined && runId !== undefined,
-    { message: `the 202 of POST ${TEST_PATH} lacks event_id or run_id as strings; the spec lists both`, spec, received: res.json },
+    {
+      message: `the 202 of POST ${TEST_PATH} lacks event_id or run_id as strings; the spec lists both`,
+      spec,
+      received: res.json,
+    },
     res,
   );
   return ok && eventId && runId ? { event, res, eventId, runId } : undefined;
@@ -147,10 +169,13 @@ export async function triggerPlanned(
   const mine = new Set<string>();
   // Held: a delivery that beats the 202 naming its run waits briefly for that 202 (a fast queue
   // behind a slow API is conformant), then the plan applies to it.
-  const disarm = rx.planResponse((d) => {
-    const runId = obj(d.json)?.run_id;
-    return typeof runId === 'string' && mine.has(runId);
-  }, { ...plan, holdMs: PLAN_HOLD_MS });
+  const disarm = rx.planResponse(
+    (d) => {
+      const runId = obj(d.json)?.run_id;
+      return typeof runId === 'string' && mine.has(runId);
+    },
+    { ...plan, holdMs: PLAN_HOLD_MS },
+  );
   try {
     return await triggerUntilPlanned(t, rx, event, plan, spec, mine);
   } finally {
@@ -186,7 +211,10 @@ async function triggerUntilPlanned(
     }
     if (first.answeredStatus < 200 || first.answeredStatus > 299) return { trig, first };
   }
-  t.skip(`could not answer a delivery with ${plan.status}: each of ${PLAN_TRIES} test deliveries arrived before the 202 that named it`, 'inconclusive');
+  t.skip(
+    `could not answer a delivery with ${plan.status}: each of ${PLAN_TRIES} test deliveries arrived before the 202 that named it`,
+    'inconclusive',
+  );
   return undefined;
 }
 
@@ -194,7 +222,10 @@ async function triggerUntilPlanned(
  * The trio's deliveries for `check`, recording a failure for each event that has none (a 202 that
  * never turns into a delivery breaks the spec whatever the check looks at).
  */
-export async function trioDeliveries(t: CheckContext, spec: SpecSection): Promise<Array<{ entry: TrioEntry; d: ReceivedDelivery }>> {
+export async function trioDeliveries(
+  t: CheckContext,
+  spec: SpecSection,
+): Promise<Array<{ entry: TrioEntry; d: ReceivedDelivery }>> {
   const trio = await untilAborted(t.setup.webhookTrio(), t.signal);
   if (!trio) return [];
   const out: Array<{ entry: TrioEntry; d: ReceivedDelivery }> = [];

@@ -11,7 +11,29 @@ import { isUtcDateTime } from '../src/schema/formats.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../src/webhook/receiver.js';
 import { S } from './spec-refs.js';
 import { int, obj, objects, TWO_POW_53, warnUnlessRfc3339 } from './support.js';
-import { DELIVERY_SPEC_MS, MIN_RETRY_GAP_SPEC_MS, PLAN_HOLD_MS, RETRY_SPEC_MS, SETTLE_SPEC_MS, TEST_PATH, describeDelivery, eventIdOf, eventOf, expectWait, field, isDeliveryOf, quietWait, receiverOf, runIdOf, settle, specDuration, triggerPlanned, triggerTest, trioDeliveries, untilAborted } from './webhook-support.js';
+import {
+  DELIVERY_SPEC_MS,
+  MIN_RETRY_GAP_SPEC_MS,
+  PLAN_HOLD_MS,
+  RETRY_SPEC_MS,
+  SETTLE_SPEC_MS,
+  TEST_PATH,
+  describeDelivery,
+  eventIdOf,
+  eventOf,
+  expectWait,
+  field,
+  isDeliveryOf,
+  quietWait,
+  receiverOf,
+  runIdOf,
+  settle,
+  specDuration,
+  triggerPlanned,
+  triggerTest,
+  trioDeliveries,
+  untilAborted,
+} from './webhook-support.js';
 
 const suite = 'webhooks';
 const ENVELOPE_FIELDS = ['event_id', 'event', 'run_id', 'organization_external_id', 'job_external_id', 'occurred_at'];
@@ -30,7 +52,9 @@ const LATE_FLOOR_MS = 3_000;
 const RETRY_TIMEOUT = DELIVERY_SPEC_MS + RETRY_SPEC_MS + 60_000;
 
 /** Runs `body` with the receiver (or skips), once the organization whose token the calls carry exists. */
-function withReceiver(body: (t: CheckContext, rx: WebhookReceiver) => Promise<void>): (t: CheckContext) => Promise<void> {
+function withReceiver(
+  body: (t: CheckContext, rx: WebhookReceiver) => Promise<void>,
+): (t: CheckContext) => Promise<void> {
   return async (t) => {
     const rx = receiverOf(t);
     if (!rx) return;
@@ -52,7 +76,12 @@ interface TrioRow {
   title: string;
   spec: CheckDefinition['spec'];
   missingBlames: SpecSection;
-  each(t: CheckContext, d: ReceivedDelivery, entry: TrioDelivery['entry'], org: Awaited<ReturnType<CheckContext['setup']['org']>>): void;
+  each(
+    t: CheckContext,
+    d: ReceivedDelivery,
+    entry: TrioDelivery['entry'],
+    org: Awaited<ReturnType<CheckContext['setup']['org']>>,
+  ): void;
   after?(t: CheckContext, got: TrioDelivery[]): Promise<void>;
 }
 
@@ -90,11 +119,23 @@ const testEndpointAccepted: CheckDefinition = {
     for (const e of trio ?? []) {
       if (!t.expect.status(e.res, 202, S.webhookTest)) continue;
       // The route exists in the sandbox only, so its answers are sandbox responses like any other.
-      t.expect.header(e.res, 'x-svc-environment', (v) => v?.trim() === 'sandbox', S.sandbox, `x-svc-environment: sandbox on the 202 to {"event":"${e.event}"}, as on every sandbox response`);
+      t.expect.header(
+        e.res,
+        'x-svc-environment',
+        (v) => v?.trim() === 'sandbox',
+        S.sandbox,
+        `x-svc-environment: sandbox on the 202 to {"event":"${e.event}"}, as on every sandbox response`,
+      );
       if (!t.expect.schema(e.res.json, 'webhook-test-response', S.webhookTest, e.res)) continue;
       const json = obj(e.res.json);
       t.expect.equal(json?.event, e.event, `event of the 202 to {"event":"${e.event}"}`, S.webhookTest, e.res);
-      t.expect.equal(json?.valid_signature, true, `valid_signature of the 202 to {"event":"${e.event}"} (default true)`, S.webhookTest, e.res);
+      t.expect.equal(
+        json?.valid_signature,
+        true,
+        `valid_signature of the 202 to {"event":"${e.event}"} (default true)`,
+        S.webhookTest,
+        e.res,
+      );
     }
   }),
 };
@@ -131,14 +172,27 @@ const testDeliverySameEventId = trioCheck({
 
 const testFixturePayload = trioCheck({
   id: 'webhooks.test-fixture-payload',
-  title: 'Test events carry the fixture payload: job cert-webhook, a run_id that reads 404, progress, candidate 990000000001',
+  title:
+    'Test events carry the fixture payload: job cert-webhook, a run_id that reads 404, progress, candidate 990000000001',
   spec: [S.webhookTest],
   missingBlames: S.webhookTest,
   each(t, d, entry) {
-    t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, S.webhookTest, entry.res);
+    t.expect.equal(
+      field(d, 'job_external_id'),
+      'cert-webhook',
+      `job_external_id of ${describeDelivery(d)}`,
+      S.webhookTest,
+      entry.res,
+    );
     if (entry.event === 'run_completed') {
       const progress = field(d, 'progress');
-      if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; a test run_completed carries progress`, spec: S.webhookTest, received: d.json })) {
+      if (
+        t.expect.that(progress !== undefined, {
+          message: `${describeDelivery(d)} has no progress; a test run_completed carries progress`,
+          spec: S.webhookTest,
+          received: d.json,
+        })
+      ) {
         t.expect.schema(progress, 'progress', S.webhookTest);
       }
     }
@@ -175,7 +229,11 @@ const envelopeComplete = trioCheck({
   each(t, d, entry, org) {
     const body = obj(d.json);
     if (!body) {
-      t.expect.fail({ message: `${describeDelivery(d)} is not a JSON object; deliveries carry the JSON envelope`, spec: S.events, received: d.body.toString('utf8').slice(0, 200) });
+      t.expect.fail({
+        message: `${describeDelivery(d)} is not a JSON object; deliveries carry the JSON envelope`,
+        spec: S.events,
+        received: d.body.toString('utf8').slice(0, 200),
+      });
       return;
     }
     const missing = ENVELOPE_FIELDS.filter((f) => typeof body[f] !== 'string' || body[f] === '');
@@ -187,12 +245,21 @@ const envelopeComplete = trioCheck({
     });
     const runId = body.run_id;
     if (typeof runId === 'string') {
-      t.expect.that(UUID.test(runId), { message: `run_id ${JSON.stringify(runId)} of ${describeDelivery(d)} is not a uuid`, spec: S.events, received: runId });
+      t.expect.that(UUID.test(runId), {
+        message: `run_id ${JSON.stringify(runId)} of ${describeDelivery(d)} is not a uuid`,
+        spec: S.events,
+        received: runId,
+      });
     }
     t.expect.equal(body.event, entry.event, `event of ${describeDelivery(d)}`, S.events);
     // Known only when this certification redeemed the organization (not with --org-token).
     if (org.organizationExternalId && typeof body.organization_external_id === 'string') {
-      t.expect.equal(body.organization_external_id, org.organizationExternalId, `organization_external_id of ${describeDelivery(d)} (the external_id given at redemption)`, S.events);
+      t.expect.equal(
+        body.organization_external_id,
+        org.organizationExternalId,
+        `organization_external_id of ${describeDelivery(d)} (the external_id given at redemption)`,
+        S.events,
+      );
     }
   },
 });
@@ -248,7 +315,8 @@ const sandboxEnvironmentHeader = trioCheck({
 
 const signatureVerifies = trioCheck({
   id: 'webhooks.signature-verifies',
-  title: 'x-svc-signature is sha256= and the lowercase hex HMAC-SHA256 of the bytes sent, keyed with the webhook secret',
+  title:
+    'x-svc-signature is sha256= and the lowercase hex HMAC-SHA256 of the bytes sent, keyed with the webhook secret',
   spec: [S.events],
   missingBlames: S.events,
   each(t, d) {
@@ -275,19 +343,34 @@ const certWebhookRunCompleted: CheckDefinition = {
     if (t.signal.aborted) return;
     if (!d) {
       t.expect.fail(
-        { message: `no delivery for cert-webhook run ${run.runId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a cert-webhook run start queues run_completed`, spec: S.sandbox },
+        {
+          message: `no delivery for cert-webhook run ${run.runId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a cert-webhook run start queues run_completed`,
+          spec: S.sandbox,
+        },
         run.start,
       );
       return;
     }
-    t.expect.equal(eventOf(d), 'run_completed', `event of ${describeDelivery(d)} for cert-webhook run ${run.runId}`, S.sandbox, run.start);
+    t.expect.equal(
+      eventOf(d),
+      'run_completed',
+      `event of ${describeDelivery(d)} for cert-webhook run ${run.runId}`,
+      S.sandbox,
+      run.start,
+    );
     t.expect.that(d.signature.valid, {
       message: `${describeDelivery(d)} for cert-webhook run ${run.runId} is not validly signed: ${d.signature.reason ?? 'refused'}`,
       spec: S.events,
     });
     t.expect.equal(field(d, 'job_external_id'), 'cert-webhook', `job_external_id of ${describeDelivery(d)}`, S.events);
     const progress = field(d, 'progress');
-    if (t.expect.that(progress !== undefined, { message: `${describeDelivery(d)} has no progress; run_completed carries progress, same shape as in the run read`, spec: S.events, received: d.json })) {
+    if (
+      t.expect.that(progress !== undefined, {
+        message: `${describeDelivery(d)} has no progress; run_completed carries progress, same shape as in the run read`,
+        spec: S.events,
+        received: d.json,
+      })
+    ) {
       t.expect.schema(progress, 'progress', S.events);
     }
   }),
@@ -303,11 +386,23 @@ const badSignatureFailsVerification: CheckDefinition = {
   run: withReceiver(async (t, rx) => {
     const trig = await triggerTest(t, 'run_failed', S.webhookTest, false);
     if (!trig) return;
-    t.expect.equal(obj(trig.res.json)?.valid_signature, false, 'valid_signature of the 202 to {"valid_signature":false}', S.webhookTest, trig.res);
+    t.expect.equal(
+      obj(trig.res.json)?.valid_signature,
+      false,
+      'valid_signature of the 202 to {"valid_signature":false}',
+      S.webhookTest,
+      trig.res,
+    );
     const d = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!d) {
-      t.expect.fail({ message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time; it goes through the normal queue`, spec: S.webhookTest }, trig.res);
+      t.expect.fail(
+        {
+          message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time; it goes through the normal queue`,
+          spec: S.webhookTest,
+        },
+        trig.res,
+      );
       return;
     }
     t.expect.that(!d.signature.valid, {
@@ -331,7 +426,13 @@ const badSignatureNotRetried: CheckDefinition = {
     const first = await rx.waitFor(mine, expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!first) {
-      t.expect.fail({ message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: S.webhookTest }, trig.res);
+      t.expect.fail(
+        {
+          message: `the bad-signature test event ${trig.eventId} was never delivered within ${specDuration(DELIVERY_SPEC_MS)} of spec time`,
+          spec: S.webhookTest,
+        },
+        trig.res,
+      );
       return;
     }
     // The first retry would come one minute after a failed attempt; watch past it.
@@ -350,7 +451,9 @@ async function failedThenNext(
   t: CheckContext,
   rx: WebhookReceiver,
   status: number,
-): Promise<{ first: ReceivedDelivery; next: ReceivedDelivery | undefined; runId: string; eventId: string } | undefined> {
+): Promise<
+  { first: ReceivedDelivery; next: ReceivedDelivery | undefined; runId: string; eventId: string } | undefined
+> {
   const planned = await triggerPlanned(t, rx, 'run_failed', { status }, S.events);
   if (!planned) return undefined;
   const { trig, first } = planned;
@@ -393,10 +496,14 @@ const retriedAfterFailure = retryCheck({
   title: 'A delivery answered 500 is retried after the one-minute backoff',
   answer: 500,
   judge(t, _rx, first, next) {
-    if (!t.expect.that(next !== undefined, {
-      message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; a non-2xx answer is retried with backoff, first after 1 min`,
-      spec: S.events,
-    }) || !next) return;
+    if (
+      !t.expect.that(next !== undefined, {
+        message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; a non-2xx answer is retried with backoff, first after 1 min`,
+        spec: S.events,
+      }) ||
+      !next
+    )
+      return;
     const gapSpecMs = (next.receivedAt - first.receivedAt) * t.target.timeScale;
     t.expect.that(gapSpecMs >= MIN_RETRY_GAP_SPEC_MS, {
       message: `${describeDelivery(next)} retried ${describeDelivery(first)} after ${specDuration(gapSpecMs)} of spec time; the first retry comes after 1 min`,
@@ -413,10 +520,18 @@ const retrySameEventId = retryCheck({
   answer: 500,
   judge(t, _rx, first, next) {
     if (!next) {
-      t.expect.fail({ message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time, so its event_id could not be compared`, spec: S.events });
+      t.expect.fail({
+        message: `${describeDelivery(first)} was never retried within ${specDuration(RETRY_SPEC_MS)} of spec time, so its event_id could not be compared`,
+        spec: S.events,
+      });
       return;
     }
-    t.expect.equal(eventIdOf(next), eventIdOf(first), `event_id of the retry ${describeDelivery(next)} of ${describeDelivery(first)} (identical on every retry)`, S.events);
+    t.expect.equal(
+      eventIdOf(next),
+      eventIdOf(first),
+      `event_id of the retry ${describeDelivery(next)} of ${describeDelivery(first)} (identical on every retry)`,
+      S.events,
+    );
   },
 });
 
@@ -426,10 +541,13 @@ const redirectNotFollowed = retryCheck({
   answer: 302,
   judge(t, rx, first, next) {
     const followed = rx.deliveries().find((d) => d.followedRedirectOf === first.seq);
-    if (!t.expect.that(followed === undefined, {
-      message: `${describeDelivery(first)} was answered 302 and the target followed its Location (${followed ? describeDelivery(followed) : ''}); redirects are never followed`,
-      spec: S.events,
-    })) return;
+    if (
+      !t.expect.that(followed === undefined, {
+        message: `${describeDelivery(first)} was answered 302 and the target followed its Location (${followed ? describeDelivery(followed) : ''}); redirects are never followed`,
+        spec: S.events,
+      })
+    )
+      return;
     t.expect.that(next !== undefined, {
       message: `${describeDelivery(first)} was answered 302 and never retried within ${specDuration(RETRY_SPEC_MS)} of spec time; any 3xx counts as a failed attempt, retried after 1 min`,
       spec: S.events,
@@ -453,10 +571,13 @@ const lateAckRedelivered: CheckDefinition = {
     const delayMs = lateAnswerMs(t);
     const mine = new Set<string>();
     // candidate_revealed test events: only the shared trio sends those, and its run ids are never ours.
-    const disarm = rx.planResponse((d) => {
-      const runId = obj(d.json)?.run_id;
-      return typeof runId === 'string' && mine.has(runId);
-    }, { status: 200, delayMs });
+    const disarm = rx.planResponse(
+      (d) => {
+        const runId = obj(d.json)?.run_id;
+        return typeof runId === 'string' && mine.has(runId);
+      },
+      { status: 200, delayMs },
+    );
     try {
       await watchLateAck(t, rx, mine, delayMs);
     } finally {
@@ -474,12 +595,22 @@ async function watchLateAck(t: CheckContext, rx: WebhookReceiver, mine: Set<stri
     const first = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!first) {
-      t.expect.fail({ message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: S.webhookTest }, trig.res);
+      t.expect.fail(
+        {
+          message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`,
+          spec: S.webhookTest,
+        },
+        trig.res,
+      );
       return;
     }
     // Delivered before its 202 came back here: answered at once, so try another event.
     if (first.plan === undefined) continue;
-    const again = await rx.waitFor((d) => d.seq > first.seq && eventIdOf(d) === eventIdOf(first), delayMs + expectWait(t, RETRY_SPEC_MS), t.signal);
+    const again = await rx.waitFor(
+      (d) => d.seq > first.seq && eventIdOf(d) === eventIdOf(first),
+      delayMs + expectWait(t, RETRY_SPEC_MS),
+      t.signal,
+    );
     if (t.signal.aborted) return;
     t.expect.that(again !== undefined, {
       message: `${describeDelivery(first)} was answered 200 only after ${(delayMs / 1000).toFixed(1)} s (more than 10 s of spec time at time scale ${t.target.timeScale}), and its event_id never came again within ${specDuration(RETRY_SPEC_MS)} after that; no answer within 10 seconds is a failed attempt, retried with backoff (delivery rule 1; Limits)`,
@@ -489,7 +620,10 @@ async function watchLateAck(t: CheckContext, rx: WebhookReceiver, mine: Set<stri
     });
     return;
   }
-  t.skip('could not answer a delivery late: each of 3 test deliveries arrived before the 202 that named it', 'inconclusive');
+  t.skip(
+    'could not answer a delivery late: each of 3 test deliveries arrived before the 202 that named it',
+    'inconclusive',
+  );
 }
 
 /** What makes an event the same event: its name, run and (for candidate_revealed) candidate. */
@@ -513,7 +647,13 @@ const eventIdUnique: CheckDefinition = {
     const second = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!second) {
-      t.expect.fail({ message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: S.webhookTest }, trig.res);
+      t.expect.fail(
+        {
+          message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`,
+          spec: S.webhookTest,
+        },
+        trig.res,
+      );
       return;
     }
     // Every delivery received so far, other checks' included: a repeated event_id must be a retry of one event.
@@ -546,7 +686,8 @@ interface Watched {
 
 const runEventOncePerRun: CheckDefinition = {
   id: 'webhooks.run-event-once-per-run',
-  title: 'run_completed / run_failed at most once per run; cert-webhook and the real run emit the one their final status ties to',
+  title:
+    'run_completed / run_failed at most once per run; cert-webhook and the real run emit the one their final status ties to',
   suite,
   spec: [S.runStatus, S.events, S.sandbox],
   needs: ['webhook-receiver'],
@@ -565,7 +706,10 @@ const runEventOncePerRun: CheckDefinition = {
           notJudged.push(`the ${w.label} emitted no terminal event (webhooks.cert-webhook-run-completed judges that)`);
         } else if (w.expected) {
           judged++;
-          t.expect.fail({ message: `the ${w.label} ${w.runId} ended ${w.expected === 'run_completed' ? 'completed' : 'failed'} but no ${w.expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a run reaching its terminal state emits it`, spec: S.runStatus });
+          t.expect.fail({
+            message: `the ${w.label} ${w.runId} ended ${w.expected === 'run_completed' ? 'completed' : 'failed'} but no ${w.expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a run reaching its terminal state emits it`,
+            spec: S.runStatus,
+          });
         } else {
           notJudged.push(`the ${w.label} emitted no terminal event (none is required of it)`);
         }
@@ -582,7 +726,13 @@ const runEventOncePerRun: CheckDefinition = {
         expected: 1,
         received: events.length,
       });
-      if (w.expected) t.expect.equal(eventOf(first), w.expected, `event for the ${w.label} ${w.runId}, which ended ${w.expected === 'run_completed' ? 'completed' : 'failed'}`, S.runStatus);
+      if (w.expected)
+        t.expect.equal(
+          eventOf(first),
+          w.expected,
+          `event for the ${w.label} ${w.runId}, which ended ${w.expected === 'run_completed' ? 'completed' : 'failed'}`,
+          S.runStatus,
+        );
     };
 
     const watches: Array<Promise<void>> = [];
@@ -590,17 +740,34 @@ const runEventOncePerRun: CheckDefinition = {
       // cert-webhook: "a run_completed webhook is queued at creation when a webhook is registered" (a
       // receiver is, for this check). cert-failed is created directly in failed: whether that "reaches"
       // failed and emits run_failed is not stated, so only "at most one" is asserted of it.
-      watches.push(t.setup.fixtureRun('cert-webhook').then((run) => watch({ label: 'cert-webhook run', runId: run.runId, expected: 'run_completed', missingJudgedElsewhere: true })));
-      watches.push(t.setup.fixtureRun('cert-failed').then((run) => watch({ label: 'cert-failed run', runId: run.runId })));
+      watches.push(
+        t.setup.fixtureRun('cert-webhook').then((run) =>
+          watch({
+            label: 'cert-webhook run',
+            runId: run.runId,
+            expected: 'run_completed',
+            missingJudgedElsewhere: true,
+          }),
+        ),
+      );
+      watches.push(
+        t.setup.fixtureRun('cert-failed').then((run) => watch({ label: 'cert-failed run', runId: run.runId })),
+      );
     }
     watches.push(
       t.setup.realRun().then(async ({ run, final }) => {
         const status = obj(final.json)?.status;
         if (status !== 'completed' && status !== 'failed') {
-          notJudged.push(`the real run ${run.runId} was still ${JSON.stringify(status ?? null)} when polling stopped (runs-read.real-run-ends-within-30-minutes judges that), so it tied no event to a final status`);
+          notJudged.push(
+            `the real run ${run.runId} was still ${JSON.stringify(status ?? null)} when polling stopped (runs-read.real-run-ends-within-30-minutes judges that), so it tied no event to a final status`,
+          );
           return;
         }
-        await watch({ label: 'real run', runId: run.runId, expected: status === 'completed' ? 'run_completed' : 'run_failed' });
+        await watch({
+          label: 'real run',
+          runId: run.runId,
+          expected: status === 'completed' ? 'run_completed' : 'run_failed',
+        });
       }),
     );
     await Promise.all(watches);
@@ -617,20 +784,31 @@ function envelopeProblems(d: ReceivedDelivery, want: { runId: string; job: strin
   const out: string[] = [];
   const missing = ENVELOPE_FIELDS.filter((f) => typeof body[f] !== 'string' || body[f] === '');
   if (missing.length > 0) out.push(`lacks envelope field(s) ${missing.join(', ')} as non-empty strings`);
-  if (body.run_id !== want.runId) out.push(`has run_id ${JSON.stringify(body.run_id ?? null)}, not the run's ${want.runId}`);
+  if (body.run_id !== want.runId)
+    out.push(`has run_id ${JSON.stringify(body.run_id ?? null)}, not the run's ${want.runId}`);
   if (typeof body.job_external_id === 'string' && body.job_external_id !== want.job) {
-    out.push(`has job_external_id ${JSON.stringify(body.job_external_id)}, not ${JSON.stringify(want.job)}, the job the run was started on`);
+    out.push(
+      `has job_external_id ${JSON.stringify(body.job_external_id)}, not ${JSON.stringify(want.job)}, the job the run was started on`,
+    );
   }
-  if (want.org !== '' && typeof body.organization_external_id === 'string' && body.organization_external_id !== want.org) {
-    out.push(`has organization_external_id ${JSON.stringify(body.organization_external_id)}, not ${JSON.stringify(want.org)}, the external_id given at redemption`);
+  if (
+    want.org !== '' &&
+    typeof body.organization_external_id === 'string' &&
+    body.organization_external_id !== want.org
+  ) {
+    out.push(
+      `has organization_external_id ${JSON.stringify(body.organization_external_id)}, not ${JSON.stringify(want.org)}, the external_id given at redemption`,
+    );
   }
   const at = body.occurred_at;
-  if (typeof at === 'string' && !isUtcDateTime(at)) out.push(`has occurred_at ${JSON.stringify(at)}, not an ISO 8601 date-time in UTC`);
+  if (typeof at === 'string' && !isUtcDateTime(at))
+    out.push(`has occurred_at ${JSON.stringify(at)}, not an ISO 8601 date-time in UTC`);
   if (!d.signature.valid) out.push(`does not verify: ${d.signature.reason ?? 'signature refused'}`);
   return out;
 }
 
-const showProgress = (p: unknown): string => JSON.stringify(p ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+const showProgress = (p: unknown): string =>
+  JSON.stringify(p ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
 /**
  * run_completed carries `progress` "(same shape as in the run read)": the shape is the rule (fails). Its
@@ -639,9 +817,22 @@ const showProgress = (p: unknown): string => JSON.stringify(p ?? null, (_k, v: u
  * `confirmed` and `screened` count "so far", so the event (at completion) cannot hold more than a read
  * made after the run completed.
  */
-function judgeCompletedProgress(t: CheckContext, terminal: ReceivedDelivery, read: JsonObject | undefined, final: ApiResponse): void {
+function judgeCompletedProgress(
+  t: CheckContext,
+  terminal: ReceivedDelivery,
+  read: JsonObject | undefined,
+  final: ApiResponse,
+): void {
   const got = field(terminal, 'progress');
-  const ok = t.expect.that(got !== undefined, { message: `${describeDelivery(terminal)} has no progress; run_completed carries progress, same shape as in the run read`, spec: S.events, received: terminal.json ?? null }, final);
+  const ok = t.expect.that(
+    got !== undefined,
+    {
+      message: `${describeDelivery(terminal)} has no progress; run_completed carries progress, same shape as in the run read`,
+      spec: S.events,
+      received: terminal.json ?? null,
+    },
+    final,
+  );
   if (!ok || !t.expect.schema(got, 'progress', S.events)) return;
   const mine = obj(got)!;
   const theirs = obj(read?.progress);
@@ -650,30 +841,50 @@ function judgeCompletedProgress(t: CheckContext, terminal: ReceivedDelivery, rea
   const at = (o: JsonObject, k: string): bigint | undefined => int(o[k]);
   const why = `${describeDelivery(terminal)} carries progress ${showProgress(mine)}, while the read that showed the run completed has ${showProgress(theirs)}`;
   const target = [at(mine, 'target'), at(theirs, 'target')];
-  t.expect.that(target[0] === target[1], { message: `${why}; progress.target is the run's target_count in both`, spec: S.run, expected: String(target[1]), received: String(target[0]), pointer: '/progress/target' }, final);
+  t.expect.that(
+    target[0] === target[1],
+    {
+      message: `${why}; progress.target is the run's target_count in both`,
+      spec: S.run,
+      expected: String(target[1]),
+      received: String(target[0]),
+      pointer: '/progress/target',
+    },
+    final,
+  );
   const above = (['confirmed', 'screened'] as const).filter((k) => {
     const [a, b] = [at(mine, k), at(theirs, k)];
     return a !== undefined && b !== undefined && a > b;
   });
-  t.expect.that(above.length === 0, {
-    message: `${why}: ${above.join(' and ')} of the event, emitted when the run completed, exceed the later read's; progress counts the candidates confirmed and examined so far, which cannot fall once the run completed`,
-    spec: S.run,
-    expected: `<= ${above.map((k) => `${k} ${String(at(theirs, k))}`).join(', ')}`,
-    received: above.map((k) => `${k} ${String(at(mine, k))}`).join(', '),
-  }, final);
-  t.expect.warn(keys.every((k) => at(mine, k) === at(theirs, k)), {
-    message: why,
-    spec: S.events,
-    expected: showProgress(theirs),
-    received: showProgress(mine),
-    reading: 'run_completed carries the run\'s final progress, the values a read of the completed run shows',
-    otherReading: 'the Events table says only "same shape as in the run read": the values may be those of the moment the event was emitted, and webhooks are notifications, not state (delivery rule 6)',
-  }, final);
+  t.expect.that(
+    above.length === 0,
+    {
+      message: `${why}: ${above.join(' and ')} of the event, emitted when the run completed, exceed the later read's; progress counts the candidates confirmed and examined so far, which cannot fall once the run completed`,
+      spec: S.run,
+      expected: `<= ${above.map((k) => `${k} ${String(at(theirs, k))}`).join(', ')}`,
+      received: above.map((k) => `${k} ${String(at(mine, k))}`).join(', '),
+    },
+    final,
+  );
+  t.expect.warn(
+    keys.every((k) => at(mine, k) === at(theirs, k)),
+    {
+      message: why,
+      spec: S.events,
+      expected: showProgress(theirs),
+      received: showProgress(mine),
+      reading: "run_completed carries the run's final progress, the values a read of the completed run shows",
+      otherReading:
+        'the Events table says only "same shape as in the run read": the values may be those of the moment the event was emitted, and webhooks are notifications, not state (delivery rule 6)',
+    },
+    final,
+  );
 }
 
 const realRunDeliveriesValid: CheckDefinition = {
   id: 'webhooks.real-run-deliveries-valid',
-  title: "The real run's run_completed/run_failed and candidate_revealed are signed over the bytes received, with the whole envelope, its job and organization, a UTC occurred_at (RFC 3339 form, else a warning), progress of the run read's shape (other values than the final read warn) and exact candidate ids",
+  title:
+    "The real run's run_completed/run_failed and candidate_revealed are signed over the bytes received, with the whole envelope, its job and organization, a UTC occurred_at (RFC 3339 form, else a warning), progress of the run read's shape (other values than the final read warn) and exact candidate ids",
   suite,
   spec: [S.events, S.runStatus, S.contactState, S.identifiers],
   needs: ['webhook-receiver', 'org'],
@@ -683,34 +894,68 @@ const realRunDeliveriesValid: CheckDefinition = {
     const read = obj(final.json);
     const status = read?.status;
     if (status !== 'completed' && status !== 'failed') {
-      return t.skip(`the real run ${run.runId} never ended (runs-read.real-run-ends-within-30-minutes judges that), so it emitted no terminal event to inspect`, 'inconclusive');
+      return t.skip(
+        `the real run ${run.runId} never ended (runs-read.real-run-ends-within-30-minutes judges that), so it emitted no terminal event to inspect`,
+        'inconclusive',
+      );
     }
     const runId = run.runId;
     const want = { runId, job: job.externalId, org: org.organizationExternalId };
     // One reveal of our own (free in the sandbox), the largest id: above 2^53 where the pool has one.
     let revealed: bigint | undefined;
     if (t.target.environment === 'sandbox') {
-      const ids = objects(read?.candidates).map((c) => int(c.id)).filter((x): x is bigint => x !== undefined);
+      const ids = objects(read?.candidates)
+        .map((c) => int(c.id))
+        .filter((x): x is bigint => x !== undefined);
       revealed = ids.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))[0];
       if (revealed !== undefined) {
         const user = await t.setup.user();
-        const res = await t.api.post(`/runs/${encodeURIComponent(runId)}/candidates/${revealed}/reveal`, { acting_user_external_id: user.externalId }, { label: `reveal ${revealed} of the real run` });
+        const res = await t.api.post(
+          `/runs/${encodeURIComponent(runId)}/candidates/${revealed}/reveal`,
+          { acting_user_external_id: user.externalId },
+          { label: `reveal ${revealed} of the real run` },
+        );
         if (!t.expect.status(res, 200, S.reveal)) revealed = undefined;
       }
     }
     const expected = status === 'completed' ? 'run_completed' : 'run_failed';
     const isTerminal = (d: ReceivedDelivery) => runIdOf(d) === runId && TERMINAL.includes(eventOf(d) ?? '');
-    const isMine = (d: ReceivedDelivery) => runIdOf(d) === runId && eventOf(d) === 'candidate_revealed' && revealed !== undefined && int(field(d, 'candidate_id')) === revealed;
+    const isMine = (d: ReceivedDelivery) =>
+      runIdOf(d) === runId &&
+      eventOf(d) === 'candidate_revealed' &&
+      revealed !== undefined &&
+      int(field(d, 'candidate_id')) === revealed;
     const [terminal, mine] = await Promise.all([
       rx.waitFor(isTerminal, expectWait(t, DELIVERY_SPEC_MS), t.signal),
-      revealed === undefined ? Promise.resolve(undefined) : rx.waitFor(isMine, expectWait(t, DELIVERY_SPEC_MS), t.signal),
+      revealed === undefined
+        ? Promise.resolve(undefined)
+        : rx.waitFor(isMine, expectWait(t, DELIVERY_SPEC_MS), t.signal),
     ]);
     if (t.signal.aborted) return;
-    if (!t.expect.that(terminal !== undefined, { message: `the real run ${runId} ended ${status} but no ${expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (see ${S.events})`, spec: S.runStatus }, final)) return;
+    if (
+      !t.expect.that(
+        terminal !== undefined,
+        {
+          message: `the real run ${runId} ended ${status} but no ${expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (see ${S.events})`,
+          spec: S.runStatus,
+        },
+        final,
+      )
+    )
+      return;
     if (revealed !== undefined) {
-      t.expect.that(mine !== undefined, { message: `candidate ${revealed} of the real run ${runId} was revealed, but no candidate_revealed naming it reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`, spec: S.contactState });
+      t.expect.that(mine !== undefined, {
+        message: `candidate ${revealed} of the real run ${runId} was revealed, but no candidate_revealed naming it reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`,
+        spec: S.contactState,
+      });
     }
-    t.expect.equal(eventOf(terminal!), expected, `event of ${describeDelivery(terminal!)} for the real run, which ended ${status}`, S.runStatus, final);
+    t.expect.equal(
+      eventOf(terminal!),
+      expected,
+      `event of ${describeDelivery(terminal!)} for the real run, which ended ${status}`,
+      S.runStatus,
+      final,
+    );
     // Every delivery of this run the receiver got, ours and other checks' reveals alike.
     for (const d of rx.deliveries().filter((x) => runIdOf(x) === runId)) {
       for (const problem of envelopeProblems(d, want)) {
@@ -719,10 +964,19 @@ const realRunDeliveriesValid: CheckDefinition = {
       warnUnlessRfc3339(t, field(d, 'occurred_at'), `occurred_at of ${describeDelivery(d)} of the real run`, S.general);
       if (eventOf(d) === 'candidate_revealed') {
         const id = int(field(d, 'candidate_id'));
-        const exact = id !== undefined && new RegExp(`"candidate_id"\\s*:\\s*${id.toString()}(?![\\d.eE])`).test(d.body.toString('utf8'));
-        t.expect.that(exact, { message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(field(d, 'candidate_id') ?? null))} not written as the exact integer digits of a listed candidate; candidate_id is an int64`, spec: S.identifiers, received: d.body.toString('utf8').slice(0, 300) });
+        const exact =
+          id !== undefined &&
+          new RegExp(`"candidate_id"\\s*:\\s*${id.toString()}(?![\\d.eE])`).test(d.body.toString('utf8'));
+        t.expect.that(exact, {
+          message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(field(d, 'candidate_id') ?? null))} not written as the exact integer digits of a listed candidate; candidate_id is an int64`,
+          spec: S.identifiers,
+          received: d.body.toString('utf8').slice(0, 300),
+        });
         if (id !== undefined && !objects(read?.candidates).some((c) => int(c.id) === id)) {
-          t.expect.fail({ message: `${describeDelivery(d)} names candidate ${id}, which the real run does not list; candidate_revealed names the revealed candidate of the run`, spec: S.contactState });
+          t.expect.fail({
+            message: `${describeDelivery(d)} names candidate ${id}, which the real run does not list; candidate_revealed names the revealed candidate of the run`,
+            spec: S.contactState,
+          });
         }
       }
     }
@@ -731,8 +985,15 @@ const realRunDeliveriesValid: CheckDefinition = {
 };
 
 /** Locked candidates listed on `runId` (a fresh read), at most two; undefined when the read failed. */
-async function lockedOn(t: CheckContext, runId: string, label: string, exclude: (id: bigint) => boolean = () => false): Promise<bigint[] | undefined> {
-  const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, { label: `read the ${label} for locked candidates` });
+async function lockedOn(
+  t: CheckContext,
+  runId: string,
+  label: string,
+  exclude: (id: bigint) => boolean = () => false,
+): Promise<bigint[] | undefined> {
+  const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, {
+    label: `read the ${label} for locked candidates`,
+  });
   if (!t.expect.status(read, 200, S.runsRead)) return undefined;
   return objects(obj(read.json)?.candidates)
     .flatMap((c) => {
@@ -771,7 +1032,10 @@ async function lockedToReveal(t: CheckContext, acting: string): Promise<{ runId:
   const ids = await lockedOn(t, runId, 'cert-notices-all run');
   if (ids === undefined) return undefined;
   if (ids.length === 0) {
-    return void t.skip(`neither the shared real run nor a new cert-notices-all run (${runId}) lists a candidate with contact_state locked for this organization; only revealing a locked candidate names a candidate_revealed event`, 'inconclusive');
+    return void t.skip(
+      `neither the shared real run nor a new cert-notices-all run (${runId}) lists a candidate with contact_state locked for this organization; only revealing a locked candidate names a candidate_revealed event`,
+      'inconclusive',
+    );
   }
   return { runId, ids };
 }
@@ -798,14 +1062,18 @@ const candidateRevealedOnce: CheckDefinition = {
       );
       if (!t.expect.status(res, 200, S.reveal)) return;
     }
-    const of = (id: bigint) => (d: ReceivedDelivery) => runIdOf(d) === runId && eventOf(d) === 'candidate_revealed' && int(field(d, 'candidate_id')) === id;
+    const of = (id: bigint) => (d: ReceivedDelivery) =>
+      runIdOf(d) === runId && eventOf(d) === 'candidate_revealed' && int(field(d, 'candidate_id')) === id;
     const firsts = await Promise.all(ids.map((id) => rx.waitFor(of(id), expectWait(t, DELIVERY_SPEC_MS), t.signal)));
     if (t.signal.aborted) return;
     await settle(t);
     ids.forEach((id, i) => {
       const times = reveals.filter((r) => r === id).length;
       if (!firsts[i]) {
-        t.expect.fail({ message: `candidate ${id} of run ${runId} was revealed ${times}× but no candidate_revealed reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a reveal queues one`, spec: S.sandbox });
+        t.expect.fail({
+          message: `candidate ${id} of run ${runId} was revealed ${times}× but no candidate_revealed reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a reveal queues one`,
+          spec: S.sandbox,
+        });
         return;
       }
       const all = rx.deliveries().filter(of(id));
@@ -822,7 +1090,8 @@ const candidateRevealedOnce: CheckDefinition = {
 
 const productionNoEnvironmentHeader: CheckDefinition = {
   id: 'webhooks.production-no-environment-header',
-  title: "Production deliveries carry no x-svc-environment header: the real run's terminal event and any candidate_revealed of it",
+  title:
+    "Production deliveries carry no x-svc-environment header: the real run's terminal event and any candidate_revealed of it",
   suite,
   spec: [S.events, S.versioning],
   needs: ['production', 'webhook-receiver', 'org'],
@@ -831,13 +1100,23 @@ const productionNoEnvironmentHeader: CheckDefinition = {
     const { run, final } = await t.setup.realRun();
     const status = obj(final.json)?.status;
     if (status !== 'completed' && status !== 'failed') {
-      return t.skip(`the real run ${run.runId} never ended (runs-read.real-run-ends-within-30-minutes judges that), so it emitted no terminal event to inspect`, 'inconclusive');
+      return t.skip(
+        `the real run ${run.runId} never ended (runs-read.real-run-ends-within-30-minutes judges that), so it emitted no terminal event to inspect`,
+        'inconclusive',
+      );
     }
     const ofRun = (d: ReceivedDelivery) => runIdOf(d) === run.runId;
-    const terminal = await rx.waitFor((d) => ofRun(d) && TERMINAL.includes(eventOf(d) ?? ''), expectWait(t, DELIVERY_SPEC_MS), t.signal);
+    const terminal = await rx.waitFor(
+      (d) => ofRun(d) && TERMINAL.includes(eventOf(d) ?? ''),
+      expectWait(t, DELIVERY_SPEC_MS),
+      t.signal,
+    );
     if (t.signal.aborted) return;
     if (!terminal) {
-      return t.skip(`no delivery of the real run ${run.runId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (webhooks.real-run-deliveries-valid judges that), so there was no production delivery to inspect`, 'inconclusive');
+      return t.skip(
+        `no delivery of the real run ${run.runId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time (webhooks.real-run-deliveries-valid judges that), so there was no production delivery to inspect`,
+        'inconclusive',
+      );
     }
     // Every delivery of the run so far: the terminal event, and candidate_revealed of production reveals.
     for (const d of rx.deliveries().filter(ofRun)) {
@@ -853,8 +1132,10 @@ const productionNoEnvironmentHeader: CheckDefinition = {
       t.expect.warn(false, {
         message: `${describeDelivery(d)} of the real run carries x-svc-environment: ${v}`,
         spec: S.versioning,
-        reading: 'Versioning 4: the header x-svc-environment does not exist in production, and the Events section gives it to sandbox deliveries only',
-        otherReading: 'Versioning 4 names it a response header, and a delivery is a request the service sends; a value other than sandbox claims no sandbox',
+        reading:
+          'Versioning 4: the header x-svc-environment does not exist in production, and the Events section gives it to sandbox deliveries only',
+        otherReading:
+          'Versioning 4 names it a response header, and a delivery is a request the service sends; a value other than sandbox claims no sandbox',
         expected: '(absent)',
         received: v,
       });
@@ -870,14 +1151,19 @@ const testRequiresWebhook: CheckDefinition = {
   needs: ['sandbox', 'no-webhook-registered'],
   async run(t) {
     await t.setup.org();
-    const res = await t.api.post(TEST_PATH, { event: 'run_completed' }, { label: 'test run_completed (no webhook registered)' });
+    const res = await t.api.post(
+      TEST_PATH,
+      { event: 'run_completed' },
+      { label: 'test run_completed (no webhook registered)' },
+    );
     t.expect.error(res, 409, 'webhook_not_configured', S.webhookTest);
   },
 };
 
 const testInvalidBody: CheckDefinition = {
   id: 'webhooks.test-invalid-body-422',
-  title: 'POST /sandbox/webhooks/test with an invalid body value (an unknown event, a non-boolean valid_signature) answers 422 invalid_request',
+  title:
+    'POST /sandbox/webhooks/test with an invalid body value (an unknown event, a non-boolean valid_signature) answers 422 invalid_request',
   suite,
   spec: [S.webhookTest, S.sandboxErrors],
   // A webhook registered: without one, whether 409 webhook_not_configured comes first is not shown.
@@ -906,7 +1192,8 @@ const ATTEMPTS_ONE_PER_WAIT = RETRY_WAITS_SPEC_MS.length + 1;
 const SOONEST_FRACTION = 0.5;
 /** After the last attempt seen, how long to watch for the next: its wait (4 h past the listed ones) and a tenth. */
 const WATCH_MARGIN = 1.1;
-const WHOLE_SCHEDULE_SPEC_MS = RETRY_WAITS_SPEC_MS.reduce((a, b) => a + b, 0) + WATCH_MARGIN * RETRY_WAITS_SPEC_MS[RETRY_WAITS_SPEC_MS.length - 1]!;
+const WHOLE_SCHEDULE_SPEC_MS =
+  RETRY_WAITS_SPEC_MS.reduce((a, b) => a + b, 0) + WATCH_MARGIN * RETRY_WAITS_SPEC_MS[RETRY_WAITS_SPEC_MS.length - 1]!;
 
 /** The wait before attempt `n` (2 = the first retry); past the listed ones, the last. */
 function waitBefore(n: number): number {
@@ -915,7 +1202,8 @@ function waitBefore(n: number): number {
 
 const retryScheduleWhole: CheckDefinition = {
   id: 'webhooks.retry-schedule-whole',
-  title: 'A delivery that keeps failing is retried no sooner than the schedule (1, 2, 5, 15, 30 min, 1, 2, 4 h) and stops after the last attempt (opt-in: --watch-retries)',
+  title:
+    'A delivery that keeps failing is retried no sooner than the schedule (1, 2, 5, 15, 30 min, 1, 2, 4 h) and stops after the last attempt (opt-in: --watch-retries)',
   suite,
   spec: [S.events],
   needs: ['sandbox'],
@@ -923,7 +1211,10 @@ const retryScheduleWhole: CheckDefinition = {
   async run(t) {
     // About 8 hours of spec time: judged only when asked for, and then a skip of no input.
     if (!t.inputs.watchRetries) {
-      t.skip("opt-in: --watch-retries (watches a failing webhook's whole retry schedule, about 8 h of spec time)", 'not-applicable');
+      t.skip(
+        "opt-in: --watch-retries (watches a failing webhook's whole retry schedule, about 8 h of spec time)",
+        'not-applicable',
+      );
       return;
     }
     const rx = receiverOf(t);
@@ -949,11 +1240,20 @@ const retryScheduleWhole: CheckDefinition = {
       disarmHold();
       if (t.signal.aborted) return;
       if (!first) {
-        t.expect.fail({ message: `no delivery of test event ${trig.eventId} (run_failed) reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; deliveries go out usually within a minute`, spec: S.events }, trig.res);
+        t.expect.fail(
+          {
+            message: `no delivery of test event ${trig.eventId} (run_failed) reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; deliveries go out usually within a minute`,
+            spec: S.events,
+          },
+          trig.res,
+        );
         return;
       }
       if (first.answeredStatus >= 200 && first.answeredStatus < 300) {
-        t.skip(`${describeDelivery(first)} arrived before the 202 that named it, so it could not be failed`, 'inconclusive');
+        t.skip(
+          `${describeDelivery(first)} arrived before the 202 that named it, so it could not be failed`,
+          'inconclusive',
+        );
         return;
       }
       attempts.push(first);
@@ -961,7 +1261,11 @@ const retryScheduleWhole: CheckDefinition = {
       while (attempts.length <= ATTEMPTS_ONE_PER_WAIT) {
         const last = attempts[attempts.length - 1]!;
         t.progress(`webhook retries: ${attempts.length} attempt(s) seen, watching for the next`);
-        const next = await rx.waitFor((d) => runIdOf(d) === trig.runId && d.seq > last.seq, expectWait(t, WATCH_MARGIN * waitBefore(attempts.length + 1)), t.signal);
+        const next = await rx.waitFor(
+          (d) => runIdOf(d) === trig.runId && d.seq > last.seq,
+          expectWait(t, WATCH_MARGIN * waitBefore(attempts.length + 1)),
+          t.signal,
+        );
         if (t.signal.aborted) return;
         if (!next) break;
         attempts.push(next);
@@ -974,20 +1278,26 @@ const retryScheduleWhole: CheckDefinition = {
     for (let n = 2; n <= attempts.length; n++) {
       const gap = (attempts[n - 1]!.receivedAt - attempts[n - 2]!.receivedAt) * scale;
       const wait = waitBefore(n);
-      if (!t.expect.that(gap >= SOONEST_FRACTION * wait, {
-        message: `attempt ${n} (${describeDelivery(attempts[n - 1]!)}) came ${specDuration(gap)} of spec time after attempt ${n - 1}; the schedule waits ${specDuration(wait)} before it`,
-        spec: S.events,
-        expected: `about ${specDuration(wait)}`,
-        received: specDuration(gap),
-      })) return;
+      if (
+        !t.expect.that(gap >= SOONEST_FRACTION * wait, {
+          message: `attempt ${n} (${describeDelivery(attempts[n - 1]!)}) came ${specDuration(gap)} of spec time after attempt ${n - 1}; the schedule waits ${specDuration(wait)} before it`,
+          spec: S.events,
+          expected: `about ${specDuration(wait)}`,
+          received: specDuration(gap),
+        })
+      )
+        return;
     }
     const count = attempts.length;
-    if (!t.expect.that(count <= ATTEMPTS_ONE_PER_WAIT, {
-      message: `the event was sent ${count} times, answered 500 each time; the spec allows up to ${ATTEMPTS_IN_ALL} attempts (${ATTEMPTS_ONE_PER_WAIT} if each listed wait precedes a retry), then never again`,
-      spec: S.events,
-      expected: `at most ${ATTEMPTS_ONE_PER_WAIT} attempts`,
-      received: `${count} attempts`,
-    })) return;
+    if (
+      !t.expect.that(count <= ATTEMPTS_ONE_PER_WAIT, {
+        message: `the event was sent ${count} times, answered 500 each time; the spec allows up to ${ATTEMPTS_IN_ALL} attempts (${ATTEMPTS_ONE_PER_WAIT} if each listed wait precedes a retry), then never again`,
+        spec: S.events,
+        expected: `at most ${ATTEMPTS_ONE_PER_WAIT} attempts`,
+        received: `${count} attempts`,
+      })
+    )
+      return;
     t.expect.warn(count <= ATTEMPTS_IN_ALL, {
       message: `the event was sent ${count} times, answered 500 each time, the last ${specDuration(waitBefore(count))} after the eighth`,
       spec: S.events,

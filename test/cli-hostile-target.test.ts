@@ -16,7 +16,12 @@ function hostile(socket: Socket, head: string): void {
   const [requestLine = ''] = head.split('\r\n');
   const path = requestLine.split(' ')[1] ?? '';
   const reply = (status: string, headers: string[], body: string | Buffer) => {
-    socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status}\r\n${headers.join('\r\n')}\r\nconnection: close\r\n\r\n`), Buffer.from(body)]));
+    socket.end(
+      Buffer.concat([
+        Buffer.from(`HTTP/1.1 ${status}\r\n${headers.join('\r\n')}\r\nconnection: close\r\n\r\n`),
+        Buffer.from(body),
+      ]),
+    );
   };
   if (!/^x-partner-key:/im.test(head)) {
     // Requests without a partner key hang: headers never come. The client's time-out (30 s) must end them.
@@ -24,7 +29,11 @@ function hostile(socket: Socket, head: string): void {
   }
   if (/^\/v1\/runs\/[0-9a-f-]{36}$/.test(path)) {
     // Reads of runs (the pre-flight among them) look almost right: a JSON 404, no environment header.
-    reply('404 Not Found', ['content-type: application/json; charset=utf-8'], '{"error":"run_not_found","message":"no such run"}');
+    reply(
+      '404 Not Found',
+      ['content-type: application/json; charset=utf-8'],
+      '{"error":"run_not_found","message":"no such run"}',
+    );
   } else if (path.startsWith('/v1/users')) {
     socket.destroy(); // reset
   } else if (path.startsWith('/v1/jobs')) {
@@ -78,7 +87,21 @@ describe('svc-certify run against a hostile target', () => {
   it('fails checks with evidence, never crashes, and writes every report', async () => {
     const cwd = tmp();
     const r = await run(
-      ['run', '--base-url', baseUrl, '--org-token', ORG, '--activation-code', 'SVC-ABCD-EFGH', '--environment', 'sandbox', '--time-scale', '600', '--report-dir', 'out'],
+      [
+        'run',
+        '--base-url',
+        baseUrl,
+        '--org-token',
+        ORG,
+        '--activation-code',
+        'SVC-ABCD-EFGH',
+        '--environment',
+        'sandbox',
+        '--time-scale',
+        '600',
+        '--report-dir',
+        'out',
+      ],
       { cwd, env: { SVC_PARTNER_KEY: KEY } },
     );
     expect(r.stderr).not.toMatch(/at .+\(.+:\d+:\d+\)/); // no stack trace
@@ -86,15 +109,27 @@ describe('svc-certify run against a hostile target', () => {
     for (const f of REPORT_FILES) expect(existsSync(join(cwd, 'out', f)), f).toBe(true);
     const results = JSON.parse(readFileSync(join(cwd, 'out', 'results.json'), 'utf8')) as {
       summary: { failed: number; error: number };
-      checks: Array<{ id: string; status: string; message: string; exchanges: Array<{ transportError?: { code: string }; response?: { status: number } }> }>;
+      checks: Array<{
+        id: string;
+        status: string;
+        message: string;
+        exchanges: Array<{ transportError?: { code: string }; response?: { status: number } }>;
+      }>;
     };
     expect(results.summary.failed).toBeGreaterThan(10);
     // The target's misbehaviour is a failure of the target, never an engine error.
     expect(results.checks.filter((c) => c.status === 'error').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
     // Each kind of misbehaviour is on record as evidence.
-    const codes = new Set(results.checks.flatMap((c) => c.exchanges.map((e) => e.transportError?.code)).filter(Boolean));
-    for (const code of ['connection_reset', 'invalid_http', 'body_too_large', 'timeout']) expect([...codes], code).toContain(code);
-    for (const text of [r.stdout, readFileSync(join(cwd, 'out', 'junit.xml'), 'utf8'), readFileSync(join(cwd, 'out', 'report.html'), 'utf8')]) {
+    const codes = new Set(
+      results.checks.flatMap((c) => c.exchanges.map((e) => e.transportError?.code)).filter(Boolean),
+    );
+    for (const code of ['connection_reset', 'invalid_http', 'body_too_large', 'timeout'])
+      expect([...codes], code).toContain(code);
+    for (const text of [
+      r.stdout,
+      readFileSync(join(cwd, 'out', 'junit.xml'), 'utf8'),
+      readFileSync(join(cwd, 'out', 'report.html'), 'utf8'),
+    ]) {
       expect(text).not.toContain(KEY);
       expect(text).not.toContain(ORG);
     }

@@ -34,24 +34,33 @@ describe('the console in CI, --quiet, and machine output', () => {
     const cwd = tmp();
     const r = await run(['run'], { cwd });
     expect(r.code, r.stderr).toBe(0);
-    const results = JSON.parse(readFileSync(join(cwd, 'reports', 'results.json'), 'utf8')) as { checks: Array<{ id: string }> };
+    const results = JSON.parse(readFileSync(join(cwd, 'reports', 'results.json'), 'utf8')) as {
+      checks: Array<{ id: string }>;
+    };
     for (const { id } of results.checks) expect(r.stdout.split(`${id}  `).length - 1, id).toBe(1);
     const lines = r.stdout.trimEnd().split('\n');
     // One line per check (passed checks have no reason lines), a blank line, and the three ending lines.
     expect(lines.length).toBeLessThan(results.checks.length + 30);
-    expect(lines.at(-1)).toBe('reports: reports/junit.xml, reports/report.html, reports/results.json, reports/summary.md');
+    expect(lines.at(-1)).toBe(
+      'reports: reports/junit.xml, reports/report.html, reports/results.json, reports/summary.md',
+    );
     expect(lines.at(-2)).toMatch(/^\d+ passed, 0 failed, \d+ skipped$/);
     for (const file of REPORT_FILES) expect(existsSync(join(cwd, 'reports', file)), file).toBe(true);
   });
 
   it('--quiet and SVC_QUIET=1 print only what needs attention, the verdict, counts and report paths', async () => {
-    const ways: Array<{ args: string[]; env: Record<string, string> }> = [{ args: ['--quiet'], env: {} }, { args: [], env: { SVC_QUIET: '1' } }];
+    const ways: Array<{ args: string[]; env: Record<string, string> }> = [
+      { args: ['--quiet'], env: {} },
+      { args: [], env: { SVC_QUIET: '1' } },
+    ];
     for (const how of ways) {
       const cwd = tmp();
       const r = await run(['run', '--grep', 'cert-empty', ...how.args], { cwd, env: how.env });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout.trimEnd().split('\n')).toEqual([
-        expect.stringMatching(/^Selection passed \(not a certification\): http:\/\/127\.0\.0\.1:\d+\/v1 \(sandbox, .+\)$/),
+        expect.stringMatching(
+          /^Selection passed \(not a certification\): http:\/\/127\.0\.0\.1:\d+\/v1 \(sandbox, .+\)$/,
+        ),
         expect.stringMatching(/^ {2}a selection \(--grep "cert-empty"\): \d+ checks of the catalogue not run/),
         expect.stringMatching(/^\d+ passed, 0 failed, 0 skipped$/),
         'reports: reports/junit.xml, reports/report.html, reports/results.json, reports/summary.md',
@@ -87,10 +96,12 @@ describe('the console in CI, --quiet, and machine output', () => {
     }
   });
 
-  it('`list` shows every command\'s checks; --json gives them to tools; --suite receiver and --command work', async () => {
+  it("`list` shows every command's checks; --json gives them to tools; --suite receiver and --command work", async () => {
     const json = await run(['list', '--json']);
     expect(json.code, json.stderr).toBe(0);
-    const { checks } = JSON.parse(json.stdout) as { checks: Array<{ command: string; suite: string; id: string; title: string; spec: string[]; needs: string[] }> };
+    const { checks } = JSON.parse(json.stdout) as {
+      checks: Array<{ command: string; suite: string; id: string; title: string; spec: string[]; needs: string[] }>;
+    };
     const commands = new Set(checks.map((c) => c.command));
     expect([...commands]).toEqual(['run', 'partner', 'receiver', 'scan']);
     for (const c of checks) {

@@ -22,17 +22,26 @@ function oneLineError(r: { code: number | null; stderr: string }, pattern: RegEx
 describe('every option of every command reads its SVC_* variable', () => {
   it('run: SVC_STRICT=1 is a strict run; lists (SVC_SUITE, SVC_REPORTER) and text (SVC_REPORT_DIR) too', async () => {
     const cwd = tmp();
-    const r = await run(['run'], { cwd, env: { SVC_STRICT: '1', SVC_SUITE: 'conventions', SVC_REPORTER: 'json', SVC_REPORT_DIR: 'from-env' } });
+    const r = await run(['run'], {
+      cwd,
+      env: { SVC_STRICT: '1', SVC_SUITE: 'conventions', SVC_REPORTER: 'json', SVC_REPORT_DIR: 'from-env' },
+    });
     expect(r.stderr).toBe('');
     expect(readdirSync(join(cwd, 'from-env'))).toEqual(['results.json']);
-    const results = JSON.parse(readFileSync(join(cwd, 'from-env', 'results.json'), 'utf8')) as { config: { strict: boolean; suites: string[] }; checks: Array<{ suite: string }> };
+    const results = JSON.parse(readFileSync(join(cwd, 'from-env', 'results.json'), 'utf8')) as {
+      config: { strict: boolean; suites: string[] };
+      checks: Array<{ suite: string }>;
+    };
     expect(results.config.strict).toBe(true);
     expect(results.config.suites).toEqual(['conventions']);
     expect(new Set(results.checks.map((c) => c.suite))).toEqual(new Set(['conventions']));
   });
 
   it('a switch variable other than 1/0/true/false is a usage error naming it', async () => {
-    oneLineError(await run(['run'], { env: { SVC_EXHAUST_LIMITS: 'yes' } }), /^svc-certify: SVC_EXHAUST_LIMITS must be 1, 0, true or false \(got "yes"\)/);
+    oneLineError(
+      await run(['run'], { env: { SVC_EXHAUST_LIMITS: 'yes' } }),
+      /^svc-certify: SVC_EXHAUST_LIMITS must be 1, 0, true or false \(got "yes"\)/,
+    );
   });
 
   it('serve: SVC_PORT (a validated number) is where it listens; a bad one is refused before it starts', async () => {
@@ -41,16 +50,29 @@ describe('every option of every command reads its SVC_* variable', () => {
     let stdout = '';
     child.stdout!.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
     const deadline = Date.now() + 15_000;
-    while (!/listening on/.test(stdout) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    while (!/listening on/.test(stdout) && Date.now() < deadline && child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGTERM');
     await new Promise((r) => child.on('close', r));
     expect(stdout).toContain(`listening on http://127.0.0.1:${port}/v1`);
-    oneLineError(await run(['serve'], { env: { SVC_PORT: '70000' } }), /^svc-certify: SVC_PORT must be a whole number from 0 to 65535 \(got "70000"\)$/m);
+    oneLineError(
+      await run(['serve'], { env: { SVC_PORT: '70000' } }),
+      /^svc-certify: SVC_PORT must be a whole number from 0 to 65535 \(got "70000"\)$/m,
+    );
   });
 
   it('partner: SVC_PROVISION, SVC_DURATION and the negated switch SVC_NO_INJECT', async () => {
     const cwd = tmp();
-    const r = await run(['partner'], { cwd, env: { SVC_PROVISION: 'p.json', SVC_DURATION: '300ms', SVC_NO_INJECT: '1', SVC_REPORTER: 'json', SVC_REPORT_DIR: 'out' } });
+    const r = await run(['partner'], {
+      cwd,
+      env: {
+        SVC_PROVISION: 'p.json',
+        SVC_DURATION: '300ms',
+        SVC_NO_INJECT: '1',
+        SVC_REPORTER: 'json',
+        SVC_REPORT_DIR: 'out',
+      },
+    });
     expect(r.stdout).toContain('injections off (--no-inject)');
     expect(existsSync(join(cwd, 'p.json'))).toBe(true);
     expect(readdirSync(join(cwd, 'out'))).toEqual(['results.json']);
@@ -59,17 +81,25 @@ describe('every option of every command reads its SVC_* variable', () => {
   it('list: SVC_SUITE and SVC_GREP select; baseline: SVC_UNTIL is validated', async () => {
     const r = await run(['list'], { env: { SVC_SUITE: 'auth', SVC_GREP: 'partner-key' } });
     expect(r.code).toBe(0);
-    const ids = r.stdout.split('\n').filter((l) => /^ {2}\S/.test(l)).map((l) => l.trim());
+    const ids = r.stdout
+      .split('\n')
+      .filter((l) => /^ {2}\S/.test(l))
+      .map((l) => l.trim());
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) expect(id).toMatch(/^auth\./);
     const cwd = tmp();
     writeFileSync(join(cwd, 'results.json'), JSON.stringify({ checks: [] }));
-    oneLineError(await run(['baseline', 'results.json'], { cwd, env: { SVC_UNTIL: 'someday' } }), /^svc-certify: SVC_UNTIL must be a date YYYY-MM-DD \(got "someday"\)/);
+    oneLineError(
+      await run(['baseline', 'results.json'], { cwd, env: { SVC_UNTIL: 'someday' } }),
+      /^svc-certify: SVC_UNTIL must be a date YYYY-MM-DD \(got "someday"\)/,
+    );
   });
 
   it('receiver: SVC_URL, SVC_WEBHOOK_SECRET and SVC_ALLOW_PRIVATE are enough to certify an endpoint', async () => {
     const port = await freePort();
-    const r = await run(['receiver', '--reporter', 'console'], { env: { SVC_URL: `http://127.0.0.1:${port}/hook`, SVC_WEBHOOK_SECRET: SECRET, SVC_ALLOW_PRIVATE: 'true' } });
+    const r = await run(['receiver', '--reporter', 'console'], {
+      env: { SVC_URL: `http://127.0.0.1:${port}/hook`, SVC_WEBHOOK_SECRET: SECRET, SVC_ALLOW_PRIVATE: 'true' },
+    });
     // Nothing listens there: the endpoint is unreachable (exit 2), which it only gets to with all three read.
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`127\\.0\\.0\\.1:${port}`));
@@ -109,13 +139,48 @@ describe('unknown SVC_* variables', () => {
 
 describe('an option with no effect in the chosen mode is a usage error saying why', () => {
   it.each([
-    ['--partner-key without --base-url', ['run', '--partner-key', KEY], {}, /^svc-certify: --partner-key has no effect without --base-url \(SVC_BASE_URL\): the embedded sandbox provisions its own key/],
-    ['SVC_PARTNER_KEY without --base-url', ['run'], { SVC_PARTNER_KEY: KEY }, /^svc-certify: SVC_PARTNER_KEY has no effect without --base-url/],
-    ['--webhook-listen with the embedded sandbox', ['run', '--webhook-listen', '127.0.0.1:8787'], {}, /^svc-certify: --webhook-listen has no effect without --base-url \(SVC_BASE_URL\): the embedded sandbox runs its own webhook receiver/],
-    ['--org-token with the embedded sandbox', ['run', '--org-token', `sot_${'ab'.repeat(24)}`], {}, /^svc-certify: --org-token has no effect without --base-url/],
-    ['--webhook-not-registered with the embedded sandbox', ['run', '--webhook-not-registered'], {}, /^svc-certify: --webhook-not-registered has no effect without --base-url: |always registers its receiver/],
-    ['serve --allow-loopback-webhooks without --webhook-url', ['serve', '--allow-loopback-webhooks'], {}, /^svc-certify: --allow-loopback-webhooks has no effect without --webhook-url \(SVC_WEBHOOK_URL\): the only webhook URL/],
-    ['partner SVC_ALLOW_LOOPBACK_WEBHOOKS without --webhook-url', ['partner', '--provision', 'p.json'], { SVC_ALLOW_LOOPBACK_WEBHOOKS: '1' }, /^svc-certify: SVC_ALLOW_LOOPBACK_WEBHOOKS has no effect without --webhook-url/],
+    [
+      '--partner-key without --base-url',
+      ['run', '--partner-key', KEY],
+      {},
+      /^svc-certify: --partner-key has no effect without --base-url \(SVC_BASE_URL\): the embedded sandbox provisions its own key/,
+    ],
+    [
+      'SVC_PARTNER_KEY without --base-url',
+      ['run'],
+      { SVC_PARTNER_KEY: KEY },
+      /^svc-certify: SVC_PARTNER_KEY has no effect without --base-url/,
+    ],
+    [
+      '--webhook-listen with the embedded sandbox',
+      ['run', '--webhook-listen', '127.0.0.1:8787'],
+      {},
+      /^svc-certify: --webhook-listen has no effect without --base-url \(SVC_BASE_URL\): the embedded sandbox runs its own webhook receiver/,
+    ],
+    [
+      '--org-token with the embedded sandbox',
+      ['run', '--org-token', `sot_${'ab'.repeat(24)}`],
+      {},
+      /^svc-certify: --org-token has no effect without --base-url/,
+    ],
+    [
+      '--webhook-not-registered with the embedded sandbox',
+      ['run', '--webhook-not-registered'],
+      {},
+      /^svc-certify: --webhook-not-registered has no effect without --base-url: |always registers its receiver/,
+    ],
+    [
+      'serve --allow-loopback-webhooks without --webhook-url',
+      ['serve', '--allow-loopback-webhooks'],
+      {},
+      /^svc-certify: --allow-loopback-webhooks has no effect without --webhook-url \(SVC_WEBHOOK_URL\): the only webhook URL/,
+    ],
+    [
+      'partner SVC_ALLOW_LOOPBACK_WEBHOOKS without --webhook-url',
+      ['partner', '--provision', 'p.json'],
+      { SVC_ALLOW_LOOPBACK_WEBHOOKS: '1' },
+      /^svc-certify: SVC_ALLOW_LOOPBACK_WEBHOOKS has no effect without --webhook-url/,
+    ],
   ] as const)('%s', async (_name, args, env, pattern) => {
     const r = await run([...args], { env });
     oneLineError(r, pattern);

@@ -20,25 +20,44 @@ interface PartnerResults {
   checks: Array<{ id: string; status: string; message: string; skipKind?: string; unlock?: string; advisory?: true }>;
 }
 
-const ADVISORY = ['polling.running-run-read-at-most-every-5s', 'polling.stops-at-completed-or-failed', 'polling.stops-after-30-min-running'];
-const WEBHOOK_RULES = ['webhooks.bad-signature-refused', 'webhooks.valid-deliveries-acknowledged-2xx', 'webhooks.valid-deliveries-never-redirected'];
+const ADVISORY = [
+  'polling.running-run-read-at-most-every-5s',
+  'polling.stops-at-completed-or-failed',
+  'polling.stops-after-30-min-running',
+];
+const WEBHOOK_RULES = [
+  'webhooks.bad-signature-refused',
+  'webhooks.valid-deliveries-acknowledged-2xx',
+  'webhooks.valid-deliveries-never-redirected',
+];
 
-const readResults = (dir: string): PartnerResults => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as PartnerResults;
+const readResults = (dir: string): PartnerResults =>
+  JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as PartnerResults;
 
 /** A spawned `partner` session, once it listens and has its signal handlers (they go in as it prints "judging until"). */
-async function startSession(args: string[], cwd: string): Promise<{ child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; output: () => string }> {
+async function startSession(
+  args: string[],
+  cwd: string,
+): Promise<{
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output: () => string;
+}> {
   const child = start(['partner', '--provision', 'p.json', ...args], { cwd });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString('utf8')));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('close', (code, signal) => done({ code, signal })),
+  );
   const until = Date.now() + 15_000;
   while (!output.includes('judging until')) {
     if (Date.now() > until) {
       child.kill('SIGKILL');
       throw new Error(`the session never started:\n${output}`);
     }
-    if (child.exitCode !== null) throw new Error(`the session ended before it started (exit ${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`the session ended before it started (exit ${child.exitCode}):\n${output}`);
     await new Promise((r) => setTimeout(r, 20));
   }
   return { child, exited, output: () => output };
@@ -57,7 +76,9 @@ async function validateResults(file: string): Promise<void> {
   const addFormats = (await import('ajv-formats')).default as unknown as (ajv: InstanceType<typeof Ajv2020>) => void;
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
-  const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'results.schema.json'), 'utf8')) as object);
+  const validate = ajv.compile(
+    JSON.parse(readFileSync(join(ROOT, 'schemas', 'results.schema.json'), 'utf8')) as object,
+  );
   expect(validate(JSON.parse(readFileSync(file, 'utf8'))), JSON.stringify(validate.errors)).toBe(true);
 }
 
@@ -77,7 +98,10 @@ describe('svc-certify partner', () => {
 
   it('ends after --duration; nothing exercised: every rule skipped with a hint, incomplete (exit 3), and 1 with --strict', async () => {
     const dir = tmp();
-    const plain = await run(['partner', '--provision', 'p.json', '--duration', '300ms', '--reporter', 'console,json', '--report-dir', 'out'], { cwd: dir });
+    const plain = await run(
+      ['partner', '--provision', 'p.json', '--duration', '300ms', '--reporter', 'console,json', '--report-dir', 'out'],
+      { cwd: dir },
+    );
     expect(plain.code, plain.stderr).toBe(3);
     await validateResults(join(dir, 'out', 'results.json'));
     const result = readResults(join(dir, 'out'));
@@ -98,18 +122,55 @@ describe('svc-certify partner', () => {
     }
     // The advisory polling rules are skipped too, but they are not what leaves the session incomplete.
     const missing = result.missing!.flatMap((m) => m.checks);
-    expect(missing.sort()).toEqual(result.checks.map((c) => c.id).filter((id) => !ADVISORY.includes(id)).sort());
+    expect(missing.sort()).toEqual(
+      result.checks
+        .map((c) => c.id)
+        .filter((id) => !ADVISORY.includes(id))
+        .sort(),
+    );
     const needsInput = result.missing!.filter((m) => m.kind === 'needs-input');
     expect(needsInput.map((m) => m.what)).toEqual(['--webhook-url']);
     expect([...needsInput[0]!.checks].sort()).toEqual([...WEBHOOK_RULES].sort());
     expect(plain.stdout).toContain('injection run-start-500');
     expect(plain.stdout).toContain('--webhook-url would run 3 checks');
-    const strict = await run(['partner', '--provision', 'p.json', '--duration', '300ms', '--reporter', 'json', '--report-dir', 'out', '--strict'], { cwd: dir });
+    const strict = await run(
+      [
+        'partner',
+        '--provision',
+        'p.json',
+        '--duration',
+        '300ms',
+        '--reporter',
+        'json',
+        '--report-dir',
+        'out',
+        '--strict',
+      ],
+      { cwd: dir },
+    );
     expect(strict.code).toBe(1);
     expect(readResults(join(dir, 'out')).verdict).toBe('not-certified');
     // The shared report options: a baseline naming no rule of this certification fails the gate.
-    writeFileSync(join(dir, 'known.json'), JSON.stringify({ expected_failures: [{ id: 'auth.no-such-rule', reason: 'test', until: '2999-01-01' }] }));
-    const based = await run(['partner', '--provision', 'p.json', '--duration', '300ms', '--reporter', 'json', '--report-dir', 'out', '--baseline', 'known.json'], { cwd: dir });
+    writeFileSync(
+      join(dir, 'known.json'),
+      JSON.stringify({ expected_failures: [{ id: 'auth.no-such-rule', reason: 'test', until: '2999-01-01' }] }),
+    );
+    const based = await run(
+      [
+        'partner',
+        '--provision',
+        'p.json',
+        '--duration',
+        '300ms',
+        '--reporter',
+        'json',
+        '--report-dir',
+        'out',
+        '--baseline',
+        'known.json',
+      ],
+      { cwd: dir },
+    );
     expect(based.code).toBe(1);
   });
 
@@ -117,7 +178,21 @@ describe('svc-certify partner', () => {
     const dir = tmp();
     const endpoint = new PartnerWebhookEndpoint({ orgTokenInQuery: true });
     const url = await endpoint.listen();
-    const child = start(['partner', '--provision', 'p.json', '--time-scale', '100', '--webhook-url', url, '--allow-loopback-webhooks', '--report-dir', 'out'], { cwd: dir });
+    const child = start(
+      [
+        'partner',
+        '--provision',
+        'p.json',
+        '--time-scale',
+        '100',
+        '--webhook-url',
+        url,
+        '--allow-loopback-webhooks',
+        '--report-dir',
+        'out',
+      ],
+      { cwd: dir },
+    );
     let stdout = '';
     child.stdout!.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
     const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
@@ -132,7 +207,13 @@ describe('svc-certify partner', () => {
       const out = join(dir, 'out');
       expect(readdirSync(out).sort()).toEqual([...REPORT_FILES].sort());
       await validateResults(join(out, 'results.json'));
-      const result = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { checks: Array<{ id: string; status: string; exchanges: Array<{ startedAt: string; request: { url: string } }> }> };
+      const result = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
+        checks: Array<{
+          id: string;
+          status: string;
+          exchanges: Array<{ startedAt: string; request: { url: string } }>;
+        }>;
+      };
       const failed = result.checks.filter((c) => c.status === 'failed');
       expect(failed.map((c) => c.id)).toEqual(['secrets.not-in-url']);
       expect(failed[0]!.exchanges[0]!.request.url).toMatch(/org=sot_[0-9a-f]{8}…/);
@@ -173,51 +254,62 @@ describe('svc-certify partner', () => {
   // timed into it reliably. Stopping the process makes both signals pending at once, so the second is
   // certain to arrive before the verdict; SIGINT and SIGTERM, because two SIGINTs would merge. While
   // stopped, a partner keeps a keep-alive connection open. The in-process test below pins 130 for SIGINT.
-  it.skipIf(process.platform === 'win32')('a second signal during the shutdown interrupts it: verdict interrupted, exit 128 + that signal, the reports still written', async () => {
-    const dir = tmp();
-    const session = await startSession(['--report-dir', 'out'], dir);
-    const { Agent, get } = await import('node:http');
-    const agent = new Agent({ keepAlive: true });
-    try {
-      const provision = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')) as Provision;
-      await new Promise<void>((done, fail) => {
-        const req = get(`${provision.base_url}/runs/00000000-0000-4000-8000-000000000000`, { agent, headers: { 'x-partner-key': provision.partner_key, 'x-svc-org': `sot_${'0'.repeat(48)}` } }, (res) => {
-          res.resume();
-          res.on('end', () => done());
+  it.skipIf(process.platform === 'win32')(
+    'a second signal during the shutdown interrupts it: verdict interrupted, exit 128 + that signal, the reports still written',
+    async () => {
+      const dir = tmp();
+      const session = await startSession(['--report-dir', 'out'], dir);
+      const { Agent, get } = await import('node:http');
+      const agent = new Agent({ keepAlive: true });
+      try {
+        const provision = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')) as Provision;
+        await new Promise<void>((done, fail) => {
+          const req = get(
+            `${provision.base_url}/runs/00000000-0000-4000-8000-000000000000`,
+            { agent, headers: { 'x-partner-key': provision.partner_key, 'x-svc-org': `sot_${'0'.repeat(48)}` } },
+            (res) => {
+              res.resume();
+              res.on('end', () => done());
+            },
+          );
+          req.on('error', fail);
         });
-        req.on('error', fail);
-      });
-      session.child.kill('SIGSTOP');
-      session.child.kill('SIGINT');
-      session.child.kill('SIGTERM');
-      session.child.kill('SIGCONT');
-      const { code, signal } = await session.exited;
-      // Reports written and an exit code chosen: never killed by the signal itself.
-      expect(signal, session.output()).toBeNull();
-      const out = join(dir, 'out');
-      expect(readdirSync(out).sort()).toEqual([...REPORT_FILES].sort());
-      await validateResults(join(out, 'results.json'));
-      const result = readResults(out);
-      expect(result.verdict).toBe('interrupted');
-      // Which of the two pending signals the process sees second is the kernel's choice; the exit code is that one's.
-      expect(['SIGINT', 'SIGTERM']).toContain(result.interrupted?.signal);
-      expect(code, session.output()).toBe(result.interrupted!.signal === 'SIGINT' ? 130 : 143);
-      // Interrupting blames nothing on the partner.
-      expect(result.checks.filter((c) => c.status === 'failed' || c.status === 'error')).toEqual([]);
-      expect(session.output()).toContain('Interrupted');
-    } finally {
-      session.child.kill('SIGCONT');
-      session.child.kill('SIGKILL');
-      agent.destroy();
-    }
-  });
+        session.child.kill('SIGSTOP');
+        session.child.kill('SIGINT');
+        session.child.kill('SIGTERM');
+        session.child.kill('SIGCONT');
+        const { code, signal } = await session.exited;
+        // Reports written and an exit code chosen: never killed by the signal itself.
+        expect(signal, session.output()).toBeNull();
+        const out = join(dir, 'out');
+        expect(readdirSync(out).sort()).toEqual([...REPORT_FILES].sort());
+        await validateResults(join(out, 'results.json'));
+        const result = readResults(out);
+        expect(result.verdict).toBe('interrupted');
+        // Which of the two pending signals the process sees second is the kernel's choice; the exit code is that one's.
+        expect(['SIGINT', 'SIGTERM']).toContain(result.interrupted?.signal);
+        expect(code, session.output()).toBe(result.interrupted!.signal === 'SIGINT' ? 130 : 143);
+        // Interrupting blames nothing on the partner.
+        expect(result.checks.filter((c) => c.status === 'failed' || c.status === 'error')).toEqual([]);
+        expect(session.output()).toContain('Interrupted');
+      } finally {
+        session.child.kill('SIGCONT');
+        session.child.kill('SIGKILL');
+        agent.destroy();
+      }
+    },
+  );
 
   it('a second SIGINT before the verdict: interrupted, exit 130, the reports still written (in process)', async () => {
     const { startPartner } = await import('../src/cli/partner-command.js');
     const { Writable } = await import('node:stream');
     const dir = tmp();
     const opts = await parsePartnerFlags({ provision: join(dir, 'p.json'), reportDir: join(dir, 'out') }, {});
-    const partner = await startPartner(opts, { stream: new Writable({ write: (_c, _e, done) => done() }), interactive: false, color: false });
+    const partner = await startPartner(opts, {
+      stream: new Writable({ write: (_c, _e, done) => done() }),
+      interactive: false,
+      color: false,
+    });
     const { result, code } = await partner.stop(Promise.resolve('SIGINT'));
     expect(code).toBe(130);
     expect(result.verdict).toBe('interrupted');
@@ -230,9 +322,21 @@ describe('svc-certify partner', () => {
 
   it('--skip-injection turns injections off one by one (repeatable, comma-separated); an unknown id is exit 2 naming the ids', async () => {
     const dir = tmp();
-    const skipOf = async (skip: string[]) => (await parsePartnerFlags({ provision: join(dir, 'p.json'), skipInjection: skip, reportDir: join(dir, 'out') }, {})).skipInjections;
-    expect(await skipOf(['decisions-503', 'job-503-unknown-code,run-status-unknown'])).toEqual(['decisions-503', 'job-503-unknown-code', 'run-status-unknown']);
-    await expect(skipOf(['decisions-500'])).rejects.toThrow(/--skip-injection decisions-500: no such injection; the injections are run-start-500, .*job-503-unknown-code/);
+    const skipOf = async (skip: string[]) =>
+      (
+        await parsePartnerFlags(
+          { provision: join(dir, 'p.json'), skipInjection: skip, reportDir: join(dir, 'out') },
+          {},
+        )
+      ).skipInjections;
+    expect(await skipOf(['decisions-503', 'job-503-unknown-code,run-status-unknown'])).toEqual([
+      'decisions-503',
+      'job-503-unknown-code',
+      'run-status-unknown',
+    ]);
+    await expect(skipOf(['decisions-500'])).rejects.toThrow(
+      /--skip-injection decisions-500: no such injection; the injections are run-start-500, .*job-503-unknown-code/,
+    );
     const r = await run(['partner', '--provision', 'p.json', '--skip-injection', 'nope']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -249,7 +353,9 @@ describe('svc-certify partner', () => {
 
   it('--duration accepts days up to 30: 2d, 597h (past what one Node timer can wait) and 30d', async () => {
     const dir = tmp();
-    const durationOf = async (d: string) => (await parsePartnerFlags({ provision: join(dir, 'p.json'), duration: d, reportDir: join(dir, 'out') }, {})).durationMs;
+    const durationOf = async (d: string) =>
+      (await parsePartnerFlags({ provision: join(dir, 'p.json'), duration: d, reportDir: join(dir, 'out') }, {}))
+        .durationMs;
     expect(await durationOf('2d')).toBe(2 * 86_400_000);
     expect(await durationOf('597h')).toBe(597 * 3_600_000);
     expect(await durationOf('30d')).toBe(MAX_DURATION_MS);

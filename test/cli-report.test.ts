@@ -58,38 +58,60 @@ describe('svc-certify report', () => {
   it('gives a re-rendered incomplete result exit 3 and an interrupted one 130, reports written', async () => {
     const i = await run(['report', 'incomplete.json', '--report-dir', 'incomplete'], { cwd });
     expect(i.code, i.stderr).toBe(3);
-    expect(i.stdout).toMatch(/^Incomplete: .*\n {2}--webhook-secret \(with --webhook-public-url\) would run 2 checks\n {2}--disabled-partner-key would run 1 check\n/m);
+    expect(i.stdout).toMatch(
+      /^Incomplete: .*\n {2}--webhook-secret \(with --webhook-public-url\) would run 2 checks\n {2}--disabled-partner-key would run 1 check\n/m,
+    );
     expect(read(join(cwd, 'incomplete'), 'summary.md').split('\n')[0]).toBe('# ⚠️ svc-certify: Incomplete');
-    expect(JSON.parse(read(join(cwd, 'incomplete'), 'results.json'))).toEqual(capPassedEvidence(makeIncompleteRunResult()));
+    expect(JSON.parse(read(join(cwd, 'incomplete'), 'results.json'))).toEqual(
+      capPassedEvidence(makeIncompleteRunResult()),
+    );
     const x = await run(['report', 'interrupted.json', '--report-dir', 'interrupted'], { cwd });
     expect(x.code, x.stderr).toBe(130);
     expect(x.stdout).toMatch(/^Interrupted: .*\n {2}interrupted by SIGINT: /m);
-    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(cwd, 'interrupted', 'junit.xml')], { encoding: 'utf8' });
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(cwd, 'interrupted', 'junit.xml')], {
+      encoding: 'utf8',
+    });
     expect(lint.status, lint.stderr).toBe(0);
   });
 
   it('a dossier takes the worst verdict of its parts, and its exit code', async () => {
     // A certified service and a passed selection: a selection, not a certification (exit 0).
-    const sel = await run(['report', 'service/results.json', 'selection/results.json', '--report-dir', 'd-selection'], { cwd });
+    const sel = await run(['report', 'service/results.json', 'selection/results.json', '--report-dir', 'd-selection'], {
+      cwd,
+    });
     expect(sel.code, sel.stderr).toBe(0);
     const dossier = JSON.parse(read(join(cwd, 'd-selection'), 'results.json')) as RunResult;
     expect(dossier.verdict).toBe('passed-selection');
     expect(dossier.parts!.map((p) => p.verdict)).toEqual(['certified', 'passed-selection']);
     expect(sel.stdout).toMatch(/^Selection passed \(not a certification\) \(dossier of 2 certifications\)$/m);
-    expect(sel.stdout).toMatch(/^ {2}a selection \(--suite conventions,auth\): \d+ checks of the catalogue not run; this is not a certification$/m);
+    expect(sel.stdout).toMatch(
+      /^ {2}a selection \(--suite conventions,auth\): \d+ checks of the catalogue not run; this is not a certification$/m,
+    );
     const md = read(join(cwd, 'd-selection'), 'summary.md');
     expect(md.split('\n')[0]).toBe('# ⚠️ svc-certify dossier: Selection passed (not a certification)');
-    expect(md).toMatch(/^\| Service API \| .* \| Selection passed \(not a certification\) \| \d+ passed, 0 failed, 0 skipped \|$/m);
-    expect(md).toMatch(/^## ⚠️ Service API: Selection passed \(not a certification\)\n\n- a selection \(--suite conventions,auth\)/m);
+    expect(md).toMatch(
+      /^\| Service API \| .* \| Selection passed \(not a certification\) \| \d+ passed, 0 failed, 0 skipped \|$/m,
+    );
+    expect(md).toMatch(
+      /^## ⚠️ Service API: Selection passed \(not a certification\)\n\n- a selection \(--suite conventions,auth\)/m,
+    );
     const html = read(join(cwd, 'd-selection'), 'report.html');
-    expect(html).toContain('<h1>svc-certify dossier <span class="verdict passed-selection" id="verdict">Selection passed (not a certification)</span></h1>');
-    expect(html).toMatch(/<h2 class="cert-title">Service API <span class="verdict passed-selection">Selection passed \(not a certification\)<\/span><\/h2><ul class="verdict-notes"><li>a selection \(--suite conventions,auth\)/);
+    expect(html).toContain(
+      '<h1>svc-certify dossier <span class="verdict passed-selection" id="verdict">Selection passed (not a certification)</span></h1>',
+    );
+    expect(html).toMatch(
+      /<h2 class="cert-title">Service API <span class="verdict passed-selection">Selection passed \(not a certification\)<\/span><\/h2><ul class="verdict-notes"><li>a selection \(--suite conventions,auth\)/,
+    );
     // An incomplete part makes the dossier incomplete (3); an interrupted one, interrupted (130); a failure wins over incomplete.
-    const inc = await run(['report', 'service/results.json', 'incomplete.json', '--report-dir', 'd-incomplete'], { cwd });
+    const inc = await run(['report', 'service/results.json', 'incomplete.json', '--report-dir', 'd-incomplete'], {
+      cwd,
+    });
     expect(inc.code, inc.stderr).toBe(3);
     expect((JSON.parse(read(join(cwd, 'd-incomplete'), 'results.json')) as RunResult).verdict).toBe('incomplete');
     expect(inc.stdout).toMatch(/^Incomplete \(dossier of 2 certifications\)$/m);
-    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(cwd, 'd-incomplete', 'junit.xml')], { encoding: 'utf8' });
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(cwd, 'd-incomplete', 'junit.xml')], {
+      encoding: 'utf8',
+    });
     expect(lint.status, lint.stderr).toBe(0);
     expect(read(join(cwd, 'd-incomplete'), 'junit.xml')).toContain('<property name="verdict" value="incomplete"/>');
     const int = await run(['report', 'incomplete.json', 'interrupted.json', '--report-dir', 'd-interrupted'], { cwd });
@@ -124,16 +146,22 @@ describe('svc-certify report', () => {
     const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(dir, 'junit.xml')], { encoding: 'utf8' });
     expect(lint.status, lint.stderr).toBe(0);
     const junit = read(dir, 'junit.xml');
-    expect(junit).toContain(`<testsuites name="svc-certify" tests="${dossier.summary.total}" failures="${dossier.summary.failed}"`);
+    expect(junit).toContain(
+      `<testsuites name="svc-certify" tests="${dossier.summary.total}" failures="${dossier.summary.failed}"`,
+    );
     expect(junit).toContain('<testsuite name="Service API › conventions"');
     expect(junit).toContain('<testsuite name="Partner bundles and traffic › scan"');
 
     // One HTML: a section per certification under one verdict.
     const html = read(dir, 'report.html');
-    expect(html).toContain('<h1>svc-certify dossier <span class="verdict not-certified" id="verdict">Not certified</span></h1>');
+    expect(html).toContain(
+      '<h1>svc-certify dossier <span class="verdict not-certified" id="verdict">Not certified</span></h1>',
+    );
     expect(html.match(/<section class="certification"/g)).toHaveLength(2);
     expect(html).toContain('<h2 class="cert-title">Service API <span class="verdict certified">Certified</span></h2>');
-    expect(html).toContain('<h2 class="cert-title">Partner bundles and traffic <span class="verdict not-certified">Not certified</span></h2>');
+    expect(html).toContain(
+      '<h2 class="cert-title">Partner bundles and traffic <span class="verdict not-certified">Not certified</span></h2>',
+    );
     expect(html).not.toContain(KEY);
 
     // One summary.md: the verdict, a row per certification, then each one's summary.
@@ -153,12 +181,17 @@ describe('svc-certify report', () => {
   });
 
   it('names the suites of two certifications of one kind apart in the JUnit', async () => {
-    const r = await run(['report', 'service/results.json', 'service/results.json', '--reporter', 'junit', '--report-dir', 'twice'], { cwd });
+    const r = await run(
+      ['report', 'service/results.json', 'service/results.json', '--reporter', 'junit', '--report-dir', 'twice'],
+      { cwd },
+    );
     expect(r.code).toBe(0);
     const junit = read(join(cwd, 'twice'), 'junit.xml');
     expect(junit).toContain('<testsuite name="Service API › conventions"');
     expect(junit).toContain('<testsuite name="Service API (2) › conventions"');
-    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(cwd, 'twice', 'junit.xml')], { encoding: 'utf8' });
+    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(cwd, 'twice', 'junit.xml')], {
+      encoding: 'utf8',
+    });
     expect(lint.status, lint.stderr).toBe(0);
   });
 
@@ -166,7 +199,10 @@ describe('svc-certify report', () => {
     const adopted = await run(['baseline', 'dossier/results.json', '--until', '2099-01-01'], { cwd });
     expect(adopted.code, adopted.stderr).toBe(0);
     writeFileSync(join(cwd, 'known.json'), adopted.stdout);
-    const r = await run(['report', 'service/results.json', 'scan/results.json', '--baseline', 'known.json', '--report-dir', 'accepted'], { cwd });
+    const r = await run(
+      ['report', 'service/results.json', 'scan/results.json', '--baseline', 'known.json', '--report-dir', 'accepted'],
+      { cwd },
+    );
     expect(r.code, r.stdout.slice(-2000)).toBe(0);
     const dossier = JSON.parse(read(join(cwd, 'accepted'), 'results.json')) as RunResult;
     expect(dossier.verdict).toBe('certified');
@@ -176,11 +212,17 @@ describe('svc-certify report', () => {
 
   it('refuses an input that is not a results.json with one line (exit 2)', async () => {
     writeFileSync(join(cwd, 'junk.json'), '{"checks": 1}');
-    for (const args of [['report', 'missing.json'], ['report', 'junk.json'], ['report', 'service/results.json', 'junk.json']]) {
+    for (const args of [
+      ['report', 'missing.json'],
+      ['report', 'junk.json'],
+      ['report', 'service/results.json', 'junk.json'],
+    ]) {
       const r = await run(args, { cwd });
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/^svc-certify: (missing\.json cannot be read|junk\.json is not an svc-certify results\.json)/);
+      expect(r.stderr).toMatch(
+        /^svc-certify: (missing\.json cannot be read|junk\.json is not an svc-certify results\.json)/,
+      );
     }
   });
 });

@@ -44,7 +44,14 @@ describe('svc-certify --help and --version', () => {
       expect(r.stdout, cmd).toContain('Examples:');
     }
     const runHelp = (await run(['run', '--help'])).stdout;
-    for (const flag of ['--base-url', '--partner-key', '--activation-code', '--webhook-tls-key', '--exhaust-limits', 'SVC_TIME_SCALE']) {
+    for (const flag of [
+      '--base-url',
+      '--partner-key',
+      '--activation-code',
+      '--webhook-tls-key',
+      '--exhaust-limits',
+      'SVC_TIME_SCALE',
+    ]) {
       expect(runHelp).toContain(flag);
     }
   });
@@ -83,9 +90,13 @@ describe('svc-certify run against the embedded sandbox', () => {
 
   it('selects with --suite and --grep', async () => {
     const cwd = tmp();
-    const r = await run(['run', '--suite', 'auth', '--grep', 'org-token', '--reporter', 'json', '--report-dir', 'r'], { cwd });
+    const r = await run(['run', '--suite', 'auth', '--grep', 'org-token', '--reporter', 'json', '--report-dir', 'r'], {
+      cwd,
+    });
     expect(r.code).toBe(0);
-    const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as { checks: Array<{ id: string }> };
+    const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as {
+      checks: Array<{ id: string }>;
+    };
     expect(results.checks.map((c) => c.id)).toEqual([
       'auth.disabled-org-token-refused-403',
       'auth.missing-org-token-refused-401',
@@ -100,19 +111,35 @@ describe('svc-certify run refuses bad configuration with exit 2 and one line', (
   const cases: Array<[string, string[], RegExp, Record<string, string>?]> = [
     ['time scale 0', ['run', '--time-scale', '0'], /--time-scale must be a number > 0 \(got "0"\)/],
     ['time scale from env', ['run'], /SVC_TIME_SCALE must be a number > 0 \(got "x"\)/, { SVC_TIME_SCALE: 'x' }],
-    ['base URL without /v1', ['run', '--base-url', 'https://x.example/api', '--partner-key', key], /--base-url must end in \/v1/],
+    [
+      'base URL without /v1',
+      ['run', '--base-url', 'https://x.example/api', '--partner-key', key],
+      /--base-url must end in \/v1/,
+    ],
     ['base URL without key', ['run', '--base-url', 'https://x.example/v1'], /no partner key.*--partner-key/],
-    ['bad activation code', ['run', '--activation-code', 'SVC-0000-0000'], /--activation-code must be an activation code/],
+    [
+      'bad activation code',
+      ['run', '--activation-code', 'SVC-0000-0000'],
+      /--activation-code must be an activation code/,
+    ],
     ['unknown reporter', ['run', '--reporter', 'pdf'], /unknown reporter "pdf"/],
     ['unknown suite', ['run', '--suite', 'nope'], /unknown suite "nope"/],
     ['grep matching nothing', ['run', '--grep', 'zzz-nothing'], /matches no check/],
     ['bad environment', ['run', '--environment', 'staging'], /--environment must be one of/],
     ['bad webhook listen', ['run', '--webhook-listen', 'nope'], /--webhook-listen must be HOST:PORT/],
-    ['tls cert without key', ['run', '--base-url', 'https://x.example/v1', '--partner-key', key, '--webhook-tls-cert', 'c.pem'], /--webhook-tls-cert is given without --webhook-tls-key/],
+    [
+      'tls cert without key',
+      ['run', '--base-url', 'https://x.example/v1', '--partner-key', key, '--webhook-tls-cert', 'c.pem'],
+      /--webhook-tls-cert is given without --webhook-tls-key/,
+    ],
     ['unknown option', ['run', '--bogus'], /unknown option '--bogus'/],
     ['unknown command', ['frobnicate'], /unknown command/],
     ['unknown fault', ['serve', '--fault', 'no.such-fault'], /unknown fault "no.such-fault"/],
-    ['unknown variant', ['serve', '--variant', 'no.such-variant'], /unknown variant "no.such-variant"; see: svc-certify serve --list-variants/],
+    [
+      'unknown variant',
+      ['serve', '--variant', 'no.such-variant'],
+      /unknown variant "no.such-variant"; see: svc-certify serve --list-variants/,
+    ],
     ['empty user role', ['run', '--user-role', ''], /--user-role is empty/],
     ['bad serve port', ['serve', '--port', 'abc'], /--port must be a whole number/],
   ];
@@ -172,7 +199,9 @@ describe('svc-certify serve', () => {
     expect(r.stdout).toContain('users.strict-role-list');
   });
 
-  async function serveWithProvision(extra: string[]): Promise<{ stop: () => Promise<number | null>; provision: Record<string, unknown>; dir: string }> {
+  async function serveWithProvision(
+    extra: string[],
+  ): Promise<{ stop: () => Promise<number | null>; provision: Record<string, unknown>; dir: string }> {
     const dir = tmp();
     const file = join(dir, 'provision.json');
     const child = start(['serve', '--time-scale', '60', '--provision', file, ...extra], { cwd: dir });
@@ -200,16 +229,25 @@ describe('svc-certify serve', () => {
   function runArgs(p: Record<string, unknown>): string[] {
     return [
       'run',
-      '--base-url', String(p.base_url),
-      '--partner-key', String(p.partner_key),
+      '--base-url',
+      String(p.base_url),
+      '--partner-key',
+      String(p.partner_key),
       ...(p.activation_codes as string[]).flatMap((c) => ['--activation-code', c]),
-      '--expired-code', String(p.expired_code),
-      '--disabled-org-token', String(p.disabled_org_token),
-      '--disabled-partner-key', String(p.disabled_partner_key),
-      '--other-partner-key', String(p.other_partner_key),
-      '--webhook-secret', String(p.webhook_secret),
-      '--time-scale', '60',
-      '--report-dir', 'r',
+      '--expired-code',
+      String(p.expired_code),
+      '--disabled-org-token',
+      String(p.disabled_org_token),
+      '--disabled-partner-key',
+      String(p.disabled_partner_key),
+      '--other-partner-key',
+      String(p.other_partner_key),
+      '--webhook-secret',
+      String(p.webhook_secret),
+      '--time-scale',
+      '60',
+      '--report-dir',
+      'r',
     ];
   }
 
@@ -221,24 +259,54 @@ describe('svc-certify serve', () => {
   it('--provision writes the keys a certifier needs, and `run --base-url` certifies it (README worked example)', async () => {
     // The receiver's address must be known before the sandbox registers it: take a free port.
     const port = await freePort();
-    const s = await serveWithProvision(['--webhook-url', `http://127.0.0.1:${port}/hooks`, '--allow-loopback-webhooks']);
+    const s = await serveWithProvision([
+      '--webhook-url',
+      `http://127.0.0.1:${port}/hooks`,
+      '--allow-loopback-webhooks',
+    ]);
     try {
       const p = s.provision;
       expect(Object.keys(p).sort()).toEqual(
-        ['activation_codes', 'base_url', 'disabled_org_token', 'disabled_partner_key', 'expired_code', 'other_partner_key', 'partner_key', 'webhook_secret'].sort(),
+        [
+          'activation_codes',
+          'base_url',
+          'disabled_org_token',
+          'disabled_partner_key',
+          'expired_code',
+          'other_partner_key',
+          'partner_key',
+          'webhook_secret',
+        ].sort(),
       );
       expect(String(p.base_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
       expect((p.activation_codes as string[]).length).toBeGreaterThanOrEqual(4);
       const cwd = tmp();
       const r = await run([...fullArgs(p), '--webhook-listen', `127.0.0.1:${port}`], { cwd });
       expect(r.stderr).toBe('');
-      expect(r.code, r.stdout.split('\n').filter((l) => l.includes('✗') || l.includes('!')).join('\n')).toBe(0);
+      expect(
+        r.code,
+        r.stdout
+          .split('\n')
+          .filter((l) => l.includes('✗') || l.includes('!'))
+          .join('\n'),
+      ).toBe(0);
       // The webhook checks ran against real deliveries, not skipped for want of a receiver.
-      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as { verdict: string; checks: Array<{ id: string; status: string; skipKind?: string }> };
+      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as {
+        verdict: string;
+        checks: Array<{ id: string; status: string; skipKind?: string }>;
+      };
       expect(results.checks.find((c) => c.id === 'webhooks.signature-verifies')?.status).toBe('passed');
       expect(results.verdict).toBe('certified');
-      expect(results.checks.filter((c) => c.status === 'skipped' && c.skipKind !== 'not-applicable').map((c) => c.id)).toEqual([]);
-      expectNoLeak(r, cwd, [String(p.partner_key), String(p.webhook_secret), String(p.disabled_org_token), String(p.disabled_partner_key), String(p.other_partner_key)]);
+      expect(
+        results.checks.filter((c) => c.status === 'skipped' && c.skipKind !== 'not-applicable').map((c) => c.id),
+      ).toEqual([]);
+      expectNoLeak(r, cwd, [
+        String(p.partner_key),
+        String(p.webhook_secret),
+        String(p.disabled_org_token),
+        String(p.disabled_partner_key),
+        String(p.other_partner_key),
+      ]);
     } finally {
       expect(await s.stop()).toBe(0);
     }
@@ -248,16 +316,57 @@ describe('svc-certify serve', () => {
     const s = await serveWithProvision([]);
     try {
       const cwd = tmp();
-      const r = await run(['run', '--base-url', String(s.provision.base_url), '--partner-key', String(s.provision.partner_key), '--time-scale', '60', '--reporter', 'console,json', '--report-dir', 'r'], { cwd });
+      const r = await run(
+        [
+          'run',
+          '--base-url',
+          String(s.provision.base_url),
+          '--partner-key',
+          String(s.provision.partner_key),
+          '--time-scale',
+          '60',
+          '--reporter',
+          'console,json',
+          '--report-dir',
+          'r',
+        ],
+        { cwd },
+      );
       expect(r.code, r.stderr).toBe(3);
       expect(r.stdout).toMatch(/^Incomplete: /m);
       expect(r.stdout).toMatch(/--org-token or an activation code would run \d+ checks/);
-      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as { verdict: string; summary: { failed: number }; missing: Array<{ kind: string; what: string }> };
+      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as {
+        verdict: string;
+        summary: { failed: number };
+        missing: Array<{ kind: string; what: string }>;
+      };
       expect(results.verdict).toBe('incomplete');
       expect(results.summary.failed).toBe(0);
-      expect(results.missing.map((m) => m.what)).toEqual(expect.arrayContaining(['--org-token or an activation code', '--expired-code', '--webhook-secret (with --webhook-public-url)']));
+      expect(results.missing.map((m) => m.what)).toEqual(
+        expect.arrayContaining([
+          '--org-token or an activation code',
+          '--expired-code',
+          '--webhook-secret (with --webhook-public-url)',
+        ]),
+      );
       // --strict turns a missing input into a failed gate.
-      const strict = await run(['run', '--base-url', String(s.provision.base_url), '--partner-key', String(s.provision.partner_key), '--time-scale', '60', '--reporter', 'json', '--report-dir', 'r2', '--strict'], { cwd });
+      const strict = await run(
+        [
+          'run',
+          '--base-url',
+          String(s.provision.base_url),
+          '--partner-key',
+          String(s.provision.partner_key),
+          '--time-scale',
+          '60',
+          '--reporter',
+          'json',
+          '--report-dir',
+          'r2',
+          '--strict',
+        ],
+        { cwd },
+      );
       expect(strict.code).toBe(1);
     } finally {
       await s.stop();
@@ -270,7 +379,9 @@ describe('svc-certify serve', () => {
       const cwd = tmp();
       const r = await run([...runArgs(s.provision), '--suite', 'conventions', '--reporter', 'json'], { cwd });
       expect(r.code).toBe(1);
-      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as { checks: Array<{ id: string; status: string }> };
+      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as {
+        checks: Array<{ id: string; status: string }>;
+      };
       const failed = results.checks.filter((c) => c.status === 'failed').map((c) => c.id);
       expect(failed).toContain('conventions.message-hebrew-for-lang-he');
     } finally {
@@ -279,19 +390,27 @@ describe('svc-certify serve', () => {
   });
 
   it('a sandbox started with conformant variants passes (exit 0), its warnings in results.json and junit.xml', async () => {
-    const s = await serveWithProvision(['--variant', 'users.strict-role-list', '--variant', 'json.decision-counts-as-decimals']);
+    const s = await serveWithProvision([
+      '--variant',
+      'users.strict-role-list',
+      '--variant',
+      'json.decision-counts-as-decimals',
+    ]);
     try {
       const cwd = tmp();
       const args = [...runArgs(s.provision), '--suite', 'users,decisions', '--reporter', 'json,junit'];
       const r = await run(args, { cwd });
       expect(r.code, r.stderr).toBe(0);
-      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as { summary: { failed: number; warning: number } };
+      const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as {
+        summary: { failed: number; warning: number };
+      };
       expect(results.summary.failed).toBe(0);
       expect(results.summary.warning).toBeGreaterThan(0);
-      expect(readFileSync(join(cwd, 'r', 'junit.xml'), 'utf8')).toContain('<system-out><![CDATA[WARNING: the decisions answer writes accepted as');
+      expect(readFileSync(join(cwd, 'r', 'junit.xml'), 'utf8')).toContain(
+        '<system-out><![CDATA[WARNING: the decisions answer writes accepted as',
+      );
     } finally {
       await s.stop();
     }
   });
 });
-

@@ -14,7 +14,9 @@ import { startPartnerReceiver, type PartnerReceiver } from './support/partner-re
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
-const validateResults = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'results.schema.json'), 'utf8')) as object);
+const validateResults = ajv.compile(
+  JSON.parse(readFileSync(join(ROOT, 'schemas', 'results.schema.json'), 'utf8')) as object,
+);
 
 const HEX = 'e7'.repeat(24);
 const KEY = `spk_live_${HEX}`;
@@ -37,11 +39,25 @@ describe('svc-certify scan', () => {
     expect(validateResults(result), JSON.stringify(validateResults.errors)).toBe(true);
     expect(result.certification).toBe('scan');
     expect(result.findings).toEqual([
-      { check: 'scan.no-partner-key-string', file: join('dist', 'main.js'), line: 1, column: 16, kind: 'partner-key', location: null, excerpt: 'var a=1;var k="spk_live_e7e…' },
+      {
+        check: 'scan.no-partner-key-string',
+        file: join('dist', 'main.js'),
+        line: 1,
+        column: 16,
+        kind: 'partner-key',
+        location: null,
+        excerpt: 'var a=1;var k="spk_live_e7e…',
+      },
     ]);
     const all = everything(dir, ran);
     expect(all).not.toContain(HEX.slice(0, 4));
-    expect(readdirSync(join(dir, 'reports')).sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'results.sarif', 'summary.md']);
+    expect(readdirSync(join(dir, 'reports')).sort()).toEqual([
+      'junit.xml',
+      'report.html',
+      'results.json',
+      'results.sarif',
+      'summary.md',
+    ]);
   });
 
   it('an empty folder judges nothing: incomplete (exit 3), never a clean bill', async () => {
@@ -65,7 +81,9 @@ describe('svc-certify scan', () => {
   it('exits 2 with one line naming a path that does not exist', async () => {
     const ran = await run(['scan', 'missing-folder', '--reporter', 'json']);
     expect(ran.code).toBe(2);
-    expect(ran.stderr.trim().split('\n')).toEqual(['svc-certify: scan: cannot read missing-folder: no such file or folder']);
+    expect(ran.stderr.trim().split('\n')).toEqual([
+      'svc-certify: scan: cannot read missing-folder: no such file or folder',
+    ]);
   });
 });
 
@@ -80,7 +98,10 @@ describe('svc-certify receiver', () => {
 
   it('passes a correct local receiver with --allow-private (secret from SVC_WEBHOOK_SECRET), never printing the secret; incomplete: the URL rule waits for the public URL', async () => {
     const dir = tmp('svc-receiver-');
-    const ran = await run(['receiver', '--url', receiver.url, '--allow-private', '--reporter', 'console,json'], { cwd: dir, env: { SVC_WEBHOOK_SECRET: SECRET } });
+    const ran = await run(['receiver', '--url', receiver.url, '--allow-private', '--reporter', 'console,json'], {
+      cwd: dir,
+      env: { SVC_WEBHOOK_SECRET: SECRET },
+    });
     // A local run is not the certification: every delivery check passed, the URL check needs the public URL.
     expect(ran.code, ran.stdout + ran.stderr).toBe(3);
     expect(ran.stdout).toMatch(/Incomplete/);
@@ -89,14 +110,18 @@ describe('svc-certify receiver', () => {
     expect(result.certification).toBe('receiver');
     expect(result.summary).toMatchObject({ passed: 13, failed: 0, skipped: 1 });
     expect(result.verdict).toBe('incomplete');
-    expect(result.checks.find((c) => c.id === 'receiver.url-is-deliverable')).toMatchObject({ skipKind: 'needs-input' });
+    expect(result.checks.find((c) => c.id === 'receiver.url-is-deliverable')).toMatchObject({
+      skipKind: 'needs-input',
+    });
     expect(everything(dir, ran)).not.toContain(SECRET);
   });
 
   it('fails a URL the service would not deliver to without sending anything', async () => {
     const dir = tmp('svc-receiver-');
     const before = receiver.processed.length;
-    const ran = await run(['receiver', '--url', receiver.url, '--webhook-secret', SECRET, '--reporter', 'json'], { cwd: dir });
+    const ran = await run(['receiver', '--url', receiver.url, '--webhook-secret', SECRET, '--reporter', 'json'], {
+      cwd: dir,
+    });
     expect(ran.code).toBe(1);
     const result = JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')) as RunResult;
     expect(result.checks.find((c) => c.id === 'receiver.url-is-deliverable')?.status).toBe('failed');

@@ -28,7 +28,11 @@ export function tmp(prefix = 'svc-cli-'): string {
 }
 
 export function start(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? tmp(), env: cleanEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? tmp(),
+    env: cleanEnv(opts.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 export function run(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<Ran> {

@@ -19,10 +19,15 @@ interface Results {
   checks: Array<{ id: string; status: string; skipKind?: string; message: string }>;
 }
 
-const results = (dir: string, sub = 'reports'): Results => JSON.parse(readFileSync(join(dir, sub, 'results.json'), 'utf8')) as Results;
+const results = (dir: string, sub = 'reports'): Results =>
+  JSON.parse(readFileSync(join(dir, sub, 'results.json'), 'utf8')) as Results;
 
 /** Starts the CLI, sends `signals` at the given times (ms after the spawn), collects the end. */
-function runSignalled(args: string[], signals: Array<{ afterMs: number; signal: NodeJS.Signals }>, cwd: string): Promise<Ran & { signalsSent: number }> {
+function runSignalled(
+  args: string[],
+  signals: Array<{ afterMs: number; signal: NodeJS.Signals }>,
+  cwd: string,
+): Promise<Ran & { signalsSent: number }> {
   const child = start(args, { cwd });
   let stdout = '';
   let stderr = '';
@@ -49,14 +54,21 @@ function runSignalled(args: string[], signals: Array<{ afterMs: number; signal: 
 describe('run: interruptions are never a pass and never blame the target', () => {
   it('SIGINT during a single selected check: exit 130, the check interrupted (not passed), reports written', async () => {
     const cwd = tmp();
-    const r = await runSignalled(['run', '--grep', 'late-ack-redelivered'], [{ afterMs: 1_500, signal: 'SIGINT' }], cwd);
+    const r = await runSignalled(
+      ['run', '--grep', 'late-ack-redelivered'],
+      [{ afterMs: 1_500, signal: 'SIGINT' }],
+      cwd,
+    );
     expect(r.signalsSent).toBe(1);
     expect(r.code, r.stderr).toBe(130);
     for (const f of REPORT_FILES) expect(existsSync(join(cwd, 'reports', f)), f).toBe(true);
     const res = results(cwd);
     expect(res.verdict).toBe('interrupted');
     expect(res.interrupted).toEqual({ signal: 'SIGINT' });
-    expect(res.checks.find((c) => c.id === 'webhooks.late-ack-redelivered')).toMatchObject({ status: 'skipped', skipKind: 'interrupted' });
+    expect(res.checks.find((c) => c.id === 'webhooks.late-ack-redelivered')).toMatchObject({
+      status: 'skipped',
+      skipKind: 'interrupted',
+    });
     expect(r.stdout).toMatch(/^Interrupted: /m);
   });
 
@@ -66,7 +78,9 @@ describe('run: interruptions are never a pass and never blame the target', () =>
     expect(r.code, r.stderr).toBe(143);
     const res = results(cwd);
     expect(res.verdict).toBe('interrupted');
-    expect(res.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(
+      res.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.id}: ${c.message}`),
+    ).toEqual([]);
     expect(res.checks.filter((c) => c.skipKind === 'interrupted').length).toBeGreaterThan(0);
     for (const f of REPORT_FILES) expect(existsSync(join(cwd, 'reports', f)), f).toBe(true);
   });
@@ -75,12 +89,21 @@ describe('run: interruptions are never a pass and never blame the target', () =>
 describe('run: a second signal during the shutdown', () => {
   it('still writes the reports, every check ended or interrupted, and exits 143', async () => {
     const cwd = tmp();
-    const r = await runSignalled(['run'], [{ afterMs: 3_000, signal: 'SIGTERM' }, { afterMs: 3_050, signal: 'SIGTERM' }], cwd);
+    const r = await runSignalled(
+      ['run'],
+      [
+        { afterMs: 3_000, signal: 'SIGTERM' },
+        { afterMs: 3_050, signal: 'SIGTERM' },
+      ],
+      cwd,
+    );
     expect(r.code, r.stderr).toBe(143);
     for (const f of REPORT_FILES) expect(existsSync(join(cwd, 'reports', f)), f).toBe(true);
     const res = results(cwd);
     expect(res.verdict).toBe('interrupted');
-    expect(res.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(
+      res.checks.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.id}: ${c.message}`),
+    ).toEqual([]);
   });
 });
 
@@ -138,7 +161,9 @@ describe('run: preflight, before anything is spent', () => {
     const r = await run(['run', '--base-url', htmlUrl, '--partner-key', KEY], { cwd });
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/not the Partner API v1 at http:\/\/127\.0\.0\.1:\d+\/v1: GET .*\/runs\/\{id\} answered 404 text\/html/);
+    expect(r.stderr).toMatch(
+      /not the Partner API v1 at http:\/\/127\.0\.0\.1:\d+\/v1: GET .*\/runs\/\{id\} answered 404 text\/html/,
+    );
     expect(existsSync(join(cwd, 'reports', 'results.json'))).toBe(false);
   });
 
@@ -156,21 +181,37 @@ describe('run: preflight, before anything is spent', () => {
 
   it('a report folder on a pseudo filesystem: exit 2, never a hang', async () => {
     const started = Date.now();
-    const r = await run(['run', '--base-url', htmlUrl, '--partner-key', KEY, '--report-dir', '/proc/svc-certify-nope'], { cwd: tmp() });
+    const r = await run(
+      ['run', '--base-url', htmlUrl, '--partner-key', KEY, '--report-dir', '/proc/svc-certify-nope'],
+      { cwd: tmp() },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--report-dir \/proc\/svc-certify-nope: cannot create/);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('--webhook-listen on a busy port: exit 2 naming the port', async () => {
-    const r = await run(['run', '--base-url', htmlUrl, '--partner-key', KEY, '--webhook-secret', 'whsec-test-0123456789', '--webhook-listen', `127.0.0.1:${busyPort}`], { cwd: tmp() });
+    const r = await run(
+      [
+        'run',
+        '--base-url',
+        htmlUrl,
+        '--partner-key',
+        KEY,
+        '--webhook-secret',
+        'whsec-test-0123456789',
+        '--webhook-listen',
+        `127.0.0.1:${busyPort}`,
+      ],
+      { cwd: tmp() },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`port ${busyPort} is in use`));
   });
 });
 
 describe('serve: signals', () => {
-  it('the first SIGTERM is serve\'s normal end (exit 0)', async () => {
+  it("the first SIGTERM is serve's normal end (exit 0)", async () => {
     const r = await runSignalled(['serve', '--port', '0'], [{ afterMs: 1_000, signal: 'SIGTERM' }], tmp());
     expect(r.code, r.stderr).toBe(0);
   });

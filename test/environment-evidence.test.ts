@@ -18,7 +18,9 @@ describe('environment from evidence (--environment auto)', () => {
     expect(resultOf(run, SANDBOX_CHECK).status).toBe('passed');
     const header = resultOf(run, HEADER_CHECK);
     expect(header.status).toBe('failed');
-    expect(header.message).toMatch(/the target behaves as sandbox \(.*POST \/sandbox\/webhooks\/test with an unknown event answered 422.*unknown_fixture.*\) while x-svc-environment says production/);
+    expect(header.message).toMatch(
+      /the target behaves as sandbox \(.*POST \/sandbox\/webhooks\/test with an unknown event answered 422.*unknown_fixture.*\) while x-svc-environment says production/,
+    );
     expect(resultOf(run, PRODUCTION_CHECK).status).toBe('skipped');
   });
 

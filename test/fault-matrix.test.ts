@@ -37,7 +37,14 @@ const TIME_SCALE_FOR: Record<string, number> = {
 /** Opt-in checks run only when their flag is given. */
 const FLAGS_FOR: Record<string, Record<string, unknown>> = { 'webhooks.retry-schedule-whole': { watchRetries: true } };
 
-function targetFor(checkId: string): { mode: 'sandbox' | 'production'; exhaustLimits: boolean; noWebhook: boolean; timeScale?: number; walletCredits?: number; flags?: Record<string, unknown> } {
+function targetFor(checkId: string): {
+  mode: 'sandbox' | 'production';
+  exhaustLimits: boolean;
+  noWebhook: boolean;
+  timeScale?: number;
+  walletCredits?: number;
+  flags?: Record<string, unknown>;
+} {
   const needs = checksById.get(checkId)?.needs ?? [];
   // 'spend-credits' means production with a spending allowance (e.g. reveal.production-charged-once).
   const spend = needs.includes('spend-credits');
@@ -45,12 +52,20 @@ function targetFor(checkId: string): { mode: 'sandbox' | 'production'; exhaustLi
     mode: needs.includes('production') || spend ? 'production' : 'sandbox',
     exhaustLimits: needs.includes('exhaust-limits'),
     // A burst must beat 120 requests per scaled minute: at 600 that is 120 in 100 ms, out of reach on a busy machine.
-    ...(needs.includes('exhaust-limits') ? { timeScale: 30 } : TIME_SCALE_FOR[checkId] !== undefined ? { timeScale: TIME_SCALE_FOR[checkId] } : {}),
+    ...(needs.includes('exhaust-limits')
+      ? { timeScale: 30 }
+      : TIME_SCALE_FOR[checkId] !== undefined
+        ? { timeScale: TIME_SCALE_FOR[checkId] }
+        : {}),
     noWebhook: needs.includes('no-webhook-registered'),
     ...(WALLET_FOR[checkId] !== undefined ? { walletCredits: WALLET_FOR[checkId] } : {}),
     // The environment is stated, as an operator's CI does: a fault in x-svc-environment itself must
     // not turn the check meant for it into a skip through auto-detection.
-    flags: { environment: needs.includes('production') || spend ? 'production' : 'sandbox', ...(spend ? { maxSpendCredits: '100' } : {}), ...FLAGS_FOR[checkId] },
+    flags: {
+      environment: needs.includes('production') || spend ? 'production' : 'sandbox',
+      ...(spend ? { maxSpendCredits: '100' } : {}),
+      ...FLAGS_FOR[checkId],
+    },
   };
 }
 
@@ -64,21 +79,31 @@ describe('clean reference sandbox', () => {
     for (const c of run.checks.filter((x) => x.status === 'skipped')) {
       const needs = checksById.get(c.id)?.needs ?? [];
       const optIn = c.skipKind === 'not-applicable' && c.message.startsWith('opt-in: --');
-      expect(optIn || needs.some((n) => n === 'production' || n === 'spend-credits' || n === 'no-webhook-registered'), `${c.id} skipped: ${c.message}`).toBe(true);
+      expect(
+        optIn || needs.some((n) => n === 'production' || n === 'spend-credits' || n === 'no-webhook-registered'),
+        `${c.id} skipped: ${c.message}`,
+      ).toBe(true);
     }
   });
 
   it('passes every production check against a production-mode sandbox', async () => {
     const ids = ALL_CHECKS.filter((c) => c.needs?.includes('production')).map((c) => c.id);
     if (ids.length === 0) return;
-    const run = await certifySandbox({ mode: 'production', ids: ids.filter((id) => !checksById.get(id)?.needs?.includes('spend-credits')) });
+    const run = await certifySandbox({
+      mode: 'production',
+      ids: ids.filter((id) => !checksById.get(id)?.needs?.includes('spend-credits')),
+    });
     expect(notPassed(run)).toEqual([]);
   });
 });
 
 describe('every fault is caught by the check meant for it', () => {
   it('names an existing check for every fault', () => {
-    const orphans = faults.flatMap((f) => namedBy(f).filter((id) => !checksById.has(id)).map((id) => `${f.id} → ${id}`));
+    const orphans = faults.flatMap((f) =>
+      namedBy(f)
+        .filter((id) => !checksById.has(id))
+        .map((id) => `${f.id} → ${id}`),
+    );
     expect(orphans).toEqual([]);
   });
 
@@ -87,27 +112,37 @@ describe('every fault is caught by the check meant for it', () => {
     expect(ALL_CHECKS.map((c) => c.id).filter((id) => !named.has(id))).toEqual([]);
   });
 
-  it.concurrent.each(faults.flatMap((f) => namedBy(f).filter((id) => checksById.has(id)).map((id) => [f.id, id] as const)))(
-    '%s is caught by %s',
-    async (faultId, checkId) => {
-      const run = await certifySandbox({ faults: [faultId], ids: [checkId], ...targetFor(checkId) });
-      const result = resultOf(run, checkId);
-      runPairs.set(faultId, (runPairs.get(faultId) ?? 0) + 1);
-      // Caught only on the check's own observation: a failure of shared setup does not count.
-      const own = failedOnOwnAssertion(result);
-      if (!own) missedPairs.set(faultId, [...(missedPairs.get(faultId) ?? []), checkId]);
-      expect(own ? 'failed on its own assertion' : `${result.status}${result.status === 'failed' ? ' (only through shared setup)' : ''}`, `${checkId}: ${result.message}`).toBe(
-        'failed on its own assertion',
-      );
-    },
-  );
+  it.concurrent.each(
+    faults.flatMap((f) =>
+      namedBy(f)
+        .filter((id) => checksById.has(id))
+        .map((id) => [f.id, id] as const),
+    ),
+  )('%s is caught by %s', async (faultId, checkId) => {
+    const run = await certifySandbox({ faults: [faultId], ids: [checkId], ...targetFor(checkId) });
+    const result = resultOf(run, checkId);
+    runPairs.set(faultId, (runPairs.get(faultId) ?? 0) + 1);
+    // Caught only on the check's own observation: a failure of shared setup does not count.
+    const own = failedOnOwnAssertion(result);
+    if (!own) missedPairs.set(faultId, [...(missedPairs.get(faultId) ?? []), checkId]);
+    expect(
+      own
+        ? 'failed on its own assertion'
+        : `${result.status}${result.status === 'failed' ? ' (only through shared setup)' : ''}`,
+      `${checkId}: ${result.message}`,
+    ).toBe('failed on its own assertion');
+  });
 
   afterAll(() => {
     const total = faults.length;
     const caught = faults.filter((f) => runPairs.get(f.id) === namedBy(f).length && !missedPairs.has(f.id));
-    const missed = faults.filter((f) => !caught.includes(f)).map((f) => (missedPairs.has(f.id) ? `${f.id} (${missedPairs.get(f.id)!.join(', ')})` : f.id));
+    const missed = faults
+      .filter((f) => !caught.includes(f))
+      .map((f) => (missedPairs.has(f.id) ? `${f.id} (${missedPairs.get(f.id)!.join(', ')})` : f.id));
     const pct = total === 0 ? 0 : (100 * caught.length) / total;
-    process.stdout.write(`\nfault matrix: ${caught.length}/${total} faults caught by their check (${pct.toFixed(1)} %)\n`);
+    process.stdout.write(
+      `\nfault matrix: ${caught.length}/${total} faults caught by their check (${pct.toFixed(1)} %)\n`,
+    );
     if (missed.length > 0) process.stdout.write(`missed: ${missed.join(', ')}\n`);
   });
 });

@@ -11,21 +11,25 @@ import { outcomeOf, ROW_REPORT_FILES, runRow } from './support/hostile-run-row.j
 const ROWS = MATRIX.filter((r) => r.testedIn === 'test/hostile-matrix.test.ts');
 
 describe.skipIf(process.platform !== 'linux')('the hostile matrix (issue 17)', () => {
-  it.each(ROWS.map((r) => [r.name, r] as const))('%s', async (_name, row) => {
-    const r = await runRow(row);
-    const summary = `${row.what}: ${outcomeOf(r)}, ${r.run.peakRssMb.toFixed(0)} MB, ${r.run.seconds.toFixed(1)} s${r.run.secondsAfterSignal !== undefined ? ` (${r.run.secondsAfterSignal.toFixed(2)} s after the signal)` : ''}; stderr: ${r.run.stderr.slice(-400)}`;
-    console.log(`hostile ${row.name}: ${summary.split('; stderr')[0]}`);
-    expect(r.run.killed, summary).toBeUndefined();
-    expect(r.run.interruptError, summary).toBeUndefined();
-    expect(r.run.code, summary).toBe(row.expect.code);
-    if (row.expect.verdict) expect(r.verdict, summary).toBe(row.expect.verdict);
-    expect(r.reports, summary).toEqual(row.expect.reports ? [...ROW_REPORT_FILES].sort() : []);
-    if (row.expect.stderr) expect(r.run.stderr).toMatch(row.expect.stderr);
-    expect(r.run.peakRssMb, summary).toBeLessThanOrEqual(PEAK_RSS_BOUND_MB);
-    expect(r.run.seconds, summary).toBeLessThanOrEqual(row.maxSeconds);
-    if (row.expect.code === 143 || row.name.endsWith('-sigterm')) {
-      expect(r.run.secondsAfterSignal, summary).toBeDefined();
-      expect(r.run.secondsAfterSignal!, summary).toBeLessThanOrEqual(SIGNAL_EXIT_BOUND_S);
-    }
-  }, 120_000);
+  it.each(ROWS.map((r) => [r.name, r] as const))(
+    '%s',
+    async (_name, row) => {
+      const r = await runRow(row);
+      const summary = `${row.what}: ${outcomeOf(r)}, ${r.run.peakRssMb.toFixed(0)} MB, ${r.run.seconds.toFixed(1)} s${r.run.secondsAfterSignal !== undefined ? ` (${r.run.secondsAfterSignal.toFixed(2)} s after the signal)` : ''}; stderr: ${r.run.stderr.slice(-400)}`;
+      console.log(`hostile ${row.name}: ${summary.split('; stderr')[0]}`);
+      expect(r.run.killed, summary).toBeUndefined();
+      expect(r.run.interruptError, summary).toBeUndefined();
+      expect(r.run.code, summary).toBe(row.expect.code);
+      if (row.expect.verdict) expect(r.verdict, summary).toBe(row.expect.verdict);
+      expect(r.reports, summary).toEqual(row.expect.reports ? [...ROW_REPORT_FILES].sort() : []);
+      if (row.expect.stderr) expect(r.run.stderr).toMatch(row.expect.stderr);
+      expect(r.run.peakRssMb, summary).toBeLessThanOrEqual(PEAK_RSS_BOUND_MB);
+      expect(r.run.seconds, summary).toBeLessThanOrEqual(row.maxSeconds);
+      if (row.expect.code === 143 || row.name.endsWith('-sigterm')) {
+        expect(r.run.secondsAfterSignal, summary).toBeDefined();
+        expect(r.run.secondsAfterSignal!, summary).toBeLessThanOrEqual(SIGNAL_EXIT_BOUND_S);
+      }
+    },
+    120_000,
+  );
 });

@@ -44,11 +44,17 @@ async function runCase(name: string): Promise<CaseRun> {
   const dir = mkdtempSync(join(tmpdir(), `svc-hostile-${name}-`));
   dirs.push(dir);
   const args = await c.prepare(dir);
-  const run = await runMeasured([...args, '--report-dir', 'report', '--reporter', REPORTERS], { cwd: dir, killAboveMb: KILL_ABOVE_MB, timeoutMs: KILL_AFTER_MS });
+  const run = await runMeasured([...args, '--report-dir', 'report', '--reporter', REPORTERS], {
+    cwd: dir,
+    killAboveMb: KILL_ABOVE_MB,
+    timeoutMs: KILL_AFTER_MS,
+  });
   const reportDir = join(dir, 'report');
   const reports: Record<string, string> = {};
-  if (existsSync(reportDir)) for (const f of readdirSync(reportDir)) reports[f] = readFileSync(join(reportDir, f), 'utf8');
-  const results = reports['results.json'] === undefined ? undefined : (JSON.parse(reports['results.json']) as RunResult);
+  if (existsSync(reportDir))
+    for (const f of readdirSync(reportDir)) reports[f] = readFileSync(join(reportDir, f), 'utf8');
+  const results =
+    reports['results.json'] === undefined ? undefined : (JSON.parse(reports['results.json']) as RunResult);
   return { run, expectedCode: c.expectedCode, reports, results };
 }
 
@@ -60,12 +66,16 @@ function expectBounded(r: CaseRun): void {
   expect(run.peakRssMb, summary).toBeLessThanOrEqual(PEAK_BOUND_MB);
   expect(run.seconds, summary).toBeLessThan(SECONDS_BOUND);
   expect(run.code, summary).toBe(r.expectedCode);
-  if (r.expectedCode !== 2) expect(Object.keys(r.reports)).toEqual(expect.arrayContaining(['results.json', 'results.sarif', 'junit.xml', 'report.html', 'summary.md']));
+  if (r.expectedCode !== 2)
+    expect(Object.keys(r.reports)).toEqual(
+      expect.arrayContaining(['results.json', 'results.sarif', 'junit.xml', 'report.html', 'summary.md']),
+    );
 }
 
 function expectNoFullKey(r: CaseRun): void {
   const outputs = { ...r.reports, stdout: r.run.stdout, stderr: r.run.stderr };
-  for (const [name, text] of Object.entries(outputs)) for (const bad of TOO_MUCH) expect(text.includes(bad), `${name} shows ${bad}`).toBe(false);
+  for (const [name, text] of Object.entries(outputs))
+    for (const bad of TOO_MUCH) expect(text.includes(bad), `${name} shows ${bad}`).toBe(false);
 }
 
 function findings(r: CaseRun): ScanFinding[] {
@@ -85,14 +95,18 @@ describe('scan under hostile files', () => {
   it('20 MB of "[" (.har): the structure is given up past the depth bound and the rest searched as text', async () => {
     const r = await runCase('deep-har-plain');
     expectBounded(r);
-    expect(findings(r).map((f) => [f.kind, f.location])).toEqual([['partner-key', `nested deeper than ${JSON_DEPTH_BOUND} levels, scanned as text`]]);
+    expect(findings(r).map((f) => [f.kind, f.location])).toEqual([
+      ['partner-key', `nested deeper than ${JSON_DEPTH_BOUND} levels, scanned as text`],
+    ]);
     expectNoFullKey(r);
   });
 
   it('100,000 nested members (.har): seconds, not minutes, and the innermost token is found', async () => {
     const r = await runCase('deep-members');
     expectBounded(r);
-    expect(findings(r).map((f) => [f.kind, f.location])).toEqual([['org-token', `nested deeper than ${JSON_DEPTH_BOUND} levels, scanned as text`]]);
+    expect(findings(r).map((f) => [f.kind, f.location])).toEqual([
+      ['org-token', `nested deeper than ${JSON_DEPTH_BOUND} levels, scanned as text`],
+    ]);
     expectNoFullKey(r);
   });
 
@@ -111,7 +125,9 @@ describe('scan under hostile files', () => {
   it('a source map with 30 million sources: bounded memory, the finding still named by its source', async () => {
     const r = await runCase('map-many-sources');
     expectBounded(r);
-    expect(findings(r).map((f) => [f.kind, f.location, f.line])).toEqual([['partner-key', 'gzip-decompressed › source src/config.ts', 1]]);
+    expect(findings(r).map((f) => [f.kind, f.location, f.line])).toEqual([
+      ['partner-key', 'gzip-decompressed › source src/config.ts', 1],
+    ]);
     expectNoFullKey(r);
   });
 
@@ -134,14 +150,19 @@ describe('scan under hostile files', () => {
   it('a key used as a member name is a finding, shown with its first 12 characters only', async () => {
     const r = await runCase('key-as-member-name');
     expectBounded(r);
-    expect(findings(r).map((f) => [f.kind, f.location, f.excerpt])).toEqual([['partner-key', 'log.entries[0].request.headers[0] (member name)', 'spk_live_a1a…']]);
+    expect(findings(r).map((f) => [f.kind, f.location, f.excerpt])).toEqual([
+      ['partner-key', 'log.entries[0].request.headers[0] (member name)', 'spk_live_a1a…'],
+    ]);
     expectNoFullKey(r);
   });
 
   it('a file named with a key or token: every path shown is cut to 12 characters of it', async () => {
     const r = await runCase('key-in-file-name');
     expectBounded(r);
-    expect(findings(r).map((f) => f.file)).toEqual([`dist/${KEY.slice(0, 12)}….js`, `dist/nested/${TOKEN.slice(0, 12)}….js`]);
+    expect(findings(r).map((f) => f.file)).toEqual([
+      `dist/${KEY.slice(0, 12)}….js`,
+      `dist/nested/${TOKEN.slice(0, 12)}….js`,
+    ]);
     expect((r.results!.config as { paths: string[] }).paths).toEqual([`dist/${KEY.slice(0, 12)}….js`, 'dist/nested']);
     expectNoFullKey(r);
   });

@@ -22,11 +22,19 @@ const STATE: NeedState = {
 
 describe('isolation checks with 3 activation codes', () => {
   it('plans every check that needs a second organization, decisions.other-organization-run-404 included', () => {
-    const plan = planCertification({ checks: ALL_CHECKS, state: STATE, codes: ['SVC-AAAA-AAA0', 'SVC-AAAA-AAA1', 'SVC-AAAA-AAA2'] });
-    const isolation = ALL_CHECKS.filter((c) => c.needs?.includes('second-org')).map((c) => c.id).sort();
+    const plan = planCertification({
+      checks: ALL_CHECKS,
+      state: STATE,
+      codes: ['SVC-AAAA-AAA0', 'SVC-AAAA-AAA1', 'SVC-AAAA-AAA2'],
+    });
+    const isolation = ALL_CHECKS.filter((c) => c.needs?.includes('second-org'))
+      .map((c) => c.id)
+      .sort();
     expect(isolation).toContain('decisions.other-organization-run-404');
     const planned = new Set(plan.run.map((r) => r.check.id));
-    const skipped = plan.skipped.filter((s) => isolation.includes(s.check.id)).map((s) => `${s.check.id}: ${s.skip.reason}`);
+    const skipped = plan.skipped
+      .filter((s) => isolation.includes(s.check.id))
+      .map((s) => `${s.check.id}: ${s.skip.reason}`);
     expect(skipped).toEqual([]);
     expect(isolation.filter((id) => !planned.has(id))).toEqual([]);
   });

@@ -11,7 +11,22 @@ const ROOT = resolve(import.meta.dirname, '..');
 /** Layer → the layers it may import (the arrows of the table). `package-root` and `narrow` are leaves every layer may use. */
 const LEAVES = ['package-root', 'narrow'];
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  cli: ['config', 'embedded', 'openapi', 'partner', 'receiver-cert', 'report', 'runner', 'sandbox', 'scan', 'schema', 'suites', 'webhook', 'http', 'json'],
+  cli: [
+    'config',
+    'embedded',
+    'openapi',
+    'partner',
+    'receiver-cert',
+    'report',
+    'runner',
+    'sandbox',
+    'scan',
+    'schema',
+    'suites',
+    'webhook',
+    'http',
+    'json',
+  ],
   /** The embedded target: with cli, the only certifier layer that reaches the sandbox (its public entry). */
   embedded: ['sandbox', 'webhook', 'config', 'json'],
   suites: ['runner', 'http', 'schema', 'webhook', 'json'],
@@ -57,7 +72,8 @@ function layerOf(path: string): string {
 const isTest = (file: string): boolean => file.endsWith('.test.ts');
 const noExt = (path: string): string => path.replace(/\.(ts|js|mts|mjs)$/, '');
 /** A test that spawns the CLI: `test/cli-*.test.ts` using the spawner of test/cli-support.ts. */
-const spawnsCli = (f: SourceFile): boolean => /^test\/cli-[^/]+\.test\.ts$/.test(f.file) && /['"]\.\/cli-support\.js['"]/.test(f.text);
+const spawnsCli = (f: SourceFile): boolean =>
+  /^test\/cli-[^/]+\.test\.ts$/.test(f.file) && /['"]\.\/cli-support\.js['"]/.test(f.text);
 
 /** Every broken rule, one message per import and rule: importing file, imported file, rule. */
 export function violations(files: readonly SourceFile[]): string[] {
@@ -71,7 +87,12 @@ export function violations(files: readonly SourceFile[]): string[] {
       const report = (rule: string): void => void bad.push(`${f.file} imports ${target}: ${rule}`);
 
       // The layer table, for src/ and suites/ (their tests too, which may also use the helpers of test/).
-      if ((f.file.startsWith('src/') || f.file.startsWith('suites/')) && to !== from && !LEAVES.includes(to) && !(isTest(f.file) && to === 'test')) {
+      if (
+        (f.file.startsWith('src/') || f.file.startsWith('suites/')) &&
+        to !== from &&
+        !LEAVES.includes(to) &&
+        !(isTest(f.file) && to === 'test')
+      ) {
         const allowed = MAY_IMPORT[from];
         if (!allowed) report(`layer "${from}" is not in the layer table`);
         else if (!allowed.includes(to)) report(`layer "${from}" may not import layer "${to}" (layer table)`);
@@ -79,14 +100,24 @@ export function violations(files: readonly SourceFile[]): string[] {
       // The sandbox: only its public entry, only from cli, embedded, tests and benches.
       if (to === 'sandbox' && from !== 'sandbox') {
         if (t !== SANDBOX_ENTRY) report(`the sandbox is reached only through its public entry ${SANDBOX_ENTRY}.ts`);
-        if (!SANDBOX_USERS.some((p) => f.file.startsWith(p))) report(`only src/cli/, src/embedded/, test/ and bench/ reach the sandbox`);
+        if (!SANDBOX_USERS.some((p) => f.file.startsWith(p)))
+          report(`only src/cli/, src/embedded/, test/ and bench/ reach the sandbox`);
       }
       // The embedded target: only its public entry.
-      if (to === 'embedded' && from !== 'embedded' && t !== EMBEDDED_ENTRY) report(`the embedded target is reached only through its public entry ${EMBEDDED_ENTRY}.ts`);
+      if (to === 'embedded' && from !== 'embedded' && t !== EMBEDDED_ENTRY)
+        report(`the embedded target is reached only through its public entry ${EMBEDDED_ENTRY}.ts`);
       // Nothing imports src/cli/, but tests that spawn the CLI.
-      if (to === 'cli' && from !== 'cli' && !spawnsCli(f)) report('nothing imports src/cli/ (but test/cli-*.test.ts files that spawn the CLI)');
+      if (to === 'cli' && from !== 'cli' && !spawnsCli(f))
+        report('nothing imports src/cli/ (but test/cli-*.test.ts files that spawn the CLI)');
       // Suites never import each other.
-      if (from === 'suites' && to === 'suites' && t !== noExt(f.file) && noExt(f.file) !== SUITE_REGISTRY && !isTest(f.file) && !SUITE_HELPERS.includes(t)) {
+      if (
+        from === 'suites' &&
+        to === 'suites' &&
+        t !== noExt(f.file) &&
+        noExt(f.file) !== SUITE_REGISTRY &&
+        !isTest(f.file) &&
+        !SUITE_HELPERS.includes(t)
+      ) {
         report(`suites never import each other (only ${SUITE_HELPERS.map((h) => `${h}.ts`).join(', ')})`);
       }
       // Reporters never import suites.
@@ -106,7 +137,10 @@ function sources(dir: string): string[] {
 
 function repository(): SourceFile[] {
   return ['src', 'suites', 'bench', 'test'].flatMap((dir) =>
-    sources(join(ROOT, dir)).map((path) => ({ file: relative(ROOT, path).split(sep).join('/'), text: readFileSync(path, 'utf8') })),
+    sources(join(ROOT, dir)).map((path) => ({
+      file: relative(ROOT, path).split(sep).join('/'),
+      text: readFileSync(path, 'utf8'),
+    })),
   );
 }
 
@@ -119,7 +153,14 @@ describe('layers', () => {
 
   it('reads the whole tree', () => {
     // src/, suites/, bench/ and test/ with their tests: a walk that found nothing would pass everything.
-    for (const f of ['src/http/pacer.ts', 'src/cli/main.ts', 'suites/index.ts', 'bench/cli-bench.ts', 'test/layers.test.ts', 'src/http/pacer.test.ts']) {
+    for (const f of [
+      'src/http/pacer.ts',
+      'src/cli/main.ts',
+      'suites/index.ts',
+      'bench/cli-bench.ts',
+      'test/layers.test.ts',
+      'src/http/pacer.test.ts',
+    ]) {
       expect(files.map((x) => x.file)).toContain(f);
     }
     expect(files.reduce((n, f) => n + [...f.text.matchAll(IMPORT)].length, 0)).toBeGreaterThan(500);
@@ -132,29 +173,75 @@ describe('layers', () => {
   it('reports a fake violation of every rule, naming the importing file, the imported file and the rule', () => {
     const fake = (file: string, spec: string): SourceFile => ({ file, text: imports(spec) });
     const cases: Array<[SourceFile, string]> = [
-      [fake('src/runner/x.ts', '../report/index.js'), 'src/runner/x.ts imports src/report/index.js: layer "runner" may not import layer "report" (layer table)'],
-      [fake('src/sandbox/app.ts', '../http/client.js'), 'src/sandbox/app.ts imports src/http/client.js: layer "sandbox" may not import layer "http"'],
-      [fake('src/cli/serve-command.ts', '../sandbox/faults/index.js'), 'src/cli/serve-command.ts imports src/sandbox/faults/index.js: the sandbox is reached only through its public entry src/sandbox/index.ts'],
-      [fake('test/x.test.ts', '../src/sandbox/app.js'), 'test/x.test.ts imports src/sandbox/app.js: the sandbox is reached only through its public entry'],
-      [fake('src/report/x.test.ts', '../sandbox/index.js'), 'src/report/x.test.ts imports src/sandbox/index.js: only src/cli/, src/embedded/, test/ and bench/ reach the sandbox'],
-      [fake('bench/x.ts', '../src/embedded/other.js'), 'bench/x.ts imports src/embedded/other.js: the embedded target is reached only through its public entry'],
-      [fake('test/x.test.ts', '../src/cli/main.js'), 'test/x.test.ts imports src/cli/main.js: nothing imports src/cli/'],
-      [fake('bench/x.ts', '../src/cli/run-command.js'), 'bench/x.ts imports src/cli/run-command.js: nothing imports src/cli/'],
-      [fake('src/partner/x.test.ts', '../cli/help-text.js'), 'src/partner/x.test.ts imports src/cli/help-text.js: nothing imports src/cli/'],
+      [
+        fake('src/runner/x.ts', '../report/index.js'),
+        'src/runner/x.ts imports src/report/index.js: layer "runner" may not import layer "report" (layer table)',
+      ],
+      [
+        fake('src/sandbox/app.ts', '../http/client.js'),
+        'src/sandbox/app.ts imports src/http/client.js: layer "sandbox" may not import layer "http"',
+      ],
+      [
+        fake('src/cli/serve-command.ts', '../sandbox/faults/index.js'),
+        'src/cli/serve-command.ts imports src/sandbox/faults/index.js: the sandbox is reached only through its public entry src/sandbox/index.ts',
+      ],
+      [
+        fake('test/x.test.ts', '../src/sandbox/app.js'),
+        'test/x.test.ts imports src/sandbox/app.js: the sandbox is reached only through its public entry',
+      ],
+      [
+        fake('src/report/x.test.ts', '../sandbox/index.js'),
+        'src/report/x.test.ts imports src/sandbox/index.js: only src/cli/, src/embedded/, test/ and bench/ reach the sandbox',
+      ],
+      [
+        fake('bench/x.ts', '../src/embedded/other.js'),
+        'bench/x.ts imports src/embedded/other.js: the embedded target is reached only through its public entry',
+      ],
+      [
+        fake('test/x.test.ts', '../src/cli/main.js'),
+        'test/x.test.ts imports src/cli/main.js: nothing imports src/cli/',
+      ],
+      [
+        fake('bench/x.ts', '../src/cli/run-command.js'),
+        'bench/x.ts imports src/cli/run-command.js: nothing imports src/cli/',
+      ],
+      [
+        fake('src/partner/x.test.ts', '../cli/help-text.js'),
+        'src/partner/x.test.ts imports src/cli/help-text.js: nothing imports src/cli/',
+      ],
       [fake('suites/jobs.ts', './users.js'), 'suites/jobs.ts imports suites/users.js: suites never import each other'],
-      [fake('suites/support.ts', './limits.js'), 'suites/support.ts imports suites/limits.js: suites never import each other'],
-      [fake('src/report/x.ts', '../../suites/spec-refs.js'), 'src/report/x.ts imports suites/spec-refs.js: reporters (src/report/) never import suites'],
-      [fake('src/report/x.test.ts', '../../suites/index.js'), 'src/report/x.test.ts imports suites/index.js: reporters (src/report/) never import suites'],
-      [fake('src/newlayer/x.ts', '../json/lossless.js'), 'src/newlayer/x.ts imports src/json/lossless.js: layer "newlayer" is not in the layer table'],
+      [
+        fake('suites/support.ts', './limits.js'),
+        'suites/support.ts imports suites/limits.js: suites never import each other',
+      ],
+      [
+        fake('src/report/x.ts', '../../suites/spec-refs.js'),
+        'src/report/x.ts imports suites/spec-refs.js: reporters (src/report/) never import suites',
+      ],
+      [
+        fake('src/report/x.test.ts', '../../suites/index.js'),
+        'src/report/x.test.ts imports suites/index.js: reporters (src/report/) never import suites',
+      ],
+      [
+        fake('src/newlayer/x.ts', '../json/lossless.js'),
+        'src/newlayer/x.ts imports src/json/lossless.js: layer "newlayer" is not in the layer table',
+      ],
     ];
-    for (const [file, message] of cases) expect(violations([file]).some((v) => v.startsWith(message)), `${file.file}: ${violations([file]).join(' | ')}`).toBe(true);
+    for (const [file, message] of cases)
+      expect(
+        violations([file]).some((v) => v.startsWith(message)),
+        `${file.file}: ${violations([file]).join(' | ')}`,
+      ).toBe(true);
   });
 
   it('accepts what the rules allow', () => {
     const ok: SourceFile[] = [
       { file: 'src/cli/serve-command.ts', text: `const m = await import('${'../sandbox/index.js'}');` },
       { file: 'src/embedded/embedded-target.ts', text: imports('../sandbox/index.js') },
-      { file: 'test/suite-x.test.ts', text: imports('../src/sandbox/index.js', '../suites/jobs.js', '../src/embedded/embedded-target.js') },
+      {
+        file: 'test/suite-x.test.ts',
+        text: imports('../src/sandbox/index.js', '../suites/jobs.js', '../src/embedded/embedded-target.js'),
+      },
       { file: 'test/cli-x.test.ts', text: imports('./cli-support.js', '../src/cli/partner-command.js') },
       { file: 'src/cli/x.test.ts', text: imports('./main.js') },
       { file: 'suites/jobs.ts', text: imports('./spec-refs.js', './support.js', './webhook-support.js') },

@@ -39,15 +39,25 @@ function rows(text: string): string[][] {
   return text
     .split('\n')
     .filter((l) => l.startsWith('|') && !/^\|[\s|-]+\|$/.test(l))
-    .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    .map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
 }
 
 const codesIn = (cell: string): string[] => [...cell.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!);
 
 /** The spec's name of an endpoint in "Errors by endpoint" → operationId. */
 const ENDPOINT_NAMES: Record<string, string> = {
-  'POST /activations/redeem': 'redeem', 'POST /users': 'users', 'POST /jobs': 'jobs', 'POST /runs': 'startRun',
-  'GET /runs/{run_id}': 'readRun', reveal: 'reveal', decisions: 'decisions',
+  'POST /activations/redeem': 'redeem',
+  'POST /users': 'users',
+  'POST /jobs': 'jobs',
+  'POST /runs': 'startRun',
+  'GET /runs/{run_id}': 'readRun',
+  reveal: 'reveal',
+  decisions: 'decisions',
 };
 
 /**
@@ -78,7 +88,8 @@ function specErrorCodes(): { status: string; code: string; endpoint?: string; sa
   const sandboxParts = (p: string): boolean => p.startsWith('### Sandbox-only') || p.startsWith('Simulated');
   return out.map(({ part: _part, ...e }) => ({
     ...e,
-    sandboxOnly: !ANSWERED_BY_PRODUCTION.has(e.code) && out.filter((x) => x.code === e.code).every((x) => sandboxParts(x.part)),
+    sandboxOnly:
+      !ANSWERED_BY_PRODUCTION.has(e.code) && out.filter((x) => x.code === e.code).every((x) => sandboxParts(x.part)),
   }));
 }
 
@@ -89,7 +100,9 @@ describe('the OpenAPI description covers the spec', () => {
     for (const [method, path, purpose] of summary) {
       const op = paths[path!.replace(/`/g, '')]?.[method!.toLowerCase()];
       expect(op, `${method} ${path}`).toBeDefined();
-      expect(op['x-sandbox-only'] === true, `${method} ${path} sandbox-only mark`).toBe(purpose!.startsWith('sandbox only'));
+      expect(op['x-sandbox-only'] === true, `${method} ${path} sandbox-only mark`).toBe(
+        purpose!.startsWith('sandbox only'),
+      );
     }
     expect(operations.length).toBe(summary.length);
   });
@@ -97,7 +110,14 @@ describe('the OpenAPI description covers the spec', () => {
   it('has every error code of Errors with its status, on the endpoints the spec names, with an example each', () => {
     const codes = specErrorCodes();
     expect(codes.length).toBeGreaterThanOrEqual(27);
-    expect([...new Set(codes.filter((c) => c.sandboxOnly).map((c) => c.code))].sort()).toEqual(['internal_error', 'invalid_request', 'sandbox_limit', 'sandbox_run_quota', 'unknown_fixture', 'webhook_not_configured']);
+    expect([...new Set(codes.filter((c) => c.sandboxOnly).map((c) => c.code))].sort()).toEqual([
+      'internal_error',
+      'invalid_request',
+      'sandbox_limit',
+      'sandbox_run_quota',
+      'unknown_fixture',
+      'webhook_not_configured',
+    ]);
     for (const e of codes) {
       const ops = e.endpoint ? [opByKey(ENDPOINT_NAMES[e.endpoint]!)] : operations.map((o) => o.op);
       const carrying = ops.filter((op) => op.responses[e.status]?.content['application/json'].examples[e.code]);
@@ -105,12 +125,21 @@ describe('the OpenAPI description covers the spec', () => {
       for (const op of carrying) {
         const example = op.responses[e.status].content['application/json'].examples[e.code];
         expect(example.value.error, `${op.operationId} ${e.status} ${e.code}`).toBe(e.code);
-        if (e.sandboxOnly) expect(example['x-sandbox-only'], `${op.operationId} ${e.code} marked sandbox-only`).toBe(true);
+        if (e.sandboxOnly)
+          expect(example['x-sandbox-only'], `${op.operationId} ${e.code} marked sandbox-only`).toBe(true);
       }
     }
     // Cross-cutting codes are on every operation (the org token ones on every one that sends it).
-    for (const e of codes.filter((x) => !x.endpoint && ['invalid_partner_key', 'partner_disabled', 'rate_limited', 'rate_limit_unavailable'].includes(x.code))) {
-      for (const { op } of operations) expect(op.responses[e.status]?.content['application/json'].examples[e.code], `${op.operationId} ${e.code}`).toBeDefined();
+    for (const e of codes.filter(
+      (x) =>
+        !x.endpoint &&
+        ['invalid_partner_key', 'partner_disabled', 'rate_limited', 'rate_limit_unavailable'].includes(x.code),
+    )) {
+      for (const { op } of operations)
+        expect(
+          op.responses[e.status]?.content['application/json'].examples[e.code],
+          `${op.operationId} ${e.code}`,
+        ).toBeDefined();
     }
   });
 
@@ -118,12 +147,15 @@ describe('the OpenAPI description covers the spec', () => {
     const schemes = (doc.components as Json).securitySchemes as Json;
     const parameters = (doc.components as Json).parameters as Json;
     const headerParams = Object.values(parameters).filter((p: Json) => p.in === 'header') as Json[];
-    const common = rows(section('### Common headers', '### Summary')).slice(1).map((r) => r[0]!.replace(/`/g, ''));
+    const common = rows(section('### Common headers', '### Summary'))
+      .slice(1)
+      .map((r) => r[0]!.replace(/`/g, ''));
     expect(common).toEqual(['x-partner-key', 'x-svc-org', 'x-svc-lang', 'Content-Type']);
     expect(Object.values(schemes).map((s: Json) => s.name)).toEqual(['x-partner-key', 'x-svc-org']);
     expect(headerParams.map((p) => p.name)).toContain('x-svc-lang');
     // Content-Type application/json on every POST: the request bodies' media type.
-    for (const { method, op } of operations.filter((o) => o.method === 'post')) expect(Object.keys(op.requestBody.content), `${method} ${op.operationId}`).toEqual(['application/json']);
+    for (const { method, op } of operations.filter((o) => o.method === 'post'))
+      expect(Object.keys(op.requestBody.content), `${method} ${op.operationId}`).toEqual(['application/json']);
     for (const name of ['x-svc-sandbox-simulate', 'x-svc-sandbox-reveal-price']) {
       expect(SPEC).toContain(`\`${name}\``);
       expect(headerParams.find((p) => p.name === name)?.['x-sandbox-only'], name).toBe(true);
@@ -131,19 +163,35 @@ describe('the OpenAPI description covers the spec', () => {
     expect(opByKey('readRun').parameters).toContainEqual({ $ref: '#/components/parameters/SandboxRevealPrice' });
     const headers = (doc.components as Json).headers as Json;
     expect(headers.Environment['x-sandbox-only']).toBe(true);
-    for (const { op } of operations) for (const [status, r] of Object.entries(op.responses as Json)) expect((r as Json).headers['x-svc-environment'], `${op.operationId} ${status}`).toEqual({ $ref: '#/components/headers/Environment' });
-    expect(opByKey('startRun').responses['429'].headers['Retry-After']).toEqual({ $ref: '#/components/headers/RetryAfter' });
+    for (const { op } of operations)
+      for (const [status, r] of Object.entries(op.responses as Json))
+        expect((r as Json).headers['x-svc-environment'], `${op.operationId} ${status}`).toEqual({
+          $ref: '#/components/headers/Environment',
+        });
+    expect(opByKey('startRun').responses['429'].headers['Retry-After']).toEqual({
+      $ref: '#/components/headers/RetryAfter',
+    });
     const webhooks = doc.webhooks as Json;
-    expect(Object.keys(webhooks)).toEqual(rows(section('## Events', 'Envelope (present')).slice(1).map((r) => r[0]!.replace(/`/g, '')));
-    for (const w of Object.values(webhooks) as Json[]) expect(w.post.parameters.map((p: Json) => p.name)).toEqual(['x-svc-signature', 'x-svc-environment']);
+    expect(Object.keys(webhooks)).toEqual(
+      rows(section('## Events', 'Envelope (present'))
+        .slice(1)
+        .map((r) => r[0]!.replace(/`/g, '')),
+    );
+    for (const w of Object.values(webhooks) as Json[])
+      expect(w.post.parameters.map((p: Json) => p.name)).toEqual(['x-svc-signature', 'x-svc-environment']);
   });
 
   it('names every requirement rejection and warning code, every JobIssue code and every fixture, beside the responses that carry them', () => {
-    const codes = (from: string, to: string): string[] => rows(section(from, to)).slice(1).map((r) => r[0]!.replace(/`/g, ''));
+    const codes = (from: string, to: string): string[] =>
+      rows(section(from, to))
+        .slice(1)
+        .map((r) => r[0]!.replace(/`/g, ''));
     const rejections = codes('Rejection codes (`422', 'Warning codes (`202');
     const warnings = codes('Warning codes (`202', 'A message and suggestion');
     const jobIssues = codesIn(rows(section('### JobIssue', '### Run (response')).find((r) => r[0] === '`code`')![2]!);
-    const fixtures = rows(section('| Fixture | Run read returns |', '## Authentication')).slice(1).map((r) => r[0]!.replace(/`/g, ''));
+    const fixtures = rows(section('| Fixture | Run read returns |', '## Authentication'))
+      .slice(1)
+      .map((r) => r[0]!.replace(/`/g, ''));
     expect([rejections.length, warnings.length, jobIssues.length, fixtures.length]).toEqual([6, 3, 3, 7]);
     const startRun = opByKey('startRun');
     const rejected = startRun.responses['422'].description as string;
@@ -151,19 +199,28 @@ describe('the OpenAPI description covers the spec', () => {
     for (const code of warnings) expect(startRun.responses['202'].description, code).toContain(`\`${code}\``);
     for (const code of jobIssues) expect(opByKey('jobs').responses['422'].description, code).toContain(`\`${code}\``);
     for (const name of fixtures) expect(startRun.description, name).toContain(`\`${name}\``);
-    expect(startRun.responses['422'].content['application/json'].examples.unknown_fixture.value.fixtures).toEqual(fixtures);
+    expect(startRun.responses['422'].content['application/json'].examples.unknown_fixture.value.fixtures).toEqual(
+      fixtures,
+    );
   });
 
   it('marks the properties only the sandbox sends', () => {
     const schemas = (doc.components as Json).schemas as Json;
-    for (const name of ['RunStartResponse', 'Run', 'RevealResult']) expect(schemas[name].properties.sandbox['x-sandbox-only'], name).toBe(true);
+    for (const name of ['RunStartResponse', 'Run', 'RevealResult'])
+      expect(schemas[name].properties.sandbox['x-sandbox-only'], name).toBe(true);
     expect(JSON.stringify(schemas.Candidate)).not.toContain('x-sandbox-only');
   });
 
   it('gives the success statuses the spec leaves open ("Success status code: not shown") as 2XX, the others exactly', () => {
     const success = (key: string): string[] => Object.keys(opByKey(key).responses).filter((s) => s.startsWith('2'));
     expect(['users', 'jobs', 'decisions'].map(success)).toEqual([['2XX'], ['2XX'], ['2XX']]);
-    expect(['redeem', 'startRun', 'readRun', 'reveal', 'testWebhook'].map(success)).toEqual([['200'], ['202'], ['200'], ['200'], ['202']]);
+    expect(['redeem', 'startRun', 'readRun', 'reveal', 'testWebhook'].map(success)).toEqual([
+      ['200'],
+      ['202'],
+      ['200'],
+      ['200'],
+      ['202'],
+    ]);
   });
 });
 
@@ -174,14 +231,22 @@ describe('examples', () => {
     const out: { where: string; schema: string; value: unknown }[] = [];
     const media = (base: string, m: Json): void => {
       if (m.example !== undefined) out.push({ where: base, schema: `${base}/schema`, value: m.example });
-      for (const [name, e] of Object.entries((m.examples ?? {}) as Json)) out.push({ where: `${base} ${name}`, schema: `${base}/schema`, value: (e as Json).value });
+      for (const [name, e] of Object.entries((m.examples ?? {}) as Json))
+        out.push({ where: `${base} ${name}`, schema: `${base}/schema`, value: (e as Json).value });
     };
     for (const { path, method, op } of operations) {
       const base = `/paths/${esc(path)}/${method}`;
-      if (op.requestBody) media(`${base}/requestBody/content/application~1json`, op.requestBody.content['application/json']);
-      for (const [status, r] of Object.entries(op.responses as Json)) if ((r as Json).content) media(`${base}/responses/${status}/content/application~1json`, (r as Json).content['application/json']);
+      if (op.requestBody)
+        media(`${base}/requestBody/content/application~1json`, op.requestBody.content['application/json']);
+      for (const [status, r] of Object.entries(op.responses as Json))
+        if ((r as Json).content)
+          media(`${base}/responses/${status}/content/application~1json`, (r as Json).content['application/json']);
     }
-    for (const [event, w] of Object.entries(doc.webhooks as Json)) media(`/webhooks/${event}/post/requestBody/content/application~1json`, (w as Json).post.requestBody.content['application/json']);
+    for (const [event, w] of Object.entries(doc.webhooks as Json))
+      media(
+        `/webhooks/${event}/post/requestBody/content/application~1json`,
+        (w as Json).post.requestBody.content['application/json'],
+      );
     return out;
   }
 
@@ -194,34 +259,57 @@ describe('examples', () => {
 
   it('the validation catches a wrong value (the negative control)', () => {
     const schema = '/paths/~1runs~1{run_id}/get/responses/200/content/application~1json/schema';
-    const example = (opByKey('readRun').responses['200'].content['application/json'].example as Json);
+    const example = opByKey('readRun').responses['200'].content['application/json'].example as Json;
     expect(responses.validatorAt(schema)(example)).toBe(true);
-    expect(responses.validatorAt(schema)({ ...example, candidates: [{ ...example.candidates[0], verdict: 'maybe' }] })).toBe(false);
-    expect(responses.validatorAt(schema)({ ...example, candidates: [{ ...example.candidates[0], id: '990000000001' }] })).toBe(false);
+    expect(
+      responses.validatorAt(schema)({ ...example, candidates: [{ ...example.candidates[0], verdict: 'maybe' }] }),
+    ).toBe(false);
+    expect(
+      responses.validatorAt(schema)({ ...example, candidates: [{ ...example.candidates[0], id: '990000000001' }] }),
+    ).toBe(false);
   });
 });
 
 describe('matching answers to the description (test/openapi-responses.ts)', () => {
   const base = 'http://127.0.0.1:1/v1';
   const run = '3f1c2a7e-5b8d-4e3a-9c21-7d5e0b6a4f10';
-  const answer = (method: string, path: string, status: number, body: unknown) => ({ method, url: `${base}${path}`, status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
+  const answer = (method: string, path: string, status: number, body: unknown) => ({
+    method,
+    url: `${base}${path}`,
+    status,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify(body),
+  });
 
   it('accepts a described answer and refuses a wrong body, a status no response covers, an unknown path or method', () => {
     const read = opByKey('readRun').responses['200'].content['application/json'].example;
-    expect(responses.judge(answer('GET', `/runs/${run}`, 200, read), '/v1')).toMatchObject({ ok: true, responseKey: '200' });
-    expect(responses.judge(answer('GET', `/runs/${run}`, 404, { error: 'run_not_found', message: 'No.' }), '/v1')).toMatchObject({ ok: true, responseKey: '404' });
-    expect(responses.judge(answer('GET', `/runs/${run}`, 418, { error: 'teapot', message: 'No.' }), '/v1')).toMatchObject({ ok: true, responseKey: '4XX' });
+    expect(responses.judge(answer('GET', `/runs/${run}`, 200, read), '/v1')).toMatchObject({
+      ok: true,
+      responseKey: '200',
+    });
+    expect(
+      responses.judge(answer('GET', `/runs/${run}`, 404, { error: 'run_not_found', message: 'No.' }), '/v1'),
+    ).toMatchObject({ ok: true, responseKey: '404' });
+    expect(
+      responses.judge(answer('GET', `/runs/${run}`, 418, { error: 'teapot', message: 'No.' }), '/v1'),
+    ).toMatchObject({ ok: true, responseKey: '4XX' });
     expect(responses.judge(answer('GET', `/runs/${run}`, 404, { error: 'run_not_found' }), '/v1').ok).toBe(false);
     expect(responses.judge(answer('GET', `/runs/${run}`, 200, { ...read, progress: undefined }), '/v1').ok).toBe(false);
     expect(responses.judge(answer('GET', `/runs/${run}`, 201, read), '/v1').ok).toBe(false);
-    expect(responses.judge(answer('DELETE', `/runs/${run}`, 404, { error: 'not_found', message: 'No.' }), '/v1').ok).toBe(false);
-    expect(responses.judge(answer('GET', '/nowhere', 404, { error: 'not_found', message: 'No.' }), '/v1').ok).toBe(false);
-    expect(responses.judge({ ...answer('GET', `/runs/${run}`, 200, read), contentType: 'text/html' }, '/v1').ok).toBe(false);
+    expect(
+      responses.judge(answer('DELETE', `/runs/${run}`, 404, { error: 'not_found', message: 'No.' }), '/v1').ok,
+    ).toBe(false);
+    expect(responses.judge(answer('GET', '/nowhere', 404, { error: 'not_found', message: 'No.' }), '/v1').ok).toBe(
+      false,
+    );
+    expect(responses.judge({ ...answer('GET', `/runs/${run}`, 200, read), contentType: 'text/html' }, '/v1').ok).toBe(
+      false,
+    );
   });
 });
 
 describe('one source: the components are the schemas of schemas/', () => {
-  it('has a component for every schema of the API and none for the tool\'s own results', () => {
+  it("has a component for every schema of the API and none for the tool's own results", () => {
     const components = (doc.components as Json).schemas as Json;
     expect(Object.keys(components)).toEqual(API_SCHEMA_NAMES.map(componentName));
     expect(Object.keys(components)).not.toContain('Results');
@@ -255,8 +343,12 @@ describe('output', () => {
     const run = promisify(execFile);
     const opts = { cwd: tmpdir(), maxBuffer: 16 * 1024 * 1024 };
     expect((await run(process.execPath, [bin, 'openapi'], opts)).stdout).toBe(renderOpenApi('yaml'));
-    expect((await run(process.execPath, [bin, 'openapi', '--format', 'json'], opts)).stdout).toBe(renderOpenApi('json'));
-    const bad = await run(process.execPath, [bin, 'openapi', '--format', 'xml'], opts).catch((e: { code: number; stderr: string }) => e);
+    expect((await run(process.execPath, [bin, 'openapi', '--format', 'json'], opts)).stdout).toBe(
+      renderOpenApi('json'),
+    );
+    const bad = await run(process.execPath, [bin, 'openapi', '--format', 'xml'], opts).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(bad).toMatchObject({ code: 2 });
     expect((bad as { stderr: string }).stderr).toMatch(/yaml, json/);
   });

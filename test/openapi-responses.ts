@@ -7,18 +7,33 @@ import formatsModule from 'ajv-formats';
 import type { OpenApiDocument } from '../src/openapi/build-openapi.js';
 
 type FormatsPlugin = (typeof formatsModule)['default'];
-const addFormats: FormatsPlugin = (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
+const addFormats: FormatsPlugin =
+  (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
 
 const DOC_ID = 'openapi.json';
 
-interface MediaType { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }
-interface Response { content?: Record<string, MediaType> }
-interface OperationObject { responses: Record<string, Response>; requestBody?: { content: Record<string, MediaType> } }
+interface MediaType {
+  schema?: unknown;
+  example?: unknown;
+  examples?: Record<string, { value: unknown }>;
+}
+interface Response {
+  content?: Record<string, MediaType>;
+}
+interface OperationObject {
+  responses: Record<string, Response>;
+  requestBody?: { content: Record<string, MediaType> };
+}
 
-export interface Answer { method: string; url: string; status: number; contentType: string | undefined; body: string | undefined }
+export interface Answer {
+  method: string;
+  url: string;
+  status: number;
+  contentType: string | undefined;
+  body: string | undefined;
+}
 export type Verdict =
-  | { ok: true; operation: string; responseKey: string }
-  | { ok: false; operation?: string; reason: string };
+  { ok: true; operation: string; responseKey: string } | { ok: false; operation?: string; reason: string };
 
 /** JSON pointer escaping of one token. */
 const esc = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -36,9 +51,15 @@ export class OpenApiResponses {
   private readonly templates: { path: string; re: RegExp }[];
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(private readonly doc: OpenApiDocument, private readonly ajv: Ajv2020 = openApiAjv(doc)) {
+  constructor(
+    private readonly doc: OpenApiDocument,
+    private readonly ajv: Ajv2020 = openApiAjv(doc),
+  ) {
     const paths = doc.paths as Record<string, unknown>;
-    this.templates = Object.keys(paths).map((path) => ({ path, re: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+    this.templates = Object.keys(paths).map((path) => ({
+      path,
+      re: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    }));
   }
 
   /** A validator of the schema at `pointer` (a JSON pointer into the document). */
@@ -50,7 +71,8 @@ export class OpenApiResponses {
 
   judge(answer: Answer, basePath: string): Verdict {
     const pathname = new URL(answer.url).pathname;
-    if (!pathname.startsWith(basePath)) return { ok: false, reason: `${answer.method} ${pathname}: outside the base path ${basePath}` };
+    if (!pathname.startsWith(basePath))
+      return { ok: false, reason: `${answer.method} ${pathname}: outside the base path ${basePath}` };
     const rel = pathname.slice(basePath.length);
     const template = this.templates.find((t) => t.re.test(rel));
     if (!template) return { ok: false, reason: `${answer.method} ${rel}: no path of the document matches` };
@@ -60,10 +82,16 @@ export class OpenApiResponses {
     if (!op) return { ok: false, operation, reason: `${operation}: no such operation` };
     const status = String(answer.status);
     const responseKey = [status, `${status[0]}XX`, 'default'].find((k) => op.responses[k] !== undefined);
-    if (!responseKey) return { ok: false, operation, reason: `${operation} answered ${status}: no response of the operation covers it` };
+    if (!responseKey)
+      return {
+        ok: false,
+        operation,
+        reason: `${operation} answered ${status}: no response of the operation covers it`,
+      };
     const media = op.responses[responseKey]!.content?.['application/json'];
     if (!media) return { ok: true, operation, responseKey };
-    if (!answer.contentType?.toLowerCase().startsWith('application/json')) return { ok: false, operation, reason: `${operation} ${status}: content-type ${answer.contentType ?? '(none)'}` };
+    if (!answer.contentType?.toLowerCase().startsWith('application/json'))
+      return { ok: false, operation, reason: `${operation} ${status}: content-type ${answer.contentType ?? '(none)'}` };
     let body: unknown;
     try {
       body = JSON.parse(answer.body ?? '');
@@ -73,7 +101,10 @@ export class OpenApiResponses {
     const pointer = `/paths/${esc(template.path)}/${method}/responses/${esc(responseKey)}/content/${esc('application/json')}/schema`;
     const validate = this.validatorAt(pointer);
     if (validate(body)) return { ok: true, operation, responseKey };
-    const issues = (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+    const issues = (validate.errors ?? [])
+      .slice(0, 3)
+      .map((e) => `${e.instancePath || '/'} ${e.message}`)
+      .join('; ');
     return { ok: false, operation, reason: `${operation} ${status} (${responseKey}): ${issues}` };
   }
 }

@@ -32,7 +32,11 @@ const ENVELOPE_POINTER = '/components/schemas/ErrorEnvelope';
 type LabelledAnswer = Answer & { check: string; label: string | undefined };
 
 /** One answer per exchange: shared setup exchanges are attached to every check that awaited them. */
-function answersOf(checks: readonly { id: string; exchanges: readonly RecordedExchange[] }[]): { answers: LabelledAnswer[]; restored: number; truncated: number } {
+function answersOf(checks: readonly { id: string; exchanges: readonly RecordedExchange[] }[]): {
+  answers: LabelledAnswer[];
+  restored: number;
+  truncated: number;
+} {
   const seen = new Set<string>();
   const answers: LabelledAnswer[] = [];
   let restored = 0;
@@ -45,7 +49,15 @@ function answersOf(checks: readonly { id: string; exchanges: readonly RecordedEx
     if (x.response.bodyTruncated) truncated++;
     const body = x.response.body?.replace(PREVIEW, (_m, prefix: string) => (restored++, STAND_IN(prefix)));
     const contentType = Object.entries(x.response.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
-    answers.push({ method: x.request.method, url: x.request.url, status: x.response.status, contentType, body, check: id, label: x.label });
+    answers.push({
+      method: x.request.method,
+      url: x.request.url,
+      status: x.response.status,
+      contentType,
+      body,
+      check: id,
+      label: x.label,
+    });
   }
   return { answers, restored, truncated };
 }
@@ -64,8 +76,10 @@ function judgeRun(run: RunResult, responses: OpenApiResponses) {
     const probe = OUTSIDE_V1.find((p) => p.check === answer.check && p.label === answer.label);
     if (probe) {
       const envelope = responses.validatorAt(ENVELOPE_POINTER);
-      if (answer.status >= 200 && answer.status < 300) failures.push(`${probe.check} (${probe.label}): answered ${answer.status}`);
-      else if (!envelope(JSON.parse(answer.body ?? 'null'))) failures.push(`${probe.check} (${probe.label}): ${answer.status} without the error envelope`);
+      if (answer.status >= 200 && answer.status < 300)
+        failures.push(`${probe.check} (${probe.label}): answered ${answer.status}`);
+      else if (!envelope(JSON.parse(answer.body ?? 'null')))
+        failures.push(`${probe.check} (${probe.label}): ${answer.status} without the error envelope`);
       else outside.push(probe.label);
       continue;
     }
@@ -81,17 +95,28 @@ function judgeRun(run: RunResult, responses: OpenApiResponses) {
 describe('the sandbox answers as the OpenAPI description says', () => {
   it('every answer of a full certification (with --exhaust-limits) matches an operation and status and validates', async () => {
     const run = await certifySandbox({ exhaustLimits: true, timeScale: 60 });
-    const { answers, restored, truncated, failures, outside, operations, statuses } = judgeRun(run, new OpenApiResponses(doc));
-    console.log(`openapi: ${answers.length - failures.length - outside.length} answers validated across ${operations.size} operations (${statuses.size} operation+status pairs), ${outside.length} probes outside v1 against the error envelope; ${restored} redacted secrets restored to format, ${truncated} truncated bodies, ${failures.length} failures`);
+    const { answers, restored, truncated, failures, outside, operations, statuses } = judgeRun(
+      run,
+      new OpenApiResponses(doc),
+    );
+    console.log(
+      `openapi: ${answers.length - failures.length - outside.length} answers validated across ${operations.size} operations (${statuses.size} operation+status pairs), ${outside.length} probes outside v1 against the error envelope; ${restored} redacted secrets restored to format, ${truncated} truncated bodies, ${failures.length} failures`,
+    );
     expect(truncated).toBe(0);
     expect([...new Set(outside)].sort()).toEqual(OUTSIDE_V1.map((p) => p.label).sort());
     expect([...new Set(failures)].sort()).toEqual([]);
     // A certification exercises every operation; a smaller figure means the matching went wrong.
-    expect(operations.size).toBe(Object.values(doc.paths as Record<string, object>).reduce((n, p) => n + Object.keys(p).length, 0));
+    expect(operations.size).toBe(
+      Object.values(doc.paths as Record<string, object>).reduce((n, p) => n + Object.keys(p).length, 0),
+    );
   }, 300_000);
 
   it('a sandbox answering off the description fails it (the negative control: a candidate id sent as a string)', async () => {
-    const run = await certifySandbox({ timeScale: 60, ids: ['runs-read.candidate-id-int64'], faults: ['runs-read.candidate-id-string'] });
+    const run = await certifySandbox({
+      timeScale: 60,
+      ids: ['runs-read.candidate-id-int64'],
+      faults: ['runs-read.candidate-id-string'],
+    });
     const { failures } = judgeRun(run, new OpenApiResponses(doc));
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.every((f) => f.startsWith('GET /runs/{run_id} 200 (200): /candidates/'))).toBe(true);

@@ -20,8 +20,11 @@ describe('the packed package, installed into an empty folder', () => {
   }, 180_000);
 
   it('installs with no install-time script and no npm warning about one; the clone keeps its own package.json', () => {
-    const installed = JSON.parse(readFileSync(join(app, 'node_modules', 'svc-certify', 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-    for (const name of ['preinstall', 'install', 'postinstall', 'prepare']) expect(installed.scripts?.[name], name).toBeUndefined();
+    const installed = JSON.parse(readFileSync(join(app, 'node_modules', 'svc-certify', 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
+    for (const name of ['preinstall', 'install', 'postinstall', 'prepare'])
+      expect(installed.scripts?.[name], name).toBeUndefined();
     expect(installStderr).not.toMatch(/install-scripts|svc-certify@/);
     expect(readFileSync(join(ROOT, 'package.json'), 'utf8')).toBe(manifestBefore);
     expect(existsSync(join(ROOT, 'package.json.packing'))).toBe(false);
@@ -29,11 +32,20 @@ describe('the packed package, installed into an empty folder', () => {
 
   it('ships what the tool reads at run time and nothing of the tests or benches', () => {
     const paths = files;
-    for (const needed of ['bin/svc-certify.js', 'dist/src/cli/main.js', 'spec/partner-api-v1.md', 'schemas/results.schema.json', 'package.json', 'LICENSE']) {
+    for (const needed of [
+      'bin/svc-certify.js',
+      'dist/src/cli/main.js',
+      'spec/partner-api-v1.md',
+      'schemas/results.schema.json',
+      'package.json',
+      'LICENSE',
+    ]) {
       expect(paths, needed).toContain(needed);
     }
     expect(paths.some((p) => p.startsWith('dist/suites/'))).toBe(true);
-    const unwanted = paths.filter((p) => /(^|\/)test\/|\.test\.|__snapshots__|^bench\/|^dist\/bench\/|^src\/|\.ts$|(^|\/)testing\.js$/.test(p));
+    const unwanted = paths.filter((p) =>
+      /(^|\/)test\/|\.test\.|__snapshots__|^bench\/|^dist\/bench\/|^src\/|\.ts$|(^|\/)testing\.js$/.test(p),
+    );
     expect(unwanted).toEqual([]);
   });
 

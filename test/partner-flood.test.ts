@@ -22,7 +22,16 @@ function post(url: URL, body: Buffer, agent: Agent): Promise<number> {
   return new Promise((done, fail) => {
     const req = request(
       url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': body.length, 'x-partner-key': 'spk_live_notavalidkey00000000', 'x-svc-org': 'sot_notavalidtoken0000000000' } },
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': body.length,
+          'x-partner-key': 'spk_live_notavalidkey00000000',
+          'x-svc-org': 'sot_notavalidtoken0000000000',
+        },
+      },
       (res) => {
         res.resume();
         res.on('end', () => done(res.statusCode ?? 0));
@@ -40,7 +49,9 @@ describe.skipIf(process.platform !== 'linux')('svc-certify partner under a flood
     let output = '';
     child.stdout!.on('data', (d: Buffer) => (output += d.toString('utf8')));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString('utf8')));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('close', (code, signal) => done({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+      child.on('close', (code, signal) => done({ code, signal })),
+    );
     let peakKb = 0;
     let killed = false;
     const poll = setInterval(() => {
@@ -63,7 +74,10 @@ describe.skipIf(process.platform !== 'linux')('svc-certify partner under a flood
       // A JSON body of many small fields: its parsed form is several times its text.
       const items = Array.from({ length: Math.ceil(BODY_BYTES / 40) }, (_, i) => ({ k: `v${i}`, n: i }));
       const filler = JSON.stringify({ items }).slice(0, BODY_BYTES - 40);
-      const bodyOf = (i: number): Buffer => Buffer.from(`${filler.slice(0, filler.lastIndexOf('},') + 1)}],"external_id":"flood-${String(i).padStart(6, '0')}"}`);
+      const bodyOf = (i: number): Buffer =>
+        Buffer.from(
+          `${filler.slice(0, filler.lastIndexOf('},') + 1)}],"external_id":"flood-${String(i).padStart(6, '0')}"}`,
+        );
       expect(JSON.parse(bodyOf(1).toString()) as unknown).toBeTypeOf('object');
       const started = Date.now();
       let next = 0;
@@ -85,12 +99,18 @@ describe.skipIf(process.platform !== 'linux')('svc-certify partner under a flood
       const { code, signal } = await exited;
       const stopSeconds = (Date.now() - stopAt) / 1000;
       const peakMb = peakKb / 1024;
-      console.log(`flood: ${FLOOD_REQUESTS} × ${BODY_BYTES} B in ${floodSeconds.toFixed(1)} s, shutdown ${stopSeconds.toFixed(1)} s, peak RSS ${peakMb.toFixed(0)} MB`);
+      console.log(
+        `flood: ${FLOOD_REQUESTS} × ${BODY_BYTES} B in ${floodSeconds.toFixed(1)} s, shutdown ${stopSeconds.toFixed(1)} s, peak RSS ${peakMb.toFixed(0)} MB`,
+      );
       expect(signal, output.slice(-2000)).toBeNull();
       const out = join(dir, 'out');
       expect(existsSync(out)).toBe(true);
       expect(readdirSync(out).sort()).toEqual([...REPORT_FILES].sort());
-      const result = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { verdict: string; stats: { requests: number }; checks: Array<{ id: string; status: string }> };
+      const result = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
+        verdict: string;
+        stats: { requests: number };
+        checks: Array<{ id: string; status: string }>;
+      };
       // Distinct jobs, each refused once: nothing broken, nothing exercised but the flood.
       expect(result.checks.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual([]);
       expect(result.verdict).toBe('incomplete');

@@ -14,6 +14,7 @@ describe('cert-slow progress', () => {
     expect(run.checks[0]!.status).toBe('passed');
     expect(lines.length).toBeGreaterThan(0);
     // At time scale 60 the 3 minutes take 3 s: at most 0:03 of real time is ever left.
-    for (const line of lines) expect(line).toMatch(/^cert-slow: \d+\/\d+ confirmed, 0:0[0-3] left \(\d:\d\d of spec time\)$/);
+    for (const line of lines)
+      expect(line).toMatch(/^cert-slow: \d+\/\d+ confirmed, 0:0[0-3] left \(\d:\d\d of spec time\)$/);
   }, 60_000);
 });

@@ -72,11 +72,17 @@ describe('README CI examples, run as written', () => {
     const block = testedBlock('gitlab-ci');
     const script = /^ {2}script:\n((?: {4}- .*\n?)+)/m.exec(block);
     expect(script, 'a script: list in the GitLab example').not.toBeNull();
-    const lines = script![1]!.trimEnd().split('\n').map((l) => l.replace(/^ {4}- /, ''));
+    const lines = script![1]!
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.replace(/^ {4}- /, ''));
     const cwd = work();
     const ran = await bash(lines.join('\n'), cwd);
     expect(ran.code, ran.stderr).toBe(0);
-    const paths = /paths: \[([^\]]+)\]/.exec(block)![1]!.split(',').map((p) => p.trim());
+    const paths = /paths: \[([^\]]+)\]/
+      .exec(block)![1]!
+      .split(',')
+      .map((p) => p.trim());
     for (const p of paths) expect(existsSync(join(cwd, p)), p).toBe(true);
     const [junit] = yamlValues(block, 'junit');
     expectValidJunit(join(cwd, junit!));
@@ -107,6 +113,8 @@ describe('README CI examples, run as written', () => {
     expect(afterRun).toHaveLength(block.split('\n').length - 1);
     const leaking = await bash(afterRun.join('\n'), cwd);
     expect(leaking.code).toBe(1);
-    expect(readFileSync(join(cwd, 'reports', 'dossier', 'summary.md'), 'utf8').split('\n')[0]).toBe('# ❌ svc-certify dossier: Not certified');
+    expect(readFileSync(join(cwd, 'reports', 'dossier', 'summary.md'), 'utf8').split('\n')[0]).toBe(
+      '# ❌ svc-certify dossier: Not certified',
+    );
   });
 });

@@ -17,7 +17,6 @@ function block(name: string): string {
   return m[1]!;
 }
 
-
 describe('README worked example, run with bash as written', () => {
   it('shell 1 serves, shell 2 certifies it: Certified, exit 0', async () => {
     const text = block('worked-example');
@@ -35,24 +34,39 @@ describe('README worked example, run with bash as written', () => {
     chmodSync(join(bin, 'svc-certify'), 0o755);
     const env = cleanEnv({ PATH: `${bin}:${process.env.PATH ?? ''}` });
 
-    const serve = spawn('bash', ['--noprofile', '--norc', '-e', '-c', `exec ${shell1.replace(/^#.*$/gm, '').trim()}`], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const serve = spawn('bash', ['--noprofile', '--norc', '-e', '-c', `exec ${shell1.replace(/^#.*$/gm, '').trim()}`], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let served = '';
     serve.stdout.on('data', (d: Buffer) => (served += d.toString('utf8')));
     serve.stderr.on('data', (d: Buffer) => (served += d.toString('utf8')));
     try {
       const deadline = Date.now() + 20_000;
       while (!/listening on http/.test(served) || !existsSync(join(cwd, 'provision.json'))) {
-        if (Date.now() > deadline || serve.exitCode !== null) throw new Error(`shell 1 did not start the sandbox: ${served}`);
+        if (Date.now() > deadline || serve.exitCode !== null)
+          throw new Error(`shell 1 did not start the sandbox: ${served}`);
         await new Promise((r) => setTimeout(r, 50));
       }
-      const certify = spawn('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', shell2], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const certify = spawn('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', shell2], {
+        cwd,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       let err = '';
       certify.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
       certify.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
       const code = await new Promise<number | null>((done) => certify.on('close', done));
       expect(err).toBe('');
-      expect(code, out.split('\n').filter((l) => /[✗!○]/.test(l)).join('\n')).toBe(0);
+      expect(
+        code,
+        out
+          .split('\n')
+          .filter((l) => /[✗!○]/.test(l))
+          .join('\n'),
+      ).toBe(0);
       expect(out).toMatch(/^Certified: /m);
       const results = JSON.parse(readFileSync(join(cwd, 'reports', 'results.json'), 'utf8')) as { verdict: string };
       expect(results.verdict).toBe('certified');

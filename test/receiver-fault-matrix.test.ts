@@ -13,13 +13,21 @@ import { certifyReceiver } from '../src/receiver-cert/certify-receiver.js';
 import { RECEIVER_CHECKS } from '../src/receiver-cert/receiver-checks.js';
 import { envelopeIdsOf, type EnvelopeIds } from '../src/receiver-cert/deliveries.js';
 import type { CheckResult } from '../src/runner/results.js';
-import { RECEIVER_FAULTS, RECEIVER_VARIANTS, startPartnerReceiver, type PartnerReceiverOptions } from './support/partner-receiver.js';
+import {
+  RECEIVER_FAULTS,
+  RECEIVER_VARIANTS,
+  startPartnerReceiver,
+  type PartnerReceiverOptions,
+} from './support/partner-receiver.js';
 
 const SECRET = 'whsec_test_receiver_matrix_secret_0123456789';
 /** Short acknowledgement time-out so that the times-out defect costs under a second. */
 const ACK_MS = 800;
 
-async function certify(opts: Partial<PartnerReceiverOptions> = {}, extra: { insecure?: boolean; envelope?: EnvelopeIds } = {}): Promise<CheckResult[]> {
+async function certify(
+  opts: Partial<PartnerReceiverOptions> = {},
+  extra: { insecure?: boolean; envelope?: EnvelopeIds } = {},
+): Promise<CheckResult[]> {
   const receiver = await startPartnerReceiver({ secret: SECRET, slowMs: ACK_MS + 700, ...opts });
   try {
     return await certifyReceiver({
@@ -36,8 +44,16 @@ async function certify(opts: Partial<PartnerReceiverOptions> = {}, extra: { inse
   }
 }
 
-const failedIds = (results: CheckResult[]): string[] => results.filter((r) => r.status === 'failed' || r.status === 'error').map((r) => r.id).sort();
-const warnedIds = (results: CheckResult[]): string[] => results.filter((r) => r.status === 'warning').map((r) => r.id).sort();
+const failedIds = (results: CheckResult[]): string[] =>
+  results
+    .filter((r) => r.status === 'failed' || r.status === 'error')
+    .map((r) => r.id)
+    .sort();
+const warnedIds = (results: CheckResult[]): string[] =>
+  results
+    .filter((r) => r.status === 'warning')
+    .map((r) => r.id)
+    .sort();
 let caught = 0;
 
 describe('receiver certification', () => {
@@ -58,7 +74,15 @@ describe('receiver certification', () => {
   // Issue 19: deliveries name an organization the partner never connected unless told otherwise.
   describe('a receiver that refuses organizations and runs it does not know (404)', () => {
     const knows = { organizationExternalId: 'acme-42', runId: '22222222-2222-4222-8222-222222222222' };
-    const ACKS = ['receiver.acknowledges-run-completed', 'receiver.acknowledges-run-failed', 'receiver.acknowledges-candidate-revealed-int64-id', 'receiver.ignores-unknown-fields', 'receiver.acknowledges-unknown-event', 'receiver.acknowledges-repeated-event-id', 'receiver.verifies-signature-over-raw-bytes'];
+    const ACKS = [
+      'receiver.acknowledges-run-completed',
+      'receiver.acknowledges-run-failed',
+      'receiver.acknowledges-candidate-revealed-int64-id',
+      'receiver.ignores-unknown-fields',
+      'receiver.acknowledges-unknown-event',
+      'receiver.acknowledges-repeated-event-id',
+      'receiver.verifies-signature-over-raw-bytes',
+    ];
 
     it('warns, never fails, with the default identifiers, and says how to judge it fully', async () => {
       const results = await certify({ knows });
@@ -79,7 +103,9 @@ describe('receiver certification', () => {
 
     it('an unknown event name still fails: with known identifiers, and without them when a known event is acknowledged', async () => {
       const envelope = envelopeIdsOf(knows.organizationExternalId, knows.runId) as EnvelopeIds;
-      expect(failedIds(await certify({ knows, faults: ['rejects-unknown-event'] }, { envelope }))).toEqual(['receiver.acknowledges-unknown-event']);
+      expect(failedIds(await certify({ knows, faults: ['rejects-unknown-event'] }, { envelope }))).toEqual([
+        'receiver.acknowledges-unknown-event',
+      ]);
       // Only the organization known: the run is still a stranger, so a 4xx keeps warning.
       const orgOnly = envelopeIdsOf(knows.organizationExternalId, undefined) as EnvelopeIds;
       expect(failedIds(await certify({ knows }, { envelope: orgOnly }))).toEqual([]);
@@ -94,23 +120,33 @@ describe('receiver certification', () => {
       // The run is the partner's, the job is not: the 404 is the receiver's own doing.
       const noJob = envelopeIdsOf(knows.organizationExternalId, knows.runId) as EnvelopeIds;
       expect(failedIds(await certify({ knows: withJob }, { envelope: noJob })).length).toBeGreaterThan(0);
-      expect(envelopeIdsOf('acme', undefined, 'job-7')).toMatchObject({ error: expect.stringContaining('give that run with --run-id') });
+      expect(envelopeIdsOf('acme', undefined, 'job-7')).toMatchObject({
+        error: expect.stringContaining('give that run with --run-id'),
+      });
     });
 
     it('--run-id must be a uuid and --org-external-id not empty', () => {
       expect(envelopeIdsOf('acme', 'run-1')).toMatchObject({ error: expect.stringContaining('not a uuid') });
-      expect(envelopeIdsOf('  ', undefined)).toMatchObject({ error: expect.stringContaining('--org-external-id is empty') });
+      expect(envelopeIdsOf('  ', undefined)).toMatchObject({
+        error: expect.stringContaining('--org-external-id is empty'),
+      });
       expect(envelopeIdsOf(undefined, undefined)).toEqual({ organizationExternalId: 'svc-certify-receiver-org' });
     });
   });
 
   it("the test receiver's own HMAC agrees with the known answers (RFC 4231 case 2: text key and data)", async () => {
-    const { cases } = JSON.parse(readFileSync(sharedFile('vectors/hmac-sha256.json'), 'utf8')) as { cases: Array<{ name: string; key_hex: string; data_hex: string; hmac_sha256_hex: string }> };
+    const { cases } = JSON.parse(readFileSync(sharedFile('vectors/hmac-sha256.json'), 'utf8')) as {
+      cases: Array<{ name: string; key_hex: string; data_hex: string; hmac_sha256_hex: string }>;
+    };
     const v = cases.find((c) => c.name.endsWith('case 2'))!;
     const receiver = await startPartnerReceiver({ secret: Buffer.from(v.key_hex, 'hex').toString('utf8') });
     try {
       const send = (hex: string): Promise<Response> =>
-        fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-signature': `sha256=${hex}` }, body: Buffer.from(v.data_hex, 'hex') });
+        fetch(receiver.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-svc-signature': `sha256=${hex}` },
+          body: Buffer.from(v.data_hex, 'hex'),
+        });
       // Past verification the body is not JSON (400); a wrong digest stops at verification (401).
       expect((await send(v.hmac_sha256_hex)).status).toBe(400);
       expect((await send(v.hmac_sha256_hex.replace(/^./, (c) => (c === '0' ? '1' : '0')))).status).toBe(401);
@@ -124,30 +160,42 @@ describe('receiver certification', () => {
     expect(RECEIVER_CHECKS.map((c) => c.id).filter((id) => !named.has(id))).toEqual([]);
   });
 
-  it.concurrent.each(RECEIVER_FAULTS.map((f) => [f.id, f] as const))('fault %s fails exactly the checks meant for it', async (_id, fault) => {
-    const results = await certify({ faults: [fault.id] });
-    expect(failedIds(results)).toEqual([fault.caughtBy, ...(fault.alsoCaughtBy ?? [])].sort());
-    expect(warnedIds(results)).toEqual([...(fault.warns ?? [])].sort());
-    caught += 1;
-    // A failure carries the delivery, the answer and a curl that replays it with $SVC_WEBHOOK_SECRET.
-    const failed = results.find((r) => r.id === fault.caughtBy)!;
-    const ex = failed.exchanges[failed.observations[0]!.exchange!]!;
-    expect(ex.request.body).toBeTruthy();
-    expect(failed.observations[0]!.spec).toMatch(/^Events: "/);
-    expect(ex.curl).toContain('curl');
-    expect(JSON.stringify(results)).not.toContain(SECRET);
-  });
+  it.concurrent.each(RECEIVER_FAULTS.map((f) => [f.id, f] as const))(
+    'fault %s fails exactly the checks meant for it',
+    async (_id, fault) => {
+      const results = await certify({ faults: [fault.id] });
+      expect(failedIds(results)).toEqual([fault.caughtBy, ...(fault.alsoCaughtBy ?? [])].sort());
+      expect(warnedIds(results)).toEqual([...(fault.warns ?? [])].sort());
+      caught += 1;
+      // A failure carries the delivery, the answer and a curl that replays it with $SVC_WEBHOOK_SECRET.
+      const failed = results.find((r) => r.id === fault.caughtBy)!;
+      const ex = failed.exchanges[failed.observations[0]!.exchange!]!;
+      expect(ex.request.body).toBeTruthy();
+      expect(failed.observations[0]!.spec).toMatch(/^Events: "/);
+      expect(ex.curl).toContain('curl');
+      expect(JSON.stringify(results)).not.toContain(SECRET);
+    },
+  );
 
   it('replays a delivery with the curl of its report, the signature recomputed from $SVC_WEBHOOK_SECRET', async () => {
     const receiver = await startPartnerReceiver({ secret: SECRET });
     try {
-      const results = await certifyReceiver({ url: receiver.url, secret: SECRET, allowPrivate: true, insecure: false, userAgent: 'svc-certify/test', ids: ['receiver.acknowledges-run-completed', 'receiver.refuses-body-changed-after-signing-401'] });
+      const results = await certifyReceiver({
+        url: receiver.url,
+        secret: SECRET,
+        allowPrivate: true,
+        insecure: false,
+        userAgent: 'svc-certify/test',
+        ids: ['receiver.acknowledges-run-completed', 'receiver.refuses-body-changed-after-signing-401'],
+      });
       const valid = results.find((r) => r.id === 'receiver.acknowledges-run-completed')!.exchanges[0]!;
       const changed = results.find((r) => r.id === 'receiver.refuses-body-changed-after-signing-401')!.exchanges[0]!;
       expect(valid.curl).toContain('$SVC_WEBHOOK_SECRET');
       expect(valid.curl).not.toContain(SECRET);
       // Asynchronous: the receiver answers from this very process.
-      const replay = async (script: string): Promise<string> => (await promisify(execFile)('bash', ['-c', script], { env: { ...process.env, SVC_WEBHOOK_SECRET: SECRET } })).stdout;
+      const replay = async (script: string): Promise<string> =>
+        (await promisify(execFile)('bash', ['-c', script], { env: { ...process.env, SVC_WEBHOOK_SECRET: SECRET } }))
+          .stdout;
       // The same event again: accepted as a repeat, so the recomputed signature matched the bytes.
       expect(await replay(valid.curl)).toMatch(/^HTTP\/1\.1 200[\s\S]*"duplicate":true/);
       expect(await replay(changed.curl)).toMatch(/^HTTP\/1\.1 401/);
@@ -161,7 +209,25 @@ describe('receiver certification', () => {
     try {
       const key = join(dir, 'key.pem');
       const cert = join(dir, 'cert.pem');
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-days',
+          '1',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+        ],
+        { stdio: 'ignore' },
+      );
       const tls = { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') };
       expect(failedIds(await certify({ tls }, { insecure: true }))).toEqual([]);
       // Without --insecure nothing is sent: a certificate this machine cannot verify is a usage error
@@ -173,7 +239,9 @@ describe('receiver certification', () => {
   });
 
   afterAll(() => {
-    console.log(`receiver fault matrix: ${caught}/${RECEIVER_FAULTS.length} faults caught by exactly the checks meant for them; ${RECEIVER_VARIANTS.length} conformant variants pass`);
+    console.log(
+      `receiver fault matrix: ${caught}/${RECEIVER_FAULTS.length} faults caught by exactly the checks meant for them; ${RECEIVER_VARIANTS.length} conformant variants pass`,
+    );
   });
 });
 
@@ -185,8 +253,18 @@ describe('hostile endpoints', () => {
     const port = (server.address() as import('node:net').AddressInfo).port;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await expect(
-      certifyReceiver({ url: `http://127.0.0.1:${port}/hook`, secret: SECRET, allowPrivate: true, insecure: false, ackTimeoutMs: 400, userAgent: 'svc-certify/test' }),
-    ).rejects.toMatchObject({ name: 'ReceiverUnreachableError', message: expect.stringMatching(/receiver unreachable: http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED/) });
+      certifyReceiver({
+        url: `http://127.0.0.1:${port}/hook`,
+        secret: SECRET,
+        allowPrivate: true,
+        insecure: false,
+        ackTimeoutMs: 400,
+        userAgent: 'svc-certify/test',
+      }),
+    ).rejects.toMatchObject({
+      name: 'ReceiverUnreachableError',
+      message: expect.stringMatching(/receiver unreachable: http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED/),
+    });
   });
 
   it.each([
@@ -204,14 +282,24 @@ describe('hostile endpoints', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as import('node:net').AddressInfo).port;
     try {
-      const results = await certifyReceiver({ url: `http://127.0.0.1:${port}/hook`, secret: SECRET, allowPrivate: true, insecure: false, ackTimeoutMs: 400, userAgent: 'svc-certify/test' });
+      const results = await certifyReceiver({
+        url: `http://127.0.0.1:${port}/hook`,
+        secret: SECRET,
+        allowPrivate: true,
+        insecure: false,
+        ackTimeoutMs: 400,
+        userAgent: 'svc-certify/test',
+      });
       const ack = results.find((r) => r.id === 'receiver.acknowledges-run-completed')!;
       expect(ack.status).toBe('failed');
       expect(ack.exchanges[0]!.transportError?.code).toBeTruthy();
       expect(results.some((r) => r.status === 'error')).toBe(false);
       // Nothing answered: no timing check passes on it, and no redirect can be seen (never a pass).
       expect(results.find((r) => r.id === 'receiver.answers-within-10-seconds')!.status).toBe('failed');
-      expect(results.find((r) => r.id === 'receiver.never-redirects-a-delivery')).toMatchObject({ status: 'skipped', skipKind: 'inconclusive' });
+      expect(results.find((r) => r.id === 'receiver.never-redirects-a-delivery')).toMatchObject({
+        status: 'skipped',
+        skipKind: 'inconclusive',
+      });
       expect(results.filter((r) => r.status === 'passed').map((r) => r.id)).toEqual([]);
     } finally {
       for (const s of sockets) s.destroy();

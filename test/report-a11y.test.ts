@@ -35,14 +35,32 @@ function failingRun(): RunResult {
     id: 'runs.read.page-size',
     title: 'A page holds at most page_size candidates',
     message: 'GET /runs/r-3 returned 400 candidates; page_size was 50.',
-    observations: [{ message: 'GET /runs/r-3 returned 400 candidates; page_size was 50.', spec: 'Endpoints › GET /runs/{run_id}', expected: 'at most 50 items', received: LONG_BODY, pointer: '/candidates', exchange: 0 }],
+    observations: [
+      {
+        message: 'GET /runs/r-3 returned 400 candidates; page_size was 50.',
+        spec: 'Endpoints › GET /runs/{run_id}',
+        expected: 'at most 50 items',
+        received: LONG_BODY,
+        pointer: '/candidates',
+        exchange: 0,
+      },
+    ],
     exchanges: [{ ...hebrew.exchanges[0]!, response: { ...hebrew.exchanges[0]!.response!, body: LONG_BODY } }],
   };
   const accepted: CheckResult = { ...hebrew, id: 'runs.read.notice-codes', title: 'Notice codes are from the list' };
   const checks = [...base.checks, warned, longFailure, accepted];
-  const sorted = checks.sort((a, b) => base.suites.indexOf(a.suite) - base.suites.indexOf(b.suite) || a.id.localeCompare(b.id));
-  const baseline = { file: 'known-failures.json', entries: [{ id: accepted.id, reason: 'fixed in 2.4', until: '2099-01-01' }] };
-  return settleResult({ ...base, checks: sorted, summary: summarize(sorted) }, { strict: false, baseline }, { today: '2030-01-01' });
+  const sorted = checks.sort(
+    (a, b) => base.suites.indexOf(a.suite) - base.suites.indexOf(b.suite) || a.id.localeCompare(b.id),
+  );
+  const baseline = {
+    file: 'known-failures.json',
+    entries: [{ id: accepted.id, reason: 'fixed in 2.4', until: '2099-01-01' }],
+  };
+  return settleResult(
+    { ...base, checks: sorted, summary: summarize(sorted) },
+    { strict: false, baseline },
+    { today: '2030-01-01' },
+  );
 }
 
 const KEY = `spk_live_${'a'.repeat(48)}`;
@@ -73,7 +91,11 @@ function partnerResult(): RunResult {
   const traffic: Traffic = { requests, deliveries: [] };
   const redactor = createRedactor([{ value: KEY, envVar: 'SVC_PARTNER_KEY' }]);
   const ctx = { timeScale: 1, webhookRegistered: true, inject: true, final: true, now: 10_000 };
-  const checks = judgeAll(partnerRules(() => [KEY]), traffic, ctx).map((j) => toCheckResult(j, traffic, { origin: 'http://127.0.0.1:8080', redactor, durationMs: 5 }));
+  const checks = judgeAll(
+    partnerRules(() => [KEY]),
+    traffic,
+    ctx,
+  ).map((j) => toCheckResult(j, traffic, { origin: 'http://127.0.0.1:8080', redactor, durationMs: 5 }));
   const assembled = assembleResult({
     certification: 'partner',
     config: {},
@@ -92,7 +114,10 @@ function partnerResult(): RunResult {
 const REPORTS: ReadonlyArray<{ kind: string; result: () => RunResult }> = [
   { kind: 'passing', result: makePassingRunResult },
   { kind: 'failing', result: failingRun },
-  { kind: 'dossier', result: () => mergeResults([makePassingRunResult(), { ...failingRun(), title: 'Staging API' }, partnerResult()]) },
+  {
+    kind: 'dossier',
+    result: () => mergeResults([makePassingRunResult(), { ...failingRun(), title: 'Staging API' }, partnerResult()]),
+  },
   { kind: 'partner', result: partnerResult },
 ];
 
@@ -131,7 +156,8 @@ async function axeViolations(page: Page): Promise<Violation[]> {
 /** Opens every row and exchange, again while opening renders new ones (the lazily rendered exchanges, on toggle). */
 async function openEverything(page: Page): Promise<void> {
   const openAll = `(() => { const closed = document.querySelectorAll('details:not([open])'); closed.forEach((d) => { d.open = true; }); return closed.length; })()`;
-  while ((await page.evaluate<number>(openAll)) > 0) await page.evaluate('new Promise((resolve) => setTimeout(resolve, 0))');
+  while ((await page.evaluate<number>(openAll)) > 0)
+    await page.evaluate('new Promise((resolve) => setTimeout(resolve, 0))');
 }
 
 /** Every state a user reaches, in the order a user would reach them; `visit` is called in each. */
@@ -139,7 +165,9 @@ async function walkStates(page: Page, visit: (state: string) => Promise<void>): 
   await visit('loaded');
   await openEverything(page);
   await visit('every row and exchange open');
-  const filters = await page.locator('button[data-filter]').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-filter') ?? ''));
+  const filters = await page
+    .locator('button[data-filter]')
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-filter') ?? ''));
   for (const filter of filters) {
     await page.click(`button[data-filter="${filter}"]`);
     await visit(`filter ${filter}`);
@@ -184,7 +212,12 @@ describe.skipIf(!chromiumRunsHere)('report.html has no axe-core violation (WCAG 
           const nodes = found.get(v.id) ?? new Set<string>();
           for (const node of v.nodes) nodes.add(JSON.stringify(node.target));
           found.set(v.id, nodes);
-          lines.push(`  ${scheme}, ${state}: ${v.id} (${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'}) ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ')}`);
+          lines.push(
+            `  ${scheme}, ${state}: ${v.id} (${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'}) ${v.nodes
+              .slice(0, 3)
+              .map((n) => JSON.stringify(n.target))
+              .join(' ')}`,
+          );
         }
       });
       await page.context().close();

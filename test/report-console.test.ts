@@ -59,7 +59,9 @@ describe('console reporter, plain mode', () => {
     expect(text.split('\n')[0]).toBe('✓ auth.missing-partner-key-401  Missing partner key is refused with 401 (12 ms)');
     // A CI log is read top to bottom: a check printed twice (as it ended, then grouped) doubles it.
     for (const check of result.checks) expect(text.split(`${check.id}  `).length - 1, check.id).toBe(1);
-    expect(text).toContain('✗ auth.wrong-org-token-401  A wrong org token is refused with 401 (49 ms)\n    A request with an unknown org token was accepted');
+    expect(text).toContain(
+      '✗ auth.wrong-org-token-401  A wrong org token is refused with 401 (49 ms)\n    A request with an unknown org token was accepted',
+    );
   });
 
   it('--quiet: only failures, errors and warnings, no progress, then the verdict and counts', async () => {
@@ -69,7 +71,11 @@ describe('console reporter, plain mode', () => {
     await drive(reporter, makeRunResult());
     const lines = out.text().trimEnd().split('\n');
     const checkLines = lines.filter((line) => /^[✓✗○!⚠] /.test(line));
-    expect(checkLines.map((line) => line.split(' ')[1])).toEqual(['auth.wrong-org-token-401', 'runs.read.hebrew-notices', 'runs.read.unknown-run-404']);
+    expect(checkLines.map((line) => line.split(' ')[1])).toEqual([
+      'auth.wrong-org-token-401',
+      'runs.read.hebrew-notices',
+      'runs.read.unknown-run-404',
+    ]);
     expect(out.text()).not.toContain('cert-slow');
     expect(lines.at(-1)).toBe('3 passed, 2 failed, 1 skipped, 1 error');
     expect(lines).toContain('Not certified: https://partner.example.test/v1 (sandbox, 1 min 23 s)');
@@ -96,7 +102,10 @@ describe('console reporter, plain mode', () => {
       stream: out.stream,
       interactive: false,
       color: false,
-      settleCheck: baselineMarker({ file: 'b.json', entries: [{ id: 'auth.wrong-org-token-401', reason: 'ticket 12', until: '2999-01-01' }] }),
+      settleCheck: baselineMarker({
+        file: 'b.json',
+        entries: [{ id: 'auth.wrong-org-token-401', reason: 'ticket 12', until: '2999-01-01' }],
+      }),
     });
     await drive(reporter, result);
     expect(out.text()).toContain('≈ auth.wrong-org-token-401');
@@ -110,7 +119,10 @@ describe('console reporter, plain mode', () => {
     expect(lines.at(-1)).toBe('3 passed, 2 failed, 1 skipped, 1 error');
 
     const clean = capture();
-    await drive(createConsoleReporter({ stream: clean.stream, interactive: false, color: false }), makePassingRunResult());
+    await drive(
+      createConsoleReporter({ stream: clean.stream, interactive: false, color: false }),
+      makePassingRunResult(),
+    );
     expect(clean.text().trimEnd().split('\n').at(-1)).toBe('3 passed, 0 failed, 0 skipped');
   });
 
@@ -127,8 +139,12 @@ describe('console reporter, plain mode', () => {
       ].join('\n'),
     );
     // The skip says its kind: a missing input, which (failures aside) would leave the run incomplete.
-    expect(text).toContain('  ○ auth.disabled-partner-key-403  A disabled partner key is refused (0 ms)\n      skipped (needs input): needs --disabled-partner-key');
-    expect(text).toContain("  ! runs.read.unknown-run-404  An unknown run id is 404 not_found (3 ms)\n      engine error: TypeError: Cannot read properties of undefined (reading 'status')");
+    expect(text).toContain(
+      '  ○ auth.disabled-partner-key-403  A disabled partner key is refused (0 ms)\n      skipped (needs input): needs --disabled-partner-key',
+    );
+    expect(text).toContain(
+      "  ! runs.read.unknown-run-404  An unknown run id is 404 not_found (3 ms)\n      engine error: TypeError: Cannot read properties of undefined (reading 'status')",
+    );
   });
 
   it('marks a warning with its own symbol and message, counts it, and certifies unless strict', () => {
@@ -176,7 +192,9 @@ describe('console reporter, plain mode', () => {
     reporter.onCheckProgress?.('runs.cert-slow', 'cert-slow: 8/10 confirmed, 1:02 left');
     t = 16_000;
     reporter.onCheckProgress?.('runs.cert-slow', 'cert-slow: 9/10 confirmed, 0:30 left');
-    expect(out.text()).toBe('… runs.cert-slow: cert-slow: 7/10 confirmed, 1:12 left\n… runs.cert-slow: cert-slow: 9/10 confirmed, 0:30 left\n');
+    expect(out.text()).toBe(
+      '… runs.cert-slow: cert-slow: 7/10 confirmed, 1:12 left\n… runs.cert-slow: cert-slow: 9/10 confirmed, 0:30 left\n',
+    );
   });
 
   it('is deterministic: the same result prints the same under another clock, zone and random source', async () => {
@@ -196,14 +214,19 @@ describe('console reporter, plain mode', () => {
 
 describe('console reporter, verdicts that are neither certified nor not certified', () => {
   const plain = makeChalk(false);
-  const verdictLine = (text: string): string => text.split('\n').find((line) => line.includes('https://partner.example.test/v1 ('))!;
+  const verdictLine = (text: string): string =>
+    text.split('\n').find((line) => line.includes('https://partner.example.test/v1 ('))!;
 
   it('incomplete: the skip kinds, then what is missing grouped by the input that would run it', () => {
     const result = makeIncompleteRunResult();
     expect(result.verdict).toBe('incomplete');
     const text = formatGroupedSummary(result, plain);
-    expect(text).toContain('  ○ auth.disabled-partner-key-403  A disabled partner key is refused (0 ms)\n      skipped (needs input): needs the key of a disabled partner');
-    expect(text).toContain('  ○ runs.read.production-wallet  A reveal is charged to the wallet (0 ms)\n      skipped (not applicable): applies to production only');
+    expect(text).toContain(
+      '  ○ auth.disabled-partner-key-403  A disabled partner key is refused (0 ms)\n      skipped (needs input): needs the key of a disabled partner',
+    );
+    expect(text).toContain(
+      '  ○ runs.read.production-wallet  A reveal is charged to the wallet (0 ms)\n      skipped (not applicable): applies to production only',
+    );
     expect(text).toContain(
       [
         'Incomplete: https://partner.example.test/v1 (sandbox, 1 min 23 s)',
@@ -219,7 +242,9 @@ describe('console reporter, verdicts that are neither certified nor not certifie
     const result = makeInterruptedRunResult();
     expect(result.verdict).toBe('interrupted');
     const text = formatGroupedSummary(result, plain);
-    expect(text).toContain('  ○ runs.read.long-body  A large page of candidates is readable (30.0 s)\n      skipped (interrupted): the certification was stopped (SIGINT/SIGTERM) before this check ended');
+    expect(text).toContain(
+      '  ○ runs.read.long-body  A large page of candidates is readable (30.0 s)\n      skipped (interrupted): the certification was stopped (SIGINT/SIGTERM) before this check ended',
+    );
     expect(text).toContain(
       [
         'Interrupted: https://partner.example.test/v1 (sandbox, 1 min 23 s)',
@@ -234,8 +259,12 @@ describe('console reporter, verdicts that are neither certified nor not certifie
     const result = makeSelectionRunResult();
     expect(result.verdict).toBe('passed-selection');
     const text = formatGroupedSummary(result, plain);
-    expect(verdictLine(text)).toBe('Selection passed (not a certification): https://partner.example.test/v1 (sandbox, 1 min 23 s)');
-    expect(text).toContain('\n  a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification\n2 passed, 0 failed, 0 skipped\n');
+    expect(verdictLine(text)).toBe(
+      'Selection passed (not a certification): https://partner.example.test/v1 (sandbox, 1 min 23 s)',
+    );
+    expect(text).toContain(
+      '\n  a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification\n2 passed, 0 failed, 0 skipped\n',
+    );
     expect(text).not.toMatch(/^Certified/m);
   });
 
@@ -244,7 +273,10 @@ describe('console reporter, verdicts that are neither certified nor not certifie
     const GREEN = '\u001b[32m';
     const RED = '\u001b[31m';
     const YELLOW = '\u001b[33m';
-    const lineOf = (result: RunResult): string => formatGroupedSummary(result, colour).split('\n').find((l) => l.includes('https://partner.example.test/v1'))!;
+    const lineOf = (result: RunResult): string =>
+      formatGroupedSummary(result, colour)
+        .split('\n')
+        .find((l) => l.includes('https://partner.example.test/v1'))!;
     expect(lineOf(settleResult(makePassingRunResult(), { strict: false })).startsWith(GREEN)).toBe(true);
     expect(lineOf(makeRunResult()).startsWith(RED)).toBe(true);
     for (const result of [makeIncompleteRunResult(), makeInterruptedRunResult(), makeSelectionRunResult()]) {
@@ -267,7 +299,9 @@ describe('console reporter, verdicts that are neither certified nor not certifie
     expect(verdictLine(text)).toMatch(/^Incomplete: /);
     expect(text).toContain('skipped (needs input): applies to production only');
     // Without an unlock, the reason names what would run the checks.
-    expect(text).toContain('  needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET, with --webhook-public-url or SVC_WEBHOOK_PUBLIC_URL reaching --webhook-listen would run 2 checks');
+    expect(text).toContain(
+      '  needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET, with --webhook-public-url or SVC_WEBHOOK_PUBLIC_URL reaching --webhook-listen would run 2 checks',
+    );
   });
 
   it('a missing input the baseline accepts costs nothing: certified, the skip marked accepted until its date', () => {
@@ -288,7 +322,9 @@ describe('console reporter, verdicts that are neither certified nor not certifie
     );
     expect(result.verdict).toBe('certified');
     const text = formatGroupedSummary(result, plain);
-    expect(text).toContain('skipped (needs input, accepted by the baseline until 2099-12-31): needs the key of a disabled partner');
+    expect(text).toContain(
+      'skipped (needs input, accepted by the baseline until 2099-12-31): needs the key of a disabled partner',
+    );
     expect(verdictLine(text)).toMatch(/^Certified: /);
     expect(text).toContain('\nbaseline known.json: 0 expected failures, 3 accepted skips of 3 entries\n');
     expect(text).not.toContain('would run');
@@ -300,7 +336,9 @@ describe('console reporter, verdicts that are neither certified nor not certifie
     const result = settleResult(makeIncompleteRunResult(), { strict: true });
     expect(result.verdict).toBe('not-certified');
     const text = formatGroupedSummary(result, plain);
-    expect(text).toContain('Not certified: https://partner.example.test/v1 (sandbox, 1 min 23 s)\n  --webhook-secret (with --webhook-public-url) would run 2 checks\n');
+    expect(text).toContain(
+      'Not certified: https://partner.example.test/v1 (sandbox, 1 min 23 s)\n  --webhook-secret (with --webhook-public-url) would run 2 checks\n',
+    );
   });
 });
 
@@ -332,7 +370,9 @@ describe('console reporter, interactive mode (listr2)', () => {
     const reporter = createConsoleReporter({ stream: out.stream, interactive: true, color: false });
     reporter.onRunStart?.(startInfo(result));
     const ended = Promise.resolve(reporter.onRunEnd(result, { reportDir: '/nonexistent/never-written' }));
-    await expect(Promise.race([ended.then(() => 'done'), new Promise((r) => setTimeout(() => r('hung'), 5000))])).resolves.toBe('done');
+    await expect(
+      Promise.race([ended.then(() => 'done'), new Promise((r) => setTimeout(() => r('hung'), 5000))]),
+    ).resolves.toBe('done');
     expect(out.text().trimEnd().split('\n').at(-1)).toBe('3 passed, 2 failed, 1 skipped, 1 error');
   });
 });
@@ -341,11 +381,15 @@ describe('console: where the observations it leaves out can be read', () => {
   it('names report.html only when it is written', () => {
     const c = makeChalk(false);
     const result = makeRunResult();
-    expect(formatGroupedSummary({ ...result, config: { ...result.config, reporters: ['console', 'html'] } }, c)).toMatch(/more observations? in report\.html/);
+    expect(
+      formatGroupedSummary({ ...result, config: { ...result.config, reporters: ['console', 'html'] } }, c),
+    ).toMatch(/more observations? in report\.html/);
     const consoleOnly = formatGroupedSummary({ ...result, config: { ...result.config, reporters: ['console'] } }, c);
     expect(consoleOnly).not.toMatch(/in report\.html/);
     expect(consoleOnly).toMatch(/more observations? not shown \(--reporter html writes them all\)/);
-    expect(formatGroupedSummary({ ...result, config: { ...result.config, reporters: ['console', 'json'] } }, c)).toMatch(/more observations? in results\.json/);
+    expect(
+      formatGroupedSummary({ ...result, config: { ...result.config, reporters: ['console', 'json'] } }, c),
+    ).toMatch(/more observations? in results\.json/);
   });
 });
 
@@ -355,6 +399,8 @@ describe('console: the verdict line', () => {
     const result = makeRunResult();
     const scan = formatGroupedSummary({ ...result, target: { ...result.target, environment: 'unknown' } }, c);
     expect(scan).not.toMatch(/\(unknown, /);
-    expect(formatGroupedSummary({ ...result, target: { ...result.target, environment: 'sandbox' } }, c)).toMatch(/\(sandbox, /);
+    expect(formatGroupedSummary({ ...result, target: { ...result.target, environment: 'sandbox' } }, c)).toMatch(
+      /\(sandbox, /,
+    );
   });
 });

@@ -10,14 +10,25 @@ export const RAW_SECRET = 'spk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 /** The recorder's redacted form of it, as it reaches reporters. */
 export const REDACTED_SECRET = 'spk_live_…[redacted]';
 
-export const SCRIPT_BODY = '{"name":"<script>window.__pwned = 1; alert(1)</script>","note":"</pre><img src=x onerror=alert(2)>"}';
+export const SCRIPT_BODY =
+  '{"name":"<script>window.__pwned = 1; alert(1)</script>","note":"</pre><img src=x onerror=alert(2)>"}';
 export const HEBREW_BODY = '{"notices":[{"code":"job_too_vague","message":"תיאור המשרה כללי מדי; הוסיפו דרישות"}]}';
 export const CDATA_BODY = '{"weird":"ends ]]> here","also":"]]]]>"}';
 // NUL, bell, escape (an ANSI sequence), vertical tab, form feed, a lone surrogate, U+FFFE and U+FFFF.
-export const CONTROL_BODY = '{"ctl":"a\u0000b\u0007c\u001b[31mRED\u001b[0m\u000bd\u000ce\ud800f\ufffeg\uffffh","ok":"tab\there"}';
+export const CONTROL_BODY =
+  '{"ctl":"a\u0000b\u0007c\u001b[31mRED\u001b[0m\u000bd\u000ce\ud800f\ufffeg\uffffh","ok":"tab\there"}';
 export const LONG_BODY = `{"candidates":[${Array.from({ length: 400 }, (_, i) => `{"id":${9007199254740993n + BigInt(i)},"verdict":"match"}`).join(',')}]}`;
 
-function exchange(index: number, partial: Partial<RecordedExchange> & { method: string; path: string; status?: number; responseBody?: string; requestBody?: string }): RecordedExchange {
+function exchange(
+  index: number,
+  partial: Partial<RecordedExchange> & {
+    method: string;
+    path: string;
+    status?: number;
+    responseBody?: string;
+    requestBody?: string;
+  },
+): RecordedExchange {
   const url = `https://partner.example.test/v1${partial.path}`;
   const result: RecordedExchange = {
     index,
@@ -27,7 +38,11 @@ function exchange(index: number, partial: Partial<RecordedExchange> & { method: 
     request: {
       method: partial.method,
       url,
-      headers: { 'content-type': 'application/json', 'x-svc-partner-key': REDACTED_SECRET, 'x-svc-org-token': 'sot_…[redacted]' },
+      headers: {
+        'content-type': 'application/json',
+        'x-svc-partner-key': REDACTED_SECRET,
+        'x-svc-org-token': 'sot_…[redacted]',
+      },
       body: partial.requestBody,
     },
     curl: `curl -sS -X ${partial.method} '${url}' \\\n  -H "x-svc-partner-key: $SVC_PARTNER_KEY" \\\n  -H "x-svc-org-token: $SVC_ORG_TOKEN"${partial.requestBody ? ` \\\n  -H 'content-type: application/json' \\\n  --data-raw '${partial.requestBody}'` : ''}`,
@@ -56,7 +71,14 @@ export function makeRunResult(): RunResult {
       spec: ['Authentication'],
       status: 'passed',
       durationMs: 12,
-      exchanges: [exchange(0, { method: 'GET', path: '/runs/00000000-0000-0000-0000-000000000000', status: 401, responseBody: '{"error":{"code":"unauthorized"}}' })],
+      exchanges: [
+        exchange(0, {
+          method: 'GET',
+          path: '/runs/00000000-0000-0000-0000-000000000000',
+          status: 401,
+          responseBody: '{"error":{"code":"unauthorized"}}',
+        }),
+      ],
     }),
     check({
       id: 'auth.wrong-org-token-401',
@@ -85,7 +107,13 @@ export function makeRunResult(): RunResult {
       ],
       exchanges: [
         exchange(0, { method: 'GET', path: '/runs/r-1', status: 200, responseBody: SCRIPT_BODY, label: 'wrong token' }),
-        exchange(1, { method: 'POST', path: '/runs', status: 202, requestBody: '{"job_external_id":"j-1"}', responseBody: CDATA_BODY }),
+        exchange(1, {
+          method: 'POST',
+          path: '/runs',
+          status: 202,
+          requestBody: '{"job_external_id":"j-1"}',
+          responseBody: CDATA_BODY,
+        }),
       ],
     }),
     check({
@@ -148,15 +176,20 @@ export function makeRunResult(): RunResult {
       suite: 'runs-read',
       spec: ['Errors › Errors by endpoint'],
       status: 'error',
-      message: 'TypeError: Cannot read properties of undefined (reading \'status\')',
+      message: "TypeError: Cannot read properties of undefined (reading 'status')",
       durationMs: 3,
       error: {
         name: 'TypeError',
         message: "Cannot read properties of undefined (reading 'status')",
-        stack: "TypeError: Cannot read properties of undefined (reading 'status')\n    at run (suites/runs-read.ts:42:17)",
+        stack:
+          "TypeError: Cannot read properties of undefined (reading 'status')\n    at run (suites/runs-read.ts:42:17)",
       },
       exchanges: [
-        exchange(0, { method: 'GET', path: '/runs/nope', transportError: { code: 'UND_ERR_SOCKET', message: 'other side closed' } }),
+        exchange(0, {
+          method: 'GET',
+          path: '/runs/nope',
+          transportError: { code: 'UND_ERR_SOCKET', message: 'other side closed' },
+        }),
       ],
     }),
     check({
@@ -173,8 +206,16 @@ export function makeRunResult(): RunResult {
     certification: 'run',
     title: 'Service API',
     tool: { name: 'svc-certify', version: '0.1.0' },
-    spec: { title: 'Partner Candidate-Matching API (v1) Specification', sha256: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' },
-    config: { baseUrl: 'https://partner.example.test/v1', partnerKey: REDACTED_SECRET, strict: false, reporter: ['console', 'junit'] },
+    spec: {
+      title: 'Partner Candidate-Matching API (v1) Specification',
+      sha256: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    },
+    config: {
+      baseUrl: 'https://partner.example.test/v1',
+      partnerKey: REDACTED_SECRET,
+      strict: false,
+      reporter: ['console', 'junit'],
+    },
     target: { baseUrl: 'https://partner.example.test/v1', environment: 'sandbox', embedded: false },
     startedAt: '2025-01-02T03:04:00.000Z',
     finishedAt: '2025-01-02T03:05:23.456Z',
@@ -190,7 +231,11 @@ export function makeRunResult(): RunResult {
 export function makePassingRunResult(): RunResult {
   const base = makeRunResult();
   const checks = base.checks.filter((c) => c.status === 'passed');
-  return { ...base, checks, summary: { total: checks.length, passed: checks.length, failed: 0, skipped: 0, error: 0, warning: 0, expected: 0 } };
+  return {
+    ...base,
+    checks,
+    summary: { total: checks.length, passed: checks.length, failed: 0, skipped: 0, error: 0, warning: 0, expected: 0 },
+  };
 }
 
 export const WARNING_MESSAGE =
@@ -208,20 +253,40 @@ export function makeWarningRunResult(strict = false): RunResult {
     message: WARNING_MESSAGE,
     durationMs: 20,
     observations: [
-      { severity: 'warning', message: WARNING_MESSAGE, spec: 'Resources and their fields › Run', expected: 'integer', received: '3.0', pointer: '/candidate_count', exchange: 0 },
+      {
+        severity: 'warning',
+        message: WARNING_MESSAGE,
+        spec: 'Resources and their fields › Run',
+        expected: 'integer',
+        received: '3.0',
+        pointer: '/candidate_count',
+        exchange: 0,
+      },
     ],
-    exchanges: [exchange(0, { method: 'GET', path: '/runs/r-9', status: 200, responseBody: '{"candidate_count":3.0}' })],
+    exchanges: [
+      exchange(0, { method: 'GET', path: '/runs/r-9', status: 200, responseBody: '{"candidate_count":3.0}' }),
+    ],
   });
   const checks = [...base.checks.slice(0, 2), warned, ...base.checks.slice(2)];
   return {
     ...base,
     config: { ...base.config, strict },
     checks,
-    summary: { total: checks.length, passed: checks.length - 1, failed: 0, skipped: 0, error: 0, warning: 1, expected: 0 },
+    summary: {
+      total: checks.length,
+      passed: checks.length - 1,
+      failed: 0,
+      skipped: 0,
+      error: 0,
+      warning: 1,
+      expected: 0,
+    },
   };
 }
 
-function skipped(partial: Pick<CheckResult, 'id' | 'title' | 'suite' | 'message' | 'skipKind'> & Partial<CheckResult>): CheckResult {
+function skipped(
+  partial: Pick<CheckResult, 'id' | 'title' | 'suite' | 'message' | 'skipKind'> & Partial<CheckResult>,
+): CheckResult {
   return check({ status: 'skipped', durationMs: 0, ...partial });
 }
 
@@ -229,13 +294,16 @@ function skipped(partial: Pick<CheckResult, 'id' | 'title' | 'suite' | 'message'
 function settled(base: RunResult, checks: CheckResult[], extra: Partial<RunResult> = {}): RunResult {
   const suites = base.suites.filter((suite) => checks.some((c) => c.suite === suite));
   // As certify() writes them: by suite order, then id.
-  const sorted = [...checks].sort((a, b) => suites.indexOf(a.suite) - suites.indexOf(b.suite) || a.id.localeCompare(b.id));
+  const sorted = [...checks].sort(
+    (a, b) => suites.indexOf(a.suite) - suites.indexOf(b.suite) || a.id.localeCompare(b.id),
+  );
   const { verdict: _v, missing: _m, ...rest } = base;
   return settleResult({ ...rest, ...extra, suites, checks: sorted, summary: summarize(sorted) }, { strict: false });
 }
 
 export const WEBHOOK_UNLOCK = '--webhook-secret (with --webhook-public-url)';
-const WEBHOOK_REASON = 'needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET, with --webhook-public-url or SVC_WEBHOOK_PUBLIC_URL reaching --webhook-listen';
+const WEBHOOK_REASON =
+  'needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET, with --webhook-public-url or SVC_WEBHOOK_PUBLIC_URL reaching --webhook-listen';
 
 /**
  * Nothing failed, but inputs were missing: two webhook checks want a receiver and one check a disabled
@@ -262,12 +330,29 @@ export function makeIncompleteRunResult(): RunResult {
       title: 'A reveal is charged to the wallet',
       suite: 'runs-read',
       spec: ['Resources and their fields › Wallet'],
-      message: 'applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)',
+      message:
+        'applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)',
       skipKind: 'not-applicable',
     }),
-    skipped({ id: 'webhooks.retried-after-failure', title: 'A failed delivery is retried', suite: 'webhooks', spec: ['Events'], message: WEBHOOK_REASON, skipKind: 'needs-input', unlock: WEBHOOK_UNLOCK }),
+    skipped({
+      id: 'webhooks.retried-after-failure',
+      title: 'A failed delivery is retried',
+      suite: 'webhooks',
+      spec: ['Events'],
+      message: WEBHOOK_REASON,
+      skipKind: 'needs-input',
+      unlock: WEBHOOK_UNLOCK,
+    }),
     signature!,
-    skipped({ id: 'webhooks.redirect-not-followed', title: 'A 3xx answer is never followed', suite: 'webhooks', spec: ['Events'], message: WEBHOOK_REASON, skipKind: 'needs-input', unlock: WEBHOOK_UNLOCK }),
+    skipped({
+      id: 'webhooks.redirect-not-followed',
+      title: 'A 3xx answer is never followed',
+      suite: 'webhooks',
+      spec: ['Events'],
+      message: WEBHOOK_REASON,
+      skipKind: 'needs-input',
+      unlock: WEBHOOK_UNLOCK,
+    }),
   ];
   return settled(base, checks);
 }

@@ -90,7 +90,11 @@ describe.skipIf(!chromiumRunsHere)('report.html in chromium', () => {
 
   it('searches by check id, showing the matches failures and errors first', async () => {
     await page.fill('#search', 'RUNS.READ');
-    expect(await visibleIds()).toEqual(['runs.read.hebrew-notices', 'runs.read.unknown-run-404', 'runs.read.long-body']);
+    expect(await visibleIds()).toEqual([
+      'runs.read.hebrew-notices',
+      'runs.read.unknown-run-404',
+      'runs.read.long-body',
+    ]);
     await page.fill('#search', 'no-such-check');
     expect(await visibleIds()).toEqual([]);
     expect(await page.locator('#empty').isVisible()).toBe(true);
@@ -115,14 +119,21 @@ describe.skipIf(!chromiumRunsHere)('report.html in chromium', () => {
     // The cited exchange is open and shows the request and the response with their headers.
     const exchange = row.locator('details.exchange').first();
     expect(await exchange.getAttribute('open')).toBe('');
-    expect(await exchange.locator('pre.headers').first().textContent()).toContain('x-svc-partner-key: spk_live_…[redacted]');
-    expect(await exchange.locator('pre.body').first().textContent()).toContain('<script>window.__pwned = 1; alert(1)</script>');
+    expect(await exchange.locator('pre.headers').first().textContent()).toContain(
+      'x-svc-partner-key: spk_live_…[redacted]',
+    );
+    expect(await exchange.locator('pre.body').first().textContent()).toContain(
+      '<script>window.__pwned = 1; alert(1)</script>',
+    );
   });
 
   it('reaches an exchange body with the keyboard: Tab from its exchange lands on the named region, arrows scroll it', async () => {
     const exchange = page.locator('li[data-id="auth.wrong-org-token-401"] details.exchange[open]').first();
     await exchange.locator(':scope > summary').focus();
-    const focused = (): Promise<string> => page.evaluate<string>("document.activeElement.className + ' | ' + document.activeElement.getAttribute('aria-label')");
+    const focused = (): Promise<string> =>
+      page.evaluate<string>(
+        "document.activeElement.className + ' | ' + document.activeElement.getAttribute('aria-label')",
+      );
     const seen: string[] = [];
     for (let i = 0; i < 4 && !seen.some((f) => f.startsWith('body |')); i++) {
       await page.keyboard.press('Tab');
@@ -136,11 +147,17 @@ describe.skipIf(!chromiumRunsHere)('report.html in chromium', () => {
     expect(await page.evaluate<string>("document.activeElement.getAttribute('role')")).toBe('region');
     // Once focused, the arrow keys scroll it (made short here: the fixture's bodies fit in the page).
     const headers = exchange.locator('pre.headers').first();
-    await headers.evaluate((el) => { (el as unknown as { style: { maxHeight: string } }).style.maxHeight = '2em'; });
+    await headers.evaluate((el) => {
+      (el as unknown as { style: { maxHeight: string } }).style.maxHeight = '2em';
+    });
     await headers.focus();
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => headers.evaluate((el) => (el as unknown as { scrollTop: number }).scrollTop)).toBeGreaterThan(0);
-    await headers.evaluate((el) => { (el as unknown as { style: { maxHeight: string } }).style.maxHeight = ''; });
+    await expect
+      .poll(() => headers.evaluate((el) => (el as unknown as { scrollTop: number }).scrollTop))
+      .toBeGreaterThan(0);
+    await headers.evaluate((el) => {
+      (el as unknown as { style: { maxHeight: string } }).style.maxHeight = '';
+    });
   });
 
   it('opens a passed check on click to show its exchange', async () => {
@@ -167,7 +184,12 @@ describe.skipIf(!chromiumRunsHere)('report.html in chromium', () => {
   it('lays Hebrew out right-to-left inside its block', async () => {
     const pre = page.locator('li[data-id="runs.read.hebrew-notices"] pre.received');
     expect(await pre.evaluate((el) => el.matches(':dir(rtl)'))).toBe(true);
-    expect(await page.locator('li[data-id="auth.wrong-org-token-401"] pre.received').first().evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
+    expect(
+      await page
+        .locator('li[data-id="auth.wrong-org-token-401"] pre.received')
+        .first()
+        .evaluate((el) => el.matches(':dir(ltr)')),
+    ).toBe(true);
   });
 
   it('executed no script from a body and shows the secret only redacted', async () => {

@@ -8,7 +8,13 @@ import { createJsonReporter, renderJson } from '../src/report/json.js';
 import { capPassedEvidence } from '../src/runner/evidence-caps.js';
 import { PASSED_BODY_CHARS } from '../src/runner/limits.js';
 import type { RunResult } from '../src/runner/results.js';
-import { makeIncompleteRunResult, makeInterruptedRunResult, makeRunResult, makeSelectionRunResult, makeWarningRunResult } from './report-fixtures.js';
+import {
+  makeIncompleteRunResult,
+  makeInterruptedRunResult,
+  makeRunResult,
+  makeSelectionRunResult,
+  makeWarningRunResult,
+} from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 
 const SCHEMA = new URL('../schemas/results.schema.json', import.meta.url);
@@ -40,7 +46,11 @@ describe('json reporter', () => {
     const written = JSON.parse(renderJson(result)) as RunResult;
     const cut = written.checks.find((c) => c.id === passed.id)!.exchanges.find((e) => e.response)!.response!;
     expect(cut.body).toBe(big.slice(0, PASSED_BODY_CHARS));
-    expect(cut).toMatchObject({ bodyTruncated: true, bodyBytes: Buffer.byteLength(big), bodySha256: createHash('sha256').update(big).digest('hex') });
+    expect(cut).toMatchObject({
+      bodyTruncated: true,
+      bodyBytes: Buffer.byteLength(big),
+      bodySha256: createHash('sha256').update(big).digest('hex'),
+    });
     expect(written.checks.find((c) => c.id === failed.id)!.exchanges.find((e) => e.response)!.response!.body).toBe(big);
   });
 
@@ -57,7 +67,15 @@ describe('json reporter', () => {
 
   it('carries the fields other tools read (structural check)', () => {
     const parsed = JSON.parse(renderJson(makeRunResult())) as RunResult;
-    expect(Object.keys(parsed.summary).sort()).toEqual(['error', 'expected', 'failed', 'passed', 'skipped', 'total', 'warning']);
+    expect(Object.keys(parsed.summary).sort()).toEqual([
+      'error',
+      'expected',
+      'failed',
+      'passed',
+      'skipped',
+      'total',
+      'warning',
+    ]);
     expect(parsed.certification).toBe('run');
     for (const check of parsed.checks) {
       expect(typeof check.id).toBe('string');
@@ -85,7 +103,10 @@ describe('json reporter', () => {
     expect(warned.checks.find((c) => c.status === 'warning')?.observations[0]?.severity).toBe('warning');
     // Each verdict, with what is missing, the signal, the selection and the skip kinds.
     for (const result of [makeIncompleteRunResult(), makeInterruptedRunResult(), makeSelectionRunResult()]) {
-      expect(validate(JSON.parse(renderJson(result))), `${result.verdict}: ${JSON.stringify(validate.errors, null, 2)}`).toBe(true);
+      expect(
+        validate(JSON.parse(renderJson(result))),
+        `${result.verdict}: ${JSON.stringify(validate.errors, null, 2)}`,
+      ).toBe(true);
     }
     // …and the schema refuses a status it does not know.
     const bogus = JSON.parse(renderJson(makeWarningRunResult())) as { checks: Array<{ status: string }> };

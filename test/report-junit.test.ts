@@ -41,7 +41,7 @@ describe('xml text helpers', () => {
     expect(stripXmlIllegal('t\tn\nr\r😀é')).toBe('t\tn\nr\r😀é');
   });
   it('escapes attribute values, including whitespace that normalization would flatten', () => {
-    expect(escapeXmlAttr('<a href="x">&\'\n\t')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;\'&#10;&#9;');
+    expect(escapeXmlAttr('<a href="x">&\'\n\t')).toBe("&lt;a href=&quot;x&quot;&gt;&amp;'&#10;&#9;");
   });
   it('splits ]]> across CDATA sections', () => {
     expect(cdata('a]]>b')).toBe('<![CDATA[a]]]]><![CDATA[>b]]>');
@@ -57,12 +57,22 @@ describe('xml text helpers', () => {
 describe('junit reporter', () => {
   it('renders the expected structure', () => {
     const xml = renderJunit(makeRunResult());
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="svc-certify" tests="7" failures="2" errors="1" time="83.457">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="svc-certify" tests="7" failures="2" errors="1" time="83.457">',
+      ),
+    ).toBe(true);
     expect(xml).toContain('<testsuite name="auth" tests="3" failures="1" errors="0" skipped="1" time="0.061">');
     expect(xml).toContain('<testcase name="auth.wrong-org-token-401" classname="svc-certify.auth" time="0.049">');
-    expect(xml).toContain('<failure message="A request with an unknown org token was accepted; the spec requires 401 unauthorized." type="nonconformance">');
-    expect(xml).toContain('<error message="Cannot read properties of undefined (reading \'status\')" type="TypeError">');
-    expect(xml).toContain('<skipped message="skipped (needs input): needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)"/>');
+    expect(xml).toContain(
+      '<failure message="A request with an unknown org token was accepted; the spec requires 401 unauthorized." type="nonconformance">',
+    );
+    expect(xml).toContain(
+      '<error message="Cannot read properties of undefined (reading \'status\')" type="TypeError">',
+    );
+    expect(xml).toContain(
+      '<skipped message="skipped (needs input): needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)"/>',
+    );
     // The verdict, and what it is missing, travel with every suite: a CI test tab shows skips only.
     expect(xml).toContain('<property name="verdict" value="not-certified"/>');
     expect(xml).toContain('<property name="verdict.note" value="--disabled-partner-key would run 1 check"/>');
@@ -116,7 +126,9 @@ describe('junit reporter', () => {
     expect(hebrew).toContain('"ctl":"abc[31mRED[0mdefgh"');
     // Lean JUnit: a passed check carries no exchanges (results.json and report.html keep them).
     expect(xpath(file, 'count(//testcase[@name="runs.read.long-body"]/system-out)').trim()).toBe('0');
-    expect(xpath(file, 'string(//testcase[@name="runs.read.unknown-run-404"]/error)')).toContain('at run (suites/runs-read.ts:42:17)');
+    expect(xpath(file, 'string(//testcase[@name="runs.read.unknown-run-404"]/error)')).toContain(
+      'at run (suites/runs-read.ts:42:17)',
+    );
     expect(xpath(file, 'count(//testsuite)').trim()).toBe('3');
     expect(xpath(file, 'string(//testcase[@name="auth.disabled-partner-key-403"]/skipped/@message)')).toBe(
       'skipped (needs input): needs --disabled-partner-key (SVC_DISABLED_PARTNER_KEY)',
@@ -130,7 +142,9 @@ describe('junit reporter', () => {
     long.observations = [{ message: 'too long', spec: 'Endpoints' }];
     const reportDir = join(dir, 'long-failed');
     await createJunitReporter({}).onRunEnd(result, { reportDir });
-    expect(xpath(join(reportDir, 'junit.xml'), 'string(//testcase[@name="runs.read.long-body"]/system-out)')).toContain('[body truncated; 1048576 bytes in all]');
+    expect(xpath(join(reportDir, 'junit.xml'), 'string(//testcase[@name="runs.read.long-body"]/system-out)')).toContain(
+      '[body truncated; 1048576 bytes in all]',
+    );
   });
 
   it('validates a clean run too', async () => {
@@ -163,41 +177,57 @@ describe('junit reporter', () => {
       makeIncompleteRunResult,
       ['--webhook-secret (with --webhook-public-url) would run 2 checks', '--disabled-partner-key would run 1 check'],
       {
-        'auth.disabled-partner-key-403': 'skipped (needs input): needs the key of a disabled partner: --disabled-partner-key or SVC_DISABLED_PARTNER_KEY',
-        'runs.read.production-wallet': 'skipped (not applicable): applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)',
+        'auth.disabled-partner-key-403':
+          'skipped (needs input): needs the key of a disabled partner: --disabled-partner-key or SVC_DISABLED_PARTNER_KEY',
+        'runs.read.production-wallet':
+          'skipped (not applicable): applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)',
       },
     ],
     [
       'interrupted',
       makeInterruptedRunResult,
       ['interrupted by SIGINT: the checks not ended are recorded as interrupted, nothing is blamed on the target'],
-      { 'runs.read.long-body': 'skipped (interrupted): the certification was stopped (SIGINT/SIGTERM) before this check ended' },
+      {
+        'runs.read.long-body':
+          'skipped (interrupted): the certification was stopped (SIGINT/SIGTERM) before this check ended',
+      },
     ],
-    ['passed-selection', makeSelectionRunResult, ['a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification'], {}],
+    [
+      'passed-selection',
+      makeSelectionRunResult,
+      ['a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification'],
+      {},
+    ],
   ];
-  it.each(verdicts)('renders a %s certification XSD-valid: no failure, its skips by kind, the verdict and its notes as properties', async (verdict, make, notes, skips) => {
-    const result = make();
-    expect(result.verdict).toBe(verdict);
-    const reportDir = join(dir, `verdict-${verdict}`);
-    await createJunitReporter({}).onRunEnd(result, { reportDir });
-    const file = join(reportDir, 'junit.xml');
-    const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
-    expect(lint.status, lint.stderr).toBe(0);
-    expect(xpath(file, 'string(/testsuites/@failures)')).toBe('0');
-    expect(xpath(file, 'string(/testsuites/@errors)')).toBe('0');
-    expect(xpath(file, 'count(//failure | //error)')).toBe('0');
-    expect(xpath(file, 'sum(//testsuite/@skipped)')).toBe(String(result.summary.skipped));
-    for (const [id, message] of Object.entries(skips)) expect(xpath(file, `string(//testcase[@name="${id}"]/skipped/@message)`)).toBe(message);
-    // Every suite carries the verdict and the notes under it, in order.
-    const suites = Number(xpath(file, 'count(//testsuite)'));
-    expect(suites).toBe(result.suites.length);
-    expect(xpath(file, `count(//testsuite/properties/property[@name="verdict" and @value="${verdict}"])`)).toBe(String(suites));
-    const firstNotes = xpath(file, '//testsuite[1]/properties/property[@name="verdict.note"]/@value')
-      .split('\n')
-      .map((line) => line.trim().replace(/^value="(.*)"$/, '$1'))
-      .filter(Boolean);
-    expect(firstNotes).toEqual(notes);
-  });
+  it.each(verdicts)(
+    'renders a %s certification XSD-valid: no failure, its skips by kind, the verdict and its notes as properties',
+    async (verdict, make, notes, skips) => {
+      const result = make();
+      expect(result.verdict).toBe(verdict);
+      const reportDir = join(dir, `verdict-${verdict}`);
+      await createJunitReporter({}).onRunEnd(result, { reportDir });
+      const file = join(reportDir, 'junit.xml');
+      const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
+      expect(lint.status, lint.stderr).toBe(0);
+      expect(xpath(file, 'string(/testsuites/@failures)')).toBe('0');
+      expect(xpath(file, 'string(/testsuites/@errors)')).toBe('0');
+      expect(xpath(file, 'count(//failure | //error)')).toBe('0');
+      expect(xpath(file, 'sum(//testsuite/@skipped)')).toBe(String(result.summary.skipped));
+      for (const [id, message] of Object.entries(skips))
+        expect(xpath(file, `string(//testcase[@name="${id}"]/skipped/@message)`)).toBe(message);
+      // Every suite carries the verdict and the notes under it, in order.
+      const suites = Number(xpath(file, 'count(//testsuite)'));
+      expect(suites).toBe(result.suites.length);
+      expect(xpath(file, `count(//testsuite/properties/property[@name="verdict" and @value="${verdict}"])`)).toBe(
+        String(suites),
+      );
+      const firstNotes = xpath(file, '//testsuite[1]/properties/property[@name="verdict.note"]/@value')
+        .split('\n')
+        .map((line) => line.trim().replace(/^value="(.*)"$/, '$1'))
+        .filter(Boolean);
+      expect(firstNotes).toEqual(notes);
+    },
+  );
 
   it('gives a certified run the verdict property and no note', async () => {
     const xml = renderJunit(makePassingRunResult());

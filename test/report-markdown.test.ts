@@ -32,9 +32,13 @@ describe('markdown reporter', () => {
     const md = renderMarkdown(makeRunResult());
     expect(md.split('\n')[0]).toBe('# ❌ svc-certify: Not certified');
     expect(md).toContain('**3 passed, 2 failed, 1 skipped, 1 error**');
-    expect(md).toContain('| `auth.wrong-org-token-401` | ✗ failed | Authentication | A request with an unknown org token was accepted; the spec requires 401 unauthorized. |');
+    expect(md).toContain(
+      '| `auth.wrong-org-token-401` | ✗ failed | Authentication | A request with an unknown org token was accepted; the spec requires 401 unauthorized. |',
+    );
     expect(md).toContain('| `runs.read.unknown-run-404` | ! error |');
-    expect(md).toMatch(/<details>\n<summary>1 skipped check<\/summary>[\s\S]*needs --disabled-partner-key[\s\S]*<\/details>/);
+    expect(md).toMatch(
+      /<details>\n<summary>1 skipped check<\/summary>[\s\S]*needs --disabled-partner-key[\s\S]*<\/details>/,
+    );
     expect(md).not.toMatch(/\]\(|https?:\/\/[^`\s]*[^`]\s/); // no markdown link, and the URL sits in a code span
     expect(md).not.toContain(RAW_SECRET);
   });
@@ -51,7 +55,9 @@ describe('markdown reporter', () => {
     expect(md.split('\n')[0]).toBe('# ✅ svc-certify: Certified');
     expect(md).toContain('| ⚠ warning | 1 |');
     expect(md).toContain('**3 passed, 0 failed, 0 skipped, 1 warning**');
-    expect(md).toMatch(/## Warnings\n[\s\S]*\| `runs.read.counts-are-integers` \| Resources and their fields › Run \| GET \/runs\/r-9 answered "3.0"/);
+    expect(md).toMatch(
+      /## Warnings\n[\s\S]*\| `runs.read.counts-are-integers` \| Resources and their fields › Run \| GET \/runs\/r-9 answered "3.0"/,
+    );
     expect(md).not.toContain('Failed and error checks');
     expect(renderMarkdown(makeWarningRunResult(true)).split('\n')[0]).toBe('# ❌ svc-certify: Not certified');
     // No warning, no warning row.
@@ -68,7 +74,9 @@ describe('markdown reporter', () => {
       '',
     ]);
     expect(md).toContain('**3 passed, 0 failed, 4 skipped**');
-    expect(md).toContain('| `auth.disabled-partner-key-403` | skipped (needs input): needs the key of a disabled partner: --disabled-partner-key or SVC\\_DISABLED\\_PARTNER\\_KEY |');
+    expect(md).toContain(
+      '| `auth.disabled-partner-key-403` | skipped (needs input): needs the key of a disabled partner: --disabled-partner-key or SVC\\_DISABLED\\_PARTNER\\_KEY |',
+    );
     expect(md).toContain('| `runs.read.production-wallet` | skipped (not applicable): applies to production only;');
     expect(md).not.toContain('Failed and error checks');
     expect(md).not.toMatch(/✅|❌/);
@@ -81,7 +89,9 @@ describe('markdown reporter', () => {
       '',
       '- interrupted by SIGINT: the checks not ended are recorded as interrupted, nothing is blamed on the target',
     ]);
-    expect(md).toContain('| `runs.read.long-body` | skipped (interrupted): the certification was stopped (SIGINT/SIGTERM) before this check ended |');
+    expect(md).toContain(
+      '| `runs.read.long-body` | skipped (interrupted): the certification was stopped (SIGINT/SIGTERM) before this check ended |',
+    );
     expect(md).not.toMatch(/✅|❌/);
   });
 
@@ -96,16 +106,30 @@ describe('markdown reporter', () => {
   });
 
   it('a missing input the baseline accepts: certified, the skip marked accepted until its date', () => {
-    const entries = ['auth.disabled-partner-key-403', 'webhooks.redirect-not-followed', 'webhooks.retried-after-failure'].map((id) => ({ id, reason: 'not in staging yet', until: '2099-12-31' }));
-    const md = renderMarkdown(settleResult(makeIncompleteRunResult(), { strict: false, baseline: { file: 'known.json', entries } }, { today: '2030-01-01' }));
+    const entries = [
+      'auth.disabled-partner-key-403',
+      'webhooks.redirect-not-followed',
+      'webhooks.retried-after-failure',
+    ].map((id) => ({ id, reason: 'not in staging yet', until: '2099-12-31' }));
+    const md = renderMarkdown(
+      settleResult(
+        makeIncompleteRunResult(),
+        { strict: false, baseline: { file: 'known.json', entries } },
+        { today: '2030-01-01' },
+      ),
+    );
     expect(md.split('\n')[0]).toBe('# ✅ svc-certify: Certified');
-    expect(md).toContain('| `auth.disabled-partner-key-403` | skipped (needs input, accepted by the baseline until 2099-12-31): needs the key of a disabled partner');
+    expect(md).toContain(
+      '| `auth.disabled-partner-key-403` | skipped (needs input, accepted by the baseline until 2099-12-31): needs the key of a disabled partner',
+    );
     expect(md).not.toContain('would run');
   });
 
   it('escapes cells so untrusted text cannot break the table or inject markup', () => {
     expect(mdCell('a|b\n<script>x</script> [l](u)')).toBe('a\\|b &lt;script&gt;x&lt;/script&gt; \\[l\\](u)');
-    expect(mdCell('see https://evil.example and www.evil.example')).toBe('see https:\\/\\/evil.example and www\\.evil.example');
+    expect(mdCell('see https://evil.example and www.evil.example')).toBe(
+      'see https:\\/\\/evil.example and www\\.evil.example',
+    );
   });
 
   it('is deterministic: the same result renders the same under another clock, zone and random source', async () => {

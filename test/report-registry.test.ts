@@ -3,7 +3,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REPORTERS, parseReporterToken, REPORTER_NAMES, reporterNamesOf } from '../src/config/reporter-names.js';
+import {
+  DEFAULT_REPORTERS,
+  parseReporterToken,
+  REPORTER_NAMES,
+  reporterNamesOf,
+} from '../src/config/reporter-names.js';
 import { createReporters, REPORTERS } from '../src/report/index.js';
 import { makeRunResult } from './report-fixtures.js';
 
@@ -33,7 +38,9 @@ describe('reporter registry', () => {
   });
 
   it('an unknown name stops at the one validation, naming it and the valid ones', () => {
-    expect(() => reporterNamesOf(['console', 'xml', 'tap'])).toThrowError('--reporter: unknown reporter "xml"; choose from console,junit,html,json,markdown,sarif');
+    expect(() => reporterNamesOf(['console', 'xml', 'tap'])).toThrowError(
+      '--reporter: unknown reporter "xml"; choose from console,junit,html,json,markdown,sarif',
+    );
   });
 
   it('writes the five files into a report dir it creates, and the console writes none', async () => {
@@ -42,6 +49,12 @@ describe('reporter registry', () => {
     const reportDir = join(dir, 'not', 'yet', 'there');
     const reporters = createReporters([...REPORTER_NAMES], { stream, interactive: false, color: false });
     for (const reporter of reporters) await reporter.onRunEnd(makeRunResult(), { reportDir });
-    expect((await readdir(reportDir)).sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'results.sarif', 'summary.md']);
+    expect((await readdir(reportDir)).sort()).toEqual([
+      'junit.xml',
+      'report.html',
+      'results.json',
+      'results.sarif',
+      'summary.md',
+    ]);
   });
 });

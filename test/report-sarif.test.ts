@@ -17,14 +17,24 @@ import { scanPaths } from '../src/scan/scan-paths.js';
 import { makeRunResult } from './report-fixtures.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const schema = JSON.parse(readFileSync(new URL('./vendor/sarif/sarif-schema-2.1.0.json', import.meta.url), 'utf8')) as object;
+const schema = JSON.parse(
+  readFileSync(new URL('./vendor/sarif/sarif-schema-2.1.0.json', import.meta.url), 'utf8'),
+) as object;
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
 const validate = ajv.compile(schema);
 
 interface SarifLog {
   version: string;
-  runs: Array<{ tool: { driver: { rules: Array<{ id: string }> } }; results: Array<{ ruleId: string; locations?: Array<{ physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn: number } } }> }> }>;
+  runs: Array<{
+    tool: { driver: { rules: Array<{ id: string }> } };
+    results: Array<{
+      ruleId: string;
+      locations?: Array<{
+        physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn: number } };
+      }>;
+    }>;
+  }>;
 }
 
 let dir: string;
@@ -33,11 +43,24 @@ let scanResult: RunResult;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sarif-'));
   await writeFile(join(dir, 'app #1.js'), `const a = 1;\nconst k = "spk_live_${'ab'.repeat(24)}"; // sot_\n`);
-  await writeFile(join(dir, 'session.har'), JSON.stringify({ log: { entries: [{ request: { url: `https://x/?t=sot_${'cd'.repeat(24)}` } }] } }));
+  await writeFile(
+    join(dir, 'session.har'),
+    JSON.stringify({ log: { entries: [{ request: { url: `https://x/?t=sot_${'cd'.repeat(24)}` } }] } }),
+  );
   const started = new Date();
   const outcome = await scanPaths([relative(process.cwd(), dir)]);
   const { checks, findings } = scanCheckResults(outcome, 1);
-  scanResult = { ...assembleResult({ certification: 'scan', config: {}, target: { baseUrl: dir, environment: 'unknown', embedded: false }, startedAt: started, suites: ['scan'], checks }), findings };
+  scanResult = {
+    ...assembleResult({
+      certification: 'scan',
+      config: {},
+      target: { baseUrl: dir, environment: 'unknown', embedded: false },
+      startedAt: started,
+      suites: ['scan'],
+      checks,
+    }),
+    findings,
+  };
 });
 
 afterAll(async () => {
@@ -48,13 +71,22 @@ describe('SARIF reporter', () => {
   it('writes a valid SARIF 2.1.0 log for a scan: one rule per check, one result per finding', () => {
     const log = JSON.parse(renderSarif(scanResult)) as SarifLog;
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
-    expect(log.runs[0]!.tool.driver.rules.map((r) => r.id)).toEqual(['scan.no-partner-key-string', 'scan.no-org-token-string']);
-    expect(log.runs[0]!.results.map((r) => r.ruleId)).toEqual(['scan.no-partner-key-string', 'scan.no-org-token-string', 'scan.no-org-token-string']);
+    expect(log.runs[0]!.tool.driver.rules.map((r) => r.id)).toEqual([
+      'scan.no-partner-key-string',
+      'scan.no-org-token-string',
+    ]);
+    expect(log.runs[0]!.results.map((r) => r.ruleId)).toEqual([
+      'scan.no-partner-key-string',
+      'scan.no-org-token-string',
+      'scan.no-org-token-string',
+    ]);
     const first = log.runs[0]!.results[0]!.locations![0]!.physicalLocation;
     expect(first.artifactLocation.uri).toMatch(/app%20%231\.js$/);
     expect(first.region).toEqual({ startLine: 2, startColumn: 12 });
     // A HAR finding has no region of the file: its line and column belong to the HAR part.
-    const har = log.runs[0]!.results.find((r) => r.locations![0]!.physicalLocation.artifactLocation.uri.endsWith('session.har'))!;
+    const har = log.runs[0]!.results.find((r) =>
+      r.locations![0]!.physicalLocation.artifactLocation.uri.endsWith('session.har'),
+    )!;
     expect(har.locations![0]!.physicalLocation.region).toBeUndefined();
     expect(renderSarif(scanResult)).not.toContain('ab'.repeat(8));
   });
@@ -63,7 +95,9 @@ describe('SARIF reporter', () => {
     const run = makeRunResult();
     const log = JSON.parse(renderSarif(run)) as SarifLog;
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
-    const notPassed = run.checks.filter((c) => c.status === 'failed' || c.status === 'error' || c.status === 'warning').map((c) => c.id);
+    const notPassed = run.checks
+      .filter((c) => c.status === 'failed' || c.status === 'error' || c.status === 'warning')
+      .map((c) => c.id);
     expect(log.runs[0]!.results.map((r) => r.ruleId)).toEqual(notPassed);
     expect(log.runs[0]!.tool.driver.rules).toHaveLength(run.checks.length);
   });

@@ -41,7 +41,10 @@ describe(ID, () => {
   it('skips as needs-input, unlocked by --other-partner-key, without a second key', async () => {
     target = await startEmbeddedTarget(BASE, { timeScale: 600, rateLimit: 6000 });
     const { otherPartnerKey: _dropped, ...config } = target.config;
-    const r = resultOf(await certify({ config, checks: CHECK, suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks }), ID);
+    const r = resultOf(
+      await certify({ config, checks: CHECK, suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks }),
+      ID,
+    );
     expect([r.status, r.skipKind, r.unlock]).toEqual(['skipped', 'needs-input', '--other-partner-key']);
     expect(r.message).toContain('SVC_OTHER_PARTNER_KEY');
   });
@@ -52,13 +55,22 @@ describe(ID, () => {
     const failures = r.observations.filter((o) => o.severity !== 'warning').map((o) => o.message);
     expect(failures).toHaveLength(2);
     expect(failures[0]).toMatch(/^reading the first partner's run .* answered 200 with the first organization's data/);
-    expect(failures[1]).toMatch(/^revealing a candidate of the first partner's run .* answered 200 with the first organization's data/);
+    expect(failures[1]).toMatch(
+      /^revealing a candidate of the first partner's run .* answered 200 with the first organization's data/,
+    );
     const warnings = r.observations.filter((o) => o.severity === 'warning').map((o) => o.message);
-    expect(warnings).toEqual([expect.stringMatching(/^starting a run in the first partner's organization .* answered 202 .*read as: the org token identifies an organization/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^starting a run in the first partner's organization .* answered 202 .*read as: the org token identifies an organization/,
+      ),
+    ]);
   });
 
-  it.each(['auth.other-partner-token-403', 'auth.other-partner-token-404'])('accepts the refusal of variant %s', async (variant) => {
-    const r = resultOf(await certifySandbox({ ids: [ID], variants: [variant] }), ID);
-    expect(r.status, r.message).toBe('passed');
-  });
+  it.each(['auth.other-partner-token-403', 'auth.other-partner-token-404'])(
+    'accepts the refusal of variant %s',
+    async (variant) => {
+      const r = resultOf(await certifySandbox({ ids: [ID], variants: [variant] }), ID);
+      expect(r.status, r.message).toBe('passed');
+    },
+  );
 });

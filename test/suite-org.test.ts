@@ -51,7 +51,9 @@ async function certifyWithCodes(checks: readonly CheckDefinition[], codes: numbe
 
 // The rate limit's per-partner check needs a second organization too, but also --exhaust-limits: its
 // burst is certified with the limits suite (test/suite-sandbox-limits.test.ts).
-const ISOLATION: readonly CheckDefinition[] = ALL_CHECKS.filter((c) => c.needs?.includes('second-org') && !c.needs.includes('exhaust-limits'));
+const ISOLATION: readonly CheckDefinition[] = ALL_CHECKS.filter(
+  (c) => c.needs?.includes('second-org') && !c.needs.includes('exhaust-limits'),
+);
 
 describe('suite-org checks (activation, users, jobs)', () => {
   const ids = MINE.map((c) => c.id);
@@ -72,11 +74,19 @@ describe('suite-org checks (activation, users, jobs)', () => {
     // The primary organization plus one code: the typed redemption (normalization, single use, isolation).
     const result = await certifyWithCodes([...ACTIVATION_CHECKS, ...ISOLATION], 2);
     const by = Object.fromEntries(result.checks.map((c) => [c.id, c]));
-    for (const id of ['activation.already-redeemed-409', 'activation.connects-organization', 'activation.normalizes-code-input', 'activation.unknown-code-404', ...ISOLATION.map((c) => c.id)]) {
+    for (const id of [
+      'activation.already-redeemed-409',
+      'activation.connects-organization',
+      'activation.normalizes-code-input',
+      'activation.unknown-code-404',
+      ...ISOLATION.map((c) => c.id),
+    ]) {
       expect(by[id]!.status, `${id}: ${by[id]!.message}`).toBe('passed');
     }
     expect(by['activation.external-id-taken-keeps-code']!.status).toBe('skipped');
-    expect(by['activation.external-id-taken-keeps-code']!.message).toMatch(/^needs one more unused activation code \(2 given.*one more unlocks the external_id_taken check: --activation-code.*SVC_ACTIVATION_CODES/);
+    expect(by['activation.external-id-taken-keeps-code']!.message).toMatch(
+      /^needs one more unused activation code \(2 given.*one more unlocks the external_id_taken check: --activation-code.*SVC_ACTIVATION_CODES/,
+    );
   });
 
   it('run every activation and isolation check with 3 codes, or 2 with --org-token', async () => {
@@ -87,7 +97,13 @@ describe('suite-org checks (activation, users, jobs)', () => {
     // An organization connected beforehand (as --org-token), then two codes for the rest.
     const { orgToken } = await redeemOutside(target.config, codes[0]!);
     const config = { ...target.config, orgToken, activationCodes: codes.slice(1, 3) };
-    const two = await certify({ config, checks: [...ACTIVATION_CHECKS, ...ISOLATION], suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks });
+    const two = await certify({
+      config,
+      checks: [...ACTIVATION_CHECKS, ...ISOLATION],
+      suiteOrder: SUITE_ORDER,
+      embedded: true,
+      webhooks: target.webhooks,
+    });
     expect(notPassed(two)).toEqual([]);
   });
 

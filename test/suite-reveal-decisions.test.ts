@@ -24,9 +24,13 @@ describe('reveal and decisions suites', () => {
   });
 
   const mine = FAULTS.filter((f) => ids.includes(f.caughtBy));
-  it.each(mine.map((f) => [f.id, f.caughtBy] as const))('fault %s fails %s', async (fault, check) => {
-    const run = await certifySandbox({ ids: [check], faults: [fault] });
-    const r = resultOf(run, check);
-    expect(r.status, `${check}: ${r.message}`).toBe('failed');
-  }, 120_000);
+  it.each(mine.map((f) => [f.id, f.caughtBy] as const))(
+    'fault %s fails %s',
+    async (fault, check) => {
+      const run = await certifySandbox({ ids: [check], faults: [fault] });
+      const r = resultOf(run, check);
+      expect(r.status, `${check}: ${r.message}`).toBe('failed');
+    },
+    120_000,
+  );
 });

@@ -6,11 +6,20 @@
 import { describe, expect, it } from 'vitest';
 import { listFaults } from '../src/sandbox/index.js';
 import { REVEAL_PRODUCTION_CHECKS } from '../suites/reveal-production.js';
-import { certifySandbox, failedOnOwnAssertion, notPassed, resultOf, type CertifySandboxOptions } from './support/certify-sandbox.js';
+import {
+  certifySandbox,
+  failedOnOwnAssertion,
+  notPassed,
+  resultOf,
+  type CertifySandboxOptions,
+} from './support/certify-sandbox.js';
 
 const IDS = REVEAL_PRODUCTION_CHECKS.map((c) => c.id);
 const REFUSAL = 'reveal.production-insufficient-credits-body';
-const PRODUCTION: CertifySandboxOptions = { mode: 'production', flags: { environment: 'production', maxSpendCredits: '100' } };
+const PRODUCTION: CertifySandboxOptions = {
+  mode: 'production',
+  flags: { environment: 'production', maxSpendCredits: '100' },
+};
 /** One reveal paid (it tells the balance: 8), the next refused. */
 const LOW_WALLET: CertifySandboxOptions = { ...PRODUCTION, walletCredits: 20 };
 const MINE = listFaults().filter((f) => IDS.includes(f.caughtBy));
@@ -26,22 +35,38 @@ describe('production reveal checks', () => {
     for (const walletCredits of [20, 5]) {
       const run = await certifySandbox({ ...PRODUCTION, walletCredits, ids: [REFUSAL] });
       expect(notPassed(run), `wallet ${walletCredits}`).toEqual([]);
-      expect(run.checks[0]!.exchanges.some((e) => e.response?.status === 402), `wallet ${walletCredits}`).toBe(true);
+      expect(
+        run.checks[0]!.exchanges.some((e) => e.response?.status === 402),
+        `wallet ${walletCredits}`,
+      ).toBe(true);
     }
   });
 
   it('charge below the quote (the response is authoritative) passes', async () => {
-    const run = await certifySandbox({ ...PRODUCTION, variants: ['reveal.production-charge-below-quote'], ids: IDS.filter((id) => id !== REFUSAL) });
+    const run = await certifySandbox({
+      ...PRODUCTION,
+      variants: ['reveal.production-charge-below-quote'],
+      ids: IDS.filter((id) => id !== REFUSAL),
+    });
     expect(notPassed(run)).toEqual([]);
   });
 
   it('skip naming --max-spend-credits when the allowance cannot pay one reveal', async () => {
     const run = await certifySandbox({ ...PRODUCTION, flags: { ...PRODUCTION.flags, maxSpendCredits: '5' }, ids: IDS });
-    for (const id of IDS) expect(resultOf(run, id)).toMatchObject({ status: 'skipped', message: expect.stringMatching(/--max-spend-credits \(5 of 5\)/) });
+    for (const id of IDS)
+      expect(resultOf(run, id)).toMatchObject({
+        status: 'skipped',
+        message: expect.stringMatching(/--max-spend-credits \(5 of 5\)/),
+      });
   });
 
   it('an organization given with --org-token may have other spenders: a wallet that moved otherwise warns, naming the reading', async () => {
-    const run = await certifySandbox({ ...PRODUCTION, orgToken: true, faults: ['reveal.production-charge-understated'], ids: ['reveal.production-charged-once'] });
+    const run = await certifySandbox({
+      ...PRODUCTION,
+      orgToken: true,
+      faults: ['reveal.production-charge-understated'],
+      ids: ['reveal.production-charged-once'],
+    });
     const r = resultOf(run, 'reveal.production-charged-once');
     expect(r.status, r.message).toBe('warning');
     expect(r.message).toMatch(/--org-token/);
@@ -51,9 +76,16 @@ describe('production reveal checks', () => {
     expect(IDS.filter((id) => !MINE.some((f) => f.caughtBy === id))).toEqual([]);
   });
 
-  it.concurrent.each(MINE.map((f) => [f.id, f.caughtBy] as const))('fault %s fails %s on its own assertion', async (fault, check) => {
-    const run = await certifySandbox({ ...(check === REFUSAL ? LOW_WALLET : PRODUCTION), faults: [fault], ids: [check] });
-    const r = resultOf(run, check);
-    expect(failedOnOwnAssertion(r), `${check}: ${r.status} ${r.message}`).toBe(true);
-  });
+  it.concurrent.each(MINE.map((f) => [f.id, f.caughtBy] as const))(
+    'fault %s fails %s on its own assertion',
+    async (fault, check) => {
+      const run = await certifySandbox({
+        ...(check === REFUSAL ? LOW_WALLET : PRODUCTION),
+        faults: [fault],
+        ids: [check],
+      });
+      const r = resultOf(run, check);
+      expect(failedOnOwnAssertion(r), `${check}: ${r.status} ${r.message}`).toBe(true);
+    },
+  );
 });

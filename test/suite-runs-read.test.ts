@@ -26,7 +26,9 @@ describe('suite runs-read', () => {
   it('all pass at time scale 60, where the shared run is read while still running', async () => {
     const result = await certifySandbox({ ids, timeScale: 60 });
     expect(notPassed(result)).toEqual([]);
-    const reads = result.checks.find((c) => c.id === 'runs-read.progress-monotonic')!.exchanges.filter((e) => /read run #/.test(e.label ?? ''));
+    const reads = result.checks
+      .find((c) => c.id === 'runs-read.progress-monotonic')!
+      .exchanges.filter((e) => /read run #/.test(e.label ?? ''));
     expect(reads.some((e) => /"status":"running"/.test(e.response?.body ?? ''))).toBe(true);
   });
 

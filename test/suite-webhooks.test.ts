@@ -19,7 +19,9 @@ const PRODUCTION = { mode: 'production' as const, flags: { environment: 'product
 /** Opt-in (about 8 h of spec time): judged only with --watch-retries, at a time scale that makes it seconds. */
 const WATCH_RETRIES = 'webhooks.retry-schedule-whole';
 const WATCHING = { flags: { watchRetries: true }, timeScale: 4000 };
-const WITH_WEBHOOK = MY_IDS.filter((id) => !NO_WEBHOOK.includes(id) && !PRODUCTION_IDS.includes(id) && id !== WATCH_RETRIES);
+const WITH_WEBHOOK = MY_IDS.filter(
+  (id) => !NO_WEBHOOK.includes(id) && !PRODUCTION_IDS.includes(id) && id !== WATCH_RETRIES,
+);
 const MY_FAULTS = FAULTS.filter((f) => MY_IDS.includes(f.caughtBy));
 /** The checks that read the shared webhook trio. */
 const TRIO_READERS = [
@@ -35,7 +37,9 @@ const TRIO_READERS = [
 ];
 
 function statuses(run: RunResult): Record<string, string> {
-  return Object.fromEntries(run.checks.map((c) => [c.id, c.status === 'passed' ? 'passed' : `${c.status}: ${c.message ?? ''}`]));
+  return Object.fromEntries(
+    run.checks.map((c) => [c.id, c.status === 'passed' ? 'passed' : `${c.status}: ${c.message ?? ''}`]),
+  );
 }
 
 describe('webhooks suite', () => {
@@ -48,16 +52,26 @@ describe('webhooks suite', () => {
       resultOf(run, id)
         .exchanges.filter((e) => e.label?.startsWith('setup: webhook trio'))
         .map((e) => `${e.request.method} ${new URL(e.request.url).pathname} ${e.response?.status ?? 0}`);
-    const sent = ['POST /v1/sandbox/webhooks/test 202', 'POST /v1/sandbox/webhooks/test 202', 'POST /v1/sandbox/webhooks/test 202'];
+    const sent = [
+      'POST /v1/sandbox/webhooks/test 202',
+      'POST /v1/sandbox/webhooks/test 202',
+      'POST /v1/sandbox/webhooks/test 202',
+    ];
     for (const id of TRIO_READERS) expect(trio(id), id).toEqual(sent);
     // One trio for the whole certification: the same answers (each names a fresh event_id) in every check.
-    const answers = (id: string) => resultOf(run, id).exchanges.filter((e) => e.label?.startsWith('setup: webhook trio')).map((e) => e.response?.body);
+    const answers = (id: string) =>
+      resultOf(run, id)
+        .exchanges.filter((e) => e.label?.startsWith('setup: webhook trio'))
+        .map((e) => e.response?.body);
     for (const id of TRIO_READERS) expect(answers(id), id).toEqual(answers(TRIO_READERS[0]!));
     expect(new Set(answers(TRIO_READERS[0]!)).size).toBe(3);
   });
 
   it('passes every production check against a production-mode sandbox, where the sandbox checks skip', async () => {
-    const run = await certifySandbox({ ...PRODUCTION, ids: [...PRODUCTION_IDS, 'webhooks.sandbox-environment-header'] });
+    const run = await certifySandbox({
+      ...PRODUCTION,
+      ids: [...PRODUCTION_IDS, 'webhooks.sandbox-environment-header'],
+    });
     for (const id of PRODUCTION_IDS) expect(statuses(run)[id], id).toBe('passed');
     expect(resultOf(run, 'webhooks.sandbox-environment-header').message).toMatch(/applies to the sandbox only/);
   });
@@ -65,26 +79,43 @@ describe('webhooks suite', () => {
   it('with no webhook registered, the 409 check passes and the others are skipped', async () => {
     const run = await certifySandbox({ ids: MY_IDS, noWebhook: true });
     for (const id of NO_WEBHOOK) expect(statuses(run)[id]).toBe('passed');
-    for (const id of WITH_WEBHOOK) expect(resultOf(run, id)).toMatchObject({ status: 'skipped', message: expect.stringMatching(/webhook-secret/) });
+    for (const id of WITH_WEBHOOK)
+      expect(resultOf(run, id)).toMatchObject({ status: 'skipped', message: expect.stringMatching(/webhook-secret/) });
   });
 
   it('skips the 409 check as not applicable while deliveries reach the receiver (a webhook is registered)', async () => {
     const run = await certifySandbox({ ids: NO_WEBHOOK });
     for (const id of NO_WEBHOOK) {
-      expect(resultOf(run, id)).toMatchObject({ status: 'skipped', skipKind: 'not-applicable', message: expect.stringMatching(/one is \(deliveries reach the receiver\)/) });
+      expect(resultOf(run, id)).toMatchObject({
+        status: 'skipped',
+        skipKind: 'not-applicable',
+        message: expect.stringMatching(/one is \(deliveries reach the receiver\)/),
+      });
     }
   });
 
   it('run-event-once-per-run never passes without judging a run: skipped, naming why, when no run ends', async () => {
     // Production mode (no fixtures) and a real run that reads running to the end: no run to judge.
     const id = 'webhooks.run-event-once-per-run';
-    const run = await certifySandbox({ mode: 'production', faults: ['runs-read.real-run-never-ends'], ids: [id], flags: { environment: 'production' } });
-    expect(resultOf(run, id)).toMatchObject({ status: 'skipped', message: expect.stringMatching(/no run gave a terminal event to judge: the real run .* was still "running"/) });
+    const run = await certifySandbox({
+      mode: 'production',
+      faults: ['runs-read.real-run-never-ends'],
+      ids: [id],
+      flags: { environment: 'production' },
+    });
+    expect(resultOf(run, id)).toMatchObject({
+      status: 'skipped',
+      message: expect.stringMatching(/no run gave a terminal event to judge: the real run .* was still "running"/),
+    });
   });
 
   it('watches the whole retry schedule only with --watch-retries: otherwise not applicable, so the verdict stays complete', async () => {
     const off = await certifySandbox({ ids: [WATCH_RETRIES, 'webhooks.test-endpoint-accepted'] });
-    expect(resultOf(off, WATCH_RETRIES)).toMatchObject({ status: 'skipped', skipKind: 'not-applicable', message: expect.stringMatching(/^opt-in: --watch-retries/) });
+    expect(resultOf(off, WATCH_RETRIES)).toMatchObject({
+      status: 'skipped',
+      skipKind: 'not-applicable',
+      message: expect.stringMatching(/^opt-in: --watch-retries/),
+    });
     expect(decideVerdict(off, false).missing).toEqual([]);
     // The clean sandbox makes 8 attempts in all, each after its wait: passed, no warning.
     const on = await certifySandbox({ ids: [WATCH_RETRIES], ...WATCHING });
@@ -96,15 +127,18 @@ describe('webhooks suite', () => {
     expect(MY_IDS.filter((id) => !covered.has(id))).toEqual([]);
   });
 
-  it.concurrent.each(MY_FAULTS.map((f) => [f.id, f.caughtBy] as const))('fault %s fails %s', async (faultId, checkId) => {
-    const run = await certifySandbox({
-      faults: [faultId],
-      ids: [checkId],
-      ...(NO_WEBHOOK.includes(checkId) ? { noWebhook: true } : {}),
-      ...(PRODUCTION_IDS.includes(checkId) ? PRODUCTION : {}),
-      ...(checkId === WATCH_RETRIES ? WATCHING : {}),
-    });
-    const r = resultOf(run, checkId);
-    expect(r.status, `${checkId}: ${r.status} ${r.message ?? ''}`).toBe('failed');
-  });
+  it.concurrent.each(MY_FAULTS.map((f) => [f.id, f.caughtBy] as const))(
+    'fault %s fails %s',
+    async (faultId, checkId) => {
+      const run = await certifySandbox({
+        faults: [faultId],
+        ids: [checkId],
+        ...(NO_WEBHOOK.includes(checkId) ? { noWebhook: true } : {}),
+        ...(PRODUCTION_IDS.includes(checkId) ? PRODUCTION : {}),
+        ...(checkId === WATCH_RETRIES ? WATCHING : {}),
+      });
+      const r = resultOf(run, checkId);
+      expect(r.status, `${checkId}: ${r.status} ${r.message ?? ''}`).toBe('failed');
+    },
+  );
 });

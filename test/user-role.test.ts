@@ -24,14 +24,24 @@ describe('the role sent when registering recruiters', () => {
   it('with --user-role, that role is sent everywhere', async () => {
     const run = await certifySandbox({ variants: STRICT, ids: IDS, flags: { userRole: 'talent_partner' } });
     expect(notPassed(run)).toEqual([]);
-    expect(registrations(run, 'users.upsert-repeat-same-user')).toEqual(['200 talent_partner', '200 talent_partner', '200 talent_partner']);
+    expect(registrations(run, 'users.upsert-repeat-same-user')).toEqual([
+      '200 talent_partner',
+      '200 talent_partner',
+      '200 talent_partner',
+    ]);
   });
 
   it('a --user-role the target refuses skips every check that needs the recruiter, naming --user-role', async () => {
-    const run = await certifySandbox({ variants: STRICT, ids: [...IDS, 'decisions.response-schema'], flags: { userRole: 'wizard' } });
+    const run = await certifySandbox({
+      variants: STRICT,
+      ids: [...IDS, 'decisions.response-schema'],
+      flags: { userRole: 'wizard' },
+    });
     for (const c of run.checks) {
       expect(c.status, c.id).toBe('skipped');
-      expect(c.message, c.id).toMatch(/refused role "wizard" \(from --user-role\) with 422 invalid_user.*--user-role ROLE \(SVC_USER_ROLE\)/);
+      expect(c.message, c.id).toMatch(
+        /refused role "wizard" \(from --user-role\) with 422 invalid_user.*--user-role ROLE \(SVC_USER_ROLE\)/,
+      );
     }
   });
 });

@@ -30,7 +30,14 @@ const OPTIONS: Record<string, CertifySandboxOptions> = {
   'additive.run-status': { timeScale: 60, suites: ['runs-read'] },
   // A run that outlasts the 30 minutes of polling: every check that waits for its end would skip
   // (inconclusive), so only those judging a running run are certified, the duration check among them.
-  'runs-read.real-run-outlasts-polling': { ids: ['runs-read.real-run-ends-within-30-minutes', 'runs-read.run-schema', 'runs-read.progress-monotonic', 'runs-read.progress-consistent'] },
+  'runs-read.real-run-outlasts-polling': {
+    ids: [
+      'runs-read.real-run-ends-within-30-minutes',
+      'runs-read.run-schema',
+      'runs-read.progress-monotonic',
+      'runs-read.progress-consistent',
+    ],
+  },
   // A choice about bursts over the rate limit: only the limits checks see it (time scale 30, as the fault matrix's).
   'sandbox.simulated-answer-over-limit': { exhaustLimits: true, timeScale: 30, suites: ['limits'] },
   // The operator's switch is known to the certifier only from the user: --real-names-enabled.
@@ -38,7 +45,11 @@ const OPTIONS: Record<string, CertifySandboxOptions> = {
   // How a second partner's key with the first partner's org token is refused: only that check sends the pair.
   'auth.other-partner-token-403': { suites: ['auth'] },
   // The ninth attempt comes about 8 h of spec time after the first: 7.4 s at 6000, the one check that watches.
-  'webhooks.eight-retries-after-first': { timeScale: 6000, ids: ['webhooks.retry-schedule-whole'], flags: { watchRetries: true } },
+  'webhooks.eight-retries-after-first': {
+    timeScale: 6000,
+    ids: ['webhooks.retry-schedule-whole'],
+    flags: { watchRetries: true },
+  },
   'auth.other-partner-token-404': { suites: ['auth'] },
 };
 
@@ -55,9 +66,11 @@ function problems(run: RunResult, warns: readonly string[]): string[] {
   for (const c of run.checks) {
     if (c.status === 'failed' || c.status === 'error') out.push(`${c.status} ${c.id}: ${c.message}`);
     // A check may skip only where it cannot apply (its kind says so) or for an input this run withholds.
-    const allowedSkip = c.skipKind === 'not-applicable' || (checksById.get(c.id)?.needs ?? []).some((n) => skippable.has(n));
+    const allowedSkip =
+      c.skipKind === 'not-applicable' || (checksById.get(c.id)?.needs ?? []).some((n) => skippable.has(n));
     if (c.status === 'skipped' && !allowedSkip) out.push(`skipped ${c.id}: ${c.message}`);
-    if (warns.includes(c.id) && c.status !== 'warning') out.push(`${c.id} should warn with this variant, ended ${c.status}: ${c.message}`);
+    if (warns.includes(c.id) && c.status !== 'warning')
+      out.push(`${c.id} should warn with this variant, ended ${c.status}: ${c.message}`);
   }
   return out;
 }
@@ -66,7 +79,8 @@ describe('every conformant variant of the sandbox is certified without a failure
   it('has at least 12 variants, each saying which words of the spec allow it', () => {
     expect(variants.length).toBeGreaterThanOrEqual(12);
     for (const v of variants) expect(v.allowedBy, v.id).not.toBe('');
-    for (const v of variants) for (const id of v.warns ?? []) expect(checksById.has(id), `${v.id} warns ${id}`).toBe(true);
+    for (const v of variants)
+      for (const id of v.warns ?? []) expect(checksById.has(id), `${v.id} warns ${id}`).toBe(true);
   });
 
   it.concurrent.each(variants.map((v) => [v.id, v.warns ?? [], v] as const))('%s', async (id, warns, v) => {
@@ -78,7 +92,9 @@ describe('every conformant variant of the sandbox is certified without a failure
   });
 
   afterAll(() => {
-    process.stdout.write(`\nvariant matrix: ${variants.length - failedBy.size}/${variants.length} conformant variants certified without a failure\n`);
+    process.stdout.write(
+      `\nvariant matrix: ${variants.length - failedBy.size}/${variants.length} conformant variants certified without a failure\n`,
+    );
     for (const [id, list] of failedBy) process.stdout.write(`  ${id}: ${list.join(' | ')}\n`);
   });
 });

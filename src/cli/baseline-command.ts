@@ -15,11 +15,18 @@ export interface BaselineFlags {
   untilSource?: string;
 }
 
-export function baselineCommand(file: string, flags: BaselineFlags, out: (text: string) => void, now: Date = new Date()): number {
+export function baselineCommand(
+  file: string,
+  flags: BaselineFlags,
+  out: (text: string) => void,
+  now: Date = new Date(),
+): number {
   let until = flags.until;
   const source = flags.untilSource ?? '--until';
-  if (until !== undefined && !isCalendarDate(until)) throw new ConfigError(`${source} must be a date YYYY-MM-DD (got "${until}")`);
-  if (until !== undefined && until < utcToday(now)) throw new ConfigError(`${source} ${until} is in the past; give a date from today on`);
+  if (until !== undefined && !isCalendarDate(until))
+    throw new ConfigError(`${source} must be a date YYYY-MM-DD (got "${until}")`);
+  if (until !== undefined && until < utcToday(now))
+    throw new ConfigError(`${source} ${until} is in the past; give a date from today on`);
   until ??= utcToday(new Date(now.getTime() + DEFAULT_BASELINE_DAYS * 86_400_000));
   const result = readResultsFile(file);
   out(JSON.stringify(baselineFromResult(result, until), null, 2));

@@ -25,9 +25,42 @@ export interface CatalogueEntry {
 
 /** Every check, by command in CERTIFYING_COMMANDS order, suites in each command's own order. */
 export function checkCatalogue(): CatalogueEntry[] {
-  const run = sortChecks([...ALL_CHECKS], SUITE_ORDER).map((c): CatalogueEntry => ({ command: 'run', suite: c.suite, id: c.id, title: c.title, spec: [...c.spec], needs: [...(c.needs ?? [])] }));
-  const partner = sortChecks(partnerRules(() => []), PARTNER_SUITES).map((r): CatalogueEntry => ({ command: 'partner', suite: r.suite, id: r.id, title: r.title, spec: [...r.spec], needs: [], hint: r.hint, ...(r.advisory ? { advisory: true } : {}) }));
-  const receiver = [URL_CHECK, ...RECEIVER_CHECKS].map((c): CatalogueEntry => ({ command: 'receiver', suite: RECEIVER_SUITE, id: c.id, title: c.title, spec: [...c.spec], needs: [] }));
-  const scan = SCAN_CHECKS.map((c): CatalogueEntry => ({ command: 'scan', suite: SCAN_SUITE, id: c.id, title: c.title, spec: [...SCAN_SPEC], needs: [] }));
+  const run = sortChecks([...ALL_CHECKS], SUITE_ORDER).map((c): CatalogueEntry => ({
+    command: 'run',
+    suite: c.suite,
+    id: c.id,
+    title: c.title,
+    spec: [...c.spec],
+    needs: [...(c.needs ?? [])],
+  }));
+  const partner = sortChecks(
+    partnerRules(() => []),
+    PARTNER_SUITES,
+  ).map((r): CatalogueEntry => ({
+    command: 'partner',
+    suite: r.suite,
+    id: r.id,
+    title: r.title,
+    spec: [...r.spec],
+    needs: [],
+    hint: r.hint,
+    ...(r.advisory ? { advisory: true } : {}),
+  }));
+  const receiver = [URL_CHECK, ...RECEIVER_CHECKS].map((c): CatalogueEntry => ({
+    command: 'receiver',
+    suite: RECEIVER_SUITE,
+    id: c.id,
+    title: c.title,
+    spec: [...c.spec],
+    needs: [],
+  }));
+  const scan = SCAN_CHECKS.map((c): CatalogueEntry => ({
+    command: 'scan',
+    suite: SCAN_SUITE,
+    id: c.id,
+    title: c.title,
+    spec: [...SCAN_SPEC],
+    needs: [],
+  }));
   return [...run, ...partner, ...receiver, ...scan];
 }

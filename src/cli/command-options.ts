@@ -18,20 +18,57 @@ export const LIST_OPTIONS = [
     repeatable: true,
     description: 'only the checks of this command: run, partner, receiver or scan (repeatable)',
   },
-  { key: 'suite', flag: '--suite', arg: '<name>', kind: 'list', repeatable: true, description: 'only this suite (repeatable)' },
-  { key: 'grep', flag: '--grep', arg: '<text>', kind: 'string', description: 'only checks whose id or title contains the text' },
-  { key: 'bySpec', flag: '--by-spec', kind: 'boolean', description: 'traceability matrix: every spec section and the checks citing it' },
-  { key: 'json', flag: '--json', kind: 'boolean', description: 'the selected checks as JSON on stdout: {"checks": [{command, suite, id, title, spec, needs}]}' },
+  {
+    key: 'suite',
+    flag: '--suite',
+    arg: '<name>',
+    kind: 'list',
+    repeatable: true,
+    description: 'only this suite (repeatable)',
+  },
+  {
+    key: 'grep',
+    flag: '--grep',
+    arg: '<text>',
+    kind: 'string',
+    description: 'only checks whose id or title contains the text',
+  },
+  {
+    key: 'bySpec',
+    flag: '--by-spec',
+    kind: 'boolean',
+    description: 'traceability matrix: every spec section and the checks citing it',
+  },
+  {
+    key: 'json',
+    flag: '--json',
+    kind: 'boolean',
+    description: 'the selected checks as JSON on stdout: {"checks": [{command, suite, id, title, spec, needs}]}',
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export const BASELINE_OPTIONS = [
-  { key: 'until', flag: '--until', arg: '<date>', kind: 'string', description: 'YYYY-MM-DD, the last day the entries are honoured (default: 30 days from today)' },
+  {
+    key: 'until',
+    flag: '--until',
+    arg: '<date>',
+    kind: 'string',
+    description: 'YYYY-MM-DD, the last day the entries are honoured (default: 30 days from today)',
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export const OPENAPI_FORMATS = ['yaml', 'json'] as const;
 
 export const OPENAPI_OPTIONS = [
-  { key: 'format', flag: '--format', arg: '<format>', kind: 'string', default: 'yaml', validate: oneOf(OPENAPI_FORMATS), description: 'yaml or json' },
+  {
+    key: 'format',
+    flag: '--format',
+    arg: '<format>',
+    kind: 'string',
+    default: 'yaml',
+    validate: oneOf(OPENAPI_FORMATS),
+    description: 'yaml or json',
+  },
 ] as const satisfies readonly OptionSpec[];
 
 export const COMMAND_OPTIONS = {
@@ -55,4 +92,6 @@ export function optionsOfCommand(name: string | undefined): readonly OptionSpec[
 }
 
 /** The variables that are not options: read by the CLI itself. */
-export const OTHER_VARIABLES = [{ name: 'SVC_DEBUG', meaning: 'any value: an internal error also prints its (redacted) stack' }] as const;
+export const OTHER_VARIABLES = [
+  { name: 'SVC_DEBUG', meaning: 'any value: an internal error also prints its (redacted) stack' },
+] as const;

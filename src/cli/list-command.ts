@@ -17,26 +17,41 @@ export interface ListFlags {
 }
 
 const commaList = (values: readonly string[] | undefined): string[] =>
-  (values ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  (values ?? [])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function isCommand(name: string): name is CertifyingCommand {
   return isOneOf(CERTIFYING_COMMANDS, name);
 }
 
 /** The catalogue entries the flags select; a selection matching nothing is a usage error, as for `run`. */
-export function selectEntries(flags: ListFlags, catalogue: readonly CatalogueEntry[] = checkCatalogue()): CatalogueEntry[] {
+export function selectEntries(
+  flags: ListFlags,
+  catalogue: readonly CatalogueEntry[] = checkCatalogue(),
+): CatalogueEntry[] {
   const commands = commaList(flags.command);
-  for (const c of commands) if (!isCommand(c)) throw new ConfigError(`--command: unknown command "${c}"; choose from ${CERTIFYING_COMMANDS.join(', ')}`);
+  for (const c of commands)
+    if (!isCommand(c))
+      throw new ConfigError(`--command: unknown command "${c}"; choose from ${CERTIFYING_COMMANDS.join(', ')}`);
   const inCommands = catalogue.filter((e) => commands.length === 0 || commands.includes(e.command));
   const suites = commaList(flags.suite);
   const known = [...new Set(inCommands.map((e) => e.suite))];
-  for (const s of suites) if (!known.includes(s)) throw new ConfigError(`--suite: unknown suite "${s}"; choose from ${known.join(', ')}`);
+  for (const s of suites)
+    if (!known.includes(s)) throw new ConfigError(`--suite: unknown suite "${s}"; choose from ${known.join(', ')}`);
   const needle = flags.grep?.toLowerCase();
   const selected = inCommands.filter(
-    (e) => (suites.length === 0 || suites.includes(e.suite)) && (!needle || e.id.toLowerCase().includes(needle) || e.title.toLowerCase().includes(needle)),
+    (e) =>
+      (suites.length === 0 || suites.includes(e.suite)) &&
+      (!needle || e.id.toLowerCase().includes(needle) || e.title.toLowerCase().includes(needle)),
   );
   if (selected.length === 0) {
-    const by = [commands.length ? `--command ${commands.join(',')}` : '', suites.length ? `--suite ${suites.join(',')}` : '', flags.grep ? `--grep "${flags.grep}"` : '']
+    const by = [
+      commands.length ? `--command ${commands.join(',')}` : '',
+      suites.length ? `--suite ${suites.join(',')}` : '',
+      flags.grep ? `--grep "${flags.grep}"` : '',
+    ]
       .filter(Boolean)
       .join(' ');
     throw new ConfigError(`the selection (${by}) matches no check; see: svc-certify list`);
@@ -45,7 +60,8 @@ export function selectEntries(flags: ListFlags, catalogue: readonly CatalogueEnt
 }
 
 export function listCommand(flags: ListFlags, out: (line: string) => void): number {
-  if (flags.json && flags.bySpec) throw new ConfigError('--json and --by-spec: choose one (--json lists each check with its sections)');
+  if (flags.json && flags.bySpec)
+    throw new ConfigError('--json and --by-spec: choose one (--json lists each check with its sections)');
   const entries = selectEntries(flags);
   if (flags.json) {
     out(JSON.stringify({ checks: entries }, null, 2));
@@ -68,15 +84,21 @@ export function listCommand(flags: ListFlags, out: (line: string) => void): numb
     out(`      spec: ${e.spec.join('; ')}${e.needs.length ? `   needs: ${e.needs.join(', ')}` : ''}`);
   }
   out('');
-  const byCommand = CERTIFYING_COMMANDS.map((c) => [c, entries.filter((e) => e.command === c).length] as const).filter(([, n]) => n > 0);
-  out(`${entries.length} check${entries.length === 1 ? '' : 's'} (${byCommand.map(([c, n]) => `${c} ${n}`).join(', ')})`);
+  const byCommand = CERTIFYING_COMMANDS.map((c) => [c, entries.filter((e) => e.command === c).length] as const).filter(
+    ([, n]) => n > 0,
+  );
+  out(
+    `${entries.length} check${entries.length === 1 ? '' : 's'} (${byCommand.map(([c, n]) => `${c} ${n}`).join(', ')})`,
+  );
   return 0;
 }
 
 /** Every section in spec order with the checks citing it; a section without one gives its reason. */
 function bySpecLines(entries: readonly CatalogueEntry[], sections: readonly string[]): string[] {
   const citing = new Map<string, string[]>();
-  for (const e of entries) for (const ref of e.spec) citing.set(ref, [...(citing.get(ref) ?? []), e.command === 'run' ? e.id : `${e.id} (${e.command})`]);
+  for (const e of entries)
+    for (const ref of e.spec)
+      citing.set(ref, [...(citing.get(ref) ?? []), e.command === 'run' ? e.id : `${e.id} (${e.command})`]);
   const lines: string[] = [];
   let covered = 0;
   for (const section of sections) {
@@ -88,7 +110,8 @@ function bySpecLines(entries: readonly CatalogueEntry[], sections: readonly stri
       for (const id of ids) lines.push(`    ${id}`);
     }
   }
-  for (const [ref, ids] of citing) if (!sections.includes(ref)) lines.push(`${ref}  (cited, but no such section in the spec: ${ids.join(', ')})`);
+  for (const [ref, ids] of citing)
+    if (!sections.includes(ref)) lines.push(`${ref}  (cited, but no such section in the spec: ${ids.join(', ')})`);
   lines.push('');
   lines.push(`${covered} of ${sections.length} sections cited by at least one check`);
   return lines;

@@ -11,9 +11,24 @@ export async function checkListenAddress(listen: ListenAddress): Promise<void> {
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EADDRINUSE') reject(new ConfigError(`--webhook-listen ${shown}: port ${listen.port} is in use; stop what listens there or choose another port (SVC_WEBHOOK_LISTEN)`));
-      else if (e.code === 'EADDRNOTAVAIL') reject(new ConfigError(`--webhook-listen ${shown}: this machine has no address ${listen.host}; listen on one of its addresses, or 0.0.0.0`));
-      else if (e.code === 'EACCES') reject(new ConfigError(`--webhook-listen ${shown}: not allowed to listen on port ${listen.port} (below 1024 needs privileges); choose a port above 1023`));
+      if (e.code === 'EADDRINUSE')
+        reject(
+          new ConfigError(
+            `--webhook-listen ${shown}: port ${listen.port} is in use; stop what listens there or choose another port (SVC_WEBHOOK_LISTEN)`,
+          ),
+        );
+      else if (e.code === 'EADDRNOTAVAIL')
+        reject(
+          new ConfigError(
+            `--webhook-listen ${shown}: this machine has no address ${listen.host}; listen on one of its addresses, or 0.0.0.0`,
+          ),
+        );
+      else if (e.code === 'EACCES')
+        reject(
+          new ConfigError(
+            `--webhook-listen ${shown}: not allowed to listen on port ${listen.port} (below 1024 needs privileges); choose a port above 1023`,
+          ),
+        );
       else reject(new ConfigError(`--webhook-listen ${shown}: cannot listen (${e.code ?? e.message})`));
     });
     server.listen({ host: listen.host, port: listen.port, exclusive: true }, () => server.close(() => resolve()));

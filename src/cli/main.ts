@@ -10,11 +10,34 @@ import { learnedSecrets, secretsOfArgs } from '../config/secret-options.js';
 import { unknownEnvWarnings } from '../config/unknown-env.js';
 import { addOptions } from './add-options.js';
 import { registerOpenapiCommand } from './openapi-command.js';
-import { BASELINE_OPTIONS, COMMAND_OPTIONS, LIST_OPTIONS, OTHER_VARIABLES, optionsOfCommand } from './command-options.js';
-import { BASELINE_EXAMPLES, LIST_EXAMPLES, PARTNER_EXAMPLES, PROGRAM_EXAMPLES, RECEIVER_EXAMPLES, REPORT_EXAMPLES, RUN_EXAMPLES, SCAN_EXAMPLES, SERVE_EXAMPLES } from './help-text.js';
+import {
+  BASELINE_OPTIONS,
+  COMMAND_OPTIONS,
+  LIST_OPTIONS,
+  OTHER_VARIABLES,
+  optionsOfCommand,
+} from './command-options.js';
+import {
+  BASELINE_EXAMPLES,
+  LIST_EXAMPLES,
+  PARTNER_EXAMPLES,
+  PROGRAM_EXAMPLES,
+  RECEIVER_EXAMPLES,
+  REPORT_EXAMPLES,
+  RUN_EXAMPLES,
+  SCAN_EXAMPLES,
+  SERVE_EXAMPLES,
+} from './help-text.js';
 
 /** Known error classes map to exit 2 with one line; compared by name so they load lazily. */
-const USER_ERRORS = new Set(['ConfigError', 'UsageError', 'TargetUnreachableError', 'NotThisApiError', 'ReceiverUnreachableError', 'RegistryError']);
+const USER_ERRORS = new Set([
+  'ConfigError',
+  'UsageError',
+  'TargetUnreachableError',
+  'NotThisApiError',
+  'ReceiverUnreachableError',
+  'RegistryError',
+]);
 
 function version(): string {
   // dist/src/cli/main.js and src/cli/main.ts both sit below the package root.
@@ -35,9 +58,15 @@ function version(): string {
  * its environment variable, and those the session learned (rememberSecrets), in every form the redactor knows (plain, escaped, percent-encoded,
  * base64, any case).
  */
-export function scrub(message: string, argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env): string {
+export function scrub(
+  message: string,
+  argv: readonly string[] = process.argv,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const secrets = [...secretsOfArgs(optionsOfCommand(argv[2]), argv, env), ...learnedSecrets()];
-  return createRedactor(secrets.filter((x) => x.value.length >= 4)).text(message).replace(/\s*\n\s*/g, ' ');
+  return createRedactor(secrets.filter((x) => x.value.length >= 4))
+    .text(message)
+    .replace(/\s*\n\s*/g, ' ');
 }
 
 /** Every SVC_* variable svc-certify reads: each option's, of every command, and the CLI's own. */
@@ -71,7 +100,9 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
   addOptions(
     program
       .command('receiver')
-      .description("certify a partner's webhook endpoint: signed deliveries it must acknowledge, bad signatures it must refuse with 401"),
+      .description(
+        "certify a partner's webhook endpoint: signed deliveries it must acknowledge, bad signatures it must refuse with 401",
+      ),
     COMMAND_OPTIONS.receiver,
   )
     .addHelpText('after', RECEIVER_EXAMPLES)
@@ -93,12 +124,28 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
       setCode(await scanCommand(paths, opts));
     });
 
-  addOptions(program.command('list').description('list the checks of every command (run, partner, receiver, scan) with their ids and spec sections'), LIST_OPTIONS)
+  addOptions(
+    program
+      .command('list')
+      .description('list the checks of every command (run, partner, receiver, scan) with their ids and spec sections'),
+    LIST_OPTIONS,
+  )
     .addHelpText('after', LIST_EXAMPLES)
     .action(async (flags: Record<string, unknown>) => {
       const o = resolveOptions(LIST_OPTIONS, { flags, env: process.env });
       const { listCommand } = await import('./list-command.js');
-      setCode(listCommand({ suite: o.get('suite'), grep: o.get('grep'), bySpec: o.get('bySpec'), json: o.get('json'), command: o.get('command') }, out));
+      setCode(
+        listCommand(
+          {
+            suite: o.get('suite'),
+            grep: o.get('grep'),
+            bySpec: o.get('bySpec'),
+            json: o.get('json'),
+            command: o.get('command'),
+          },
+          out,
+        ),
+      );
     });
 
   const serve = program.command('serve').description('run the reference sandbox locally until Ctrl-C');
@@ -134,12 +181,16 @@ export function buildProgram(setCode: (code: number) => void, out: (line: string
       const o = resolveOptions(BASELINE_OPTIONS, { flags, env: process.env });
       const { baselineCommand } = await import('./baseline-command.js');
       const until = o.get('until');
-      setCode(baselineCommand(file, until === undefined ? {} : { until, untilSource: o.source('until') ?? '--until' }, out));
+      setCode(
+        baselineCommand(file, until === undefined ? {} : { until, untilSource: o.source('until') ?? '--until' }, out),
+      );
     });
 
   const partner = program
     .command('partner')
-    .description("certify a partner's client: the sandbox as serve runs it, recording and judging the partner's traffic");
+    .description(
+      "certify a partner's client: the sandbox as serve runs it, recording and judging the partner's traffic",
+    );
   addOptions(partner, COMMAND_OPTIONS.partner)
     .addHelpText('after', PARTNER_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
@@ -180,7 +231,8 @@ export async function main(argv: string[]): Promise<number> {
     return code;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
+        return 0;
       return 2;
     }
     const err = e instanceof Error ? e : new Error(String(e));

@@ -18,7 +18,9 @@ Examples:
 export function registerOpenapiCommand(program: Command, out: (text: string) => void): void {
   const command = program
     .command('openapi')
-    .description('print the OpenAPI 3.1 description of v1 (built from the schemas the checks use), sandbox-only parts marked');
+    .description(
+      'print the OpenAPI 3.1 description of v1 (built from the schemas the checks use), sandbox-only parts marked',
+    );
   addOptions(command, OPENAPI_OPTIONS)
     .addHelpText('after', OPENAPI_EXAMPLES)
     .action(async (flags: Record<string, unknown>) => {

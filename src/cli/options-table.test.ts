@@ -3,7 +3,10 @@ import { envOf, helpOf, type OptionSpec } from '../config/option-spec.js';
 import { COMMAND_OPTIONS } from './command-options.js';
 import { buildProgram } from './main.js';
 
-const program = buildProgram(() => undefined, () => undefined);
+const program = buildProgram(
+  () => undefined,
+  () => undefined,
+);
 const command = (name: string) => {
   const found = program.commands.find((c) => c.name() === name);
   if (!found) throw new Error(`no command ${name}`);
@@ -13,7 +16,12 @@ const TABLES: Array<[string, readonly OptionSpec[]]> = Object.entries(COMMAND_OP
 
 /** Each option commander knows, as the table would declare it. */
 function declared(name: string) {
-  return command(name).options.map((o) => ({ flag: o.long, key: o.attributeName(), help: o.description, repeatable: o.variadic || o.parseArg !== undefined }));
+  return command(name).options.map((o) => ({
+    flag: o.long,
+    key: o.attributeName(),
+    help: o.description,
+    repeatable: o.variadic || o.parseArg !== undefined,
+  }));
 }
 
 function expected(specs: readonly OptionSpec[]) {
@@ -25,24 +33,30 @@ describe('one option table per command drives commander', () => {
     expect(TABLES.map(([name]) => name).sort()).toEqual(program.commands.map((c) => c.name()).sort());
   });
 
-  it.each(TABLES)('%s: every table entry is a flag with its key and help, and every flag is in the table', (name, specs) => {
-    expect(declared(name)).toEqual(expected(specs));
-  });
+  it.each(TABLES)(
+    '%s: every table entry is a flag with its key and help, and every flag is in the table',
+    (name, specs) => {
+      expect(declared(name)).toEqual(expected(specs));
+    },
+  );
 
   it.each(TABLES)('%s --help names the environment variable of every option', (name, specs) => {
     const help = command(name).helpInformation();
     for (const spec of specs) expect(help).toContain(`[${envOf(spec)}`);
   });
 
-  it.each(TABLES)('%s: no two options share a key, a flag or an environment variable; a key is the camelCase of its flag', (_name, specs) => {
-    expect(new Set(specs.map((s) => s.key)).size).toBe(specs.length);
-    expect(new Set(specs.map((s) => s.flag)).size).toBe(specs.length);
-    expect(new Set(specs.map(envOf)).size).toBe(specs.length);
-    for (const s of specs) {
-      const camel = s.flag.replace(/^--(no-)?/, '').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
-      expect(s.key).toBe(camel);
-    }
-  });
+  it.each(TABLES)(
+    '%s: no two options share a key, a flag or an environment variable; a key is the camelCase of its flag',
+    (_name, specs) => {
+      expect(new Set(specs.map((s) => s.key)).size).toBe(specs.length);
+      expect(new Set(specs.map((s) => s.flag)).size).toBe(specs.length);
+      expect(new Set(specs.map(envOf)).size).toBe(specs.length);
+      for (const s of specs) {
+        const camel = s.flag.replace(/^--(no-)?/, '').replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+        expect(s.key).toBe(camel);
+      }
+    },
+  );
 
   it('a flag means one thing everywhere: the same flag has the same variable, kind and secrecy in every command', () => {
     const seen = new Map<string, { env: string; kind: string; secret: boolean }>();
@@ -57,7 +71,9 @@ describe('one option table per command drives commander', () => {
 
   it('an environment variable is SVC_ + the flag in upper snake case, but for the one name kept from before', () => {
     const derived = (s: OptionSpec) => `SVC_${s.flag.slice(2).replace(/-/g, '_').toUpperCase()}`;
-    const exceptions = TABLES.flatMap(([, specs]) => specs.filter((s) => envOf(s) !== derived(s)).map((s) => `${s.flag}=${envOf(s)}`));
+    const exceptions = TABLES.flatMap(([, specs]) =>
+      specs.filter((s) => envOf(s) !== derived(s)).map((s) => `${s.flag}=${envOf(s)}`),
+    );
     expect([...new Set(exceptions)]).toEqual(['--activation-code=SVC_ACTIVATION_CODES']);
   });
 

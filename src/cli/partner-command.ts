@@ -5,7 +5,12 @@
 
 import { resolve } from 'node:path';
 import { INJECTION_POINTS } from '../partner/injections.js';
-import { startPartner as startPartnerSession, type PartnerIo, type PartnerOptions, type RunningPartner } from '../partner/start-partner.js';
+import {
+  startPartner as startPartnerSession,
+  type PartnerIo,
+  type PartnerOptions,
+  type RunningPartner,
+} from '../partner/start-partner.js';
 import type { InjectionId } from '../partner/traffic.js';
 import { consoleModeOf } from '../report/console-mode.js';
 import type { Provision, RunningSandbox } from '../sandbox/index.js';
@@ -22,18 +27,26 @@ export type { PartnerOptions };
 export { MAX_DURATION_MS, parseDuration };
 
 /** Validates every flag and variable of partner's table before anything starts: a bad one exits 2 with one line. */
-export async function parsePartnerFlags(flags: Record<string, unknown>, env: Env = process.env): Promise<PartnerOptions> {
+export async function parsePartnerFlags(
+  flags: Record<string, unknown>,
+  env: Env = process.env,
+): Promise<PartnerOptions> {
   const o = resolveOptions(COMMAND_OPTIONS.partner, { flags, env });
   const sandbox = parseSandboxFlags(flags, env);
   const provision = o.get('provision');
   if (provision === undefined) {
-    throw new UsageError("partner needs --provision FILE: the partner key and activation codes are written there for the partner's staging to read");
+    throw new UsageError(
+      "partner needs --provision FILE: the partner key and activation codes are written there for the partner's staging to read",
+    );
   }
   const durationMs = o.get('duration');
   const isInjectionId = (id: string): id is InjectionId => INJECTION_POINTS.some((p) => p.id === id);
   const skipped = o.get('skipInjection') ?? [];
   const unknown = skipped.filter((id) => !isInjectionId(id));
-  if (unknown.length > 0) throw new UsageError(`--skip-injection ${unknown.join(', ')}: no such injection; the injections are ${INJECTION_POINTS.map((p) => p.id).join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--skip-injection ${unknown.join(', ')}: no such injection; the injections are ${INJECTION_POINTS.map((p) => p.id).join(', ')}`,
+    );
   const report = await resolveReportSettings(flags, { env });
   await prepareReports(report);
   return {
@@ -65,7 +78,10 @@ export async function startPartner(opts: PartnerOptions, io: PartnerIo): Promise
       throw new UsageError(`cannot start the sandbox on ${opts.host}:${opts.port}: ${errnoOrMessage(e)}`);
     }
     try {
-      const provision = sandbox.provision({ ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}), rateLimitPerMinute: opts.rateLimit });
+      const provision = sandbox.provision({
+        ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}),
+        rateLimitPerMinute: opts.rateLimit,
+      });
       writeProvisionFile(opts.provision, opts.provision, provision);
       return { baseUrl: sandbox.baseUrl, provision, close: () => sandbox.close() };
     } catch (e) {
@@ -81,9 +97,15 @@ export async function partnerCommand(flags: Record<string, unknown>, out: (line:
   out(`provision written to ${opts.provision}`);
   if (opts.webhookUrl) out(`webhooks go to ${opts.webhookUrl}`);
   out(`svc-certify partner (${opts.mode}, time scale ${opts.timeScale}) listening on ${partner.baseUrl}`);
-  if (opts.inject) for (const p of INJECTION_POINTS) out(`injection ${p.id}: ${opts.skipInjections.includes(p.id) ? 'off (--skip-injection)' : p.summary}`);
+  if (opts.inject)
+    for (const p of INJECTION_POINTS)
+      out(`injection ${p.id}: ${opts.skipInjections.includes(p.id) ? 'off (--skip-injection)' : p.summary}`);
   else out('injections off (--no-inject)');
-  out(opts.durationMs !== undefined ? `judging until Ctrl-C or for ${Math.round(opts.durationMs / 1000)} s` : 'judging until Ctrl-C');
+  out(
+    opts.durationMs !== undefined
+      ? `judging until Ctrl-C or for ${Math.round(opts.durationMs / 1000)} s`
+      : 'judging until Ctrl-C',
+  );
   // The first signal, or the end of --duration, is the normal end of the session; a second signal
   // during the shutdown interrupts it (the reports are still written).
   const signals = watchSignals();

@@ -12,17 +12,23 @@ export function readResultsFile(path: string, shownAs: string = path): RunResult
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new ConfigError(`${shownAs} cannot be read (${errnoOrMessage(e)}); give the results.json a certifying command wrote`);
+    throw new ConfigError(
+      `${shownAs} cannot be read (${errnoOrMessage(e)}); give the results.json a certifying command wrote`,
+    );
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`${shownAs} is not valid JSON (${errorMessage(e).split('\n')[0]}); give the results.json a certifying command wrote`);
+    throw new ConfigError(
+      `${shownAs} is not valid JSON (${errorMessage(e).split('\n')[0]}); give the results.json a certifying command wrote`,
+    );
   }
   const [first] = validateAgainst('results', data);
   if (first) {
-    throw new ConfigError(`${shownAs} is not an svc-certify results.json: at ${first.pointer === '' ? '(top level)' : first.pointer}: ${first.message}`);
+    throw new ConfigError(
+      `${shownAs} is not an svc-certify results.json: at ${first.pointer === '' ? '(top level)' : first.pointer}: ${first.message}`,
+    );
   }
   return data as RunResult;
 }

@@ -9,23 +9,39 @@ import { toolVersion } from '../runner/package-root.js';
 import { certifyReceiver } from '../receiver-cert/certify-receiver.js';
 import { envelopeIdsOf } from '../receiver-cert/deliveries.js';
 import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK } from '../receiver-cert/receiver-checks.js';
-import { createSettingsReporters, finishCertification, prepareReports, resolveReportSettings } from './report-options.js';
+import {
+  createSettingsReporters,
+  finishCertification,
+  prepareReports,
+  resolveReportSettings,
+} from './report-options.js';
 import { UsageError } from './usage-error.js';
 
 export async function receiverCommand(flags: Record<string, unknown>, env: Env = process.env): Promise<number> {
   const o = resolveOptions(COMMAND_OPTIONS.receiver, { flags, env });
   const url = o.get('url');
-  if (url === undefined) throw new UsageError('receiver: --url is required: the webhook endpoint to certify, e.g. --url https://staging.partner.example/hooks/svc');
+  if (url === undefined)
+    throw new UsageError(
+      'receiver: --url is required: the webhook endpoint to certify, e.g. --url https://staging.partner.example/hooks/svc',
+    );
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new UsageError(`receiver: ${o.source('url')} ${JSON.stringify(url)} is not a URL; give the full address, e.g. https://staging.partner.example/hooks/svc`);
+    throw new UsageError(
+      `receiver: ${o.source('url')} ${JSON.stringify(url)} is not a URL; give the full address, e.g. https://staging.partner.example/hooks/svc`,
+    );
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new UsageError(`receiver: ${o.source('url')} must be https:// (or http:// with --allow-private), not ${parsed.protocol}`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new UsageError(
+      `receiver: ${o.source('url')} must be https:// (or http:// with --allow-private), not ${parsed.protocol}`,
+    );
   // Its validator already refused one too short to redact safely.
   const secret = o.get('webhookSecret');
-  if (!secret) throw new UsageError('receiver: no webhook secret: give --webhook-secret or set SVC_WEBHOOK_SECRET (the secret the service signs deliveries with)');
+  if (!secret)
+    throw new UsageError(
+      'receiver: no webhook secret: give --webhook-secret or set SVC_WEBHOOK_SECRET (the secret the service signs deliveries with)',
+    );
 
   const ids = envelopeIdsOf(o.get('orgExternalId'), o.get('runId'), o.get('jobExternalId'));
   if ('error' in ids) throw new UsageError(ids.error);
@@ -52,7 +68,16 @@ export async function receiverCommand(flags: Record<string, unknown>, env: Env =
   });
   const result = assembleResult({
     certification: 'receiver',
-    config: { url, webhookSecret: previewSecret(secret), allowPrivate, insecure, organizationExternalId: ids.organizationExternalId, ...(ids.runId ? { runId: ids.runId } : {}), reportDir: settings.reportDir, reporters: settings.reporters },
+    config: {
+      url,
+      webhookSecret: previewSecret(secret),
+      allowPrivate,
+      insecure,
+      organizationExternalId: ids.organizationExternalId,
+      ...(ids.runId ? { runId: ids.runId } : {}),
+      reportDir: settings.reportDir,
+      reporters: settings.reporters,
+    },
     target,
     startedAt,
     suites: [RECEIVER_SUITE],

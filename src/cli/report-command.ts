@@ -10,7 +10,13 @@ import { mergeResults, partsOf } from '../report/dossier.js';
 import type { RunResult } from '../runner/results.js';
 import { exitCodeOf, verdictOfResult } from '../runner/verdict.js';
 import { readResultsFile } from './read-results.js';
-import { createSettingsReporters, prepareReports, resolveReportSettings, settleResult, type ReportSettings } from './report-options.js';
+import {
+  createSettingsReporters,
+  prepareReports,
+  resolveReportSettings,
+  settleResult,
+  type ReportSettings,
+} from './report-options.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -33,7 +39,10 @@ function resettle(parts: RunResult[], settings: ReportSettings): RunResult[] {
 }
 
 export async function reportCommand(files: string[], flags: Record<string, unknown>): Promise<number> {
-  if (files.length === 0) throw new UsageError('report needs at least one results.json, e.g. svc-certify report reports/results.json partner/results.json --report-dir dossier');
+  if (files.length === 0)
+    throw new UsageError(
+      'report needs at least one results.json, e.g. svc-certify report reports/results.json partner/results.json --report-dir dossier',
+    );
   const settings = await resolveReportSettings(flags);
   const results = files.map((file) => readResultsFile(resolve(file), file));
   const parts = resettle(results.flatMap(partsOf), settings);
@@ -47,5 +56,8 @@ export async function reportCommand(files: string[], flags: Record<string, unkno
   // The verdict stored when the parts (or the dossier) were settled; decided from the counts only for
   // a results.json older than stored verdicts.
   // A dossier's signal is its interrupted part's.
-  return exitCodeOf(verdictOfResult(result), result.interrupted ?? result.parts?.find((p) => p.interrupted)?.interrupted);
+  return exitCodeOf(
+    verdictOfResult(result),
+    result.interrupted ?? result.parts?.find((p) => p.interrupted)?.interrupted,
+  );
 }

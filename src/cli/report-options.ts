@@ -16,7 +16,13 @@ import { DEFAULT_REPORTERS, reporterNamesOf } from '../config/reporter-names.js'
 import type { ReportSettings } from '../report/finish-certification.js';
 import { readBaselineFile } from '../runner/baseline.js';
 
-export { consoleStreamOf, createSettingsReporters, finishCertification, prepareReports, type ReportSettings } from '../report/finish-certification.js';
+export {
+  consoleStreamOf,
+  createSettingsReporters,
+  finishCertification,
+  prepareReports,
+  type ReportSettings,
+} from '../report/finish-certification.js';
 export { settleResult } from '../runner/settle.js';
 
 export interface ResolveOptions {
@@ -25,7 +31,10 @@ export interface ResolveOptions {
 }
 
 /** Settings of a command other than `run` (which also reads svc-certify.config.json): flag > env > default. */
-export async function resolveReportSettings(flags: Record<string, unknown>, opts: ResolveOptions = {}): Promise<ReportSettings> {
+export async function resolveReportSettings(
+  flags: Record<string, unknown>,
+  opts: ResolveOptions = {},
+): Promise<ReportSettings> {
   const cwd = opts.cwd ?? process.cwd();
   const o = resolveOptions(REPORT_OPTIONS, { flags, env: opts.env ?? process.env });
   const reporters = o.get('reporter');
@@ -46,6 +55,8 @@ export function reportSettingsOfConfig(config: Config): ReportSettings {
     reporters: [...config.reporters],
     strict: config.strict,
     quiet: config.quiet === true,
-    ...(config.baselinePath !== undefined ? { baseline: readBaselineFile(config.baselinePath, config.baselineFile) } : {}),
+    ...(config.baselinePath !== undefined
+      ? { baseline: readBaselineFile(config.baselinePath, config.baselineFile) }
+      : {}),
   };
 }

@@ -8,7 +8,12 @@ import { loadConfig } from '../config/load-config.js';
 import { certify } from '../runner/certify.js';
 import { createRegistry } from '../runner/registry.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
-import { createSettingsReporters, finishCertification, prepareReports, reportSettingsOfConfig } from './report-options.js';
+import {
+  createSettingsReporters,
+  finishCertification,
+  prepareReports,
+  reportSettingsOfConfig,
+} from './report-options.js';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-target.js';
 import { watchSignals } from './signals.js';
 import { checkListenAddress } from './listen-preflight.js';

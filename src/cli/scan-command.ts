@@ -9,12 +9,18 @@ import { truncateSecrets } from '../scan/redact.js';
 import { SCAN_CHECKS, SCAN_SUITE, scanCheckResults } from '../scan/scan-checks.js';
 import { ScanPathError } from '../scan/scan-file.js';
 import { scanPaths, type ScanOutcome } from '../scan/scan-paths.js';
-import { createSettingsReporters, finishCertification, prepareReports, resolveReportSettings } from './report-options.js';
+import {
+  createSettingsReporters,
+  finishCertification,
+  prepareReports,
+  resolveReportSettings,
+} from './report-options.js';
 import { watchSignals, type StopSignal } from './signals.js';
 import { UsageError } from './usage-error.js';
 
 export async function scanCommand(paths: string[], flags: Record<string, unknown>): Promise<number> {
-  if (paths.length === 0) throw new UsageError('scan: name at least one file or folder, e.g. svc-certify scan dist/ session.har');
+  if (paths.length === 0)
+    throw new UsageError('scan: name at least one file or folder, e.g. svc-certify scan dist/ session.har');
   const settings = await resolveReportSettings(flags);
   await prepareReports(settings);
   const reporters = await createSettingsReporters(settings);
@@ -40,7 +46,13 @@ export async function scanCommand(paths: string[], flags: Record<string, unknown
   const result: RunResult = {
     ...assembleResult({
       certification: 'scan',
-      config: { paths: shown, files: outcome.files, bytes: outcome.bytes, reportDir: settings.reportDir, reporters: settings.reporters },
+      config: {
+        paths: shown,
+        files: outcome.files,
+        bytes: outcome.bytes,
+        reportDir: settings.reportDir,
+        reporters: settings.reporters,
+      },
       target: { baseUrl: shown.join(' '), environment: 'unknown', embedded: false },
       startedAt,
       suites: [SCAN_SUITE],
@@ -59,13 +71,22 @@ export async function scanCommand(paths: string[], flags: Record<string, unknown
 /** A scan a signal cut short judges nothing: its checks are interrupted, the findings so far kept. */
 function interruptedCheck(c: CheckResult, signal: StopSignal, outcome: ScanOutcome): CheckResult {
   const read = `${outcome.files} file(s) and ${(outcome.bytes / (1 << 20)).toFixed(1)} MiB read`;
-  return { ...c, status: 'skipped', skipKind: 'interrupted', message: `interrupted by ${signal} before the scan ended (${read}): not judged` };
+  return {
+    ...c,
+    status: 'skipped',
+    skipKind: 'interrupted',
+    message: `interrupted by ${signal} before the scan ended (${read}): not judged`,
+  };
 }
 
 /** The checks were decided in one pass: the console shows them as a run would, then the summary. */
 function replay(reporters: Reporter[], checks: CheckResult[], target: string): void {
   for (const r of reporters) {
-    r.onRunStart?.({ checks: checks.map((c) => ({ id: c.id, title: c.title, suite: c.suite })), suites: [SCAN_SUITE], target: { baseUrl: target, environment: 'unknown', embedded: false } });
+    r.onRunStart?.({
+      checks: checks.map((c) => ({ id: c.id, title: c.title, suite: c.suite })),
+      suites: [SCAN_SUITE],
+      target: { baseUrl: target, environment: 'unknown', embedded: false },
+    });
   }
   for (const c of checks) {
     for (const r of reporters) {

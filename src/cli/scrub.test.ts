@@ -7,10 +7,32 @@ const KEY = `spk_live_${'9f'.repeat(24)}`;
 
 describe("main.ts's last-resort scrub of an error message", () => {
   it.each([
-    ['run, flag form', ['node', 'svc-certify', 'run', '--base-url', 'https://x.example/v1', '--partner-key', KEY, '--webhook-secret', SECRET], {}],
+    [
+      'run, flag form',
+      [
+        'node',
+        'svc-certify',
+        'run',
+        '--base-url',
+        'https://x.example/v1',
+        '--partner-key',
+        KEY,
+        '--webhook-secret',
+        SECRET,
+      ],
+      {},
+    ],
     ['run, --flag=value form', ['node', 'svc-certify', 'run', `--webhook-secret=${SECRET}`], {}],
-    ['receiver, flag form', ['node', 'svc-certify', 'receiver', '--url', 'https://x.example/h', '--webhook-secret', SECRET], {}],
-    ['receiver, variable form', ['node', 'svc-certify', 'receiver', '--url', 'https://x.example/h'], { SVC_WEBHOOK_SECRET: SECRET }],
+    [
+      'receiver, flag form',
+      ['node', 'svc-certify', 'receiver', '--url', 'https://x.example/h', '--webhook-secret', SECRET],
+      {},
+    ],
+    [
+      'receiver, variable form',
+      ['node', 'svc-certify', 'receiver', '--url', 'https://x.example/h'],
+      { SVC_WEBHOOK_SECRET: SECRET },
+    ],
   ] as const)('%s: the secrets of the command that ran, in clear, percent-encoded or base64', (_name, argv, env) => {
     const message = `boom at ${SECRET} / ${encodeURIComponent(SECRET)} / Basic ${Buffer.from(`x:${SECRET}`).toString('base64')}`;
     const out = scrub(message, argv, env);

@@ -7,7 +7,11 @@ import { UsageError } from './usage-error.js';
 import { exitCodeOfSignal, watchSignals } from './signals.js';
 import { errorMessage } from '../narrow.js';
 
-export async function serveCommand(flags: Record<string, unknown>, out: (line: string) => void, env: Env = process.env): Promise<number> {
+export async function serveCommand(
+  flags: Record<string, unknown>,
+  out: (line: string) => void,
+  env: Env = process.env,
+): Promise<number> {
   // Every flag and variable is validated before anything starts, --list-faults included.
   const o = resolveOptions(SERVE_OPTIONS, { flags, env });
   const { host, port, mode, timeScale, rateLimit, webhookUrl, allowLoopbackWebhooks } = parseSandboxFlags(flags, env);
@@ -21,7 +25,8 @@ export async function serveCommand(flags: Record<string, unknown>, out: (line: s
   const variants = listVariants();
   if (o.get('listVariants')) {
     const width = Math.max(0, ...variants.map((v) => v.id.length));
-    for (const v of variants) out(`${v.id.padEnd(width)}  ${v.summary}${v.warns ? ` (warns: ${v.warns.join(', ')})` : ''}`);
+    for (const v of variants)
+      out(`${v.id.padEnd(width)}  ${v.summary}${v.warns ? ` (warns: ${v.warns.join(', ')})` : ''}`);
     return 0;
   }
 
@@ -66,7 +71,10 @@ export async function serveCommand(flags: Record<string, unknown>, out: (line: s
       }
       if (webhookUrl) out(`webhooks go to ${webhookUrl}`);
     }
-    const extras = [wanted.length ? `faults: ${wanted.join(', ')}` : '', wantedVariants.length ? `variants: ${wantedVariants.join(', ')}` : ''].filter(Boolean);
+    const extras = [
+      wanted.length ? `faults: ${wanted.join(', ')}` : '',
+      wantedVariants.length ? `variants: ${wantedVariants.join(', ')}` : '',
+    ].filter(Boolean);
     out(`svc-certify sandbox (${[mode, ...extras].join(', ')}) listening on ${sandbox.baseUrl}`);
     out('press Ctrl-C to stop');
     // The first signal is serve's normal end (exit 0 once closed); a second one while the sandbox waits

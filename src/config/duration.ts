@@ -19,7 +19,9 @@ export function parseDuration(text: string): number | undefined {
 
 export function validateDuration(s: Sourced<string>): number {
   const ms = parseDuration(s.value);
-  if (ms === undefined) throw new ConfigError(`${s.source} must be a positive time such as 90s, 15m, 1h or 2d (got "${s.value}")`);
-  if (ms > MAX_DURATION_MS) throw new ConfigError(`${s.source} ${s.value} is longer than the 30 days a session may last; give 30d or less`);
+  if (ms === undefined)
+    throw new ConfigError(`${s.source} must be a positive time such as 90s, 15m, 1h or 2d (got "${s.value}")`);
+  if (ms > MAX_DURATION_MS)
+    throw new ConfigError(`${s.source} ${s.value} is longer than the 30 days a session may last; give 30d or less`);
   return ms;
 }

@@ -16,7 +16,8 @@ const TARGET = { baseUrl: 'https://x.example/v1', partnerKey: KEY };
 
 function dir(file?: unknown): string {
   const d = mkdtempSync(join(tmpdir(), 'svc-config-'));
-  if (file !== undefined) writeFileSync(join(d, 'svc-certify.config.json'), typeof file === 'string' ? file : JSON.stringify(file));
+  if (file !== undefined)
+    writeFileSync(join(d, 'svc-certify.config.json'), typeof file === 'string' ? file : JSON.stringify(file));
   return d;
 }
 
@@ -82,18 +83,22 @@ describe('loadConfig precedence', () => {
       'SVC-ABCD-EFGH',
       'SVC-JKMN-PQRS',
     ]);
-    expect(load({ flags: TARGET, env: { SVC_ACTIVATION_CODES: 'SVC-ABCD-EFGH, svc-jkmn-pqrs' } }).activationCodes).toEqual([
-      'SVC-ABCD-EFGH',
-      'SVC-JKMN-PQRS',
-    ]);
+    expect(
+      load({ flags: TARGET, env: { SVC_ACTIVATION_CODES: 'SVC-ABCD-EFGH, svc-jkmn-pqrs' } }).activationCodes,
+    ).toEqual(['SVC-ABCD-EFGH', 'SVC-JKMN-PQRS']);
   });
 
   it('strips a trailing slash from the base URL', () => {
-    expect(load({ flags: { baseUrl: 'https://x.example/api/v1/', partnerKey: KEY } }).baseUrl).toBe('https://x.example/api/v1');
+    expect(load({ flags: { baseUrl: 'https://x.example/api/v1/', partnerKey: KEY } }).baseUrl).toBe(
+      'https://x.example/api/v1',
+    );
   });
 
   it('parses webhook listen addresses, IPv6 included', () => {
-    expect(load({ flags: { ...TARGET, webhookListen: '0.0.0.0:8787' } }).webhookListen).toEqual({ host: '0.0.0.0', port: 8787 });
+    expect(load({ flags: { ...TARGET, webhookListen: '0.0.0.0:8787' } }).webhookListen).toEqual({
+      host: '0.0.0.0',
+      port: 8787,
+    });
     expect(load({ flags: { ...TARGET, webhookListen: '[::1]:0' } }).webhookListen).toEqual({ host: '::1', port: 0 });
   });
 
@@ -101,7 +106,12 @@ describe('loadConfig precedence', () => {
     const d = dir();
     writeFileSync(join(d, 'c.pem'), 'CERT');
     writeFileSync(join(d, 'k.pem'), 'KEY');
-    const c = loadConfig({ flags: { ...TARGET, webhookTlsCert: 'c.pem', webhookTlsKey: 'k.pem' }, env: {}, cwd: d, knownSuites: SUITES });
+    const c = loadConfig({
+      flags: { ...TARGET, webhookTlsCert: 'c.pem', webhookTlsKey: 'k.pem' },
+      env: {},
+      cwd: d,
+      knownSuites: SUITES,
+    });
     expect(c.webhookTls).toMatchObject({ cert: 'CERT', key: 'KEY' });
   });
 });
@@ -109,36 +119,104 @@ describe('loadConfig precedence', () => {
 describe('loadConfig validation (each a ConfigError naming the option)', () => {
   const cases: Array<[string, Partial<LoadConfigInput>, RegExp]> = [
     ['malformed URL', { flags: { baseUrl: 'not a url', partnerKey: KEY } }, /^--base-url must be an absolute/],
-    ['URL not ending in /v1', { flags: { baseUrl: 'https://x.example/api', partnerKey: KEY } }, /--base-url must end in \/v1/],
+    [
+      'URL not ending in /v1',
+      { flags: { baseUrl: 'https://x.example/api', partnerKey: KEY } },
+      /--base-url must end in \/v1/,
+    ],
     ['ftp URL', { flags: { baseUrl: 'ftp://x.example/v1', partnerKey: KEY } }, /--base-url must use http/],
-    ['base URL without partner key', { flags: { baseUrl: 'https://x.example/v1' } }, /--base-url is set but no partner key.*SVC_PARTNER_KEY/],
+    [
+      'base URL without partner key',
+      { flags: { baseUrl: 'https://x.example/v1' } },
+      /--base-url is set but no partner key.*SVC_PARTNER_KEY/,
+    ],
     ['bad partner key', { flags: { partnerKey: 'spk_live_nothex' } }, /--partner-key must be a partner key/],
     ['bad org token', { env: { SVC_ORG_TOKEN: 'sot_123' } }, /^SVC_ORG_TOKEN must be an org token/],
-    ['bad activation code', { flags: { activationCode: ['SVC-ABCD-EFG0'] } }, /--activation-code must be an activation code of the form SVC-XXXX-XXXX/],
+    [
+      'bad activation code',
+      { flags: { activationCode: ['SVC-ABCD-EFG0'] } },
+      /--activation-code must be an activation code of the form SVC-XXXX-XXXX/,
+    ],
     ['bad expired code', { env: { SVC_EXPIRED_CODE: 'XYZ' } }, /^SVC_EXPIRED_CODE must be an activation code/],
     ['time scale 0', { flags: { timeScale: '0' } }, /^--time-scale must be a number > 0 \(got "0"\)$/],
     ['time scale text', { env: { SVC_TIME_SCALE: 'fast' } }, /^SVC_TIME_SCALE must be a number > 0 \(got "fast"\)$/],
     ['negative time scale', { flags: { timeScale: '-2' } }, /--time-scale must be a number > 0/],
     ['rate limit 0', { flags: { rateLimit: '0' } }, /--rate-limit must be a whole number/],
     ['rate limit fraction', { flags: { rateLimit: '1.5' } }, /--rate-limit must be a whole number/],
-    ['max spend negative', { flags: { maxSpendCredits: '-1' } }, /--max-spend-credits must be a whole number of credits/],
-    ['unknown reporter', { flags: { reporter: ['console,pdf'] } }, /--reporter: unknown reporter "pdf"; choose from console,junit,html,json,markdown/],
-    ['environment', { flags: { environment: 'staging' } }, /--environment must be one of sandbox, production, auto \(got "staging"\)/],
+    [
+      'max spend negative',
+      { flags: { maxSpendCredits: '-1' } },
+      /--max-spend-credits must be a whole number of credits/,
+    ],
+    [
+      'unknown reporter',
+      { flags: { reporter: ['console,pdf'] } },
+      /--reporter: unknown reporter "pdf"; choose from console,junit,html,json,markdown/,
+    ],
+    [
+      'environment',
+      { flags: { environment: 'staging' } },
+      /--environment must be one of sandbox, production, auto \(got "staging"\)/,
+    ],
     ['webhook listen without port', { flags: { webhookListen: 'localhost' } }, /--webhook-listen must be HOST:PORT/],
-    ['webhook listen port too big', { flags: { webhookListen: '127.0.0.1:70000' } }, /--webhook-listen must be HOST:PORT/],
+    [
+      'webhook listen port too big',
+      { flags: { webhookListen: '127.0.0.1:70000' } },
+      /--webhook-listen must be HOST:PORT/,
+    ],
     ['webhook public url', { flags: { webhookPublicUrl: 'nope' } }, /--webhook-public-url must be an absolute/],
-    ['tls cert without key', { flags: { ...TARGET, webhookTlsCert: 'c.pem' } }, /--webhook-tls-cert is given without --webhook-tls-key/],
-    ['tls key without cert', { flags: { ...TARGET, webhookTlsKey: 'k.pem' } }, /--webhook-tls-key is given without --webhook-tls-cert/],
-    ['unreadable tls file', { flags: { ...TARGET, webhookTlsCert: 'missing.pem', webhookTlsKey: 'missing-key.pem' } }, /--webhook-tls-cert: cannot read "missing.pem" \(ENOENT\)/],
+    [
+      'tls cert without key',
+      { flags: { ...TARGET, webhookTlsCert: 'c.pem' } },
+      /--webhook-tls-cert is given without --webhook-tls-key/,
+    ],
+    [
+      'tls key without cert',
+      { flags: { ...TARGET, webhookTlsKey: 'k.pem' } },
+      /--webhook-tls-key is given without --webhook-tls-cert/,
+    ],
+    [
+      'unreadable tls file',
+      { flags: { ...TARGET, webhookTlsCert: 'missing.pem', webhookTlsKey: 'missing-key.pem' } },
+      /--webhook-tls-cert: cannot read "missing.pem" \(ENOENT\)/,
+    ],
     ['unknown suite', { flags: { suite: ['auth', 'nope'] } }, /--suite: unknown suite "nope"/],
-    ['switch variable not 1/0/true/false', { env: { SVC_STRICT: 'yes' } }, /^SVC_STRICT must be 1, 0, true or false \(got "yes"\)/],
+    [
+      'switch variable not 1/0/true/false',
+      { env: { SVC_STRICT: 'yes' } },
+      /^SVC_STRICT must be 1, 0, true or false \(got "yes"\)/,
+    ],
     // The embedded sandbox provisions its own credentials and receiver: these would be silently ignored.
-    ['partner key without a target', { flags: { partnerKey: KEY } }, /^--partner-key has no effect without --base-url \(SVC_BASE_URL\): the embedded sandbox provisions its own key/],
-    ['partner key variable without a target', { env: { SVC_PARTNER_KEY: KEY } }, /^SVC_PARTNER_KEY has no effect without --base-url/],
-    ['webhook listen without a target', { flags: { webhookListen: '127.0.0.1:8787' } }, /^--webhook-listen has no effect without --base-url \(SVC_BASE_URL\): the embedded sandbox runs its own webhook receiver/],
-    ['webhook secret without a target', { env: { SVC_WEBHOOK_SECRET: 'long-enough-secret' } }, /^SVC_WEBHOOK_SECRET has no effect without --base-url/],
-    ['webhook-not-registered without a target', { flags: { webhookNotRegistered: true } }, /^--webhook-not-registered has no effect without --base-url/],
-    ['activation codes in the config file without a target', { cwd: dir({ activationCode: ['SVC-ABCD-EFGH'] }) }, /^svc-certify.config.json key "activationCode" has no effect without --base-url/],
+    [
+      'partner key without a target',
+      { flags: { partnerKey: KEY } },
+      /^--partner-key has no effect without --base-url \(SVC_BASE_URL\): the embedded sandbox provisions its own key/,
+    ],
+    [
+      'partner key variable without a target',
+      { env: { SVC_PARTNER_KEY: KEY } },
+      /^SVC_PARTNER_KEY has no effect without --base-url/,
+    ],
+    [
+      'webhook listen without a target',
+      { flags: { webhookListen: '127.0.0.1:8787' } },
+      /^--webhook-listen has no effect without --base-url \(SVC_BASE_URL\): the embedded sandbox runs its own webhook receiver/,
+    ],
+    [
+      'webhook secret without a target',
+      { env: { SVC_WEBHOOK_SECRET: 'long-enough-secret' } },
+      /^SVC_WEBHOOK_SECRET has no effect without --base-url/,
+    ],
+    [
+      'webhook-not-registered without a target',
+      { flags: { webhookNotRegistered: true } },
+      /^--webhook-not-registered has no effect without --base-url/,
+    ],
+    [
+      'activation codes in the config file without a target',
+      { cwd: dir({ activationCode: ['SVC-ABCD-EFGH'] }) },
+      /^svc-certify.config.json key "activationCode" has no effect without --base-url/,
+    ],
   ];
   for (const [name, input, pattern] of cases) {
     it(`refuses ${name}`, () => {
@@ -161,8 +239,12 @@ describe('loadConfig validation (each a ConfigError naming the option)', () => {
   });
 
   it('refuses a config file that is not JSON or not an object', () => {
-    expect(errorOf(() => loadConfig({ flags: {}, env: {}, cwd: dir('{nope'), knownSuites: SUITES }))).toMatch(/is not valid JSON/);
-    expect(errorOf(() => loadConfig({ flags: {}, env: {}, cwd: dir('[1]'), knownSuites: SUITES }))).toMatch(/must hold a JSON object/);
+    expect(errorOf(() => loadConfig({ flags: {}, env: {}, cwd: dir('{nope'), knownSuites: SUITES }))).toMatch(
+      /is not valid JSON/,
+    );
+    expect(errorOf(() => loadConfig({ flags: {}, env: {}, cwd: dir('[1]'), knownSuites: SUITES }))).toMatch(
+      /must hold a JSON object/,
+    );
   });
 
   it('names the file key when the bad value came from the file', () => {
@@ -188,7 +270,14 @@ describe('normalizeActivationCode', () => {
 
 describe('redactedConfig', () => {
   it('shows secrets by their first 12 characters only', () => {
-    const c = load({ flags: { baseUrl: 'https://x.example/v1', partnerKey: KEY, orgToken: TOKEN, webhookSecret: 'whsec_0123456789abcdef0123' } });
+    const c = load({
+      flags: {
+        baseUrl: 'https://x.example/v1',
+        partnerKey: KEY,
+        orgToken: TOKEN,
+        webhookSecret: 'whsec_0123456789abcdef0123',
+      },
+    });
     const text = JSON.stringify(redactedConfig(c));
     expect(text).not.toContain(KEY);
     expect(text).not.toContain(TOKEN);

@@ -43,7 +43,11 @@ export function loadConfig(input: LoadConfigInput): Config {
     );
   }
 
-  const webhookTls = loadTls(sourced(get('webhookTlsCert'), options.source('webhookTlsCert')), sourced(get('webhookTlsKey'), options.source('webhookTlsKey')), cwd);
+  const webhookTls = loadTls(
+    sourced(get('webhookTlsCert'), options.source('webhookTlsCert')),
+    sourced(get('webhookTlsKey'), options.source('webhookTlsKey')),
+    cwd,
+  );
   const reporterList = sourced(get('reporter'), options.source('reporter'));
   const reporters = reporterList ? reporterNamesOf(reporterList.value, reporterList.source) : [...DEFAULT_REPORTERS];
   const suiteList = sourced(get('suite'), options.source('suite'));
@@ -126,7 +130,9 @@ function loadTls(
     try {
       return readFileSync(resolve(cwd, s.value), 'utf8');
     } catch (e) {
-      throw new ConfigError(`${s.source}: cannot read "${s.value}" (${errnoOf(e) ?? messageOf(e)}); give a readable PEM file`);
+      throw new ConfigError(
+        `${s.source}: cannot read "${s.value}" (${errnoOf(e) ?? messageOf(e)}); give a readable PEM file`,
+      );
     }
   };
   return { certFile: cert.value, keyFile: key.value, cert: read(cert), key: read(key) };
@@ -135,7 +141,9 @@ function loadTls(
 function validateSuites(s: Sourced<string[]>, known: readonly string[]): string[] {
   for (const name of s.value) {
     if (!known.includes(name)) {
-      throw new ConfigError(`${s.source}: unknown suite "${name}"; choose from ${known.join(', ')} (see: svc-certify list)`);
+      throw new ConfigError(
+        `${s.source}: unknown suite "${name}"; choose from ${known.join(', ')} (see: svc-certify list)`,
+      );
     }
   }
   return [...new Set(s.value)];

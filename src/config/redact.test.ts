@@ -63,7 +63,10 @@ describe('createRedactor', () => {
     const dec = new JsonDecimal('1.5');
     const input = { a: [KEY, 1, 2n ** 64n, dec, null, true], [KEY]: { b: `x${KEY}` } };
     const out = r.value(input);
-    expect(out).toEqual({ a: ['spk_live_012…', 1, 2n ** 64n, dec, null, true], 'spk_live_012…': { b: 'xspk_live_012…' } });
+    expect(out).toEqual({
+      a: ['spk_live_012…', 1, 2n ** 64n, dec, null, true],
+      'spk_live_012…': { b: 'xspk_live_012…' },
+    });
     expect(out.a[3]).toBe(dec);
     expect(input.a[0]).toBe(KEY);
   });
@@ -95,7 +98,8 @@ describe('createRedactor: every form a secret can leave in', () => {
     { value: key, envVar: 'SVC_PARTNER_KEY' },
     { value: secret, envVar: 'SVC_WEBHOOK_SECRET' },
   ]);
-  const leaks = (out: string): boolean => out.includes(key.slice(12)) || out.toLowerCase().includes(key.slice(12).toLowerCase()) || out.includes(secret);
+  const leaks = (out: string): boolean =>
+    out.includes(key.slice(12)) || out.toLowerCase().includes(key.slice(12).toLowerCase()) || out.includes(secret);
 
   it('HTTP Basic: base64(key:) in an Authorization header', () => {
     const header = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
@@ -116,7 +120,13 @@ describe('createRedactor: every form a secret can leave in', () => {
   });
 
   it('any letter case, percent-encoding and \\u escapes', () => {
-    for (const form of [key.toUpperCase(), encodeURIComponent(secret), secret.toUpperCase(), key.replace('_', '\\u005f'), key.replace('_', '%5F')]) {
+    for (const form of [
+      key.toUpperCase(),
+      encodeURIComponent(secret),
+      secret.toUpperCase(),
+      key.replace('_', '\\u005f'),
+      key.replace('_', '%5F'),
+    ]) {
       const out = r.text(`x ${form} y`);
       expect(leaks(out), `${form} → ${out}`).toBe(false);
       expect(out).toMatch(/…/);

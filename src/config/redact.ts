@@ -80,7 +80,9 @@ function base64Cores(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
   const cores = new Set<string>();
   for (let pad = 0; pad < 3; pad++) {
-    const encoded = Buffer.concat([Buffer.alloc(pad, 0), bytes]).toString('base64').replace(/=+$/, '');
+    const encoded = Buffer.concat([Buffer.alloc(pad, 0), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     // Characters touched by the padding bytes at the start, or by the unknown bytes after the end.
     const head = Math.ceil((pad * 8) / 6);
     const tail = Math.floor(((pad + bytes.length) * 8) / 6);

@@ -18,7 +18,9 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     webhookSecret: config.webhookSecret,
     webhookListen: config.webhookListen ? `${config.webhookListen.host}:${config.webhookListen.port}` : undefined,
     webhookPublicUrl: config.webhookPublicUrl,
-    webhookTls: config.webhookTls ? { certFile: config.webhookTls.certFile, keyFile: config.webhookTls.keyFile } : undefined,
+    webhookTls: config.webhookTls
+      ? { certFile: config.webhookTls.certFile, keyFile: config.webhookTls.keyFile }
+      : undefined,
     environment: config.environment,
     maxSpendCredits: config.maxSpendCredits,
     timeScale: config.timeScale,

@@ -29,18 +29,28 @@ export function parseReporterToken(token: ReporterToken): { name: ReporterName; 
  * console to stdout (it is there already) or two reports to stdout (they would interleave) is a ConfigError.
  */
 export function reporterNamesOf(names: readonly string[], source = '--reporter'): ReporterToken[] {
-  const cleaned = names.flatMap((n) => n.split(',')).map((n) => n.trim()).filter((n) => n !== '');
+  const cleaned = names
+    .flatMap((n) => n.split(','))
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
   if (cleaned.length === 0) throw new ConfigError(`${source} is empty; choose from ${REPORTER_NAMES.join(',')}`);
   const tokens: ReporterToken[] = [];
   for (const item of cleaned) {
     const stdout = item.endsWith(STDOUT_SUFFIX);
     const name = stdout ? item.slice(0, -STDOUT_SUFFIX.length) : item;
-    if (!isOneOf(REPORTER_NAMES, name)) throw new ConfigError(`${source}: unknown reporter "${name}"; choose from ${REPORTER_NAMES.join(',')}`);
+    if (!isOneOf(REPORTER_NAMES, name))
+      throw new ConfigError(`${source}: unknown reporter "${name}"; choose from ${REPORTER_NAMES.join(',')}`);
     if (!stdout) tokens.push(name);
-    else if (name === 'console') throw new ConfigError(`${source}: console:- is the console itself; write console, or another report to stdout (json:-)`);
+    else if (name === 'console')
+      throw new ConfigError(
+        `${source}: console:- is the console itself; write console, or another report to stdout (json:-)`,
+      );
     else tokens.push(`${name}${STDOUT_SUFFIX}`);
   }
   const toStdout = [...new Set(tokens)].filter((t) => t.endsWith(STDOUT_SUFFIX));
-  if (toStdout.length > 1) throw new ConfigError(`${source}: ${toStdout.join(' and ')} would interleave on stdout; send one report there, the others to files`);
+  if (toStdout.length > 1)
+    throw new ConfigError(
+      `${source}: ${toStdout.join(' and ')} would interleave on stdout; send one report there, the others to files`,
+    );
   return [...new Set(tokens)];
 }

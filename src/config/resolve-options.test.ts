@@ -5,17 +5,36 @@ import { resolveOptions } from './resolve-options.js';
 import { positiveNumber } from './validators.js';
 
 const TABLE = [
-  { key: 'timeScale', flag: '--time-scale', arg: '<n>', kind: 'string', default: '1', validate: positiveNumber, description: 'scale' },
+  {
+    key: 'timeScale',
+    flag: '--time-scale',
+    arg: '<n>',
+    kind: 'string',
+    default: '1',
+    validate: positiveNumber,
+    description: 'scale',
+  },
   { key: 'name', flag: '--name', arg: '<text>', kind: 'string', description: 'a name' },
   { key: 'tag', flag: '--tag', arg: '<t>', kind: 'list', repeatable: true, description: 'tags' },
   { key: 'loud', flag: '--loud', kind: 'boolean', description: 'a switch' },
   { key: 'inject', flag: '--no-inject', kind: 'boolean', description: 'a negated switch' },
   { key: 'target', flag: '--target', arg: '<url>', kind: 'string', description: 'where' },
-  { key: 'key', flag: '--key', arg: '<k>', kind: 'string', requires: { key: 'target', why: 'without a target nobody reads it' }, description: 'a key' },
+  {
+    key: 'key',
+    flag: '--key',
+    arg: '<k>',
+    kind: 'string',
+    requires: { key: 'target', why: 'without a target nobody reads it' },
+    description: 'a key',
+  },
 ] as const satisfies readonly OptionSpec[];
 
 const resolve = (flags: Record<string, unknown>, env: Record<string, string> = {}, file?: Record<string, unknown>) =>
-  resolveOptions(TABLE, { flags, env, ...(file ? { file: { values: file, sourceOf: (k: string) => `file key "${k}"` } } : {}) });
+  resolveOptions(TABLE, {
+    flags,
+    env,
+    ...(file ? { file: { values: file, sourceOf: (k: string) => `file key "${k}"` } } : {}),
+  });
 
 function errorOf(f: () => unknown): string {
   try {
@@ -52,7 +71,9 @@ describe('resolveOptions: flag > environment variable > config file > default', 
   });
 
   it('refuses a bad value with one line naming where it was given', () => {
-    expect(errorOf(() => resolve({}, { SVC_LOUD: 'yes' }))).toBe('SVC_LOUD must be 1, 0, true or false (got "yes"); e.g. SVC_LOUD=1 for --loud');
+    expect(errorOf(() => resolve({}, { SVC_LOUD: 'yes' }))).toBe(
+      'SVC_LOUD must be 1, 0, true or false (got "yes"); e.g. SVC_LOUD=1 for --loud',
+    );
     expect(errorOf(() => resolve({}, { SVC_TIME_SCALE: '0' }))).toBe('SVC_TIME_SCALE must be a number > 0 (got "0")');
     expect(errorOf(() => resolve({ name: '  ' }))).toBe('--name is empty; give a value or leave it out');
   });

@@ -22,7 +22,9 @@ type EntryOf<S extends readonly OptionSpec[], K> = Extract<S[number], { key: K }
 
 export interface ResolvedOptions<S extends readonly OptionSpec[]> {
   /** The validated value, else the entry's default, else undefined (never, for an entry with a default). */
-  get<K extends KeyOf<S>>(key: K): EntryOf<S, K> extends { default: string } ? ValueOf<EntryOf<S, K>> : ValueOf<EntryOf<S, K>> | undefined;
+  get<K extends KeyOf<S>>(
+    key: K,
+  ): EntryOf<S, K> extends { default: string } ? ValueOf<EntryOf<S, K>> : ValueOf<EntryOf<S, K>> | undefined;
   /** Where the value was given ("--port", "SVC_PORT", a config-file key); undefined when not given. */
   source(key: KeyOf<S>): string | undefined;
 }
@@ -40,7 +42,8 @@ function pick(spec: OptionSpec, input: ResolveInput): Raw | undefined {
   const fromEnv = input.env[env];
   if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, source: env };
   const file = input.file;
-  if (file && file.values[spec.key] !== undefined && file.values[spec.key] !== null) return { value: file.values[spec.key], source: file.sourceOf(spec.key) };
+  if (file && file.values[spec.key] !== undefined && file.values[spec.key] !== null)
+    return { value: file.values[spec.key], source: file.sourceOf(spec.key) };
   return undefined;
 }
 
@@ -51,7 +54,9 @@ function parseBoolean(spec: OptionSpec, raw: Raw): boolean {
     // A switch's environment variable is text; anything but these four is a mistake worth saying.
     const text = raw.value.trim().toLowerCase();
     if (text !== 'true' && text !== '1' && text !== 'false' && text !== '0') {
-      throw new ConfigError(`${raw.source} must be 1, 0, true or false (got "${raw.value}"); e.g. ${raw.source}=1 for ${spec.flag}`);
+      throw new ConfigError(
+        `${raw.source} must be 1, 0, true or false (got "${raw.value}"); e.g. ${raw.source}=1 for ${spec.flag}`,
+      );
     }
     on = text === 'true' || text === '1';
     // SVC_NO_INJECT=1 means --no-inject: the key (inject) is false.
@@ -73,7 +78,10 @@ function parseList(spec: OptionSpec, raw: Raw): unknown[] {
   const texts = items.map((i) => (typeof i === 'number' ? String(i) : i));
   const strings = texts.filter((i): i is string => typeof i === 'string');
   if (strings.length !== texts.length) throw new ConfigError(`${raw.source} must be a string or a list of strings`);
-  const values = strings.flatMap((i) => i.split(',')).map((i) => i.trim()).filter((i) => i !== '');
+  const values = strings
+    .flatMap((i) => i.split(','))
+    .map((i) => i.trim())
+    .filter((i) => i !== '');
   const validate = spec.validate;
   return validate ? values.map((value) => validate({ value, source: raw.source })) : values;
 }
@@ -105,7 +113,9 @@ export function resolveOptions(specs: readonly OptionSpec[], input: ResolveInput
     if (!spec.requires || source === undefined || sources.has(spec.requires.key)) continue;
     const needed = specs.find((s) => s.key === spec.requires?.key);
     const flag = needed ? `${needed.flag} (${envOf(needed)})` : spec.requires.key;
-    throw new ConfigError(`${source} has no effect without ${flag}: ${spec.requires.why}; give ${flag} or leave ${source} out`);
+    throw new ConfigError(
+      `${source} has no effect without ${flag}: ${spec.requires.why}; give ${flag} or leave ${source} out`,
+    );
   }
   return { get: (key: string) => values.get(key), source: (key: string) => sources.get(key) };
 }

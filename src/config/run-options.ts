@@ -26,11 +26,17 @@ const orgToken = secretValidator('sot_', 'an org token');
 /** The embedded sandbox (no --base-url) provisions its own credentials and receiver: these would be ignored. */
 const target = (why: string): Requirement => ({ key: 'baseUrl', why });
 const OWN_CREDENTIALS = target('the embedded sandbox provisions its own key, tokens and codes');
-const OWN_RECEIVER = target("the embedded sandbox runs its own webhook receiver on loopback");
+const OWN_RECEIVER = target('the embedded sandbox runs its own webhook receiver on loopback');
 
 /** The report options every certifying command shares (run, partner, receiver, scan, report). */
 export const REPORT_OPTIONS = [
-  { key: 'reportDir', flag: '--report-dir', arg: '<dir>', kind: 'string', description: 'where reports go, default reports/' },
+  {
+    key: 'reportDir',
+    flag: '--report-dir',
+    arg: '<dir>',
+    kind: 'string',
+    description: 'where reports go, default reports/',
+  },
   // Validated as a whole (duplicates, an empty list) by reporterNamesOf, the registry's one check.
   {
     key: 'reporter',
@@ -39,8 +45,18 @@ export const REPORT_OPTIONS = [
     kind: 'list',
     description: `${DEFAULT_REPORTERS.join(',')} (default all), or sarif; NAME:- writes that report to stdout (the console moves to stderr)`,
   },
-  { key: 'strict', flag: '--strict', kind: 'boolean', description: 'warnings and incomplete runs (skips for a missing input) count as failures' },
-  { key: 'quiet', flag: '--quiet', kind: 'boolean', description: 'console: only failures, warnings, the verdict and the report paths' },
+  {
+    key: 'strict',
+    flag: '--strict',
+    kind: 'boolean',
+    description: 'warnings and incomplete runs (skips for a missing input) count as failures',
+  },
+  {
+    key: 'quiet',
+    flag: '--quiet',
+    kind: 'boolean',
+    description: 'console: only failures, warnings, the verdict and the report paths',
+  },
   {
     key: 'baseline',
     flag: '--baseline',
@@ -62,9 +78,34 @@ export const WEBHOOK_SECRET_OPTION = {
 } as const satisfies OptionSpec;
 
 export const RUN_OPTIONS = [
-  { key: 'baseUrl', flag: '--base-url', arg: '<url>', kind: 'string', validate: validateBaseUrl, description: 'target ending in /v1; omitted: the embedded sandbox' },
-  { key: 'partnerKey', flag: '--partner-key', arg: '<key>', kind: 'string', secret: true, validate: partnerKey, requires: OWN_CREDENTIALS, description: 'partner key spk_live_…' },
-  { key: 'orgToken', flag: '--org-token', arg: '<token>', kind: 'string', secret: true, validate: orgToken, requires: OWN_CREDENTIALS, description: 'an organization already connected, sot_…' },
+  {
+    key: 'baseUrl',
+    flag: '--base-url',
+    arg: '<url>',
+    kind: 'string',
+    validate: validateBaseUrl,
+    description: 'target ending in /v1; omitted: the embedded sandbox',
+  },
+  {
+    key: 'partnerKey',
+    flag: '--partner-key',
+    arg: '<key>',
+    kind: 'string',
+    secret: true,
+    validate: partnerKey,
+    requires: OWN_CREDENTIALS,
+    description: 'partner key spk_live_…',
+  },
+  {
+    key: 'orgToken',
+    flag: '--org-token',
+    arg: '<token>',
+    kind: 'string',
+    secret: true,
+    validate: orgToken,
+    requires: OWN_CREDENTIALS,
+    description: 'an organization already connected, sot_…',
+  },
   {
     key: 'activationCode',
     flag: '--activation-code',
@@ -74,18 +115,84 @@ export const RUN_OPTIONS = [
     repeatable: true,
     validate: validateCode,
     requires: OWN_CREDENTIALS,
-    description: 'an unused activation code, repeatable; 3 run every check (2 with --org-token), --exhaust-limits takes one more',
+    description:
+      'an unused activation code, repeatable; 3 run every check (2 with --org-token), --exhaust-limits takes one more',
   },
-  { key: 'expiredCode', flag: '--expired-code', arg: '<code>', kind: 'string', validate: validateCode, requires: OWN_CREDENTIALS, description: 'an expired activation code' },
-  { key: 'disabledOrgToken', flag: '--disabled-org-token', arg: '<token>', kind: 'string', secret: true, validate: orgToken, requires: OWN_CREDENTIALS, description: 'org token of a disabled organization' },
-  { key: 'disabledPartnerKey', flag: '--disabled-partner-key', arg: '<key>', kind: 'string', secret: true, validate: partnerKey, requires: OWN_CREDENTIALS, description: 'key of a disabled partner' },
-  { key: 'otherPartnerKey', flag: '--other-partner-key', arg: '<key>', kind: 'string', secret: true, validate: partnerKey, requires: OWN_CREDENTIALS, description: "key of a second, enabled partner: it must not reach the first partner's organizations" },
+  {
+    key: 'expiredCode',
+    flag: '--expired-code',
+    arg: '<code>',
+    kind: 'string',
+    validate: validateCode,
+    requires: OWN_CREDENTIALS,
+    description: 'an expired activation code',
+  },
+  {
+    key: 'disabledOrgToken',
+    flag: '--disabled-org-token',
+    arg: '<token>',
+    kind: 'string',
+    secret: true,
+    validate: orgToken,
+    requires: OWN_CREDENTIALS,
+    description: 'org token of a disabled organization',
+  },
+  {
+    key: 'disabledPartnerKey',
+    flag: '--disabled-partner-key',
+    arg: '<key>',
+    kind: 'string',
+    secret: true,
+    validate: partnerKey,
+    requires: OWN_CREDENTIALS,
+    description: 'key of a disabled partner',
+  },
+  {
+    key: 'otherPartnerKey',
+    flag: '--other-partner-key',
+    arg: '<key>',
+    kind: 'string',
+    secret: true,
+    validate: partnerKey,
+    requires: OWN_CREDENTIALS,
+    description: "key of a second, enabled partner: it must not reach the first partner's organizations",
+  },
   { ...WEBHOOK_SECRET_OPTION, requires: OWN_RECEIVER },
-  { key: 'webhookListen', flag: '--webhook-listen', arg: '<host:port>', kind: 'string', validate: validateListen, requires: OWN_RECEIVER, description: 'where the temporary receiver listens' },
-  { key: 'webhookPublicUrl', flag: '--webhook-public-url', arg: '<url>', kind: 'string', validate: validateHttpUrl, requires: OWN_RECEIVER, description: 'the registered URL that reaches the receiver' },
+  {
+    key: 'webhookListen',
+    flag: '--webhook-listen',
+    arg: '<host:port>',
+    kind: 'string',
+    validate: validateListen,
+    requires: OWN_RECEIVER,
+    description: 'where the temporary receiver listens',
+  },
+  {
+    key: 'webhookPublicUrl',
+    flag: '--webhook-public-url',
+    arg: '<url>',
+    kind: 'string',
+    validate: validateHttpUrl,
+    requires: OWN_RECEIVER,
+    description: 'the registered URL that reaches the receiver',
+  },
   // Read (and the pair checked) by load-config.ts: the files are resolved against the working directory.
-  { key: 'webhookTlsCert', flag: '--webhook-tls-cert', arg: '<file>', kind: 'string', requires: OWN_RECEIVER, description: 'serve the receiver over TLS: certificate (PEM)' },
-  { key: 'webhookTlsKey', flag: '--webhook-tls-key', arg: '<file>', kind: 'string', requires: OWN_RECEIVER, description: 'serve the receiver over TLS: private key (PEM)' },
+  {
+    key: 'webhookTlsCert',
+    flag: '--webhook-tls-cert',
+    arg: '<file>',
+    kind: 'string',
+    requires: OWN_RECEIVER,
+    description: 'serve the receiver over TLS: certificate (PEM)',
+  },
+  {
+    key: 'webhookTlsKey',
+    flag: '--webhook-tls-key',
+    arg: '<file>',
+    kind: 'string',
+    requires: OWN_RECEIVER,
+    description: 'serve the receiver over TLS: private key (PEM)',
+  },
   {
     key: 'environment',
     flag: '--environment',
@@ -94,13 +201,52 @@ export const RUN_OPTIONS = [
     validate: oneOf(ENVIRONMENTS),
     description: 'sandbox, production or auto (judged from the behaviour and x-svc-environment)',
   },
-  { key: 'maxSpendCredits', flag: '--max-spend-credits', arg: '<n>', kind: 'string', validate: wholeCredits, description: 'production: credits reveals may spend, default 0' },
-  { key: 'timeScale', flag: '--time-scale', arg: '<n>', kind: 'string', validate: positiveNumber, description: "divide the spec's waiting times by n; default 1, 60 for the embedded sandbox" },
-  { key: 'rateLimit', flag: '--rate-limit', arg: '<n>', kind: 'string', validate: requestsPerMinute, description: 'requests per minute the partner may send, default 120' },
+  {
+    key: 'maxSpendCredits',
+    flag: '--max-spend-credits',
+    arg: '<n>',
+    kind: 'string',
+    validate: wholeCredits,
+    description: 'production: credits reveals may spend, default 0',
+  },
+  {
+    key: 'timeScale',
+    flag: '--time-scale',
+    arg: '<n>',
+    kind: 'string',
+    validate: positiveNumber,
+    description: "divide the spec's waiting times by n; default 1, 60 for the embedded sandbox",
+  },
+  {
+    key: 'rateLimit',
+    flag: '--rate-limit',
+    arg: '<n>',
+    kind: 'string',
+    validate: requestsPerMinute,
+    description: 'requests per minute the partner may send, default 120',
+  },
   // Validated against the suites of the registry by load-config.ts.
-  { key: 'suite', flag: '--suite', arg: '<name>', kind: 'list', repeatable: true, description: 'run only this suite, repeatable or comma-separated (see: svc-certify list)' },
-  { key: 'grep', flag: '--grep', arg: '<text>', kind: 'string', description: 'run only checks whose id or title contains the text' },
-  { key: 'exhaustLimits', flag: '--exhaust-limits', kind: 'boolean', description: 'also use up the rate limit and the daily sandbox run quota' },
+  {
+    key: 'suite',
+    flag: '--suite',
+    arg: '<name>',
+    kind: 'list',
+    repeatable: true,
+    description: 'run only this suite, repeatable or comma-separated (see: svc-certify list)',
+  },
+  {
+    key: 'grep',
+    flag: '--grep',
+    arg: '<text>',
+    kind: 'string',
+    description: 'run only checks whose id or title contains the text',
+  },
+  {
+    key: 'exhaustLimits',
+    flag: '--exhaust-limits',
+    kind: 'boolean',
+    description: 'also use up the rate limit and the daily sandbox run quota',
+  },
   {
     key: 'watchRetries',
     flag: '--watch-retries',
@@ -114,12 +260,19 @@ export const RUN_OPTIONS = [
     kind: 'string',
     description: 'the role sent when registering recruiters (allowed values: not shown in the spec)',
   },
-  { key: 'webhookNotRegistered', flag: '--webhook-not-registered', kind: 'boolean', requires: target('the embedded sandbox always registers its receiver'), description: 'no webhook URL is registered for the partner: check 409 webhook_not_configured' },
+  {
+    key: 'webhookNotRegistered',
+    flag: '--webhook-not-registered',
+    kind: 'boolean',
+    requires: target('the embedded sandbox always registers its receiver'),
+    description: 'no webhook URL is registered for the partner: check 409 webhook_not_configured',
+  },
   {
     key: 'realNamesEnabled',
     flag: '--real-names-enabled',
     kind: 'boolean',
-    description: 'the operator enabled real candidate names in the sandbox (data-processing agreement): names are not judged as masked; contact identifiers still are',
+    description:
+      'the operator enabled real candidate names in the sandbox (data-processing agreement): names are not judged as masked; contact identifiers still are',
   },
   ...REPORT_OPTIONS,
 ] as const satisfies readonly OptionSpec[];

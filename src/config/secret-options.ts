@@ -11,7 +11,9 @@ type SecretRunOption = Extract<(typeof RUN_OPTIONS)[number], { secret: true }>;
 /** The keys of the run options marked secret; each is a string field of Config. */
 export type SecretKey = SecretRunOption['key'];
 
-export const SECRET_RUN_OPTIONS: readonly SecretRunOption[] = RUN_OPTIONS.filter((o): o is SecretRunOption => 'secret' in o && o.secret);
+export const SECRET_RUN_OPTIONS: readonly SecretRunOption[] = RUN_OPTIONS.filter(
+  (o): o is SecretRunOption => 'secret' in o && o.secret,
+);
 
 /** A secret value named like the run option that carries it (a provisioned key: SVC_PARTNER_KEY). */
 export function namedSecret(key: SecretKey, value: string): NamedSecret {
@@ -32,7 +34,11 @@ export function secretsOfConfig(config: Pick<Config, SecretKey>): NamedSecret[] 
  * secret, given as `--flag value`, `--flag=value` or its environment variable. main.ts scrubs error
  * messages with these, whatever went wrong.
  */
-export function secretsOfArgs(specs: readonly OptionSpec[], argv: readonly string[], env: Record<string, string | undefined>): NamedSecret[] {
+export function secretsOfArgs(
+  specs: readonly OptionSpec[],
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): NamedSecret[] {
   const out: NamedSecret[] = [];
   for (const o of specs.filter((x) => x.secret)) {
     const envVar = envOf(o);

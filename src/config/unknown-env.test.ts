@@ -15,6 +15,8 @@ describe('unknown SVC_* variables', () => {
   });
 
   it('measures edit distance', () => {
-    expect([editDistance('kitten', 'sitting'), editDistance('', 'abc'), editDistance('same', 'same')]).toEqual([3, 3, 0]);
+    expect([editDistance('kitten', 'sitting'), editDistance('', 'abc'), editDistance('same', 'same')]).toEqual([
+      3, 3, 0,
+    ]);
   });
 });

@@ -20,11 +20,15 @@ export function validateBaseUrl(s: Sourced<string>): string {
     throw new ConfigError(`${s.source} must use http:// or https:// (got "${s.value}")`);
   }
   if (url.search || url.hash || url.username || url.password) {
-    throw new ConfigError(`${s.source} must not carry a query, fragment or credentials (got "${url.origin}${url.pathname}…")`);
+    throw new ConfigError(
+      `${s.source} must not carry a query, fragment or credentials (got "${url.origin}${url.pathname}…")`,
+    );
   }
   const path = url.pathname.replace(/\/+$/, '');
   if (!path.endsWith('/v1')) {
-    throw new ConfigError(`${s.source} must end in /v1, the API's base path (got "${s.value}"; try "${url.origin}${path}/v1")`);
+    throw new ConfigError(
+      `${s.source} must end in /v1, the API's base path (got "${s.value}"; try "${url.origin}${path}/v1")`,
+    );
   }
   return `${url.origin}${path}`;
 }
@@ -48,7 +52,9 @@ export function validateHttpUrl(s: Sourced<string>): string {
  */
 export function validateSecretText(s: Sourced<string>): string {
   if (s.value.length < MIN_SECRET_LENGTH) {
-    throw new ConfigError(`${s.source} is ${s.value.length} character(s) long, too short to redact safely from every report; a webhook secret has at least ${MIN_SECRET_LENGTH}`);
+    throw new ConfigError(
+      `${s.source} is ${s.value.length} character(s) long, too short to redact safely from every report; a webhook secret has at least ${MIN_SECRET_LENGTH}`,
+    );
   }
   return s.value;
 }
@@ -88,7 +94,8 @@ export function validateListen(s: Sourced<string>): ListenAddress {
 export function oneOf<T extends string>(choices: readonly T[]): (s: Sourced<string>) => T {
   return (s) => {
     const { value } = s;
-    if (!isOneOf(choices, value)) throw new ConfigError(`${s.source} must be one of ${choices.join(', ')} (got "${value}")`);
+    if (!isOneOf(choices, value))
+      throw new ConfigError(`${s.source} must be one of ${choices.join(', ')} (got "${value}")`);
     return value;
   };
 }
@@ -102,13 +109,18 @@ function numberValidator(ok: (n: number) => boolean, what: string): (s: Sourced<
 }
 
 export const positiveNumber = numberValidator((n) => Number.isFinite(n) && n > 0, 'a number > 0');
-export const requestsPerMinute = numberValidator((n) => Number.isInteger(n) && n >= 1, 'a whole number of requests per minute >= 1');
+export const requestsPerMinute = numberValidator(
+  (n) => Number.isInteger(n) && n >= 1,
+  'a whole number of requests per minute >= 1',
+);
 export const wholeCredits = numberValidator((n) => Number.isInteger(n) && n >= 0, 'a whole number of credits >= 0');
-export const portNumber = numberValidator((n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a whole number from 0 to 65535');
+export const portNumber = numberValidator(
+  (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+  'a whole number from 0 to 65535',
+);
 
 /** An http(s) URL kept exactly as written (a webhook URL is registered as the operator typed it). */
 export function validateHttpUrlAsWritten(s: Sourced<string>): string {
   validateHttpUrl(s);
   return s.value;
 }
-

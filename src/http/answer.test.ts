@@ -4,7 +4,12 @@ import { apiResponse, readBody } from './answer.js';
 import type { Incoming } from './exchange.js';
 import type { RecordedExchange } from './recorded-exchange.js';
 
-const incoming = (bytes: Buffer, received = bytes.length): Incoming => ({ status: 200, headers: { a: 'b' }, bytes, received });
+const incoming = (bytes: Buffer, received = bytes.length): Incoming => ({
+  status: 200,
+  headers: { a: 'b' },
+  bytes,
+  received,
+});
 
 describe('readBody', () => {
   it('parses JSON losslessly and says why a body is not JSON', () => {

@@ -12,7 +12,8 @@ function untilStopped(): { send: Send; started: Promise<void> } {
   const send: Send = ({}, { control }: Attempt) =>
     new Promise<Exchanged>((resolve) => {
       began();
-      const end = () => resolve({ error: control.errorOf(control.signal.reason), startedAt: new Date(0), durationMs: 0 });
+      const end = () =>
+        resolve({ error: control.errorOf(control.signal.reason), startedAt: new Date(0), durationMs: 0 });
       if (control.signal.aborted) end();
       else control.signal.addEventListener('abort', end, { once: true });
     });
@@ -36,7 +37,9 @@ describe('stop groups', () => {
     check.abort();
     const engine = createStopGroup();
     engine.stopAll('closed');
-    expect((await cancellable([stopGroupOf(check.signal), engine])(untilStopped().send)(REQ, attempt())).error?.code).toBe('aborted');
+    expect(
+      (await cancellable([stopGroupOf(check.signal), engine])(untilStopped().send)(REQ, attempt())).error?.code,
+    ).toBe('aborted');
     expect((await cancellable([stopGroupOf(undefined), engine])(untilStopped().send)(REQ, attempt())).error).toEqual({
       code: 'closed',
       message: 'the HTTP engine was closed',

@@ -49,7 +49,9 @@ describe('HttpEngine client', () => {
       res.end('{"id":9223372036854775807,"small":7,"float":990000000001.0,"exp":9.90000000001e11}');
     });
     const { records, record } = collect();
-    const res = await engine(base).client(record).post('/echo', { id: 2n ** 63n - 1n, n: 1 });
+    const res = await engine(base)
+      .client(record)
+      .post('/echo', { id: 2n ** 63n - 1n, n: 1 });
     expect(received).toBe('{"id":9223372036854775807,"n":1}');
     expect(res.status).toBe(200);
     const json = res.json as Record<string, unknown>;
@@ -69,7 +71,9 @@ describe('HttpEngine client', () => {
       res.setHeader('content-type', 'application/json');
       res.end('<html>oops</html>');
     });
-    const res = await engine(base).client(() => {}).get('/runs/x');
+    const res = await engine(base)
+      .client(() => {})
+      .get('/runs/x');
     expect(res.status).toBe(200);
     expect(res.json).toBeUndefined();
     expect(res.jsonError).toBeTruthy();
@@ -109,7 +113,9 @@ describe('HttpEngine client', () => {
       res.writeHead(302, { location: '/v1/elsewhere' });
       res.end();
     });
-    const res = await engine(base).client(() => {}).get('/runs');
+    const res = await engine(base)
+      .client(() => {})
+      .get('/runs');
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/v1/elsewhere');
     expect(hits).toBe(1);
@@ -128,7 +134,9 @@ describe('HttpEngine client', () => {
   it('times out a target that hangs after timeoutMs', async () => {
     const base = await rawServer(() => {});
     const started = performance.now();
-    const res = await engine(base, { timeoutMs: 300 }).client(() => {}).get('/runs');
+    const res = await engine(base, { timeoutMs: 300 })
+      .client(() => {})
+      .get('/runs');
     const elapsed = performance.now() - started;
     expect(res.transportError?.code).toBe('timeout');
     expect(elapsed).toBeGreaterThanOrEqual(290);
@@ -160,7 +168,9 @@ describe('HttpEngine client', () => {
   it('reports connection_refused for a closed port', async () => {
     const base = await httpServer((_req, res) => res.end());
     const closed = base.replace(/:\d+\//, ':1/');
-    const res = await engine(closed).client(() => {}).get('/runs');
+    const res = await engine(closed)
+      .client(() => {})
+      .get('/runs');
     expect(res.transportError?.code).toBe('connection_refused');
   });
 
@@ -245,7 +255,9 @@ describe('redaction of recorded exchanges', () => {
         return;
       }
       // A hostile echo: the key JSON-escaped, the body and the URL as received.
-      res.end(`{"key":"${escaped(String(req.headers['x-partner-key']))}","url":${JSON.stringify(req.url)},"body":${JSON.stringify(body)}}`);
+      res.end(
+        `{"key":"${escaped(String(req.headers['x-partner-key']))}","url":${JSON.stringify(req.url)},"body":${JSON.stringify(body)}}`,
+      );
     });
     const redactor = createRedactor([]);
     let org: string | undefined = TOKEN;

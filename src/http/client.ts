@@ -49,7 +49,10 @@ export interface HttpEngineOptions {
 
 export interface HttpEngine {
   /** A client whose exchanges go to `record` (one per check; setup steps use their own). */
-  client(record: (exchange: RecordedExchange) => void, opts?: { signal?: AbortSignal; labelPrefix?: string }): ApiClient;
+  client(
+    record: (exchange: RecordedExchange) => void,
+    opts?: { signal?: AbortSignal; labelPrefix?: string },
+  ): ApiClient;
   stats(): HttpEngineStats;
   close(): Promise<void>;
 }
@@ -86,7 +89,13 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
     let count = 0;
     // Outermost first: a check's abort wins over the engine's close, both over a time-out.
     const send = compose(
-      [requireValidUrl, cancellable([stopGroupOf(clientOpts.signal), engineStops]), paced(pacer), timeOut, stats.counting],
+      [
+        requireValidUrl,
+        cancellable([stopGroupOf(clientOpts.signal), engineStops]),
+        paced(pacer),
+        timeOut,
+        stats.counting,
+      ],
       transport,
     );
 

@@ -71,7 +71,10 @@ describe('renderCurl', () => {
   });
 
   it('says when a huge body was cut', () => {
-    const curl = renderCurl({ method: 'POST', url: 'http://h/v1/x', headers: {}, body: 'x'.repeat(100_000) }, redactor());
+    const curl = renderCurl(
+      { method: 'POST', url: 'http://h/v1/x', headers: {}, body: 'x'.repeat(100_000) },
+      redactor(),
+    );
     expect(curl.startsWith('# request body cut to 65536 of 100000 characters\n')).toBe(true);
     expect(curl).toContain(`-H 'content-type:'`);
     execFileSync('bash', ['-n'], { input: curl });

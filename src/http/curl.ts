@@ -28,7 +28,8 @@ export function renderCurl(
   }
   if (body !== undefined) {
     // Without this curl would add a form content type the certifier never sent.
-    if (!Object.keys(req.headers).some((name) => name.toLowerCase() === 'content-type')) lines.push(`-H 'content-type:'`);
+    if (!Object.keys(req.headers).some((name) => name.toLowerCase() === 'content-type'))
+      lines.push(`-H 'content-type:'`);
     lines.push(`--data-raw ${redactor.shell(body)}`);
   }
   return note + lines.join(' \\\n  ');

@@ -5,7 +5,11 @@ import { createPacer } from './pacer.js';
 import { createRequestControl } from './request-control.js';
 
 const REQ = { method: 'GET', url: 'http://127.0.0.1:9/v1/x', headers: {} };
-const attempt = (extra: Partial<Attempt> = {}): Attempt => ({ control: createRequestControl(), timeoutMs: 1_000, ...extra });
+const attempt = (extra: Partial<Attempt> = {}): Attempt => ({
+  control: createRequestControl(),
+  timeoutMs: 1_000,
+  ...extra,
+});
 
 describe('paced', () => {
   it('holds the slot until the answer is read, so the next request waits for it', async () => {

@@ -12,7 +12,9 @@ export function paced(pacer: Pacer): Layer {
     const t0 = performance.now();
     let release: () => void;
     try {
-      release = attempt.unpaced ? await pacer.burst(control.signal) : await pacer.hold(control.signal, attempt.priority);
+      release = attempt.unpaced
+        ? await pacer.burst(control.signal)
+        : await pacer.hold(control.signal, attempt.priority);
     } catch (err) {
       return endedEarly(control.errorOf(err), startedAt, t0);
     }

@@ -62,7 +62,11 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
 
   function serve(): void {
     prune(performance.now());
-    for (let w = waiters[0]; w && bursting === 0 && burstWaiters.length === 0 && slots.length < budget; w = waiters[0]) {
+    for (
+      let w = waiters[0];
+      w && bursting === 0 && burstWaiters.length === 0 && slots.length < budget;
+      w = waiters[0]
+    ) {
       waiters.shift();
       if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
       w.resolve(take());
@@ -84,7 +88,8 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
   function hold(signal?: AbortSignal, priority?: 'high'): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     prune(performance.now());
-    if (bursting === 0 && burstWaiters.length === 0 && waiters.length === 0 && slots.length < budget) return Promise.resolve(take());
+    if (bursting === 0 && burstWaiters.length === 0 && waiters.length === 0 && slots.length < budget)
+      return Promise.resolve(take());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, high: priority === 'high' };
       if (signal) {

@@ -4,7 +4,13 @@ import type { Outgoing } from './exchange.js';
 import { recordExchange } from './recording.js';
 
 const KEY = 'spk_live_' + '0123456789abcdef'.repeat(3);
-const req: Outgoing = { method: 'POST', url: `http://h/v1/x?k=${KEY}`, headers: { 'x-partner-key': KEY }, body: '{"a":"é"}', bodyText: '{"a":"é"}' };
+const req: Outgoing = {
+  method: 'POST',
+  url: `http://h/v1/x?k=${KEY}`,
+  headers: { 'x-partner-key': KEY },
+  body: '{"a":"é"}',
+  bodyText: '{"a":"é"}',
+};
 const redactor = createRedactor([{ value: KEY, envVar: 'SVC_PARTNER_KEY' }]);
 const startedAt = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
 
@@ -15,7 +21,11 @@ describe('recordExchange', () => {
         index: 3,
         labels: ['setup', undefined, `redeem ${KEY}`],
         req,
-        exchanged: { incoming: { status: 201, headers: { 'x-echo': KEY }, bytes: Buffer.alloc(0), received: 2 }, startedAt, durationMs: 12.6 },
+        exchanged: {
+          incoming: { status: 201, headers: { 'x-echo': KEY }, bytes: Buffer.alloc(0), received: 2 },
+          startedAt,
+          durationMs: 12.6,
+        },
         text: '{}',
       },
       redactor,
@@ -25,7 +35,13 @@ describe('recordExchange', () => {
       label: 'setup: redeem spk_live_012…',
       startedAt: '2026-01-02T03:04:05.000Z',
       durationMs: 13,
-      request: { method: 'POST', url: 'http://h/v1/x?k=spk_live_012…', headers: { 'x-partner-key': 'spk_live_012…' }, body: '{"a":"é"}', bodyBytes: 10 },
+      request: {
+        method: 'POST',
+        url: 'http://h/v1/x?k=spk_live_012…',
+        headers: { 'x-partner-key': 'spk_live_012…' },
+        body: '{"a":"é"}',
+        bodyBytes: 10,
+      },
       response: { status: 201, headers: { 'x-echo': 'spk_live_012…' }, body: '{}', bodyBytes: 2 },
     });
     expect(rec.curl).toContain(`'x-partner-key: '"$SVC_PARTNER_KEY"`);

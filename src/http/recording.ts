@@ -16,7 +16,10 @@ export interface ExchangeToRecord {
   text: string;
 }
 
-export function recordExchange({ index, labels, req, exchanged, text }: ExchangeToRecord, redactor: Redactor): RecordedExchange {
+export function recordExchange(
+  { index, labels, req, exchanged, text }: ExchangeToRecord,
+  redactor: Redactor,
+): RecordedExchange {
   const { incoming, error } = exchanged;
   const label = labels.filter((s) => s !== undefined && s !== '').join(': ');
   const exchange: RecordedExchange = {
@@ -27,7 +30,12 @@ export function recordExchange({ index, labels, req, exchanged, text }: Exchange
     request: {
       method: req.method,
       url: redactor.text(req.url),
-      ...recordMessage(req.headers, req.bodyText, req.body === undefined ? undefined : Buffer.byteLength(req.body), redactor),
+      ...recordMessage(
+        req.headers,
+        req.bodyText,
+        req.body === undefined ? undefined : Buffer.byteLength(req.body),
+        redactor,
+      ),
     },
     curl: renderCurl({ method: req.method, url: req.url, headers: req.headers, body: req.bodyText }, redactor),
   };

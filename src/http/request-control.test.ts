@@ -18,6 +18,9 @@ describe('request control', () => {
   it('classifies what was thrown when nobody stopped the request', () => {
     const control = createRequestControl();
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
-    expect(control.errorOf(refused)).toEqual({ code: 'connection_refused', message: 'connect ECONNREFUSED 127.0.0.1:1' });
+    expect(control.errorOf(refused)).toEqual({
+      code: 'connection_refused',
+      message: 'connect ECONNREFUSED 127.0.0.1:1',
+    });
   });
 });

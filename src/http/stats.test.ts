@@ -9,11 +9,18 @@ describe('stats counter', () => {
   it('counts each request that reaches the transport, and each answer by status or error code', async () => {
     const stats = createStatsCounter();
     const send = stats.counting(async () => at);
-    await send({ method: 'GET', url: 'http://127.0.0.1:9/v1/x', headers: {} }, { control: createRequestControl(), timeoutMs: 1 });
+    await send(
+      { method: 'GET', url: 'http://127.0.0.1:9/v1/x', headers: {} },
+      { control: createRequestControl(), timeoutMs: 1 },
+    );
     stats.answered({ method: 'GET', path: '/x' }, answer(200));
     stats.answered({ method: 'GET', path: '/x' }, { ...answer(200), error: { code: 'body_too_large', message: '' } });
     stats.answered({ method: 'GET', path: '/x' }, { error: { code: 'timeout', message: '' }, ...at });
-    expect(stats.snapshot()).toEqual({ requests: 1, rateLimited: 0, byStatus: { '200': 1, body_too_large: 1, timeout: 1 } });
+    expect(stats.snapshot()).toEqual({
+      requests: 1,
+      rateLimited: 0,
+      byStatus: { '200': 1, body_too_large: 1, timeout: 1 },
+    });
   });
 
   it('counts as rate-limited only the 429s the certifier did not ask for', () => {

@@ -14,9 +14,13 @@ describe('timeOut', () => {
     vi.useFakeTimers();
     const hang: Send = ({}, { control }: Attempt) =>
       new Promise<Exchanged>((resolve) =>
-        control.signal.addEventListener('abort', () => resolve({ error: control.errorOf(control.signal.reason), startedAt: new Date(0), durationMs: 0 }), {
-          once: true,
-        }),
+        control.signal.addEventListener(
+          'abort',
+          () => resolve({ error: control.errorOf(control.signal.reason), startedAt: new Date(0), durationMs: 0 }),
+          {
+            once: true,
+          },
+        ),
       );
     const pending = timeOut(hang)(REQ, { control: createRequestControl(), timeoutMs: 250 });
     await vi.advanceTimersByTimeAsync(249);

@@ -7,7 +7,10 @@ const find = (text: string) => findOrgTokens(parseJsonLossless(text));
 describe('findOrgTokens', () => {
   it('finds org tokens at the top, nested and in lists', () => {
     expect(find('{"org_token":"sot_aaaaaaaa"}')).toEqual(['sot_aaaaaaaa']);
-    expect(find('{"data":{"org_token":"sot_bbbbbbbb"},"items":[{"org_token":"sot_cccccccc"}]}')).toEqual(['sot_bbbbbbbb', 'sot_cccccccc']);
+    expect(find('{"data":{"org_token":"sot_bbbbbbbb"},"items":[{"org_token":"sot_cccccccc"}]}')).toEqual([
+      'sot_bbbbbbbb',
+      'sot_cccccccc',
+    ]);
   });
 
   it('leaves short values, other keys, non-strings and anything deeper than four levels', () => {

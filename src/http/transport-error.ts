@@ -58,7 +58,10 @@ function classify(err: unknown): TransportErrorCode | undefined {
   if (code && BY_CODE[code]) return BY_CODE[code];
   // llhttp errors carry codes like HPE_INVALID_CONSTANT, or none at all.
   if (code?.startsWith('HPE_') || (err instanceof Error && err.name === 'HTTPParserError')) return 'invalid_http';
-  if (code && (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code))) {
+  if (
+    code &&
+    (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code))
+  ) {
     return 'tls';
   }
   return undefined;

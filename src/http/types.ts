@@ -2,11 +2,7 @@ import type { JsonValue } from '../json/lossless.js';
 import type { RecordedExchange } from './recorded-exchange.js';
 
 /** Which secrets a request carries. Default: partner key and org token of the primary organization. */
-export type RequestAuth =
-  | 'partner+org'
-  | 'partner'
-  | 'none'
-  | { partnerKey?: string; orgToken?: string };
+export type RequestAuth = 'partner+org' | 'partner' | 'none' | { partnerKey?: string; orgToken?: string };
 
 export interface RequestSpec {
   method: string;

@@ -18,7 +18,11 @@ function transport(maxBodyBytes = 1024) {
   return undiciSend(agent, maxBodyBytes);
 }
 
-const get = (base: string, path = '/x'): Outgoing => ({ method: 'GET', url: `${base}${path}`, headers: { accept: 'application/json' } });
+const get = (base: string, path = '/x'): Outgoing => ({
+  method: 'GET',
+  url: `${base}${path}`,
+  headers: { accept: 'application/json' },
+});
 const attempt = () => ({ control: createRequestControl(), timeoutMs: 5_000 });
 
 describe('undici transport', () => {
@@ -28,11 +32,19 @@ describe('undici transport', () => {
       res.statusCode = 201;
       res.end(JSON.stringify({ method: req.method, url: req.url, accept: req.headers.accept, body }));
     });
-    const out = await transport()({ method: 'POST', url: `${base}/runs?x=1`, headers: { accept: 'application/json' }, body: '{"a":1}' }, attempt());
+    const out = await transport()(
+      { method: 'POST', url: `${base}/runs?x=1`, headers: { accept: 'application/json' }, body: '{"a":1}' },
+      attempt(),
+    );
     expect(out.error).toBeUndefined();
     expect(out.incoming?.status).toBe(201);
     expect(out.incoming?.headers['x-repeated']).toBe('a, b');
-    expect(JSON.parse(out.incoming?.bytes.toString() ?? '')).toEqual({ method: 'POST', url: '/v1/runs?x=1', accept: 'application/json', body: '{"a":1}' });
+    expect(JSON.parse(out.incoming?.bytes.toString() ?? '')).toEqual({
+      method: 'POST',
+      url: '/v1/runs?x=1',
+      accept: 'application/json',
+      body: '{"a":1}',
+    });
     expect(out.incoming?.received).toBe(out.incoming?.bytes.length);
     expect(out.durationMs).toBeGreaterThanOrEqual(0);
   });
@@ -71,6 +83,9 @@ describe('undici transport', () => {
     const hanging = await servers.raw(() => {});
     const stopped = attempt();
     setTimeout(() => stopped.control.stop('closed', 'the HTTP engine was closed'), 30);
-    expect((await transport()(get(hanging), stopped)).error).toEqual({ code: 'closed', message: 'the HTTP engine was closed' });
+    expect((await transport()(get(hanging), stopped)).error).toEqual({
+      code: 'closed',
+      message: 'the HTTP engine was closed',
+    });
   });
 });

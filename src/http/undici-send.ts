@@ -35,7 +35,12 @@ export function undiciSend(agent: Agent, maxBodyBytes: number): Send {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      incoming = { status: res.statusCode, headers: lowerCaseHeaders(res.headers), bytes: Buffer.alloc(0), received: 0 };
+      incoming = {
+        status: res.statusCode,
+        headers: lowerCaseHeaders(res.headers),
+        bytes: Buffer.alloc(0),
+        received: 0,
+      };
       for await (const chunk of res.body as AsyncIterable<Buffer>) {
         if (!sink.push(chunk)) break; // leaving the loop destroys the body and its socket
       }
@@ -44,7 +49,10 @@ export function undiciSend(agent: Agent, maxBodyBytes: number): Send {
       incoming.received = body.received;
       if (!body.overLimit) return { incoming, ...timed() };
       // A transport finding, judged as such: its first bytes are the evidence.
-      const error = { code: 'body_too_large' as const, message: `response body exceeds ${maxBodyBytes} bytes; reading stopped` };
+      const error = {
+        code: 'body_too_large' as const,
+        message: `response body exceeds ${maxBodyBytes} bytes; reading stopped`,
+      };
       return { incoming, error, ...timed() };
     } catch (err) {
       if (incoming) ({ bytes: incoming.bytes, received: incoming.received } = sink.finish());

@@ -6,7 +6,11 @@ export const requireValidUrl: Layer = (next) => async (req, attempt) => {
   try {
     new URL(req.url);
   } catch (err) {
-    return { error: { code: 'invalid_request', message: `invalid URL: ${(err as Error).message}` }, startedAt: new Date(), durationMs: 0 };
+    return {
+      error: { code: 'invalid_request', message: `invalid URL: ${(err as Error).message}` },
+      startedAt: new Date(),
+      durationMs: 0,
+    };
   }
   return next(req, attempt);
 };

@@ -20,14 +20,7 @@ export class JsonDecimal {
  * they are safe integers and `bigint` otherwise; other number tokens become `JsonDecimal`.
  */
 export type JsonValue =
-  | null
-  | boolean
-  | string
-  | number
-  | bigint
-  | JsonDecimal
-  | JsonValue[]
-  | { [key: string]: JsonValue };
+  null | boolean | string | number | bigint | JsonDecimal | JsonValue[] | { [key: string]: JsonValue };
 
 export type JsonObject = { [key: string]: JsonValue };
 
@@ -46,7 +39,10 @@ export function parseJsonLossless(text: string): JsonValue {
 
 const numberStringifiers = [
   { test: (v: unknown) => typeof v === 'bigint', stringify: (v: unknown) => String(v) },
-  { test: (v: unknown) => v instanceof JsonDecimal, stringify: (v: unknown) => (v instanceof JsonDecimal ? v.raw : String(v)) },
+  {
+    test: (v: unknown) => v instanceof JsonDecimal,
+    stringify: (v: unknown) => (v instanceof JsonDecimal ? v.raw : String(v)),
+  },
 ];
 
 /** Serializes a value to JSON; bigints are written as integer tokens, never as strings or floats. */

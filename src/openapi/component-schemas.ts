@@ -46,7 +46,8 @@ function convert(node: unknown, file: string): unknown {
     if (DROPPED.has(key)) continue;
     if (DATA_KEYS.has(key)) out[key] = value;
     else if (key === '$ref') {
-      if (typeof value !== 'string' || !isApiSchemaName(value)) throw new Error(`${file}: $ref ${JSON.stringify(value)} names no schema of the API`);
+      if (typeof value !== 'string' || !isApiSchemaName(value))
+        throw new Error(`${file}: $ref ${JSON.stringify(value)} names no schema of the API`);
       out.$ref = schemaRef(value).$ref;
     } else if (key === 'int64') {
       if (value === true) Object.assign(out, { type: 'integer', format: 'int64' });
@@ -66,8 +67,13 @@ const SANDBOX_ONLY_PROPERTIES: Partial<Record<ApiSchemaName, readonly string[]>>
 function markSandboxOnly(schema: Record<string, unknown>, name: ApiSchemaName): Record<string, unknown> {
   const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
   for (const property of SANDBOX_ONLY_PROPERTIES[name] ?? []) {
-    if (!properties?.[property]) throw new Error(`schemas/${name}.schema.json: no property "${property}" to mark sandbox-only`);
-    properties[property] = { ...properties[property], 'x-sandbox-only': true, description: 'Sandbox only; production never sends it.' };
+    if (!properties?.[property])
+      throw new Error(`schemas/${name}.schema.json: no property "${property}" to mark sandbox-only`);
+    properties[property] = {
+      ...properties[property],
+      'x-sandbox-only': true,
+      description: 'Sandbox only; production never sends it.',
+    };
   }
   return schema;
 }

@@ -17,7 +17,27 @@ const ENVELOPE = {
 };
 
 export const WEBHOOK_EVENTS: readonly WebhookEvent[] = [
-  { event: 'run_completed', schema: 'webhook-run-completed', when: 'a run reaches `completed`; at most one per run; carries `progress` (same shape as in the run read)', example: { event_id: 'evt_7c1e9a', event: 'run_completed', ...ENVELOPE, progress: { confirmed: 10, target: 10, screened: 212 } } },
-  { event: 'run_failed', schema: 'webhook-run-failed', when: 'a run reaches `failed`; at most one per run', example: { event_id: 'evt_7c1e9b', event: 'run_failed', ...ENVELOPE } },
-  { event: 'candidate_revealed', schema: 'webhook-candidate-revealed', when: 'a candidate\'s contact is revealed in the run; once per (run, candidate), so it legitimately repeats within a run', example: { event_id: 'evt_7c1e9c', event: 'candidate_revealed', ...ENVELOPE, candidate_id: 990000000001 } },
+  {
+    event: 'run_completed',
+    schema: 'webhook-run-completed',
+    when: 'a run reaches `completed`; at most one per run; carries `progress` (same shape as in the run read)',
+    example: {
+      event_id: 'evt_7c1e9a',
+      event: 'run_completed',
+      ...ENVELOPE,
+      progress: { confirmed: 10, target: 10, screened: 212 },
+    },
+  },
+  {
+    event: 'run_failed',
+    schema: 'webhook-run-failed',
+    when: 'a run reaches `failed`; at most one per run',
+    example: { event_id: 'evt_7c1e9b', event: 'run_failed', ...ENVELOPE },
+  },
+  {
+    event: 'candidate_revealed',
+    schema: 'webhook-candidate-revealed',
+    when: "a candidate's contact is revealed in the run; once per (run, candidate), so it legitimately repeats within a run",
+    example: { event_id: 'evt_7c1e9c', event: 'candidate_revealed', ...ENVELOPE, candidate_id: 990000000001 },
+  },
 ];

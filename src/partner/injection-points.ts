@@ -17,14 +17,49 @@ export interface InjectionPoint {
 }
 
 export const INJECTION_POINTS: readonly InjectionPoint[] = [
-  { id: 'run-start-500', summary: 'the first real run start (POST /runs, job_external_id not starting with cert-) answers 500 internal_error and starts nothing' },
-  { id: 'rate-limited-429', summary: "the first POST /users answers 429 rate_limited with Retry-After: the spec's 30 s ÷ time scale, rounded up (nothing stored)" },
-  { id: 'run-read-503', summary: 'the first repeat read of a run (GET /runs/{run_id} of a run read before) answers 503 rate_limit_unavailable' },
-  { id: 'redeem-answer-lost', summary: 'the first successful redeem (POST /activations/redeem) is carried out, but its connection is cut before the answer' },
-  { id: 'run-held-running', summary: 'the first real run the sandbox accepts reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched' },
-  { id: 'decisions-503', summary: 'the first POST /runs/{run_id}/decisions carrying a decision answers 503 rate_limit_unavailable and stores nothing' },
-  { id: 'decisions-answer-lost', summary: 'the first POST /runs/{run_id}/decisions carrying a decision for another run is stored, but its connection is cut before the answer' },
-  { id: 'run-status-unknown', summary: 'the first read of a running run (not the held one) answers status zz_certification_status, a value the client cannot know (treat it as running)' },
-  { id: 'job-503-unknown-code', summary: 'the first POST /jobs is stored, but answers 503 with the error code zz_new_error, a code the client cannot know (handle it by its status)' },
+  {
+    id: 'run-start-500',
+    summary:
+      'the first real run start (POST /runs, job_external_id not starting with cert-) answers 500 internal_error and starts nothing',
+  },
+  {
+    id: 'rate-limited-429',
+    summary:
+      "the first POST /users answers 429 rate_limited with Retry-After: the spec's 30 s ÷ time scale, rounded up (nothing stored)",
+  },
+  {
+    id: 'run-read-503',
+    summary:
+      'the first repeat read of a run (GET /runs/{run_id} of a run read before) answers 503 rate_limit_unavailable',
+  },
+  {
+    id: 'redeem-answer-lost',
+    summary:
+      'the first successful redeem (POST /activations/redeem) is carried out, but its connection is cut before the answer',
+  },
+  {
+    id: 'run-held-running',
+    summary:
+      'the first real run the sandbox accepts reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched',
+  },
+  {
+    id: 'decisions-503',
+    summary:
+      'the first POST /runs/{run_id}/decisions carrying a decision answers 503 rate_limit_unavailable and stores nothing',
+  },
+  {
+    id: 'decisions-answer-lost',
+    summary:
+      'the first POST /runs/{run_id}/decisions carrying a decision for another run is stored, but its connection is cut before the answer',
+  },
+  {
+    id: 'run-status-unknown',
+    summary:
+      'the first read of a running run (not the held one) answers status zz_certification_status, a value the client cannot know (treat it as running)',
+  },
+  {
+    id: 'job-503-unknown-code',
+    summary:
+      'the first POST /jobs is stored, but answers 503 with the error code zz_new_error, a code the client cannot know (handle it by its status)',
+  },
 ];
-

@@ -3,9 +3,18 @@
 import { describe, expect, it } from 'vitest';
 import { createInjector, injectedRetryAfter } from './injections.js';
 
-const post = (id: number, path: string, body?: unknown) => ({ id, method: 'POST', path, ...(body !== undefined ? { body: Buffer.from(JSON.stringify(body)) } : {}) });
+const post = (id: number, path: string, body?: unknown) => ({
+  id,
+  method: 'POST',
+  path,
+  ...(body !== undefined ? { body: Buffer.from(JSON.stringify(body)) } : {}),
+});
 const get = (id: number, path: string) => ({ id, method: 'GET', path });
-const answer = (status: number, body: unknown = {}) => ({ status, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) });
+const answer = (status: number, body: unknown = {}) => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: Buffer.from(JSON.stringify(body)),
+});
 
 describe('partner injections', () => {
   it('run-start-500 hits the first real run start only; fixtures pass untouched', () => {
@@ -44,7 +53,11 @@ describe('partner injections', () => {
 
   it('decisions-503 then decisions-answer-lost (another run): only calls carrying a decision', () => {
     const inj = createInjector({ timeScale: 1, enabled: true });
-    const decisions = (id: number, run: string, n: number) => post(id, `/v1/runs/${run}/decisions`, { decisions: Array.from({ length: n }, () => ({ candidate_id: 1 })), notices_shown: [] });
+    const decisions = (id: number, run: string, n: number) =>
+      post(id, `/v1/runs/${run}/decisions`, {
+        decisions: Array.from({ length: n }, () => ({ candidate_id: 1 })),
+        notices_shown: [],
+      });
     expect(inj.simulate(decisions(1, 'a', 0))).toBeUndefined();
     expect(inj.simulate(decisions(2, 'a', 2))).toEqual({ simulate: 'rate_limit_unavailable' });
     expect(inj.simulate(decisions(3, 'a', 2))).toBeUndefined();
@@ -59,21 +72,36 @@ describe('partner injections', () => {
   it('run-status-unknown: the first read of a running run; job-503-unknown-code: the first stored job', () => {
     const inj = createInjector({ timeScale: 1, enabled: true });
     expect(inj.deliver(get(1, '/v1/runs/a'), answer(200, { run_id: 'a', status: 'completed' }))).toBe('send');
-    const unknown = inj.deliver(get(2, '/v1/runs/b'), answer(200, { run_id: 'b', status: 'running', candidates: [{ id: 990000000001 }] }));
-    expect(typeof unknown === 'object' && JSON.parse(unknown.replace.body.toString('utf8'))).toEqual({ run_id: 'b', status: 'zz_certification_status', candidates: [{ id: 990000000001 }] });
+    const unknown = inj.deliver(
+      get(2, '/v1/runs/b'),
+      answer(200, { run_id: 'b', status: 'running', candidates: [{ id: 990000000001 }] }),
+    );
+    expect(typeof unknown === 'object' && JSON.parse(unknown.replace.body.toString('utf8'))).toEqual({
+      run_id: 'b',
+      status: 'zz_certification_status',
+      candidates: [{ id: 990000000001 }],
+    });
     expect(inj.deliver(get(3, '/v1/runs/b'), answer(200, { run_id: 'b', status: 'running' }))).toBe('send');
     expect(inj.deliver(post(4, '/v1/jobs', {}), answer(422))).toBe('send');
     const job = inj.deliver(post(5, '/v1/jobs', {}), answer(200, { job_id: 'j' }));
-    expect(typeof job === 'object' && [job.replace.status, JSON.parse(job.replace.body.toString('utf8')).error]).toEqual([503, 'zz_new_error']);
+    expect(
+      typeof job === 'object' && [job.replace.status, JSON.parse(job.replace.body.toString('utf8')).error],
+    ).toEqual([503, 'zz_new_error']);
     expect(inj.deliver(post(6, '/v1/jobs', {}), answer(200, { job_id: 'j' }))).toBe('send');
     expect(inj.fired()).toEqual(['run-status-unknown', 'job-503-unknown-code']);
   });
 
   it('--skip-injection: the injections named are off, the others still fire', () => {
-    const inj = createInjector({ timeScale: 1, enabled: true, skip: ['decisions-503', 'run-held-running', 'job-503-unknown-code'] });
+    const inj = createInjector({
+      timeScale: 1,
+      enabled: true,
+      skip: ['decisions-503', 'run-held-running', 'job-503-unknown-code'],
+    });
     expect(inj.simulate(post(1, '/v1/runs/a/decisions', { decisions: [{ candidate_id: 1 }] }))).toBeUndefined();
     // With decisions-503 off, the first call carrying a decision loses its answer.
-    expect(inj.deliver(post(1, '/v1/runs/a/decisions', { decisions: [{ candidate_id: 1 }] }), answer(200))).toBe('drop');
+    expect(inj.deliver(post(1, '/v1/runs/a/decisions', { decisions: [{ candidate_id: 1 }] }), answer(200))).toBe(
+      'drop',
+    );
     expect(inj.deliver(post(2, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
     expect(inj.deliver(get(3, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'completed' }))).toBe('send');
     expect(inj.deliver(post(4, '/v1/jobs', {}), answer(200))).toBe('send');

@@ -25,7 +25,10 @@ export interface Answer {
   body: Buffer;
 }
 
-export type SimulateAnswer = { simulate: 'rate_limited' | 'rate_limit_unavailable' | 'internal_error'; retryAfterSeconds?: number };
+export type SimulateAnswer = {
+  simulate: 'rate_limited' | 'rate_limit_unavailable' | 'internal_error';
+  retryAfterSeconds?: number;
+};
 
 export interface Injector {
   /** At the sandbox's simulate point: an answer instead of executing, or undefined. */
@@ -130,7 +133,8 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       if (runRead) {
         const seen = readRuns.has(runRead[1]!);
         readRuns.add(runRead[1]!);
-        if (opts.enabled && seen && armed('run-read-503') && fire('run-read-503', req)) return { simulate: 'rate_limit_unavailable' };
+        if (opts.enabled && seen && armed('run-read-503') && fire('run-read-503', req))
+          return { simulate: 'rate_limit_unavailable' };
         return undefined;
       }
       if (!opts.enabled || req.method !== 'POST') return undefined;
@@ -141,7 +145,8 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       }
       if (path === '/v1/runs' && armed('run-start-500')) {
         const job = jobExternalId(req.body);
-        if (typeof job === 'string' && !job.startsWith('cert-') && fire('run-start-500', req)) return { simulate: 'internal_error' };
+        if (typeof job === 'string' && !job.startsWith('cert-') && fire('run-start-500', req))
+          return { simulate: 'internal_error' };
       }
       if (path === '/v1/users' && armed('rate-limited-429') && fire('rate-limited-429', req)) {
         return { simulate: 'rate_limited', retryAfterSeconds: injectedRetryAfter(opts.timeScale) };
@@ -151,17 +156,35 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
     deliver(req, res) {
       if (!opts.enabled) return 'send';
       const path = pathOnly(req.path);
-      if (req.method === 'POST' && path === '/v1/activations/redeem' && res.status === 200 && armed('redeem-answer-lost')) {
+      if (
+        req.method === 'POST' &&
+        path === '/v1/activations/redeem' &&
+        res.status === 200 &&
+        armed('redeem-answer-lost')
+      ) {
         fire('redeem-answer-lost', req);
         return 'drop';
       }
-      if (req.method === 'POST' && path === '/v1/runs' && res.status === 202 && held === undefined && !skipped.has('run-held-running')) {
+      if (
+        req.method === 'POST' &&
+        path === '/v1/runs' &&
+        res.status === 202 &&
+        held === undefined &&
+        !skipped.has('run-held-running')
+      ) {
         const job = jobExternalId(req.body);
         const runId = runIdOf(res.body);
-        if (typeof job === 'string' && !job.startsWith('cert-') && runId !== undefined) held = { runId, startedAt: Date.now() };
+        if (typeof job === 'string' && !job.startsWith('cert-') && runId !== undefined)
+          held = { runId, startedAt: Date.now() };
         return 'send';
       }
-      if (held && req.method === 'GET' && path === `/v1/runs/${held.runId}` && res.status === 200 && Date.now() - held.startedAt < HELD_RUNNING_MS / opts.timeScale) {
+      if (
+        held &&
+        req.method === 'GET' &&
+        path === `/v1/runs/${held.runId}` &&
+        res.status === 200 &&
+        Date.now() - held.startedAt < HELD_RUNNING_MS / opts.timeScale
+      ) {
         const body = asRunning(res.body);
         if (body) {
           fire('run-held-running', req);
@@ -169,7 +192,15 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         }
       }
       const decisions = req.method === 'POST' ? /^\/v1\/runs\/([^/]+)\/decisions$/.exec(path) : null;
-      if (decisions && res.status >= 200 && res.status < 300 && !armed('decisions-503') && decisions[1] !== decisions503Run && armed('decisions-answer-lost') && decisionCount(req.body) > 0) {
+      if (
+        decisions &&
+        res.status >= 200 &&
+        res.status < 300 &&
+        !armed('decisions-503') &&
+        decisions[1] !== decisions503Run &&
+        armed('decisions-answer-lost') &&
+        decisionCount(req.body) > 0
+      ) {
         fire('decisions-answer-lost', req);
         return 'drop';
       }
@@ -181,9 +212,22 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
           return { replace: { status: res.status, headers: res.headers, body } };
         }
       }
-      if (req.method === 'POST' && path === '/v1/jobs' && res.status >= 200 && res.status < 300 && armed('job-503-unknown-code')) {
+      if (
+        req.method === 'POST' &&
+        path === '/v1/jobs' &&
+        res.status >= 200 &&
+        res.status < 300 &&
+        armed('job-503-unknown-code')
+      ) {
         fire('job-503-unknown-code', req);
-        const body = Buffer.from(JSON.stringify({ error: UNKNOWN_ERROR_CODE, message: 'a service-side failure with a code added after your client was written (injected by svc-certify partner)' }), 'utf8');
+        const body = Buffer.from(
+          JSON.stringify({
+            error: UNKNOWN_ERROR_CODE,
+            message:
+              'a service-side failure with a code added after your client was written (injected by svc-certify partner)',
+          }),
+          'utf8',
+        );
         return { replace: { status: 503, headers: { 'content-type': 'application/json' }, body } };
       }
       return 'send';

@@ -18,7 +18,14 @@ const rules = partnerRules(() => [KEY]);
 const rule = (id: string): Rule => rules.find((r) => r.id === id)!;
 const redactor = createRedactor([{ value: KEY, envVar: 'SVC_PARTNER_KEY' }]);
 const opts = { origin: 'http://127.0.0.1:8080', redactor, durationMs: 5 };
-const ctx = (over: Partial<JudgeContext> = {}): JudgeContext => ({ timeScale: 1, webhookRegistered: true, inject: true, final: true, now: 10_000_000, ...over });
+const ctx = (over: Partial<JudgeContext> = {}): JudgeContext => ({
+  timeScale: 1,
+  webhookRegistered: true,
+  inject: true,
+  final: true,
+  now: 10_000_000,
+  ...over,
+});
 
 let nextId = 1;
 function read(at: number, status: string, query = ''): PartnerRequest {
@@ -60,7 +67,12 @@ const checksOf = (judgedRules: readonly Rule[], traffic: Traffic, c: Partial<Jud
 describe('partner judge', () => {
   it('a rule that throws ends `error` (an engine error, not a skip); the rules after it are still judged', () => {
     const traffic: Traffic = { requests: [read(0, 'running', `org=${TOKEN}`)], deliveries: [] };
-    const judgedRules = [rule('secrets.not-in-body'), throwing('secrets.broken', new TypeError('boom')), rule('secrets.not-in-url'), throwing('secrets.broken-string', 'bare string')];
+    const judgedRules = [
+      rule('secrets.not-in-body'),
+      throwing('secrets.broken', new TypeError('boom')),
+      rule('secrets.not-in-url'),
+      throwing('secrets.broken-string', 'bare string'),
+    ];
     const judged = judgeAll(judgedRules, traffic, ctx());
     expect(judged.map((j) => j.rule.id)).toEqual(judgedRules.map((r) => r.id));
     expect(judged[1]!.error).toBeInstanceOf(TypeError);
@@ -75,7 +87,10 @@ describe('partner judge', () => {
     expect(broken.error).toMatchObject({ name: 'TypeError', message: 'boom' });
     // An engine error is no skip: no kind, so it can never be read as "not exercised" or accepted as one.
     expect(broken.skipKind).toBeUndefined();
-    expect(byId.get('secrets.broken-string')).toMatchObject({ status: 'error', message: 'engine error: Error: bare string' });
+    expect(byId.get('secrets.broken-string')).toMatchObject({
+      status: 'error',
+      message: 'engine error: Error: bare string',
+    });
     // The rules around it are judged as if it were not there: the one after it still fails with its evidence.
     expect(byId.get('secrets.not-in-body')!.status).toBe('passed');
     const url = byId.get('secrets.not-in-url')!;
@@ -93,14 +108,21 @@ describe('partner judge', () => {
 
   it('while the session runs, a throwing rule is pending (the live checklist keeps going) and still carries its error', () => {
     const traffic: Traffic = { requests: [read(0, 'running')], deliveries: [] };
-    const judged = judgeAll([throwing('secrets.broken', new RangeError('live')), rule('secrets.not-in-url')], traffic, ctx({ final: false }));
+    const judged = judgeAll(
+      [throwing('secrets.broken', new RangeError('live')), rule('secrets.not-in-url')],
+      traffic,
+      ctx({ final: false }),
+    );
     expect(judged[0]!.verdict.state).toBe('pending');
     expect(judged[0]!.error?.message).toBe('live');
     expect(judged[1]!.verdict.state).toBe('passed');
   });
 
   it('a rule never exercised is skipped not-exercised with its hint and leaves the run incomplete; an advisory one does not', () => {
-    const checks = checksOf([rule('retries.at-most-3-attempts'), rule('polling.running-run-read-at-most-every-5s')], { requests: [], deliveries: [] });
+    const checks = checksOf([rule('retries.at-most-3-attempts'), rule('polling.running-run-read-at-most-every-5s')], {
+      requests: [],
+      deliveries: [],
+    });
     const [duty, advisory] = checks;
     expect(duty).toMatchObject({ status: 'skipped', skipKind: 'not-exercised' });
     expect(duty!.message).toMatch(/^not exercised: /);
@@ -111,16 +133,24 @@ describe('partner judge', () => {
     expect(decideVerdict({ summary: summarize(checks), checks }, false).verdict).toBe('incomplete');
     expect(decideVerdict({ summary: summarize(checks), checks }, true).verdict).toBe('not-certified');
     // Only the duty is missing: the advisory skip is listed nowhere.
-    expect(decideVerdict({ summary: summarize(checks), checks }, false).missing.map((m) => [m.kind, m.checks])).toEqual([['not-exercised', ['retries.at-most-3-attempts']]]);
+    expect(decideVerdict({ summary: summarize(checks), checks }, false).missing.map((m) => [m.kind, m.checks])).toEqual(
+      [['not-exercised', ['retries.at-most-3-attempts']]],
+    );
   });
 
   it('a webhook rule without --webhook-url is a needs-input skip that names the flag', () => {
-    const [check] = checksOf([rule('webhooks.valid-deliveries-acknowledged-2xx')], { requests: [], deliveries: [] }, { webhookRegistered: false });
+    const [check] = checksOf(
+      [rule('webhooks.valid-deliveries-acknowledged-2xx')],
+      { requests: [], deliveries: [] },
+      { webhookRegistered: false },
+    );
     expect(check).toMatchObject({ status: 'skipped', skipKind: 'needs-input', unlock: '--webhook-url' });
     expect(check!.message).toContain('--webhook-url');
     const missing = decideVerdict({ summary: summarize([check!]), checks: [check!] }, false);
     expect(missing.verdict).toBe('incomplete');
-    expect(missing.missing).toEqual([{ kind: 'needs-input', what: '--webhook-url', checks: ['webhooks.valid-deliveries-acknowledged-2xx'] }]);
+    expect(missing.missing).toEqual([
+      { kind: 'needs-input', what: '--webhook-url', checks: ['webhooks.valid-deliveries-acknowledged-2xx'] },
+    ]);
   });
 
   it("an advisory rule's offences are a `warning` with its evidence, never a failure, even past the ten shown", () => {

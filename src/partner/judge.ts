@@ -22,7 +22,15 @@ export function judgeAll(rules: readonly Rule[], traffic: Traffic, ctx: JudgeCon
       return { rule, verdict: rule.judge(traffic, ctx) };
     } catch (e) {
       const error = e instanceof Error ? e : new Error(String(e));
-      return { rule, verdict: { state: ctx.final ? 'skipped' : 'pending', message: `engine error: ${error.name}: ${error.message}`, offences: [] }, error };
+      return {
+        rule,
+        verdict: {
+          state: ctx.final ? 'skipped' : 'pending',
+          message: `engine error: ${error.name}: ${error.message}`,
+          offences: [],
+        },
+        error,
+      };
     }
   });
 }
@@ -47,28 +55,51 @@ function requestExchange(r: PartnerRequest, index: number, origin: string, redac
     request,
     curl: renderCurl({ method: r.method, url, headers: r.headers, ...(body !== undefined ? { body } : {}) }, redactor),
   };
-  if (r.lost) exchange.transportError = { code: 'ANSWER_LOST', message: 'the sandbox executed the request and cut the connection before answering (injected)' };
-  else exchange.response = { ...recordMessage(r.responseHeaders, r.responseText === '' ? undefined : r.responseText, undefined, redactor), status: r.status };
+  if (r.lost)
+    exchange.transportError = {
+      code: 'ANSWER_LOST',
+      message: 'the sandbox executed the request and cut the connection before answering (injected)',
+    };
+  else
+    exchange.response = {
+      ...recordMessage(r.responseHeaders, r.responseText === '' ? undefined : r.responseText, undefined, redactor),
+      status: r.status,
+    };
   return exchange;
 }
 
 function deliveryExchange(d: WebhookDelivery, index: number, redactor: Redactor): RecordedExchange {
-  const description = JSON.stringify({ event_id: d.eventId, event: d.event, run_id: d.runId, attempt: d.attempt, signature: d.wrongSignature ? 'deliberately wrong' : 'valid' });
+  const description = JSON.stringify({
+    event_id: d.eventId,
+    event: d.event,
+    run_id: d.runId,
+    attempt: d.attempt,
+    signature: d.wrongSignature ? 'deliberately wrong' : 'valid',
+  });
   const exchange: RecordedExchange = {
     index,
     label: `webhook delivery ${d.event} attempt ${d.attempt}${d.wrongSignature ? ' (bad signature)' : ''}`,
     startedAt: new Date(d.startedAt).toISOString(),
     durationMs: Math.max(0, d.answeredAt - d.startedAt),
-    request: { headers: { 'content-type': 'application/json' }, body: description, method: 'POST', url: redactor.text(d.url) },
+    request: {
+      headers: { 'content-type': 'application/json' },
+      body: description,
+      method: 'POST',
+      url: redactor.text(d.url),
+    },
     curl: `# a delivery the sandbox sent to the partner's endpoint (not reproducible without the webhook secret)`,
   };
-  if (d.status === null) exchange.transportError = { code: 'NO_ANSWER', message: redactor.text(d.error ?? 'no answer') };
+  if (d.status === null)
+    exchange.transportError = { code: 'NO_ANSWER', message: redactor.text(d.error ?? 'no answer') };
   else exchange.response = { headers: d.location ? { location: redactor.text(d.location) } : {}, status: d.status };
   return exchange;
 }
 
-
-export function toCheckResult(j: Judged, traffic: Traffic, opts: { origin: string; redactor: Redactor; durationMs: number }): CheckResult {
+export function toCheckResult(
+  j: Judged,
+  traffic: Traffic,
+  opts: { origin: string; redactor: Redactor; durationMs: number },
+): CheckResult {
   const { rule, verdict } = j;
   const byId = new Map(traffic.requests.map((r) => [r.id, r]));
   const exchanges: RecordedExchange[] = [];
@@ -105,19 +136,29 @@ export function toCheckResult(j: Judged, traffic: Traffic, opts: { origin: strin
     });
   }
   if (verdict.offences.length > MAX_OFFENCES_SHOWN) {
-    observations.push({ message: `${verdict.offences.length - MAX_OFFENCES_SHOWN} more offence(s) not shown`, spec: rule.spec[0]! });
+    observations.push({
+      message: `${verdict.offences.length - MAX_OFFENCES_SHOWN} more offence(s) not shown`,
+      spec: rule.spec[0]!,
+    });
   }
   // An advisory rule's offences are warnings: the count of those not shown is a warning too, never a failure.
   const warningsCount = verdict.warnings?.length ?? 0;
   if (warningsCount > MAX_OFFENCES_SHOWN) {
-    observations.push({ severity: 'warning', message: `${warningsCount - MAX_OFFENCES_SHOWN} more warning(s) not shown`, spec: rule.spec[0]! });
+    observations.push({
+      severity: 'warning',
+      message: `${warningsCount - MAX_OFFENCES_SHOWN} more warning(s) not shown`,
+      spec: rule.spec[0]!,
+    });
   }
   // The one outcome model (runner/outcome.ts): a rule asserts once it was exercised (passed, or an
   // offence or warning was seen); one the traffic never reached is a not-exercised skip, and one no
   // traffic could reach without a flag (webhooks without --webhook-url) a needs-input skip naming it.
   const exercised = verdict.state === 'passed' || verdict.state === 'failed' || verdict.state === 'warning';
   const reason = opts.redactor.text(verdict.message);
-  const skip: SkipDecision = verdict.unlock !== undefined ? { kind: 'needs-input', reason, unlock: verdict.unlock } : { kind: 'not-exercised', reason };
+  const skip: SkipDecision =
+    verdict.unlock !== undefined
+      ? { kind: 'needs-input', reason, unlock: verdict.unlock }
+      : { kind: 'not-exercised', reason };
   const outcome = decideOutcome({
     ending: j.error ? { kind: 'threw', error: j.error } : { kind: 'done' },
     asserted: exercised ? 1 : 0,

@@ -28,7 +28,12 @@ export interface PartnerConsole extends Reporter {
   settle(judged: readonly Judged[]): void;
 }
 
-export function createPartnerConsole(opts: { stream: NodeJS.WritableStream; interactive: boolean; color: boolean; rules: readonly Rule[] }): PartnerConsole {
+export function createPartnerConsole(opts: {
+  stream: NodeJS.WritableStream;
+  interactive: boolean;
+  color: boolean;
+  rules: readonly Rule[];
+}): PartnerConsole {
   const c = makeChalk(opts.color);
   const rows = new Map<string, Row>();
   for (const rule of opts.rules) {
@@ -45,7 +50,11 @@ function live(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string,
   const paint = (row: Row): void => {
     if (!row.task) return;
     row.task.title =
-      row.state === 'passed' ? `${row.rule.id}  ${c.green('holds so far')}` : row.state === 'warning' ? `${row.rule.id}  ${c.yellow('⚠ warning')}` : row.rule.id;
+      row.state === 'passed'
+        ? `${row.rule.id}  ${c.green('holds so far')}`
+        : row.state === 'warning'
+          ? `${row.rule.id}  ${c.yellow('⚠ warning')}`
+          : row.rule.id;
     row.task.output = oneLine(row.message, 120);
   };
   const tasks: ListrTask[] = [...rows.values()].map((row) => ({
@@ -87,14 +96,21 @@ function live(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string,
 }
 
 function plain(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string, Row>): PartnerConsole {
-  stream.write(`${c.dim(`judging ${rows.size} rules; each is pending until the partner's traffic proves or breaks it`)}\n`);
+  stream.write(
+    `${c.dim(`judging ${rows.size} rules; each is pending until the partner's traffic proves or breaks it`)}\n`,
+  );
   const apply = (judged: readonly Judged[]): void => {
     for (const { rule, verdict } of judged) {
       const row = rows.get(rule.id);
       if (!row || row.state === verdict.state) continue;
       row.state = verdict.state;
       row.message = verdict.message;
-      const word = verdict.state === 'passed' ? c.green('holds so far') : verdict.state === 'failed' ? c.red('failed') : c.yellow(verdict.state);
+      const word =
+        verdict.state === 'passed'
+          ? c.green('holds so far')
+          : verdict.state === 'failed'
+            ? c.red('failed')
+            : c.yellow(verdict.state);
       // The end prints every rule's final line in the summary: only changes during the session here.
       stream.write(`… ${c.bold(rule.id)} ${word}: ${oneLine(verdict.message)}\n`);
     }

@@ -15,7 +15,13 @@ function exchange(opts: { path?: string; body: string | Buffer; status: number; 
   const at = opts.at ?? 1_000;
   return {
     kind: 'exchange',
-    request: { id: nextId++, method: 'POST', path: opts.path ?? '/v1/jobs', headers: { 'content-type': 'application/json' }, body: Buffer.from(opts.body) },
+    request: {
+      id: nextId++,
+      method: 'POST',
+      path: opts.path ?? '/v1/jobs',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(opts.body),
+    },
     receivedAt: at,
     answeredAt: at + 1,
     status: opts.status,
@@ -32,7 +38,8 @@ describe('recorder: bounded bodies', () => {
   it(`holds at most ${MAX_KEPT_BODIES} bodies; the others keep their metadata and body record`, () => {
     const recorder = createRecorder();
     const total = MAX_KEPT_BODIES + 500;
-    for (let i = 0; i < total; i++) recorder.add(exchange({ body: JSON.stringify({ external_id: `job-${i}` }), status: 401 }));
+    for (let i = 0; i < total; i++)
+      recorder.add(exchange({ body: JSON.stringify({ external_id: `job-${i}` }), status: 401 }));
     const { requests } = recorder.traffic();
     expect(requests).toHaveLength(total);
     const held = requests.filter((r) => r.bodyText !== '');
@@ -40,7 +47,10 @@ describe('recorder: bounded bodies', () => {
     // The oldest went first.
     expect(requests[0]!.bodyText).toBe('');
     expect(requests[0]!.json).toBeUndefined();
-    expect(requests[0]!.body).toMatchObject({ kept: 'evicted', bytes: JSON.stringify({ external_id: 'job-0' }).length });
+    expect(requests[0]!.body).toMatchObject({
+      kept: 'evicted',
+      bytes: JSON.stringify({ external_id: 'job-0' }).length,
+    });
     expect(requests[0]!).toMatchObject({ method: 'POST', path: '/v1/jobs', status: 401, endpoint: 'jobs' });
     expect(requests[total - 1]!.json).toEqual({ external_id: `job-${total - 1}` });
   });
@@ -48,7 +58,13 @@ describe('recorder: bounded bodies', () => {
   it('auth failures are evicted before the decisions whose JSON the rules read', () => {
     const recorder = createRecorder();
     const run = '11111111-1111-4111-8111-111111111111';
-    recorder.add(exchange({ path: `/v1/runs/${run}/decisions`, body: JSON.stringify({ decisions: [], notices_shown: ['N1'] }), status: 200 }));
+    recorder.add(
+      exchange({
+        path: `/v1/runs/${run}/decisions`,
+        body: JSON.stringify({ decisions: [], notices_shown: ['N1'] }),
+        status: 200,
+      }),
+    );
     for (let i = 0; i < MAX_KEPT_BODIES + 10; i++) recorder.add(exchange({ body: JSON.stringify({ i }), status: 401 }));
     const first = recorder.traffic().requests[0]!;
     expect(first.endpoint).toBe('decisions');
@@ -63,14 +79,20 @@ describe('recorder: bounded bodies', () => {
     const r = recorder.traffic().requests[0]!;
     expect(r.bodyText.length).toBe(BODY_CAP_BYTES);
     expect(r.json).toBeUndefined();
-    expect(r.body).toEqual({ bytes: big.length, sha256: createHash('sha256').update(big).digest('hex'), key: `raw:${createHash('sha256').update(big).digest('hex')}`, kept: 'capped' });
+    expect(r.body).toEqual({
+      bytes: big.length,
+      sha256: createHash('sha256').update(big).digest('hex'),
+      key: `raw:${createHash('sha256').update(big).digest('hex')}`,
+      kept: 'capped',
+    });
   });
 
   it('a retried JSON body whose text was evicted still compares equal by its hash (JSON by value)', () => {
     const recorder = createRecorder();
     // The first attempt fails with a 503; the client retries the same JSON, its keys in another order.
     recorder.add(exchange({ body: '{"external_id":"job-1","title":"Backend"}', status: 503, at: 1_000 }));
-    for (let i = 0; i < MAX_KEPT_BODIES; i++) recorder.add(exchange({ path: '/v1/other', body: JSON.stringify({ filler: i }), status: 404, at: 1_100 }));
+    for (let i = 0; i < MAX_KEPT_BODIES; i++)
+      recorder.add(exchange({ path: '/v1/other', body: JSON.stringify({ filler: i }), status: 404, at: 1_100 }));
     recorder.add(exchange({ body: '{ "title": "Backend", "external_id": "job-1" }', status: 201, at: 2_000 }));
     const { requests } = recorder.traffic();
     const first = requests[0]!;

@@ -7,7 +7,13 @@ import type { BodyRecord, Endpoint, InjectionId, PartnerRequest, Traffic, Webhoo
 
 export interface ExchangeObservation {
   kind: 'exchange';
-  request: { id: number; method: string; path: string; headers: Record<string, string | string[] | undefined>; body?: Buffer };
+  request: {
+    id: number;
+    method: string;
+    path: string;
+    headers: Record<string, string | string[] | undefined>;
+    body?: Buffer;
+  };
   receivedAt: number;
   answeredAt: number;
   status: number;
@@ -79,7 +85,8 @@ function endpointOf(method: string, path: string): { endpoint: Endpoint; runId?:
     const runId = decodeSegment(s[1]);
     if (s.length === 2 && method === 'GET') return { endpoint: 'runs-read', runId };
     if (s.length === 3 && s[2] === 'decisions' && method === 'POST') return { endpoint: 'decisions', runId };
-    if (s.length === 5 && s[2] === 'candidates' && s[4] === 'reveal' && method === 'POST') return { endpoint: 'reveal', runId };
+    if (s.length === 5 && s[2] === 'candidates' && s[4] === 'reveal' && method === 'POST')
+      return { endpoint: 'reveal', runId };
   }
   if (s.join('/') === 'sandbox/webhooks/test' && method === 'POST') return { endpoint: 'webhook-test' };
   return { endpoint: 'other' };
@@ -95,7 +102,8 @@ function decodeSegment(s: string): string {
 
 function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(h))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
@@ -123,7 +131,11 @@ function readBody(buf: Buffer | undefined): { text: string; json: unknown; recor
   const rawHash = sha256(full);
   if (bytes > BODY_CAP_BYTES) {
     // Copied to a string: a subarray would keep the whole received Buffer alive.
-    return { text: full.subarray(0, BODY_CAP_BYTES).toString('utf8'), json: undefined, record: { bytes, sha256: rawHash, key: `raw:${rawHash}`, kept: 'capped' } };
+    return {
+      text: full.subarray(0, BODY_CAP_BYTES).toString('utf8'),
+      json: undefined,
+      record: { bytes, sha256: rawHash, key: `raw:${rawHash}`, kept: 'capped' },
+    };
   }
   const bodyText = full.toString('utf8');
   const json = parseJson(bodyText);
@@ -191,7 +203,12 @@ export function createRecorder(): Recorder {
         const responseText = o.dropped ? '' : text(o.responseBody);
         const responseJson = o.dropped ? undefined : parseJson(responseText);
         const errorCode =
-          !o.dropped && o.status >= 300 && typeof responseJson === 'object' && responseJson !== null && 'error' in responseJson && typeof responseJson.error === 'string'
+          !o.dropped &&
+          o.status >= 300 &&
+          typeof responseJson === 'object' &&
+          responseJson !== null &&
+          'error' in responseJson &&
+          typeof responseJson.error === 'string'
             ? responseJson.error
             : undefined;
         const where = endpointOf(o.request.method, path);

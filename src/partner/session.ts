@@ -59,8 +59,18 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
   const known = opts.secrets.map((s) => s.value);
   const rules = partnerRules(() => known);
   const recorder = createRecorder();
-  const injector = createInjector({ timeScale: opts.timeScale, enabled: opts.inject, ...(opts.skipInjections ? { skip: opts.skipInjections } : {}) });
-  const ctx = (final: boolean): JudgeContext => ({ timeScale: opts.timeScale, webhookRegistered: opts.webhookRegistered, inject: opts.inject, final, now: Date.now() });
+  const injector = createInjector({
+    timeScale: opts.timeScale,
+    enabled: opts.inject,
+    ...(opts.skipInjections ? { skip: opts.skipInjections } : {}),
+  });
+  const ctx = (final: boolean): JudgeContext => ({
+    timeScale: opts.timeScale,
+    webhookRegistered: opts.webhookRegistered,
+    inject: opts.inject,
+    final,
+    now: Date.now(),
+  });
   const judge = (final: boolean): Judged[] => judgeAll(rules, recorder.traffic(), ctx(final));
 
   // The live console prints rule messages as they are judged: redacted before they reach the
@@ -89,13 +99,16 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
   const schedule = (view: PartnerConsole): void => {
     if (timer || finished || !stale) return;
     const wait = Math.max(0, lastEnded + rejudgeDelayMs(lastCostMs) - performance.now());
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (finished) return;
-      runLive(view);
-      // Traffic that came during the judgement waits for the next turn.
-      schedule(view);
-    }, Math.max(wait, REJUDGE_INTERVAL_MS));
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        if (finished) return;
+        runLive(view);
+        // Traffic that came during the judgement waits for the next turn.
+        schedule(view);
+      },
+      Math.max(wait, REJUDGE_INTERVAL_MS),
+    );
     timer.unref();
   };
   return {
@@ -136,7 +149,12 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
         }),
         stats: {
           requests: traffic.requests.length,
-          realRuns: traffic.requests.filter((r) => r.endpoint === 'runs-start' && r.status === 202 && !String((r.json as { job_external_id?: unknown } | undefined)?.job_external_id ?? '').startsWith('cert-')).length,
+          realRuns: traffic.requests.filter(
+            (r) =>
+              r.endpoint === 'runs-start' &&
+              r.status === 202 &&
+              !String((r.json as { job_external_id?: unknown } | undefined)?.job_external_id ?? '').startsWith('cert-'),
+          ).length,
           rateLimited: traffic.requests.filter((r) => r.status === 429).length,
         },
       };

@@ -5,7 +5,12 @@
 
 import type { SandboxSettings } from '../config/sandbox-settings.js';
 import { namedSecret, rememberSecrets } from '../config/secret-options.js';
-import { consoleStreamOf, createSettingsReporters, finishCertification, type ReportSettings } from '../report/finish-certification.js';
+import {
+  consoleStreamOf,
+  createSettingsReporters,
+  finishCertification,
+  type ReportSettings,
+} from '../report/finish-certification.js';
 import type { Reporter } from '../report/reporter.js';
 import type { RunResult } from '../runner/results.js';
 import { settleResult } from '../runner/settle.js';
@@ -123,7 +128,14 @@ export async function startPartner<P extends PartnerProvision>(
     },
   });
   session = partial;
-  const live = wantConsole ? createPartnerConsole({ stream: consoleStreamOf(opts.report, io.stream), interactive: io.interactive, color: io.color, rules: partial.rules }) : undefined;
+  const live = wantConsole
+    ? createPartnerConsole({
+        stream: consoleStreamOf(opts.report, io.stream),
+        interactive: io.interactive,
+        color: io.color,
+        rules: partial.rules,
+      })
+    : undefined;
   if (live) partial.attach(live);
   // The partner checklist stands in for the console reporter; the file reporters are run's own.
   const reporters: Reporter[] = await createSettingsReporters(opts.report, io.stream, live);

@@ -3,7 +3,8 @@
 
 import type { InjectionPoint } from './injection-points.js';
 
-export type Endpoint = 'redeem' | 'users' | 'jobs' | 'runs-start' | 'runs-read' | 'reveal' | 'decisions' | 'webhook-test' | 'other';
+export type Endpoint =
+  'redeem' | 'users' | 'jobs' | 'runs-start' | 'runs-read' | 'reveal' | 'decisions' | 'webhook-test' | 'other';
 
 /** Which of the documented injections answered a request (see injections.ts). */
 export type InjectionId = InjectionPoint['id'];

@@ -53,7 +53,12 @@ export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckR
   const byId = new Map<string, CheckResult>();
   await runConcurrently(checks, opts.concurrency ?? CONCURRENCY, async (check) => {
     const result = blocked
-      ? base(check, 'skipped', `not sent: ${urlResult.message}; fix the URL, or pass --allow-private to test a local receiver`, { kind: 'inconclusive', reason: '' })
+      ? base(
+          check,
+          'skipped',
+          `not sent: ${urlResult.message}; fix the URL, or pass --allow-private to test a local receiver`,
+          { kind: 'inconclusive', reason: '' },
+        )
       : redactor.value(await runReceiverCheck(check, opts, ackTimeoutMs));
     byId.set(check.id, result);
     opts.onCheckEnd?.(result);
@@ -63,7 +68,12 @@ export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckR
   return results;
 }
 
-function base(check: Pick<ReceiverCheck, 'id' | 'title' | 'spec'>, status: CheckResult['status'], message: string, skip?: SkipDecision): CheckResult {
+function base(
+  check: Pick<ReceiverCheck, 'id' | 'title' | 'spec'>,
+  status: CheckResult['status'],
+  message: string,
+  skip?: SkipDecision,
+): CheckResult {
   return {
     id: check.id,
     title: check.title,
@@ -80,7 +90,11 @@ async function judgeUrl(opts: ReceiverCertOptions): Promise<CheckResult> {
   if (opts.allowPrivate) {
     // A local run is not the certification: the URL rule waits for the public staging URL.
     const reason = '--allow-private: the delivery rule for URLs (https, public host) was not judged';
-    return base(URL_CHECK, 'skipped', reason, { kind: 'needs-input', reason, unlock: 'the public https:// URL (without --allow-private)' });
+    return base(URL_CHECK, 'skipped', reason, {
+      kind: 'needs-input',
+      reason,
+      unlock: 'the public https:// URL (without --allow-private)',
+    });
   }
   const verdict = judgeWebhookUrl(opts.url);
   const cite = `Events: "${URL_CHECK.sentence}"`;
@@ -93,12 +107,19 @@ async function judgeUrl(opts: ReceiverCertOptions): Promise<CheckResult> {
   const addresses = await lookup(verdict.host, { all: true }).catch(() => []);
   for (const a of addresses) {
     const why = judgeAddress(a.address);
-    if (why) return fail(`the service would not deliver to ${opts.url}: ${verdict.host} resolves to ${a.address}, in a ${why} range`);
+    if (why)
+      return fail(
+        `the service would not deliver to ${opts.url}: ${verdict.host} resolves to ${a.address}, in a ${why} range`,
+      );
   }
   return base(URL_CHECK, 'passed', '');
 }
 
-async function runReceiverCheck(check: ReceiverCheck, opts: ReceiverCertOptions, ackTimeoutMs: number): Promise<CheckResult> {
+async function runReceiverCheck(
+  check: ReceiverCheck,
+  opts: ReceiverCertOptions,
+  ackTimeoutMs: number,
+): Promise<CheckResult> {
   const started = Date.now();
   const exchanges: RecordedExchange[] = [];
   const observations: Observation[] = [];
@@ -113,7 +134,12 @@ async function runReceiverCheck(check: ReceiverCheck, opts: ReceiverCertOptions,
       ids: opts.envelope ?? DEFAULT_IDS,
       ackTimeoutMs,
       async send(d) {
-        const a = await sendDelivery(d, { url: opts.url, insecure: opts.insecure, ackTimeoutMs, userAgent: opts.userAgent });
+        const a = await sendDelivery(d, {
+          url: opts.url,
+          insecure: opts.insecure,
+          ackTimeoutMs,
+          userAgent: opts.userAgent,
+        });
         indexOf.set(a, exchanges.length);
         exchanges.push({ ...a.exchange, index: exchanges.length });
         return a;
@@ -124,7 +150,12 @@ async function runReceiverCheck(check: ReceiverCheck, opts: ReceiverCertOptions,
       },
       warn(o, answer) {
         const index = answer ? indexOf.get(answer) : undefined;
-        observations.push({ ...o, spec: cite, severity: 'warning', ...(index !== undefined ? { exchange: index } : {}) });
+        observations.push({
+          ...o,
+          spec: cite,
+          severity: 'warning',
+          ...(index !== undefined ? { exchange: index } : {}),
+        });
       },
       judged() {
         asserted += 1;
@@ -137,5 +168,11 @@ async function runReceiverCheck(check: ReceiverCheck, opts: ReceiverCertOptions,
     ending = { kind: 'threw', error: e instanceof Error ? e : new Error(String(e)) };
   }
   const outcome = decideOutcome({ ending, asserted, observations, ...(skip ? { skip } : {}) });
-  return { ...base(check, 'passed', ''), ...outcomeFields(outcome), durationMs: Date.now() - started, observations, exchanges };
+  return {
+    ...base(check, 'passed', ''),
+    ...outcomeFields(outcome),
+    durationMs: Date.now() - started,
+    observations,
+    exchanges,
+  };
 }

@@ -30,7 +30,9 @@ describe('webhook URL rule (Events, delivery rule 3)', () => {
       return [dotted(n), dotted(last)];
     });
     expect(v4.filter((ip) => judgeAddress(ip) === undefined)).toEqual([]);
-    const v6 = vectors.ipv6.map(([cidr]) => cidr.split('/')[0]!).filter((ip) => !['::ffff:0:0', '64:ff9b::', '2002::'].includes(ip));
+    const v6 = vectors.ipv6
+      .map(([cidr]) => cidr.split('/')[0]!)
+      .filter((ip) => !['::ffff:0:0', '64:ff9b::', '2002::'].includes(ip));
     expect(v6.filter((ip) => judgeAddress(ip) === undefined)).toEqual([]);
   });
 

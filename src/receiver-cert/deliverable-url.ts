@@ -69,7 +69,7 @@ function v6ToBig(ip: string): bigint {
 function inV4(n: number): string | undefined {
   for (const [net, len, why] of V4) {
     const mask = len === 0 ? 0 : (0xffffffff << (32 - len)) >>> 0;
-    if (((n & mask) >>> 0) === ((net & mask) >>> 0)) return why;
+    if ((n & mask) >>> 0 === (net & mask) >>> 0) return why;
   }
   return undefined;
 }
@@ -100,7 +100,8 @@ export function judgeWebhookUrl(raw: string): UrlVerdict {
   } catch {
     return { ok: false, reason: `not a valid URL: ${raw}` };
   }
-  if (url.protocol !== 'https:') return { ok: false, reason: `the URL is ${url.protocol}//, the service only delivers to https://` };
+  if (url.protocol !== 'https:')
+    return { ok: false, reason: `the URL is ${url.protocol}//, the service only delivers to https://` };
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return { ok: false, reason: `${host} is localhost` };
   if (host.endsWith('.internal') || host === 'internal') return { ok: false, reason: `${host} is an *.internal name` };

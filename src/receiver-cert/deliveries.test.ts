@@ -17,7 +17,9 @@ interface Vector {
 }
 const vectors = (JSON.parse(readFileSync(sharedFile('vectors/hmac-sha256.json'), 'utf8')) as { cases: Vector[] }).cases;
 /** The vectors whose key and data are text, as a webhook secret and a JSON body are. */
-const textVectors = vectors.filter((v) => /^(?:[2-7][0-9a-f])+$/.test(v.key_hex) && /^(?:[2-7][0-9a-f])+$/.test(v.data_hex));
+const textVectors = vectors.filter(
+  (v) => /^(?:[2-7][0-9a-f])+$/.test(v.key_hex) && /^(?:[2-7][0-9a-f])+$/.test(v.data_hex),
+);
 const text = (hex: string): string => Buffer.from(hex, 'hex').toString('utf8');
 
 describe('delivery signatures', () => {
@@ -29,16 +31,25 @@ describe('delivery signatures', () => {
     const headers = signedHeaders(text(v.key_hex), text(v.data_hex), { kind: 'valid' });
     expect(headers['x-svc-signature']).toBe(`sha256=${v.hmac_sha256_hex}`);
     expect(headers['content-type']).toBe('application/json');
-    expect(signedHeaders(text(v.key_hex), text(v.data_hex), { kind: 'truncated', hexDigits: 32 })['x-svc-signature']).toBe(`sha256=${v.hmac_sha256_hex.slice(0, 32)}`);
+    expect(
+      signedHeaders(text(v.key_hex), text(v.data_hex), { kind: 'truncated', hexDigits: 32 })['x-svc-signature'],
+    ).toBe(`sha256=${v.hmac_sha256_hex.slice(0, 32)}`);
     expect(signedHeaders(text(v.key_hex), text(v.data_hex), { kind: 'none' })['x-svc-signature']).toBeUndefined();
-    expect(signedHeaders(text(v.key_hex), text(v.data_hex), { kind: 'wrong-secret' })['x-svc-signature']).not.toBe(`sha256=${v.hmac_sha256_hex}`);
+    expect(signedHeaders(text(v.key_hex), text(v.data_hex), { kind: 'wrong-secret' })['x-svc-signature']).not.toBe(
+      `sha256=${v.hmac_sha256_hex}`,
+    );
   });
 
-  it.each(textVectors.map((v) => [v.name, v] as const))('the curl pipeline recomputes the known answer from $SVC_WEBHOOK_SECRET: %s', async (_name, v) => {
-    const script = `body='${text(v.data_hex).replace(/'/g, `'\\''`)}'\n${hmacShell('body', '"$SVC_WEBHOOK_SECRET"')}`;
-    const { stdout } = await promisify(execFile)('bash', ['-c', script], { env: { ...process.env, SVC_WEBHOOK_SECRET: text(v.key_hex) } });
-    expect(stdout.trim()).toBe(v.hmac_sha256_hex);
-  });
+  it.each(textVectors.map((v) => [v.name, v] as const))(
+    'the curl pipeline recomputes the known answer from $SVC_WEBHOOK_SECRET: %s',
+    async (_name, v) => {
+      const script = `body='${text(v.data_hex).replace(/'/g, `'\\''`)}'\n${hmacShell('body', '"$SVC_WEBHOOK_SECRET"')}`;
+      const { stdout } = await promisify(execFile)('bash', ['-c', script], {
+        env: { ...process.env, SVC_WEBHOOK_SECRET: text(v.key_hex) },
+      });
+      expect(stdout.trim()).toBe(v.hmac_sha256_hex);
+    },
+  );
 
   it('writes the candidate_id above 2^53 exactly, and changes the body after signing', () => {
     expect(bodies.candidateRevealed('e1')).toContain(`"candidate_id":${LARGE_CANDIDATE_ID}`);
@@ -47,7 +58,9 @@ describe('delivery signatures', () => {
     expect(d.signature.kind).toBe('body-changed');
     if (d.signature.kind === 'body-changed') {
       expect(d.body).not.toBe(d.signature.signedBody);
-      expect(d.headers['x-svc-signature']).toBe(signedHeaders('s3cret', d.signature.signedBody, { kind: 'valid' })['x-svc-signature']);
+      expect(d.headers['x-svc-signature']).toBe(
+        signedHeaders('s3cret', d.signature.signedBody, { kind: 'valid' })['x-svc-signature'],
+      );
     }
     // The unusual body is valid JSON and means the same as a compact one would.
     expect(() => JSON.parse(bodies.unusualFormatting('e2'))).not.toThrow();

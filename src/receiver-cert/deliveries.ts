@@ -35,15 +35,32 @@ export function idsKnownToPartner(ids: EnvelopeIds): boolean {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The identifiers from `--org-external-id` / `--run-id` / `--job-external-id`, or the reason they cannot be used (a usage error). */
-export function envelopeIdsOf(orgExternalId: unknown, runId: unknown, jobExternalId?: unknown): EnvelopeIds | { error: string } {
+export function envelopeIdsOf(
+  orgExternalId: unknown,
+  runId: unknown,
+  jobExternalId?: unknown,
+): EnvelopeIds | { error: string } {
   const job = typeof jobExternalId === 'string' ? jobExternalId.trim() : '';
-  if (typeof jobExternalId === 'string' && job === '') return { error: 'receiver: --job-external-id is empty: give the external_id of the job of the run given with --run-id' };
-  if (job !== '' && (typeof runId !== 'string' || runId.trim() === '')) return { error: 'receiver: --job-external-id names the job of a run: give that run with --run-id too' };
+  if (typeof jobExternalId === 'string' && job === '')
+    return {
+      error: 'receiver: --job-external-id is empty: give the external_id of the job of the run given with --run-id',
+    };
+  if (job !== '' && (typeof runId !== 'string' || runId.trim() === ''))
+    return { error: 'receiver: --job-external-id names the job of a run: give that run with --run-id too' };
   const org = typeof orgExternalId === 'string' ? orgExternalId.trim() : '';
   const run = typeof runId === 'string' ? runId.trim() : '';
-  if (typeof orgExternalId === 'string' && org === '') return { error: 'receiver: --org-external-id is empty: give the external_id of an organization your receiver knows (from its redemption)' };
-  if (run !== '' && !UUID.test(run)) return { error: `receiver: --run-id ${JSON.stringify(run)} is not a uuid (Events: run_id is a string uuid)` };
-  return { organizationExternalId: org || ORGANIZATION_EXTERNAL_ID, ...(run ? { runId: run.toLowerCase() } : {}), ...(job ? { jobExternalId: job } : {}) };
+  if (typeof orgExternalId === 'string' && org === '')
+    return {
+      error:
+        'receiver: --org-external-id is empty: give the external_id of an organization your receiver knows (from its redemption)',
+    };
+  if (run !== '' && !UUID.test(run))
+    return { error: `receiver: --run-id ${JSON.stringify(run)} is not a uuid (Events: run_id is a string uuid)` };
+  return {
+    organizationExternalId: org || ORGANIZATION_EXTERNAL_ID,
+    ...(run ? { runId: run.toLowerCase() } : {}),
+    ...(job ? { jobExternalId: job } : {}),
+  };
 }
 /** A secret that is not the webhook secret: shown as is, it protects nothing. */
 export const WRONG_SECRET = 'svc-certify-not-the-webhook-secret';
@@ -79,9 +96,11 @@ function envelope(event: string, eventId: string, ids: EnvelopeIds): string {
 export type BodyBuilder = (eventId: string, ids?: EnvelopeIds) => string;
 
 export const bodies = {
-  runCompleted: (id: string, ids = DEFAULT_IDS): string => `{${envelope('run_completed', id, ids)},"progress":{"confirmed":3,"target":3,"screened":41}}`,
+  runCompleted: (id: string, ids = DEFAULT_IDS): string =>
+    `{${envelope('run_completed', id, ids)},"progress":{"confirmed":3,"target":3,"screened":41}}`,
   runFailed: (id: string, ids = DEFAULT_IDS): string => `{${envelope('run_failed', id, ids)}}`,
-  candidateRevealed: (id: string, ids = DEFAULT_IDS): string => `{${envelope('candidate_revealed', id, ids)},"candidate_id":${LARGE_CANDIDATE_ID}}`,
+  candidateRevealed: (id: string, ids = DEFAULT_IDS): string =>
+    `{${envelope('candidate_revealed', id, ids)},"candidate_id":${LARGE_CANDIDATE_ID}}`,
   /** Unknown fields at the top level and inside `progress` (the service may add fields at any time). */
   unknownFields: (id: string, ids = DEFAULT_IDS): string =>
     `{${envelope('run_completed', id, ids)},"progress":{"confirmed":2,"target":3,"screened":17,"zz_future_counter":5},` +
@@ -126,7 +145,13 @@ export function signedHeaders(secret: string, body: string, mode: SignatureMode)
   return headers;
 }
 
-export function makeDelivery(secret: string, label: string, build: BodyBuilder, signature: SignatureMode = { kind: 'valid' }, ids: EnvelopeIds = DEFAULT_IDS): Delivery {
+export function makeDelivery(
+  secret: string,
+  label: string,
+  build: BodyBuilder,
+  signature: SignatureMode = { kind: 'valid' },
+  ids: EnvelopeIds = DEFAULT_IDS,
+): Delivery {
   const eventId = randomUUID();
   const body = build(eventId, ids);
   return { label, eventId, body, signature, headers: signedHeaders(secret, body, signature) };
@@ -138,5 +163,11 @@ export function bodyChangedDelivery(secret: string, ids: EnvelopeIds = DEFAULT_I
   const signedBody = bodies.runCompleted(eventId, ids);
   const body = signedBody.replace('"confirmed":3', '"confirmed":9');
   const signature: SignatureMode = { kind: 'body-changed', signedBody };
-  return { label: 'body changed after signing', eventId, body, signature, headers: signedHeaders(secret, body, signature) };
+  return {
+    label: 'body changed after signing',
+    eventId,
+    body,
+    signature,
+    headers: signedHeaders(secret, body, signature),
+  };
 }

@@ -37,15 +37,28 @@ export async function reachReceiver(opts: { url: string; insecure: boolean; time
       }
     };
     socket = https
-      ? tlsConnect({ host, port, servername: /^[\d.:]+$/.test(host) ? undefined : host, rejectUnauthorized: !opts.insecure, ALPNProtocols: ['http/1.1'] }, () => {
-          socket.end();
-          resolve();
-        })
+      ? tlsConnect(
+          {
+            host,
+            port,
+            servername: /^[\d.:]+$/.test(host) ? undefined : host,
+            rejectUnauthorized: !opts.insecure,
+            ALPNProtocols: ['http/1.1'],
+          },
+          () => {
+            socket.end();
+            resolve();
+          },
+        )
       : tcpConnect({ host, port }, () => {
           socket.end();
           resolve();
         });
-    socket.setTimeout(timeoutMs, () => fail(`receiver unreachable: ${url.origin} did not ${https ? 'complete a TLS handshake' : 'accept a connection'} within ${timeoutMs / 1000} s; check --url and that the endpoint is up`));
+    socket.setTimeout(timeoutMs, () =>
+      fail(
+        `receiver unreachable: ${url.origin} did not ${https ? 'complete a TLS handshake' : 'accept a connection'} within ${timeoutMs / 1000} s; check --url and that the endpoint is up`,
+      ),
+    );
     socket.on('error', onError);
   });
 }

@@ -4,7 +4,16 @@
 
 import type { SpecSection } from '../runner/spec-section-names.js';
 import type { Answer } from './send-delivery.js';
-import { bodies, bodyChangedDelivery, idsKnownToPartner, makeDelivery, type BodyBuilder, type Delivery, type EnvelopeIds, type SignatureMode } from './deliveries.js';
+import {
+  bodies,
+  bodyChangedDelivery,
+  idsKnownToPartner,
+  makeDelivery,
+  type BodyBuilder,
+  type Delivery,
+  type EnvelopeIds,
+  type SignatureMode,
+} from './deliveries.js';
 
 export interface ReceiverCheckContext {
   readonly secret: string;
@@ -78,7 +87,14 @@ async function expectAck(t: ReceiverCheckContext, d: Delivery, what: string): Pr
   if (a.status >= 200 && a.status < 300) return true;
   if (await excusedByUnknownIds(t, a, what)) return false;
   const why = a.status >= 300 && a.status < 400 ? '; a 3xx is a failed attempt (redirects are never followed)' : '';
-  t.fail({ message: `${what} was not acknowledged: ${described(a)}${why}`, expected: 'a 2xx answer within 10 s', received: described(a) }, a);
+  t.fail(
+    {
+      message: `${what} was not acknowledged: ${described(a)}${why}`,
+      expected: 'a 2xx answer within 10 s',
+      received: described(a),
+    },
+    a,
+  );
   return false;
 }
 
@@ -92,7 +108,14 @@ async function expectRefusal(t: ReceiverCheckContext, d: Delivery, what: string,
   t.judged();
   if (a.status === 401) return;
   if (a.status >= 200 && a.status < 300) {
-    t.fail({ message: `${what} was accepted (${described(a)}): the signature is not verified as the spec says`, expected: 'HTTP 401', received: described(a) }, a);
+    t.fail(
+      {
+        message: `${what} was accepted (${described(a)}): the signature is not verified as the spec says`,
+        expected: 'HTTP 401',
+        received: described(a),
+      },
+      a,
+    );
     return;
   }
   // Refused all the same: a receiver that looks the organization up before the signature answers a stranger 4xx.
@@ -139,7 +162,11 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     spec: [DELIVERY, 'Resources and their fields › Identifier conventions'],
     sentence: '`candidate_id` / candidate `id`: integer, int64 (may exceed 2^31)',
     async run(t) {
-      await expectAck(t, delivery(t, 'candidate_revealed (candidate_id 2^53+1)', bodies.candidateRevealed), 'a valid candidate_revealed with candidate_id 9007199254740993');
+      await expectAck(
+        t,
+        delivery(t, 'candidate_revealed (candidate_id 2^53+1)', bodies.candidateRevealed),
+        'a valid candidate_revealed with candidate_id 9007199254740993',
+      );
     },
   },
   {
@@ -148,7 +175,11 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     spec: [DELIVERY, 'Versioning'],
     sentence: 'Receivers ignore unknown fields.',
     async run(t) {
-      await expectAck(t, delivery(t, 'run_completed with unknown fields', bodies.unknownFields), 'a valid run_completed with unknown fields');
+      await expectAck(
+        t,
+        delivery(t, 'run_completed with unknown fields', bodies.unknownFields),
+        'a valid run_completed with unknown fields',
+      );
     },
   },
   {
@@ -158,7 +189,11 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     sentence: '`event`: event name; receivers ignore but acknowledge unknown events',
     async run(t) {
       // The duty is the event name: a 4xx is excused only when a known event with the same identifiers is refused too.
-      await expectAck(t, delivery(t, 'unknown event zz_certification_probe', bodies.unknownEvent), 'a valid delivery of an unknown event');
+      await expectAck(
+        t,
+        delivery(t, 'unknown event zz_certification_probe', bodies.unknownEvent),
+        'a valid delivery of an unknown event',
+      );
     },
   },
   {
@@ -169,7 +204,11 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     async run(t) {
       const first = delivery(t, 'run_failed (first delivery)', bodies.runFailed);
       if (!(await expectAck(t, first, 'the first delivery of an event'))) return;
-      await expectAck(t, { ...first, label: 'run_failed (same event_id again)' }, 'a repeated delivery of the same event_id');
+      await expectAck(
+        t,
+        { ...first, label: 'run_failed (same event_id again)' },
+        'a repeated delivery of the same event_id',
+      );
     },
   },
   {
@@ -178,7 +217,11 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     spec: [SIGNATURE],
     sentence: 'The receiver computes it over the bytes exactly as received',
     async run(t) {
-      await expectAck(t, delivery(t, 'candidate_revealed, unusual formatting', bodies.unusualFormatting), 'a valid delivery with unusual spacing, key order and escapes');
+      await expectAck(
+        t,
+        delivery(t, 'candidate_revealed, unusual formatting', bodies.unusualFormatting),
+        'a valid delivery with unusual spacing, key order and escapes',
+      );
     },
   },
   {
@@ -191,7 +234,14 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
       t.judged();
       // A reset or garbage is no answer either: the service retries it like a time-out.
       if (a.timedOut || a.status === 0) {
-        t.fail({ message: `a valid run_completed got no answer within ${t.ackTimeoutMs / 1000} s (${described(a)})`, expected: `an answer within ${t.ackTimeoutMs / 1000} s`, received: described(a) }, a);
+        t.fail(
+          {
+            message: `a valid run_completed got no answer within ${t.ackTimeoutMs / 1000} s (${described(a)})`,
+            expected: `an answer within ${t.ackTimeoutMs / 1000} s`,
+            received: described(a),
+          },
+          a,
+        );
       }
     },
   },
@@ -202,10 +252,18 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     sentence: 'Redirects are never followed; any `3xx` counts as a failed attempt.',
     async run(t) {
       const a = await t.send(delivery(t, 'run_completed (redirect)', bodies.runCompleted));
-      if (a.status === 0) return t.inconclusive(`no HTTP answer to judge (${described(a)}): whether it would redirect cannot be seen`);
+      if (a.status === 0)
+        return t.inconclusive(`no HTTP answer to judge (${described(a)}): whether it would redirect cannot be seen`);
       t.judged();
       if (a.status >= 300 && a.status < 400) {
-        t.fail({ message: `a valid run_completed was answered ${described(a)}; the service never follows it`, expected: 'a 2xx answer', received: described(a) }, a);
+        t.fail(
+          {
+            message: `a valid run_completed was answered ${described(a)}; the service never follows it`,
+            expected: 'a 2xx answer',
+            received: described(a),
+          },
+          a,
+        );
       }
     },
   },
@@ -215,7 +273,11 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     spec: [SIGNATURE],
     sentence: 'compares in constant time, and answers `401` without processing on mismatch',
     async run(t) {
-      await expectRefusal(t, delivery(t, 'run_completed signed with another secret', bodies.runCompleted, { kind: 'wrong-secret' }), 'a delivery signed with another secret');
+      await expectRefusal(
+        t,
+        delivery(t, 'run_completed signed with another secret', bodies.runCompleted, { kind: 'wrong-secret' }),
+        'a delivery signed with another secret',
+      );
     },
   },
   {
@@ -224,23 +286,38 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     spec: [SIGNATURE],
     sentence: 'answers `401` without processing on mismatch',
     async run(t) {
-      await expectRefusal(t, delivery(t, 'run_completed without x-svc-signature', bodies.runCompleted, { kind: 'none' }), 'a delivery without a signature header', true);
+      await expectRefusal(
+        t,
+        delivery(t, 'run_completed without x-svc-signature', bodies.runCompleted, { kind: 'none' }),
+        'a delivery without a signature header',
+        true,
+      );
     },
   },
   {
     id: 'receiver.refuses-truncated-signature-401',
     title: 'a delivery whose signature is cut short is refused with 401',
     spec: [SIGNATURE],
-    sentence: '`x-svc-signature` is `sha256=` followed by the lowercase hexadecimal HMAC-SHA256 of the raw request body bytes',
+    sentence:
+      '`x-svc-signature` is `sha256=` followed by the lowercase hexadecimal HMAC-SHA256 of the raw request body bytes',
     async run(t) {
-      await expectRefusal(t, delivery(t, 'run_completed, signature cut to 32 hex digits', bodies.runCompleted, { kind: 'truncated', hexDigits: 32 }), 'a delivery whose signature has only its first 32 hex digits', true);
+      await expectRefusal(
+        t,
+        delivery(t, 'run_completed, signature cut to 32 hex digits', bodies.runCompleted, {
+          kind: 'truncated',
+          hexDigits: 32,
+        }),
+        'a delivery whose signature has only its first 32 hex digits',
+        true,
+      );
     },
   },
   {
     id: 'receiver.refuses-body-changed-after-signing-401',
     title: 'a delivery whose body was changed after signing is refused with 401',
     spec: [SIGNATURE],
-    sentence: 'The receiver computes it over the bytes exactly as received, compares in constant time, and answers `401` without processing on mismatch.',
+    sentence:
+      'The receiver computes it over the bytes exactly as received, compares in constant time, and answers `401` without processing on mismatch.',
     async run(t) {
       await expectRefusal(t, bodyChangedDelivery(t.secret, t.ids), 'a delivery whose body was changed after signing');
     },

@@ -37,7 +37,12 @@ export function replayCurl(url: string, d: Delivery, insecure: boolean): string 
     case 'none':
       break;
   }
-  const curl = ['curl -sS -i --max-time 10', ...(insecure ? ['-k'] : []), `-X POST ${quote(url)}`, `-H 'content-type: application/json'`];
+  const curl = [
+    'curl -sS -i --max-time 10',
+    ...(insecure ? ['-k'] : []),
+    `-X POST ${quote(url)}`,
+    `-H 'content-type: application/json'`,
+  ];
   if (signature !== undefined) curl.push(`-H "x-svc-signature: ${signature}"`);
   curl.push(`--data-binary "$body"`);
   lines.push(curl.join(' \\\n  '));

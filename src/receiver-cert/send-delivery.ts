@@ -41,7 +41,13 @@ export function sendDelivery(d: Delivery, opts: SendOptions): Promise<Answer> {
 
   return new Promise<Answer>((resolve) => {
     let settled = false;
-    const finish = (status: number, res: { headers: Record<string, string>; body: string; bytes: number; truncated: boolean } | undefined, error?: { code: string; message: string }, timedOut = false, ms = Date.now() - started): void => {
+    const finish = (
+      status: number,
+      res: { headers: Record<string, string>; body: string; bytes: number; truncated: boolean } | undefined,
+      error?: { code: string; message: string },
+      timedOut = false,
+      ms = Date.now() - started,
+    ): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -51,7 +57,17 @@ export function sendDelivery(d: Delivery, opts: SendOptions): Promise<Answer> {
         startedAt,
         durationMs: Date.now() - started,
         request: { method: 'POST', url: opts.url, headers, body: d.body, bodyBytes: payload.length },
-        ...(res ? { response: { status, headers: res.headers, body: res.body, bodyBytes: res.bytes, ...(res.truncated ? { bodyTruncated: true } : {}) } } : {}),
+        ...(res
+          ? {
+              response: {
+                status,
+                headers: res.headers,
+                body: res.body,
+                bodyBytes: res.bytes,
+                ...(res.truncated ? { bodyTruncated: true } : {}),
+              },
+            }
+          : {}),
         ...(error ? { transportError: error } : {}),
         curl: replayCurl(opts.url, d, opts.insecure),
       };
@@ -69,13 +85,20 @@ export function sendDelivery(d: Delivery, opts: SendOptions): Promise<Answer> {
       const ms = Date.now() - started;
       clearTimeout(timer);
       const resHeaders: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) resHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+      for (const [k, v] of Object.entries(res.headers))
+        if (v !== undefined) resHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
       const parts: Buffer[] = [];
       let bytes = 0;
       let kept = 0;
       const done = (): void => {
         const body = Buffer.concat(parts).toString('utf8');
-        finish(res.statusCode ?? 0, { headers: resHeaders, body, bytes, truncated: bytes > kept }, undefined, false, ms);
+        finish(
+          res.statusCode ?? 0,
+          { headers: resHeaders, body, bytes, truncated: bytes > kept },
+          undefined,
+          false,
+          ms,
+        );
         res.destroy();
       };
       const grace = setTimeout(done, BODY_GRACE_MS);

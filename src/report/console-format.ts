@@ -4,9 +4,29 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, CheckStatus, RunResult } from '../runner/results.js';
 import { isDossier, partsOf } from './dossier.js';
-import { baselineSummary, checksBySuite, countStatuses, formatCountLine, formatDuration, isExpectedFailure, reasonOf, skipText, verdictLabel, verdictNotes, verdictOf, verdictTone, type Verdict } from './format.js';
+import {
+  baselineSummary,
+  checksBySuite,
+  countStatuses,
+  formatCountLine,
+  formatDuration,
+  isExpectedFailure,
+  reasonOf,
+  skipText,
+  verdictLabel,
+  verdictNotes,
+  verdictOf,
+  verdictTone,
+  type Verdict,
+} from './format.js';
 
-export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!', warning: '⚠' };
+export const STATUS_ICON: Record<CheckStatus, string> = {
+  passed: '✓',
+  failed: '✗',
+  skipped: '○',
+  error: '!',
+  warning: '⚠',
+};
 
 export function makeChalk(color: boolean): ChalkInstance {
   // Level 1 (16 colours) is enough and safe on every terminal that asked for colour.
@@ -40,7 +60,9 @@ const MAX_VALUE = 200;
 
 /** A value on one line, cut so that a 1 MB body cannot flood the log (report.html has it whole). */
 export function oneLine(text: string, max = MAX_VALUE): string {
-  const flat = terminalSafe(text).replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/\t/g, ' ');
+  const flat = terminalSafe(text)
+    .replace(/\r\n|\r|\n/g, ' ⏎ ')
+    .replace(/\t/g, ' ');
   const chars = [...flat];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
 }
@@ -50,7 +72,9 @@ export const EXPECTED_ICON = '≈';
 
 /** `✓ auth.missing-partner-key-refused-401  A request without x-partner-key is refused with 401 invalid_partner_key, on every endpoint (12 ms)` */
 export function formatCheckLine(check: CheckResult, c: ChalkInstance): string {
-  const icon = isExpectedFailure(check) ? c.yellow(EXPECTED_ICON) : paintStatus(c, check.status, STATUS_ICON[check.status]);
+  const icon = isExpectedFailure(check)
+    ? c.yellow(EXPECTED_ICON)
+    : paintStatus(c, check.status, STATUS_ICON[check.status]);
   return `${icon} ${c.bold(oneLine(check.id))}  ${oneLine(check.title)} ${c.dim(`(${formatDuration(check.durationMs)})`)}`;
 }
 
@@ -68,9 +92,12 @@ export function reasonLines(check: CheckResult, c: ChalkInstance, moreIn = 'repo
     case 'warning':
     case 'failed': {
       // The lead observation is the one that decided the status: the first failure, else the first warning.
-      const expected = check.expected ? [c.yellow(`expected failure (baseline, until ${check.expected.until}): ${oneLine(check.expected.reason)}`)] : [];
+      const expected = check.expected
+        ? [c.yellow(`expected failure (baseline, until ${check.expected.until}): ${oneLine(check.expected.reason)}`)]
+        : [];
       const paint = check.expected ? c.dim : check.status === 'failed' ? c.red : c.yellowBright;
-      const lead = check.status === 'failed' ? check.observations.find((o) => o.severity !== 'warning') : check.observations[0];
+      const lead =
+        check.status === 'failed' ? check.observations.find((o) => o.severity !== 'warning') : check.observations[0];
       const first = lead ?? check.observations[0];
       const more = check.observations.filter((o) => o !== first);
       if (!first) return [...expected, paint(oneLine(reasonOf(check)))];
@@ -79,7 +106,8 @@ export function reasonLines(check: CheckResult, c: ChalkInstance, moreIn = 'repo
       if (first.received !== undefined) lines.push(`${c.dim('received:')} ${oneLine(first.received)}`);
       if (first.pointer !== undefined && first.pointer !== '') lines.push(`${c.dim('at:')} ${oneLine(first.pointer)}`);
       lines.push(`${c.dim('spec:')} ${oneLine(first.spec)}`);
-      if (more.length > 0) lines.push(c.dim(`+${more.length} more ${more.length === 1 ? 'observation' : 'observations'} ${moreIn}`));
+      if (more.length > 0)
+        lines.push(c.dim(`+${more.length} more ${more.length === 1 ? 'observation' : 'observations'} ${moreIn}`));
       return lines;
     }
   }
@@ -107,11 +135,15 @@ function toned(verdict: Verdict, text: string, c: ChalkInstance): string {
 export type CheckFilter = (check: CheckResult) => boolean;
 
 /** --quiet: failures, engine errors and warnings (an expected failure is a failure the baseline accepts: shown too). */
-export const NEEDS_ATTENTION: CheckFilter = (check) => check.status === 'failed' || check.status === 'error' || check.status === 'warning';
+export const NEEDS_ATTENTION: CheckFilter = (check) =>
+  check.status === 'failed' || check.status === 'error' || check.status === 'warning';
 
 /** A check's line and its reason lines, as the summary and the plain console print it. */
 export function formatCheckBlock(check: CheckResult, c: ChalkInstance, moreIn: string, indent = ''): string[] {
-  return [`${indent}${formatCheckLine(check, c)}`, ...reasonLines(check, c, moreIn).map((reason) => `${indent}    ${reason}`)];
+  return [
+    `${indent}${formatCheckLine(check, c)}`,
+    ...reasonLines(check, c, moreIn).map((reason) => `${indent}    ${reason}`),
+  ];
 }
 
 /**
@@ -122,7 +154,9 @@ export function formatGroupedSummary(result: RunResult, c: ChalkInstance, includ
   if (isDossier(result)) {
     // A dossier: each certification under its title, then the one verdict and the combined count line.
     const parts = partsOf(result);
-    const blocks = parts.map((part) => `${c.bold.underline(oneLine(part.title))}\n\n${formatGroupedSummary(part, c, include)}`);
+    const blocks = parts.map(
+      (part) => `${c.bold.underline(oneLine(part.title))}\n\n${formatGroupedSummary(part, c, include)}`,
+    );
     const verdict = verdictOf(result);
     const label = `${verdictLabel(verdict)} (dossier of ${parts.length} certifications)`;
     return `${blocks.join('\n')}\n${toned(verdict, label, c)}\n${formatCountLine(result.summary)}\n`;
@@ -136,7 +170,8 @@ function formatSuites(result: RunResult, c: ChalkInstance, include: CheckFilter)
     const shown = checks.filter(include);
     if (shown.length === 0) continue;
     const counts = countStatuses(checks);
-    const warned = counts.warning > 0 ? `, ${counts.warning} with ${counts.warning === 1 ? 'a warning' : 'warnings'}` : '';
+    const warned =
+      counts.warning > 0 ? `, ${counts.warning} with ${counts.warning === 1 ? 'a warning' : 'warnings'}` : '';
     lines.push(`${c.bold(oneLine(suite))} ${c.dim(`(${counts.passed}/${counts.total} passed${warned})`)}`);
     for (const check of shown) lines.push(...formatCheckBlock(check, c, whereMoreIs(reportersOf(result)), '  '));
     lines.push('');
@@ -161,7 +196,9 @@ function formatEndingLines(result: RunResult, c: ChalkInstance): string[] {
   const verdictText = verdictLabel(verdict);
   // scan and receiver judge no API environment: the line says nothing rather than "unknown".
   const environment = result.target.environment === 'unknown' ? '' : `${result.target.environment}, `;
-  lines.push(`${toned(verdict, verdictText, c)}: ${oneLine(result.target.baseUrl)} ${c.dim(`(${environment}${formatDuration(result.durationMs)})`)}`);
+  lines.push(
+    `${toned(verdict, verdictText, c)}: ${oneLine(result.target.baseUrl)} ${c.dim(`(${environment}${formatDuration(result.durationMs)})`)}`,
+  );
   for (const note of verdictNotes(result)) lines.push(`  ${c.yellow(oneLine(note))}`);
   // Uncoloured so a CI parser matching /^\d+ passed, \d+ failed, \d+ skipped/ never meets an escape code.
   lines.push(formatCountLine(result.summary));

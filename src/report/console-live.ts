@@ -18,7 +18,11 @@ class StreamRenderer extends DefaultRenderer {
  * Runs concurrent listr2 tasks drawn on `stream` (not process.stdout, which listr2 would pick itself);
  * resolves when every task has ended. `collapse` folds finished errors and skips into their titles.
  */
-export function runLiveList<T extends ListrTask[]>(tasks: T, stream: NodeJS.WritableStream, opts: { collapse: boolean }): Promise<void> {
+export function runLiveList<T extends ListrTask[]>(
+  tasks: T,
+  stream: NodeJS.WritableStream,
+  opts: { collapse: boolean },
+): Promise<void> {
   const listr = new Listr(tasks, {
     concurrent: true,
     exitOnError: false,
@@ -95,7 +99,14 @@ function newSuiteState(suite: string, checks: PlannedCheck[]): SuiteState {
   const finished = new Promise<void>((resolve) => {
     finish = resolve;
   });
-  const state: SuiteState = { suite, ids: checks.map((check) => check.id), ended: new Map(), running: new Map(), finish, finished };
+  const state: SuiteState = {
+    suite,
+    ids: checks.map((check) => check.id),
+    ended: new Map(),
+    running: new Map(),
+    finish,
+    finished,
+  };
   if (state.ids.length === 0) finish();
   return state;
 }
@@ -115,7 +126,10 @@ export function createLiveConsoleReporter(opts: LiveConsoleOptions): Reporter {
     const order = [...info.suites];
     for (const check of info.checks) if (!order.includes(check.suite)) order.push(check.suite);
     for (const suite of order) {
-      const state = newSuiteState(suite, info.checks.filter((check) => check.suite === suite));
+      const state = newSuiteState(
+        suite,
+        info.checks.filter((check) => check.suite === suite),
+      );
       if (state.ids.length === 0) continue;
       suites.set(suite, state);
       for (const id of state.ids) suiteOf.set(id, state);

@@ -6,7 +6,15 @@
 
 import type { ChalkInstance } from 'chalk';
 import type { CheckResult, RunResult } from '../runner/results.js';
-import { formatCheckBlock, formatEnding, formatGroupedSummary, NEEDS_ATTENTION, oneLine, whereMoreIs, type CheckFilter } from './console-format.js';
+import {
+  formatCheckBlock,
+  formatEnding,
+  formatGroupedSummary,
+  NEEDS_ATTENTION,
+  oneLine,
+  whereMoreIs,
+  type CheckFilter,
+} from './console-format.js';
 import { isDossier } from './dossier.js';
 import type { Reporter } from './reporter.js';
 
@@ -56,7 +64,9 @@ export function createPlainConsoleReporter(opts: PlainConsoleOptions): Reporter 
       }
       // A blank line parts the ending from the check lines above it, if any were printed.
       const shown = result.checks.some((check) => include(check));
-      stream.write(`${shown ? '\n' : ''}${formatEnding(result, c, (check) => !printed.has(check.id) && include(check))}`);
+      stream.write(
+        `${shown ? '\n' : ''}${formatEnding(result, c, (check) => !printed.has(check.id) && include(check))}`,
+      );
     },
   };
 }

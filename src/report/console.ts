@@ -8,7 +8,11 @@ import { createPlainConsoleReporter } from './console-plain.js';
 import type { Reporter, ReporterFactory, ReporterOptions } from './reporter.js';
 
 /** Defaults when the caller does not decide: consoleModeOf (live and coloured only on a terminal outside CI). */
-export function resolveConsoleOptions(opts: ReporterOptions): { stream: NodeJS.WritableStream; interactive: boolean; color: boolean } {
+export function resolveConsoleOptions(opts: ReporterOptions): {
+  stream: NodeJS.WritableStream;
+  interactive: boolean;
+  color: boolean;
+} {
   const stream = opts.stream ?? process.stdout;
   const mode = consoleModeOf(stream);
   return { stream, interactive: opts.interactive ?? mode.interactive, color: opts.color ?? mode.color };
@@ -19,5 +23,11 @@ export const createConsoleReporter: ReporterFactory = (opts: ReporterOptions): R
   const chalk = makeChalk(color);
   // --quiet prints a few lines at the end of the run: a live task list would only hide them.
   if (interactive && !opts.quiet) return createLiveConsoleReporter({ stream, chalk });
-  return createPlainConsoleReporter({ stream, chalk, ...(opts.quiet ? { quiet: true } : {}), ...(opts.reporters ? { reporters: opts.reporters } : {}), ...(opts.settleCheck ? { settleCheck: opts.settleCheck } : {}) });
+  return createPlainConsoleReporter({
+    stream,
+    chalk,
+    ...(opts.quiet ? { quiet: true } : {}),
+    ...(opts.reporters ? { reporters: opts.reporters } : {}),
+    ...(opts.settleCheck ? { settleCheck: opts.settleCheck } : {}),
+  });
 };

@@ -3,7 +3,13 @@
 // findings of every part in order at the top level (what tools read), each part's own fields under
 // `parts`, so the originals can be rebuilt exactly and the dossier re-rendered byte for byte.
 
-import { CERTIFICATION_TITLES, type DossierPart, type RunResult, type RunSummary, type Verdict } from '../runner/results.js';
+import {
+  CERTIFICATION_TITLES,
+  type DossierPart,
+  type RunResult,
+  type RunSummary,
+  type Verdict,
+} from '../runner/results.js';
 import { combineVerdicts, verdictOfResult } from '../runner/verdict.js';
 
 export function isDossier(result: RunResult): result is RunResult & { parts: NonNullable<RunResult['parts']> } {
@@ -18,7 +24,8 @@ export function partsOf(result: RunResult): RunResult[] {
   return result.parts.map((part) => {
     const { checkCount, findingCount, ...rest } = part;
     const rebuilt: RunResult = { ...rest, checks: result.checks.slice(c, c + checkCount) };
-    if (findingCount > 0 || rest.certification === 'scan') rebuilt.findings = (result.findings ?? []).slice(f, f + findingCount);
+    if (findingCount > 0 || rest.certification === 'scan')
+      rebuilt.findings = (result.findings ?? []).slice(f, f + findingCount);
     c += checkCount;
     f += findingCount;
     return rebuilt;
@@ -45,7 +52,11 @@ export function mergeResults(results: readonly RunResult[]): RunResult {
   if (first === undefined) throw new Error('nothing to merge: no result given');
   if (parts.length === 1) return first;
   const startedAt = parts.map((p) => p.startedAt).sort()[0] ?? first.startedAt;
-  const finishedAt = parts.map((p) => p.finishedAt).sort().at(-1) ?? first.finishedAt;
+  const finishedAt =
+    parts
+      .map((p) => p.finishedAt)
+      .sort()
+      .at(-1) ?? first.finishedAt;
   const findings = parts.flatMap((p) => p.findings ?? []);
   const merged: RunResult = {
     certification: 'dossier',

@@ -31,7 +31,11 @@ export interface ReportSettings {
  * (and with --quiet). A report sent to stdout (`json:-`) takes stdout, and the console moves to stderr.
  * `console` stands in for the console reporter (the partner command's live checklist).
  */
-export async function createSettingsReporters(settings: ReportSettings, stream: NodeJS.WritableStream = process.stdout, console?: Reporter): Promise<Reporter[]> {
+export async function createSettingsReporters(
+  settings: ReportSettings,
+  stream: NodeJS.WritableStream = process.stdout,
+  console?: Reporter,
+): Promise<Reporter[]> {
   const { createReporters } = await import('./index.js');
   const { createStdoutReporter, isFileReport } = await import('./file-reports.js');
   const consoleStream = consoleStreamOf(settings, stream);
@@ -42,7 +46,10 @@ export async function createSettingsReporters(settings: ReportSettings, stream: 
     else if (name === 'console' && console) reporters.push(console);
     else {
       const settleCheck = settings.baseline ? { settleCheck: baselineMarker(settings.baseline) } : {};
-      const options = name === 'console' ? { ...consoleModeOf(consoleStream), quiet: settings.quiet, reporters: settings.reporters, ...settleCheck } : {};
+      const options =
+        name === 'console'
+          ? { ...consoleModeOf(consoleStream), quiet: settings.quiet, reporters: settings.reporters, ...settleCheck }
+          : {};
       reporters.push(...createReporters([name], { stream: consoleStream, ...options }));
     }
   }
@@ -50,7 +57,10 @@ export async function createSettingsReporters(settings: ReportSettings, stream: 
 }
 
 /** Where the console writes: stdout, unless a report is piped there (`json:-`). */
-export function consoleStreamOf(settings: Pick<ReportSettings, 'reporters'>, stdout: NodeJS.WritableStream = process.stdout): NodeJS.WritableStream {
+export function consoleStreamOf(
+  settings: Pick<ReportSettings, 'reporters'>,
+  stdout: NodeJS.WritableStream = process.stdout,
+): NodeJS.WritableStream {
   return settings.reporters.some((token) => parseReporterToken(token).stdout) ? process.stderr : stdout;
 }
 
@@ -60,7 +70,11 @@ export interface FinishOptions extends SettleOptions {
 }
 
 /** Applies the baseline, decides the verdict once, writes every report; returns the exit code (DESIGN.md, *Verdict*). */
-export async function finishCertification(result: RunResult, settings: ReportSettings, opts: FinishOptions = {}): Promise<number> {
+export async function finishCertification(
+  result: RunResult,
+  settings: ReportSettings,
+  opts: FinishOptions = {},
+): Promise<number> {
   const settled = settleResult(result, settings, opts);
   const reporters = opts.reporters ?? (await createSettingsReporters(settings));
   if (writesFiles(settings)) await prepareReportDir(settings.reportDir);

@@ -1,7 +1,18 @@
 // Wording and numbers shared by every reporter, so the console, the HTML page and summary.md never
 // disagree about a duration, a verdict or the count line a CI parser reads.
 
-import { skipKindOf, summarize, type CheckResult, type MissingInput, type Observation, type RecordedExchange, type RunResult, type RunSummary, type SkipKind, type Verdict } from '../runner/results.js';
+import {
+  skipKindOf,
+  summarize,
+  type CheckResult,
+  type MissingInput,
+  type Observation,
+  type RecordedExchange,
+  type RunResult,
+  type RunSummary,
+  type SkipKind,
+  type Verdict,
+} from '../runner/results.js';
 import { decideVerdict, describeMissing, verdictOfResult } from '../runner/verdict.js';
 
 /** The label every reporter prints; passed-selection is never "Certified" (runner/verdict.ts). */
@@ -45,7 +56,9 @@ export function verdictOf(result: RunResult): Verdict {
 }
 
 /** A failed check the operator's baseline accepts: reported apart, it does not fail the run. */
-export function isExpectedFailure(check: CheckResult): check is CheckResult & { expected: NonNullable<CheckResult['expected']> } {
+export function isExpectedFailure(
+  check: CheckResult,
+): check is CheckResult & { expected: NonNullable<CheckResult['expected']> } {
   return check.status === 'failed' && check.expected !== undefined;
 }
 
@@ -66,11 +79,18 @@ export function missingOf(result: RunResult): MissingInput[] {
 /** The lines under a verdict that say why it is not `certified` and what to do (empty when certified). */
 export function verdictNotes(result: RunResult): string[] {
   const notes: string[] = [];
-  if (result.interrupted) notes.push(`interrupted by ${result.interrupted.signal}: the checks not ended are recorded as interrupted, nothing is blamed on the target`);
+  if (result.interrupted)
+    notes.push(
+      `interrupted by ${result.interrupted.signal}: the checks not ended are recorded as interrupted, nothing is blamed on the target`,
+    );
   if (result.selection) {
     const { suites, grep, deselected } = result.selection;
-    const by = [suites.length ? `--suite ${suites.join(',')}` : '', grep ? `--grep "${grep}"` : ''].filter(Boolean).join(' ');
-    notes.push(`a selection (${by}): ${deselected} ${deselected === 1 ? 'check' : 'checks'} of the catalogue not run; this is not a certification`);
+    const by = [suites.length ? `--suite ${suites.join(',')}` : '', grep ? `--grep "${grep}"` : '']
+      .filter(Boolean)
+      .join(' ');
+    notes.push(
+      `a selection (${by}): ${deselected} ${deselected === 1 ? 'check' : 'checks'} of the catalogue not run; this is not a certification`,
+    );
   }
   for (const m of missingOf(result)) notes.push(describeMissing(m));
   return notes;
@@ -167,16 +187,25 @@ export function reasonOf(check: CheckResult): string {
 
 /** Plain-text description of one observation, indented by `indent`; used by JUnit and the console. */
 export function observationLines(check: CheckResult, observation: Observation): string[] {
-  const lines = [`${observation.severity === 'warning' ? 'WARNING: ' : ''}${observation.message}`, `spec: ${observation.spec}`];
+  const lines = [
+    `${observation.severity === 'warning' ? 'WARNING: ' : ''}${observation.message}`,
+    `spec: ${observation.spec}`,
+  ];
   if (observation.expected !== undefined) lines.push(`expected: ${observation.expected}`);
   if (observation.received !== undefined) lines.push(`received: ${observation.received}`);
-  if (observation.pointer !== undefined) lines.push(`pointer: ${observation.pointer === '' ? '(whole body)' : observation.pointer}`);
+  if (observation.pointer !== undefined)
+    lines.push(`pointer: ${observation.pointer === '' ? '(whole body)' : observation.pointer}`);
   const exchange = exchangeOf(check, observation);
   if (exchange) lines.push(`exchange: #${exchange.index}${exchange.label ? ` (${exchange.label})` : ''}`);
   return lines;
 }
 
-function messageLines(headers: Record<string, string>, body: string | undefined, truncated?: boolean, bytes?: number): string[] {
+function messageLines(
+  headers: Record<string, string>,
+  body: string | undefined,
+  truncated?: boolean,
+  bytes?: number,
+): string[] {
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   if (body !== undefined && body !== '') {
     lines.push('', body);
@@ -198,7 +227,8 @@ export function exchangeText(exchange: RecordedExchange): string {
   } else {
     lines.push('(no response)');
   }
-  if (exchange.transportError) lines.push(`transport error: ${exchange.transportError.code}: ${exchange.transportError.message}`);
+  if (exchange.transportError)
+    lines.push(`transport error: ${exchange.transportError.code}: ${exchange.transportError.message}`);
   return lines.join('\n');
 }
 

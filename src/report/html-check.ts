@@ -5,7 +5,13 @@ import type { CheckResult, CheckStatus, Observation, RecordedExchange, RecordedM
 import { exchangeOf, formatDuration, reproductionExchanges, skipText } from './format.js';
 import { escapeHtml as h } from './html-escape.js';
 
-export const STATUS_ICON: Record<CheckStatus, string> = { passed: '✓', failed: '✗', skipped: '○', error: '!', warning: '⚠' };
+export const STATUS_ICON: Record<CheckStatus, string> = {
+  passed: '✓',
+  failed: '✗',
+  skipped: '○',
+  error: '!',
+  warning: '⚠',
+};
 
 /**
  * Target-controlled text in a block that keeps whitespace and lets RTL text find its own direction.
@@ -29,7 +35,9 @@ function commandBlock(curl: string, about: string): string {
 }
 
 function messageBlock(kind: string, head: string, message: RecordedMessage, about: string): string {
-  const headers = Object.entries(message.headers).map(([name, value]) => `${name}: ${value}`).join('\n');
+  const headers = Object.entries(message.headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
   let out = `<div><h5>${h(kind)}</h5>${pre(headers ? `${head}\n${headers}` : head, 'headers', `${kind} headers of ${about}`)}`;
   if (message.body !== undefined && message.body !== '') {
     out += pre(message.body, 'body', `${kind} body of ${about}`);
@@ -108,11 +116,15 @@ function inertJson(value: unknown): string {
 function observationItem(check: CheckResult, observation: Observation, n: number): string {
   const rows: string[] = [];
   const of = `observation ${n} of ${check.id}`;
-  if (observation.expected !== undefined) rows.push(`<dt>Expected</dt><dd>${pre(observation.expected, 'expected', `Expected, ${of}`)}</dd>`);
-  if (observation.received !== undefined) rows.push(`<dt>Received</dt><dd>${pre(observation.received, 'received', `Received, ${of}`)}</dd>`);
+  if (observation.expected !== undefined)
+    rows.push(`<dt>Expected</dt><dd>${pre(observation.expected, 'expected', `Expected, ${of}`)}</dd>`);
+  if (observation.received !== undefined)
+    rows.push(`<dt>Received</dt><dd>${pre(observation.received, 'received', `Received, ${of}`)}</dd>`);
   rows.push(`<dt>Spec</dt><dd class="spec">${h(observation.spec)}</dd>`);
   if (observation.pointer !== undefined) {
-    rows.push(`<dt>Pointer</dt><dd><code class="pointer">${h(observation.pointer === '' ? '"" (whole body)' : observation.pointer)}</code></dd>`);
+    rows.push(
+      `<dt>Pointer</dt><dd><code class="pointer">${h(observation.pointer === '' ? '"" (whole body)' : observation.pointer)}</code></dd>`,
+    );
   }
   const exchange = exchangeOf(check, observation);
   if (exchange) rows.push(`<dt>Exchange</dt><dd>${exchangeSummary(exchange)}</dd>`);
@@ -138,21 +150,31 @@ function lazyBlock(check: CheckResult, store: ExchangeStore): string {
 function detailBody(check: CheckResult, store: ExchangeStore): string {
   const parts: string[] = [];
   if (check.status === 'failed' && check.expected) {
-    parts.push(`<p class="expected-note"><strong>Expected failure</strong>: accepted by the baseline until <span class="mono">${h(check.expected.until)}</span> — ${h(check.expected.reason)}</p>`);
+    parts.push(
+      `<p class="expected-note"><strong>Expected failure</strong>: accepted by the baseline until <span class="mono">${h(check.expected.until)}</span> — ${h(check.expected.reason)}</p>`,
+    );
   }
   if (check.message) parts.push(`<p class="message">${h(check.message)}</p>`);
-  if (check.spec.length > 0) parts.push(`<p class="specs">Spec: ${check.spec.map((s) => `<span class="spec">${h(s)}</span>`).join('; ')}</p>`);
+  if (check.spec.length > 0)
+    parts.push(`<p class="specs">Spec: ${check.spec.map((s) => `<span class="spec">${h(s)}</span>`).join('; ')}</p>`);
   if (check.status === 'error' && check.error) {
     parts.push('<h4>Engine error</h4>');
     parts.push(`<p>The certifier broke while running this check; this is not a verdict on the target.</p>`);
-    parts.push(pre(check.error.stack ?? `${check.error.name}: ${check.error.message}`, 'stack', `Stack trace of ${check.id}`));
+    parts.push(
+      pre(check.error.stack ?? `${check.error.name}: ${check.error.message}`, 'stack', `Stack trace of ${check.id}`),
+    );
   }
   if (check.observations.length > 0) {
-    parts.push(`<h4>Observations</h4><ol class="observations">${check.observations.map((o, i) => observationItem(check, o, i + 1)).join('')}</ol>`);
+    parts.push(
+      `<h4>Observations</h4><ol class="observations">${check.observations.map((o, i) => observationItem(check, o, i + 1)).join('')}</ol>`,
+    );
   }
   if (check.status === 'failed') {
     const repro = reproductionExchanges(check);
-    if (repro.length > 0) parts.push(`<h4>Reproduce with</h4><div class="repro">${repro.map((e) => commandBlock(e.curl, aboutOf(e))).join('')}</div>`);
+    if (repro.length > 0)
+      parts.push(
+        `<h4>Reproduce with</h4><div class="repro">${repro.map((e) => commandBlock(e.curl, aboutOf(e))).join('')}</div>`,
+      );
   }
   if (check.exchanges.length > 0) {
     // A failure opens the exchanges its observations cite; everything else stays one click away.

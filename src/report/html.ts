@@ -3,7 +3,15 @@
 // report opened from a CI artifact store cannot call home.
 
 import type { CheckStatus, RunResult } from '../runner/results.js';
-import { baselineSummary, formatCountLine, formatDuration, isStrict, verdictLabel, verdictNotes, verdictOf } from './format.js';
+import {
+  baselineSummary,
+  formatCountLine,
+  formatDuration,
+  isStrict,
+  verdictLabel,
+  verdictNotes,
+  verdictOf,
+} from './format.js';
 import { isDossier, partsOf } from './dossier.js';
 import { ExchangeStore, rowStatus } from './html-check.js';
 import { escapeHtml as h } from './html-escape.js';
@@ -35,24 +43,43 @@ function metaOf(result: RunResult): string[] {
   const { target } = result;
   const meta = [
     metaItem('Target', `<code class="target">${h(target.baseUrl)}</code>`),
-    metaItem('Environment', `<span class="environment">${h(target.environment)}</span>${target.embedded ? ' (embedded sandbox)' : ''}`),
+    metaItem(
+      'Environment',
+      `<span class="environment">${h(target.environment)}</span>${target.embedded ? ' (embedded sandbox)' : ''}`,
+    ),
     metaItem('Tool', `<span class="tool">${h(result.tool.name)} ${h(result.tool.version)}</span>`),
-    metaItem('Spec', `${h(result.spec.title)} <code title="sha256 ${h(result.spec.sha256)}">${h(result.spec.sha256.slice(0, 12))}</code>`),
+    metaItem(
+      'Spec',
+      `${h(result.spec.title)} <code title="sha256 ${h(result.spec.sha256)}">${h(result.spec.sha256.slice(0, 12))}</code>`,
+    ),
     metaItem('Started', `<span class="mono">${h(result.startedAt)}</span>`),
     metaItem('Duration', `<span class="duration">${h(formatDuration(result.durationMs))}</span>`),
   ];
   if (result.stats) {
-    meta.push(metaItem('Requests', `${result.stats.requests} requests, ${result.stats.realRuns} real runs, ${result.stats.rateLimited} rate-limited`));
+    meta.push(
+      metaItem(
+        'Requests',
+        `${result.stats.requests} requests, ${result.stats.realRuns} real runs, ${result.stats.rateLimited} rate-limited`,
+      ),
+    );
   }
-  if (isStrict(result)) meta.push(metaItem('Mode', 'strict: warnings, and skips that leave the certification incomplete, count as failures'));
+  if (isStrict(result))
+    meta.push(
+      metaItem('Mode', 'strict: warnings, and skips that leave the certification incomplete, count as failures'),
+    );
   return meta;
 }
 
 function countsOf(result: RunResult, withExpected: boolean): string {
   const { summary } = result;
-  const shown = withExpected ? (['passed', 'failed', 'error', 'warning', 'expected', 'skipped'] as const) : (['passed', 'failed', 'error', 'warning', 'skipped'] as const);
+  const shown = withExpected
+    ? (['passed', 'failed', 'error', 'warning', 'expected', 'skipped'] as const)
+    : (['passed', 'failed', 'error', 'warning', 'skipped'] as const);
   const counts = shown
-    .map((status) => `<li class="count s-${status}"><span class="n" data-count="${status}">${summary[status] ?? 0}</span>${status === 'expected' ? 'expected failure' : status}</li>`)
+    .map(
+      (status) =>
+        `<li class="count s-${status}"><span class="n" data-count="${status}">${summary[status] ?? 0}</span>${status === 'expected' ? 'expected failure' : status}</li>`,
+    )
     .join('');
   return (
     `<ul class="counts">${counts}<li class="count s-total"><span class="n" data-count="total">${summary.total}</span>total</li></ul>` +
@@ -63,7 +90,9 @@ function countsOf(result: RunResult, withExpected: boolean): string {
 /** Why the verdict is not `certified`, and what to do: the same lines the console prints. */
 function notesOf(result: RunResult, id = true): string {
   const notes = verdictNotes(result);
-  return notes.length === 0 ? '' : `<ul class="verdict-notes"${id ? ' id="verdict-notes"' : ''}>${notes.map((n) => `<li>${h(n)}</li>`).join('')}</ul>`;
+  return notes.length === 0
+    ? ''
+    : `<ul class="verdict-notes"${id ? ' id="verdict-notes"' : ''}>${notes.map((n) => `<li>${h(n)}</li>`).join('')}</ul>`;
 }
 
 function header(result: RunResult): string {
@@ -91,7 +120,10 @@ function dossierHeader(result: RunResult, parts: readonly RunResult[]): string {
     `<header class="top"><div class="wrap">` +
     `<h1>svc-certify dossier <span class="verdict ${verdict}" id="verdict">${h(verdictLabel(verdict))}</span></h1>` +
     `<table class="parts"><thead><tr><th>Certification</th><th>Target</th><th>Verdict</th><th>Checks</th></tr></thead><tbody>${rows}</tbody></table>` +
-    countsOf(result, parts.some((p) => p.baseline !== undefined)) +
+    countsOf(
+      result,
+      parts.some((p) => p.baseline !== undefined),
+    ) +
     `</div></header>`
   );
 }
@@ -99,10 +131,12 @@ function dossierHeader(result: RunResult, parts: readonly RunResult[]): string {
 function toolbar(result: RunResult): string {
   const total = result.checks.length;
   const hasExpected = result.baseline !== undefined || result.checks.some((c) => c.expected);
-  const buttons = FILTERS.filter(({ key }) => key !== 'expected' || hasExpected).map(({ key, label }) => {
-    const n = key === 'all' ? total : result.checks.filter((check) => rowStatus(check) === key).length;
-    return `<button type="button" data-filter="${key}" aria-pressed="${key === 'all'}">${label}<span class="c">${n}</span></button>`;
-  }).join('');
+  const buttons = FILTERS.filter(({ key }) => key !== 'expected' || hasExpected)
+    .map(({ key, label }) => {
+      const n = key === 'all' ? total : result.checks.filter((check) => rowStatus(check) === key).length;
+      return `<button type="button" data-filter="${key}" aria-pressed="${key === 'all'}">${label}<span class="c">${n}</span></button>`;
+    })
+    .join('');
   return (
     `<nav class="toolbar" aria-label="Filter checks"><div class="wrap">` +
     `<div class="filters" role="group" aria-label="Status">${buttons}</div>` +
@@ -120,7 +154,12 @@ function toolbar(result: RunResult): string {
 function baselineSection(result: RunResult, level: 2 | 3): string {
   const b = result.baseline;
   if (!b) return '';
-  const items = b.problems.map((p) => `<li class="s-failed" data-kind="${p.kind}"><code>${h(p.id)}</code> <span class="message">${h(p.message)}</span></li>`).join('');
+  const items = b.problems
+    .map(
+      (p) =>
+        `<li class="s-failed" data-kind="${p.kind}"><code>${h(p.id)}</code> <span class="message">${h(p.message)}</span></li>`,
+    )
+    .join('');
   return (
     `<section class="baseline"${level === 2 ? ' id="baseline"' : ''}><h${level}>Baseline <small><code>${h(b.file)}</code>: ${h(baselineSummary(result))}</small></h${level}>` +
     (items ? `<ul class="baseline-problems">${items}</ul>` : '') +
@@ -148,8 +187,12 @@ export function renderHtml(result: RunResult): string {
   const verdict = verdictLabel(verdictOf(result));
   const store = new ExchangeStore();
   const parts = isDossier(result) ? partsOf(result) : undefined;
-  const title = parts ? `${verdict}: svc-certify dossier of ${parts.length} certifications` : `${verdict}: ${result.target.baseUrl} — svc-certify`;
-  const body = parts ? `${certificationSections(parts)}${renderTiers(parts, true, store)}` : `${baselineSection(result, 2)}${renderTiers([result], false, store)}`;
+  const title = parts
+    ? `${verdict}: svc-certify dossier of ${parts.length} certifications`
+    : `${verdict}: ${result.target.baseUrl} — svc-certify`;
+  const body = parts
+    ? `${certificationSections(parts)}${renderTiers(parts, true, store)}`
+    : `${baselineSection(result, 2)}${renderTiers([result], false, store)}`;
   return [
     '<!doctype html>',
     '<html lang="en">',

@@ -2,7 +2,18 @@
 // no `file` on testcase, suite times as plain decimals with at most three fraction digits.
 
 import type { CheckResult, RunResult } from '../runner/results.js';
-import { checksBySuite, countStatuses, exchangeText, isExpectedFailure, observationLines, reproductionExchanges, skipText, verdictNotes, verdictOf, warningsOf } from './format.js';
+import {
+  checksBySuite,
+  countStatuses,
+  exchangeText,
+  isExpectedFailure,
+  observationLines,
+  reproductionExchanges,
+  skipText,
+  verdictNotes,
+  verdictOf,
+  warningsOf,
+} from './format.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
 import { cdata, escapeXmlAttr } from './xml-text.js';
@@ -35,7 +46,10 @@ function failureText(check: CheckResult): string {
 }
 
 function errorText(check: CheckResult): string {
-  const lines = [`${check.id}: ${check.title}`, 'The certifier itself broke while running this check (engine error, not a verdict on the target).'];
+  const lines = [
+    `${check.id}: ${check.title}`,
+    'The certifier itself broke while running this check (engine error, not a verdict on the target).',
+  ];
   if (check.error) lines.push('', check.error.stack ?? `${check.error.name}: ${check.error.message}`);
   else if (check.message) lines.push('', check.message);
   return lines.join('\n');
@@ -85,7 +99,8 @@ function systemOut(check: CheckResult): string {
   }
   const parts: string[] = [];
   if (check.status === 'warning') parts.push(warningText(check));
-  if (check.status !== 'passed' && check.exchanges.length > 0) parts.push(check.exchanges.map(exchangeText).join('\n\n'));
+  if (check.status !== 'passed' && check.exchanges.length > 0)
+    parts.push(check.exchanges.map(exchangeText).join('\n\n'));
   if (parts.length === 0) return '';
   return `      <system-out>${cdata(parts.join('\n\n'))}</system-out>\n`;
 }

@@ -2,7 +2,18 @@
 // what needs attention. Link-free on purpose: target text is data, not something to click.
 
 import type { CheckResult, RunResult } from '../runner/results.js';
-import { formatCountLine, formatDuration, isExpectedFailure, isStrict, reasonOf, skipText, verdictLabel, verdictNotes, verdictOf, verdictTone } from './format.js';
+import {
+  formatCountLine,
+  formatDuration,
+  isExpectedFailure,
+  isStrict,
+  reasonOf,
+  skipText,
+  verdictLabel,
+  verdictNotes,
+  verdictOf,
+  verdictTone,
+} from './format.js';
 import { isDossier, partsOf } from './dossier.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
@@ -17,18 +28,20 @@ export const MARKDOWN_FILE = 'summary.md';
  * the cell and newlines the row; backslashes and markdown punctuation could restyle or link.
  */
 export function mdCell(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\\/g, '\\\\')
-    .replace(/([|*_`[\]#~!])/g, '\\$1')
-    // GFM links a bare "https://…" or "www.…"; escaping a slash or the dot breaks the pattern it looks for.
-    .replace(/:\/\//g, ':\\/\\/')
-    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\\.`)
-    .replace(/\r\n|\r|\n/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/\\/g, '\\\\')
+      .replace(/([|*_`[\]#~!])/g, '\\$1')
+      // GFM links a bare "https://…" or "www.…"; escaping a slash or the dot breaks the pattern it looks for.
+      .replace(/:\/\//g, ':\\/\\/')
+      .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\\.`)
+      .replace(/\r\n|\r|\n/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** A code span that survives any content: the fence is longer than the longest backtick run inside. */
@@ -53,14 +66,20 @@ function renderDossierMarkdown(result: RunResult): string {
   const lines: string[] = [`# ${ICONS[verdictTone(verdict)]} svc-certify dossier: ${verdictLabel(verdict)}`, ''];
   lines.push('| Certification | Target | Verdict | Checks |', '| --- | --- | --- | --- |');
   for (const part of parts) {
-    lines.push(`| ${mdCell(part.title)} | ${mdCode(part.target.baseUrl)} | ${verdictLabel(verdictOf(part))} | ${mdCell(formatCountLine(part.summary))} |`);
+    lines.push(
+      `| ${mdCell(part.title)} | ${mdCode(part.target.baseUrl)} | ${verdictLabel(verdictOf(part))} | ${mdCell(formatCountLine(part.summary))} |`,
+    );
   }
   lines.push('', `**${formatCountLine(result.summary)}**`, '');
   for (const part of parts) {
     // Headings one level down, so the dossier's title stays the only top-level one.
     const [, ...rest] = renderMarkdown(part).trimEnd().split('\n');
     const icon = ICONS[verdictTone(verdictOf(part))];
-    lines.push(`## ${icon} ${mdCell(part.title)}: ${verdictLabel(verdictOf(part))}`, ...rest.map((line) => (/^#+ /.test(line) ? `#${line}` : line)), '');
+    lines.push(
+      `## ${icon} ${mdCell(part.title)}: ${verdictLabel(verdictOf(part))}`,
+      ...rest.map((line) => (/^#+ /.test(line) ? `#${line}` : line)),
+      '',
+    );
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -77,7 +96,9 @@ export function renderMarkdown(result: RunResult): string {
   lines.push(
     `Target ${mdCode(result.target.baseUrl)} (${mdCell(result.target.environment)}${result.target.embedded ? ', embedded sandbox' : ''}) · ` +
       `${mdCell(result.tool.name)} ${mdCell(result.tool.version)} · ${mdCell(formatDuration(result.durationMs))}` +
-      (isStrict(result) ? ' · strict: warnings, and skips that leave the certification incomplete, count as failures' : ''),
+      (isStrict(result)
+        ? ' · strict: warnings, and skips that leave the certification incomplete, count as failures'
+        : ''),
     '',
   );
   lines.push('| Status | Checks |', '| --- | ---: |');
@@ -97,7 +118,9 @@ export function renderMarkdown(result: RunResult): string {
     lines.push('');
   }
 
-  const problems = result.checks.filter((check) => (check.status === 'failed' && !check.expected) || check.status === 'error');
+  const problems = result.checks.filter(
+    (check) => (check.status === 'failed' && !check.expected) || check.status === 'error',
+  );
   if (problems.length > 0) {
     lines.push('## Failed and error checks', '');
     lines.push('| Check | Status | Spec section | Message |', '| --- | --- | --- | --- |');
@@ -109,7 +132,10 @@ export function renderMarkdown(result: RunResult): string {
   const warned = result.checks.filter((check) => check.status === 'warning');
   if (warned.length > 0) {
     lines.push('## Warnings', '');
-    lines.push('Where the spec states a rule without a MUST, or reads two ways: each message says which reading was taken.', '');
+    lines.push(
+      'Where the spec states a rule without a MUST, or reads two ways: each message says which reading was taken.',
+      '',
+    );
     lines.push('| Check | Spec section | Message |', '| --- | --- | --- |');
     for (const check of warned) {
       const spec = check.observations[0]?.spec ?? check.spec[0] ?? '';
@@ -122,13 +148,20 @@ export function renderMarkdown(result: RunResult): string {
   if (expected.length > 0) {
     lines.push('## Expected failures (baseline)', '');
     lines.push('| Check | Until | Reason | Failure |', '| --- | --- | --- | --- |');
-    for (const check of expected) lines.push(`| ${mdCode(check.id)} | ${mdCell(check.expected.until)} | ${mdCell(check.expected.reason)} | ${mdCell(reasonOf(check))} |`);
+    for (const check of expected)
+      lines.push(
+        `| ${mdCode(check.id)} | ${mdCell(check.expected.until)} | ${mdCell(check.expected.reason)} | ${mdCell(reasonOf(check))} |`,
+      );
     lines.push('');
   }
 
   const skipped = result.checks.filter((check) => check.status === 'skipped');
   if (skipped.length > 0) {
-    lines.push('<details>', `<summary>${skipped.length} skipped ${skipped.length === 1 ? 'check' : 'checks'}</summary>`, '');
+    lines.push(
+      '<details>',
+      `<summary>${skipped.length} skipped ${skipped.length === 1 ? 'check' : 'checks'}</summary>`,
+      '',
+    );
     lines.push('| Check | Reason |', '| --- | --- |');
     for (const check of skipped) lines.push(`| ${mdCode(check.id)} | ${mdCell(skipText(check))} |`);
     lines.push('', '</details>', '');

@@ -28,7 +28,10 @@ const KIND_TEXT: Record<ScanFinding['kind'], string> = {
 };
 
 function findingResult(f: ScanFinding, ruleIndex: number): Json {
-  const what = f.kind === 'prefix' ? `${KIND_TEXT.prefix} ${f.check.includes('partner-key') ? 'spk_' : 'sot_'}` : KIND_TEXT[f.kind];
+  const what =
+    f.kind === 'prefix'
+      ? `${KIND_TEXT.prefix} ${f.check.includes('partner-key') ? 'spk_' : 'sot_'}`
+      : KIND_TEXT[f.kind];
   const where = f.location ? ` in ${f.location}, line ${f.line}, column ${f.column}` : '';
   const physical: Json = { artifactLocation: { uri: pathToUri(f.file) } };
   // Line and column are the file's own only for plain text; inside a HAR part or a source they are the part's.
@@ -39,7 +42,9 @@ function findingResult(f: ScanFinding, ruleIndex: number): Json {
     level: 'error',
     kind: 'fail',
     message: { text: `${what} reaches the browser${where}: ${f.excerpt}` },
-    locations: [{ physicalLocation: physical, ...(f.location ? { logicalLocations: [{ fullyQualifiedName: f.location }] } : {}) }],
+    locations: [
+      { physicalLocation: physical, ...(f.location ? { logicalLocations: [{ fullyQualifiedName: f.location }] } : {}) },
+    ],
     properties: { kind: f.kind, line: f.line, column: f.column, ...(f.location ? { location: f.location } : {}) },
   };
 }
@@ -76,7 +81,9 @@ export function renderSarif(result: RunResult): string {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: result.tool.name, version: result.tool.version, semanticVersion: result.tool.version, rules } },
+        tool: {
+          driver: { name: result.tool.name, version: result.tool.version, semanticVersion: result.tool.version, rules },
+        },
         invocations: [{ executionSuccessful: true, startTimeUtc: result.startedAt, endTimeUtc: result.finishedAt }],
         columnKind: 'unicodeCodePoints',
         results,

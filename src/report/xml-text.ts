@@ -10,15 +10,17 @@ export function stripXmlIllegal(text: string): string {
 }
 
 export function escapeXmlAttr(text: string): string {
-  return stripXmlIllegal(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // Attribute-value normalization would turn raw tabs and newlines into spaces: keep them as references.
-    .replace(/\t/g, '&#9;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;');
+  return (
+    stripXmlIllegal(text)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // Attribute-value normalization would turn raw tabs and newlines into spaces: keep them as references.
+      .replace(/\t/g, '&#9;')
+      .replace(/\n/g, '&#10;')
+      .replace(/\r/g, '&#13;')
+  );
 }
 
 /** Text content as CDATA; `]]>` inside is split across two sections so it cannot close the first. */

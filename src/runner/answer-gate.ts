@@ -13,7 +13,8 @@ class AnswerGate {
   private readonly waiting: Array<() => void> = [];
 
   async pass(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
-    if (this.large && this.inFlight >= MAX_LARGE_ANSWERS_IN_FLIGHT) await new Promise<void>((go) => this.waiting.push(go));
+    if (this.large && this.inFlight >= MAX_LARGE_ANSWERS_IN_FLIGHT)
+      await new Promise<void>((go) => this.waiting.push(go));
     else this.inFlight++;
     try {
       const res = await send();

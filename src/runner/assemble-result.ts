@@ -4,7 +4,13 @@
 // them alike.
 
 import { toolVersion } from './package-root.js';
-import { CERTIFICATION_TITLES, summarize, type CertificationKind, type CheckResult, type RunResult } from './results.js';
+import {
+  CERTIFICATION_TITLES,
+  summarize,
+  type CertificationKind,
+  type CheckResult,
+  type RunResult,
+} from './results.js';
 import { loadSpec } from './spec-sections.js';
 
 export interface AssembleInput {

@@ -17,8 +17,16 @@ describe('parseBaseline', () => {
     ['entry not an object', '{"expected_failures": [1]}', /expected_failures\[0\] is not an object/],
     ['no id', '{"expected_failures": [{"reason": "r", "until": "2026-01-01"}]}', /needs "id"/],
     ['no reason', '{"expected_failures": [{"id": "a", "until": "2026-01-01"}]}', /\(a\) needs "reason"/],
-    ['bad date', '{"expected_failures": [{"id": "a", "reason": "r", "until": "2026-02-30"}]}', /needs "until" as a date YYYY-MM-DD \(got "2026-02-30"\)/],
-    ['duplicate', '{"expected_failures": [{"id": "a", "reason": "r", "until": "2026-01-01"}, {"id": "a", "reason": "r", "until": "2026-01-01"}]}', /"a" is listed twice/],
+    [
+      'bad date',
+      '{"expected_failures": [{"id": "a", "reason": "r", "until": "2026-02-30"}]}',
+      /needs "until" as a date YYYY-MM-DD \(got "2026-02-30"\)/,
+    ],
+    [
+      'duplicate',
+      '{"expected_failures": [{"id": "a", "reason": "r", "until": "2026-01-01"}, {"id": "a", "reason": "r", "until": "2026-01-01"}]}',
+      /"a" is listed twice/,
+    ],
   ])('refuses %s with one line naming the fix', (_name, text, pattern) => {
     expect(() => parseBaseline(text, 'k.json')).toThrowError(pattern);
     try {
@@ -37,7 +45,10 @@ describe('applyBaseline', () => {
   const skipped = result.checks.find((c) => c.status === 'skipped')!.id;
 
   it('accepts every listed failure: expected, not failed, and the verdict holds', () => {
-    const baseline = { file: 'k.json', entries: failed.map((id) => ({ id, reason: 'vendor fix due', until: '2026-06-01' })) };
+    const baseline = {
+      file: 'k.json',
+      entries: failed.map((id) => ({ id, reason: 'vendor fix due', until: '2026-06-01' })),
+    };
     const out = applyBaseline(result, baseline, { today: TODAY });
     expect(out.summary.failed).toBe(0);
     expect(out.summary.expected).toBe(failed.length);
@@ -68,15 +79,23 @@ describe('applyBaseline', () => {
       ['no.such-check', 'unknown'],
     ]);
     expect(out.baseline!.problems[0]!.message).toMatch(/stale: the check now passes; remove the entry/);
-    expect(out.baseline!.problems[1]!.message).toMatch(/expired on 2026-05-31: fix the failure and remove the entry, or renew/);
+    expect(out.baseline!.problems[1]!.message).toMatch(
+      /expired on 2026-05-31: fix the failure and remove the entry, or renew/,
+    );
     // An expired entry no longer accepts its failure.
     expect(out.checks.find((c) => c.id === failed[0])!.expected).toBeUndefined();
     expect(out.summary.failed).toBe(failed.length);
-    expect(decideVerdict({ ...out, summary: { ...out.summary, failed: 0, error: 0 } }, false).verdict).toBe('not-certified');
+    expect(decideVerdict({ ...out, summary: { ...out.summary, failed: 0, error: 0 } }, false).verdict).toBe(
+      'not-certified',
+    );
   });
 
   it('an id known to the certification but not run this time is no problem', () => {
-    const out = applyBaseline(result, { file: 'k', entries: [{ id: 'other.check', reason: 'r', until: '2026-12-31' }] }, { today: TODAY, knownIds: ['other.check'] });
+    const out = applyBaseline(
+      result,
+      { file: 'k', entries: [{ id: 'other.check', reason: 'r', until: '2026-12-31' }] },
+      { today: TODAY, knownIds: ['other.check'] },
+    );
     expect(out.baseline!.problems).toEqual([]);
   });
 });
@@ -85,7 +104,9 @@ describe('baselineFromResult', () => {
   it('lists every failure with its message as the starting reason', () => {
     const result = makeRunResult();
     const b = baselineFromResult(result, '2026-07-01');
-    expect(b.expected_failures.map((e) => e.id)).toEqual(result.checks.filter((c) => c.status === 'failed').map((c) => c.id));
+    expect(b.expected_failures.map((e) => e.id)).toEqual(
+      result.checks.filter((c) => c.status === 'failed').map((c) => c.id),
+    );
     for (const e of b.expected_failures) {
       expect(e.until).toBe('2026-07-01');
       expect(e.reason.length).toBeGreaterThan(0);

@@ -44,15 +44,25 @@ export function parseBaseline(text: string, file: string): Baseline {
   } catch (e) {
     throw new ConfigError(`--baseline ${file} is not valid JSON (${errorMessage(e).split('\n')[0]}); ${fix}`);
   }
-  const list = typeof data === 'object' && data !== null && !Array.isArray(data) ? Reflect.get(data, 'expected_failures') : undefined;
+  const list =
+    typeof data === 'object' && data !== null && !Array.isArray(data)
+      ? Reflect.get(data, 'expected_failures')
+      : undefined;
   if (!Array.isArray(list)) throw new ConfigError(`--baseline ${file} has no "expected_failures" array; ${fix}`);
   const seen = new Set<string>();
   const entries = list.map((item: unknown, i): BaselineEntry => {
     const at = `--baseline ${file}: expected_failures[${i}]`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new ConfigError(`${at} is not an object; ${fix}`);
-    const [id, reason, until]: unknown[] = [Reflect.get(item, 'id'), Reflect.get(item, 'reason'), Reflect.get(item, 'until')];
-    if (typeof id !== 'string' || id.trim() === '') throw new ConfigError(`${at} needs "id": the check id (see: svc-certify list)`);
-    if (typeof reason !== 'string' || reason.trim() === '') throw new ConfigError(`${at} (${id}) needs "reason": why this failure is accepted for now`);
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      throw new ConfigError(`${at} is not an object; ${fix}`);
+    const [id, reason, until]: unknown[] = [
+      Reflect.get(item, 'id'),
+      Reflect.get(item, 'reason'),
+      Reflect.get(item, 'until'),
+    ];
+    if (typeof id !== 'string' || id.trim() === '')
+      throw new ConfigError(`${at} needs "id": the check id (see: svc-certify list)`);
+    if (typeof reason !== 'string' || reason.trim() === '')
+      throw new ConfigError(`${at} (${id}) needs "reason": why this failure is accepted for now`);
     if (typeof until !== 'string' || !isCalendarDate(until)) {
       throw new ConfigError(`${at} (${id}) needs "until" as a date YYYY-MM-DD (got ${JSON.stringify(until ?? null)})`);
     }
@@ -68,7 +78,9 @@ export function readBaselineFile(path: string, shownAs: string = path): Baseline
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new ConfigError(`--baseline ${shownAs} cannot be read (${errnoOrMessage(e)}); give the path of a baseline file (svc-certify baseline results.json > known-failures.json writes one)`);
+    throw new ConfigError(
+      `--baseline ${shownAs} cannot be read (${errnoOrMessage(e)}); give the path of a baseline file (svc-certify baseline results.json > known-failures.json writes one)`,
+    );
   }
   return parseBaseline(text, shownAs);
 }
@@ -93,16 +105,28 @@ export function applyBaseline(result: RunResult, baseline: Baseline, opts: Apply
   const problems: BaselineProblem[] = [];
   for (const entry of baseline.entries) {
     if (!known.has(entry.id)) {
-      problems.push({ id: entry.id, kind: 'unknown', message: `baseline entry "${entry.id}" names no check of this certification: remove it (or correct the id; see svc-certify list)` });
+      problems.push({
+        id: entry.id,
+        kind: 'unknown',
+        message: `baseline entry "${entry.id}" names no check of this certification: remove it (or correct the id; see svc-certify list)`,
+      });
     } else if (entry.until < today) {
-      problems.push({ id: entry.id, kind: 'expired', message: `baseline entry "${entry.id}" expired on ${entry.until}: fix the failure and remove the entry, or renew its "until"` });
+      problems.push({
+        id: entry.id,
+        kind: 'expired',
+        message: `baseline entry "${entry.id}" expired on ${entry.until}: fix the failure and remove the entry, or renew its "until"`,
+      });
     }
   }
   const checks = result.checks.map((check) => {
     const entry = byId.get(check.id);
     // A warning passes the run: the failure the entry accepted is gone.
     if (entry && (check.status === 'passed' || check.status === 'warning')) {
-      problems.push({ id: entry.id, kind: 'stale', message: `baseline entry "${entry.id}" is stale: the check now passes; remove the entry` });
+      problems.push({
+        id: entry.id,
+        kind: 'stale',
+        message: `baseline entry "${entry.id}" is stale: the check now passes; remove the entry`,
+      });
     }
     return markExpected(check, entry, today);
   });
@@ -124,7 +148,9 @@ export function applyBaseline(result: RunResult, baseline: Baseline, opts: Apply
 function markExpected(check: CheckResult, entry: BaselineEntry | undefined, today: string): CheckResult {
   const { expected: _previous, ...rest } = check;
   if (!entry || entry.until < today) return rest;
-  return check.status === 'failed' || leavesIncomplete(rest) ? { ...rest, expected: { reason: entry.reason, until: entry.until } } : rest;
+  return check.status === 'failed' || leavesIncomplete(rest)
+    ? { ...rest, expected: { reason: entry.reason, until: entry.until } }
+    : rest;
 }
 
 /** Marks each check as it ends the way applyBaseline will, so a live console shows ≈ at once. */

@@ -49,10 +49,13 @@ export class Budget {
 
   private arm(): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.done = true;
-      this.fire();
-    }, Math.max(0, this.remaining));
+    this.timer = setTimeout(
+      () => {
+        this.done = true;
+        this.fire();
+      },
+      Math.max(0, this.remaining),
+    );
     this.timer.unref?.();
   }
 }

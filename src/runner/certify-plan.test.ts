@@ -48,12 +48,17 @@ function state(over: Partial<NeedState> = {}): NeedState {
   };
 }
 
-function plan(n: number, over: Partial<NeedState> = {}, checks: readonly CheckDefinition[] = CHECKS): CertificationPlan {
+function plan(
+  n: number,
+  over: Partial<NeedState> = {},
+  checks: readonly CheckDefinition[] = CHECKS,
+): CertificationPlan {
   return planCertification({ checks, state: state({ activationCodes: n, ...over }), codes: codes(n) });
 }
 
 const ran = (p: CertificationPlan): string[] => p.run.map((r) => r.check.id.slice(6)).sort();
-const skips = (p: CertificationPlan): Record<string, string> => Object.fromEntries(p.skipped.map((s) => [s.check.id.slice(6), s.skip.reason]));
+const skips = (p: CertificationPlan): Record<string, string> =>
+  Object.fromEntries(p.skipped.map((s) => [s.check.id.slice(6), s.skip.reason]));
 
 describe('planCertification: activation codes', () => {
   it('3 codes run every sandbox check but the quota check, which waits for --exhaust-limits', () => {
@@ -76,29 +81,43 @@ describe('planCertification: activation codes', () => {
     const p = plan(1);
     expect(p.codes.assigned).toEqual({ primary: codes(1)[0] });
     expect(ran(p)).toEqual(['org', 'redemption', 'sandbox', 'webhook']);
-    expect(skips(p).isolation).toMatch(/^needs one more unused activation code \(1 given, .*\); one more unlocks the isolation checks/);
-    expect(skips(p).taken).toMatch(/^needs 2 more unused activation codes \(1 given, .*\); 2 more unlock the external_id_taken check/);
+    expect(skips(p).isolation).toMatch(
+      /^needs one more unused activation code \(1 given, .*\); one more unlocks the isolation checks/,
+    );
+    expect(skips(p).taken).toMatch(
+      /^needs 2 more unused activation codes \(1 given, .*\); 2 more unlock the external_id_taken check/,
+    );
   });
 
   it('no code and no --org-token: every check of the organization names both ways to get one', () => {
     const p = plan(0);
     expect(p.codes.assigned).toEqual({});
     expect(ran(p)).toEqual(['webhook']);
-    const noOrg = 'needs an organization: --org-token or SVC_ORG_TOKEN, or an activation code (--activation-code or SVC_ACTIVATION_CODES)';
+    const noOrg =
+      'needs an organization: --org-token or SVC_ORG_TOKEN, or an activation code (--activation-code or SVC_ACTIVATION_CODES)';
     expect(skips(p).org).toBe(noOrg);
     // The primary organization's redemption is read, so that check too waits for an organization.
     expect(skips(p).redemption).toBe(noOrg);
-    expect(skips(p).taken).toMatch(/^needs 3 more unused activation codes \(0 given\); 3 more unlock the external_id_taken check/);
+    expect(skips(p).taken).toMatch(
+      /^needs 3 more unused activation codes \(0 given\); 3 more unlock the external_id_taken check/,
+    );
   });
 
   it('--exhaust-limits: 4 codes run the quota check on a fresh organization; 3 say one more unlocks it', () => {
     const four = plan(4, { exhaustLimits: true });
-    expect(four.codes.assigned).toEqual({ primary: codes(4)[0], typed: codes(4)[1], taken: codes(4)[2], fresh: codes(4)[3] });
+    expect(four.codes.assigned).toEqual({
+      primary: codes(4)[0],
+      typed: codes(4)[1],
+      taken: codes(4)[2],
+      fresh: codes(4)[3],
+    });
     expect(ran(four)).toContain('quota');
     const three = plan(3, { exhaustLimits: true });
     expect(three.codes.assigned.fresh).toBeUndefined();
     expect(ran(three)).toEqual(['isolation', 'org', 'redemption', 'sandbox', 'taken', 'typed', 'webhook']);
-    expect(skips(three).quota).toMatch(/^needs one more unused activation code \(3 given, .*\); one more unlocks the sandbox run quota check \(a fresh organization\)/);
+    expect(skips(three).quota).toMatch(
+      /^needs one more unused activation code \(3 given, .*\); one more unlocks the sandbox run quota check \(a fresh organization\)/,
+    );
   });
 
   it('--org-token: 2 codes run everything; the redemption and external_id_taken read the typed organization', () => {
@@ -107,18 +126,26 @@ describe('planCertification: activation codes', () => {
     expect(ran(p)).toEqual(['isolation', 'org', 'redemption', 'sandbox', 'taken', 'typed', 'webhook']);
     const none = plan(0, { hasOrgToken: true });
     expect(ran(none)).toEqual(['org', 'sandbox', 'webhook']);
-    expect(skips(none).redemption).toMatch(/^needs one more unused activation code \(0 given\); one more unlocks the isolation checks/);
+    expect(skips(none).redemption).toMatch(
+      /^needs one more unused activation code \(0 given\); one more unlocks the isolation checks/,
+    );
   });
 
   it('gives codes no role wanted to the checks that take one, in report order, then skips', () => {
-    const takers = [check('one', ['activation-code']), check('two', ['two-activation-codes']), check('three', ['activation-code'])];
+    const takers = [
+      check('one', ['activation-code']),
+      check('two', ['two-activation-codes']),
+      check('three', ['activation-code']),
+    ];
     const p = plan(3, {}, takers);
     expect(p.codes.assigned).toEqual({ primary: codes(3)[0] });
     expect(p.run.map((r) => [r.check.id, r.reservedCodes])).toEqual([
       ['alpha.one', [codes(3)[1]]],
       ['alpha.three', [codes(3)[2]]],
     ]);
-    expect(skips(p).two).toBe('needs two more unused activation codes beyond the planned ones: --activation-code (repeatable) or SVC_ACTIVATION_CODES (3 given, all taken)');
+    expect(skips(p).two).toBe(
+      'needs two more unused activation codes beyond the planned ones: --activation-code (repeatable) or SVC_ACTIVATION_CODES (3 given, all taken)',
+    );
     // Reserved codes are no one else's: none is left for takeActivationCode().
     expect(p.codes.spare).toEqual([]);
   });
@@ -127,19 +154,27 @@ describe('planCertification: activation codes', () => {
 describe('planCertification: environment and inputs', () => {
   it('sandbox and production checks each skip on the other side, naming how the environment was decided', () => {
     const sandbox = plan(3);
-    expect(skips(sandbox).production).toBe('applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)');
+    expect(skips(sandbox).production).toBe(
+      'applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)',
+    );
     expect(skips(sandbox).spend).toBe('spends credits, which only production does');
     const production = plan(3, { environment: 'production' });
     expect(ran(production)).toContain('production');
     for (const id of ['sandbox', 'webhook', 'quota']) {
-      expect(skips(production)[id]).toBe('applies to the sandbox only; the target is production (x-svc-environment absent, or --environment / SVC_ENVIRONMENT)');
+      expect(skips(production)[id]).toBe(
+        'applies to the sandbox only; the target is production (x-svc-environment absent, or --environment / SVC_ENVIRONMENT)',
+      );
     }
-    expect(skips(production).spend).toBe('would spend credits: allow with --max-spend-credits N or SVC_MAX_SPEND_CREDITS');
+    expect(skips(production).spend).toBe(
+      'would spend credits: allow with --max-spend-credits N or SVC_MAX_SPEND_CREDITS',
+    );
     expect(ran(plan(3, { environment: 'production', maxSpendCredits: 10 }))).toContain('spend');
   });
 
   it('without a receiver the webhook checks name --webhook-secret', () => {
-    expect(skips(plan(3, { webhookReceiver: false })).webhook).toMatch(/^needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET/);
+    expect(skips(plan(3, { webhookReceiver: false })).webhook).toMatch(
+      /^needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET/,
+    );
   });
 
   it('a skipped check asks for no code: its role goes to the next check that needs one', () => {
@@ -152,7 +187,14 @@ describe('planCertification: environment and inputs', () => {
 
 describe('planCertification: order', () => {
   it('runs the longest declared budgets first, ties in report order; skips in report order', () => {
-    const checks = [check('short', ['org'], 10_000), check('skipped-b', ['expired-code']), check('default', ['org']), check('long', ['org'], 300_000), check('skipped-a', ['disabled-org-token']), check('default-2', [])];
+    const checks = [
+      check('short', ['org'], 10_000),
+      check('skipped-b', ['expired-code']),
+      check('default', ['org']),
+      check('long', ['org'], 300_000),
+      check('skipped-a', ['disabled-org-token']),
+      check('default-2', []),
+    ];
     const p = plan(1, {}, checks);
     expect(p.run.map((r) => r.check.id.slice(6))).toEqual(['long', 'default', 'default-2', 'short']);
     expect(p.skipped.map((s) => s.check.id.slice(6))).toEqual(['skipped-b', 'skipped-a']);

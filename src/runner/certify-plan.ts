@@ -95,7 +95,8 @@ export function planCertification(input: {
       continue;
     }
     // The primary goes without a code only when none is given and there is no --org-token.
-    const noOrg = roles.includes('primary') && codes.assigned.primary === undefined ? unmetNeed('org', state) : undefined;
+    const noOrg =
+      roles.includes('primary') && codes.assigned.primary === undefined ? unmetNeed('org', state) : undefined;
     if (noOrg !== undefined) {
       reasons.set(check, noOrg);
       continue;

@@ -37,11 +37,16 @@ beforeAll(async () => {
         const b = await body(req);
         redeemed.push(String(b.code));
         if (redeemStatus !== 200) return json(res, redeemStatus, { error: 'internal_error', message: 'boom' });
-        return json(res, 200, { organization_id: '7b0c5b9e-2d7e-4a56-9a59-6f8a3f0f3a11', org_token: TOKEN, organization_name: 'Acme' });
+        return json(res, 200, {
+          organization_id: '7b0c5b9e-2d7e-4a56-9a59-6f8a3f0f3a11',
+          org_token: TOKEN,
+          organization_name: 'Acme',
+        });
       }
       if (req.method === 'POST' && url === '/v1/runs') {
         const b = await body(req);
-        if (b.job_external_id === 'refused') return json(res, 422, { error: 'requirements_rejected', message: 'no', rejected: [] });
+        if (b.job_external_id === 'refused')
+          return json(res, 422, { error: 'requirements_rejected', message: 'no', rejected: [] });
         return json(res, 202, { run_id: '0b7f4c1e-9d2a-4f1b-8c3e-5a6d7e8f9a0b', status: 'queued' });
       }
       if (url === '/v1/ok') return json(res, 200, { ok: true, echo: req.headers['x-svc-org'] ?? null });
@@ -112,13 +117,18 @@ describe('certify', () => {
     expect(result.checks.map((c) => c.id)).toEqual([...result.checks.map((c) => c.id)].sort());
     expect(by.passes!.status).toBe('passed');
     expect(by.fails!.status).toBe('failed');
-    expect(by.fails!.message).toBe('POST /created answered 201; the spec requires 202 (Endpoints › POST /runs (start a run))');
+    expect(by.fails!.message).toBe(
+      'POST /created answered 201; the spec requires 202 (Endpoints › POST /runs (start a run))',
+    );
     expect(by.fails!.observations).toHaveLength(2);
     expect(by.fails!.observations[0]!.exchange).toBe(0);
     expect(by.fails!.exchanges[0]!.curl).toContain('$SVC_PARTNER_KEY');
     expect(by.skips).toMatchObject({ status: 'skipped', message: 'nothing to do here' });
     expect(by.throws).toMatchObject({ status: 'error', message: 'engine error: TypeError: bad engine' });
-    expect(by['needs-expired-code']).toMatchObject({ status: 'skipped', message: expect.stringContaining('--expired-code or SVC_EXPIRED_CODE') });
+    expect(by['needs-expired-code']).toMatchObject({
+      status: 'skipped',
+      message: expect.stringContaining('--expired-code or SVC_EXPIRED_CODE'),
+    });
     expect(by['needs-production']!.status).toBe('skipped');
     expect(result.summary).toEqual({ total: 6, passed: 1, failed: 1, skipped: 3, error: 1, warning: 0, expected: 0 });
     expect(result.certification).toBe('run');
@@ -133,7 +143,11 @@ describe('certify', () => {
       def('after', async (t) => void t.expect.status(await t.api.get('/ok'), 200, 'Authentication')),
     ];
     const result = await certify({ config: config(), checks, suiteOrder: ['alpha'], marginMs: 200, concurrency: 1 });
-    expect(result.checks[1]).toMatchObject({ id: 'alpha.sleeps', status: 'error', message: expect.stringContaining('overran its time budget') });
+    expect(result.checks[1]).toMatchObject({
+      id: 'alpha.sleeps',
+      status: 'error',
+      message: expect.stringContaining('overran its time budget'),
+    });
     expect(result.checks[0]!.status).toBe('passed');
   });
 
@@ -143,7 +157,12 @@ describe('certify', () => {
       def(n, async (t) => {
         const org = await t.setup.org();
         const res = await t.api.get('/ok');
-        t.expect.equal(res.json && (res.json as Record<string, unknown>).echo, org.orgToken, 'the org token sent', 'Authentication');
+        t.expect.equal(
+          res.json && (res.json as Record<string, unknown>).echo,
+          org.orgToken,
+          'the org token sent',
+          'Authentication',
+        );
       }),
     );
     const result = await certify({ config: config(), checks, suiteOrder: ['alpha'] });
@@ -163,7 +182,9 @@ describe('certify', () => {
       const result = await certify({ config: config(), checks, suiteOrder: ['alpha'] });
       const c = result.checks[0]!;
       expect(c.status).toBe('failed');
-      expect(c.message).toMatch(/^setup step org \(redeem an activation code\) failed: POST \/activations\/redeem answered 500/);
+      expect(c.message).toMatch(
+        /^setup step org \(redeem an activation code\) failed: POST \/activations\/redeem answered 500/,
+      );
       expect(c.observations[0]!.exchange).toBe(0);
       expect(c.exchanges[0]!.response?.status).toBe(500);
     } finally {
@@ -178,20 +199,37 @@ describe('certify', () => {
     );
     const result = await certify({ config: config(), checks, suiteOrder: ['alpha'] });
     expect(seen).toEqual({ a: 'SVC-BBBB-BBBB', b: 'SVC-CCCC-CCCC' });
-    expect(result.checks[2]).toMatchObject({ status: 'skipped', message: expect.stringContaining('SVC_ACTIVATION_CODES') });
+    expect(result.checks[2]).toMatchObject({
+      status: 'skipped',
+      message: expect.stringContaining('SVC_ACTIVATION_CODES'),
+    });
   });
 
   it('reports the real runs the shared setup saw started: not refused starts, not fixture runs', async () => {
     const start = (job: string) => async (t: Parameters<CheckDefinition['run']>[0]) => {
-      const res = await t.setup.startRun({ job_external_id: job, acting_user_external_id: 'u', target_count: 1 }, { label: `start ${job}` });
+      const res = await t.setup.startRun(
+        { job_external_id: job, acting_user_external_id: 'u', target_count: 1 },
+        { label: `start ${job}` },
+      );
       t.expect.status(res, job === 'refused' ? 422 : 202, 'Endpoints › POST /runs (start a run)');
     };
-    const checks = [def('real', start('svc-certify-job')), def('refused', start('refused')), def('fixture', start('cert-empty')), def('real-too', start('svc-certify-job-2'))];
-    const result = await certify({ config: config({ orgToken: TOKEN, environment: 'sandbox' }), checks, suiteOrder: ['alpha'] });
+    const checks = [
+      def('real', start('svc-certify-job')),
+      def('refused', start('refused')),
+      def('fixture', start('cert-empty')),
+      def('real-too', start('svc-certify-job-2')),
+    ];
+    const result = await certify({
+      config: config({ orgToken: TOKEN, environment: 'sandbox' }),
+      checks,
+      suiteOrder: ['alpha'],
+    });
     expect(result.summary.passed).toBe(4);
     expect(result.stats?.realRuns).toBe(2);
     // Recorded by the check that started it, as its own request.
-    expect(result.checks.find((c) => c.id === 'alpha.real')!.exchanges.map((e) => e.label)).toEqual(['start svc-certify-job']);
+    expect(result.checks.find((c) => c.id === 'alpha.real')!.exchanges.map((e) => e.label)).toEqual([
+      'start svc-certify-job',
+    ]);
   });
 
   it('refuses an unreachable target with TargetUnreachableError', async () => {
@@ -200,12 +238,20 @@ describe('certify', () => {
     const port = (dead.address() as AddressInfo).port;
     await new Promise<void>((r) => dead.close(() => r()));
     await expect(
-      certify({ config: config({ baseUrl: `http://127.0.0.1:${port}/v1` }), checks: [def('x', async () => undefined)], suiteOrder: ['alpha'] }),
+      certify({
+        config: config({ baseUrl: `http://127.0.0.1:${port}/v1` }),
+        checks: [def('x', async () => undefined)],
+        suiteOrder: ['alpha'],
+      }),
     ).rejects.toThrow(TargetUnreachableError);
   });
 
   it('maps warnings to warning; any failure wins; a warning passes unless --strict', async () => {
-    const reading = { spec: 'Authentication' as const, reading: 'the strict reading', otherReading: 'the spec has no MUST here' };
+    const reading = {
+      spec: 'Authentication' as const,
+      reading: 'the strict reading',
+      otherReading: 'the spec has no MUST here',
+    };
     const checks = [
       def('warns', async (t) => {
         const res = await t.api.get('/ok');
@@ -241,19 +287,34 @@ describe('certify', () => {
 
   it('an inconclusive or needs-input skip leaves the run incomplete (not-certified with --strict); a not-applicable one does not', async () => {
     for (const kind of ['inconclusive', 'needs-input'] as const) {
-      const result = await certify({ config: config(), checks: [def('s', async (t) => t.skip('no', kind))], suiteOrder: ['alpha'] });
+      const result = await certify({
+        config: config(),
+        checks: [def('s', async (t) => t.skip('no', kind))],
+        suiteOrder: ['alpha'],
+      });
       expect(result.checks[0]).toMatchObject({ status: 'skipped', skipKind: kind });
       expect(verdictOf(result, false)).toBe('incomplete');
       expect(verdictOf(result, true)).toBe('not-certified');
     }
-    const na = await certify({ config: config(), checks: [def('p', async (t) => void t.expect.that(true, { message: 'x', spec: 'Authentication' })), def('s', async () => undefined, { needs: ['production'] })], suiteOrder: ['alpha'] });
+    const na = await certify({
+      config: config(),
+      checks: [
+        def('p', async (t) => void t.expect.that(true, { message: 'x', spec: 'Authentication' })),
+        def('s', async () => undefined, { needs: ['production'] }),
+      ],
+      suiteOrder: ['alpha'],
+    });
     expect(na.checks.find((c) => c.id.endsWith('.s'))).toMatchObject({ status: 'skipped', skipKind: 'not-applicable' });
     expect(verdictOf(na, false)).toBe('certified');
     expect(verdictOf(na, true)).toBe('certified');
   });
 
   it('a check that asserted nothing is an engine error, never a pass', async () => {
-    const result = await certify({ config: config(), checks: [def('silent', async (t) => void (await t.api.get('/ok')))], suiteOrder: ['alpha'] });
+    const result = await certify({
+      config: config(),
+      checks: [def('silent', async (t) => void (await t.api.get('/ok')))],
+      suiteOrder: ['alpha'],
+    });
     expect(result.checks[0]).toMatchObject({ status: 'error', message: expect.stringMatching(/^asserted nothing/) });
     expect(verdictOf(result, false)).toBe('not-certified');
   });

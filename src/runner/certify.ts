@@ -57,7 +57,8 @@ export interface CertifyOptions {
 
 export async function certify(options: CertifyOptions): Promise<RunResult> {
   const { config } = options;
-  if (!config.baseUrl || !config.partnerKey) throw new Error('certify: config.baseUrl and config.partnerKey are required');
+  if (!config.baseUrl || !config.partnerKey)
+    throw new Error('certify: config.baseUrl and config.partnerKey are required');
   const baseUrl = config.baseUrl;
   const startedAt = new Date();
   // Read (and cached) now, so a package without its spec copy fails before the first request.
@@ -91,7 +92,11 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     let pre: PreflightResult;
     try {
       // Through the gate: a large pre-flight answer closes it before the 64 checks start.
-      pre = await preflight(gated.client(() => undefined, { signal }), baseUrl, signal);
+      pre = await preflight(
+        gated.client(() => undefined, { signal }),
+        baseUrl,
+        signal,
+      );
     } catch (e) {
       if (!(e instanceof PreflightInterrupted)) throw e;
       return interruptedBeforeStart(options, config, baseUrl, startedAt, selected);
@@ -117,7 +122,13 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     let environmentEvidence: EnvironmentEvidence | undefined;
     let environment: 'sandbox' | 'production';
     if (config.environment === 'auto') {
-      environmentEvidence = await gatherEvidence(engine, setup, pre, config.partnerKey, selected.some((c) => c.needs?.includes('org')));
+      environmentEvidence = await gatherEvidence(
+        engine,
+        setup,
+        pre,
+        config.partnerKey,
+        selected.some((c) => c.needs?.includes('org')),
+      );
       environment = decideEnvironment(environmentEvidence);
     } else {
       environment = config.environment;
@@ -149,7 +160,12 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       ...(config.watchRetries ? { watchRetries: true } : {}),
     };
     const reporters = options.reporters ?? [];
-    const resultTarget: RunResult['target'] = { baseUrl, environment, embedded: target.embedded, ...(environmentEvidence ? { environmentEvidence } : {}) };
+    const resultTarget: RunResult['target'] = {
+      baseUrl,
+      environment,
+      embedded: target.embedded,
+      ...(environmentEvidence ? { environmentEvidence } : {}),
+    };
     // Only suites with a selected check, so reports show no empty groups.
     const suites = options.suiteOrder.filter((s) => selected.some((c) => c.suite === s));
     for (const r of reporters) {
@@ -178,35 +194,50 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     }
 
     const core = setup;
-    const all = runConcurrently(plan.run, options.concurrency ?? DEFAULT_CONCURRENCY, async ({ check, reservedCodes }) => {
-      for (const r of reporters) r.onCheckStart?.(check.id);
-      if (signal.aborted) {
-        finish(skippedResult(check, { kind: 'interrupted', reason: 'not run: the certification was interrupted (SIGINT/SIGTERM)' }));
-        return;
-      }
-      const result = await runCheck(check, {
-        target,
-        inputs,
-        engine: gated,
-        setup: core,
-        reservedCodes,
-        ...(webhooks ? { webhooks } : {}),
-        validate: (name, value) => {
-          if (!isSchemaName(name)) throw new Error(`check ${check.id} names unknown schema "${name}"`);
-          return validateAgainst(name, value);
-        },
-        marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
-        onProgress: (id, message) => {
-          const clean = redactor.text(message);
-          for (const r of reporters) r.onCheckProgress?.(id, clean);
-        },
-        signal,
-      });
-      finish(result);
-    });
+    const all = runConcurrently(
+      plan.run,
+      options.concurrency ?? DEFAULT_CONCURRENCY,
+      async ({ check, reservedCodes }) => {
+        for (const r of reporters) r.onCheckStart?.(check.id);
+        if (signal.aborted) {
+          finish(
+            skippedResult(check, {
+              kind: 'interrupted',
+              reason: 'not run: the certification was interrupted (SIGINT/SIGTERM)',
+            }),
+          );
+          return;
+        }
+        const result = await runCheck(check, {
+          target,
+          inputs,
+          engine: gated,
+          setup: core,
+          reservedCodes,
+          ...(webhooks ? { webhooks } : {}),
+          validate: (name, value) => {
+            if (!isSchemaName(name)) throw new Error(`check ${check.id} names unknown schema "${name}"`);
+            return validateAgainst(name, value);
+          },
+          marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
+          onProgress: (id, message) => {
+            const clean = redactor.text(message);
+            for (const r of reporters) r.onCheckProgress?.(id, clean);
+          },
+          signal,
+        });
+        finish(result);
+      },
+    );
     await untilForced(all, options.force);
     for (const { check } of plan.run) {
-      if (!ended.has(check.id)) finish(skippedResult(check, { kind: 'interrupted', reason: 'interrupted: a second signal ended the certification before this check did' }));
+      if (!ended.has(check.id))
+        finish(
+          skippedResult(check, {
+            kind: 'interrupted',
+            reason: 'interrupted: a second signal ended the certification before this check did',
+          }),
+        );
     }
     closed = true;
 
@@ -245,12 +276,18 @@ async function gatherEvidence(
   partnerKey: string,
   orgNeeded: boolean,
 ): Promise<EnvironmentEvidence> {
-  const signals = [`the pre-flight answer (${pre.status}) ${pre.environment === 'sandbox' ? 'carries' : 'lacks'} x-svc-environment: sandbox`];
+  const signals = [
+    `the pre-flight answer (${pre.status}) ${pre.environment === 'sandbox' ? 'carries' : 'lacks'} x-svc-environment: sandbox`,
+  ];
   const evidence: EnvironmentEvidence = { header: pre.environment, signals };
   if (!orgNeeded && setup.orgToken() === undefined) return evidence;
   const org = await setup.orgStep().promise.catch(() => undefined);
   if (!org) return evidence;
-  const probe = await probeBehaviour(engine.client(() => undefined), org.orgToken, partnerKey);
+  const probe = await probeBehaviour(
+    engine.client(() => undefined),
+    org.orgToken,
+    partnerKey,
+  );
   signals.push(...probe.signals);
   const behaviour = behaviourOf(probe.votes);
   return behaviour ? { ...evidence, behaviour } : evidence;
@@ -262,7 +299,10 @@ export { summarize } from './results.js';
 function untilForced(all: Promise<void>, force: AbortSignal | undefined): Promise<void> {
   if (!force) return all;
   if (force.aborted) return Promise.resolve();
-  return Promise.race([all, new Promise<void>((done) => force.addEventListener('abort', () => done(), { once: true }))]);
+  return Promise.race([
+    all,
+    new Promise<void>((done) => force.addEventListener('abort', () => done(), { once: true })),
+  ]);
 }
 
 function selectionOf(config: Config, catalogue: number, selected: number): Pick<RunResult, 'selection'> {
@@ -272,9 +312,20 @@ function selectionOf(config: Config, catalogue: number, selected: number): Pick<
 }
 
 /** A signal during the pre-flight: nothing ran, every selected check is interrupted. */
-function interruptedBeforeStart(options: CertifyOptions, config: Config, baseUrl: string, startedAt: Date, selected: readonly CheckDefinition[]): RunResult {
+function interruptedBeforeStart(
+  options: CertifyOptions,
+  config: Config,
+  baseUrl: string,
+  startedAt: Date,
+  selected: readonly CheckDefinition[],
+): RunResult {
   const suites = options.suiteOrder.filter((s) => selected.some((c) => c.suite === s));
-  const checks = selected.map((c) => skippedResult(c, { kind: 'interrupted', reason: 'not run: the certification was interrupted during the pre-flight' }));
+  const checks = selected.map((c) =>
+    skippedResult(c, {
+      kind: 'interrupted',
+      reason: 'not run: the certification was interrupted during the pre-flight',
+    }),
+  );
   return assembleResult({
     certification: 'run',
     config: redactedConfig(config),

@@ -175,7 +175,13 @@ export interface Expect {
    * it (a function receives the value, undefined when absent); the observation records pointer,
    * expected (`description` when given) and received.
    */
-  field(res: ApiResponse, pointer: string, expected: JsonValue | ((value: JsonValue | undefined) => boolean), spec: SpecSection, description?: string): boolean;
+  field(
+    res: ApiResponse,
+    pointer: string,
+    expected: JsonValue | ((value: JsonValue | undefined) => boolean),
+    spec: SpecSection,
+    description?: string,
+  ): boolean;
   /** Some item matches: otherwise "<what> has no item <description>", with the items as received. */
   some<T>(
     items: readonly T[],
@@ -189,7 +195,11 @@ export interface Expect {
    * `reading` says which reading the check took and `otherReading` why the other is possible; both are
    * appended to the message (before the section) so a person sees why this is not blame.
    */
-  warn(condition: boolean, observation: WrittenObservation & { reading: string; otherReading: string }, exchange?: ApiResponse): boolean;
+  warn(
+    condition: boolean,
+    observation: WrittenObservation & { reading: string; otherReading: string },
+    exchange?: ApiResponse,
+  ): boolean;
 }
 
 export interface TargetInfo {

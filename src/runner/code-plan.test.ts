@@ -19,13 +19,19 @@ describe('planActivationCodes', () => {
   it('gives a short supply to isolation first, then external_id_taken, then the quota check', () => {
     const two = planActivationCodes({ codes: codes(2), hasOrgToken: false, wanted: ALL });
     expect(Object.keys(two.assigned)).toEqual(['primary', 'typed']);
-    expect(two.shortage('taken').reason).toMatch(/^needs one more unused activation code \(2 given, spent by importance on .*isolation.*\); one more unlocks the external_id_taken check: --activation-code/);
-    expect(two.shortage('fresh').reason).toMatch(/^needs 2 more unused activation codes .* 2 more unlock the sandbox run quota check/);
+    expect(two.shortage('taken').reason).toMatch(
+      /^needs one more unused activation code \(2 given, spent by importance on .*isolation.*\); one more unlocks the external_id_taken check: --activation-code/,
+    );
+    expect(two.shortage('fresh').reason).toMatch(
+      /^needs 2 more unused activation codes .* 2 more unlock the sandbox run quota check/,
+    );
     const one = planActivationCodes({ codes: codes(1), hasOrgToken: false, wanted: ALL });
     expect(one.assigned).toEqual({ primary: codes(1)[0] });
     expect(one.shortage('typed').reason).toMatch(/one more unlocks the isolation checks/);
     const none = planActivationCodes({ codes: [], hasOrgToken: true, wanted: ALL });
-    expect(none.shortage('typed').reason).toMatch(/^needs one more unused activation code \(0 given\); one more unlocks the isolation/);
+    expect(none.shortage('typed').reason).toMatch(
+      /^needs one more unused activation code \(0 given\); one more unlocks the isolation/,
+    );
     expect(none.shortage('fresh').reason).toMatch(/^needs 3 more/);
   });
 
@@ -37,7 +43,7 @@ describe('planActivationCodes', () => {
 });
 
 describe('codeRolesOf', () => {
-  it('maps needs to roles; with --org-token external_id_taken takes the typed organization\'s external_id', () => {
+  it("maps needs to roles; with --org-token external_id_taken takes the typed organization's external_id", () => {
     expect(codeRolesOf(['org', 'second-org'], false)).toEqual(['typed']);
     expect(codeRolesOf(['redemption'], false)).toEqual(['primary']);
     expect(codeRolesOf(['redemption'], true)).toEqual(['typed']);

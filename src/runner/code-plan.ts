@@ -82,7 +82,11 @@ export function planActivationCodes(input: {
       `needs ${more === 1 ? 'one more unused activation code' : `${more} more unused activation codes`} ` +
       `(${given} given${spent}); ${more === 1 ? 'one more unlocks' : `${more} more unlock`} ${UNLOCKS[role]}: ` +
       '--activation-code (repeatable) or SVC_ACTIVATION_CODES';
-    return { kind: 'needs-input', reason, unlock: `${more} more activation code${more === 1 ? '' : 's'} (--activation-code)` };
+    return {
+      kind: 'needs-input',
+      reason,
+      unlock: `${more} more activation code${more === 1 ? '' : 's'} (--activation-code)`,
+    };
   };
   return { assigned, spare: left, shortage };
 }

@@ -21,7 +21,9 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
     if (ka.length !== kb.length) return false;
-    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(Reflect.get(a, k), Reflect.get(b, k)));
+    return ka.every(
+      (k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(Reflect.get(a, k), Reflect.get(b, k)),
+    );
   }
   return false;
 }

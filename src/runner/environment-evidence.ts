@@ -28,16 +28,28 @@ function errorCode(res: ApiResponse): string {
 }
 
 /** Reads the behaviour with an org token; each probe votes sandbox, production, or nothing. */
-export async function probeBehaviour(api: ApiClient, orgToken: string, partnerKey: string): Promise<{ votes: Environment[]; signals: string[] }> {
+export async function probeBehaviour(
+  api: ApiClient,
+  orgToken: string,
+  partnerKey: string,
+): Promise<{ votes: Environment[]; signals: string[] }> {
   const auth = { partnerKey, orgToken };
   const nonce = randomBytes(4).toString('hex');
   const votes: Environment[] = [];
   const signals: string[] = [];
   const [route, fixture] = await Promise.all([
-    api.post('/sandbox/webhooks/test', { event: `zz_svc_certify_probe_${nonce}` }, { auth, label: 'environment probe: sandbox-only route' }),
+    api.post(
+      '/sandbox/webhooks/test',
+      { event: `zz_svc_certify_probe_${nonce}` },
+      { auth, label: 'environment probe: sandbox-only route' },
+    ),
     api.post(
       '/runs',
-      { job_external_id: `cert-zz-svc-certify-probe-${nonce}`, acting_user_external_id: `svc-certify-probe-${nonce}`, target_count: 1 },
+      {
+        job_external_id: `cert-zz-svc-certify-probe-${nonce}`,
+        acting_user_external_id: `svc-certify-probe-${nonce}`,
+        target_count: 1,
+      },
       { auth, label: 'environment probe: cert-* fixture prefix' },
     ),
   ]);
@@ -47,12 +59,15 @@ export async function probeBehaviour(api: ApiClient, orgToken: string, partnerKe
   };
   const routeAnswer = `POST /sandbox/webhooks/test with an unknown event`;
   if (route.status === 404) say(route, routeAnswer, 'production', 'the sandbox-only route does not exist (production)');
-  else if (route.status === 422 || route.status === 409 || route.status === 202) say(route, routeAnswer, 'sandbox', 'the sandbox-only route exists (sandbox)');
+  else if (route.status === 422 || route.status === 409 || route.status === 202)
+    say(route, routeAnswer, 'sandbox', 'the sandbox-only route exists (sandbox)');
   else say(route, routeAnswer, undefined, 'tells nothing');
   const fixtureAnswer = 'POST /runs for an unknown cert-* fixture';
   const code = errorCode(fixture).trim();
-  if (code === 'unknown_fixture') say(fixture, fixtureAnswer, 'sandbox', 'the cert- prefix is reserved for fixtures (sandbox)');
-  else if (code === 'job_not_found') say(fixture, fixtureAnswer, 'production', 'a cert-* job is an ordinary unknown job (production)');
+  if (code === 'unknown_fixture')
+    say(fixture, fixtureAnswer, 'sandbox', 'the cert- prefix is reserved for fixtures (sandbox)');
+  else if (code === 'job_not_found')
+    say(fixture, fixtureAnswer, 'production', 'a cert-* job is an ordinary unknown job (production)');
   else say(fixture, fixtureAnswer, undefined, 'tells nothing');
   return { votes, signals };
 }

@@ -35,6 +35,8 @@ function cappedExchange(ex: RecordedExchange): RecordedExchange {
 export function capPassedEvidence(result: RunResult): RunResult {
   return {
     ...result,
-    checks: result.checks.map((c) => (CUT_STATUSES.has(c.status) && c.exchanges.length > 0 ? { ...c, exchanges: c.exchanges.map(cappedExchange) } : c)),
+    checks: result.checks.map((c) =>
+      CUT_STATUSES.has(c.status) && c.exchanges.length > 0 ? { ...c, exchanges: c.exchanges.map(cappedExchange) } : c,
+    ),
   };
 }

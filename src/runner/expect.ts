@@ -40,7 +40,10 @@ export function createExpect(deps: ExpectDeps): Expect {
 
   /** Records a failure; the message gets its section appended (`note` goes before it: "(note; section)"). */
   const record = (obs: Written & { severity?: Observation['severity'] }, res?: ApiResponse, note?: string): false => {
-    const out: Omit<Observation, 'exchange'> = { message: `${obs.message} (${note ? `${note}; ` : ''}${obs.spec})`, spec: obs.spec };
+    const out: Omit<Observation, 'exchange'> = {
+      message: `${obs.message} (${note ? `${note}; ` : ''}${obs.spec})`,
+      spec: obs.spec,
+    };
     if (obs.severity) out.severity = obs.severity;
     if (obs.pointer !== undefined) out.pointer = obs.pointer;
     if (obs.expected !== undefined) out.expected = rendered(obs.expected);
@@ -139,10 +142,24 @@ export function createExpect(deps: ExpectDeps): Expect {
     if (issues.length === 0) return true;
     const where = exchange ? `${req(exchange)} (${exchange.status})` : 'the value';
     for (const issue of issues.slice(0, MAX_SCHEMA_ISSUES)) {
-      record({ message: `${where}: ${issue.pointer || '(body)'} ${issue.message}`, spec, pointer: issue.pointer, expected: issue.keyword, received: issue.received }, exchange, `${schemaName} schema`);
+      record(
+        {
+          message: `${where}: ${issue.pointer || '(body)'} ${issue.message}`,
+          spec,
+          pointer: issue.pointer,
+          expected: issue.keyword,
+          received: issue.received,
+        },
+        exchange,
+        `${schemaName} schema`,
+      );
     }
     if (issues.length > MAX_SCHEMA_ISSUES) {
-      record({ message: `${where}: ${issues.length - MAX_SCHEMA_ISSUES} more schema issue(s)`, spec }, exchange, `${schemaName} schema`);
+      record(
+        { message: `${where}: ${issues.length - MAX_SCHEMA_ISSUES} more schema issue(s)`, spec },
+        exchange,
+        `${schemaName} schema`,
+      );
     }
     return false;
   };
@@ -156,7 +173,13 @@ export function createExpect(deps: ExpectDeps): Expect {
           ? value !== undefined && expected.test(value)
           : value === expected;
     if (ok) return true;
-    const want = description ?? (typeof expected === 'function' ? 'a different value' : expected instanceof RegExp ? `a value matching ${expected}` : `"${expected}"`);
+    const want =
+      description ??
+      (typeof expected === 'function'
+        ? 'a different value'
+        : expected instanceof RegExp
+          ? `a value matching ${expected}`
+          : `"${expected}"`);
     return record(
       {
         message: `${req(res)} answered header ${name} ${value === undefined ? 'absent' : renderValue(value)}; the spec requires ${want}`,
@@ -218,12 +241,17 @@ export function createExpect(deps: ExpectDeps): Expect {
   const warn: Expect['warn'] = (condition, obs, exchange) => {
     if (condition) return true;
     return record(
-      { ...obs, severity: 'warning', message: `${obs.message} (read as: ${obs.reading}; the other reading: ${obs.otherReading})` },
+      {
+        ...obs,
+        severity: 'warning',
+        message: `${obs.message} (read as: ${obs.reading}; the other reading: ${obs.otherReading})`,
+      },
       exchange,
     );
   };
 
-  const counted = <A extends unknown[]>(f: (...args: A) => boolean) =>
+  const counted =
+    <A extends unknown[]>(f: (...args: A) => boolean) =>
     (...args: A): boolean => {
       deps.onAssert?.();
       return f(...args);

@@ -16,7 +16,9 @@ describe('observations past the cap', () => {
     overflow.add({ message: 'f', spec: 'Errors' });
     const more = overflow.observation(MAX_OBSERVATIONS_PER_CHECK)!;
     expect(more.severity).toBeUndefined();
-    expect(more.message).toBe(`+2 more observations (of which 1 failures) not kept: ${MAX_OBSERVATIONS_PER_CHECK + 2} in all, a check keeps its first ${MAX_OBSERVATIONS_PER_CHECK}`);
+    expect(more.message).toBe(
+      `+2 more observations (of which 1 failures) not kept: ${MAX_OBSERVATIONS_PER_CHECK + 2} in all, a check keeps its first ${MAX_OBSERVATIONS_PER_CHECK}`,
+    );
     const warnings = new ObservationOverflow();
     warnings.add({ message: 'w', spec: 'Errors', severity: 'warning' });
     expect(warnings.observation(MAX_OBSERVATIONS_PER_CHECK)!.severity).toBe('warning');
@@ -25,7 +27,13 @@ describe('observations past the cap', () => {
 });
 
 describe('a large answer', () => {
-  const response = (text: string): ApiResponse => ({ status: 200, headers: {}, text, json: parseJsonLossless(text), exchange: {} as ApiResponse['exchange'] });
+  const response = (text: string): ApiResponse => ({
+    status: 200,
+    headers: {},
+    text,
+    json: parseJsonLossless(text),
+    exchange: {} as ApiResponse['exchange'],
+  });
 
   it('keeps its text and gives the same JSON, parsed again once collected', () => {
     const ITEMS = Math.ceil(LAZY_JSON_ABOVE_CHARS / 3) + 1;

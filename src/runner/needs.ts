@@ -29,7 +29,10 @@ export function unmetNeed(need: Need, s: NeedState): SkipDecision | undefined {
     case 'org':
       return s.hasOrgToken || s.activationCodes > 0
         ? undefined
-        : input('needs an organization: --org-token or SVC_ORG_TOKEN, or an activation code (--activation-code or SVC_ACTIVATION_CODES)', '--org-token or an activation code');
+        : input(
+            'needs an organization: --org-token or SVC_ORG_TOKEN, or an activation code (--activation-code or SVC_ACTIVATION_CODES)',
+            '--org-token or an activation code',
+          );
     case 'activation-code':
     case 'two-activation-codes':
     case 'second-org':
@@ -39,15 +42,23 @@ export function unmetNeed(need: Need, s: NeedState): SkipDecision | undefined {
     case 'fresh-org':
       return undefined;
     case 'expired-code':
-      return s.expiredCode ? undefined : input('needs an expired activation code: --expired-code or SVC_EXPIRED_CODE', '--expired-code');
+      return s.expiredCode
+        ? undefined
+        : input('needs an expired activation code: --expired-code or SVC_EXPIRED_CODE', '--expired-code');
     case 'disabled-org-token':
       return s.disabledOrgToken
         ? undefined
-        : input('needs the org token of a disabled organization: --disabled-org-token or SVC_DISABLED_ORG_TOKEN', '--disabled-org-token');
+        : input(
+            'needs the org token of a disabled organization: --disabled-org-token or SVC_DISABLED_ORG_TOKEN',
+            '--disabled-org-token',
+          );
     case 'disabled-partner-key':
       return s.disabledPartnerKey
         ? undefined
-        : input('needs the key of a disabled partner: --disabled-partner-key or SVC_DISABLED_PARTNER_KEY', '--disabled-partner-key');
+        : input(
+            'needs the key of a disabled partner: --disabled-partner-key or SVC_DISABLED_PARTNER_KEY',
+            '--disabled-partner-key',
+          );
     case 'webhook-receiver':
       return s.webhookReceiver
         ? undefined
@@ -59,7 +70,9 @@ export function unmetNeed(need: Need, s: NeedState): SkipDecision | undefined {
       if (s.noWebhookRegistered) return undefined;
       // Deliveries reach the receiver: a webhook is registered, so this check has nothing to apply to.
       return s.webhookReceiver
-        ? notApplicable('applies only when no webhook URL is registered for the partner; one is (deliveries reach the receiver)')
+        ? notApplicable(
+            'applies only when no webhook URL is registered for the partner; one is (deliveries reach the receiver)',
+          )
         : input(
             'applies only when no webhook URL is registered for the partner; the certifier cannot see that, so state it with --webhook-not-registered',
             '--webhook-not-registered (when none is registered)',
@@ -67,16 +80,27 @@ export function unmetNeed(need: Need, s: NeedState): SkipDecision | undefined {
     case 'sandbox':
       return s.environment === 'sandbox'
         ? undefined
-        : notApplicable('applies to the sandbox only; the target is production (x-svc-environment absent, or --environment / SVC_ENVIRONMENT)');
+        : notApplicable(
+            'applies to the sandbox only; the target is production (x-svc-environment absent, or --environment / SVC_ENVIRONMENT)',
+          );
     case 'production':
       return s.environment === 'production'
         ? undefined
-        : notApplicable('applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)');
+        : notApplicable(
+            'applies to production only; the target is the sandbox (x-svc-environment: sandbox, or --environment / SVC_ENVIRONMENT)',
+          );
     case 'exhaust-limits':
-      return s.exhaustLimits ? undefined : input('uses up the rate limit or the daily run quota: enable with --exhaust-limits', '--exhaust-limits');
+      return s.exhaustLimits
+        ? undefined
+        : input('uses up the rate limit or the daily run quota: enable with --exhaust-limits', '--exhaust-limits');
     case 'spend-credits':
       if (s.environment !== 'production') return notApplicable('spends credits, which only production does');
-      return s.maxSpendCredits > 0 ? undefined : input('would spend credits: allow with --max-spend-credits N or SVC_MAX_SPEND_CREDITS', '--max-spend-credits');
+      return s.maxSpendCredits > 0
+        ? undefined
+        : input(
+            'would spend credits: allow with --max-spend-credits N or SVC_MAX_SPEND_CREDITS',
+            '--max-spend-credits',
+          );
   }
 }
 

@@ -18,7 +18,12 @@ export class ObservationOverflow {
   /** The "+K more" observation, when any was left out; `kept` is how many the check kept. */
   observation(kept: number): Observation | undefined {
     if (this.count === 0 || this.spec === undefined) return undefined;
-    const which = this.failures === 0 ? 'warnings' : this.failures === this.count ? 'failures' : `of which ${this.failures} failures`;
+    const which =
+      this.failures === 0
+        ? 'warnings'
+        : this.failures === this.count
+          ? 'failures'
+          : `of which ${this.failures} failures`;
     return {
       ...(this.failures === 0 ? { severity: 'warning' as const } : {}),
       message: `+${this.count} more observations (${which}) not kept: ${kept + this.count} in all, a check keeps its first ${MAX_OBSERVATIONS_PER_CHECK}`,

@@ -37,21 +37,27 @@ export interface Outcome {
   error?: { name: string; message: string; stack?: string };
 }
 
-export const ASSERTED_NOTHING = 'asserted nothing: the check ended without judging anything and without saying why (an engine defect, not a verdict on the target)';
+export const ASSERTED_NOTHING =
+  'asserted nothing: the check ended without judging anything and without saying why (an engine defect, not a verdict on the target)';
 
 export function decideOutcome(input: CheckEndingInput): Outcome {
   const { ending, observations } = input;
-  const firstFailure = (list: readonly Observation[]): Observation | undefined => list.find((o) => o.severity !== 'warning');
+  const firstFailure = (list: readonly Observation[]): Observation | undefined =>
+    list.find((o) => o.severity !== 'warning');
   if (ending.kind === 'interrupted') {
     // A failure seen before the signal stands; whatever the abort itself caused (closed sockets,
     // cancelled waits) is the certifier's doing and never blames the target.
     const before = observations.slice(0, input.observationsBeforeInterrupt ?? 0);
     const failure = firstFailure(before);
     if (failure) return { status: 'failed', message: failure.message };
-    const skip: SkipDecision = { kind: 'interrupted', reason: 'interrupted: the certification was stopped (SIGINT/SIGTERM) before this check ended' };
+    const skip: SkipDecision = {
+      kind: 'interrupted',
+      reason: 'interrupted: the certification was stopped (SIGINT/SIGTERM) before this check ended',
+    };
     return { status: 'skipped', message: skip.reason, skip };
   }
-  if (ending.kind === 'timeout') return { status: 'error', message: ending.message, error: { name: 'CheckTimeout', message: ending.message } };
+  if (ending.kind === 'timeout')
+    return { status: 'error', message: ending.message, error: { name: 'CheckTimeout', message: ending.message } };
   if (ending.kind === 'threw') {
     const e = ending.error;
     return {
@@ -65,12 +71,23 @@ export function decideOutcome(input: CheckEndingInput): Outcome {
   if (failure) return { status: 'failed', message: failure.message };
   if (input.skip) return { status: 'skipped', message: input.skip.reason, skip: input.skip };
   if (observations.length > 0) return { status: 'warning', message: observations[0]!.message };
-  if (input.asserted === 0) return { status: 'error', message: ASSERTED_NOTHING, error: { name: 'AssertedNothing', message: ASSERTED_NOTHING } };
+  if (input.asserted === 0)
+    return {
+      status: 'error',
+      message: ASSERTED_NOTHING,
+      error: { name: 'AssertedNothing', message: ASSERTED_NOTHING },
+    };
   return { status: 'passed', message: '' };
 }
 
 /** The CheckResult fields of an outcome (skipKind and unlock only on skips). */
-export function outcomeFields(o: Outcome): { status: CheckStatus; message: string; skipKind?: SkipKind; unlock?: string; error?: Outcome['error'] } {
+export function outcomeFields(o: Outcome): {
+  status: CheckStatus;
+  message: string;
+  skipKind?: SkipKind;
+  unlock?: string;
+  error?: Outcome['error'];
+} {
   return {
     status: o.status,
     message: o.message,

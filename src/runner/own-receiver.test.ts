@@ -13,16 +13,29 @@ afterEach(async () => {
 });
 
 function config(flags: Record<string, unknown>) {
-  return loadConfig({ flags: { baseUrl: 'https://api.example.test/v1', partnerKey: `spk_live_${'ab'.repeat(24)}`, ...flags }, env: {}, cwd: '/nonexistent-dir', knownSuites: [] });
+  return loadConfig({
+    flags: { baseUrl: 'https://api.example.test/v1', partnerKey: `spk_live_${'ab'.repeat(24)}`, ...flags },
+    env: {},
+    cwd: '/nonexistent-dir',
+    knownSuites: [],
+  });
 }
 
 /** POSTs a validly signed delivery and returns the status and Location of the answer. */
 function deliver(url: string, body: string): Promise<{ status: number; location: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-svc-signature': computeSignature(SECRET, Buffer.from(body)) }, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-svc-signature': computeSignature(SECRET, Buffer.from(body)) },
+        agent: false,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -20,7 +20,10 @@ export function receiverOptionsFor(config: Config, secret: string): ReceiverOpti
   };
 }
 
-export async function startOwnReceiver(config: Config, secret: string): Promise<{ receiver: WebhookReceiver; publicUrl: string }> {
+export async function startOwnReceiver(
+  config: Config,
+  secret: string,
+): Promise<{ receiver: WebhookReceiver; publicUrl: string }> {
   const { startWebhookReceiver } = await import('../webhook/receiver.js');
   const receiver = await startWebhookReceiver(receiverOptionsFor(config, secret));
   return { receiver, publicUrl: config.webhookPublicUrl ?? receiver.url };

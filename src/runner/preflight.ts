@@ -38,7 +38,9 @@ export async function preflight(api: ApiClient, baseUrl: string, signal?: AbortS
     const t = res.transportError;
     throw new TargetUnreachableError(
       `target unreachable: ${baseUrl}: ${t ? `${t.code}: ${t.message}` : 'no HTTP answer'}; check --base-url (or SVC_BASE_URL) and that the service is up` +
-        (t && /cert|tls|ssl|self.signed/i.test(`${t.code} ${t.message}`) ? '; for a private CA, point NODE_EXTRA_CA_CERTS at its certificate' : ''),
+        (t && /cert|tls|ssl|self.signed/i.test(`${t.code} ${t.message}`)
+          ? '; for a private CA, point NODE_EXTRA_CA_CERTS at its certificate'
+          : ''),
     );
   }
   if (res.status !== 0 && !speaksJson(res)) {
@@ -47,7 +49,9 @@ export async function preflight(api: ApiClient, baseUrl: string, signal?: AbortS
     if (signal?.aborted) throw new PreflightInterrupted('interrupted during the pre-flight');
     if (!speaksJson(bare)) {
       const shown = (r: ApiResponse): string =>
-        r.status === 0 ? `got no answer (${r.transportError?.code ?? 'transport error'})` : `answered ${r.status} ${r.headers['content-type']?.split(';')[0]?.trim() || 'without a content type'}`;
+        r.status === 0
+          ? `got no answer (${r.transportError?.code ?? 'transport error'})`
+          : `answered ${r.status} ${r.headers['content-type']?.split(';')[0]?.trim() || 'without a content type'}`;
       throw new NotThisApiError(
         `not the Partner API v1 at ${baseUrl}: GET ${baseUrl}/runs/{id} ${shown(res)}, and without credentials ${shown(bare)} ` +
           '(the API answers JSON, with the {error, message} envelope on refusals); check --base-url (or SVC_BASE_URL): it ends in /v1',

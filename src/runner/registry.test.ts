@@ -12,7 +12,9 @@ const check = (id: string, suite = id.split('.')[0]!): CheckDefinition => ({
 
 describe('createRegistry', () => {
   it('refuses duplicate ids', () => {
-    expect(() => createRegistry([check('a.one'), check('a.one')], ['a'])).toThrow(new RegistryError('duplicate check id "a.one"'));
+    expect(() => createRegistry([check('a.one'), check('a.one')], ['a'])).toThrow(
+      new RegistryError('duplicate check id "a.one"'),
+    );
   });
 
   it('refuses malformed ids', () => {

@@ -21,7 +21,9 @@ export function createRegistry(checks: readonly CheckDefinition[], suiteOrder: r
   const byId = new Map<string, CheckDefinition>();
   for (const check of checks) {
     if (!ID.test(check.id)) {
-      throw new RegistryError(`check id "${check.id}" is malformed: use dotted lower-case kebab segments, "<suite>.<property>"`);
+      throw new RegistryError(
+        `check id "${check.id}" is malformed: use dotted lower-case kebab segments, "<suite>.<property>"`,
+      );
     }
     if (!suiteOrder.includes(check.suite)) {
       throw new RegistryError(`check ${check.id} names suite "${check.suite}", which is not in the suite order`);

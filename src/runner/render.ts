@@ -19,7 +19,12 @@ function boundedJson(v: unknown, max: number): string {
         write(value[i]);
       }
       out += ']';
-    } else if (value !== null && typeof value === 'object' && !(value instanceof JsonDecimal) && Object.getPrototypeOf(value) === Object.prototype) {
+    } else if (
+      value !== null &&
+      typeof value === 'object' &&
+      !(value instanceof JsonDecimal) &&
+      Object.getPrototypeOf(value) === Object.prototype
+    ) {
       out += '{';
       let first = true;
       for (const key of Object.keys(value)) {

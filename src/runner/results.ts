@@ -18,7 +18,8 @@ export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'warning';
  * left nothing to judge (these three make the verdict `incomplete`); `deselected`: --suite/--grep left it
  * out; `interrupted`: SIGINT/SIGTERM came first.
  */
-export type SkipKind = 'not-applicable' | 'needs-input' | 'not-exercised' | 'inconclusive' | 'deselected' | 'interrupted';
+export type SkipKind =
+  'not-applicable' | 'needs-input' | 'not-exercised' | 'inconclusive' | 'deselected' | 'interrupted';
 
 /** Skips that leave the certification incomplete: something could have run it. */
 export const INCOMPLETE_SKIPS: ReadonlySet<SkipKind> = new Set(['needs-input', 'not-exercised', 'inconclusive']);
@@ -183,7 +184,10 @@ export interface RunResult {
   parts?: DossierPart[];
 }
 
-export type DossierPart = Omit<RunResult, 'checks' | 'findings' | 'parts'> & { checkCount: number; findingCount: number };
+export type DossierPart = Omit<RunResult, 'checks' | 'findings' | 'parts'> & {
+  checkCount: number;
+  findingCount: number;
+};
 
 /** One place a scanned file holds `spk_` or `sot_` (README, `svc-certify scan`). */
 export interface ScanFinding {

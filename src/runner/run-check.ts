@@ -72,7 +72,10 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   const total = budgetMs(check, env.target.timeScale, env.marginMs);
   const budget = new Budget(total);
 
-  const inner = withLazyJson(env.engine.client((ex) => record(ex, false), { signal: controller.signal }), controller.signal);
+  const inner = withLazyJson(
+    env.engine.client((ex) => record(ex, false), { signal: controller.signal }),
+    controller.signal,
+  );
   // Once the check is settled (interrupted, overrun) its code may still be unwinding: it sends
   // nothing more and is handed no answer to judge, so it cannot hold the CPU from the reports.
   const settled = (): boolean => controller.signal.aborted;
@@ -112,7 +115,8 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     },
     observe(obs, ex) {
       const index = ex ? indexOf.get(ex) : undefined;
-      if (observations.length < MAX_OBSERVATIONS_PER_CHECK) observations.push({ ...obs, ...(index !== undefined ? { exchange: index } : {}) });
+      if (observations.length < MAX_OBSERVATIONS_PER_CHECK)
+        observations.push({ ...obs, ...(index !== undefined ? { exchange: index } : {}) });
       else overflow.add(obs);
     },
   });
@@ -124,7 +128,10 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     setup,
     expect,
     skip(reason: string | SkipDecision, kind?: SkipKind, unlock?: string) {
-      skip ??= typeof reason === 'string' ? { reason, kind: kind ?? 'inconclusive', ...(unlock !== undefined ? { unlock } : {}) } : reason;
+      skip ??=
+        typeof reason === 'string'
+          ? { reason, kind: kind ?? 'inconclusive', ...(unlock !== undefined ? { unlock } : {}) }
+          : reason;
     },
     sleep: (specMs) => abortableSleep(specMs / env.target.timeScale, controller.signal),
     progress: (message) => env.onProgress(check.id, message),
@@ -195,7 +202,13 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
 
   const more = overflow.observation(observations.length);
   if (more) observations.push(more);
-  const outcome = decideOutcome({ ending, asserted, observations, observationsBeforeInterrupt: beforeInterrupt ?? 0, ...(skip ? { skip } : {}) });
+  const outcome = decideOutcome({
+    ending,
+    asserted,
+    observations,
+    observationsBeforeInterrupt: beforeInterrupt ?? 0,
+    ...(skip ? { skip } : {}),
+  });
   // Copies: an interrupted check's code may still be unwinding and must not change its result.
   return { ...base, observations: [...observations], exchanges: [...exchanges], ...outcomeFields(outcome) };
 }

@@ -1,7 +1,11 @@
 // Runs tasks under a concurrency cap, in the order given (the caller puts the longest first so
 // the critical path, e.g. cert-slow's 3 minutes, starts at t=0).
 
-export async function runConcurrently<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+export async function runConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {

@@ -29,7 +29,12 @@ function scriptedEngine(answer: Answer): SetupClientFactory & { sent: RequestSpe
           label: [opts?.labelPrefix, spec.label].filter((s) => s !== undefined && s !== '').join(': '),
           startedAt: new Date().toISOString(),
           durationMs: 1,
-          request: { method: spec.method, url: `http://127.0.0.1:9/v1${spec.path}`, headers: {}, body: JSON.stringify(spec.body ?? null) },
+          request: {
+            method: spec.method,
+            url: `http://127.0.0.1:9/v1${spec.path}`,
+            headers: {},
+            body: JSON.stringify(spec.body ?? null),
+          },
           response: { status, headers: {}, body: text },
           curl: 'curl …',
         };
@@ -46,7 +51,17 @@ function scriptedEngine(answer: Answer): SetupClientFactory & { sent: RequestSpe
 }
 
 function delivery(json: JsonValue): ReceivedDelivery {
-  return { seq: 1, receivedAt: Date.now(), method: 'POST', path: '/hook', headers: {}, body: Buffer.from(JSON.stringify(json)), json, signature: { header: undefined, valid: true }, answeredStatus: 200 };
+  return {
+    seq: 1,
+    receivedAt: Date.now(),
+    method: 'POST',
+    path: '/hook',
+    headers: {},
+    body: Buffer.from(JSON.stringify(json)),
+    json,
+    signature: { header: undefined, valid: true },
+    answeredStatus: 200,
+  };
 }
 
 /** Delivers every test event at once: waitFor finds a delivery naming the awaited run. */
@@ -73,7 +88,8 @@ function core(engine: SetupClientFactory, receiver?: WebhookReceiver): SharedSet
   });
 }
 
-const checkApi = (engine: SetupClientFactory, into: RecordedExchange[]): ApiClient => engine.client((ex) => into.push(ex));
+const checkApi = (engine: SetupClientFactory, into: RecordedExchange[]): ApiClient =>
+  engine.client((ex) => into.push(ex));
 
 describe('the webhook trio as a shared setup step', () => {
   it('is sent once, and every check that awaits it carries its three exchanges', async () => {
@@ -86,7 +102,8 @@ describe('the webhook trio as a shared setup step', () => {
     const setup = core(engine, scriptedReceiver(['run-1', 'run-2', 'run-3']));
     const first: RecordedExchange[] = [];
     const second: RecordedExchange[] = [];
-    const viewOf = (into: RecordedExchange[]) => setup.forCheck((list) => into.push(...list), [], checkApi(engine, into));
+    const viewOf = (into: RecordedExchange[]) =>
+      setup.forCheck((list) => into.push(...list), [], checkApi(engine, into));
 
     const [a, b] = await Promise.all([viewOf(first).webhookTrio(), viewOf(second).webhookTrio()]);
     expect(a).toBe(b);
@@ -96,7 +113,11 @@ describe('the webhook trio as a shared setup step', () => {
       ['candidate_revealed', { run_id: 'run-3' }],
     ]);
     expect(engine.sent.filter((s) => s.path === TEST_PATH)).toHaveLength(3);
-    const trioLabels = ['setup: webhook trio: test run_completed', 'setup: webhook trio: test run_failed', 'setup: webhook trio: test candidate_revealed'];
+    const trioLabels = [
+      'setup: webhook trio: test run_completed',
+      'setup: webhook trio: test run_failed',
+      'setup: webhook trio: test candidate_revealed',
+    ];
     expect(first.map((ex) => ex.label)).toEqual(trioLabels);
     // The second check to await it, after the trio was done, gets the very same records.
     expect(second.map((ex) => ex.label)).toEqual(trioLabels);
@@ -109,7 +130,9 @@ describe('the webhook trio as a shared setup step', () => {
 
   it('records an event the receiver never got without a delivery, and a non-202 as it came', async () => {
     const engine = scriptedEngine((spec) =>
-      (spec.body as { event: string }).event === 'run_failed' ? { status: 500, json: { error: 'internal_error', message: 'boom' } } : { status: 202, json: { event_id: 'evt', run_id: 'run-late' } },
+      (spec.body as { event: string }).event === 'run_failed'
+        ? { status: 500, json: { error: 'internal_error', message: 'boom' } }
+        : { status: 202, json: { event_id: 'evt', run_id: 'run-late' } },
     );
     const setup = core(engine, scriptedReceiver([]));
     const trio = await setup.forCheck(() => undefined, [], checkApi(engine, [])).webhookTrio();
@@ -122,7 +145,11 @@ describe('the webhook trio as a shared setup step', () => {
 
   it('skips a check without a receiver', async () => {
     const engine = scriptedEngine(() => ({ status: 202, json: {} }));
-    await expect(core(engine).forCheck(() => undefined, [], checkApi(engine, [])).webhookTrio()).rejects.toThrow(/needs a webhook receiver: --webhook-secret/);
+    await expect(
+      core(engine)
+        .forCheck(() => undefined, [], checkApi(engine, []))
+        .webhookTrio(),
+    ).rejects.toThrow(/needs a webhook receiver: --webhook-secret/);
     expect(engine.sent).toEqual([]);
   });
 });
@@ -130,7 +157,8 @@ describe('the webhook trio as a shared setup step', () => {
 describe('real runs, counted where they are started', () => {
   const started = (spec: RequestSpec) => {
     const body = spec.body as { job_external_id?: string };
-    if (body.job_external_id === 'refused') return { status: 422, json: { error: 'requirements_rejected', message: 'no', rejected: [] } };
+    if (body.job_external_id === 'refused')
+      return { status: 422, json: { error: 'requirements_rejected', message: 'no', rejected: [] } };
     if (body.job_external_id === 'no-run-id') return { status: 202, json: {} };
     return { status: 202, json: { run_id: 'run-1', status: 'queued' } };
   };
@@ -143,10 +171,19 @@ describe('real runs, counted where they are started', () => {
     const attached: RecordedExchange[] = [];
     const view = setup.forCheck((list) => attached.push(...list), [], checkApi(engine, own));
     for (const job of ['svc-certify-job-1', 'refused', 'no-run-id', 'cert-empty', 'svc-certify-job-2']) {
-      await view.startRun({ job_external_id: job, acting_user_external_id: 'u', target_count: 1 }, { label: `start ${job}` });
+      await view.startRun(
+        { job_external_id: job, acting_user_external_id: 'u', target_count: 1 },
+        { label: `start ${job}` },
+      );
     }
     expect(setup.realRunCount()).toBe(2);
-    expect(own.map((ex) => ex.label)).toEqual(['start svc-certify-job-1', 'start refused', 'start no-run-id', 'start cert-empty', 'start svc-certify-job-2']);
+    expect(own.map((ex) => ex.label)).toEqual([
+      'start svc-certify-job-1',
+      'start refused',
+      'start no-run-id',
+      'start cert-empty',
+      'start svc-certify-job-2',
+    ]);
     expect(attached).toEqual([]);
   });
 
@@ -154,7 +191,9 @@ describe('real runs, counted where they are started', () => {
     const engine = scriptedEngine(started);
     const setup = core(engine);
     setup.replan(planActivationCodes({ codes: [], hasOrgToken: true, wanted: [] }), 'production');
-    await setup.forCheck(() => undefined, [], checkApi(engine, [])).startRun({ job_external_id: 'cert-empty', acting_user_external_id: 'u', target_count: 1 });
+    await setup
+      .forCheck(() => undefined, [], checkApi(engine, []))
+      .startRun({ job_external_id: 'cert-empty', acting_user_external_id: 'u', target_count: 1 });
     expect(setup.realRunCount()).toBe(1);
   });
 });

@@ -8,7 +8,15 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import { isJsonObject } from '../json/lossless.js';
-import type { JobHandle, OrgHandle, RunHandle, RunStartBody, SharedSetup, TypedRedemption, UserHandle } from './check.js';
+import type {
+  JobHandle,
+  OrgHandle,
+  RunHandle,
+  RunStartBody,
+  SharedSetup,
+  TypedRedemption,
+  UserHandle,
+} from './check.js';
 import type { CodePlan } from './code-plan.js';
 import { withLazyJson } from './lazy-json.js';
 import { describeRequest, renderValue } from './render.js';
@@ -20,7 +28,10 @@ import type { WebhookReceiver } from '../webhook/receiver.js';
 import { sendTestTrio, type TrioEntry } from './webhook-trio.js';
 
 export interface SetupClientFactory {
-  client(record: (exchange: RecordedExchange) => void, opts?: { signal?: AbortSignal; labelPrefix?: string }): ApiClient;
+  client(
+    record: (exchange: RecordedExchange) => void,
+    opts?: { signal?: AbortSignal; labelPrefix?: string },
+  ): ApiClient;
 }
 
 export interface SharedSetupOptions {
@@ -173,11 +184,19 @@ export class SharedSetupCore {
         throw new SkipCheck(short.reason, short.kind, short.unlock);
       }
       const externalId = this.uniqueId('svc-certify-org');
-      const typed = await api.post('/activations/redeem', { code: typedCodeForm(code), external_id: externalId }, { auth: 'partner', label: 'redeem a code as typed: lower case, spaces' });
+      const typed = await api.post(
+        '/activations/redeem',
+        { code: typedCodeForm(code), external_id: externalId },
+        { auth: 'partner', label: 'redeem a code as typed: lower case, spaces' },
+      );
       if (typed.status === 200) {
         return { code, typed, org: this.orgFrom(typed, externalId, 'second org (redeem a code as typed)') };
       }
-      const issued = await api.post('/activations/redeem', { code, external_id: externalId }, { auth: 'partner', label: 'redeem the same code as issued' });
+      const issued = await api.post(
+        '/activations/redeem',
+        { code, external_id: externalId },
+        { auth: 'partner', label: 'redeem the same code as issued' },
+      );
       return { code, typed, issued, org: this.orgFrom(issued, externalId, 'second org (redeem a code as issued)') };
     });
   }
@@ -188,7 +207,11 @@ export class SharedSetupCore {
 
   private async redeem(api: ApiClient, code: string, step: string): Promise<OrgHandle> {
     const externalId = this.uniqueId('svc-certify-org');
-    const res = await api.post('/activations/redeem', { code, external_id: externalId }, { auth: 'partner', label: 'redeem' });
+    const res = await api.post(
+      '/activations/redeem',
+      { code, external_id: externalId },
+      { auth: 'partner', label: 'redeem' },
+    );
     return this.orgFrom(res, externalId, step);
   }
 
@@ -240,8 +263,19 @@ export class SharedSetupCore {
           '--user-role',
         );
       }
-      if (!res || res.status < 200 || res.status > 299 || !isJsonObject(res.json) || typeof res.json.user_id !== 'string') {
-        throw new SetupFailure('user (register a recruiter)', this.wrong(res!, 'a 2xx with a user_id'), SPEC_USERS, res);
+      if (
+        !res ||
+        res.status < 200 ||
+        res.status > 299 ||
+        !isJsonObject(res.json) ||
+        typeof res.json.user_id !== 'string'
+      ) {
+        throw new SetupFailure(
+          'user (register a recruiter)',
+          this.wrong(res!, 'a 2xx with a user_id'),
+          SPEC_USERS,
+          res,
+        );
       }
       return { externalId, ...(role !== undefined ? { role } : {}) };
     });
@@ -321,7 +355,10 @@ export class SharedSetupCore {
       const limitMs = POLL_LIMIT_SPEC_MS / this.opts.timeScale;
       let final: ApiResponse | undefined;
       for (;;) {
-        const read = await api.get(`/runs/${encodeURIComponent(runId)}`, { label: `read run #${reads.length + 1}`, priority: 'high' });
+        const read = await api.get(`/runs/${encodeURIComponent(runId)}`, {
+          label: `read run #${reads.length + 1}`,
+          priority: 'high',
+        });
         reads.push(read);
         if (read.status === 200) final = read;
         const status = isJsonObject(read.json) ? read.json.status : undefined;
@@ -350,9 +387,18 @@ export class SharedSetupCore {
     return this.step('second-real-run', 'second real run', [user, job], async (api) => {
       const [u, j] = await Promise.all([user.promise, job.promise]);
       const twin = this.uniqueId('svc-certify-twin-job');
-      const created = await api.post('/jobs', { external_id: twin, title: j.title, description_text: j.descriptionText, location_text: j.locationText }, { label: 'create a twin of the shared job' });
+      const created = await api.post(
+        '/jobs',
+        { external_id: twin, title: j.title, description_text: j.descriptionText, location_text: j.locationText },
+        { label: 'create a twin of the shared job' },
+      );
       if (created.status < 200 || created.status > 299) {
-        throw new SetupFailure('second real run (create a twin of the shared job)', this.wrong(created, 'a 2xx'), SPEC_JOBS, created);
+        throw new SetupFailure(
+          'second real run (create a twin of the shared job)',
+          this.wrong(created, 'a 2xx'),
+          SPEC_JOBS,
+          created,
+        );
       }
       const res = await api.post(
         '/runs',
@@ -389,11 +435,19 @@ export class SharedSetupCore {
    * A run start a check makes itself (recorded by the check's own client), counted as a real run when
    * the target started one: a 2xx naming a run_id for a job that is not a sandbox fixture.
    */
-  async startRun(api: ApiClient, body: RunStartBody, opts: Omit<RequestSpec, 'method' | 'path' | 'body'>): Promise<ApiResponse> {
+  async startRun(
+    api: ApiClient,
+    body: RunStartBody,
+    opts: Omit<RequestSpec, 'method' | 'path' | 'body'>,
+  ): Promise<ApiResponse> {
     const res = await api.post('/runs', body, opts);
-    const fixture = this.environment === 'sandbox' && typeof body.job_external_id === 'string' && body.job_external_id.startsWith('cert-');
+    const fixture =
+      this.environment === 'sandbox' &&
+      typeof body.job_external_id === 'string' &&
+      body.job_external_id.startsWith('cert-');
     const runId = isJsonObject(res.json) ? res.json.run_id : undefined;
-    if (!fixture && res.status >= 200 && res.status <= 299 && typeof runId === 'string' && runId !== '') this.realRuns += 1;
+    if (!fixture && res.status >= 200 && res.status <= 299 && typeof runId === 'string' && runId !== '')
+      this.realRuns += 1;
     return res;
   }
 
@@ -405,7 +459,12 @@ export class SharedSetupCore {
     const org = this.orgStep();
     return this.step('webhook-trio', 'webhook trio', [org], async (api) => {
       const rx = this.opts.receiver;
-      if (!rx) throw new SkipCheck('needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET', 'needs-input', '--webhook-secret (with --webhook-public-url)');
+      if (!rx)
+        throw new SkipCheck(
+          'needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET',
+          'needs-input',
+          '--webhook-secret (with --webhook-public-url)',
+        );
       await org.promise;
       return sendTestTrio(api, rx, this.opts.timeScale, this.opts.signal);
     });
@@ -422,7 +481,8 @@ export class SharedSetupCore {
 
   private wrong(res: ApiResponse, wanted: string): string {
     const req = describeRequest(res.exchange.request.method, res.exchange.request.url, this.opts.baseUrl);
-    if (res.status === 0) return `${req} got no HTTP answer (${res.transportError?.code ?? 'transport error'}); expected ${wanted}`;
+    if (res.status === 0)
+      return `${req} got no HTTP answer (${res.transportError?.code ?? 'transport error'}); expected ${wanted}`;
     const err = isJsonObject(res.json) && typeof res.json.error === 'string' ? ` ${renderValue(res.json.error)}` : '';
     return `${req} answered ${res.status}${err}; expected ${wanted}`;
   }

@@ -1,7 +1,14 @@
 // The verdict, decided once per certification and stored in the RunResult: the exit code and every
 // reporter read this one decision, so they cannot disagree. The contract is DESIGN.md's *Verdict*.
 
-import { leavesIncomplete, skipKindOf, type CheckResult, type MissingInput, type RunResult, type Verdict } from './results.js';
+import {
+  leavesIncomplete,
+  skipKindOf,
+  type CheckResult,
+  type MissingInput,
+  type RunResult,
+  type Verdict,
+} from './results.js';
 
 export interface VerdictDecision {
   verdict: Verdict;
@@ -15,17 +22,29 @@ export interface VerdictDecision {
  * inconclusive skip the baseline does not accept) > passed-selection (--suite/--grep left checks out) >
  * certified.
  */
-export function decideVerdict(result: Pick<RunResult, 'summary' | 'checks' | 'baseline' | 'interrupted' | 'selection'>, strict: boolean): VerdictDecision {
+export function decideVerdict(
+  result: Pick<RunResult, 'summary' | 'checks' | 'baseline' | 'interrupted' | 'selection'>,
+  strict: boolean,
+): VerdictDecision {
   const missing = missingInputs(result.checks);
   if (result.interrupted) return { verdict: 'interrupted', missing };
   const { summary } = result;
-  if (summary.failed > 0 || summary.error > 0 || (result.baseline?.problems.length ?? 0) > 0) return { verdict: 'not-certified', missing };
+  if (summary.failed > 0 || summary.error > 0 || (result.baseline?.problems.length ?? 0) > 0)
+    return { verdict: 'not-certified', missing };
   // `?? 0`: a results.json written before warnings existed has no such count.
   if (strict && (summary.warning ?? 0) > 0) return { verdict: 'not-certified', missing };
   // Nothing judged at all (every selected check not applicable, say `--suite production` against a
   // sandbox): no evidence, so no certificate and no passed selection either.
-  if (missing.length === 0 && summary.total > 0 && summary.passed + (summary.warning ?? 0) + (summary.expected ?? 0) === 0) {
-    missing.push({ kind: 'inconclusive', what: 'no selected check applies to this target, so nothing was judged: select checks that apply (svc-certify list)', checks: [] });
+  if (
+    missing.length === 0 &&
+    summary.total > 0 &&
+    summary.passed + (summary.warning ?? 0) + (summary.expected ?? 0) === 0
+  ) {
+    missing.push({
+      kind: 'inconclusive',
+      what: 'no selected check applies to this target, so nothing was judged: select checks that apply (svc-certify list)',
+      checks: [],
+    });
   }
   if (missing.length > 0) return { verdict: strict ? 'not-certified' : 'incomplete', missing };
   if ((result.selection?.deselected ?? 0) > 0) return { verdict: 'passed-selection', missing };

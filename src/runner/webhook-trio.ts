@@ -48,7 +48,12 @@ export function isDeliveryOf(trig: { eventId: string; runId: string }): (d: Rece
  * sake: an answer that is not a 202 is webhooks.test-endpoint-accepted's finding, a missing delivery
  * the finding of each check that reads it.
  */
-export async function sendTestTrio(api: ApiClient, rx: WebhookReceiver, timeScale: number, signal: AbortSignal): Promise<TrioEntry[]> {
+export async function sendTestTrio(
+  api: ApiClient,
+  rx: WebhookReceiver,
+  timeScale: number,
+  signal: AbortSignal,
+): Promise<TrioEntry[]> {
   const entries: TrioEntry[] = [];
   for (const event of TEST_EVENTS) {
     const res = await api.post(TEST_PATH, { event }, { label: `test ${event}` });

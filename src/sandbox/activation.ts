@@ -25,12 +25,20 @@ export function redeemCode(
   const key = faults.has('activation.no-normalization') ? input.replace(/-/g, '') : normalizeCode(input);
   const code = store.codes.get(key);
   if (!code || code.partnerId !== partner.id) {
-    throw faults.has('activation.unknown-code-422') ? new ApiError(422, 'invalid_request', { field: 'code' }) : new ApiError(404, 'code_not_found');
+    throw faults.has('activation.unknown-code-422')
+      ? new ApiError(422, 'invalid_request', { field: 'code' })
+      : new ApiError(404, 'code_not_found');
   }
   const now = app.now();
   if (code.redeemedAt !== undefined && !faults.has('activation.code-reusable')) {
-    const redeemedAt = faults.has('conventions.timestamp-not-utc') ? isoPlus3(code.redeemedAt) : isoUtc(code.redeemedAt);
-    throw new ApiError(409, 'code_already_redeemed', faults.has('activation.redeemed-at-missing') ? {} : { redeemed_at: redeemedAt });
+    const redeemedAt = faults.has('conventions.timestamp-not-utc')
+      ? isoPlus3(code.redeemedAt)
+      : isoUtc(code.redeemedAt);
+    throw new ApiError(
+      409,
+      'code_already_redeemed',
+      faults.has('activation.redeemed-at-missing') ? {} : { redeemed_at: redeemedAt },
+    );
   }
   if (now >= code.expiresAt && !faults.has('activation.expired-code-accepted')) throw new ApiError(410, 'code_expired');
   const externalIds = store.externalIdsOf(partner.id);
@@ -38,7 +46,9 @@ export function redeemCode(
     if (faults.has('activation.external-id-taken-burns-code')) code.redeemedAt = now;
     throw new ApiError(409, 'external_id_taken');
   }
-  const token = faults.has('activation.token-uppercase-hex') ? `sot_${newOrgToken().slice(4).toUpperCase()}` : newOrgToken();
+  const token = faults.has('activation.token-uppercase-hex')
+    ? `sot_${newOrgToken().slice(4).toUpperCase()}`
+    : newOrgToken();
   const org: Organization = {
     id: newUuid(),
     partnerId: partner.id,

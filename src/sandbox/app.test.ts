@@ -70,7 +70,11 @@ describe('authentication', () => {
     const noKey = await h.app.request({ method: 'GET', path: '/v1/runs/x', headers: {} });
     expect(noKey.status).toBe(401);
     expect(JSON.parse(noKey.body.toString()).error).toBe('invalid_partner_key');
-    const badKey = await h.app.request({ method: 'GET', path: '/v1/runs/x', headers: { 'x-partner-key': 'spk_live_' + '0'.repeat(48) } });
+    const badKey = await h.app.request({
+      method: 'GET',
+      path: '/v1/runs/x',
+      headers: { 'x-partner-key': 'spk_live_' + '0'.repeat(48) },
+    });
     expect(JSON.parse(badKey.body.toString()).error).toBe('invalid_partner_key');
     expect((await h.callAs(undefined, 'GET', '/runs/x')).json.error).toBe('invalid_org_token');
     const bad = await h.callAs('sot_' + 'a'.repeat(48), 'GET', '/runs/x');
@@ -90,14 +94,19 @@ describe('authentication', () => {
     const newKey = h.app.operator.rotatePartnerKey(h.partnerId);
     expect(newKey).toMatch(/^spk_live_[0-9a-f]{48}$/);
     expect((await h.call('GET', '/runs/x')).json.error).toBe('invalid_partner_key');
-    const ok = await h.app.request({ method: 'GET', path: '/v1/runs/x', headers: { 'x-partner-key': newKey, 'x-svc-org': h.orgToken } });
+    const ok = await h.app.request({
+      method: 'GET',
+      path: '/v1/runs/x',
+      headers: { 'x-partner-key': newKey, 'x-svc-org': h.orgToken },
+    });
     expect(ok.status).toBe(404);
   });
 
   it('keeps only hashes of keys and tokens', async () => {
     const h = await make();
-    const dump = JSON.stringify([...h.app.context.store.partners.values(), ...h.app.context.store.organizations.values()], (_k, v: unknown) =>
-      v instanceof Set ? [...v].map(String) : typeof v === 'bigint' ? String(v) : v,
+    const dump = JSON.stringify(
+      [...h.app.context.store.partners.values(), ...h.app.context.store.organizations.values()],
+      (_k, v: unknown) => (v instanceof Set ? [...v].map(String) : typeof v === 'bigint' ? String(v) : v),
     );
     expect(dump).not.toContain(h.partnerKey);
     expect(dump).not.toContain(h.orgToken);
@@ -123,13 +132,18 @@ describe('activation', () => {
     expect(again.json.redeemed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     expect(again.json.org_token).toBeUndefined();
     const expired = op.createActivationCode(h.partnerId, { expired: true });
-    expect((await h.callAs(undefined, 'POST', '/activations/redeem', { code: expired, external_id: 'org-4' })).status).toBe(410);
-    const missing = await h.callAs(undefined, 'POST', '/activations/redeem', { code: 'SVC-AAAA-AAAA', external_id: 'org-5' });
+    expect(
+      (await h.callAs(undefined, 'POST', '/activations/redeem', { code: expired, external_id: 'org-4' })).status,
+    ).toBe(410);
+    const missing = await h.callAs(undefined, 'POST', '/activations/redeem', {
+      code: 'SVC-AAAA-AAAA',
+      external_id: 'org-5',
+    });
     expect([missing.status, missing.json.error]).toEqual([404, 'code_not_found']);
   });
 
   it('expires after 14 scaled days', async () => {
-    const h = await make({ timeScale: 14 * 86_400_000 / 50 });
+    const h = await make({ timeScale: (14 * 86_400_000) / 50 });
     const code = h.app.operator.createActivationCode(h.partnerId);
     await new Promise((r) => setTimeout(r, 80));
     expect((await h.callAs(undefined, 'POST', '/activations/redeem', { code, external_id: 'late' })).status).toBe(410);
@@ -139,12 +153,32 @@ describe('activation', () => {
 describe('users and jobs', () => {
   it('upserts users and jobs with stable ids', async () => {
     const h = await make({ createdStatus: 201 });
-    const a = await h.call('POST', '/users', { external_id: 'u9', email: 'u9@example.com', full_name: 'U', role: 'admin' });
-    const b = await h.call('POST', '/users', { external_id: 'u9', email: 'u9b@example.com', full_name: 'U', role: 'admin' });
+    const a = await h.call('POST', '/users', {
+      external_id: 'u9',
+      email: 'u9@example.com',
+      full_name: 'U',
+      role: 'admin',
+    });
+    const b = await h.call('POST', '/users', {
+      external_id: 'u9',
+      email: 'u9b@example.com',
+      full_name: 'U',
+      role: 'admin',
+    });
     expect(a.status).toBe(201);
     expect([a.json.created, b.json.created, b.json.user_id]).toEqual([true, false, a.json.user_id]);
-    const j1 = await h.call('POST', '/jobs', { external_id: 'j9', title: 'T', description_text: 'D', location_text: 'Haifa' });
-    const j2 = await h.call('POST', '/jobs', { external_id: 'j9', title: 'T2', description_text: 'D', location_text: 'Haifa' });
+    const j1 = await h.call('POST', '/jobs', {
+      external_id: 'j9',
+      title: 'T',
+      description_text: 'D',
+      location_text: 'Haifa',
+    });
+    const j2 = await h.call('POST', '/jobs', {
+      external_id: 'j9',
+      title: 'T2',
+      description_text: 'D',
+      location_text: 'Haifa',
+    });
     expect([j1.json.created, j1.json.updated, j2.json.created, j2.json.updated]).toEqual([true, false, false, true]);
     expect(j2.json.job_id).toBe(j1.json.job_id);
     expect((await h.call('POST', '/users', { external_id: '' })).json.error).toBe('invalid_user');
@@ -181,21 +215,40 @@ describe('run start', () => {
       { index: 2, text: 'Kubernetes', kind: 'nice', origin: 'partner' },
       { index: 3, text: 'Backend Developer', kind: 'must', origin: 'job_title' },
     ]);
-    expect(r.json.warnings.map((w: { index: number; code: string }) => [w.index, w.code])).toEqual([[1, 'short_term_may_be_dropped']]);
+    expect(r.json.warnings.map((w: { index: number; code: string }) => [w.index, w.code])).toEqual([
+      [1, 'short_term_may_be_dropped'],
+    ]);
   });
 
   it('does not append the title when submitted', async () => {
     const h = await make();
-    const r = await h.startRun({ job_external_id: 'job-1', requirements: [{ text: 'backend  developer', kind: 'must' }, { text: 'A1', kind: 'must' }, { text: 'B2B sales', kind: 'must' }] });
+    const r = await h.startRun({
+      job_external_id: 'job-1',
+      requirements: [
+        { text: 'backend  developer', kind: 'must' },
+        { text: 'A1', kind: 'must' },
+        { text: 'B2B sales', kind: 'must' },
+      ],
+    });
     expect(r.status).toBe(202);
     expect(r.json.requirements).toHaveLength(3);
   });
 
   it('puts too_many_musts on the must that exceeds the cap (title counts)', async () => {
     const h = await make();
-    const r = await h.startRun({ job_external_id: 'job-1', requirements: [{ text: 'Node', kind: 'must' }, { text: 'SQL', kind: 'nice' }, { text: 'AWS', kind: 'must' }, { text: 'Redis', kind: 'must' }] });
+    const r = await h.startRun({
+      job_external_id: 'job-1',
+      requirements: [
+        { text: 'Node', kind: 'must' },
+        { text: 'SQL', kind: 'nice' },
+        { text: 'AWS', kind: 'must' },
+        { text: 'Redis', kind: 'must' },
+      ],
+    });
     expect([r.status, r.json.error]).toEqual([422, 'requirements_rejected']);
-    expect(r.json.rejected.map((i: { index: number; code: string }) => [i.index, i.code])).toEqual([[3, 'too_many_musts']]);
+    expect(r.json.rejected.map((i: { index: number; code: string }) => [i.index, i.code])).toEqual([
+      [3, 'too_many_musts'],
+    ]);
     expect(Array.isArray(r.json.warnings)).toBe(true);
   });
 
@@ -231,7 +284,13 @@ describe('run start', () => {
     const h = await make();
     const r = await h.startRun({ job_external_id: 'job-1', requirements: { text: 'x', kind: 'must' } });
     expect(r.json.rejected).toMatchObject([{ index: -1, code: 'invalid_kind' }]);
-    const w = await h.startRun({ job_external_id: 'job-1', requirements: [{ text: '3-5 years of Java', kind: 'nice' }, { text: 'Driving licence', kind: 'must' }] });
+    const w = await h.startRun({
+      job_external_id: 'job-1',
+      requirements: [
+        { text: '3-5 years of Java', kind: 'nice' },
+        { text: 'Driving licence', kind: 'must' },
+      ],
+    });
     expect(w.status).toBe(202);
     expect(w.json.warnings.map((i: { code: string }) => i.code)).toEqual(['years_band_ceiling', 'unverifiable_must']);
   });
@@ -241,9 +300,14 @@ describe('run start', () => {
     const d = await h.startRun({ job_external_id: 'job-1' });
     expect(d.status).toBe(202);
     expect(d.json.requirements.at(-1)).toMatchObject({ text: 'Backend Developer', kind: 'must' });
-    expect((await h.startRun({ job_external_id: 'job-1', target_count: 21 })).json).toMatchObject({ error: 'sandbox_limit', max_target_count: 20 });
+    expect((await h.startRun({ job_external_id: 'job-1', target_count: 21 })).json).toMatchObject({
+      error: 'sandbox_limit',
+      max_target_count: 20,
+    });
     expect((await h.startRun({ job_external_id: 'job-1', target_count: 0 })).status).toBe(422);
-    expect((await h.startRun({ job_external_id: 'job-1', acting_user_external_id: 'ghost' })).json.error).toBe('user_not_found');
+    expect((await h.startRun({ job_external_id: 'job-1', acting_user_external_id: 'ghost' })).json.error).toBe(
+      'user_not_found',
+    );
     expect((await h.startRun({ job_external_id: 'job-404' })).json.error).toBe('job_not_found');
     const unknown = await h.startRun({ job_external_id: 'cert-nope' });
     expect(unknown.json.error).toBe('unknown_fixture');
@@ -268,9 +332,15 @@ describe('run read, reveal and decisions on a real run', () => {
     expect(['bigint', 'number']).toContain(typeof c.id);
     const big = run.candidates.find((x: { id: unknown }) => typeof x.id === 'bigint');
     const target = big ?? c;
-    const rev = await h.call('POST', `/runs/${start.json.run_id}/candidates/${target.id}/reveal`, { acting_user_external_id: 'rec-1' });
+    const rev = await h.call('POST', `/runs/${start.json.run_id}/candidates/${target.id}/reveal`, {
+      acting_user_external_id: 'rec-1',
+    });
     expect(rev.status).toBe(200);
-    expect(rev.json).toMatchObject({ credits_charged: 0, sandbox: true, email: `candidate-${target.id}@sandbox.svc.invalid` });
+    expect(rev.json).toMatchObject({
+      credits_charged: 0,
+      sandbox: true,
+      email: `candidate-${target.id}@sandbox.svc.invalid`,
+    });
     const after = (await h.call('GET', `/runs/${start.json.run_id}`)).json;
     expect(after.candidates.find((x: { id: unknown }) => x.id === target.id).contact_state).toBe('revealed');
     const dec = await h.call('POST', `/runs/${start.json.run_id}/decisions`, {
@@ -302,24 +372,48 @@ describe('decisions', () => {
     const run = (await h.startRun({ job_external_id: 'cert-notices-all', target_count: 6 })).json.run_id;
     const d = (decisions: unknown[], shown: string[] = []) =>
       h.call('POST', `/runs/${run}/decisions`, { acting_user_external_id: 'rec-1', decisions, notices_shown: shown });
-    const a = { candidate_id: 990000000001, decision: 'rejected', reject_reason: 'known', note: 'seen', occurred_at: '2025-01-01T10:00:00Z' };
-    const b = { candidate_id: 990000000002, decision: 'shortlisted', reject_reason: null, occurred_at: '2025-01-01T10:00:00Z' };
+    const a = {
+      candidate_id: 990000000001,
+      decision: 'rejected',
+      reject_reason: 'known',
+      note: 'seen',
+      occurred_at: '2025-01-01T10:00:00Z',
+    };
+    const b = {
+      candidate_id: 990000000002,
+      decision: 'shortlisted',
+      reject_reason: null,
+      occurred_at: '2025-01-01T10:00:00Z',
+    };
     const first = await d([a, b], ['run_funnel', 'zz_new']);
     expect(first.status).toBe(202);
     expect(first.json).toEqual({ accepted: 2, duplicates: 0 });
     expect((await d([a, { ...b, occurred_at: '2025-01-01T10:05:00Z' }])).json).toEqual({ accepted: 1, duplicates: 1 });
-    const bad = await d([{ ...a, occurred_at: '2025-02-01T00:00:00Z' }, { ...b, reject_reason: 'cv_irrelevant' }]);
+    const bad = await d([
+      { ...a, occurred_at: '2025-02-01T00:00:00Z' },
+      { ...b, reject_reason: 'cv_irrelevant' },
+    ]);
     expect([bad.status, bad.json.error]).toEqual([422, 'invalid_decision']);
     expect((await d([{ ...a, occurred_at: '2025-02-01T00:00:00Z' }])).json).toEqual({ accepted: 1, duplicates: 0 });
     const unknown = await d([{ ...a, reject_reason: 'too_expensive' }]);
     expect(unknown.json.error).toBe('unknown_reject_reason');
-    expect([...unknown.json.allowed].sort()).toEqual(['candidate_withdrew', 'cv_irrelevant', 'declined', 'insufficient_experience', 'known', 'location', 'overqualified']);
+    expect([...unknown.json.allowed].sort()).toEqual([
+      'candidate_withdrew',
+      'cv_irrelevant',
+      'declined',
+      'insufficient_experience',
+      'known',
+      'location',
+      'overqualified',
+    ]);
     expect((await d([{ ...a, reject_reason: null }])).status).toBe(202);
     expect((await d([{ ...a, occurred_at: 'yesterday' }])).status).toBe(422);
     expect((await d([{ ...a, candidate_id: '990000000001' }])).status).toBe(422);
     const stored = h.app.context.store.runs.get(run)!;
     expect([...stored.noticesShown].sort()).toEqual(['run_funnel', 'zz_new']);
-    expect((await h.call('POST', `/runs/${run}/decisions`, { acting_user_external_id: 'ghost', decisions: [] })).json.error).toBe('user_not_found');
+    expect(
+      (await h.call('POST', `/runs/${run}/decisions`, { acting_user_external_id: 'ghost', decisions: [] })).json.error,
+    ).toBe('user_not_found');
   });
 });
 
@@ -331,11 +425,24 @@ describe('sandbox headers', () => {
     expect([rl.status, rl.headers['retry-after'], rl.json.retry_after_seconds]).toEqual([429, '30', 30]);
     expect((await sim('rate_limit_unavailable')).status).toBe(503);
     expect((await sim('internal_error')).json.error).toBe('internal_error');
-    expect((await sim('insufficient_credits')).json).toMatchObject({ error: 'insufficient_credits', balance: 0, reason: 'simulated' });
+    expect((await sim('insufficient_credits')).json).toMatchObject({
+      error: 'insufficient_credits',
+      balance: 0,
+      reason: 'simulated',
+    });
     const bad = await sim('teapot');
     expect(bad.status).toBe(422);
-    expect(bad.json.allowed).toEqual(['rate_limited', 'rate_limit_unavailable', 'internal_error', 'insufficient_credits']);
-    const unauth = await h.app.request({ method: 'GET', path: '/v1/runs/x', headers: { 'x-svc-sandbox-simulate': 'internal_error' } });
+    expect(bad.json.allowed).toEqual([
+      'rate_limited',
+      'rate_limit_unavailable',
+      'internal_error',
+      'insufficient_credits',
+    ]);
+    const unauth = await h.app.request({
+      method: 'GET',
+      path: '/v1/runs/x',
+      headers: { 'x-svc-sandbox-simulate': 'internal_error' },
+    });
     expect(unauth.status).toBe(401);
   });
 
@@ -343,13 +450,17 @@ describe('sandbox headers', () => {
     const h = await make();
     const run = (await h.startRun({ job_external_id: 'cert-webhook', target_count: 3 })).json.run_id;
     const r = await h.call('GET', `/runs/${run}`, undefined, { 'x-svc-sandbox-reveal-price': '777' });
-    expect(r.json.candidates.map((c: { reveal_price_credits: number }) => c.reveal_price_credits)).toEqual([777, 777, 777]);
+    expect(r.json.candidates.map((c: { reveal_price_credits: number }) => c.reveal_price_credits)).toEqual([
+      777, 777, 777,
+    ]);
     const plain = await h.call('GET', `/runs/${run}`);
     expect(plain.json.candidates[0].reveal_price_credits).not.toBe(777);
     for (const v of ['1001', '-1', 'abc', '1.5']) {
       expect((await h.call('GET', `/runs/${run}`, undefined, { 'x-svc-sandbox-reveal-price': v })).status).toBe(422);
     }
-    const rev = await h.call('POST', `/runs/${run}/candidates/990000000001/reveal`, { acting_user_external_id: 'rec-1' });
+    const rev = await h.call('POST', `/runs/${run}/candidates/990000000001/reveal`, {
+      acting_user_external_id: 'rec-1',
+    });
     expect(rev.json.credits_charged).toBe(0);
   });
 
@@ -357,7 +468,8 @@ describe('sandbox headers', () => {
     const h = await make();
     for (let i = 0; i < 3; i++) await h.startRun({ job_external_id: 'cert-empty', target_count: 1 });
     await h.startRun({ job_external_id: 'job-1', requirements: 'nope' });
-    for (let i = 0; i < 20; i++) expect((await h.startRun({ job_external_id: 'job-1', target_count: 1 })).status).toBe(202);
+    for (let i = 0; i < 20; i++)
+      expect((await h.startRun({ job_external_id: 'job-1', target_count: 1 })).status).toBe(202);
     const over = await h.startRun({ job_external_id: 'job-1', target_count: 1 });
     expect([over.status, over.json.error, over.json.limit]).toEqual([429, 'sandbox_run_quota', 20]);
     expect(Number(over.headers['retry-after'])).toBe(over.json.retry_after_seconds);
@@ -389,16 +501,31 @@ describe('production mode', () => {
     const c = run.candidates[0];
     expect(c.reveal_price_credits).not.toBe(1);
     h.app.operator.setWalletBalance(h.orgId, c.reveal_price_credits - 1);
-    const short = await h.call('POST', `/runs/${start.json.run_id}/candidates/${c.id}/reveal`, { acting_user_external_id: 'rec-1' });
-    expect(short.json).toMatchObject({ error: 'insufficient_credits', balance: c.reveal_price_credits - 1, required: c.reveal_price_credits });
+    const short = await h.call('POST', `/runs/${start.json.run_id}/candidates/${c.id}/reveal`, {
+      acting_user_external_id: 'rec-1',
+    });
+    expect(short.json).toMatchObject({
+      error: 'insufficient_credits',
+      balance: c.reveal_price_credits - 1,
+      required: c.reveal_price_credits,
+    });
     h.app.operator.setWalletBalance(h.orgId, 100);
-    const paid = await h.call('POST', `/runs/${start.json.run_id}/candidates/${c.id}/reveal`, { acting_user_external_id: 'rec-1' });
-    expect(paid.json).toMatchObject({ credits_charged: c.reveal_price_credits, wallet_balance_after: 100 - c.reveal_price_credits });
+    const paid = await h.call('POST', `/runs/${start.json.run_id}/candidates/${c.id}/reveal`, {
+      acting_user_external_id: 'rec-1',
+    });
+    expect(paid.json).toMatchObject({
+      credits_charged: c.reveal_price_credits,
+      wallet_balance_after: 100 - c.reveal_price_credits,
+    });
     expect(paid.json.sandbox).toBeUndefined();
-    const again = await h.call('POST', `/runs/${start.json.run_id}/candidates/${c.id}/reveal`, { acting_user_external_id: 'rec-1' });
+    const again = await h.call('POST', `/runs/${start.json.run_id}/candidates/${c.id}/reveal`, {
+      acting_user_external_id: 'rec-1',
+    });
     expect(again.json).toMatchObject({ credits_charged: 0, wallet_balance_after: 100 - c.reveal_price_credits });
     expect((await h.call('POST', '/sandbox/webhooks/test', { event: 'run_failed' })).json.error).toBe('not_found');
-    expect((await h.call('GET', '/runs/x', undefined, { 'x-svc-sandbox-simulate': 'internal_error' })).status).toBe(404);
+    expect((await h.call('GET', '/runs/x', undefined, { 'x-svc-sandbox-simulate': 'internal_error' })).status).toBe(
+      404,
+    );
     expect((await h.startRun({ job_external_id: 'cert-notices-all' })).json.error).toBe('job_not_found');
     expect((await h.startRun({ job_external_id: 'job-1', target_count: 50 })).status).toBe(202);
   });

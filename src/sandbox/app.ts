@@ -1,6 +1,16 @@
 // The sandbox as a pure request → response function (testable without a socket), plus its operator.
 import { createEngine, createWebhookQueue } from './collaborators.js';
-import { ApiError, header, Serialized, type AppConfig, type AppContext, type Reply, type RequestContext, type SandboxRequest, type SandboxResponse } from './context.js';
+import {
+  ApiError,
+  header,
+  Serialized,
+  type AppConfig,
+  type AppContext,
+  type Reply,
+  type RequestContext,
+  type SandboxRequest,
+  type SandboxResponse,
+} from './context.js';
 import { emitTerminal } from './events.js';
 import { resolveFaults } from './faults/index.js';
 import { applyBodyVariants, contentTypeFor } from './variants/apply.js';
@@ -19,7 +29,12 @@ import { isOneOf } from './must.js';
 export type { SandboxRequest, SandboxResponse } from './context.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-export const SIMULATE_VALUES = ['rate_limited', 'rate_limit_unavailable', 'internal_error', 'insufficient_credits'] as const;
+export const SIMULATE_VALUES = [
+  'rate_limited',
+  'rate_limit_unavailable',
+  'internal_error',
+  'insufficient_credits',
+] as const;
 
 export interface SandboxAppOptions {
   mode?: 'sandbox' | 'production';
@@ -64,7 +79,11 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
   };
   const store = new Store();
   // Variant runs-read.real-run-outlasts-polling: the engine's clock runs 16 times slower than the rest.
-  const engine = createEngine({ seed: opts.seed, timeScale: config.variants.has('runs-read.real-run-outlasts-polling') ? timeScale / 16 : timeScale, faults });
+  const engine = createEngine({
+    seed: opts.seed,
+    timeScale: config.variants.has('runs-read.real-run-outlasts-polling') ? timeScale / 16 : timeScale,
+    faults,
+  });
   const queue = createWebhookQueue({
     timeScale,
     faults,
@@ -81,13 +100,22 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     log: config.log,
     ...(opts.hooks?.observe ? { onAttempt: opts.hooks.observe } : {}),
   });
-  const app: AppContext = { config, store, engine, queue, limiter: new RateLimiter(timeScale), timers: new Set(), now: Date.now };
+  const app: AppContext = {
+    config,
+    store,
+    engine,
+    queue,
+    limiter: new RateLimiter(timeScale),
+    timers: new Set(),
+    now: Date.now,
+  };
   engine.onTerminal((runId, snapshot) => {
     const run = store.runs.get(runId);
     if (run) emitTerminal(app, run, snapshot);
   });
   const hooks = opts.hooks ?? {};
-  const handle = (req: SandboxRequest) => finish(app, dispatch(app, req, hooks), header(req.headers, 'x-svc-lang') === undefined);
+  const handle = (req: SandboxRequest) =>
+    finish(app, dispatch(app, req, hooks), header(req.headers, 'x-svc-lang') === undefined);
   return {
     handle,
     request: async (req) => handle(req),
@@ -124,20 +152,36 @@ function errorReply(e: ApiError): Reply {
 function simulated(app: AppContext, value: string, retryAfterSeconds = 30): Reply {
   switch (value) {
     case 'rate_limited': {
-      const headers: Record<string, string> = app.config.faults.has('sandbox.simulate-no-retry-after') ? {} : { 'retry-after': String(retryAfterSeconds) };
+      const headers: Record<string, string> = app.config.faults.has('sandbox.simulate-no-retry-after')
+        ? {}
+        : { 'retry-after': String(retryAfterSeconds) };
       return errorReply(new ApiError(429, 'rate_limited', { retry_after_seconds: retryAfterSeconds }, headers));
     }
     case 'rate_limit_unavailable':
-      return errorReply(new ApiError(app.config.faults.has('sandbox.simulate-unavailable-as-500') ? 500 : 503, 'rate_limit_unavailable'));
+      return errorReply(
+        new ApiError(
+          app.config.faults.has('sandbox.simulate-unavailable-as-500') ? 500 : 503,
+          'rate_limit_unavailable',
+        ),
+      );
     case 'internal_error':
-      return errorReply(new ApiError(500, app.config.faults.has('sandbox.simulate-internal-error-code') ? 'server_error' : 'internal_error'));
+      return errorReply(
+        new ApiError(
+          500,
+          app.config.faults.has('sandbox.simulate-internal-error-code') ? 'server_error' : 'internal_error',
+        ),
+      );
     default:
       return errorReply(
         new ApiError(
           402,
           'insufficient_credits',
           // Variant sandbox.simulated-credits-required-null: a simulated refusal prices no reveal.
-          { balance: 0, required: app.config.variants.has('sandbox.simulated-credits-required-null') ? null : 10, ...(app.config.faults.has('sandbox.simulate-credits-without-reason') ? {} : { reason: 'simulated' }) },
+          {
+            balance: 0,
+            required: app.config.variants.has('sandbox.simulated-credits-required-null') ? null : 10,
+            ...(app.config.faults.has('sandbox.simulate-credits-without-reason') ? {} : { reason: 'simulated' }),
+          },
         ),
       );
   }
@@ -154,45 +198,89 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
     if (!path.startsWith('/v1/')) throw new ApiError(404, 'not_found');
     const segments = path.slice(4).split('/');
     const route = matchRoute(segments);
-    if (!route || (route.sandboxOnly && !sandbox && !faults.has('production.sandbox-route-served'))) throw new ApiError(404, 'not_found');
-    if (req.method !== route.method) throw new ApiError(405, 'method_not_allowed', { allowed_methods: [route.method] }, { allow: route.method });
-    if (req.body && req.body.length > MAX_BODY_BYTES) throw new ApiError(413, 'payload_too_large', { max_bytes: MAX_BODY_BYTES });
+    if (!route || (route.sandboxOnly && !sandbox && !faults.has('production.sandbox-route-served')))
+      throw new ApiError(404, 'not_found');
+    if (req.method !== route.method)
+      throw new ApiError(405, 'method_not_allowed', { allowed_methods: [route.method] }, { allow: route.method });
+    if (req.body && req.body.length > MAX_BODY_BYTES)
+      throw new ApiError(413, 'payload_too_large', { max_bytes: MAX_BODY_BYTES });
 
-    const simulate = sandbox || faults.has('production.simulate-honoured') ? header(req.headers, 'x-svc-sandbox-simulate') : undefined;
-    if (simulate !== undefined && faults.has('sandbox.simulate-before-auth') && isOneOf(SIMULATE_VALUES, simulate.trim())) {
+    const simulate =
+      sandbox || faults.has('production.simulate-honoured') ? header(req.headers, 'x-svc-sandbox-simulate') : undefined;
+    if (
+      simulate !== undefined &&
+      faults.has('sandbox.simulate-before-auth') &&
+      isOneOf(SIMULATE_VALUES, simulate.trim())
+    ) {
       return { reply: simulated(app, simulate.trim()), lang };
     }
 
     const key = header(req.headers, 'x-partner-key');
     const partner = key ? store.partnersByKeyHash.get(hashSecret(key)) : undefined;
     if (!partner) {
-      const status = (!key && faults.has('auth.missing-partner-key-403')) || (key && route.name === 'jobs' && faults.has('auth.jobs-unknown-key-403')) ? 403 : 401;
-      throw new ApiError(status, key && faults.has('auth.unknown-key-wrong-code') ? 'invalid_org_token' : 'invalid_partner_key');
+      const status =
+        (!key && faults.has('auth.missing-partner-key-403')) ||
+        (key && route.name === 'jobs' && faults.has('auth.jobs-unknown-key-403'))
+          ? 403
+          : 401;
+      throw new ApiError(
+        status,
+        key && faults.has('auth.unknown-key-wrong-code') ? 'invalid_org_token' : 'invalid_partner_key',
+      );
     }
     lang = langOf(req, partner);
     // The faults: a simulated request is not counted; the window is kept per organization, not per partner.
-    const scope = faults.has('limits.rate-limit-per-organization') ? `${partner.id}|${header(req.headers, 'x-svc-org') ?? ''}` : partner.id;
-    const verdict: RateVerdict = simulate !== undefined && faults.has('limits.simulated-not-counted') ? { ok: true } : app.limiter.hit(partner, app.now(), scope);
+    const scope = faults.has('limits.rate-limit-per-organization')
+      ? `${partner.id}|${header(req.headers, 'x-svc-org') ?? ''}`
+      : partner.id;
+    const verdict: RateVerdict =
+      simulate !== undefined && faults.has('limits.simulated-not-counted')
+        ? { ok: true }
+        : app.limiter.hit(partner, app.now(), scope);
     // The fault counts requests but never refuses one: the limit is not enforced.
     // Variant sandbox.simulated-answer-over-limit: counted above, but a simulated request keeps its simulated answer.
     const simulatedAnswer = simulate !== undefined && app.config.variants.has('sandbox.simulated-answer-over-limit');
     if (!verdict.ok && !faults.has('limits.rate-limit-unenforced') && !simulatedAnswer) {
-      const headers: Record<string, string> = faults.has('limits.rate-limited-no-retry-after') ? {} : { 'retry-after': String(verdict.retryAfterSeconds) };
+      const headers: Record<string, string> = faults.has('limits.rate-limited-no-retry-after')
+        ? {}
+        : { 'retry-after': String(verdict.retryAfterSeconds) };
       throw new ApiError(429, 'rate_limited', { retry_after_seconds: verdict.retryAfterSeconds }, headers);
     }
     if (!partner.enabled) {
-      throw faults.has('auth.disabled-partner-401') ? new ApiError(401, 'invalid_partner_key') : new ApiError(403, 'partner_disabled');
+      throw faults.has('auth.disabled-partner-401')
+        ? new ApiError(401, 'invalid_partner_key')
+        : new ApiError(403, 'partner_disabled');
     }
     let org;
     if (route.needsOrg) {
       const token = header(req.headers, 'x-svc-org');
-      if (!token) throw new ApiError(faults.has('auth.missing-org-token-403') || (route.name === 'decisions' && faults.has('auth.decisions-missing-org-token-403')) ? 403 : 401, 'invalid_org_token');
+      if (!token)
+        throw new ApiError(
+          faults.has('auth.missing-org-token-403') ||
+            (route.name === 'decisions' && faults.has('auth.decisions-missing-org-token-403'))
+            ? 403
+            : 401,
+          'invalid_org_token',
+        );
       org = store.orgsByTokenHash.get(hashSecret(token));
-      if (org && org.partnerId !== partner.id && !faults.has('auth.org-token-any-partner')) throw otherPartnersOrganization(route.name, config.variants);
-      if (!org) throw new ApiError(401, faults.has('auth.unknown-org-token-wrong-code') ? 'invalid_partner_key' : 'invalid_org_token');
-      if (!org.enabled && !faults.has('auth.disabled-organization-served')) throw new ApiError(403, 'organization_disabled');
+      if (org && org.partnerId !== partner.id && !faults.has('auth.org-token-any-partner'))
+        throw otherPartnersOrganization(route.name, config.variants);
+      if (!org)
+        throw new ApiError(
+          401,
+          faults.has('auth.unknown-org-token-wrong-code') ? 'invalid_partner_key' : 'invalid_org_token',
+        );
+      if (!org.enabled && !faults.has('auth.disabled-organization-served'))
+        throw new ApiError(403, 'organization_disabled');
     }
-    const injected = hooks.simulate?.({ id: req.id ?? 0, method: req.method, path: req.path, headers: req.headers, route: route.name, ...(req.body ? { body: req.body } : {}) });
+    const injected = hooks.simulate?.({
+      id: req.id ?? 0,
+      method: req.method,
+      path: req.path,
+      headers: req.headers,
+      route: route.name,
+      ...(req.body ? { body: req.body } : {}),
+    });
     if (injected) {
       config.log(`injected ${injected.simulate} for partner ${partner.keyPrefix}…`);
       return { reply: simulated(app, injected.simulate, injected.retryAfterSeconds), lang };
@@ -201,7 +289,9 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
     if (simulate !== undefined && !(req.method === 'POST' && faults.has('sandbox.simulate-ignored-on-post'))) {
       const value = simulate.trim();
       if (!isOneOf(SIMULATE_VALUES, value)) {
-        const allowed = faults.has('sandbox.simulate-allowed-incomplete') ? SIMULATE_VALUES.filter((v) => v !== 'insufficient_credits') : [...SIMULATE_VALUES];
+        const allowed = faults.has('sandbox.simulate-allowed-incomplete')
+          ? SIMULATE_VALUES.filter((v) => v !== 'insufficient_credits')
+          : [...SIMULATE_VALUES];
         throw new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-simulate', allowed });
       }
       config.log(`simulated ${value} for partner ${partner.keyPrefix}…`);
@@ -210,14 +300,27 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
     if (route.method === 'POST') {
       const ct = header(req.headers, 'content-type');
       const media = ct ? (ct.split(';', 1)[0] ?? '').trim().toLowerCase() : '';
-      if (media !== 'application/json') throw new ApiError(415, 'unsupported_media_type', { expected: 'application/json' });
+      if (media !== 'application/json')
+        throw new ApiError(415, 'unsupported_media_type', { expected: 'application/json' });
     }
-    const rc: RequestContext = { app, method: req.method, segments, headers: req.headers, lang, partner, org, rawBody: req.body };
+    const rc: RequestContext = {
+      app,
+      method: req.method,
+      segments,
+      headers: req.headers,
+      lang,
+      partner,
+      org,
+      rawBody: req.body,
+    };
     return { reply: route.handler(rc), lang };
   } catch (e) {
     if (e instanceof ApiError) {
       // Unrouted answers (unknown path, wrong method) are a classic place for a framework's default body.
-      if ((e.code === 'not_found' || e.code === 'method_not_allowed') && faults.has('conventions.unrouted-without-envelope')) {
+      if (
+        (e.code === 'not_found' || e.code === 'method_not_allowed') &&
+        faults.has('conventions.unrouted-without-envelope')
+      ) {
         return { reply: { status: e.status, body: { detail: 'Not Found' } }, lang };
       }
       return { reply: errorReply(e), lang };
@@ -232,14 +335,20 @@ function finish(app: AppContext, { reply, lang }: Outcome, langDefaulted: boolea
   let payload = reply.body;
   if (payload instanceof ApiError) {
     const swapped: Lang = lang === 'he' ? 'en' : 'he';
-    const msgLang: Lang = faults.has('conventions.message-not-localized') ? 'en' : faults.has('conventions.message-language-swapped') ? swapped : lang;
-    const message = langDefaulted && faults.has('conventions.default-message-empty') ? '' : errorMessage(payload.code, msgLang);
+    const msgLang: Lang = faults.has('conventions.message-not-localized')
+      ? 'en'
+      : faults.has('conventions.message-language-swapped')
+        ? swapped
+        : lang;
+    const message =
+      langDefaulted && faults.has('conventions.default-message-empty') ? '' : errorMessage(payload.code, msgLang);
     payload = { error: payload.code, message, ...payload.extra };
   }
   const variants = app.config.variants;
   const headers: Record<string, string> = {
     'content-type':
-      faults.has('conventions.content-type-without-charset') || (reply.status >= 400 && faults.has('conventions.error-without-charset'))
+      faults.has('conventions.content-type-without-charset') ||
+      (reply.status >= 400 && faults.has('conventions.error-without-charset'))
         ? 'application/json'
         : contentTypeFor(variants),
     'cache-control': 'no-store',
@@ -249,15 +358,18 @@ function finish(app: AppContext, { reply, lang }: Outcome, langDefaulted: boolea
   const sandbox = app.config.mode === 'sandbox';
   const headerDropped =
     faults.has('sandbox.no-environment-header') ||
-    (reply.status >= 400 && faults.has('sandbox.errors-without-environment-header')) || (reply.status === 202 && faults.has('sandbox.accepted-without-environment-header'));
+    (reply.status >= 400 && faults.has('sandbox.errors-without-environment-header')) ||
+    (reply.status === 202 && faults.has('sandbox.accepted-without-environment-header'));
   if (sandbox ? !headerDropped : faults.has('production.environment-header')) {
     headers['x-svc-environment'] = 'sandbox';
   }
   const encoded = payload instanceof Serialized ? payload.bytes : Buffer.from(stringifyJson(payload), 'utf8');
   // The fault puts a stray 0xFF byte inside the first candidate name of a run read: invalid UTF-8.
   const nameAt = faults.has('conventions.invalid-utf8-in-run-read') ? encoded.indexOf('"name":"') : -1;
-  const bytes = nameAt < 0 ? encoded : Buffer.concat([encoded.subarray(0, nameAt + 8), Buffer.from([0xff]), encoded.subarray(nameAt + 8)]);
+  const bytes =
+    nameAt < 0
+      ? encoded
+      : Buffer.concat([encoded.subarray(0, nameAt + 8), Buffer.from([0xff]), encoded.subarray(nameAt + 8)]);
   const body = variants.size > 0 ? applyBodyVariants(bytes, reply.status, variants) : bytes;
   return { status: reply.status, headers, body };
 }
-

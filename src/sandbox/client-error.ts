@@ -83,6 +83,8 @@ function encode(refusal: Refusal, opts: ClientErrorOptions): Buffer {
     ...(opts.sandboxHeader ? { 'x-svc-environment': 'sandbox' } : {}),
     connection: 'close',
   };
-  const head = `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  const head = `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
   return Buffer.concat([Buffer.from(head, 'latin1'), body]);
 }

@@ -5,7 +5,11 @@ import { isoUtc } from './activation.js';
 import { newUuid } from './ids.js';
 import type { Run } from './store.js';
 
-function envelope(app: AppContext, run: Pick<Run, 'id' | 'organizationId' | 'jobExternalId'>, event: string): WebhookEnvelope | undefined {
+function envelope(
+  app: AppContext,
+  run: Pick<Run, 'id' | 'organizationId' | 'jobExternalId'>,
+  event: string,
+): WebhookEnvelope | undefined {
   const org = app.store.organizations.get(run.organizationId);
   if (!org) return undefined;
   return {
@@ -32,16 +36,29 @@ export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot
     // real run's own delivery can see it.
     const stale = !run.fixture && app.config.faults.has('webhooks.real-run-progress-stale') ? 1 : 0;
     // Variant webhooks.run-completed-progress-at-emission: counted before the last profile examined.
-    const early = !run.fixture && app.config.variants.has('webhooks.run-completed-progress-at-emission') && p.screened > p.confirmed ? 1 : 0;
+    const early =
+      !run.fixture && app.config.variants.has('webhooks.run-completed-progress-at-emission') && p.screened > p.confirmed
+        ? 1
+        : 0;
     env.progress = { confirmed: p.confirmed, target: p.target, screened: p.screened + stale - early };
   }
   app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: env });
   // Variant additive.event-name: "receivers ignore but acknowledge unknown events".
   if (snapshot.status === 'completed' && app.config.variants.has('additive.event-name')) {
-    app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: { ...env, event: 'zz_variant_event', event_id: newUuid() }, dedupe: false });
+    app.queue.enqueue({
+      partnerId: run.partnerId,
+      organizationId: run.organizationId,
+      envelope: { ...env, event: 'zz_variant_event', event_id: newUuid() },
+      dedupe: false,
+    });
   }
   if (app.config.faults.has('webhooks.run-event-twice')) {
-    app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: { ...env, event_id: newUuid() }, dedupe: false });
+    app.queue.enqueue({
+      partnerId: run.partnerId,
+      organizationId: run.organizationId,
+      envelope: { ...env, event_id: newUuid() },
+      dedupe: false,
+    });
   }
 }
 
@@ -52,7 +69,10 @@ export function emitRevealed(app: AppContext, run: Run, candidateId: bigint): vo
   const env = envelope(app, run, 'candidate_revealed');
   if (!env) return;
   // The fault writes the id through a double, as a JavaScript client would: above 2^53 it is rounded.
-  env.candidate_id = !run.fixture && app.config.faults.has('webhooks.real-reveal-candidate-id-rounded') ? Number(candidateId) : candidateId;
+  env.candidate_id =
+    !run.fixture && app.config.faults.has('webhooks.real-reveal-candidate-id-rounded')
+      ? Number(candidateId)
+      : candidateId;
   app.queue.enqueue({ partnerId: run.partnerId, organizationId: run.organizationId, envelope: env });
 }
 
@@ -67,9 +87,13 @@ export function emitTest(
   const env = envelope(app, { id: newUuid(), organizationId, jobExternalId: 'cert-webhook' }, event);
   if (!env) return undefined;
   // The fault reuses one event_id per event name: two test events of a kind look like one event retried.
-  if (app.config.faults.has('webhooks.test-event-id-per-name')) env.event_id = `00000000-0000-4000-8000-${String(['run_completed', 'run_failed', 'candidate_revealed'].indexOf(event)).padStart(12, '0')}`;
+  if (app.config.faults.has('webhooks.test-event-id-per-name'))
+    env.event_id = `00000000-0000-4000-8000-${String(['run_completed', 'run_failed', 'candidate_revealed'].indexOf(event)).padStart(12, '0')}`;
   if (event === 'run_completed') env.progress = { confirmed: 3, target: 3, screened: 40 };
-  if (event === 'candidate_revealed') env.candidate_id = app.config.faults.has('webhooks.test-payload-wrong-candidate-id') ? 990000000002n : 990000000001n;
+  if (event === 'candidate_revealed')
+    env.candidate_id = app.config.faults.has('webhooks.test-payload-wrong-candidate-id')
+      ? 990000000002n
+      : 990000000001n;
   app.queue.enqueue({ partnerId, organizationId, envelope: env, wrongSignature: !validSignature, dedupe: false });
   return env;
 }

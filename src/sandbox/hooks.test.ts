@@ -18,21 +18,34 @@ async function sandbox(hooks: SandboxHooks): Promise<RunningSandbox> {
   return s;
 }
 
-const headers = (key: string, token?: string) => ({ 'x-partner-key': key, 'content-type': 'application/json', ...(token ? { 'x-svc-org': token } : {}) });
+const headers = (key: string, token?: string) => ({
+  'x-partner-key': key,
+  'content-type': 'application/json',
+  ...(token ? { 'x-svc-org': token } : {}),
+});
 
 describe('sandbox hooks', () => {
   it('observe sees each exchange; simulate answers 429 with the chosen Retry-After and stores nothing', async () => {
     const seen: SandboxObservation[] = [];
     const s = await sandbox({
       observe: (o) => seen.push(o),
-      simulate: (req) => (req.route === 'users' && req.id === 2 ? { simulate: 'rate_limited', retryAfterSeconds: 3 } : undefined),
+      simulate: (req) =>
+        req.route === 'users' && req.id === 2 ? { simulate: 'rate_limited', retryAfterSeconds: 3 } : undefined,
     });
     const p = s.provision();
     const org = s.operator.connectOrganization(s.operator.partnerIdForKey(p.partner_key)!, 'c1');
     const body = JSON.stringify({ external_id: 'u1', email: 'u@example.com', full_name: 'U', role: 'recruiter' });
-    const first = await fetch(`${s.baseUrl}/users`, { method: 'POST', headers: headers(p.partner_key, org.orgToken), body });
+    const first = await fetch(`${s.baseUrl}/users`, {
+      method: 'POST',
+      headers: headers(p.partner_key, org.orgToken),
+      body,
+    });
     expect(first.status).toBe(200);
-    const limited = await fetch(`${s.baseUrl}/users`, { method: 'POST', headers: headers(p.partner_key, org.orgToken), body });
+    const limited = await fetch(`${s.baseUrl}/users`, {
+      method: 'POST',
+      headers: headers(p.partner_key, org.orgToken),
+      body,
+    });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');
     const exchanges = seen.filter((o) => o.kind === 'exchange');
@@ -46,10 +59,16 @@ describe('sandbox hooks', () => {
     const seen: SandboxObservation[] = [];
     const s = await sandbox({
       observe: (o) => seen.push(o),
-      deliver: (req, res) => (req.id === 1 ? 'drop' : req.method === 'GET' ? { replace: { ...res, status: 299 } } : 'send'),
+      deliver: (req, res) =>
+        req.id === 1 ? 'drop' : req.method === 'GET' ? { replace: { ...res, status: 299 } } : 'send',
     });
     const p = s.provision();
-    const redeem = () => fetch(`${s.baseUrl}/activations/redeem`, { method: 'POST', headers: headers(p.partner_key), body: JSON.stringify({ code: p.activation_codes[0], external_id: 'c1' }) });
+    const redeem = () =>
+      fetch(`${s.baseUrl}/activations/redeem`, {
+        method: 'POST',
+        headers: headers(p.partner_key),
+        body: JSON.stringify({ code: p.activation_codes[0], external_id: 'c1' }),
+      });
     await expect(redeem()).rejects.toThrow();
     // The lost answer's redemption stands: the code is spent.
     const again = await redeem();
@@ -69,11 +88,21 @@ describe('sandbox hooks', () => {
     const s = await sandbox({ observe: (o) => seen.push(o) });
     const p = s.provision({ webhookUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/h` });
     const org = s.operator.connectOrganization(s.operator.partnerIdForKey(p.partner_key)!, 'c1');
-    const res = await fetch(`${s.baseUrl}/sandbox/webhooks/test`, { method: 'POST', headers: headers(p.partner_key, org.orgToken), body: JSON.stringify({ event: 'run_completed', valid_signature: false }) });
+    const res = await fetch(`${s.baseUrl}/sandbox/webhooks/test`, {
+      method: 'POST',
+      headers: headers(p.partner_key, org.orgToken),
+      body: JSON.stringify({ event: 'run_completed', valid_signature: false }),
+    });
     expect(res.status).toBe(202);
     const until = Date.now() + 5000;
-    while (!seen.some((o) => o.kind === 'webhook-attempt') && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    while (!seen.some((o) => o.kind === 'webhook-attempt') && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 10));
     const attempt = seen.find((o) => o.kind === 'webhook-attempt');
-    expect(attempt?.kind === 'webhook-attempt' && attempt.wrongSignature && attempt.status === 401 && attempt.event === 'run_completed').toBe(true);
+    expect(
+      attempt?.kind === 'webhook-attempt' &&
+        attempt.wrongSignature &&
+        attempt.status === 401 &&
+        attempt.event === 'run_completed',
+    ).toBe(true);
   });
 });

@@ -2,7 +2,15 @@
 import { checkWebhookUrl } from './collaborators.js';
 import { CODE_VALIDITY_MS, redeemCode } from './activation.js';
 import { ApiError, type AppContext } from './context.js';
-import { hashSecret, newActivationCode, newPartnerKey, newUuid, newWebhookSecret, normalizeCode, secretPrefix } from './ids.js';
+import {
+  hashSecret,
+  newActivationCode,
+  newPartnerKey,
+  newUuid,
+  newWebhookSecret,
+  normalizeCode,
+  secretPrefix,
+} from './ids.js';
 import type { Provision, ProvisionOptions } from './provision-types.js';
 import type { Partner } from './store.js';
 
@@ -25,13 +33,21 @@ export interface PartnerSummary {
   webhookUrl: string | undefined;
   ratePerMinute: number;
   ratePerDay: number;
-  organizations: Array<{ organizationId: string; externalId: string; name: string; enabled: boolean; walletBalance: number }>;
+  organizations: Array<{
+    organizationId: string;
+    externalId: string;
+    name: string;
+    enabled: boolean;
+    walletBalance: number;
+  }>;
 }
 
 export class Operator {
   constructor(private readonly app: AppContext) {}
 
-  createPartner(opts: { name?: string; rateLimitPerMinute?: number; rateLimitPerDay?: number; defaultLang?: 'he' | 'en' } = {}): CreatedPartner {
+  createPartner(
+    opts: { name?: string; rateLimitPerMinute?: number; rateLimitPerDay?: number; defaultLang?: 'he' | 'en' } = {},
+  ): CreatedPartner {
     const key = newPartnerKey();
     const partner: Partner = {
       id: newUuid(),
@@ -59,7 +75,10 @@ export class Operator {
   }
 
   /** A new `SVC-XXXX-XXXX` code; `expired: true` makes one already past its validity. */
-  createActivationCode(partnerId: string, opts: { expired?: boolean; organizationName?: string; validForMs?: number } = {}): string {
+  createActivationCode(
+    partnerId: string,
+    opts: { expired?: boolean; organizationName?: string; validForMs?: number } = {},
+  ): string {
     this.partner(partnerId);
     const now = this.app.now();
     let display = newActivationCode();
@@ -78,7 +97,11 @@ export class Operator {
   }
 
   /** Creates and redeems a code: a connected organization and its token. */
-  connectOrganization(partnerId: string, externalId: string, organizationName?: string): { organizationId: string; orgToken: string } {
+  connectOrganization(
+    partnerId: string,
+    externalId: string,
+    organizationName?: string,
+  ): { organizationId: string; orgToken: string } {
     const partner = this.partner(partnerId);
     const code = this.createActivationCode(partnerId, { organizationName });
     try {
@@ -95,10 +118,14 @@ export class Operator {
     const partner = this.partner(partnerId);
     if (url !== null) {
       if (this.app.config.allowLoopbackWebhooks) {
-        if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new OperatorError(`webhook URL refused: ${url} is not an http(s) URL`);
+        if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+          throw new OperatorError(`webhook URL refused: ${url} is not an http(s) URL`);
       } else {
         const verdict = checkWebhookUrl(url, { allowLoopback: false });
-        if (!verdict.ok) throw new OperatorError(`webhook URL refused: ${verdict.reason} (the operator switch allowLoopbackWebhooks permits loopback)`);
+        if (!verdict.ok)
+          throw new OperatorError(
+            `webhook URL refused: ${verdict.reason} (the operator switch allowLoopbackWebhooks permits loopback)`,
+          );
       }
     }
     partner.webhookUrl = url ?? undefined;
@@ -156,9 +183,24 @@ export class Operator {
     const p = this.partner(partnerId);
     const organizations = [...this.app.store.organizations.values()]
       .filter((o) => o.partnerId === p.id)
-      .map((o) => ({ organizationId: o.id, externalId: o.externalId, name: o.name, enabled: o.enabled, walletBalance: o.walletBalance }))
+      .map((o) => ({
+        organizationId: o.id,
+        externalId: o.externalId,
+        name: o.name,
+        enabled: o.enabled,
+        walletBalance: o.walletBalance,
+      }))
       .sort((a, b) => a.externalId.localeCompare(b.externalId));
-    return { partnerId: p.id, name: p.name, keyPrefix: p.keyPrefix, enabled: p.enabled, webhookUrl: p.webhookUrl, ratePerMinute: p.ratePerMinute, ratePerDay: p.ratePerDay, organizations };
+    return {
+      partnerId: p.id,
+      name: p.name,
+      keyPrefix: p.keyPrefix,
+      enabled: p.enabled,
+      webhookUrl: p.webhookUrl,
+      ratePerMinute: p.ratePerMinute,
+      ratePerDay: p.ratePerDay,
+      organizations,
+    };
   }
 
   /** Webhook delivery attempts so far (from the queue). */
@@ -173,7 +215,11 @@ export class Operator {
     if (opts.webhookUrl) this.setWebhookUrl(main.partnerId, opts.webhookUrl);
     const activation = Array.from({ length: codes }, () => this.createActivationCode(main.partnerId));
     const expired = this.createActivationCode(main.partnerId, { expired: true });
-    const disabledOrg = this.connectOrganization(main.partnerId, `disabled-org-${newUuid().slice(0, 8)}`, 'Disabled Organization');
+    const disabledOrg = this.connectOrganization(
+      main.partnerId,
+      `disabled-org-${newUuid().slice(0, 8)}`,
+      'Disabled Organization',
+    );
     this.setOrganizationEnabled(disabledOrg.organizationId, false);
     const other = this.createPartner({ name: 'Disabled Partner' });
     this.setPartnerEnabled(other.partnerId, false);

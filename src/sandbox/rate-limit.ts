@@ -1,7 +1,12 @@
 // Fixed-window request counters per partner: one per minute and one per day, both scaled by timeScale.
 import type { Partner } from './store.js';
 
-interface Windows { minuteStart: number; minuteCount: number; dayStart: number; dayCount: number }
+interface Windows {
+  minuteStart: number;
+  minuteCount: number;
+  dayStart: number;
+  dayCount: number;
+}
 
 export type RateVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -29,8 +34,10 @@ export class RateLimiter {
     }
     w.minuteCount++;
     w.dayCount++;
-    if (w.dayCount > partner.ratePerDay) return { ok: false, retryAfterSeconds: seconds(w.dayStart + this.dayMs - now) };
-    if (w.minuteCount > partner.ratePerMinute) return { ok: false, retryAfterSeconds: seconds(w.minuteStart + this.minuteMs - now) };
+    if (w.dayCount > partner.ratePerDay)
+      return { ok: false, retryAfterSeconds: seconds(w.dayStart + this.dayMs - now) };
+    if (w.minuteCount > partner.ratePerMinute)
+      return { ok: false, retryAfterSeconds: seconds(w.minuteStart + this.minuteMs - now) };
     return { ok: true };
   }
 

@@ -31,9 +31,28 @@ function length(text: string): number {
 const YEARS_BAND = /\b(\d{1,2})\s*(?:-|–|—|to|עד)\s*(\d{1,2})\s*(?:\+\s*)?(?:years?|yrs?|שנים|שנות)/iu;
 const BETWEEN_YEARS = /(?:between|בין)\s*(\d{1,2})\s*(?:and|ל-?|ו-?)\s*(\d{1,2})\s*(?:years?|yrs?|שנים|שנות)/iu;
 const UNVERIFIABLE = [
-  /salary/i, /compensation/i, /availab/i, /immediate start/i, /willing/i, /clearance/i, /driv(?:ing|er'?s?) licen[cs]e/i,
-  /team player/i, /motivated/i, /communication skills/i, /passionate/i, /hard[- ]working/i, /positive attitude/i,
-  /שכר/u, /זמינות/u, /זמין/u, /נכונות/u, /סיווג ביטחוני/u, /רישיון נהיגה/u, /יחסי אנוש/u, /ראש גדול/u, /מוטיבציה/u,
+  /salary/i,
+  /compensation/i,
+  /availab/i,
+  /immediate start/i,
+  /willing/i,
+  /clearance/i,
+  /driv(?:ing|er'?s?) licen[cs]e/i,
+  /team player/i,
+  /motivated/i,
+  /communication skills/i,
+  /passionate/i,
+  /hard[- ]working/i,
+  /positive attitude/i,
+  /שכר/u,
+  /זמינות/u,
+  /זמין/u,
+  /נכונות/u,
+  /סיווג ביטחוני/u,
+  /רישיון נהיגה/u,
+  /יחסי אנוש/u,
+  /ראש גדול/u,
+  /מוטיבציה/u,
 ];
 
 function locationParts(locationText: string): Set<string> {
@@ -84,15 +103,22 @@ export function validateRequirements(input: unknown, opts: ValidateOptions): Req
     const rawKind = isRecord(item) ? item.kind : undefined;
     const kind = faults.has('runs-start.invalid-kind-accepted') && rawKind !== 'must' ? 'nice' : rawKind;
     let issue: RequirementIssueCode | undefined;
-    const text = typeof rawText === 'string' ? (faults.has('runs-start.no-whitespace-collapse') ? rawText : normalizeText(rawText)) : '';
+    const text =
+      typeof rawText === 'string'
+        ? faults.has('runs-start.no-whitespace-collapse')
+          ? rawText
+          : normalizeText(rawText)
+        : '';
     const canonical = typeof rawText === 'string' ? normalizeText(rawText) : '';
     const key = faults.has('runs-start.duplicate-case-sensitive') ? canonical : fold(canonical);
     const tooLongAt = faults.has('runs-start.too-long-at-300') ? MAX_TEXT : MAX_TEXT + 1;
     if (kind !== 'must' && kind !== 'nice') issue = 'invalid_kind';
-    else if (canonical === '' && !(faults.has('runs-start.whitespace-text-accepted') && rawText !== '')) issue = 'empty_text';
+    else if (canonical === '' && !(faults.has('runs-start.whitespace-text-accepted') && rawText !== ''))
+      issue = 'empty_text';
     else if (length(canonical) >= tooLongAt) issue = 'too_long';
     else if (seen.has(key)) issue = 'duplicate';
-    else if (isLocation(canonical, places) && !faults.has('runs-start.location-accepted')) issue = 'location_as_requirement';
+    else if (isLocation(canonical, places) && !faults.has('runs-start.location-accepted'))
+      issue = 'location_as_requirement';
     if (canonical !== '') seen.add(key);
     if (issue) {
       rejected.push(requirementIssue(idx(i), issue));
@@ -101,16 +127,30 @@ export function validateRequirements(input: unknown, opts: ValidateOptions): Req
     const k = kind as 'must' | 'nice';
     if (titleFolded !== undefined && fold(canonical) === titleFolded) titleSubmitted = true;
     if (k === 'must') mustPositions.push(i);
-    requirements.push({ index: i, text, kind: k, origin: faults.has('runs-start.origin-not-partner') ? 'submitted' : 'partner' });
-    if (length(canonical) < 3 && !faults.has('runs-start.no-short-term-warning')) warnings.push(requirementIssue(idx(i), 'short_term_may_be_dropped'));
+    requirements.push({
+      index: i,
+      text,
+      kind: k,
+      origin: faults.has('runs-start.origin-not-partner') ? 'submitted' : 'partner',
+    });
+    if (length(canonical) < 3 && !faults.has('runs-start.no-short-term-warning'))
+      warnings.push(requirementIssue(idx(i), 'short_term_may_be_dropped'));
     const band = YEARS_BAND.exec(canonical) ?? BETWEEN_YEARS.exec(canonical);
-    if (band && Number(band[2]) > Number(band[1]) && !faults.has('runs-start.no-years-band-warning')) warnings.push(requirementIssue(idx(i), 'years_band_ceiling'));
-    if (k === 'must' && UNVERIFIABLE.some((re) => re.test(canonical)) && !faults.has('runs-start.no-unverifiable-warning')) warnings.push(requirementIssue(idx(i), 'unverifiable_must'));
+    if (band && Number(band[2]) > Number(band[1]) && !faults.has('runs-start.no-years-band-warning'))
+      warnings.push(requirementIssue(idx(i), 'years_band_ceiling'));
+    if (
+      k === 'must' &&
+      UNVERIFIABLE.some((re) => re.test(canonical)) &&
+      !faults.has('runs-start.no-unverifiable-warning')
+    )
+      warnings.push(requirementIssue(idx(i), 'unverifiable_must'));
   });
   const appendTitle = appendsTitle(title, titleSubmitted && !faults.has('runs-start.title-appended-twice'), faults);
   const cap = MAX_MUSTS - (appendTitle && !faults.has('runs-start.title-not-counted') ? 1 : 0);
   if (mustPositions.length > cap) {
-    const over = faults.has('runs-start.too-many-musts-on-first') ? mustPositions.slice(0, 1) : mustPositions.slice(cap);
+    const over = faults.has('runs-start.too-many-musts-on-first')
+      ? mustPositions.slice(0, 1)
+      : mustPositions.slice(cap);
     for (const i of over) rejected.push(requirementIssue(idx(i), 'too_many_musts'));
     rejected.sort((a, b) => a.index - b.index);
   }
@@ -119,7 +159,8 @@ export function validateRequirements(input: unknown, opts: ValidateOptions): Req
     if (lastNice >= 0) requirements.splice(lastNice, 1);
   }
   if (appendTitle) requirements.push({ index: input.length, text: title, kind: 'must', origin: 'job_title' });
-  if (faults.has('runs-start.message-he-in-english')) for (const issue of [...rejected, ...warnings]) issue.message_he = issue.message_en;
+  if (faults.has('runs-start.message-he-in-english'))
+    for (const issue of [...rejected, ...warnings]) issue.message_he = issue.message_en;
   return { rejected, warnings, requirements };
 }
 

@@ -19,7 +19,13 @@ export interface Route {
   sandboxOnly: boolean;
 }
 
-const route = (name: Route['name'], method: Route['method'], handler: Route['handler'], needsOrg = true, sandboxOnly = false): Route => ({
+const route = (
+  name: Route['name'],
+  method: Route['method'],
+  handler: Route['handler'],
+  needsOrg = true,
+  sandboxOnly = false,
+): Route => ({
   name,
   method,
   handler,

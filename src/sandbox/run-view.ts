@@ -17,7 +17,16 @@ export function currentState(app: AppContext, run: Run, lang: Lang): RunState | 
   const now = app.now();
   if (run.fixture) {
     const extra = app.config.faults.has('runs-read.more-than-target');
-    return fixtureSnapshot(run.fixture, run.targetCount, run.createdAt, now, app.config.timeScale, lang, extra, app.config.faults);
+    return fixtureSnapshot(
+      run.fixture,
+      run.targetCount,
+      run.createdAt,
+      now,
+      app.config.timeScale,
+      lang,
+      extra,
+      app.config.faults,
+    );
   }
   const snap = app.engine.snapshot(run.id, now);
   if (!snap) return undefined;
@@ -25,13 +34,19 @@ export function currentState(app: AppContext, run: Run, lang: Lang): RunState | 
   // Variant sandbox.real-names-enabled: the operator's switch (after a data-processing agreement) shows
   // names as they are; masking then keeps names the way the name-not-masked fault does, and still hides
   // every contact identifier ("contact identifiers stay masked regardless").
-  const masking = app.config.variants.has('sandbox.real-names-enabled') ? new Set([...app.config.faults, 'sandbox.name-not-masked' as const]) : app.config.faults;
-  return { snapshot: { ...snap, candidates: snap.candidates.map((c) => maskCandidate(c, { faults: masking, runId: run.id })) }, extraFields: false };
+  const masking = app.config.variants.has('sandbox.real-names-enabled')
+    ? new Set([...app.config.faults, 'sandbox.name-not-masked' as const])
+    : app.config.faults;
+  return {
+    snapshot: { ...snap, candidates: snap.candidates.map((c) => maskCandidate(c, { faults: masking, runId: run.id })) },
+    extraFields: false,
+  };
 }
 
 function renderNoticeItem(n: EngineNotice, lang: Lang, faults: FaultSet, extra: boolean): Record<string, unknown> {
   const { title, body } = renderNotice(n, lang, { faults });
-  const severity = n.code === 'function_error' && faults.has('runs-read.function-error-not-blocking') ? 'warning' : n.severity;
+  const severity =
+    n.code === 'function_error' && faults.has('runs-read.function-error-not-blocking') ? 'warning' : n.severity;
   const out: Record<string, unknown> = { code: n.code, severity, slot: n.slot, title, body };
   if (n.ref && !faults.has('runs-read.notice-without-ref')) {
     const ref: Record<string, unknown> = {};
@@ -44,13 +59,37 @@ function renderNoticeItem(n: EngineNotice, lang: Lang, faults: FaultSet, extra: 
 }
 
 const VARIANT_NOTICE: Record<Lang, Record<string, unknown>> = {
-  en: { code: 'zz_variant_notice', severity: 'info', slot: 'above_list', title: 'A newer notice', body: 'A notice code this client does not know yet.' },
-  he: { code: 'zz_variant_notice', severity: 'info', slot: 'above_list', title: 'הודעה חדשה', body: 'קוד הודעה שהלקוח עדיין אינו מכיר.' },
+  en: {
+    code: 'zz_variant_notice',
+    severity: 'info',
+    slot: 'above_list',
+    title: 'A newer notice',
+    body: 'A notice code this client does not know yet.',
+  },
+  he: {
+    code: 'zz_variant_notice',
+    severity: 'info',
+    slot: 'above_list',
+    title: 'הודעה חדשה',
+    body: 'קוד הודעה שהלקוח עדיין אינו מכיר.',
+  },
 };
 
 const QUOTING_NOTICE: Record<Lang, Record<string, unknown>> = {
-  en: { code: 'location_relaxed', severity: 'info', slot: 'above_list', title: 'Nearby', body: 'Also in "תל אביב-יפו, רמת גן, גבעתיים, בני ברק וחולון"' },
-  he: { code: 'location_relaxed', severity: 'info', slot: 'above_list', title: 'באזור', body: 'חיפשנו גם ב"תל אביב-יפו, רמת גן, גבעתיים, בני ברק וחולון"' },
+  en: {
+    code: 'location_relaxed',
+    severity: 'info',
+    slot: 'above_list',
+    title: 'Nearby',
+    body: 'Also in "תל אביב-יפו, רמת גן, גבעתיים, בני ברק וחולון"',
+  },
+  he: {
+    code: 'location_relaxed',
+    severity: 'info',
+    slot: 'above_list',
+    title: 'באזור',
+    body: 'חיפשנו גם ב"תל אביב-יפו, רמת גן, גבעתיים, בני ברק וחולון"',
+  },
 };
 
 /**
@@ -58,7 +97,8 @@ const QUOTING_NOTICE: Record<Lang, Record<string, unknown>> = {
  * not name ("any other value is treated as running"; Versioning 3: unknown enumerations fall back).
  */
 function runStatus(app: AppContext, run: Run, snapshot: EngineSnapshot): string {
-  if (app.config.variants.has('additive.run-status') && !run.fixture && snapshot.status === 'running') return 'searching';
+  if (app.config.variants.has('additive.run-status') && !run.fixture && snapshot.status === 'running')
+    return 'searching';
   return snapshot.status;
 }
 
@@ -95,7 +135,10 @@ export function renderRun(
   const faults = app.config.faults;
   const { snapshot, extraFields: extra } = state;
   const seenFinished = !run.fixture && countTerminalRead(run, snapshot.status) > 0;
-  const listed = seenFinished && faults.has('runs-read.candidate-dropped-after-end') ? snapshot.candidates.slice(1) : snapshot.candidates;
+  const listed =
+    seenFinished && faults.has('runs-read.candidate-dropped-after-end')
+      ? snapshot.candidates.slice(1)
+      : snapshot.candidates;
   const candidates = listed.map((c) => {
     const price = priceOverride ?? c.priceCredits;
     run.quotedPrices.set(c.id, price);
@@ -107,13 +150,28 @@ export function renderRun(
       company: c.company,
       location: c.location,
       verdict: !run.fixture && faults.has('runs-read.verdict-out-of-enum') ? 'fair' : c.verdict,
-      requirements: (run.fixture && faults.has('fixtures.candidate-requirements-musts-only') ? c.requirements.filter((r) => r.kind === 'must') : c.requirements).map((r) => {
-        const item: Record<string, unknown> = { index: r.index, text: r.text, kind: r.kind, met: r.met, evidence: r.evidence };
+      requirements: (run.fixture && faults.has('fixtures.candidate-requirements-musts-only')
+        ? c.requirements.filter((r) => r.kind === 'must')
+        : c.requirements
+      ).map((r) => {
+        const item: Record<string, unknown> = {
+          index: r.index,
+          text: r.text,
+          kind: r.kind,
+          met: r.met,
+          evidence: r.evidence,
+        };
         if (extra) item.zz_extra_requirement = 'ignore-me';
         return item;
       }),
       // The fault isolation.reveal-state-shared-across-orgs: any organization's reveal counts, not only this one's.
-      contact_state: (org.revealed.has(c.id) || (faults.has('isolation.reveal-state-shared-across-orgs') && [...app.store.organizations.values()].some((o) => o.revealed.has(c.id)))) && !faults.has('reveal.contact-state-stays-locked') ? 'revealed' : 'locked',
+      contact_state:
+        (org.revealed.has(c.id) ||
+          (faults.has('isolation.reveal-state-shared-across-orgs') &&
+            [...app.store.organizations.values()].some((o) => o.revealed.has(c.id)))) &&
+        !faults.has('reveal.contact-state-stays-locked')
+          ? 'revealed'
+          : 'locked',
       reveal_price_credits: price,
     };
     if (extra) out.zz_extra_candidate = { probe: 1 };
@@ -124,16 +182,23 @@ export function renderRun(
   if (extra) progress.zz_extra_progress = 7;
   const body: Record<string, unknown> = {
     run_id: run.id,
-    status: (seenFinished && faults.has('runs-read.terminal-reverts-to-running')) || (!run.fixture && faults.has('runs-read.real-run-never-ends')) ? 'running' : runStatus(app, run, snapshot),
+    status:
+      (seenFinished && faults.has('runs-read.terminal-reverts-to-running')) ||
+      (!run.fixture && faults.has('runs-read.real-run-never-ends'))
+        ? 'running'
+        : runStatus(app, run, snapshot),
     progress,
     notices: snapshot.notices
       // Variant fixtures.notices-all-without-refs: `ref` is "Required: no", and the cert-notices-all row states none.
       .map((n): EngineNotice => {
-        if (run.fixture !== 'cert-notices-all' || !app.config.variants.has('fixtures.notices-all-without-refs')) return n;
+        if (run.fixture !== 'cert-notices-all' || !app.config.variants.has('fixtures.notices-all-without-refs'))
+          return n;
         const { ref: _ref, ...rest } = n;
         return rest;
       })
-      .map((n) => renderNoticeItem(n, run.fixture && faults.has('fixtures.notices-ignore-english') ? 'he' : lang, faults, extra)),
+      .map((n) =>
+        renderNoticeItem(n, run.fixture && faults.has('fixtures.notices-ignore-english') ? 'he' : lang, faults, extra),
+      ),
     candidates,
   };
   // The variants below add to the list just built.
@@ -142,13 +207,17 @@ export function renderRun(
   // Real runs only: a fixture's notices are fixed by its row of the fixture table.
   if (!run.fixture && app.config.variants.has('additive.notice-code')) notices.push(VARIANT_NOTICE[lang]);
   // Variant runs-read.english-notice-quotes-hebrew: an English notice quoting places as written, in Hebrew.
-  if (!run.fixture && app.config.variants.has('runs-read.english-notice-quotes-hebrew')) notices.push(QUOTING_NOTICE[lang]);
+  if (!run.fixture && app.config.variants.has('runs-read.english-notice-quotes-hebrew'))
+    notices.push(QUOTING_NOTICE[lang]);
   // Variant fixtures.notices-all-new-code: cert-notices-all shows a tenth code, one v1 clients do not know yet.
-  if (run.fixture === 'cert-notices-all' && app.config.variants.has('fixtures.notices-all-new-code')) notices.push(VARIANT_NOTICE[lang]);
+  if (run.fixture === 'cert-notices-all' && app.config.variants.has('fixtures.notices-all-new-code'))
+    notices.push(VARIANT_NOTICE[lang]);
   // Variant fixtures.name-on-start-only: "Fixture responses carry sandbox: {fixture}" read as the start's
   // response only (POST /runs names it for the 202; the Run resource does not list it).
   if (run.fixture && !app.config.variants.has('fixtures.name-on-start-only')) {
-    body.sandbox = { fixture: faults.has('fixtures.read-names-other-fixture') ? otherFixture(run.fixture) : run.fixture };
+    body.sandbox = {
+      fixture: faults.has('fixtures.read-names-other-fixture') ? otherFixture(run.fixture) : run.fixture,
+    };
   }
   if (extra) {
     body.zz_extra_top_level = 'clients must ignore this';

@@ -69,7 +69,10 @@ class RawClient {
     for (;;) {
       const parsed = this.take();
       if (parsed) return parsed;
-      if (this.socket.destroyed) throw new Error(`connection closed before a complete response; received: ${JSON.stringify(this.received.toString('latin1').slice(0, 200))}`);
+      if (this.socket.destroyed)
+        throw new Error(
+          `connection closed before a complete response; received: ${JSON.stringify(this.received.toString('latin1').slice(0, 200))}`,
+        );
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
   }
@@ -120,11 +123,18 @@ function chunkFrame(data: Buffer): Buffer {
 }
 
 function head(method: string, path: string, headers: Record<string, string | number>): string {
-  return `${method} ${path} HTTP/1.1${CRLF}host: 127.0.0.1${CRLF}${Object.entries(headers).map(([k, v]) => `${k}: ${v}${CRLF}`).join('')}${CRLF}`;
+  return `${method} ${path} HTTP/1.1${CRLF}host: 127.0.0.1${CRLF}${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}${CRLF}`)
+    .join('')}${CRLF}`;
 }
 
 /** The spec's error envelope, as every non-2xx answer of the sandbox must carry it. */
-function expectEnvelope(r: RawResponse, status: number, error: string, mode: 'sandbox' | 'production' = 'sandbox'): void {
+function expectEnvelope(
+  r: RawResponse,
+  status: number,
+  error: string,
+  mode: 'sandbox' | 'production' = 'sandbox',
+): void {
   expect(r.status).toBe(status);
   expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
   expect(r.headers['x-svc-environment']).toBe(mode === 'sandbox' ? 'sandbox' : undefined);
@@ -137,7 +147,11 @@ function expectEnvelope(r: RawResponse, status: number, error: string, mode: 'sa
 async function connectOrg(s: RunningSandbox): Promise<Record<string, string>> {
   const p = s.provision();
   const key = { 'x-partner-key': p.partner_key, 'content-type': 'application/json' };
-  const redeemed = await fetch(`${p.base_url}/activations/redeem`, { method: 'POST', headers: key, body: JSON.stringify({ code: p.activation_codes[0], external_id: 'acme' }) });
+  const redeemed = await fetch(`${p.base_url}/activations/redeem`, {
+    method: 'POST',
+    headers: key,
+    body: JSON.stringify({ code: p.activation_codes[0], external_id: 'acme' }),
+  });
   const { org_token } = (await redeemed.json()) as { org_token: string };
   return { ...key, 'x-svc-org': org_token };
 }
@@ -162,14 +176,18 @@ describe('bodies over the limit: 413 however they are sent', () => {
   it('valid JSON followed by 50 MB of spaces: 413, and the user is not stored', async () => {
     const s = await sandbox();
     const auth = await connectOrg(s);
-    const user = Buffer.from(JSON.stringify({ external_id: 'padded', email: 'p@example.com', full_name: 'P', role: 'recruiter' }));
+    const user = Buffer.from(
+      JSON.stringify({ external_id: 'padded', email: 'p@example.com', full_name: 'P', role: 'recruiter' }),
+    );
     const total = user.length + 50 * MB;
     const client = new RawClient(portOf(s));
     client.write(head('POST', '/v1/users', { ...auth, 'content-length': total }));
-    const pumping = client.pump((function* () {
-      yield user;
-      yield* filler(50 * MB, ' ');
-    })());
+    const pumping = client.pump(
+      (function* () {
+        yield user;
+        yield* filler(50 * MB, ' ');
+      })(),
+    );
     expectEnvelope(await client.next(), 413, 'payload_too_large');
     await client.closed;
     await pumping;
@@ -184,12 +202,14 @@ describe('bodies over the limit: 413 however they are sent', () => {
     const client = new RawClient(portOf(s));
     client.write(head('POST', '/v1/users', { ...auth, 'transfer-encoding': 'chunked' }));
     const piece = chunkFrame(Buffer.alloc(64 * 1024, 'x'));
-    const pumping = client.pump((async function* () {
-      for (;;) {
-        yield piece;
-        await delay(10);
-      }
-    })());
+    const pumping = client.pump(
+      (async function* () {
+        for (;;) {
+          yield piece;
+          await delay(10);
+        }
+      })(),
+    );
     const answer = await client.next();
     expectEnvelope(answer, 413, 'payload_too_large');
     // Answered near the limit, not at some later cap.
@@ -204,10 +224,12 @@ describe('bodies over the limit: 413 however they are sent', () => {
     const client = new RawClient(portOf(s));
     client.write(head('POST', '/v1/users', { ...auth, 'transfer-encoding': 'chunked' }));
     const total = 50 * MB;
-    const pumping = client.pump((function* () {
-      for (const block of filler(total, '[')) yield chunkFrame(block);
-      yield Buffer.from('0' + CRLF + CRLF);
-    })());
+    const pumping = client.pump(
+      (function* () {
+        for (const block of filler(total, '[')) yield chunkFrame(block);
+        yield Buffer.from('0' + CRLF + CRLF);
+      })(),
+    );
     expectEnvelope(await client.next(), 413, 'payload_too_large');
     await client.closed;
     await pumping;
@@ -217,7 +239,9 @@ describe('bodies over the limit: 413 however they are sent', () => {
   it('a client that finishes a body slightly over the limit keeps its connection for the next request', async () => {
     const s = await sandbox();
     const client = new RawClient(portOf(s));
-    client.write(head('POST', '/v1/users', { 'content-type': 'application/json', 'content-length': MAX_BODY_BYTES + 1000 }));
+    client.write(
+      head('POST', '/v1/users', { 'content-type': 'application/json', 'content-length': MAX_BODY_BYTES + 1000 }),
+    );
     await client.pump(filler(MAX_BODY_BYTES + 1000, 'x'));
     expectEnvelope(await client.next(), 413, 'payload_too_large');
     client.write(head('GET', '/v1/nope', {}));
@@ -229,9 +253,19 @@ describe('bodies over the limit: 413 however they are sent', () => {
 describe('requests node refuses to parse: the JSON envelope, then the connection closed', () => {
   const cases: Array<[string, string, number, string]> = [
     ['a garbage request line', `GARBAGE${CRLF}${CRLF}`, 400, 'invalid_request'],
-    ['a duplicate Content-Length', `POST /v1/users HTTP/1.1${CRLF}host: 127.0.0.1${CRLF}content-length: 2${CRLF}content-length: 3${CRLF}${CRLF}{}`, 400, 'invalid_request'],
+    [
+      'a duplicate Content-Length',
+      `POST /v1/users HTTP/1.1${CRLF}host: 127.0.0.1${CRLF}content-length: 2${CRLF}content-length: 3${CRLF}${CRLF}{}`,
+      400,
+      'invalid_request',
+    ],
     ['a 100 KB header', head('GET', '/v1/runs/x', { 'x-padding': 'a'.repeat(100 * 1024) }), 431, 'headers_too_large'],
-    ['a malformed chunk size', `POST /v1/users HTTP/1.1${CRLF}host: 127.0.0.1${CRLF}transfer-encoding: chunked${CRLF}${CRLF}zz${CRLF}`, 400, 'invalid_request'],
+    [
+      'a malformed chunk size',
+      `POST /v1/users HTTP/1.1${CRLF}host: 127.0.0.1${CRLF}transfer-encoding: chunked${CRLF}${CRLF}zz${CRLF}`,
+      400,
+      'invalid_request',
+    ],
   ];
   for (const [name, request, status, error] of cases) {
     it(`${name}: ${status} ${error}`, async () => {

@@ -48,15 +48,32 @@ function onRequest(adapter: Adapter, req: IncomingMessage, res: ServerResponse):
   const answer = (body: Buffer | undefined) => {
     if (answered) return;
     answered = true;
-    const request = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, ...(body ? { body } : {}), id };
+    const request = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      headers: req.headers,
+      ...(body ? { body } : {}),
+      id,
+    };
     let out = app.handle(request);
     const simulated = adapter.simulated.delete(id);
     const verdict = hooks.deliver?.(request, out) ?? 'send';
-    if (typeof verdict === 'object') out = { status: verdict.replace.status, headers: { ...verdict.replace.headers }, body: verdict.replace.body };
+    if (typeof verdict === 'object')
+      out = { status: verdict.replace.status, headers: { ...verdict.replace.headers }, body: verdict.replace.body };
     const dropped = verdict === 'drop';
     const sent = out;
     const observe = (): void =>
-      hooks.observe?.({ kind: 'exchange', request, receivedAt, answeredAt: Date.now(), status: sent.status, responseHeaders: sent.headers, responseBody: sent.body, dropped, simulated });
+      hooks.observe?.({
+        kind: 'exchange',
+        request,
+        receivedAt,
+        answeredAt: Date.now(),
+        status: sent.status,
+        responseHeaders: sent.headers,
+        responseBody: sent.body,
+        dropped,
+        simulated,
+      });
     if (dropped) {
       // The request was executed; its answer is lost on the way, as a cut connection loses it.
       req.socket.destroy();

@@ -18,7 +18,13 @@ export interface Harness {
   orgToken: string;
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
   /** Same as call but with another org token (or none with `undefined`). */
-  callAs(token: string | undefined, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
+  callAs(
+    token: string | undefined,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Reply>;
   startRun(body: Record<string, unknown>, headers?: Record<string, string>): Promise<Reply>;
 }
 
@@ -26,14 +32,25 @@ export function toBody(body: unknown): Buffer | undefined {
   if (body === undefined) return undefined;
   if (Buffer.isBuffer(body)) return body;
   if (typeof body === 'string') return Buffer.from(body);
-  return Buffer.from(JSON.stringify(body, (_k, v: unknown) => (typeof v === 'bigint' ? `__BIG__${v}__` : v)).replace(/"__BIG__(-?\d+)__"/g, '$1'));
+  return Buffer.from(
+    JSON.stringify(body, (_k, v: unknown) => (typeof v === 'bigint' ? `__BIG__${v}__` : v)).replace(
+      /"__BIG__(-?\d+)__"/g,
+      '$1',
+    ),
+  );
 }
 
 export async function harness(opts: SandboxAppOptions = {}): Promise<Harness> {
   const app = createSandboxApp(opts);
   const p = app.operator.createPartner({ rateLimitPerMinute: 100_000, rateLimitPerDay: 1_000_000 });
   const org = app.operator.connectOrganization(p.partnerId, 'org-main', 'Main Org');
-  const callAs = async (token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const callAs = async (
+    token: string | undefined,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const h: Record<string, string> = { 'x-partner-key': p.partnerKey, ...headers };
     if (token !== undefined) h['x-svc-org'] = token;
     if (body !== undefined && !('content-type' in h)) h['content-type'] = 'application/json';
@@ -55,9 +72,20 @@ export async function harness(opts: SandboxAppOptions = {}): Promise<Harness> {
     orgToken: org.orgToken,
     callAs,
     call: (method, path, body, headers) => callAs(org.orgToken, method, path, body, headers),
-    startRun: (body, headers) => h.call('POST', '/runs', { acting_user_external_id: 'rec-1', target_count: 5, ...body }, headers),
+    startRun: (body, headers) =>
+      h.call('POST', '/runs', { acting_user_external_id: 'rec-1', target_count: 5, ...body }, headers),
   };
-  await h.call('POST', '/users', { external_id: 'rec-1', email: 'rec@example.com', full_name: 'Rec One', role: 'recruiter' });
-  await h.call('POST', '/jobs', { external_id: 'job-1', title: 'Backend Developer', description_text: 'Node.js and PostgreSQL services.', location_text: 'Tel Aviv, Israel' });
+  await h.call('POST', '/users', {
+    external_id: 'rec-1',
+    email: 'rec@example.com',
+    full_name: 'Rec One',
+    role: 'recruiter',
+  });
+  await h.call('POST', '/jobs', {
+    external_id: 'job-1',
+    title: 'Backend Developer',
+    description_text: 'Node.js and PostgreSQL services.',
+    location_text: 'Tel Aviv, Israel',
+  });
   return h;
 }

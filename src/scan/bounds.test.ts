@@ -57,8 +57,12 @@ describe('JSON depth bound', () => {
 describe('member names', () => {
   it('are searched like values and located by their object', () => {
     const found = scan(harScanner, JSON.stringify({ log: { entries: [{ request: { headers: [{ [KEY]: 'x' }] } }] } }));
-    expect(found.map((f) => [f.kind, f.location])).toEqual([['partner-key', 'log.entries[0].request.headers[0] (member name)']]);
-    expect(scan(sourceMapScanner, `{"${TOKEN}":1}`).map((f) => [f.kind, f.location])).toEqual([['org-token', '(member name)']]);
+    expect(found.map((f) => [f.kind, f.location])).toEqual([
+      ['partner-key', 'log.entries[0].request.headers[0] (member name)'],
+    ]);
+    expect(scan(sourceMapScanner, `{"${TOKEN}":1}`).map((f) => [f.kind, f.location])).toEqual([
+      ['org-token', '(member name)'],
+    ]);
   });
 
   it('show at most 12 characters of a key in a JSON path', () => {
@@ -89,10 +93,23 @@ describe('bounded paths and names', () => {
 describe('collector', () => {
   it('keeps a not-scanned file apart, so matches at the cap never hide it', () => {
     const c = new FindingCollector(2);
-    const match: Finding = { file: `dist/${KEY}.js`, line: 1, column: 1, kind: 'prefix', location: null, excerpt: 'spk_', prefix: 'spk_' };
+    const match: Finding = {
+      file: `dist/${KEY}.js`,
+      line: 1,
+      column: 1,
+      kind: 'prefix',
+      location: null,
+      excerpt: 'spk_',
+      prefix: 'spk_',
+    };
     for (let i = 0; i < 5; i++) c.add(match);
     c.add({ ...match, kind: 'not-scanned', excerpt: 'not scanned: decompresses past 1024 MiB' });
-    expect([c.count('spk_'), c.findings('spk_').length, c.notScannedCount('spk_'), c.notScanned('spk_').length]).toEqual([5, 2, 1, 1]);
+    expect([
+      c.count('spk_'),
+      c.findings('spk_').length,
+      c.notScannedCount('spk_'),
+      c.notScanned('spk_').length,
+    ]).toEqual([5, 2, 1, 1]);
     expect(c.findings('spk_')[0]!.file).toBe('dist/spk_live_c3c….js');
   });
 });

@@ -66,7 +66,16 @@ const enum State {
   Done,
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 /** What `\x` stands for, by the char code of x (undefined: not a simple escape). */
 const SIMPLE_BY_CODE: Array<string | undefined> = [];
 for (const [k, v] of Object.entries(SIMPLE_ESCAPES)) SIMPLE_BY_CODE[k.charCodeAt(0)] = v;
@@ -310,7 +319,8 @@ export class JsonStream implements JsonPath {
 
   private emit(piece: string): void {
     // A member name is searched whole like a value; only its first characters are kept for the path.
-    if (this.stringIsKey && this.key.length < MAX_KEY_CHARS) this.key += piece.slice(0, MAX_KEY_CHARS - this.key.length);
+    if (this.stringIsKey && this.key.length < MAX_KEY_CHARS)
+      this.key += piece.slice(0, MAX_KEY_CHARS - this.key.length);
     this.handler.strings.chunk(piece);
   }
 

@@ -33,7 +33,12 @@ export function atBoundary(text: string, index: number): boolean {
     return !isWordCode(parseInt(text.slice(index - 2, index), 16));
   }
   // \uXXXX: the decoded character decides.
-  if (index >= 6 && text[index - 6] === '\\' && text[index - 5] === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(index - 4, index))) {
+  if (
+    index >= 6 &&
+    text[index - 6] === '\\' &&
+    text[index - 5] === 'u' &&
+    /^[0-9a-fA-F]{4}$/.test(text.slice(index - 4, index))
+  ) {
     if (oddBackslashesBefore(text, index - 6)) return !isWordCode(parseInt(text.slice(index - 4, index), 16));
   }
   // \n, \t, \r, \b, \f, \v, \0: a control character.
@@ -69,7 +74,9 @@ export function kindOf(prefix: SecretPrefix, decodedAfter: string): FindingKind 
  * key standing just before the match never shows more than a few characters.
  */
 export function cleanContext(raw: string): string {
-  return truncateSecrets(raw.replace(/[\u0000-\u001f\u007f\ufffd]/g, ' ').replace(/[0-9a-fA-F]{8,}/g, (m) => `${m.slice(0, 4)}…`));
+  return truncateSecrets(
+    raw.replace(/[\u0000-\u001f\u007f\ufffd]/g, ' ').replace(/[0-9a-fA-F]{8,}/g, (m) => `${m.slice(0, 4)}…`),
+  );
 }
 
 /** The match itself in the excerpt: at most its first 12 raw characters. */

@@ -18,7 +18,15 @@ export interface PartScanner {
 export type FindingSink = (f: Finding) => void;
 
 function toFinding(file: string, location: string | null, m: TextMatch): Finding {
-  return { file, line: m.line, column: m.column, kind: m.kind, location, excerpt: m.excerpt, prefix: m.prefix as SecretPrefix };
+  return {
+    file,
+    line: m.line,
+    column: m.column,
+    kind: m.kind,
+    location,
+    excerpt: m.excerpt,
+    prefix: m.prefix as SecretPrefix,
+  };
 }
 
 function joinLocation(outer: string | null, inner: string): string {
@@ -60,7 +68,8 @@ export function harScanner(file: string, outer: string | null, sink: FindingSink
   let pendingTotal = 0;
   let base64: Base64Scan | undefined;
 
-  const location = (): string => (role === 'member-name' ? memberNameLocation(json) : formatJsonPath(json) + nameSuffix);
+  const location = (): string =>
+    role === 'member-name' ? memberNameLocation(json) : formatJsonPath(json) + nameSuffix;
   const matcher = new TextMatcher((m) => sink(toFinding(file, joinLocation(outer, location()), m)));
 
   const json: JsonStream = new JsonStream({
@@ -77,7 +86,8 @@ export function harScanner(file: string, outer: string | null, sink: FindingSink
         parentId = json.containerId();
         const name = last === 'value' ? names.get(parentId) : undefined;
         nameSuffix = name !== undefined ? ` (${cleanContext(name)})` : '';
-        smallRole = last === 'name' ? 'name' : last === 'encoding' && parentSegment === 'content' ? 'encoding' : undefined;
+        smallRole =
+          last === 'name' ? 'name' : last === 'encoding' && parentSegment === 'content' ? 'encoding' : undefined;
         small = smallRole ? '' : undefined;
         if (last === 'text' && parentSegment === 'content') {
           let list = pendingBase64.get(parentId);
@@ -96,7 +106,8 @@ export function harScanner(file: string, outer: string | null, sink: FindingSink
       chunk(text) {
         matcher.push(text);
         base64?.push(text);
-        if (small !== undefined && small.length < SMALL_VALUE_LIMIT) small += text.slice(0, SMALL_VALUE_LIMIT - small.length);
+        if (small !== undefined && small.length < SMALL_VALUE_LIMIT)
+          small += text.slice(0, SMALL_VALUE_LIMIT - small.length);
       },
       end() {
         matcher.end();
@@ -172,9 +183,17 @@ export function sourceMapScanner(file: string, outer: string | null, sink: Findi
 
   const matcher = new TextMatcher((m) => {
     // Names usually come first (bounded wait); past the cap the index stands in for the name.
-    if (sourceIndex !== undefined && pending.length < MAX_PENDING_FINDINGS) pending.push({ index: sourceIndex, finding: toFinding(file, null, m) });
+    if (sourceIndex !== undefined && pending.length < MAX_PENDING_FINDINGS)
+      pending.push({ index: sourceIndex, finding: toFinding(file, null, m) });
     else if (sourceIndex !== undefined) sink(toFinding(file, joinLocation(outer, `sourcesContent[${sourceIndex}]`), m));
-    else sink(toFinding(file, joinLocation(outer, role === 'member-name' ? memberNameLocation(json) : formatJsonPath(json)), m));
+    else
+      sink(
+        toFinding(
+          file,
+          joinLocation(outer, role === 'member-name' ? memberNameLocation(json) : formatJsonPath(json)),
+          m,
+        ),
+      );
   });
 
   const json: JsonStream = new JsonStream({

@@ -17,5 +17,10 @@ export function truncateSecrets(text: string): string {
 
 /** A finding as it may be shown: every string it carries truncated. */
 export function redactFinding<F extends { file: string; location: string | null; excerpt: string }>(f: F): F {
-  return { ...f, file: truncateSecrets(f.file), location: f.location === null ? null : truncateSecrets(f.location), excerpt: truncateSecrets(f.excerpt) };
+  return {
+    ...f,
+    file: truncateSecrets(f.file),
+    location: f.location === null ? null : truncateSecrets(f.location),
+    excerpt: truncateSecrets(f.excerpt),
+  };
 }

@@ -11,13 +11,32 @@ import type { ScanOutcome } from './scan-paths.js';
 export const SCAN_SUITE = 'scan';
 /** The sections both checks cite: the rule itself, and the certification the service runs. */
 export const SCAN_SPEC: SpecSection[] = ['Authentication', 'What the service does'];
-const SENTENCE = 'Authentication: "Keys and tokens are server-side only. Certification checks frontend bundles and browser traffic for the strings `spk_` and `sot_`."';
+const SENTENCE =
+  'Authentication: "Keys and tokens are server-side only. Certification checks frontend bundles and browser traffic for the strings `spk_` and `sot_`."';
 /** Observations repeat the first findings for the reports; results.json `findings` holds them all (up to the collector's cap). */
 const OBSERVATION_LIMIT = 50;
 
-export const SCAN_CHECKS: Array<{ id: string; title: string; prefix: SecretPrefix; full: 'partner-key' | 'org-token'; noun: string }> = [
-  { id: 'scan.no-partner-key-string', title: 'no bundle, source map or traffic holds the string spk_ (partner key)', prefix: 'spk_', full: 'partner-key', noun: 'partner key' },
-  { id: 'scan.no-org-token-string', title: 'no bundle, source map or traffic holds the string sot_ (org token)', prefix: 'sot_', full: 'org-token', noun: 'org token' },
+export const SCAN_CHECKS: Array<{
+  id: string;
+  title: string;
+  prefix: SecretPrefix;
+  full: 'partner-key' | 'org-token';
+  noun: string;
+}> = [
+  {
+    id: 'scan.no-partner-key-string',
+    title: 'no bundle, source map or traffic holds the string spk_ (partner key)',
+    prefix: 'spk_',
+    full: 'partner-key',
+    noun: 'partner key',
+  },
+  {
+    id: 'scan.no-org-token-string',
+    title: 'no bundle, source map or traffic holds the string sot_ (org token)',
+    prefix: 'sot_',
+    full: 'org-token',
+    noun: 'org token',
+  },
 ];
 
 function where(f: Finding): string {
@@ -31,7 +50,10 @@ function skippedNote(outcome: ScanOutcome): string {
   return `; ${count} FIFO(s), socket(s) or device(s) skipped, not read: ${listed.join(', ')}${more}`;
 }
 
-export function scanCheckResults(outcome: ScanOutcome, durationMs: number): { checks: CheckResult[]; findings: ScanFinding[] } {
+export function scanCheckResults(
+  outcome: ScanOutcome,
+  durationMs: number,
+): { checks: CheckResult[]; findings: ScanFinding[] } {
   const checks: CheckResult[] = [];
   const findings: ScanFinding[] = [];
   const mb = (outcome.bytes / (1 << 20)).toFixed(1);
@@ -41,7 +63,16 @@ export function scanCheckResults(outcome: ScanOutcome, durationMs: number): { ch
     const unread = outcome.collector.notScanned(c.prefix);
     const unreadTotal = outcome.collector.notScannedCount(c.prefix);
     const full = list.filter((f) => f.kind === c.full).length;
-    for (const f of [...list, ...unread]) findings.push({ check: c.id, file: f.file, line: f.line, column: f.column, kind: f.kind, location: f.location, excerpt: f.excerpt });
+    for (const f of [...list, ...unread])
+      findings.push({
+        check: c.id,
+        file: f.file,
+        line: f.line,
+        column: f.column,
+        kind: f.kind,
+        location: f.location,
+        excerpt: f.excerpt,
+      });
     // A file left unread goes first: a thousand matches elsewhere must not push it out of the reports.
     const observations: Observation[] = [
       ...unread.map((f) => ({
@@ -54,7 +85,8 @@ export function scanCheckResults(outcome: ScanOutcome, durationMs: number): { ch
         message: `${where(f)}: ${f.kind === 'prefix' ? `the string ${c.prefix}` : `a full ${c.noun}`} — ${f.excerpt}`,
         spec: SENTENCE,
         expected: `no ${c.prefix} in anything a browser receives`,
-        received: f.kind === 'prefix' ? `${c.prefix} (${f.excerpt})` : `a ${c.noun} of the spec's format (${f.excerpt})`,
+        received:
+          f.kind === 'prefix' ? `${c.prefix} (${f.excerpt})` : `a ${c.noun} of the spec's format (${f.excerpt})`,
       })),
     ].slice(0, OBSERVATION_LIMIT);
     const parts: string[] = [];
@@ -62,10 +94,17 @@ export function scanCheckResults(outcome: ScanOutcome, durationMs: number): { ch
     const [firstUnread] = unread;
     if (total > 0 && firstFound) {
       const more = total > list.length ? ` (the first ${list.length} listed)` : '';
-      parts.push(`${total} place(s) hold ${c.prefix}${full > 0 ? `, ${full} of them a full ${c.noun}` : ''}${more}; first at ${where(firstFound)}`);
+      parts.push(
+        `${total} place(s) hold ${c.prefix}${full > 0 ? `, ${full} of them a full ${c.noun}` : ''}${more}; first at ${where(firstFound)}`,
+      );
     }
-    if (unreadTotal > 0 && firstUnread) parts.push(`${unreadTotal} file(s) not scanned, so they may hold ${c.prefix}; first ${where(firstUnread)}: ${firstUnread.excerpt}`);
-    const message = (parts.length === 0 ? `no ${c.prefix} in ${outcome.files} file(s), ${mb} MB scanned` : parts.join('; ')) + skippedNote(outcome);
+    if (unreadTotal > 0 && firstUnread)
+      parts.push(
+        `${unreadTotal} file(s) not scanned, so they may hold ${c.prefix}; first ${where(firstUnread)}: ${firstUnread.excerpt}`,
+      );
+    const message =
+      (parts.length === 0 ? `no ${c.prefix} in ${outcome.files} file(s), ${mb} MB scanned` : parts.join('; ')) +
+      skippedNote(outcome);
     // The one outcome model (runner/outcome.ts): every file read is one assertion; with no file at all
     // nothing was judged, which is never a clean bill.
     const outcomeOf = decideOutcome({
@@ -73,7 +112,12 @@ export function scanCheckResults(outcome: ScanOutcome, durationMs: number): { ch
       asserted: outcome.files,
       observations,
       ...(outcome.files === 0 && observations.length === 0
-        ? { skip: { kind: 'inconclusive' as const, reason: `no file was scanned: the paths hold no regular file${skippedNote(outcome)}` } }
+        ? {
+            skip: {
+              kind: 'inconclusive' as const,
+              reason: `no file was scanned: the paths hold no regular file${skippedNote(outcome)}`,
+            },
+          }
         : {}),
     });
     const fields = outcomeFields(outcomeOf);

@@ -19,8 +19,11 @@ let all: Finding[];
 
 /** Findings of one file in text order (the collector keeps them per prefix). */
 function inFile(name: string): Finding[] {
-  const order = (f: Finding): string => `${f.location ?? ''}\u0000${String(f.line).padStart(6, '0')}:${String(f.column).padStart(6, '0')}`;
-  return all.filter((f) => f.file.endsWith(name)).sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  const order = (f: Finding): string =>
+    `${f.location ?? ''}\u0000${String(f.line).padStart(6, '0')}:${String(f.column).padStart(6, '0')}`;
+  return all
+    .filter((f) => f.file.endsWith(name))
+    .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
 beforeAll(async () => {
@@ -39,17 +42,34 @@ beforeAll(async () => {
   await writeFile(join(dir, 'dist', 'escaped-boundary.js'), `"line\\n${KEY}" "%22${TOKEN}"`);
   await writeFile(
     join(dir, 'dist', 'nested', 'app.js.map'),
-    JSON.stringify({ version: 3, file: 'app.js', mappings: 'AAAA', sources: ['webpack:///src/a.ts', 'webpack:///src/config.ts'], sourcesContent: ['export {};\n', `// config\nexport const key = '${KEY}';\n`] }),
+    JSON.stringify({
+      version: 3,
+      file: 'app.js',
+      mappings: 'AAAA',
+      sources: ['webpack:///src/a.ts', 'webpack:///src/config.ts'],
+      sourcesContent: ['export {};\n', `// config\nexport const key = '${KEY}';\n`],
+    }),
   );
   // sources after sourcesContent: the name is still reported
-  await writeFile(join(dir, 'dist', 'late-names.map'), `{"sourcesContent":["a\\n\\nb '${TOKEN}'"],"sources":["src/late.ts"]}`);
+  await writeFile(
+    join(dir, 'dist', 'late-names.map'),
+    `{"sourcesContent":["a\\n\\nb '${TOKEN}'"],"sources":["src/late.ts"]}`,
+  );
   await writeFile(join(dir, 'dist', 'bundle.js.gz'), gzipSync(`\n\nlet t="${TOKEN}"`));
   await writeFile(join(dir, 'dist', 'bundle.js.br'), brotliCompressSync(Buffer.from(`let k="${KEY}"`)));
   const har = {
     log: {
       version: '1.2',
       entries: [
-        { request: { method: 'GET', url: 'https://app.example/ok', headers: [{ name: 'accept', value: '*/*' }], cookies: [] }, response: { status: 200, headers: [], content: { size: 2, mimeType: 'text/plain', text: 'ok' } } },
+        {
+          request: {
+            method: 'GET',
+            url: 'https://app.example/ok',
+            headers: [{ name: 'accept', value: '*/*' }],
+            cookies: [],
+          },
+          response: { status: 200, headers: [], content: { size: 2, mimeType: 'text/plain', text: 'ok' } },
+        },
         {
           request: {
             method: 'POST',
@@ -61,11 +81,23 @@ beforeAll(async () => {
           response: {
             status: 200,
             headers: [{ name: 'set-cookie', value: `t=${TOKEN}` }],
-            content: { size: 100, mimeType: 'application/json', text: Buffer.from(`{"a":1,\n"k":"${KEY}"}`).toString('base64'), encoding: 'base64' },
+            content: {
+              size: 100,
+              mimeType: 'application/json',
+              text: Buffer.from(`{"a":1,\n"k":"${KEY}"}`).toString('base64'),
+              encoding: 'base64',
+            },
           },
         },
         // base64-looking text without "encoding": base64 is not decoded into findings
-        { request: { method: 'GET', url: 'https://x.example/', headers: [], cookies: [] }, response: { status: 200, headers: [], content: { size: 1, mimeType: 'text/plain', text: Buffer.from(`"${KEY}"`).toString('base64') } } },
+        {
+          request: { method: 'GET', url: 'https://x.example/', headers: [], cookies: [] },
+          response: {
+            status: 200,
+            headers: [],
+            content: { size: 1, mimeType: 'text/plain', text: Buffer.from(`"${KEY}"`).toString('base64') },
+          },
+        },
       ],
     },
   };
@@ -115,12 +147,16 @@ describe('scan corpus', () => {
   });
 
   it('reports a source map finding by source name and line', () => {
-    expect(inFile('app.js.map').map((f) => [f.location, f.line, f.column, f.kind])).toEqual([['source webpack:///src/config.ts', 2, 21, 'partner-key']]);
+    expect(inFile('app.js.map').map((f) => [f.location, f.line, f.column, f.kind])).toEqual([
+      ['source webpack:///src/config.ts', 2, 21, 'partner-key'],
+    ]);
     expect(inFile('late-names.map').map((f) => [f.location, f.line])).toEqual([['source src/late.ts', 3]]);
   });
 
   it('decompresses .gz and .br', () => {
-    expect(inFile('bundle.js.gz').map((f) => [f.kind, f.line, f.location])).toEqual([['org-token', 3, 'gzip-decompressed']]);
+    expect(inFile('bundle.js.gz').map((f) => [f.kind, f.line, f.location])).toEqual([
+      ['org-token', 3, 'gzip-decompressed'],
+    ]);
     expect(inFile('bundle.js.br').map((f) => [f.kind, f.location])).toEqual([['partner-key', 'brotli-decompressed']]);
   });
 
@@ -138,7 +174,9 @@ describe('scan corpus', () => {
   });
 
   it('scans a broken HAR as text', () => {
-    expect(inFile('broken.har').map((f) => [f.kind, f.location])).toEqual([['org-token', 'not valid JSON, scanned as text']]);
+    expect(inFile('broken.har').map((f) => [f.kind, f.location])).toEqual([
+      ['org-token', 'not valid JSON, scanned as text'],
+    ]);
   });
 
   it('never shows more than 12 characters of a key or token', () => {

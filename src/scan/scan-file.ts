@@ -69,7 +69,8 @@ function open(file: string, layers: Layer[]): { streams: Readable[]; last: Reada
   const streams = [last];
   for (const layer of layers) {
     const prev = last;
-    const next = layer === 'gzip' ? createGunzip({ chunkSize: 256 * 1024 }) : createBrotliDecompress({ chunkSize: 256 * 1024 });
+    const next =
+      layer === 'gzip' ? createGunzip({ chunkSize: 256 * 1024 }) : createBrotliDecompress({ chunkSize: 256 * 1024 });
     prev.on('error', (e) => next.destroy(e));
     last = prev.pipe(next);
     streams.push(last);
@@ -88,7 +89,10 @@ function mib(bytes: number): string {
 /** Throws NotScannedError once decompressed output passes a bound. */
 function checkBounds(bytes: number, compressedBytes: number): void {
   if (bytes > MAX_DECOMPRESSED_BYTES) {
-    throw new NotScannedError(`decompresses past ${mib(MAX_DECOMPRESSED_BYTES)}; decompress it and scan the plain file`, bytes);
+    throw new NotScannedError(
+      `decompresses past ${mib(MAX_DECOMPRESSED_BYTES)}; decompress it and scan the plain file`,
+      bytes,
+    );
   }
   if (bytes > RATIO_CHECK_FROM_BYTES && bytes > MAX_DECOMPRESSION_RATIO * compressedBytes) {
     throw new NotScannedError(
@@ -98,7 +102,13 @@ function checkBounds(bytes: number, compressedBytes: number): void {
   }
 }
 
-async function feed(file: string, layers: Layer[], scanner: PartScanner, compressedBytes: number, signal?: AbortSignal): Promise<number> {
+async function feed(
+  file: string,
+  layers: Layer[],
+  scanner: PartScanner,
+  compressedBytes: number,
+  signal?: AbortSignal,
+): Promise<number> {
   const { streams, last } = open(file, layers);
   let bytes = 0;
   try {
@@ -112,7 +122,13 @@ async function feed(file: string, layers: Layer[], scanner: PartScanner, compres
       scanner.write(buf.toString('latin1'));
     }
   } catch (e) {
-    if (e instanceof JsonSyntaxError || e instanceof NotScannedError || e instanceof NestedGzip || e instanceof ScanInterrupted) throw e;
+    if (
+      e instanceof JsonSyntaxError ||
+      e instanceof NotScannedError ||
+      e instanceof NestedGzip ||
+      e instanceof ScanInterrupted
+    )
+      throw e;
     const err = e as NodeJS.ErrnoException;
     const what = layers.length > 0 && !err.syscall ? `cannot decompress (${layers.join(', ')})` : 'cannot read';
     throw new ScanPathError(`${what} ${file}: ${err.code ? `${err.code} ` : ''}${err.message}`);
@@ -125,7 +141,15 @@ async function feed(file: string, layers: Layer[], scanner: PartScanner, compres
 
 /** One `not-scanned` finding per string: what was not read may hold either, so both checks fail. */
 function notScanned(file: string, location: string | null, reason: string): Finding[] {
-  return (['spk_', 'sot_'] as SecretPrefix[]).map((prefix) => ({ file, line: 1, column: 1, kind: 'not-scanned', location, excerpt: `not scanned: ${reason}`, prefix }));
+  return (['spk_', 'sot_'] as SecretPrefix[]).map((prefix) => ({
+    file,
+    line: 1,
+    column: 1,
+    kind: 'not-scanned',
+    location,
+    excerpt: `not scanned: ${reason}`,
+    prefix,
+  }));
 }
 
 function outerLocation(layers: Layer[]): string | null {
@@ -161,7 +185,14 @@ export async function scanFile(file: string, sink: FindingSink, signal?: AbortSi
   }
 }
 
-async function scanLayers(file: string, layers: Layer[], format: Format, sink: FindingSink, compressedBytes: number, signal?: AbortSignal): Promise<number> {
+async function scanLayers(
+  file: string,
+  layers: Layer[],
+  format: Format,
+  sink: FindingSink,
+  compressedBytes: number,
+  signal?: AbortSignal,
+): Promise<number> {
   const outer = outerLocation(layers);
   if (format === 'text') return scanText(file, layers, outer, sink, compressedBytes, signal);
   // Findings of a structured read are released once the whole file parsed as JSON (a broken file
@@ -186,7 +217,14 @@ async function scanLayers(file: string, layers: Layer[], format: Format, sink: F
   }
 }
 
-async function scanText(file: string, layers: Layer[], location: string | null, sink: FindingSink, compressedBytes: number, signal?: AbortSignal): Promise<number> {
+async function scanText(
+  file: string,
+  layers: Layer[],
+  location: string | null,
+  sink: FindingSink,
+  compressedBytes: number,
+  signal?: AbortSignal,
+): Promise<number> {
   const scanner = textScanner(file, location, sink);
   try {
     return await feed(file, layers, scanner, compressedBytes, signal);

@@ -17,7 +17,10 @@ export interface ScanOutcome {
   interrupted?: true;
 }
 
-export async function scanPaths(paths: readonly string[], opts: { findingLimit?: number; signal?: AbortSignal } = {}): Promise<ScanOutcome> {
+export async function scanPaths(
+  paths: readonly string[],
+  opts: { findingLimit?: number; signal?: AbortSignal } = {},
+): Promise<ScanOutcome> {
   await checkPaths(paths);
   const collector = new FindingCollector(opts.findingLimit);
   const skipped: ScanOutcome['skipped'] = { listed: [], count: 0 };

@@ -38,7 +38,18 @@ describe('streaming', () => {
   });
 
   it('reads a HAR cut at every place the same way', () => {
-    const har = JSON.stringify({ log: { entries: [{ request: { url: `https://x/?a=\u00e9\u0001\\\\&k=${KEY}`, headers: [{ name: 'x-k', value: `"\\n${KEY}"` }] } }] } });
+    const har = JSON.stringify({
+      log: {
+        entries: [
+          {
+            request: {
+              url: `https://x/?a=\u00e9\u0001\\\\&k=${KEY}`,
+              headers: [{ name: 'x-k', value: `"\\n${KEY}"` }],
+            },
+          },
+        ],
+      },
+    });
     const run = (pieces: string[]): Finding[] => {
       const out: Finding[] = [];
       const s = harScanner('f.har', null, (f) => out.push(f));
@@ -47,7 +58,10 @@ describe('streaming', () => {
       return out;
     };
     const whole = run([har]);
-    expect(whole.map((f) => f.location)).toEqual(['log.entries[0].request.url', 'log.entries[0].request.headers[0].value (x-k)']);
+    expect(whole.map((f) => f.location)).toEqual([
+      'log.entries[0].request.url',
+      'log.entries[0].request.headers[0].value (x-k)',
+    ]);
     for (let cut = 1; cut < har.length; cut++) expect(run([har.slice(0, cut), har.slice(cut)])).toEqual(whole);
   });
 });

@@ -11,7 +11,8 @@ import { ScanPathError } from './scan-file.js';
 
 function describe(path: string, e: unknown): ScanPathError {
   const code = errnoCode(e);
-  const why = code === 'ENOENT' ? 'no such file or folder' : code === 'EACCES' ? 'permission denied' : errnoOrMessage(e);
+  const why =
+    code === 'ENOENT' ? 'no such file or folder' : code === 'EACCES' ? 'permission denied' : errnoOrMessage(e);
   return new ScanPathError(`cannot read ${path}: ${why}`);
 }
 
@@ -41,7 +42,10 @@ export async function checkPaths(paths: readonly string[]): Promise<void> {
 
 export type SkipListener = (path: string, what: string) => void;
 
-export async function* walkFiles(paths: readonly string[], onSkip: SkipListener = () => undefined): AsyncGenerator<string> {
+export async function* walkFiles(
+  paths: readonly string[],
+  onSkip: SkipListener = () => undefined,
+): AsyncGenerator<string> {
   const seen = new Set<string>();
   for (const p of paths) yield* walk(p, seen, onSkip);
 }

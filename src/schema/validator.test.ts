@@ -2,8 +2,14 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseJsonLossless } from '../json/lossless.js';
 import { findSchemasDir } from './package-root.js';
-import { compileSchemas, DETAILED_ITEMS, isSchemaName, SCHEMA_NAMES, validateAgainst, type SchemaName } from './validator.js';
-
+import {
+  compileSchemas,
+  DETAILED_ITEMS,
+  isSchemaName,
+  SCHEMA_NAMES,
+  validateAgainst,
+  type SchemaName,
+} from './validator.js';
 
 const RUN_ID = '3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b';
 const UUID_2 = '0d9e8f7a-6b5c-4d3e-a2f1-0e9d8c7b6a59';
@@ -79,7 +85,12 @@ const exchange = {
   label: 'setup: redeem',
   startedAt: AT,
   durationMs: 12.5,
-  request: { method: 'POST', url: 'http://127.0.0.1:1/v1/runs', headers: { 'x-partner-key': 'spk_live_ab…' }, body: '{}' },
+  request: {
+    method: 'POST',
+    url: 'http://127.0.0.1:1/v1/runs',
+    headers: { 'x-partner-key': 'spk_live_ab…' },
+    body: '{}',
+  },
   response: { status: 202, headers: { 'content-type': 'application/json' }, bodyBytes: 2, body: '{}' },
   curl: 'curl -X POST …',
 };
@@ -145,7 +156,11 @@ const VALID_EXAMPLES: Record<SchemaName, unknown> = {
     warnings: [],
     ...X,
   },
-  'code-already-redeemed': { error: 'code_already_redeemed', message: 'Used', redeemed_at: '2025-03-14T09:26:53+00:00' },
+  'code-already-redeemed': {
+    error: 'code_already_redeemed',
+    message: 'Used',
+    redeemed_at: '2025-03-14T09:26:53+00:00',
+  },
   'insufficient-credits': {
     error: 'insufficient_credits',
     message: 'No credits',
@@ -202,8 +217,13 @@ const VALID_EXAMPLES: Record<SchemaName, unknown> = {
         status: 'failed',
         message: 'expected 422',
         durationMs: 20,
-        observations: [{ message: 'expected 422', spec: 'Limits', expected: '422', received: '202', pointer: '', exchange: 0 }],
-        exchanges: [exchange, { ...exchange, index: 1, response: undefined, transportError: { code: 'ECONNRESET', message: 'reset' } }],
+        observations: [
+          { message: 'expected 422', spec: 'Limits', expected: '422', received: '202', pointer: '', exchange: 0 },
+        ],
+        exchanges: [
+          exchange,
+          { ...exchange, index: 1, response: undefined, transportError: { code: 'ECONNRESET', message: 'reset' } },
+        ],
       },
       {
         id: 'engine.broke',
@@ -275,11 +295,19 @@ describe('schemas/', () => {
 describe('refusals carry the pointer and the offending value', () => {
   test('missing required field points where it belongs', () => {
     const issue = issueAt('run', withChange('run', '/progress', undefined), '/progress');
-    expect(issue).toMatchObject({ keyword: 'required', message: "must have required property 'progress'", received: '(absent)' });
+    expect(issue).toMatchObject({
+      keyword: 'required',
+      message: "must have required property 'progress'",
+      received: '(absent)',
+    });
   });
 
   test('missing field deep inside', () => {
-    const issue = issueAt('run', withChange('run', '/candidates/1/requirements/0/evidence', undefined), '/candidates/1/requirements/0/evidence');
+    const issue = issueAt(
+      'run',
+      withChange('run', '/candidates/1/requirements/0/evidence', undefined),
+      '/candidates/1/requirements/0/evidence',
+    );
     expect(issue.keyword).toBe('required');
   });
 
@@ -291,9 +319,13 @@ describe('refusals carry the pointer and the offending value', () => {
 
   test('closed sets: kind, contact_state, decision, reject_reason', () => {
     expect(issueAt('requirement', withChange('requirement', '/kind', 'should'), '/kind').keyword).toBe('enum');
-    expect(issueAt('candidate', withChange('candidate', '/contact_state', 'open'), '/contact_state').keyword).toBe('enum');
+    expect(issueAt('candidate', withChange('candidate', '/contact_state', 'open'), '/contact_state').keyword).toBe(
+      'enum',
+    );
     expect(issueAt('decision', withChange('decision', '/decision', 'maybe'), '/decision').keyword).toBe('enum');
-    expect(issueAt('decision', withChange('decision', '/reject_reason', 'too_expensive'), '/reject_reason').keyword).toBe('enum');
+    expect(
+      issueAt('decision', withChange('decision', '/reject_reason', 'too_expensive'), '/reject_reason').keyword,
+    ).toBe('enum');
   });
 
   test('open sets accept unknown values: run status, notice severity, slot, code, issue codes, origin', () => {
@@ -305,14 +337,20 @@ describe('refusals carry the pointer and the offending value', () => {
   });
 
   test('candidate id as a string', () => {
-    const issue = issueAt('candidate', parseJsonLossless(JSON.stringify({ ...(VALID_EXAMPLES.candidate as object), id: '990000000001' })), '/id');
+    const issue = issueAt(
+      'candidate',
+      parseJsonLossless(JSON.stringify({ ...(VALID_EXAMPLES.candidate as object), id: '990000000001' })),
+      '/id',
+    );
     expect(issue.keyword).toBe('int64');
     expect(issue.message).toBe('must be an integer within int64, not the string "990000000001"');
     expect(issue.received).toBe('"990000000001"');
   });
 
   test('candidate id as a float token', () => {
-    const value = parseJsonLossless('{"event_id":"e","event":"candidate_revealed","run_id":"3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b","organization_external_id":"o","job_external_id":"j","occurred_at":"2025-01-01T00:00:00Z","candidate_id":990000000001.0}');
+    const value = parseJsonLossless(
+      '{"event_id":"e","event":"candidate_revealed","run_id":"3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b","organization_external_id":"o","job_external_id":"j","occurred_at":"2025-01-01T00:00:00Z","candidate_id":990000000001.0}',
+    );
     const issue = issueAt('webhook-candidate-revealed', value, '/candidate_id');
     expect(issue.message).toBe('must be an integer within int64, not the number token 990000000001.0');
     expect(issue.received).toBe('990000000001.0');
@@ -384,7 +422,9 @@ describe('refusals carry the pointer and the offending value', () => {
       '2025-03-14T09:26:53,5Z',
     ];
     for (const value of good) {
-      expect(validateAgainst('webhook-envelope', withChange('webhook-envelope', '/occurred_at', value)), value).toEqual([]);
+      expect(validateAgainst('webhook-envelope', withChange('webhook-envelope', '/occurred_at', value)), value).toEqual(
+        [],
+      );
     }
   });
 
@@ -405,7 +445,9 @@ describe('refusals carry the pointer and the offending value', () => {
   });
 
   test('uuid and org token formats', () => {
-    expect(issueAt('run', withChange('run', '/run_id', 'urn:uuid:3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b'), '/run_id').keyword).toBe('format');
+    expect(
+      issueAt('run', withChange('run', '/run_id', 'urn:uuid:3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b'), '/run_id').keyword,
+    ).toBe('format');
     const issue = issueAt(
       'organization-connection',
       withChange('organization-connection', '/org_token', `sot_${'A'.repeat(48)}`),
@@ -419,13 +461,22 @@ describe('refusals carry the pointer and the offending value', () => {
 
   test('webhook event_id is opaque, the test endpoint event_id is a uuid', () => {
     expect(validateAgainst('webhook-envelope', withChange('webhook-envelope', '/event_id', 'not-a-uuid'))).toEqual([]);
-    expect(issueAt('webhook-test-response', withChange('webhook-test-response', '/event_id', 'x'), '/event_id').keyword).toBe('format');
+    expect(
+      issueAt('webhook-test-response', withChange('webhook-test-response', '/event_id', 'x'), '/event_id').keyword,
+    ).toBe('format');
   });
 
   test('events check their name and extra fields', () => {
-    expect(issueAt('webhook-run-failed', withChange('webhook-run-failed', '/event', 'run_completed'), '/event').keyword).toBe('const');
-    expect(issueAt('webhook-run-completed', withChange('webhook-run-completed', '/progress', undefined), '/progress').keyword).toBe('required');
-    expect(issueAt('webhook-run-completed', withChange('webhook-run-completed', '/run_id', undefined), '/run_id').keyword).toBe('required');
+    expect(
+      issueAt('webhook-run-failed', withChange('webhook-run-failed', '/event', 'run_completed'), '/event').keyword,
+    ).toBe('const');
+    expect(
+      issueAt('webhook-run-completed', withChange('webhook-run-completed', '/progress', undefined), '/progress')
+        .keyword,
+    ).toBe('required');
+    expect(
+      issueAt('webhook-run-completed', withChange('webhook-run-completed', '/run_id', undefined), '/run_id').keyword,
+    ).toBe('required');
   });
 
   test('reveal result sandbox must be true when present', () => {
@@ -434,11 +485,20 @@ describe('refusals carry the pointer and the offending value', () => {
   });
 
   test('a fraction token where an object belongs', () => {
-    const notice = parseJsonLossless('{"code":"c","severity":"info","slot":"on_candidate","title":"t","body":"b","ref":1.5}');
+    const notice = parseJsonLossless(
+      '{"code":"c","severity":"info","slot":"on_candidate","title":"t","body":"b","ref":1.5}',
+    );
     expect(issueAt('notice', notice, '/ref').message).toBe('must be an object, not the number token 1.5');
-    const progress = parseJsonLossless('{"run_id":"3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b","status":"running","progress":2.0,"notices":[],"candidates":[]}');
+    const progress = parseJsonLossless(
+      '{"run_id":"3f2b8c1e-9a4d-4e2f-8b7a-1c2d3e4f5a6b","status":"running","progress":2.0,"notices":[],"candidates":[]}',
+    );
     expect(validateAgainst('run', progress)).toEqual([
-      { pointer: '/progress', keyword: 'jsonObject', message: 'must be an object, not the number token 2.0', received: '2.0' },
+      {
+        pointer: '/progress',
+        keyword: 'jsonObject',
+        message: 'must be an object, not the number token 2.0',
+        received: '2.0',
+      },
     ]);
   });
 
@@ -448,8 +508,12 @@ describe('refusals carry the pointer and the offending value', () => {
   });
 
   test('results: status enum and summary counts', () => {
-    expect(issueAt('results', withChange('results', '/checks/0/status', 'flaky'), '/checks/0/status').keyword).toBe('enum');
-    expect(issueAt('results', withChange('results', '/summary/total', undefined), '/summary/total').keyword).toBe('required');
+    expect(issueAt('results', withChange('results', '/checks/0/status', 'flaky'), '/checks/0/status').keyword).toBe(
+      'enum',
+    );
+    expect(issueAt('results', withChange('results', '/summary/total', undefined), '/summary/total').keyword).toBe(
+      'required',
+    );
   });
 
   test('received is cut at 200 characters', () => {
@@ -467,7 +531,10 @@ describe('a hostile size: issues listed in bounded time, faults found anywhere (
   const FAILING_ITEMS = 20_000;
 
   test(`${FAILING_ITEMS} candidates that are {}: judged in well under a second, issues of the first ${DETAILED_ITEMS} items only`, () => {
-    const run = { ...(VALID_EXAMPLES.run as Record<string, unknown>), candidates: Array.from({ length: FAILING_ITEMS }, () => ({})) };
+    const run = {
+      ...(VALID_EXAMPLES.run as Record<string, unknown>),
+      candidates: Array.from({ length: FAILING_ITEMS }, () => ({})),
+    };
     validateAgainst('run', VALID_EXAMPLES.run); // compiled before timing
     const started = performance.now();
     const issues = validateAgainst('run', run);
@@ -484,6 +551,8 @@ describe('a hostile size: issues listed in bounded time, faults found anywhere (
     const candidates: unknown[] = Array.from({ length: FAILING_ITEMS }, () => good);
     candidates[FAILING_ITEMS - 1] = { ...(good as object), verdict: 'excellent' };
     const issues = validateAgainst('run', { ...(VALID_EXAMPLES.run as object), candidates });
-    expect(issues).toEqual([expect.objectContaining({ pointer: `/candidates/${FAILING_ITEMS - 1}/verdict`, keyword: 'enum' })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ pointer: `/candidates/${FAILING_ITEMS - 1}/verdict`, keyword: 'enum' }),
+    ]);
   });
 });

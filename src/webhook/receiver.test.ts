@@ -45,7 +45,12 @@ function send(
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString(), ms: Date.now() - started }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+            ms: Date.now() - started,
+          }),
         );
       },
     );
@@ -222,7 +227,12 @@ describe('webhook receiver', () => {
     r.planResponse(() => false, { status: 500, holdMs: 300 });
     const bodies = ['run_completed', 'run_failed', 'candidate_revealed'].map((e) => EVENT(e));
     await Promise.all(bodies.map((b) => send(r.url, b, signed(b))));
-    expect(r.deliveries().map((d) => d.seq).sort()).toEqual([1, 2, 3]);
+    expect(
+      r
+        .deliveries()
+        .map((d) => d.seq)
+        .sort(),
+    ).toEqual([1, 2, 3]);
   });
 
   test('an oversized body is answered 413, declared or streamed', async () => {
@@ -280,7 +290,21 @@ describe('webhook receiver', () => {
       const cert = join(dir, 'cert.pem');
       execFileSync(
         'openssl',
-        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', key, '-out', cert],
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-days',
+          '1',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+        ],
         { stdio: 'ignore' },
       );
       const r = await start({ tls: { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') } });

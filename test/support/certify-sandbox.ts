@@ -40,14 +40,19 @@ export interface CertifySandboxOptions {
 }
 
 /** Redeems a code the way an operator's earlier setup did, outside the certification: its token is an --org-token. */
-export async function redeemOutside(config: Pick<Config, 'baseUrl' | 'partnerKey'>, code: string, externalId = 'connected-before'): Promise<{ orgToken: string }> {
+export async function redeemOutside(
+  config: Pick<Config, 'baseUrl' | 'partnerKey'>,
+  code: string,
+  externalId = 'connected-before',
+): Promise<{ orgToken: string }> {
   const res = await fetch(`${config.baseUrl}/activations/redeem`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-partner-key': config.partnerKey ?? '' },
     body: JSON.stringify({ code, external_id: externalId }),
   });
   const body = (await res.json()) as { org_token?: string };
-  if (res.status !== 200 || !body.org_token) throw new Error(`redeeming ${code} outside the certification answered ${res.status}`);
+  if (res.status !== 200 || !body.org_token)
+    throw new Error(`redeeming ${code} outside the certification answered ${res.status}`);
   return { orgToken: body.org_token };
 }
 
@@ -85,7 +90,9 @@ export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<
     ...(opts.walletCredits !== undefined ? { walletCredits: opts.walletCredits } : {}),
   });
   try {
-    const checks: readonly CheckDefinition[] = opts.ids ? ALL_CHECKS.filter((c) => opts.ids!.includes(c.id)) : ALL_CHECKS;
+    const checks: readonly CheckDefinition[] = opts.ids
+      ? ALL_CHECKS.filter((c) => opts.ids!.includes(c.id))
+      : ALL_CHECKS;
     if (opts.ids && checks.length !== opts.ids.length) {
       const known = new Set(checks.map((c) => c.id));
       throw new Error(`certifySandbox: unknown check id(s): ${opts.ids.filter((id) => !known.has(id)).join(', ')}`);
@@ -94,7 +101,12 @@ export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<
       const partnerId = target.sandbox.operator.partnerIdForKey(target.config.partnerKey ?? '');
       if (partnerId) target.sandbox.operator.setWebhookUrl(partnerId, null);
       const { webhookSecret: _secret, webhookPublicUrl: _url, ...rest } = target.config;
-      return await certify({ config: { ...rest, noWebhookRegistered: true }, checks, suiteOrder: SUITE_ORDER, embedded: true });
+      return await certify({
+        config: { ...rest, noWebhookRegistered: true },
+        checks,
+        suiteOrder: SUITE_ORDER,
+        embedded: true,
+      });
     }
     return await certify({
       config: opts.orgToken ? await withOrgToken(target.config) : target.config,

@@ -149,7 +149,12 @@ export const SCAN_CASES: HostileCase[] = [
     name: 'key-as-member-name',
     what: 'a HAR whose only key is a member name',
     async prepare(dir) {
-      const har = { log: { version: '1.2', entries: [{ request: { method: 'GET', url: 'https://app.example/', headers: [{ [KEY]: 'x' }] } }] } };
+      const har = {
+        log: {
+          version: '1.2',
+          entries: [{ request: { method: 'GET', url: 'https://app.example/', headers: [{ [KEY]: 'x' }] } }],
+        },
+      };
       await writeFile(join(dir, 'member.har'), JSON.stringify(har));
       return ['scan', 'member.har'];
     },

@@ -40,10 +40,22 @@ export interface MatrixRow {
 function runArgs(t: InflatingTarget): string[] {
   const p = t.provision;
   return [
-    'run', '--base-url', t.baseUrl, '--partner-key', p.partner_key,
+    'run',
+    '--base-url',
+    t.baseUrl,
+    '--partner-key',
+    p.partner_key,
     ...p.activation_codes.flatMap((c) => ['--activation-code', c]),
-    '--expired-code', p.expired_code, '--disabled-org-token', p.disabled_org_token, '--disabled-partner-key', p.disabled_partner_key,
-    '--webhook-secret', p.webhook_secret, '--time-scale', '60',
+    '--expired-code',
+    p.expired_code,
+    '--disabled-org-token',
+    p.disabled_org_token,
+    '--disabled-partner-key',
+    p.disabled_partner_key,
+    '--webhook-secret',
+    p.webhook_secret,
+    '--time-scale',
+    '60',
   ];
 }
 
@@ -61,22 +73,27 @@ const FIRST_CHECK = /^[✓✗○!] /m;
 /** `count` sockets held open on `port` (into `held`), half with a request header never finished (slowloris), half idle. */
 async function loadServe(port: number, count: number, held: Socket[]): Promise<void> {
   const sockets = await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      new Promise<Socket>((done) => {
-        const s = connect(port, '127.0.0.1', () => done(s));
-        s.on('error', () => done(s));
-        if (i % 2 === 0) s.write('GET /v1/sandbox/fixtures HTTP/1.1\r\nHost: x\r\nX-Slow: ');
-      }),
+    Array.from(
+      { length: count },
+      (_, i) =>
+        new Promise<Socket>((done) => {
+          const s = connect(port, '127.0.0.1', () => done(s));
+          s.on('error', () => done(s));
+          if (i % 2 === 0) s.write('GET /v1/sandbox/fixtures HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+        }),
     ),
   );
   // A body over the sandbox's 1 MiB limit, and a request Node's parser refuses, answered meanwhile.
   const agent = new Agent({ keepAlive: false });
   const status = (path: string, body: Buffer): Promise<number> =>
     new Promise((done) => {
-      const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        done(res.statusCode ?? 0);
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+        (res) => {
+          res.resume();
+          done(res.statusCode ?? 0);
+        },
+      );
       req.on('error', () => done(0));
       req.end(body);
     });
@@ -99,7 +116,10 @@ export const MATRIX: MatrixRow[] = [
     what: 'run, every answer a 2 GB chunked body',
     async prepare() {
       const target = await startChunkedFlood(2 * 1024 ** 3);
-      return { args: ['run', '--base-url', target.baseUrl, '--partner-key', `spk_live_${'ab'.repeat(24)}`], cleanup: () => target.close() };
+      return {
+        args: ['run', '--base-url', target.baseUrl, '--partner-key', `spk_live_${'ab'.repeat(24)}`],
+        cleanup: () => target.close(),
+      };
     },
     expect: { code: 1, verdict: 'not-certified', reports: true },
     maxSeconds: 60,
@@ -108,7 +128,10 @@ export const MATRIX: MatrixRow[] = [
   {
     name: 'receiver-secret-x',
     what: 'receiver with SVC_WEBHOOK_SECRET=x',
-    prepare: async () => ({ args: ['receiver', '--url', 'http://127.0.0.1:9/hook', '--allow-private'], env: { SVC_WEBHOOK_SECRET: 'x' } }),
+    prepare: async () => ({
+      args: ['receiver', '--url', 'http://127.0.0.1:9/hook', '--allow-private'],
+      env: { SVC_WEBHOOK_SECRET: 'x' },
+    }),
     expect: { code: 2, reports: false, stderr: /too short to redact safely/ },
     maxSeconds: 15,
     testedIn: 'test/hostile-matrix.test.ts',
@@ -141,16 +164,14 @@ export const MATRIX: MatrixRow[] = [
     maxSeconds: 30,
     testedIn: 'test/hostile-matrix.test.ts',
   },
-  ...SCAN_CASES.map(
-    (c): MatrixRow => ({
-      name: `scan-${c.name}`,
-      what: c.what,
-      prepare: async (dir) => ({ args: await c.prepare(dir) }),
-      expect: { code: c.expectedCode, reports: c.expectedCode !== 2 },
-      maxSeconds: 15,
-      testedIn: 'test/hostile-scan.test.ts',
-    }),
-  ),
+  ...SCAN_CASES.map((c): MatrixRow => ({
+    name: `scan-${c.name}`,
+    what: c.what,
+    prepare: async (dir) => ({ args: await c.prepare(dir) }),
+    expect: { code: c.expectedCode, reports: c.expectedCode !== 2 },
+    maxSeconds: 15,
+    testedIn: 'test/hostile-scan.test.ts',
+  })),
   // Slow rows, for the before/after figures of the issue (minutes with the old build).
   {
     name: 'run-inflated-1e5',

@@ -31,7 +31,9 @@ export async function runRow(row: MatrixRow, opts: { killAboveMb?: number } = {}
     });
     const out = join(dir, 'out');
     const reports = existsSync(out) ? readdirSync(out).sort() : [];
-    const verdict = reports.includes('results.json') ? (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { verdict?: string }).verdict : undefined;
+    const verdict = reports.includes('results.json')
+      ? (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { verdict?: string }).verdict
+      : undefined;
     return { run, reports, ...(verdict !== undefined ? { verdict } : {}) };
   } finally {
     await prepared.cleanup?.();

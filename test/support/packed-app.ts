@@ -42,9 +42,18 @@ export async function packAndInstall(): Promise<PackedApp> {
   const pack = await sh(NPM, ['pack', '--json', '--pack-destination', dest], ROOT);
   if (pack.code !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
   // The scripts' own output precedes npm's JSON on stdout.
-  const packed = (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('\n[') + 1)) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]!;
+  const packed = (
+    JSON.parse(pack.stdout.slice(pack.stdout.indexOf('\n[') + 1)) as Array<{
+      filename: string;
+      files: Array<{ path: string }>;
+    }>
+  )[0]!;
   const app = tmp('svc-app-');
-  const install = await sh(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dest, packed.filename)], app);
+  const install = await sh(
+    NPM,
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dest, packed.filename)],
+    app,
+  );
   if (install.code !== 0) throw new Error(`npm install of the tarball failed: ${install.stderr}`);
   return { app, files: packed.files.map((f) => f.path), installStderr: install.stderr };
 }

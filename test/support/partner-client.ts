@@ -129,7 +129,20 @@ export class PartnerWebhookEndpoint {
 export interface ScenarioOptions {
   timeScale: number;
   /** Which parts of the integration to exercise (default all but the held run). */
-  parts?: Array<'connect' | 'fixtures' | 'reveal' | 'outage' | 'slow' | 'refused' | 'org-token' | 'webhooks' | 'held-run' | 'real-run' | 'credits' | 'batch-fix'>;
+  parts?: Array<
+    | 'connect'
+    | 'fixtures'
+    | 'reveal'
+    | 'outage'
+    | 'slow'
+    | 'refused'
+    | 'org-token'
+    | 'webhooks'
+    | 'held-run'
+    | 'real-run'
+    | 'credits'
+    | 'batch-fix'
+  >;
 }
 
 /** The partner's server-side client. */
@@ -150,7 +163,15 @@ export class PartnerClient {
   }
 
   /** One request; null when the answer was lost. */
-  async call(method: string, path: string, body?: unknown, token: string | null = this.orgToken, contentType = 'application/json', extra: Record<string, string> = {}, key: string | null = this.provision.partner_key): Promise<Answer | null> {
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    token: string | null = this.orgToken,
+    contentType = 'application/json',
+    extra: Record<string, string> = {},
+    key: string | null = this.provision.partner_key,
+  ): Promise<Answer | null> {
     const headers: Record<string, string> = { 'x-svc-lang': this.habits.langEnUs ? 'en-US' : 'en', ...extra };
     if (key) headers['x-partner-key'] = key;
     if (token) headers['x-svc-org'] = token;
@@ -160,21 +181,42 @@ export class PartnerClient {
     try {
       const res = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
       const text = await res.text();
-      return { status: res.status, headers: res.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+      return {
+        status: res.status,
+        headers: res.headers,
+        json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      };
     } catch {
       return null;
     }
   }
 
   /** The retry policy for retry-safe calls: backoff from 1 s, at most 3 attempts, Retry-After on 429. */
-  async safeCall(method: string, path: string, body?: unknown | ((attempt: number) => unknown), extra: Record<string, string> = {}): Promise<Answer | null> {
+  async safeCall(
+    method: string,
+    path: string,
+    body?: unknown | ((attempt: number) => unknown),
+    extra: Record<string, string> = {},
+  ): Promise<Answer | null> {
     let wait = this.spec(1000);
     let answer: Answer | null = null;
     for (let attempt = 1; attempt <= 3; attempt++) {
-      answer = await this.call(method, path, typeof body === 'function' ? (body as (a: number) => unknown)(attempt) : body, this.orgToken, 'application/json', extra);
-      const retryable = answer === null || answer.status === 429 || answer.status >= 500 || (answer.status === 402 && this.habits.retryAfter402 === true);
+      answer = await this.call(
+        method,
+        path,
+        typeof body === 'function' ? (body as (a: number) => unknown)(attempt) : body,
+        this.orgToken,
+        'application/json',
+        extra,
+      );
+      const retryable =
+        answer === null ||
+        answer.status === 429 ||
+        answer.status >= 500 ||
+        (answer.status === 402 && this.habits.retryAfter402 === true);
       if (!retryable || attempt === 3) return answer;
-      if (this.habits.giveUpOnUnknownErrorCode && answer !== null && String(answer.json.error ?? '').startsWith('zz_')) return answer;
+      if (this.habits.giveUpOnUnknownErrorCode && answer !== null && String(answer.json.error ?? '').startsWith('zz_'))
+        return answer;
       let delay = this.habits.noBackoff ? 0 : wait;
       const retryAfter = answer?.status === 429 ? Number(answer.headers.get('retry-after')) : NaN;
       if (!this.habits.ignoreRetryAfter && Number.isFinite(retryAfter)) delay = Math.max(delay, retryAfter * 1000);
@@ -191,20 +233,32 @@ export class PartnerClient {
       await sleep(this.spec(1000));
       await this.call('POST', '/activations/redeem', { code: first, external_id: 'customer-1' }, null);
     }
-    const answer = lost ?? (await this.call('POST', '/activations/redeem', { code: second, external_id: 'customer-1b' }, null));
+    const answer =
+      lost ?? (await this.call('POST', '/activations/redeem', { code: second, external_id: 'customer-1b' }, null));
     this.orgToken = String(answer?.json.org_token ?? '');
-    await this.safeCall('POST', '/users', { external_id: 'rec-1', email: 'rec@example.com', full_name: 'Rec One', role: 'recruiter' });
+    await this.safeCall('POST', '/users', {
+      external_id: 'rec-1',
+      email: 'rec@example.com',
+      full_name: 'Rec One',
+      role: 'recruiter',
+    });
   }
 
   /** A fixture run shown to the recruiter: read once (completed at once), decisions and notices reported. */
   async fixture(name: string): Promise<void> {
-    const start = await this.call('POST', '/runs', { job_external_id: name, acting_user_external_id: 'rec-1', target_count: 3 });
+    const start = await this.call('POST', '/runs', {
+      job_external_id: name,
+      acting_user_external_id: 'rec-1',
+      target_count: 3,
+    });
     const runId = String(start?.json.run_id ?? '');
     const read = await this.safeCall('GET', `/runs/${runId}`);
     const notices = (read?.json.notices as Array<{ code: string }> | undefined) ?? [];
     const known = /^[a-z_]+$/;
     const isKnown = (c: string) => known.test(c) && !c.startsWith('zz_');
-    const codes = [...new Set(notices.map((n) => n.code))].filter((c) => !(this.habits.omitUnknownNotices && !isKnown(c)) && !(this.habits.omitKnownNotices && isKnown(c)));
+    const codes = [...new Set(notices.map((n) => n.code))].filter(
+      (c) => !(this.habits.omitUnknownNotices && !isKnown(c)) && !(this.habits.omitKnownNotices && isKnown(c)),
+    );
     const candidates = (read?.json.candidates as Array<{ id: number }> | undefined) ?? [];
     const actedAt = new Date().toISOString();
     const decisions = (attempt: number) =>
@@ -215,17 +269,29 @@ export class PartnerClient {
         // When the recruiter acted, the same on every retry (the bad habit stamps the time of sending).
         occurred_at: this.habits.newOccurredAtOnRetry ? new Date(Date.now() + attempt).toISOString() : actedAt,
       }));
-    const sent = await this.safeCall('POST', `/runs/${runId}/decisions`, (attempt: number) => ({ acting_user_external_id: 'rec-1', decisions: decisions(attempt), notices_shown: codes }));
+    const sent = await this.safeCall('POST', `/runs/${runId}/decisions`, (attempt: number) => ({
+      acting_user_external_id: 'rec-1',
+      decisions: decisions(attempt),
+      notices_shown: codes,
+    }));
     // A 422 stores nothing: the whole batch goes again, fixed (a reason only on the rejection).
     if (sent?.status === 422) {
       const fixed = decisions(1).map((d) => (d.decision === 'rejected' ? d : { ...d, reject_reason: null }));
-      await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: fixed, notices_shown: codes });
+      await this.safeCall('POST', `/runs/${runId}/decisions`, {
+        acting_user_external_id: 'rec-1',
+        decisions: fixed,
+        notices_shown: codes,
+      });
     }
   }
 
   /** A batch with a reject reason the service does not allow: 422 unknown_reject_reason, fixed from allowed[] and resent whole. */
   async batchFix(): Promise<void> {
-    const start = await this.call('POST', '/runs', { job_external_id: 'cert-notices-all', acting_user_external_id: 'rec-1', target_count: 3 });
+    const start = await this.call('POST', '/runs', {
+      job_external_id: 'cert-notices-all',
+      acting_user_external_id: 'rec-1',
+      target_count: 3,
+    });
     const runId = String(start?.json.run_id ?? '');
     const read = await this.safeCall('GET', `/runs/${runId}`);
     const codes = [...new Set(((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code))];
@@ -236,22 +302,46 @@ export class PartnerClient {
       { candidate_id: a.id, decision: 'shortlisted', reject_reason: null, occurred_at: actedAt },
       { candidate_id: b.id, decision: 'rejected', reject_reason: 'zz_outdated_reason', occurred_at: actedAt },
     ];
-    const sent = await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: batch, notices_shown: codes });
+    const sent = await this.safeCall('POST', `/runs/${runId}/decisions`, {
+      acting_user_external_id: 'rec-1',
+      decisions: batch,
+      notices_shown: codes,
+    });
     if (sent?.status !== 422) return;
     const allowed = (sent.json.allowed as string[] | undefined) ?? [];
-    const fixed = batch.map((d) => (d.reject_reason === 'zz_outdated_reason' ? { ...d, reject_reason: allowed[0] ?? null } : d));
-    await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: this.habits.dropValidAfter422 ? fixed.slice(1) : fixed, notices_shown: codes });
+    const fixed = batch.map((d) =>
+      d.reject_reason === 'zz_outdated_reason' ? { ...d, reject_reason: allowed[0] ?? null } : d,
+    );
+    await this.safeCall('POST', `/runs/${runId}/decisions`, {
+      acting_user_external_id: 'rec-1',
+      decisions: this.habits.dropValidAfter422 ? fixed.slice(1) : fixed,
+      notices_shown: codes,
+    });
   }
 
   /** A reveal the organization cannot pay for (the sandbox's simulated 402): the user is told, no retry. */
   async credits(): Promise<void> {
-    const start = await this.call('POST', '/runs', { job_external_id: 'cert-extra-fields', acting_user_external_id: 'rec-1', target_count: 2 });
+    const start = await this.call('POST', '/runs', {
+      job_external_id: 'cert-extra-fields',
+      acting_user_external_id: 'rec-1',
+      target_count: 2,
+    });
     const runId = String(start?.json.run_id ?? '');
     const read = await this.safeCall('GET', `/runs/${runId}`);
     const candidate = ((read?.json.candidates as Array<{ id: number }> | undefined) ?? [])[0];
-    if (candidate) await this.safeCall('POST', `/runs/${runId}/candidates/${candidate.id}/reveal`, { acting_user_external_id: 'rec-1' }, { 'x-svc-sandbox-simulate': 'insufficient_credits' });
+    if (candidate)
+      await this.safeCall(
+        'POST',
+        `/runs/${runId}/candidates/${candidate.id}/reveal`,
+        { acting_user_external_id: 'rec-1' },
+        { 'x-svc-sandbox-simulate': 'insufficient_credits' },
+      );
     const codes = [...new Set(((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code))];
-    await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: [], notices_shown: codes });
+    await this.safeCall('POST', `/runs/${runId}/decisions`, {
+      acting_user_external_id: 'rec-1',
+      decisions: [],
+      notices_shown: codes,
+    });
   }
 
   /** Keeps a run on screen: polls while running, stops at completed/failed or after 30 minutes (spec time). */
@@ -262,7 +352,11 @@ export class PartnerClient {
       await this.poll(runId, startedAt, interval, shown);
     } finally {
       // Every notice rendered while the run was on screen is reported.
-      await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: [], notices_shown: [...shown] });
+      await this.safeCall('POST', `/runs/${runId}/decisions`, {
+        acting_user_external_id: 'rec-1',
+        decisions: [],
+        notices_shown: [...shown],
+      });
     }
   }
 
@@ -289,20 +383,38 @@ export class PartnerClient {
   }
 
   async slow(): Promise<void> {
-    const start = await this.call('POST', '/runs', { job_external_id: 'cert-slow', acting_user_external_id: 'rec-1', target_count: 2 });
+    const start = await this.call('POST', '/runs', {
+      job_external_id: 'cert-slow',
+      acting_user_external_id: 'rec-1',
+      target_count: 2,
+    });
     await this.watch(String(start?.json.run_id ?? ''), Date.now());
   }
 
   /** A real run on the partner's own job: the first start answers 500 and must not be retried. */
   async realRun(): Promise<string | undefined> {
     // Plain text, HTML stripped: a lone `<` or `&` in prose is text.
-    const description = this.habits.htmlDescription ? '<p>Node.js and TypeScript</p><ul><li>APIs</li></ul>' : 'Node.js & TypeScript, < 5 years is fine';
-    const job = { external_id: 'job-1', title: 'Backend developer', description_text: description, location_text: 'Tel Aviv', ...(this.habits.keyInBody ? { partner_key: this.provision.partner_key } : {}) };
+    const description = this.habits.htmlDescription
+      ? '<p>Node.js and TypeScript</p><ul><li>APIs</li></ul>'
+      : 'Node.js & TypeScript, < 5 years is fine';
+    const job = {
+      external_id: 'job-1',
+      title: 'Backend developer',
+      description_text: description,
+      location_text: 'Tel Aviv',
+      ...(this.habits.keyInBody ? { partner_key: this.provision.partner_key } : {}),
+    };
     if (this.habits.jobAsTextPlain) await this.call('POST', '/jobs', job, this.orgToken, 'text/plain');
-    else if (this.habits.noPartnerKeyOnJob) await this.call('POST', '/jobs', job, this.orgToken, 'application/json', {}, null);
+    else if (this.habits.noPartnerKeyOnJob)
+      await this.call('POST', '/jobs', job, this.orgToken, 'application/json', {}, null);
     else if (this.habits.noOrgTokenOnJob) await this.call('POST', '/jobs', job, null);
     else await this.safeCall('POST', '/jobs', job);
-    const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2, requirements: [{ text: 'TypeScript', kind: 'must' }] };
+    const body = {
+      job_external_id: 'job-1',
+      acting_user_external_id: 'rec-1',
+      target_count: 2,
+      requirements: [{ text: 'TypeScript', kind: 'must' }],
+    };
     const first = await this.call('POST', '/runs', body);
     if (first && first.status >= 500 && (this.habits.retryRunStartAfter500 || this.habits.retryRunStartLater)) {
       await sleep(this.spec(this.habits.retryRunStartLater ? 180_000 : 1000));
@@ -314,30 +426,57 @@ export class PartnerClient {
   /** The recruiter starts a real run again by hand (a new request, not a retry) and keeps it on screen. */
   async heldRun(): Promise<void> {
     await this.realRun();
-    const start = await this.call('POST', '/runs', { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 3 });
+    const start = await this.call('POST', '/runs', {
+      job_external_id: 'job-1',
+      acting_user_external_id: 'rec-1',
+      target_count: 3,
+    });
     if (start?.status === 202) await this.watch(String(start.json.run_id), Date.now());
   }
 
   /** Reveals a candidate, then reads the run again to show the contact (a refresh, not a poll). */
   async revealAndRefresh(): Promise<void> {
-    const start = await this.call('POST', '/runs', { job_external_id: 'cert-extra-fields', acting_user_external_id: 'rec-1', target_count: 2 });
+    const start = await this.call('POST', '/runs', {
+      job_external_id: 'cert-extra-fields',
+      acting_user_external_id: 'rec-1',
+      target_count: 2,
+    });
     const runId = String(start?.json.run_id ?? '');
     const read = await this.safeCall('GET', `/runs/${runId}`);
     const candidate = ((read?.json.candidates as Array<{ id: number }> | undefined) ?? [])[0];
-    if (candidate) await this.safeCall('POST', `/runs/${runId}/candidates/${candidate.id}/reveal`, { acting_user_external_id: 'rec-1' });
+    if (candidate)
+      await this.safeCall('POST', `/runs/${runId}/candidates/${candidate.id}/reveal`, {
+        acting_user_external_id: 'rec-1',
+      });
     const again = await this.safeCall('GET', `/runs/${runId}`);
-    const codes = [...new Set([read, again].flatMap((r) => ((r?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code)))];
-    await this.safeCall('POST', `/runs/${runId}/decisions`, { acting_user_external_id: 'rec-1', decisions: [], notices_shown: codes });
+    const codes = [
+      ...new Set(
+        [read, again].flatMap((r) =>
+          ((r?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code),
+        ),
+      ),
+    ];
+    await this.safeCall('POST', `/runs/${runId}/decisions`, {
+      acting_user_external_id: 'rec-1',
+      decisions: [],
+      notices_shown: codes,
+    });
   }
 
   /** The partner tries its retry logic with the sandbox's simulate header: every read answers 503. */
   async simulatedOutage(): Promise<void> {
-    const start = await this.call('POST', '/runs', { job_external_id: 'cert-empty', acting_user_external_id: 'rec-1', target_count: 1 });
+    const start = await this.call('POST', '/runs', {
+      job_external_id: 'cert-empty',
+      acting_user_external_id: 'rec-1',
+      target_count: 1,
+    });
     const path = `/runs/${String(start?.json.run_id ?? '')}`;
     const attempts = this.habits.fourAttempts ? 4 : 3;
     let wait = this.spec(1000);
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      const answer = await this.call('GET', path, undefined, this.orgToken, 'application/json', { 'x-svc-sandbox-simulate': 'rate_limit_unavailable' });
+      const answer = await this.call('GET', path, undefined, this.orgToken, 'application/json', {
+        'x-svc-sandbox-simulate': 'rate_limit_unavailable',
+      });
       if (answer?.status !== 503 || attempt === attempts) return;
       await sleep(wait);
       wait *= 2;
@@ -347,7 +486,12 @@ export class PartnerClient {
   /** Requests the sandbox refuses, never retried. */
   async refused(): Promise<void> {
     const musts = ['Go', 'Rust', 'Kotlin', 'Scala'].map((text) => ({ text, kind: 'must' }));
-    const body = { job_external_id: 'cert-empty', acting_user_external_id: 'rec-1', target_count: 2, requirements: musts };
+    const body = {
+      job_external_id: 'cert-empty',
+      acting_user_external_id: 'rec-1',
+      target_count: 2,
+      requirements: musts,
+    };
     const answer = await this.call('POST', '/runs', body);
     if (answer?.status === 422 && this.habits.retry422) {
       await sleep(this.spec(1000));
@@ -362,25 +506,54 @@ export class PartnerClient {
     await this.call('GET', `/runs/${runId}`, undefined, stale);
     if (this.habits.reuseRefusedOrgToken) {
       await sleep(this.spec(2000));
-      await this.call('POST', '/users', { external_id: 'rec-2', email: 'r2@example.com', full_name: 'Rec Two', role: 'recruiter' }, stale);
+      await this.call(
+        'POST',
+        '/users',
+        { external_id: 'rec-2', email: 'r2@example.com', full_name: 'Rec Two', role: 'recruiter' },
+        stale,
+      );
     }
   }
 
   async webhooks(endpoint: PartnerWebhookEndpoint): Promise<void> {
-    await this.call('POST', '/runs', { job_external_id: 'cert-webhook', acting_user_external_id: 'rec-1', target_count: 1 });
+    await this.call('POST', '/runs', {
+      job_external_id: 'cert-webhook',
+      acting_user_external_id: 'rec-1',
+      target_count: 1,
+    });
     await this.call('POST', '/sandbox/webhooks/test', { event: 'candidate_revealed' });
     await this.call('POST', '/sandbox/webhooks/test', { event: 'run_completed', valid_signature: false });
     const until = Date.now() + 15_000;
-    while (Date.now() < until && (endpoint.received.filter((r) => r.valid).length < 2 || !endpoint.received.some((r) => !r.valid))) await sleep(20);
+    while (
+      Date.now() < until &&
+      (endpoint.received.filter((r) => r.valid).length < 2 || !endpoint.received.some((r) => !r.valid))
+    )
+      await sleep(20);
   }
 }
 
 export type Part = NonNullable<ScenarioOptions['parts']>[number];
 
-export const ALL_PARTS: Part[] = ['connect', 'fixtures', 'reveal', 'outage', 'slow', 'refused', 'org-token', 'webhooks', 'real-run', 'credits', 'batch-fix'];
+export const ALL_PARTS: Part[] = [
+  'connect',
+  'fixtures',
+  'reveal',
+  'outage',
+  'slow',
+  'refused',
+  'org-token',
+  'webhooks',
+  'real-run',
+  'credits',
+  'batch-fix',
+];
 
 /** Runs the integration as a partner exercises it before go-live. */
-export async function exercise(client: PartnerClient, endpoint: PartnerWebhookEndpoint | undefined, parts: Part[] = ALL_PARTS): Promise<void> {
+export async function exercise(
+  client: PartnerClient,
+  endpoint: PartnerWebhookEndpoint | undefined,
+  parts: Part[] = ALL_PARTS,
+): Promise<void> {
   if (parts.includes('connect')) await client.connect();
   const work: Array<Promise<void>> = [];
   if (parts.includes('fixtures')) work.push(client.fixture('cert-notices-all'), client.fixture('cert-notice-unknown'));

@@ -29,12 +29,30 @@ const ACKS = [
   'receiver.verifies-signature-over-raw-bytes',
 ];
 const without = (list: string[], id: string): string[] => list.filter((x) => x !== id);
-const REFUSALS = ['receiver.refuses-wrong-secret-401', 'receiver.refuses-missing-signature-401', 'receiver.refuses-truncated-signature-401', 'receiver.refuses-body-changed-after-signing-401'];
+const REFUSALS = [
+  'receiver.refuses-wrong-secret-401',
+  'receiver.refuses-missing-signature-401',
+  'receiver.refuses-truncated-signature-401',
+  'receiver.refuses-body-changed-after-signing-401',
+];
 
 export const RECEIVER_FAULTS: ReceiverFault[] = [
-  { id: 'accepts-bad-signature', summary: 'never verifies the signature', caughtBy: 'receiver.refuses-wrong-secret-401', alsoCaughtBy: without(REFUSALS, 'receiver.refuses-wrong-secret-401') },
-  { id: 'accepts-missing-signature', summary: 'verifies a signature only when the header is present', caughtBy: 'receiver.refuses-missing-signature-401' },
-  { id: 'compares-prefix-only', summary: 'accepts a signature that is a prefix of the expected one', caughtBy: 'receiver.refuses-truncated-signature-401' },
+  {
+    id: 'accepts-bad-signature',
+    summary: 'never verifies the signature',
+    caughtBy: 'receiver.refuses-wrong-secret-401',
+    alsoCaughtBy: without(REFUSALS, 'receiver.refuses-wrong-secret-401'),
+  },
+  {
+    id: 'accepts-missing-signature',
+    summary: 'verifies a signature only when the header is present',
+    caughtBy: 'receiver.refuses-missing-signature-401',
+  },
+  {
+    id: 'compares-prefix-only',
+    summary: 'accepts a signature that is a prefix of the expected one',
+    caughtBy: 'receiver.refuses-truncated-signature-401',
+  },
   {
     id: 'verifies-reserialized-json',
     summary: 'computes the HMAC over JSON.stringify(JSON.parse(body)) instead of the raw bytes',
@@ -56,15 +74,56 @@ export const RECEIVER_FAULTS: ReceiverFault[] = [
     alsoCaughtBy: ['receiver.refuses-wrong-secret-401'],
     warns: ['receiver.refuses-missing-signature-401', 'receiver.refuses-truncated-signature-401'],
   },
-  { id: 'answers-500-on-missing-signature', summary: 'crashes (500) when the signature header is missing', caughtBy: 'receiver.refuses-missing-signature-401' },
-  { id: 'rejects-unknown-event', summary: 'answers 400 to an event name it does not know', caughtBy: 'receiver.acknowledges-unknown-event' },
-  { id: 'rejects-unknown-fields', summary: 'answers 422 when the body has a top-level field it does not know', caughtBy: 'receiver.ignores-unknown-fields' },
-  { id: 'rejects-repeated-event-id', summary: 'answers 409 to an event_id it has seen', caughtBy: 'receiver.acknowledges-repeated-event-id' },
-  { id: 'rejects-int64-candidate-id', summary: 'answers 422 when candidate_id is not a safe JavaScript integer', caughtBy: 'receiver.acknowledges-candidate-revealed-int64-id', alsoCaughtBy: ['receiver.verifies-signature-over-raw-bytes'] },
-  { id: 'errors-on-run-failed', summary: 'answers 500 to run_failed (it reads progress, which run_failed does not carry)', caughtBy: 'receiver.acknowledges-run-failed', alsoCaughtBy: ['receiver.acknowledges-repeated-event-id'] },
-  { id: 'errors-on-run-completed', summary: 'answers 500 to run_completed', caughtBy: 'receiver.acknowledges-run-completed', alsoCaughtBy: ['receiver.ignores-unknown-fields'] },
-  { id: 'times-out', summary: 'answers a valid delivery only after the acknowledgement time-out', caughtBy: 'receiver.answers-within-10-seconds', alsoCaughtBy: ACKS },
-  { id: 'redirects', summary: 'answers a valid delivery with 307 to another path', caughtBy: 'receiver.never-redirects-a-delivery', alsoCaughtBy: ACKS },
+  {
+    id: 'answers-500-on-missing-signature',
+    summary: 'crashes (500) when the signature header is missing',
+    caughtBy: 'receiver.refuses-missing-signature-401',
+  },
+  {
+    id: 'rejects-unknown-event',
+    summary: 'answers 400 to an event name it does not know',
+    caughtBy: 'receiver.acknowledges-unknown-event',
+  },
+  {
+    id: 'rejects-unknown-fields',
+    summary: 'answers 422 when the body has a top-level field it does not know',
+    caughtBy: 'receiver.ignores-unknown-fields',
+  },
+  {
+    id: 'rejects-repeated-event-id',
+    summary: 'answers 409 to an event_id it has seen',
+    caughtBy: 'receiver.acknowledges-repeated-event-id',
+  },
+  {
+    id: 'rejects-int64-candidate-id',
+    summary: 'answers 422 when candidate_id is not a safe JavaScript integer',
+    caughtBy: 'receiver.acknowledges-candidate-revealed-int64-id',
+    alsoCaughtBy: ['receiver.verifies-signature-over-raw-bytes'],
+  },
+  {
+    id: 'errors-on-run-failed',
+    summary: 'answers 500 to run_failed (it reads progress, which run_failed does not carry)',
+    caughtBy: 'receiver.acknowledges-run-failed',
+    alsoCaughtBy: ['receiver.acknowledges-repeated-event-id'],
+  },
+  {
+    id: 'errors-on-run-completed',
+    summary: 'answers 500 to run_completed',
+    caughtBy: 'receiver.acknowledges-run-completed',
+    alsoCaughtBy: ['receiver.ignores-unknown-fields'],
+  },
+  {
+    id: 'times-out',
+    summary: 'answers a valid delivery only after the acknowledgement time-out',
+    caughtBy: 'receiver.answers-within-10-seconds',
+    alsoCaughtBy: ACKS,
+  },
+  {
+    id: 'redirects',
+    summary: 'answers a valid delivery with 307 to another path',
+    caughtBy: 'receiver.never-redirects-a-delivery',
+    alsoCaughtBy: ACKS,
+  },
 ];
 
 export interface ReceiverVariant {
@@ -73,7 +132,10 @@ export interface ReceiverVariant {
 }
 
 export const RECEIVER_VARIANTS: ReceiverVariant[] = [
-  { id: 'accepts-bare-hex', summary: 'also accepts the hex digest without the sha256= prefix (still verifies the HMAC)' },
+  {
+    id: 'accepts-bare-hex',
+    summary: 'also accepts the hex digest without the sha256= prefix (still verifies the HMAC)',
+  },
   { id: 'answers-204', summary: 'acknowledges with 204 and no body' },
   { id: 'answers-202-queued', summary: 'acknowledges with 202 and processes later' },
   { id: 'refuses-with-json-body', summary: 'refuses with 401 and a JSON error body' },
@@ -101,7 +163,16 @@ export interface PartnerReceiverOptions {
 }
 
 const KNOWN_EVENTS = new Set(['run_completed', 'run_failed', 'candidate_revealed']);
-const KNOWN_FIELDS = new Set(['event_id', 'event', 'run_id', 'organization_external_id', 'job_external_id', 'occurred_at', 'progress', 'candidate_id']);
+const KNOWN_FIELDS = new Set([
+  'event_id',
+  'event',
+  'run_id',
+  'organization_external_id',
+  'job_external_id',
+  'occurred_at',
+  'progress',
+  'candidate_id',
+]);
 
 export async function startPartnerReceiver(opts: PartnerReceiverOptions): Promise<PartnerReceiver> {
   const faults = new Set(opts.faults ?? []);
@@ -118,7 +189,9 @@ export async function startPartnerReceiver(opts: PartnerReceiverOptions): Promis
     if (header.startsWith('sha256=')) hex = header.slice(7);
     else if (variants.has('accepts-bare-hex')) hex = header;
     else return false;
-    const signed = faults.has('verifies-reserialized-json') ? Buffer.from(JSON.stringify(JSON.parse(raw.toString('utf8')))) : raw;
+    const signed = faults.has('verifies-reserialized-json')
+      ? Buffer.from(JSON.stringify(JSON.parse(raw.toString('utf8'))))
+      : raw;
     const expected = expectedHex(signed);
     if (faults.has('compares-prefix-only')) return hex.length > 0 && expected.startsWith(hex);
     if (hex.length !== expected.length) return false;
@@ -135,7 +208,8 @@ export async function startPartnerReceiver(opts: PartnerReceiverOptions): Promis
     const parts: Buffer[] = [];
     for await (const c of req) parts.push(c as Buffer);
     const raw = Buffer.concat(parts);
-    if (faults.has('answers-500-on-missing-signature') && req.headers['x-svc-signature'] === undefined) return answer(res, 500, { error: 'TypeError: cannot read signature' });
+    if (faults.has('answers-500-on-missing-signature') && req.headers['x-svc-signature'] === undefined)
+      return answer(res, 500, { error: 'TypeError: cannot read signature' });
     if (!signatureOk(raw, req.headers['x-svc-signature'] as string | undefined)) {
       const status = faults.has('answers-403-on-mismatch') ? 403 : faults.has('answers-400-on-mismatch') ? 400 : 401;
       return answer(res, status, variants.has('refuses-with-json-body') ? { error: 'invalid_signature' } : undefined);
@@ -149,14 +223,24 @@ export async function startPartnerReceiver(opts: PartnerReceiverOptions): Promis
       return answer(res, 400, { error: 'bad_json' });
     }
     const known = opts.knows;
-    if (known && (event.organization_external_id !== known.organizationExternalId || event.run_id !== known.runId)) return answer(res, 404, { error: 'unknown_organization_or_run' });
+    if (known && (event.organization_external_id !== known.organizationExternalId || event.run_id !== known.runId))
+      return answer(res, 404, { error: 'unknown_organization_or_run' });
     // A receiver that also checks the job against the run it knows.
-    if (known?.jobExternalId !== undefined && event.job_external_id !== known.jobExternalId) return answer(res, 404, { error: 'job_not_of_this_run' });
+    if (known?.jobExternalId !== undefined && event.job_external_id !== known.jobExternalId)
+      return answer(res, 404, { error: 'job_not_of_this_run' });
     const name = String(event.event);
-    if (faults.has('rejects-unknown-event') && !KNOWN_EVENTS.has(name)) return answer(res, 400, { error: 'unknown_event' });
-    if (faults.has('rejects-unknown-fields') && Object.keys(event).some((k) => !KNOWN_FIELDS.has(k))) return answer(res, 422, { error: 'unknown_field' });
-    if (faults.has('rejects-int64-candidate-id') && typeof event.candidate_id === 'number' && !Number.isSafeInteger(event.candidate_id)) return answer(res, 422, { error: 'bad_candidate_id' });
-    if (faults.has('errors-on-run-failed') && name === 'run_failed') return answer(res, 500, { error: 'progress missing' });
+    if (faults.has('rejects-unknown-event') && !KNOWN_EVENTS.has(name))
+      return answer(res, 400, { error: 'unknown_event' });
+    if (faults.has('rejects-unknown-fields') && Object.keys(event).some((k) => !KNOWN_FIELDS.has(k)))
+      return answer(res, 422, { error: 'unknown_field' });
+    if (
+      faults.has('rejects-int64-candidate-id') &&
+      typeof event.candidate_id === 'number' &&
+      !Number.isSafeInteger(event.candidate_id)
+    )
+      return answer(res, 422, { error: 'bad_candidate_id' });
+    if (faults.has('errors-on-run-failed') && name === 'run_failed')
+      return answer(res, 500, { error: 'progress missing' });
     if (faults.has('errors-on-run-completed') && name === 'run_completed') return answer(res, 500, { error: 'boom' });
     const id = String(event.event_id);
     if (seen.has(id)) {
@@ -175,7 +259,9 @@ export async function startPartnerReceiver(opts: PartnerReceiverOptions): Promis
       if (!res.headersSent) answer(res, 500);
     });
   };
-  const server: Server = opts.tls ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener) : createHttpServer(listener);
+  const server: Server = opts.tls
+    ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
+    : createHttpServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {

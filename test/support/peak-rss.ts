@@ -117,7 +117,8 @@ export async function runMeasured(args: string[], opts: MeasureOptions = {}): Pr
   const interrupt = opts.interrupt;
   if (interrupt) {
     void (async () => {
-      while (interrupt.whenOutput && !interrupt.whenOutput.test(stdout + stderr) && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+      while (interrupt.whenOutput && !interrupt.whenOutput.test(stdout + stderr) && child.exitCode === null)
+        await new Promise((r) => setTimeout(r, 20));
       await interrupt.before?.().catch((e: unknown) => (interruptError = e instanceof Error ? e.message : String(e)));
       await new Promise((r) => setTimeout(r, interrupt.afterMs ?? 0));
       if (child.exitCode !== null || killed) return;
@@ -135,7 +136,17 @@ export async function runMeasured(args: string[], opts: MeasureOptions = {}): Pr
     const secondsAfterSignal = signalledAt === undefined ? undefined : Number(ended - signalledAt) / 1e9;
     const reportedKb = Number(await readFile(rssFile, 'utf8').catch(() => '0')) || 0;
     const peakRssMb = Math.max(reportedKb, polledKb) / 1024;
-    return { code, signal, stdout, stderr, peakRssMb, seconds, ...(killed ? { killed } : {}), ...(secondsAfterSignal !== undefined ? { secondsAfterSignal } : {}), ...(interruptError !== undefined ? { interruptError } : {}) };
+    return {
+      code,
+      signal,
+      stdout,
+      stderr,
+      peakRssMb,
+      seconds,
+      ...(killed ? { killed } : {}),
+      ...(secondsAfterSignal !== undefined ? { secondsAfterSignal } : {}),
+      ...(interruptError !== undefined ? { interruptError } : {}),
+    };
   } finally {
     clearInterval(poll);
     clearTimeout(timer);

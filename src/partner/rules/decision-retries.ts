@@ -5,7 +5,14 @@
 
 import { P } from '../spec-refs.js';
 import type { JudgeContext, PartnerRequest, Traffic } from '../traffic.js';
-import { canonical, retryAfterMs, retryWindowMs, seconds, simulatedReading, simulationDropped } from './retry-chains.js';
+import {
+  canonical,
+  retryAfterMs,
+  retryWindowMs,
+  seconds,
+  simulatedReading,
+  simulationDropped,
+} from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 interface Item {
@@ -16,17 +23,27 @@ interface Item {
 }
 
 function itemsOf(r: PartnerRequest): Item[] {
-  const list = r.json !== null && typeof r.json === 'object' ? (r.json as { decisions?: unknown }).decisions : undefined;
+  const list =
+    r.json !== null && typeof r.json === 'object' ? (r.json as { decisions?: unknown }).decisions : undefined;
   if (!Array.isArray(list)) return [];
   return list.flatMap((d) => {
     if (d === null || typeof d !== 'object') return [];
     const o = d as Record<string, unknown>;
-    return [{ candidate: canonical(o.candidate_id), decision: o.decision, occurredAt: o.occurred_at, rejectReason: o.reject_reason ?? null }];
+    return [
+      {
+        candidate: canonical(o.candidate_id),
+        decision: o.decision,
+        occurredAt: o.occurred_at,
+        rejectReason: o.reject_reason ?? null,
+      },
+    ];
   });
 }
 
 function actingUser(r: PartnerRequest): unknown {
-  return r.json !== null && typeof r.json === 'object' ? (r.json as { acting_user_external_id?: unknown }).acting_user_external_id : undefined;
+  return r.json !== null && typeof r.json === 'object'
+    ? (r.json as { acting_user_external_id?: unknown }).acting_user_external_id
+    : undefined;
 }
 
 /**
@@ -37,7 +54,12 @@ function actingUser(r: PartnerRequest): unknown {
 function laterDecisions(traffic: Traffic, r: PartnerRequest, withinMs?: number): PartnerRequest[] {
   const user = canonical(actingUser(r));
   return traffic.requests.filter(
-    (s) => s.id > r.id && s.endpoint === 'decisions' && s.runId === r.runId && canonical(actingUser(s)) === user && (withinMs === undefined || s.at - r.answeredAt <= withinMs),
+    (s) =>
+      s.id > r.id &&
+      s.endpoint === 'decisions' &&
+      s.runId === r.runId &&
+      canonical(actingUser(s)) === user &&
+      (withinMs === undefined || s.at - r.answeredAt <= withinMs),
   );
 }
 
@@ -74,7 +96,11 @@ export const occurredAtKeptRule: Rule = {
       // item resent solely with a new occurred_at is a second history entry for one action.
       const resends = laterDecisions(traffic, f, windowAfter(f, ctx));
       for (const item of sent) {
-        const twins = resends.flatMap((s) => itemsOf(s).filter((a) => a.candidate === item.candidate && a.decision === item.decision).map((a) => ({ s, a })));
+        const twins = resends.flatMap((s) =>
+          itemsOf(s)
+            .filter((a) => a.candidate === item.candidate && a.decision === item.decision)
+            .map((a) => ({ s, a })),
+        );
         if (twins.length === 0) continue;
         const kept = twins.find(({ a }) => canonical(a.occurredAt) === canonical(item.occurredAt));
         if (kept) {
@@ -102,7 +128,13 @@ export const occurredAtKeptRule: Rule = {
         else offences.push(o);
       }
     }
-    return settle(occurredAtKeptRule, ctx, { offences, warnings, exercised: proof.length > 0, passMessage: `${proof.length} decisions retr${proof.length === 1 ? 'y' : 'ies'} with the same occurred_at`, proof });
+    return settle(occurredAtKeptRule, ctx, {
+      offences,
+      warnings,
+      exercised: proof.length > 0,
+      passMessage: `${proof.length} decisions retr${proof.length === 1 ? 'y' : 'ies'} with the same occurred_at`,
+      proof,
+    });
   },
 };
 
@@ -114,7 +146,10 @@ export const occurredAtKeptRule: Rule = {
 function evidentlyValid(refused: PartnerRequest, item: Item): boolean {
   if (refused.errorCode !== 'unknown_reject_reason') return false;
   if (item.rejectReason === null) return true;
-  const allowed = refused.responseJson !== null && typeof refused.responseJson === 'object' ? (refused.responseJson as { allowed?: unknown }).allowed : undefined;
+  const allowed =
+    refused.responseJson !== null && typeof refused.responseJson === 'object'
+      ? (refused.responseJson as { allowed?: unknown }).allowed
+      : undefined;
   return Array.isArray(allowed) && allowed.includes(item.rejectReason);
 }
 
@@ -147,8 +182,16 @@ export const wholeBatchRule: Rule = {
           received: `no later decisions call for the run by ${JSON.stringify(actingUser(r) ?? null)}`,
           requests: [r.id],
         };
-        if (valid.length > 0) offences.push({ ...o, message: `${o.message}: the decision(s) on candidate(s) ${valid.map((i) => i.candidate).join(', ')}, which nothing refused, are never stored` });
-        else warnings.push({ ...o, message: `${o.message} (reading taken: the recruiter may have abandoned a batch whose refused item is not shown; the other reading: the batch is always resent fixed)` });
+        if (valid.length > 0)
+          offences.push({
+            ...o,
+            message: `${o.message}: the decision(s) on candidate(s) ${valid.map((i) => i.candidate).join(', ')}, which nothing refused, are never stored`,
+          });
+        else
+          warnings.push({
+            ...o,
+            message: `${o.message} (reading taken: the recruiter may have abandoned a batch whose refused item is not shown; the other reading: the batch is always resent fixed)`,
+          });
         continue;
       }
       const kept = new Set(resends.flatMap(itemsOf).map((i) => i.candidate));
@@ -164,10 +207,21 @@ export const wholeBatchRule: Rule = {
         received: `${batch.length} decision(s) refused, ${batch.length - dropped.length} resent`,
         requests: [r.id, resend.id],
       };
-      if (valid.length > 0) offences.push({ ...o, message: `${o.message}, though nothing about them was refused: they are never stored` });
-      else warnings.push({ ...o, message: `${o.message} (reading taken: the dropped item may be the one the 422 refused, whose conditions are not shown; the other reading: every item is resent)` });
+      if (valid.length > 0)
+        offences.push({ ...o, message: `${o.message}, though nothing about them was refused: they are never stored` });
+      else
+        warnings.push({
+          ...o,
+          message: `${o.message} (reading taken: the dropped item may be the one the 422 refused, whose conditions are not shown; the other reading: every item is resent)`,
+        });
     }
-    return settle(wholeBatchRule, ctx, { offences, warnings, exercised: proof.length > 0, passMessage: `${proof.length} batch(es) refused with 422 resent whole`, proof });
+    return settle(wholeBatchRule, ctx, {
+      offences,
+      warnings,
+      exercised: proof.length > 0,
+      passMessage: `${proof.length} batch(es) refused with 422 resent whole`,
+      proof,
+    });
   },
 };
 

@@ -52,7 +52,8 @@ function seenRuns(traffic: Traffic): Map<string, number> {
   for (const r of traffic.requests) {
     if (r.runId === undefined) continue;
     const list = r.endpoint === 'decisions' ? record(r.json)?.decisions : undefined;
-    if (r.endpoint === 'reveal' || (Array.isArray(list) && list.length > 0)) out.set(r.runId, Math.max(out.get(r.runId) ?? 0, r.at));
+    if (r.endpoint === 'reveal' || (Array.isArray(list) && list.length > 0))
+      out.set(r.runId, Math.max(out.get(r.runId) ?? 0, r.at));
   }
   return out;
 }
@@ -61,7 +62,9 @@ function seenRuns(traffic: Traffic): Map<string, number> {
 function startWarningCodes(traffic: Traffic, runId: string): Set<string> {
   const start = traffic.requests.find((r) => r.endpoint === 'runs-start' && record(r.responseJson)?.run_id === runId);
   const list = record(start?.responseJson)?.warnings;
-  return new Set(Array.isArray(list) ? list.map((w) => record(w)?.code).filter((c): c is string => typeof c === 'string') : []);
+  return new Set(
+    Array.isArray(list) ? list.map((w) => record(w)?.code).filter((c): c is string => typeof c === 'string') : [],
+  );
 }
 
 function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown'; hint: string }): Rule {
@@ -86,10 +89,15 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
           const served = new Set(reads.flatMap(noticeCodes));
           const unserved = [...got].filter((c) => !served.has(c)).sort();
           if (unserved.length === 0) continue;
-          const calls = traffic.requests.filter((r) => r.endpoint === 'decisions' && r.runId === runId && r.status >= 200 && r.status < 300);
+          const calls = traffic.requests.filter(
+            (r) => r.endpoint === 'decisions' && r.runId === runId && r.status >= 200 && r.status < 300,
+          );
           const o: Offence = {
             message: `run ${runId}: notices_shown names code(s) ${unserved.join(', ')} never served for the run`,
-            expected: served.size > 0 ? `codes among ${[...served].sort().join(', ')}` : 'no code (no notice was served for the run)',
+            expected:
+              served.size > 0
+                ? `codes among ${[...served].sort().join(', ')}`
+                : 'no code (no notice was served for the run)',
             received: `notices_shown: ${[...got].sort().join(', ')}`,
             requests: calls.map((r) => r.id),
           };
@@ -97,7 +105,10 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
           // their codes reports what was rendered for the run, though they are requirement issues, not notices.
           const issued = startWarningCodes(traffic, runId);
           if (unserved.every((c) => issued.has(c))) {
-            warnings.push({ ...o, message: `${o.message} as notices, but served as warnings of the run start (reading taken: a rendered warning of the run is reported as shown; the other reading: notices_shown holds notice codes only)` });
+            warnings.push({
+              ...o,
+              message: `${o.message} as notices, but served as warnings of the run start (reading taken: a rendered warning of the run is reported as shown; the other reading: notices_shown holds notice codes only)`,
+            });
           } else offences.push(o);
         }
       }
@@ -105,7 +116,9 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
         // Fixture runs: the operator knows what the partner was shown; a real run's page may show less.
         if (!run.fixture) continue;
         const shownReads = run.reads.filter((r) => noticeCodes(r).length > 0);
-        const codes = new Set(shownReads.flatMap(noticeCodes).filter((c) => KNOWN_NOTICE_CODES.has(c) === (opts.kind === 'known')));
+        const codes = new Set(
+          shownReads.flatMap(noticeCodes).filter((c) => KNOWN_NOTICE_CODES.has(c) === (opts.kind === 'known')),
+        );
         if (codes.size === 0) continue;
         runs += 1;
         const got = reported.get(run.runId) ?? new Set<string>();
@@ -120,20 +133,42 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
         const offence: Offence = {
           message: `${run.fixture} run ${run.runId}: ${opts.kind} notice code(s) ${missing.join(', ')} read but never reported in notices_shown`,
           expected: `notices_shown including ${[...codes].sort().join(', ')}`,
-          received: got.size > 0 ? `notices_shown: ${[...got].sort().join(', ')}` : decisions.length > 0 ? 'no accepted notices_shown' : 'no decisions call for the run',
+          received:
+            got.size > 0
+              ? `notices_shown: ${[...got].sort().join(', ')}`
+              : decisions.length > 0
+                ? 'no accepted notices_shown'
+                : 'no decisions call for the run',
           requests: [shownReads[0]!.id, ...decisions.map((r) => r.id)],
         };
         // Notices read are not notices shown (known and unknown codes alike): without a decision or a reveal
         // after a read serving the code, nothing shows a recruiter saw it.
         const lastSign = seen.get(run.runId);
-        const seenCode = (c: string): boolean => lastSign !== undefined && shownReads.some((r) => r.answeredAt <= lastSign && noticeCodes(r).includes(c));
+        const seenCode = (c: string): boolean =>
+          lastSign !== undefined && shownReads.some((r) => r.answeredAt <= lastSign && noticeCodes(r).includes(c));
         if (missing.some(seenCode)) offences.push(offence);
-        else if (lastSign !== undefined) warnings.push({ ...offence, message: `${offence.message}; first served after the recruiter's last decision or reveal on the run, so it may never have been shown` });
-        else warnings.push({ ...offence, message: `${offence.message}; no decision or reveal shows a recruiter saw the run, so it may never have been shown` });
+        else if (lastSign !== undefined)
+          warnings.push({
+            ...offence,
+            message: `${offence.message}; first served after the recruiter's last decision or reveal on the run, so it may never have been shown`,
+          });
+        else
+          warnings.push({
+            ...offence,
+            message: `${offence.message}; no decision or reveal shows a recruiter saw the run, so it may never have been shown`,
+          });
       }
-      const verdict = settle(rule, ctx, { offences, warnings, exercised: runs > 0 && complete === runs, passMessage: `every ${opts.kind} notice code of ${runs} fixture run(s) reported in notices_shown` });
+      const verdict = settle(rule, ctx, {
+        offences,
+        warnings,
+        exercised: runs > 0 && complete === runs,
+        passMessage: `every ${opts.kind} notice code of ${runs} fixture run(s) reported in notices_shown`,
+      });
       if (verdict.state === 'pending' && runs > complete) {
-        return { ...verdict, message: `${runs - complete} fixture run(s) read with ${opts.kind} notice codes not reported yet: send notices_shown with every code shown` };
+        return {
+          ...verdict,
+          message: `${runs - complete} fixture run(s) read with ${opts.kind} notice codes not reported yet: send notices_shown with every code shown`,
+        };
       }
       return verdict;
     },
@@ -183,7 +218,11 @@ const rejectReasonRule: Rule = {
         }
       }
     }
-    return settle(rejectReasonRule, ctx, { offences, exercised: items > 0, passMessage: `${items} decision(s), reject_reason only on rejections` });
+    return settle(rejectReasonRule, ctx, {
+      offences,
+      exercised: items > 0,
+      passMessage: `${items} decision(s), reject_reason only on rejections`,
+    });
   },
 };
 

@@ -67,17 +67,26 @@ export const noRetryAfter402Rule: Rule = {
         else offences.push(o);
       }
     });
-    return settle(noRetryAfter402Rule, ctx, { offences, warnings, exercised: refused > 0, passMessage: `${refused} answer(s) 402 insufficient_credits, none retried` });
+    return settle(noRetryAfter402Rule, ctx, {
+      offences,
+      warnings,
+      exercised: refused > 0,
+      passMessage: `${refused} answer(s) 402 insufficient_credits, none retried`,
+    });
   },
 };
 
 function unknownCodeFailure(r: PartnerRequest): boolean {
-  return !r.lost && (r.status >= 500 || r.status === 429) && r.errorCode !== undefined && !KNOWN_ERROR_CODES.has(r.errorCode);
+  return (
+    !r.lost && (r.status >= 500 || r.status === 429) && r.errorCode !== undefined && !KNOWN_ERROR_CODES.has(r.errorCode)
+  );
 }
 
 /** A known answer the client could not use and may retry (429 or 5xx): how it handles those is the yardstick. */
 function knownCodeFailure(r: PartnerRequest): boolean {
-  return !r.lost && (r.status >= 500 || r.status === 429) && r.errorCode !== undefined && KNOWN_ERROR_CODES.has(r.errorCode);
+  return (
+    !r.lost && (r.status >= 500 || r.status === 429) && r.errorCode !== undefined && KNOWN_ERROR_CODES.has(r.errorCode)
+  );
 }
 
 export const unknownErrorCodeRule: Rule = {
@@ -94,13 +103,17 @@ export const unknownErrorCodeRule: Rule = {
     // Sent again at all, however late (a loaded client's timers stretch a backoff of milliseconds at a
     // high time scale): the question is whether the answer was handled as its status says, not when.
     // The same record again counts (sameTarget): a job upserted again with an edited description is handled.
-    const sentAgain = (i: number): PartnerRequest | undefined => requests.slice(i + 1).find((s) => sameTarget(requests[i]!, s));
+    const sentAgain = (i: number): PartnerRequest | undefined =>
+      requests.slice(i + 1).find((s) => sameTarget(requests[i]!, s));
     requests.forEach((r, i) => {
       if (!RETRY_SAFE.has(r.endpoint) || !unknownCodeFailure(r)) return;
       // How the client handles a known 429 or 5xx on a retry-safe call of the same method: the yardstick for the
       // unknown code. Many retry layers retry only GETs (urllib3's default methods, for one); a client that
       // retries a failed read but no failed POST handles a POST's unknown code by its status all the same.
-      const knownRetried = requests.find((k, j) => k.method === r.method && RETRY_SAFE.has(k.endpoint) && knownCodeFailure(k) && sentAgain(j) !== undefined);
+      const knownRetried = requests.find(
+        (k, j) =>
+          k.method === r.method && RETRY_SAFE.has(k.endpoint) && knownCodeFailure(k) && sentAgain(j) !== undefined,
+      );
       const retry = sentAgain(i);
       if (retry) {
         proof.push(retry.id);
@@ -114,10 +127,16 @@ export const unknownErrorCodeRule: Rule = {
         requests: knownRetried ? [knownRetried.id, r.id] : [r.id],
       };
       if (knownRetried) {
-        offences.push({ ...o, message: `${o.message}, though a ${knownRetried.status} ${knownRetried.errorCode} was retried: the unknown code was not handled by its status` });
+        offences.push({
+          ...o,
+          message: `${o.message}, though a ${knownRetried.status} ${knownRetried.errorCode} was retried: the unknown code was not handled by its status`,
+        });
       } else {
         // With no known 5xx retried to compare with, not retrying may be the client's policy for every 5xx.
-        warnings.push({ ...o, message: `${o.message} (reading taken: no known ${r.status >= 500 ? '5xx' : r.status} of a ${r.method} was retried either, and retrying is "retry with backoff only where the endpoint is retry-safe", a permission; the other reading: the 5xx policy every client follows)` });
+        warnings.push({
+          ...o,
+          message: `${o.message} (reading taken: no known ${r.status >= 500 ? '5xx' : r.status} of a ${r.method} was retried either, and retrying is "retry with backoff only where the endpoint is retry-safe", a permission; the other reading: the 5xx policy every client follows)`,
+        });
       }
     });
     return settle(unknownErrorCodeRule, ctx, {

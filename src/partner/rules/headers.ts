@@ -19,7 +19,13 @@ interface RequiredHeader {
 }
 
 const REQUIRED: RequiredHeader[] = [
-  { id: 'requests.partner-key-on-every-request', title: 'x-partner-key on every request', header: 'x-partner-key', applies: API, where: 'every request' },
+  {
+    id: 'requests.partner-key-on-every-request',
+    title: 'x-partner-key on every request',
+    header: 'x-partner-key',
+    applies: API,
+    where: 'every request',
+  },
   {
     id: 'requests.org-token-on-every-request-but-redeem',
     title: 'x-svc-org on every request except POST /activations/redeem',
@@ -44,10 +50,19 @@ function requiredHeaderRule(h: RequiredHeader): Rule {
         judged += 1;
         const value = r.headers[h.header];
         if (value === undefined || value.trim() === '') {
-          offences.push({ message: `${r.method} ${r.path} sent without ${h.header}`, expected: `${h.header} on ${h.where}`, received: value === undefined ? `no ${h.header}` : `an empty ${h.header}`, requests: [r.id] });
+          offences.push({
+            message: `${r.method} ${r.path} sent without ${h.header}`,
+            expected: `${h.header} on ${h.where}`,
+            received: value === undefined ? `no ${h.header}` : `an empty ${h.header}`,
+            requests: [r.id],
+          });
         }
       }
-      return settle(rule, ctx, { offences, exercised: judged > 0, passMessage: `${judged} request(s), each with ${h.header}` });
+      return settle(rule, ctx, {
+        offences,
+        exercised: judged > 0,
+        passMessage: `${judged} request(s), each with ${h.header}`,
+      });
     },
   };
   return rule;
@@ -72,15 +87,34 @@ const langRule: Rule = {
       if (LANGUAGES.includes(lang)) continue;
       // An empty value is how many HTTP clients send an unset header: it may be read as not sent.
       if (lang.trim() === '') {
-        warnings.push({ message: `${r.method} ${r.path} sent an empty x-svc-lang (reading taken: an empty header is no header, so the partner default applies; the other reading: a value other than he or en)`, expected: '`he` or `en`, or no header', received: '""', requests: [r.id] });
+        warnings.push({
+          message: `${r.method} ${r.path} sent an empty x-svc-lang (reading taken: an empty header is no header, so the partner default applies; the other reading: a value other than he or en)`,
+          expected: '`he` or `en`, or no header',
+          received: '""',
+          requests: [r.id],
+        });
         continue;
       }
-      const o = { message: `${r.method} ${r.path} sent x-svc-lang ${JSON.stringify(lang)}`, expected: '`he` or `en`', received: JSON.stringify(lang), requests: [r.id] };
+      const o = {
+        message: `${r.method} ${r.path} sent x-svc-lang ${JSON.stringify(lang)}`,
+        expected: '`he` or `en`',
+        received: JSON.stringify(lang),
+        requests: [r.id],
+      };
       // Header values are often compared without case; the table writes the two values in lower case only.
-      if (LANGUAGES.includes(lang.trim().toLowerCase())) warnings.push({ ...o, message: `${o.message}: read as he/en written differently (reading taken: case and spaces do not matter; the other reading: only the exact values he and en)` });
+      if (LANGUAGES.includes(lang.trim().toLowerCase()))
+        warnings.push({
+          ...o,
+          message: `${o.message}: read as he/en written differently (reading taken: case and spaces do not matter; the other reading: only the exact values he and en)`,
+        });
       else offences.push(o);
     }
-    return settle(langRule, ctx, { offences, warnings, exercised: sent > 0, passMessage: `${sent} request(s) with x-svc-lang he or en` });
+    return settle(langRule, ctx, {
+      offences,
+      warnings,
+      exercised: sent > 0,
+      passMessage: `${sent} request(s) with x-svc-lang he or en`,
+    });
   },
 };
 

@@ -14,7 +14,16 @@ import { secretRules } from './secrets.js';
 import { unknownStatusRule } from './unknown-status.js';
 import { webhookRules } from './webhooks.js';
 
-export const PARTNER_SUITES = ['secrets', 'requests', 'retries', 'polling', 'decisions', 'unknown-values', 'org-token', 'webhooks'] as const;
+export const PARTNER_SUITES = [
+  'secrets',
+  'requests',
+  'retries',
+  'polling',
+  'decisions',
+  'unknown-values',
+  'org-token',
+  'webhooks',
+] as const;
 
 /** `knownSecrets`: the partner key, webhook secret and org tokens the sandbox provisioned (looked for in URLs and bodies). */
 export function partnerRules(knownSecrets: () => readonly string[]): Rule[] {

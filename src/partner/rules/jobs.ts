@@ -52,7 +52,12 @@ export const descriptionRule: Rule = {
       const received = JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
       const markup = tags.find((t) => evidentMarkup(t[0], t.index ?? 0));
       if (markup) {
-        offences.push({ message: `POST /jobs sent description_text with the HTML tag ${markup[0]}`, expected: 'plain text, HTML stripped by the partner', received, requests: [r.id] });
+        offences.push({
+          message: `POST /jobs sent description_text with the HTML tag ${markup[0]}`,
+          expected: 'plain text, HTML stripped by the partner',
+          received,
+          requests: [r.id],
+        });
       } else if (tags.length === 0 && ENTITY.test(text)) {
         const entity = ENTITY.exec(text)![0];
         warnings.push({
@@ -70,6 +75,11 @@ export const descriptionRule: Rule = {
         });
       }
     }
-    return settle(descriptionRule, ctx, { offences, warnings, exercised: jobs > 0, passMessage: `${jobs} job description(s), plain text` });
+    return settle(descriptionRule, ctx, {
+      offences,
+      warnings,
+      exercised: jobs > 0,
+      passMessage: `${jobs} job description(s), plain text`,
+    });
   },
 };

@@ -21,15 +21,29 @@ export const orgTokenRule: Rule = {
       if (first !== undefined) {
         const answer = traffic.requests.find((x) => x.id === first)!;
         if (r.at > answer.answeredAt) {
-          const o: Offence = { message: `an org token refused with 401 invalid_org_token was sent again (${r.method} ${r.path})`, expected: 'renew the connection with a new activation code', received: 'the refused token in x-svc-org', requests: [first, r.id] };
+          const o: Offence = {
+            message: `an org token refused with 401 invalid_org_token was sent again (${r.method} ${r.path})`,
+            expected: 'renew the connection with a new activation code',
+            received: 'the refused token in x-svc-org',
+            requests: [first, r.id],
+          };
           // The redeem that renews the connection takes no org token ("x-partner-key only"): a stale header
           // carried along authenticates nothing.
-          if (r.endpoint === 'redeem') warnings.push({ ...o, message: `${o.message} (reading taken: the redeem renewing the connection takes no org token and the stale header authenticates nothing; the other reading: the refused token sent again)` });
+          if (r.endpoint === 'redeem')
+            warnings.push({
+              ...o,
+              message: `${o.message} (reading taken: the redeem renewing the connection takes no org token and the stale header authenticates nothing; the other reading: the refused token sent again)`,
+            });
           else offences.push(o);
         }
       }
       if (r.status === 401 && r.errorCode === 'invalid_org_token' && !refused.has(token)) refused.set(token, r.id);
     }
-    return settle(orgTokenRule, ctx, { offences, warnings, exercised: refused.size > 0, passMessage: `${refused.size} refused org token(s), none used again` });
+    return settle(orgTokenRule, ctx, {
+      offences,
+      warnings,
+      exercised: refused.size > 0,
+      passMessage: `${refused.size} refused org token(s), none used again`,
+    });
   },
 };

@@ -53,7 +53,12 @@ const pollIntervalRule: Rule = {
         }
       }
     }
-    return settle(pollIntervalRule, ctx, { offences, exercised: proof.length > 0, passMessage: `${proof.length} poll(s) of running runs, none sooner than 5 s (spec time)`, proof });
+    return settle(pollIntervalRule, ctx, {
+      offences,
+      exercised: proof.length > 0,
+      passMessage: `${proof.length} poll(s) of running runs, none sooner than 5 s (spec time)`,
+      proof,
+    });
   },
 };
 
@@ -77,10 +82,13 @@ const stopAtTerminalRule: Rule = {
       // Other requests about this run (reveal, decisions) between the terminal read and a later read make
       // that later read a deliberate refresh, not a poll. Ordered by arrival id: a loopback round trip can
       // fit in one millisecond, so a reveal may carry the same timestamp as the read before it.
-      const actions = traffic.requests.filter((r) => r.runId === run.runId && r.endpoint !== 'runs-read' && r.id > terminal.id);
+      const actions = traffic.requests.filter(
+        (r) => r.runId === run.runId && r.endpoint !== 'runs-read' && r.id > terminal.id,
+      );
       // Deliveries to the partner about this run: a read within a few seconds of one is prompted by it.
       const deliveries = traffic.deliveries.filter((d) => d.runId === run.runId);
-      const prompted = (r: PartnerRequest) => deliveries.some((d) => r.at >= d.startedAt && r.at - Math.max(d.startedAt, d.answeredAt) <= prompt);
+      const prompted = (r: PartnerRequest) =>
+        deliveries.some((d) => r.at >= d.startedAt && r.at - Math.max(d.startedAt, d.answeredAt) <= prompt);
       for (const later of run.reads.slice(t + 1)) {
         if (later.at - terminal.answeredAt > window) break;
         if (actions.some((a) => a.id < later.id)) break;
@@ -95,7 +103,11 @@ const stopAtTerminalRule: Rule = {
       // Proven once a poller saw the run running, then terminal, and the window passed quietly.
       if (sawRunning && (ctx.final || ctx.now - terminal.answeredAt > window)) watched += 1;
     }
-    return settle(stopAtTerminalRule, ctx, { offences, exercised: watched > 0, passMessage: `${watched} run(s) watched to the end, no read after completed/failed` });
+    return settle(stopAtTerminalRule, ctx, {
+      offences,
+      exercised: watched > 0,
+      passMessage: `${watched} run(s) watched to the end, no read after completed/failed`,
+    });
   },
 };
 
@@ -133,7 +145,11 @@ const stopAfter30MinRule: Rule = {
         });
       }
     }
-    return settle(stopAfter30MinRule, ctx, { offences, exercised: exercised > 0, passMessage: `${exercised} run(s) past 30 minutes of running, polling stopped` });
+    return settle(stopAfter30MinRule, ctx, {
+      offences,
+      exercised: exercised > 0,
+      passMessage: `${exercised} run(s) past 30 minutes of running, polling stopped`,
+    });
   },
 };
 

@@ -16,9 +16,18 @@ export const contentTypeRule: Rule = {
       const ct = r.headers['content-type'];
       const media = ct ? ct.split(';', 1)[0]!.trim().toLowerCase() : '';
       if (media !== 'application/json') {
-        offences.push({ message: `POST ${r.path} sent ${ct === undefined ? 'no Content-Type' : `Content-Type "${ct}"`}`, expected: 'application/json', received: ct ?? '(none)', requests: [r.id] });
+        offences.push({
+          message: `POST ${r.path} sent ${ct === undefined ? 'no Content-Type' : `Content-Type "${ct}"`}`,
+          expected: 'application/json',
+          received: ct ?? '(none)',
+          requests: [r.id],
+        });
       }
     }
-    return settle(contentTypeRule, ctx, { offences, exercised: posts.length > 0, passMessage: `${posts.length} POST(s) with Content-Type application/json` });
+    return settle(contentTypeRule, ctx, {
+      offences,
+      exercised: posts.length > 0,
+      passMessage: `${posts.length} POST(s) with Content-Type application/json`,
+    });
   },
 };

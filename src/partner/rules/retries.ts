@@ -4,7 +4,22 @@
 import { P } from '../spec-refs.js';
 import type { PartnerRequest } from '../traffic.js';
 import { specMs } from '../traffic.js';
-import { atLeast, canonical, causeFixedBetween, FINAL_STATUSES, nextRepeat, nothingExecuted, refusalHeaderChanged, RETRY_SAFE, retryAfterMs, retryChains, sameRequest, seconds, simulatedReading, simulationDropped } from './retry-chains.js';
+import {
+  atLeast,
+  canonical,
+  causeFixedBetween,
+  FINAL_STATUSES,
+  nextRepeat,
+  nothingExecuted,
+  refusalHeaderChanged,
+  RETRY_SAFE,
+  retryAfterMs,
+  retryChains,
+  sameRequest,
+  seconds,
+  simulatedReading,
+  simulationDropped,
+} from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 const BACKOFF_START_MS = 1_000;
@@ -21,7 +36,11 @@ function answerOf(r: PartnerRequest): string {
  * reader: two earlier reads of the same run, both answered 200, the second sent no later after the first's
  * answer than this "retry" was after the failure.
  */
-function otherReader(requests: readonly PartnerRequest[], failed: PartnerRequest, waited: number): [PartnerRequest, PartnerRequest] | undefined {
+function otherReader(
+  requests: readonly PartnerRequest[],
+  failed: PartnerRequest,
+  waited: number,
+): [PartnerRequest, PartnerRequest] | undefined {
   if (failed.endpoint !== 'runs-read') return undefined;
   const earlier = requests.filter((r) => r.endpoint === 'runs-read' && r.path === failed.path && r.id < failed.id);
   for (const [i, b] of earlier.entries()) {
@@ -30,7 +49,8 @@ function otherReader(requests: readonly PartnerRequest[], failed: PartnerRequest
     // Measured as the wait is (from an answer to the next sending), with a quarter and 5 ms for jitter; a
     // read after the client's own call in between (a refresh after a reveal) is no sign of a second reader.
     const between = requests.some((r) => r.id > a.id && r.id < b.id && r.endpoint !== 'runs-read');
-    if (!between && a.status === 200 && b.status === 200 && b.at - a.answeredAt <= Math.max(waited, 0) * 1.25 + 5) return [a, b];
+    if (!between && a.status === 200 && b.status === 200 && b.at - a.answeredAt <= Math.max(waited, 0) * 1.25 + 5)
+      return [a, b];
   }
   return undefined;
 }
@@ -92,7 +112,13 @@ const backoffRule: Rule = {
         previousWait = waited;
       }
     }
-    return settle(backoffRule, ctx, { offences, warnings, exercised: proof.length > 0, passMessage: `${proof.length} retr${proof.length === 1 ? 'y' : 'ies'} waited at least 1 s (spec time)`, proof });
+    return settle(backoffRule, ctx, {
+      offences,
+      warnings,
+      exercised: proof.length > 0,
+      passMessage: `${proof.length} retr${proof.length === 1 ? 'y' : 'ies'} waited at least 1 s (spec time)`,
+      proof,
+    });
   },
 };
 
@@ -118,7 +144,11 @@ const attemptsRule: Rule = {
         });
       }
     }
-    return settle(attemptsRule, ctx, { offences, exercised: chains > 0, passMessage: `${chains} retried call(s), none beyond ${MAX_ATTEMPTS} attempts` });
+    return settle(attemptsRule, ctx, {
+      offences,
+      exercised: chains > 0,
+      passMessage: `${chains} retried call(s), none beyond ${MAX_ATTEMPTS} attempts`,
+    });
   },
 };
 
@@ -148,7 +178,12 @@ const retryAfterRule: Rule = {
         });
       }
     });
-    return settle(retryAfterRule, ctx, { offences, exercised: proof.length > 0, passMessage: `${proof.length} retr${proof.length === 1 ? 'y' : 'ies'} after 429 waited the Retry-After`, proof });
+    return settle(retryAfterRule, ctx, {
+      offences,
+      exercised: proof.length > 0,
+      passMessage: `${proof.length} retr${proof.length === 1 ? 'y' : 'ies'} after 429 waited the Retry-After`,
+      proof,
+    });
   },
 };
 
@@ -176,7 +211,11 @@ const finalErrorsRule: Rule = {
         });
       }
     });
-    return settle(finalErrorsRule, ctx, { offences, exercised: refused > 0, passMessage: `${refused} refused request(s), none retried` });
+    return settle(finalErrorsRule, ctx, {
+      offences,
+      exercised: refused > 0,
+      passMessage: `${refused} refused request(s), none retried`,
+    });
   },
 };
 
@@ -200,7 +239,9 @@ const START_FIELDS = ['job_external_id', 'acting_user_external_id', 'target_coun
  */
 function sameStart(a: PartnerRequest, b: PartnerRequest): boolean {
   const fieldsOf = (r: PartnerRequest): string | undefined =>
-    r.json !== null && typeof r.json === 'object' && !Array.isArray(r.json) ? canonical(START_FIELDS.map((f) => field(r, f))) : undefined;
+    r.json !== null && typeof r.json === 'object' && !Array.isArray(r.json)
+      ? canonical(START_FIELDS.map((f) => field(r, f)))
+      : undefined;
   const [fa, fb] = [fieldsOf(a), fieldsOf(b)];
   return fa !== undefined && fb !== undefined ? a.path === b.path && fa === fb : sameRequest(a, b);
 }
@@ -211,7 +252,10 @@ function automaticRepeat(requests: readonly PartnerRequest[], index: number): Pa
   const job = field(failed, 'job_external_id');
   const jobOfRun = new Map<string, unknown>();
   for (const r of requests) {
-    const id = r.endpoint === 'runs-start' && r.responseJson && typeof r.responseJson === 'object' ? (r.responseJson as { run_id?: unknown }).run_id : undefined;
+    const id =
+      r.endpoint === 'runs-start' && r.responseJson && typeof r.responseJson === 'object'
+        ? (r.responseJson as { run_id?: unknown }).run_id
+        : undefined;
     if (typeof id === 'string') jobOfRun.set(id, field(r, 'job_external_id'));
   }
   for (let j = index + 1; j < requests.length; j++) {
@@ -219,8 +263,12 @@ function automaticRepeat(requests: readonly PartnerRequest[], index: number): Pa
     if (s.at < failed.at) continue;
     // One sent before the failure was answered runs beside it (two starts in flight): no reaction to it.
     if (s.endpoint === 'runs-start' && s.at >= failed.answeredAt && sameStart(s, failed)) return s;
-    const byUser = (s.endpoint === 'reveal' || s.endpoint === 'decisions') && user !== undefined && field(s, 'acting_user_external_id') === user;
-    const sameJobRead = s.endpoint === 'runs-read' && s.runId !== undefined && job !== undefined && jobOfRun.get(s.runId) === job;
+    const byUser =
+      (s.endpoint === 'reveal' || s.endpoint === 'decisions') &&
+      user !== undefined &&
+      field(s, 'acting_user_external_id') === user;
+    const sameJobRead =
+      s.endpoint === 'runs-read' && s.runId !== undefined && job !== undefined && jobOfRun.get(s.runId) === job;
     if (byUser || sameJobRead) return undefined;
   }
   return undefined;
@@ -251,7 +299,8 @@ const runStartRetryRule: Rule = {
       } else if (retry) {
         const o: Offence = {
           message: `POST /runs sent again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}, with no new action of the recruiter in between: every accepted start is a new run`,
-          expected: 'no automatic retry of a run start, at any distance: only a new action of the recruiter starts a run again',
+          expected:
+            'no automatic retry of a run start, at any distance: only a new action of the recruiter starts a run again',
           received: 'the same run start again',
           requests: [r.id, retry.id],
         };
@@ -259,7 +308,12 @@ const runStartRetryRule: Rule = {
         else offences.push(o);
       }
     });
-    return settle(runStartRetryRule, ctx, { offences, warnings, exercised: failures > 0, passMessage: `${failures} failed run start(s), none retried` });
+    return settle(runStartRetryRule, ctx, {
+      offences,
+      warnings,
+      exercised: failures > 0,
+      passMessage: `${failures} failed run start(s), none retried`,
+    });
   },
 };
 
@@ -299,8 +353,20 @@ const redeemRetryRule: Rule = {
         else offences.push(o);
       }
     });
-    return settle(redeemRetryRule, ctx, { offences, warnings, exercised: failures > 0, passMessage: `${failures} failed redemption(s), none retried` });
+    return settle(redeemRetryRule, ctx, {
+      offences,
+      warnings,
+      exercised: failures > 0,
+      passMessage: `${failures} failed redemption(s), none retried`,
+    });
   },
 };
 
-export const retryRules: Rule[] = [backoffRule, attemptsRule, retryAfterRule, finalErrorsRule, runStartRetryRule, redeemRetryRule];
+export const retryRules: Rule[] = [
+  backoffRule,
+  attemptsRule,
+  retryAfterRule,
+  finalErrorsRule,
+  runStartRetryRule,
+  redeemRetryRule,
+];

@@ -72,7 +72,11 @@ function windowAfter(r: PartnerRequest, ctx: JudgeContext): number {
 }
 
 /** The next request with the same key sent within the retry window after `r` was answered, if any. */
-export function nextRepeat(requests: readonly PartnerRequest[], index: number, ctx: JudgeContext): PartnerRequest | undefined {
+export function nextRepeat(
+  requests: readonly PartnerRequest[],
+  index: number,
+  ctx: JudgeContext,
+): PartnerRequest | undefined {
   const r = requests[index]!;
   const key = requestKey(r);
   const limit = r.answeredAt + windowAfter(r, ctx);
@@ -93,9 +97,18 @@ const CAUSE_FIXING = new Set(['users', 'jobs', 'redeem']);
  * lost). The repeat after it is a new attempt on a changed state (`404 user_not_found` → POST /users →
  * the same POST /runs), not a retry.
  */
-export function causeFixedBetween(requests: readonly PartnerRequest[], refused: PartnerRequest, repeat: PartnerRequest): PartnerRequest | undefined {
+export function causeFixedBetween(
+  requests: readonly PartnerRequest[],
+  refused: PartnerRequest,
+  repeat: PartnerRequest,
+): PartnerRequest | undefined {
   return requests.find(
-    (s) => s.id > refused.id && s.id < repeat.id && s.method === 'POST' && CAUSE_FIXING.has(s.endpoint) && (s.lost || (s.status >= 200 && s.status < 300)),
+    (s) =>
+      s.id > refused.id &&
+      s.id < repeat.id &&
+      s.method === 'POST' &&
+      CAUSE_FIXING.has(s.endpoint) &&
+      (s.lost || (s.status >= 200 && s.status < 300)),
   );
 }
 
@@ -132,7 +145,11 @@ export function atLeast(waitedMs: number, requiredMs: number): boolean {
 }
 
 export function seconds(ms: number): string {
-  return ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+  return ms >= 10_000
+    ? `${(ms / 1000).toFixed(1)} s`
+    : ms >= 1000
+      ? `${(ms / 1000).toFixed(2)} s`
+      : `${Math.round(ms)} ms`;
 }
 
 const SIMULATE = 'x-svc-sandbox-simulate';
@@ -160,13 +177,20 @@ export function simulatedReading(refused: PartnerRequest): string {
 export function sameTarget(a: PartnerRequest, b: PartnerRequest): boolean {
   if (a.method !== b.method || a.path !== b.path) return false;
   if (a.endpoint !== 'users' && a.endpoint !== 'jobs') return sameRequest(a, b);
-  const id = (r: PartnerRequest): unknown => (r.json !== null && typeof r.json === 'object' ? (r.json as { external_id?: unknown }).external_id : undefined);
+  const id = (r: PartnerRequest): unknown =>
+    r.json !== null && typeof r.json === 'object' ? (r.json as { external_id?: unknown }).external_id : undefined;
   const ida = id(a);
   return ida !== undefined ? canonical(ida) === canonical(id(b)) : sameRequest(a, b);
 }
 
 /** Request headers a refusal may be about: the credentials, the body's media type, the sandbox's own headers. */
-const REFUSAL_HEADERS = ['x-partner-key', 'x-svc-org', 'content-type', 'x-svc-sandbox-simulate', 'x-svc-sandbox-reveal-price'];
+const REFUSAL_HEADERS = [
+  'x-partner-key',
+  'x-svc-org',
+  'content-type',
+  'x-svc-sandbox-simulate',
+  'x-svc-sandbox-reveal-price',
+];
 
 /**
  * The repeat changed a header the refusal may have been about (a rotated partner key after 401, a valid

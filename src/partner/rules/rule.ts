@@ -60,7 +60,10 @@ export function settle(
 ): RuleVerdict {
   if (rule.advisory && r.offences.length > 0) {
     // Guidance can only warn: what would be an offence of a duty is a warning saying so.
-    const asWarnings = r.offences.map((o) => ({ ...o, message: `${o.message} (advisory: client guidance, not a duty)` }));
+    const asWarnings = r.offences.map((o) => ({
+      ...o,
+      message: `${o.message} (advisory: client guidance, not a duty)`,
+    }));
     return settle(rule, ctx, { ...r, offences: [], warnings: [...asWarnings, ...(r.warnings ?? [])] });
   }
   const warnings = r.warnings ?? [];
@@ -69,6 +72,12 @@ export function settle(
     return { state: 'failed', message: `${r.offences[0]!.message}${more}`, offences: r.offences, warnings };
   }
   if (warnings.length > 0) return { state: 'warning', message: warnings[0]!.message, offences: [], warnings };
-  if (r.exercised) return { state: 'passed', message: r.passMessage, offences: [], ...(r.proof ? { proof: r.proof.slice(0, 5) } : {}) };
+  if (r.exercised)
+    return {
+      state: 'passed',
+      message: r.passMessage,
+      offences: [],
+      ...(r.proof ? { proof: r.proof.slice(0, 5) } : {}),
+    };
   return { state: ctx.final ? 'skipped' : 'pending', message: `not exercised: ${rule.hint}`, offences: [] };
 }

@@ -41,8 +41,20 @@ const read = (at: number, status: string | number, over: Partial<PartnerRequest>
   typeof status === 'number'
     ? req(at, { endpoint: 'runs-read', runId: RUN, status, ...over })
     : req(at, { endpoint: 'runs-read', runId: RUN, responseJson: { run_id: RUN, status, notices: [] }, ...over });
-const ctx = (over: Partial<JudgeContext> = {}): JudgeContext => ({ timeScale: 1, webhookRegistered: true, inject: true, final: true, now: 10_000_000, ...over });
-const judge = (id: string, requests: PartnerRequest[], deliveries: WebhookDelivery[] = [], c: Partial<JudgeContext> = {}) => rule(id).judge({ requests, deliveries } satisfies Traffic, ctx(c));
+const ctx = (over: Partial<JudgeContext> = {}): JudgeContext => ({
+  timeScale: 1,
+  webhookRegistered: true,
+  inject: true,
+  final: true,
+  now: 10_000_000,
+  ...over,
+});
+const judge = (
+  id: string,
+  requests: PartnerRequest[],
+  deliveries: WebhookDelivery[] = [],
+  c: Partial<JudgeContext> = {},
+) => rule(id).judge({ requests, deliveries } satisfies Traffic, ctx(c));
 
 describe('partner rules', () => {
   it('cite sections that exist in the spec', () => {
@@ -66,7 +78,9 @@ describe('partner rules', () => {
   });
 
   it('secrets: a token in the query fails, percent-encoded too; the key in a body warns', () => {
-    expect(judge('secrets.not-in-url', [read(0, 'running', { query: `org=${encodeURIComponent(TOKEN)}` })]).state).toBe('failed');
+    expect(judge('secrets.not-in-url', [read(0, 'running', { query: `org=${encodeURIComponent(TOKEN)}` })]).state).toBe(
+      'failed',
+    );
     expect(judge('secrets.not-in-body', [req(0, { endpoint: 'users', json: { key: KEY } })]).state).toBe('warning');
     expect(judge('secrets.not-in-url', [read(0, 'running')]).state).toBe('passed');
   });
@@ -75,19 +89,35 @@ describe('partner rules', () => {
     const r = req(0, { endpoint: 'users', json: {} });
     r.headers = { ...r.headers, 'content-type': 'text/plain' };
     expect(judge('requests.post-content-type-json', [r]).state).toBe('failed');
-    expect(judge('requests.post-content-type-json', [req(0, { endpoint: 'users', json: {}, headers: { 'content-type': 'application/json; charset=utf-8' } })]).state).toBe('passed');
+    expect(
+      judge('requests.post-content-type-json', [
+        req(0, { endpoint: 'users', json: {}, headers: { 'content-type': 'application/json; charset=utf-8' } }),
+      ]).state,
+    ).toBe('passed');
   });
 
   it('backoff: a retry after 503 sooner than 1 s fails; 1 s then 2 s passes; a shrinking wait warns', () => {
     expect(judge('retries.backoff-from-1s', [read(0, 503), read(300, 'running')]).state).toBe('failed');
-    expect(judge('retries.backoff-from-1s', [read(0, 503), read(1001, 503), read(3002, 'running')]).state).toBe('passed');
-    expect(judge('retries.backoff-from-1s', [read(0, 503), read(2001, 503), read(3100, 'running')]).state).toBe('warning');
+    expect(judge('retries.backoff-from-1s', [read(0, 503), read(1001, 503), read(3002, 'running')]).state).toBe(
+      'passed',
+    );
+    expect(judge('retries.backoff-from-1s', [read(0, 503), read(2001, 503), read(3100, 'running')]).state).toBe(
+      'warning',
+    );
     // At time scale 100 the steps are 10 and 20 ms: timer lag on a loaded machine (27 ms, then 23 ms) is no shrink.
-    expect(judge('retries.backoff-from-1s', [read(0, 503), read(28, 503), read(52, 'running')], [], { timeScale: 100 }).state).toBe('passed');
+    expect(
+      judge('retries.backoff-from-1s', [read(0, 503), read(28, 503), read(52, 'running')], [], { timeScale: 100 })
+        .state,
+    ).toBe('passed');
     // …nor 283 ms then 103 ms (both far beyond the 10 and 20 ms steps).
-    expect(judge('retries.backoff-from-1s', [read(0, 503), read(284, 503), read(388, 'running')], [], { timeScale: 100 }).state).toBe('passed');
+    expect(
+      judge('retries.backoff-from-1s', [read(0, 503), read(284, 503), read(388, 'running')], [], { timeScale: 100 })
+        .state,
+    ).toBe('passed');
     // At time scale 10 the spec's 1 s is 100 ms.
-    expect(judge('retries.backoff-from-1s', [read(0, 503), read(101, 'running')], [], { timeScale: 10 }).state).toBe('passed');
+    expect(judge('retries.backoff-from-1s', [read(0, 503), read(101, 'running')], [], { timeScale: 10 }).state).toBe(
+      'passed',
+    );
   });
 
   it('at most 3 attempts: a fourth fails', () => {
@@ -97,22 +127,45 @@ describe('partner rules', () => {
   });
 
   it('Retry-After is judged as sent, in real seconds, whatever the time scale', () => {
-    const limited = () => req(0, { endpoint: 'users', json: { external_id: 'u' }, status: 429, responseHeaders: { 'retry-after': '1' } });
+    const limited = () =>
+      req(0, { endpoint: 'users', json: { external_id: 'u' }, status: 429, responseHeaders: { 'retry-after': '1' } });
     const retry = (at: number) => req(at, { endpoint: 'users', json: { external_id: 'u' } });
-    expect(judge('retries.retry-after-honoured', [limited(), retry(1001)], [], { timeScale: 100 }).state).toBe('passed');
+    expect(judge('retries.retry-after-honoured', [limited(), retry(1001)], [], { timeScale: 100 }).state).toBe(
+      'passed',
+    );
     expect(judge('retries.retry-after-honoured', [limited(), retry(30)], [], { timeScale: 100 }).state).toBe('failed');
   });
 
   it('no retry after 422; a corrected request is no retry', () => {
     const refused = () => req(0, { endpoint: 'runs-start', json: { target_count: 99 }, status: 422 });
-    expect(judge('retries.none-after-401-403-404-409-410-422', [refused(), req(2000, { endpoint: 'runs-start', json: { target_count: 99 } })]).state).toBe('failed');
-    expect(judge('retries.none-after-401-403-404-409-410-422', [refused(), req(2000, { endpoint: 'runs-start', json: { target_count: 5 } })]).state).toBe('passed');
+    expect(
+      judge('retries.none-after-401-403-404-409-410-422', [
+        refused(),
+        req(2000, { endpoint: 'runs-start', json: { target_count: 99 } }),
+      ]).state,
+    ).toBe('failed');
+    expect(
+      judge('retries.none-after-401-403-404-409-410-422', [
+        refused(),
+        req(2000, { endpoint: 'runs-start', json: { target_count: 5 } }),
+      ]).state,
+    ).toBe('passed');
   });
 
   it('redeem: the same code (written differently) after a lost answer fails; a new code passes', () => {
     const lost = () => req(0, { endpoint: 'redeem', json: { code: 'SVC-ABCD-EFGH' }, lost: true, status: 0 });
-    expect(judge('retries.redeem-not-retried-after-lost-answer', [lost(), req(90_000, { endpoint: 'redeem', json: { code: 'svc abcd efgh' } })]).state).toBe('failed');
-    expect(judge('retries.redeem-not-retried-after-lost-answer', [lost(), req(5000, { endpoint: 'redeem', json: { code: 'SVC-JKMN-PQRS' } })]).state).toBe('passed');
+    expect(
+      judge('retries.redeem-not-retried-after-lost-answer', [
+        lost(),
+        req(90_000, { endpoint: 'redeem', json: { code: 'svc abcd efgh' } }),
+      ]).state,
+    ).toBe('failed');
+    expect(
+      judge('retries.redeem-not-retried-after-lost-answer', [
+        lost(),
+        req(5000, { endpoint: 'redeem', json: { code: 'SVC-JKMN-PQRS' } }),
+      ]).state,
+    ).toBe('passed');
   });
 
   // The Limits table lists run polling as "client guidance" (answer when exceeded: none): the polling
@@ -131,7 +184,12 @@ describe('partner rules', () => {
   };
 
   it('exactly the three polling rules are advisory (client guidance); every other rule is a duty', () => {
-    expect(rules.filter((r) => r.advisory).map((r) => r.id).sort()).toEqual([
+    expect(
+      rules
+        .filter((r) => r.advisory)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([
       'polling.running-run-read-at-most-every-5s',
       'polling.stops-after-30-min-running',
       'polling.stops-at-completed-or-failed',
@@ -139,13 +197,26 @@ describe('partner rules', () => {
   });
 
   it('polling: a start-to-start 5 s poller passes, a 1 s poller warns (advisory), the backoff after 503 is no poll', () => {
-    expect(judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(5000, 'running'), read(10_000, 'completed')]).state).toBe('passed');
+    expect(
+      judge('polling.running-run-read-at-most-every-5s', [
+        read(0, 'running'),
+        read(5000, 'running'),
+        read(10_000, 'completed'),
+      ]).state,
+    ).toBe('passed');
     const fast = judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(1000, 'running')]);
     warns(fast);
     expect(fast.message).toContain('read again 1.00 s after a read that showed it running');
     // Live, the warning shows as soon as it is seen, not only at the end.
-    expect(judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(1000, 'running')], [], { final: false }).state).toBe('warning');
-    expect(judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(5000, 503), read(6001, 'running')]).state).toBe('passed');
+    expect(
+      judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(1000, 'running')], [], {
+        final: false,
+      }).state,
+    ).toBe('warning');
+    expect(
+      judge('polling.running-run-read-at-most-every-5s', [read(0, 'running'), read(5000, 503), read(6001, 'running')])
+        .state,
+    ).toBe('passed');
   });
 
   it('after completed: a poll warns (advisory); a refresh after a reveal or a read much later passes', () => {
@@ -154,12 +225,24 @@ describe('partner rules', () => {
     // Requests are built in arrival order: their ids are what orders them.
     const shown = watched();
     const reveal = req(6000, { endpoint: 'reveal', runId: RUN, json: {} });
-    expect(judge('polling.stops-at-completed-or-failed', [...shown, reveal, read(7000, 'completed')]).state).toBe('passed');
-    expect(judge('polling.stops-at-completed-or-failed', [...watched(), read(600_000, 'completed')]).state).toBe('passed');
+    expect(judge('polling.stops-at-completed-or-failed', [...shown, reveal, read(7000, 'completed')]).state).toBe(
+      'passed',
+    );
+    expect(judge('polling.stops-at-completed-or-failed', [...watched(), read(600_000, 'completed')]).state).toBe(
+      'passed',
+    );
     // A loopback round trip fits in a millisecond: the reveal arrives with the terminal read's timestamp.
     const [running, completed] = watched();
     const sameMs = req(completed!.at, { endpoint: 'reveal', runId: RUN, json: {} });
-    expect(judge('polling.stops-at-completed-or-failed', [running!, completed!, sameMs, read(completed!.at + 2, 503), read(completed!.at + 5, 'completed')]).state).toBe('passed');
+    expect(
+      judge('polling.stops-at-completed-or-failed', [
+        running!,
+        completed!,
+        sameMs,
+        read(completed!.at + 2, 503),
+        read(completed!.at + 5, 'completed'),
+      ]).state,
+    ).toBe('passed');
   });
 
   it('30 minutes of running: reads after the read past the limit warn (advisory)', () => {
@@ -176,47 +259,114 @@ describe('partner rules', () => {
     const offence = { message: 'polled too often', requests: [1] };
     const own = { message: 'read two ways', requests: [2] };
     const ctxEnd = ctx();
-    const advisory = settle({ hint: 'h', advisory: true }, ctxEnd, { offences: [offence], warnings: [own], exercised: true, passMessage: 'ok' });
+    const advisory = settle({ hint: 'h', advisory: true }, ctxEnd, {
+      offences: [offence],
+      warnings: [own],
+      exercised: true,
+      passMessage: 'ok',
+    });
     expect(advisory.state).toBe('warning');
     expect(advisory.warnings!.map((w) => w.message)).toEqual([`polled too often ${ADVISORY_NOTE}`, 'read two ways']);
-    const duty = settle({ hint: 'h' }, ctxEnd, { offences: [offence], warnings: [own], exercised: true, passMessage: 'ok' });
+    const duty = settle({ hint: 'h' }, ctxEnd, {
+      offences: [offence],
+      warnings: [own],
+      exercised: true,
+      passMessage: 'ok',
+    });
     expect(duty.state).toBe('failed');
     expect(duty.message).toBe('polled too often');
   });
 
   it('notices_shown: missing codes fail only at the end; every code reported passes', () => {
-    const fixtureRead = read(0, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notice-unknown' }, notices: [{ code: 'zz_certification_probe' }] } });
+    const fixtureRead = read(0, 'completed', {
+      responseJson: {
+        run_id: RUN,
+        status: 'completed',
+        sandbox: { fixture: 'cert-notice-unknown' },
+        notices: [{ code: 'zz_certification_probe' }],
+      },
+    });
     const decision = { candidate_id: 7, decision: 'shortlisted', occurred_at: '2026-01-01T00:00:00Z' };
-    const decisions = (codes: string[]) => req(10, { endpoint: 'decisions', runId: RUN, json: { decisions: [decision], notices_shown: codes } });
-    expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions([])], [], { final: false }).state).toBe('pending');
+    const decisions = (codes: string[]) =>
+      req(10, { endpoint: 'decisions', runId: RUN, json: { decisions: [decision], notices_shown: codes } });
+    expect(
+      judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions([])], [], { final: false }).state,
+    ).toBe('pending');
     expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions([])]).state).toBe('failed');
-    expect(judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions(['zz_certification_probe'])]).state).toBe('passed');
+    expect(
+      judge('decisions.notices-shown-includes-unknown-codes', [fixtureRead, decisions(['zz_certification_probe'])])
+        .state,
+    ).toBe('passed');
   });
 
   it('notices_shown, unknown codes: a missing code fails only for a run a recruiter evidently saw (issue 19)', () => {
     const id = 'decisions.notices-shown-includes-unknown-codes';
-    const fixtureRead = () => read(0, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notice-unknown' }, notices: [{ code: 'zz_certification_probe' }] } });
-    const report = (decisions: unknown[]) => req(10, { endpoint: 'decisions', runId: RUN, json: { decisions, notices_shown: [] } });
+    const fixtureRead = () =>
+      read(0, 'completed', {
+        responseJson: {
+          run_id: RUN,
+          status: 'completed',
+          sandbox: { fixture: 'cert-notice-unknown' },
+          notices: [{ code: 'zz_certification_probe' }],
+        },
+      });
+    const report = (decisions: unknown[]) =>
+      req(10, { endpoint: 'decisions', runId: RUN, json: { decisions, notices_shown: [] } });
     // A background read nobody saw: warns, naming the reading.
     const unseen = judge(id, [fixtureRead(), report([])]);
     expect(unseen.state).toBe('warning');
     expect(unseen.message).toContain('may never have been shown');
     expect(judge(id, [fixtureRead()]).state).toBe('warning');
     // A reveal shows the recruiter saw it: the missing code fails.
-    expect(judge(id, [fixtureRead(), req(5, { endpoint: 'reveal', runId: RUN, json: {} }), report([])]).state).toBe('failed');
+    expect(judge(id, [fixtureRead(), req(5, { endpoint: 'reveal', runId: RUN, json: {} }), report([])]).state).toBe(
+      'failed',
+    );
   });
 
   // Tracker issue 19, section 1: false blame removed; each offence still caught.
   it('after completed: a read within a few seconds of a delivery for the run is prompted by the webhook, not a poll', () => {
-    const delivery = (at: number, event = 'run_completed'): WebhookDelivery => ({ eventId: 'e', event, runId: RUN, attempt: 1, url: 'https://h/x', wrongSignature: false, status: 204, startedAt: at, answeredAt: at + 5, ackTimeoutMs: 10_000 });
+    const delivery = (at: number, event = 'run_completed'): WebhookDelivery => ({
+      eventId: 'e',
+      event,
+      runId: RUN,
+      attempt: 1,
+      url: 'https://h/x',
+      wrongSignature: false,
+      status: 204,
+      startedAt: at,
+      answeredAt: at + 5,
+      ackTimeoutMs: 10_000,
+    });
     const watched = () => [read(0, 'running'), read(5000, 'completed')];
-    expect(judge('polling.stops-at-completed-or-failed', [...watched(), read(6100, 'completed')], [delivery(6000)]).state).toBe('passed');
+    expect(
+      judge('polling.stops-at-completed-or-failed', [...watched(), read(6100, 'completed')], [delivery(6000)]).state,
+    ).toBe('passed');
     // Any delivery for the run prompts a read; at time scale 10 "a few seconds" are a tenth as long.
-    expect(judge('polling.stops-at-completed-or-failed', [read(0, 'running'), read(500, 'completed'), read(620, 'completed')], [delivery(600, 'candidate_revealed')], { timeScale: 10 }).state).toBe('passed');
+    expect(
+      judge(
+        'polling.stops-at-completed-or-failed',
+        [read(0, 'running'), read(500, 'completed'), read(620, 'completed')],
+        [delivery(600, 'candidate_revealed')],
+        { timeScale: 10 },
+      ).state,
+    ).toBe('passed');
     // A delivery for another run, or long before the read, prompts nothing: the poll still warns.
-    warns(judge('polling.stops-at-completed-or-failed', [...watched(), read(10_000, 'completed')], [{ ...delivery(9900), runId: 'other' }]));
+    warns(
+      judge(
+        'polling.stops-at-completed-or-failed',
+        [...watched(), read(10_000, 'completed')],
+        [{ ...delivery(9900), runId: 'other' }],
+      ),
+    );
     warns(judge('polling.stops-at-completed-or-failed', [...watched(), read(20_000, 'completed')], [delivery(6000)]));
-    warns(judge('polling.stops-at-completed-or-failed', [read(0, 'running'), read(500, 'completed'), read(1700, 'completed')], [delivery(600)], { timeScale: 10 }));
+    warns(
+      judge(
+        'polling.stops-at-completed-or-failed',
+        [read(0, 'running'), read(500, 'completed'), read(1700, 'completed')],
+        [delivery(600)],
+        { timeScale: 10 },
+      ),
+    );
   });
 
   it('a request after fixing the cause is no retry: 404 user_not_found, POST /users, the same POST /runs', () => {
@@ -224,38 +374,90 @@ describe('partner rules', () => {
     const start = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
     const refused = () => req(0, { endpoint: 'runs-start', json: start, status: 404, errorCode: 'user_not_found' });
     const users = (at: number, status = 201) => req(at, { endpoint: 'users', json: { external_id: 'rec-1' }, status });
-    expect(judge(id, [refused(), users(500), req(1000, { endpoint: 'runs-start', json: start, status: 202 })]).state).toBe('passed');
+    expect(
+      judge(id, [refused(), users(500), req(1000, { endpoint: 'runs-start', json: start, status: 202 })]).state,
+    ).toBe('passed');
     // The same after a job (422/409/410 alike) or a redeem in between.
-    expect(judge(id, [req(0, { endpoint: 'runs-start', json: start, status: 422 }), req(500, { endpoint: 'jobs', json: { external_id: 'job-1' } }), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('passed');
-    expect(judge(id, [req(0, { endpoint: 'runs-start', json: start, status: 410 }), req(500, { endpoint: 'redeem', json: { code: 'X' } }), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('passed');
+    expect(
+      judge(id, [
+        req(0, { endpoint: 'runs-start', json: start, status: 422 }),
+        req(500, { endpoint: 'jobs', json: { external_id: 'job-1' } }),
+        req(1000, { endpoint: 'runs-start', json: start }),
+      ]).state,
+    ).toBe('passed');
+    expect(
+      judge(id, [
+        req(0, { endpoint: 'runs-start', json: start, status: 410 }),
+        req(500, { endpoint: 'redeem', json: { code: 'X' } }),
+        req(1000, { endpoint: 'runs-start', json: start }),
+      ]).state,
+    ).toBe('passed');
     // Nothing changed in between (or the change was refused): still a retry.
     expect(judge(id, [refused(), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('failed');
-    expect(judge(id, [refused(), users(500, 422), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('failed');
-    expect(judge(id, [refused(), read(500, 'running'), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('failed');
+    expect(judge(id, [refused(), users(500, 422), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe(
+      'failed',
+    );
+    expect(judge(id, [refused(), read(500, 'running'), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe(
+      'failed',
+    );
   });
 
   it('503 rate_limit_unavailable executed nothing: a backoff retry passes where retry-safe, warns on a run start, passes on a redeem', () => {
     const unavailable = { status: 503, errorCode: 'rate_limit_unavailable' } as const;
-    expect(judge('retries.backoff-from-1s', [read(0, 503, { errorCode: 'rate_limit_unavailable' }), read(1001, 'running')]).state).toBe('passed');
+    expect(
+      judge('retries.backoff-from-1s', [read(0, 503, { errorCode: 'rate_limit_unavailable' }), read(1001, 'running')])
+        .state,
+    ).toBe('passed');
     const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
-    const v = judge('retries.run-start-not-retried-after-5xx', [req(0, { endpoint: 'runs-start', json: body, ...unavailable }), req(1001, { endpoint: 'runs-start', json: body, status: 202 })]);
+    const v = judge('retries.run-start-not-retried-after-5xx', [
+      req(0, { endpoint: 'runs-start', json: body, ...unavailable }),
+      req(1001, { endpoint: 'runs-start', json: body, status: 202 }),
+    ]);
     expect(v.state).toBe('warning');
     expect(v.message).toContain('must not be retried automatically after a timeout or 5xx');
     expect(v.message).toContain('nothing was executed');
     expect(v.message).toContain('retry with backoff');
     // Execution unknown: a 500, another 503, a lost answer still fail.
-    expect(judge('retries.run-start-not-retried-after-5xx', [req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error' }), req(1001, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
-    expect(judge('retries.run-start-not-retried-after-5xx', [req(0, { endpoint: 'runs-start', json: body, status: 503, errorCode: 'unavailable' }), req(1001, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
-    expect(judge('retries.run-start-not-retried-after-5xx', [req(0, { endpoint: 'runs-start', json: body, status: 0, lost: true }), req(1001, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
+    expect(
+      judge('retries.run-start-not-retried-after-5xx', [
+        req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error' }),
+        req(1001, { endpoint: 'runs-start', json: body }),
+      ]).state,
+    ).toBe('failed');
+    expect(
+      judge('retries.run-start-not-retried-after-5xx', [
+        req(0, { endpoint: 'runs-start', json: body, status: 503, errorCode: 'unavailable' }),
+        req(1001, { endpoint: 'runs-start', json: body }),
+      ]).state,
+    ).toBe('failed');
+    expect(
+      judge('retries.run-start-not-retried-after-5xx', [
+        req(0, { endpoint: 'runs-start', json: body, status: 0, lost: true }),
+        req(1001, { endpoint: 'runs-start', json: body }),
+      ]).state,
+    ).toBe('failed');
     const code = { code: 'SVC-ABCD-EFGH', external_id: 'c' };
-    expect(judge('retries.redeem-not-retried-after-lost-answer', [req(0, { endpoint: 'redeem', json: code, ...unavailable }), req(1001, { endpoint: 'redeem', json: code })]).state).toBe('passed');
-    expect(judge('retries.redeem-not-retried-after-lost-answer', [req(0, { endpoint: 'redeem', json: code, status: 500 }), req(1001, { endpoint: 'redeem', json: code })]).state).toBe('failed');
+    expect(
+      judge('retries.redeem-not-retried-after-lost-answer', [
+        req(0, { endpoint: 'redeem', json: code, ...unavailable }),
+        req(1001, { endpoint: 'redeem', json: code }),
+      ]).state,
+    ).toBe('passed');
+    expect(
+      judge('retries.redeem-not-retried-after-lost-answer', [
+        req(0, { endpoint: 'redeem', json: code, status: 500 }),
+        req(1001, { endpoint: 'redeem', json: code }),
+      ]).state,
+    ).toBe('failed');
   });
 
   it('secrets in a body: the mere sot_/spk_ shape is text; the issued key or token itself warns, never fails', () => {
     const id = 'secrets.not-in-body';
-    const job = (description: string) => req(0, { endpoint: 'jobs', json: { external_id: 'j', description_text: description } });
-    expect(judge(id, [job('Configure sot_settings and spk_live_examplevalue in the admin panel')]).state).toBe('passed');
+    const job = (description: string) =>
+      req(0, { endpoint: 'jobs', json: { external_id: 'j', description_text: description } });
+    expect(judge(id, [job('Configure sot_settings and spk_live_examplevalue in the admin panel')]).state).toBe(
+      'passed',
+    );
     const key = judge(id, [job(`our key is ${KEY}`)]);
     expect(key.state).toBe('warning');
     expect(key.offences).toEqual([]);
@@ -267,15 +469,27 @@ describe('partner rules', () => {
 
   it('notices_shown: a missing code fails only for a run a recruiter evidently saw; codes never served fail', () => {
     const id = 'decisions.notices-shown-reports-every-code';
-    const fixtureRead = () => read(0, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notices-all' }, notices: [{ code: 'run_funnel' }, { code: 'widen_hint' }], candidates: [{ id: 7 }] } });
-    const report = (codes: string[], decisions: unknown[] = []) => req(10, { endpoint: 'decisions', runId: RUN, json: { decisions, notices_shown: codes } });
+    const fixtureRead = () =>
+      read(0, 'completed', {
+        responseJson: {
+          run_id: RUN,
+          status: 'completed',
+          sandbox: { fixture: 'cert-notices-all' },
+          notices: [{ code: 'run_funnel' }, { code: 'widen_hint' }],
+          candidates: [{ id: 7 }],
+        },
+      });
+    const report = (codes: string[], decisions: unknown[] = []) =>
+      req(10, { endpoint: 'decisions', runId: RUN, json: { decisions, notices_shown: codes } });
     const decision = { candidate_id: 7, decision: 'shortlisted', occurred_at: '2026-01-01T00:00:00Z' };
     // Read, never shown: warns at most.
     expect(judge(id, [fixtureRead(), report(['run_funnel'])]).state).toBe('warning');
     expect(judge(id, [fixtureRead()]).state).toBe('warning');
     // A decision or a reveal shows the recruiter saw it: the missing code fails.
     expect(judge(id, [fixtureRead(), report(['run_funnel'], [decision])]).state).toBe('failed');
-    expect(judge(id, [fixtureRead(), req(5, { endpoint: 'reveal', runId: RUN, json: {} }), report(['run_funnel'])]).state).toBe('failed');
+    expect(
+      judge(id, [fixtureRead(), req(5, { endpoint: 'reveal', runId: RUN, json: {} }), report(['run_funnel'])]).state,
+    ).toBe('failed');
     expect(judge(id, [fixtureRead(), report(['run_funnel', 'widen_hint'], [decision])]).state).toBe('passed');
     // Codes never served for the run fail, seen or not.
     const never = judge(id, [fixtureRead(), report(['run_funnel', 'widen_hint', 'paid_fallback'])]);
@@ -286,14 +500,27 @@ describe('partner rules', () => {
 
   it('a refused org token used again fails; a new token passes', () => {
     const refused = read(0, 401, { errorCode: 'invalid_org_token' });
-    expect(judge('org-token.not-used-after-invalid-org-token', [refused, req(100, { endpoint: 'users', json: {} })]).state).toBe('failed');
+    expect(
+      judge('org-token.not-used-after-invalid-org-token', [refused, req(100, { endpoint: 'users', json: {} })]).state,
+    ).toBe('failed');
     const renewed = req(100, { endpoint: 'users', json: {} });
     renewed.headers = { ...renewed.headers, 'x-svc-org': `sot_${'c'.repeat(48)}` };
     expect(judge('org-token.not-used-after-invalid-org-token', [refused, renewed]).state).toBe('passed');
   });
 
   it('webhooks: 2xx passes, 3xx fails only the redirect rule, a bad signature answered 403 warns, 200 fails', () => {
-    const d = (status: number | null, wrongSignature = false): WebhookDelivery => ({ eventId: 'e', event: 'run_completed', runId: RUN, attempt: 1, url: 'https://h/x', wrongSignature, status, startedAt: 0, answeredAt: 5, ackTimeoutMs: 10_000 });
+    const d = (status: number | null, wrongSignature = false): WebhookDelivery => ({
+      eventId: 'e',
+      event: 'run_completed',
+      runId: RUN,
+      attempt: 1,
+      url: 'https://h/x',
+      wrongSignature,
+      status,
+      startedAt: 0,
+      answeredAt: 5,
+      ackTimeoutMs: 10_000,
+    });
     expect(judge('webhooks.valid-deliveries-acknowledged-2xx', [], [d(204)]).state).toBe('passed');
     expect(judge('webhooks.valid-deliveries-acknowledged-2xx', [], [d(302)]).state).toBe('passed');
     expect(judge('webhooks.valid-deliveries-never-redirected', [], [d(302)]).state).toBe('failed');
@@ -311,16 +538,32 @@ describe('partner rules', () => {
   // Tracker issue 19, section 2: duties judged since.
   describe('duties of issue 19 §2', () => {
     it('x-partner-key on every request, x-svc-org on every request but redeem', () => {
-      const noKey = req(0, { endpoint: 'users', json: {}, headers: { 'x-svc-org': TOKEN, 'content-type': 'application/json' } });
+      const noKey = req(0, {
+        endpoint: 'users',
+        json: {},
+        headers: { 'x-svc-org': TOKEN, 'content-type': 'application/json' },
+      });
       expect(judge('requests.partner-key-on-every-request', [noKey]).state).toBe('failed');
-      expect(judge('requests.partner-key-on-every-request', [req(0, { endpoint: 'users', json: {} })]).state).toBe('passed');
-      const redeem = req(0, { endpoint: 'redeem', json: { code: 'X' }, headers: { 'x-partner-key': KEY, 'content-type': 'application/json' } });
-      expect(judge('requests.org-token-on-every-request-but-redeem', [redeem, req(5, { endpoint: 'users', json: {} })]).state).toBe('passed');
-      expect(judge('requests.org-token-on-every-request-but-redeem', [{ ...redeem, endpoint: 'jobs' }]).state).toBe('failed');
+      expect(judge('requests.partner-key-on-every-request', [req(0, { endpoint: 'users', json: {} })]).state).toBe(
+        'passed',
+      );
+      const redeem = req(0, {
+        endpoint: 'redeem',
+        json: { code: 'X' },
+        headers: { 'x-partner-key': KEY, 'content-type': 'application/json' },
+      });
+      expect(
+        judge('requests.org-token-on-every-request-but-redeem', [redeem, req(5, { endpoint: 'users', json: {} })])
+          .state,
+      ).toBe('passed');
+      expect(judge('requests.org-token-on-every-request-but-redeem', [{ ...redeem, endpoint: 'jobs' }]).state).toBe(
+        'failed',
+      );
     });
 
     it('x-svc-lang: he and en pass, another language fails, another case warns naming the reading', () => {
-      const lang = (v: string) => read(0, 'running', { headers: { 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'x-svc-lang': v } });
+      const lang = (v: string) =>
+        read(0, 'running', { headers: { 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'x-svc-lang': v } });
       expect(judge('requests.lang-he-or-en', [lang('he'), lang('en')]).state).toBe('passed');
       expect(judge('requests.lang-he-or-en', [lang('en-US')]).state).toBe('failed');
       const upper = judge('requests.lang-he-or-en', [lang('EN')]);
@@ -332,27 +575,62 @@ describe('partner rules', () => {
 
     it('description_text: element tags fail; a lone < or &, or a generic <T>, is text', () => {
       const job = (d: string) => req(0, { endpoint: 'jobs', json: { external_id: 'j', description_text: d } });
-      for (const html of ['<p>Go</p>', 'Go</li>', 'line<br/>break', '<div class="x">Go']) expect(judge('requests.job-description-plain-text', [job(html)]).state, html).toBe('failed');
-      for (const text of ['Node.js & TypeScript', '< 5 years', 'a < b && c > d', 'List<T> generics']) expect(judge('requests.job-description-plain-text', [job(text)]).state, text).toBe('passed');
+      for (const html of ['<p>Go</p>', 'Go</li>', 'line<br/>break', '<div class="x">Go'])
+        expect(judge('requests.job-description-plain-text', [job(html)]).state, html).toBe('failed');
+      for (const text of ['Node.js & TypeScript', '< 5 years', 'a < b && c > d', 'List<T> generics'])
+        expect(judge('requests.job-description-plain-text', [job(text)]).state, text).toBe('passed');
     });
 
     it('no retry after 402 insufficient_credits', () => {
-      const refused = () => req(0, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' }, status: 402, errorCode: 'insufficient_credits' });
-      expect(judge('retries.none-after-402-insufficient-credits', [refused(), req(1500, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' } })]).state).toBe('failed');
-      expect(judge('retries.none-after-402-insufficient-credits', [refused(), read(1500, 'completed')]).state).toBe('passed');
+      const refused = () =>
+        req(0, {
+          endpoint: 'reveal',
+          runId: RUN,
+          json: { acting_user_external_id: 'u' },
+          status: 402,
+          errorCode: 'insufficient_credits',
+        });
+      expect(
+        judge('retries.none-after-402-insufficient-credits', [
+          refused(),
+          req(1500, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' } }),
+        ]).state,
+      ).toBe('failed');
+      expect(judge('retries.none-after-402-insufficient-credits', [refused(), read(1500, 'completed')]).state).toBe(
+        'passed',
+      );
     });
 
     it('decisions retries keep occurred_at: a new one fails, the same passes (after a 503 and after a lost answer)', () => {
       const id = 'decisions.retry-keeps-occurred-at';
-      const body = (at: string) => ({ acting_user_external_id: 'u', decisions: [{ candidate_id: 7, decision: 'shortlisted', occurred_at: at }], notices_shown: [] });
+      const body = (at: string) => ({
+        acting_user_external_id: 'u',
+        decisions: [{ candidate_id: 7, decision: 'shortlisted', occurred_at: at }],
+        notices_shown: [],
+      });
       const t0 = '2026-01-01T00:00:00.000Z';
-      for (const failure of [{ status: 503, errorCode: 'rate_limit_unavailable' }, { status: 0, lost: true }]) {
+      for (const failure of [
+        { status: 503, errorCode: 'rate_limit_unavailable' },
+        { status: 0, lost: true },
+      ]) {
         const failed = () => req(0, { endpoint: 'decisions', runId: RUN, json: body(t0), ...failure });
-        expect(judge(id, [failed(), req(1500, { endpoint: 'decisions', runId: RUN, json: body(t0) })]).state).toBe('passed');
-        expect(judge(id, [failed(), req(1500, { endpoint: 'decisions', runId: RUN, json: body('2026-01-01T00:00:01.500Z') })]).state).toBe('failed');
+        expect(judge(id, [failed(), req(1500, { endpoint: 'decisions', runId: RUN, json: body(t0) })]).state).toBe(
+          'passed',
+        );
+        expect(
+          judge(id, [
+            failed(),
+            req(1500, { endpoint: 'decisions', runId: RUN, json: body('2026-01-01T00:00:01.500Z') }),
+          ]).state,
+        ).toBe('failed');
       }
       // A later action long after (another history entry) is no retry.
-      expect(judge(id, [req(0, { endpoint: 'decisions', runId: RUN, json: body(t0), status: 503 }), req(600_000, { endpoint: 'decisions', runId: RUN, json: body('2026-01-01T00:10:00Z') })]).state).toBe('skipped');
+      expect(
+        judge(id, [
+          req(0, { endpoint: 'decisions', runId: RUN, json: body(t0), status: 503 }),
+          req(600_000, { endpoint: 'decisions', runId: RUN, json: body('2026-01-01T00:10:00Z') }),
+        ]).state,
+      ).toBe('skipped');
     });
 
     it('after a decisions 422 the whole batch is resent: dropping an evidently valid item fails, the refused one warns', () => {
@@ -360,7 +638,15 @@ describe('partner rules', () => {
       const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
       const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
       const fixedB = { ...b, reject_reason: 'location' };
-      const refused = (code = 'unknown_reject_reason') => req(0, { endpoint: 'decisions', runId: RUN, json: { decisions: [a, b] }, status: 422, errorCode: code, responseJson: { error: code, allowed: ['location'] } });
+      const refused = (code = 'unknown_reject_reason') =>
+        req(0, {
+          endpoint: 'decisions',
+          runId: RUN,
+          json: { decisions: [a, b] },
+          status: 422,
+          errorCode: code,
+          responseJson: { error: code, allowed: ['location'] },
+        });
       const resend = (items: unknown[]) => req(1000, { endpoint: 'decisions', runId: RUN, json: { decisions: items } });
       expect(judge(id, [refused(), resend([a, fixedB])]).state).toBe('passed');
       expect(judge(id, [refused(), resend([fixedB])]).state).toBe('failed');
@@ -382,10 +668,14 @@ describe('partner rules', () => {
 
     it('an unknown error code is handled by its status: retried passes; not retried fails beside a retried known 503, else warns', () => {
       const id = 'unknown-values.error-code-handled-by-status';
-      const job = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'jobs', json: { external_id: 'j' }, ...over });
+      const job = (at: number, over: Partial<PartnerRequest> = {}) =>
+        req(at, { endpoint: 'jobs', json: { external_id: 'j' }, ...over });
       const unknown = { status: 503, errorCode: 'zz_new_error' };
       expect(judge(id, [job(0, unknown), job(1500)]).state).toBe('passed');
-      const known = [job(100_000, { status: 503, errorCode: 'rate_limit_unavailable', json: { external_id: 'k' } }), job(101_500, { json: { external_id: 'k' } })];
+      const known = [
+        job(100_000, { status: 503, errorCode: 'rate_limit_unavailable', json: { external_id: 'k' } }),
+        job(101_500, { json: { external_id: 'k' } }),
+      ];
       expect(judge(id, [job(0, unknown), ...known]).state).toBe('failed');
       expect(judge(id, [job(0, unknown)]).state).toBe('warning');
     });
@@ -395,12 +685,22 @@ describe('partner rules', () => {
       const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
       const failed = () => req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error' });
       // A job queue three minutes later: beyond the old 60 s window, still a retry.
-      expect(judge(id, [failed(), req(180_000, { endpoint: 'runs-start', json: body, status: 202 })]).state).toBe('failed');
+      expect(judge(id, [failed(), req(180_000, { endpoint: 'runs-start', json: body, status: 202 })]).state).toBe(
+        'failed',
+      );
       // A decision by the same recruiter in between: a new action, then a new start.
-      const decided = req(60_000, { endpoint: 'decisions', runId: RUN, json: { acting_user_external_id: 'rec-1', decisions: [] } });
+      const decided = req(60_000, {
+        endpoint: 'decisions',
+        runId: RUN,
+        json: { acting_user_external_id: 'rec-1', decisions: [] },
+      });
       expect(judge(id, [failed(), decided, req(180_000, { endpoint: 'runs-start', json: body })]).state).toBe('passed');
       // Another recruiter's activity is no action of this one.
-      const other = req(60_000, { endpoint: 'decisions', runId: RUN, json: { acting_user_external_id: 'rec-2', decisions: [] } });
+      const other = req(60_000, {
+        endpoint: 'decisions',
+        runId: RUN,
+        json: { acting_user_external_id: 'rec-2', decisions: [] },
+      });
       expect(judge(id, [failed(), other, req(180_000, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
     });
   });
@@ -408,23 +708,40 @@ describe('partner rules', () => {
   // The review of issue 19's rules: conformant traffic each rule failed before (false blame), and a broken
   // client one missed.
   describe('review of issue 19: conformant traffic never fails', () => {
-    const item = (candidate: number, at: string, decision = 'shortlisted') => ({ candidate_id: candidate, decision, occurred_at: at });
+    const item = (candidate: number, at: string, decision = 'shortlisted') => ({
+      candidate_id: candidate,
+      decision,
+      occurred_at: at,
+    });
     const decide = (at: number, user: string, items: unknown[], over: Partial<PartnerRequest> = {}) =>
-      req(at, { endpoint: 'decisions', runId: RUN, json: { acting_user_external_id: user, decisions: items, notices_shown: [] }, ...over });
+      req(at, {
+        endpoint: 'decisions',
+        runId: RUN,
+        json: { acting_user_external_id: user, decisions: items, notices_shown: [] },
+        ...over,
+      });
 
     it('decisions retry: another recruiter deciding on the same candidate in between is no retry of this one', () => {
       const id = 'decisions.retry-keeps-occurred-at';
-      const failed = decide(0, 'rec-1', [item(7, '2026-01-01T00:00:00Z')], { status: 503, errorCode: 'rate_limit_unavailable' });
+      const failed = decide(0, 'rec-1', [item(7, '2026-01-01T00:00:00Z')], {
+        status: 503,
+        errorCode: 'rate_limit_unavailable',
+      });
       const colleague = decide(800, 'rec-2', [item(7, '2026-01-01T00:00:00.700Z')]);
       const retry = decide(1500, 'rec-1', [item(7, '2026-01-01T00:00:00Z')]);
       expect(judge(id, [failed, colleague, retry]).state).toBe('passed');
       // The same recruiter's resend with a new occurred_at still fails.
-      expect(judge(id, [failed, colleague, decide(1500, 'rec-1', [item(7, '2026-01-01T00:00:01.5Z')])]).state).toBe('failed');
+      expect(judge(id, [failed, colleague, decide(1500, 'rec-1', [item(7, '2026-01-01T00:00:01.5Z')])]).state).toBe(
+        'failed',
+      );
     });
 
     it('decisions retry: the same instant written another way (…Z, ….000Z, +00:00) warns naming the reading, never fails', () => {
       const id = 'decisions.retry-keeps-occurred-at';
-      const failed = decide(0, 'rec-1', [item(7, '2026-01-01T10:00:00Z')], { status: 503, errorCode: 'rate_limit_unavailable' });
+      const failed = decide(0, 'rec-1', [item(7, '2026-01-01T10:00:00Z')], {
+        status: 503,
+        errorCode: 'rate_limit_unavailable',
+      });
       for (const spelled of ['2026-01-01T10:00:00.000Z', '2026-01-01T12:00:00+02:00']) {
         const v = judge(id, [failed, decide(1500, 'rec-1', [item(7, spelled)])]);
         expect(v.state, spelled).toBe('warning');
@@ -434,18 +751,30 @@ describe('partner rules', () => {
 
     it('decisions retry after 429: the wait of Retry-After is part of the retry window (a new occurred_at then fails)', () => {
       const id = 'decisions.retry-keeps-occurred-at';
-      const limited = decide(0, 'rec-1', [item(7, '2026-01-01T00:00:00Z')], { status: 429, errorCode: 'rate_limited', responseHeaders: { 'retry-after': '30' } });
+      const limited = decide(0, 'rec-1', [item(7, '2026-01-01T00:00:00Z')], {
+        status: 429,
+        errorCode: 'rate_limited',
+        responseHeaders: { 'retry-after': '30' },
+      });
       // Time scale 60: the window is 2 s real, the client honoured Retry-After: 30 literally.
-      expect(judge(id, [limited, decide(31_000, 'rec-1', [item(7, '2026-01-01T00:00:31Z')])], [], { timeScale: 60 }).state).toBe('failed');
-      expect(judge(id, [limited, decide(31_000, 'rec-1', [item(7, '2026-01-01T00:00:00Z')])], [], { timeScale: 60 }).state).toBe('passed');
+      expect(
+        judge(id, [limited, decide(31_000, 'rec-1', [item(7, '2026-01-01T00:00:31Z')])], [], { timeScale: 60 }).state,
+      ).toBe('failed');
+      expect(
+        judge(id, [limited, decide(31_000, 'rec-1', [item(7, '2026-01-01T00:00:00Z')])], [], { timeScale: 60 }).state,
+      ).toBe('passed');
     });
 
-    it('whole batch after 422: another recruiter\'s call in between is not the resend; a resend in parts passes', () => {
+    it("whole batch after 422: another recruiter's call in between is not the resend; a resend in parts passes", () => {
       const id = 'decisions.whole-batch-resent-after-422';
       const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
       const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
       const fixedB = { ...b, reject_reason: 'location' };
-      const refused = decide(0, 'rec-1', [a, b], { status: 422, errorCode: 'unknown_reject_reason', responseJson: { error: 'unknown_reject_reason', allowed: ['location'] } });
+      const refused = decide(0, 'rec-1', [a, b], {
+        status: 422,
+        errorCode: 'unknown_reject_reason',
+        responseJson: { error: 'unknown_reject_reason', allowed: ['location'] },
+      });
       const colleague = decide(500, 'rec-2', [{ candidate_id: 3, decision: 'hired', occurred_at: 't' }]);
       expect(judge(id, [refused, colleague, decide(1000, 'rec-1', [a, fixedB])]).state).toBe('passed');
       expect(judge(id, [refused, decide(1000, 'rec-1', [fixedB]), decide(1200, 'rec-1', [a])]).state).toBe('passed');
@@ -456,13 +785,20 @@ describe('partner rules', () => {
     it('description_text: code samples and a job about HTML warn naming the reading; evident markup fails, legacy upper case too', () => {
       const id = 'requests.job-description-plain-text';
       const job = (d: string) => req(0, { endpoint: 'jobs', json: { external_id: 'j', description_text: d } });
-      for (const text of ['Rust: Vec<A>, Box<S>, Iterator<I>', 'React: compose <Button> and <Input> components', 'Semantic HTML (<header>, <nav>, <article>)', 'JSX like <Button>Save</Button>']) {
+      for (const text of [
+        'Rust: Vec<A>, Box<S>, Iterator<I>',
+        'React: compose <Button> and <Input> components',
+        'Semantic HTML (<header>, <nav>, <article>)',
+        'JSX like <Button>Save</Button>',
+      ]) {
         const v = judge(id, [job(text)]);
         expect(v.state, text).toBe('warning');
         expect(v.message, text).toContain('reading taken');
       }
-      for (const text of ['AT&T seeks a dev; a < b', '**Markdown** _role_ with `code`']) expect(judge(id, [job(text)]).state, text).toBe('passed');
-      for (const html of ['<P>Go</P>', 'Go <a href="https://x">apply</a>', 'Line one<BR>two']) expect(judge(id, [job(html)]).state, html).toBe('failed');
+      for (const text of ['AT&T seeks a dev; a < b', '**Markdown** _role_ with `code`'])
+        expect(judge(id, [job(text)]).state, text).toBe('passed');
+      for (const html of ['<P>Go</P>', 'Go <a href="https://x">apply</a>', 'Line one<BR>two'])
+        expect(judge(id, [job(html)]).state, html).toBe('failed');
       // A miss closed: character references left undecoded are HTML not converted to text.
       const entity = judge(id, [job('AT&amp;T seeks a developer&nbsp;in Haifa')]);
       expect(entity.state).toBe('warning');
@@ -471,63 +807,197 @@ describe('partner rules', () => {
 
     it('an unknown error code: a job upserted again with an edited description is handled (retried)', () => {
       const id = 'unknown-values.error-code-handled-by-status';
-      const known = [req(100_000, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k' }, status: 503, errorCode: 'rate_limit_unavailable' }), req(101_500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k' } })];
-      const failed = req(0, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j', description_text: 'v1' }, status: 503, errorCode: 'zz_new_error' });
-      const again = req(1500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j', description_text: 'v2 (edited meanwhile)' } });
+      const known = [
+        req(100_000, {
+          endpoint: 'jobs',
+          path: '/v1/jobs',
+          json: { external_id: 'k' },
+          status: 503,
+          errorCode: 'rate_limit_unavailable',
+        }),
+        req(101_500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k' } }),
+      ];
+      const failed = req(0, {
+        endpoint: 'jobs',
+        path: '/v1/jobs',
+        json: { external_id: 'j', description_text: 'v1' },
+        status: 503,
+        errorCode: 'zz_new_error',
+      });
+      const again = req(1500, {
+        endpoint: 'jobs',
+        path: '/v1/jobs',
+        json: { external_id: 'j', description_text: 'v2 (edited meanwhile)' },
+      });
       expect(judge(id, [failed, again, ...known]).state).toBe('passed');
       // Another job is no retry of this one.
-      const other = req(1500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k', description_text: 'v1' } });
+      const other = req(1500, {
+        endpoint: 'jobs',
+        path: '/v1/jobs',
+        json: { external_id: 'k', description_text: 'v1' },
+      });
       expect(judge(id, [failed, other, ...known]).state).toBe('failed');
     });
 
     it('a simulated refusal followed by the real call without the simulate header warns naming the reading; a replay with it fails', () => {
-      const sim = (value: string) => ({ 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'content-type': 'application/json', 'x-svc-sandbox-simulate': value });
-      const reveal = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' }, ...over });
-      const refused = reveal(0, { status: 402, errorCode: 'insufficient_credits', headers: sim('insufficient_credits') });
+      const sim = (value: string) => ({
+        'x-partner-key': KEY,
+        'x-svc-org': TOKEN,
+        'content-type': 'application/json',
+        'x-svc-sandbox-simulate': value,
+      });
+      const reveal = (at: number, over: Partial<PartnerRequest> = {}) =>
+        req(at, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' }, ...over });
+      const refused = reveal(0, {
+        status: 402,
+        errorCode: 'insufficient_credits',
+        headers: sim('insufficient_credits'),
+      });
       const moved = judge('retries.none-after-402-insufficient-credits', [refused, reveal(500)]);
       expect(moved.state).toBe('warning');
       expect(moved.message).toContain('reading taken');
-      expect(judge('retries.none-after-402-insufficient-credits', [refused, reveal(500, { headers: sim('insufficient_credits') })]).state).toBe('failed');
+      expect(
+        judge('retries.none-after-402-insufficient-credits', [
+          refused,
+          reveal(500, { headers: sim('insufficient_credits') }),
+        ]).state,
+      ).toBe('failed');
       const body = { job_external_id: 'cert-notices-all', acting_user_external_id: 'rec-1', target_count: 2 };
-      const start = req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error', headers: sim('internal_error') });
-      expect(judge('retries.run-start-not-retried-after-5xx', [start, req(500, { endpoint: 'runs-start', json: body, status: 202 })]).state).toBe('warning');
-      expect(judge('retries.run-start-not-retried-after-5xx', [start, req(500, { endpoint: 'runs-start', json: body, headers: sim('internal_error') })]).state).toBe('failed');
-      const redeem = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'redeem', json: { code: 'SVC-AAAA-BBBB', external_id: 'org-1' }, ...over });
-      expect(judge('retries.redeem-not-retried-after-lost-answer', [redeem(0, { status: 500, errorCode: 'internal_error', headers: sim('internal_error') }), redeem(500)]).state).toBe('warning');
-      expect(judge('retries.redeem-not-retried-after-lost-answer', [redeem(0, { status: 500, errorCode: 'internal_error' }), redeem(500)]).state).toBe('failed');
-      const decided = (at: number, occurred: string, over: Partial<PartnerRequest> = {}) => decide(at, 'rec-1', [item(7, occurred)], over);
-      expect(judge('decisions.retry-keeps-occurred-at', [decided(0, '2026-01-01T00:00:00Z', { status: 503, errorCode: 'rate_limit_unavailable', headers: sim('rate_limit_unavailable') }), decided(500, '2026-01-01T00:00:00.5Z')]).state).toBe('warning');
+      const start = req(0, {
+        endpoint: 'runs-start',
+        json: body,
+        status: 500,
+        errorCode: 'internal_error',
+        headers: sim('internal_error'),
+      });
+      expect(
+        judge('retries.run-start-not-retried-after-5xx', [
+          start,
+          req(500, { endpoint: 'runs-start', json: body, status: 202 }),
+        ]).state,
+      ).toBe('warning');
+      expect(
+        judge('retries.run-start-not-retried-after-5xx', [
+          start,
+          req(500, { endpoint: 'runs-start', json: body, headers: sim('internal_error') }),
+        ]).state,
+      ).toBe('failed');
+      const redeem = (at: number, over: Partial<PartnerRequest> = {}) =>
+        req(at, { endpoint: 'redeem', json: { code: 'SVC-AAAA-BBBB', external_id: 'org-1' }, ...over });
+      expect(
+        judge('retries.redeem-not-retried-after-lost-answer', [
+          redeem(0, { status: 500, errorCode: 'internal_error', headers: sim('internal_error') }),
+          redeem(500),
+        ]).state,
+      ).toBe('warning');
+      expect(
+        judge('retries.redeem-not-retried-after-lost-answer', [
+          redeem(0, { status: 500, errorCode: 'internal_error' }),
+          redeem(500),
+        ]).state,
+      ).toBe('failed');
+      const decided = (at: number, occurred: string, over: Partial<PartnerRequest> = {}) =>
+        decide(at, 'rec-1', [item(7, occurred)], over);
+      expect(
+        judge('decisions.retry-keeps-occurred-at', [
+          decided(0, '2026-01-01T00:00:00Z', {
+            status: 503,
+            errorCode: 'rate_limit_unavailable',
+            headers: sim('rate_limit_unavailable'),
+          }),
+          decided(500, '2026-01-01T00:00:00.5Z'),
+        ]).state,
+      ).toBe('warning');
     });
 
     it('after 401 or 422, the same call with a fixed header (a rotated key, a valid reveal price) is no retry', () => {
       const id = 'retries.none-after-401-403-404-409-410-422';
-      const headers = (key: string, price?: string) => ({ 'x-partner-key': key, 'x-svc-org': TOKEN, ...(price ? { 'x-svc-sandbox-reveal-price': price } : {}) });
+      const headers = (key: string, price?: string) => ({
+        'x-partner-key': key,
+        'x-svc-org': TOKEN,
+        ...(price ? { 'x-svc-sandbox-reveal-price': price } : {}),
+      });
       const NEW_KEY = `spk_live_${'c'.repeat(48)}`;
-      expect(judge(id, [read(0, 401, { errorCode: 'invalid_partner_key', headers: headers(KEY) }), read(500, 'running', { headers: headers(NEW_KEY) })]).state).toBe('passed');
-      expect(judge(id, [read(0, 422, { errorCode: 'invalid_request', headers: headers(KEY, '5000') }), read(500, 'running', { headers: headers(KEY, '500') })]).state).toBe('passed');
+      expect(
+        judge(id, [
+          read(0, 401, { errorCode: 'invalid_partner_key', headers: headers(KEY) }),
+          read(500, 'running', { headers: headers(NEW_KEY) }),
+        ]).state,
+      ).toBe('passed');
+      expect(
+        judge(id, [
+          read(0, 422, { errorCode: 'invalid_request', headers: headers(KEY, '5000') }),
+          read(500, 'running', { headers: headers(KEY, '500') }),
+        ]).state,
+      ).toBe('passed');
       // The same headers again: a retry.
-      expect(judge(id, [read(0, 401, { errorCode: 'invalid_partner_key', headers: headers(KEY) }), read(500, 401, { headers: headers(KEY) })]).state).toBe('failed');
+      expect(
+        judge(id, [
+          read(0, 401, { errorCode: 'invalid_partner_key', headers: headers(KEY) }),
+          read(500, 401, { headers: headers(KEY) }),
+        ]).state,
+      ).toBe('failed');
     });
 
-    it('backoff: two recruiters polling one run, the other\'s poll soon after a 503 warns naming the reading; one poller\'s quick retry fails', () => {
+    it("backoff: two recruiters polling one run, the other's poll soon after a 503 warns naming the reading; one poller's quick retry fails", () => {
       const id = 'retries.backoff-from-1s';
       // Recruiters A and B each poll every 5 s, B 300 ms after A; A's third read answers 503.
-      const polls = [read(0, 'running'), read(300, 'running'), read(5000, 'running'), read(5300, 'running'), read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running'), read(11_100, 'running')];
+      const polls = [
+        read(0, 'running'),
+        read(300, 'running'),
+        read(5000, 'running'),
+        read(5300, 'running'),
+        read(10_000, 503, { errorCode: 'rate_limit_unavailable' }),
+        read(10_300, 'running'),
+        read(11_100, 'running'),
+      ];
       const v = judge(id, polls);
       expect(v.state).toBe('warning');
       expect(v.message).toContain('reading taken');
       // One recruiter polling every 5 s, retrying 300 ms after the 503: a retry without backoff.
-      expect(judge(id, [read(0, 'running'), read(5000, 'running'), read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running')]).state).toBe('failed');
+      expect(
+        judge(id, [
+          read(0, 'running'),
+          read(5000, 'running'),
+          read(10_000, 503, { errorCode: 'rate_limit_unavailable' }),
+          read(10_300, 'running'),
+        ]).state,
+      ).toBe('failed');
       // A refresh right after the client's own reveal is no second reader: the quick retry still fails.
-      const refresh = [read(0, 'running'), req(5, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' } }), read(10, 'running')];
-      expect(judge(id, [...refresh, read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running')]).state).toBe('failed');
+      const refresh = [
+        read(0, 'running'),
+        req(5, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'u' } }),
+        read(10, 'running'),
+      ];
+      expect(
+        judge(id, [...refresh, read(10_000, 503, { errorCode: 'rate_limit_unavailable' }), read(10_300, 'running')])
+          .state,
+      ).toBe('failed');
     });
 
-    it('notices_shown: a code first served after the recruiter\'s last decision warns; one served before it still fails', () => {
+    it("notices_shown: a code first served after the recruiter's last decision warns; one served before it still fails", () => {
       const id = 'decisions.notices-shown-reports-every-code';
-      const fixtureRead = (at: number, codes: string[]) => read(at, 'running', { responseJson: { run_id: RUN, status: 'running', sandbox: { fixture: 'cert-slow' }, notices: codes.map((code) => ({ code })) } });
-      const decided = decide(1000, 'rec-1', [item(7, '2026-01-01T00:00:01Z')], { json: { acting_user_external_id: 'rec-1', decisions: [item(7, '2026-01-01T00:00:01Z')], notices_shown: ['run_progress'] } });
-      const later = judge(id, [fixtureRead(0, ['run_progress']), decided, fixtureRead(60_000, ['run_progress', 'location_relaxed'])]);
+      const fixtureRead = (at: number, codes: string[]) =>
+        read(at, 'running', {
+          responseJson: {
+            run_id: RUN,
+            status: 'running',
+            sandbox: { fixture: 'cert-slow' },
+            notices: codes.map((code) => ({ code })),
+          },
+        });
+      const decided = decide(1000, 'rec-1', [item(7, '2026-01-01T00:00:01Z')], {
+        json: {
+          acting_user_external_id: 'rec-1',
+          decisions: [item(7, '2026-01-01T00:00:01Z')],
+          notices_shown: ['run_progress'],
+        },
+      });
+      const later = judge(id, [
+        fixtureRead(0, ['run_progress']),
+        decided,
+        fixtureRead(60_000, ['run_progress', 'location_relaxed']),
+      ]);
       expect(later.state).toBe('warning');
       expect(later.message).toContain('after the recruiter');
       expect(judge(id, [fixtureRead(0, ['run_progress', 'location_relaxed']), decided]).state).toBe('failed');
@@ -535,9 +1005,34 @@ describe('partner rules', () => {
 
     it('notices_shown naming a warning code of the run start (rendered beside the requirement) warns naming the reading', () => {
       const id = 'decisions.notices-shown-reports-every-code';
-      const start = req(0, { endpoint: 'runs-start', path: '/v1/runs', json: { job_external_id: 'cert-notices-all', acting_user_external_id: 'rec-1', target_count: 2 }, status: 202, responseJson: { run_id: RUN, status: 'running', warnings: [{ code: 'short_term_may_be_dropped', index: 0 }], sandbox: { fixture: 'cert-notices-all' } } });
-      const fixtureRead = read(10, 'completed', { responseJson: { run_id: RUN, status: 'completed', sandbox: { fixture: 'cert-notices-all' }, notices: [{ code: 'run_funnel' }] } });
-      const report = (codes: string[]) => decide(1000, 'rec-1', [item(7, '2026-01-01T00:00:01Z')], { json: { acting_user_external_id: 'rec-1', decisions: [item(7, '2026-01-01T00:00:01Z')], notices_shown: codes } });
+      const start = req(0, {
+        endpoint: 'runs-start',
+        path: '/v1/runs',
+        json: { job_external_id: 'cert-notices-all', acting_user_external_id: 'rec-1', target_count: 2 },
+        status: 202,
+        responseJson: {
+          run_id: RUN,
+          status: 'running',
+          warnings: [{ code: 'short_term_may_be_dropped', index: 0 }],
+          sandbox: { fixture: 'cert-notices-all' },
+        },
+      });
+      const fixtureRead = read(10, 'completed', {
+        responseJson: {
+          run_id: RUN,
+          status: 'completed',
+          sandbox: { fixture: 'cert-notices-all' },
+          notices: [{ code: 'run_funnel' }],
+        },
+      });
+      const report = (codes: string[]) =>
+        decide(1000, 'rec-1', [item(7, '2026-01-01T00:00:01Z')], {
+          json: {
+            acting_user_external_id: 'rec-1',
+            decisions: [item(7, '2026-01-01T00:00:01Z')],
+            notices_shown: codes,
+          },
+        });
       const v = judge(id, [start, fixtureRead, report(['run_funnel', 'short_term_may_be_dropped'])]);
       expect(v.state).toBe('warning');
       expect(v.message).toContain('reading taken');
@@ -547,7 +1042,11 @@ describe('partner rules', () => {
     it('org token: the refused token carried along on the redeem that renews the connection warns naming the reading', () => {
       const id = 'org-token.not-used-after-invalid-org-token';
       const refused = read(0, 401, { errorCode: 'invalid_org_token' });
-      const renew = req(1000, { endpoint: 'redeem', path: '/v1/activations/redeem', json: { code: 'SVC-AAAA-BBBB', external_id: 'org-1' } });
+      const renew = req(1000, {
+        endpoint: 'redeem',
+        path: '/v1/activations/redeem',
+        json: { code: 'SVC-AAAA-BBBB', external_id: 'org-1' },
+      });
       const v = judge(id, [refused, renew]);
       expect(v.state).toBe('warning');
       expect(v.message).toContain('reading taken');
@@ -555,7 +1054,8 @@ describe('partner rules', () => {
     });
 
     it('x-svc-lang sent empty warns naming the reading (an unset header), a wrong language still fails', () => {
-      const lang = (v: string) => read(0, 'running', { headers: { 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'x-svc-lang': v } });
+      const lang = (v: string) =>
+        read(0, 'running', { headers: { 'x-partner-key': KEY, 'x-svc-org': TOKEN, 'x-svc-lang': v } });
       const empty = judge('requests.lang-he-or-en', [lang('')]);
       expect(empty.state).toBe('warning');
       expect(empty.message).toContain('reading taken');
@@ -565,22 +1065,56 @@ describe('partner rules', () => {
     it('run start: an identical start sent while the failed one was still in flight is concurrent, not a retry', () => {
       const id = 'retries.run-start-not-retried-after-5xx';
       const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
-      const failed = req(0, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 500, errorCode: 'internal_error', answeredAt: 400 });
-      expect(judge(id, [failed, req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 })]).state).toBe('passed');
-      expect(judge(id, [failed, req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 }), req(900, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 })]).state).toBe('failed');
+      const failed = req(0, {
+        endpoint: 'runs-start',
+        path: '/v1/runs',
+        json: body,
+        status: 500,
+        errorCode: 'internal_error',
+        answeredAt: 400,
+      });
+      expect(
+        judge(id, [failed, req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 })]).state,
+      ).toBe('passed');
+      expect(
+        judge(id, [
+          failed,
+          req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 }),
+          req(900, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 }),
+        ]).state,
+      ).toBe('failed');
     });
 
     it('misses closed: a run start retried with an attempt counter of its own fails; a decisions batch refused 422 and never resent fails', () => {
       const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
-      const failed = req(0, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 500, errorCode: 'internal_error' });
-      const retried = req(2000, { endpoint: 'runs-start', path: '/v1/runs', query: 'attempt=2', json: { ...body, client_request_id: 'r-2' }, status: 202 });
+      const failed = req(0, {
+        endpoint: 'runs-start',
+        path: '/v1/runs',
+        json: body,
+        status: 500,
+        errorCode: 'internal_error',
+      });
+      const retried = req(2000, {
+        endpoint: 'runs-start',
+        path: '/v1/runs',
+        query: 'attempt=2',
+        json: { ...body, client_request_id: 'r-2' },
+        status: 202,
+      });
       expect(judge('retries.run-start-not-retried-after-5xx', [failed, retried]).state).toBe('failed');
       // Another count is another run asked for.
-      expect(judge('retries.run-start-not-retried-after-5xx', [failed, { ...retried, json: { ...body, target_count: 5 } }]).state).toBe('passed');
+      expect(
+        judge('retries.run-start-not-retried-after-5xx', [failed, { ...retried, json: { ...body, target_count: 5 } }])
+          .state,
+      ).toBe('passed');
       const id = 'decisions.whole-batch-resent-after-422';
       const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
       const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
-      const refused = decide(0, 'rec-1', [a, b], { status: 422, errorCode: 'unknown_reject_reason', responseJson: { error: 'unknown_reject_reason', allowed: ['location'] } });
+      const refused = decide(0, 'rec-1', [a, b], {
+        status: 422,
+        errorCode: 'unknown_reject_reason',
+        responseJson: { error: 'unknown_reject_reason', allowed: ['location'] },
+      });
       expect(judge(id, [refused], [], { now: 120_000 }).state).toBe('failed');
       // Too soon to tell while the session runs.
       expect(judge(id, [refused], [], { now: 30_000, final: false }).state).toBe('pending');
@@ -591,12 +1125,22 @@ describe('partner rules', () => {
     it('an unknown error code on a POST: a client that retries failed reads only (as urllib3 does by default) warns, not fails', () => {
       const id = 'unknown-values.error-code-handled-by-status';
       const knownRead = [read(100_000, 503, { errorCode: 'rate_limit_unavailable' }), read(101_500, 'running')];
-      const job = (at: number, over: Partial<PartnerRequest> = {}) => req(at, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j' }, ...over });
+      const job = (at: number, over: Partial<PartnerRequest> = {}) =>
+        req(at, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'j' }, ...over });
       const v = judge(id, [job(0, { status: 503, errorCode: 'zz_new_error' }), ...knownRead]);
       expect(v.state).toBe('warning');
       expect(v.message).toContain('reading taken');
       // A known 503 of a POST retried, the unknown one not: not handled by its status.
-      const knownPost = [req(100_000, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' }, status: 503, errorCode: 'rate_limit_unavailable' }), req(101_500, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' } })];
+      const knownPost = [
+        req(100_000, {
+          endpoint: 'users',
+          path: '/v1/users',
+          json: { external_id: 'u' },
+          status: 503,
+          errorCode: 'rate_limit_unavailable',
+        }),
+        req(101_500, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' } }),
+      ];
       expect(judge(id, [job(0, { status: 503, errorCode: 'zz_new_error' }), ...knownPost]).state).toBe('failed');
     });
 
@@ -609,7 +1153,18 @@ describe('partner rules', () => {
 
     it('an unknown run status on a read prompted by a webhook, then silence, warns naming the reading; unprompted silence fails', () => {
       const id = 'unknown-values.unknown-run-status-read-as-running';
-      const delivery: WebhookDelivery = { eventId: 'e', event: 'candidate_revealed', runId: RUN, attempt: 1, url: 'https://h/x', wrongSignature: false, status: 204, startedAt: 0, answeredAt: 5, ackTimeoutMs: 10_000 };
+      const delivery: WebhookDelivery = {
+        eventId: 'e',
+        event: 'candidate_revealed',
+        runId: RUN,
+        attempt: 1,
+        url: 'https://h/x',
+        wrongSignature: false,
+        status: 204,
+        startedAt: 0,
+        answeredAt: 5,
+        ackTimeoutMs: 10_000,
+      };
       const v = judge(id, [read(1000, 'zz_new')], [delivery], { now: 100_000 });
       expect(v.state).toBe('warning');
       expect(v.message).toContain('reading taken');
@@ -620,12 +1175,44 @@ describe('partner rules', () => {
   // Issue 19 §3: a rule that throws is an engine error of that rule alone (judge.test.ts); none should
   // throw on what a partner can send, however odd its JSON.
   it('no rule throws on hostile traffic (odd JSON shapes, missing headers, odd answers)', () => {
-    const shapes: unknown[] = [null, [], 'text', 42, {}, { decisions: 'x' }, { decisions: [null, 1, 'y', { candidate_id: {}, occurred_at: [] }] }, { description_text: 7 }, { notices_shown: [1, null] }, { code: 5 }];
+    const shapes: unknown[] = [
+      null,
+      [],
+      'text',
+      42,
+      {},
+      { decisions: 'x' },
+      { decisions: [null, 1, 'y', { candidate_id: {}, occurred_at: [] }] },
+      { description_text: 7 },
+      { notices_shown: [1, null] },
+      { code: 5 },
+    ];
     const requests: PartnerRequest[] = [];
     for (const [i, json] of shapes.entries()) {
-      for (const endpoint of ['redeem', 'users', 'jobs', 'runs-start', 'runs-read', 'reveal', 'decisions', 'other'] as const) {
+      for (const endpoint of [
+        'redeem',
+        'users',
+        'jobs',
+        'runs-start',
+        'runs-read',
+        'reveal',
+        'decisions',
+        'other',
+      ] as const) {
         for (const status of [0, 200, 202, 402, 422, 503]) {
-          requests.push(req(i * 1000, { endpoint, runId: RUN, json, status, lost: status === 0, headers: {}, responseJson: json, ...(status >= 400 ? { errorCode: 'zz_odd' } : {}), responseHeaders: { 'retry-after': 'soon' } }));
+          requests.push(
+            req(i * 1000, {
+              endpoint,
+              runId: RUN,
+              json,
+              status,
+              lost: status === 0,
+              headers: {},
+              responseJson: json,
+              ...(status >= 400 ? { errorCode: 'zz_odd' } : {}),
+              responseHeaders: { 'retry-after': 'soon' },
+            }),
+          );
         }
       }
     }

@@ -21,7 +21,9 @@ function containsSecret(text: string, known: readonly string[], shapes: boolean)
   for (const v of [text, decoded(text)]) {
     const m = shapes ? SECRET_SHAPE.exec(v) : null;
     if (m) return m[1] === 'sot_' ? 'an org token' : 'a partner key';
-    for (const s of known) if (s.length >= 8 && v.includes(s)) return s.startsWith('sot_') ? 'an org token' : s.startsWith('spk_') ? 'a partner key' : 'the webhook secret';
+    for (const s of known)
+      if (s.length >= 8 && v.includes(s))
+        return s.startsWith('sot_') ? 'an org token' : s.startsWith('spk_') ? 'a partner key' : 'the webhook secret';
   }
   return undefined;
 }
@@ -30,7 +32,10 @@ function containsSecret(text: string, known: readonly string[], shapes: boolean)
 export function issuedTokens(traffic: Traffic): string[] {
   const out: string[] = [];
   for (const r of traffic.requests) {
-    const token = r.endpoint === 'redeem' && r.responseJson && typeof r.responseJson === 'object' ? (r.responseJson as { org_token?: unknown }).org_token : undefined;
+    const token =
+      r.endpoint === 'redeem' && r.responseJson && typeof r.responseJson === 'object'
+        ? (r.responseJson as { org_token?: unknown }).org_token
+        : undefined;
     if (typeof token === 'string') out.push(token);
   }
   return out;
@@ -41,7 +46,10 @@ export function issuedTokens(traffic: Traffic): string[] {
  * not a request body to the service. In a body only a key or token the session issued is looked for (the
  * mere shape, a job description mentioning `sot_settings`, is text), and it warns, never fails.
  */
-function secretRule(opts: { id: string; title: string; where: string; part: (r: PartnerRequest) => string; body?: true }, known: () => readonly string[]): Rule {
+function secretRule(
+  opts: { id: string; title: string; where: string; part: (r: PartnerRequest) => string; body?: true },
+  known: () => readonly string[],
+): Rule {
   const rule: Rule = {
     id: opts.id,
     title: opts.title,
@@ -55,11 +63,25 @@ function secretRule(opts: { id: string; title: string; where: string; part: (r: 
       for (const r of traffic.requests) {
         const found = containsSecret(opts.part(r), secrets, !opts.body);
         if (!found) continue;
-        const offence = { message: `${found} sent in the ${opts.where} of ${r.method} ${r.path}`, expected: 'keys and tokens only in x-partner-key / x-svc-org', received: `${found} in the ${opts.where}`, requests: [r.id] };
-        if (opts.body) warnings.push({ ...offence, message: `${offence.message} (Authentication rule 7 does not list request bodies to the service; the headers are where keys and tokens go)` });
+        const offence = {
+          message: `${found} sent in the ${opts.where} of ${r.method} ${r.path}`,
+          expected: 'keys and tokens only in x-partner-key / x-svc-org',
+          received: `${found} in the ${opts.where}`,
+          requests: [r.id],
+        };
+        if (opts.body)
+          warnings.push({
+            ...offence,
+            message: `${offence.message} (Authentication rule 7 does not list request bodies to the service; the headers are where keys and tokens go)`,
+          });
         else offences.push(offence);
       }
-      return settle(rule, ctx, { offences, warnings, exercised: traffic.requests.length > 0, passMessage: `no key or token in the ${opts.where} of ${traffic.requests.length} request(s)` });
+      return settle(rule, ctx, {
+        offences,
+        warnings,
+        exercised: traffic.requests.length > 0,
+        passMessage: `no key or token in the ${opts.where} of ${traffic.requests.length} request(s)`,
+      });
     },
   };
   return rule;
@@ -67,7 +89,24 @@ function secretRule(opts: { id: string; title: string; where: string; part: (r: 
 
 export function secretRules(known: () => readonly string[]): Rule[] {
   return [
-    secretRule({ id: 'secrets.not-in-url', title: 'Keys and tokens never in a URL (path or query)', where: 'URL', part: (r) => (r.query ? `${r.path}?${r.query}` : r.path) }, known),
-    secretRule({ id: 'secrets.not-in-body', title: 'Keys and tokens never in a request body', where: 'body', part: (r) => r.bodyText, body: true }, known),
+    secretRule(
+      {
+        id: 'secrets.not-in-url',
+        title: 'Keys and tokens never in a URL (path or query)',
+        where: 'URL',
+        part: (r) => (r.query ? `${r.path}?${r.query}` : r.path),
+      },
+      known,
+    ),
+    secretRule(
+      {
+        id: 'secrets.not-in-body',
+        title: 'Keys and tokens never in a request body',
+        where: 'body',
+        part: (r) => r.bodyText,
+        body: true,
+      },
+      known,
+    ),
   ];
 }

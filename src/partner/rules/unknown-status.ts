@@ -65,11 +65,21 @@ export const unknownStatusRule: Rule = {
       };
       // A first read prompted by a webhook (Events rule 6) may be a background refresh nobody watches, and
       // polling is owed only while a recruiter watches: silence after it reads two ways.
-      const prompt = i === 0 ? traffic.deliveries.find((d) => d.runId === run.runId && d.startedAt <= unknown.at) : undefined;
+      const prompt =
+        i === 0 ? traffic.deliveries.find((d) => d.runId === run.runId && d.startedAt <= unknown.at) : undefined;
       if (prompt) {
-        warnings.push({ ...o, message: `${o.message} (reading taken: the read followed the ${prompt.event} delivery for the run and may be a background refresh nobody watched, so no polling was owed; the other reading: an unknown status stopped the client)` });
+        warnings.push({
+          ...o,
+          message: `${o.message} (reading taken: the read followed the ${prompt.event} delivery for the run and may be a background refresh nobody watched, so no polling was owed; the other reading: an unknown status stopped the client)`,
+        });
       } else offences.push(o);
     }
-    return settle(unknownStatusRule, ctx, { offences, warnings, exercised: proof.length > 0, passMessage: `${proof.length} run(s) read with an unknown status, still read as running`, proof });
+    return settle(unknownStatusRule, ctx, {
+      offences,
+      warnings,
+      exercised: proof.length > 0,
+      passMessage: `${proof.length} run(s) read with an unknown status, still read as running`,
+      proof,
+    });
   },
 };

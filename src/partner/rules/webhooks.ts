@@ -17,11 +17,22 @@ function answer(d: WebhookDelivery): string {
 
 function noWebhook(ctx: JudgeContext): RuleVerdict | undefined {
   if (ctx.webhookRegistered) return undefined;
-  return { state: ctx.final ? 'skipped' : 'pending', message: 'no webhook registered: start svc-certify partner with --webhook-url (and --allow-loopback-webhooks for a local endpoint)', offences: [], unlock: '--webhook-url' };
+  return {
+    state: ctx.final ? 'skipped' : 'pending',
+    message:
+      'no webhook registered: start svc-certify partner with --webhook-url (and --allow-loopback-webhooks for a local endpoint)',
+    offences: [],
+    unlock: '--webhook-url',
+  };
 }
 
 function requestedTests(traffic: Traffic, valid: boolean): number {
-  return traffic.requests.filter((r) => r.endpoint === 'webhook-test' && r.status === 202 && ((r.responseJson as { valid_signature?: unknown } | undefined)?.valid_signature === false) !== valid).length;
+  return traffic.requests.filter(
+    (r) =>
+      r.endpoint === 'webhook-test' &&
+      r.status === 202 &&
+      ((r.responseJson as { valid_signature?: unknown } | undefined)?.valid_signature === false) !== valid,
+  ).length;
 }
 
 const validDeliveriesRule: Rule = {
@@ -38,10 +49,21 @@ const validDeliveriesRule: Rule = {
     // A 3xx is judged by webhooks.valid-deliveries-never-redirected.
     for (const d of valid) {
       if (is2xx(d.status) || is3xx(d.status)) continue;
-      offences.push({ message: `valid ${d.event} delivery ${d.eventId} (attempt ${d.attempt}) answered ${answer(d)}`, expected: `2xx within 10 s (${seconds(d.ackTimeoutMs)} here)`, received: answer(d), requests: [], deliveries: [d] });
+      offences.push({
+        message: `valid ${d.event} delivery ${d.eventId} (attempt ${d.attempt}) answered ${answer(d)}`,
+        expected: `2xx within 10 s (${seconds(d.ackTimeoutMs)} here)`,
+        received: answer(d),
+        requests: [],
+        deliveries: [d],
+      });
     }
-    const verdict = settle(validDeliveriesRule, ctx, { offences, exercised: valid.length > 0, passMessage: `${valid.length} valid deliver${valid.length === 1 ? 'y' : 'ies'} acknowledged with 2xx` });
-    if (verdict.state === 'pending' && requestedTests(traffic, true) > 0) return { ...verdict, message: 'a test delivery was requested: waiting for it to be sent' };
+    const verdict = settle(validDeliveriesRule, ctx, {
+      offences,
+      exercised: valid.length > 0,
+      passMessage: `${valid.length} valid deliver${valid.length === 1 ? 'y' : 'ies'} acknowledged with 2xx`,
+    });
+    if (verdict.state === 'pending' && requestedTests(traffic, true) > 0)
+      return { ...verdict, message: 'a test delivery was requested: waiting for it to be sent' };
     return verdict;
   },
 };
@@ -58,8 +80,18 @@ const noRedirectRule: Rule = {
     const valid = traffic.deliveries.filter((d) => !d.wrongSignature);
     const offences: Offence[] = valid
       .filter((d) => is3xx(d.status))
-      .map((d) => ({ message: `valid ${d.event} delivery ${d.eventId} answered ${d.status}${d.location ? ` (Location: ${d.location})` : ''}: redirects are never followed`, expected: '2xx', received: String(d.status), requests: [], deliveries: [d] }));
-    return settle(noRedirectRule, ctx, { offences, exercised: valid.length > 0, passMessage: `${valid.length} valid deliver${valid.length === 1 ? 'y' : 'ies'}, none answered 3xx` });
+      .map((d) => ({
+        message: `valid ${d.event} delivery ${d.eventId} answered ${d.status}${d.location ? ` (Location: ${d.location})` : ''}: redirects are never followed`,
+        expected: '2xx',
+        received: String(d.status),
+        requests: [],
+        deliveries: [d],
+      }));
+    return settle(noRedirectRule, ctx, {
+      offences,
+      exercised: valid.length > 0,
+      passMessage: `${valid.length} valid deliver${valid.length === 1 ? 'y' : 'ies'}, none answered 3xx`,
+    });
   },
 };
 
@@ -76,15 +108,33 @@ const badSignatureRule: Rule = {
     const offences: Offence[] = [];
     for (const d of bad) {
       if (is2xx(d.status) || d.status === null) {
-        offences.push({ message: `bad-signature ${d.event} delivery ${d.eventId} answered ${answer(d)}`, expected: '401 (any non-2xx answer)', received: answer(d), requests: [], deliveries: [d] });
+        offences.push({
+          message: `bad-signature ${d.event} delivery ${d.eventId} answered ${answer(d)}`,
+          expected: '401 (any non-2xx answer)',
+          received: answer(d),
+          requests: [],
+          deliveries: [d],
+        });
       }
     }
     // "must be answered non-2xx" is the MUST; the 401 comes from "answers 401 without processing", stated without one.
     const warnings: Offence[] = bad
       .filter((d) => d.status !== null && d.status !== 401 && !is2xx(d.status))
-      .map((d) => ({ message: `bad-signature ${d.event} delivery ${d.eventId} answered ${d.status}, not the 401 the spec names for a signature mismatch`, expected: '401', received: String(d.status), requests: [], deliveries: [d] }));
-    const verdict = settle(badSignatureRule, ctx, { offences, warnings, exercised: bad.length > 0, passMessage: `${bad.length} bad-signature deliver${bad.length === 1 ? 'y' : 'ies'} answered 401` });
-    if (verdict.state === 'pending' && requestedTests(traffic, false) > 0) return { ...verdict, message: 'a bad-signature test delivery was requested: waiting for it to be sent' };
+      .map((d) => ({
+        message: `bad-signature ${d.event} delivery ${d.eventId} answered ${d.status}, not the 401 the spec names for a signature mismatch`,
+        expected: '401',
+        received: String(d.status),
+        requests: [],
+        deliveries: [d],
+      }));
+    const verdict = settle(badSignatureRule, ctx, {
+      offences,
+      warnings,
+      exercised: bad.length > 0,
+      passMessage: `${bad.length} bad-signature deliver${bad.length === 1 ? 'y' : 'ies'} answered 401`,
+    });
+    if (verdict.state === 'pending' && requestedTests(traffic, false) > 0)
+      return { ...verdict, message: 'a bad-signature test delivery was requested: waiting for it to be sent' };
     return verdict;
   },
 };

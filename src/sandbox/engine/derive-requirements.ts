@@ -8,7 +8,11 @@ const YEARS_HE = /(\d{1,2})\s*\+?\s*(?:שנות|שנים)/;
  * first known skill become musts (at most two, so the job title the caller adds keeps the count within 3),
  * further skills become nice-to-haves. Places are never derived (they would be `location_as_requirement`).
  */
-export function deriveRequirements(job: { title: string; descriptionText: string; locationText: string }): Array<{ text: string; kind: 'must' | 'nice' }> {
+export function deriveRequirements(job: {
+  title: string;
+  descriptionText: string;
+  locationText: string;
+}): Array<{ text: string; kind: 'must' | 'nice' }> {
   const text = job.descriptionText;
   const out: Array<{ text: string; kind: 'must' | 'nice' }> = [];
   const years = YEARS.exec(text) ?? YEARS_HE.exec(text);
@@ -18,7 +22,16 @@ export function deriveRequirements(job: { title: string; descriptionText: string
   const found = KNOWN_TERMS.map((term) => ({ term, at: lower.indexOf(term.toLowerCase()) }))
     .filter((f) => f.at >= 0)
     // A shorter term inside a longer found one (`Java` in `JavaScript`) is not a requirement of its own.
-    .filter((f, _, all) => !all.some((o) => o.term !== f.term && o.term.toLowerCase().includes(f.term.toLowerCase()) && o.at <= f.at && f.at < o.at + o.term.length))
+    .filter(
+      (f, _, all) =>
+        !all.some(
+          (o) =>
+            o.term !== f.term &&
+            o.term.toLowerCase().includes(f.term.toLowerCase()) &&
+            o.at <= f.at &&
+            f.at < o.at + o.term.length,
+        ),
+    )
     .sort((a, b) => a.at - b.at)
     .map((f) => f.term);
   const location = job.locationText.toLowerCase();

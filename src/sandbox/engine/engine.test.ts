@@ -6,11 +6,25 @@ import { createPool } from './pool.js';
 import type { Engine, EngineRunInput, EngineSnapshot } from './types.js';
 
 const IMPOSSIBLE = ['widen_hint', 'relaxation_ladder', 'global_relaxed', 'lean_search_failed'];
-const POSSIBLE = ['function_error', 'run_progress', 'location_relaxed', 'must_unmet_hidden', 'paid_fallback', 'already_shown', 'requirement_blockers', 'requirement_attribution', 'run_funnel'];
+const POSSIBLE = [
+  'function_error',
+  'run_progress',
+  'location_relaxed',
+  'must_unmet_hidden',
+  'paid_fallback',
+  'already_shown',
+  'requirement_blockers',
+  'requirement_attribution',
+  'run_funnel',
+];
 
 const engines: Engine[] = [];
 function engine(opts: { seed?: number; timeScale?: number; faults?: string[] } = {}): Engine {
-  const e = createEngine({ seed: opts.seed ?? 7, timeScale: opts.timeScale ?? 1, faults: resolveFaults(opts.faults ?? []) });
+  const e = createEngine({
+    seed: opts.seed ?? 7,
+    timeScale: opts.timeScale ?? 1,
+    faults: resolveFaults(opts.faults ?? []),
+  });
   engines.push(e);
   return e;
 }
@@ -28,7 +42,13 @@ function input(over: Partial<EngineRunInput> = {}, job: Partial<EngineRunInput['
   return {
     runId: `00000000-0000-4000-8000-${String(runCounter).padStart(12, '0')}`,
     organizationId: 'org-1',
-    job: { externalId: `job-${runCounter}`, title: 'Backend Engineer', descriptionText: 'We build payment APIs in Python.', locationText: 'Tel Aviv', ...job },
+    job: {
+      externalId: `job-${runCounter}`,
+      title: 'Backend Engineer',
+      descriptionText: 'We build payment APIs in Python.',
+      locationText: 'Tel Aviv',
+      ...job,
+    },
     requirements: [
       { index: 0, text: 'Experience with Python', kind: 'must', origin: 'partner' },
       { index: 1, text: 'Kubernetes', kind: 'nice', origin: 'partner' },
@@ -150,7 +170,11 @@ describe('engine runs', () => {
     expect(snap.status).toBe('completed');
     expect(snap.candidates).toHaveLength(0);
     const funnel = snap.notices.find((n) => n.code === 'run_funnel');
-    expect(funnel).toMatchObject({ severity: 'warning', slot: 'empty_state', params: { reason: 'pool_exhausted', confirmed: 0, target: 5 } });
+    expect(funnel).toMatchObject({
+      severity: 'warning',
+      slot: 'empty_state',
+      params: { reason: 'pool_exhausted', confirmed: 0, target: 5 },
+    });
     const blocker = snap.notices.find((n) => n.code === 'requirement_blockers');
     expect(blocker).toMatchObject({ slot: 'on_requirement', ref: { requirement_index: 0 } });
     // Relaxing the location was tried before giving up.
@@ -163,13 +187,16 @@ describe('engine runs', () => {
 
   it('relaxes the location when the city alone cannot fill the target', () => {
     const e = engine();
-    const run = input({
-      targetCount: 20,
-      requirements: [
-        { index: 0, text: '15+ years of experience', kind: 'must', origin: 'partner' },
-        { index: 1, text: 'Experience with Kafka and Terraform', kind: 'must', origin: 'partner' },
-      ],
-    }, { locationText: 'Eilat' });
+    const run = input(
+      {
+        targetCount: 20,
+        requirements: [
+          { index: 0, text: '15+ years of experience', kind: 'must', origin: 'partner' },
+          { index: 1, text: 'Experience with Kafka and Terraform', kind: 'must', origin: 'partner' },
+        ],
+      },
+      { locationText: 'Eilat' },
+    );
     e.startRun(run);
     const snap = at(e, run, 600);
     expect(snap.notices.find((n) => n.code === 'location_relaxed')).toMatchObject({ params: { location: 'Eilat' } });
@@ -219,15 +246,20 @@ describe('engine runs', () => {
 
   it('derives requirements from the description, never a place', () => {
     const e = engine();
-    const reqs = e.deriveRequirements({ title: 'Data Engineer', descriptionText: 'At least 4 years building pipelines with Spark and Airflow; dbt is a plus. Based in Haifa.', locationText: 'Haifa' });
+    const reqs = e.deriveRequirements({
+      title: 'Data Engineer',
+      descriptionText: 'At least 4 years building pipelines with Spark and Airflow; dbt is a plus. Based in Haifa.',
+      locationText: 'Haifa',
+    });
     expect(reqs[0]).toEqual({ text: '4+ years of experience', kind: 'must' });
     expect(reqs.map((r) => r.text).join(' ')).toMatch(/Spark/);
     expect(reqs.filter((r) => r.kind === 'must').length).toBeLessThanOrEqual(2);
     expect(reqs.some((r) => /Haifa/.test(r.text))).toBe(false);
-    expect(e.deriveRequirements({ title: 'Frontend', descriptionText: 'JavaScript and CSS', locationText: 'Remote' }).map((r) => r.text)).toEqual([
-      'Experience with JavaScript',
-      'Experience with CSS',
-    ]);
+    expect(
+      e
+        .deriveRequirements({ title: 'Frontend', descriptionText: 'JavaScript and CSS', locationText: 'Remote' })
+        .map((r) => r.text),
+    ).toEqual(['Experience with JavaScript', 'Experience with CSS']);
   });
 
   it('returns undefined for an unknown run', () => {
@@ -262,13 +294,21 @@ describe('engine faults', () => {
   });
 
   it('runs-read.requirements-out-of-order and runs-read.requirement-missing', () => {
-    expect(completed(['runs-read.requirements-out-of-order']).snap.candidates[0]!.requirements.map((r) => r.index)).toEqual([2, 1, 0]);
-    expect(completed(['runs-read.requirement-missing']).snap.candidates[0]!.requirements.map((r) => r.index)).toEqual([0, 1]);
+    expect(
+      completed(['runs-read.requirements-out-of-order']).snap.candidates[0]!.requirements.map((r) => r.index),
+    ).toEqual([2, 1, 0]);
+    expect(completed(['runs-read.requirement-missing']).snap.candidates[0]!.requirements.map((r) => r.index)).toEqual([
+      0, 1,
+    ]);
   });
 
   it('runs-read.v1-impossible-notice emits widen_hint; a clean engine never emits the four', () => {
     expect(completed(['runs-read.v1-impossible-notice']).snap.notices.map((n) => n.code)).toContain('widen_hint');
-    expect(completed([]).snap.notices.map((n) => n.code).filter((c) => IMPOSSIBLE.includes(c))).toEqual([]);
+    expect(
+      completed([])
+        .snap.notices.map((n) => n.code)
+        .filter((c) => IMPOSSIBLE.includes(c)),
+    ).toEqual([]);
   });
 
   it('runs-read.notice-requirement-index-out-of-range points past the last requirement', () => {

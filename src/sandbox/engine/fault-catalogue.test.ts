@@ -4,7 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { engineFaults } from '../faults/engine-faults.js';
 import { webhookFaults } from '../faults/webhook-faults.js';
 
-const SUITES = ['conventions', 'auth', 'activation', 'users', 'jobs', 'runs-start', 'runs-read', 'fixtures', 'reveal', 'decisions', 'sandbox', 'production', 'limits', 'webhooks'];
+const SUITES = [
+  'conventions',
+  'auth',
+  'activation',
+  'users',
+  'jobs',
+  'runs-start',
+  'runs-read',
+  'fixtures',
+  'reveal',
+  'decisions',
+  'sandbox',
+  'production',
+  'limits',
+  'webhooks',
+];
 const ID = /^([a-z-]+)\.[a-z0-9]+(?:[-.][a-z0-9]+)*$/;
 
 function sources(dir: string): string {
@@ -18,7 +33,9 @@ describe('engine and webhook fault catalogue', () => {
   const all = [...engineFaults, ...webhookFaults];
   const here = new URL('.', import.meta.url).pathname;
   // A fault may break behaviour anywhere in the sandbox (events.ts queues the webhooks, for one).
-  const code = ['..', '../engine', '../presentation', '../webhooks', '../routes'].map((d) => sources(join(here, d))).join('\n');
+  const code = ['..', '../engine', '../presentation', '../webhooks', '../routes']
+    .map((d) => sources(join(here, d)))
+    .join('\n');
 
   it('has at least 12 faults with unique, well-formed ids naming a known suite', () => {
     expect(all.length).toBeGreaterThanOrEqual(12);

@@ -32,12 +32,43 @@ export const KNOWN_TERMS: readonly string[] = [
 ].sort((a, b) => b.length - a.length);
 
 /** Musts that profiles rarely state (the spec's `unverifiable_must` list): never decidable from a profile. */
-const UNVERIFIABLE = /salary|availab|willing|relocat|clearance|driving|driver'?s licen|licence|team player|communicat|motivat|passion|שכר|זמינ|רישיון|נכונות/i;
+const UNVERIFIABLE =
+  /salary|availab|willing|relocat|clearance|driving|driver'?s licen|licence|team player|communicat|motivat|passion|שכר|זמינ|רישיון|נכונות/i;
 const YEARS = /(\d{1,2})\s*\+?\s*(?:-\s*\d{1,2}\s*)?(?:years?|yrs|שנות|שנים)/i;
 const STOPWORDS = new Set([
-  'with', 'and', 'the', 'for', 'of', 'in', 'a', 'an', 'to', 'or', 'on', 'at', 'experience', 'knowledge', 'strong',
-  'good', 'solid', 'proven', 'skills', 'skill', 'hands', 'working', 'years', 'year', 'plus', 'background', 'ability',
-  'ניסיון', 'עם', 'של', 'או', 'ידע', 'היכרות',
+  'with',
+  'and',
+  'the',
+  'for',
+  'of',
+  'in',
+  'a',
+  'an',
+  'to',
+  'or',
+  'on',
+  'at',
+  'experience',
+  'knowledge',
+  'strong',
+  'good',
+  'solid',
+  'proven',
+  'skills',
+  'skill',
+  'hands',
+  'working',
+  'years',
+  'year',
+  'plus',
+  'background',
+  'ability',
+  'ניסיון',
+  'עם',
+  'של',
+  'או',
+  'ידע',
+  'היכרות',
 ]);
 
 function containsTerm(haystack: string, term: string): boolean {
@@ -82,7 +113,11 @@ export function evaluateRequirement(profile: Profile, req: MatchRequirement): Re
   if (terms.length > 0) {
     const isLanguage = terms.every((t) => isOneOf(LANGUAGES, t));
     if (profile.skills.length === 0 && !isLanguage) {
-      return { ...base, met: null, evidence: `${profile.name}'s profile lists no skills to judge ${terms.join(', ')} by.` };
+      return {
+        ...base,
+        met: null,
+        evidence: `${profile.name}'s profile lists no skills to judge ${terms.join(', ')} by.`,
+      };
     }
     const text = profileText(profile);
     const found = terms.filter((t) => containsTerm(text, t));
@@ -101,7 +136,9 @@ export function evaluateRequirement(profile: Profile, req: MatchRequirement): Re
   return {
     ...base,
     met,
-    evidence: met ? `${profile.name}: ${profile.title}${profile.company ? `, ${profile.company}` : ''}.` : `Nothing in ${profile.name}'s profile matches "${req.text}".`,
+    evidence: met
+      ? `${profile.name}: ${profile.title}${profile.company ? `, ${profile.company}` : ''}.`
+      : `Nothing in ${profile.name}'s profile matches "${req.text}".`,
   };
 }
 
@@ -118,6 +155,7 @@ export function matchProfile(profile: Profile, requirements: readonly MatchRequi
   else if (mustNull >= 2 || (mustNull === 1 && niceRatio < 0.5)) verdict = 'weak';
   else verdict = 'good';
   const rank = { strong: 2, good: 1, weak: 0 }[verdict];
-  const score = rank * 100 + musts.filter((r) => r.met === true).length * 10 + niceMet * 3 + Math.min(profile.years, 20) / 10;
+  const score =
+    rank * 100 + musts.filter((r) => r.met === true).length * 10 + niceMet * 3 + Math.min(profile.years, 20) / 10;
   return { results, verdict, failsMust, score };
 }

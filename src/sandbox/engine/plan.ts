@@ -80,7 +80,8 @@ export function planRun(pool: readonly Profile[], input: PlanInput): RunPlan {
       }
       examined++;
       const match = matchProfile(profile, input.requirements);
-      for (const r of match.results) if (r.met === false && r.kind === 'must') falseCounts.set(r.index, (falseCounts.get(r.index) ?? 0) + 1);
+      for (const r of match.results)
+        if (r.met === false && r.kind === 'must') falseCounts.set(r.index, (falseCounts.get(r.index) ?? 0) + 1);
       if (match.failsMust) {
         hiddenCount++;
         hidden.push({ profile, match, relaxed });
@@ -94,15 +95,19 @@ export function planRun(pool: readonly Profile[], input: PlanInput): RunPlan {
   };
 
   let chosen = examine(inScope, false);
-  if (chosen.length < input.listCount && outScope.length > 0 && !ceilingHit) chosen = [...chosen, ...examine(outScope, true)];
+  if (chosen.length < input.listCount && outScope.length > 0 && !ceilingHit)
+    chosen = [...chosen, ...examine(outScope, true)];
   let listed = chosen.slice(0, input.listCount);
   // Only reached under the candidates-exceed-target fault on a thin pool: pad with hidden profiles.
-  if (input.padFromHidden && listed.length < input.listCount) listed = [...listed, ...hidden.slice(0, input.listCount - listed.length)];
+  if (input.padFromHidden && listed.length < input.listCount)
+    listed = [...listed, ...hidden.slice(0, input.listCount - listed.length)];
 
   const h = hashString(input.runId);
   const firstAt = 10_000 + (h % 7_001);
   const completeAt = 150_000 + ((h >>> 13) % 90_001);
-  const failAt = input.job.descriptionText.toLowerCase().includes(FAIL_MARKER) ? Math.round(firstAt + (completeAt - firstAt) * 0.3) : null;
+  const failAt = input.job.descriptionText.toLowerCase().includes(FAIL_MARKER)
+    ? Math.round(firstAt + (completeAt - firstAt) * 0.3)
+    : null;
   const lastConfirmAt = completeAt * 0.9;
   const picks = listed.map((c, k) => ({
     ...c,

@@ -1,5 +1,15 @@
 import { createRandom, type Random } from './random.js';
-import { CITIES, COMPANIES, DEGREES, FAMILIES, FIRST_NAMES, HEBREW_NAMES, LANGUAGES, LAST_NAMES, SENIORITY } from './vocabulary.js';
+import {
+  CITIES,
+  COMPANIES,
+  DEGREES,
+  FAMILIES,
+  FIRST_NAMES,
+  HEBREW_NAMES,
+  LANGUAGES,
+  LAST_NAMES,
+  SENIORITY,
+} from './vocabulary.js';
 
 export interface Profile {
   id: bigint;
@@ -32,7 +42,10 @@ export function profileId(index: number): bigint {
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')
+    .replace(/^\.|\.$/g, '');
 }
 
 function phoneNumber(rng: Random): string {
@@ -51,7 +64,8 @@ function makeProfile(rng: Random, index: number): Profile {
   const hebrew = rng.chance(0.08);
   const name = hebrew ? rng.pick(HEBREW_NAMES) : `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
   const years = rng.int(0, 22);
-  const seniority = years < 2 ? SENIORITY[0] : years < 5 ? SENIORITY[1] : years < 10 ? SENIORITY[2] : rng.pick(SENIORITY.slice(2));
+  const seniority =
+    years < 2 ? SENIORITY[0] : years < 5 ? SENIORITY[1] : years < 10 ? SENIORITY[2] : rng.pick(SENIORITY.slice(2));
   const title = `${seniority} ${rng.pick(family.titles)}`.trim();
   const sparse = rng.chance(0.1);
   const skills = sparse ? [] : sampleDistinct(rng, family.skills, rng.int(3, Math.min(7, family.skills.length)));
@@ -62,7 +76,11 @@ function makeProfile(rng: Random, index: number): Profile {
   const hasEmail = rng.chance(0.85);
   const email = hasEmail ? `${handle}@mail.example.com` : null;
   const phone = !hasEmail || rng.chance(0.7) ? phoneNumber(rng) : null;
-  const company = rng.chance(0.05) ? `Freelance (https://${handle}.example.dev)` : rng.chance(0.97) ? rng.pick(COMPANIES) : null;
+  const company = rng.chance(0.05)
+    ? `Freelance (https://${handle}.example.dev)`
+    : rng.chance(0.97)
+      ? rng.pick(COMPANIES)
+      : null;
 
   // Contact details written into the text itself, as real profiles often have them; the skills sentence is
   // the one quoted as evidence, so masking gets exercised on what a run read shows.
@@ -73,7 +91,8 @@ function makeProfile(rng: Random, index: number): Profile {
   // other profile stays as it was.
   const typed = index % 2 === 0;
   if (rng.chance(0.3)) contactBits.push(`portfolio ${typed ? '' : 'https://www.'}linkedin.com/in/${handle}-${index}`);
-  if (phone && rng.chance(0.25)) contactBits.push(`phone ${typed ? phone.replace(/^\+972-/, '0').replace(/-/g, '') : phone}`);
+  if (phone && rng.chance(0.25))
+    contactBits.push(`phone ${typed ? phone.replace(/^\+972-/, '0').replace(/-/g, '') : phone}`);
   const first = name.split(' ')[0];
   const skillSentence = skills.length > 0 ? `${first} works with ${skills.join(', ')}` : `${first} lists no skills`;
   const sentences = [

@@ -14,5 +14,9 @@ export const PRICE_TABLE = {
 
 export function priceCredits(verdict: Verdict, years: number, source: 'standard' | 'extended'): number {
   const band = years < 3 ? 0 : years < 8 ? 1 : 2;
-  return PRICE_TABLE.verdict[verdict] + PRICE_TABLE.seniority[band] + (source === 'extended' ? PRICE_TABLE.extendedSource : 0);
+  return (
+    PRICE_TABLE.verdict[verdict] +
+    PRICE_TABLE.seniority[band] +
+    (source === 'extended' ? PRICE_TABLE.extendedSource : 0)
+  );
 }

@@ -25,8 +25,10 @@ function toCandidate(pick: Pick, faults: FaultSet): EngineCandidate {
 function candidateNotices(listed: readonly Pick[]): EngineNotice[] {
   const out: EngineNotice[] = [];
   for (const p of listed) {
-    if (p.alreadyShown) out.push({ code: 'already_shown', severity: 'info', slot: 'on_candidate', ref: { candidate_id: p.profile.id } });
-    if (p.profile.source === 'extended') out.push({ code: 'paid_fallback', severity: 'info', slot: 'on_candidate', ref: { candidate_id: p.profile.id } });
+    if (p.alreadyShown)
+      out.push({ code: 'already_shown', severity: 'info', slot: 'on_candidate', ref: { candidate_id: p.profile.id } });
+    if (p.profile.source === 'extended')
+      out.push({ code: 'paid_fallback', severity: 'info', slot: 'on_candidate', ref: { candidate_id: p.profile.id } });
   }
   return out;
 }
@@ -39,7 +41,10 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
   const listed = plan.picks.filter((p) => p.confirmAt <= effective);
   const target = input.targetCount;
   let confirmed = listed.length;
-  let screened = status === 'completed' ? plan.screenedTotal : Math.max(confirmed, Math.floor((plan.screenedTotal * Math.max(0, effective)) / plan.completeAt));
+  let screened =
+    status === 'completed'
+      ? plan.screenedTotal
+      : Math.max(confirmed, Math.floor((plan.screenedTotal * Math.max(0, effective)) / plan.completeAt));
   screened = Math.min(Math.max(screened, confirmed), Math.max(plan.screenedTotal, confirmed));
   if (faults.has('runs-read.confirmed-decreases') && status !== 'running' && confirmed > 0) confirmed -= 1;
 
@@ -47,10 +52,26 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
   const relaxedShown = listed.some((p) => p.relaxed);
   const emptySlot = (slot: string) => (listed.length === 0 ? 'empty_state' : slot);
   if (status === 'failed') {
-    notices.push({ code: 'function_error', severity: 'blocking', slot: 'empty_state', params: { confirmed: listed.length } });
+    notices.push({
+      code: 'function_error',
+      severity: 'blocking',
+      slot: 'empty_state',
+      params: { confirmed: listed.length },
+    });
   } else if (status === 'running') {
-    notices.push({ code: 'run_progress', severity: 'info', slot: emptySlot('above_list'), params: { confirmed, target, screened } });
-    if (relaxedShown) notices.push({ code: 'location_relaxed', severity: 'warning', slot: 'above_list', params: { location: input.job.locationText } });
+    notices.push({
+      code: 'run_progress',
+      severity: 'info',
+      slot: emptySlot('above_list'),
+      params: { confirmed, target, screened },
+    });
+    if (relaxedShown)
+      notices.push({
+        code: 'location_relaxed',
+        severity: 'warning',
+        slot: 'above_list',
+        params: { location: input.job.locationText },
+      });
   } else {
     const short = listed.length < target;
     notices.push({
@@ -59,23 +80,49 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
       slot: emptySlot('above_list'),
       params: { screened, hidden: plan.hiddenCount, confirmed, target, reason: plan.shortfall ?? 'target_reached' },
     });
-    if (relaxedShown) notices.push({ code: 'location_relaxed', severity: 'warning', slot: 'above_list', params: { location: input.job.locationText } });
-    if (plan.hiddenCount > 0) notices.push({ code: 'must_unmet_hidden', severity: 'info', slot: emptySlot('above_list'), params: { count: plan.hiddenCount } });
+    if (relaxedShown)
+      notices.push({
+        code: 'location_relaxed',
+        severity: 'warning',
+        slot: 'above_list',
+        params: { location: input.job.locationText },
+      });
+    if (plan.hiddenCount > 0)
+      notices.push({
+        code: 'must_unmet_hidden',
+        severity: 'info',
+        slot: emptySlot('above_list'),
+        params: { count: plan.hiddenCount },
+      });
     const badIndex = faults.has('runs-read.notice-requirement-index-out-of-range');
     const [firstRequirement] = input.requirements;
-    const blockers = badIndex && plan.blockers.length === 0 && firstRequirement
-      ? [{ index: firstRequirement.index, text: firstRequirement.text, excluded: 0 }]
-      : plan.blockers;
+    const blockers =
+      badIndex && plan.blockers.length === 0 && firstRequirement
+        ? [{ index: firstRequirement.index, text: firstRequirement.text, excluded: 0 }]
+        : plan.blockers;
     for (const b of blockers) {
-      const notice: EngineNotice = { code: 'requirement_blockers', severity: 'warning', slot: 'on_requirement', params: { requirement: b.text, excluded: b.excluded } };
+      const notice: EngineNotice = {
+        code: 'requirement_blockers',
+        severity: 'warning',
+        slot: 'on_requirement',
+        params: { requirement: b.text, excluded: b.excluded },
+      };
       // The fault points one past the run's last requirement index.
-      notice.ref = { requirement_index: badIndex ? Math.max(-1, ...input.requirements.map((r) => r.index)) + 1 : b.index };
+      notice.ref = {
+        requirement_index: badIndex ? Math.max(-1, ...input.requirements.map((r) => r.index)) + 1 : b.index,
+      };
       notices.push(notice);
     }
     if (listed.length > 0) {
-      const counted = input.requirements.map((r) => ({ r, met: listed.filter((p) => p.match.results.find((x) => x.index === r.index)?.met === true).length }));
+      const counted = input.requirements.map((r) => ({
+        r,
+        met: listed.filter((p) => p.match.results.find((x) => x.index === r.index)?.met === true).length,
+      }));
       // The first requirement met most often.
-      const best = counted.reduce<(typeof counted)[number] | undefined>((top, c) => (top === undefined || c.met > top.met ? c : top), undefined);
+      const best = counted.reduce<(typeof counted)[number] | undefined>(
+        (top, c) => (top === undefined || c.met > top.met ? c : top),
+        undefined,
+      );
       if (best) {
         notices.push({
           code: 'requirement_attribution',
@@ -87,7 +134,8 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
     }
   }
   notices.push(...candidateNotices(listed));
-  if (faults.has('runs-read.v1-impossible-notice')) notices.push({ code: 'widen_hint', severity: 'info', slot: 'above_list' });
+  if (faults.has('runs-read.v1-impossible-notice'))
+    notices.push({ code: 'widen_hint', severity: 'info', slot: 'above_list' });
 
   return {
     status,

@@ -24,7 +24,13 @@ export interface EngineCandidate {
   company: string | null;
   location: string | null;
   verdict: 'strong' | 'good' | 'weak';
-  requirements: Array<{ index: number; text: string; kind: 'must' | 'nice'; met: boolean | null; evidence: string | null }>;
+  requirements: Array<{
+    index: number;
+    text: string;
+    kind: 'must' | 'nice';
+    met: boolean | null;
+    evidence: string | null;
+  }>;
   /** Real (unmasked) contact, used by a production reveal. */
   email: string | null;
   phone: string | null;
@@ -54,6 +60,10 @@ export interface Engine {
   /** Called once per run when it reaches a terminal state, driven by a timer even if nobody reads. */
   onTerminal(listener: (runId: string, snapshot: EngineSnapshot) => void): void;
   /** Requirements derived from the job when a run start sends none. */
-  deriveRequirements(job: { title: string; descriptionText: string; locationText: string }): Array<{ text: string; kind: 'must' | 'nice' }>;
+  deriveRequirements(job: {
+    title: string;
+    descriptionText: string;
+    locationText: string;
+  }): Array<{ text: string; kind: 'must' | 'nice' }>;
   close(): void;
 }

@@ -9,15 +9,50 @@ export interface Family {
 export const FAMILIES: Readonly<Record<string, Family>> = {
   backend: {
     titles: ['Backend Engineer', 'Backend Developer', 'Software Engineer', 'Server Developer'],
-    skills: ['Python', 'Go', 'Java', 'Node.js', 'PostgreSQL', 'Kubernetes', 'AWS', 'Docker', 'Kafka', 'Redis', 'Microservices', 'REST APIs'],
+    skills: [
+      'Python',
+      'Go',
+      'Java',
+      'Node.js',
+      'PostgreSQL',
+      'Kubernetes',
+      'AWS',
+      'Docker',
+      'Kafka',
+      'Redis',
+      'Microservices',
+      'REST APIs',
+    ],
   },
   frontend: {
     titles: ['Frontend Engineer', 'Frontend Developer', 'UI Developer', 'Web Developer'],
-    skills: ['React', 'TypeScript', 'JavaScript', 'CSS', 'Next.js', 'Vue', 'GraphQL', 'Accessibility', 'Webpack', 'Storybook'],
+    skills: [
+      'React',
+      'TypeScript',
+      'JavaScript',
+      'CSS',
+      'Next.js',
+      'Vue',
+      'GraphQL',
+      'Accessibility',
+      'Webpack',
+      'Storybook',
+    ],
   },
   data: {
     titles: ['Data Engineer', 'Data Scientist', 'Data Analyst', 'Machine Learning Engineer'],
-    skills: ['Python', 'SQL', 'Spark', 'Airflow', 'dbt', 'Pandas', 'Machine Learning', 'Statistics', 'Tableau', 'BigQuery'],
+    skills: [
+      'Python',
+      'SQL',
+      'Spark',
+      'Airflow',
+      'dbt',
+      'Pandas',
+      'Machine Learning',
+      'Statistics',
+      'Tableau',
+      'BigQuery',
+    ],
   },
   devops: {
     titles: ['DevOps Engineer', 'Site Reliability Engineer', 'Platform Engineer', 'Cloud Engineer'],
@@ -53,23 +88,77 @@ export const CITIES: ReadonlyArray<{ en: string; he: string }> = [
 ];
 
 export const FIRST_NAMES = [
-  'Dana', 'Noa', 'Yossi', 'Avi', 'Maya', 'Omer', 'Tamar', 'Eitan', 'Shira', 'Daniel', 'Michal', 'Itai',
-  'Yael', 'Amit', 'Roni', 'Lior', 'Nir', 'Hila', 'Adi', 'Yonatan', 'Keren', 'Uri', 'Efrat', 'Ariel',
+  'Dana',
+  'Noa',
+  'Yossi',
+  'Avi',
+  'Maya',
+  'Omer',
+  'Tamar',
+  'Eitan',
+  'Shira',
+  'Daniel',
+  'Michal',
+  'Itai',
+  'Yael',
+  'Amit',
+  'Roni',
+  'Lior',
+  'Nir',
+  'Hila',
+  'Adi',
+  'Yonatan',
+  'Keren',
+  'Uri',
+  'Efrat',
+  'Ariel',
 ] as const;
 
 export const LAST_NAMES = [
-  'Cohen', 'Levi', 'Mizrahi', 'Peretz', 'Biton', 'Dahan', 'Friedman', 'Katz', 'Azoulay', 'Goldberg',
-  'Shapiro', 'Ben-David', 'Avraham', 'Rosen', 'Halevi', 'Ohana', 'Sasson', 'Weiss',
+  'Cohen',
+  'Levi',
+  'Mizrahi',
+  'Peretz',
+  'Biton',
+  'Dahan',
+  'Friedman',
+  'Katz',
+  'Azoulay',
+  'Goldberg',
+  'Shapiro',
+  'Ben-David',
+  'Avraham',
+  'Rosen',
+  'Halevi',
+  'Ohana',
+  'Sasson',
+  'Weiss',
 ] as const;
 
 /** A share of the pool is written in Hebrew script: masking must replace those names too. */
 export const HEBREW_NAMES = ['נועה כהן', 'יוסי לוי', 'מיכל מזרחי', 'איתי פרץ', 'שירה אוחנה', 'דניאל כץ'] as const;
 
 export const COMPANIES = [
-  'Orbit Labs', 'Cedar Systems', 'Bluefin Data', 'Negev Robotics', 'Harbor Analytics', 'Lumen Health',
-  'Quartz Payments', 'Sabra Cloud', 'Kinneret Software', 'Galil Security', 'Mosaic Retail', 'Tamar Energy',
+  'Orbit Labs',
+  'Cedar Systems',
+  'Bluefin Data',
+  'Negev Robotics',
+  'Harbor Analytics',
+  'Lumen Health',
+  'Quartz Payments',
+  'Sabra Cloud',
+  'Kinneret Software',
+  'Galil Security',
+  'Mosaic Retail',
+  'Tamar Energy',
 ] as const;
 
 export const LANGUAGES = ['Hebrew', 'English', 'Russian', 'Arabic', 'French', 'Amharic'] as const;
 
-export const DEGREES = ['B.Sc. in Computer Science', 'B.A. in Economics', 'M.Sc. in Statistics', 'B.Sc. in Industrial Engineering', 'a coding bootcamp'] as const;
+export const DEGREES = [
+  'B.Sc. in Computer Science',
+  'B.A. in Economics',
+  'M.Sc. in Statistics',
+  'B.Sc. in Industrial Engineering',
+  'a coding bootcamp',
+] as const;

@@ -2,9 +2,34 @@ import type { FaultDefinition } from './types.js';
 
 // Redeeming activation codes (Endpoints › POST /activations/redeem, States and transitions › Activation code).
 export const activationFaults = [
-  { id: 'activation.token-uppercase-hex', area: 'activation', summary: 'the issued `org_token` is `sot_` + 48 upper-case hex', caughtBy: 'activation.connects-organization' },
-  { id: 'activation.token-not-stored', area: 'activation', summary: 'the `org_token` returned by redeem is never registered, so it answers 401 `invalid_org_token`', caughtBy: 'activation.connects-organization' },
-  { id: 'activation.external-id-not-unique', area: 'activation', summary: 'an `external_id` already used by another organization of the partner is accepted', caughtBy: 'activation.external-id-taken-keeps-code' },
-  { id: 'activation.unknown-code-422', area: 'activation', summary: 'a well-formed unknown code answers 422 `invalid_request` instead of 404 `code_not_found`', caughtBy: 'activation.unknown-code-404' },
-  { id: 'activation.expired-code-accepted', area: 'activation', summary: 'an expired code is redeemed instead of refused with 410 `code_expired`', caughtBy: 'activation.expired-code-410' },
+  {
+    id: 'activation.token-uppercase-hex',
+    area: 'activation',
+    summary: 'the issued `org_token` is `sot_` + 48 upper-case hex',
+    caughtBy: 'activation.connects-organization',
+  },
+  {
+    id: 'activation.token-not-stored',
+    area: 'activation',
+    summary: 'the `org_token` returned by redeem is never registered, so it answers 401 `invalid_org_token`',
+    caughtBy: 'activation.connects-organization',
+  },
+  {
+    id: 'activation.external-id-not-unique',
+    area: 'activation',
+    summary: 'an `external_id` already used by another organization of the partner is accepted',
+    caughtBy: 'activation.external-id-taken-keeps-code',
+  },
+  {
+    id: 'activation.unknown-code-422',
+    area: 'activation',
+    summary: 'a well-formed unknown code answers 422 `invalid_request` instead of 404 `code_not_found`',
+    caughtBy: 'activation.unknown-code-404',
+  },
+  {
+    id: 'activation.expired-code-accepted',
+    area: 'activation',
+    summary: 'an expired code is redeemed instead of refused with 410 `code_expired`',
+    caughtBy: 'activation.expired-code-410',
+  },
 ] as const satisfies readonly FaultDefinition[];

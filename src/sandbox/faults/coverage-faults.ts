@@ -6,7 +6,8 @@ export const coverageFaults = [
   {
     id: 'conventions.invalid-utf8-in-run-read',
     area: 'conventions',
-    summary: 'a run read carries a stray 0xFF byte inside the first candidate name (invalid UTF-8, still parseable once decoded)',
+    summary:
+      'a run read carries a stray 0xFF byte inside the first candidate name (invalid UTF-8, still parseable once decoded)',
     caughtBy: 'conventions.response-bodies-utf8',
   },
   {
@@ -24,7 +25,7 @@ export const coverageFaults = [
   {
     id: 'conventions.message-language-swapped',
     area: 'conventions',
-    summary: 'error `message` comes in the other language than the request\'s: English for he, Hebrew for en',
+    summary: "error `message` comes in the other language than the request's: English for he, Hebrew for en",
     caughtBy: 'conventions.message-english-for-lang-en',
     alsoCaughtBy: ['conventions.message-hebrew-for-lang-he'],
   },
@@ -49,7 +50,8 @@ export const coverageFaults = [
   {
     id: 'conventions.default-message-empty',
     area: 'conventions',
-    summary: 'without x-svc-lang, error messages are empty strings instead of a sentence in the partner default language',
+    summary:
+      'without x-svc-lang, error messages are empty strings instead of a sentence in the partner default language',
     caughtBy: 'conventions.message-hebrew-by-default',
   },
   {
@@ -67,7 +69,8 @@ export const coverageFaults = [
   {
     id: 'conventions.unrouted-without-envelope',
     area: 'conventions',
-    summary: 'an unknown path or a wrong method answers its 404/405 with `{"detail": "Not Found"}` instead of the error envelope',
+    summary:
+      'an unknown path or a wrong method answers its 404/405 with `{"detail": "Not Found"}` instead of the error envelope',
     caughtBy: 'conventions.unrouted-error-envelope',
   },
   {
@@ -80,13 +83,15 @@ export const coverageFaults = [
   {
     id: 'fixtures.candidate-requirements-musts-only',
     area: 'fixtures',
-    summary: 'fixture candidates list only the `must` entries of the fixture\'s requirement list, not one per run requirement',
+    summary:
+      "fixture candidates list only the `must` entries of the fixture's requirement list, not one per run requirement",
     caughtBy: 'fixtures.candidate-requirements-match-start',
   },
   {
     id: 'fixtures.submitted-requirements-used',
     area: 'fixtures',
-    summary: 'a fixture run start with valid submitted requirements returns them in its `202` instead of the fixture\'s fixed list',
+    summary:
+      "a fixture run start with valid submitted requirements returns them in its `202` instead of the fixture's fixed list",
     caughtBy: 'fixtures.submitted-requirements-not-used',
   },
   {

@@ -41,7 +41,8 @@ export const engineFaults = [
   {
     id: 'runs-read.notice-requirement-index-out-of-range',
     area: 'runs-read',
-    summary: "requirement_blockers notices in slot on_requirement carry a ref.requirement_index one past the run's last requirement",
+    summary:
+      "requirement_blockers notices in slot on_requirement carry a ref.requirement_index one past the run's last requirement",
     caughtBy: 'runs-read.notice-ref-matches-slot',
   },
   {

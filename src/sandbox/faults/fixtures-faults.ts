@@ -1,8 +1,17 @@
 import type { FaultDefinition } from './types.js';
 
-const FIXTURES = ['cert-notices-all', 'cert-notice-unknown', 'cert-empty', 'cert-failed', 'cert-slow', 'cert-extra-fields', 'cert-webhook'];
+const FIXTURES = [
+  'cert-notices-all',
+  'cert-notice-unknown',
+  'cert-empty',
+  'cert-failed',
+  'cert-slow',
+  'cert-extra-fields',
+  'cert-webhook',
+];
 /** A fault of every fixture start fails each fixture's start check. */
-const startChecksBut = (first: string): string[] => FIXTURES.filter((f) => f !== first).map((f) => `fixtures.${f}.start-accepted-202`);
+const startChecksBut = (first: string): string[] =>
+  FIXTURES.filter((f) => f !== first).map((f) => `fixtures.${f}.start-accepted-202`);
 /** A fixture's table rule broken in every language fails its he and its en read alike. */
 const read = (fixture: string): Pick<FaultDefinition, 'caughtBy' | 'alsoCaughtBy'> => ({
   caughtBy: `fixtures.${fixture}.read-matches-table`,
@@ -10,8 +19,18 @@ const read = (fixture: string): Pick<FaultDefinition, 'caughtBy' | 'alsoCaughtBy
 });
 
 export const fixturesFaults = [
-  { id: 'fixtures.any-acting-user', area: 'fixtures', summary: 'a fixture start by an acting user never registered is accepted instead of 404 `user_not_found`', caughtBy: 'fixtures.start-unregistered-user-404' },
-  { id: 'fixtures.target-limit-unenforced', area: 'fixtures', summary: 'a fixture start with target_count 21 is accepted; only real runs get 422 `sandbox_limit`', caughtBy: 'fixtures.target-count-21-sandbox-limit' },
+  {
+    id: 'fixtures.any-acting-user',
+    area: 'fixtures',
+    summary: 'a fixture start by an acting user never registered is accepted instead of 404 `user_not_found`',
+    caughtBy: 'fixtures.start-unregistered-user-404',
+  },
+  {
+    id: 'fixtures.target-limit-unenforced',
+    area: 'fixtures',
+    summary: 'a fixture start with target_count 21 is accepted; only real runs get 422 `sandbox_limit`',
+    caughtBy: 'fixtures.target-count-21-sandbox-limit',
+  },
   {
     id: 'fixtures.notices-ignore-english',
     area: 'fixtures',
@@ -59,13 +78,15 @@ export const fixturesFaults = [
   {
     id: 'fixtures.notices-all-impossible-code',
     area: 'fixtures',
-    summary: '`cert-notices-all` also shows `widen_hint`, a known code that cannot occur in v1: ten codes instead of the nine',
+    summary:
+      '`cert-notices-all` also shows `widen_hint`, a known code that cannot occur in v1: ten codes instead of the nine',
     ...read('cert-notices-all'),
   },
   {
     id: 'fixtures.notice-requirement-index-out-of-range',
     area: 'fixtures',
-    summary: "`cert-notice-unknown`'s on_requirement probe notices point at `ref.requirement_index` 3, past the fixture's three requirements (0 to 2)",
+    summary:
+      "`cert-notice-unknown`'s on_requirement probe notices point at `ref.requirement_index` 3, past the fixture's three requirements (0 to 2)",
     ...read('cert-notice-unknown'),
   },
   {
@@ -95,7 +116,7 @@ export const fixturesFaults = [
   {
     id: 'fixtures.webhook-lists-more-than-three',
     area: 'fixtures',
-    summary: '`cert-webhook` lists 5 candidates (within target_count), more than the table\'s 3',
+    summary: "`cert-webhook` lists 5 candidates (within target_count), more than the table's 3",
     ...read('cert-webhook'),
   },
   {

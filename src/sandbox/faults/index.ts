@@ -18,7 +18,23 @@ import { isOneOf } from '../must.js';
 
 export type { FaultDefinition } from './types.js';
 
-const BY_AREA = [apiFaults, engineFaults, runsStartFaults, runsReadFaults, webhookFaults, activationFaults, usersFaults, jobsFaults, revealFaults, decisionsFaults, fixturesFaults, coverageFaults, sandboxFaults, productionFaults, limitsFaults] as const;
+const BY_AREA = [
+  apiFaults,
+  engineFaults,
+  runsStartFaults,
+  runsReadFaults,
+  webhookFaults,
+  activationFaults,
+  usersFaults,
+  jobsFaults,
+  revealFaults,
+  decisionsFaults,
+  fixturesFaults,
+  coverageFaults,
+  sandboxFaults,
+  productionFaults,
+  limitsFaults,
+] as const;
 
 /** Every fault id, from the registry itself: a `faults.has('typo')` anywhere in the sandbox does not compile. */
 export type FaultId = (typeof BY_AREA)[number][number]['id'];
@@ -33,6 +49,7 @@ export const FAULTS: readonly FaultDefinition[] = BY_AREA.flat().sort((a, b) => 
 export function resolveFaults(ids: readonly string[]): FaultSet {
   const known: readonly FaultId[] = BY_AREA.flat().map((f) => f.id);
   const unknown = ids.filter((id) => !isOneOf(known, id));
-  if (unknown.length > 0) throw new Error(`unknown fault id(s): ${unknown.join(', ')} (see: svc-certify serve --list-faults)`);
+  if (unknown.length > 0)
+    throw new Error(`unknown fault id(s): ${unknown.join(', ')} (see: svc-certify serve --list-faults)`);
   return new Set(ids.filter((id) => isOneOf(known, id)));
 }

@@ -2,14 +2,67 @@ import type { FaultDefinition } from './types.js';
 
 // Creating jobs and refusing incomplete ones (Endpoints › POST /jobs, JobIssue).
 export const jobsFaults = [
-  { id: 'jobs.repeat-keeps-location', area: 'jobs', summary: 'a repeated POST /jobs keeps the first `location_text` instead of replacing it', caughtBy: 'jobs.upsert-replaces-location' },
-  { id: 'jobs.new-job-created-false', area: 'jobs', summary: 'the first creation of a job answers `created: false`', caughtBy: 'jobs.create-new-job' },
-  { id: 'jobs.repeat-updated-false', area: 'jobs', summary: 'a repeated job upsert answers `updated: false`', caughtBy: 'jobs.upsert-repeat-same-job' },
-  { id: 'jobs.title-not-required', area: 'jobs', summary: 'a job without `title` is stored instead of refused with `title_missing`', caughtBy: 'jobs.rejects-missing-title' },
-  { id: 'jobs.issue-message-he-missing', area: 'jobs', summary: 'JobIssue entries of `422 job_rejected` lack `message_he`', caughtBy: 'jobs.rejects-missing-description' },
-  { id: 'jobs.location-issue-field-wrong', area: 'jobs', summary: 'the `location_missing` issue names field `location` instead of the request field `location_text`', caughtBy: 'jobs.rejects-missing-location' },
-  { id: 'jobs.issues-share-first-field', area: 'jobs', summary: 'a job missing several fields is refused with one JobIssue each, but every issue names the first missing field in `field`', caughtBy: 'jobs.rejection-lists-every-missing-field' },
-  { id: 'isolation.jobs-shared-across-orgs', area: 'jobs', summary: "a run start's job lookup ignores the organization: another organization's run on a job it never created (an external_id only the first created) starts on the first organization's job (202) instead of `404 job_not_found`", caughtBy: 'jobs.external-id-per-organization' },
-  { id: 'isolation.job-upsert-shared-across-orgs', area: 'jobs', summary: "POST /jobs finds a job by external_id across organizations: another organization's upsert of the same external_id overwrites the first organization's job (its job_id answered, its title, description and location replaced)", caughtBy: 'jobs.external-id-per-organization' },
-  { id: 'jobs.repeat-keeps-title', area: 'jobs', summary: 'a repeated POST /jobs keeps the first `title` (replacing description and location only)', caughtBy: 'jobs.upsert-replaces-title' },
+  {
+    id: 'jobs.repeat-keeps-location',
+    area: 'jobs',
+    summary: 'a repeated POST /jobs keeps the first `location_text` instead of replacing it',
+    caughtBy: 'jobs.upsert-replaces-location',
+  },
+  {
+    id: 'jobs.new-job-created-false',
+    area: 'jobs',
+    summary: 'the first creation of a job answers `created: false`',
+    caughtBy: 'jobs.create-new-job',
+  },
+  {
+    id: 'jobs.repeat-updated-false',
+    area: 'jobs',
+    summary: 'a repeated job upsert answers `updated: false`',
+    caughtBy: 'jobs.upsert-repeat-same-job',
+  },
+  {
+    id: 'jobs.title-not-required',
+    area: 'jobs',
+    summary: 'a job without `title` is stored instead of refused with `title_missing`',
+    caughtBy: 'jobs.rejects-missing-title',
+  },
+  {
+    id: 'jobs.issue-message-he-missing',
+    area: 'jobs',
+    summary: 'JobIssue entries of `422 job_rejected` lack `message_he`',
+    caughtBy: 'jobs.rejects-missing-description',
+  },
+  {
+    id: 'jobs.location-issue-field-wrong',
+    area: 'jobs',
+    summary: 'the `location_missing` issue names field `location` instead of the request field `location_text`',
+    caughtBy: 'jobs.rejects-missing-location',
+  },
+  {
+    id: 'jobs.issues-share-first-field',
+    area: 'jobs',
+    summary:
+      'a job missing several fields is refused with one JobIssue each, but every issue names the first missing field in `field`',
+    caughtBy: 'jobs.rejection-lists-every-missing-field',
+  },
+  {
+    id: 'isolation.jobs-shared-across-orgs',
+    area: 'jobs',
+    summary:
+      "a run start's job lookup ignores the organization: another organization's run on a job it never created (an external_id only the first created) starts on the first organization's job (202) instead of `404 job_not_found`",
+    caughtBy: 'jobs.external-id-per-organization',
+  },
+  {
+    id: 'isolation.job-upsert-shared-across-orgs',
+    area: 'jobs',
+    summary:
+      "POST /jobs finds a job by external_id across organizations: another organization's upsert of the same external_id overwrites the first organization's job (its job_id answered, its title, description and location replaced)",
+    caughtBy: 'jobs.external-id-per-organization',
+  },
+  {
+    id: 'jobs.repeat-keeps-title',
+    area: 'jobs',
+    summary: 'a repeated POST /jobs keeps the first `title` (replacing description and location only)',
+    caughtBy: 'jobs.upsert-replaces-title',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -3,21 +3,111 @@ import type { FaultDefinition } from './types.js';
 // Revealing a candidate's contact (Endpoints › POST /runs/{run_id}/candidates/{candidate_id}/reveal,
 // States and transitions › Candidate contact state, Sandbox behaviour). Hooks: routes/reveal.ts, run-view.ts.
 export const revealFaults = [
-  { id: 'reveal.sandbox-phone-per-run', area: 'reveal', summary: 'the sandbox phone carries an extension taken from the run id, so the same candidate gets another phone in another run', caughtBy: 'reveal.sandbox-contact-same-across-runs' },
-  { id: 'reveal.sandbox-phone-placeholder', area: 'reveal', summary: 'a sandbox reveal answers phone `[phone hidden in sandbox]` (the evidence placeholder) instead of a synthetic number', caughtBy: 'reveal.sandbox-synthetic-contact' },
-  { id: 'reveal.wallet-balance-missing', area: 'reveal', summary: 'the reveal result lacks `wallet_balance_after`', caughtBy: 'reveal.result-schema' },
-  { id: 'reveal.sandbox-flag-missing', area: 'reveal', summary: 'a sandbox reveal result lacks `sandbox: true`', caughtBy: 'reveal.sandbox-nothing-charged' },
-  { id: 'reveal.sandbox-charges-credits', area: 'reveal', summary: 'a sandbox reveal reports the quoted price in `credits_charged`', caughtBy: 'reveal.sandbox-nothing-charged' },
-  { id: 'reveal.contact-differs-on-repeat', area: 'reveal', summary: 'revealing an already revealed candidate returns another phone', caughtBy: 'reveal.repeat-returns-same-contact' },
-  { id: 'reveal.contact-state-stays-locked', area: 'reveal', summary: 'the run read keeps `contact_state: locked` after a reveal', caughtBy: 'reveal.contact-state-revealed-after-reveal' },
-  { id: 'reveal.not-in-run-wrong-code', area: 'reveal', summary: 'a candidate not listed on the run answers 404 `candidate_not_found` instead of `candidate_not_in_run`', caughtBy: 'reveal.candidate-not-in-run-404' },
-  { id: 'reveal.unknown-run-wrong-code', area: 'reveal', summary: 'a reveal on an unknown run answers 404 `candidate_not_in_run` instead of `run_not_found`', caughtBy: 'reveal.unknown-run-404' },
-  { id: 'reveal.unknown-user-accepted', area: 'reveal', summary: 'a reveal does not check that the acting user is registered', caughtBy: 'reveal.unknown-user-404' },
-  { id: 'reveal.other-org-403', area: 'reveal', summary: "a reveal on another organization's run answers 403 instead of 404 `run_not_found`", caughtBy: 'reveal.other-organization-run-404' },
-  { id: 'reveal.id-parsed-as-double', area: 'reveal', summary: 'the path `candidate_id` is parsed as a double, so ids above 2^53 are not found', caughtBy: 'reveal.candidate-id-above-2-53' },
-  { id: 'reveal.production-charges-nothing', area: 'reveal', summary: 'production: a first reveal says `credits_charged: 0` while the wallet falls by the quoted price (a reveal the price table makes free is variant reveal.production-price-table-free)', caughtBy: 'reveal.production-charged-once' },
-  { id: 'reveal.production-charge-understated', area: 'reveal', summary: 'production: `credits_charged` says 2 credits less than the wallet fell by', caughtBy: 'reveal.production-charged-once' },
-  { id: 'reveal.production-wallet-stale', area: 'reveal', summary: 'production: `wallet_balance_after` reports the balance before the charge', caughtBy: 'reveal.production-charged-once' },
-  { id: 'isolation.reveal-state-shared-across-orgs', area: 'reveal', summary: 'a candidate revealed by any organization of the partner reads `contact_state: revealed` in every organization\'s runs, not only in the revealing organization\'s', caughtBy: 'reveal.contact-state-per-organization' },
-  { id: 'isolation.reveal-user-any-org', area: 'reveal', summary: "a reveal's acting-user lookup ignores the organization: a recruiter registered only in another organization of the partner reveals (200) instead of `404 user_not_found`", caughtBy: 'users.other-organization-recruiter-on-reveal-and-decisions' },
+  {
+    id: 'reveal.sandbox-phone-per-run',
+    area: 'reveal',
+    summary:
+      'the sandbox phone carries an extension taken from the run id, so the same candidate gets another phone in another run',
+    caughtBy: 'reveal.sandbox-contact-same-across-runs',
+  },
+  {
+    id: 'reveal.sandbox-phone-placeholder',
+    area: 'reveal',
+    summary:
+      'a sandbox reveal answers phone `[phone hidden in sandbox]` (the evidence placeholder) instead of a synthetic number',
+    caughtBy: 'reveal.sandbox-synthetic-contact',
+  },
+  {
+    id: 'reveal.wallet-balance-missing',
+    area: 'reveal',
+    summary: 'the reveal result lacks `wallet_balance_after`',
+    caughtBy: 'reveal.result-schema',
+  },
+  {
+    id: 'reveal.sandbox-flag-missing',
+    area: 'reveal',
+    summary: 'a sandbox reveal result lacks `sandbox: true`',
+    caughtBy: 'reveal.sandbox-nothing-charged',
+  },
+  {
+    id: 'reveal.sandbox-charges-credits',
+    area: 'reveal',
+    summary: 'a sandbox reveal reports the quoted price in `credits_charged`',
+    caughtBy: 'reveal.sandbox-nothing-charged',
+  },
+  {
+    id: 'reveal.contact-differs-on-repeat',
+    area: 'reveal',
+    summary: 'revealing an already revealed candidate returns another phone',
+    caughtBy: 'reveal.repeat-returns-same-contact',
+  },
+  {
+    id: 'reveal.contact-state-stays-locked',
+    area: 'reveal',
+    summary: 'the run read keeps `contact_state: locked` after a reveal',
+    caughtBy: 'reveal.contact-state-revealed-after-reveal',
+  },
+  {
+    id: 'reveal.not-in-run-wrong-code',
+    area: 'reveal',
+    summary: 'a candidate not listed on the run answers 404 `candidate_not_found` instead of `candidate_not_in_run`',
+    caughtBy: 'reveal.candidate-not-in-run-404',
+  },
+  {
+    id: 'reveal.unknown-run-wrong-code',
+    area: 'reveal',
+    summary: 'a reveal on an unknown run answers 404 `candidate_not_in_run` instead of `run_not_found`',
+    caughtBy: 'reveal.unknown-run-404',
+  },
+  {
+    id: 'reveal.unknown-user-accepted',
+    area: 'reveal',
+    summary: 'a reveal does not check that the acting user is registered',
+    caughtBy: 'reveal.unknown-user-404',
+  },
+  {
+    id: 'reveal.other-org-403',
+    area: 'reveal',
+    summary: "a reveal on another organization's run answers 403 instead of 404 `run_not_found`",
+    caughtBy: 'reveal.other-organization-run-404',
+  },
+  {
+    id: 'reveal.id-parsed-as-double',
+    area: 'reveal',
+    summary: 'the path `candidate_id` is parsed as a double, so ids above 2^53 are not found',
+    caughtBy: 'reveal.candidate-id-above-2-53',
+  },
+  {
+    id: 'reveal.production-charges-nothing',
+    area: 'reveal',
+    summary:
+      'production: a first reveal says `credits_charged: 0` while the wallet falls by the quoted price (a reveal the price table makes free is variant reveal.production-price-table-free)',
+    caughtBy: 'reveal.production-charged-once',
+  },
+  {
+    id: 'reveal.production-charge-understated',
+    area: 'reveal',
+    summary: 'production: `credits_charged` says 2 credits less than the wallet fell by',
+    caughtBy: 'reveal.production-charged-once',
+  },
+  {
+    id: 'reveal.production-wallet-stale',
+    area: 'reveal',
+    summary: 'production: `wallet_balance_after` reports the balance before the charge',
+    caughtBy: 'reveal.production-charged-once',
+  },
+  {
+    id: 'isolation.reveal-state-shared-across-orgs',
+    area: 'reveal',
+    summary:
+      "a candidate revealed by any organization of the partner reads `contact_state: revealed` in every organization's runs, not only in the revealing organization's",
+    caughtBy: 'reveal.contact-state-per-organization',
+  },
+  {
+    id: 'isolation.reveal-user-any-org',
+    area: 'reveal',
+    summary:
+      "a reveal's acting-user lookup ignores the organization: a recruiter registered only in another organization of the partner reveals (200) instead of `404 user_not_found`",
+    caughtBy: 'users.other-organization-recruiter-on-reveal-and-decisions',
+  },
 ] as const satisfies readonly FaultDefinition[];

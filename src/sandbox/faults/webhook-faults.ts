@@ -29,7 +29,8 @@ export const webhookFaults = [
   {
     id: 'webhooks.real-run-progress-stale',
     area: 'webhooks',
-    summary: "a real run's run_completed carries a progress.screened one above the run's final read (test and fixture events stay right)",
+    summary:
+      "a real run's run_completed carries a progress.screened one above the run's final read (test and fixture events stay right)",
     caughtBy: 'webhooks.real-run-deliveries-valid',
   },
   {
@@ -159,5 +160,11 @@ export const webhookFaults = [
     summary: 'the test endpoint answers 202 when no webhook is registered instead of 409 webhook_not_configured',
     caughtBy: 'webhooks.test-requires-webhook',
   },
-  { id: 'webhooks.test-signature-flag-coerced', area: 'webhooks', summary: '`POST /sandbox/webhooks/test` reads `valid_signature` for its truth: `"yes"` is accepted (202) instead of `422 invalid_request`', caughtBy: 'webhooks.test-invalid-body-422' },
+  {
+    id: 'webhooks.test-signature-flag-coerced',
+    area: 'webhooks',
+    summary:
+      '`POST /sandbox/webhooks/test` reads `valid_signature` for its truth: `"yes"` is accepted (202) instead of `422 invalid_request`',
+    caughtBy: 'webhooks.test-invalid-body-422',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -31,7 +31,11 @@ export function maskContactText(text: string, faults: FaultSet = NO_FAULTS): str
   let out = faults.has('sandbox.email-left-in-evidence') ? text : text.replace(EMAIL, EMAIL_HIDDEN);
   // The faults mask only the forms written with a scheme, or with separators.
   out = out.replace(faults.has('sandbox.schemeless-link-left') ? SCHEMED_URL : URL_PATTERN, LINK_HIDDEN);
-  out = out.replace(PHONE_CANDIDATE, (m) => ((m.match(/\d/g)?.length ?? 0) >= 9 && !(faults.has('sandbox.bare-phone-left') && /^\d+$/.test(m)) ? PHONE_HIDDEN : m));
+  out = out.replace(PHONE_CANDIDATE, (m) =>
+    (m.match(/\d/g)?.length ?? 0) >= 9 && !(faults.has('sandbox.bare-phone-left') && /^\d+$/.test(m))
+      ? PHONE_HIDDEN
+      : m,
+  );
   return out;
 }
 
@@ -79,7 +83,9 @@ export function maskCandidate(c: EngineCandidate, opts: { faults?: FaultSet; run
   const maskEvidence = (text: string) => {
     const hidden = maskContactText(text, faults);
     // The fault replaces names inside evidence by another candidate's pseudonym than the name field's.
-    return keepName ? hidden : replaceName(hidden, c.name, faults.has('sandbox.evidence-other-pseudonym') ? pseudonym(c.id + 1n) : alias);
+    return keepName
+      ? hidden
+      : replaceName(hidden, c.name, faults.has('sandbox.evidence-other-pseudonym') ? pseudonym(c.id + 1n) : alias);
   };
   return {
     ...c,

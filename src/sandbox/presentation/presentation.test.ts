@@ -4,11 +4,33 @@ import { maskCandidate, pseudonym, sandboxContact } from './masking.js';
 import { renderNotice } from './notice-wording.js';
 
 const CODES = [
-  'requirement_blockers', 'widen_hint', 'already_shown', 'relaxation_ladder', 'location_relaxed', 'global_relaxed', 'paid_fallback',
-  'lean_search_failed', 'requirement_attribution', 'run_funnel', 'run_progress', 'function_error', 'must_unmet_hidden',
+  'requirement_blockers',
+  'widen_hint',
+  'already_shown',
+  'relaxation_ladder',
+  'location_relaxed',
+  'global_relaxed',
+  'paid_fallback',
+  'lean_search_failed',
+  'requirement_attribution',
+  'run_funnel',
+  'run_progress',
+  'function_error',
+  'must_unmet_hidden',
 ];
 const HEBREW = /[\u05d0-\u05ea]/;
-const PARAMS = { confirmed: 3, target: 10, screened: 120, hidden: 40, count: 40, location: 'Haifa', requirement: 'Python', excluded: 12, met: 2, reason: 'pool_exhausted' };
+const PARAMS = {
+  confirmed: 3,
+  target: 10,
+  screened: 120,
+  hidden: 40,
+  count: 40,
+  location: 'Haifa',
+  requirement: 'Python',
+  excluded: 12,
+  met: 2,
+  reason: 'pool_exhausted',
+};
 
 describe('notice wording', () => {
   it.each(CODES)('words %s in Hebrew script and in English, with its parameters', (code) => {
@@ -27,7 +49,9 @@ describe('notice wording', () => {
     const en = renderNotice({ code: 'run_funnel', severity: 'warning', slot: 'above_list', params: PARAMS }, 'en');
     expect(en.body).toContain('120 profiles screened');
     expect(en.body).toContain('exhausted');
-    expect(renderNotice({ code: 'run_progress', severity: 'info', slot: 'above_list', params: PARAMS }, 'he').body).toContain('3 מתוך 10');
+    expect(
+      renderNotice({ code: 'run_progress', severity: 'info', slot: 'above_list', params: PARAMS }, 'he').body,
+    ).toContain('3 מתוך 10');
   });
 
   it('words an unknown code generically in both languages, naming the code', () => {
@@ -40,7 +64,9 @@ describe('notice wording', () => {
   });
 
   it('fault runs-read.notice-language-ignored answers English to a Hebrew request', () => {
-    const r = renderNotice({ code: 'run_progress', severity: 'info', slot: 'above_list', params: PARAMS }, 'he', { faults: new Set(['runs-read.notice-language-ignored']) });
+    const r = renderNotice({ code: 'run_progress', severity: 'info', slot: 'above_list', params: PARAMS }, 'he', {
+      faults: new Set(['runs-read.notice-language-ignored']),
+    });
     expect(r.title).not.toMatch(HEBREW);
   });
 });
@@ -53,8 +79,21 @@ const candidate: EngineCandidate = {
   location: 'Haifa, call 054-123-4567',
   verdict: 'good',
   requirements: [
-    { index: 0, text: 'Python', kind: 'must', met: true, evidence: '"Dana Ben-David works with Python. Reach dana.bd@mail.example.com or +972-54-123-4567."' },
-    { index: 1, text: 'Kafka', kind: 'nice', met: false, evidence: "No mention of Kafka in Dana's profile; Ben-David lists linkedin.com/in/dana-bd and David's site http://x.example/y" },
+    {
+      index: 0,
+      text: 'Python',
+      kind: 'must',
+      met: true,
+      evidence: '"Dana Ben-David works with Python. Reach dana.bd@mail.example.com or +972-54-123-4567."',
+    },
+    {
+      index: 1,
+      text: 'Kafka',
+      kind: 'nice',
+      met: false,
+      evidence:
+        "No mention of Kafka in Dana's profile; Ben-David lists linkedin.com/in/dana-bd and David's site http://x.example/y",
+    },
     { index: 2, text: '5+ years', kind: 'must', met: true, evidence: 'Dana has 9 years of experience (2015-2024).' },
     { index: 3, text: 'clearance', kind: 'must', met: null, evidence: null },
   ],
@@ -65,7 +104,13 @@ const candidate: EngineCandidate = {
 
 describe('sandbox masking', () => {
   const masked = maskCandidate(candidate);
-  const all = [masked.name, masked.title, masked.company, masked.location, ...masked.requirements.map((r) => r.evidence ?? '')].join(' | ');
+  const all = [
+    masked.name,
+    masked.title,
+    masked.company,
+    masked.location,
+    ...masked.requirements.map((r) => r.evidence ?? ''),
+  ].join(' | ');
 
   it('masks the name as a stable Candidate XXXX derived from the id', () => {
     expect(masked.name).toMatch(/^Candidate [0-9A-F]{4}$/);
@@ -77,7 +122,9 @@ describe('sandbox masking', () => {
     expect(all).not.toMatch(/Dana|Ben|David/);
     expect(all).not.toMatch(/@|https?:|www\.|linkedin\.com|\d{3}-\d{3}-\d{4}|\+972/);
     expect(masked.requirements[1]!.evidence).toContain(`; ${masked.name} lists`);
-    expect(masked.requirements[0]!.evidence).toBe(`"${masked.name} works with Python. Reach [email hidden in sandbox] or [phone hidden in sandbox]."`);
+    expect(masked.requirements[0]!.evidence).toBe(
+      `"${masked.name} works with Python. Reach [email hidden in sandbox] or [phone hidden in sandbox]."`,
+    );
     expect(masked.requirements[1]!.evidence).toContain(`${masked.name}'s profile`);
     expect(masked.requirements[1]!.evidence).toContain('[link hidden in sandbox]');
     expect(masked.title).toBe('Backend Engineer, see [link hidden in sandbox]');
@@ -89,14 +136,23 @@ describe('sandbox masking', () => {
   });
 
   it('replaces a Hebrew-script name too', () => {
-    const he = maskCandidate({ ...candidate, name: 'נועה כהן', requirements: [{ index: 0, text: 'x', kind: 'must', met: true, evidence: 'נועה כהן עובדת עם Python; נועה מנוסה' }] });
+    const he = maskCandidate({
+      ...candidate,
+      name: 'נועה כהן',
+      requirements: [
+        { index: 0, text: 'x', kind: 'must', met: true, evidence: 'נועה כהן עובדת עם Python; נועה מנוסה' },
+      ],
+    });
     expect(he.requirements[0]!.evidence).not.toMatch(/נועה|כהן/);
   });
 
   it('swaps the real contact for the synthetic one, keeping a missing value missing', () => {
     expect(masked.email).toBe('candidate-9007199254740993@sandbox.svc.invalid');
     expect(maskCandidate({ ...candidate, phone: null }).phone).toBeNull();
-    expect(sandboxContact(9007199254740993n)).toEqual({ email: 'candidate-9007199254740993@sandbox.svc.invalid', phone: '+1-555-010-0993' });
+    expect(sandboxContact(9007199254740993n)).toEqual({
+      email: 'candidate-9007199254740993@sandbox.svc.invalid',
+      phone: '+1-555-010-0993',
+    });
     expect(sandboxContact(7n).phone).toBe('+1-555-010-0007');
   });
 
@@ -135,7 +191,8 @@ describe('masking real engine output', () => {
         if (/@|https:|\+972/.test(raw)) contactsSeen++;
         const m = maskCandidate(c);
         const text = [m.name, m.title, m.company, m.location, ...m.requirements.map((r) => r.evidence ?? '')].join(' ');
-        for (const part of c.name.split(/[\s-]+/)) expect(text).not.toMatch(new RegExp(`(?<![\\p{L}])${part}(?![\\p{L}])`, 'u'));
+        for (const part of c.name.split(/[\s-]+/))
+          expect(text).not.toMatch(new RegExp(`(?<![\\p{L}])${part}(?![\\p{L}])`, 'u'));
         texts.push(text);
       }
     }

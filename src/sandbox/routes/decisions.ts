@@ -7,9 +7,31 @@ import { actingUser, lookupRun } from './run-lookup.js';
 import type { FaultSet } from '../faults/index.js';
 
 export const DECISIONS = ['shortlisted', 'rejected', 'contacted', 'interviewing', 'hired'];
-export const REJECT_REASONS = ['cv_irrelevant', 'overqualified', 'location', 'insufficient_experience', 'declined', 'candidate_withdrew', 'known'];
+export const REJECT_REASONS = [
+  'cv_irrelevant',
+  'overqualified',
+  'location',
+  'insufficient_experience',
+  'declined',
+  'candidate_withdrew',
+  'known',
+];
 /** The spec's known notice codes: only what the fault `decisions.unknown-notice-code-refused` accepts. */
-const KNOWN_NOTICE_CODES = ['requirement_blockers', 'widen_hint', 'already_shown', 'relaxation_ladder', 'location_relaxed', 'global_relaxed', 'paid_fallback', 'lean_search_failed', 'requirement_attribution', 'run_funnel', 'run_progress', 'function_error', 'must_unmet_hidden'];
+const KNOWN_NOTICE_CODES = [
+  'requirement_blockers',
+  'widen_hint',
+  'already_shown',
+  'relaxation_ladder',
+  'location_relaxed',
+  'global_relaxed',
+  'paid_fallback',
+  'lean_search_failed',
+  'requirement_attribution',
+  'run_funnel',
+  'run_progress',
+  'function_error',
+  'must_unmet_hidden',
+];
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** Candidates a decision may name: any the fixture will ever list, or any the run listed so far. */
@@ -29,27 +51,53 @@ function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: Fa
   const invalid = (reason: string): Parsed => ({ ok: false, error: new ApiError(422, 'invalid_decision', { reason }) });
   if (!isRecord(item)) return invalid('decision must be an object');
   const exact = asInt64(item.candidate_id);
-  const candidateId = exact !== undefined && faults.has('decisions.candidate-id-rounded') ? BigInt(Number(exact)) : exact;
+  const candidateId =
+    exact !== undefined && faults.has('decisions.candidate-id-rounded') ? BigInt(Number(exact)) : exact;
   if (candidateId === undefined || candidateId < 0n) return invalid('candidate_id must be an int64');
-  if (typeof item.decision !== 'string' || (!DECISIONS.includes(item.decision) && !faults.has('decisions.unknown-decision-stored'))) return invalid('unknown decision');
+  if (
+    typeof item.decision !== 'string' ||
+    (!DECISIONS.includes(item.decision) && !faults.has('decisions.unknown-decision-stored'))
+  )
+    return invalid('unknown decision');
   const reason = item.reject_reason;
   if (reason === null && faults.has('decisions.null-reason-refused')) return invalid('reject_reason required');
   if (reason !== undefined && reason !== null) {
-    if (item.decision !== 'rejected' && !faults.has('decisions.reason-on-non-rejected-accepted')) return invalid('reject_reason only with rejected');
-    if (typeof reason !== 'string' || !REJECT_REASONS.includes(reason) || (reason === 'known' && faults.has('decisions.reason-known-refused'))) {
-      return { ok: false, error: new ApiError(422, 'unknown_reject_reason', {
-        allowed: faults.has('decisions.allowed-incomplete') ? REJECT_REASONS.filter((r) => r !== 'known') : [...REJECT_REASONS],
-      }) };
+    if (item.decision !== 'rejected' && !faults.has('decisions.reason-on-non-rejected-accepted'))
+      return invalid('reject_reason only with rejected');
+    if (
+      typeof reason !== 'string' ||
+      !REJECT_REASONS.includes(reason) ||
+      (reason === 'known' && faults.has('decisions.reason-known-refused'))
+    ) {
+      return {
+        ok: false,
+        error: new ApiError(422, 'unknown_reject_reason', {
+          allowed: faults.has('decisions.allowed-incomplete')
+            ? REJECT_REASONS.filter((r) => r !== 'known')
+            : [...REJECT_REASONS],
+        }),
+      };
     }
   }
-  if (item.note !== undefined && item.note !== null && typeof item.note !== 'string') return invalid('note must be a string or null');
+  if (item.note !== undefined && item.note !== null && typeof item.note !== 'string')
+    return invalid('note must be a string or null');
   // The fault stamps a missing occurred_at with the time received, instead of refusing the batch.
-  const at = item.occurred_at === undefined && faults.has('decisions.missing-occurred-at-stamped') ? new Date().toISOString() : item.occurred_at;
-  if (typeof at !== 'string' || !DATE_TIME.test(at) || Number.isNaN(Date.parse(at))) return invalid('occurred_at must be an ISO 8601 date-time');
+  const at =
+    item.occurred_at === undefined && faults.has('decisions.missing-occurred-at-stamped')
+      ? new Date().toISOString()
+      : item.occurred_at;
+  if (typeof at !== 'string' || !DATE_TIME.test(at) || Number.isNaN(Date.parse(at)))
+    return invalid('occurred_at must be an ISO 8601 date-time');
   if (!inRun(candidateId)) return invalid('candidate not in run');
   return {
     ok: true,
-    entry: { candidateId, decision: item.decision, rejectReason: typeof reason === 'string' ? reason : null, note: typeof item.note === 'string' ? item.note : null, occurredAt: at },
+    entry: {
+      candidateId,
+      decision: item.decision,
+      rejectReason: typeof reason === 'string' ? reason : null,
+      note: typeof item.note === 'string' ? item.note : null,
+      occurredAt: at,
+    },
   };
 }
 
@@ -71,7 +119,11 @@ export function decisionsRoute(rc: RequestContext): Reply {
   const faults = app.config.faults;
   const found = decisionsLookup(rc);
   const body = jsonBody(rc);
-  if (!found) return { status: app.config.createdStatus, body: { accepted: Array.isArray(body.decisions) ? body.decisions.length : 0, duplicates: 0 } };
+  if (!found)
+    return {
+      status: app.config.createdStatus,
+      body: { accepted: Array.isArray(body.decisions) ? body.decisions.length : 0, duplicates: 0 },
+    };
   const { run, org } = found;
   const user =
     faults.has('decisions.unknown-user-accepted') && typeof body.acting_user_external_id === 'string'
@@ -81,11 +133,13 @@ export function decisionsRoute(rc: RequestContext): Reply {
   const decisions = body.decisions ?? [];
   const shown = body.notices_shown ?? [];
   if (!Array.isArray(decisions)) throw new ApiError(422, 'invalid_request', { field: 'decisions' });
-  if (!Array.isArray(shown) || !shown.every((s) => typeof s === 'string')) throw new ApiError(422, 'invalid_request', { field: 'notices_shown' });
+  if (!Array.isArray(shown) || !shown.every((s) => typeof s === 'string'))
+    throw new ApiError(422, 'invalid_request', { field: 'notices_shown' });
   if (faults.has('decisions.unknown-notice-code-refused') && shown.some((c) => !KNOWN_NOTICE_CODES.includes(c))) {
     throw new ApiError(422, 'invalid_request', { field: 'notices_shown' });
   }
-  if (faults.has('decisions.notices-repeat-refused') && shown.some((c) => run.noticesShown.has(c))) throw new ApiError(409, 'notice_already_reported');
+  if (faults.has('decisions.notices-repeat-refused') && shown.some((c) => run.noticesShown.has(c)))
+    throw new ApiError(409, 'notice_already_reported');
 
   const inRun = knownCandidates(rc, run);
   const now = app.now();
@@ -105,16 +159,26 @@ export function decisionsRoute(rc: RequestContext): Reply {
   const { accepted, duplicates } = store(run, entries, faults);
   for (const code of shown) run.noticesShown.add(code);
   // Variant json.decision-counts-as-decimals: `3.0` is the number 3 in JSON (RFC 8259 has one number type).
-  const count = (n: number): unknown => (app.config.variants.has('json.decision-counts-as-decimals') ? new RawNumber(`${n}.0`) : n);
-  const response: Record<string, unknown> = { accepted: count(faults.has('decisions.accepted-always-zero') ? 0 : accepted), duplicates: count(duplicates) };
+  const count = (n: number): unknown =>
+    app.config.variants.has('json.decision-counts-as-decimals') ? new RawNumber(`${n}.0`) : n;
+  const response: Record<string, unknown> = {
+    accepted: count(faults.has('decisions.accepted-always-zero') ? 0 : accepted),
+    duplicates: count(duplicates),
+  };
   if (faults.has('decisions.response-missing-duplicates')) delete response.duplicates;
   if (run.fixture === 'cert-extra-fields' && !faults.has('fixtures.extra-fields-missing-on-decisions')) {
     response.zz_extra_top_level = 'clients must ignore this';
     response.zz_future_object = { nested: true };
   }
   // The fault gives this one endpoint's success a bare application/json: every other answer keeps the charset.
-  const headers = faults.has('conventions.decisions-success-without-charset') ? { 'content-type': 'application/json' } : undefined;
-  return { status: app.config.variants.has('status.decisions-202') ? 202 : app.config.createdStatus, body: response, ...(headers ? { headers } : {}) };
+  const headers = faults.has('conventions.decisions-success-without-charset')
+    ? { 'content-type': 'application/json' }
+    : undefined;
+  return {
+    status: app.config.variants.has('status.decisions-202') ? 202 : app.config.createdStatus,
+    body: response,
+    ...(headers ? { headers } : {}),
+  };
 }
 
 function store(run: Run, entries: DecisionEntry[], faults: FaultSet): { accepted: number; duplicates: number } {

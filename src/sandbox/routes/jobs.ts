@@ -16,7 +16,10 @@ export function jobsRoute(rc: RequestContext): Reply {
   if (!present(externalId)) issues.push(jobIssue('external_id', 'external_id_missing'));
   if (!present(title) && !faults.has('jobs.title-not-required')) issues.push(jobIssue('title', 'title_missing'));
   if (!present(descriptionText)) issues.push(jobIssue('description_text', 'description_missing'));
-  if (!present(locationText)) issues.push(jobIssue(faults.has('jobs.location-issue-field-wrong') ? 'location' : 'location_text', 'location_missing'));
+  if (!present(locationText))
+    issues.push(
+      jobIssue(faults.has('jobs.location-issue-field-wrong') ? 'location' : 'location_text', 'location_missing'),
+    );
   const jobs = rc.app.store.jobsOf(org.id);
   if (issues.length > 0) {
     if (faults.has('jobs.rejection-stores-job') && present(externalId) && !jobs.has(externalId)) {
@@ -28,22 +31,40 @@ export function jobsRoute(rc: RequestContext): Reply {
         locationText: typeof locationText === 'string' ? locationText : '',
       });
     }
-    if (faults.has('jobs.issue-message-he-missing')) for (const issue of issues) Reflect.deleteProperty(issue, 'message_he');
+    if (faults.has('jobs.issue-message-he-missing'))
+      for (const issue of issues) Reflect.deleteProperty(issue, 'message_he');
     // The fault: a loop that keeps the first issue's field for every issue after it.
     const [first] = issues;
     if (first && faults.has('jobs.issues-share-first-field')) for (const issue of issues) issue.field = first.field;
     // Variant jobs.rejected-first-only: a validator that stops at the first missing field.
-    throw new ApiError(422, 'job_rejected', { rejected: rc.app.config.variants.has('jobs.rejected-first-only') ? issues.slice(0, 1) : issues });
+    throw new ApiError(422, 'job_rejected', {
+      rejected: rc.app.config.variants.has('jobs.rejected-first-only') ? issues.slice(0, 1) : issues,
+    });
   }
   const ext = externalId as string;
-  const fields = { title: title as string, descriptionText: descriptionText as string, locationText: locationText as string };
+  const fields = {
+    title: title as string,
+    descriptionText: descriptionText as string,
+    locationText: locationText as string,
+  };
   // The fault isolation.job-upsert-shared-across-orgs: an external_id the organization never used finds
   // (and overwrites) another organization's job of that external_id.
-  const existing = jobs.get(ext) ?? (faults.has('isolation.job-upsert-shared-across-orgs') ? [...rc.app.store.jobs.values()].map((m) => m.get(ext)).find((j) => j !== undefined) : undefined);
+  const existing =
+    jobs.get(ext) ??
+    (faults.has('isolation.job-upsert-shared-across-orgs')
+      ? [...rc.app.store.jobs.values()].map((m) => m.get(ext)).find((j) => j !== undefined)
+      : undefined);
   let stored = existing;
   if (stored) {
     // The fault keeps the first location (or title): a repeat that does not replace every field it was sent.
-    Object.assign(stored, faults.has('jobs.repeat-keeps-location') ? { ...fields, locationText: stored.locationText } : faults.has('jobs.repeat-keeps-title') ? { ...fields, title: stored.title } : fields);
+    Object.assign(
+      stored,
+      faults.has('jobs.repeat-keeps-location')
+        ? { ...fields, locationText: stored.locationText }
+        : faults.has('jobs.repeat-keeps-title')
+          ? { ...fields, title: stored.title }
+          : fields,
+    );
     if (faults.has('jobs.repeat-new-job-id')) stored.jobId = newUuid();
   } else {
     stored = { jobId: newUuid(), externalId: ext, ...fields };

@@ -15,7 +15,8 @@ function revealLookup(rc: RequestContext): { run: Run; org: Organization } {
     if (!(e instanceof ApiError) || e.code !== 'run_not_found') throw e;
     const foreign = rc.app.store.runs.has(segment(rc, 1).toLowerCase());
     if (foreign && rc.app.config.faults.has('reveal.other-org-403')) throw new ApiError(403, 'forbidden');
-    if (!foreign && rc.app.config.faults.has('reveal.unknown-run-wrong-code')) throw new ApiError(404, 'candidate_not_in_run');
+    if (!foreign && rc.app.config.faults.has('reveal.unknown-run-wrong-code'))
+      throw new ApiError(404, 'candidate_not_in_run');
     throw e;
   }
 }
@@ -35,12 +36,21 @@ export function revealRoute(rc: RequestContext): Reply {
   const { run, org } = revealLookup(rc);
   const body = jsonBody(rc);
   // The fault isolation.reveal-user-any-org: a recruiter of any organization of the partner is found.
-  if (!faults.has('reveal.unknown-user-accepted')) actingUser(rc, org, body.acting_user_external_id, faults.has('isolation.reveal-user-any-org'));
+  if (!faults.has('reveal.unknown-user-accepted'))
+    actingUser(rc, org, body.acting_user_external_id, faults.has('isolation.reveal-user-any-org'));
   const rawId = segment(rc, 3);
-  const id = DECIMAL_ID.test(rawId) ? (faults.has('reveal.id-parsed-as-double') ? BigInt(Number(rawId)) : BigInt(rawId)) : undefined;
+  const id = DECIMAL_ID.test(rawId)
+    ? faults.has('reveal.id-parsed-as-double')
+      ? BigInt(Number(rawId))
+      : BigInt(rawId)
+    : undefined;
   const state = currentState(app, run, rc.lang);
   const candidate = id === undefined ? undefined : state?.snapshot.candidates.find((c) => c.id === id);
-  if (!candidate || id === undefined) throw new ApiError(404, faults.has('reveal.not-in-run-wrong-code') ? 'candidate_not_found' : 'candidate_not_in_run');
+  if (!candidate || id === undefined)
+    throw new ApiError(
+      404,
+      faults.has('reveal.not-in-run-wrong-code') ? 'candidate_not_found' : 'candidate_not_in_run',
+    );
 
   const already = org.revealed.has(id);
   const chargeAgain = already && faults.has('reveal.charged-twice');
@@ -50,32 +60,55 @@ export function revealRoute(rc: RequestContext): Reply {
     // The faults answer a sandbox reveal as production might: pending, or refused for credits when the
     // (overridden) price is above the balance.
     if (faults.has('sandbox.reveal-pending-202')) return { status: 202, body: { status: 'pending' } };
-    if (faults.has('sandbox.reveal-402-over-wallet') && price > org.walletBalance) throw new ApiError(402, 'insufficient_credits', { balance: org.walletBalance, required: price });
+    if (faults.has('sandbox.reveal-402-over-wallet') && price > org.walletBalance)
+      throw new ApiError(402, 'insufficient_credits', { balance: org.walletBalance, required: price });
     const contact = faults.has('reveal.contact-wrong-shape')
       ? { email: `candidate${id}@example.com`, phone: sandboxContact(id).phone }
       : faults.has('reveal.sandbox-phone-placeholder')
         ? { email: sandboxContact(id).email, phone: PHONE_HIDDEN }
         : sandboxContact(id);
     // Variant reveal.sandbox-phone-computed: derived from the last four digits without showing them.
-    if (app.config.variants.has('reveal.sandbox-phone-computed')) contact.phone = `+1-555-01${String((Number(id % 10000n) * 37) % 100).padStart(2, '0')}`;
+    if (app.config.variants.has('reveal.sandbox-phone-computed'))
+      contact.phone = `+1-555-01${String((Number(id % 10000n) * 37) % 100).padStart(2, '0')}`;
     response = {
       email: contact.email,
-      phone: already && faults.has('reveal.contact-differs-on-repeat')
-        ? contact.phone.replace(/\d$/, (d) => String((Number(d) + 1) % 10))
-        : faults.has('reveal.sandbox-phone-per-run') ? `${contact.phone} x${run.id.slice(0, 4)}` : contact.phone,
-      credits_charged: chargeAgain || faults.has('reveal.sandbox-charges-credits') || (faults.has('sandbox.reveal-charges-override-price') && run.quotedPrices.has(id)) ? price : 0,
+      phone:
+        already && faults.has('reveal.contact-differs-on-repeat')
+          ? contact.phone.replace(/\d$/, (d) => String((Number(d) + 1) % 10))
+          : faults.has('reveal.sandbox-phone-per-run')
+            ? `${contact.phone} x${run.id.slice(0, 4)}`
+            : contact.phone,
+      credits_charged:
+        chargeAgain ||
+        faults.has('reveal.sandbox-charges-credits') ||
+        (faults.has('sandbox.reveal-charges-override-price') && run.quotedPrices.has(id))
+          ? price
+          : 0,
       wallet_balance_after: org.walletBalance,
       ...(faults.has('reveal.sandbox-flag-missing') ? {} : { sandbox: true }),
     };
   } else {
     const charge = already && !chargeAgain ? 0 : productionCharge(rc, price);
     if (org.walletBalance < charge && !faults.has('production.reveal-overdraws')) {
-      throw new ApiError(402, 'insufficient_credits', faults.has('production.insufficient-credits-bare') ? {} : { balance: org.walletBalance, required: charge });
+      throw new ApiError(
+        402,
+        'insufficient_credits',
+        faults.has('production.insufficient-credits-bare') ? {} : { balance: org.walletBalance, required: charge },
+      );
     }
     org.walletBalance -= charge;
     // The faults misstate the charge: 2 less, or nothing at all, while the wallet fell by all of it.
-    const stated = faults.has('reveal.production-charges-nothing') ? 0 : faults.has('reveal.production-charge-understated') && charge > 0 ? charge - 2 : charge;
-    response = { email: candidate.email, phone: candidate.phone, credits_charged: stated, wallet_balance_after: org.walletBalance };
+    const stated = faults.has('reveal.production-charges-nothing')
+      ? 0
+      : faults.has('reveal.production-charge-understated') && charge > 0
+        ? charge - 2
+        : charge;
+    response = {
+      email: candidate.email,
+      phone: candidate.phone,
+      credits_charged: stated,
+      wallet_balance_after: org.walletBalance,
+    };
     if (faults.has('reveal.production-wallet-stale')) response.wallet_balance_after = org.walletBalance + charge;
     if (faults.has('production.reveal-sandbox-flag')) response.sandbox = true;
   }

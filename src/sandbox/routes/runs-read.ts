@@ -15,10 +15,16 @@ function cacheable(rc: RequestContext, run: Run): boolean {
 
 export function runsReadRoute(rc: RequestContext): Reply {
   let priceOverride: number | undefined;
-  const raw = isSandbox(rc) || rc.app.config.faults.has('production.reveal-price-honoured') ? header(rc.headers, 'x-svc-sandbox-reveal-price') : undefined;
+  const raw =
+    isSandbox(rc) || rc.app.config.faults.has('production.reveal-price-honoured')
+      ? header(rc.headers, 'x-svc-sandbox-reveal-price')
+      : undefined;
   if (raw !== undefined && !rc.app.config.faults.has('sandbox.reveal-price-ignored')) {
     const trimmed = raw.trim();
-    if (!PRICE.test(trimmed) || (Number(trimmed) > 1000 && !rc.app.config.faults.has('sandbox.reveal-price-no-upper-bound'))) {
+    if (
+      !PRICE.test(trimmed) ||
+      (Number(trimmed) > 1000 && !rc.app.config.faults.has('sandbox.reveal-price-no-upper-bound'))
+    ) {
       throw new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-reveal-price', min: 0, max: 1000 });
     }
     priceOverride = Number(trimmed);

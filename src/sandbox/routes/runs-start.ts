@@ -17,24 +17,40 @@ export function runsStartRoute(rc: RequestContext): Reply {
   const faults = app.config.faults;
   const sandbox = isSandbox(rc);
   const { job_external_id: jobExternalId, acting_user_external_id: actingUser, target_count: targetCount } = body;
-  if (typeof jobExternalId !== 'string' || jobExternalId === '') throw new ApiError(422, 'invalid_request', { field: 'job_external_id' });
+  if (typeof jobExternalId !== 'string' || jobExternalId === '')
+    throw new ApiError(422, 'invalid_request', { field: 'job_external_id' });
   if (typeof actingUser !== 'string') throw new ApiError(422, 'invalid_request', { field: 'acting_user_external_id' });
-  if (typeof targetCount !== 'number' || !Number.isInteger(targetCount)) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
+  if (typeof targetCount !== 'number' || !Number.isInteger(targetCount))
+    throw new ApiError(422, 'invalid_request', { field: 'target_count' });
   const fixtureStart = jobExternalId.startsWith('cert-');
-  if ((sandbox || faults.has('production.sandbox-limit-enforced')) && targetCount > SANDBOX_MAX_TARGET && !(fixtureStart && faults.has('fixtures.target-limit-unenforced'))) {
-    throw new ApiError(422, 'sandbox_limit', faults.has('runs-start.sandbox-limit-without-max') ? {} : { max_target_count: SANDBOX_MAX_TARGET });
+  if (
+    (sandbox || faults.has('production.sandbox-limit-enforced')) &&
+    targetCount > SANDBOX_MAX_TARGET &&
+    !(fixtureStart && faults.has('fixtures.target-limit-unenforced'))
+  ) {
+    throw new ApiError(
+      422,
+      'sandbox_limit',
+      faults.has('runs-start.sandbox-limit-without-max') ? {} : { max_target_count: SANDBOX_MAX_TARGET },
+    );
   }
   const belowOne = targetCount < 1 && !faults.has('runs-start.target-count-zero-accepted');
-  if (belowOne || targetCount > PRODUCTION_MAX_TARGET) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
+  if (belowOne || targetCount > PRODUCTION_MAX_TARGET)
+    throw new ApiError(422, 'invalid_request', { field: 'target_count' });
 
-  const fixture = (sandbox || faults.has('production.fixtures-served')) && jobExternalId.startsWith('cert-') ? jobExternalId : undefined;
+  const fixture =
+    (sandbox || faults.has('production.fixtures-served')) && jobExternalId.startsWith('cert-')
+      ? jobExternalId
+      : undefined;
   if (fixture !== undefined && !isFixtureName(fixture)) {
     // The prefix is reserved: an unknown cert-* name must not fall through to the job lookup.
     if (faults.has('fixtures.unknown-fixture-as-job-not-found')) throw new ApiError(404, 'job_not_found');
     throw new ApiError(422, 'unknown_fixture', { fixtures: [...FIXTURE_NAMES] });
   }
   // The fault isolation.users-shared-across-orgs: a recruiter of any organization is found.
-  const userKnown = app.store.usersOf(org.id).has(actingUser) || (faults.has('isolation.users-shared-across-orgs') && [...app.store.users.values()].some((m) => m.has(actingUser)));
+  const userKnown =
+    app.store.usersOf(org.id).has(actingUser) ||
+    (faults.has('isolation.users-shared-across-orgs') && [...app.store.users.values()].some((m) => m.has(actingUser)));
   if (!userKnown && !(fixture && faults.has('fixtures.any-acting-user'))) {
     if (faults.has('runs-start.unknown-user-422')) throw new ApiError(422, 'invalid_user');
     throw new ApiError(404, 'user_not_found');
@@ -42,8 +58,12 @@ export function runsStartRoute(rc: RequestContext): Reply {
   // The fault isolation.jobs-shared-across-orgs: the job lookup ignores the organization.
   const job = fixture
     ? undefined
-    : (app.store.jobsOf(org.id).get(jobExternalId) ?? (faults.has('isolation.jobs-shared-across-orgs') ? [...app.store.jobs.values()].map((m) => m.get(jobExternalId)).find((j) => j !== undefined) : undefined));
-  if (!fixture && !job) throw new ApiError(404, faults.has('runs-start.unknown-job-not-found-code') ? 'not_found' : 'job_not_found');
+    : (app.store.jobsOf(org.id).get(jobExternalId) ??
+      (faults.has('isolation.jobs-shared-across-orgs')
+        ? [...app.store.jobs.values()].map((m) => m.get(jobExternalId)).find((j) => j !== undefined)
+        : undefined));
+  if (!fixture && !job)
+    throw new ApiError(404, faults.has('runs-start.unknown-job-not-found-code') ? 'not_found' : 'job_not_found');
 
   const submitted = body.requirements;
   let warnings: ReturnType<typeof validateRequirements>['warnings'] = [];
@@ -55,47 +75,80 @@ export function runsStartRoute(rc: RequestContext): Reply {
       if (faults.has('runs-start.rejected-run-created')) refused = outcome;
       else {
         if (sandbox && !fixture && faults.has('limits.quota-refused-422-count')) recordRealRun(org, app.now());
-        if (job && faults.has('runs-start.rejected-start-runs-and-fails')) failedRunOfRefusedStart(rc, job.externalId, targetCount, outcome.requirements ?? []);
+        if (job && faults.has('runs-start.rejected-start-runs-and-fails'))
+          failedRunOfRefusedStart(rc, job.externalId, targetCount, outcome.requirements ?? []);
         // Variant runs-start.rejected-first-only: a validator that stops at the first offending requirement.
-        const rejected = app.config.variants.has('runs-start.rejected-first-only') ? outcome.rejected.slice(0, 1) : outcome.rejected;
+        const rejected = app.config.variants.has('runs-start.rejected-first-only')
+          ? outcome.rejected.slice(0, 1)
+          : outcome.rejected;
         throw new ApiError(422, 'requirements_rejected', { rejected, warnings: outcome.warnings });
       }
     }
     warnings = outcome.warnings;
     requirements = outcome.requirements;
     // Variant additive.requirement-issue-code: "new codes may be added" (RequirementIssue).
-    if (app.config.variants.has('additive.requirement-issue-code') && Array.isArray(submitted) && submitted.length > 0) {
-      warnings = [...warnings, {
-        index: 0,
-        code: 'zz_variant_issue',
-        message_he: 'אזהרה חדשה שהלקוח עדיין אינו מכיר',
-        message_en: 'A warning code this client does not know yet',
-        suggestion_he: null,
-        suggestion_en: null,
-      }];
+    if (
+      app.config.variants.has('additive.requirement-issue-code') &&
+      Array.isArray(submitted) &&
+      submitted.length > 0
+    ) {
+      warnings = [
+        ...warnings,
+        {
+          index: 0,
+          code: 'zz_variant_issue',
+          message_he: 'אזהרה חדשה שהלקוח עדיין אינו מכיר',
+          message_en: 'A warning code this client does not know yet',
+          suggestion_he: null,
+          suggestion_en: null,
+        },
+      ];
     }
   } else if (job) {
-    const derived = app.engine.deriveRequirements({ title: job.title, descriptionText: job.descriptionText, locationText: job.locationText });
+    const derived = app.engine.deriveRequirements({
+      title: job.title,
+      descriptionText: job.descriptionText,
+      locationText: job.locationText,
+    });
     requirements = derivedRequirements(derived, job.title, faults);
   }
-  if (fixture && !(submitted !== undefined && faults.has('fixtures.submitted-requirements-used'))) requirements = FIXTURE_REQUIREMENTS.map((r) => ({ ...r }));
+  if (fixture && !(submitted !== undefined && faults.has('fixtures.submitted-requirements-used')))
+    requirements = FIXTURE_REQUIREMENTS.map((r) => ({ ...r }));
 
   const now = app.now();
   const countsTowardQuota = sandbox && (!fixture || faults.has('limits.fixture-runs-count'));
   if (countsTowardQuota) {
     const retryAfter = quotaRetryAfter(org, now, app.config.timeScale);
     if (retryAfter !== undefined) {
-      const headers: Record<string, string> = faults.has('limits.quota-without-retry-after') ? {} : { 'retry-after': String(retryAfter) };
-      throw new ApiError(429, 'sandbox_run_quota', { retry_after_seconds: retryAfter, limit: SANDBOX_RUN_QUOTA }, headers);
+      const headers: Record<string, string> = faults.has('limits.quota-without-retry-after')
+        ? {}
+        : { 'retry-after': String(retryAfter) };
+      throw new ApiError(
+        429,
+        'sandbox_run_quota',
+        { retry_after_seconds: retryAfter, limit: SANDBOX_RUN_QUOTA },
+        headers,
+      );
     }
     recordRealRun(org, now);
   }
 
   // The fault answers a repeated identical fixture start with the earlier run, as an idempotency cache would.
-  const earlier = fixture && faults.has('runs-start.identical-start-same-run')
-    ? [...app.store.runs.values()].find((r) => r.organizationId === org.id && r.jobExternalId === jobExternalId && r.targetCount === targetCount)
-    : undefined;
-  const run: Run = earlier ?? newRunRecord(rc, { jobExternalId, requirements: requirements ?? [], targetCount, createdAt: now, fixture: fixture as Run['fixture'] });
+  const earlier =
+    fixture && faults.has('runs-start.identical-start-same-run')
+      ? [...app.store.runs.values()].find(
+          (r) => r.organizationId === org.id && r.jobExternalId === jobExternalId && r.targetCount === targetCount,
+        )
+      : undefined;
+  const run: Run =
+    earlier ??
+    newRunRecord(rc, {
+      jobExternalId,
+      requirements: requirements ?? [],
+      targetCount,
+      createdAt: now,
+      fixture: fixture as Run['fixture'],
+    });
   app.store.runs.set(run.id, run);
   if (earlier) {
     // nothing new to schedule: the earlier run goes on
@@ -105,14 +158,24 @@ export function runsStartRoute(rc: RequestContext): Reply {
     app.engine.startRun({
       runId: run.id,
       organizationId: org.id,
-      job: { externalId: job.externalId, title: job.title, descriptionText: job.descriptionText, locationText: job.locationText },
+      job: {
+        externalId: job.externalId,
+        title: job.title,
+        descriptionText: job.descriptionText,
+        locationText: job.locationText,
+      },
       requirements: run.requirements.map((r) => ({ ...r })),
       targetCount,
       startedAt: now,
     });
   }
 
-  if (refused) throw new ApiError(422, 'requirements_rejected', { rejected: refused.rejected, warnings: refused.warnings, run_id: run.id });
+  if (refused)
+    throw new ApiError(422, 'requirements_rejected', {
+      rejected: refused.rejected,
+      warnings: refused.warnings,
+      run_id: run.id,
+    });
   const extra = run.fixture === 'cert-extra-fields';
   const response: Record<string, unknown> = {
     run_id: run.id,
@@ -141,10 +204,13 @@ function scheduleFixtureTerminal(rc: RequestContext, run: Run): void {
     if (state) emitTerminal(app, run, state.snapshot);
   };
   if (run.fixture === 'cert-slow') {
-    const t = setTimeout(() => {
-      app.timers.delete(t);
-      emit();
-    }, SLOW_FIXTURE_MS / app.config.timeScale + 5);
+    const t = setTimeout(
+      () => {
+        app.timers.delete(t);
+        emit();
+      },
+      SLOW_FIXTURE_MS / app.config.timeScale + 5,
+    );
     t.unref();
     app.timers.add(t);
   } else if (app.store.partners.get(run.partnerId)?.webhookUrl !== undefined) {
@@ -154,7 +220,10 @@ function scheduleFixtureTerminal(rc: RequestContext, run: Run): void {
 }
 
 /** A run row of the caller's organization, with nothing revealed, decided or emitted yet. */
-function newRunRecord(rc: RequestContext, fields: Pick<Run, 'jobExternalId' | 'requirements' | 'targetCount' | 'createdAt' | 'fixture'>): Run {
+function newRunRecord(
+  rc: RequestContext,
+  fields: Pick<Run, 'jobExternalId' | 'requirements' | 'targetCount' | 'createdAt' | 'fixture'>,
+): Run {
   return {
     id: newUuid(),
     organizationId: requireOrg(rc).id,
@@ -174,7 +243,12 @@ function newRunRecord(rc: RequestContext, fields: Pick<Run, 'jobExternalId' | 'r
  * requirements are validated; the worker then finds them invalid and fails the run, which emits
  * run_failed for the job, though the caller was answered 422 with no run_id.
  */
-function failedRunOfRefusedStart(rc: RequestContext, jobExternalId: string, targetCount: number, requirements: Run['requirements']): void {
+function failedRunOfRefusedStart(
+  rc: RequestContext,
+  jobExternalId: string,
+  targetCount: number,
+  requirements: Run['requirements'],
+): void {
   const { app } = rc;
   const org = requireOrg(rc);
   const run = newRunRecord(rc, { jobExternalId, requirements, targetCount, createdAt: app.now(), fixture: undefined });

@@ -12,14 +12,19 @@ export function usersRoute(rc: RequestContext): Reply {
   const org = requireOrg(rc);
   const body = jsonBody(rc);
   const { external_id: externalId, email, full_name: fullName, role } = body;
-  if (typeof externalId !== 'string' || externalId.trim() === '') throw new ApiError(422, 'invalid_user', { field: 'external_id' });
+  if (typeof externalId !== 'string' || externalId.trim() === '')
+    throw new ApiError(422, 'invalid_user', { field: 'external_id' });
   if (!optionalString(email) || (typeof email === 'string' && !/^[^\s@]+@[^\s@]+$/.test(email))) {
     throw new ApiError(422, 'invalid_user', { field: 'email' });
   }
   if (!optionalString(fullName)) throw new ApiError(422, 'invalid_user', { field: 'full_name' });
   if (!optionalString(role)) throw new ApiError(422, 'invalid_user', { field: 'role' });
   // Variant users.strict-role-list: the allowed roles are "not shown"; this service has its own list.
-  if (rc.app.config.variants.has('users.strict-role-list') && typeof role === 'string' && !STRICT_ROLES.includes(role)) {
+  if (
+    rc.app.config.variants.has('users.strict-role-list') &&
+    typeof role === 'string' &&
+    !STRICT_ROLES.includes(role)
+  ) {
     throw new ApiError(422, 'invalid_user', { field: 'role' });
   }
   const users = rc.app.store.usersOf(org.id);
@@ -33,6 +38,8 @@ export function usersRoute(rc: RequestContext): Reply {
     stored = { userId: newUuid(), externalId, ...fields };
     users.set(externalId, stored);
   }
-  const created = (!existing && !rc.app.config.faults.has('users.new-user-created-false')) || rc.app.config.faults.has('users.repeat-created-true');
+  const created =
+    (!existing && !rc.app.config.faults.has('users.new-user-created-false')) ||
+    rc.app.config.faults.has('users.repeat-created-true');
   return { status: upsertStatus(rc, !existing), body: { user_id: stored.userId, created } };
 }

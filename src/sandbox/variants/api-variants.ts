@@ -25,7 +25,8 @@ export const apiVariants = [
     id: 'http.content-type-quoted-charset',
     area: 'http',
     summary: 'JSON answers have content type `application/json;charset="UTF-8"`',
-    allowedBy: '"Responses have content type application/json; charset=utf-8" — RFC 9110 §8.3.1/§5.6.6: no space is needed before a parameter, a parameter value may be quoted, and the charset value is case-insensitive',
+    allowedBy:
+      '"Responses have content type application/json; charset=utf-8" — RFC 9110 §8.3.1/§5.6.6: no space is needed before a parameter, a parameter value may be quoted, and the charset value is case-insensitive',
   },
   {
     id: 'http.content-type-upper-case',
@@ -55,14 +56,16 @@ export const apiVariants = [
     id: 'json.timestamps-basic-format',
     area: 'json',
     summary: 'timestamps in answers and webhooks are written in the ISO 8601 basic format: `20250102T030405.678Z`',
-    allowedBy: '"Timestamps are ISO 8601 in UTC": the basic format is ISO 8601 (clients that expect the RFC 3339 form would refuse it, hence the warnings)',
+    allowedBy:
+      '"Timestamps are ISO 8601 in UTC": the basic format is ISO 8601 (clients that expect the RFC 3339 form would refuse it, hence the warnings)',
     warns: ['activation.already-redeemed-409', 'webhooks.occurred-at-utc', 'webhooks.real-run-deliveries-valid'],
   },
   {
     id: 'json.decision-counts-as-decimals',
     area: 'json',
     summary: 'the decisions answer writes its counts with a fraction part: `"accepted": 3.0`',
-    allowedBy: 'Response: "accepted (integer), duplicates (integer)"; RFC 8259 has one number type, and 3.0 is the integer 3, though strict decoders refuse it',
+    allowedBy:
+      'Response: "accepted (integer), duplicates (integer)"; RFC 8259 has one number type, and 3.0 is the integer 3, though strict decoders refuse it',
     warns: [
       'decisions.candidate-id-above-2-53',
       'decisions.duplicates-counted',

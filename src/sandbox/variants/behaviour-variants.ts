@@ -5,21 +5,27 @@ export const behaviourVariants = [
   {
     id: 'webhooks.eight-retries-after-first',
     area: 'webhooks',
-    summary: 'a failing event is retried after each of the 8 listed waits (1 min … 4 h): 9 attempts in all, over about 8 hours',
-    allowedBy: 'Events, delivery rule 1: "up to 8 attempts over about 8 hours (after 1 min, 2 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h)" lists 8 waits, which add up to about 8 hours only when each precedes a retry',
+    summary:
+      'a failing event is retried after each of the 8 listed waits (1 min … 4 h): 9 attempts in all, over about 8 hours',
+    allowedBy:
+      'Events, delivery rule 1: "up to 8 attempts over about 8 hours (after 1 min, 2 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h)" lists 8 waits, which add up to about 8 hours only when each precedes a retry',
     warns: ['webhooks.retry-schedule-whole'],
   },
   {
     id: 'auth.other-partner-token-403',
     area: 'auth',
-    summary: "an org token sent with another partner's key is refused with 403 `forbidden` (the default: 401 `invalid_org_token`)",
-    allowedBy: 'Authentication: the token identifies "one customer organization", the key "the partner"; the answer when they belong to different partners is not shown ("Any code not listed is handled by its HTTP status")',
+    summary:
+      "an org token sent with another partner's key is refused with 403 `forbidden` (the default: 401 `invalid_org_token`)",
+    allowedBy:
+      'Authentication: the token identifies "one customer organization", the key "the partner"; the answer when they belong to different partners is not shown ("Any code not listed is handled by its HTTP status")',
   },
   {
     id: 'auth.other-partner-token-404',
     area: 'auth',
-    summary: "an org token sent with another partner's key answers 404 as if the organization's resources did not exist (`run_not_found`, `job_not_found`)",
-    allowedBy: 'Authentication: the answer when key and token belong to different partners is not shown; "A run of another customer organization yields 404 run_not_found"',
+    summary:
+      "an org token sent with another partner's key answers 404 as if the organization's resources did not exist (`run_not_found`, `job_not_found`)",
+    allowedBy:
+      'Authentication: the answer when key and token belong to different partners is not shown; "A run of another customer organization yields 404 run_not_found"',
   },
   {
     id: 'status.upserts-201-on-create',
@@ -36,13 +42,15 @@ export const behaviourVariants = [
   {
     id: 'users.strict-role-list',
     area: 'users',
-    summary: 'a `role` outside the service\'s own list (hiring_manager, talent_partner) is refused with 422 invalid_user; no role is accepted',
+    summary:
+      "a `role` outside the service's own list (hiring_manager, talent_partner) is refused with 422 invalid_user; no role is accepted",
     allowedBy: 'User: "Allowed values of `role`: not shown"; 422 invalid_user: "the condition: not shown"',
   },
   {
     id: 'decisions.whole-second-occurred-at',
     area: 'decisions',
-    summary: '`occurred_at` is stored at whole-second precision (a common database default), so two values within one second are one entry',
+    summary:
+      '`occurred_at` is stored at whole-second precision (a common database default), so two values within one second are one entry',
     allowedBy: 'Decision: `occurred_at` string date-time; the spec states no precision',
   },
   {
@@ -54,14 +62,16 @@ export const behaviourVariants = [
   {
     id: 'additive.requirement-issue-code',
     area: 'additive',
-    summary: 'every accepted run start with requirements adds a warning with the unknown code `zz_variant_issue` at index 0',
+    summary:
+      'every accepted run start with requirements adds a warning with the unknown code `zz_variant_issue` at index 0',
     allowedBy: 'RequirementIssue `code`: "new codes may be added"; Versioning 2: new requirement-issue codes',
   },
   {
     id: 'additive.run-status',
     area: 'additive',
-    summary: 'a running real run reads `status: searching` (the run start\'s 202 still says running)',
-    allowedBy: 'Run `status`: "running, completed, failed; any other value is treated as running"; Versioning 3: unknown enumerations fall back',
+    summary: "a running real run reads `status: searching` (the run start's 202 still says running)",
+    allowedBy:
+      'Run `status`: "running, completed, failed; any other value is treated as running"; Versioning 3: unknown enumerations fall back',
   },
   {
     id: 'additive.event-name',
@@ -110,14 +120,17 @@ export const behaviourVariants = [
   {
     id: 'reveal.sandbox-phone-computed',
     area: 'reveal',
-    summary: 'the sandbox phone is computed from the last four digits of the candidate id without showing them (`+1-555-01NN`, NN from the four digits)',
-    allowedBy: 'Sandbox behaviour: "the phone is fixed and derived from the last four digits of the candidate id"; how it is derived is not shown',
+    summary:
+      'the sandbox phone is computed from the last four digits of the candidate id without showing them (`+1-555-01NN`, NN from the four digits)',
+    allowedBy:
+      'Sandbox behaviour: "the phone is fixed and derived from the last four digits of the candidate id"; how it is derived is not shown',
     warns: ['reveal.sandbox-synthetic-contact'],
   },
   {
     id: 'fixtures.notices-all-new-code',
     area: 'fixtures',
-    summary: '`cert-notices-all` also shows a notice with a code v1 clients do not know yet (`zz_variant_notice`, info, above_list)',
+    summary:
+      '`cert-notices-all` also shows a notice with a code v1 clients do not know yet (`zz_variant_notice`, info, above_list)',
     allowedBy:
       'Notice `code`: "new codes appear without warning"; Versioning 2: new notice codes are additive within v1, so a newer service\'s fixture of "the nine notice codes that can occur in v1" may show a tenth, new one',
   },
@@ -131,20 +144,24 @@ export const behaviourVariants = [
     id: 'webhooks.first-delivery-after-90s',
     area: 'webhooks',
     summary: 'every webhook is first attempted 90 s (spec time) after it is queued',
-    allowedBy: '"(usually within a minute)" is no limit: the spec bounds delivery only by 8 attempts over about 8 hours and 7 days\' retention',
+    allowedBy:
+      '"(usually within a minute)" is no limit: the spec bounds delivery only by 8 attempts over about 8 hours and 7 days\' retention',
     warns: ['webhooks.test-delivery-same-event-id'],
   },
   {
     id: 'reveal.production-charge-below-quote',
     area: 'reveal',
     mode: 'production',
-    summary: 'production: a first reveal charges a quarter less than the latest run read quoted (rounded down), and the wallet falls by what `credits_charged` says',
-    allowedBy: 'Reveal result: `credits_charged` "what the response says is authoritative; not necessarily the quoted price"; Candidate: `reveal_price_credits` "computed from a price table at request time"',
+    summary:
+      'production: a first reveal charges a quarter less than the latest run read quoted (rounded down), and the wallet falls by what `credits_charged` says',
+    allowedBy:
+      'Reveal result: `credits_charged` "what the response says is authoritative; not necessarily the quoted price"; Candidate: `reveal_price_credits` "computed from a price table at request time"',
   },
   {
     id: 'runs-read.real-run-outlasts-polling',
     area: 'runs-read',
-    summary: 'real runs work 16 times longer: first candidates after about 3 to 4.5 minutes, completed after 40 to 64 minutes (spec time), past the 30 minutes clients poll',
+    summary:
+      'real runs work 16 times longer: first candidates after about 3 to 4.5 minutes, completed after 40 to 64 minutes (spec time), past the 30 minutes clients poll',
     allowedBy:
       'Limits: "A cold run typically shows its first confirmed candidates within 10 to 17 seconds and keeps working for several minutes"; "Run polling: every 5 seconds while watched; stop after 30 minutes of running" is "client guidance"; GET /runs/{run_id}: "stop after a run has been running for more than 30 minutes and show the run id with a support hint" — no duration is set for the run itself',
     warns: ['runs-read.real-run-ends-within-30-minutes'],
@@ -152,34 +169,41 @@ export const behaviourVariants = [
   {
     id: 'fixtures.notices-all-without-refs',
     area: 'fixtures',
-    summary: '`cert-notices-all` shows its notices without `ref` (requirement_blockers and requirement_attribution on_requirement, already_shown on_candidate)',
+    summary:
+      '`cert-notices-all` shows its notices without `ref` (requirement_blockers and requirement_attribution on_requirement, already_shown on_candidate)',
     allowedBy:
       'Notice: `ref` "Required: no"; the cert-notices-all row says only "the nine notice codes that can occur in v1, each in its slot" — refs are stated for cert-notice-unknown only',
   },
   {
     id: 'sandbox.real-names-enabled',
     area: 'sandbox',
-    summary: 'the operator enabled real names for the partner: real-run candidates show their real names (in `name` and inside evidence); e-mails, URLs and phones stay masked. Certify it with --real-names-enabled',
-    allowedBy: 'Sandbox behaviour: "Real names: shown only after a data-processing agreement is signed and the service operator enables it for the partner; contact identifiers stay masked regardless"',
+    summary:
+      'the operator enabled real names for the partner: real-run candidates show their real names (in `name` and inside evidence); e-mails, URLs and phones stay masked. Certify it with --real-names-enabled',
+    allowedBy:
+      'Sandbox behaviour: "Real names: shown only after a data-processing agreement is signed and the service operator enables it for the partner; contact identifiers stay masked regardless"',
   },
   {
     id: 'sandbox.simulated-answer-over-limit',
     area: 'sandbox',
-    summary: 'a simulated request over the rate limit still gets its simulated answer (it is counted, and plain requests get 429)',
-    allowedBy: 'Sandbox request headers: "The request is authenticated and logged first; simulated requests count toward the rate limit" says they count, not which answer a simulated request over the limit gets',
+    summary:
+      'a simulated request over the rate limit still gets its simulated answer (it is counted, and plain requests get 429)',
+    allowedBy:
+      'Sandbox request headers: "The request is authenticated and logged first; simulated requests count toward the rate limit" says they count, not which answer a simulated request over the limit gets',
   },
   {
     id: 'sandbox.simulated-credits-required-null',
     area: 'sandbox',
     summary: 'the simulated `402 insufficient_credits` carries `required: null` (a simulated refusal prices no reveal)',
-    allowedBy: 'Simulated errors: insufficient_credits body fields "error, message, balance (0), required, reason (simulated)" give balance\'s value and none for required; Errors by endpoint names `required` without a type',
+    allowedBy:
+      'Simulated errors: insufficient_credits body fields "error, message, balance (0), required, reason (simulated)" give balance\'s value and none for required; Errors by endpoint names `required` without a type',
     warns: ['sandbox.simulate-insufficient-credits'],
   },
   {
     id: 'reveal.production-price-table-free',
     area: 'reveal',
     mode: 'production',
-    summary: 'production: the price table at request time prices every first reveal at 0 (`credits_charged: 0`, the wallet unchanged), though the run read quoted a price',
+    summary:
+      'production: the price table at request time prices every first reveal at 0 (`credits_charged: 0`, the wallet unchanged), though the run read quoted a price',
     allowedBy:
       'Reveal result: `credits_charged` "what the response says is authoritative; not necessarily the quoted price"; Candidate: `reveal_price_credits` "price at the time of this response; computed from a price table at request time, never fixed"',
     warns: ['reveal.production-charged-once'],
@@ -187,14 +211,18 @@ export const behaviourVariants = [
   {
     id: 'webhooks.run-completed-progress-at-emission',
     area: 'webhooks',
-    summary: "a real run's run_completed carries the progress counted when the event was queued: `screened` one below what reads of the completed run show",
-    allowedBy: 'Events: run_completed carries `progress` "(same shape as in the run read)" — the shape, not the values; delivery rule 6: webhooks are notifications, not state, and the authoritative data comes from the run read',
+    summary:
+      "a real run's run_completed carries the progress counted when the event was queued: `screened` one below what reads of the completed run show",
+    allowedBy:
+      'Events: run_completed carries `progress` "(same shape as in the run read)" — the shape, not the values; delivery rule 6: webhooks are notifications, not state, and the authoritative data comes from the run read',
     warns: ['webhooks.real-run-deliveries-valid'],
   },
   {
     id: 'runs-read.english-notice-quotes-hebrew',
     area: 'runs-read',
-    summary: 'every read of a real run adds a location_relaxed notice (info, above_list) whose English text quotes the nearby places in Hebrew, so it holds more Hebrew letters than Latin ones',
-    allowedBy: 'Notice: "title and body follow the request language" and "The meaning and wording of each notice code: not shown"; an English sentence may quote data (places, requirements) as written, in Hebrew',
+    summary:
+      'every read of a real run adds a location_relaxed notice (info, above_list) whose English text quotes the nearby places in Hebrew, so it holds more Hebrew letters than Latin ones',
+    allowedBy:
+      'Notice: "title and body follow the request language" and "The meaning and wording of each notice code: not shown"; an English sentence may quote data (places, requirements) as written, in Hebrew',
   },
 ] as const satisfies readonly VariantDefinition[];

@@ -2,7 +2,8 @@ import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { addTopLevelField, basicTimestamps, escapeNonAscii, offsetTimestamps, prettyJson } from './body-forms.js';
 
-const BODY = '{"id":9007199254740993,"name":"דנה \\"q\\" ,:{}[]","list":[],"obj":{},"n":[1,2.0,{"a":null}],"at":"2025-01-02T03:04:05.678Z"}';
+const BODY =
+  '{"id":9007199254740993,"name":"דנה \\"q\\" ,:{}[]","list":[],"obj":{},"n":[1,2.0,{"a":null}],"at":"2025-01-02T03:04:05.678Z"}';
 const same = (a: string, b: string) => expect(JSON.stringify(parse(a))).toBe(JSON.stringify(parse(b)));
 
 describe('variant body forms', () => {
@@ -25,12 +26,16 @@ describe('variant body forms', () => {
 
   it('writes Z timestamps with +00:00', () => {
     expect(offsetTimestamps(BODY)).toContain('"at":"2025-01-02T03:04:05.678+00:00"');
-    expect(Date.parse(JSON.parse(offsetTimestamps('"2025-01-02T03:04:05Z"')) as string)).toBe(Date.parse('2025-01-02T03:04:05Z'));
+    expect(Date.parse(JSON.parse(offsetTimestamps('"2025-01-02T03:04:05Z"')) as string)).toBe(
+      Date.parse('2025-01-02T03:04:05Z'),
+    );
   });
 
   it('writes Z timestamps in the ISO 8601 basic format', () => {
     expect(basicTimestamps(BODY)).toContain('"at":"20250102T030405.678Z"');
-    expect(basicTimestamps('{"a":"2025-01-02T03:04:05Z","b":"not 2025-01-02T03:04:05Z"}')).toBe('{"a":"20250102T030405Z","b":"not 2025-01-02T03:04:05Z"}');
+    expect(basicTimestamps('{"a":"2025-01-02T03:04:05Z","b":"not 2025-01-02T03:04:05Z"}')).toBe(
+      '{"a":"20250102T030405Z","b":"not 2025-01-02T03:04:05Z"}',
+    );
   });
 
   it('adds a top-level field to objects only', () => {

@@ -20,6 +20,7 @@ export const VARIANTS: readonly VariantDefinition[] = BY_KIND.flat().sort((a, b)
 export function resolveVariants(ids: readonly string[]): VariantSet {
   const known: readonly VariantId[] = BY_KIND.flat().map((v) => v.id);
   const unknown = ids.filter((id) => !isOneOf(known, id));
-  if (unknown.length > 0) throw new Error(`unknown variant id(s): ${unknown.join(', ')} (see: svc-certify serve --list-variants)`);
+  if (unknown.length > 0)
+    throw new Error(`unknown variant id(s): ${unknown.join(', ')} (see: svc-certify serve --list-variants)`);
   return new Set(ids.filter((id) => isOneOf(known, id)));
 }

@@ -34,13 +34,17 @@ export function buildOutgoing(input: {
   const { faults } = input;
   const variants = input.variants ?? new Set<string>();
   const envelope: Record<string, unknown> = { ...input.envelope };
-  if (variants.has('additive.webhook-fields')) envelope.zz_variant_field = { added_by: 'variant additive.webhook-fields' };
+  if (variants.has('additive.webhook-fields'))
+    envelope.zz_variant_field = { added_by: 'variant additive.webhook-fields' };
   if (variants.has('json.timestamps-offset-form') && envelope.occurred_at === input.envelope.occurred_at) {
     envelope.occurred_at = input.envelope.occurred_at.replace(/Z$/, '+00:00');
   }
   // Variant json.timestamps-basic-format: the same instant in the ISO 8601 basic format.
   if (variants.has('json.timestamps-basic-format') && envelope.occurred_at === input.envelope.occurred_at) {
-    envelope.occurred_at = input.envelope.occurred_at.replace(/^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)Z$/, '$1$2$3T$4$5$6Z');
+    envelope.occurred_at = input.envelope.occurred_at.replace(
+      /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)Z$/,
+      '$1$2$3T$4$5$6Z',
+    );
   }
   if (faults.has('webhooks.new-event-id-on-retry') && input.attempt > 1) envelope.event_id = randomUUID();
   if (faults.has('webhooks.envelope-missing-organization-external-id')) delete envelope.organization_external_id;
@@ -48,10 +52,13 @@ export function buildOutgoing(input: {
 
   const signed = serializeBody(envelope);
   // The fault sends one byte more than it signed: a trailing newline a lax receiver might even strip.
-  const body = faults.has('webhooks.signature-over-different-bytes') ? Buffer.concat([signed, Buffer.from('\n')]) : signed;
+  const body = faults.has('webhooks.signature-over-different-bytes')
+    ? Buffer.concat([signed, Buffer.from('\n')])
+    : signed;
   const useWrong = input.wrongSignature && !faults.has('webhooks.bad-signature-test-valid');
   let signature = signBody(useWrong ? input.wrongSecret : input.secret, signed);
-  if (faults.has('webhooks.signature-uppercase-hex')) signature = `sha256=${signature.slice('sha256='.length).toUpperCase()}`;
+  if (faults.has('webhooks.signature-uppercase-hex'))
+    signature = `sha256=${signature.slice('sha256='.length).toUpperCase()}`;
   if (faults.has('webhooks.signature-missing-prefix')) signature = signature.slice('sha256='.length);
 
   const headers: Record<string, string> = {
@@ -59,6 +66,7 @@ export function buildOutgoing(input: {
     'x-svc-signature': signature,
     'user-agent': 'svc-sandbox-webhooks/1',
   };
-  if (input.sandboxHeader && !faults.has('webhooks.environment-header-missing')) headers['x-svc-environment'] = 'sandbox';
+  if (input.sandboxHeader && !faults.has('webhooks.environment-header-missing'))
+    headers['x-svc-environment'] = 'sandbox';
   return { eventId: String(envelope.event_id), body, headers };
 }

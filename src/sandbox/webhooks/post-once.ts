@@ -19,7 +19,12 @@ export interface PostHandle {
  * acknowledgement: if they do not arrive within `timeoutMs` the attempt fails. The response body is drained
  * and ignored.
  */
-export function postOnce(url: string, headers: Record<string, string>, body: Uint8Array, opts: { timeoutMs: number; insecureTls: boolean }): PostHandle {
+export function postOnce(
+  url: string,
+  headers: Record<string, string>,
+  body: Uint8Array,
+  opts: { timeoutMs: number; insecureTls: boolean },
+): PostHandle {
   let req: ClientRequest | undefined;
   let timer: NodeJS.Timeout | undefined;
   const result = new Promise<PostResult>((resolve) => {

@@ -84,7 +84,12 @@ function envelope(over: Partial<WebhookEnvelope> = {}): WebhookEnvelope {
   };
 }
 
-const item = (env: WebhookEnvelope, extra: { wrongSignature?: boolean; dedupe?: boolean } = {}) => ({ partnerId: 'p1', organizationId: 'o1', envelope: env, ...extra });
+const item = (env: WebhookEnvelope, extra: { wrongSignature?: boolean; dedupe?: boolean } = {}) => ({
+  partnerId: 'p1',
+  organizationId: 'o1',
+  envelope: env,
+  ...extra,
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(cond: () => boolean, ms = 5_000): Promise<void> {
   const end = Date.now() + ms;
@@ -108,7 +113,11 @@ describe('webhook queue delivery', () => {
     expect(got.headers['x-svc-environment']).toBe('sandbox');
     expect(got.headers['x-svc-signature']).toBe(hmac(got.body));
     expect(got.body.toString('utf8')).toContain('"candidate_id":9007199254740993');
-    expect(json(got)).toMatchObject({ event_id: env.event_id, organization_external_id: 'acme-org', occurred_at: env.occurred_at });
+    expect(json(got)).toMatchObject({
+      event_id: env.event_id,
+      organization_external_id: 'acme-org',
+      occurred_at: env.occurred_at,
+    });
     await until(() => q.attempts().length === 1);
     expect(q.attempts()[0]).toMatchObject({ eventId: env.event_id, attempt: 1, url: rcv.url, status: 200 });
   });
@@ -131,7 +140,10 @@ describe('webhook queue delivery', () => {
     expect(rcv.received[1]!.at - rcv.received[0]!.at).toBeGreaterThanOrEqual(90);
     await sleep(400);
     expect(rcv.received).toHaveLength(2);
-    expect(q.attempts().map((a) => [a.attempt, a.status])).toEqual([[1, 500], [2, 204]]);
+    expect(q.attempts().map((a) => [a.attempt, a.status])).toEqual([
+      [1, 500],
+      [2, 204],
+    ]);
   });
 
   it('never follows a 3xx and counts it as a failed attempt', async () => {
@@ -244,7 +256,16 @@ describe('webhook queue delivery', () => {
 });
 
 describe('webhook faults', () => {
-  async function deliveries(fault: string, opts: { answer?: Receiver['answer']; env?: Partial<WebhookEnvelope>; wrongSignature?: boolean; count?: number; settleMs?: number } = {}) {
+  async function deliveries(
+    fault: string,
+    opts: {
+      answer?: Receiver['answer'];
+      env?: Partial<WebhookEnvelope>;
+      wrongSignature?: boolean;
+      count?: number;
+      settleMs?: number;
+    } = {},
+  ) {
     const rcv = await receiver();
     if (opts.answer) rcv.answer = opts.answer;
     const q = queue(rcv, { faults: resolveFaults([fault]) });
@@ -271,32 +292,51 @@ describe('webhook faults', () => {
   });
 
   it('webhooks.bad-signature-test-valid', async () => {
-    const [got] = await deliveries('webhooks.bad-signature-test-valid', { wrongSignature: true, answer: () => ({ status: 401 }) });
+    const [got] = await deliveries('webhooks.bad-signature-test-valid', {
+      wrongSignature: true,
+      answer: () => ({ status: 401 }),
+    });
     expect(got!.headers['x-svc-signature']).toBe(hmac(got!.body));
   });
 
   it('webhooks.bad-signature-test-retried', async () => {
-    const got = await deliveries('webhooks.bad-signature-test-retried', { wrongSignature: true, answer: () => ({ status: 401 }), count: 2 });
+    const got = await deliveries('webhooks.bad-signature-test-retried', {
+      wrongSignature: true,
+      answer: () => ({ status: 401 }),
+      count: 2,
+    });
     expect(got.length).toBeGreaterThanOrEqual(2);
   });
 
   it('webhooks.new-event-id-on-retry', async () => {
-    const got = await deliveries('webhooks.new-event-id-on-retry', { answer: (n) => ({ status: n === 0 ? 500 : 200 }), count: 2 });
+    const got = await deliveries('webhooks.new-event-id-on-retry', {
+      answer: (n) => ({ status: n === 0 ? 500 : 200 }),
+      count: 2,
+    });
     expect(json(got[0]!).event_id).not.toBe(json(got[1]!).event_id);
   });
 
   it('webhooks.no-retry-after-server-error', async () => {
-    const got = await deliveries('webhooks.no-retry-after-server-error', { answer: () => ({ status: 500 }), settleMs: 400 });
+    const got = await deliveries('webhooks.no-retry-after-server-error', {
+      answer: () => ({ status: 500 }),
+      settleMs: 400,
+    });
     expect(got).toHaveLength(1);
   });
 
   it('webhooks.redirect-followed', async () => {
-    const got = await deliveries('webhooks.redirect-followed', { answer: (n) => (n === 0 ? { status: 307, headers: { location: '/elsewhere' } } : { status: 200 }), count: 2 });
+    const got = await deliveries('webhooks.redirect-followed', {
+      answer: (n) => (n === 0 ? { status: 307, headers: { location: '/elsewhere' } } : { status: 200 }),
+      count: 2,
+    });
     expect(got.map((r) => r.path)).toEqual(['/hook', '/elsewhere']);
   });
 
   it('webhooks.duplicate-candidate-revealed', async () => {
-    const got = await deliveries('webhooks.duplicate-candidate-revealed', { env: { event: 'candidate_revealed', candidate_id: 7n }, count: 2 });
+    const got = await deliveries('webhooks.duplicate-candidate-revealed', {
+      env: { event: 'candidate_revealed', candidate_id: 7n },
+      count: 2,
+    });
     expect(got.map((r) => json(r).candidate_id)).toEqual([7, 7]);
   });
 

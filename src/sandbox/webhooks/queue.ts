@@ -19,7 +19,8 @@ interface Item {
 
 function dedupeKey(envelope: WebhookEnvelope): string | null {
   if (envelope.event === 'run_completed' || envelope.event === 'run_failed') return `run\u0000${envelope.run_id}`;
-  if (envelope.event === 'candidate_revealed') return `revealed\u0000${envelope.run_id}\u0000${serializeKey(envelope.candidate_id)}`;
+  if (envelope.event === 'candidate_revealed')
+    return `revealed\u0000${envelope.run_id}\u0000${serializeKey(envelope.candidate_id)}`;
   return null;
 }
 
@@ -49,7 +50,11 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
   const variants = opts.variants ?? new Set<string>();
   // Variants: a first attempt after 45 s is within "usually within a minute"; after 90 s it is not
   // usual, but the spec makes no promise (the certifier warns).
-  const firstDelayMs = variants.has('webhooks.first-delivery-after-90s') ? 90_000 / scale : variants.has('webhooks.first-delivery-after-45s') ? 45_000 / scale : 0;
+  const firstDelayMs = variants.has('webhooks.first-delivery-after-90s')
+    ? 90_000 / scale
+    : variants.has('webhooks.first-delivery-after-45s')
+      ? 45_000 / scale
+      : 0;
   const log = opts.log ?? (() => {});
   // Deliberately wrong, and never the real secret: the bad-signature test must fail verification.
   const wrongSecret = `wrong-${randomBytes(16).toString('hex')}`;
@@ -84,7 +89,10 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
     item.state = 'paused';
     if (item.timer) clearTimeout(item.timer);
     // A paused event is still dropped on time, even if nobody wakes the queue.
-    item.timer = setTimeout(() => finish(item, 'dropped: unsent 7 days after it occurred'), Math.max(0, expiresIn(item)));
+    item.timer = setTimeout(
+      () => finish(item, 'dropped: unsent 7 days after it occurred'),
+      Math.max(0, expiresIn(item)),
+    );
     item.timer.unref();
   };
 
@@ -100,20 +108,39 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
       variants,
     });
     // The fault waits a full minute for the answer: a late 2xx then counts as delivered.
-    const ackTimeoutMs = faults.has('webhooks.late-ack-accepted') ? 60_000 : (opts.ackTimeoutMs ?? Math.max(ACK_TIMEOUT_MS / scale, MIN_ACK_TIMEOUT_MS));
+    const ackTimeoutMs = faults.has('webhooks.late-ack-accepted')
+      ? 60_000
+      : (opts.ackTimeoutMs ?? Math.max(ACK_TIMEOUT_MS / scale, MIN_ACK_TIMEOUT_MS));
     const startedAt = Date.now();
     const post = (to: string) => {
-      const handle = postOnce(to, out.headers, out.body, { timeoutMs: ackTimeoutMs, insecureTls: opts.allowLoopback && isLoopbackUrl(to) });
+      const handle = postOnce(to, out.headers, out.body, {
+        timeoutMs: ackTimeoutMs,
+        insecureTls: opts.allowLoopback && isLoopbackUrl(to),
+      });
       const entry = { handle, done: handle.result.then(() => undefined) };
       inflight.add(entry);
       return handle.result.finally(() => inflight.delete(entry));
     };
     let result = await post(url);
-    if (faults.has('webhooks.redirect-followed') && result.status !== null && result.status >= 300 && result.status < 400 && result.location && !closed) {
+    if (
+      faults.has('webhooks.redirect-followed') &&
+      result.status !== null &&
+      result.status >= 300 &&
+      result.status < 400 &&
+      result.location &&
+      !closed
+    ) {
       result = await post(new URL(result.location, url).toString());
     }
     const answeredAt = Date.now();
-    history.push({ eventId: out.eventId, attempt: item.attemptsMade, url, status: result.status, ...(result.error ? { error: result.error } : {}), at: answeredAt });
+    history.push({
+      eventId: out.eventId,
+      attempt: item.attemptsMade,
+      url,
+      status: result.status,
+      ...(result.error ? { error: result.error } : {}),
+      at: answeredAt,
+    });
     opts.onAttempt?.({
       kind: 'webhook-attempt',
       eventId: out.eventId,
@@ -148,13 +175,18 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
     log(`webhook ${describe(item)} attempt ${item.attemptsMade} -> ${result.status ?? result.error ?? 'no answer'}`);
     if (closed) return;
     if (result.status !== null && result.status >= 200 && result.status < 300) return finish(item, 'delivered');
-    if (item.wrongSignature && !faults.has('webhooks.bad-signature-test-retried')) return finish(item, 'bad-signature test sent once, not retried');
-    if (faults.has('webhooks.no-retry-after-server-error') && result.status !== null && result.status >= 500) return finish(item, 'given up');
+    if (item.wrongSignature && !faults.has('webhooks.bad-signature-test-retried'))
+      return finish(item, 'bad-signature test sent once, not retried');
+    if (faults.has('webhooks.no-retry-after-server-error') && result.status !== null && result.status >= 500)
+      return finish(item, 'given up');
     const delay = faults.has('webhooks.retry-backoff-flat')
       ? faultyRetryDelay(item.attemptsMade, 'flat')
       : faults.has('webhooks.retries-past-eighth-attempt')
         ? faultyRetryDelay(item.attemptsMade, 'past-eighth')
-        : retryDelay(item.attemptsMade, variants.has('webhooks.eight-retries-after-first') ? 'eight-retries' : 'eight-in-all');
+        : retryDelay(
+            item.attemptsMade,
+            variants.has('webhooks.eight-retries-after-first') ? 'eight-retries' : 'eight-in-all',
+          );
     if (delay === null) return finish(item, `dropped after ${item.attemptsMade} attempts`);
     schedule(item, delay / scale);
   };
@@ -186,7 +218,8 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
         schedule(item, firstDelayMs);
       };
       add(envelope);
-      if (faults.has('webhooks.duplicate-candidate-revealed') && envelope.event === 'candidate_revealed') add({ ...envelope, event_id: randomUUID() });
+      if (faults.has('webhooks.duplicate-candidate-revealed') && envelope.event === 'candidate_revealed')
+        add({ ...envelope, event_id: randomUUID() });
     },
 
     wake() {

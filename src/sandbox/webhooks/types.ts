@@ -22,7 +22,13 @@ export interface WebhookAttempt {
 
 export interface WebhookQueue {
   /** dedupe (default true): run_completed/run_failed at most once per run_id; candidate_revealed once per (run_id, candidate_id). The test endpoint passes dedupe: false. wrongSignature: signed with a deliberately wrong secret, sent once, never retried. */
-  enqueue(item: { partnerId: string; organizationId: string; envelope: WebhookEnvelope; wrongSignature?: boolean; dedupe?: boolean }): void;
+  enqueue(item: {
+    partnerId: string;
+    organizationId: string;
+    envelope: WebhookEnvelope;
+    wrongSignature?: boolean;
+    dedupe?: boolean;
+  }): void;
   /** Re-examine paused items (after an enable or a URL change). */
   wake(): void;
   attempts(): ReadonlyArray<WebhookAttempt>;

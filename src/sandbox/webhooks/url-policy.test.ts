@@ -18,7 +18,8 @@ function bounds(cidr: string): [string, string] {
   const last = Uint8Array.from(bytes);
   for (let bit = bits; bit < bytes.length * 8; bit++) last[bit >> 3]! |= 0x80 >> (bit & 7);
   if (bytes.length === 4) return [bytes.join('.'), last.join('.')];
-  const v6 = (b: Uint8Array) => `[${Array.from({ length: 8 }, (_, i) => ((b[2 * i]! << 8) | b[2 * i + 1]!).toString(16)).join(':')}]`;
+  const v6 = (b: Uint8Array) =>
+    `[${Array.from({ length: 8 }, (_, i) => ((b[2 * i]! << 8) | b[2 * i + 1]!).toString(16)).join(':')}]`;
   return [v6(bytes), v6(last)];
 }
 
@@ -38,7 +39,14 @@ describe('webhook URL policy', () => {
   });
 
   it('judges non-canonical IPv4 spellings after URL parsing', () => {
-    for (const url of ['https://127.1/h', 'https://0x0a.0.0.1/h', 'https://3232235777/h', 'https://[::ffff:10.0.0.1]/h', 'https://[0:0:0:0:0:ffff:7f00:1]/h', 'https://svc.INTERNAL./h']) {
+    for (const url of [
+      'https://127.1/h',
+      'https://0x0a.0.0.1/h',
+      'https://3232235777/h',
+      'https://[::ffff:10.0.0.1]/h',
+      'https://[0:0:0:0:0:ffff:7f00:1]/h',
+      'https://svc.INTERNAL./h',
+    ]) {
       expect(checkWebhookUrl(url, strict).ok, url).toBe(false);
     }
     expect(checkWebhookUrl('https://1572395042/h', strict)).toEqual({ ok: true }); // 93.184.216.34
@@ -48,11 +56,24 @@ describe('webhook URL policy', () => {
 
   it('the operator switch allows http and https on loopback only', () => {
     const loose = { allowLoopback: true };
-    for (const url of ['http://127.0.0.1:8080/hook', 'https://127.0.0.1/hook', 'http://localhost:3000/x', 'http://[::1]:9/x', 'http://127.5.6.7/x', 'http://2130706433/x']) {
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'https://127.0.0.1/hook',
+      'http://localhost:3000/x',
+      'http://[::1]:9/x',
+      'http://127.5.6.7/x',
+      'http://2130706433/x',
+    ]) {
       expect(checkWebhookUrl(url, loose), url).toEqual({ ok: true });
       expect(checkWebhookUrl(url, strict).ok, url).toBe(false);
     }
-    for (const url of ['http://10.0.0.1/x', 'http://hooks.example.com/x', 'https://192.168.1.1/x', 'http://api.localhost/x', 'https://[fe80::1]/x']) {
+    for (const url of [
+      'http://10.0.0.1/x',
+      'http://hooks.example.com/x',
+      'https://192.168.1.1/x',
+      'http://api.localhost/x',
+      'https://[fe80::1]/x',
+    ]) {
       expect(checkWebhookUrl(url, loose).ok, url).toBe(false);
     }
   });

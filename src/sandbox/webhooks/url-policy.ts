@@ -76,11 +76,15 @@ export function checkWebhookUrl(url: string, opts: { allowLoopback: boolean }): 
   if (host.endsWith('.') && !host.endsWith('..')) host = host.slice(0, -1);
   if (host === '') return { ok: false, reason: 'no host' };
 
-  if (opts.allowLoopback && isLoopbackHost(host) && (parsed.protocol === 'http:' || parsed.protocol === 'https:')) return { ok: true };
-  if (parsed.protocol !== 'https:') return { ok: false, reason: `scheme ${parsed.protocol.replace(/:$/, '')} is not https` };
+  if (opts.allowLoopback && isLoopbackHost(host) && (parsed.protocol === 'http:' || parsed.protocol === 'https:'))
+    return { ok: true };
+  if (parsed.protocol !== 'https:')
+    return { ok: false, reason: `scheme ${parsed.protocol.replace(/:$/, '')} is not https` };
 
-  if (host === 'localhost' || host.endsWith('.localhost')) return { ok: false, reason: 'localhost is not a public host' };
-  if (host === 'internal' || host.endsWith('.internal')) return { ok: false, reason: '*.internal is not a public host' };
+  if (host === 'localhost' || host.endsWith('.localhost'))
+    return { ok: false, reason: 'localhost is not a public host' };
+  if (host === 'internal' || host.endsWith('.internal'))
+    return { ok: false, reason: '*.internal is not a public host' };
 
   const v4 = parseIPv4(host);
   if (v4) {
