@@ -12,6 +12,7 @@ import {
   formatDuration,
   isExpectedFailure,
   reasonOf,
+  STATUS_ICON,
   skipText,
   verdictLabel,
   verdictNotes,
@@ -19,14 +20,6 @@ import {
   verdictTone,
   type Verdict,
 } from './format.js';
-
-export const STATUS_ICON: Record<CheckStatus, string> = {
-  passed: '✓',
-  failed: '✗',
-  skipped: '○',
-  error: '!',
-  warning: '⚠',
-};
 
 export function makeChalk(color: boolean): ChalkInstance {
   // Level 1 (16 colours) is enough and safe on every terminal that asked for colour.

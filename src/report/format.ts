@@ -5,6 +5,7 @@ import {
   skipKindOf,
   summarize,
   type CheckResult,
+  type CheckStatus,
   type MissingInput,
   type Observation,
   type RecordedExchange,
@@ -14,6 +15,15 @@ import {
   type Verdict,
 } from '../runner/results.js';
 import { decideVerdict, describeMissing, verdictOfResult } from '../runner/verdict.js';
+
+/** The one icon of each status, in the console and in report.html. */
+export const STATUS_ICON: Record<CheckStatus, string> = {
+  passed: '✓',
+  failed: '✗',
+  skipped: '○',
+  error: '!',
+  warning: '⚠',
+};
 
 /** The label every reporter prints; passed-selection is never "Certified" (runner/verdict.ts). */
 export { verdictLabel } from '../runner/verdict.js';

@@ -2,16 +2,8 @@
 // spec, the exchanges that prove it and the curl that reproduces it.
 
 import type { CheckResult, CheckStatus, Observation, RecordedExchange, RecordedMessage } from '../runner/results.js';
-import { exchangeOf, formatDuration, reproductionExchanges, skipText } from './format.js';
+import { exchangeOf, formatDuration, reproductionExchanges, skipText, STATUS_ICON } from './format.js';
 import { escapeHtml as h } from './html-escape.js';
-
-export const STATUS_ICON: Record<CheckStatus, string> = {
-  passed: '✓',
-  failed: '✗',
-  skipped: '○',
-  error: '!',
-  warning: '⚠',
-};
 
 /**
  * Target-controlled text in a block that keeps whitespace and lets RTL text find its own direction.
