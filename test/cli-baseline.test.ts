@@ -101,6 +101,8 @@ async function runWholeCatalogue(extra: string[], opts: { cwd: string; withDisab
         '--disabled-org-token',
         String(p.disabled_org_token),
         ...(opts.withDisabledKey ? ['--disabled-partner-key', String(p.disabled_partner_key)] : []),
+        '--other-partner-key',
+        String(p.other_partner_key),
         '--webhook-secret',
         String(p.webhook_secret),
         '--webhook-listen',

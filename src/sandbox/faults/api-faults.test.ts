@@ -33,6 +33,16 @@ const PROBES: Record<string, Probe> = {
     h.app.operator.setOrganizationEnabled(h.orgId, false);
     return (await h.call('GET', '/runs/x')).status;
   },
+  'auth.org-token-any-partner': async (h) => {
+    // A second, enabled partner's key with the first partner's org token.
+    const other = h.app.operator.createPartner({ name: 'Other Partner' });
+    const res = await h.app.request({
+      method: 'GET',
+      path: '/v1/runs/x',
+      headers: { 'x-partner-key': other.partnerKey, 'x-svc-org': h.orgToken },
+    });
+    return res.status;
+  },
   'auth.disabled-partner-401': async (h) => {
     h.app.operator.setPartnerEnabled(h.partnerId, false);
     return (await h.call('GET', '/runs/x')).status;
