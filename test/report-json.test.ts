@@ -114,3 +114,55 @@ describe('json reporter', () => {
     expect(validate(bogus)).toBe(false);
   });
 });
+
+describe('results.json writes a repeated exchange once', () => {
+  function withSharedSetup(): RunResult {
+    const result = makeRunResult();
+    const failed = result.checks.find((c) => c.status === 'failed' && c.exchanges.length > 0)!;
+    const passed = result.checks.filter((c) => c.status === 'passed');
+    // A shared setup exchange every check waited for: the first check's copy, then one in each passed check.
+    const setup = structuredClone(capPassedEvidence(result).checks.find((c) => c.id === passed[0]!.id)!.exchanges[0]!);
+    return {
+      ...result,
+      checks: result.checks.map((c) =>
+        c.status === 'passed' || c === failed ? { ...c, exchanges: [...c.exchanges, structuredClone(setup)] } : c,
+      ),
+    };
+  }
+
+  it("a passed check's copy of an earlier exchange is a reference; reading the file puts the copy back", async () => {
+    const result = withSharedSetup();
+    const text = renderJson(result);
+    const data = JSON.parse(text) as { checks: Array<{ status: string; exchanges: unknown[] }> };
+    const refs = data.checks.flatMap((c) =>
+      c.exchanges.filter((e) => typeof e === 'object' && e !== null && 'sameAs' in e),
+    );
+    expect(refs.length).toBeGreaterThan(0);
+    // Only passed and skipped checks refer; a failed check keeps its evidence whole.
+    for (const c of data.checks)
+      if (c.status === 'failed') expect(c.exchanges.every((e) => !('sameAs' in (e as object)))).toBe(true);
+    // The schema accepts it, and the reader gives back what was certified.
+    const { validateAgainst } = await import('../src/schema/validator.js');
+    expect(validateAgainst('results', data)).toEqual([]);
+    const file = join(dir, 'shared.json');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, text);
+    const { readResultsFile } = await import('../src/cli/read-results.js');
+    expect(readResultsFile(file)).toEqual(JSON.parse(`${JSON.stringify(capPassedEvidence(result))}`));
+    // Written again from what was read: the same bytes (svc-certify report re-renders byte for byte).
+    expect(renderJson(readResultsFile(file))).toBe(text);
+    expect(text.length).toBeLessThan(`${JSON.stringify(capPassedEvidence(result), null, 2)}\n`.length);
+  });
+
+  it('a reference to no earlier exchange is refused with one line naming it', async () => {
+    const data = JSON.parse(renderJson(makeRunResult())) as { checks: Array<{ exchanges: unknown[] }> };
+    data.checks[0]!.exchanges.push({ sameAs: { check: 5, exchange: 0 } });
+    const { writeFileSync } = await import('node:fs');
+    const file = join(dir, 'bad-ref.json');
+    writeFileSync(file, JSON.stringify(data));
+    const { readResultsFile } = await import('../src/cli/read-results.js');
+    expect(() => readResultsFile(file, 'bad-ref.json')).toThrowError(
+      /^bad-ref\.json is not an svc-certify results\.json: checks\[0\]\.exchanges\[\d+\] refers to checks\[5\]\.exchanges\[0\], which is no earlier exchange$/,
+    );
+  });
+});

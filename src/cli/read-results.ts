@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config/config-error.js';
 import type { RunResult } from '../runner/results.js';
 import { validateAgainst } from '../schema/validator.js';
+import { resolveSharedExchanges } from '../report/shared-exchanges.js';
 import { errnoOrMessage, errorMessage } from '../narrow.js';
 
 export function readResultsFile(path: string, shownAs: string = path): RunResult {
@@ -30,5 +31,9 @@ export function readResultsFile(path: string, shownAs: string = path): RunResult
       `${shownAs} is not an svc-certify results.json: at ${first.pointer === '' ? '(top level)' : first.pointer}: ${first.message}`,
     );
   }
-  return data as RunResult;
+  try {
+    return resolveSharedExchanges(data as RunResult);
+  } catch (e) {
+    throw new ConfigError(`${shownAs} is not an svc-certify results.json: ${errorMessage(e)}`);
+  }
 }

@@ -1,11 +1,13 @@
-// results.json: exactly the RunResult, nothing added, so that tools (and schemas/results.schema.json)
-// read one shape; the bodies of passed and skipped checks' exchanges are cut with their size and
-// SHA-256 (src/runner/evidence-caps.ts): a clean embedded run's record is 2.4 MB instead of 4.4 MB.
-// settleResult already cut them for every report; cutting is idempotent, and a result rendered
-// without settling (a test, a tool) is cut the same way.
+// results.json: the RunResult, so that tools (and schemas/results.schema.json) read one shape; the
+// bodies of passed and skipped checks' exchanges are cut with their size and SHA-256
+// (src/runner/evidence-caps.ts), and an exchange such a check repeats from an earlier check is written
+// once (shared-exchanges.ts; readResultsFile puts the copies back). settleResult already cut the bodies
+// for every report; cutting is idempotent, and a result rendered without settling (a test, a tool) is
+// cut the same way.
 
 import { capPassedEvidence } from '../runner/evidence-caps.js';
 import type { RunResult } from '../runner/results.js';
+import { referToSharedExchanges } from './shared-exchanges.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
 
@@ -18,7 +20,9 @@ function jsonSafe(_key: string, value: unknown): unknown {
 }
 
 export function renderJson(result: RunResult): string {
-  return `${JSON.stringify(capPassedEvidence(result), jsonSafe, 2)}\n`;
+  const capped = capPassedEvidence(result);
+  const checks = referToSharedExchanges(capped.checks, (exchange) => JSON.stringify(exchange, jsonSafe));
+  return `${JSON.stringify({ ...capped, checks }, jsonSafe, 2)}\n`;
 }
 
 export const createJsonReporter: ReporterFactory = (): Reporter => ({
