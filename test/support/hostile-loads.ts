@@ -132,3 +132,110 @@ export async function floodPartner(dir: string): Promise<void> {
   const seen = JSON.stringify([...statuses.entries()]);
   if (seen !== JSON.stringify([[401, FLOOD_REQUESTS]])) throw new Error(`flood statuses [status, count]: ${seen}`);
 }
+
+const CRLF = '\r\n';
+
+/**
+ * One request written raw to `port` (what node's client refuses to send), with `bodyBytes` of `fill`
+ * streamed after `head` (chunk-framed when `chunked`) until the server answers or closes; resolves to
+ * the answer's status and body text (status 0: no answer).
+ */
+function rawExchange(
+  port: number,
+  head: string,
+  body: { bytes: number; fill: string; chunked?: boolean } = { bytes: 0, fill: '' },
+): Promise<{ status: number; body: string }> {
+  return new Promise((done) => {
+    const s = connect(port, '127.0.0.1');
+    let got = Buffer.alloc(0);
+    let answered = false;
+    const finish = (): void => {
+      const text = got.toString('latin1');
+      const end = text.indexOf(CRLF + CRLF);
+      answered = end >= 0;
+      done({
+        status: answered ? Number(text.split(' ')[1]) : 0,
+        body: answered ? got.subarray(end + 4).toString('utf8') : '',
+      });
+      s.destroy();
+    };
+    s.setTimeout(ANSWER_TIMEOUT_MS, finish);
+    s.on('error', () => undefined);
+    s.on('close', finish);
+    s.on('data', (d: Buffer) => {
+      got = Buffer.concat([got, d]);
+      const text = got.toString('latin1');
+      const end = text.indexOf(CRLF + CRLF);
+      const length = /content-length: (\d+)/i.exec(text.slice(0, end));
+      if (end >= 0 && length && got.length >= end + 4 + Number(length[1])) finish();
+    });
+    s.write(head);
+    const block = Buffer.alloc(64 * 1024, body.fill);
+    const frame = body.chunked
+      ? Buffer.concat([Buffer.from(`${block.length.toString(16)}${CRLF}`), block, Buffer.from(CRLF)])
+      : block;
+    let sent = 0;
+    const pump = (): void => {
+      while (sent < body.bytes && !s.destroyed && !answered) {
+        sent += block.length;
+        if (!s.write(frame)) return void s.once('drain', pump);
+      }
+    };
+    pump();
+  });
+}
+
+/** The issue's sandbox cases: each must be answered with `status` and the spec's JSON envelope `error`. */
+const REFUSED: Array<{
+  what: string;
+  head: string;
+  body?: Parameters<typeof rawExchange>[2];
+  status: number;
+  error: string;
+}> = [
+  {
+    what: '50 MB of x with its Content-Length',
+    head: `POST /v1/users HTTP/1.1${CRLF}host: x${CRLF}content-type: application/json${CRLF}content-length: ${50_000_000}${CRLF}${CRLF}`,
+    body: { bytes: 50_000_000, fill: 'x' },
+    status: 413,
+    error: 'payload_too_large',
+  },
+  {
+    what: '50 MB of spaces, chunked',
+    head: `POST /v1/users HTTP/1.1${CRLF}host: x${CRLF}content-type: application/json${CRLF}transfer-encoding: chunked${CRLF}${CRLF}`,
+    body: { bytes: 50_000_000, fill: ' ', chunked: true },
+    status: 413,
+    error: 'payload_too_large',
+  },
+  { what: 'a garbage request line', head: `GARBAGE${CRLF}${CRLF}`, status: 400, error: 'invalid_request' },
+  {
+    what: 'a duplicate Content-Length',
+    head: `POST /v1/users HTTP/1.1${CRLF}host: x${CRLF}content-length: 2${CRLF}content-length: 3${CRLF}${CRLF}{}`,
+    status: 400,
+    error: 'invalid_request',
+  },
+  {
+    what: 'a 100 KB header',
+    head: `GET /v1/runs/x HTTP/1.1${CRLF}host: x${CRLF}x-padding: ${'a'.repeat(100 * 1024)}${CRLF}${CRLF}`,
+    status: 431,
+    error: 'headers_too_large',
+  },
+];
+
+/** Sends `serve` on `port` every REFUSED request, one after the other; throws naming each answered otherwise. */
+export async function refusedInEnvelope(port: number): Promise<void> {
+  const wrong: string[] = [];
+  for (const c of REFUSED) {
+    const r = await rawExchange(port, c.head, c.body);
+    const error = (() => {
+      try {
+        return (JSON.parse(r.body) as { error?: unknown }).error;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (r.status !== c.status || error !== c.error)
+      wrong.push(`${c.what}: ${r.status} ${JSON.stringify(r.body.slice(0, 80))}, not ${c.status} ${c.error}`);
+  }
+  if (wrong.length > 0) throw new Error(wrong.join('; '));
+}

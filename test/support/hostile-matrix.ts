@@ -12,7 +12,13 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '../cli-support.js';
 import { SCAN_CASES } from './hostile-inputs.js';
-import { FLOOD_REQUESTS, floodPartner, holdConnections, slowlorisWhileServing } from './hostile-loads.js';
+import {
+  FLOOD_REQUESTS,
+  floodPartner,
+  holdConnections,
+  refusedInEnvelope,
+  slowlorisWhileServing,
+} from './hostile-loads.js';
 import {
   startChunkedFlood,
   startInflatingTarget,
@@ -178,6 +184,20 @@ export const MATRIX: MatrixRow[] = [
           stop.forEach((f) => f());
           held.forEach((s) => s.destroy());
         },
+      };
+    },
+    expect: { code: 0, reports: false },
+    maxSeconds: 20,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'serve-refused-in-envelope',
+    what: 'serve sent 50 MB bodies (Content-Length, chunked), a garbage request line, a duplicate Content-Length, a 100 KB header: each its 413/400/431 JSON envelope; then SIGTERM',
+    async prepare() {
+      const port = await freePort();
+      return {
+        args: ['serve', '--port', String(port)],
+        interrupt: { signal: 'SIGTERM', whenOutput: /listening on/, before: () => refusedInEnvelope(port) },
       };
     },
     expect: { code: 0, reports: false },
