@@ -19,10 +19,14 @@ for (const row of MATRIX) {
   const after = r.run.secondsAfterSignal;
   const ok =
     r.run.code === row.expect.code &&
+    r.run.interruptError === undefined &&
+    r.problem === undefined &&
     r.run.peakRssMb <= PEAK_RSS_BOUND_MB &&
     (after === undefined || after <= SIGNAL_EXIT_BOUND_S);
   if (!ok) failed++;
-  const outcome = `${outcomeOf(r)}${r.run.code === row.expect.code ? '' : ` (expected exit ${row.expect.code})`}`;
+  const outcome = `${outcomeOf(r)}${r.run.code === row.expect.code ? '' : ` (expected exit ${row.expect.code})`}${
+    (r.run.interruptError ?? r.problem) ? ` (${r.run.interruptError ?? r.problem})` : ''
+  }`;
   rows.push([
     row.name,
     row.testedIn.replace(/^test\//, ''),

@@ -19,6 +19,7 @@ describe.skipIf(process.platform !== 'linux')('the hostile matrix (issue 17)', (
       console.log(`hostile ${row.name}: ${summary.split('; stderr')[0]}`);
       expect(r.run.killed, summary).toBeUndefined();
       expect(r.run.interruptError, summary).toBeUndefined();
+      expect(r.problem, summary).toBeUndefined();
       expect(r.run.code, summary).toBe(row.expect.code);
       if (row.expect.verdict) expect(r.verdict, summary).toBe(row.expect.verdict);
       expect(r.reports, summary).toEqual(row.expect.reports ? [...ROW_REPORT_FILES].sort() : []);

@@ -167,6 +167,22 @@ describe('scan under hostile files', () => {
     expectNoFullKey(r);
   });
 
+  it('a HAR with a 100 MB base64 body: read through in bounded memory, the key in the next entry found', async () => {
+    const r = await runCase('har-100mb-base64');
+    expectBounded(r);
+    expect(findings(r).map((f) => [f.kind, f.location])).toEqual([
+      ['partner-key', 'log.entries[1].request.headers[0].value (x-partner-key)'],
+    ]);
+    expectNoFullKey(r);
+  });
+
+  it('a folder with symlink loops: links are not followed, the bundle is scanned, clean', async () => {
+    const r = await runCase('symlink-loops');
+    expectBounded(r);
+    expect(findings(r)).toEqual([]);
+    expect(r.results!.checks.map((c) => c.status)).toEqual(['passed', 'passed']);
+  });
+
   it('a named pipe given to scan: one line naming it, exit 2, without blocking', async () => {
     const r = await runCase('fifo');
     expectBounded(r);

@@ -5,7 +5,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -61,6 +61,18 @@ async function writePieces(path: string, pieces: Iterable<Buffer | string>, gzip
 function zeroBomb(members: number): Buffer {
   const member = gzipSync(Buffer.alloc(MiB), { level: 9 });
   return Buffer.concat(Array.from({ length: members }, () => member));
+}
+
+/** `bytes` of base64 text (of fixed pseudo-random bytes: incompressible, like a real captured body), in 4 MiB chunks. */
+function* base64Text(bytes: number): Generator<Buffer> {
+  const raw = Buffer.alloc(3 * MiB);
+  let seed = 7;
+  for (let i = 0; i < raw.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    raw[i] = seed >> 16;
+  }
+  const chunk = Buffer.from(raw.toString('base64'));
+  for (let left = bytes; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
 }
 
 export interface HostileCase {
@@ -170,6 +182,34 @@ export const SCAN_CASES: HostileCase[] = [
       return ['scan', `dist/${KEY}.js`, 'dist/nested'];
     },
     expectedCode: 1,
+  },
+  {
+    name: 'har-100mb-base64',
+    what: 'a HAR whose first answer is a 100 MB base64 body, a key in the next entry (100 MB .har, streamed to disk)',
+    async prepare(dir) {
+      const entry = (text: string): string =>
+        `{"request":{"method":"GET","url":"https://app.example/","headers":[${text}]},"response":{"status":200,"content":{"mimeType":"application/octet-stream","encoding":"base64","text":"`;
+      await writePieces(join(dir, 'big.har'), [
+        `{"log":{"version":"1.2","entries":[${entry('')}`,
+        ...base64Text(100 * 1000 * 1000),
+        `"}}},${entry(`{"name":"x-partner-key","value":"${KEY}"}`)}"}}}]}}`,
+      ]);
+      return ['scan', 'big.har'];
+    },
+    expectedCode: 1,
+  },
+  {
+    name: 'symlink-loops',
+    what: 'a folder holding a bundle, a link to itself and two links to each other',
+    async prepare(dir) {
+      await mkdir(join(dir, 'dist'));
+      await writeFile(join(dir, 'dist', 'app.js'), 'console.log(1);');
+      await symlink('.', join(dir, 'dist', 'self'));
+      await symlink('b.js', join(dir, 'dist', 'a.js'));
+      await symlink('a.js', join(dir, 'dist', 'b.js'));
+      return ['scan', 'dist'];
+    },
+    expectedCode: 0,
   },
   {
     name: 'fifo',

@@ -8,12 +8,24 @@
 
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '../cli-support.js';
 import { SCAN_CASES } from './hostile-inputs.js';
-import { startChunkedFlood, startInflatingTarget, type InflatingTarget } from './hostile-targets.js';
+import {
+  FLOOD_REQUESTS,
+  floodPartner,
+  holdConnections,
+  refusedInEnvelope,
+  slowlorisWhileServing,
+} from './hostile-loads.js';
+import {
+  startChunkedFlood,
+  startInflatingTarget,
+  startMisbehaving,
+  type InflatingTarget,
+  type Misbehaviour,
+} from './hostile-targets.js';
 import type { Interrupt } from './peak-rss.js';
 
 export const PEAK_RSS_BOUND_MB = 512;
@@ -33,6 +45,8 @@ export interface MatrixRow {
   what: string;
   prepare(dir: string): Promise<Prepared>;
   expect: { code: number; verdict?: string; reports: boolean; stderr?: RegExp };
+  /** What else the outcome must show, read from results.json: a problem, or undefined when it holds. */
+  verify?: (results: unknown) => string | undefined;
   maxSeconds: number;
   testedIn: 'test/hostile-matrix.test.ts' | 'test/hostile-scan.test.ts' | 'bench';
 }
@@ -67,40 +81,28 @@ function inflatedRun(items: number, interrupt?: Interrupt): MatrixRow['prepare']
   };
 }
 
+/** A `run` with a partner key only against a target misbehaving on every request. */
+function misbehavingRun(kind: Misbehaviour): MatrixRow['prepare'] {
+  return async (dir) => {
+    const target = await startMisbehaving(kind, dir);
+    return {
+      args: ['run', '--base-url', target.baseUrl, '--partner-key', `spk_live_${'ab'.repeat(24)}`],
+      cleanup: () => target.close(),
+    };
+  };
+}
+
+/** A problem unless some failed check's message matches `message` and no check is an engine error. */
+function judgedWithoutError(results: unknown, message: RegExp): string | undefined {
+  const checks = (results as { checks?: Array<{ id: string; status: string; message: string }> }).checks ?? [];
+  const errors = checks.filter((c) => c.status === 'error').map((c) => `${c.id}: ${c.message}`);
+  if (errors.length > 0) return `engine errors: ${errors.join('; ')}`;
+  if (!checks.some((c) => c.status === 'failed' && message.test(c.message))) return `no failed check says ${message}`;
+  return undefined;
+}
+
 /** The first check printed: the certification is under way (CI console, one line per check). */
 const FIRST_CHECK = /^[✓✗○!] /m;
-
-/** `count` sockets held open on `port` (into `held`), half with a request header never finished (slowloris), half idle. */
-async function loadServe(port: number, count: number, held: Socket[]): Promise<void> {
-  const sockets = await Promise.all(
-    Array.from(
-      { length: count },
-      (_, i) =>
-        new Promise<Socket>((done) => {
-          const s = connect(port, '127.0.0.1', () => done(s));
-          s.on('error', () => done(s));
-          if (i % 2 === 0) s.write('GET /v1/sandbox/fixtures HTTP/1.1\r\nHost: x\r\nX-Slow: ');
-        }),
-    ),
-  );
-  // A body over the sandbox's 1 MiB limit, and a request Node's parser refuses, answered meanwhile.
-  const agent = new Agent({ keepAlive: false });
-  const status = (path: string, body: Buffer): Promise<number> =>
-    new Promise((done) => {
-      const req = request(
-        { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json' } },
-        (res) => {
-          res.resume();
-          done(res.statusCode ?? 0);
-        },
-      );
-      req.on('error', () => done(0));
-      req.end(body);
-    });
-  const big = await status('/v1/users', Buffer.alloc(2 * 1024 * 1024, 0x20));
-  if (big !== 413) throw new Error(`serve answered ${big} to a 2 MiB body, not 413`);
-  held.push(...sockets);
-}
 
 export const MATRIX: MatrixRow[] = [
   {
@@ -156,12 +158,106 @@ export const MATRIX: MatrixRow[] = [
       const held: Socket[] = [];
       return {
         args: ['serve', '--port', String(port)],
-        interrupt: { signal: 'SIGTERM', whenOutput: /listening on/, before: () => loadServe(port, 2000, held) },
+        interrupt: { signal: 'SIGTERM', whenOutput: /listening on/, before: () => holdConnections(port, 2000, held) },
         cleanup: async () => held.forEach((s) => s.destroy()),
       };
     },
     expect: { code: 0, reports: false },
     maxSeconds: 30,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'serve-slowloris-bytewise',
+    what: 'serve with a client sending a request header one byte every 20 ms: 20 other requests answered; then SIGTERM',
+    async prepare() {
+      const port = await freePort();
+      const held: Socket[] = [];
+      const stop: Array<() => void> = [];
+      return {
+        args: ['serve', '--port', String(port)],
+        interrupt: {
+          signal: 'SIGTERM',
+          whenOutput: /listening on/,
+          before: () => slowlorisWhileServing(port, held, stop),
+        },
+        cleanup: async () => {
+          stop.forEach((f) => f());
+          held.forEach((s) => s.destroy());
+        },
+      };
+    },
+    expect: { code: 0, reports: false },
+    maxSeconds: 20,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'serve-refused-in-envelope',
+    what: 'serve sent 50 MB bodies (Content-Length, chunked), a garbage request line, a duplicate Content-Length, a 100 KB header: each its 413/400/431 JSON envelope; then SIGTERM',
+    async prepare() {
+      const port = await freePort();
+      return {
+        args: ['serve', '--port', String(port)],
+        interrupt: { signal: 'SIGTERM', whenOutput: /listening on/, before: () => refusedInEnvelope(port) },
+      };
+    },
+    expect: { code: 0, reports: false },
+    maxSeconds: 20,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'partner-flood-sigterm',
+    what: `partner (live console) flooded with ${FLOOD_REQUESTS.toLocaleString('en')} × 250 KB POST /v1/jobs, all 401; then SIGTERM`,
+    prepare: async (dir) => ({
+      args: ['partner', '--provision', 'p.json'],
+      interrupt: { signal: 'SIGTERM', whenOutput: /judging until/, before: () => floodPartner(dir) },
+    }),
+    // Nothing exercised but the flood: incomplete, every request counted, none a failure.
+    expect: { code: 3, verdict: 'incomplete', reports: true },
+    verify(results) {
+      const r = results as { stats?: { requests?: number }; checks?: Array<{ id: string; status: string }> };
+      const failed = (r.checks ?? []).filter((c) => c.status === 'failed').map((c) => c.id);
+      if (failed.length > 0) return `failed checks: ${failed.join(', ')}`;
+      if (r.stats?.requests !== FLOOD_REQUESTS) return `stats.requests ${r.stats?.requests}, not ${FLOOD_REQUESTS}`;
+      return undefined;
+    },
+    maxSeconds: 60,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'run-redirect-loop',
+    what: 'run, every answer a 302 to the path asked',
+    prepare: misbehavingRun('redirect-loop'),
+    // No redirect is followed: each 302 is judged as the answer it is.
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verify: (results) => judgedWithoutError(results, /answered 302/),
+    maxSeconds: 30,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'run-reset',
+    what: 'run, every connection reset at the first byte',
+    prepare: misbehavingRun('reset'),
+    // The pre-flight finds no HTTP answer at all: a usage error naming the target, no certification.
+    expect: { code: 2, reports: false, stderr: /target unreachable: .*connection_reset/ },
+    maxSeconds: 30,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'run-self-signed-tls',
+    what: 'run over HTTPS, the certificate self-signed',
+    prepare: misbehavingRun('self-signed'),
+    expect: { code: 2, reports: false, stderr: /self-signed certificate.*NODE_EXTRA_CA_CERTS/ },
+    maxSeconds: 30,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'run-1gb-answers',
+    what: 'run, every answer a 1 GiB JSON body with its Content-Length',
+    prepare: misbehavingRun('gigabyte'),
+    // An oversized answer is a failed check with evidence, not "unreachable".
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verify: (results) => judgedWithoutError(results, /body_too_large|too large|larger than/),
+    maxSeconds: 60,
     testedIn: 'test/hostile-matrix.test.ts',
   },
   ...SCAN_CASES.map((c): MatrixRow => ({

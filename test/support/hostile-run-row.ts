@@ -14,6 +14,10 @@ export interface RowRun {
   run: MeasuredRun;
   reports: string[];
   verdict?: string;
+  /** results.json, parsed, when written. */
+  results?: unknown;
+  /** What the row's `verify` found wrong. */
+  problem?: string;
 }
 
 export async function runRow(row: MatrixRow, opts: { killAboveMb?: number } = {}): Promise<RowRun> {
@@ -31,10 +35,18 @@ export async function runRow(row: MatrixRow, opts: { killAboveMb?: number } = {}
     });
     const out = join(dir, 'out');
     const reports = existsSync(out) ? readdirSync(out).sort() : [];
-    const verdict = reports.includes('results.json')
-      ? (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { verdict?: string }).verdict
+    const results: unknown = reports.includes('results.json')
+      ? JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
       : undefined;
-    return { run, reports, ...(verdict !== undefined ? { verdict } : {}) };
+    const verdict = (results as { verdict?: string } | undefined)?.verdict;
+    const problem = row.verify?.(results);
+    return {
+      run,
+      reports,
+      ...(verdict !== undefined ? { verdict } : {}),
+      ...(results !== undefined ? { results } : {}),
+      ...(problem !== undefined ? { problem } : {}),
+    };
   } finally {
     await prepared.cleanup?.();
     rmSync(dir, { recursive: true, force: true });

@@ -8,7 +8,12 @@
 // megabytes the certifier must read and judge: what the issue's "7.5 MB JSON with two 1e6-element
 // arrays" target did. The text is edited, never re-serialized, so int64 ids stay exact.
 
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { startSandbox, type Provision, type RunningSandbox } from '../../src/sandbox/index.js';
 
 export interface InflatingTarget {
@@ -110,4 +115,107 @@ export async function startChunkedFlood(bytes: number): Promise<{ baseUrl: strin
       await new Promise((r) => server.close(r));
     },
   };
+}
+
+export interface HostileTarget {
+  /** The base URL, ending in /v1. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** How a misbehaving target answers every request (the matrix's `run` rows). */
+export type Misbehaviour = 'redirect-loop' | 'reset' | 'gigabyte' | 'self-signed';
+
+const GIGABYTE = 1024 ** 3;
+
+async function listening(server: Server | NetServer, scheme: 'http' | 'https'): Promise<HostileTarget> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const a = server.address();
+  return {
+    baseUrl: `${scheme}://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/v1`,
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+/** A self-signed certificate for 127.0.0.1, made by openssl in `dir` (a second, no key in the repository). */
+function selfSigned(dir: string): { key: Buffer; cert: Buffer } {
+  const key = join(dir, 'tls-key.pem');
+  const cert = join(dir, 'tls-cert.pem');
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1'].concat([
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ]),
+    { stdio: 'ignore' },
+  );
+  return { key: readFileSync(key), cert: readFileSync(cert) };
+}
+
+/**
+ * A target misbehaving on every request: `redirect-loop` answers 302 to the path it was asked
+ * (a client that follows never ends), `reset` closes each connection without a byte, `gigabyte`
+ * declares and streams a 1 GiB JSON body as fast as it is read, `self-signed` answers a plain JSON
+ * 200 over TLS with a certificate no CA signed. `dir` holds what it generates (the certificate).
+ */
+export async function startMisbehaving(kind: Misbehaviour, dir: string): Promise<HostileTarget> {
+  if (kind === 'reset') {
+    return listening(
+      createNetServer((s) => {
+        s.on('error', () => undefined);
+        s.once('data', () => s.resetAndDestroy());
+      }),
+      'http',
+    );
+  }
+  if (kind === 'self-signed') {
+    const server = createHttpsServer(selfSigned(dir), (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    return listening(server, 'https');
+  }
+  if (kind === 'redirect-loop') {
+    return listening(
+      createServer((req, res) => {
+        req.resume();
+        res.writeHead(302, { location: req.url ?? '/', 'content-type': 'application/json' });
+        res.end('{"error":"moved","message":"try again"}');
+      }),
+      'http',
+    );
+  }
+  const chunk = Buffer.alloc(64 * 1024, 0x61);
+  return listening(
+    createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(GIGABYTE) });
+      let sent = 0;
+      let closed = false;
+      res.on('close', () => (closed = true));
+      const pump = (): void => {
+        while (!closed && sent < GIGABYTE) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    }),
+    'http',
+  );
 }
