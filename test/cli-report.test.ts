@@ -225,4 +225,19 @@ describe('svc-certify report', () => {
       );
     }
   });
+
+  it('refuses a results.json whose exchange reference names no earlier exchange, with one line (exit 2)', async () => {
+    const data = JSON.parse(readFileSync(join(cwd, 'service', 'results.json'), 'utf8')) as {
+      checks: Array<{ exchanges: unknown[] }>;
+    };
+    data.checks[0]!.exchanges.push({ sameAs: { check: 3, exchange: 0 } });
+    writeFileSync(join(cwd, 'bad-ref.json'), JSON.stringify(data));
+    const r = await run(['report', 'bad-ref.json'], { cwd });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^svc-certify: bad-ref\.json is not an svc-certify results\.json: checks\[0\]\.exchanges\[\d+\] refers to checks\[3\]\.exchanges\[0\], which is no earlier exchange$/,
+      ),
+    ]);
+  });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJsonReporter, renderJson } from '../src/report/json.js';
+import { resolveSharedExchanges } from '../src/report/shared-exchanges.js';
 import { capPassedEvidence } from '../src/runner/evidence-caps.js';
 import { PASSED_BODY_CHARS } from '../src/runner/limits.js';
 import type { RunResult } from '../src/runner/results.js';
@@ -144,25 +145,23 @@ describe('results.json writes a repeated exchange once', () => {
     // The schema accepts it, and the reader gives back what was certified.
     const { validateAgainst } = await import('../src/schema/validator.js');
     expect(validateAgainst('results', data)).toEqual([]);
-    const file = join(dir, 'shared.json');
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(file, text);
-    const { readResultsFile } = await import('../src/cli/read-results.js');
-    expect(readResultsFile(file)).toEqual(JSON.parse(`${JSON.stringify(capPassedEvidence(result))}`));
+    const read = resolveSharedExchanges(JSON.parse(text) as RunResult);
+    expect(read).toEqual(JSON.parse(`${JSON.stringify(capPassedEvidence(result))}`));
     // Written again from what was read: the same bytes (svc-certify report re-renders byte for byte).
-    expect(renderJson(readResultsFile(file))).toBe(text);
+    expect(renderJson(read)).toBe(text);
     expect(text.length).toBeLessThan(`${JSON.stringify(capPassedEvidence(result), null, 2)}\n`.length);
   });
 
-  it('a reference to no earlier exchange is refused with one line naming it', async () => {
-    const data = JSON.parse(renderJson(makeRunResult())) as { checks: Array<{ exchanges: unknown[] }> };
-    data.checks[0]!.exchanges.push({ sameAs: { check: 5, exchange: 0 } });
-    const { writeFileSync } = await import('node:fs');
-    const file = join(dir, 'bad-ref.json');
-    writeFileSync(file, JSON.stringify(data));
-    const { readResultsFile } = await import('../src/cli/read-results.js');
-    expect(() => readResultsFile(file, 'bad-ref.json')).toThrowError(
-      /^bad-ref\.json is not an svc-certify results\.json: checks\[0\]\.exchanges\[\d+\] refers to checks\[5\]\.exchanges\[0\], which is no earlier exchange$/,
+  it('a reference to no earlier exchange is refused, naming it', () => {
+    const data = JSON.parse(renderJson(makeRunResult())) as RunResult;
+    const bad = {
+      ...data,
+      checks: data.checks.map((c, i) =>
+        i === 0 ? { ...c, exchanges: [...c.exchanges, { sameAs: { check: 5, exchange: 0 } }] } : c,
+      ),
+    };
+    expect(() => resolveSharedExchanges(bad as unknown as RunResult)).toThrowError(
+      /^checks\[0\]\.exchanges\[\d+\] refers to checks\[5\]\.exchanges\[0\], which is no earlier exchange$/,
     );
   });
 });
