@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { parseJsonCompact } from './compact.js';
 import { parseJsonLossless } from './lossless.js';
@@ -49,5 +51,22 @@ describe('parseJsonCompact', () => {
     expect(v.c[4]).not.toBe(v.c[2]);
     expect(v.c[5]).not.toBe(v.c[6]); // not scalars only: each its own
     expect(v.r[0]).toBe(v.r[1]);
+  });
+});
+
+describe('strings of a compact value', () => {
+  it('are copies: a short string kept does not keep the whole text alive', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const keepError = (): string => {
+      const text = `{"error":"a_long_error_code_here","pad":"${'x'.repeat(10_000_000)}"}`;
+      return (parseJsonCompact(text) as { error: string }).error;
+    };
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = keepError();
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(5_000_000);
+    expect(kept).toBe('a_long_error_code_here');
   });
 });
