@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JsonDecimal } from '../json/lossless.js';
-import { apiResponse, readBody } from './answer.js';
+import { apiResponse, mayCarryOrgToken, readBody } from './answer.js';
+import { LAZY_JSON_ABOVE_CHARS } from './evidence-limits.js';
 import type { Incoming } from './exchange.js';
 import type { RecordedExchange } from './recorded-exchange.js';
 
@@ -42,5 +43,33 @@ describe('apiResponse', () => {
     expect([cut.status, cut.transportError, cut.text]).toEqual([0, error, '{}']);
     const none = apiResponse({ error, ...at }, readBody(undefined), exchange);
     expect([none.status, none.headers, none.jsonError, none.exchange]).toEqual([0, {}, 'no response', exchange]);
+  });
+});
+
+describe('a body over LAZY_JSON_ABOVE_CHARS', () => {
+  const ITEMS = Math.ceil(LAZY_JSON_ABOVE_CHARS / 3) + 1;
+  const big = (inner: string): Buffer =>
+    Buffer.from(`{"id":9007199254740993,"candidates":[${Array.from({ length: ITEMS }, () => inner).join(',')}]}`);
+
+  it('is parsed when its JSON is read, losslessly, every item there, repeated small items shared', () => {
+    const body = readBody(incoming(big('{"a":1}')));
+    expect(Object.getOwnPropertyDescriptor(body, 'json')?.get).toBeTypeOf('function');
+    const res = apiResponse({ incoming: incoming(Buffer.alloc(0)), startedAt: new Date(0), durationMs: 0 }, body, {
+      index: 0,
+    } as RecordedExchange);
+    const json = res.json as { id: bigint; candidates: Array<{ a: number }> };
+    expect(json.id).toBe(9007199254740993n);
+    expect(json.candidates).toHaveLength(ITEMS);
+    expect(json.candidates.every((c) => c.a === 1)).toBe(true);
+    expect(json.candidates[0]).toBe(json.candidates[ITEMS - 1]);
+    expect(res.jsonError).toBeUndefined();
+  });
+
+  it('says why it is not JSON, and is parsed for an org token only when its text may name one', () => {
+    const broken = readBody(incoming(Buffer.concat([big('{}'), Buffer.from('x')])));
+    expect(broken.jsonError).toBeTypeOf('string');
+    expect(mayCarryOrgToken(broken)).toBe(false);
+    expect(mayCarryOrgToken(readBody(incoming(big('{"org_token":"t"}'))))).toBe(true);
+    expect(mayCarryOrgToken(readBody(incoming(Buffer.from('{}'))))).toBe(true);
   });
 });

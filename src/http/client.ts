@@ -10,7 +10,7 @@
 import { Agent } from 'undici';
 import type { Redactor } from '../config/redact.js';
 import type { RecordedExchange } from './recorded-exchange.js';
-import { apiResponse, readBody } from './answer.js';
+import { apiResponse, mayCarryOrgToken, readBody } from './answer.js';
 import { cancellable, createStopGroup, stopGroupOf } from './cancellation.js';
 import { compose } from './exchange.js';
 import { buildOutgoing } from './outgoing.js';
@@ -108,7 +108,8 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
         priority: spec.priority,
       });
       const body = readBody(exchanged.incoming);
-      redaction.answer(body.json);
+      // A large answer is not parsed for this unless it may name a token.
+      if (mayCarryOrgToken(body)) redaction.answer(body.json);
       stats.answered(spec, exchanged);
       const exchange = recordExchange(
         { index: count++, labels: [clientOpts.labelPrefix, spec.label], req, exchanged, text: body.text },

@@ -8,3 +8,11 @@
  * requests would otherwise put 1.6 GB of evidence in memory and tens of MB in each report.
  */
 export const RECORDED_BODY_LIMIT = 64 * 1024;
+
+/**
+ * An answer whose text is longer than this is parsed only when a check reads its JSON, into a value
+ * held weakly (src/http/answer.ts): the spec's largest answer is about 60 KB, while a hostile 6 MB
+ * answer parses into about 130 MB of objects in 0.5 s, and a check that reads only the status must
+ * not pay that. Below it an answer is parsed at once, as always.
+ */
+export const LAZY_JSON_ABOVE_CHARS = 256 * 1024;

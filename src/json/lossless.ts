@@ -26,7 +26,7 @@ export type JsonObject = { [key: string]: JsonValue };
 
 const INTEGER_TOKEN = /^-?(0|[1-9][0-9]*)$/;
 
-function parseNumberToken(token: string): number | bigint | JsonDecimal {
+export function parseNumberToken(token: string): number | bigint | JsonDecimal {
   if (!INTEGER_TOKEN.test(token)) return new JsonDecimal(token);
   const n = Number(token);
   return Number.isSafeInteger(n) ? n : BigInt(token);

@@ -1,7 +1,8 @@
 // Once a target has answered a large body, at most MAX_LARGE_ANSWERS_IN_FLIGHT requests are in
-// flight at once. The HTTP client parses each answer in one synchronous step; 64 checks receiving
-// 6 MB answers together made one turn of the event loop parse dozens of them (SIGTERM waited 9 s to
-// be seen, and every parsed answer was alive at once). A normal target never opens the gate's limit.
+// flight at once. 64 checks receiving 6 MB answers together made one turn of the event loop handle
+// dozens of them (SIGTERM waited 9 s to be seen, and every answer was alive at once); a large
+// answer's JSON is now parsed only when a check reads it (src/http/answer.ts). A normal target never
+// opens the gate's limit.
 
 import type { ApiClient, ApiResponse } from '../http/types.js';
 import { LAZY_JSON_ABOVE_CHARS, MAX_LARGE_ANSWERS_IN_FLIGHT } from './limits.js';

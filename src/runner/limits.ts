@@ -3,11 +3,12 @@
 // person can open; the certifier still judges the whole body it read within the HTTP client's body
 // limit. The bounds of the layers below are stated where they act and named here:
 // - src/http/evidence-limits.ts RECORDED_BODY_LIMIT: what an exchange record keeps of a body (64 KiB,
-//   with its size and SHA-256 when cut);
+//   with its size and SHA-256 when cut); LAZY_JSON_ABOVE_CHARS: an answer longer than this is parsed
+//   only when a check reads its JSON, held weakly, its repeated small items shared (src/json/compact.ts);
 // - src/schema/validator.ts DETAILED_ITEMS: the items of each array whose schema issues are listed
 //   (the whole value is still judged).
 
-export { RECORDED_BODY_LIMIT } from '../http/evidence-limits.js';
+export { LAZY_JSON_ABOVE_CHARS, RECORDED_BODY_LIMIT } from '../http/evidence-limits.js';
 export { DETAILED_ITEMS } from '../schema/validator.js';
 
 /**
@@ -16,13 +17,6 @@ export { DETAILED_ITEMS } from '../schema/validator.js';
  * and in every report, where no person reads past the first few dozen.
  */
 export const MAX_OBSERVATIONS_PER_CHECK = 50;
-
-/**
- * An answer whose text is longer than this keeps its text and forgets its parsed JSON (re-parsed
- * when read, src/runner/lazy-json.ts): the spec's largest answer (a run with 100 candidates) is
- * about 60 KB, while a 600 KB answer of 2e5 `{}` parses into about 11 MB of objects (6 MB: 110 MB).
- */
-export const LAZY_JSON_ABOVE_CHARS = 256 * 1024;
 
 /**
  * What results.json keeps of a body in an exchange of a check that passed (failures keep the whole
@@ -36,7 +30,7 @@ export const RENDERED_VALUE_CHARS = 240;
 
 /**
  * Requests in flight at once after a target answered a body over LAZY_JSON_ABOVE_CHARS
- * (src/runner/answer-gate.ts): the client parses each answer in one synchronous step, so this bounds
- * both the parsed answers alive at once and how long a signal waits for the event loop.
+ * (src/runner/answer-gate.ts): it bounds the large bodies read (and decoded) in one turn of the event
+ * loop, so how long a signal waits; a large answer's JSON is parsed when a check reads it.
  */
 export const MAX_LARGE_ANSWERS_IN_FLIGHT = 2;
