@@ -7,6 +7,7 @@
 import type { ApiClient, ApiResponse } from '../http/types.js';
 import { LAZY_JSON_ABOVE_CHARS, MAX_LARGE_ANSWERS_IN_FLIGHT } from './limits.js';
 import type { SetupClientFactory } from './shared-setup.js';
+import { releaseMemory } from './memory-valve.js';
 
 class AnswerGate {
   private large = false;
@@ -26,6 +27,7 @@ class AnswerGate {
       }
       return res;
     } finally {
+      if (this.large) releaseMemory();
       const next = this.large && this.inFlight <= MAX_LARGE_ANSWERS_IN_FLIGHT ? this.waiting.shift() : undefined;
       // The slot passes to the next waiter as it is; otherwise it is freed.
       if (next) next();
