@@ -197,8 +197,8 @@ describe('receiver certification', () => {
         (await promisify(execFile)('bash', ['-c', script], { env: { ...process.env, SVC_WEBHOOK_SECRET: SECRET } }))
           .stdout;
       // The same event again: accepted as a repeat, so the recomputed signature matched the bytes.
-      expect(await replay(valid.curl)).toMatch(/^HTTP\/1\.1 200[\s\S]*"duplicate":true/);
-      expect(await replay(changed.curl)).toMatch(/^HTTP\/1\.1 401/);
+      expect(await replay(valid.curl ?? '')).toMatch(/^HTTP\/1\.1 200[\s\S]*"duplicate":true/);
+      expect(await replay(changed.curl ?? '')).toMatch(/^HTTP\/1\.1 401/);
     } finally {
       await receiver.close();
     }

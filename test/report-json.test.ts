@@ -29,13 +29,26 @@ afterAll(async () => {
 });
 
 describe('json reporter', () => {
-  it('writes the RunResult, 2-space indented, into the report dir (passed bodies cut)', async () => {
+  it('writes the RunResult into the report dir, 2-space indented with each exchange on one line (passed bodies cut)', async () => {
     const result = makeRunResult();
     const reportDir = join(dir, 'a', 'b');
     await createJsonReporter({}).onRunEnd(result, { reportDir });
     const text = await readFile(join(reportDir, 'results.json'), 'utf8');
-    expect(text).toBe(`${JSON.stringify(capPassedEvidence(result), null, 2)}\n`);
-    expect(JSON.parse(text)).toEqual(capPassedEvidence(result));
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(capPassedEvidence(result))));
+    expect(text.startsWith('{\n  "certification": ')).toBe(true);
+    const exchanges = capPassedEvidence(result).checks.flatMap((c) => c.exchanges);
+    expect(exchanges.length).toBeGreaterThan(0);
+    for (const exchange of exchanges) expect(text).toContain(`\n        ${JSON.stringify(exchange)}`);
+  });
+
+  it("keeps no curl in a passed or skipped check's exchanges (its request is there); a failed check keeps its curl", () => {
+    const written = JSON.parse(renderJson(makeRunResult())) as RunResult;
+    const passed = written.checks.filter((c) => c.status === 'passed').flatMap((c) => c.exchanges);
+    const failed = written.checks.filter((c) => c.status === 'failed').flatMap((c) => c.exchanges);
+    expect(passed.length).toBeGreaterThan(0);
+    expect(passed.every((e) => e.curl === undefined)).toBe(true);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((e) => typeof e.curl === 'string' && e.curl.startsWith('curl '))).toBe(true);
   });
 
   it(`cuts a passed check's bodies to ${PASSED_BODY_CHARS} characters with size and SHA-256; a failed check keeps its whole body`, () => {

@@ -66,5 +66,5 @@ export function reRedactExchange(exchange: RecordedExchange, redactor: Redactor)
   }
   if (exchange.transportError) exchange.transportError.message = redactor.text(exchange.transportError.message);
   if (exchange.label !== undefined) exchange.label = redactor.text(exchange.label);
-  exchange.curl = redactor.text(exchange.curl);
+  if (exchange.curl !== undefined) exchange.curl = redactor.text(exchange.curl);
 }

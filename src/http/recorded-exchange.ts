@@ -21,6 +21,9 @@ export interface RecordedExchange {
   response?: RecordedMessage & { status: number };
   /** Transport failure: reset, time-out, refused, garbage bytes. */
   transportError?: { code: string; message: string };
-  /** Reproduction with secrets as shell variables ($SVC_PARTNER_KEY, $SVC_ORG_TOKEN). */
-  curl: string;
+  /**
+   * Reproduction with secrets as shell variables ($SVC_PARTNER_KEY, $SVC_ORG_TOKEN). Absent in a passed
+   * or skipped check's exchange once its evidence is capped (the request it would repeat is there).
+   */
+  curl?: string;
 }

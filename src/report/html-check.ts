@@ -61,7 +61,7 @@ function exchangeBody(exchange: RecordedExchange): string {
   if (exchange.transportError) {
     body += `<div><h5>Transport error</h5>${pre(`${exchange.transportError.code}: ${exchange.transportError.message}`, 'transport-error', `Transport error of ${about}`)}</div>`;
   }
-  body += `<div><h5>curl</h5>${commandBlock(exchange.curl, about)}</div>`;
+  if (exchange.curl !== undefined) body += `<div><h5>curl</h5>${commandBlock(exchange.curl, about)}</div>`;
   return body;
 }
 
@@ -165,7 +165,7 @@ function detailBody(check: CheckResult, store: ExchangeStore): string {
     const repro = reproductionExchanges(check);
     if (repro.length > 0)
       parts.push(
-        `<h4>Reproduce with</h4><div class="repro">${repro.map((e) => commandBlock(e.curl, aboutOf(e))).join('')}</div>`,
+        `<h4>Reproduce with</h4><div class="repro">${repro.map((e) => (e.curl === undefined ? '' : commandBlock(e.curl, aboutOf(e)))).join('')}</div>`,
       );
   }
   if (check.exchanges.length > 0) {

@@ -5,6 +5,7 @@
 // for every report; cutting is idempotent, and a result rendered without settling (a test, a tool) is
 // cut the same way.
 
+import { randomBytes } from 'node:crypto';
 import { capPassedEvidence } from '../runner/evidence-caps.js';
 import type { RunResult } from '../runner/results.js';
 import { referToSharedExchanges } from './shared-exchanges.js';
@@ -19,10 +20,23 @@ function jsonSafe(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
 }
 
+/**
+ * Indented for a reader, but each exchange on one line: exchanges are most of the file (a clean run's
+ * 2-space indented exchanges took 0.46 MB of 1.54), and a person reads them in report.html.
+ */
 export function renderJson(result: RunResult): string {
   const capped = capPassedEvidence(result);
   const checks = referToSharedExchanges(capped.checks, (exchange) => JSON.stringify(exchange, jsonSafe));
-  return `${JSON.stringify({ ...capped, checks }, jsonSafe, 2)}\n`;
+  // Each exchange is replaced by a marker string, then the marker by the exchange's compact JSON. The
+  // nonce makes a marker no text of the target can forge.
+  const nonce = randomBytes(8).toString('hex');
+  const compact: string[] = [];
+  const marked = checks.map((check) => ({
+    ...check,
+    exchanges: check.exchanges.map((exchange) => `${nonce}:${compact.push(JSON.stringify(exchange, jsonSafe)) - 1}`),
+  }));
+  const text = JSON.stringify({ ...capped, checks: marked }, jsonSafe, 2);
+  return `${text.replace(new RegExp(`"${nonce}:(\\d+)"`, 'g'), (_, i: string) => compact[Number(i)] ?? 'null')}\n`;
 }
 
 export const createJsonReporter: ReporterFactory = (): Reporter => ({

@@ -27,8 +27,10 @@ function capped<M extends Message>(message: M): M {
   };
 }
 
+/** Bodies cut, and no curl: nothing in a passed check is to be reproduced, and its request is there. */
 function cappedExchange(ex: RecordedExchange): RecordedExchange {
-  return { ...ex, request: capped(ex.request), ...(ex.response ? { response: capped(ex.response) } : {}) };
+  const { curl: _dropped, ...rest } = ex;
+  return { ...rest, request: capped(ex.request), ...(ex.response ? { response: capped(ex.response) } : {}) };
 }
 
 /** The result with the bodies of passed and skipped checks' exchanges cut (a new object; `result` unchanged). */
