@@ -40,7 +40,8 @@ function failureText(check: CheckResult): string {
   const repro = reproductionExchanges(check);
   if (repro.length > 0) {
     lines.push('', 'Reproduce with:');
-    for (const exchange of repro) if (exchange.curl !== undefined) lines.push(...indentBlock(exchange.curl.split('\n'), '  '));
+    for (const exchange of repro)
+      if (exchange.curl !== undefined) lines.push(...indentBlock(exchange.curl.split('\n'), '  '));
   }
   return lines.join('\n');
 }
