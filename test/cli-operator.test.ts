@@ -1,6 +1,6 @@
 // Operator experience: what a newcomer trips over first (issue "Operator experience").
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPORT_FILES, run, tmp } from './cli-support.js';
@@ -38,6 +38,8 @@ describe('the console in CI, --quiet, and machine output', () => {
       checks: Array<{ id: string }>;
     };
     for (const { id } of results.checks) expect(r.stdout.split(`${id}  `).length - 1, id).toBe(1);
+    // A clean run's record for tools stays small (issue 20: it was 3.9-5.3 MB with every exchange in full).
+    expect(statSync(join(cwd, 'reports', 'results.json')).size).toBeLessThan(1_000_000);
     const lines = r.stdout.trimEnd().split('\n');
     // One line per check (passed checks have no reason lines), a blank line, and the three ending lines.
     expect(lines.length).toBeLessThan(results.checks.length + 30);
@@ -127,5 +129,15 @@ describe('the console in CI, --quiet, and machine output', () => {
     const unknown = await run(['list', '--command', 'serve']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/--command: unknown command "serve"; choose from run, partner, receiver, scan/);
+  });
+});
+
+describe('--help names every reporter', () => {
+  it('run --help lists sarif beside the defaults, and NAME:- for stdout', async () => {
+    const r = await run(['run', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /--reporter <list>\s+console,junit,html,json,markdown \(default all\),\s+or sarif;\s+NAME:- writes that report to stdout/,
+    );
   });
 });
