@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { launchChromium } from '../test/support/chromium.js';
 import { startEmbeddedTarget } from '../src/embedded/embedded-target.js';
 import { settleResult } from '../src/runner/settle.js';
 import { loadConfig } from '../src/config/load-config.js';
@@ -124,22 +125,10 @@ async function runWithFailures(): Promise<{ result: RunResult; faults: string[] 
 
 /** Median of `runs`: the page's open time, and the time to open the first closed row (its exchanges render then). */
 async function openTimeMs(html: string, runs = 3): Promise<{ page: number; row: number }> {
-  const { chromium } = await import('playwright-core');
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-html-'));
   const file = join(dir, 'report.html');
   writeFileSync(file, html);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium(CHROMIUM);
   try {
     const times: number[] = [];
     const rows: number[] = [];

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/runner/results.js';
-import { freePort, run, start, tmp, type Ran } from './cli-support.js';
+import { freePort, provisionedRunArgs, run, start, tmp, type Ran } from './cli-support.js';
 import { sharedFile } from './support/shared-file.js';
 
 const FAULT = 'conventions.message-not-localized';
@@ -90,26 +90,10 @@ async function runWholeCatalogue(extra: string[], opts: { cwd: string; withDisab
   return withFaultySandbox(['--webhook-url', `http://127.0.0.1:${port}/hooks`, '--allow-loopback-webhooks'], (p) =>
     run(
       [
-        'run',
-        '--base-url',
-        String(p.base_url),
-        '--partner-key',
-        String(p.partner_key),
-        ...(p.activation_codes as string[]).flatMap((c) => ['--activation-code', c]),
-        '--expired-code',
-        String(p.expired_code),
-        '--disabled-org-token',
-        String(p.disabled_org_token),
-        ...(opts.withDisabledKey ? ['--disabled-partner-key', String(p.disabled_partner_key)] : []),
-        '--other-partner-key',
-        String(p.other_partner_key),
-        '--webhook-secret',
-        String(p.webhook_secret),
+        ...provisionedRunArgs(p, opts.withDisabledKey ? [] : ['disabled_partner_key']),
         '--webhook-listen',
         `127.0.0.1:${port}`,
         '--exhaust-limits',
-        '--time-scale',
-        '60',
         '--report-dir',
         'r',
         ...extra,

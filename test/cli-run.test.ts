@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, REPORT_FILES, ROOT, run, start, tmp, type Ran } from './cli-support.js';
+import { freePort, provisionedRunArgs, REPORT_FILES, ROOT, run, start, tmp, type Ran } from './cli-support.js';
 
 const FULL_SECRET = /(spk_live_[0-9a-f]{48}|sot_[0-9a-f]{48}|whsec_[0-9a-f]{7,})/;
 
@@ -227,28 +227,7 @@ describe('svc-certify serve', () => {
   }
 
   function runArgs(p: Record<string, unknown>): string[] {
-    return [
-      'run',
-      '--base-url',
-      String(p.base_url),
-      '--partner-key',
-      String(p.partner_key),
-      ...(p.activation_codes as string[]).flatMap((c) => ['--activation-code', c]),
-      '--expired-code',
-      String(p.expired_code),
-      '--disabled-org-token',
-      String(p.disabled_org_token),
-      '--disabled-partner-key',
-      String(p.disabled_partner_key),
-      '--other-partner-key',
-      String(p.other_partner_key),
-      '--webhook-secret',
-      String(p.webhook_secret),
-      '--time-scale',
-      '60',
-      '--report-dir',
-      'r',
-    ];
+    return [...provisionedRunArgs(p), '--report-dir', 'r'];
   }
 
   /** Every input the served sandbox provisions, so the verdict can be `certified` (the quota check's code included). */

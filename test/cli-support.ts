@@ -56,3 +56,29 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** The keys `serve --provision` writes and the `run` flag each one goes to. */
+const PROVISION_FLAGS = [
+  ['base_url', '--base-url'],
+  ['partner_key', '--partner-key'],
+  ['expired_code', '--expired-code'],
+  ['disabled_org_token', '--disabled-org-token'],
+  ['disabled_partner_key', '--disabled-partner-key'],
+  ['other_partner_key', '--other-partner-key'],
+  ['webhook_secret', '--webhook-secret'],
+] as const;
+
+export type ProvisionKey = (typeof PROVISION_FLAGS)[number][0];
+
+/** `run` given every input of a provision (but the `omit`ted keys) and its activation codes, at time scale 60. */
+export function provisionedRunArgs(p: Record<string, unknown>, omit: readonly ProvisionKey[] = []): string[] {
+  const given = PROVISION_FLAGS.filter(([key]) => !omit.includes(key) && p[key] !== undefined);
+  const codes = Array.isArray(p['activation_codes']) ? p['activation_codes'].map(String) : [];
+  return [
+    'run',
+    ...given.flatMap(([key, flag]) => [flag, String(p[key])]),
+    ...codes.flatMap((code) => ['--activation-code', code]),
+    '--time-scale',
+    '60',
+  ];
+}

@@ -2,12 +2,11 @@
 // each conformant alternative passes; each single defect fails exactly the checks meant for it
 // (its caughtBy and alsoCaughtBy, nothing else); and every check is named by some defect.
 
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from './support/self-signed.js';
 import { sharedFile } from './support/shared-file.js';
 import { certifyReceiver } from '../src/receiver-cert/certify-receiver.js';
 import { RECEIVER_CHECKS } from '../src/receiver-cert/receiver-checks.js';
@@ -205,37 +204,11 @@ describe('receiver certification', () => {
   });
 
   it('accepts a self-signed staging certificate only with --insecure', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'receiver-tls-'));
-    try {
-      const key = join(dir, 'key.pem');
-      const cert = join(dir, 'cert.pem');
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-subj',
-          '/CN=127.0.0.1',
-          '-days',
-          '1',
-          '-keyout',
-          key,
-          '-out',
-          cert,
-        ],
-        { stdio: 'ignore' },
-      );
-      const tls = { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') };
-      expect(failedIds(await certify({ tls }, { insecure: true }))).toEqual([]);
-      // Without --insecure nothing is sent: a certificate this machine cannot verify is a usage error
-      // naming both ways out, not thirteen failures repeating one TLS error.
-      await expect(certify({ tls })).rejects.toThrow(/does not verify .*--insecure.*NODE_EXTRA_CA_CERTS/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const tls = selfSignedCertificate();
+    expect(failedIds(await certify({ tls }, { insecure: true }))).toEqual([]);
+    // Without --insecure nothing is sent: a certificate this machine cannot verify is a usage error
+    // naming both ways out, not thirteen failures repeating one TLS error.
+    await expect(certify({ tls })).rejects.toThrow(/does not verify .*--insecure.*NODE_EXTRA_CA_CERTS/);
   });
 
   afterAll(() => {

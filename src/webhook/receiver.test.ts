@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { selfSignedCertificate } from '../../test/support/self-signed.js';
 import { startWebhookReceiver, type ReceiverOptions, type WebhookReceiver } from './receiver.js';
 import { computeSignature } from './signature.js';
 import { parseListenAddress } from './listen-address.js';
@@ -284,36 +281,10 @@ describe('webhook receiver', () => {
   });
 
   test('serves TLS with a given certificate', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-webhook-tls-'));
-    try {
-      const key = join(dir, 'key.pem');
-      const cert = join(dir, 'cert.pem');
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-subj',
-          '/CN=127.0.0.1',
-          '-days',
-          '1',
-          '-keyout',
-          key,
-          '-out',
-          cert,
-        ],
-        { stdio: 'ignore' },
-      );
-      const r = await start({ tls: { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') } });
-      expect(r.url.startsWith('https://127.0.0.1:')).toBe(true);
-      const body = EVENT('run_completed');
-      expect((await send(r.url, body, signed(body))).status).toBe(200);
-      expect(r.deliveries()[0]?.signature.valid).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const r = await start({ tls: selfSignedCertificate() });
+    expect(r.url.startsWith('https://127.0.0.1:')).toBe(true);
+    const body = EVENT('run_completed');
+    expect((await send(r.url, body, signed(body))).status).toBe(200);
+    expect(r.deliveries()[0]?.signature.valid).toBe(true);
   });
 });

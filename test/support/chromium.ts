@@ -12,9 +12,9 @@ const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
 export const chromiumRunsHere = inCi || existsSync(CHROMIUM);
 
 /** Headless, sandbox off (containers), and nothing that would reach the network on its own. */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(executablePath = CHROMIUM): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: [
       '--no-sandbox',

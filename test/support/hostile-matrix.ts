@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import { freePort } from '../cli-support.js';
+import { freePort, provisionedRunArgs } from '../cli-support.js';
 import { SCAN_CASES } from './hostile-inputs.js';
 import {
   FLOOD_REQUESTS,
@@ -51,26 +51,9 @@ export interface MatrixRow {
   testedIn: 'test/hostile-matrix.test.ts' | 'test/hostile-scan.test.ts' | 'bench';
 }
 
+/** Every input but the second partner key, against the proxy's address. */
 function runArgs(t: InflatingTarget): string[] {
-  const p = t.provision;
-  return [
-    'run',
-    '--base-url',
-    t.baseUrl,
-    '--partner-key',
-    p.partner_key,
-    ...p.activation_codes.flatMap((c) => ['--activation-code', c]),
-    '--expired-code',
-    p.expired_code,
-    '--disabled-org-token',
-    p.disabled_org_token,
-    '--disabled-partner-key',
-    p.disabled_partner_key,
-    '--webhook-secret',
-    p.webhook_secret,
-    '--time-scale',
-    '60',
-  ];
+  return provisionedRunArgs({ ...t.provision, base_url: t.baseUrl }, ['other_partner_key']);
 }
 
 /** A `run` against the sandbox behind a proxy adding two `items`-element arrays to every JSON answer. */
@@ -83,8 +66,8 @@ function inflatedRun(items: number, interrupt?: Interrupt): MatrixRow['prepare']
 
 /** A `run` with a partner key only against a target misbehaving on every request. */
 function misbehavingRun(kind: Misbehaviour): MatrixRow['prepare'] {
-  return async (dir) => {
-    const target = await startMisbehaving(kind, dir);
+  return async () => {
+    const target = await startMisbehaving(kind);
     return {
       args: ['run', '--base-url', target.baseUrl, '--partner-key', `spk_live_${'ab'.repeat(24)}`],
       cleanup: () => target.close(),

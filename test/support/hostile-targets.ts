@@ -8,12 +8,10 @@
 // megabytes the certifier must read and judge: what the issue's "7.5 MB JSON with two 1e6-element
 // arrays" target did. The text is edited, never re-serialized, so int64 ids stay exact.
 
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
-import { join } from 'node:path';
+import { selfSignedCertificate } from './self-signed.js';
 import { startSandbox, type Provision, type RunningSandbox } from '../../src/sandbox/index.js';
 
 export interface InflatingTarget {
@@ -145,34 +143,13 @@ async function listening(server: Server | NetServer, scheme: 'http' | 'https'): 
   };
 }
 
-/** A self-signed certificate for 127.0.0.1, made by openssl in `dir` (a second, no key in the repository). */
-function selfSigned(dir: string): { key: Buffer; cert: Buffer } {
-  const key = join(dir, 'tls-key.pem');
-  const cert = join(dir, 'tls-cert.pem');
-  execFileSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1'].concat([
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ]),
-    { stdio: 'ignore' },
-  );
-  return { key: readFileSync(key), cert: readFileSync(cert) };
-}
-
 /**
  * A target misbehaving on every request: `redirect-loop` answers 302 to the path it was asked
  * (a client that follows never ends), `reset` closes each connection without a byte, `gigabyte`
  * declares and streams a 1 GiB JSON body as fast as it is read, `self-signed` answers a plain JSON
- * 200 over TLS with a certificate no CA signed. `dir` holds what it generates (the certificate).
+ * 200 over TLS with a certificate no CA signed.
  */
-export async function startMisbehaving(kind: Misbehaviour, dir: string): Promise<HostileTarget> {
+export async function startMisbehaving(kind: Misbehaviour): Promise<HostileTarget> {
   if (kind === 'reset') {
     return listening(
       createNetServer((s) => {
@@ -183,7 +160,7 @@ export async function startMisbehaving(kind: Misbehaviour, dir: string): Promise
     );
   }
   if (kind === 'self-signed') {
-    const server = createHttpsServer(selfSigned(dir), (_req, res) => {
+    const server = createHttpsServer(selfSignedCertificate(), (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{}');
     });
