@@ -7,6 +7,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import { JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { rejectReasons } from '../src/schema/reject-reasons.js';
 import { S } from './spec-refs.js';
 import {
   arr,
@@ -22,15 +23,8 @@ import {
 
 const suite = 'decisions';
 
-export const REJECT_REASONS = [
-  'cv_irrelevant',
-  'overqualified',
-  'location',
-  'insufficient_experience',
-  'declined',
-  'candidate_withdrew',
-  'known',
-];
+/** The spec's reject reasons (schemas/decision.schema.json). */
+export const REJECT_REASONS = rejectReasons();
 
 const FIXTURE = 'cert-notices-all';
 /** cert-slow runs 3 minutes; the spec advises polling every 5 s. */

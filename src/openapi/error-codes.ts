@@ -2,6 +2,7 @@
 // the status it comes with, the operations it applies to, the schema of its body where the spec names
 // extra fields, and an example body. build-openapi.ts groups them into each operation's responses.
 
+import { rejectReasons } from '../schema/reject-reasons.js';
 import type { ApiSchemaName } from './component-schemas.js';
 import { issueList, JOB_ISSUES, REQUIREMENT_REJECTIONS } from './issue-codes.js';
 import { FIXTURE_NAMES, type OperationKey } from './operations.js';
@@ -182,15 +183,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
     schema: 'unknown-reject-reason',
     meaning: 'a reject_reason outside the allowed list; nothing stored',
     extra: {
-      allowed: [
-        'cv_irrelevant',
-        'overqualified',
-        'location',
-        'insufficient_experience',
-        'declined',
-        'candidate_withdrew',
-        'known',
-      ],
+      allowed: [...rejectReasons()],
     },
   },
   {
