@@ -16,6 +16,8 @@ import {
   objects,
   randomUUID,
   roleField,
+  show,
+  someOf,
   unknownOrgToken,
   unknownPartnerKey,
 } from './support.js';
@@ -58,7 +60,7 @@ async function expectOverride(t: CheckContext, runId: string, price: number): Pr
   return t.expect.that(
     wrong.length === 0,
     {
-      message: `GET /runs/{run_id} with ${PRICE}: ${price} priced ${wrong.length} candidate(s) otherwise (ids ${wrong.map((c) => String(c.id)).join(', ')}); the header replaces reveal_price_credits of every candidate in that response`,
+      message: `GET /runs/{run_id} with ${PRICE}: ${price} priced ${wrong.length} candidate(s) otherwise (ids ${someOf(wrong, (c) => String(c.id))}); the header replaces reveal_price_credits of every candidate in that response`,
       spec: S.sandbox,
       expected: price,
       received: wrong.map((c) => c.reveal_price_credits ?? null),
@@ -403,8 +405,8 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
         {
           message: `a read without ${PRICE} after one with ${PRICE}: ${last} still prices every candidate at ${last}; the override applies to that one response only`,
           spec: S.sandbox,
-          expected: baseline.map((c) => c.reveal_price_credits ?? null),
-          received: prices.map((p) => (p === undefined ? null : p)),
+          expected: someOf(baseline, (c) => show(c.reveal_price_credits ?? null)),
+          received: someOf(prices, (p) => (p === undefined ? 'null' : String(p))),
         },
         after,
       );

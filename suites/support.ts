@@ -21,8 +21,47 @@ export function arr(v: JsonValue | undefined): JsonValue[] {
   return Array.isArray(v) ? v : [];
 }
 
+const allObjects = (items: JsonValue[]): items is JsonObject[] => items.every(isJsonObject);
+
+/** The objects of an array; the array itself when they are all objects (no check changes an answer). */
 export function objects(v: JsonValue | undefined): JsonObject[] {
-  return arr(v).filter(isJsonObject);
+  const items = arr(v);
+  // A copy per check of a hostile answer's million items was 10 MB each, twenty checks at once.
+  return allObjects(items) ? items : items.filter(isJsonObject);
+}
+
+/** Items a message names before it counts the rest. */
+export const NAMED_IN_MESSAGE = 10;
+
+/**
+ * "a, b, c, … and 997 more": the first NAMED_IN_MESSAGE of `items` rendered. A message naming each
+ * of a hostile answer's million bad items was megabytes, built in every check that found them.
+ */
+export function someOf<T>(items: readonly T[], render: (item: T) => string = show): string {
+  return describeFound({ some: items.slice(0, NAMED_IN_MESSAGE), count: items.length }, render);
+}
+
+/** The first NAMED_IN_MESSAGE findings of a scan, and how many there were in all. */
+export interface Found<R> {
+  some: R[];
+  count: number;
+}
+
+/** What `find` returns for the items it finds something in: the first few kept, all counted. */
+export function firstFound<T, R>(items: readonly T[], find: (item: T, index: number) => R | undefined): Found<R> {
+  const found: Found<R> = { some: [], count: 0 };
+  items.forEach((item, i) => {
+    const r = find(item, i);
+    if (r === undefined) return;
+    if (found.count++ < NAMED_IN_MESSAGE) found.some.push(r);
+  });
+  return found;
+}
+
+/** "a, b, c, … and 997 more". */
+export function describeFound<R>({ some, count }: Found<R>, render: (item: R) => string = show): string {
+  const named = some.map(render).join(', ');
+  return count > some.length ? `${named}, … and ${count - some.length} more` : named;
 }
 
 /** 2^53: ids above it lose digits in a float64 decoder (the int64 checks look for one). */

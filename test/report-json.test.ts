@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJsonReporter, renderJson } from '../src/report/json.js';
 import { resolveSharedExchanges } from '../src/report/shared-exchanges.js';
 import { capPassedEvidence } from '../src/runner/evidence-caps.js';
-import { PASSED_BODY_CHARS } from '../src/runner/limits.js';
+import { CONTEXT_BODY_CHARS, PASSED_BODY_CHARS } from '../src/runner/limits.js';
 import type { RunResult } from '../src/runner/results.js';
 import {
   makeIncompleteRunResult,
@@ -66,6 +66,25 @@ describe('json reporter', () => {
       bodySha256: createHash('sha256').update(big).digest('hex'),
     });
     expect(written.checks.find((c) => c.id === failed.id)!.exchanges.find((e) => e.response)!.response!.body).toBe(big);
+  });
+
+  it(`keeps a failed check's cited exchange whole and cuts its other exchanges to ${CONTEXT_BODY_CHARS} characters, curl kept`, () => {
+    const result = makeRunResult();
+    const failed = result.checks.find((c) => c.status === 'failed' && c.exchanges.some((e) => e.response))!;
+    const big = `{"items":[${'"x",'.repeat(5000)}"end"]}`;
+    const cited = failed.exchanges.find((e) => e.response)!;
+    cited.response!.body = big;
+    const context = { ...structuredClone(cited), index: failed.exchanges.length, curl: 'curl context' };
+    failed.exchanges.push(context);
+    failed.observations = [{ message: 'wrong', spec: 'Errors', exchange: cited.index }];
+    const written = JSON.parse(renderJson(result)) as RunResult;
+    const [kept, cut] = [cited.index, context.index].map((i) =>
+      written.checks.find((c) => c.id === failed.id)!.exchanges.find((e) => e.index === i)!,
+    );
+    expect(kept!.response!.body).toBe(big);
+    expect(cut!.response!.body).toBe(big.slice(0, CONTEXT_BODY_CHARS));
+    expect(cut!.response).toMatchObject({ bodyTruncated: true, bodyBytes: Buffer.byteLength(big) });
+    expect(cut!.curl).toBe('curl context');
   });
 
   it('turns a stray bigint into a decimal string instead of throwing', () => {

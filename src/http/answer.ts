@@ -1,6 +1,7 @@
 // What a check is handed: the body read as text and as lossless JSON, the first invalid UTF-8 byte,
 // and the invariant "transportError ⇔ status 0" (a half-read body is no answer to judge). A large
-// body (LAZY_JSON_ABOVE_CHARS) is parsed when its JSON is first read, not when it arrives.
+// body (LAZY_JSON_ABOVE_CHARS) is kept in a file (src/http/spilled-text.ts) and read, and parsed, when
+// a check first reads its text or JSON, not when it arrives.
 
 import { parseJsonCompact } from '../json/compact.js';
 import { parseJsonLossless } from '../json/lossless.js';
@@ -9,6 +10,9 @@ import { LAZY_JSON_ABOVE_CHARS } from './evidence-limits.js';
 import type { Exchanged, Incoming } from './exchange.js';
 import type { RecordedExchange } from './recorded-exchange.js';
 import type { ApiResponse } from './types.js';
+import { releaseMemory } from './memory-valve.js';
+import { RecentlyRead } from './recently-read.js';
+import { spillText } from './spilled-text.js';
 import { invalidUtf8Offset } from './utf8.js';
 
 export interface ReadBody {
@@ -16,6 +20,8 @@ export interface ReadBody {
   json: JsonValue | undefined;
   jsonError?: string;
   invalidUtf8At?: number;
+  /** Longer than LAZY_JSON_ABOVE_CHARS: `text`, `json` and `jsonError` are getters reading it on demand. */
+  large?: true;
 }
 
 type Parsed = { json: JsonValue | undefined; jsonError?: string };
@@ -29,28 +35,21 @@ function parsed(text: string, parse = parseJsonLossless): Parsed {
   }
 }
 
+const parsedAnswers = new RecentlyRead<Parsed>();
+
 /**
- * `json` and `jsonError` of a large text as getters. The parsed value is held weakly: a check that
- * reads it several times while it judges parses once, and once no check holds it, it is freed
- * (a WeakRef lives at least to the end of the current job). Repeated small items are shared
- * (src/json/compact.ts). A scalar or an error is small and kept.
+ * `json` and `jsonError` of a large text as getters. The parsed value is kept while it is among the
+ * last few read (src/http/recently-read.ts), so checks judging the same answer in turn parse it once,
+ * and parsed again when read after that. Repeated small items are shared (src/json/compact.ts).
  */
-function lazilyParsed<T extends object>(target: T, text: string): T & Parsed {
-  let weak: WeakRef<object> | undefined;
-  let kept: Parsed | undefined;
-  const read = (): Parsed => {
-    const known = weak?.deref();
-    if (known !== undefined) return { json: known as JsonValue };
-    if (kept) return kept;
-    const result = parsed(text, parseJsonCompact);
-    const json = result.json;
-    if (typeof json === 'object' && json !== null) {
-      weak = new WeakRef(json);
-      return { json };
-    }
-    kept = result;
-    return result;
-  };
+function lazilyParsed<T extends object>(target: T, text: () => string): T & Parsed {
+  const read = (): Parsed =>
+    parsedAnswers.get(target, () => {
+      // What earlier parses left behind is freed first: their arrays are large objects, which only
+      // a full collection frees, and V8 postpones that until the heap nears its limit (4 GB here).
+      releaseMemory();
+      return parsed(text(), parseJsonCompact);
+    });
   return Object.defineProperties(target, {
     json: { get: () => read().json, enumerable: true },
     jsonError: { get: () => read().jsonError, enumerable: true },
@@ -63,7 +62,14 @@ export function readBody(incoming: Incoming | undefined): ReadBody {
   // toString() turns invalid bytes into U+FFFD silently; the offset keeps the evidence.
   const invalidUtf8At = invalidUtf8Offset(incoming.bytes, incoming.received > incoming.bytes.length);
   const utf8 = invalidUtf8At !== undefined ? { invalidUtf8At } : {};
-  if (text.length > LAZY_JSON_ABOVE_CHARS) return lazilyParsed({ text, ...utf8 }, text);
+  if (text.length > LAZY_JSON_ABOVE_CHARS) {
+    const spilled = spillText(incoming.bytes, text);
+    const body = Object.defineProperty({ large: true as const, ...utf8 }, 'text', {
+      get: () => spilled.read(),
+      enumerable: true,
+    }) as { large: true; text: string; invalidUtf8At?: number };
+    return lazilyParsed(body, () => spilled.read());
+  }
   const { json, jsonError } = parsed(text);
   return { text, json, ...(jsonError !== undefined ? { jsonError } : {}), ...utf8 };
 }
@@ -74,24 +80,32 @@ export function readBody(incoming: Incoming | undefined): ReadBody {
  * `\u` escape that could spell it, is in its text.
  */
 export function mayCarryOrgToken(body: ReadBody): boolean {
-  return body.text.length <= LAZY_JSON_ABOVE_CHARS || body.text.includes('org_token') || body.text.includes('\\u');
+  return body.large !== true || body.text.includes('org_token') || body.text.includes('\\u');
 }
 
 export function apiResponse({ incoming, error }: Exchanged, body: ReadBody, exchange: RecordedExchange): ApiResponse {
   const base = {
     status: error ? 0 : (incoming?.status ?? 0),
     headers: incoming?.headers ?? {},
-    text: body.text,
     ...(body.invalidUtf8At !== undefined ? { invalidUtf8At: body.invalidUtf8At } : {}),
     ...(error ? { transportError: error } : {}),
     exchange,
   };
-  if (body.text.length > LAZY_JSON_ABOVE_CHARS) {
-    // Handed on as getters, still unparsed.
-    return Object.defineProperties(base, {
-      json: { get: () => body.json, enumerable: true },
-      jsonError: { get: () => body.jsonError, enumerable: true },
-    }) as ApiResponse;
+  if (body.large) {
+    // Handed on as getters, still in its file and unparsed.
+    return Object.defineProperties(
+      { ...base, large: true },
+      {
+        text: { get: () => body.text, enumerable: true },
+        json: { get: () => body.json, enumerable: true },
+        jsonError: { get: () => body.jsonError, enumerable: true },
+      },
+    ) as ApiResponse;
   }
-  return { ...base, json: body.json, ...(body.jsonError !== undefined ? { jsonError: body.jsonError } : {}) };
+  return {
+    ...base,
+    text: body.text,
+    json: body.json,
+    ...(body.jsonError !== undefined ? { jsonError: body.jsonError } : {}),
+  };
 }

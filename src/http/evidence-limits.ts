@@ -10,9 +10,16 @@
 export const RECORDED_BODY_LIMIT = 64 * 1024;
 
 /**
- * An answer whose text is longer than this is parsed only when a check reads its JSON, into a value
- * held weakly (src/http/answer.ts): the spec's largest answer is about 60 KB, while a hostile 6 MB
+ * An answer whose text is longer than this is kept in a file, read when a check reads its text and
+ * parsed when it reads its JSON, each held weakly (src/http/answer.ts, src/http/spilled-text.ts): the spec's largest answer is about 60 KB, while a hostile 6 MB
  * answer parses into about 130 MB of objects in 0.5 s, and a check that reads only the status must
  * not pay that. Below it an answer is parsed at once, as always.
  */
 export const LAZY_JSON_ABOVE_CHARS = 256 * 1024;
+
+/**
+ * Large answers whose text, and whose parsed JSON, stay in memory after they were last read
+ * (src/http/recently-read.ts): checks that resume together read the same few answers in turn, and
+ * the rest costs only its file.
+ */
+export const LARGE_ANSWERS_KEPT = 2;

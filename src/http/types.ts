@@ -41,6 +41,11 @@ export interface ApiResponse {
   transportError?: { code: string; message: string };
   /** The recorded exchange (redacted), also kept in the check's result. */
   exchange: RecordedExchange;
+  /**
+   * The body is longer than LAZY_JSON_ABOVE_CHARS: it is kept in a file, and `text`, `json` and
+   * `jsonError` read (and parse) it when read (src/http/answer.ts).
+   */
+  large?: true;
 }
 
 export interface ApiClient {

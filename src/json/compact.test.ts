@@ -11,6 +11,7 @@ const SAMPLES = [
   '"just a string"',
   '12',
   '{"constructor":1,"toString":{}}',
+  '[{"a":"}"},{"a":"}"},{"a":"}x"},{"a":"}","b":1},["]"],["]"],["]",1],{"a":"}"},{"a":"{}"}]',
 ];
 const FALLBACKS = [
   '{"a":1,"a":1}',
@@ -41,7 +42,7 @@ describe('parseJsonCompact', () => {
     if (text.includes('[-0]')) expect(Object.is((neg.value as unknown[][])[7]![0], -0)).toBe(true);
   });
 
-  it('shares one instance per distinct small container of scalars, and no other', () => {
+  it('shares one instance per distinct small container text, and no other', () => {
     const v = parseJsonCompact('{"c":[{},{},{"a":1},{"a":1},{"a":2},{"d":{}},{"d":{}}],"r":[[1,2],[1,2]]}') as {
       c: unknown[];
       r: unknown[];
@@ -49,7 +50,8 @@ describe('parseJsonCompact', () => {
     expect(v.c[0]).toBe(v.c[1]);
     expect(v.c[2]).toBe(v.c[3]);
     expect(v.c[4]).not.toBe(v.c[2]);
-    expect(v.c[5]).not.toBe(v.c[6]); // not scalars only: each its own
+    expect(v.c[5]).toBe(v.c[6]); // the same text, the same value
+    expect(v.c[5]).not.toBe(v.c[0]);
     expect(v.r[0]).toBe(v.r[1]);
   });
 });

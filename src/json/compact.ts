@@ -1,8 +1,8 @@
 // A huge answer, parsed into a value that is cheap to hold. A hostile target's 6 MB answer of two
 // million `{}` parses with lossless-json into about 130 MB of objects that all live until the parse
 // ends (so they reach the old generation, freed only by a full collection: the heap grew to 2 GB),
-// while the same value with every repeated small container of scalars shared is about 8 MB (a
-// pointer per item), and each fresh copy dies young. The value is the same JSON, item for item (a
+// while the same value with every repeated small container shared (by its text) is about 8 MB (a
+// pointer per item), and a container seen before is not even parsed again. The value is the same JSON, item for item (a
 // check still judges every element); only identity is shared, and no check mutates an answer or
 // compares its items by identity.
 //
@@ -12,9 +12,7 @@
 
 import { parseJsonLossless, parseNumberToken, type JsonValue } from './lossless.js';
 
-/** Containers with more members than this are not shared: their key would cost what they do. */
-const SHARED_MAX_MEMBERS = 8;
-/** Nor containers whose serialized form is longer than this. */
+/** Containers whose text is longer than this are not shared: their key would cost what they do. */
 const SHARED_MAX_CHARS = 128;
 
 class GiveUp extends Error {}
@@ -22,11 +20,6 @@ class GiveUp extends Error {}
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const PLAIN_STRING = /"[^"\\\u0000-\u001f]*"/y;
 const ESCAPED_STRING = /"(?:[^"\\\u0000-\u001f]|\\.)*"/y;
-
-type Plain = string | number | boolean | null;
-// -0 is no plain scalar here: its JSON is "0", the key of 0's containers.
-const isPlain = (v: JsonValue): v is Plain =>
-  v === null || typeof v === 'string' || (typeof v === 'number' && !Object.is(v, -0)) || typeof v === 'boolean';
 
 function compactParse(text: string): JsonValue {
   const shared = new Map<string, JsonValue>();
@@ -53,25 +46,49 @@ function compactParse(text: string): JsonValue {
       throw new GiveUp();
     }
   };
-  // The one instance of a small container of scalars, by its JSON; others as they are.
-  const share = <T extends JsonValue>(container: T, members: readonly JsonValue[]): T => {
-    if (members.length > SHARED_MAX_MEMBERS || !members.every(isPlain)) return container;
-    const key = JSON.stringify(container);
-    if (key.length > SHARED_MAX_CHARS) return container;
+  // The one instance of a small container, by its text: the same text parses to the same value. No
+  // serializing to find the key (JSON.stringify of two million `{}` was half of a run's CPU).
+  const share = <T extends JsonValue>(container: T, start: number): T => {
+    if (i - start > SHARED_MAX_CHARS) return container;
+    const key = text.slice(start, i);
     const known = shared.get(key);
     if (known !== undefined) return known as T;
     shared.set(key, container);
     return container;
   };
+  // A container already seen, found without parsing it again: if the text up to the first closing
+  // bracket is a container parsed before, the container starting here is that one (a valid JSON
+  // text is never a proper prefix of another), whatever its strings hold.
+  // The last one found is tried first, without a slice: a run of equal items costs a comparison each.
+  let lastText = '';
+  let lastValue: JsonValue = null;
+  const seen = (close: '}' | ']'): JsonValue | undefined => {
+    if (lastText !== '' && text.startsWith(lastText, i)) {
+      i += lastText.length;
+      return lastValue;
+    }
+    const end = text.indexOf(close, i);
+    if (end === -1 || end + 1 - i > SHARED_MAX_CHARS) return undefined;
+    const key = text.slice(i, end + 1);
+    const known = shared.get(key);
+    if (known !== undefined) {
+      i = end + 1;
+      lastText = key;
+      lastValue = known;
+    }
+    return known;
+  };
   const value = (): JsonValue => {
     space();
     const c = text[i];
+    const start = i;
+    const known = c === '{' ? seen('}') : c === '[' ? seen(']') : undefined;
     let v: JsonValue;
-    if (c === '"') v = string();
+    if (known !== undefined) v = known;
+    else if (c === '"') v = string();
     else if (c === '{') {
       i++;
       const object: { [key: string]: JsonValue } = {};
-      const members: JsonValue[] = [];
       space();
       if (text[i] === '}') i++;
       else
@@ -84,12 +101,11 @@ function compactParse(text: string): JsonValue {
           if (text[i++] !== ':') throw new GiveUp();
           const member = value();
           object[key] = member;
-          members.push(member);
           const next = text[i++];
           if (next === '}') break;
           if (next !== ',') throw new GiveUp();
         }
-      v = share(object, members);
+      v = share(object, start);
     } else if (c === '[') {
       i++;
       const array: JsonValue[] = [];
@@ -102,7 +118,7 @@ function compactParse(text: string): JsonValue {
           if (next === ']') break;
           if (next !== ',') throw new GiveUp();
         }
-      v = share(array, array);
+      v = share(array, start);
     } else if (text.startsWith('true', i)) ((v = true), (i += 4));
     else if (text.startsWith('false', i)) ((v = false), (i += 5));
     else if (text.startsWith('null', i)) ((v = null), (i += 4));
@@ -119,7 +135,7 @@ function compactParse(text: string): JsonValue {
   return result;
 }
 
-/** parseJsonLossless's value (and errors) for `text`, with repeated small containers of scalars shared. */
+/** parseJsonLossless's value (and errors) for `text`, with repeated small containers shared. */
 export function parseJsonCompact(text: string): JsonValue {
   try {
     return compactParse(text);

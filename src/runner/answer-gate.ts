@@ -5,9 +5,9 @@
 // opens the gate's limit.
 
 import type { ApiClient, ApiResponse } from '../http/types.js';
-import { LAZY_JSON_ABOVE_CHARS, MAX_LARGE_ANSWERS_IN_FLIGHT } from './limits.js';
+import { MAX_LARGE_ANSWERS_IN_FLIGHT } from './limits.js';
 import type { SetupClientFactory } from './shared-setup.js';
-import { releaseMemory } from './memory-valve.js';
+import { releaseMemory } from '../http/memory-valve.js';
 
 class AnswerGate {
   private large = false;
@@ -20,7 +20,7 @@ class AnswerGate {
     else this.inFlight++;
     try {
       const res = await send();
-      if (res.text.length > LAZY_JSON_ABOVE_CHARS) {
+      if (res.large) {
         this.large = true;
         // One turn of the event loop between a large parse and its judging: a signal is seen.
         await new Promise((r) => setImmediate(r));

@@ -1,9 +1,12 @@
-// What results.json keeps of the exchanges of checks that passed: each body cut to PASSED_BODY_CHARS
-// with its size and SHA-256, so a clean run's record stays small. Checks that did not pass keep their
-// exchanges as recorded (bodies up to RECORDED_BODY_LIMIT): they are the evidence a person reads.
+// What the reports keep of a check's exchanges. Passed and skipped checks: each body cut to
+// PASSED_BODY_CHARS with its size and SHA-256, so a clean run's record stays small. A check that did
+// not pass keeps the exchanges its observations cite as recorded (bodies up to RECORDED_BODY_LIMIT):
+// they are the evidence a person reads; its other exchanges (setup, context) keep CONTEXT_BODY_CHARS
+// of their bodies and their curl. Against a hostile target every failed check's context held 64 KiB
+// bodies: 18 MB per report.
 
 import { sha256Hex } from '../http/record.js';
-import { PASSED_BODY_CHARS } from './limits.js';
+import { CONTEXT_BODY_CHARS, PASSED_BODY_CHARS } from './limits.js';
 import type { CheckResult, RecordedExchange, RunResult } from './results.js';
 
 type Message = RecordedExchange['request'] | NonNullable<RecordedExchange['response']>;
@@ -11,10 +14,10 @@ type Message = RecordedExchange['request'] | NonNullable<RecordedExchange['respo
 /** Statuses whose exchanges are cut: nothing in them is a finding. */
 const CUT_STATUSES: ReadonlySet<CheckResult['status']> = new Set(['passed', 'skipped']);
 
-function capped<M extends Message>(message: M): M {
+function capped<M extends Message>(message: M, chars = PASSED_BODY_CHARS): M {
   const body = message.body;
-  if (body === undefined || body.length <= PASSED_BODY_CHARS) return message;
-  let end = PASSED_BODY_CHARS;
+  if (body === undefined || body.length <= chars) return message;
+  let end = chars;
   const last = body.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end--;
   return {
@@ -33,12 +36,25 @@ function cappedExchange(ex: RecordedExchange): RecordedExchange {
   return { ...rest, request: capped(ex.request), ...(ex.response ? { response: capped(ex.response) } : {}) };
 }
 
-/** The result with the bodies of passed and skipped checks' exchanges cut (a new object; `result` unchanged). */
-export function capPassedEvidence(result: RunResult): RunResult {
+/** A context exchange of a check that did not pass: bodies cut to CONTEXT_BODY_CHARS, curl kept. */
+function contextExchange(ex: RecordedExchange): RecordedExchange {
   return {
-    ...result,
-    checks: result.checks.map((c) =>
-      CUT_STATUSES.has(c.status) && c.exchanges.length > 0 ? { ...c, exchanges: c.exchanges.map(cappedExchange) } : c,
-    ),
+    ...ex,
+    request: capped(ex.request, CONTEXT_BODY_CHARS),
+    ...(ex.response ? { response: capped(ex.response, CONTEXT_BODY_CHARS) } : {}),
   };
+}
+
+function cappedCheck(c: CheckResult): CheckResult {
+  if (c.exchanges.length === 0) return c;
+  if (CUT_STATUSES.has(c.status)) return { ...c, exchanges: c.exchanges.map(cappedExchange) };
+  const cited = new Set(c.observations.flatMap((o) => (o.exchange === undefined ? [] : [o.exchange])));
+  // No observation names an exchange (an engine error, a time-out): all of them are the evidence.
+  if (cited.size === 0) return c;
+  return { ...c, exchanges: c.exchanges.map((ex) => (cited.has(ex.index) ? ex : contextExchange(ex))) };
+}
+
+/** The result with its exchanges' bodies cut as above (a new object; `result` unchanged). */
+export function capPassedEvidence(result: RunResult): RunResult {
+  return { ...result, checks: result.checks.map(cappedCheck) };
 }

@@ -4,12 +4,11 @@
 // result was settled does not keep the CPU from the reports (0.5 s per 6 MB answer).
 
 import type { ApiClient, ApiResponse } from '../http/types.js';
-import { LAZY_JSON_ABOVE_CHARS } from './limits.js';
 
 /** The response whose large body is no longer parsed once `signal` is aborted; small answers unchanged. */
 export function lazyJson(res: ApiResponse, signal?: AbortSignal): ApiResponse {
-  if (signal === undefined || res.text.length <= LAZY_JSON_ABOVE_CHARS) return res;
-  const guarded = (name: 'json' | 'jsonError'): PropertyDescriptor => ({
+  if (signal === undefined || res.large !== true) return res;
+  const guarded = (name: 'json' | 'jsonError' | 'text'): PropertyDescriptor => ({
     get: () => {
       if (signal.aborted) throw new Error('interrupted: the answer is no longer judged');
       return res[name];
@@ -17,7 +16,12 @@ export function lazyJson(res: ApiResponse, signal?: AbortSignal): ApiResponse {
     enumerable: true,
   });
   // Descriptors, not a spread: a spread would read (and parse) the JSON.
-  const props = { ...Object.getOwnPropertyDescriptors(res), json: guarded('json'), jsonError: guarded('jsonError') };
+  const props = {
+    ...Object.getOwnPropertyDescriptors(res),
+    json: guarded('json'),
+    jsonError: guarded('jsonError'),
+    text: guarded('text'),
+  };
   return Object.defineProperties({}, props) as ApiResponse;
 }
 

@@ -39,7 +39,7 @@ describe('a large answer', () => {
     const ITEMS = Math.ceil(LAZY_JSON_ABOVE_CHARS / 3) + 1;
     const text = `{"candidates":[${Array.from({ length: ITEMS }, () => '{}').join(',')}]}`;
     const stop = new AbortController();
-    const lazy = lazyJson(response(text), stop.signal);
+    const lazy = lazyJson({ ...response(text), large: true }, stop.signal);
     expect((lazy.json as { candidates: unknown[] }).candidates).toHaveLength(ITEMS);
     expect(lazy.text).toBe(text);
     stop.abort();

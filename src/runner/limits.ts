@@ -3,12 +3,16 @@
 // person can open; the certifier still judges the whole body it read within the HTTP client's body
 // limit. The bounds of the layers below are stated where they act and named here:
 // - src/http/evidence-limits.ts RECORDED_BODY_LIMIT: what an exchange record keeps of a body (64 KiB,
-//   with its size and SHA-256 when cut); LAZY_JSON_ABOVE_CHARS: an answer longer than this is parsed
-//   only when a check reads its JSON, held weakly, its repeated small items shared (src/json/compact.ts);
+//   with its size and SHA-256 when cut); LAZY_JSON_ABOVE_CHARS: an answer longer than this is kept in
+//   a file and read, and parsed, only when a check reads it (src/http/spilled-text.ts, its repeated
+//   small items shared: src/json/compact.ts); LARGE_ANSWERS_KEPT: how many of those stay in memory
+//   once read (src/http/recently-read.ts);
+// - src/http/memory-valve.ts MEMORY_VALVE_RSS_BYTES: past it, a full collection around large answers;
 // - src/schema/validator.ts DETAILED_ITEMS: the items of each array whose schema issues are listed
 //   (the whole value is still judged).
 
-export { LAZY_JSON_ABOVE_CHARS, RECORDED_BODY_LIMIT } from '../http/evidence-limits.js';
+export { LARGE_ANSWERS_KEPT, LAZY_JSON_ABOVE_CHARS, RECORDED_BODY_LIMIT } from '../http/evidence-limits.js';
+export { MEMORY_VALVE_RSS_BYTES } from '../http/memory-valve.js';
 export { DETAILED_ITEMS } from '../schema/validator.js';
 
 /**
@@ -24,6 +28,18 @@ export const MAX_OBSERVATIONS_PER_CHECK = 50;
  * (npm run bench:reports), and the size and SHA-256 still identify the body.
  */
 export const PASSED_BODY_CHARS = 256;
+
+/**
+ * What a report keeps of a body in an exchange of a check that did not pass, when no observation of
+ * the check cites that exchange (src/runner/evidence-caps.ts): the cited ones keep RECORDED_BODY_LIMIT.
+ */
+export const CONTEXT_BODY_CHARS = 4096;
+
+/**
+ * Characters of an observation's message, expected and received value kept (src/runner/observation-text.ts):
+ * a message naming each of a million bad items was megabytes in every report.
+ */
+export const OBSERVATION_TEXT_CHARS = 1000;
 
 /** Rendered values in observations (received, expected) are cut at this many characters. */
 export const RENDERED_VALUE_CHARS = 240;

@@ -10,6 +10,7 @@ import { withLazyJson } from './lazy-json.js';
 import type { CheckContext, CheckDefinition, SharedSetup, TargetInfo } from './check.js';
 import { createExpect, type SchemaIssueLike } from './expect.js';
 import { MAX_OBSERVATIONS_PER_CHECK } from './limits.js';
+import { boundedObservation, boundedText } from './observation-text.js';
 import { ObservationOverflow } from './observation-overflow.js';
 import { decideOutcome, outcomeFields, type Ending, type SkipDecision } from './outcome.js';
 import type { CheckResult, Observation, RecordedExchange, SkipKind } from './results.js';
@@ -88,18 +89,23 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   };
 
   const view = env.setup.forCheck((list) => list.forEach((ex) => record(ex, true)), env.reservedCodes, api);
+  // Checks waiting on one shared step resume each in its own turn of the event loop, not all in one
+  // job: twenty checks judging every read of a hostile real run held the CPU for seconds at once,
+  // and a signal is seen between them.
+  const shared = <T>(step: () => Promise<T>): Promise<T> =>
+    budget.paused(step).then((value) => new Promise<T>((resume) => setImmediate(resume, value)));
   const setup: SharedSetup = {
-    org: () => budget.paused(view.org),
-    secondOrg: () => budget.paused(view.secondOrg),
-    user: () => budget.paused(view.user),
-    job: () => budget.paused(view.job),
-    fixtureRun: (fixture, o) => budget.paused(() => view.fixtureRun(fixture, o)),
-    realRun: () => budget.paused(view.realRun),
-    secondRealRun: () => budget.paused(view.secondRealRun),
+    org: () => shared(view.org),
+    secondOrg: () => shared(view.secondOrg),
+    user: () => shared(view.user),
+    job: () => shared(view.job),
+    fixtureRun: (fixture, o) => shared(() => view.fixtureRun(fixture, o)),
+    realRun: () => shared(view.realRun),
+    secondRealRun: () => shared(view.secondRealRun),
     // Through the check's api: its request is paused like any other.
     startRun: view.startRun,
-    webhookTrio: () => budget.paused(view.webhookTrio),
-    typedRedemption: () => budget.paused(view.typedRedemption),
+    webhookTrio: () => shared(view.webhookTrio),
+    typedRedemption: () => shared(view.typedRedemption),
     plannedCode: view.plannedCode,
     codeShortage: view.codeShortage,
     takeActivationCode: view.takeActivationCode,
@@ -116,7 +122,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     observe(obs, ex) {
       const index = ex ? indexOf.get(ex) : undefined;
       if (observations.length < MAX_OBSERVATIONS_PER_CHECK)
-        observations.push({ ...obs, ...(index !== undefined ? { exchange: index } : {}) });
+        observations.push({ ...boundedObservation(obs), ...(index !== undefined ? { exchange: index } : {}) });
       else overflow.add(obs);
     },
   });
@@ -192,10 +198,18 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
       // The one deliberate exception: the target answered a shared setup step wrongly.
       if (e.response) record(e.response.exchange, true);
       const index = e.response ? indexOf.get(e.response.exchange) : undefined;
-      observations.unshift({ message: e.message, spec: e.spec, ...(index !== undefined ? { exchange: index } : {}) });
+      observations.unshift({
+        message: boundedText(e.message),
+        spec: e.spec,
+        ...(index !== undefined ? { exchange: index } : {}),
+      });
       ending = { kind: 'done' };
     } else if (e instanceof SkipCheck) {
-      skip ??= { reason: e.message, kind: e.kind, ...(e.unlock !== undefined ? { unlock: e.unlock } : {}) };
+      skip ??= {
+        reason: boundedText(e.message),
+        kind: e.kind,
+        ...(e.unlock !== undefined ? { unlock: e.unlock } : {}),
+      };
       ending = { kind: 'done' };
     } else ending = { kind: 'threw', error: e instanceof Error ? e : new Error(String(e)) };
   } else ending = { kind: 'done' };

@@ -1,14 +1,15 @@
 // V8 sizes its old space from the machine (about 4 GB here) and collects lazily: a run that parses
 // answers of millions of items keeps garbage it no longer reaches until the heap is near that size,
 // although what it holds fits in a few hundred MB. Past MEMORY_VALVE_RSS_BYTES of RSS, a full collection
-// runs after a large answer is done with, so the peak follows what is held, not what was once parsed.
-// Only a target that sends large answers ever opens the valve.
+// runs after a large answer is done with and before one is parsed (src/http/answer.ts), so the peak
+// follows what is held, not what was once parsed. Only a target that sends large answers ever opens
+// the valve.
 
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/** Past this RSS a full collection follows each large answer (the hostile matrix's bound is 512 MB). */
-export const MEMORY_VALVE_RSS_BYTES = 320 * 1024 * 1024;
+/** Past this RSS a full collection comes before each large parse and after each large answer (the hostile matrix's bound is 512 MB). */
+export const MEMORY_VALVE_RSS_BYTES = 256 * 1024 * 1024;
 
 let collect: (() => void) | undefined;
 
