@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,33 +24,36 @@ describe('a large answer', () => {
     expect((body.json as { items: string[] }).items.at(-1)).toBe(`é${LAZY_JSON_ABOVE_CHARS / 8 - 1}`);
   });
 
-  it('is written with mode 0600 in a directory of its own', () => {
-    const before = new Set(readdirSync(tmpdir()));
-    spillText(Buffer.from('x'), 'x');
-    const dirs = readdirSync(tmpdir()).filter((d) => d.startsWith('svc-certify-answers-'));
-    const ours = dirs.find((d) => !before.has(d)) ?? dirs[0]!;
-    const files = readdirSync(join(tmpdir(), ours));
-    expect(files.length).toBeGreaterThan(0);
-    expect(statSync(join(tmpdir(), ours, files[0]!)).mode & 0o777).toBe(0o600);
-  });
-
-  it('leaves no file behind when the process exits (the built module, as the CLI runs it)', () => {
+  it('leaves no file in the temporary directory, while it is kept nor after the process is killed', () => {
+    // A directory of this test's own as TMPDIR: nothing else writes there.
+    const dir = mkdtempSync(join(tmpdir(), 'spill-test-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = dir;
+    try {
+      const kept = spillText(Buffer.from('x'.repeat(100)), 'x'.repeat(100));
+      expect(readdirSync(dir)).toEqual([]);
+      expect(kept.read()).toBe('x'.repeat(100));
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+    // The built module, as the CLI runs it, in a process killed while it holds a large answer.
     const built = fileURLToPath(new URL('../../dist/src/http/spilled-text.js', import.meta.url));
-    const out = execFileSync(
+    const child = spawnSync(
       process.execPath,
       [
         '--input-type=module',
         '-e',
         `const { spillText } = await import(${JSON.stringify(built)});
-         const { readdirSync } = await import('node:fs');
-         const { tmpdir } = await import('node:os');
-         const before = new Set(readdirSync(tmpdir()));
-         spillText(Buffer.from('x'), 'x');
-         process.stdout.write(readdirSync(tmpdir()).filter((d) => !before.has(d)).join('\\n'));`,
+         const kept = spillText(Buffer.from('y'), 'y');
+         process.stdout.write(kept.read());
+         process.kill(process.pid, 'SIGKILL');`,
       ],
-      { encoding: 'utf8' },
+      { encoding: 'utf8', env: { ...process.env, TMPDIR: dir } },
     );
-    expect(out).toMatch(/^svc-certify-answers-/);
-    expect(existsSync(join(tmpdir(), out))).toBe(false);
+    expect(child.stdout).toBe('y');
+    expect(child.signal).toBe('SIGKILL');
+    expect(readdirSync(dir)).toEqual([]);
+    rmSync(dir, { recursive: true });
   });
 });

@@ -1,37 +1,29 @@
 // The text of a large answer, kept in a file while a check may still read it. A hostile target's
 // answers of millions of items are 6-12 MB of text each, and checks hold their answers across later
 // requests: in a heap snapshot of the 1e6 hostile run, 51 such texts were 376 of the 414 MB alive
-// (the run peaked at 1.2-1.5 GB). Here an answer over LAZY_JSON_ABOVE_CHARS costs its file and a few
-// bytes; its text is read back when a check reads it, and only the last few read stay in memory
-// (src/http/recently-read.ts), like their parsed JSON, so what a check holds is what it uses. The files are the target's own answers, in a directory only this user
-// can read, deleted when no answer refers to them and at exit. Where no file can be written the text
-// stays in memory, as before.
+// (the run peaked at 1.2-1.5 GB). Here an answer over LAZY_JSON_ABOVE_CHARS costs an open file and a
+// few bytes; its text is read back when a check reads it, and only the last few read stay in memory
+// (src/http/recently-read.ts), like their parsed JSON, so what a check holds is what it uses.
+//
+// The file is created only this user can read, and unlinked as soon as it is open: nothing is left
+// behind however the process ends (even killed), and its descriptor is closed once no answer refers
+// to it. Where no file can be made (no temporary directory, no descriptor left) the text stays in
+// memory, as before.
 
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RecentlyRead } from './recently-read.js';
 
-let directory: string | undefined;
-let written = 0;
-
 const texts = new RecentlyRead<string>();
-const files = new FinalizationRegistry<string>((path) => {
+const descriptors = new FinalizationRegistry<number>((fd) => {
   try {
-    unlinkSync(path);
+    closeSync(fd);
   } catch {
-    // Already gone with its directory.
+    // Already closed.
   }
 });
-
-function spillDirectory(): string {
-  if (directory === undefined) {
-    const made = mkdtempSync(join(tmpdir(), 'svc-certify-answers-'));
-    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
-    directory = made;
-  }
-  return directory;
-}
 
 /** The text of `bytes` (decoded as `text`), read from a file on demand. */
 export interface SpilledText {
@@ -40,7 +32,8 @@ export interface SpilledText {
 
 class FileText implements SpilledText {
   constructor(
-    private readonly path: string,
+    private readonly fd: number,
+    private readonly size: number,
     text: string,
   ) {
     // Whoever decoded it reads it again at once (recording, redaction): no file read then.
@@ -48,20 +41,45 @@ class FileText implements SpilledText {
   }
 
   read(): string {
-    return texts.get(this, () => readFileSync(this.path).toString('utf8'));
+    return texts.get(this, () => {
+      const bytes = Buffer.allocUnsafe(this.size);
+      for (let at = 0; at < this.size;) {
+        const n = readSync(this.fd, bytes, at, this.size - at, at);
+        if (n === 0) throw new Error(`a large answer's file ended at byte ${at} of ${this.size}`);
+        at += n;
+      }
+      return bytes.toString('utf8');
+    });
   }
 }
 
-/** `text` (the UTF-8 decoding of `bytes`) kept in a file when one can be written, else in memory. */
-export function spillText(bytes: Buffer, text: string): SpilledText {
-  let path: string;
+/** An open, already unlinked file holding `bytes`; undefined when none can be made. */
+function unlinkedFile(bytes: Buffer): number | undefined {
+  const path = join(tmpdir(), `svc-certify-answer-${randomBytes(12).toString('hex')}`);
+  let fd: number | undefined;
   try {
-    path = join(spillDirectory(), `${written++}.body`);
-    writeFileSync(path, bytes, { mode: 0o600 });
+    fd = openSync(path, 'wx+', 0o600);
+    unlinkSync(path);
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at, at);
+    return fd;
   } catch {
-    return { read: () => text };
+    if (fd !== undefined) {
+      closeSync(fd);
+      try {
+        unlinkSync(path);
+      } catch {
+        // Unlinked already.
+      }
+    }
+    return undefined;
   }
-  const spilled = new FileText(path, text);
-  files.register(spilled, path);
+}
+
+/** `text` (the UTF-8 decoding of `bytes`) kept in a file when one can be made, else in memory. */
+export function spillText(bytes: Buffer, text: string): SpilledText {
+  const fd = unlinkedFile(bytes);
+  if (fd === undefined) return { read: () => text };
+  const spilled = new FileText(fd, bytes.length, text);
+  descriptors.register(spilled, fd);
   return spilled;
 }
