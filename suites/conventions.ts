@@ -32,6 +32,21 @@ function messageOf(res: ApiResponse): string | undefined {
   return typeof m === 'string' ? m : undefined;
 }
 
+/** An error answer and its `message`; undefined, recorded as a failure, when it has no string message. */
+async function errorMessage(
+  t: CheckContext,
+  lang?: 'he' | 'en',
+): Promise<{ res: ApiResponse; message: string | undefined }> {
+  const res = await errorRequest(t, lang);
+  const message = messageOf(res);
+  t.expect.that(
+    message !== undefined,
+    { message: `the ${res.status} error has no string message`, spec: S.errors },
+    res,
+  );
+  return { res, message };
+}
+
 export const CONVENTIONS_CHECKS: CheckDefinition[] = [
   {
     id: 'conventions.error-envelope-json-utf8',
@@ -147,24 +162,16 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     suite,
     spec: [S.commonHeaders, S.errors],
     async run(t) {
-      const res = await errorRequest(t);
-      const message = messageOf(res);
-      if (
-        !t.expect.that(
-          message !== undefined,
-          { message: `the ${res.status} error has no string message`, spec: S.errors },
-          res,
-        )
-      )
-        return;
+      const { res, message } = await errorMessage(t);
+      if (message === undefined) return;
       // The default is "the partner default (he unless agreed otherwise)": an English default may be
       // an agreement the certifier cannot see, so it warns with both readings, never fails; a message in
       // neither language is a failure whatever was agreed.
-      if (isEnglish(message!)) {
+      if (isEnglish(message)) {
         t.expect.warn(
           false,
           {
-            message: `without x-svc-lang the error message is in English (${JSON.stringify(message!.slice(0, 80))}); the default is he unless the partner agreed otherwise`,
+            message: `without x-svc-lang the error message is in English (${JSON.stringify(message.slice(0, 80))}); the default is he unless the partner agreed otherwise`,
             spec: S.commonHeaders,
             reading: 'English is the default agreed with this partner, which cannot be seen from outside',
             otherReading: 'no other default was agreed, and then Hebrew is required',
@@ -174,7 +181,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
         return;
       }
       t.expect.that(
-        isHebrew(message!),
+        isHebrew(message),
         {
           message: `without x-svc-lang the error message is in neither Hebrew nor English; it must be a sentence in the partner default language, he unless agreed otherwise`,
           spec: S.commonHeaders,
@@ -191,18 +198,10 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     suite,
     spec: [S.commonHeaders, S.errors],
     async run(t) {
-      const res = await errorRequest(t, 'he');
-      const message = messageOf(res);
-      if (
-        !t.expect.that(
-          message !== undefined,
-          { message: `the ${res.status} error has no string message`, spec: S.errors },
-          res,
-        )
-      )
-        return;
+      const { res, message } = await errorMessage(t, 'he');
+      if (message === undefined) return;
       t.expect.that(
-        isHebrew(message!),
+        isHebrew(message),
         {
           message: `with x-svc-lang: he the error message is not in Hebrew`,
           spec: S.commonHeaders,
@@ -219,18 +218,10 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     suite,
     spec: [S.commonHeaders, S.errors],
     async run(t) {
-      const res = await errorRequest(t, 'en');
-      const message = messageOf(res);
-      if (
-        !t.expect.that(
-          message !== undefined,
-          { message: `the ${res.status} error has no string message`, spec: S.errors },
-          res,
-        )
-      )
-        return;
+      const { res, message } = await errorMessage(t, 'en');
+      if (message === undefined) return;
       t.expect.that(
-        isEnglish(message!),
+        isEnglish(message),
         {
           message: `with x-svc-lang: en the error message is not in English`,
           spec: S.commonHeaders,

@@ -10,6 +10,7 @@ import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { rejectReasons } from '../src/schema/reject-reasons.js';
 import { S } from './spec-refs.js';
 import {
+  acceptedRunId,
   arr,
   errorSuffix,
   expectErrorEnvelope,
@@ -310,19 +311,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
         { job_external_id: 'cert-slow', acting_user_external_id: user, target_count: target },
         { label: 'start cert-slow (20 candidates over 3 minutes)' },
       );
-      if (!t.expect.status(started, 202, S.runsStart)) return;
-      const runId = obj(started.json)?.run_id;
-      if (typeof runId !== 'string') {
-        t.expect.fail(
-          {
-            message: `the 202 of the cert-slow start has no string run_id (${JSON.stringify(runId)})`,
-            spec: S.runsStart,
-            pointer: '/run_id',
-          },
-          started,
-        );
-        return;
-      }
+      const runId = acceptedRunId(t, started, 'the cert-slow start');
+      if (runId === undefined) return;
       const last = FIRST_FIXTURE_ID + BigInt(target - 1);
       // A read first says whether it is still unlisted, the case the rule is about; on a target so fast
       // that cert-slow's 3 minutes are already over it is listed, and must be accepted all the same.

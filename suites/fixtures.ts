@@ -4,20 +4,9 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { IMPOSSIBLE_IN_V1, V1_NOTICE_CODES } from '../src/runner/notice-codes.js';
 import { S } from './spec-refs.js';
-import {
-  arr,
-  describeFound,
-  firstFound,
-  hasLatin,
-  IMPOSSIBLE_IN_V1,
-  int,
-  isHebrew,
-  obj,
-  objects,
-  show,
-  someOf,
-} from './support.js';
+import { arr, describeFound, firstFound, hasLatin, int, isHebrew, obj, objects, show, someOf } from './support.js';
 
 const suite = 'fixtures';
 const TARGET = 10;
@@ -33,17 +22,6 @@ interface FixtureRow {
   extra?: (t: CheckContext, run: JsonObject, res: ApiResponse) => void;
 }
 
-const V1_CODES = [
-  'function_error',
-  'run_progress',
-  'location_relaxed',
-  'must_unmet_hidden',
-  'paid_fallback',
-  'already_shown',
-  'requirement_blockers',
-  'requirement_attribution',
-  'run_funnel',
-];
 const SLOTS = ['above_list', 'on_candidate', 'on_requirement', 'empty_state'];
 const SEVERITIES = ['info', 'warning', 'blocking'];
 
@@ -80,13 +58,13 @@ const ROWS: FixtureRow[] = [
     extra(t, run, res) {
       const notices = objects(run.notices);
       const codes = new Set(notices.map((n) => n.code));
-      const missing = V1_CODES.filter((c) => !codes.has(c));
+      const missing = V1_NOTICE_CODES.filter((c) => !codes.has(c));
       t.expect.that(
         missing.length === 0,
         {
           message: `cert-notices-all lacks notice code(s) ${missing.join(', ')}; the fixture lists the nine codes that can occur in v1`,
           spec: S.sandbox,
-          expected: V1_CODES,
+          expected: V1_NOTICE_CODES,
           received: [...codes],
         },
         res,
@@ -101,7 +79,7 @@ const ROWS: FixtureRow[] = [
         {
           message: `cert-notices-all shows notice code(s) ${impossible.join(', ')}, which the spec says cannot occur in v1; the fixture holds the nine codes that can occur in v1`,
           spec: S.sandbox,
-          expected: V1_CODES,
+          expected: V1_NOTICE_CODES,
           received: [...codes],
           pointer: '/notices',
         },

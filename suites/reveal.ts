@@ -6,6 +6,7 @@ import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import {
+  acceptedRunId,
   expectNotPendingOrRefused,
   int,
   obj,
@@ -411,19 +412,8 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         { job_external_id: FIXTURE, acting_user_external_id: user, target_count: FIXTURE_TARGET },
         { label: `start another ${FIXTURE} run in the first organization` },
       );
-      if (!t.expect.status(again, 202, S.runsStart)) return;
-      const againId = obj(again.json)?.run_id;
-      if (typeof againId !== 'string') {
-        t.expect.fail(
-          {
-            message: `the 202 of the run start has no string run_id (${JSON.stringify(againId)})`,
-            spec: S.runsStart,
-            pointer: '/run_id',
-          },
-          again,
-        );
-        return;
-      }
+      const againId = acceptedRunId(t, again);
+      if (againId === undefined) return;
       const repeat = await reveal(
         t,
         againId,
@@ -465,19 +455,8 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         { job_external_id: FIXTURE, acting_user_external_id: second.user, target_count: FIXTURE_TARGET },
         asSecond(`start a ${FIXTURE} run in the second organization`),
       );
-      if (!t.expect.status(theirs, 202, S.runsStart)) return;
-      const theirsId = obj(theirs.json)?.run_id;
-      if (typeof theirsId !== 'string') {
-        t.expect.fail(
-          {
-            message: `the 202 of the second organization's run start has no string run_id (${JSON.stringify(theirsId)})`,
-            spec: S.runsStart,
-            pointer: '/run_id',
-          },
-          theirs,
-        );
-        return;
-      }
+      const theirsId = acceptedRunId(t, theirs, "the second organization's run start");
+      if (theirsId === undefined) return;
       const read = await t.api.get(runPath(theirsId), asSecond("read the second organization's run"));
       if (!t.expect.status(read, 200, S.runsRead)) return;
       const c = objects(obj(read.json)?.candidates).find((x) => int(x.id) === FIRST_FIXTURE_ID);

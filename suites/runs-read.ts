@@ -8,10 +8,10 @@
 import type { ApiResponse } from '../src/http/types.js';
 import { isJsonObject, JsonDecimal, parseJsonLossless, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { IMPOSSIBLE_IN_V1 } from '../src/runner/notice-codes.js';
 import { S } from './spec-refs.js';
 import {
   hasLatin,
-  IMPOSSIBLE_IN_V1,
   int,
   isHebrew,
   obj,

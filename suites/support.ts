@@ -64,6 +64,21 @@ export function describeFound<R>({ some, count }: Found<R>, render: (item: R) =>
   return count > some.length ? `${named}, … and ${count - some.length} more` : named;
 }
 
+/**
+ * The run_id of an accepted run start; undefined, recorded as a failure, when the start did not answer
+ * 202 or its 202 has no string run_id.
+ */
+export function acceptedRunId(t: CheckContext, res: ApiResponse, what = 'the run start'): string | undefined {
+  if (!t.expect.status(res, 202, S.runsStart)) return undefined;
+  const runId = obj(res.json)?.run_id;
+  if (typeof runId === 'string') return runId;
+  t.expect.fail(
+    { message: `the 202 of ${what} has no string run_id (${show(runId)})`, spec: S.runsStart, pointer: '/run_id' },
+    res,
+  );
+  return undefined;
+}
+
 /** 2^53: ids above it lose digits in a float64 decoder (the int64 checks look for one). */
 export const TWO_POW_53 = 2n ** 53n;
 
@@ -75,9 +90,6 @@ export function evidenceNote(t: CheckContext): string {
   const why = describeEvidence(t.target.environmentEvidence);
   return why ? `; ${why}` : '';
 }
-
-/** The spec (Resources › Notice): these four known codes "cannot occur in v1". Unknown (new) codes stay allowed. */
-export const IMPOSSIBLE_IN_V1 = ['widen_hint', 'relaxation_ladder', 'global_relaxed', 'lean_search_failed'];
 
 /** The reveal path of a candidate: the id as its exact decimal digits (int64, may exceed 2^53). */
 export function revealPath(runId: string, candidateId: bigint | string): string {

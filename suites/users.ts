@@ -4,7 +4,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { int, obj, objects, revealPath, roleField, secondOrgWithRecruiter } from './support.js';
+import { acceptedRunId, int, obj, objects, revealPath, roleField, secondOrgWithRecruiter } from './support.js';
 
 const suite = 'users';
 
@@ -148,19 +148,8 @@ export const USERS_CHECKS: CheckDefinition[] = [
         { job_external_id: FIXTURE, acting_user_external_id: second.user, target_count: 6 },
         asSecond(`start a ${FIXTURE} run in the second organization`),
       );
-      if (!t.expect.status(started, 202, S.runsStart)) return;
-      const runId = obj(started.json)?.run_id;
-      if (typeof runId !== 'string') {
-        t.expect.fail(
-          {
-            message: `the 202 of the run start has no string run_id (${JSON.stringify(runId)})`,
-            spec: S.runsStart,
-            pointer: '/run_id',
-          },
-          started,
-        );
-        return;
-      }
+      const runId = acceptedRunId(t, started);
+      if (runId === undefined) return;
       const read = await t.api.get(
         `/runs/${encodeURIComponent(runId)}`,
         asSecond("read the second organization's run"),

@@ -98,10 +98,8 @@ describe('svc-certify partner', () => {
 
   it('ends after --duration; nothing exercised: every rule skipped with a hint, incomplete (exit 3), and 1 with --strict', async () => {
     const dir = tmp();
-    const plain = await run(
-      ['partner', '--provision', 'p.json', '--duration', '300ms', '--reporter', 'console,json', '--report-dir', 'out'],
-      { cwd: dir },
-    );
+    const session = ['partner', '--provision', 'p.json', '--duration', '300ms', '--report-dir', 'out'];
+    const plain = await run([...session, '--reporter', 'console,json'], { cwd: dir });
     expect(plain.code, plain.stderr).toBe(3);
     await validateResults(join(dir, 'out', 'results.json'));
     const result = readResults(join(dir, 'out'));
@@ -133,21 +131,7 @@ describe('svc-certify partner', () => {
     expect([...needsInput[0]!.checks].sort()).toEqual([...WEBHOOK_RULES].sort());
     expect(plain.stdout).toContain('injection run-start-500');
     expect(plain.stdout).toContain('--webhook-url would run 3 checks');
-    const strict = await run(
-      [
-        'partner',
-        '--provision',
-        'p.json',
-        '--duration',
-        '300ms',
-        '--reporter',
-        'json',
-        '--report-dir',
-        'out',
-        '--strict',
-      ],
-      { cwd: dir },
-    );
+    const strict = await run([...session, '--reporter', 'json', '--strict'], { cwd: dir });
     expect(strict.code).toBe(1);
     expect(readResults(join(dir, 'out')).verdict).toBe('not-certified');
     // The shared report options: a baseline naming no rule of this certification fails the gate.
@@ -155,22 +139,7 @@ describe('svc-certify partner', () => {
       join(dir, 'known.json'),
       JSON.stringify({ expected_failures: [{ id: 'auth.no-such-rule', reason: 'test', until: '2999-01-01' }] }),
     );
-    const based = await run(
-      [
-        'partner',
-        '--provision',
-        'p.json',
-        '--duration',
-        '300ms',
-        '--reporter',
-        'json',
-        '--report-dir',
-        'out',
-        '--baseline',
-        'known.json',
-      ],
-      { cwd: dir },
-    );
+    const based = await run([...session, '--reporter', 'json', '--baseline', 'known.json'], { cwd: dir });
     expect(based.code).toBe(1);
   });
 

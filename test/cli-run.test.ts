@@ -295,22 +295,17 @@ describe('svc-certify serve', () => {
     const s = await serveWithProvision([]);
     try {
       const cwd = tmp();
-      const r = await run(
-        [
-          'run',
-          '--base-url',
-          String(s.provision.base_url),
-          '--partner-key',
-          String(s.provision.partner_key),
-          '--time-scale',
-          '60',
-          '--reporter',
-          'console,json',
-          '--report-dir',
-          'r',
-        ],
-        { cwd },
-      );
+      // The partner key only: every other input missing.
+      const keyOnly = [
+        'run',
+        '--base-url',
+        String(s.provision.base_url),
+        '--partner-key',
+        String(s.provision.partner_key),
+        '--time-scale',
+        '60',
+      ];
+      const r = await run([...keyOnly, '--reporter', 'console,json', '--report-dir', 'r'], { cwd });
       expect(r.code, r.stderr).toBe(3);
       expect(r.stdout).toMatch(/^Incomplete: /m);
       expect(r.stdout).toMatch(/--org-token or an activation code would run \d+ checks/);
@@ -329,23 +324,7 @@ describe('svc-certify serve', () => {
         ]),
       );
       // --strict turns a missing input into a failed gate.
-      const strict = await run(
-        [
-          'run',
-          '--base-url',
-          String(s.provision.base_url),
-          '--partner-key',
-          String(s.provision.partner_key),
-          '--time-scale',
-          '60',
-          '--reporter',
-          'json',
-          '--report-dir',
-          'r2',
-          '--strict',
-        ],
-        { cwd },
-      );
+      const strict = await run([...keyOnly, '--reporter', 'json', '--report-dir', 'r2', '--strict'], { cwd });
       expect(strict.code).toBe(1);
     } finally {
       await s.stop();

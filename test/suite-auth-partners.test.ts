@@ -3,34 +3,10 @@
 // asks for it; a sandbox that accepts any partner's key with any org token fails it on the data it
 // hands out (a run start it accepts is only a warning: the spec binds the organization, not the token).
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedTarget, type EmbeddedTarget } from '../src/embedded/embedded-target.js';
-import { certify } from '../src/runner/certify.js';
-import { ALL_CHECKS, SUITE_ORDER } from '../suites/index.js';
+import { describe, expect, it } from 'vitest';
 import { certifySandbox, resultOf } from './support/certify-sandbox.js';
-import type { Config } from '../src/config/config.js';
 
 const ID = 'auth.other-partner-key-isolated';
-const CHECK = ALL_CHECKS.filter((c) => c.id === ID);
-
-const BASE: Config = {
-  activationCodes: [],
-  environment: 'auto',
-  maxSpendCredits: 0,
-  timeScale: 600,
-  rateLimit: 6000,
-  reportDir: '/nonexistent-not-written',
-  reporters: [],
-  suites: [],
-  strict: false,
-  exhaustLimits: false,
-};
-
-let target: EmbeddedTarget | undefined;
-afterEach(async () => {
-  await target?.close();
-  target = undefined;
-});
 
 describe(ID, () => {
   it('passes the clean sandbox, whose second partner is provisioned by the embedded run', async () => {
@@ -39,10 +15,12 @@ describe(ID, () => {
   });
 
   it('skips as needs-input, unlocked by --other-partner-key, without a second key', async () => {
-    target = await startEmbeddedTarget(BASE, { timeScale: 600, rateLimit: 6000 });
-    const { otherPartnerKey: _dropped, ...config } = target.config;
     const r = resultOf(
-      await certify({ config, checks: CHECK, suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks }),
+      await certifySandbox({
+        ids: [ID],
+        rateLimit: 6000,
+        adjust: ({ otherPartnerKey: _dropped, ...config }) => config,
+      }),
       ID,
     );
     expect([r.status, r.skipKind, r.unlock]).toEqual(['skipped', 'needs-input', '--other-partner-key']);

@@ -2,17 +2,14 @@
 // (whatever 2xx it answers upserts with); each fault meant for them makes its check fail; a short
 // code supply runs the most important activation checks first and skips the rest naming the flag.
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedTarget, type EmbeddedTarget } from '../src/embedded/embedded-target.js';
-import type { Config } from '../src/config/config.js';
+import { describe, expect, it } from 'vitest';
 import type { CheckDefinition } from '../src/runner/check.js';
-import { certify } from '../src/runner/certify.js';
 import type { RunResult } from '../src/runner/results.js';
 import { ACTIVATION_CHECKS } from '../suites/activation.js';
-import { ALL_CHECKS, SUITE_ORDER } from '../suites/index.js';
+import { ALL_CHECKS } from '../suites/index.js';
 import { JOBS_CHECKS } from '../suites/jobs.js';
 import { USERS_CHECKS } from '../suites/users.js';
-import { certifySandbox, notPassed, redeemOutside, resultOf } from './support/certify-sandbox.js';
+import { certifySandbox, notPassed, resultOf } from './support/certify-sandbox.js';
 import { listFaults } from '../src/sandbox/index.js';
 
 const FAULTS = listFaults();
@@ -22,31 +19,14 @@ const MY_IDS = new Set(MINE.map((c) => c.id));
 const TIME_SCALE = 600;
 const RATE = 6000;
 
-const BASE: Config = {
-  activationCodes: [],
-  environment: 'auto',
-  maxSpendCredits: 0,
-  timeScale: TIME_SCALE,
-  rateLimit: RATE,
-  reportDir: '/nonexistent-not-written',
-  reporters: [],
-  suites: [],
-  strict: false,
-  exhaustLimits: false,
-};
-
-let target: EmbeddedTarget | undefined;
-
-afterEach(async () => {
-  await target?.close();
-  target = undefined;
-});
-
 /** The shared helper provisions 6 codes; this one keeps only the first `codes` of them. */
-async function certifyWithCodes(checks: readonly CheckDefinition[], codes: number): Promise<RunResult> {
-  target = await startEmbeddedTarget(BASE, { timeScale: TIME_SCALE, rateLimit: RATE });
-  const config = { ...target.config, activationCodes: target.config.activationCodes.slice(0, codes) };
-  return certify({ config, checks, suiteOrder: SUITE_ORDER, embedded: true, webhooks: target.webhooks });
+function certifyWithCodes(checks: readonly CheckDefinition[], codes: number): Promise<RunResult> {
+  return certifySandbox({
+    ids: checks.map((c) => c.id),
+    timeScale: TIME_SCALE,
+    rateLimit: RATE,
+    adjust: (config) => ({ ...config, activationCodes: config.activationCodes.slice(0, codes) }),
+  });
 }
 
 // The rate limit's per-partner check needs a second organization too, but also --exhaust-limits: its
@@ -92,17 +72,13 @@ describe('suite-org checks (activation, users, jobs)', () => {
   it('run every activation and isolation check with 3 codes, or 2 with --org-token', async () => {
     const three = await certifyWithCodes([...ACTIVATION_CHECKS, ...ISOLATION], 3);
     expect(notPassed(three)).toEqual([]);
-    target = await startEmbeddedTarget(BASE, { timeScale: TIME_SCALE, rateLimit: RATE });
-    const codes = target.config.activationCodes;
     // An organization connected beforehand (as --org-token), then two codes for the rest.
-    const { orgToken } = await redeemOutside(target.config, codes[0]!);
-    const config = { ...target.config, orgToken, activationCodes: codes.slice(1, 3) };
-    const two = await certify({
-      config,
-      checks: [...ACTIVATION_CHECKS, ...ISOLATION],
-      suiteOrder: SUITE_ORDER,
-      embedded: true,
-      webhooks: target.webhooks,
+    const two = await certifySandbox({
+      ids: [...ACTIVATION_CHECKS, ...ISOLATION].map((c) => c.id),
+      timeScale: TIME_SCALE,
+      rateLimit: RATE,
+      orgToken: true,
+      adjust: (config) => ({ ...config, activationCodes: config.activationCodes.slice(0, 2) }),
     });
     expect(notPassed(two)).toEqual([]);
   });

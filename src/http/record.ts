@@ -11,10 +11,14 @@ export function sha256Hex(text: string): string {
 }
 
 /**
- * A copy of text[0, end) that shares no memory with text: V8 keeps a slice as a view of its whole
- * parent, so a 64 KiB record of a 6 MB body would hold all 6 MB for as long as the report lives.
+ * The first `max` characters of text (one fewer where the cut would split a surrogate pair), as a
+ * copy that shares no memory with text: V8 keeps a slice as a view of its whole parent, so a 64 KiB
+ * record of a 6 MB body would hold all 6 MB for as long as the report lives.
  */
-function detachedHead(text: string, end: number): string {
+export function detachedHead(text: string, max: number): string {
+  let end = Math.min(max, text.length);
+  const last = text.charCodeAt(end - 1);
+  if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
   return Buffer.from(text.slice(0, end), 'utf8').toString('utf8');
 }
 
@@ -38,13 +42,9 @@ export function recordMessage(
   if (body === undefined) return message;
   let text = redactor.text(body);
   if (text.length > RECORDED_BODY_LIMIT) {
-    let end = RECORDED_BODY_LIMIT;
-    // Never split a surrogate pair.
-    const last = text.charCodeAt(end - 1);
-    if (last >= 0xd800 && last <= 0xdbff) end--;
     // The hash of the redacted text: a hash of the text as read would let a reader test guesses of a secret.
     message.bodySha256 = sha256Hex(text);
-    text = detachedHead(text, end);
+    text = detachedHead(text, RECORDED_BODY_LIMIT);
     message.bodyTruncated = true;
   }
   message.body = text;

@@ -5,7 +5,7 @@
 // of their bodies and their curl. Against a hostile target every failed check's context held 64 KiB
 // bodies: 18 MB per report.
 
-import { sha256Hex } from '../http/record.js';
+import { detachedHead, sha256Hex } from '../http/record.js';
 import { CONTEXT_BODY_CHARS, PASSED_BODY_CHARS } from './limits.js';
 import type { CheckResult, RecordedExchange, RunResult } from './results.js';
 
@@ -17,12 +17,9 @@ const CUT_STATUSES: ReadonlySet<CheckResult['status']> = new Set(['passed', 'ski
 function capped<M extends Message>(message: M, chars = PASSED_BODY_CHARS): M {
   const body = message.body;
   if (body === undefined || body.length <= chars) return message;
-  let end = chars;
-  const last = body.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
   return {
     ...message,
-    body: body.slice(0, end),
+    body: detachedHead(body, chars),
     bodyTruncated: true,
     bodyBytes: message.bodyBytes ?? Buffer.byteLength(body, 'utf8'),
     // A body cut when recorded already has the hash of all of it.

@@ -4,18 +4,14 @@
 // for a 1e5-item target) and built into strings that took the process past its memory bound while the
 // reports were written. What a person reads is the beginning; the length of the whole is kept.
 
+import { detachedHead } from '../http/record.js';
 import { OBSERVATION_TEXT_CHARS } from './limits.js';
 import type { Observation } from './results.js';
 
-/** `text` cut to `max` characters, saying how long it was; a fresh string that holds no view of `text`. */
+/** `text` cut to `max` characters, saying how long it was; a copy that holds no view of `text`. */
 export function boundedText(text: string, max = OBSERVATION_TEXT_CHARS): string {
   if (text.length <= max) return text;
-  let end = max;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  // A slice longer than a few characters is a view that keeps the whole parent alive; a copy does not.
-  const head = Buffer.from(text.slice(0, end), 'utf8').toString('utf8');
-  return `${head}… (cut: ${text.length} characters in all)`;
+  return `${detachedHead(text, max)}… (cut: ${text.length} characters in all)`;
 }
 
 /** The observation with its message, expected and received values bounded. */

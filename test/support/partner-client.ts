@@ -244,22 +244,35 @@ export class PartnerClient {
     });
   }
 
-  /** A fixture run shown to the recruiter: read once (completed at once), decisions and notices reported. */
-  async fixture(name: string): Promise<void> {
+  /** Starts fixture `name` for rec-1 and reads it once: the run id, its candidates and its notice codes. */
+  private async readFixture(
+    name: string,
+    targetCount: number,
+  ): Promise<{ runId: string; candidates: Array<{ id: number }>; codes: string[] }> {
     const start = await this.call('POST', '/runs', {
       job_external_id: name,
       acting_user_external_id: 'rec-1',
-      target_count: 3,
+      target_count: targetCount,
     });
     const runId = String(start?.json.run_id ?? '');
     const read = await this.safeCall('GET', `/runs/${runId}`);
     const notices = (read?.json.notices as Array<{ code: string }> | undefined) ?? [];
+    return {
+      runId,
+      candidates: (read?.json.candidates as Array<{ id: number }> | undefined) ?? [],
+      codes: [...new Set(notices.map((n) => n.code))],
+    };
+  }
+
+  /** A fixture run shown to the recruiter: read once (completed at once), decisions and notices reported. */
+  async fixture(name: string): Promise<void> {
+    const read = await this.readFixture(name, 3);
+    const { runId, candidates } = read;
     const known = /^[a-z_]+$/;
     const isKnown = (c: string) => known.test(c) && !c.startsWith('zz_');
-    const codes = [...new Set(notices.map((n) => n.code))].filter(
+    const codes = read.codes.filter(
       (c) => !(this.habits.omitUnknownNotices && !isKnown(c)) && !(this.habits.omitKnownNotices && isKnown(c)),
     );
-    const candidates = (read?.json.candidates as Array<{ id: number }> | undefined) ?? [];
     const actedAt = new Date().toISOString();
     const decisions = (attempt: number) =>
       candidates.slice(0, 2).map((c, i) => ({
@@ -287,15 +300,11 @@ export class PartnerClient {
 
   /** A batch with a reject reason the service does not allow: 422 unknown_reject_reason, fixed from allowed[] and resent whole. */
   async batchFix(): Promise<void> {
-    const start = await this.call('POST', '/runs', {
-      job_external_id: 'cert-notices-all',
-      acting_user_external_id: 'rec-1',
-      target_count: 3,
-    });
-    const runId = String(start?.json.run_id ?? '');
-    const read = await this.safeCall('GET', `/runs/${runId}`);
-    const codes = [...new Set(((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code))];
-    const [a, b] = (read?.json.candidates as Array<{ id: number }> | undefined) ?? [];
+    const {
+      runId,
+      codes,
+      candidates: [a, b],
+    } = await this.readFixture('cert-notices-all', 3);
     if (!a || !b) return;
     const actedAt = new Date().toISOString();
     const batch = [
@@ -321,14 +330,11 @@ export class PartnerClient {
 
   /** A reveal the organization cannot pay for (the sandbox's simulated 402): the user is told, no retry. */
   async credits(): Promise<void> {
-    const start = await this.call('POST', '/runs', {
-      job_external_id: 'cert-extra-fields',
-      acting_user_external_id: 'rec-1',
-      target_count: 2,
-    });
-    const runId = String(start?.json.run_id ?? '');
-    const read = await this.safeCall('GET', `/runs/${runId}`);
-    const candidate = ((read?.json.candidates as Array<{ id: number }> | undefined) ?? [])[0];
+    const {
+      runId,
+      codes,
+      candidates: [candidate],
+    } = await this.readFixture('cert-extra-fields', 2);
     if (candidate)
       await this.safeCall(
         'POST',
@@ -336,7 +342,6 @@ export class PartnerClient {
         { acting_user_external_id: 'rec-1' },
         { 'x-svc-sandbox-simulate': 'insufficient_credits' },
       );
-    const codes = [...new Set(((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code))];
     await this.safeCall('POST', `/runs/${runId}/decisions`, {
       acting_user_external_id: 'rec-1',
       decisions: [],
@@ -436,25 +441,19 @@ export class PartnerClient {
 
   /** Reveals a candidate, then reads the run again to show the contact (a refresh, not a poll). */
   async revealAndRefresh(): Promise<void> {
-    const start = await this.call('POST', '/runs', {
-      job_external_id: 'cert-extra-fields',
-      acting_user_external_id: 'rec-1',
-      target_count: 2,
-    });
-    const runId = String(start?.json.run_id ?? '');
-    const read = await this.safeCall('GET', `/runs/${runId}`);
-    const candidate = ((read?.json.candidates as Array<{ id: number }> | undefined) ?? [])[0];
+    const first = await this.readFixture('cert-extra-fields', 2);
+    const { runId } = first;
+    const [candidate] = first.candidates;
     if (candidate)
       await this.safeCall('POST', `/runs/${runId}/candidates/${candidate.id}/reveal`, {
         acting_user_external_id: 'rec-1',
       });
     const again = await this.safeCall('GET', `/runs/${runId}`);
     const codes = [
-      ...new Set(
-        [read, again].flatMap((r) =>
-          ((r?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code),
-        ),
-      ),
+      ...new Set([
+        ...first.codes,
+        ...((again?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code),
+      ]),
     ];
     await this.safeCall('POST', `/runs/${runId}/decisions`, {
       acting_user_external_id: 'rec-1',

@@ -2,27 +2,11 @@
 // notices rendered to a recruiter for this run, including unrecognized codes; each sent at least once per
 // run"; rule 7; Decision: `reject_reason` "only with rejected").
 
+import { KNOWN_NOTICE_CODES } from '../../runner/notice-codes.js';
 import { P } from '../spec-refs.js';
 import type { JudgeContext, Traffic } from '../traffic.js';
 import { settle, type Offence, type Rule } from './rule.js';
 import { noticeCodes, runFacts } from './runs.js';
-
-/** The spec's known notice codes (Resources and their fields › Notice); anything else is unknown. */
-const KNOWN_NOTICE_CODES = new Set([
-  'requirement_blockers',
-  'widen_hint',
-  'already_shown',
-  'relaxation_ladder',
-  'location_relaxed',
-  'global_relaxed',
-  'paid_fallback',
-  'lean_search_failed',
-  'requirement_attribution',
-  'run_funnel',
-  'run_progress',
-  'function_error',
-  'must_unmet_hidden',
-]);
 
 function record(v: unknown): Record<string, unknown> | undefined {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
