@@ -2,7 +2,7 @@
 // that --help, the parsed flags and the loaders read the same entries. Defaults are not commander's:
 // a flag commander filled in would beat the environment variable, so resolve-options.ts applies them.
 
-import { Option, type Command } from 'commander';
+import { Option, type Command } from './commander.js';
 import { flagsOf, helpOf, type OptionSpec } from '../config/option-spec.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];

@@ -1,14 +1,15 @@
 // The svc-certify command line. Only commander is loaded up front so that `--help` starts fast;
 // each command imports its (heavy) modules inside its action.
 
-import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from './commander.js';
 import { envOf } from '../config/option-spec.js';
 import { createRedactor } from '../config/redact.js';
 import { resolveOptions } from '../config/resolve-options.js';
 import { learnedSecrets, secretsOfArgs } from '../config/secret-options.js';
 import { unknownEnvWarnings } from '../config/unknown-env.js';
-import { addOptions } from './add-options.js';
+import { addOptions as addAllOptions } from './add-options.js';
+
 import { registerOpenapiCommand } from './openapi-command.js';
 import {
   BASELINE_OPTIONS,
@@ -75,8 +76,25 @@ export function knownEnvVars(): string[] {
   return [...new Set([...names, ...OTHER_VARIABLES.map((v) => v.name)])].sort();
 }
 
-export function buildProgram(setCode: (code: number) => void, out: (line: string) => void): Command {
+/**
+ * The command a command line runs (`svc-certify help X` runs X's help), or undefined when none is named:
+ * only that command's options are built, so `--help` and a command's start do not pay for the others'.
+ */
+export function commandOf(argv: readonly string[]): string | undefined {
+  const first = argv[2];
+  if (first === undefined || first.startsWith('-')) return undefined;
+  return first === 'help' ? argv[3] : first;
+}
+
+export function buildProgram(
+  setCode: (code: number) => void,
+  out: (line: string) => void,
+  /** Build only this command's options (the others keep their name and description); all when undefined. */
+  only?: string,
+): Command {
   const program = new Command('svc-certify');
+  const addOptions: typeof addAllOptions = (command, specs) =>
+    only === undefined || command.name() === only ? addAllOptions(command, specs) : command;
   program
     .description('Certifies an HTTP deployment of the Partner Candidate-Matching API v1 before it goes live')
     .version(version(), '-V, --version')
@@ -211,7 +229,7 @@ export async function main(argv: string[]): Promise<number> {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(code);
   });
-  const program = buildProgram((c) => (code = c), out);
+  const program = buildProgram((c) => (code = c), out, commandOf(argv));
   try {
     // A bare `svc-certify` shows the help rather than doing something surprising, and exits 2: no
     // command ran, and a CI step that forgot its command must not pass.
