@@ -88,7 +88,7 @@ describe('clean reference sandbox', () => {
 
   it('passes every production check against a production-mode sandbox', async () => {
     const ids = ALL_CHECKS.filter((c) => c.needs?.includes('production')).map((c) => c.id);
-    if (ids.length === 0) return;
+    expect(ids.length, 'the catalogue has production checks').toBeGreaterThan(0);
     const run = await certifySandbox({
       mode: 'production',
       ids: ids.filter((id) => !checksById.get(id)?.needs?.includes('spend-credits')),

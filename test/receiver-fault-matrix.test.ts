@@ -118,7 +118,16 @@ describe('receiver certification', () => {
       expect(warnedIds(results)).toEqual([]);
       // The run is the partner's, the job is not: the 404 is the receiver's own doing.
       const noJob = envelopeIdsOf(knows.organizationExternalId, knows.runId) as EnvelopeIds;
-      expect(failedIds(await certify({ knows: withJob }, { envelope: noJob })).length).toBeGreaterThan(0);
+      // Every check whose delivery must be acknowledged fails on the 404; the refusals still pass.
+      expect(failedIds(await certify({ knows: withJob }, { envelope: noJob }))).toEqual([
+        'receiver.acknowledges-candidate-revealed-int64-id',
+        'receiver.acknowledges-repeated-event-id',
+        'receiver.acknowledges-run-completed',
+        'receiver.acknowledges-run-failed',
+        'receiver.acknowledges-unknown-event',
+        'receiver.ignores-unknown-fields',
+        'receiver.verifies-signature-over-raw-bytes',
+      ]);
       expect(envelopeIdsOf('acme', undefined, 'job-7')).toMatchObject({
         error: expect.stringContaining('give that run with --run-id'),
       });

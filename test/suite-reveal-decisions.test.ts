@@ -1,13 +1,10 @@
-// The reveal and decisions suites against the reference sandbox: all pass when it is clean, and each
-// fault meant for one of them makes that check fail.
+// The reveal and decisions suites against the reference sandbox: all pass when it is clean
+// (that each fault makes its check fail is the fault matrix's, on the check's own assertion).
 
 import { describe, expect, it } from 'vitest';
 import { DECISIONS_CHECKS } from '../suites/decisions.js';
 import { REVEAL_CHECKS } from '../suites/reveal.js';
-import { certifySandbox, notPassed, resultOf } from './support/certify-sandbox.js';
-import { listFaults } from '../src/sandbox/index.js';
-
-const FAULTS = listFaults();
+import { certifySandbox, notPassed } from './support/certify-sandbox.js';
 
 // The production reveal checks (suites/reveal-production.ts) have their own test: suite-reveal-production.test.ts.
 const ids = [...REVEAL_CHECKS, ...DECISIONS_CHECKS].map((c) => c.id);
@@ -17,20 +14,4 @@ describe('reveal and decisions suites', () => {
     const run = await certifySandbox({ ids });
     expect(notPassed(run)).toEqual([]);
   }, 120_000);
-
-  it('every check has a fault that names it', () => {
-    const caught = new Set(FAULTS.map((f) => f.caughtBy));
-    expect(ids.filter((id) => !caught.has(id))).toEqual([]);
-  });
-
-  const mine = FAULTS.filter((f) => ids.includes(f.caughtBy));
-  it.each(mine.map((f) => [f.id, f.caughtBy] as const))(
-    'fault %s fails %s',
-    async (fault, check) => {
-      const run = await certifySandbox({ ids: [check], faults: [fault] });
-      const r = resultOf(run, check);
-      expect(r.status, `${check}: ${r.message}`).toBe('failed');
-    },
-    120_000,
-  );
 });

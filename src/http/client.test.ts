@@ -248,6 +248,8 @@ describe('redaction of recorded exchanges', () => {
   it('keeps the partner key and org tokens out of every recorded field', async () => {
     const escaped = (s: string) => [...s].map((c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')).join('');
     const base = await httpServer((req, res, body) => {
+      // Never answered: the request ends in a time-out, whose record must be redacted too.
+      if (req.url?.includes('/x/')) return;
       res.setHeader('x-echo-key', String(req.headers['x-partner-key']));
       res.setHeader('content-type', 'application/json');
       if (req.url?.endsWith('/activations/redeem')) {
@@ -271,8 +273,8 @@ describe('redaction of recorded exchanges', () => {
     expect((redeemed.json as Record<string, unknown>).org_token).toBe(LATE_TOKEN);
     org = LATE_TOKEN;
     await api.post('/users', { note: `token ${LATE_TOKEN}` });
-    const failure = await api.get(`/x/${KEY}`, { timeoutMs: 1, headers: { 'x-note': LATE_TOKEN } });
-    expect(failure.status).toBeGreaterThanOrEqual(0);
+    const failure = await api.get(`/x/${KEY}`, { timeoutMs: 50, headers: { 'x-note': LATE_TOKEN } });
+    expect([failure.status, failure.transportError?.code]).toEqual([0, 'timeout']);
 
     expect(records).toHaveLength(4);
     for (const secret of [KEY, TOKEN, LATE_TOKEN]) expect(leaks(records, secret)).toBe(false);

@@ -30,7 +30,11 @@ describe('undici transport', () => {
     const base = await servers.http((req, res, body) => {
       res.setHeader('X-Repeated', ['a', 'b']);
       res.statusCode = 201;
-      res.end(JSON.stringify({ method: req.method, url: req.url, accept: req.headers.accept, body }));
+      // Answered after 30 ms: the duration measures the exchange, not the call.
+      setTimeout(
+        () => res.end(JSON.stringify({ method: req.method, url: req.url, accept: req.headers.accept, body })),
+        30,
+      );
     });
     const out = await transport()(
       { method: 'POST', url: `${base}/runs?x=1`, headers: { accept: 'application/json' }, body: '{"a":1}' },
@@ -46,7 +50,7 @@ describe('undici transport', () => {
       body: '{"a":1}',
     });
     expect(out.incoming?.received).toBe(out.incoming?.bytes.length);
-    expect(out.durationMs).toBeGreaterThanOrEqual(0);
+    expect(out.durationMs).toBeGreaterThanOrEqual(25);
   });
 
   it('stops reading past the size cap: body_too_large, with the first bytes as evidence', async () => {

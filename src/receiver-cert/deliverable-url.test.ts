@@ -37,9 +37,12 @@ describe('webhook URL rule (Events, delivery rule 3)', () => {
   });
 
   it('judges IPv4 forms embedded in IPv6 by the IPv4 address', () => {
-    expect(judgeAddress('::ffff:10.0.0.1')).toBeDefined();
-    expect(judgeAddress('64:ff9b::7f00:1')).toBeDefined();
-    expect(judgeAddress('2002:c0a8:0101::1')).toBeDefined();
+    // The range named is the embedded IPv4 address's (10.0.0.1 private, 127.0.0.1 loopback, 192.168.1.1 private).
+    expect(judgeAddress('::ffff:10.0.0.1')).toBe(judgeAddress('10.0.0.1'));
+    expect(judgeAddress('64:ff9b::7f00:1')).toBe(`NAT64 of ${judgeAddress('127.0.0.1') ?? ''}`);
+    expect(judgeAddress('2002:c0a8:0101::1')).toBe(`6to4 of ${judgeAddress('192.168.1.1') ?? ''}`);
+    expect(judgeAddress('10.0.0.1')).toBe('private use');
+    expect(judgeAddress('127.0.0.1')).toBe('loopback');
     expect(judgeAddress('::ffff:93.184.216.34')).toBeUndefined();
     expect(judgeAddress('2606:4700::6810:85e5')).toBeUndefined();
   });
