@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FILES, ROOT } from './cli-support.js';
 import { packAndInstall, sh, type Ran } from './support/packed-app.js';
-import { sharedFile } from './support/shared-file.js';
+import { vendorFile } from './support/vendor-file.js';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const XSD = sharedFile('vendor/junit/junit-10.xsd');
+const XSD = vendorFile('junit/junit-10.xsd');
 
 /** The code block that follows `<!-- tested: name -->`. */
 function testedBlock(name: string): string {
