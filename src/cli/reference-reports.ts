@@ -9,7 +9,7 @@ import { packageRoot } from '../package-root.js';
 import { FILE_REPORTS, isFileReport, type FileReportName } from '../report/file-reports.js';
 import { cell, code, generatedNotice, table } from './reference-markdown.js';
 
-const FOR: Record<FileReportName, string> = {
+const FOR: Partial<Record<FileReportName, string>> = {
   json: 'other tools: the whole result, every field below',
   junit:
     'CI test tabs: one `testsuite` per suite, one `testcase` per check; a warning is a passing testcase whose `<system-out>` starts with `WARNING:`, an expected failure (baseline) one starting `EXPECTED FAILURE:`; exchanges only for checks that did not pass',
@@ -112,7 +112,7 @@ export function reportsReferenceMarkdown(): string {
   const files = table(
     ['file', 'reporter', 'for'],
     Object.entries(FILE_REPORTS).flatMap(([name, r]) =>
-      isFileReport(name) ? [[code(r.file), code(name), cell(FOR[name])]] : [],
+      isFileReport(name) ? [[code(r.file), code(name), cell(FOR[name] ?? '')]] : [],
     ),
   );
   const fields = table(
