@@ -75,8 +75,7 @@ function commandSection(command: CertifyingCommand, entries: readonly CatalogueE
   return parts.join('\n');
 }
 
-export function checksReferenceMarkdown(): string {
-  const catalogue = checkCatalogue();
+export function checksReferenceMarkdown(catalogue: readonly CatalogueEntry[] = checkCatalogue()): string {
   const injections = table(
     ['id', 'where it fires and what the partner sees'],
     INJECTION_POINTS.map((p) => [code(p.id), cell(p.summary)]),

@@ -8,6 +8,6 @@ import { reportsReferenceMarkdown } from './reference-reports.js';
 
 export const REFERENCE_PAGES: ReadonlyArray<{ path: string; render: () => string }> = [
   { path: 'docs/reference/options.md', render: optionsReferenceMarkdown },
-  { path: 'docs/reference/checks.md', render: checksReferenceMarkdown },
+  { path: 'docs/reference/checks.md', render: () => checksReferenceMarkdown() },
   { path: 'docs/reference/reports.md', render: reportsReferenceMarkdown },
 ];
