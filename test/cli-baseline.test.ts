@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/runner/results.js';
 import { freePort, provisionedRunArgs, run, start, tmp, type Ran } from './cli-support.js';
-import { sharedFile } from './support/shared-file.js';
+import { vendorFile } from './support/vendor-file.js';
 
 const FAULT = 'conventions.message-not-localized';
-const XSD = sharedFile('vendor/junit/junit-10.xsd');
+const XSD = vendorFile('junit/junit-10.xsd');
 
 function results(dir: string): RunResult {
   return JSON.parse(readFileSync(join(dir, 'r', 'results.json'), 'utf8')) as RunResult;

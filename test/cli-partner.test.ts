@@ -1,6 +1,6 @@
 // `svc-certify partner` as a user runs it (spawned bin/svc-certify.js): bad usage, a session that ends
 // after --duration, and one a scripted partner exercises until SIGTERM, with every report written and no
-// secret in any of them. Signals (DESIGN.md, Verdict): the first SIGINT/SIGTERM, like the end of
+// secret in any of them. Signals (docs/design.md, Verdict): the first SIGINT/SIGTERM, like the end of
 // --duration, is the normal end of the session; a second one before the verdict is decided interrupts it
 // (verdict `interrupted`, exit 130/143, the reports still written).
 

@@ -9,9 +9,9 @@ import { capPassedEvidence } from '../src/runner/evidence-caps.js';
 import type { RunResult } from '../src/runner/results.js';
 import { REPORT_FILES, run, tmp } from './cli-support.js';
 import { makeIncompleteRunResult, makeInterruptedRunResult } from './report-fixtures.js';
-import { sharedFile } from './support/shared-file.js';
+import { vendorFile } from './support/vendor-file.js';
 
-const XSD = sharedFile('vendor/junit/junit-10.xsd');
+const XSD = vendorFile('junit/junit-10.xsd');
 const KEY = `spk_live_${'0123456789abcdef'.repeat(3)}`;
 
 function read(dir: string, file: string): string {

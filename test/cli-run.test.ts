@@ -235,7 +235,7 @@ describe('svc-certify serve', () => {
     return [...runArgs(p), '--exhaust-limits'];
   }
 
-  it('--provision writes the keys a certifier needs, and `run --base-url` certifies it (README worked example)', async () => {
+  it('--provision writes the keys a certifier needs, and `run --base-url` certifies it (the worked example of docs/getting-started.md)', async () => {
     // The receiver's address must be known before the sandbox registers it: take a free port.
     const port = await freePort();
     const s = await serveWithProvision([

@@ -1,4 +1,4 @@
-// The verdict means what it says (DESIGN.md, *Verdict*), for the CLI as a user runs it: real child
+// The verdict means what it says (docs/design.md, *Verdict*), for the CLI as a user runs it: real child
 // processes, real signals, real sockets. Each case is one of issue "Certified only with the evidence".
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -246,7 +246,7 @@ describe('layers', () => {
       { file: 'src/cli/x.test.ts', text: imports('./main.js') },
       { file: 'suites/jobs.ts', text: imports('./spec-refs.js', './support.js', './webhook-support.js') },
       { file: 'suites/index.ts', text: imports('./jobs.js') },
-      { file: 'src/sandbox/x.test.ts', text: imports('../../test/support/shared-file.js') },
+      { file: 'src/sandbox/x.test.ts', text: imports('../../test/support/vendor-file.js') },
       { file: 'src/report/x.ts', text: imports('../package-root.js') },
     ];
     expect(violations(ok)).toEqual([]);

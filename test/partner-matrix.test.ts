@@ -3,7 +3,7 @@
 // every rule passes; each client with one bad habit fails exactly the rule meant for it, or, when that rule
 // is advisory (client guidance: the polling rules), warns on exactly it and fails nothing. Prints the figure.
 //
-// Verdicts (DESIGN.md, Verdict): a client that exercises the whole checklist and breaks nothing is
+// Verdicts (docs/design.md, Verdict): a client that exercises the whole checklist and breaks nothing is
 // `certified` (exit 0); one that exercises only part of it is `incomplete` (exit 3: the rules it left out
 // are not-exercised skips), whatever it did right; a broken duty is `not-certified` (exit 1).
 

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from './support/self-signed.js';
-import { sharedFile } from './support/shared-file.js';
+import { vendorFile } from './support/vendor-file.js';
 import { certifyReceiver } from '../src/receiver-cert/certify-receiver.js';
 import { RECEIVER_CHECKS } from '../src/receiver-cert/receiver-checks.js';
 import { envelopeIdsOf, type EnvelopeIds } from '../src/receiver-cert/deliveries.js';
@@ -143,7 +143,7 @@ describe('receiver certification', () => {
   });
 
   it("the test receiver's own HMAC agrees with the known answers (RFC 4231 case 2: text key and data)", async () => {
-    const { cases } = JSON.parse(readFileSync(sharedFile('vectors/hmac-sha256.json'), 'utf8')) as {
+    const { cases } = JSON.parse(readFileSync(vendorFile('vectors/hmac-sha256.json'), 'utf8')) as {
       cases: Array<{ name: string; key_hex: string; data_hex: string; hmac_sha256_hex: string }>;
     };
     const v = cases.find((c) => c.name.endsWith('case 2'))!;

@@ -18,9 +18,9 @@ import {
   WARNING_MESSAGE,
 } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
-import { sharedFile } from './support/shared-file.js';
+import { vendorFile } from './support/vendor-file.js';
 
-const XSD = sharedFile('vendor/junit/junit-10.xsd');
+const XSD = vendorFile('junit/junit-10.xsd');
 const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
 
 let dir: string;

@@ -1,7 +1,7 @@
 // The option table of every command, in one place: main.ts declares each command's flags from it,
 // scrubs the secrets it marks from any error of the command that ran, and knows every SVC_* variable
-// from it (an unknown one gets a warning); README's "Environment variables" table is checked against
-// it by a test.
+// from it (an unknown one gets a warning); docs/reference/options.md is generated from it
+// (npm run docs:gen) and checked against it by a test.
 
 import type { OptionSpec } from '../config/option-spec.js';
 import { oneOf } from '../config/validators.js';

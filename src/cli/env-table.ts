@@ -1,6 +1,6 @@
-// README's "Environment variables" table, generated from the option tables (command-options.ts):
+// The table of every environment variable in docs/reference/options.md, from the option tables (command-options.ts):
 // one row per variable with its flag, the commands that read it, its kind and whether it is a secret.
-// src/cli/env-table.test.ts keeps README's copy equal to this, so the documentation cannot drift.
+// src/cli/reference-pages.test.ts keeps the page equal to what this writes, so it cannot drift.
 
 import { envOf, type OptionSpec } from '../config/option-spec.js';
 import { COMMAND_OPTIONS, OTHER_VARIABLES } from './command-options.js';

@@ -3,7 +3,7 @@
 
 import { INJECTION_POINTS } from '../partner/injection-points.js';
 
-/** The verdicts' exit codes (DESIGN.md, *Verdict*), the same for every certifying command. */
+/** The verdicts' exit codes (docs/design.md, *Verdict*), the same for every certifying command. */
 const EXIT_CODES = `Exit codes: 0 certified (or a --suite/--grep selection passed), 1 not certified (a check failed;
 with --strict also a warning or an incomplete run), 2 usage or configuration error, target unreachable
 or not this API, report folder not writable, 3 incomplete (inputs or traffic missing: the verdict says

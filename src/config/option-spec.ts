@@ -1,9 +1,9 @@
 // One declaration per command-line option: the flag commander parses, its environment variable, the
 // key it has in svc-certify.config.json (`run`) and in the parsed flags object, its --help text, its
 // type and validator, whether it is a secret and what it needs to have an effect. The commander
-// options, the environment variables, --help, the loaders, the redactors and README's table of
-// variables are all generated from these tables, so an option cannot exist in one place and be
-// missing in another.
+// options, the environment variables, --help, the loaders, the redactors and the options reference
+// (docs/reference/options.md) are all generated from these tables, so an option cannot exist in one
+// place and be missing in another.
 
 /** A value as the user wrote it, with where: "--time-scale", "SVC_TIME_SCALE" or a config-file key. */
 export interface Sourced<T> {

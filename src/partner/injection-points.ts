@@ -12,7 +12,7 @@ export interface InjectionPoint {
     | 'decisions-answer-lost'
     | 'run-status-unknown'
     | 'job-503-unknown-code';
-  /** Where it fires and what the partner sees: printed by --help and the README. */
+  /** Where it fires and what the partner sees: printed by --help and docs/reference/checks.md. */
   summary: string;
 }
 

@@ -1,5 +1,6 @@
 // The failures the spec names, injected at documented points so that the partner's retry rules become
-// observable (README, the injection table of `svc-certify partner`). Each fires once per session; `--no-inject` turns all off.
+// observable (docs/partner.md; the points are listed in docs/reference/checks.md). Each fires once per
+// session; `--no-inject` turns all off.
 // Plain policy over request data: the CLI plugs it into the sandbox's generic hooks.
 
 import { isJsonObject, parseJsonLossless, stringifyJsonLossless } from '../json/lossless.js';

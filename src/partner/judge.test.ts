@@ -97,7 +97,7 @@ describe('partner judge', () => {
     expect(url.status).toBe('failed');
     expect(url.exchanges).toHaveLength(1);
 
-    // An engine error fails the certification (DESIGN.md, Verdict), with --strict or without.
+    // An engine error fails the certification (docs/design.md, Verdict), with --strict or without.
     const summary = summarize(checks);
     expect(summary.error).toBe(2);
     const verdictOf = (strict: boolean) => decideVerdict({ summary, checks }, strict).verdict;

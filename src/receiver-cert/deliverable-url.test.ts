@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedFile } from '../../test/support/shared-file.js';
+import { vendorFile } from '../../test/support/vendor-file.js';
 import { judgeAddress, judgeWebhookUrl } from './deliverable-url.js';
 
 interface Vectors {
@@ -10,7 +10,7 @@ interface Vectors {
   ipv6: Array<[string, string]>;
   examples: { refused: string[]; allowed: string[] };
 }
-const vectors = JSON.parse(readFileSync(sharedFile('vectors/webhook-url-blocklist.json'), 'utf8')) as Vectors;
+const vectors = JSON.parse(readFileSync(vendorFile('vectors/webhook-url-blocklist.json'), 'utf8')) as Vectors;
 
 describe('webhook URL rule (Events, delivery rule 3)', () => {
   it.each(vectors.examples.refused)('refuses %s', (url) => {

@@ -1,11 +1,11 @@
 // The signatures `svc-certify receiver` sends, and the shell pipeline its curl reproductions use,
-// against the HMAC-SHA256 known answers of shared/vectors (RFC 4231).
+// against the HMAC-SHA256 known answers of test/vendor/vectors (RFC 4231).
 
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { sharedFile } from '../../test/support/shared-file.js';
+import { vendorFile } from '../../test/support/vendor-file.js';
 import { bodyChangedDelivery, bodies, LARGE_CANDIDATE_ID, signedHeaders } from './deliveries.js';
 import { hmacShell } from './replay-curl.js';
 
@@ -15,7 +15,7 @@ interface Vector {
   data_hex: string;
   hmac_sha256_hex: string;
 }
-const vectors = (JSON.parse(readFileSync(sharedFile('vectors/hmac-sha256.json'), 'utf8')) as { cases: Vector[] }).cases;
+const vectors = (JSON.parse(readFileSync(vendorFile('vectors/hmac-sha256.json'), 'utf8')) as { cases: Vector[] }).cases;
 /** The vectors whose key and data are text, as a webhook secret and a JSON body are. */
 const textVectors = vectors.filter(
   (v) => /^(?:[2-7][0-9a-f])+$/.test(v.key_hex) && /^(?:[2-7][0-9a-f])+$/.test(v.data_hex),

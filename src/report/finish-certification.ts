@@ -1,5 +1,5 @@
 // The one way a finished RunResult becomes reports and an exit code, for every certifying command:
-// apply the baseline, decide the verdict once, write every report, return 0 or 1 (DESIGN.md, *Verdict*).
+// apply the baseline, decide the verdict once, write every report, return 0 or 1 (docs/design.md, *Verdict*).
 // Below the CLI so that `partner`'s session (src/partner/start-partner.ts) ends the same way. The
 // reporters (listr2, chalk) load inside the functions that need them: the CLI imports this at start-up.
 
@@ -69,7 +69,7 @@ export interface FinishOptions extends SettleOptions {
   reporters?: Reporter[];
 }
 
-/** Applies the baseline, decides the verdict once, writes every report; returns the exit code (DESIGN.md, *Verdict*). */
+/** Applies the baseline, decides the verdict once, writes every report; returns the exit code (docs/design.md, *Verdict*). */
 export async function finishCertification(
   result: RunResult,
   settings: ReportSettings,

@@ -1,4 +1,4 @@
-// junit.xml, valid against the xUnit plugin's junit-10.xsd (vendored beside the repository in shared/vendor/junit):
+// junit.xml, valid against the xUnit plugin's junit-10.xsd (vendored in test/vendor/junit):
 // no `file` on testcase, suite times as plain decimals with at most three fraction digits.
 
 import type { CheckResult, RunResult } from '../runner/results.js';

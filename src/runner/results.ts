@@ -189,7 +189,7 @@ export type DossierPart = Omit<RunResult, 'checks' | 'findings' | 'parts'> & {
   findingCount: number;
 };
 
-/** One place a scanned file holds `spk_` or `sot_` (README, `svc-certify scan`). */
+/** One place a scanned file holds `spk_` or `sot_` (docs/scan-and-receiver.md). */
 export interface ScanFinding {
   /** The check the finding fails, e.g. `scan.no-partner-key-string`. */
   check: string;

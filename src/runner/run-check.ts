@@ -147,7 +147,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
 
   type Raw = { kind: 'done' } | { kind: 'threw'; error: unknown } | { kind: 'timeout' } | { kind: 'interrupted' };
   // Signals always win: an interrupted check ends now, not when its code next yields (a judge busy
-  // with a 6 MB answer, or a wait), so the reports are written within the 2 s of DESIGN.md.
+  // with a 6 MB answer, or a wait), so the reports are written within the 2 s of docs/design.md.
   let stopWaiting: (() => void) | undefined;
   const interrupted = new Promise<Raw>((resolve) => {
     stopWaiting = () => resolve({ kind: 'interrupted' });

@@ -1,5 +1,5 @@
 // The verdict, decided once per certification and stored in the RunResult: the exit code and every
-// reporter read this one decision, so they cannot disagree. The contract is DESIGN.md's *Verdict*.
+// reporter read this one decision, so they cannot disagree. The contract is docs/design.md's *Verdict*.
 
 import {
   leavesIncomplete,
@@ -90,7 +90,7 @@ export function combineVerdicts(verdicts: readonly Verdict[]): Verdict {
   return order.find((v) => verdicts.includes(v)) ?? 'certified';
 }
 
-/** DESIGN.md's exit codes: 0 certified or passed-selection, 1 not-certified, 3 incomplete, 130/143 interrupted. */
+/** docs/design.md's exit codes: 0 certified or passed-selection, 1 not-certified, 3 incomplete, 130/143 interrupted. */
 export function exitCodeOf(verdict: Verdict, interrupted?: RunResult['interrupted']): number {
   switch (verdict) {
     case 'certified':

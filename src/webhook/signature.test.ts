@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { computeSignature, verifySignature } from './signature.js';
-import { sharedFile } from '../../test/support/shared-file.js';
+import { vendorFile } from '../../test/support/vendor-file.js';
 
 interface Vector {
   name: string;
@@ -10,7 +10,7 @@ interface Vector {
   hmac_sha256_hex: string;
 }
 
-const vectors = (JSON.parse(readFileSync(sharedFile('vectors/hmac-sha256.json'), 'utf8')) as { cases: Vector[] }).cases;
+const vectors = (JSON.parse(readFileSync(vendorFile('vectors/hmac-sha256.json'), 'utf8')) as { cases: Vector[] }).cases;
 
 // Computed once, independently, with:
 //   printf '%s' '{"event_id":"evt_0001","event":"run_completed"}' | openssl dgst -sha256 -hmac 'whsec_certify_fixed_test_secret'

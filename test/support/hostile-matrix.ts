@@ -30,7 +30,7 @@ import type { Interrupt } from './peak-rss.js';
 import { OBSERVATION_TEXT_CHARS } from '../../src/runner/limits.js';
 
 export const PEAK_RSS_BOUND_MB = 512;
-/** DESIGN.md: signals always win, within 2 s, reports written. */
+/** docs/design.md: signals always win, within 2 s, reports written. */
 export const SIGNAL_EXIT_BOUND_S = 2;
 
 export interface Prepared {

@@ -63,10 +63,10 @@ describe('partner rules', () => {
     expect(new Set(rules.map((r) => r.id)).size).toBe(rules.length);
   });
 
-  it('README documents every rule and injection point (--help: src/cli/help-text.test.ts)', () => {
-    const readme = readFileSync(join(packageRoot(), 'README.md'), 'utf8');
-    for (const r of rules) expect(readme, r.id).toContain(`\`${r.id}\``);
-    for (const p of INJECTION_POINTS) expect(readme, p.id).toContain(`\`${p.id}\``);
+  it('the checks reference documents every rule and injection point (--help: src/cli/help-text.test.ts)', () => {
+    const page = readFileSync(join(packageRoot(), 'docs', 'reference', 'checks.md'), 'utf8');
+    for (const r of rules) expect(page, r.id).toContain(`\`${r.id}\``);
+    for (const p of INJECTION_POINTS) expect(page, p.id).toContain(`\`${p.id}\``);
   });
 
   it('an unexercised rule is pending during the session and skipped at its end, with the hint', () => {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { serializeBody } from './json-body.js';
 import { signBody } from './signing.js';
-import { sharedFile } from '../../../test/support/shared-file.js';
+import { vendorFile } from '../../../test/support/vendor-file.js';
 
-const { cases } = JSON.parse(readFileSync(sharedFile('vectors/hmac-sha256.json'), 'utf8')) as {
+const { cases } = JSON.parse(readFileSync(vendorFile('vectors/hmac-sha256.json'), 'utf8')) as {
   cases: Array<{ name: string; key_hex: string; data_hex: string; hmac_sha256_hex: string }>;
 };
 

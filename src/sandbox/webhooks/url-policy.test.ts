@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCidr } from './ip-address.js';
 import { checkWebhookUrl } from './url-policy.js';
-import { sharedFile } from '../../../test/support/shared-file.js';
+import { vendorFile } from '../../../test/support/vendor-file.js';
 
 interface Vectors {
   ipv4: Array<[string, string]>;
   ipv6: Array<[string, string]>;
   examples: { refused: string[]; allowed: string[] };
 }
-const vectors = JSON.parse(readFileSync(sharedFile('vectors/webhook-url-blocklist.json'), 'utf8')) as Vectors;
+const vectors = JSON.parse(readFileSync(vendorFile('vectors/webhook-url-blocklist.json'), 'utf8')) as Vectors;
 const strict = { allowLoopback: false };
 
 /** First and last address of a range, written as URL hosts. */

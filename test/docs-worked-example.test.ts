@@ -1,7 +1,7 @@
-// The README's worked example, executed as written: its shell block is taken from README.md (marked
-// `<!-- tested: worked-example -->`), shell 1 runs in the background with bash, shell 2 with bash
+// The worked example of docs/getting-started.md, executed as written: its shell block is taken from the
+// page (marked `<!-- tested: worked-example -->`), shell 1 runs in the background with bash, shell 2 with bash
 // -e, against the built launcher on PATH as `svc-certify`. Only the two port numbers are swapped for
-// free ones (a CI machine may have 8080 taken). A quoting error in the README fails this test.
+// free ones (a CI machine may have 8080 taken). A quoting error in the page fails this test.
 
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,15 +9,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, freePort, ROOT, tmp } from './cli-support.js';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const PAGE = 'docs/getting-started.md';
+const TEXT = readFileSync(join(ROOT, PAGE), 'utf8');
 
 function block(name: string): string {
-  const m = new RegExp(`<!-- tested: ${name} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\\n\`\`\``).exec(README);
-  if (!m) throw new Error(`README has no sh block marked <!-- tested: ${name} -->`);
+  const m = new RegExp(`<!-- tested: ${name} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\\n\`\`\``).exec(TEXT);
+  if (!m) throw new Error(`${PAGE} has no sh block marked <!-- tested: ${name} -->`);
   return m[1]!;
 }
 
-describe('README worked example, run with bash as written', () => {
+describe('the worked example of docs/getting-started.md, run with bash as written', () => {
   it('shell 1 serves, shell 2 certifies it: Certified, exit 0', async () => {
     const text = block('worked-example');
     const at = text.indexOf('# shell 2');

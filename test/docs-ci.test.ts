@@ -1,4 +1,4 @@
-// The README's CI examples, run as written: the shell lines are taken from the README's code blocks
+// The CI examples of docs/ci.md, run as written: the shell lines are taken from the page's code blocks
 // (each marked `<!-- tested: NAME -->`), so the examples cannot drift from the tool. They run in a folder
 // where the packed package is installed (as `npx svc-certify` finds it in CI), each line in bash with
 // -e and pipefail as CI runners do. The target's variables (CI secrets) are left out: the embedded
@@ -10,15 +10,16 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FILES, ROOT } from './cli-support.js';
 import { packAndInstall, sh, type Ran } from './support/packed-app.js';
-import { sharedFile } from './support/shared-file.js';
+import { vendorFile } from './support/vendor-file.js';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const XSD = sharedFile('vendor/junit/junit-10.xsd');
+const PAGE = 'docs/ci.md';
+const TEXT = readFileSync(join(ROOT, PAGE), 'utf8');
+const XSD = vendorFile('junit/junit-10.xsd');
 
 /** The code block that follows `<!-- tested: name -->`. */
 function testedBlock(name: string): string {
-  const m = new RegExp(`<!-- tested: ${name} -->\\s*\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``).exec(README);
-  if (!m) throw new Error(`README has no code block marked <!-- tested: ${name} -->`);
+  const m = new RegExp(`<!-- tested: ${name} -->\\s*\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``).exec(TEXT);
+  if (!m) throw new Error(`${PAGE} has no code block marked <!-- tested: ${name} -->`);
   return m[1]!;
 }
 
@@ -37,7 +38,7 @@ function expectValidJunit(file: string): void {
   expect(lint.status, lint.stderr).toBe(0);
 }
 
-describe('README CI examples, run as written', () => {
+describe('the CI examples of docs/ci.md, run as written', () => {
   let app: string;
   // A fresh job workspace for each example, inside the folder the package is installed in: npx finds
   // svc-certify in the nearest node_modules above the working directory, as in a checked-out project.
@@ -106,7 +107,7 @@ describe('README CI examples, run as written', () => {
     expect(dossier.parts.map((p) => p.certification)).toEqual(['run', 'scan']);
     for (const file of REPORT_FILES) expect(existsSync(join(cwd, 'reports', 'dossier', file)), file).toBe(true);
 
-    // The gate: a frontend that leaks a key. The service's result stands; the README's lines that
+    // The gate: a frontend that leaks a key. The service's result stands; the page's lines that
     // follow its run (scan, then the dossier) are run again.
     writeFileSync(join(cwd, 'dist', 'app.js'), `const key = "spk_live_${'ab'.repeat(24)}";\n`);
     const afterRun = block.split('\n').filter((line) => !/^npx svc-certify run /.test(line));
