@@ -57,7 +57,7 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
   {
     id: 'run-status-unknown',
     summary:
-      'the first read of a running run (not the held one) answers status zz_certification_status, a value the client cannot know (treat it as running)',
+      'the first poll of a running run (a read of a run read running before; not the held one) answers status zz_certification_status, a value the client cannot know (treat it as running)',
   },
   {
     id: 'job-503-unknown-code',

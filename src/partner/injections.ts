@@ -154,6 +154,8 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
   /** Still to fire: on, not turned off, not fired yet. */
   const armed = (id: InjectionId): boolean => opts.enabled && !skipped.has(id) && !done.has(id);
   const readRuns = new Set<string>();
+  /** Runs read `running` (answered 200) so far: a later read of one is a poll. */
+  const readRunning = new Set<string>();
   let held: { runId: string; startedAt: number } | undefined;
   /** The run whose decisions drew decisions-503: the lost answer is for another run. */
   let decisions503Run: string | undefined;
@@ -279,7 +281,12 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         return 'drop';
       }
       const read = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path) : null;
-      if (read && res.status === 200 && read[1] !== held?.runId && armed('run-status-unknown')) {
+      // Only a poll (a read of a run read `running` before) draws the unknown status: a client that stops
+      // reading after it stopped because of it, not because nobody watches the run any more.
+      const polled = read !== null && readRunning.has(read[1]!);
+      if (read && res.status === 200 && withStatus(res.body, 'running', 'running') !== undefined)
+        readRunning.add(read[1]!);
+      if (read && polled && res.status === 200 && read[1] !== held?.runId && armed('run-status-unknown')) {
         const body = withStatus(res.body, 'running', UNKNOWN_RUN_STATUS);
         if (body) {
           fire('run-status-unknown', req);

@@ -1,7 +1,7 @@
 // Each rule on synthetic traffic: the offence it exists for fails it (an advisory rule's warns), and the
 // conformant alternatives the spec allows pass (a literal Retry-After, a start-to-start 5 s poller, a refresh after a reveal, …).
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../package-root.js';
@@ -64,7 +64,16 @@ describe('partner rules', () => {
   });
 
   it('README documents every rule and injection point (--help: src/cli/help-text.test.ts)', () => {
-    const readme = readFileSync(join(packageRoot(), 'README.md'), 'utf8');
+    // The user documentation: README, and the notes each branch leaves for it until they are folded in.
+    const notes = join(packageRoot(), 'notes');
+    const readme = [
+      readFileSync(join(packageRoot(), 'README.md'), 'utf8'),
+      ...(existsSync(notes)
+        ? readdirSync(notes)
+            .filter((f) => f.endsWith('.md'))
+            .map((f) => readFileSync(join(notes, f), 'utf8'))
+        : []),
+    ].join('\n');
     for (const r of rules) expect(readme, r.id).toContain(`\`${r.id}\``);
     for (const p of INJECTION_POINTS) expect(readme, p.id).toContain(`\`${p.id}\``);
   });
@@ -500,9 +509,20 @@ describe('partner rules', () => {
 
   it('a refused org token used again fails; a new token passes', () => {
     const refused = read(0, 401, { errorCode: 'invalid_org_token' });
+    // Another call long after the refusal: the token kept in use.
     expect(
-      judge('org-token.not-used-after-invalid-org-token', [refused, req(100, { endpoint: 'users', json: {} })]).state,
+      judge('org-token.not-used-after-invalid-org-token', [refused, req(70_000, { endpoint: 'users', json: {} })])
+        .state,
     ).toBe('failed');
+    // The refused call itself again, however soon: a retry of the refused token.
+    expect(judge('org-token.not-used-after-invalid-org-token', [refused, read(100, 'running')]).state).toBe('failed');
+    // Another call soon after: another session of the customer, not yet aware of the refusal (two readings).
+    const soon = judge('org-token.not-used-after-invalid-org-token', [
+      refused,
+      req(100, { endpoint: 'users', json: {} }),
+    ]);
+    expect(soon.state).toBe('warning');
+    expect(soon.message).toContain('reading taken: another session');
     const renewed = req(100, { endpoint: 'users', json: {} });
     renewed.headers = { ...renewed.headers, 'x-svc-org': `sot_${'c'.repeat(48)}` };
     expect(judge('org-token.not-used-after-invalid-org-token', [refused, renewed]).state).toBe('passed');
@@ -575,8 +595,11 @@ describe('partner rules', () => {
 
     it('description_text: element tags fail; a lone < or &, or a generic <T>, is text', () => {
       const job = (d: string) => req(0, { endpoint: 'jobs', json: { external_id: 'j', description_text: d } });
-      for (const html of ['<p>Go</p>', 'Go</li>', 'line<br/>break', '<div class="x">Go'])
+      for (const html of ['<p>Go</p>', 'We use <b>Go</b> daily', '<div class="x">Go'])
         expect(judge('requests.job-description-plain-text', [job(html)]).state, html).toBe('failed');
+      // A lone closing tag or void element may be the text of a job about HTML (it was &lt;br&gt;): a warning.
+      for (const text of ['Go</li>', 'line<br/>break', 'Semantic HTML: <header>, <div>, </div> and <br>'])
+        expect(judge('requests.job-description-plain-text', [job(text)]).state, text).toBe('warning');
       for (const text of ['Node.js & TypeScript', '< 5 years', 'a < b && c > d', 'List<T> generics'])
         expect(judge('requests.job-description-plain-text', [job(text)]).state, text).toBe('passed');
     });
@@ -659,7 +682,12 @@ describe('partner rules', () => {
       expect(judge(id, [read(0, 'zz_new'), read(5000, 'running')]).state).toBe('passed');
       // A slow poller (every 30 s) still reads on: no blame for its pace.
       expect(judge(id, [read(0, 'zz_new'), read(30_000, 'running')], [], { now: 100_000 }).state).toBe('passed');
-      expect(judge(id, [read(0, 'zz_new')], [], { now: 70_000 }).state).toBe('failed');
+      // Silence after the unknown status fails where the client was polling the run (read running, then again)…
+      expect(judge(id, [read(-5000, 'running'), read(0, 'zz_new')], [], { now: 70_000 }).state).toBe('failed');
+      // …and only warns where nothing shows anyone was watching it: the recruiter may have left.
+      const unwatched = judge(id, [read(0, 'zz_new')], [], { now: 70_000 });
+      expect(unwatched.state).toBe('warning');
+      expect(unwatched.message).toContain('reading taken: nothing shows the run was being polled');
       // Read again, but only after two minutes: it kept reading; the pace is guidance.
       expect(judge(id, [read(0, 'zz_new'), read(120_000, 'running')], [], { now: 200_000 }).state).toBe('warning');
       // The session ended too soon to tell.
@@ -684,10 +712,30 @@ describe('partner rules', () => {
       const id = 'retries.run-start-not-retried-after-5xx';
       const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
       const failed = () => req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error' });
-      // A job queue three minutes later: beyond the old 60 s window, still a retry.
-      expect(judge(id, [failed(), req(180_000, { endpoint: 'runs-start', json: body, status: 202 })]).state).toBe(
+      // The same start again within the retry window with nothing in between: an automatic retry.
+      expect(judge(id, [failed(), req(30_000, { endpoint: 'runs-start', json: body, status: 202 })]).state).toBe(
         'failed',
       );
+      // Three minutes later with nothing in between: a queue retrying, or a recruiter starting again by hand
+      // after reading the error; the traffic cannot tell, so it warns naming both readings.
+      const later = judge(id, [failed(), req(180_000, { endpoint: 'runs-start', json: body, status: 202 })]);
+      expect(later.state).toBe('warning');
+      expect(later.message).toContain('reading taken: a recruiter starting again by hand');
+      // The recruiter registered again as the job's page loaded (the partner vouches for the logged-in
+      // user), then started again by hand: a new action, whatever the distance.
+      const page = req(3_000, { endpoint: 'users', json: { external_id: 'rec-1' } });
+      expect(judge(id, [failed(), page, req(6_000, { endpoint: 'runs-start', json: body })]).state).toBe('passed');
+      // A read of another run of the same recruiter is the recruiter at work too.
+      const otherStart = req(1_000, {
+        endpoint: 'runs-start',
+        json: { job_external_id: 'cert-slow', acting_user_external_id: 'rec-1', target_count: 1 },
+        status: 202,
+        responseJson: { run_id: RUN },
+      });
+      expect(
+        judge(id, [failed(), otherStart, read(2_000, 'running'), req(6_000, { endpoint: 'runs-start', json: body })])
+          .state,
+      ).toBe('passed');
       // A decision by the same recruiter in between: a new action, then a new start.
       const decided = req(60_000, {
         endpoint: 'decisions',
@@ -701,7 +749,7 @@ describe('partner rules', () => {
         runId: RUN,
         json: { acting_user_external_id: 'rec-2', decisions: [] },
       });
-      expect(judge(id, [failed(), other, req(180_000, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
+      expect(judge(id, [failed(), other, req(40_000, { endpoint: 'runs-start', json: body })]).state).toBe('failed');
     });
   });
 
@@ -797,7 +845,7 @@ describe('partner rules', () => {
       }
       for (const text of ['AT&T seeks a dev; a < b', '**Markdown** _role_ with `code`'])
         expect(judge(id, [job(text)]).state, text).toBe('passed');
-      for (const html of ['<P>Go</P>', 'Go <a href="https://x">apply</a>', 'Line one<BR>two'])
+      for (const html of ['<P>Go</P>', 'Go <a href="https://x">apply</a>', 'Line <B>one</B> two'])
         expect(judge(id, [job(html)]).state, html).toBe('failed');
       // A miss closed: character references left undecoded are HTML not converted to text.
       const entity = judge(id, [job('AT&amp;T seeks a developer&nbsp;in Haifa')]);
@@ -1168,7 +1216,7 @@ describe('partner rules', () => {
       const v = judge(id, [read(1000, 'zz_new')], [delivery], { now: 100_000 });
       expect(v.state).toBe('warning');
       expect(v.message).toContain('reading taken');
-      expect(judge(id, [read(1000, 'zz_new')], [], { now: 100_000 }).state).toBe('failed');
+      expect(judge(id, [read(0, 'running'), read(1000, 'zz_new')], [], { now: 100_000 }).state).toBe('failed');
     });
   });
 
