@@ -165,6 +165,7 @@ export interface ScenarioOptions {
     | 'real-run'
     | 'credits'
     | 'batch-fix'
+    | 'real-run-followed'
   >;
 }
 
@@ -449,8 +450,8 @@ export class PartnerClient {
     await this.watch(String(start?.json.run_id ?? ''), Date.now());
   }
 
-  /** A real run on the partner's own job: the first start answers 500 and must not be retried. */
-  async realRun(): Promise<string | undefined> {
+  /** A real run on the partner's own job: the first start answers 500 and is not retried; with `restart`, the recruiter starts it again by hand. */
+  async realRun(restart = false): Promise<string | undefined> {
     // Plain text, HTML stripped: a lone `<` or `&` in prose is text.
     const description = this.habits.htmlDescription
       ? '<p>Node.js and TypeScript</p><ul><li>APIs</li></ul>'
@@ -480,7 +481,7 @@ export class PartnerClient {
       return undefined;
     }
     if (first?.status === 202) return String(first.json.run_id);
-    if (!first || first.status < 500) return undefined;
+    if (!first || first.status < 500 || !restart) return undefined;
     // The recruiter reads the error, goes back to the job's page (which registers the logged-in recruiter
     // again) and starts the run again by hand: a new action, not a retry.
     await sleep(this.spec(3000));
@@ -525,13 +526,13 @@ export class PartnerClient {
 
   /** A real run: created job, the injected 500, the start again by hand, then followed on screen. */
   async realRunFollowed(): Promise<void> {
-    const runId = await this.realRun();
+    const runId = await this.realRun(true);
     if (runId !== undefined) await this.followRealRun(runId);
   }
 
   /** The recruiter starts a real run (again by hand after the 500) and keeps it on screen. */
   async heldRun(): Promise<void> {
-    const runId = await this.realRun();
+    const runId = await this.realRun(true);
     if (runId !== undefined) await this.watch(runId, Date.now());
   }
 
@@ -661,7 +662,7 @@ export const ALL_PARTS: Part[] = [
   'slow',
   'org-token',
   'webhooks',
-  'real-run',
+  'real-run-followed',
   'credits',
 ];
 
@@ -680,7 +681,8 @@ export async function exercise(
   if (parts.includes('refused')) work.push(client.refused());
   if (parts.includes('org-token')) work.push(client.secondCustomer());
   if (parts.includes('webhooks') && endpoint) work.push(client.webhooks(endpoint));
-  if (parts.includes('real-run')) work.push(client.realRunFollowed());
+  if (parts.includes('real-run')) work.push(client.realRun().then(() => undefined));
+  if (parts.includes('real-run-followed')) work.push(client.realRunFollowed());
   if (parts.includes('held-run')) work.push(client.heldRun());
   if (parts.includes('credits')) work.push(client.credits().catch(() => undefined));
   if (parts.includes('batch-fix')) work.push(client.batchFix());

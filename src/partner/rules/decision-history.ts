@@ -104,15 +104,11 @@ export const failedCallResentRule: Rule = {
       const items = itemsOf(f);
       if (items.length === 0) continue;
       const after = calls.slice(i + 1).filter((s) => s.runId === f.runId && s.at >= f.answeredAt);
+      // The same action sent again (candidate, decision, reason and note), whatever its occurred_at: a resend
+      // under a new occurred_at is not lost (decisions.retry-keeps-occurred-at judges that); a later note is
+      // another action and carries nothing of the failed one.
       const resent = (item: Item): PartnerRequest | undefined =>
-        after.find((s) =>
-          itemsOf(s).some(
-            (x) =>
-              x.candidate === item.candidate &&
-              x.decision === item.decision &&
-              (x.occurredAt === item.occurredAt || sameInstant(x.occurredAt, item.occurredAt)),
-          ),
-        );
+        after.find((s) => itemsOf(s).some((x) => x.candidate === item.candidate && x.body === item.body));
       const lost = items.filter((item) => resent(item) === undefined);
       if (lost.length === 0) {
         for (const item of items) {

@@ -1268,4 +1268,158 @@ describe('partner rules', () => {
       for (const r of rules) expect(() => r.judge({ requests, deliveries: [] }, ctx({ final })), r.id).not.toThrow();
     }
   });
+
+  // Rules of the round that made every duty the certifier's to exercise, and the spec's readings behind them.
+  describe('duties exercised by the certifier; rules added and readings corrected', () => {
+    const decide = (at: number, items: unknown[], over: Partial<PartnerRequest> = {}) =>
+      req(at, {
+        endpoint: 'decisions',
+        runId: RUN,
+        json: { acting_user_external_id: 'rec-1', decisions: items, notices_shown: [] },
+        ...over,
+      });
+    const item = (over: Record<string, unknown> = {}) => ({
+      candidate_id: 990000000001,
+      decision: 'shortlisted',
+      reject_reason: null,
+      occurred_at: '2026-11-27T10:00:00Z',
+      ...over,
+    });
+
+    it('a later action on a candidate carries a new occurred_at: reusing the answered one fails; never acting again is conditional', () => {
+      const id = 'decisions.later-action-new-occurred-at';
+      const note = item({ note: 'call on Monday' });
+      expect(judge(id, [decide(0, [item()]), decide(5000, [note])]).state).toBe('failed');
+      expect(
+        judge(id, [decide(0, [item()]), decide(5000, [{ ...note, occurred_at: '2026-11-27T10:05:00Z' }])]).state,
+      ).toBe('passed');
+      // Another decision under the same instant, written another way, is the same occurred_at.
+      expect(
+        judge(id, [
+          decide(0, [item()]),
+          decide(5000, [item({ decision: 'contacted', occurred_at: '2026-11-27T10:00:00.000Z' })]),
+        ]).state,
+      ).toBe('failed');
+      // The same item again is a repeat (a retry), and a fix after a 422 follows no answered call: no later action.
+      expect(judge(id, [decide(0, [item()]), decide(5000, [item()])]).state).toBe('skipped');
+      const refused = decide(0, [item({ reject_reason: 'location' })], { status: 422, errorCode: 'invalid_decision' });
+      expect(judge(id, [refused, decide(5000, [item()])]).state).toBe('skipped');
+      const none = judge(id, [decide(0, [item()])]);
+      expect(none.state).toBe('skipped');
+      expect(none.message).toContain('the client never reported a later action');
+    });
+
+    it('a decisions call that failed or lost its answer is sent again; never resent before the end fails', () => {
+      const id = 'decisions.failed-call-resent';
+      const failed = decide(0, [item()], { status: 503, errorCode: 'rate_limit_unavailable' });
+      expect(judge(id, [failed, decide(1500, [item()])]).state).toBe('passed');
+      expect(judge(id, [failed], [], { now: 100_000 }).state).toBe('failed');
+      const lost = decide(0, [item()], { status: 0, lost: true });
+      expect(judge(id, [lost], [], { now: 100_000 }).state).toBe('failed');
+      // A later note under a new occurred_at does not carry the lost decision.
+      const later = decide(3000, [item({ note: 'n', occurred_at: '2026-11-27T10:09:00Z' })]);
+      expect(judge(id, [failed, later], [], { now: 100_000 }).state).toBe('failed');
+      // Stopped within the retry window: too soon to tell.
+      expect(judge(id, [failed], [], { now: 30_000 }).state).toBe('skipped');
+      // While the session runs: pending.
+      expect(judge(id, [failed], [], { final: false, now: 100_000 }).state).toBe('pending');
+    });
+
+    it('a retry after a failure keeps occurred_at; a later note on the candidate is no retry', () => {
+      const id = 'decisions.retry-keeps-occurred-at';
+      const failed = decide(0, [item()], { status: 503, errorCode: 'rate_limit_unavailable' });
+      const note = decide(40, [item({ note: 'later', occurred_at: '2026-11-27T10:09:00Z' })]);
+      expect(judge(id, [failed, note, decide(1500, [item()])]).state).toBe('passed');
+      expect(judge(id, [failed, decide(1500, [item({ occurred_at: '2026-11-27T10:01:00Z' })])]).state).toBe('failed');
+    });
+
+    it('candidate ids go back digit for digit: an id rounded through a double fails, the exact one passes', () => {
+      const id = 'requests.candidate-ids-exact';
+      const huge = '9007199254740993';
+      const listed = read(0, 'running', {
+        responseText: `{"run_id":"${RUN}","status":"running","candidates":[{"id":${huge}},{"id":3000000001}]}`,
+      });
+      const decided = (raw: string) =>
+        req(100, {
+          endpoint: 'decisions',
+          runId: RUN,
+          bodyText: `{"acting_user_external_id":"rec-1","decisions":[{"candidate_id":${raw},"decision":"shortlisted","occurred_at":"2026-11-27T10:00:00Z"}],"notices_shown":[]}`,
+        });
+      expect(judge(id, [listed, decided(huge)]).state).toBe('passed');
+      const rounded = judge(id, [listed, decided('9007199254740992')]);
+      expect(rounded.state).toBe('failed');
+      expect(rounded.message).toContain('9007199254740993');
+      const reveal = (raw: string) =>
+        req(100, { endpoint: 'reveal', runId: RUN, path: `/v1/runs/${RUN}/candidates/${raw}/reveal`, json: {} });
+      expect(judge(id, [listed, reveal('9007199254740992')]).state).toBe('failed');
+      expect(judge(id, [listed, reveal(huge)]).state).toBe('passed');
+      // Ids below 2^53 survive a double: they prove nothing either way.
+      expect(judge(id, [listed, decided('3000000001')]).state).toBe('skipped');
+    });
+
+    it('a redeem carries no org token', () => {
+      const id = 'requests.redeem-without-org-token';
+      const redeem = (headers: Record<string, string>) =>
+        req(0, { endpoint: 'redeem', json: { code: 'SVC-AAAA-BBBB', external_id: 'c' }, headers });
+      expect(judge(id, [redeem({ 'x-partner-key': KEY })]).state).toBe('passed');
+      expect(judge(id, [redeem({ 'x-partner-key': KEY, 'x-svc-org': TOKEN })]).state).toBe('failed');
+    });
+
+    it('cert-extra-fields: read and reported like the other fixture runs passes; left unreported while another was fails; never started is conditional', () => {
+      const id = 'unknown-values.extra-fields-flow-completed';
+      const EXTRA = '22222222-2222-4222-8222-222222222222';
+      const start = (runId: string, fixture: string) =>
+        req(0, {
+          endpoint: 'runs-start',
+          json: { job_external_id: fixture },
+          status: 202,
+          responseJson: { run_id: runId, status: 'running', sandbox: { fixture } },
+        });
+      const done = (runId: string) =>
+        req(10, { endpoint: 'runs-read', runId, responseJson: { run_id: runId, status: 'completed', notices: [] } });
+      const report = (runId: string) => decide(20, [], { runId });
+      const other = [start(RUN, 'cert-notices-all'), done(RUN), report(RUN)];
+      expect(judge(id, [...other, start(EXTRA, 'cert-extra-fields'), done(EXTRA), report(EXTRA)]).state).toBe('passed');
+      const stopped = judge(id, [...other, start(EXTRA, 'cert-extra-fields'), done(EXTRA)]);
+      expect(stopped.state).toBe('failed');
+      expect(stopped.message).toContain('no decisions call for it was accepted');
+      expect(judge(id, [...other, start(EXTRA, 'cert-extra-fields')]).state).toBe('failed');
+      // No yardstick (the client reports no fixture run at all): nothing shows the fields stopped it.
+      expect(judge(id, [start(EXTRA, 'cert-extra-fields'), done(EXTRA)]).state).toBe('skipped');
+      const never = judge(id, other);
+      expect(never.state).toBe('skipped');
+      expect(never.message).toContain('never started a cert-extra-fields run');
+    });
+
+    it('an unknown 5xx is judged against a known 5xx retried, never against a 429 waited out', () => {
+      const id = 'unknown-values.error-code-handled-by-status';
+      const users = (at: number, over: Partial<PartnerRequest> = {}) =>
+        req(at, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' }, ...over });
+      const job = req(0, {
+        endpoint: 'jobs',
+        path: '/v1/jobs',
+        json: { external_id: 'j' },
+        status: 503,
+        errorCode: 'zz_new_error',
+      });
+      const waited429 = [
+        users(10_000, { status: 429, errorCode: 'rate_limited', responseHeaders: { 'retry-after': '1' } }),
+        users(12_000),
+      ];
+      // Retrying every 429 and no 5xx handles the unknown 503 under the generic 5xx row: at most a warning.
+      expect(judge(id, [job, ...waited429]).state).toBe('warning');
+    });
+
+    it('a refused read repeated by a second reader of the run warns; one in flight beside the refusal is no retry', () => {
+      const id = 'retries.none-after-401-403-404-409-410-422';
+      const polls = [read(0, 'running'), read(40, 'running')];
+      const refused = read(1000, 401, { errorCode: 'invalid_org_token' });
+      const v = judge(id, [...polls, refused, read(1050, 401, { errorCode: 'invalid_org_token' })]);
+      expect(v.state).toBe('warning');
+      expect(v.message).toContain("another reader's poll");
+      expect(judge(id, [refused, read(1050, 401, { errorCode: 'invalid_org_token' })]).state).toBe('failed');
+      const slow = read(1000, 401, { errorCode: 'invalid_org_token', answeredAt: 1200 });
+      expect(judge(id, [slow, read(1100, 401, { errorCode: 'invalid_org_token' })]).state).toBe('passed');
+    });
+  });
 });
