@@ -5,7 +5,10 @@
 //
 // Verdicts (DESIGN.md, Verdict): a client that exercises the whole checklist and breaks nothing is
 // `certified` (exit 0); one that exercises only part of it is `incomplete` (exit 3: the rules it left out
-// are not-exercised skips), whatever it did right; a broken duty is `not-certified` (exit 1).
+// are not-exercised skips), whatever it did right; a broken duty is `not-certified` (exit 1). The conformant
+// client sends nothing only a judge would want (no simulate header, no invalid value, no forged token): the
+// injections make every situation a duty needs, and only the rules judging a situation the client's own
+// choices create (CONDITIONAL) may stay unexercised; once declared conditional they end not-applicable.
 
 import { Writable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
