@@ -11,7 +11,9 @@ export interface InjectionPoint {
     | 'decisions-503'
     | 'decisions-answer-lost'
     | 'run-status-unknown'
-    | 'job-503-unknown-code';
+    | 'job-503-unknown-code'
+    | 'reveal-402'
+    | 'org-token-revoked';
   /** Where it fires and what the partner sees: printed by --help and docs/reference/checks.md. */
   summary: string;
 }
@@ -40,7 +42,7 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
   {
     id: 'run-held-running',
     summary:
-      'the first real run the sandbox accepts reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched',
+      'the first real run the sandbox accepts reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched; its run_completed or run_failed webhook is held back as long',
   },
   {
     id: 'decisions-503',
@@ -55,11 +57,21 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
   {
     id: 'run-status-unknown',
     summary:
-      'the first read of a running run (not the held one) answers status zz_certification_status, a value the client cannot know (treat it as running)',
+      'the first poll of a running run (a read of a run read running before; not the held one) answers status zz_certification_status, a value the client cannot know (treat it as running)',
   },
   {
     id: 'job-503-unknown-code',
     summary:
       'the first POST /jobs is stored, but answers 503 with the error code zz_new_error, a code the client cannot know (handle it by its status)',
+  },
+  {
+    id: 'reveal-402',
+    summary:
+      'the first reveal answers 402 insufficient_credits and reveals nothing: injected on purpose, since the sandbox itself never answers 402 (production does when the organization lacks credits; tell the user, do not retry)',
+  },
+  {
+    id: 'org-token-revoked',
+    summary:
+      'the second customer organization connected in the session is revoked after its first accepted call, as the operator would revoke it: every later call with its org token answers 401 invalid_org_token (renew the connection with another provisioned activation code; the other organizations are untouched)',
   },
 ];

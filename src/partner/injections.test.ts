@@ -69,9 +69,11 @@ describe('partner injections', () => {
     expect([inj.injectedFor(2), inj.injectedFor(5)]).toEqual(['decisions-503', 'decisions-answer-lost']);
   });
 
-  it('run-status-unknown: the first read of a running run; job-503-unknown-code: the first stored job', () => {
+  it('run-status-unknown: the first poll of a running run (read running before); job-503-unknown-code: the first stored job', () => {
     const inj = createInjector({ timeScale: 1, enabled: true });
     expect(inj.deliver(get(1, '/v1/runs/a'), answer(200, { run_id: 'a', status: 'completed' }))).toBe('send');
+    // The first look at a running run is no poll yet: a client that stops after it may just have left.
+    expect(inj.deliver(get(10, '/v1/runs/b'), answer(200, { run_id: 'b', status: 'running' }))).toBe('send');
     const unknown = inj.deliver(
       get(2, '/v1/runs/b'),
       answer(200, { run_id: 'b', status: 'running', candidates: [{ id: 990000000001 }] }),
@@ -120,5 +122,66 @@ describe('partner injections', () => {
     expect(inj.deliver(get(7, '/v1/runs/b'), answer(200, { status: 'running' }))).toBe('send');
     expect(inj.deliver(post(8, '/v1/jobs', {}), answer(200))).toBe('send');
     expect(inj.fired()).toEqual([]);
+  });
+});
+
+describe('injections a conformant client never causes itself', () => {
+  const reveal = (id: number) => ({ ...post(id, '/v1/runs/r/candidates/990000000001/reveal', {}), headers: {} });
+  const withOrg = (id: number, token: string, path = '/v1/users') => ({
+    ...post(id, path, { external_id: 'u' }),
+    headers: { 'x-svc-org': token },
+  });
+
+  it('reveal-402: the first reveal is answered 402 insufficient_credits without executing, saying it is injected on purpose', () => {
+    const inj = createInjector({ timeScale: 1, enabled: true });
+    expect(inj.simulate(reveal(1))).toBeDefined();
+    const sent = inj.deliver(reveal(1), answer(503));
+    expect(typeof sent === 'object' && sent.replace.status).toBe(402);
+    const body = typeof sent === 'object' ? JSON.parse(sent.replace.body.toString('utf8')) : {};
+    expect(body.error).toBe('insufficient_credits');
+    expect(body.message).toContain('injected on purpose');
+    expect(body.message).toContain('never answers 402');
+    expect(inj.injectedFor(1)).toBe('reveal-402');
+    // Once only: the next reveal executes.
+    expect(inj.simulate(reveal(2))).toBeUndefined();
+    expect(inj.deliver(reveal(2), answer(200))).toBe('send');
+  });
+
+  it('org-token-revoked: the second organization is revoked after its first accepted call; the first is untouched', () => {
+    const inj = createInjector({ timeScale: 1, enabled: true, skip: ['rate-limited-429'] });
+    const [a, b] = ['sot_first', 'sot_second'];
+    // Organization a: accepted calls, never refused.
+    expect(inj.simulate(withOrg(1, a))).toBeUndefined();
+    expect(inj.deliver(withOrg(1, a), answer(200))).toBe('send');
+    // Organization b: its first call is accepted…
+    expect(inj.simulate(withOrg(2, b))).toBeUndefined();
+    expect(inj.deliver(withOrg(2, b), answer(200))).toBe('send');
+    // …its next one is refused 401 invalid_org_token, executing nothing, and so is every later one.
+    for (const id of [3, 4]) {
+      expect(inj.simulate(withOrg(id, b, '/v1/jobs'))).toBeDefined();
+      const sent = inj.deliver(withOrg(id, b, '/v1/jobs'), answer(503));
+      expect(
+        typeof sent === 'object' && [sent.replace.status, JSON.parse(sent.replace.body.toString('utf8')).error],
+      ).toEqual([401, 'invalid_org_token']);
+      expect(inj.injectedFor(id)).toBe('org-token-revoked');
+    }
+    expect(inj.simulate(withOrg(5, a))).toBeUndefined();
+    // A renewed connection (a new token) works.
+    expect(inj.simulate(withOrg(6, 'sot_renewed'))).toBeUndefined();
+    expect(inj.fired()).toEqual(['org-token-revoked']);
+  });
+
+  it('run-held-running: the terminal webhook of the held run is held back while its reads say running', () => {
+    const inj = createInjector({ timeScale: 10, enabled: true });
+    expect(inj.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
+    const hold = inj.terminalEventDelayMs('r1') ?? 0;
+    // 35 spec minutes at time scale 10: 210 s real, less what already passed.
+    expect(hold).toBeGreaterThan(209_000);
+    expect(hold).toBeLessThanOrEqual(210_000);
+    expect(inj.terminalEventDelayMs('other')).toBeUndefined();
+    // --skip-injection run-held-running: nothing held.
+    const off = createInjector({ timeScale: 10, enabled: true, skip: ['run-held-running'] });
+    off.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }));
+    expect(off.terminalEventDelayMs('r1')).toBeUndefined();
   });
 });

@@ -17,6 +17,8 @@ export interface InjectableRequest {
   id: number;
   method: string;
   path: string;
+  /** Header names in lower case (the org token of a revoked organization is looked for here). */
+  headers?: Record<string, string | string[] | undefined>;
   body?: Buffer;
 }
 
@@ -40,7 +42,41 @@ export interface Injector {
   injectedFor(id: number): InjectionId | undefined;
   /** Injection points that have fired so far. */
   fired(): InjectionId[];
+  /** How long (real ms) the terminal webhook of `runId` is held back: the held run's, while its reads say running. */
+  terminalEventDelayMs(runId: string): number | undefined;
 }
+
+/** The org token a request carries, if any. */
+function orgTokenOf(req: InjectableRequest): string | undefined {
+  const v = req.headers?.['x-svc-org'];
+  const token = Array.isArray(v) ? v[0] : v;
+  return token === undefined || token.trim() === '' ? undefined : token.trim();
+}
+
+const json = (status: number, body: Record<string, unknown>): Answer => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: Buffer.from(JSON.stringify(body), 'utf8'),
+});
+
+/**
+ * The injected 402: the sandbox never answers 402 (Sandbox behaviour: "never 402"), so the message says
+ * that this one is the certifier's, on purpose, and what a client does with it in production.
+ */
+const INJECTED_402 = json(402, {
+  error: 'insufficient_credits',
+  message:
+    'injected on purpose by svc-certify partner (the sandbox never answers 402; production does when the organization lacks credits): nothing was revealed; show the balance and the price, do not retry',
+  balance: 0,
+  required: 10,
+});
+
+/** The injected 401: the operator revoked the organization's token (Authentication 8). */
+const INJECTED_401 = json(401, {
+  error: 'invalid_org_token',
+  message:
+    'injected by svc-certify partner: this organization token was revoked, as the service operator would revoke it; renew the customer connection with a new activation code',
+});
 
 function pathOnly(path: string): string {
   const q = path.indexOf('?');
@@ -119,9 +155,18 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
   /** Still to fire: on, not turned off, not fired yet. */
   const armed = (id: InjectionId): boolean => opts.enabled && !skipped.has(id) && !done.has(id);
   const readRuns = new Set<string>();
+  /** Runs read `running` (answered 200) so far: a later read of one is a poll. */
+  const readRunning = new Set<string>();
   let held: { runId: string; startedAt: number } | undefined;
   /** The run whose decisions drew decisions-503: the lost answer is for another run. */
   let decisions503Run: string | undefined;
+  /** Org tokens in the order their first call was accepted; the second is revoked (org-token-revoked). */
+  const acceptedTokens: string[] = [];
+  let revokedToken: string | undefined;
+  /** Requests answered by an injection whose answer deliver() writes (nothing of them was executed). */
+  const answerOf = new Map<number, Answer>();
+  const heldUntil = (): number | undefined =>
+    held === undefined ? undefined : held.startedAt + HELD_RUNNING_MS / opts.timeScale;
   const fire = (id: InjectionId, req: InjectableRequest): true => {
     done.add(id);
     byRequest.set(req.id, id);
@@ -130,6 +175,28 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
   return {
     simulate(req) {
       const path = pathOnly(req.path);
+      // A revoked token stays revoked: every call carrying it is refused, none executed.
+      const token = orgTokenOf(req);
+      if (opts.enabled && token !== undefined && path !== '/v1/activations/redeem') {
+        if (revokedToken === undefined && armed('org-token-revoked') && acceptedTokens[1] === token) {
+          revokedToken = token;
+          fire('org-token-revoked', req);
+        } else if (token === revokedToken) byRequest.set(req.id, 'org-token-revoked');
+        if (token === revokedToken) {
+          answerOf.set(req.id, INJECTED_401);
+          return { simulate: 'rate_limit_unavailable' };
+        }
+      }
+      if (
+        opts.enabled &&
+        req.method === 'POST' &&
+        /^\/v1\/runs\/[^/]+\/candidates\/[^/]+\/reveal$/.test(path) &&
+        armed('reveal-402') &&
+        fire('reveal-402', req)
+      ) {
+        answerOf.set(req.id, INJECTED_402);
+        return { simulate: 'rate_limit_unavailable' };
+      }
       const runRead = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path) : null;
       if (runRead) {
         const seen = readRuns.has(runRead[1]!);
@@ -157,6 +224,15 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
     deliver(req, res) {
       if (!opts.enabled) return 'send';
       const path = pathOnly(req.path);
+      // simulate() stopped these before execution; the answer is the injection's own.
+      const own = answerOf.get(req.id);
+      if (own) {
+        answerOf.delete(req.id);
+        return { replace: own };
+      }
+      const token = orgTokenOf(req);
+      if (token !== undefined && res.status >= 200 && res.status < 300 && !acceptedTokens.includes(token))
+        acceptedTokens.push(token);
       if (
         req.method === 'POST' &&
         path === '/v1/activations/redeem' &&
@@ -184,7 +260,7 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         req.method === 'GET' &&
         path === `/v1/runs/${held.runId}` &&
         res.status === 200 &&
-        Date.now() - held.startedAt < HELD_RUNNING_MS / opts.timeScale
+        Date.now() < (heldUntil() ?? 0)
       ) {
         const body = asRunning(res.body);
         if (body) {
@@ -206,7 +282,12 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         return 'drop';
       }
       const read = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path) : null;
-      if (read && res.status === 200 && read[1] !== held?.runId && armed('run-status-unknown')) {
+      // Only a poll (a read of a run read `running` before) draws the unknown status: a client that stops
+      // reading after it stopped because of it, not because nobody watches the run any more.
+      const polled = read !== null && readRunning.has(read[1]!);
+      if (read && res.status === 200 && withStatus(res.body, 'running', 'running') !== undefined)
+        readRunning.add(read[1]!);
+      if (read && polled && res.status === 200 && read[1] !== held?.runId && armed('run-status-unknown')) {
         const body = withStatus(res.body, 'running', UNKNOWN_RUN_STATUS);
         if (body) {
           fire('run-status-unknown', req);
@@ -234,6 +315,11 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       return 'send';
     },
     injectedFor: (id) => byRequest.get(id),
+    terminalEventDelayMs(runId) {
+      if (held?.runId !== runId) return undefined;
+      const until = heldUntil();
+      return until === undefined ? undefined : Math.max(0, until - Date.now());
+    },
     fired: () => INJECTION_POINTS.map((p) => p.id).filter((id) => done.has(id)),
   };
 }

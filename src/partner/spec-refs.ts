@@ -5,6 +5,7 @@ import type { SpecSection } from '../runner/spec-section-names.js';
 
 export const P = {
   general: 'What the service does',
+  identifiers: 'Resources and their fields › Identifier conventions',
   job: 'Resources and their fields › Job',
   run: 'Resources and their fields › Run (response of reading a run)',
   notice: 'Resources and their fields › Notice',

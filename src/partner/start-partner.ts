@@ -37,6 +37,7 @@ export interface PartnerHooks {
   simulate(req: InjectableRequest): SimulateAnswer | undefined;
   deliver(req: InjectableRequest, res: Answer): 'send' | 'drop' | { replace: Answer };
   observe(o: Observation): void;
+  terminalEventDelayMs(runId: string): number | undefined;
 }
 
 /** The secrets of a provision, redacted everywhere and looked for in the partner's URLs and bodies. */
@@ -93,6 +94,7 @@ export async function startPartner<P extends PartnerProvision>(
     simulate: (req) => session?.injector.simulate(req),
     deliver: (req, res) => session?.injector.deliver(req, res) ?? 'send',
     observe: (o) => session?.observe(o),
+    terminalEventDelayMs: (runId) => session?.injector.terminalEventDelayMs(runId),
   });
   const { provision } = sandbox;
   // Learned in the session: the provisioned credentials, each named like the run option that carries it.

@@ -108,6 +108,9 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     limiter: new RateLimiter(timeScale),
     timers: new Set(),
     now: Date.now,
+    ...(opts.hooks?.terminalEventDelayMs
+      ? { terminalEventDelayMs: opts.hooks.terminalEventDelayMs.bind(opts.hooks) }
+      : {}),
   };
   engine.onTerminal((runId, snapshot) => {
     const run = store.runs.get(runId);

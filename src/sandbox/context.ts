@@ -49,6 +49,8 @@ export interface AppContext {
   /** Timers to clear on close. */
   timers: Set<NodeJS.Timeout>;
   now(): number;
+  /** An embedder's wish to hold a run's terminal webhook back (hooks.ts), if any. */
+  terminalEventDelayMs?: (runId: string) => number | undefined;
 }
 
 export interface RequestContext {

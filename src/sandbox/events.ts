@@ -25,6 +25,17 @@ function envelope(
 /** run_completed / run_failed, at most once per run. */
 export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot): void {
   if (run.terminalEmitted || snapshot.status === 'running') return;
+  // An embedder still showing the run as running holds the event until it shows the end.
+  const hold = app.terminalEventDelayMs?.(run.id);
+  if (hold !== undefined && hold > 0) {
+    const timer = setTimeout(() => {
+      app.timers.delete(timer);
+      emitTerminal(app, run, snapshot);
+    }, hold);
+    timer.unref();
+    app.timers.add(timer);
+    return;
+  }
   run.terminalEmitted = true;
   if (run.fixture === 'cert-webhook' && app.config.faults.has('webhooks.cert-webhook-not-queued')) return;
   const wrongEvent = run.fixture === 'cert-webhook' && app.config.faults.has('webhooks.cert-webhook-emits-run-failed');

@@ -84,4 +84,10 @@ export interface SandboxHooks {
   deliver?(req: HookRequest, res: HookResponse): 'send' | 'drop' | { replace: HookResponse };
   /** Every exchange over a socket and every webhook delivery attempt, in the order they end. */
   observe?(event: SandboxObservation): void;
+  /**
+   * When a run reaches completed or failed: how long (real ms) to hold its terminal webhook back before it
+   * is queued, or undefined to queue it now. An embedder that answers the run's reads with `running` for a
+   * while holds the event as long, so that the reads and the webhook never contradict each other.
+   */
+  terminalEventDelayMs?(runId: string): number | undefined;
 }

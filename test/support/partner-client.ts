@@ -68,6 +68,28 @@ export interface Habits {
   giveUpOnUnknownErrorCode?: boolean;
   /** A job queue retries the run start that answered 500, three minutes (spec time) later. */
   retryRunStartLater?: boolean;
+  /** Reads candidate ids into doubles (JSON.parse) and sends them back rounded above 2^53. */
+  floatIds?: boolean;
+  /** Adds its org token to every call, the redeem of another customer included. */
+  orgTokenOnRedeem?: boolean;
+  /** Stops its flow on a run whose answers carry fields it does not know. */
+  chokeOnExtraFields?: boolean;
+  /** Sends the recruiter's later note with the occurred_at of the decision it follows. */
+  reuseOccurredAtForNote?: boolean;
+  /** Gives up on a decisions call that failed or lost its answer. */
+  dropFailedDecisions?: boolean;
+}
+
+/** A JSON body written by hand (ids kept digit for digit). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** Candidate ids of a run read, as written in the answer (int64: never through a double). */
+export function candidateIdTokens(text: string): string[] {
+  const at = text.indexOf('"candidates"');
+  if (at < 0) return [];
+  return [...text.slice(at).matchAll(/"id"\s*:\s*(\d+)/g)].map((m) => m[1]!);
 }
 
 export interface Provision {
@@ -81,6 +103,7 @@ interface Answer {
   status: number;
   headers: Headers;
   json: Record<string, unknown>;
+  text: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -142,6 +165,7 @@ export interface ScenarioOptions {
     | 'real-run'
     | 'credits'
     | 'batch-fix'
+    | 'real-run-followed'
   >;
 }
 
@@ -179,12 +203,14 @@ export class PartnerClient {
     let url = `${this.base}${path}`;
     if (this.habits.orgTokenInQuery && token) url += `?org=${token}`;
     try {
-      const res = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      const payload = body instanceof RawJson ? body.text : JSON.stringify(body);
+      const res = await fetch(url, { method, headers, ...(body !== undefined ? { body: payload } : {}) });
       const text = await res.text();
       return {
         status: res.status,
         headers: res.headers,
         json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+        text,
       };
     } catch {
       return null;
@@ -200,7 +226,8 @@ export class PartnerClient {
   ): Promise<Answer | null> {
     let wait = this.spec(1000);
     let answer: Answer | null = null;
-    for (let attempt = 1; attempt <= 3; attempt++) {
+    const attempts = this.habits.dropFailedDecisions && path.endsWith('/decisions') ? 1 : 3;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       answer = await this.call(
         method,
         path,
@@ -214,7 +241,7 @@ export class PartnerClient {
         answer.status === 429 ||
         answer.status >= 500 ||
         (answer.status === 402 && this.habits.retryAfter402 === true);
-      if (!retryable || attempt === 3) return answer;
+      if (!retryable || attempt === attempts) return answer;
       if (this.habits.giveUpOnUnknownErrorCode && answer !== null && String(answer.json.error ?? '').startsWith('zz_'))
         return answer;
       let delay = this.habits.noBackoff ? 0 : wait;
@@ -226,17 +253,27 @@ export class PartnerClient {
     return answer;
   }
 
+  /** Redeems `code` for customer `external`: x-partner-key only (the bad habit adds its org token). */
+  private redeem(code: string | undefined, external: string): Promise<Answer | null> {
+    const token = this.habits.orgTokenOnRedeem && this.orgToken ? this.orgToken : null;
+    return this.call('POST', '/activations/redeem', { code, external_id: external }, token);
+  }
+
   async connect(): Promise<void> {
     const [first, second] = this.provision.activation_codes;
-    const lost = await this.call('POST', '/activations/redeem', { code: first, external_id: 'customer-1' }, null);
+    const lost = await this.redeem(first, 'customer-1');
     if (lost === null && this.habits.retryRedeem) {
       await sleep(this.spec(1000));
-      await this.call('POST', '/activations/redeem', { code: first, external_id: 'customer-1' }, null);
+      await this.redeem(first, 'customer-1');
     }
-    const answer =
-      lost ?? (await this.call('POST', '/activations/redeem', { code: second, external_id: 'customer-1b' }, null));
+    const answer = lost ?? (await this.redeem(second, 'customer-1b'));
     this.orgToken = String(answer?.json.org_token ?? '');
-    await this.safeCall('POST', '/users', {
+    await this.registerRecruiter();
+  }
+
+  /** The logged-in recruiter, registered (an upsert) as a page of the partner's product loads. */
+  registerRecruiter(): Promise<Answer | null> {
+    return this.safeCall('POST', '/users', {
       external_id: 'rec-1',
       email: 'rec@example.com',
       full_name: 'Rec One',
@@ -256,6 +293,8 @@ export class PartnerClient {
     });
     const runId = String(start?.json.run_id ?? '');
     const read = await this.safeCall('GET', `/runs/${runId}`);
+    if (this.habits.chokeOnExtraFields && read !== null && 'zz_extra_top_level' in read.json)
+      throw new Error('unexpected field zz_extra_top_level');
     const notices = (read?.json.notices as Array<{ code: string }> | undefined) ?? [];
     return {
       runId,
@@ -296,6 +335,23 @@ export class PartnerClient {
         notices_shown: codes,
       });
     }
+    // Later the recruiter adds a note to the shortlisted candidate: a new action, with its own occurred_at.
+    const shortlisted = candidates[1];
+    if (!shortlisted) return;
+    await sleep(this.spec(2000));
+    await this.safeCall('POST', `/runs/${runId}/decisions`, {
+      acting_user_external_id: 'rec-1',
+      decisions: [
+        {
+          candidate_id: shortlisted.id,
+          decision: 'shortlisted',
+          reject_reason: null,
+          note: 'Strong background; call on Monday',
+          occurred_at: this.habits.reuseOccurredAtForNote ? actedAt : new Date().toISOString(),
+        },
+      ],
+      notices_shown: codes,
+    });
   }
 
   /** A batch with a reject reason the service does not allow: 422 unknown_reject_reason, fixed from allowed[] and resent whole. */
@@ -328,20 +384,18 @@ export class PartnerClient {
     });
   }
 
-  /** A reveal the organization cannot pay for (the sandbox's simulated 402): the user is told, no retry. */
+  /** A reveal on a cert-extra-fields run (the answers carry unknown fields, ignored), decisions and notices reported. */
   async credits(): Promise<void> {
     const {
       runId,
       codes,
       candidates: [candidate],
     } = await this.readFixture('cert-extra-fields', 2);
+    // One of the session's reveals answers 402 insufficient_credits (injected): the user is told, no retry.
     if (candidate)
-      await this.safeCall(
-        'POST',
-        `/runs/${runId}/candidates/${candidate.id}/reveal`,
-        { acting_user_external_id: 'rec-1' },
-        { 'x-svc-sandbox-simulate': 'insufficient_credits' },
-      );
+      await this.safeCall('POST', `/runs/${runId}/candidates/${candidate.id}/reveal`, {
+        acting_user_external_id: 'rec-1',
+      });
     await this.safeCall('POST', `/runs/${runId}/decisions`, {
       acting_user_external_id: 'rec-1',
       decisions: [],
@@ -396,8 +450,8 @@ export class PartnerClient {
     await this.watch(String(start?.json.run_id ?? ''), Date.now());
   }
 
-  /** A real run on the partner's own job: the first start answers 500 and must not be retried. */
-  async realRun(): Promise<string | undefined> {
+  /** A real run on the partner's own job: the first start answers 500 and is not retried; with `restart`, the recruiter starts it again by hand. */
+  async realRun(restart = false): Promise<string | undefined> {
     // Plain text, HTML stripped: a lone `<` or `&` in prose is text.
     const description = this.habits.htmlDescription
       ? '<p>Node.js and TypeScript</p><ul><li>APIs</li></ul>'
@@ -417,26 +471,69 @@ export class PartnerClient {
     const body = {
       job_external_id: 'job-1',
       acting_user_external_id: 'rec-1',
-      target_count: 2,
+      target_count: 10,
       requirements: [{ text: 'TypeScript', kind: 'must' }],
     };
     const first = await this.call('POST', '/runs', body);
     if (first && first.status >= 500 && (this.habits.retryRunStartAfter500 || this.habits.retryRunStartLater)) {
       await sleep(this.spec(this.habits.retryRunStartLater ? 180_000 : 1000));
       await this.call('POST', '/runs', body);
+      return undefined;
     }
-    return first?.status === 202 ? String(first.json.run_id) : undefined;
+    if (first?.status === 202) return String(first.json.run_id);
+    if (!first || first.status < 500 || !restart) return undefined;
+    // The recruiter reads the error, goes back to the job's page (which registers the logged-in recruiter
+    // again) and starts the run again by hand: a new action, not a retry.
+    await sleep(this.spec(3000));
+    await this.registerRecruiter();
+    const again = await this.call('POST', '/runs', body);
+    return again?.status === 202 ? String(again.json.run_id) : undefined;
   }
 
-  /** The recruiter starts a real run again by hand (a new request, not a retry) and keeps it on screen. */
+  /**
+   * A real run on screen until a candidate with an id above 2^53 is listed (every fourth profile has
+   * one), then the recruiter shortlists the listed candidates (ids sent as read, digit for digit) and
+   * leaves; what was shown is reported.
+   */
+  async followRealRun(runId: string): Promise<void> {
+    const shown = new Set<string>();
+    let ids: string[] = [];
+    for (let reads = 0; reads < 30; reads++) {
+      const read = await this.safeCall('GET', `/runs/${runId}`);
+      if (!read || read.status !== 200) break;
+      for (const n of (read.json.notices as Array<{ code: string }> | undefined) ?? []) shown.add(n.code);
+      const exact = candidateIdTokens(read.text);
+      // The bad habit reads ids into doubles, as JSON.parse does.
+      ids = this.habits.floatIds
+        ? ((read.json.candidates as Array<{ id: number }> | undefined) ?? []).map((c) => String(c.id))
+        : exact;
+      if (exact.some((id) => BigInt(id) > 2n ** 53n) || read.json.status === 'completed') break;
+      await sleep(this.spec(5000));
+    }
+    const actedAt = new Date().toISOString();
+    const items = ids.map(
+      (id) =>
+        `{"candidate_id":${id},"decision":"shortlisted","reject_reason":null,"occurred_at":${JSON.stringify(actedAt)}}`,
+    );
+    await this.safeCall(
+      'POST',
+      `/runs/${runId}/decisions`,
+      new RawJson(
+        `{"acting_user_external_id":"rec-1","decisions":[${items.join(',')}],"notices_shown":${JSON.stringify([...shown])}}`,
+      ),
+    );
+  }
+
+  /** A real run: created job, the injected 500, the start again by hand, then followed on screen. */
+  async realRunFollowed(): Promise<void> {
+    const runId = await this.realRun(true);
+    if (runId !== undefined) await this.followRealRun(runId);
+  }
+
+  /** The recruiter starts a real run (again by hand after the 500) and keeps it on screen. */
   async heldRun(): Promise<void> {
-    await this.realRun();
-    const start = await this.call('POST', '/runs', {
-      job_external_id: 'job-1',
-      acting_user_external_id: 'rec-1',
-      target_count: 3,
-    });
-    if (start?.status === 202) await this.watch(String(start.json.run_id), Date.now());
+    const runId = await this.realRun(true);
+    if (runId !== undefined) await this.watch(runId, Date.now());
   }
 
   /** Reveals a candidate, then reads the run again to show the contact (a refresh, not a poll). */
@@ -498,20 +595,40 @@ export class PartnerClient {
     }
   }
 
-  /** A customer whose token the sandbox does not know: 401 invalid_org_token, then the token is dropped. */
-  async staleCustomer(): Promise<void> {
-    const stale = `sot_${'0'.repeat(48)}`;
-    const runId = '00000000-0000-4000-8000-000000000000';
-    await this.call('GET', `/runs/${runId}`, undefined, stale);
+  /**
+   * A second customer: connected, then revoked by the operator after its first call (the certifier's
+   * org-token-revoked injection). The client drops the refused token and renews the connection with a new
+   * code (another of the provisioned ones; the old connection keeps its external id, so the renewed one
+   * takes a new id of the partner's: renewal's external id is not shown).
+   */
+  async secondCustomer(): Promise<void> {
+    const [, , code, renewal] = this.provision.activation_codes;
+    const redeemed = await this.redeem(code, 'customer-2');
+    let token = String(redeemed?.json.org_token ?? '');
+    const recruiter = (id: string) => ({
+      external_id: id,
+      email: `${id}@example.com`,
+      full_name: 'Second Customer Recruiter',
+      role: 'recruiter',
+    });
+    const register = (id: string) => this.call('POST', '/users', recruiter(id), token);
+    await register('rec-21');
+    const refused = await register('rec-22');
+    if (refused?.status !== 401 || refused.json.error !== 'invalid_org_token') return;
     if (this.habits.reuseRefusedOrgToken) {
-      await sleep(this.spec(2000));
+      // Another worker of the same customer goes on with the token long after the refusal.
+      await sleep(Math.max(this.spec(60_000), 2_000) + 300);
       await this.call(
         'POST',
-        '/users',
-        { external_id: 'rec-2', email: 'r2@example.com', full_name: 'Rec Two', role: 'recruiter' },
-        stale,
+        '/jobs',
+        { external_id: 'job-2', title: 'QA', description_text: 'Tests', location_text: 'Haifa' },
+        token,
       );
+      return;
     }
+    const renewed = await this.redeem(renewal, 'customer-2-renewed');
+    token = String(renewed?.json.org_token ?? '');
+    if (token) await register('rec-22');
   }
 
   async webhooks(endpoint: PartnerWebhookEndpoint): Promise<void> {
@@ -533,18 +650,20 @@ export class PartnerClient {
 
 export type Part = NonNullable<ScenarioOptions['parts']>[number];
 
+/**
+ * The whole integration of a conformant client: nothing in it is sent only for the judge (no simulate
+ * header, no invalid value, no forged token). `outage` (the simulate header), `refused` (four musts) and
+ * `batch-fix` (a reason outside the list) are left to the bad habits that need them.
+ */
 export const ALL_PARTS: Part[] = [
   'connect',
   'fixtures',
   'reveal',
-  'outage',
   'slow',
-  'refused',
   'org-token',
   'webhooks',
-  'real-run',
+  'real-run-followed',
   'credits',
-  'batch-fix',
 ];
 
 /** Runs the integration as a partner exercises it before go-live. */
@@ -556,15 +675,16 @@ export async function exercise(
   if (parts.includes('connect')) await client.connect();
   const work: Array<Promise<void>> = [];
   if (parts.includes('fixtures')) work.push(client.fixture('cert-notices-all'), client.fixture('cert-notice-unknown'));
-  if (parts.includes('reveal')) work.push(client.revealAndRefresh());
+  if (parts.includes('reveal')) work.push(client.revealAndRefresh().catch(() => undefined));
   if (parts.includes('outage')) work.push(client.simulatedOutage());
   if (parts.includes('slow')) work.push(client.slow());
   if (parts.includes('refused')) work.push(client.refused());
-  if (parts.includes('org-token')) work.push(client.staleCustomer());
+  if (parts.includes('org-token')) work.push(client.secondCustomer());
   if (parts.includes('webhooks') && endpoint) work.push(client.webhooks(endpoint));
   if (parts.includes('real-run')) work.push(client.realRun().then(() => undefined));
+  if (parts.includes('real-run-followed')) work.push(client.realRunFollowed());
   if (parts.includes('held-run')) work.push(client.heldRun());
-  if (parts.includes('credits')) work.push(client.credits());
+  if (parts.includes('credits')) work.push(client.credits().catch(() => undefined));
   if (parts.includes('batch-fix')) work.push(client.batchFix());
   await Promise.all(work);
 }

@@ -20,6 +20,7 @@ interface Item {
   decision: unknown;
   occurredAt: unknown;
   rejectReason: unknown;
+  note: unknown;
 }
 
 function itemsOf(r: PartnerRequest): Item[] {
@@ -35,6 +36,7 @@ function itemsOf(r: PartnerRequest): Item[] {
         decision: o.decision,
         occurredAt: o.occurred_at,
         rejectReason: o.reject_reason ?? null,
+        note: o.note ?? null,
       },
     ];
   });
@@ -98,7 +100,15 @@ export const occurredAtKeptRule: Rule = {
       for (const item of sent) {
         const twins = resends.flatMap((s) =>
           itemsOf(s)
-            .filter((a) => a.candidate === item.candidate && a.decision === item.decision)
+            // Another note (or reason) is a later action of the recruiter, judged by
+            // decisions.later-action-new-occurred-at; only the same action sent again is a retry.
+            .filter(
+              (a) =>
+                a.candidate === item.candidate &&
+                a.decision === item.decision &&
+                canonical(a.note) === canonical(item.note) &&
+                canonical(a.rejectReason) === canonical(item.rejectReason),
+            )
             .map((a) => ({ s, a })),
         );
         if (twins.length === 0) continue;
@@ -158,7 +168,9 @@ export const wholeBatchRule: Rule = {
   title: 'After a decisions 422 the whole batch is resent, fixed',
   suite: 'decisions',
   spec: [P.decisions, P.errorsByEndpoint],
-  hint: 'report a batch of decisions in which one rejection carries a reason outside the allowed list: fix it from allowed[] and resend the whole batch',
+  // Conditional: no honest injection exists (a 422 refuses invalid data, and a conformant client sends none),
+  // so the rule judges only a 422 the client's own batch drew.
+  hint: 'the client never received a 422 on a decisions call: nothing to resend (judged only when a batch of yours is refused)',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
     const warnings: Offence[] = [];

@@ -47,7 +47,7 @@ export const noRetryAfter402Rule: Rule = {
   title: 'Never a retry after 402 insufficient_credits',
   suite: 'retries',
   spec: [P.errorsByEndpoint, P.reveal],
-  hint: 'reveal a candidate with the header x-svc-sandbox-simulate: insufficient_credits (or in production mode with an empty wallet): tell the user, do not retry',
+  hint: 'reveal a candidate: the first reveal of the session answers 402 insufficient_credits, injected on purpose by the certifier (the sandbox itself never answers 402); tell the user, do not retry',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
     const warnings: Offence[] = [];
@@ -71,7 +71,7 @@ export const noRetryAfter402Rule: Rule = {
       offences,
       warnings,
       exercised: refused > 0,
-      passMessage: `${refused} answer(s) 402 insufficient_credits, none retried`,
+      passMessage: `${refused} answer(s) 402 insufficient_credits, none retried${traffic.requests.some((r) => r.injected === 'reveal-402') ? ' (the 402 was injected on purpose: the sandbox never answers 402)' : ''}`,
     });
   },
 };
@@ -82,11 +82,15 @@ function unknownCodeFailure(r: PartnerRequest): boolean {
   );
 }
 
-/** A known answer the client could not use and may retry (429 or 5xx): how it handles those is the yardstick. */
-function knownCodeFailure(r: PartnerRequest): boolean {
-  return (
-    !r.lost && (r.status >= 500 || r.status === 429) && r.errorCode !== undefined && KNOWN_ERROR_CODES.has(r.errorCode)
-  );
+/**
+ * A known answer of the same kind as `unknown` (a 5xx for a 5xx, a 429 for a 429) that the client could
+ * not use: how it handles those is the yardstick. A 429 is no yardstick for a 5xx: its row says "wait at
+ * least that long", while the 5xx row only permits a retry ("retry with backoff only where the endpoint
+ * is retry-safe"), so a client may retry every 429 and no 5xx.
+ */
+function knownCodeFailure(r: PartnerRequest, unknown: PartnerRequest): boolean {
+  const sameKind = unknown.status === 429 ? r.status === 429 : r.status >= 500;
+  return !r.lost && sameKind && r.errorCode !== undefined && KNOWN_ERROR_CODES.has(r.errorCode);
 }
 
 export const unknownErrorCodeRule: Rule = {
@@ -112,7 +116,7 @@ export const unknownErrorCodeRule: Rule = {
       // retries a failed read but no failed POST handles a POST's unknown code by its status all the same.
       const knownRetried = requests.find(
         (k, j) =>
-          k.method === r.method && RETRY_SAFE.has(k.endpoint) && knownCodeFailure(k) && sentAgain(j) !== undefined,
+          k.method === r.method && RETRY_SAFE.has(k.endpoint) && knownCodeFailure(k, r) && sentAgain(j) !== undefined,
       );
       const retry = sentAgain(i);
       if (retry) {

@@ -118,4 +118,37 @@ const langRule: Rule = {
   },
 };
 
-export const headerRules: Rule[] = [...REQUIRED.map(requiredHeaderRule), langRule];
+/**
+ * POST /activations/redeem: "Headers: `x-partner-key` only (no org token)". A client that adds its org
+ * token to every call sends one here too: the token of another organization, or a stale one.
+ */
+const redeemWithoutOrgTokenRule: Rule = {
+  id: 'requests.redeem-without-org-token',
+  title: 'POST /activations/redeem carries no x-svc-org',
+  suite: 'requests',
+  spec: [P.redeem, P.commonHeaders],
+  hint: 'connect a customer: redeem an activation code (POST /activations/redeem)',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    let redeems = 0;
+    for (const r of traffic.requests) {
+      if (r.endpoint !== 'redeem') continue;
+      redeems += 1;
+      const token = r.headers['x-svc-org'];
+      if (token !== undefined && token.trim() !== '')
+        offences.push({
+          message: `POST /activations/redeem sent with an org token in x-svc-org`,
+          expected: 'x-partner-key only (no org token)',
+          received: 'x-svc-org present',
+          requests: [r.id],
+        });
+    }
+    return settle(redeemWithoutOrgTokenRule, ctx, {
+      offences,
+      exercised: redeems > 0,
+      passMessage: `${redeems} redeem(s), none with an org token`,
+    });
+  },
+};
+
+export const headerRules: Rule[] = [...REQUIRED.map(requiredHeaderRule), langRule, redeemWithoutOrgTokenRule];

@@ -1,9 +1,12 @@
 // Every rule the partner command judges, in report order.
 
+import { candidateIdsRule } from './candidate-ids.js';
+import { decisionHistoryRules } from './decision-history.js';
 import { decisionRetryRules } from './decision-retries.js';
 import { decisionRules } from './decisions.js';
 import { noRetryAfter402Rule, unknownErrorCodeRule } from './error-handling.js';
 import { headerRules } from './headers.js';
+import { extraFieldsFlowRule } from './extra-fields.js';
 import { descriptionRule } from './jobs.js';
 import { orgTokenRule } from './org-token.js';
 import { pollingRules } from './polling.js';
@@ -32,13 +35,16 @@ export function partnerRules(knownSecrets: () => readonly string[]): Rule[] {
     contentTypeRule,
     ...headerRules,
     descriptionRule,
+    candidateIdsRule,
     ...retryRules,
     noRetryAfter402Rule,
     ...pollingRules,
     ...decisionRules,
     ...decisionRetryRules,
+    ...decisionHistoryRules,
     unknownStatusRule,
     unknownErrorCodeRule,
+    extraFieldsFlowRule,
     orgTokenRule,
     ...webhookRules,
   ];

@@ -15,15 +15,20 @@ const TAG = new RegExp(`</?(?:${ELEMENTS})(?:\\s[^<>]*)?/?>`, 'gi');
 
 /**
  * A tag-shaped token is left-over markup without doubt when its name is written in one case, as editors
- * and browsers write HTML (`<p>`, legacy `<P>`), and it is a closing tag, a void element, carries an
- * attribute, or opens the text. Any other (`Vec<A>`, `Box<S>`, a `<Button>` component, "semantic HTML:
- * <header>, <nav>") may be the text of a code sample or of a job about HTML itself, which stripping HTML
- * leaves in place (it was `&lt;header&gt;`).
+ * and browsers write HTML (`<p>`, legacy `<P>`), and it carries an attribute, opens the text, or opens an
+ * element that a matching closing tag ends around words (`<b>Node</b>`). Any other (`Vec<A>`, a
+ * `<Button>` component, a lone `</div>` or `<br>` in "semantic HTML: <header>, <div>, </div>, <br>") may
+ * be the text of a code sample or of a job about HTML itself, which stripping HTML leaves in place (it
+ * was `&lt;br&gt;`): a warning.
  */
-function evidentMarkup(tag: string, index: number): boolean {
+function evidentMarkup(tag: string, index: number, text: string): boolean {
   const name = /^<\/?([a-z0-9]+)/i.exec(tag)?.[1] ?? '';
   if (name !== name.toLowerCase() && name !== name.toUpperCase()) return false;
-  return tag.startsWith('</') || /^(?:br|hr|img)$/i.test(name) || /\s[a-z-]+\s*=/i.test(tag) || index === 0;
+  if (/\s[a-z-]+\s*=/i.test(tag) || index === 0) return true;
+  if (tag.startsWith('</')) return false;
+  const rest = text.slice(index + tag.length);
+  const close = rest.indexOf(`</${name}>`);
+  return close > 0 && /[\p{L}\p{N}]/u.test(rest.slice(0, close).replace(/<[^<>]*>/g, ''));
 }
 
 /** HTML character references: text taken from HTML without decoding them ("AT&amp;T", "&nbsp;"). */
@@ -50,7 +55,7 @@ export const descriptionRule: Rule = {
       jobs += 1;
       const tags = [...text.matchAll(TAG)];
       const received = JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
-      const markup = tags.find((t) => evidentMarkup(t[0], t.index ?? 0));
+      const markup = tags.find((t) => evidentMarkup(t[0], t.index ?? 0, text));
       if (markup) {
         offences.push({
           message: `POST /jobs sent description_text with the HTML tag ${markup[0]}`,

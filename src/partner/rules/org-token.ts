@@ -1,7 +1,9 @@
 // Authentication rule 8: on 401 invalid_org_token the customer connection must be renewed with a new
-// code, so the token that drew it is never sent again.
+// code, so the token that drew it is not used again. The certifier revokes one organization's token
+// itself (the org-token-revoked injection), so no client has to forge a token to be judged.
 
 import { P } from '../spec-refs.js';
+import { retryWindowMs, sameRequest, seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 export const orgTokenRule: Rule = {
@@ -9,11 +11,12 @@ export const orgTokenRule: Rule = {
   title: 'After 401 invalid_org_token the token is not used again',
   suite: 'org-token',
   spec: [P.authentication, P.crossCutting],
-  hint: 'open a customer whose org token the sandbox does not know (e.g. sot_ followed by 48 zeros): your client must ask for a new activation code',
+  hint: 'connect a second customer (redeem another of the provisioned activation codes) and work with it: after its first accepted call the certifier revokes its org token, as the operator would, and its later calls answer 401 invalid_org_token; renew the connection with a new code',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
     const warnings: Offence[] = [];
     const refused = new Map<string, number>();
+    const window = retryWindowMs(ctx);
     for (const r of traffic.requests) {
       const token = r.headers['x-svc-org'];
       if (!token) continue;
@@ -22,7 +25,7 @@ export const orgTokenRule: Rule = {
         const answer = traffic.requests.find((x) => x.id === first)!;
         if (r.at > answer.answeredAt) {
           const o: Offence = {
-            message: `an org token refused with 401 invalid_org_token was sent again (${r.method} ${r.path})`,
+            message: `an org token refused with 401 invalid_org_token was sent again ${seconds(r.at - answer.answeredAt)} later (${r.method} ${r.path})`,
             expected: 'renew the connection with a new activation code',
             received: 'the refused token in x-svc-org',
             requests: [first, r.id],
@@ -33,6 +36,14 @@ export const orgTokenRule: Rule = {
             warnings.push({
               ...o,
               message: `${o.message} (reading taken: the redeem renewing the connection takes no org token and the stale header authenticates nothing; the other reading: the refused token sent again)`,
+            });
+          // Another call soon after, not the refused one again: another worker or recruiter session of the
+          // same customer that had not yet learned of the refusal. The spec forbids retrying the call
+          // (never retry 401) and asks for a renewal, not for every session to stop at the same instant.
+          else if (!sameRequest(answer, r) && r.at - answer.answeredAt <= window)
+            warnings.push({
+              ...o,
+              message: `${o.message} (reading taken: another session of the same customer, still unaware of the refusal, since it is another call sent within ${seconds(window)}; the other reading: the client kept using a refused token)`,
             });
           else offences.push(o);
         }

@@ -15,6 +15,7 @@ import {
   RETRY_SAFE,
   retryAfterMs,
   retryChains,
+  retryWindowMs,
   sameRequest,
   seconds,
   simulatedReading,
@@ -192,27 +193,41 @@ const finalErrorsRule: Rule = {
   title: 'Never a retry after 401, 403, 404, 409, 410 or 422',
   suite: 'retries',
   spec: [P.retries, P.crossCutting],
-  hint: 'let the sandbox refuse a request, e.g. start a run for an unregistered recruiter (404 user_not_found) or with four must requirements (422)',
+  hint: 'connect a second customer and work with it: the certifier revokes its org token after its first accepted call (401 invalid_org_token; any other refusal of your traffic counts as well)',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
+    const warnings: Offence[] = [];
     let refused = 0;
     traffic.requests.forEach((r, i) => {
       if (!FINAL_STATUSES.has(r.status)) return;
       refused += 1;
-      const retry = nextRepeat(traffic.requests, i, ctx);
+      // Sent before the refusal was answered: a request in flight beside it (another reader's), no reaction to it.
+      const later = traffic.requests.slice(i + 1).filter((s) => s.at >= r.answeredAt);
+      const retry = later.length > 0 ? nextRepeat([r, ...later], 0, ctx) : undefined;
       // Fixing the cause first (registering the recruiter, creating the job, redeeming) makes the same
       // request a new attempt on a changed state, not a retry; so does fixing a header it was refused for.
       if (retry && !causeFixedBetween(traffic.requests, r, retry) && !refusalHeaderChanged(r, retry)) {
-        offences.push({
+        const o: Offence = {
           message: `${retry.method} ${retry.path} sent again after ${answerOf(r)}`,
           expected: 'no retry: fix the request or tell the user',
           received: `the same request ${seconds(retry.at - r.answeredAt)} later`,
           requests: [r.id, retry.id],
-        });
+        };
+        // Two recruiters watching one run send identical reads (a read names no acting user): with evidence
+        // of a second reader, the repeat may be the other's poll.
+        const pair = otherReader(traffic.requests, r, retry.at - r.answeredAt);
+        if (pair)
+          warnings.push({
+            ...o,
+            requests: [pair[0].id, pair[1].id, r.id, retry.id],
+            message: `${o.message} (reading taken: another reader's poll of the same run, since reads ${pair[0].id} and ${pair[1].id} were ${seconds(pair[1].at - pair[0].at)} apart with nothing failed: several recruiters watch it; the other reading: a retry of a refused read)`,
+          });
+        else offences.push(o);
       }
     });
     return settle(finalErrorsRule, ctx, {
       offences,
+      warnings,
       exercised: refused > 0,
       passMessage: `${refused} refused request(s), none retried`,
     });
@@ -246,30 +261,42 @@ function sameStart(a: PartnerRequest, b: PartnerRequest): boolean {
   return fa !== undefined && fb !== undefined ? a.path === b.path && fa === fb : sameRequest(a, b);
 }
 
+/**
+ * The same run start sent again after `failed` with no sign of the recruiter at work in between: a run
+ * start is never retried automatically (POST /runs), so a job queue retrying after minutes is as wrong as
+ * an immediate retry. A start again *by hand* is a new action, which the spec allows: the traffic shows it
+ * by another request of the same recruiter in between (a reveal, a decision, another run start, the
+ * recruiter registered again as a page loads) or by a read of a run of the same job or the same recruiter.
+ */
 function automaticRepeat(requests: readonly PartnerRequest[], index: number): PartnerRequest | undefined {
   const failed = requests[index]!;
   const user = field(failed, 'acting_user_external_id');
   const job = field(failed, 'job_external_id');
-  const jobOfRun = new Map<string, unknown>();
+  const startOfRun = new Map<string, PartnerRequest>();
   for (const r of requests) {
     const id =
       r.endpoint === 'runs-start' && r.responseJson && typeof r.responseJson === 'object'
         ? (r.responseJson as { run_id?: unknown }).run_id
         : undefined;
-    if (typeof id === 'string') jobOfRun.set(id, field(r, 'job_external_id'));
+    if (typeof id === 'string') startOfRun.set(id, r);
   }
   for (let j = index + 1; j < requests.length; j++) {
     const s = requests[j]!;
     if (s.at < failed.at) continue;
     // One sent before the failure was answered runs beside it (two starts in flight): no reaction to it.
     if (s.endpoint === 'runs-start' && s.at >= failed.answeredAt && sameStart(s, failed)) return s;
+    if (s.at < failed.answeredAt) continue;
     const byUser =
-      (s.endpoint === 'reveal' || s.endpoint === 'decisions') &&
       user !== undefined &&
-      field(s, 'acting_user_external_id') === user;
-    const sameJobRead =
-      s.endpoint === 'runs-read' && s.runId !== undefined && job !== undefined && jobOfRun.get(s.runId) === job;
-    if (byUser || sameJobRead) return undefined;
+      (((s.endpoint === 'reveal' || s.endpoint === 'decisions' || s.endpoint === 'runs-start') &&
+        field(s, 'acting_user_external_id') === user) ||
+        (s.endpoint === 'users' && field(s, 'external_id') === user));
+    const start = s.endpoint === 'runs-read' && s.runId !== undefined ? startOfRun.get(s.runId) : undefined;
+    const runRead =
+      start !== undefined &&
+      ((job !== undefined && field(start, 'job_external_id') === job) ||
+        (user !== undefined && field(start, 'acting_user_external_id') === user));
+    if (byUser || runRead) return undefined;
   }
   return undefined;
 }
@@ -279,7 +306,7 @@ const runStartRetryRule: Rule = {
   title: 'A run start is never retried automatically after a timeout or a 5xx, at any distance',
   suite: 'retries',
   spec: [P.runsStart, P.retries],
-  hint: 'start a run on one of your own jobs (a job_external_id not starting with cert-): the first such start answers 500 internal_error',
+  hint: 'start a run on one of your own jobs (a job_external_id not starting with cert-): the first such start answers 500 internal_error; show the error (a recruiter may start again by hand: a new action, not a retry)',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
     const warnings: Offence[] = [];
@@ -305,6 +332,13 @@ const runStartRetryRule: Rule = {
           requests: [r.id, retry.id],
         };
         if (simulationDropped(r, retry)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(r)})` });
+        // Past the retry window with nothing in between, a recruiter who read the error and started again
+        // by hand looks exactly like a queue retrying later: the traffic reads two ways.
+        else if (retry.at - r.answeredAt > retryWindowMs(ctx))
+          warnings.push({
+            ...o,
+            message: `${o.message} (reading taken: a recruiter starting again by hand, ${seconds(retry.at - r.answeredAt)} later, beyond any backoff; the other reading: a queue retrying automatically)`,
+          });
         else offences.push(o);
       }
     });

@@ -27,7 +27,7 @@ export const unknownStatusRule: Rule = {
   title: 'An unknown run status is treated as running (the client keeps reading)',
   suite: 'unknown-values',
   spec: [P.versioning, P.runStatus],
-  hint: 'start a cert-slow run and keep it on screen: one read answers the unknown status zz_certification_status',
+  hint: 'start a cert-slow run and keep it on screen: a poll of it (a read after one that said running) answers the unknown status zz_certification_status',
   judge(traffic, ctx) {
     const window = Math.max(specMs(ctx, KEEPS_READING_MS), TIMER_LAG_FLOOR_MS);
     const offences: Offence[] = [];
@@ -67,10 +67,19 @@ export const unknownStatusRule: Rule = {
       // polling is owed only while a recruiter watches: silence after it reads two ways.
       const prompt =
         i === 0 ? traffic.deliveries.find((d) => d.runId === run.runId && d.startedAt <= unknown.at) : undefined;
+      // Polling is guidance ("while a recruiter is watching"): silence proves a stop only where the client
+      // was polling this very run, read running and read again, before the unknown status; otherwise the
+      // recruiter may simply have left, and nothing shows which.
+      const polled = run.reads.slice(0, i).some((r) => readStatus(r) === 'running');
       if (prompt) {
         warnings.push({
           ...o,
           message: `${o.message} (reading taken: the read followed the ${prompt.event} delivery for the run and may be a background refresh nobody watched, so no polling was owed; the other reading: an unknown status stopped the client)`,
+        });
+      } else if (!polled) {
+        warnings.push({
+          ...o,
+          message: `${o.message} (reading taken: nothing shows the run was being polled before, so the recruiter may have left; the other reading: an unknown status stopped the client)`,
         });
       } else offences.push(o);
     }

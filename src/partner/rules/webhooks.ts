@@ -121,7 +121,7 @@ const badSignatureRule: Rule = {
     const warnings: Offence[] = bad
       .filter((d) => d.status !== null && d.status !== 401 && !is2xx(d.status))
       .map((d) => ({
-        message: `bad-signature ${d.event} delivery ${d.eventId} answered ${d.status}, not the 401 the spec names for a signature mismatch`,
+        message: `bad-signature ${d.event} delivery ${d.eventId} answered ${d.status}, not 401 (reading taken: refused and not processed, which is the MUST: "must be answered non-2xx and not processed"; the other reading: exactly the 401 of "answers 401 without processing on mismatch"; svc-certify receiver reads it the same way)`,
         expected: '401',
         received: String(d.status),
         requests: [],

@@ -1,0 +1,145 @@
+// Decisions as history (Endpoints › POST /runs/{run_id}/decisions): rule 1, "a later action on the same
+// candidate, including a later note, carries a new `occurred_at`" (the service stores each (run,
+// candidate, decision, occurred_at) once, so a later action under the old occurred_at is counted a
+// duplicate and lost); rules 6-7, every decision is reported and a call is retry-safe, so a call that
+// failed (5xx, 429) or whose answer was lost is sent again, or its decisions are lost.
+
+import { P } from '../spec-refs.js';
+import type { PartnerRequest, Traffic } from '../traffic.js';
+import { canonical, retryWindowMs, seconds } from './retry-chains.js';
+import { settle, type Offence, type Rule } from './rule.js';
+
+interface Item {
+  candidate: string;
+  decision: unknown;
+  occurredAt: unknown;
+  /** The item as a whole (decision, reason, note), to tell a later action from a repeat. */
+  body: string;
+}
+
+function itemsOf(r: PartnerRequest): Item[] {
+  const list =
+    r.json !== null && typeof r.json === 'object' ? (r.json as { decisions?: unknown }).decisions : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((d) => {
+    if (d === null || typeof d !== 'object') return [];
+    const o = d as Record<string, unknown>;
+    return [
+      {
+        candidate: canonical(o.candidate_id),
+        decision: o.decision,
+        occurredAt: o.occurred_at,
+        body: canonical({ decision: o.decision, reject_reason: o.reject_reason ?? null, note: o.note ?? null }),
+      },
+    ];
+  });
+}
+
+const accepted = (r: PartnerRequest): boolean => !r.lost && r.status >= 200 && r.status < 300;
+const failed = (r: PartnerRequest): boolean => r.lost || r.status >= 500 || r.status === 429;
+
+/** Two date-time strings naming the same instant (RFC 3339 allows several spellings of one). */
+function sameInstant(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [ta, tb] = [Date.parse(a), Date.parse(b)];
+  return Number.isFinite(ta) && ta === tb;
+}
+
+function decisionCalls(traffic: Traffic): PartnerRequest[] {
+  return traffic.requests.filter((r) => r.endpoint === 'decisions' && r.runId !== undefined);
+}
+
+export const laterActionRule: Rule = {
+  id: 'decisions.later-action-new-occurred-at',
+  title: 'A later action on a candidate (another decision, a later note) carries a new occurred_at',
+  suite: 'decisions',
+  spec: [P.decisions, P.decisionItem],
+  // Conditional: only a client whose recruiter acts on a candidate again shows it.
+  hint: 'the client never reported a later action on a candidate it had already reported (another decision, or a note added later): nothing to judge',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    const proof: number[] = [];
+    const calls = decisionCalls(traffic);
+    for (const [i, earlier] of calls.entries()) {
+      if (!accepted(earlier)) continue;
+      for (const before of itemsOf(earlier)) {
+        for (const later of calls.slice(i + 1)) {
+          if (later.runId !== earlier.runId) continue;
+          for (const item of itemsOf(later)) {
+            if (item.candidate !== before.candidate || item.body === before.body) continue;
+            if (sameInstant(item.occurredAt, before.occurredAt) || item.occurredAt === before.occurredAt) {
+              offences.push({
+                message: `candidate ${item.candidate}: a later action ${item.body} was sent with the occurred_at ${canonical(item.occurredAt)} of the action reported before (${before.body}); the service keeps one entry per occurred_at`,
+                expected: 'a new occurred_at (when the recruiter acted again)',
+                received: `occurred_at ${canonical(item.occurredAt)} again`,
+                requests: [earlier.id, later.id],
+              });
+            } else if (!proof.includes(later.id)) proof.push(later.id);
+          }
+        }
+      }
+    }
+    return settle(laterActionRule, ctx, {
+      offences,
+      exercised: proof.length > 0,
+      passMessage: `${proof.length} later action(s) on a reported candidate, each with a new occurred_at`,
+      proof,
+    });
+  },
+};
+
+export const failedCallResentRule: Rule = {
+  id: 'decisions.failed-call-resent',
+  title: 'A decisions call that failed or lost its answer is sent again: no decision is lost',
+  suite: 'decisions',
+  spec: [P.decisions, P.retries],
+  hint: 'report a decision on a candidate (POST /runs/{run_id}/decisions with a decision): the first such call answers 503 rate_limit_unavailable and stores nothing; send it again',
+  judge(traffic, ctx) {
+    const offences: Offence[] = [];
+    const proof: number[] = [];
+    const calls = decisionCalls(traffic);
+    let pending = 0;
+    for (const [i, f] of calls.entries()) {
+      if (!failed(f)) continue;
+      const items = itemsOf(f);
+      if (items.length === 0) continue;
+      const after = calls.slice(i + 1).filter((s) => s.runId === f.runId && s.at >= f.answeredAt);
+      // The same action sent again (candidate, decision, reason and note), whatever its occurred_at: a resend
+      // under a new occurred_at is not lost (decisions.retry-keeps-occurred-at judges that); a later note is
+      // another action and carries nothing of the failed one.
+      const resent = (item: Item): PartnerRequest | undefined =>
+        after.find((s) => itemsOf(s).some((x) => x.candidate === item.candidate && x.body === item.body));
+      const lost = items.filter((item) => resent(item) === undefined);
+      if (lost.length === 0) {
+        for (const item of items) {
+          const s = resent(item);
+          if (s && !proof.includes(s.id)) proof.push(s.id);
+        }
+        continue;
+      }
+      // Still time to send it again while the session runs; at its end, a call failed within the retry
+      // window is not judged (the session may have been stopped under the client's backoff).
+      if (!ctx.final || ctx.now - f.answeredAt <= retryWindowMs(ctx)) {
+        pending += 1;
+        continue;
+      }
+      offences.push({
+        message: `POST ${f.path} ${f.lost ? 'lost its answer' : `answered ${f.status}${f.errorCode ? ` ${f.errorCode}` : ''}`} and its decision(s) on candidate(s) ${lost.map((x) => x.candidate).join(', ')} were never sent again in the ${seconds(ctx.now - f.answeredAt)} the session went on: lost decisions`,
+        expected: 'the call sent again (retry-safe with the same occurred_at) until it is accepted',
+        received: 'no later call carrying them',
+        requests: [f.id],
+      });
+    }
+    const verdict = settle(failedCallResentRule, ctx, {
+      offences,
+      exercised: proof.length > 0,
+      passMessage: `${proof.length} decisions call(s) sent again after a failure or a lost answer`,
+      proof,
+    });
+    if (verdict.state === 'pending' && pending > 0)
+      return { ...verdict, message: `${pending} failed decisions call(s) not sent again yet` };
+    return verdict;
+  },
+};
+
+export const decisionHistoryRules: Rule[] = [laterActionRule, failedCallResentRule];
