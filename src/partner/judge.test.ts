@@ -55,6 +55,7 @@ function throwing(id: string, thrown: unknown): Rule {
     suite: 'secrets',
     spec: [...rule('secrets.not-in-url').spec],
     hint: 'nothing',
+    evidence: 'provoked',
     judge: () => {
       throw thrown;
     },

@@ -167,7 +167,7 @@ async function runReceiverCheck(
   } catch (e) {
     ending = { kind: 'threw', error: e instanceof Error ? e : new Error(String(e)) };
   }
-  const outcome = decideOutcome({ ending, asserted, observations, ...(skip ? { skip } : {}) });
+  const outcome = decideOutcome({ declaration: check, ending, asserted, observations, ...(skip ? { skip } : {}) });
   return {
     ...base(check, 'passed', ''),
     ...outcomeFields(outcome),

@@ -87,6 +87,7 @@ const def = (id: string, run: CheckDefinition['run'], extra: Partial<CheckDefini
   title: id,
   suite: 'alpha',
   spec,
+  evidence: 'provoked',
   run,
   ...extra,
 });

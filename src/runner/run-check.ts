@@ -217,6 +217,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   const more = overflow.observation(observations.length);
   if (more) observations.push(more);
   const outcome = decideOutcome({
+    declaration: check,
     ending,
     asserted,
     observations,

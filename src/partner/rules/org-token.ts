@@ -8,6 +8,8 @@ export const orgTokenRule: Rule = {
   id: 'org-token.not-used-after-invalid-org-token',
   title: 'After 401 invalid_org_token the token is not used again',
   suite: 'org-token',
+  evidence: 'provoked',
+  warns: ['the refused token is sent again with a redeem, which takes no org token'],
   spec: [P.authentication, P.crossCutting],
   hint: 'open a customer whose org token the sandbox does not know (e.g. sot_ followed by 48 zeros): your client must ask for a new activation code',
   judge(traffic, ctx) {
