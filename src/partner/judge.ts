@@ -185,5 +185,6 @@ export function toCheckResult(
     observations,
     exchanges,
     ...(rule.advisory ? { advisory: true as const } : {}),
+    evidence: rule.evidence,
   };
 }

@@ -69,7 +69,7 @@ export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckR
 }
 
 function base(
-  check: Pick<ReceiverCheck, 'id' | 'title' | 'spec'>,
+  check: Pick<ReceiverCheck, 'id' | 'title' | 'spec' | 'evidence'>,
   status: CheckResult['status'],
   message: string,
   skip?: SkipDecision,
@@ -83,6 +83,7 @@ function base(
     durationMs: 0,
     observations: [],
     exchanges: [],
+    evidence: check.evidence,
   };
 }
 

@@ -145,7 +145,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     title: 'a signed run_completed is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
-      'refused, and so was a plain delivery naming the same organization and run, which the receiver may not know (without --org-external-id and --run-id)',
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
     spec: [DELIVERY],
     sentence: 'A `2xx` answer means delivered. A non-`2xx` answer or no answer within 10 seconds is retried',
@@ -158,7 +158,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     title: 'a signed run_failed is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
-      'refused, and so was a plain delivery naming the same organization and run, which the receiver may not know (without --org-external-id and --run-id)',
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
     spec: [DELIVERY],
     sentence: 'A `2xx` answer means delivered. A non-`2xx` answer or no answer within 10 seconds is retried',
@@ -171,7 +171,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     title: 'a candidate_revealed whose candidate_id is above 2^53 is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
-      'refused, and so was a plain delivery naming the same organization and run, which the receiver may not know (without --org-external-id and --run-id)',
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
     spec: [DELIVERY, 'Resources and their fields › Identifier conventions'],
     sentence: '`candidate_id` / candidate `id`: integer, int64 (may exceed 2^31)',
@@ -188,7 +188,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     title: 'a delivery with unknown fields is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
-      'refused, and so was a plain delivery naming the same organization and run, which the receiver may not know (without --org-external-id and --run-id)',
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
     spec: [DELIVERY, 'Versioning'],
     sentence: 'Receivers ignore unknown fields.',
@@ -205,7 +205,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     title: 'an unknown event name is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
-      'refused, and so was a plain delivery naming the same organization and run, which the receiver may not know (without --org-external-id and --run-id)',
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
     spec: [DELIVERY, 'Versioning'],
     sentence: '`event`: event name; receivers ignore but acknowledge unknown events',
@@ -223,7 +223,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     title: 'the same event_id delivered twice is acknowledged both times',
     evidence: 'provoked',
     warns: [
-      'refused, and so was a plain delivery naming the same organization and run, which the receiver may not know (without --org-external-id and --run-id)',
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
     spec: [DELIVERY],
     sentence: 'Delivery is at-least-once. Receivers de-duplicate on `event_id`',
@@ -242,7 +242,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     title: 'a delivery with unusual but valid JSON formatting, signed over its exact bytes, is acknowledged',
     evidence: 'provoked',
     warns: [
-      'refused, and so was a plain delivery naming the same organization and run, which the receiver may not know (without --org-external-id and --run-id)',
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
     spec: [SIGNATURE],
     sentence: 'The receiver computes it over the bytes exactly as received',
@@ -304,7 +304,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     title: 'a delivery signed with another secret is refused with 401',
     evidence: 'provoked',
     warns: [
-      'refused, and so was a plain delivery naming the same organization and run, which the receiver may not know (without --org-external-id and --run-id)',
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
     spec: [SIGNATURE],
     sentence: 'compares in constant time, and answers `401` without processing on mismatch',
@@ -321,7 +321,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     title: 'a delivery without x-svc-signature is refused with 401',
     evidence: 'provoked',
     warns: [
-      'refused, and so was a plain delivery naming the same organization and run, which the receiver may not know (without --org-external-id and --run-id)',
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
       'refused with another 4xx than 401 (a missing or malformed header may be read as a bad request)',
     ],
     spec: [SIGNATURE],
@@ -340,7 +340,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     title: 'a delivery whose signature is cut short is refused with 401',
     evidence: 'provoked',
     warns: [
-      'refused, and so was a plain delivery naming the same organization and run, which the receiver may not know (without --org-external-id and --run-id)',
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
       'refused with another 4xx than 401 (a missing or malformed header may be read as a bad request)',
     ],
     spec: [SIGNATURE],
@@ -363,7 +363,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     title: 'a delivery whose body was changed after signing is refused with 401',
     evidence: 'provoked',
     warns: [
-      'refused, and so was a plain delivery naming the same organization and run, which the receiver may not know (without --org-external-id and --run-id)',
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
     spec: [SIGNATURE],
     sentence:

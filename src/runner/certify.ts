@@ -347,5 +347,6 @@ function skippedResult(c: CheckDefinition, skip: SkipDecision): CheckResult {
     observations: [],
     exchanges: [],
     ...(c.advisory ? { advisory: true as const } : {}),
+    evidence: c.evidence,
   };
 }

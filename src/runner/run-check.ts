@@ -182,6 +182,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     observations,
     exchanges,
     ...(check.advisory ? { advisory: true as const } : {}),
+    evidence: check.evidence,
   };
 
   let ending: Ending;

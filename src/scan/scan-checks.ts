@@ -143,6 +143,7 @@ export function scanCheckResults(
       durationMs,
       observations,
       exchanges: [],
+      evidence: c.evidence,
     });
   }
   return { checks, findings };
