@@ -17,7 +17,15 @@ interface PartnerResults {
   interrupted?: { signal: string };
   missing?: Array<{ kind: string; what: string; checks: string[] }>;
   summary: { total: number; skipped: number };
-  checks: Array<{ id: string; status: string; message: string; skipKind?: string; unlock?: string; advisory?: true }>;
+  checks: Array<{
+    id: string;
+    status: string;
+    message: string;
+    skipKind?: string;
+    unlock?: string;
+    advisory?: true;
+    evidence?: string;
+  }>;
 }
 
 const ADVISORY = [
