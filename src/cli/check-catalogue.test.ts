@@ -6,14 +6,15 @@
 // text, so a test feeds it fake sources and sees each mistake reported: it cannot pass vacuously.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { checkCatalogue } from '../src/cli/check-catalogue.js';
-import { EVIDENCE_KINDS } from '../src/runner/evidence.js';
-import { listVariants } from '../src/sandbox/index.js';
+import { packageRoot } from '../package-root.js';
+import { EVIDENCE_KINDS } from '../runner/evidence.js';
+import { listVariants } from '../sandbox/index.js';
+import { checkCatalogue } from './check-catalogue.js';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = packageRoot();
 
 describe('the catalogue of every certifying command declares how each check gets its evidence', () => {
   const catalogue = checkCatalogue();
@@ -102,7 +103,7 @@ const propertyOf = (o: ts.ObjectLiteralExpression, name: string): ts.ObjectLiter
  * whether it declares `warns`. A literal that copies its declaration from a row (`...declarationOf(row)`)
  * is judged by its rows.
  */
-export function declaredWarnings(sources: readonly Source[]): Declared[] {
+function declaredWarnings(sources: readonly Source[]): Declared[] {
   const files = sources.map((s) => ts.createSourceFile(s.file, s.text, ts.ScriptTarget.Latest, true));
   // Named functions (declarations and consts bound to arrows or function expressions), by name.
   const functions = new Map<string, ts.Node[]>();
