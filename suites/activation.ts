@@ -23,6 +23,8 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     title:
       'A second redeem of the same code gives 409 code_already_redeemed with a UTC redeemed_at (RFC 3339 form, else a warning), and no token again',
     suite,
+    evidence: 'input',
+    warns: ['redeemed_at timestamp is ISO 8601 in UTC but not in RFC 3339 form (20250101T100000Z)'],
     spec: [S.codeStates, S.redeem, S.byEndpoint, S.activationCode],
     needs: ['typed-redemption'],
     async run(t) {
@@ -75,6 +77,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     id: 'activation.connects-organization',
     title: 'Redeem answers 200 with organization_id, an sot_ token and organization_name; that token authenticates',
     suite,
+    evidence: 'provoked',
     spec: [S.redeem, S.connection, S.authentication, S.codeStates],
     needs: ['redemption'],
     async run(t) {
@@ -108,6 +111,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     id: 'activation.external-id-taken-keeps-code',
     title: 'An external_id already used gives 409 external_id_taken and leaves the code valid for a free external_id',
     suite,
+    evidence: 'input',
     spec: [S.codeStates, S.redeem, S.byEndpoint, S.identifiers],
     needs: ['taken-redemption'],
     async run(t) {
@@ -138,6 +142,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     id: 'activation.normalizes-code-input',
     title: 'The code typed in lower case with spaces instead of dashes is accepted',
     suite,
+    evidence: 'input',
     spec: [S.activationCode, S.redeem],
     needs: ['typed-redemption'],
     async run(t) {
@@ -158,6 +163,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     id: 'activation.unknown-code-404',
     title: 'A well-formed code nobody issued gives 404 code_not_found',
     suite,
+    evidence: 'provoked',
     spec: [S.redeem, S.byEndpoint, S.activationCode],
     async run(t) {
       const res = await redeem(
@@ -173,6 +179,7 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     id: 'activation.expired-code-410',
     title: 'An expired code gives 410 code_expired',
     suite,
+    evidence: 'input',
     spec: [S.codeStates, S.redeem, S.byEndpoint],
     needs: ['expired-code'],
     async run(t) {

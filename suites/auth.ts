@@ -99,6 +99,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     id: 'auth.missing-partner-key-refused-401',
     title: 'A request without x-partner-key is refused with 401 invalid_partner_key, on every endpoint',
     suite,
+    evidence: 'provoked',
     spec: [S.authentication, S.crossCutting],
     needs: ['org'],
     async run(t) {
@@ -116,6 +117,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     title:
       'A well-formed partner key the service never issued is refused with 401 invalid_partner_key, on every endpoint',
     suite,
+    evidence: 'provoked',
     spec: [S.authentication, S.crossCutting],
     needs: ['org'],
     async run(t) {
@@ -133,6 +135,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     id: 'auth.missing-org-token-refused-401',
     title: 'A request without x-svc-org is refused with 401 invalid_org_token, on every endpoint but redeem',
     suite,
+    evidence: 'provoked',
     spec: [S.authentication, S.crossCutting, S.commonHeaders],
     async run(t) {
       await expectRefusedEverywhere(t, {
@@ -148,6 +151,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     title:
       'A well-formed org token the service never issued is refused with 401 invalid_org_token, on every endpoint but redeem',
     suite,
+    evidence: 'provoked',
     spec: [S.authentication, S.crossCutting],
     async run(t) {
       const token = unknownOrgToken();
@@ -163,6 +167,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     id: 'auth.redeem-needs-no-org-token',
     title: 'Redeem is authenticated by the partner key alone: an unknown code gives 404 code_not_found, not 401',
     suite,
+    evidence: 'provoked',
     spec: [S.redeem, S.authentication, S.byEndpoint],
     async run(t) {
       const res = await t.api.post(
@@ -177,6 +182,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     id: 'auth.disabled-org-token-refused-403',
     title: 'The org token of a disabled organization is refused with 403 organization_disabled',
     suite,
+    evidence: 'input',
     spec: [S.authentication, S.crossCutting],
     needs: ['disabled-org-token'],
     async run(t) {
@@ -190,6 +196,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     id: 'auth.disabled-partner-key-refused-403',
     title: 'The key of a disabled partner is refused with 403 partner_disabled',
     suite,
+    evidence: 'input',
     spec: [S.authentication, S.crossCutting],
     needs: ['disabled-partner-key'],
     async run(t) {
@@ -207,6 +214,11 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     title:
       "A second partner's key with the first partner's org token does not read the organization's run, nor start a run or reveal in it",
     suite,
+    evidence: 'input',
+    unlockedBy: '--other-partner-key',
+    warns: [
+      "another partner's key with the org token is answered 2xx without the organization's data (the spec gives the organization, not the token, to one partner)",
+    ],
     spec: [S.authentication, S.byEndpoint],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,

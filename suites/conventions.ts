@@ -52,6 +52,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     id: 'conventions.error-envelope-json-utf8',
     title: 'Error responses carry the JSON envelope (string error and message) as application/json; charset=utf-8',
     suite,
+    evidence: 'provoked',
     spec: [S.errors, S.general],
     async run(t) {
       const res = await errorRequest(t);
@@ -64,6 +65,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     id: 'conventions.success-json-utf8',
     title: 'Successful responses of every endpoint are JSON with content type application/json; charset=utf-8',
     suite,
+    evidence: 'provoked',
     spec: [S.general, S.users],
     needs: ['org'],
     async run(t) {
@@ -124,6 +126,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     id: 'conventions.response-bodies-utf8',
     title: 'Response bodies are valid UTF-8: no invalid byte inside a string, even where Hebrew text is carried',
     suite,
+    evidence: 'provoked',
     spec: [S.general],
     needs: ['org'],
     async run(t) {
@@ -160,6 +163,8 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     id: 'conventions.message-hebrew-by-default',
     title: 'Without x-svc-lang, an error message is in Hebrew (the default language)',
     suite,
+    evidence: 'provoked',
+    warns: ['without x-svc-lang the message is in English (an English default may be agreed with the partner)'],
     spec: [S.commonHeaders, S.errors],
     async run(t) {
       const { res, message } = await errorMessage(t);
@@ -196,6 +201,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     id: 'conventions.message-hebrew-for-lang-he',
     title: 'With x-svc-lang: he, an error message is in Hebrew',
     suite,
+    evidence: 'provoked',
     spec: [S.commonHeaders, S.errors],
     async run(t) {
       const { res, message } = await errorMessage(t, 'he');
@@ -216,6 +222,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     id: 'conventions.message-english-for-lang-en',
     title: 'With x-svc-lang: en, an error message is in English',
     suite,
+    evidence: 'provoked',
     spec: [S.commonHeaders, S.errors],
     async run(t) {
       const { res, message } = await errorMessage(t, 'en');
@@ -236,6 +243,9 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     id: 'conventions.unrouted-error-envelope',
     title: 'An unknown path and a wrong method under /v1 are answered non-2xx with the JSON error envelope',
     suite,
+    evidence: 'conditional',
+    notApplicableWhen:
+      'the target answered the unknown path and the wrong method with a success, which the spec allows: no error envelope to judge',
     spec: [S.errors, S.general],
     needs: ['org'],
     async run(t) {
@@ -271,6 +281,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
     id: 'conventions.malformed-json-answered-4xx',
     title: 'A malformed JSON body is answered with a 4xx carrying the error envelope',
     suite,
+    evidence: 'provoked',
     spec: [S.errors],
     needs: ['org'],
     async run(t) {

@@ -173,6 +173,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.response-schema',
     title: 'Reporting a decision answers 2xx with integer accepted and duplicates',
     suite,
+    evidence: 'provoked',
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
     spec: [S.decisions, S.decisionItem],
     needs: ['org'],
     async run(t) {
@@ -200,6 +202,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.duplicates-counted',
     title: 'Two new decisions count accepted 2, duplicates 0; the same batch again counts duplicates 2',
     suite,
+    evidence: 'provoked',
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
     spec: [S.decisions, S.decisionItem, S.sandbox],
     needs: ['org'],
     async run(t) {
@@ -225,6 +229,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.new-occurred-at-is-new-entry',
     title: 'The same decision on the same candidate with a new occurred_at is a new entry (accepted 1, duplicates 0)',
     suite,
+    evidence: 'provoked',
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
     spec: [S.decisions, S.decisionItem],
     needs: ['org'],
     async run(t) {
@@ -270,6 +276,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     title:
       'Decisions reported at the same occurred_at on two candidates, and two decisions on one candidate, are distinct entries (all accepted, duplicates 0)',
     suite,
+    evidence: 'provoked',
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
     spec: [S.decisions, S.decisionItem],
     needs: ['org'],
     async run(t) {
@@ -297,6 +305,11 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.fixture-candidate-not-yet-listed-accepted',
     title: 'A decision on a cert-slow candidate the run has not listed yet (but will) is accepted',
     suite,
+    evidence: 'provoked',
+    warns: [
+      'accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse',
+      'the completed cert-slow run does not list the candidate guessed from ascending fixture ids',
+    ],
     spec: [S.sandbox, S.decisions],
     needs: ['sandbox', 'org'],
     // A refusal is judged on the completed run: up to twice cert-slow's 3 minutes.
@@ -380,6 +393,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.reject-reason-null-accepted',
     title: 'A rejection with reject_reason null (no reason picked) is accepted',
     suite,
+    evidence: 'provoked',
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
     spec: [S.decisionItem, S.decisions],
     needs: ['org'],
     async run(t) {
@@ -399,6 +414,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.every-reject-reason-accepted',
     title: 'Each of the seven reject reasons is accepted on a rejected decision',
     suite,
+    evidence: 'provoked',
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
     spec: [S.decisionItem, S.decisions],
     needs: ['org'],
     async run(t) {
@@ -428,6 +445,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     title:
       'A reject_reason outside the list answers 422 unknown_reject_reason with allowed[] equal to the seven reasons',
     suite,
+    evidence: 'provoked',
     spec: [S.decisions, S.decisionItem, S.byEndpoint],
     needs: ['org'],
     async run(t) {
@@ -462,6 +480,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.reason-on-non-rejected-invalid',
     title: 'A reject_reason on a decision other than rejected answers 422 invalid_decision',
     suite,
+    evidence: 'provoked',
     spec: [S.decisions, S.decisionItem, S.byEndpoint],
     needs: ['org'],
     async run(t) {
@@ -487,6 +506,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.rejection-stores-nothing',
     title: 'A batch refused with 422 stores nothing: its good decision sent alone afterwards is new (duplicates 0)',
     suite,
+    evidence: 'provoked',
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
     spec: [S.decisions],
     needs: ['org'],
     async run(t) {
@@ -515,6 +536,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     title:
       'An unknown decision value or a missing occurred_at is refused with a 4xx and the error envelope; after a 422 the corrected batch is stored whole',
     suite,
+    evidence: 'provoked',
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
     spec: [S.decisions, S.decisionItem, S.errors],
     needs: ['org'],
     async run(t) {
@@ -580,6 +603,8 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.notices-shown-unknown-codes-accepted',
     title: 'notices_shown accepts unrecognized codes (zz_certification_probe) and repeats harmlessly',
     suite,
+    evidence: 'provoked',
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
     spec: [S.decisions],
     needs: ['org'],
     async run(t) {
@@ -596,6 +621,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.unknown-run-404',
     title: 'Decisions on a run id that does not exist answer 404 run_not_found',
     suite,
+    evidence: 'provoked',
     spec: [S.decisions, S.byEndpoint],
     needs: ['org'],
     async run(t) {
@@ -612,6 +638,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.unknown-user-404',
     title: 'Decisions with an acting_user_external_id nobody registered answer 404 user_not_found',
     suite,
+    evidence: 'provoked',
     spec: [S.decisions, S.byEndpoint],
     needs: ['org'],
     async run(t) {
@@ -633,6 +660,7 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.other-organization-run-404',
     title: "Decisions and notices_shown on another organization's run answer 404 run_not_found, never 403",
     suite,
+    evidence: 'input',
     spec: [S.decisions, S.byEndpoint],
     needs: ['org', 'second-org'],
     async run(t) {
@@ -660,6 +688,10 @@ export const DECISIONS_CHECKS: CheckDefinition[] = [
     id: 'decisions.candidate-id-above-2-53',
     title: 'A decision naming a listed candidate whose id exceeds 2^53, sent as an exact integer token, is accepted',
     suite,
+    evidence: 'conditional',
+    notApplicableWhen:
+      "no candidate the shared real run listed has an id above 2^53 (the ids are the target's choice): none needs its exact digits",
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
     spec: [S.identifiers, S.decisionItem, S.decisions],
     needs: ['org'],
     timeoutMs: 10 * 60_000,

@@ -416,6 +416,7 @@ function startCheck(name: string): CheckDefinition {
     id: `fixtures.${name}.start-accepted-202`,
     title: `Starting fixture ${name} answers 202 with a run-start response naming the fixture`,
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.runsStart],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -470,6 +471,8 @@ function readCheck(row: FixtureRow, lang: 'he' | 'en'): CheckDefinition {
     id: `fixtures.${row.name}.read-matches-table${lang === 'en' ? '-en' : ''}`,
     title: `Reading a ${row.name} run (x-svc-lang: ${lang}) gives a valid run with the status, candidates and notices of the fixture table, notices in ${lang === 'he' ? 'Hebrew' : 'English'}, every ref.requirement_index naming a requirement of the run`,
     suite,
+    evidence: 'provoked',
+    warns: ['a fixture run read carries no sandbox.fixture (the sentence may mean the run start only)'],
     spec: [S.sandbox, S.runsRead, S.run, S.notice, S.candidateRequirement],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -496,6 +499,8 @@ const slowCheck: CheckDefinition = {
   title:
     'cert-slow stays running about 3 minutes with confirmed rising to target_count, then completes with all of them',
   suite,
+  evidence: 'provoked',
+  warns: ['a fixture run read carries no sandbox.fixture (the sentence may mean the run start only)'],
   spec: [S.sandbox, S.runsRead, S.run],
   needs: ['sandbox', 'org'],
   timeoutMs: 6 * 60_000,
@@ -587,6 +592,7 @@ const extraFieldsElsewhereCheck: CheckDefinition = {
   id: 'fixtures.cert-extra-fields.reveal-and-decisions-carry-extra-fields',
   title: 'The reveal and decisions responses of a cert-extra-fields run carry unknown top-level fields',
   suite,
+  evidence: 'provoked',
   spec: [S.sandbox],
   needs: ['sandbox', 'org'],
   async run(t) {
@@ -648,6 +654,7 @@ const smallTargetCheck: CheckDefinition = {
   id: 'fixtures.never-more-than-target-count',
   title: 'A fixture run never lists more candidates than its target_count (cert-notices-all with target_count 2)',
   suite,
+  evidence: 'provoked',
   spec: [S.sandbox, S.run],
   needs: ['sandbox', 'org'],
   async run(t) {
@@ -694,6 +701,7 @@ const candidateRequirementsCheck: CheckDefinition = {
   title:
     "A fixture's 202 indexes its requirements by position, and each candidate has one requirement per entry, in that order",
   suite,
+  evidence: 'provoked',
   spec: [S.sandbox, S.requirement, S.candidate, S.candidateRequirement],
   needs: ['sandbox', 'org'],
   async run(t) {
@@ -741,6 +749,7 @@ const submittedRequirementsCheck: CheckDefinition = {
   title:
     "A fixture run started with valid requirements still uses the fixture's fixed list (the same 202 requirements as without)",
   suite,
+  evidence: 'provoked',
   spec: [S.sandbox, S.runsStart],
   needs: ['sandbox', 'org'],
   async run(t) {
@@ -785,6 +794,7 @@ const unknownFixtureCheck: CheckDefinition = {
   id: 'fixtures.unknown-fixture-422',
   title: 'An unknown cert-* job answers 422 unknown_fixture with fixtures listing the valid names',
   suite,
+  evidence: 'provoked',
   spec: [S.sandbox, S.sandboxErrors, S.runsStart],
   needs: ['sandbox', 'org'],
   async run(t) {
@@ -820,6 +830,7 @@ const unregisteredUserCheck: CheckDefinition = {
   id: 'fixtures.start-unregistered-user-404',
   title: 'A fixture start by an acting user never registered answers 404 user_not_found',
   suite,
+  evidence: 'provoked',
   spec: [S.sandbox, S.runsStart, S.byEndpoint],
   needs: ['sandbox', 'org'],
   async run(t) {
@@ -840,6 +851,7 @@ const fixtureTargetLimitCheck: CheckDefinition = {
   id: 'fixtures.target-count-21-sandbox-limit',
   title: 'A fixture start with target_count 21 answers 422 sandbox_limit',
   suite,
+  evidence: 'provoked',
   spec: [S.sandbox, S.sandboxErrors, S.limits],
   needs: ['sandbox', 'org'],
   async run(t) {
@@ -859,6 +871,7 @@ const localizedNamesCheck: CheckDefinition = {
   id: 'fixtures.names-localized-he',
   title: 'Fixture candidates read with x-svc-lang: he have names in Hebrew script',
   suite,
+  evidence: 'provoked',
   spec: [S.sandbox],
   needs: ['sandbox', 'org'],
   async run(t) {

@@ -76,6 +76,7 @@ function missingFieldCheck(field: JobField, idSuffix: string): CheckDefinition {
     id: `jobs.rejects-missing-${idSuffix}`,
     title: `A job without ${field} is refused with 422 job_rejected and a ${ISSUE_CODE[field]} issue on field ${field}`,
     suite,
+    evidence: 'provoked',
     spec: [S.jobs, S.job, S.jobIssue, S.byEndpoint],
     needs: ['org'],
     async run(t) {
@@ -102,6 +103,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     id: 'jobs.create-new-job',
     title: 'Creating a job with a fresh external_id answers 2xx with a uuid job_id and created: true',
     suite,
+    evidence: 'provoked',
     spec: [S.jobs, S.job],
     needs: ['org'],
     async run(t) {
@@ -117,6 +119,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     id: 'jobs.upsert-repeat-same-job',
     title: 'Repeating a job creation returns the same job_id with created: false, updated: true',
     suite,
+    evidence: 'provoked',
     spec: [S.jobs, S.job],
     needs: ['org'],
     async run(t) {
@@ -149,6 +152,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     title:
       'A repeated POST /jobs replaces location_text: a requirement naming the new place is then refused as location_as_requirement',
     suite,
+    evidence: 'provoked',
     spec: [S.jobs, S.runsStart],
     needs: ['org'],
     async run(t) {
@@ -199,6 +203,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     title:
       'A repeated POST /jobs replaces title: the new title submitted as a must is the job title, so two more own musts fit (no too_many_musts)',
     suite,
+    evidence: 'provoked',
     spec: [S.jobs, S.runsStart],
     needs: ['org'],
     async run(t) {
@@ -250,6 +255,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     title:
       "A job's external_id is unique per organization: another organization's run start naming it answers 404 job_not_found, and its POST /jobs with it creates its own job, leaving the first organization's unchanged",
     suite,
+    evidence: 'input',
     spec: [S.identifiers, S.jobs, S.runsStart, S.byEndpoint],
     needs: ['org', 'second-org'],
     async run(t) {
@@ -331,6 +337,8 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     title:
       'A job missing two required fields is refused with an issue for each (at once, or the second once the first is fixed: a warning)',
     suite,
+    evidence: 'provoked',
+    warns: ['rejected[] names only the first missing field; the second comes once it is fixed'],
     spec: [S.jobs, S.job, S.jobIssue, S.byEndpoint],
     needs: ['org'],
     async run(t) {
@@ -409,6 +417,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     id: 'jobs.rejection-stores-nothing',
     title: 'A rejected job is not stored: a run start naming its external_id gives 404 job_not_found',
     suite,
+    evidence: 'provoked',
     spec: [S.jobs, S.runsStart, S.byEndpoint],
     needs: ['org'],
     async run(t) {

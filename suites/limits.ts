@@ -128,6 +128,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
     id: 'limits.rate-limit-429',
     title: 'Over the per-minute request rate the partner gets 429 rate_limited with Retry-After in integer seconds',
     suite,
+    evidence: 'input',
     spec: [S.limits, S.crossCutting],
     needs: ['exhaust-limits'],
     timeoutMs: 120_000,
@@ -162,6 +163,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
     title:
       'Requests answered by x-svc-sandbox-simulate count toward the rate limit: a burst of them alone ends in 429 rate_limited',
     suite,
+    evidence: 'input',
     spec: [S.sandbox, S.limits, S.crossCutting],
     needs: ['sandbox', 'exhaust-limits'],
     timeoutMs: 120_000,
@@ -206,6 +208,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
     title:
       "The rate limit is per partner, all customers together: right after one organization's 429, another organization's request is limited too",
     suite,
+    evidence: 'input',
     spec: [S.limits, S.crossCutting],
     needs: ['exhaust-limits', 'org', 'second-org'],
     timeoutMs: 120_000,
@@ -285,6 +288,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
     title:
       'The 21st real run of an organization in 24 hours gets 429 sandbox_run_quota; fixture runs and 422s do not count',
     suite,
+    evidence: 'input',
     spec: [S.limits, S.sandboxErrors, S.sandbox],
     // A fresh organization: its quota is known to be untouched, and the primary one keeps its own.
     needs: ['sandbox', 'exhaust-limits', 'fresh-org'],

@@ -42,6 +42,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     id: 'production.no-environment-header',
     title: 'No production response carries x-svc-environment: a 2xx, a 401, a 404 and a 422',
     suite,
+    evidence: 'provoked',
     spec: [S.versioning, S.sandbox],
     needs: ['production', 'org'],
     async run(t) {
@@ -81,6 +82,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     id: 'production.sandbox-route-404',
     title: 'POST /sandbox/webhooks/test answers 404 not_found in production',
     suite,
+    evidence: 'provoked',
     spec: [S.webhookTest, S.sandboxErrors, S.versioning],
     needs: ['production', 'org'],
     async run(t) {
@@ -97,6 +99,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     id: 'production.simulate-header-ignored',
     title: 'x-svc-sandbox-simulate is ignored in production: a read of an unknown run still answers 404 run_not_found',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.versioning, S.runsRead],
     needs: ['production', 'org'],
     async run(t) {
@@ -115,6 +118,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     id: 'production.reveal-price-header-ignored',
     title: 'x-svc-sandbox-reveal-price is ignored in production: 7 changes no price, abc is no error',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.versioning, S.runsRead],
     needs: ['production', 'org'],
     timeoutMs: 2_400_000,
@@ -154,6 +158,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     id: 'production.cert-prefix-not-fixture',
     title: 'A cert-* job_external_id is no fixture in production: the answer has no sandbox field',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.versioning, S.runsStart],
     needs: ['production', 'org'],
     async run(t) {
@@ -178,6 +183,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     id: 'production.sandbox-only-errors-absent',
     title: 'No sandbox-only error in production: an unknown cert-* job and target_count 21 both give 404 job_not_found',
     suite,
+    evidence: 'provoked',
     spec: [S.sandboxErrors, S.versioning, S.runsStart, S.limits],
     needs: ['production', 'org'],
     async run(t) {

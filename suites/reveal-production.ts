@@ -292,6 +292,11 @@ const chargedOnce: CheckDefinition = {
   title:
     'Production: the first reveal of a candidate charges credits and wallet_balance_after falls by exactly credits_charged; a repeat charges 0, keeps the balance and the read shows revealed',
   suite,
+  evidence: 'input',
+  warns: [
+    'the wallet moved otherwise than this certification explains, with an organization from --org-token (its own recruiters may reveal meanwhile)',
+    'the first reveal charged 0 though the read just before quoted a price',
+  ],
   spec: [S.reveal, S.contactState, S.revealResult, S.general],
   needs: ['spend-credits', 'org'],
   timeoutMs: TIMEOUT,
@@ -382,6 +387,8 @@ const noSandboxField: CheckDefinition = {
   id: 'reveal.production-no-sandbox-field',
   title: 'Production: a reveal result carries no sandbox field (sandbox: true is sandbox only)',
   suite,
+  evidence: 'input',
+  warns: ['a production reveal carries a sandbox field (listed as "sandbox only")'],
   spec: [S.revealResult, S.versioning],
   needs: ['spend-credits', 'org'],
   timeoutMs: TIMEOUT,
@@ -527,6 +534,11 @@ const insufficientCredits: CheckDefinition = {
   title:
     'Production: a reveal the wallet cannot pay is refused with 402 insufficient_credits carrying balance and required (observed when the wallet is below a listed price)',
   suite,
+  evidence: 'input',
+  warns: [
+    'the wallet moved otherwise than this certification explains, with an organization from --org-token (its own recruiters may reveal meanwhile)',
+    'the 402 gives balance or required not as a whole number of credits',
+  ],
   spec: [S.byEndpoint, S.contactState, S.reveal],
   needs: ['spend-credits', 'org'],
   timeoutMs: TIMEOUT,

@@ -123,6 +123,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     title:
       'Revealing a listed candidate answers 200 with a Reveal result (email, phone, credits_charged, wallet_balance_after)',
     suite,
+    evidence: 'provoked',
     spec: [S.reveal, S.revealResult],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -138,6 +139,8 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     title:
       "A sandbox reveal gives the synthetic contact: e-mail candidate-<candidate_id>@<reserved invalid domain>, a phone number carrying the id's last four digits",
     suite,
+    evidence: 'provoked',
+    warns: ["the phone's digits do not contain the last four digits of the candidate id"],
     spec: [S.sandbox, S.revealResult],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -216,6 +219,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.sandbox-contact-same-across-runs',
     title: 'In the sandbox the same candidate gets the same e-mail and phone when revealed in two different runs',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.revealResult],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -248,6 +252,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.sandbox-nothing-charged',
     title: 'A sandbox reveal says sandbox: true, charges 0 and leaves wallet_balance_after unchanged',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.revealResult],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -303,6 +308,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.no-second-charge',
     title: 'Revealing the same candidate again answers 200 with credits_charged 0',
     suite,
+    evidence: 'provoked',
     spec: [S.reveal, S.contactState],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -331,6 +337,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.repeat-returns-same-contact',
     title: 'Revealing the same candidate again returns the identical e-mail and phone',
     suite,
+    evidence: 'provoked',
     spec: [S.contactState, S.sandbox],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -356,6 +363,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.contact-state-revealed-after-reveal',
     title: 'After a reveal, the next run read shows the candidate with contact_state revealed',
     suite,
+    evidence: 'provoked',
     spec: [S.contactState, S.candidate, S.sandbox],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -387,6 +395,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     title:
       "A reveal is per organization: the candidate reads locked in another organization's run, and revealed (a repeat reveal free) in another run of the same organization",
     suite,
+    evidence: 'input',
     spec: [S.contactState, S.reveal, S.candidate, S.sandbox],
     needs: ['sandbox', 'org', 'second-org'],
     async run(t) {
@@ -482,6 +491,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     title:
       'A candidate not currently listed on the run (beyond target_count, or made up) answers 404 candidate_not_in_run',
     suite,
+    evidence: 'provoked',
     spec: [S.reveal, S.byEndpoint, S.sandbox],
     needs: ['org'],
     async run(t) {
@@ -511,6 +521,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.unknown-run-404',
     title: 'Revealing on a run id that does not exist answers 404 run_not_found',
     suite,
+    evidence: 'provoked',
     spec: [S.reveal, S.byEndpoint],
     needs: ['org'],
     async run(t) {
@@ -522,6 +533,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.unknown-user-404',
     title: 'Revealing with an acting_user_external_id nobody registered answers 404 user_not_found',
     suite,
+    evidence: 'provoked',
     spec: [S.reveal, S.byEndpoint],
     needs: ['org'],
     async run(t) {
@@ -541,6 +553,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.other-organization-run-404',
     title: "Revealing on another organization's run answers 404 run_not_found, never 403",
     suite,
+    evidence: 'input',
     spec: [S.reveal, S.byEndpoint],
     needs: ['org', 'second-org'],
     async run(t) {
@@ -564,6 +577,9 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
     id: 'reveal.candidate-id-above-2-53',
     title: 'A listed candidate whose id exceeds 2^53 is revealed by its exact digits (the sandbox e-mail echoes them)',
     suite,
+    evidence: 'conditional',
+    notApplicableWhen:
+      "no candidate the shared real run listed has an id above 2^53 (the ids are the target's choice): none needs its exact digits",
     spec: [S.identifiers, S.reveal, S.sandbox],
     needs: ['sandbox', 'org'],
     timeoutMs: 10 * 60_000,

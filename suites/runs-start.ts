@@ -9,6 +9,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import { isJsonObject, parseJsonLossless, type JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { declarationOf, type EvidenceDeclaration } from '../src/runner/evidence.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
 import { secondRunRequirements } from '../src/runner/shared-setup.js';
 import { S } from './spec-refs.js';
@@ -227,18 +228,21 @@ const HEBREW_LETTERS = /[\u05D0-\u05EA]/u;
  * rejected[] is put to the test by fixing the listed ones and resending (Resend). The rows state only
  * the batch and what it must be refused for.
  */
-function rejectedBatchCheck(row: {
-  id: string;
-  title: string;
-  spec: [SpecSection, ...SpecSection[]];
-  submitted: Resend['submitted'];
-  expected: Expected[];
-  what: string;
-}): CheckDefinition {
+function rejectedBatchCheck(
+  row: EvidenceDeclaration & {
+    id: string;
+    title: string;
+    spec: [SpecSection, ...SpecSection[]];
+    submitted: Resend['submitted'];
+    expected: Expected[];
+    what: string;
+  },
+): CheckDefinition {
   return {
     id: row.id,
     title: row.title,
     suite,
+    ...declarationOf(row),
     spec: row.spec,
     needs: ['org'],
     async run(t) {
@@ -253,18 +257,21 @@ function rejectedBatchCheck(row: {
 }
 
 /** A check that starts a run on the probe fixture with one batch and expects it started with one warning at its index. */
-function warningCheck(row: {
-  id: string;
-  title: string;
-  spec: SpecSection[];
-  submitted: Resend['submitted'];
-  expected: Expected;
-  what: string;
-}): CheckDefinition {
+function warningCheck(
+  row: EvidenceDeclaration & {
+    id: string;
+    title: string;
+    spec: SpecSection[];
+    submitted: Resend['submitted'];
+    expected: Expected;
+    what: string;
+  },
+): CheckDefinition {
   return {
     id: row.id,
     title: row.title,
     suite,
+    ...declarationOf(row),
     spec: row.spec,
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -278,6 +285,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.accepted-response-shape',
     title: 'An accepted run start answers 202 with run_id (uuid), status running, warnings[] and requirements[]',
     suite,
+    evidence: 'provoked',
     spec: [S.runsStart, S.runStatus, S.requirement, S.requirementIssue],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
@@ -299,6 +307,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.requirements-trimmed-and-collapsed',
     title: 'Submitted requirement texts come back trimmed with whitespace collapsed',
     suite,
+    evidence: 'provoked',
     spec: [S.runsStart, S.requirement],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
@@ -327,6 +336,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.requirements-kept-in-order',
     title: 'Every submitted requirement comes back, in order, with index = its 0-based position and the same kind',
     suite,
+    evidence: 'provoked',
     spec: [S.runsStart, S.requirement],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
@@ -378,6 +388,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.submitted-origin-partner',
     title: "Requirements the partner submitted carry origin 'partner'",
     suite,
+    evidence: 'provoked',
     spec: [S.requirement, S.runsStart],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
@@ -395,6 +406,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.job-title-appended',
     title: "On the partner's own job the job title is appended as the last requirement, a must",
     suite,
+    evidence: 'provoked',
     spec: [S.runsStart, S.limits],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
@@ -434,6 +446,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.job-title-not-duplicated',
     title: 'When a submitted requirement is the job title, the title is not appended again',
     suite,
+    evidence: 'provoked',
     spec: [S.runsStart],
     needs: ['org'],
     async run(t) {
@@ -459,6 +472,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
   rejectedBatchCheck({
     id: 'runs-start.issue-index-is-position',
     title: 'A requirement issue names the 0-based position of the offending requirement in the submitted array',
+    evidence: 'provoked',
+    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.requirementIssue, S.runsStart],
     submitted: [
       { text: 'TypeScript', kind: 'must' },
@@ -475,6 +490,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
   rejectedBatchCheck({
     id: 'runs-start.empty-text',
     title: 'An empty or whitespace-only requirement text is refused with empty_text at its index',
+    evidence: 'provoked',
+    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.requirementIssue],
     submitted: [
       { text: '', kind: 'nice' },
@@ -491,6 +508,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.invalid-kind',
     title: 'A kind other than must or nice is refused with invalid_kind at its index',
     suite,
+    evidence: 'provoked',
+    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.requirementIssue],
     needs: ['org'],
     async run(t) {
@@ -505,6 +524,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.requirements-not-array',
     title: 'requirements that is not an array is refused with invalid_kind at index -1',
     suite,
+    evidence: 'provoked',
+    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.requirementIssue],
     needs: ['org'],
     async run(t) {
@@ -522,6 +543,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.too-many-musts',
     title: 'A fourth must is refused with too_many_musts on a must past the cap, not on the first ones',
     suite,
+    evidence: 'provoked',
+    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.limits, S.requirementIssue],
     // Whether a fixture (no job of the partner's) counts a title as a must is open: fixtures validate
     // "exactly as for a real run" and creating the job is optional. So the cap is hit at index 3 (no
@@ -560,6 +583,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.too-many-musts-with-job-title',
     title: "On the partner's own job the title counts as a must: a third submitted must is refused at the third",
     suite,
+    evidence: 'provoked',
+    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.limits],
     needs: ['org'],
     async run(t) {
@@ -587,6 +612,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     title:
       'A requirement equal to an earlier one after trimming, collapsing and case-folding is refused as duplicate on the later one',
     suite,
+    evidence: 'provoked',
+    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.requirementIssue],
     needs: ['org'],
     async run(t) {
@@ -609,6 +636,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.too-long',
     title: 'A 301-character requirement is refused with too_long; 300 characters are accepted',
     suite,
+    evidence: 'provoked',
+    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.limits, S.requirementInput],
     needs: ['org'],
     async run(t) {
@@ -646,6 +675,8 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.location-as-requirement',
     title: "A requirement that is a place of the job's location_text is refused with location_as_requirement",
     suite,
+    evidence: 'provoked',
+    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.requirementIssue],
     needs: ['org'],
     async run(t) {
@@ -668,6 +699,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
   warningCheck({
     id: 'runs-start.warns-short-term',
     title: 'A term shorter than 3 characters starts the run with warning short_term_may_be_dropped',
+    evidence: 'provoked',
     spec: [S.runsStart, S.limits],
     submitted: [
       { text: 'TypeScript', kind: 'must' },
@@ -679,6 +711,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
   warningCheck({
     id: 'runs-start.warns-years-band-ceiling',
     title: 'A bounded years range starts the run with warning years_band_ceiling',
+    evidence: 'provoked',
     spec: [S.runsStart],
     submitted: [
       { text: 'TypeScript', kind: 'nice' },
@@ -690,6 +723,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
   warningCheck({
     id: 'runs-start.warns-unverifiable-must',
     title: 'A must that profiles rarely state (a driving licence) starts the run with warning unverifiable_must',
+    evidence: 'provoked',
     spec: [S.runsStart],
     submitted: [
       { text: 'TypeScript', kind: 'nice' },
@@ -703,6 +737,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     title:
       'Every requirement issue carries message_he in Hebrew, a non-empty message_en and suggestions that are strings or null',
     suite,
+    evidence: 'provoked',
     spec: [S.requirementIssue],
     needs: ['org'],
     async run(t) {
@@ -763,6 +798,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.job-not-found',
     title: 'A run start for a job never created is refused with 404 job_not_found',
     suite,
+    evidence: 'provoked',
     spec: [S.runsStart, S.byEndpoint],
     needs: ['org'],
     async run(t) {
@@ -774,6 +810,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.user-not-found',
     title: 'A run start by an acting user never registered is refused with 404 user_not_found',
     suite,
+    evidence: 'provoked',
     spec: [S.runsStart, S.byEndpoint, S.authentication],
     needs: ['org'],
     async run(t) {
@@ -789,6 +826,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     title:
       'A refused run start (422 or 404) creates no run: no run_id that can be read, and (with a webhook receiver) no run event for its job',
     suite,
+    evidence: 'provoked',
     spec: [S.runsStart, S.errors, S.runStatus, S.events],
     needs: ['org'],
     timeoutMs: DELIVERY_SPEC_MS + 60_000,
@@ -865,6 +903,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.not-idempotent',
     title: 'Two identical accepted run starts start two runs: two different run_ids',
     suite,
+    evidence: 'provoked',
     spec: [S.runsStart, S.retries],
     // Fixture starts cost nothing (no quota, no engine); in production a repeat would spend a real run.
     needs: ['sandbox', 'org'],
@@ -894,6 +933,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.sandbox-limit',
     title: 'In the sandbox, target_count 21 is refused with 422 sandbox_limit and max_target_count 20',
     suite,
+    evidence: 'provoked',
     spec: [S.sandboxErrors, S.limits, S.runsStart],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -909,6 +949,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
     id: 'runs-start.target-count-in-range',
     title: 'target_count below 1 (and above 100 in production) is refused with a 4xx error',
     suite,
+    evidence: 'provoked',
     spec: [S.runsStart, S.limits],
     needs: ['org'],
     async run(t) {

@@ -74,6 +74,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     id: 'sandbox.environment-header-on-every-response',
     title: 'Every sandbox response carries x-svc-environment: sandbox: a 2xx read, a 401, a 404 and a 422',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.versioning],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -104,6 +105,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     title:
       'The 2xx answers of the POST endpoints carry x-svc-environment: sandbox: a run start 202, a user registration, a decisions report',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.versioning],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -138,6 +140,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     title:
       'x-svc-sandbox-simulate: rate_limited answers 429 rate_limited with retry_after_seconds 30 and Retry-After: 30',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.sandboxErrors, S.crossCutting],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -157,6 +160,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     id: 'sandbox.simulate-rate-limit-unavailable',
     title: 'x-svc-sandbox-simulate: rate_limit_unavailable answers 503 rate_limit_unavailable with the error envelope',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.sandboxErrors, S.crossCutting],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -168,6 +172,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     id: 'sandbox.simulate-internal-error',
     title: 'x-svc-sandbox-simulate: internal_error answers 500 with error internal_error',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.sandboxErrors],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -180,6 +185,8 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     title:
       'x-svc-sandbox-simulate: insufficient_credits answers 402 with balance 0, required (a whole number of credits, else a warning) and reason simulated',
     suite,
+    evidence: 'provoked',
+    warns: ['the simulated 402 gives required not as a whole number of credits'],
     spec: [S.sandbox, S.sandboxErrors],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -225,6 +232,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     id: 'sandbox.simulate-invalid-value-422',
     title: 'An unknown x-svc-sandbox-simulate value answers 422 invalid_request with allowed listing the four values',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.sandboxErrors],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -250,6 +258,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     title:
       'x-svc-sandbox-simulate is honoured on a POST too: rate_limited on a fixture run start answers 429 rate_limited with Retry-After: 30',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.sandboxErrors, S.crossCutting],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -276,6 +285,10 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     title:
       'The same fixture started twice with the same body names each candidate the same in both runs (evidence that reads differently warns)',
     suite,
+    evidence: 'provoked',
+    warns: [
+      'the evidence of a candidate differs between two runs started alike ("deterministic payload" may mean the start only)',
+    ],
     spec: [S.sandbox, S.candidate],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -351,6 +364,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     title:
       'A simulated request is authenticated first: an unknown partner key or org token gets 401, not the simulated answer',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.authentication, S.crossCutting],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -375,6 +389,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     title:
       "x-svc-sandbox-reveal-price 0, 37 and 1000 replaces every candidate's reveal_price_credits in that one response only",
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.runsRead, S.limits],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -416,6 +431,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     id: 'sandbox.reveal-price-out-of-range-422',
     title: 'x-svc-sandbox-reveal-price outside the integers 0 to 1000 (1001, -1, 2.5, abc) answers 422 invalid_request',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.sandboxErrors, S.limits],
     needs: ['sandbox', 'org'],
     async run(t) {
@@ -431,6 +447,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     title:
       'A reveal after a read with x-svc-sandbox-reveal-price: 1000 is still answered (never 402 nor 202 pending) and charges 0',
     suite,
+    evidence: 'provoked',
     spec: [S.sandbox, S.runsRead],
     needs: ['sandbox', 'org'],
     async run(t) {

@@ -43,6 +43,7 @@ export const USERS_CHECKS: CheckDefinition[] = [
     id: 'users.register-new-user',
     title: 'Registering a new recruiter answers 2xx with a uuid user_id and created: true',
     suite,
+    evidence: 'provoked',
     spec: [S.users, S.user],
     needs: ['org'],
     async run(t) {
@@ -64,6 +65,7 @@ export const USERS_CHECKS: CheckDefinition[] = [
     id: 'users.upsert-repeat-same-user',
     title: 'Repeating a registration returns the same user_id with created: false',
     suite,
+    evidence: 'provoked',
     spec: [S.users, S.user],
     needs: ['org'],
     async run(t) {
@@ -85,6 +87,7 @@ export const USERS_CHECKS: CheckDefinition[] = [
     title:
       "A user's external_id is unique per organization: a recruiter registered only in another organization is user_not_found, and one registered in both is two users",
     suite,
+    evidence: 'input',
     spec: [S.identifiers, S.users, S.runsStart, S.byEndpoint],
     needs: ['org', 'second-org'],
     async run(t) {
@@ -137,6 +140,7 @@ export const USERS_CHECKS: CheckDefinition[] = [
     title:
       "A recruiter registered only in another organization is user_not_found on reveal and on decisions too (404), in a run of the caller's own organization",
     suite,
+    evidence: 'input',
     spec: [S.identifiers, S.reveal, S.decisions, S.byEndpoint],
     needs: ['sandbox', 'org', 'second-org'],
     async run(t) {

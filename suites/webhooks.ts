@@ -5,6 +5,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject, JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import { declarationOf, type EvidenceDeclaration } from '../src/runner/evidence.js';
 import { SkipCheck } from '../src/runner/skip-check.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
 import { isUtcDateTime } from '../src/schema/formats.js';
@@ -71,7 +72,7 @@ type TrioDelivery = Awaited<ReturnType<typeof trioDeliveries>>[number];
  * state only what differs. A delivery that never came fails once, blamed on `missingBlames`
  * (trioDeliveries); `each` judges every delivery that came, `after` all of them together.
  */
-interface TrioRow {
+interface TrioRow extends EvidenceDeclaration {
   id: string;
   title: string;
   spec: CheckDefinition['spec'];
@@ -90,6 +91,7 @@ function trioCheck(row: TrioRow): CheckDefinition {
     id: row.id,
     title: row.title,
     suite,
+    ...declarationOf(row),
     spec: row.spec,
     needs: [...sandboxHooks],
     timeoutMs: TRIO_TIMEOUT,
@@ -111,6 +113,7 @@ const testEndpointAccepted: CheckDefinition = {
   id: 'webhooks.test-endpoint-accepted',
   title: 'POST /sandbox/webhooks/test answers 202 with event_id, event, run_id and valid_signature for each event',
   suite,
+  evidence: 'input',
   spec: [S.webhookTest, S.sandbox],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
@@ -143,6 +146,8 @@ const testEndpointAccepted: CheckDefinition = {
 const testDeliverySameEventId = trioCheck({
   id: 'webhooks.test-delivery-same-event-id',
   title: 'A test event is delivered with the event_id, event and run_id its 202 returned',
+  evidence: 'input',
+  warns: ['a test delivery comes later than "usually within a minute" after its 202'],
   spec: [S.webhookTest, S.events],
   missingBlames: S.webhookTest,
   each(t, d, entry) {
@@ -174,6 +179,7 @@ const testFixturePayload = trioCheck({
   id: 'webhooks.test-fixture-payload',
   title:
     'Test events carry the fixture payload: job cert-webhook, a run_id that reads 404, progress, candidate 990000000001',
+  evidence: 'input',
   spec: [S.webhookTest],
   missingBlames: S.webhookTest,
   each(t, d, entry) {
@@ -224,6 +230,7 @@ const testFixturePayload = trioCheck({
 const envelopeComplete = trioCheck({
   id: 'webhooks.envelope-complete',
   title: 'Every delivery carries the whole envelope, with the organization_external_id of the redemption',
+  evidence: 'input',
   spec: [S.events],
   missingBlames: S.events,
   each(t, d, entry, org) {
@@ -267,6 +274,8 @@ const envelopeComplete = trioCheck({
 const occurredAtUtc = trioCheck({
   id: 'webhooks.occurred-at-utc',
   title: 'occurred_at of every delivery is an ISO 8601 date-time in UTC',
+  evidence: 'input',
+  warns: ['occurred_at timestamp is ISO 8601 in UTC but not in RFC 3339 form (20250101T100000Z)'],
   spec: [S.events, S.general],
   missingBlames: S.events,
   each(t, d) {
@@ -284,6 +293,7 @@ const occurredAtUtc = trioCheck({
 const contentTypeJson = trioCheck({
   id: 'webhooks.content-type-json',
   title: 'Deliveries are POSTs with Content-Type: application/json',
+  evidence: 'input',
   spec: [S.events],
   missingBlames: S.events,
   each(t, d) {
@@ -300,6 +310,7 @@ const contentTypeJson = trioCheck({
 const sandboxEnvironmentHeader = trioCheck({
   id: 'webhooks.sandbox-environment-header',
   title: 'Sandbox deliveries carry x-svc-environment: sandbox',
+  evidence: 'input',
   spec: [S.sandbox, S.events],
   missingBlames: S.sandbox,
   each(t, d) {
@@ -317,6 +328,7 @@ const signatureVerifies = trioCheck({
   id: 'webhooks.signature-verifies',
   title:
     'x-svc-signature is sha256= and the lowercase hex HMAC-SHA256 of the bytes sent, keyed with the webhook secret',
+  evidence: 'input',
   spec: [S.events],
   missingBlames: S.events,
   each(t, d) {
@@ -334,6 +346,7 @@ const certWebhookRunCompleted: CheckDefinition = {
   id: 'webhooks.cert-webhook-run-completed',
   title: 'Starting a cert-webhook run delivers a signed run_completed with progress',
   suite,
+  evidence: 'input',
   spec: [S.sandbox, S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
@@ -380,6 +393,7 @@ const badSignatureFailsVerification: CheckDefinition = {
   id: 'webhooks.bad-signature-fails-verification',
   title: 'The bad-signature test (valid_signature: false) is delivered with a signature that does not verify',
   suite,
+  evidence: 'input',
   spec: [S.webhookTest, S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
@@ -416,6 +430,7 @@ const badSignatureNotRetried: CheckDefinition = {
   id: 'webhooks.bad-signature-not-retried',
   title: 'The bad-signature test delivery, answered 401, is sent once and never retried',
   suite,
+  evidence: 'input',
   spec: [S.webhookTest],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT + RETRY_SPEC_MS,
@@ -471,16 +486,19 @@ async function failedThenNext(
  * A check that has the receiver answer one test delivery with `answer` (500, 302) and judges what came
  * next (failedThenNext): the rows state the answer and the judgement, `next` undefined when nothing came.
  */
-function retryCheck(row: {
-  id: string;
-  title: string;
-  answer: 500 | 302;
-  judge(t: CheckContext, rx: WebhookReceiver, first: ReceivedDelivery, next: ReceivedDelivery | undefined): void;
-}): CheckDefinition {
+function retryCheck(
+  row: EvidenceDeclaration & {
+    id: string;
+    title: string;
+    answer: 500 | 302;
+    judge(t: CheckContext, rx: WebhookReceiver, first: ReceivedDelivery, next: ReceivedDelivery | undefined): void;
+  },
+): CheckDefinition {
   return {
     id: row.id,
     title: row.title,
     suite,
+    ...declarationOf(row),
     spec: [S.events],
     needs: [...sandboxHooks],
     timeoutMs: RETRY_TIMEOUT,
@@ -494,6 +512,7 @@ function retryCheck(row: {
 const retriedAfterFailure = retryCheck({
   id: 'webhooks.retried-after-failure',
   title: 'A delivery answered 500 is retried after the one-minute backoff',
+  evidence: 'input',
   answer: 500,
   judge(t, _rx, first, next) {
     if (
@@ -517,6 +536,7 @@ const retriedAfterFailure = retryCheck({
 const retrySameEventId = retryCheck({
   id: 'webhooks.retry-same-event-id',
   title: 'A retried delivery carries the same event_id as the failed attempt',
+  evidence: 'input',
   answer: 500,
   judge(t, _rx, first, next) {
     if (!next) {
@@ -538,6 +558,7 @@ const retrySameEventId = retryCheck({
 const redirectNotFollowed = retryCheck({
   id: 'webhooks.redirect-not-followed',
   title: 'A 3xx answer is never followed and counts as a failed attempt, retried later',
+  evidence: 'input',
   answer: 302,
   judge(t, rx, first, next) {
     const followed = rx.deliveries().find((d) => d.followedRedirectOf === first.seq);
@@ -564,6 +585,7 @@ const lateAckRedelivered: CheckDefinition = {
   id: 'webhooks.late-ack-redelivered',
   title: 'A delivery answered only after more than 10 seconds counts as failed: the same event_id is delivered again',
   suite,
+  evidence: 'input',
   spec: [S.events, S.limits],
   needs: [...sandboxHooks],
   timeoutMs: DELIVERY_SPEC_MS + RETRY_SPEC_MS + 2 * 60_000,
@@ -636,6 +658,7 @@ const eventIdUnique: CheckDefinition = {
   id: 'webhooks.event-id-unique',
   title: 'event_id is unique per event: two different events never share one (only retries repeat it)',
   suite,
+  evidence: 'input',
   spec: [S.events],
   needs: [...sandboxHooks],
   timeoutMs: TRIO_TIMEOUT,
@@ -689,6 +712,7 @@ const runEventOncePerRun: CheckDefinition = {
   title:
     'run_completed / run_failed at most once per run; cert-webhook and the real run emit the one their final status ties to',
   suite,
+  evidence: 'input',
   spec: [S.runStatus, S.events, S.sandbox],
   needs: ['webhook-receiver'],
   timeoutMs: DELIVERY_SPEC_MS + SETTLE_SPEC_MS + 60_000,
@@ -886,6 +910,11 @@ const realRunDeliveriesValid: CheckDefinition = {
   title:
     "The real run's run_completed/run_failed and candidate_revealed are signed over the bytes received, with the whole envelope, its job and organization, a UTC occurred_at (RFC 3339 form, else a warning), progress of the run read's shape (other values than the final read warn) and exact candidate ids",
   suite,
+  evidence: 'input',
+  warns: [
+    'occurred_at timestamp is ISO 8601 in UTC but not in RFC 3339 form (20250101T100000Z)',
+    "run_completed's progress differs from what a read of the completed run shows",
+  ],
   spec: [S.events, S.runStatus, S.contactState, S.identifiers],
   needs: ['webhook-receiver', 'org'],
   timeoutMs: 32 * 60_000,
@@ -1044,6 +1073,7 @@ const candidateRevealedOnce: CheckDefinition = {
   id: 'webhooks.candidate-revealed-once',
   title: 'candidate_revealed is emitted once per (run, candidate), even after repeated reveals',
   suite,
+  evidence: 'input',
   spec: [S.contactState, S.sandbox, S.events],
   needs: [...sandboxHooks],
   timeoutMs: DELIVERY_SPEC_MS + SETTLE_SPEC_MS + 60_000,
@@ -1093,6 +1123,10 @@ const productionNoEnvironmentHeader: CheckDefinition = {
   title:
     "Production deliveries carry no x-svc-environment header: the real run's terminal event and any candidate_revealed of it",
   suite,
+  evidence: 'input',
+  warns: [
+    'a production delivery carries x-svc-environment with a value other than sandbox (the header may be a response header only)',
+  ],
   spec: [S.events, S.versioning],
   needs: ['production', 'webhook-receiver', 'org'],
   timeoutMs: 32 * 60_000,
@@ -1147,6 +1181,7 @@ const testRequiresWebhook: CheckDefinition = {
   id: 'webhooks.test-requires-webhook',
   title: 'With no webhook registered, POST /sandbox/webhooks/test answers 409 webhook_not_configured',
   suite,
+  evidence: 'input',
   spec: [S.webhookTest, S.sandboxErrors],
   needs: ['sandbox', 'no-webhook-registered'],
   async run(t) {
@@ -1165,6 +1200,7 @@ const testInvalidBody: CheckDefinition = {
   title:
     'POST /sandbox/webhooks/test with an invalid body value (an unknown event, a non-boolean valid_signature) answers 422 invalid_request',
   suite,
+  evidence: 'input',
   spec: [S.webhookTest, S.sandboxErrors],
   // A webhook registered: without one, whether 409 webhook_not_configured comes first is not shown.
   needs: ['sandbox', 'webhook-receiver', 'org'],
@@ -1205,6 +1241,9 @@ const retryScheduleWhole: CheckDefinition = {
   title:
     'A delivery that keeps failing is retried no sooner than the schedule (1, 2, 5, 15, 30 min, 1, 2, 4 h) and stops after the last attempt (opt-in: --watch-retries)',
   suite,
+  evidence: 'input',
+  unlockedBy: '--watch-retries',
+  warns: ['a ninth attempt follows the eighth ("up to 8 attempts" may count the first or not)'],
   spec: [S.events],
   needs: ['sandbox'],
   timeoutMs: DELIVERY_SPEC_MS + WHOLE_SCHEDULE_SPEC_MS + 10 * 60_000,

@@ -102,7 +102,16 @@ describe('the console in CI, --quiet, and machine output', () => {
     const json = await run(['list', '--json']);
     expect(json.code, json.stderr).toBe(0);
     const { checks } = JSON.parse(json.stdout) as {
-      checks: Array<{ command: string; suite: string; id: string; title: string; spec: string[]; needs: string[] }>;
+      checks: Array<{
+        command: string;
+        suite: string;
+        id: string;
+        title: string;
+        spec: string[];
+        needs: string[];
+        evidence: string;
+        warns: string[];
+      }>;
     };
     const commands = new Set(checks.map((c) => c.command));
     expect([...commands]).toEqual(['run', 'partner', 'receiver', 'scan']);
@@ -111,6 +120,9 @@ describe('the console in CI, --quiet, and machine output', () => {
       expect(c.title.length).toBeGreaterThan(0);
       expect(c.spec.length, c.id).toBeGreaterThan(0);
       expect(Array.isArray(c.needs)).toBe(true);
+      // How the check gets its evidence, and what may make it warn (empty: it cannot).
+      expect(['provoked', 'conditional', 'input'], c.id).toContain(c.evidence);
+      expect(Array.isArray(c.warns)).toBe(true);
     }
     expect(new Set(checks.map((c) => `${c.command} ${c.id}`)).size).toBe(checks.length);
     expect(checks.some((c) => c.id === 'receiver.url-is-deliverable')).toBe(true);
@@ -120,6 +132,9 @@ describe('the console in CI, --quiet, and machine output', () => {
     expect(receiver.code, receiver.stderr).toBe(0);
     expect(receiver.stdout).toContain('receiver.acknowledges-run-completed');
     expect(receiver.stdout).not.toContain('auth.');
+    expect(receiver.stdout).toContain('evidence: provoked');
+    expect(receiver.stdout).toContain('evidence: input (unlocked by --url');
+    expect(receiver.stdout).toMatch(/may warn: .*401/);
 
     const partner = await run(['list', '--command', 'partner', '--json']);
     const partnerChecks = (JSON.parse(partner.stdout) as { checks: Array<{ command: string }> }).checks;

@@ -8,7 +8,7 @@
 // are not-exercised skips), whatever it did right; a broken duty is `not-certified` (exit 1). The conformant
 // client sends nothing only a judge would want (no simulate header, no invalid value, no forged token): the
 // injections make every situation a duty needs, and only the rules judging a situation the client's own
-// choices create (CONDITIONAL) may stay unexercised; once declared conditional they end not-applicable.
+// choices create (declared `conditional`) may stay unexercised, and they end not-applicable.
 
 import { Writable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
@@ -20,6 +20,7 @@ import type { RunResult } from '../src/runner/results.js';
 import { decideVerdict } from '../src/runner/verdict.js';
 import { startSandbox } from '../src/sandbox/index.js';
 import { INJECTION_POINTS } from '../src/partner/injections.js';
+import { partnerRules } from '../src/partner/rules/index.js';
 import type { InjectionId, Traffic } from '../src/partner/traffic.js';
 
 const isInjectionId = (id: string): id is InjectionId => INJECTION_POINTS.some((p) => p.id === id);
@@ -296,7 +297,8 @@ const CASES: Case[] = [
  * Rules that judge a situation only the client's own choices create (the evidence model's `conditional`
  * kind): a conformant client that never creates it leaves them not exercised, each with the reason.
  */
-const CONDITIONAL = new Set(['decisions.whole-batch-resent-after-422']);
+const CONDITIONAL_RULES = partnerRules(() => []).filter((r) => r.evidence === 'conditional');
+const CONDITIONAL = new Set(CONDITIONAL_RULES.map((r) => r.id));
 
 const silent = new Writable({ write: (_c, _e, done) => done() });
 
@@ -381,7 +383,8 @@ function asExpected(c: Case, o: Outcome): boolean {
  * and then only because rules were not exercised (never a missing flag: every session has --webhook-url).
  */
 function expectCleanVerdict(result: RunResult, code: number, why: string): void {
-  const leftOut = result.checks.filter((x) => x.status === 'skipped' && !x.advisory);
+  // A conditional rule whose situation the client never created is not-applicable: nothing left out.
+  const leftOut = result.checks.filter((x) => x.status === 'skipped' && !x.advisory && x.skipKind !== 'not-applicable');
   expect(
     leftOut.every((x) => x.skipKind === 'not-exercised'),
     leftOut.map((x) => `${x.id}: ${x.skipKind}`).join('\n'),
@@ -493,18 +496,16 @@ describe('partner matrix: scripted partner clients over loopback', () => {
     );
   });
 
-  it('the conformant client that exercises the whole checklist is certified but for the conditional rules; its partial twins are incomplete, never certified', () => {
+  it('the conformant client that exercises the whole checklist is certified; its partial twins are incomplete, never certified', () => {
     const full = outcomes.get('follows every rule')!;
     // Nothing it sent was for the judge alone: no simulate header, no forged token.
     expect(judgeOnly.get('follows every rule')).toEqual([]);
     // (the recorder sees the header: the outage habit's client sends it)
     expect(judgeOnly.get('gives a failing read a fourth attempt')!.length).toBeGreaterThan(0);
-    // Only the conditional rules, whose situation this client never created, keep it from `certified`
-    // until they are declared conditional (then they end not-applicable and the verdict is certified).
-    const missing = (full.result.missing ?? []).flatMap((m) => m.checks).sort();
-    expect(missing).toEqual([...CONDITIONAL].sort());
-    expect(full.result.verdict).toBe(missing.length === 0 ? 'certified' : 'incomplete');
-    expect(full.code).toBe(missing.length === 0 ? 0 : 3);
+    // The conditional rules whose situation this client never created end not-applicable: nothing missing.
+    expect((full.result.missing ?? []).flatMap((m) => m.checks)).toEqual([]);
+    expect(full.result.verdict).toBe('certified');
+    expect(full.code).toBe(0);
     const held = outcomes.get('follows every rule on a run held running past 30 minutes')!;
     expect(held.result.verdict).toBe('incomplete');
     expect(held.code).toBe(3);
@@ -512,17 +513,19 @@ describe('partner matrix: scripted partner clients over loopback', () => {
     expect(held.result.missing!.every((m) => m.kind === 'not-exercised')).toBe(true);
   });
 
-  it('the conformant client exercises every rule but the 30-minute limit (its held-run twin does) and the conditional ones', () => {
+  it('the conformant client exercises every rule but the 30-minute limit (its held-run twin does) and conditional ones it gave no occasion', () => {
     const full = outcomes.get('follows every rule')!;
-    const skipped = full.result.checks
-      .filter((x) => x.status !== 'passed')
-      .map((x) => `${x.id}: ${x.status} ${x.message}`);
-    expect(skipped.map((s) => s.split(':')[0]).sort(), skipped.join('\n')).toEqual(
-      ['polling.stops-after-30-min-running', ...CONDITIONAL].sort(),
-    );
-    // A conditional rule left out says why: the situation never arose.
-    for (const id of CONDITIONAL)
-      expect(full.result.checks.find((x) => x.id === id)!.message).toMatch(/^not exercised: the client never /);
+    const notPassed = full.result.checks.filter((x) => x.status !== 'passed');
+    const listing = notPassed.map((x) => `${x.id}: ${x.status} ${x.message}`).join('\n');
+    expect(
+      notPassed.every((x) => x.id === 'polling.stops-after-30-min-running' || CONDITIONAL.has(x.id)),
+      listing,
+    ).toBe(true);
+    // A conditional rule left out is not applicable and says why: the situation never arose.
+    for (const x of notPassed.filter((c) => CONDITIONAL.has(c.id))) {
+      expect(x, listing).toMatchObject({ status: 'skipped', skipKind: 'not-applicable' });
+      expect(x.message).toBe(CONDITIONAL_RULES.find((r) => r.id === x.id)?.notApplicableWhen);
+    }
     // Advisory: left unexercised, it does not keep the full client from its certificate.
     expect(full.result.checks.find((x) => x.id === 'polling.stops-after-30-min-running')).toMatchObject({
       status: 'skipped',
@@ -563,8 +566,7 @@ describe('partner matrix: scripted partner clients over loopback', () => {
     ]) {
       expect(skipped, id).toContain(id);
     }
-    // With injections on, only the conditional rules are left: the difference is the injections alone.
-    const on = (outcomes.get('follows every rule')!.result.missing ?? []).flatMap((m) => m.checks);
-    expect(on.every((id) => CONDITIONAL.has(id))).toBe(true);
+    // With injections on, nothing is left: the difference is the injections alone.
+    expect((outcomes.get('follows every rule')!.result.missing ?? []).flatMap((m) => m.checks)).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@ import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
 import { PARTNER_SUITES, partnerRules } from '../partner/rules/index.js';
 import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK } from '../receiver-cert/receiver-checks.js';
 import { SCAN_CHECKS, SCAN_SPEC, SCAN_SUITE } from '../scan/scan-checks.js';
+import type { Evidence, EvidenceDeclaration } from '../runner/evidence.js';
+import { unlockOf } from '../runner/needs.js';
 import { sortChecks } from '../runner/registry.js';
 
 export const CERTIFYING_COMMANDS = ['run', 'partner', 'receiver', 'scan'] as const;
@@ -21,6 +23,25 @@ export interface CatalogueEntry {
   hint?: string;
   /** partner: client guidance, not a duty (only warns). */
   advisory?: boolean;
+  /** How the check gets its evidence (runner/evidence.ts). */
+  evidence: Evidence;
+  /** conditional: why it does not apply when its situation never arose. */
+  notApplicableWhen?: string;
+  /** What operator input unlocks it (input checks; derived from a run check's needs). */
+  unlock?: string;
+  /** The cases in which it may warn (empty: it cannot). */
+  warns: string[];
+}
+
+/** The declaration fields of an entry, `needs` giving a run check's unlock. */
+function declared(d: EvidenceDeclaration, needs?: Parameters<typeof unlockOf>[0]) {
+  const unlock = unlockOf(needs, d.unlockedBy);
+  return {
+    evidence: d.evidence,
+    ...(d.notApplicableWhen !== undefined ? { notApplicableWhen: d.notApplicableWhen } : {}),
+    ...(unlock !== undefined ? { unlock } : {}),
+    warns: [...(d.warns ?? [])],
+  };
 }
 
 /** Every check, by command in CERTIFYING_COMMANDS order, suites in each command's own order. */
@@ -32,6 +53,7 @@ export function checkCatalogue(): CatalogueEntry[] {
     title: c.title,
     spec: [...c.spec],
     needs: [...(c.needs ?? [])],
+    ...declared(c, c.needs),
   }));
   const partner = sortChecks(
     partnerRules(() => []),
@@ -45,6 +67,7 @@ export function checkCatalogue(): CatalogueEntry[] {
     needs: [],
     hint: r.hint,
     ...(r.advisory ? { advisory: true } : {}),
+    ...declared(r),
   }));
   const receiver = [URL_CHECK, ...RECEIVER_CHECKS].map((c): CatalogueEntry => ({
     command: 'receiver',
@@ -53,6 +76,7 @@ export function checkCatalogue(): CatalogueEntry[] {
     title: c.title,
     spec: [...c.spec],
     needs: [],
+    ...declared(c),
   }));
   const scan = SCAN_CHECKS.map((c): CatalogueEntry => ({
     command: 'scan',
@@ -61,6 +85,7 @@ export function checkCatalogue(): CatalogueEntry[] {
     title: c.title,
     spec: [...SCAN_SPEC],
     needs: [],
+    ...declared(c),
   }));
   return [...run, ...partner, ...receiver, ...scan];
 }

@@ -1,6 +1,7 @@
 // `svc-certify list`: the checks of every certifying command (run, partner, receiver, scan) with id,
-// title and spec sections; --json for tools; --by-spec the traceability matrix from every section of
-// the spec to the checks citing it, or the reason none does.
+// title, spec sections, how each gets its evidence (provoked, conditional, input) and what may make it
+// warn; --json for tools; --by-spec the traceability matrix from every section of the spec to the
+// checks citing it, or the reason none does.
 
 import { isOneOf } from '../narrow.js';
 import { ConfigError } from '../config/config-error.js';
@@ -82,6 +83,8 @@ export function listCommand(flags: ListFlags, out: (line: string) => void): numb
     out(`  ${e.id}${e.advisory ? '  (advisory: warns only)' : ''}`);
     out(`      ${e.title}`);
     out(`      spec: ${e.spec.join('; ')}${e.needs.length ? `   needs: ${e.needs.join(', ')}` : ''}`);
+    out(`      evidence: ${evidenceLine(e)}`);
+    if (e.warns.length > 0) out(`      may warn: ${e.warns.join('; ')}`);
   }
   out('');
   const byCommand = CERTIFYING_COMMANDS.map((c) => [c, entries.filter((e) => e.command === c).length] as const).filter(
@@ -91,6 +94,14 @@ export function listCommand(flags: ListFlags, out: (line: string) => void): numb
     `${entries.length} check${entries.length === 1 ? '' : 's'} (${byCommand.map(([c, n]) => `${c} ${n}`).join(', ')})`,
   );
   return 0;
+}
+
+/** How a check gets its evidence, with what unlocks an input check and when a conditional one does not apply. */
+function evidenceLine(e: CatalogueEntry): string {
+  if (e.evidence === 'conditional')
+    return `conditional (not applicable when ${e.notApplicableWhen ?? 'its situation never arose'})`;
+  if (e.evidence === 'input') return `input (unlocked by ${e.unlock ?? 'an operator input'})`;
+  return 'provoked';
 }
 
 /** Every section in spec order with the checks citing it; a section without one gives its reason. */

@@ -1,8 +1,7 @@
 // docs/reference/checks.md: every check and rule of the four certifying commands with the spec
 // sections it enforces and what it needs, generated from the catalogue `svc-certify list` reads
-// (check-catalogue.ts), then the injection points of `partner`. Where catalogue entries declare how
-// their evidence arises (`evidence`) and which warnings they may give (`warns`), the page shows them
-// in columns of their own; a test keeps the page equal to this.
+// (check-catalogue.ts) — how each gets its evidence and the cases in which it may warn, as the checks
+// declare them —, then the injection points of `partner`; a test keeps the page equal to this.
 
 import { INJECTION_POINTS } from '../partner/injection-points.js';
 import { CERTIFYING_COMMANDS, checkCatalogue, type CatalogueEntry, type CertifyingCommand } from './check-catalogue.js';
@@ -16,29 +15,13 @@ const ABOUT: Record<CertifyingCommand, string> = {
   scan: 'checks of the files a browser receives (`svc-certify scan`)',
 };
 
-/** A declared value of any shape (a word, a list, a record) as one line of text. */
-function declared(value: unknown, depth = 0): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (depth > 3) return '…';
-  if (Array.isArray(value))
-    return value
-      .map((v) => declared(v, depth + 1))
-      .filter((v) => v !== '')
-      .join('; ');
-  if (typeof value === 'object')
-    return Object.entries(value)
-      .map(([k, v]) => [k, declared(v, depth + 1)] as const)
-      .filter(([, v]) => v !== '')
-      .map(([k, v]) => `${k}: ${v}`)
-      .join(', ');
-  return '';
+/** How the check gets its evidence, with what unlocks an input one and when a conditional one does not apply. */
+function evidenceOf(e: CatalogueEntry): string {
+  if (e.evidence === 'input' && e.unlock) return `input (unlocked by ${e.unlock})`;
+  if (e.evidence === 'conditional' && e.notApplicableWhen)
+    return `conditional (not applicable when ${e.notApplicableWhen})`;
+  return e.evidence;
 }
-
-// Read without widening the entry's type: the fields exist once the catalogue declares them.
-const evidenceOf = (e: CatalogueEntry): string => declared('evidence' in e ? e.evidence : undefined);
-const warnsOf = (e: CatalogueEntry): string => declared('warns' in e ? e.warns : undefined);
 
 function needsOf(e: CatalogueEntry): string {
   if (e.needs.length > 0) return e.needs.map(code).join(', ');
@@ -46,15 +29,13 @@ function needsOf(e: CatalogueEntry): string {
 }
 
 function commandSection(command: CertifyingCommand, entries: readonly CatalogueEntry[]): string {
-  const withEvidence = entries.some((e) => evidenceOf(e) !== '');
-  const withWarns = entries.some((e) => warnsOf(e) !== '');
   const head = [
     'id',
     'asserts',
     'spec sections',
     command === 'partner' ? 'how it is exercised' : 'needs',
-    ...(withEvidence ? ['evidence'] : []),
-    ...(withWarns ? ['may warn'] : []),
+    'evidence',
+    'may warn',
   ];
   const suites = [...new Set(entries.map((e) => e.suite))];
   const parts = [`## ${code(command)}`, '', `${entries.length} ${ABOUT[command]}.`, ''];
@@ -66,8 +47,8 @@ function commandSection(command: CertifyingCommand, entries: readonly CatalogueE
         cell(e.advisory ? `${e.title} (advisory)` : e.title),
         cell(e.spec.join('; ')),
         cell(needsOf(e)),
-        ...(withEvidence ? [cell(evidenceOf(e))] : []),
-        ...(withWarns ? [cell(warnsOf(e))] : []),
+        cell(evidenceOf(e)),
+        cell(e.warns.join('; ') || '—'),
       ]);
     if (suites.length > 1) parts.push(`### ${code(suite)}`, '');
     parts.push(table(head, rows), '');

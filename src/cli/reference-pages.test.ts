@@ -21,24 +21,25 @@ describe('the checks reference', () => {
     title: 'A',
     spec: ['Errors'],
     needs: ['org'],
+    evidence: 'provoked',
+    warns: [],
   };
 
-  it('shows how evidence arises and what may warn once catalogue entries declare them', () => {
-    const declared = {
+  it('shows how evidence arises and what may warn, as each entry declares them', () => {
+    const conditional: CatalogueEntry = {
       ...plain,
       id: 'jobs.b',
       evidence: 'conditional',
-      warns: [{ when: 'only the first field is named', reading: 'x' }],
+      notApplicableWhen: 'no job was refused',
+      warns: ['only the first field is named'],
     };
-    const page = checksReferenceMarkdown([plain, declared]);
+    const input: CatalogueEntry = { ...plain, id: 'jobs.c', evidence: 'input', unlock: '--expired-code' };
+    const page = checksReferenceMarkdown([plain, conditional, input]);
     expect(page).toContain('| id | asserts | spec sections | needs | evidence | may warn |');
+    expect(page).toContain('| `jobs.a` | A | Errors | `org` | provoked | — |');
     expect(page).toContain(
-      '| `jobs.b` | A | Errors | `org` | conditional | when: only the first field is named, reading: x |',
+      '| `jobs.b` | A | Errors | `org` | conditional (not applicable when no job was refused) | only the first field is named |',
     );
-    expect(page).toContain('| `jobs.a` | A | Errors | `org` | — | — |');
-  });
-
-  it('leaves the columns out while no entry declares them', () => {
-    expect(checksReferenceMarkdown([plain])).toContain('| id | asserts | spec sections | needs |\n');
+    expect(page).toContain('| `jobs.c` | A | Errors | `org` | input (unlocked by --expired-code) | — |');
   });
 });

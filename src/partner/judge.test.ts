@@ -1,7 +1,8 @@
 // The judge between the rules and the reports: every rule's verdict goes through the one outcome model
 // (runner/outcome.ts). A rule that throws is an `error` of that rule alone (the other rules are still
 // judged, the session goes on); a rule the traffic never reached is a `not-exercised` skip (a
-// `needs-input` one when only a flag could let it be reached); an advisory rule's offences only warn.
+// `needs-input` one when only a flag could let it be reached, `not-applicable` when only the partner's own
+// choices create its situation); an advisory rule's offences only warn.
 
 import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../config/redact.js';
@@ -55,6 +56,7 @@ function throwing(id: string, thrown: unknown): Rule {
     suite: 'secrets',
     spec: [...rule('secrets.not-in-url').spec],
     hint: 'nothing',
+    evidence: 'provoked',
     judge: () => {
       throw thrown;
     },
@@ -104,6 +106,28 @@ describe('partner judge', () => {
     expect(verdictOf(false)).toBe('not-certified');
     const onlyErrors = checks.filter((c) => c.status !== 'failed');
     expect(decideVerdict({ summary: summarize(onlyErrors), checks: onlyErrors }, false).verdict).toBe('not-certified');
+  });
+
+  it('a conditional rule never exercised is not-applicable with its declared reason, never not-exercised; the run can be certified', () => {
+    const conditional = rule('decisions.whole-batch-resent-after-422');
+    expect(conditional.evidence).toBe('conditional');
+    const checks = checksOf([conditional, rule('secrets.not-in-url')], {
+      requests: [read(0, 'running')],
+      deliveries: [],
+    });
+    const [never, judged] = checks;
+    expect(never).toMatchObject({
+      status: 'skipped',
+      skipKind: 'not-applicable',
+      message: conditional.notApplicableWhen,
+    });
+    expect(leavesIncomplete(never!)).toBe(false);
+    expect(judged!.status).toBe('passed');
+    expect(decideVerdict({ summary: summarize(checks), checks }, true).verdict).toBe('certified');
+    // A provoked rule the traffic never reached stays not-exercised: the session creates its situation.
+    const provoked = rule('retries.at-most-3-attempts');
+    expect(provoked.evidence).toBe('provoked');
+    expect(checksOf([provoked], { requests: [], deliveries: [] })[0]).toMatchObject({ skipKind: 'not-exercised' });
   });
 
   it('while the session runs, a throwing rule is pending (the live checklist keeps going) and still carries its error', () => {

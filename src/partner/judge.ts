@@ -151,32 +151,40 @@ export function toCheckResult(
     });
   }
   // The one outcome model (runner/outcome.ts): a rule asserts once it was exercised (passed, or an
-  // offence or warning was seen); one the traffic never reached is a not-exercised skip, and one no
-  // traffic could reach without a flag (webhooks without --webhook-url) a needs-input skip naming it.
+  // offence or warning was seen); one the traffic never reached is a not-exercised skip with its hint
+  // when the session provokes its situation, not-applicable with its declared reason when only the
+  // partner's own choices create it (conditional), and one no traffic could reach without a flag
+  // (webhooks without --webhook-url) a needs-input skip naming it.
   const exercised = verdict.state === 'passed' || verdict.state === 'failed' || verdict.state === 'warning';
   const reason = opts.redactor.text(verdict.message);
-  const skip: SkipDecision =
+  const skip: SkipDecision | undefined =
     verdict.unlock !== undefined
       ? { kind: 'needs-input', reason, unlock: verdict.unlock }
-      : { kind: 'not-exercised', reason };
+      : rule.evidence === 'conditional'
+        ? undefined
+        : { kind: 'not-exercised', reason };
   const outcome = decideOutcome({
+    declaration: rule,
     ending: j.error ? { kind: 'threw', error: j.error } : { kind: 'done' },
     asserted: exercised ? 1 : 0,
     observations,
-    ...(exercised ? {} : { skip }),
+    ...(exercised || !skip ? {} : { skip }),
   });
   const fields = outcomeFields(outcome);
+  // The rule's own summary of a pass, a failure or a missing exercise reads better than the first
+  // observation; an engine error and a situation that never arose say so in the outcome's words.
+  const ownMessage = fields.status !== 'error' && fields.skipKind !== 'not-applicable';
   return {
     id: rule.id,
     title: rule.title,
     suite: rule.suite,
     spec: [...rule.spec],
     ...fields,
-    // The rule's own summary of a pass or a failure reads better than the first observation.
-    message: fields.status === 'error' ? opts.redactor.text(fields.message) : opts.redactor.text(verdict.message),
+    message: opts.redactor.text(ownMessage ? verdict.message : fields.message),
     durationMs: opts.durationMs,
     observations,
     exchanges,
     ...(rule.advisory ? { advisory: true as const } : {}),
+    evidence: rule.evidence,
   };
 }

@@ -78,7 +78,11 @@ function live(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string,
       // A broken rule stays broken: its row ends at once.
       if (row.state === 'failed') continue;
       row.state = verdict.state;
-      row.message = verdict.message;
+      // A conditional rule the session never exercised does not apply (judge.ts): its row says why.
+      row.message =
+        verdict.state === 'skipped' && verdict.unlock === undefined && rule.evidence === 'conditional'
+          ? `not applicable: ${rule.notApplicableWhen ?? verdict.message}`
+          : verdict.message;
       paint(row);
       if (final || verdict.state === 'failed') row.done();
     }

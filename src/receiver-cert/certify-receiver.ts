@@ -69,7 +69,7 @@ export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckR
 }
 
 function base(
-  check: Pick<ReceiverCheck, 'id' | 'title' | 'spec'>,
+  check: Pick<ReceiverCheck, 'id' | 'title' | 'spec' | 'evidence'>,
   status: CheckResult['status'],
   message: string,
   skip?: SkipDecision,
@@ -83,6 +83,7 @@ function base(
     durationMs: 0,
     observations: [],
     exchanges: [],
+    evidence: check.evidence,
   };
 }
 
@@ -167,7 +168,7 @@ async function runReceiverCheck(
   } catch (e) {
     ending = { kind: 'threw', error: e instanceof Error ? e : new Error(String(e)) };
   }
-  const outcome = decideOutcome({ ending, asserted, observations, ...(skip ? { skip } : {}) });
+  const outcome = decideOutcome({ declaration: check, ending, asserted, observations, ...(skip ? { skip } : {}) });
   return {
     ...base(check, 'passed', ''),
     ...outcomeFields(outcome),

@@ -2,6 +2,7 @@
 // with the sentence it enforces. Acknowledgement checks want a 2xx within 10 s for deliveries the
 // service would send; refusal checks want exactly 401 for deliveries whose signature does not match.
 
+import type { EvidenceDeclaration } from '../runner/evidence.js';
 import type { SpecSection } from '../runner/spec-section-names.js';
 import type { Answer } from './send-delivery.js';
 import {
@@ -31,7 +32,8 @@ export interface ReceiverCheckContext {
   inconclusive(reason: string): void;
 }
 
-export interface ReceiverCheck {
+/** A receiver check, with how its evidence arises (runner/evidence.ts). */
+export interface ReceiverCheck extends EvidenceDeclaration {
   id: string;
   title: string;
   spec: SpecSection[];
@@ -143,6 +145,10 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.acknowledges-run-completed',
     title: 'a signed run_completed is acknowledged with 2xx',
+    evidence: 'provoked',
+    warns: [
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
+    ],
     spec: [DELIVERY],
     sentence: 'A `2xx` answer means delivered. A non-`2xx` answer or no answer within 10 seconds is retried',
     async run(t) {
@@ -152,6 +158,10 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.acknowledges-run-failed',
     title: 'a signed run_failed is acknowledged with 2xx',
+    evidence: 'provoked',
+    warns: [
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
+    ],
     spec: [DELIVERY],
     sentence: 'A `2xx` answer means delivered. A non-`2xx` answer or no answer within 10 seconds is retried',
     async run(t) {
@@ -161,6 +171,10 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.acknowledges-candidate-revealed-int64-id',
     title: 'a candidate_revealed whose candidate_id is above 2^53 is acknowledged with 2xx',
+    evidence: 'provoked',
+    warns: [
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
+    ],
     spec: [DELIVERY, 'Resources and their fields › Identifier conventions'],
     sentence: '`candidate_id` / candidate `id`: integer, int64 (may exceed 2^31)',
     async run(t) {
@@ -174,6 +188,10 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.ignores-unknown-fields',
     title: 'a delivery with unknown fields is acknowledged with 2xx',
+    evidence: 'provoked',
+    warns: [
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
+    ],
     spec: [DELIVERY, 'Versioning'],
     sentence: 'Receivers ignore unknown fields.',
     async run(t) {
@@ -187,6 +205,10 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.acknowledges-unknown-event',
     title: 'an unknown event name is acknowledged with 2xx',
+    evidence: 'provoked',
+    warns: [
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
+    ],
     spec: [DELIVERY, 'Versioning'],
     sentence: '`event`: event name; receivers ignore but acknowledge unknown events',
     async run(t) {
@@ -201,6 +223,10 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.acknowledges-repeated-event-id',
     title: 'the same event_id delivered twice is acknowledged both times',
+    evidence: 'provoked',
+    warns: [
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
+    ],
     spec: [DELIVERY],
     sentence: 'Delivery is at-least-once. Receivers de-duplicate on `event_id`',
     async run(t) {
@@ -216,6 +242,10 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.verifies-signature-over-raw-bytes',
     title: 'a delivery with unusual but valid JSON formatting, signed over its exact bytes, is acknowledged',
+    evidence: 'provoked',
+    warns: [
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
+    ],
     spec: [SIGNATURE],
     sentence: 'The receiver computes it over the bytes exactly as received',
     async run(t) {
@@ -229,6 +259,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.answers-within-10-seconds',
     title: 'a valid delivery is answered within 10 seconds',
+    evidence: 'provoked',
     spec: [DELIVERY, 'Limits'],
     sentence: 'A non-`2xx` answer or no answer within 10 seconds is retried with backoff',
     async run(t) {
@@ -250,6 +281,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.never-redirects-a-delivery',
     title: 'a valid delivery is not answered with a redirect',
+    evidence: 'provoked',
     spec: [DELIVERY],
     sentence: 'Redirects are never followed; any `3xx` counts as a failed attempt.',
     async run(t) {
@@ -272,6 +304,10 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.refuses-wrong-secret-401',
     title: 'a delivery signed with another secret is refused with 401',
+    evidence: 'provoked',
+    warns: [
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
+    ],
     spec: [SIGNATURE],
     sentence: 'compares in constant time, and answers `401` without processing on mismatch',
     async run(t) {
@@ -285,6 +321,11 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.refuses-missing-signature-401',
     title: 'a delivery without x-svc-signature is refused with 401',
+    evidence: 'provoked',
+    warns: [
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
+      'refused with another 4xx than 401 (a missing or malformed header may be read as a bad request)',
+    ],
     spec: [SIGNATURE],
     sentence: 'answers `401` without processing on mismatch',
     async run(t) {
@@ -299,6 +340,11 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.refuses-truncated-signature-401',
     title: 'a delivery whose signature is cut short is refused with 401',
+    evidence: 'provoked',
+    warns: [
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
+      'refused with another 4xx than 401 (a missing or malformed header may be read as a bad request)',
+    ],
     spec: [SIGNATURE],
     sentence:
       '`x-svc-signature` is `sha256=` followed by the lowercase hexadecimal HMAC-SHA256 of the raw request body bytes',
@@ -317,6 +363,10 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.refuses-body-changed-after-signing-401',
     title: 'a delivery whose body was changed after signing is refused with 401',
+    evidence: 'provoked',
+    warns: [
+      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
+    ],
     spec: [SIGNATURE],
     sentence:
       'The receiver computes it over the bytes exactly as received, compares in constant time, and answers `401` without processing on mismatch.',
@@ -329,6 +379,8 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
 export const URL_CHECK: Omit<ReceiverCheck, 'run'> = {
   id: 'receiver.url-is-deliverable',
   title: 'the URL is one the service delivers to (https, public host)',
+  evidence: 'input',
+  unlockedBy: '--url (the endpoint the partner registered)',
   spec: [DELIVERY],
   sentence: 'The URL must be `https://` on a public host.',
 };

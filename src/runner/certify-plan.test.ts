@@ -15,6 +15,7 @@ const check = (id: string, needs: Need[], timeoutMs?: number): CheckDefinition =
   suite: 'alpha',
   spec: ['Authentication'],
   needs,
+  evidence: 'provoked',
   ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   run: async () => undefined,
 });

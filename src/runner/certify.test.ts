@@ -87,6 +87,7 @@ const def = (id: string, run: CheckDefinition['run'], extra: Partial<CheckDefini
   title: id,
   suite: 'alpha',
   spec,
+  evidence: 'provoked',
   run,
   ...extra,
 });
@@ -317,5 +318,35 @@ describe('certify', () => {
     });
     expect(result.checks[0]).toMatchObject({ status: 'error', message: expect.stringMatching(/^asserted nothing/) });
     expect(verdictOf(result, false)).toBe('not-certified');
+  });
+
+  it('a conditional check whose situation never arose is not-applicable with its reason, and the run certified', async () => {
+    const result = await certify({
+      config: config(),
+      checks: [
+        def('p', async (t) => void t.expect.that(true, { message: 'x', spec: 'Authentication' })),
+        def('refs', async (t) => void (await t.api.get('/ok')), {
+          evidence: 'conditional',
+          notApplicableWhen: 'no notice carried a ref',
+        }),
+        def('own', async (t) => t.skip('both probes answered 200', 'inconclusive'), {
+          evidence: 'conditional',
+          notApplicableWhen: 'unused: the check said why itself',
+        }),
+      ],
+      suiteOrder: ['alpha'],
+    });
+    expect(result.checks.find((c) => c.id === 'alpha.refs')).toMatchObject({
+      status: 'skipped',
+      skipKind: 'not-applicable',
+      message: 'no notice carried a ref',
+    });
+    expect(result.checks.find((c) => c.id === 'alpha.own')).toMatchObject({
+      status: 'skipped',
+      skipKind: 'not-applicable',
+      message: 'both probes answered 200',
+    });
+    expect(verdictOf(result, false)).toBe('certified');
+    expect(verdictOf(result, true)).toBe('certified');
   });
 });

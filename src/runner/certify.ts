@@ -342,10 +342,11 @@ function skippedResult(c: CheckDefinition, skip: SkipDecision): CheckResult {
     title: c.title,
     suite: c.suite,
     spec: [...c.spec],
-    ...outcomeFields(decideOutcome({ ending: { kind: 'done' }, asserted: 0, observations: [], skip })),
+    ...outcomeFields(decideOutcome({ declaration: c, ending: { kind: 'done' }, asserted: 0, observations: [], skip })),
     durationMs: 0,
     observations: [],
     exchanges: [],
     ...(c.advisory ? { advisory: true as const } : {}),
+    evidence: c.evidence,
   };
 }

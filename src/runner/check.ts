@@ -6,6 +6,7 @@ import type { JsonValue } from '../json/lossless.js';
 import type { SchemaName } from '../schema/schema-names.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { EnvironmentEvidence } from './environment-evidence.js';
+import type { EvidenceDeclaration } from './evidence.js';
 import type { SkipDecision } from './outcome.js';
 import type { SkipKind } from './results.js';
 import type { SpecSection } from './spec-section-names.js';
@@ -32,7 +33,11 @@ export type Need =
   | 'exhaust-limits' // --exhaust-limits
   | 'spend-credits'; // production and --max-spend-credits > 0
 
-export interface CheckDefinition {
+/**
+ * A check, with how its evidence arises (`evidence`, runner/evidence.ts): an `input` check names what
+ * unlocks it in `needs`; a `conditional` one says in `notApplicableWhen` why it does not apply.
+ */
+export interface CheckDefinition extends EvidenceDeclaration {
   /** Dotted, stable, says the property asserted: "runs.start.rejects-fourth-must". */
   id: string;
   title: string;

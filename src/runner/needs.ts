@@ -110,3 +110,32 @@ export function codesNeeded(needs: readonly Need[] | undefined): number {
   if (needs.includes('two-activation-codes')) return 2;
   return needs.includes('activation-code') ? 1 : 0;
 }
+
+/**
+ * The needs an operator input meets (a flag, or activation codes beyond the primary organization's),
+ * with what unlocks each: a check declaring one is an `input` check (runner/evidence.ts). `org` is not
+ * among them (every certification has an organization), nor are the environment needs (their skip is
+ * `not-applicable`) or `redemption` (the primary organization's redeem gives it).
+ */
+export const INPUT_NEEDS: Partial<Record<Need, string>> = {
+  'activation-code': 'one more activation code',
+  'two-activation-codes': 'two more activation codes',
+  'second-org': 'an activation code for a second organization',
+  'typed-redemption': 'an activation code to redeem as typed',
+  'taken-redemption': 'an activation code to redeem with a taken external_id',
+  'fresh-org': 'an activation code for an untouched organization',
+  'expired-code': '--expired-code',
+  'disabled-org-token': '--disabled-org-token',
+  'disabled-partner-key': '--disabled-partner-key',
+  'webhook-receiver': '--webhook-secret (with --webhook-public-url)',
+  'no-webhook-registered': '--webhook-not-registered',
+  'exhaust-limits': '--exhaust-limits',
+  'spend-credits': '--max-spend-credits',
+};
+
+/** What unlocks a check: its input needs, else what it declares itself; undefined when no input does. */
+export function unlockOf(needs: readonly Need[] | undefined, unlockedBy: string | undefined): string | undefined {
+  const inputs = (needs ?? []).map((n) => INPUT_NEEDS[n]).filter((u): u is string => u !== undefined);
+  if (unlockedBy !== undefined) inputs.push(unlockedBy);
+  return inputs.length > 0 ? [...new Set(inputs)].join(', ') : undefined;
+}

@@ -1,8 +1,10 @@
 // The one place a check's (or a partner rule's, or a receiver or scan check's) status is decided from
 // how it ended: what it asserted, what it observed, whether it skipped and why, and whether the
-// certification was interrupted under it. run, partner, receiver and scan all call decideOutcome, so a
-// check can never pass on one command for a reason another would call an error.
+// certification was interrupted under it, and how its evidence arises (runner/evidence.ts). run, partner,
+// receiver and scan all call decideOutcome, so a check can never pass on one command for a reason another
+// would call an error.
 
+import { SITUATION_NEVER_AROSE, type EvidenceDeclaration } from './evidence.js';
 import type { CheckStatus, Observation, SkipKind } from './results.js';
 
 /** Why a check ended without judging the target: the kind drives the verdict (certified / incomplete). */
@@ -21,6 +23,8 @@ export type Ending =
   | { kind: 'threw'; error: Error };
 
 export interface CheckEndingInput {
+  /** How the check's evidence arises: what ending with nothing judged means. */
+  declaration: Pick<EvidenceDeclaration, 'evidence' | 'notApplicableWhen'>;
   ending: Ending;
   /** Every assertion the check made, held or not; a pass needs at least one. */
   asserted: number;
@@ -69,15 +73,41 @@ export function decideOutcome(input: CheckEndingInput): Outcome {
   // Any failure wins; a skip (the check could not finish) wins over warnings seen before it.
   const failure = firstFailure(observations);
   if (failure) return { status: 'failed', message: failure.message };
-  if (input.skip) return { status: 'skipped', message: input.skip.reason, skip: input.skip };
+  const conditional = input.declaration.evidence === 'conditional';
+  if (input.skip) {
+    const skip = conditional ? situationSkip(input.skip) : input.skip;
+    return { status: 'skipped', message: skip.reason, skip };
+  }
   if (observations.length > 0) return { status: 'warning', message: observations[0]!.message };
-  if (input.asserted === 0)
+  if (input.asserted === 0) {
+    // A conditional check judges what only the party's choices create: when that never arose there
+    // is nothing to judge and nothing anyone could supply, so it does not apply. Provoked and input
+    // checks made (or were given) their situation: judging nothing is the engine's defect.
+    if (conditional) {
+      const skip: SkipDecision = {
+        kind: 'not-applicable',
+        reason: input.declaration.notApplicableWhen ?? SITUATION_NEVER_AROSE,
+      };
+      return { status: 'skipped', message: skip.reason, skip };
+    }
     return {
       status: 'error',
       message: ASSERTED_NOTHING,
       error: { name: 'AssertedNothing', message: ASSERTED_NOTHING },
     };
+  }
   return { status: 'passed', message: '' };
+}
+
+/**
+ * A conditional check's skip for want of its situation (`inconclusive`: the party's behaviour left
+ * nothing to judge; `not-exercised`: its traffic never did it) is `not-applicable`, with its own
+ * reason: the party chose otherwise, which the spec allows. Skips for an input, a selection or a
+ * signal keep their kind.
+ */
+function situationSkip(skip: SkipDecision): SkipDecision {
+  if (skip.kind !== 'inconclusive' && skip.kind !== 'not-exercised') return skip;
+  return { kind: 'not-applicable', reason: skip.reason };
 }
 
 /** The CheckResult fields of an outcome (skipKind and unlock only on skips). */

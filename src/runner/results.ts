@@ -2,6 +2,7 @@
 // describes it); keep the two in step.
 
 import type { RecordedExchange } from '../http/recorded-exchange.js';
+import type { Evidence } from './evidence.js';
 
 export type { RecordedExchange, RecordedMessage } from '../http/recorded-exchange.js';
 
@@ -65,6 +66,8 @@ export interface CheckResult {
   unlock?: string;
   /** Spec guidance, not a duty: the check can only warn, and its skip never makes a verdict incomplete. */
   advisory?: true;
+  /** How the check gets its evidence (runner/evidence.ts); absent in results written before it was declared. */
+  evidence?: Evidence;
   /**
    * Status `failed`, or `skipped` of a kind that leaves the run incomplete: the operator's baseline
    * accepts this for now (it does not fail the run, nor leave it incomplete).

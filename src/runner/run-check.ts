@@ -182,6 +182,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     observations,
     exchanges,
     ...(check.advisory ? { advisory: true as const } : {}),
+    evidence: check.evidence,
   };
 
   let ending: Ending;
@@ -217,6 +218,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
   const more = overflow.observation(observations.length);
   if (more) observations.push(more);
   const outcome = decideOutcome({
+    declaration: check,
     ending,
     asserted,
     observations,

@@ -2,6 +2,7 @@
 // and tokens are server-side only. Certification checks frontend bundles and browser traffic for
 // the strings `spk_` and `sot_`."), one check per string, failing with its findings as evidence.
 
+import type { EvidenceDeclaration } from '../runner/evidence.js';
 import { decideOutcome, outcomeFields } from '../runner/outcome.js';
 import type { CheckResult, Observation, ScanFinding } from '../runner/results.js';
 import type { SpecSection } from '../runner/spec-section-names.js';
@@ -16,19 +17,26 @@ const SENTENCE =
 /** Observations repeat the first findings for the reports; results.json `findings` holds them all (up to the collector's cap). */
 const OBSERVATION_LIMIT = 50;
 
-export const SCAN_CHECKS: Array<{
-  id: string;
-  title: string;
-  prefix: SecretPrefix;
-  full: 'partner-key' | 'org-token';
-  noun: string;
-}> = [
+/** What the scan judges is what the operator gives it: the files a browser receives. */
+const SCANNED_PATHS = 'the paths given to svc-certify scan (bundles, source maps, HAR captures)';
+
+export const SCAN_CHECKS: Array<
+  EvidenceDeclaration & {
+    id: string;
+    title: string;
+    prefix: SecretPrefix;
+    full: 'partner-key' | 'org-token';
+    noun: string;
+  }
+> = [
   {
     id: 'scan.no-partner-key-string',
     title: 'no bundle, source map or traffic holds the string spk_ (partner key)',
     prefix: 'spk_',
     full: 'partner-key',
     noun: 'partner key',
+    evidence: 'input',
+    unlockedBy: SCANNED_PATHS,
   },
   {
     id: 'scan.no-org-token-string',
@@ -36,6 +44,8 @@ export const SCAN_CHECKS: Array<{
     prefix: 'sot_',
     full: 'org-token',
     noun: 'org token',
+    evidence: 'input',
+    unlockedBy: SCANNED_PATHS,
   },
 ];
 
@@ -108,6 +118,7 @@ export function scanCheckResults(
     // The one outcome model (runner/outcome.ts): every file read is one assertion; with no file at all
     // nothing was judged, which is never a clean bill.
     const outcomeOf = decideOutcome({
+      declaration: c,
       ending: { kind: 'done' },
       asserted: outcome.files,
       observations,
@@ -132,6 +143,7 @@ export function scanCheckResults(
       durationMs,
       observations,
       exchanges: [],
+      evidence: c.evidence,
     });
   }
   return { checks, findings };

@@ -71,6 +71,7 @@ export const candidateIdsRule: Rule = {
   id: 'requests.candidate-ids-exact',
   title: 'Candidate ids are sent back digit for digit (int64, never through a float)',
   suite: 'requests',
+  evidence: 'provoked',
   spec: [P.identifiers, P.reveal, P.decisionItem],
   hint: 'reveal or report a decision on a candidate of a real run (a run of one of your own jobs): the sandbox gives every fourth profile an id above 2^53',
   judge(traffic, ctx) {

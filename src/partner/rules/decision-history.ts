@@ -53,8 +53,10 @@ export const laterActionRule: Rule = {
   id: 'decisions.later-action-new-occurred-at',
   title: 'A later action on a candidate (another decision, a later note) carries a new occurred_at',
   suite: 'decisions',
+  evidence: 'conditional',
+  notApplicableWhen:
+    'the client never reported a later action on a candidate it had already reported (another decision, or a note added later): nothing to judge',
   spec: [P.decisions, P.decisionItem],
-  // Conditional: only a client whose recruiter acts on a candidate again shows it.
   hint: 'the client never reported a later action on a candidate it had already reported (another decision, or a note added later): nothing to judge',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
@@ -92,6 +94,7 @@ export const failedCallResentRule: Rule = {
   id: 'decisions.failed-call-resent',
   title: 'A decisions call that failed or lost its answer is sent again: no decision is lost',
   suite: 'decisions',
+  evidence: 'provoked',
   spec: [P.decisions, P.retries],
   hint: 'report a decision on a candidate (POST /runs/{run_id}/decisions with a decision): the first such call answers 503 rate_limit_unavailable and stores nothing; send it again',
   judge(traffic, ctx) {

@@ -83,6 +83,11 @@ export const occurredAtKeptRule: Rule = {
   id: 'decisions.retry-keeps-occurred-at',
   title: 'A decisions retry keeps each occurred_at',
   suite: 'decisions',
+  evidence: 'provoked',
+  warns: [
+    'a retry writes the same occurred_at instant another way (2026-01-01T10:00:00Z, …00.000Z)',
+    'the repeat after a simulated refusal drops x-svc-sandbox-simulate (the partner moving on, or a retry)',
+  ],
   spec: [P.retries, P.decisions],
   hint: 'report a decision on a candidate (POST /runs/{run_id}/decisions with a decision): the first such call answers 503 rate_limit_unavailable, another one is executed but its answer is lost; let your client retry them',
   judge(traffic, ctx) {
@@ -167,6 +172,9 @@ export const wholeBatchRule: Rule = {
   id: 'decisions.whole-batch-resent-after-422',
   title: 'After a decisions 422 the whole batch is resent, fixed',
   suite: 'decisions',
+  evidence: 'conditional',
+  notApplicableWhen: 'the client never received a decisions 422: nothing to resend',
+  warns: ['the resent batch drops items (a refused item may have been abandoned)'],
   spec: [P.decisions, P.errorsByEndpoint],
   // Conditional: no honest injection exists (a 422 refuses invalid data, and a conformant client sends none),
   // so the rule judges only a 422 the client's own batch drew.

@@ -56,6 +56,10 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
     id: opts.id,
     title: opts.title,
     suite: 'decisions',
+    evidence: 'provoked',
+    warns: [
+      'a code was served only as a warning of the run start, or after the recruiter last acted on the run (it may never have been shown)',
+    ],
     spec: opts.kind === 'known' ? [P.decisions] : [P.decisions, P.notice, P.versioning],
     hint: opts.hint,
     judge(traffic: Traffic, ctx: JudgeContext) {
@@ -178,6 +182,7 @@ const rejectReasonRule: Rule = {
   id: 'decisions.reject-reason-only-with-rejected',
   title: 'A decision carries reject_reason only when it is rejected',
   suite: 'decisions',
+  evidence: 'provoked',
   spec: [P.decisionItem, P.decisions],
   hint: 'report decisions on candidates (a rejection with a reason and another decision)',
   judge(traffic, ctx) {

@@ -46,6 +46,8 @@ export const noRetryAfter402Rule: Rule = {
   id: 'retries.none-after-402-insufficient-credits',
   title: 'Never a retry after 402 insufficient_credits',
   suite: 'retries',
+  evidence: 'provoked',
+  warns: ['the repeat after a simulated refusal drops x-svc-sandbox-simulate (the partner moving on, or a retry)'],
   spec: [P.errorsByEndpoint, P.reveal],
   hint: 'reveal a candidate: the first reveal of the session answers 402 insufficient_credits, injected on purpose by the certifier (the sandbox itself never answers 402); tell the user, do not retry',
   judge(traffic, ctx) {
@@ -97,6 +99,8 @@ export const unknownErrorCodeRule: Rule = {
   id: 'unknown-values.error-code-handled-by-status',
   title: 'An unknown error code is handled by its HTTP status (a 5xx on a retry-safe call is retried)',
   suite: 'unknown-values',
+  evidence: 'provoked',
+  warns: ['an unknown-code error is not retried where no known error of that status was retried either'],
   spec: [P.versioning, P.errors],
   hint: 'create one of your own jobs (POST /jobs): the first answers 503 with the new code zz_new_error; let your client handle it as any 503',
   judge(traffic, ctx) {

@@ -23,8 +23,9 @@ export const extraFieldsFlowRule: Rule = {
   id: 'unknown-values.extra-fields-flow-completed',
   title: 'On cert-extra-fields the client completes its flow as on any other fixture (unknown fields ignored)',
   suite: 'unknown-values',
+  evidence: 'conditional',
+  notApplicableWhen: 'the client never started a cert-extra-fields run: nothing to judge',
   spec: [P.versioning, P.run],
-  // Conditional: judged only on a cert-extra-fields run the client starts.
   hint: 'the client never started a cert-extra-fields run: nothing to judge (start one, show it and report decisions and notices as for any fixture)',
   judge(traffic, ctx) {
     const runs = [...runFacts(traffic).values()];

@@ -40,6 +40,7 @@ function requiredHeaderRule(h: RequiredHeader): Rule {
     id: h.id,
     title: h.title,
     suite: 'requests',
+    evidence: 'provoked',
     spec: [P.commonHeaders, P.authentication],
     hint: 'send any request from your server',
     judge(traffic, ctx) {
@@ -74,6 +75,9 @@ const langRule: Rule = {
   id: 'requests.lang-he-or-en',
   title: 'x-svc-lang, when sent, is he or en',
   suite: 'requests',
+  evidence: 'conditional',
+  notApplicableWhen: 'the client sent no x-svc-lang header (it is optional): no value to judge',
+  warns: ['x-svc-lang is empty, or he/en in another case or with spaces'],
   spec: [P.commonHeaders],
   hint: 'send x-svc-lang (he or en) with a request, e.g. a run read',
   judge(traffic, ctx) {
@@ -126,6 +130,7 @@ const redeemWithoutOrgTokenRule: Rule = {
   id: 'requests.redeem-without-org-token',
   title: 'POST /activations/redeem carries no x-svc-org',
   suite: 'requests',
+  evidence: 'provoked',
   spec: [P.redeem, P.commonHeaders],
   hint: 'connect a customer: redeem an activation code (POST /activations/redeem)',
   judge(traffic, ctx) {

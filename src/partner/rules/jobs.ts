@@ -42,6 +42,8 @@ export const descriptionRule: Rule = {
   id: 'requests.job-description-plain-text',
   title: 'A job description_text is plain text (HTML stripped)',
   suite: 'requests',
+  evidence: 'provoked',
+  warns: ['description_text holds an HTML character reference or tag-like text (code, or a job about HTML)'],
   spec: [P.job, P.jobs],
   hint: 'create or update one of your own jobs (POST /jobs with description_text)',
   judge(traffic, ctx) {

@@ -10,6 +10,8 @@ export const orgTokenRule: Rule = {
   id: 'org-token.not-used-after-invalid-org-token',
   title: 'After 401 invalid_org_token the token is not used again',
   suite: 'org-token',
+  evidence: 'provoked',
+  warns: ['the refused token is sent again with a redeem, which takes no org token'],
   spec: [P.authentication, P.crossCutting],
   hint: 'connect a second customer (redeem another of the provisioned activation codes) and work with it: after its first accepted call the certifier revokes its org token, as the operator would, and its later calls answer 401 invalid_org_token; renew the connection with a new code',
   judge(traffic, ctx) {

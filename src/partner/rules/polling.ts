@@ -28,6 +28,8 @@ const pollIntervalRule: Rule = {
   advisory: true,
   title: 'A running run is read at most every 5 s (spec time)',
   suite: 'polling',
+  evidence: 'provoked',
+  warns: ['any breach: polling pace is client guidance (advisory), never a failure'],
   spec: [P.runsRead, P.limits],
   hint: 'start a cert-slow run and keep it on screen',
   judge(traffic, ctx) {
@@ -67,6 +69,8 @@ const stopAtTerminalRule: Rule = {
   advisory: true,
   title: 'No polling after the read that returned completed or failed',
   suite: 'polling',
+  evidence: 'provoked',
+  warns: ['any breach: polling pace is client guidance (advisory), never a failure'],
   spec: [P.runsRead, P.runStatus],
   hint: 'start a cert-slow run and keep it on screen until it completes',
   judge(traffic, ctx) {
@@ -116,6 +120,8 @@ const stopAfter30MinRule: Rule = {
   advisory: true,
   title: 'Polling stops after a run has been running for 30 minutes (spec time)',
   suite: 'polling',
+  evidence: 'provoked',
+  warns: ['any breach: polling pace is client guidance (advisory), never a failure'],
   spec: [P.runsRead, P.limits],
   hint: 'start a run on one of your own jobs and keep it on screen: the first real run the sandbox accepts (after the injected 500 on the first start, a start the recruiter makes by hand) reads running for 35 minutes (spec time; --time-scale shortens them) and sends its terminal webhook only then',
   judge(traffic, ctx) {

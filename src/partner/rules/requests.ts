@@ -7,6 +7,7 @@ export const contentTypeRule: Rule = {
   id: 'requests.post-content-type-json',
   title: 'Every POST carries Content-Type: application/json',
   suite: 'requests',
+  evidence: 'provoked',
   spec: [P.commonHeaders],
   hint: 'send any POST (register a recruiter, start a run)',
   judge(traffic, ctx) {

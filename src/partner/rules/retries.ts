@@ -60,6 +60,11 @@ const backoffRule: Rule = {
   id: 'retries.backoff-from-1s',
   title: 'A retry-safe call is retried after a backoff of at least 1 s (spec time)',
   suite: 'retries',
+  evidence: 'provoked',
+  warns: [
+    "identical reads close together may be another reader's polls",
+    'a retry waited less than the retry before it (backoff grows)',
+  ],
   spec: [P.retries, P.crossCutting],
   hint: 'read a run twice (e.g. keep a cert-slow run on screen): the first repeat read answers 503 rate_limit_unavailable; let your client retry it',
   judge(traffic, ctx) {
@@ -127,6 +132,7 @@ const attemptsRule: Rule = {
   id: 'retries.at-most-3-attempts',
   title: 'A retry-safe call is attempted at most 3 times',
   suite: 'retries',
+  evidence: 'provoked',
   spec: [P.retries],
   hint: backoffRule.hint,
   judge(traffic, ctx) {
@@ -157,6 +163,7 @@ const retryAfterRule: Rule = {
   id: 'retries.retry-after-honoured',
   title: 'After 429 rate_limited the call waits at least Retry-After',
   suite: 'retries',
+  evidence: 'provoked',
   spec: [P.crossCutting, P.retries],
   hint: 'register a recruiter (POST /users): the first one answers 429 rate_limited with Retry-After; let your client retry it',
   judge(traffic, ctx) {
@@ -192,6 +199,11 @@ const finalErrorsRule: Rule = {
   id: 'retries.none-after-401-403-404-409-410-422',
   title: 'Never a retry after 401, 403, 404, 409, 410 or 422',
   suite: 'retries',
+  evidence: 'conditional',
+  notApplicableWhen: 'the client was never refused with 401, 403, 404, 409, 410 or 422: nothing it could have retried',
+  warns: [
+    "an identical read of a refused run's path while earlier reads show several recruiters polling it: another reader's poll, or a retry",
+  ],
   spec: [P.retries, P.crossCutting],
   hint: 'connect a second customer and work with it: the certifier revokes its org token after its first accepted call (401 invalid_org_token; any other refusal of your traffic counts as well)',
   judge(traffic, ctx) {
@@ -305,6 +317,11 @@ const runStartRetryRule: Rule = {
   id: 'retries.run-start-not-retried-after-5xx',
   title: 'A run start is never retried automatically after a timeout or a 5xx, at any distance',
   suite: 'retries',
+  evidence: 'provoked',
+  warns: [
+    'a run start resent after 503 rate_limit_unavailable (nothing was executed; the spec reads two ways)',
+    'the repeat after a simulated refusal drops x-svc-sandbox-simulate (the partner moving on, or a retry)',
+  ],
   spec: [P.runsStart, P.retries],
   hint: 'start a run on one of your own jobs (a job_external_id not starting with cert-): the first such start answers 500 internal_error; show the error (a recruiter may start again by hand: a new action, not a retry)',
   judge(traffic, ctx) {
@@ -361,6 +378,8 @@ const redeemRetryRule: Rule = {
   id: 'retries.redeem-not-retried-after-lost-answer',
   title: 'A redeem is never retried after a lost answer or a 5xx',
   suite: 'retries',
+  evidence: 'provoked',
+  warns: ['the repeat after a simulated refusal drops x-svc-sandbox-simulate (the partner moving on, or a retry)'],
   spec: [P.redeem, P.retries],
   hint: 'connect a customer with an activation code: the first successful redemption is carried out but its answer is lost',
   judge(traffic, ctx) {

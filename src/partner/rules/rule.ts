@@ -2,6 +2,7 @@
 // give the same verdict, so the live checklist can re-judge after every request and the final judgement
 // is the same function with `final: true`.
 
+import type { EvidenceDeclaration } from '../../runner/evidence.js';
 import type { SpecSection } from '../../runner/spec-section-names.js';
 import type { JudgeContext, Traffic, WebhookDelivery } from '../traffic.js';
 
@@ -32,7 +33,13 @@ export interface RuleVerdict {
   unlock?: string;
 }
 
-export interface Rule {
+/**
+ * A rule, with how its evidence arises (runner/evidence.ts): `provoked` when the sandbox or an injection
+ * creates the situation in a normal session (never exercised: `not-exercised`, with the hint);
+ * `conditional` when only the partner's own choices do (never exercised: `not-applicable`, with
+ * `notApplicableWhen`); `input` when a flag lets the traffic reach it at all (`unlockedBy`).
+ */
+export interface Rule extends EvidenceDeclaration {
   /** `<suite>.<property asserted>`. */
   id: string;
   title: string;

@@ -54,6 +54,9 @@ function secretRule(
     id: opts.id,
     title: opts.title,
     suite: 'secrets',
+    evidence: 'provoked',
+    // In a body a key or token only warns (rule 7 does not list request bodies to the service).
+    ...(opts.body ? { warns: ['a key or token the session issued is sent in a request body'] } : {}),
     spec: [P.general, P.commonHeaders, P.authentication],
     hint: 'send any request from your server',
     judge(traffic: Traffic, ctx: JudgeContext) {

@@ -26,6 +26,8 @@ export const unknownStatusRule: Rule = {
   id: 'unknown-values.unknown-run-status-read-as-running',
   title: 'An unknown run status is treated as running (the client keeps reading)',
   suite: 'unknown-values',
+  evidence: 'provoked',
+  warns: ['the client read again sooner than the polling pace, or only after a webhook delivery prompted it'],
   spec: [P.versioning, P.runStatus],
   hint: 'start a cert-slow run and keep it on screen: a poll of it (a read after one that said running) answers the unknown status zz_certification_status',
   judge(traffic, ctx) {

@@ -39,6 +39,8 @@ const validDeliveriesRule: Rule = {
   id: 'webhooks.valid-deliveries-acknowledged-2xx',
   title: 'Every valid delivery is acknowledged with 2xx within 10 s',
   suite: 'webhooks',
+  evidence: 'input',
+  unlockedBy: '--webhook-url',
   spec: [P.events],
   hint: 'start a cert-webhook run, or ask for a test delivery: POST /sandbox/webhooks/test {"event":"run_completed"}',
   judge(traffic, ctx) {
@@ -72,6 +74,8 @@ const noRedirectRule: Rule = {
   id: 'webhooks.valid-deliveries-never-redirected',
   title: 'A valid delivery is never answered with 3xx',
   suite: 'webhooks',
+  evidence: 'input',
+  unlockedBy: '--webhook-url',
   spec: [P.events],
   hint: validDeliveriesRule.hint,
   judge(traffic, ctx) {
@@ -99,6 +103,8 @@ const badSignatureRule: Rule = {
   id: 'webhooks.bad-signature-refused',
   title: 'The bad-signature test delivery is answered non-2xx (401)',
   suite: 'webhooks',
+  evidence: 'input',
+  unlockedBy: '--webhook-url',
   spec: [P.events, P.webhookTest],
   hint: 'ask for a bad-signature test delivery: POST /sandbox/webhooks/test {"event":"run_completed","valid_signature":false}',
   judge(traffic, ctx) {

@@ -1,0 +1,230 @@
+// Every check and rule of the four certifying commands declares how its evidence arises (provoked,
+// conditional, input) and, honestly, whether it may warn. The first half walks the catalogue `svc-certify
+// list` shows; the second reads the sources, because whether a check can warn is a property of its code:
+// a check (or a helper it calls, or the factory that builds it) that can record a warning must declare
+// `warns`, and one that declares it must have a way to warn. The reader is a pure function of the files'
+// text, so a test feeds it fake sources and sees each mistake reported: it cannot pass vacuously.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../package-root.js';
+import { EVIDENCE_KINDS } from '../runner/evidence.js';
+import { listVariants } from '../sandbox/index.js';
+import { checkCatalogue } from './check-catalogue.js';
+
+const ROOT = packageRoot();
+
+describe('the catalogue of every certifying command declares how each check gets its evidence', () => {
+  const catalogue = checkCatalogue();
+
+  it('covers the four commands', () => {
+    for (const command of ['run', 'partner', 'receiver', 'scan'])
+      expect(
+        catalogue.some((e) => e.command === command),
+        command,
+      ).toBe(true);
+  });
+
+  it('every check has a valid trigger, a conditional one its not-applicable reason, an input one its unlock', () => {
+    const problems: string[] = [];
+    for (const e of catalogue) {
+      const at = `${e.command} ${e.id}`;
+      if (!(EVIDENCE_KINDS as readonly string[]).includes(e.evidence))
+        problems.push(`${at}: evidence ${JSON.stringify(e.evidence)} is none of ${EVIDENCE_KINDS.join(', ')}`);
+      if (e.evidence === 'conditional' && !e.notApplicableWhen?.trim())
+        problems.push(`${at}: conditional without notApplicableWhen (the reason it does not apply)`);
+      if (e.evidence !== 'conditional' && e.notApplicableWhen !== undefined)
+        problems.push(`${at}: notApplicableWhen on a ${e.evidence} check (only a conditional one may not apply)`);
+      if (e.evidence === 'input' && !e.unlock?.trim())
+        problems.push(`${at}: input without what unlocks it (an input need, or unlockedBy)`);
+      for (const w of e.warns) if (!w.trim()) problems.push(`${at}: an empty warning case`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('a check an operator input unlocks is not declared provoked', () => {
+    const problems = catalogue
+      .filter((e) => e.evidence === 'provoked' && e.unlock !== undefined)
+      .map((e) => `${e.command} ${e.id}: provoked, but ${e.unlock} unlocks it (declare it input)`);
+    expect(problems).toEqual([]);
+  });
+
+  it('declares warns on every check a conformant variant names in its `warns`', () => {
+    const byId = new Map(catalogue.filter((e) => e.command === 'run').map((e) => [e.id, e]));
+    const named = listVariants().flatMap((v) => (v.warns ?? []).map((id) => ({ variant: v.id, id })));
+    expect(named.length).toBeGreaterThan(0);
+    const problems = named
+      .filter(({ id }) => (byId.get(id)?.warns.length ?? 0) === 0)
+      .map(({ variant, id }) => `${id} (warns with ${variant}) declares no warning case`);
+    expect(problems).toEqual([]);
+  });
+});
+
+interface Source {
+  file: string;
+  text: string;
+}
+
+interface Declared {
+  file: string;
+  line: number;
+  id: string;
+  mayWarn: boolean;
+  declaresWarns: boolean;
+}
+
+const isWarnCall = (n: ts.Node): boolean =>
+  ts.isCallExpression(n) &&
+  ts.isPropertyAccessExpression(n.expression) &&
+  // t.expect.warn(…), t.warn(…) (receiver checks), warnings.push(…) (partner rules).
+  (n.expression.name.text === 'warn' ||
+    (n.expression.name.text === 'push' && /\bwarnings$/.test(n.expression.expression.getText())));
+
+/** advisory: true — an advisory rule or check can only warn. */
+const isAdvisory = (n: ts.Node): boolean =>
+  ts.isPropertyAssignment(n) && n.name.getText() === 'advisory' && n.initializer.kind === ts.SyntaxKind.TrueKeyword;
+
+const calledName = (n: ts.Node): string | undefined =>
+  ts.isCallExpression(n) && ts.isIdentifier(n.expression) ? n.expression.text : undefined;
+
+function some(node: ts.Node, test: (n: ts.Node) => boolean): boolean {
+  if (test(node)) return true;
+  return ts.forEachChild(node, (c) => (some(c, test) ? true : undefined)) ?? false;
+}
+
+const propertyOf = (o: ts.ObjectLiteralExpression, name: string): ts.ObjectLiteralElementLike | undefined =>
+  o.properties.find((p) => p.name?.getText() === name);
+
+/**
+ * Every object literal with an `id` and a `title` (a check, a rule, or the row a factory builds one
+ * from): whether its code, a helper it calls or the factory it is passed to can record a warning, and
+ * whether it declares `warns`. A literal that copies its declaration from a row (`...declarationOf(row)`)
+ * is judged by its rows.
+ */
+function declaredWarnings(sources: readonly Source[]): Declared[] {
+  const files = sources.map((s) => ts.createSourceFile(s.file, s.text, ts.ScriptTarget.Latest, true));
+  // Named functions (declarations and consts bound to arrows or function expressions), by name.
+  const functions = new Map<string, ts.Node[]>();
+  const add = (name: string, body: ts.Node): void => void functions.set(name, [...(functions.get(name) ?? []), body]);
+  for (const f of files)
+    some(f, (n) => {
+      if (ts.isFunctionDeclaration(n) && n.name) add(n.name.text, n);
+      if (
+        ts.isVariableDeclaration(n) &&
+        ts.isIdentifier(n.name) &&
+        n.initializer &&
+        (ts.isArrowFunction(n.initializer) || ts.isFunctionExpression(n.initializer))
+      )
+        add(n.name.text, n.initializer);
+      return false;
+    });
+  // Warners: functions that warn, or call one (to a fixed point).
+  const warners = new Set<string>();
+  const warnsHere = (n: ts.Node): boolean =>
+    some(n, (c) => isWarnCall(c) || isAdvisory(c) || warners.has(calledName(c) ?? ''));
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [name, bodies] of functions)
+      if (!warners.has(name) && bodies.some(warnsHere)) {
+        warners.add(name);
+        changed = true;
+      }
+  }
+  const copiesDeclaration = (o: ts.ObjectLiteralExpression): boolean =>
+    o.properties.some((p) => ts.isSpreadAssignment(p) && /^declarationOf\(/.test(p.expression.getText()));
+  // Factories whose checks copy the declaration of the row they are given: the row is judged.
+  const copying = new Set(
+    [...functions]
+      .filter(([, bodies]) =>
+        bodies.some((b) => some(b, (c) => ts.isObjectLiteralExpression(c) && copiesDeclaration(c))),
+      )
+      .map(([name]) => name),
+  );
+  const out: Declared[] = [];
+  for (const f of files)
+    some(f, (n) => {
+      if (!ts.isObjectLiteralExpression(n) || !propertyOf(n, 'id') || !propertyOf(n, 'title')) return false;
+      if (copiesDeclaration(n)) return false;
+      // A row given to a factory that copies its declaration may warn when the factory's check may; a
+      // row given to any other factory is data, the factory's own literal declaring for all its rows.
+      const factory = ts.isCallExpression(n.parent) ? calledName(n.parent) : undefined;
+      if (factory !== undefined && !copying.has(factory)) return false;
+      const warnsProp = propertyOf(n, 'warns');
+      const declaresWarns =
+        (warnsProp !== undefined &&
+          !(
+            ts.isPropertyAssignment(warnsProp) &&
+            ts.isArrayLiteralExpression(warnsProp.initializer) &&
+            warnsProp.initializer.elements.length === 0
+          )) ||
+        // A declaration that depends on the row: ...(row.body ? { warns: [...] } : {}).
+        n.properties.some((p) => ts.isSpreadAssignment(p) && /\bwarns:/.test(p.expression.getText()));
+      out.push({
+        file: f.fileName,
+        line: f.getLineAndCharacterOfPosition(n.getStart()).line + 1,
+        id: (propertyOf(n, 'id') as ts.PropertyAssignment).initializer?.getText() ?? '?',
+        mayWarn: warnsHere(n) || (factory !== undefined && warners.has(factory)),
+        declaresWarns,
+      });
+      return false;
+    });
+  return out;
+}
+
+const mismatches = (list: readonly Declared[]): string[] =>
+  list
+    .filter((d) => d.mayWarn !== d.declaresWarns)
+    .map((d) =>
+      d.mayWarn
+        ? `${d.file}:${d.line} ${d.id} may warn but declares no warns`
+        : `${d.file}:${d.line} ${d.id} declares warns but nothing in it can warn`,
+    );
+
+function sourcesOf(dirs: readonly string[], only?: RegExp): Source[] {
+  return dirs.flatMap((dir) =>
+    readdirSync(join(ROOT, dir))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && (!only || only.test(f)))
+      .map((f) => ({ file: `${dir}/${f}`, text: readFileSync(join(ROOT, dir, f), 'utf8') })),
+  );
+}
+
+describe('what may warn is declared, and only that', () => {
+  it('every check and rule whose code can warn declares warns; none declares it without a way to warn', () => {
+    const sources = [
+      ...sourcesOf(['suites', 'src/partner/rules']),
+      ...sourcesOf(['src/receiver-cert'], /^receiver-checks\.ts$/),
+    ];
+    const declared = declaredWarnings(sources);
+    // Every check of the catalogue but scan's (built from a table that holds no code) is one of them.
+    expect(declared.length).toBeGreaterThanOrEqual(checkCatalogue().filter((e) => e.command !== 'scan').length - 30);
+    expect(mismatches(declared)).toEqual([]);
+  });
+
+  it('the reader finds a warning through a helper, a factory and an advisory flag, and a dishonest declaration', () => {
+    const fake: Source = {
+      file: 'suites/fake.ts',
+      text: `
+        function helper(t) { t.expect.warn(false, {}); }
+        function outer(t) { helper(t); }
+        function make(row) { return { id: row.id, title: row.title, ...declarationOf(row), run(t) { outer(t); } }; }
+        const CHECKS = [
+          { id: 'a.direct', title: 'a', run(t) { t.expect.warn(true, {}); } },
+          { id: 'a.via-helper', title: 'b', warns: ['x'], run(t) { outer(t); } },
+          { id: 'a.silent', title: 'c', run(t) { t.expect.status(1, 200); } },
+          { id: 'a.claims', title: 'd', warns: ['y'], run(t) { t.expect.status(1, 200); } },
+          { id: 'a.empty', title: 'e', warns: [], run(t) { t.expect.status(1, 200); } },
+          make({ id: 'a.row', title: 'f' }),
+          { id: 'a.rule', title: 'g', advisory: true, judge() {} },
+          { id: 'a.pushes', title: 'h', warns: ['z'], judge() { const warnings = []; warnings.push({}); } },
+        ];`,
+    };
+    expect(mismatches(declaredWarnings([fake])).map((m) => m.replace(/^.*:\d+ /, ''))).toEqual([
+      "'a.direct' may warn but declares no warns",
+      "'a.claims' declares warns but nothing in it can warn",
+      "'a.row' may warn but declares no warns",
+      "'a.rule' may warn but declares no warns",
+    ]);
+  });
+});
