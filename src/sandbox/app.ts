@@ -83,6 +83,9 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     seed: opts.seed,
     timeScale: config.variants.has('runs-read.real-run-outlasts-polling') ? timeScale / 16 : timeScale,
     faults,
+    realisticText: config.variants.has('sandbox.realistic-profile-text'),
+    neverRepeatForJob: config.variants.has('runs-read.never-repeat-candidate-for-job'),
+    ...(config.variants.has('runs-read.real-run-running-35-minutes') ? { runningAtLeastMs: 35 * 60_000 } : {}),
   });
   const queue = createWebhookQueue({
     timeScale,
