@@ -843,20 +843,24 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
         );
         return;
       }
-      // Both runs are of the shared job; the second is read once the first has ended, by when it has
-      // listed what it will (they run side by side).
+      // The second run is of a twin of the shared job (its own external_id: a service may never list a
+      // candidate twice for one job) with the same requirements, so any ranking finds the same
+      // candidates; it is read once the first has ended, by when it has listed what it will (they run
+      // side by side). Every candidate the first run listed on any read counts.
       const [first, second] = await Promise.all([realRun(t), t.setup.secondRealRun()]);
-      const last = first.reads[first.reads.length - 1];
-      if (!last) return;
+      if (first.reads.length === 0) return;
       const names = new Map<string, JsonValue | undefined>();
-      for (const c of objects(last.run.candidates)) {
-        const id = idKey(c.id);
-        if (id !== undefined) names.set(id, c.name);
-      }
+      for (const r of first.reads)
+        for (const c of objects(r.run.candidates)) {
+          const id = idKey(c.id);
+          if (id !== undefined) names.set(id, c.name);
+        }
       // One read usually; a few more while the second run is still running and shares no candidate yet.
       let read: Read | undefined;
       let common: JsonObject[] = [];
+      let readsOfSecond = 0;
       for (let n = 1; n <= SECOND_RUN_READS; n++) {
+        readsOfSecond = n;
         read = await readAgain(t, second.runId, `read the second real run (#${n})`);
         if (!read) return;
         common = objects(read.run.candidates).filter((c) => names.has(idKey(c.id) ?? ''));
@@ -872,7 +876,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
       if (!read) return;
       if (common.length === 0) {
         t.skip(
-          `the two real runs of the shared job listed no candidate in common (${names.size} and ${objects(read.run.candidates).length} listed), so no pseudonym could be compared`,
+          `the shared real run and the second real run (a twin of its job, the same requirements, read ${readsOfSecond} time(s) until ${show(read.run.status)}) listed no candidate in common (${names.size} and ${objects(read.run.candidates).length} listed), so no pseudonym could be compared`,
           'inconclusive',
         );
         return;

@@ -85,6 +85,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     faults,
     realisticText: config.variants.has('sandbox.realistic-profile-text'),
     neverRepeatForJob: config.variants.has('runs-read.never-repeat-candidate-for-job'),
+    rankByExperience: config.variants.has('runs-read.ranked-by-experience'),
     ...(config.variants.has('runs-read.real-run-running-35-minutes') ? { runningAtLeastMs: 35 * 60_000 } : {}),
   });
   const queue = createWebhookQueue({

@@ -38,6 +38,8 @@ export interface EngineChoices {
   realisticText?: boolean;
   /** A later run of a job never lists a candidate an earlier run of that job listed (default: listed last, flagged already_shown). */
   neverRepeatForJob?: boolean;
+  /** Eligible candidates are ranked by years of experience rather than by the nice requirements they meet. */
+  rankByExperience?: boolean;
   /** A real run stays running at least this long (unscaled ms), its candidates listed at the usual pace. */
   runningAtLeastMs?: number;
 }
@@ -83,6 +85,7 @@ export function createEngine(opts: { seed?: number; timeScale: number; faults: F
         padFromHidden: extra > 0,
         seed,
         shownBefore,
+        rankByExperience: opts.rankByExperience === true,
       });
       shown.set(key, new Set([...shownBefore, ...plan.picks.map((p) => p.profile.id)]));
       if (opts.runningAtLeastMs !== undefined) plan.completeAt = Math.max(plan.completeAt, opts.runningAtLeastMs);

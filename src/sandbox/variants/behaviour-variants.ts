@@ -258,4 +258,12 @@ export const behaviourVariants = [
     allowedBy:
       'Candidate `title`, `company`, `location`: "string or null"; Sandbox behaviour masks "any e-mail address", "any URL", "any phone number" — a stack, a company name, a street number, a standard, a version or a year range is none of them',
   },
+  {
+    id: 'runs-read.ranked-by-experience',
+    area: 'runs-read',
+    summary:
+      'a run lists the eligible candidates (every must met or undetermined) with the most years of experience first, whatever nice requirements they meet',
+    allowedBy:
+      'Run `candidates`: "confirmed candidates in the service\'s display order"; how a run chooses among eligible candidates is not shown',
+  },
 ] as const satisfies readonly VariantDefinition[];
