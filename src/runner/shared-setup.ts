@@ -484,7 +484,11 @@ export class SharedSetupCore {
     if (res.status === 0)
       return `${req} got no HTTP answer (${res.transportError?.code ?? 'transport error'}); expected ${wanted}`;
     const err = isJsonObject(res.json) && typeof res.json.error === 'string' ? ` ${renderValue(res.json.error)}` : '';
-    return `${req} answered ${res.status}${err}; expected ${wanted}`;
+    const unparsed =
+      res.json === undefined && res.jsonError !== undefined && res.jsonError !== 'empty body'
+        ? ` with a body that is not JSON (${res.jsonError})`
+        : '';
+    return `${req} answered ${res.status}${err}${unparsed}; expected ${wanted}`;
   }
 
   private sleep(ms: number): Promise<void> {

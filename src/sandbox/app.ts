@@ -29,6 +29,7 @@ import { isOneOf } from './must.js';
 export type { SandboxRequest, SandboxResponse } from './context.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 export const SIMULATE_VALUES = [
   'rate_limited',
   'rate_limit_unavailable',
@@ -374,6 +375,8 @@ function finish(app: AppContext, { reply, lang }: Outcome, langDefaulted: boolea
     nameAt < 0
       ? encoded
       : Buffer.concat([encoded.subarray(0, nameAt + 8), Buffer.from([0xff]), encoded.subarray(nameAt + 8)]);
-  const body = variants.size > 0 ? applyBodyVariants(bytes, reply.status, variants) : bytes;
+  const varied = variants.size > 0 ? applyBodyVariants(bytes, reply.status, variants) : bytes;
+  // The fault: a byte-order mark before every JSON text (RFC 8259 §8.1: implementations must not add one).
+  const body = faults.has('conventions.json-byte-order-mark') ? Buffer.concat([UTF8_BOM, varied]) : varied;
   return { status: reply.status, headers, body };
 }
