@@ -145,10 +145,12 @@ export function renderRun(
   const faults = app.config.faults;
   const { snapshot, extraFields: extra } = state;
   const seenFinished = !run.fixture && countTerminalRead(run, snapshot.status) > 0;
-  const listed =
+  const kept =
     seenFinished && faults.has('runs-read.candidate-dropped-after-end')
       ? snapshot.candidates.slice(1)
       : snapshot.candidates;
+  // Variant fixtures.highest-id-first: a fixture's candidates in descending id order (display order is open).
+  const listed = run.fixture && app.config.variants.has('fixtures.highest-id-first') ? [...kept].reverse() : kept;
   const candidates = listed.map((c) => {
     const price = priceOverride ?? c.priceCredits;
     run.quotedPrices.set(c.id, price);

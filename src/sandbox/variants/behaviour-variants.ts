@@ -266,4 +266,11 @@ export const behaviourVariants = [
     allowedBy:
       'Run `candidates`: "confirmed candidates in the service\'s display order"; how a run chooses among eligible candidates is not shown',
   },
+  {
+    id: 'fixtures.highest-id-first',
+    area: 'fixtures',
+    summary: 'a fixture run lists its candidates highest id first (990000000006 … 990000000001 on cert-notices-all)',
+    allowedBy:
+      'Run `candidates`: "confirmed candidates in the service\'s display order"; Sandbox behaviour: fixture candidates have "synthetic ids ascending from 990000000001" says how ids are assigned, not the order they are listed in',
+  },
 ] as const satisfies readonly VariantDefinition[];
