@@ -140,13 +140,15 @@ interface Outcome {
   lang: Lang;
 }
 
-function langOf(req: SandboxRequest, partner: Partner | undefined): Lang {
+function langOf(app: AppContext, req: SandboxRequest, partner: Partner | undefined): Lang {
   const v = header(req.headers, 'x-svc-lang');
   if (v !== undefined) {
     const tag = v.trim().toLowerCase();
     if (tag === 'en' || tag.startsWith('en-')) return 'en';
     if (tag === 'he' || tag.startsWith('he-')) return 'he';
   }
+  // Variant conventions.agreed-english-default: English is the default agreed with every partner.
+  if (app.config.variants.has('conventions.agreed-english-default')) return 'en';
   return partner?.defaultLang ?? 'he';
 }
 
@@ -196,7 +198,7 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
   const { config, store } = app;
   const faults = config.faults;
   const sandbox = config.mode === 'sandbox';
-  let lang = langOf(req, undefined);
+  let lang = langOf(app, req, undefined);
   try {
     const q = req.path.indexOf('?');
     const path = q < 0 ? req.path : req.path.slice(0, q);
@@ -233,7 +235,7 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
         key && faults.has('auth.unknown-key-wrong-code') ? 'invalid_org_token' : 'invalid_partner_key',
       );
     }
-    lang = langOf(req, partner);
+    lang = langOf(app, req, partner);
     // The faults: a simulated request is not counted; the window is kept per organization, not per partner.
     const scope = faults.has('limits.rate-limit-per-organization')
       ? `${partner.id}|${header(req.headers, 'x-svc-org') ?? ''}`

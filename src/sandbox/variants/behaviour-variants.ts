@@ -273,4 +273,12 @@ export const behaviourVariants = [
     allowedBy:
       'Run `candidates`: "confirmed candidates in the service\'s display order"; Sandbox behaviour: fixture candidates have "synthetic ids ascending from 990000000001" says how ids are assigned, not the order they are listed in',
   },
+  {
+    id: 'conventions.agreed-english-default',
+    area: 'conventions',
+    summary:
+      'without x-svc-lang, messages, notices and fixture names are in English: the default agreed with the partner',
+    allowedBy: 'Common headers: x-svc-lang "default is the partner default (he unless agreed otherwise)"',
+    warns: ['conventions.message-hebrew-by-default'],
+  },
 ] as const satisfies readonly VariantDefinition[];
