@@ -281,4 +281,12 @@ export const behaviourVariants = [
     allowedBy: 'Common headers: x-svc-lang "default is the partner default (he unless agreed otherwise)"',
     warns: ['conventions.message-hebrew-by-default'],
   },
+  {
+    id: 'runs-start.form-issues-first',
+    area: 'runs-start',
+    summary:
+      'a refused run start with a requirement of the wrong form (empty_text, invalid_kind, too_long) lists only those in `rejected[]`; duplicate, location_as_requirement and too_many_musts come once the form is right',
+    allowedBy:
+      'POST /runs: "422 requirements_rejected (rejected[], warnings[]; nothing started)" says what an issue is, not that every offending requirement gets one in the same answer',
+  },
 ] as const satisfies readonly VariantDefinition[];
