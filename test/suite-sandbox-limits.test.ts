@@ -37,6 +37,14 @@ const MINE = new Set([...SANDBOX_IDS, ...PRODUCTION_IDS, ...LIMITS_IDS]);
 const MY_FAULTS = FAULTS.filter((f) => MINE.has(f.caughtBy)).map((f) => [f.id, f.caughtBy] as const);
 
 describe('sandbox, production and limits suites', () => {
+  it('a partner with a limit raised by agreement above 1,000 per minute, stated with --rate-limit, is judged at its limit', async () => {
+    // 1,200 per minute: beyond the 1,000 requests a burst sent before it followed --rate-limit. At time
+    // scale 2 the window is 30 s, so the burst needs only some 40 requests a second.
+    const run = await certifySandbox({ ids: [RATE_CHECK], exhaustLimits: true, timeScale: 2, rateLimit: 1200 });
+    const r = resultOf(run, RATE_CHECK);
+    expect(r.status, r.message).toBe('passed');
+  });
+
   it('every check has a fault meant for it', () => {
     const caught = new Set(MY_FAULTS.map(([, check]) => check));
     expect([...MINE].filter((id) => !caught.has(id))).toEqual([]);
