@@ -124,7 +124,7 @@ export function expectErrorEnvelope(t: CheckContext, res: ApiResponse, what: str
   return t.expect.that(
     body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
     {
-      message: `${what} answered ${res.status} with ${res.jsonError ? `a body that is not JSON (${JSON.stringify(res.text.slice(0, 120))})` : show(res.json ?? null).slice(0, 200)}; every non-2xx response has the JSON envelope {"error": string, "message": string}`,
+      message: `${what} answered ${res.status} with ${res.jsonError ? `a body that is not JSON (${res.jsonError}: ${JSON.stringify(res.text.slice(0, 120))})` : show(res.json ?? null).slice(0, 200)}; every non-2xx response has the JSON envelope {"error": string, "message": string}`,
       spec: S.errors,
       expected: '{"error": "…", "message": "…"}',
       received: res.jsonError ? res.text.slice(0, 200) : (res.json ?? null),

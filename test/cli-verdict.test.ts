@@ -6,7 +6,8 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_FILES, run, start, tmp, type Ran } from './cli-support.js';
+import { once } from 'node:events';
+import { provisionedRunArgs, REPORT_FILES, run, start, tmp, type Ran } from './cli-support.js';
 
 const KEY = `spk_live_${'ab'.repeat(24)}`;
 
@@ -165,6 +166,41 @@ describe('run: preflight, before anything is spent', () => {
       /not the Partner API v1 at http:\/\/127\.0\.0\.1:\d+\/v1: GET .*\/runs\/\{id\} answered 404 text\/html/,
     );
     expect(existsSync(join(cwd, 'reports', 'results.json'))).toBe(false);
+  });
+
+  it('a server putting a byte-order mark before every JSON answer is this API with a defect: exit 1, every report, the BOM named', async () => {
+    const work = tmp('svc-bom-');
+    const provisionFile = join(work, 'provision.json');
+    const serve = start(
+      ['serve', '--time-scale', '60', '--provision', provisionFile, '--fault', 'conventions.json-byte-order-mark'],
+      { cwd: work },
+    );
+    let out = '';
+    serve.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!/listening on http/.test(out) && Date.now() < deadline && serve.exitCode === null)
+        await new Promise((r) => setTimeout(r, 50));
+      const p = JSON.parse(readFileSync(provisionFile, 'utf8')) as Record<string, unknown>;
+      const cwd = tmp();
+      const r = await run([...provisionedRunArgs(p, ['webhook_secret']), '--reporter', 'json,junit,html,markdown'], {
+        cwd,
+      });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).not.toMatch(/not the Partner API/);
+      for (const f of REPORT_FILES) expect(existsSync(join(cwd, 'reports', f)), f).toBe(true);
+      const res = results(cwd);
+      expect(res.verdict).toBe('not-certified');
+      const envelope = res.checks.find((c) => c.id === 'conventions.error-envelope-json-utf8');
+      expect(envelope?.status).toBe('failed');
+      expect(envelope?.message).toMatch(/starts with EF BB BF, a byte-order mark/);
+      // Shared setup fails naming the cause too: every check that needed the organization says why.
+      const setup = res.checks.find((c) => c.id === 'conventions.success-json-utf8');
+      expect(setup?.message).toMatch(/byte-order mark/);
+    } finally {
+      serve.kill('SIGINT');
+      if (serve.exitCode === null) await once(serve, 'exit');
+    }
   });
 
   it('a report folder under a file: exit 2 at once, before the target is contacted', async () => {

@@ -3,8 +3,9 @@
 // still running) (that each fault makes its check fail is the fault matrix's, on the check's own assertion).
 
 import { describe, expect, it } from 'vitest';
-import { findPhone, RUNS_READ_CHECKS } from '../suites/runs-read.js';
-import { certifySandbox, notPassed } from './support/certify-sandbox.js';
+import { exposedContact, findPhone, RUNS_READ_CHECKS } from '../suites/runs-read.js';
+import { certifySandbox, notPassed, resultOf } from './support/certify-sandbox.js';
+import { listFaults } from '../src/sandbox/index.js';
 
 const ids = RUNS_READ_CHECKS.map((c) => c.id);
 
@@ -61,5 +62,74 @@ describe('phone detector of sandbox.contact-identifiers-masked', () => {
     ['call 031234567 now', '031234567'],
   ])('flags %j', (text, phone) => {
     expect(findPhone(text)).toBe(phone);
+  });
+});
+
+describe('contact detectors of sandbox.contact-identifiers-masked on real-world profile text', () => {
+  // The sandbox's realistic-text variant shows stacks, domain companies, addresses, standards and year
+  // ranges: each masking fault must still be caught among them, by its own leftover contact.
+  const MASKING = listFaults().filter((f) => f.caughtBy === 'sandbox.contact-identifiers-masked');
+  it('the realistic-text variant has masking faults to be proven with', () => {
+    expect(MASKING.map((f) => f.id).sort()).toEqual([
+      'sandbox.bare-phone-left',
+      'sandbox.email-left-in-evidence',
+      'sandbox.schemeless-link-left',
+    ]);
+  });
+  for (const fault of MASKING) {
+    it(`fault ${fault.id} is still caught with realistic profile text`, async () => {
+      const r = resultOf(
+        await certifySandbox({
+          ids: ['sandbox.contact-identifiers-masked'],
+          faults: [fault.id],
+          variants: ['sandbox.realistic-profile-text'],
+        }),
+        'sandbox.contact-identifiers-masked',
+      );
+      expect(r.status, r.message).toBe('failed');
+      expect(r.message).not.toMatch(/ASP\.NET|VB\.NET|socket\.io|Booking\.com|Monday\.com|ISO|2019–2023|24\/7/);
+    });
+  }
+
+  it.each([
+    'Senior ASP.NET/MVC Developer',
+    'VB.NET/C# Engineer',
+    'Full-stack (Node.js/React, socket.io/redis)',
+    'Asp.net/mvc and vb.net/c# maintenance',
+    'Uses @socket.io/redis-adapter in production',
+    'Booking.com',
+    'Monday.com',
+    '3M',
+    'Wix.com Ltd.',
+    'Check Point Software Technologies (NASDAQ: CHKP)',
+    'Azrieli Center, 132 Menachem Begin Rd, Floor 34, Tel Aviv 6701101',
+    '12 Rothschild Blvd, Tel Aviv-Yafo',
+    'ISO 27001 lead auditor',
+    'ISO/IEC 27001:2022 and SOC 2 Type II',
+    'Python 3.12, Django 5.0',
+    'Team lead 2019–2023, engineer 2016–2019',
+    '24/7 on-call NOC engineer',
+    'C++17/20, Qt 6.5',
+    'Windows Server 2012 R2 / 2016 / 2019',
+    '.NET 8 / EF Core 8.0',
+    'Ruby on Rails 7.1 at Fiverr.com (2020–2024)',
+    'Wix.com/Monday.com alumni',
+    '[link hidden in sandbox] and [phone hidden in sandbox]',
+  ])('finds nothing in %j', (text) => {
+    expect(exposedContact(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['portfolio linkedin.com/in/dana-levi-42', 'linkedin.com/in/dana-levi-42'],
+    ['see LinkedIn.com/in/danalevi', 'LinkedIn.com/in/danalevi'],
+    ['code at github.com/dana-levi', 'github.com/dana-levi'],
+    ['https://socket.io/docs/v4', 'https://socket.io/docs/v4'],
+    ['www.booking.com/careers', 'www.booking.com/careers'],
+    ['reach dana.levi@mail.example.com', 'dana.levi@mail.example.com'],
+    ['office 03-555-1234, 12 Rothschild Blvd', '03-555-1234'],
+    ['+972-54-123-4567 (24/7)', '+972-54-123-4567'],
+  ])('finds the contact in %j', (text, found) => {
+    // The phone pattern may take a trailing digit group along ("… (24"): what matters is that it is found.
+    expect(exposedContact(text)).toContain(found);
   });
 });

@@ -24,6 +24,14 @@ const PRODUCTION: CertifySandboxOptions = { mode: 'production', flags: { environ
 const LIMITS: CertifySandboxOptions = { exhaustLimits: true, timeScale: 60, rateLimit: 30 };
 
 describe('sandbox, production and limits suites', () => {
+  it('a partner with a limit raised by agreement above 1,000 per minute, stated with --rate-limit, is judged at its limit', async () => {
+    // 1,200 per minute: beyond the 1,000 requests a burst sent before it followed --rate-limit. At time
+    // scale 2 the window is 30 s, so the burst needs only some 40 requests a second.
+    const run = await certifySandbox({ ids: [RATE_CHECK], exhaustLimits: true, timeScale: 2, rateLimit: 1200 });
+    const r = resultOf(run, RATE_CHECK);
+    expect(r.status, r.message).toBe('passed');
+  });
+
   it('pass against the clean sandbox; production checks skip, limits skip without --exhaust-limits', async () => {
     const run = await certifySandbox({ ids: [...SANDBOX_IDS, ...PRODUCTION_IDS, ...LIMITS_IDS] });
     expect(notPassed(run).filter((l) => !l.startsWith('skipped'))).toEqual([]);

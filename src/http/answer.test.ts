@@ -13,6 +13,16 @@ const incoming = (bytes: Buffer, received = bytes.length): Incoming => ({
 });
 
 describe('readBody', () => {
+  it('names the defect of a JSON answer that does not parse: a byte-order mark, a cut body, bytes not UTF-8', () => {
+    const bom = readBody(incoming(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')])));
+    expect(bom.json).toBeUndefined();
+    expect(bom.jsonError).toMatch(/^the body starts with EF BB BF, a byte-order mark/);
+    const cut = readBody(incoming(Buffer.from('{"error":"run_not_found","mess')));
+    expect(cut.jsonError).toMatch(/^the body ends before its JSON text does \(cut short after 30 bytes\?\)/);
+    const bytes = readBody(incoming(Buffer.from([0x7b, 0xff, 0x7d])));
+    expect(bytes.jsonError).toMatch(/^the body holds bytes that are not UTF-8 \(the first at byte offset 1\)/);
+  });
+
   it('parses JSON losslessly and says why a body is not JSON', () => {
     const json = readBody(incoming(Buffer.from('{"id":9007199254740993,"f":1.0}')));
     expect(json.json).toEqual({ id: 9007199254740993n, f: new JsonDecimal('1.0') });

@@ -31,8 +31,22 @@ function parsed(text: string, parse = parseJsonLossless): Parsed {
   try {
     return { json: parse(text) };
   } catch (err) {
-    return { json: undefined, jsonError: err instanceof Error ? err.message : String(err) };
+    return { json: undefined, jsonError: jsonErrorCause(text, err instanceof Error ? err.message : String(err)) };
   }
+}
+
+/**
+ * Why a body is not JSON, in words an operator acts on: a defect of an API that answers JSON
+ * otherwise (a byte-order mark, a cut body) is named as such, not only as the parser's complaint.
+ */
+export function jsonErrorCause(text: string, parserMessage: string): string {
+  if (text.startsWith('\uFEFF'))
+    return 'the body starts with EF BB BF, a byte-order mark: JSON text must not begin with one (RFC 8259 §8.1), and a JSON parser refuses it';
+  const trimmed = text.trimEnd();
+  const opened = trimmed.startsWith('{') || trimmed.startsWith('[');
+  if (opened && !trimmed.endsWith('}') && !trimmed.endsWith(']'))
+    return `the body ends before its JSON text does (cut short after ${Buffer.byteLength(text, 'utf8')} bytes?): ${parserMessage}`;
+  return parserMessage;
 }
 
 const parsedAnswers = new RecentlyRead<Parsed>();
@@ -70,7 +84,11 @@ export function readBody(incoming: Incoming | undefined): ReadBody {
     }) as { large: true; text: string; invalidUtf8At?: number };
     return lazilyParsed(body, () => spilled.read());
   }
-  const { json, jsonError } = parsed(text);
+  const { json, jsonError: parseError } = parsed(text);
+  const jsonError =
+    parseError !== undefined && invalidUtf8At !== undefined
+      ? `the body holds bytes that are not UTF-8 (the first at byte offset ${invalidUtf8At}): ${parseError}`
+      : parseError;
   return { text, json, ...(jsonError !== undefined ? { jsonError } : {}), ...utf8 };
 }
 

@@ -146,6 +146,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       environment,
       timeScale: config.timeScale,
       embedded: options.embedded ?? false,
+      rateLimit: config.rateLimit,
       ...(environmentEvidence ? { environmentEvidence } : {}),
     };
     const inputs: CheckContext['inputs'] = {

@@ -214,6 +214,8 @@ export interface TargetInfo {
   environmentEvidence?: EnvironmentEvidence;
   timeScale: number;
   embedded: boolean;
+  /** --rate-limit: the requests per minute the partner may send (120 by default, more by agreement). */
+  rateLimit?: number;
 }
 
 export interface CheckContext {

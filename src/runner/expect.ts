@@ -34,6 +34,13 @@ const ERRORS: SpecSection = 'Errors';
 /** Observation fields a check writes; `received`/`expected` are rendered for the report. */
 type Written = { message: string; spec: SpecSection; expected?: unknown; received?: unknown; pointer?: string };
 
+/** " with a body that is not JSON (cause)" for an answer whose body did not parse, else "". */
+function notJson(res: ApiResponse): string {
+  if (res.status === 0 || res.json !== undefined || res.jsonError === undefined || res.jsonError === 'empty body')
+    return '';
+  return ` with a body that is not JSON (${res.jsonError})`;
+}
+
 export function createExpect(deps: ExpectDeps): Expect {
   const req = (res: ApiResponse): string =>
     describeRequest(res.exchange.request.method, res.exchange.request.url, deps.baseUrl);
@@ -58,7 +65,7 @@ export function createExpect(deps: ExpectDeps): Expect {
       return `${req(res)} got no HTTP answer (${t ? `${t.code}: ${t.message}` : 'transport error'})`;
     }
     const code = isJsonObject(res.json) && typeof res.json.error === 'string' ? ` with error "${res.json.error}"` : '';
-    return `${req(res)} answered ${res.status}${code}`;
+    return `${req(res)} answered ${res.status}${code}${notJson(res)}`;
   };
 
   const status: Expect['status'] = (res, expected, spec) => {
@@ -141,6 +148,14 @@ export function createExpect(deps: ExpectDeps): Expect {
     const issues = deps.validate(schemaName, value);
     if (issues.length === 0) return true;
     const where = exchange ? `${req(exchange)} (${exchange.status})` : 'the value';
+    // A body that did not parse is judged once, by its cause, not by what a missing value lacks.
+    if (value === undefined && exchange?.jsonError !== undefined && exchange.status !== 0) {
+      return record(
+        { message: `${where}: the body is not JSON (${exchange.jsonError})`, spec, expected: 'JSON' },
+        exchange,
+        `${schemaName} schema`,
+      );
+    }
     for (const issue of issues.slice(0, MAX_SCHEMA_ISSUES)) {
       record(
         {

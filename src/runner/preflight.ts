@@ -1,8 +1,9 @@
 // Requests before any check, none of which spends anything: is the target there at all, does it
 // answer like this API, and is it the sandbox (x-svc-environment: sandbox) or production (header
 // absent)? A target that is down, or that is plainly not the Partner API v1 (a web server's HTML 404
-// on every path), is a usage error (exit 2) before a single activation code is spent, not a list of
-// failed checks blamed on it.
+// on every path: no JSON body and no JSON content type anywhere), is a usage error (exit 2) before a
+// single activation code is spent, not a list of failed checks blamed on it. An answer typed JSON
+// whose body does not parse is this API with a defect: it is certified, and its checks say why.
 
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../http/types.js';
@@ -47,7 +48,7 @@ export async function preflight(api: ApiClient, baseUrl: string, signal?: AbortS
     // One more probe with no credentials at all: the spec's 401 envelope, or any JSON, proves the API.
     const bare = await api.get(`/runs/${randomUUID()}`, { auth: 'none', label: 'pre-flight (no credentials)' });
     if (signal?.aborted) throw new PreflightInterrupted('interrupted during the pre-flight');
-    if (!speaksJson(bare)) {
+    if (!speaksJson(bare) && !typedJson(res) && !typedJson(bare)) {
       const shown = (r: ApiResponse): string =>
         r.status === 0
           ? `got no answer (${r.transportError?.code ?? 'transport error'})`
@@ -64,4 +65,14 @@ export async function preflight(api: ApiClient, baseUrl: string, signal?: AbortS
 
 function speaksJson(res: ApiResponse): boolean {
   return res.status !== 0 && res.json !== undefined;
+}
+
+/**
+ * An answer labelled JSON (application/json or a +json type) is this API, even when its body does not
+ * parse (a byte-order mark, a cut body, bytes that are not UTF-8): a broken deployment is certified and
+ * its checks fail naming the cause; only a target with no JSON anywhere is something else.
+ */
+function typedJson(res: ApiResponse): boolean {
+  const type = res.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return res.status !== 0 && (type === 'application/json' || type.endsWith('+json'));
 }

@@ -378,8 +378,8 @@ export class SharedSetupCore {
    * The second real run, on a twin of the shared job (same title, description and location, its own
    * external_id: a service may put candidates already shown for a job last, and a twin finds the same
    * ones), its title submitted as requirement 0 (so the title is not appended again: runs-start checks
-   * the 202) and the first run's must as a nice: the two runs list candidates in common, whose sandbox
-   * pseudonyms must agree. Started, not followed: a check reads it when it needs its list.
+   * the 202), then the first run's requirements: the two runs search alike and list candidates in
+   * common, whose sandbox pseudonyms must agree. Started, not followed: a check reads it when it needs its list.
    */
   secondRealRunStep(): Step<RunHandle> {
     const user = this.userStep();
@@ -484,7 +484,11 @@ export class SharedSetupCore {
     if (res.status === 0)
       return `${req} got no HTTP answer (${res.transportError?.code ?? 'transport error'}); expected ${wanted}`;
     const err = isJsonObject(res.json) && typeof res.json.error === 'string' ? ` ${renderValue(res.json.error)}` : '';
-    return `${req} answered ${res.status}${err}; expected ${wanted}`;
+    const unparsed =
+      res.json === undefined && res.jsonError !== undefined && res.jsonError !== 'empty body'
+        ? ` with a body that is not JSON (${res.jsonError})`
+        : '';
+    return `${req} answered ${res.status}${err}${unparsed}; expected ${wanted}`;
   }
 
   private sleep(ms: number): Promise<void> {
@@ -534,11 +538,17 @@ export class SharedSetupCore {
   }
 }
 
-/** The second real run's requirements: the job's title as a must, the first run's must as a nice. */
+/**
+ * The second real run's requirements: the job's title as a must, then the first run's own requirements
+ * as the service keeps them (trimmed, collapsed). Both runs then search with the same list (the first
+ * run gets the title appended), so a service that ranks in any way of its own finds the same
+ * candidates for both: only then can their pseudonyms be compared.
+ */
 export function secondRunRequirements(title: string): Array<{ text: string; kind: 'must' | 'nice' }> {
   return [
     { text: title, kind: 'must' },
-    { text: 'TypeScript', kind: 'nice' },
+    { text: 'TypeScript', kind: 'must' },
+    { text: 'PostgreSQL and Node.js', kind: 'nice' },
   ];
 }
 

@@ -29,6 +29,7 @@ import { isOneOf } from './must.js';
 export type { SandboxRequest, SandboxResponse } from './context.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 export const SIMULATE_VALUES = [
   'rate_limited',
   'rate_limit_unavailable',
@@ -83,6 +84,10 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     seed: opts.seed,
     timeScale: config.variants.has('runs-read.real-run-outlasts-polling') ? timeScale / 16 : timeScale,
     faults,
+    realisticText: config.variants.has('sandbox.realistic-profile-text'),
+    neverRepeatForJob: config.variants.has('runs-read.never-repeat-candidate-for-job'),
+    rankByExperience: config.variants.has('runs-read.ranked-by-experience'),
+    ...(config.variants.has('runs-read.real-run-running-35-minutes') ? { runningAtLeastMs: 35 * 60_000 } : {}),
   });
   const queue = createWebhookQueue({
     timeScale,
@@ -138,13 +143,15 @@ interface Outcome {
   lang: Lang;
 }
 
-function langOf(req: SandboxRequest, partner: Partner | undefined): Lang {
+function langOf(app: AppContext, req: SandboxRequest, partner: Partner | undefined): Lang {
   const v = header(req.headers, 'x-svc-lang');
   if (v !== undefined) {
     const tag = v.trim().toLowerCase();
     if (tag === 'en' || tag.startsWith('en-')) return 'en';
     if (tag === 'he' || tag.startsWith('he-')) return 'he';
   }
+  // Variant conventions.agreed-english-default: English is the default agreed with every partner.
+  if (app.config.variants.has('conventions.agreed-english-default')) return 'en';
   return partner?.defaultLang ?? 'he';
 }
 
@@ -194,7 +201,7 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
   const { config, store } = app;
   const faults = config.faults;
   const sandbox = config.mode === 'sandbox';
-  let lang = langOf(req, undefined);
+  let lang = langOf(app, req, undefined);
   try {
     const q = req.path.indexOf('?');
     const path = q < 0 ? req.path : req.path.slice(0, q);
@@ -231,7 +238,7 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
         key && faults.has('auth.unknown-key-wrong-code') ? 'invalid_org_token' : 'invalid_partner_key',
       );
     }
-    lang = langOf(req, partner);
+    lang = langOf(app, req, partner);
     // The faults: a simulated request is not counted; the window is kept per organization, not per partner.
     const scope = faults.has('limits.rate-limit-per-organization')
       ? `${partner.id}|${header(req.headers, 'x-svc-org') ?? ''}`
@@ -373,6 +380,8 @@ function finish(app: AppContext, { reply, lang }: Outcome, langDefaulted: boolea
     nameAt < 0
       ? encoded
       : Buffer.concat([encoded.subarray(0, nameAt + 8), Buffer.from([0xff]), encoded.subarray(nameAt + 8)]);
-  const body = variants.size > 0 ? applyBodyVariants(bytes, reply.status, variants) : bytes;
+  const varied = variants.size > 0 ? applyBodyVariants(bytes, reply.status, variants) : bytes;
+  // The fault: a byte-order mark before every JSON text (RFC 8259 §8.1: implementations must not add one).
+  const body = faults.has('conventions.json-byte-order-mark') ? Buffer.concat([UTF8_BOM, varied]) : varied;
   return { status: reply.status, headers, body };
 }

@@ -102,6 +102,16 @@ function runStatus(app: AppContext, run: Run, snapshot: EngineSnapshot): string 
   return snapshot.status;
 }
 
+/**
+ * Whether this run's notices carry their refs. `ref` is "Required: no": variant
+ * fixtures.notices-all-without-refs drops them on cert-notices-all (whose row states none), variant
+ * notices.ref-only-where-stated everywhere but cert-notice-unknown (whose row states them).
+ */
+function keepsRefs(app: AppContext, run: Run): boolean {
+  if (app.config.variants.has('notices.ref-only-where-stated')) return run.fixture === 'cert-notice-unknown';
+  return run.fixture !== 'cert-notices-all' || !app.config.variants.has('fixtures.notices-all-without-refs');
+}
+
 /** A fixture name that is not this run's (fault fixtures.read-names-other-fixture). */
 function otherFixture(name: string): string {
   return name === 'cert-empty' ? 'cert-failed' : 'cert-empty';
@@ -135,10 +145,12 @@ export function renderRun(
   const faults = app.config.faults;
   const { snapshot, extraFields: extra } = state;
   const seenFinished = !run.fixture && countTerminalRead(run, snapshot.status) > 0;
-  const listed =
+  const kept =
     seenFinished && faults.has('runs-read.candidate-dropped-after-end')
       ? snapshot.candidates.slice(1)
       : snapshot.candidates;
+  // Variant fixtures.highest-id-first: a fixture's candidates in descending id order (display order is open).
+  const listed = run.fixture && app.config.variants.has('fixtures.highest-id-first') ? [...kept].reverse() : kept;
   const candidates = listed.map((c) => {
     const price = priceOverride ?? c.priceCredits;
     run.quotedPrices.set(c.id, price);
@@ -189,10 +201,8 @@ export function renderRun(
         : runStatus(app, run, snapshot),
     progress,
     notices: snapshot.notices
-      // Variant fixtures.notices-all-without-refs: `ref` is "Required: no", and the cert-notices-all row states none.
       .map((n): EngineNotice => {
-        if (run.fixture !== 'cert-notices-all' || !app.config.variants.has('fixtures.notices-all-without-refs'))
-          return n;
+        if (keepsRefs(app, run)) return n;
         const { ref: _ref, ...rest } = n;
         return rest;
       })

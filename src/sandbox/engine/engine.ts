@@ -1,6 +1,7 @@
 import { deriveRequirements } from './derive-requirements.js';
 import { planRun, type RunPlan } from './plan.js';
 import { createPool, type Profile } from './pool.js';
+import { realisticProfile } from './realistic-profiles.js';
 import { buildSnapshot } from './snapshot.js';
 import type { Engine, EngineRunInput, EngineSnapshot } from './types.js';
 import type { FaultSet } from '../faults/index.js';
@@ -20,17 +21,30 @@ interface RunState {
  * after it. A job description containing `[sandbox:fail]` makes the run fail (see FAIL_MARKER).
  */
 /** The pool is a pure function of its seed: built once per process, shared by every sandbox. */
-const pools = new Map<number, Profile[]>();
-export function poolFor(seed: number): Profile[] {
-  let pool = pools.get(seed);
+const pools = new Map<string, Profile[]>();
+export function poolFor(seed: number, realistic = false): Profile[] {
+  const key = `${seed}:${realistic}`;
+  let pool = pools.get(key);
   if (!pool) {
-    pool = createPool(seed);
-    pools.set(seed, pool);
+    pool = realistic ? poolFor(seed).map(realisticProfile) : createPool(seed);
+    pools.set(key, pool);
   }
   return pool;
 }
 
-export function createEngine(opts: { seed?: number; timeScale: number; faults: FaultSet }): Engine {
+/** Conformant choices of the engine (the sandbox's variants decide them, src/sandbox/app.ts). */
+export interface EngineChoices {
+  /** Profiles written as real ones are: stacks with dots and slashes, domain company names, addresses. */
+  realisticText?: boolean;
+  /** A later run of a job never lists a candidate an earlier run of that job listed (default: listed last, flagged already_shown). */
+  neverRepeatForJob?: boolean;
+  /** Eligible candidates are ranked by years of experience rather than by the nice requirements they meet. */
+  rankByExperience?: boolean;
+  /** A real run stays running at least this long (unscaled ms), its candidates listed at the usual pace. */
+  runningAtLeastMs?: number;
+}
+
+export function createEngine(opts: { seed?: number; timeScale: number; faults: FaultSet } & EngineChoices): Engine {
   const seed = opts.seed ?? DEFAULT_SEED;
   const timeScale = opts.timeScale > 0 ? opts.timeScale : 1;
   const faults = opts.faults;
@@ -56,13 +70,14 @@ export function createEngine(opts: { seed?: number; timeScale: number; faults: F
     startRun(input) {
       if (runs.has(input.runId)) throw new Error(`run ${input.runId} already started`);
       const poolFrom = Date.now();
-      pool ??= poolFor(seed);
+      pool ??= poolFor(seed, opts.realisticText === true);
       const poolBuildMs = Date.now() - poolFrom;
       const key = `${input.organizationId}\u0000${input.job.externalId}`;
       const shownBefore = shown.get(key) ?? new Set<bigint>();
       const requirements = [...input.requirements].sort((a, b) => a.index - b.index);
       const extra = faults.has('runs-read.candidates-exceed-target') ? 1 : 0;
-      const plan = planRun(pool, {
+      const searched = opts.neverRepeatForJob ? pool.filter((p) => !shownBefore.has(p.id)) : pool;
+      const plan = planRun(searched, {
         runId: input.runId,
         job: input.job,
         requirements,
@@ -70,8 +85,10 @@ export function createEngine(opts: { seed?: number; timeScale: number; faults: F
         padFromHidden: extra > 0,
         seed,
         shownBefore,
+        rankByExperience: opts.rankByExperience === true,
       });
       shown.set(key, new Set([...shownBefore, ...plan.picks.map((p) => p.profile.id)]));
+      if (opts.runningAtLeastMs !== undefined) plan.completeAt = Math.max(plan.completeAt, opts.runningAtLeastMs);
       // Building the pool the first time takes about a second: the run's clock starts after it, or a
       // high time scale would see the run finished at its very first read.
       const startedAt = input.startedAt + poolBuildMs;

@@ -51,6 +51,8 @@ export interface PlanInput {
   padFromHidden: boolean;
   seed: number;
   shownBefore: ReadonlySet<bigint>;
+  /** Eligible candidates ranked by years of experience, not by the nice requirements they meet. */
+  rankByExperience?: boolean;
 }
 
 export function planRun(pool: readonly Profile[], input: PlanInput): RunPlan {
@@ -89,7 +91,7 @@ export function planRun(pool: readonly Profile[], input: PlanInput): RunPlan {
     }
     const rank = (a: { profile: Profile; match: Match }, b: { profile: Profile; match: Match }) =>
       Number(input.shownBefore.has(a.profile.id)) - Number(input.shownBefore.has(b.profile.id)) ||
-      b.match.score - a.match.score ||
+      (input.rankByExperience ? b.profile.years - a.profile.years : b.match.score - a.match.score) ||
       (a.profile.id < b.profile.id ? -1 : 1);
     return eligible.sort(rank);
   };

@@ -18,6 +18,8 @@ export interface Profile {
   company: string | null;
   /** English city name; `null` for a profile that states none. */
   city: string | null;
+  /** How the profile writes its location, when more than the city (the candidate's `location`). */
+  address?: string;
   years: number;
   /** Empty on a sparse profile: its skills cannot be determined (met: null). */
   skills: string[];

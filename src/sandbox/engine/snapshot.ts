@@ -13,7 +13,7 @@ function toCandidate(pick: Pick, faults: FaultSet): EngineCandidate {
     name: profile.name,
     title: profile.title,
     company: profile.company,
-    location: profile.city,
+    location: profile.address ?? profile.city,
     verdict: match.verdict,
     requirements,
     email: profile.email,

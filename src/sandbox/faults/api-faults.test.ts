@@ -17,6 +17,8 @@ const A = { candidate_id: 990000000001, decision: 'shortlisted', occurred_at: '2
 /** What each fault changes, observed through the API only. */
 const PROBES: Record<string, Probe> = {
   'conventions.content-type-without-charset': async (h) => (await h.call('GET', '/runs/x')).headers['content-type'],
+  'conventions.json-byte-order-mark': async (h) =>
+    (await h.app.request({ method: 'GET', path: '/v1/runs/x', headers: {} })).body.subarray(0, 3).toString('hex'),
   'conventions.timestamp-not-utc': async (h) => {
     const code = h.app.operator.createActivationCode(h.partnerId);
     await redeem(h, code, 'o1');

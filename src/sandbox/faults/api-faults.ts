@@ -9,6 +9,12 @@ export const apiFaults = [
     caughtBy: 'conventions.success-json-utf8',
   },
   {
+    id: 'conventions.json-byte-order-mark',
+    area: 'conventions',
+    summary: 'every JSON answer starts with a UTF-8 byte-order mark (EF BB BF), which RFC 8259 forbids in JSON text',
+    caughtBy: 'conventions.error-envelope-json-utf8',
+  },
+  {
     id: 'conventions.timestamp-not-utc',
     area: 'conventions',
     summary: '`redeemed_at` is written with a +03:00 offset instead of UTC',

@@ -9,8 +9,11 @@ export const PHONE_HIDDEN = '[phone hidden in sandbox]';
 export const SANDBOX_EMAIL_DOMAIN = 'sandbox.svc.invalid';
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
-// Schemed links, www. links and bare host/path links such as linkedin.com/in/someone.
-const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s"'<>)\]]+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\/[^\s"'<>)\]]*/giu;
+// Schemed links, www. links and bare host/path links such as linkedin.com/in/someone. A bare link has
+// a lower-case top-level domain and a path holding more than words (a digit, a hyphen, a second
+// segment, a query): "ASP.NET/MVC", "VB.NET/C#" and "socket.io/redis" are a profile's stack, not links.
+const URL_PATTERN =
+  /\b(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/|[Ww][Ww][Ww]\.)[^\s"'<>)\]]+|\b[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[a-z]{2,}\/(?=[^\s"'<>)\]]*[0-9_~%?=&/-])[^\s"'<>)\]]*/gu;
 /** Only links written with a scheme or www. (what the fault sandbox.schemeless-link-left still masks). */
 const SCHEMED_URL = /\b(?:https?:\/\/|www\.)[^\s"'<>)\]]+/giu;
 // A run of digits with the usual separators, at least 9 digits in all: years and year ranges stay untouched.

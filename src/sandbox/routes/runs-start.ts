@@ -7,6 +7,9 @@ import { derivedRequirements, validateRequirements } from '../requirements.js';
 import { currentState } from '../run-view.js';
 import type { Run } from '../store.js';
 
+/** The issues about a requirement's form, which the variant runs-start.form-issues-first reports first. */
+const FORM_ISSUES: ReadonlySet<string> = new Set(['invalid_kind', 'empty_text', 'too_long']);
+
 const SANDBOX_MAX_TARGET = 20;
 const PRODUCTION_MAX_TARGET = 100;
 
@@ -78,9 +81,14 @@ export function runsStartRoute(rc: RequestContext): Reply {
         if (job && faults.has('runs-start.rejected-start-runs-and-fails'))
           failedRunOfRefusedStart(rc, job.externalId, targetCount, outcome.requirements ?? []);
         // Variant runs-start.rejected-first-only: a validator that stops at the first offending requirement.
+        // Variant runs-start.form-issues-first: a validator that checks each text's form before its
+        // meaning, and reports only the form issues while there are any.
+        const formIssues = outcome.rejected.filter((r) => FORM_ISSUES.has(r.code));
         const rejected = app.config.variants.has('runs-start.rejected-first-only')
           ? outcome.rejected.slice(0, 1)
-          : outcome.rejected;
+          : app.config.variants.has('runs-start.form-issues-first') && formIssues.length > 0
+            ? formIssues
+            : outcome.rejected;
         throw new ApiError(422, 'requirements_rejected', { rejected, warnings: outcome.warnings });
       }
     }

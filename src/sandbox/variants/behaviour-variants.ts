@@ -225,4 +225,68 @@ export const behaviourVariants = [
     allowedBy:
       'Notice: "title and body follow the request language" and "The meaning and wording of each notice code: not shown"; an English sentence may quote data (places, requirements) as written, in Hebrew',
   },
+  {
+    id: 'runs-read.never-repeat-candidate-for-job',
+    area: 'runs-read',
+    summary:
+      'a later run of a job never lists a candidate an earlier run of the same job listed (the default lists them last, flagged already_shown)',
+    allowedBy:
+      'Run `candidates`: "confirmed candidates in the service\'s display order"; which candidates a run finds is the engine\'s; `already_shown` is one of the codes that "can occur in v1", not one that must',
+  },
+  {
+    id: 'notices.ref-only-where-stated',
+    area: 'notices',
+    summary:
+      'no notice carries a `ref` except those of `cert-notice-unknown` (whose fixture row states them): real runs and every other fixture show their on_candidate and on_requirement notices without one',
+    allowedBy:
+      'Notice: `ref` "Required: no"; the cert-notice-unknown row is the only one that states refs ("with ref.candidate_id for on_candidate, ref.requirement_index for on_requirement")',
+  },
+  {
+    id: 'runs-read.real-run-running-35-minutes',
+    area: 'runs-read',
+    summary:
+      'real runs list their candidates at the usual pace and stay `running` until 35 minutes (spec time) after their start, past the 30 minutes clients poll',
+    allowedBy:
+      'Limits: a cold run "keeps working for several minutes"; "stop after 30 minutes of running" is "client guidance"; GET /runs/{run_id}: "stop after a run has been running for more than 30 minutes and show the run id with a support hint" — no duration is set for the run itself',
+    warns: ['runs-read.real-run-ends-within-30-minutes'],
+  },
+  {
+    id: 'sandbox.realistic-profile-text',
+    area: 'sandbox',
+    summary:
+      'candidate titles, companies, locations and evidence read like real profiles: ASP.NET/MVC, VB.NET/C#, socket.io/redis, Node.js/React, Booking.com, Monday.com, 3M, street addresses and postal codes, ISO 27001, Python 3.12, 2019–2023, 24/7 (contact details in the text stay masked)',
+    allowedBy:
+      'Candidate `title`, `company`, `location`: "string or null"; Sandbox behaviour masks "any e-mail address", "any URL", "any phone number" — a stack, a company name, a street number, a standard, a version or a year range is none of them',
+  },
+  {
+    id: 'runs-read.ranked-by-experience',
+    area: 'runs-read',
+    summary:
+      'a run lists the eligible candidates (every must met or undetermined) with the most years of experience first, whatever nice requirements they meet',
+    allowedBy:
+      'Run `candidates`: "confirmed candidates in the service\'s display order"; how a run chooses among eligible candidates is not shown',
+  },
+  {
+    id: 'fixtures.highest-id-first',
+    area: 'fixtures',
+    summary: 'a fixture run lists its candidates highest id first (990000000006 … 990000000001 on cert-notices-all)',
+    allowedBy:
+      'Run `candidates`: "confirmed candidates in the service\'s display order"; Sandbox behaviour: fixture candidates have "synthetic ids ascending from 990000000001" says how ids are assigned, not the order they are listed in',
+  },
+  {
+    id: 'conventions.agreed-english-default',
+    area: 'conventions',
+    summary:
+      'without x-svc-lang, messages, notices and fixture names are in English: the default agreed with the partner',
+    allowedBy: 'Common headers: x-svc-lang "default is the partner default (he unless agreed otherwise)"',
+    warns: ['conventions.message-hebrew-by-default'],
+  },
+  {
+    id: 'runs-start.form-issues-first',
+    area: 'runs-start',
+    summary:
+      'a refused run start with a requirement of the wrong form (empty_text, invalid_kind, too_long) lists only those in `rejected[]`; duplicate, location_as_requirement and too_many_musts come once the form is right',
+    allowedBy:
+      'POST /runs: "422 requirements_rejected (rejected[], warnings[]; nothing started)" says what an issue is, not that every offending requirement gets one in the same answer',
+  },
 ] as const satisfies readonly VariantDefinition[];
