@@ -12,8 +12,15 @@ export type TestEvent = (typeof TEST_EVENTS)[number];
 
 export const TEST_PATH = '/sandbox/webhooks/test';
 
-/** Spec: deliveries go out "usually within a minute"; twice that before calling one missing. */
-export const DELIVERY_SPEC_MS = 2 * 60_000;
+/**
+ * How long an expected delivery is waited for before it is called missing (a failure). The spec says
+ * test deliveries go out "usually within a minute" and states no latency for real events: "usually" is
+ * no bound, so a delivery later than a minute is at most a warning (the checks that time it say so),
+ * and only one still missing after ten times the usual is a failure — by then a queue that had tried
+ * and failed would have retried twice (after 1 and 2 minutes). The wait ends as soon as the delivery
+ * comes, so a conformant target is never slowed by it.
+ */
+export const DELIVERY_SPEC_MS = 10 * 60_000;
 
 // The delivery path (sockets, event loop, a busy CI core) has a fixed latency that a time scale
 // cannot shrink: a wait for something expected never goes below this (it ends as soon as it comes).
