@@ -29,6 +29,9 @@ import { decideOutcome, outcomeFields, type SkipDecision } from './outcome.js';
 import { runConcurrently } from './schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
 import { loadSpec } from './spec-sections.js';
+import { SPARE_WINDOW_MINUTES } from '../config/explore-defaults.js';
+import { EXPLORE_MIN_WINDOW_MS } from './limits.js';
+import { explorationRequests } from './exploration.js';
 
 // Checks spend their time waiting (on the target, on polls, on webhook deliveries); the request rate
 // is bounded by the shared pacer, not by this cap. A low cap queued the checks that follow the real
@@ -158,6 +161,16 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       maxSpendCredits: config.maxSpendCredits,
       ...(config.realNamesEnabled ? { realNamesEnabled: true } : {}),
       ...(config.watchRetries ? { watchRetries: true } : {}),
+      // The exploration fills what the other checks leave of the rate budget while cert-slow runs.
+      ...(config.explore > 0
+        ? {
+            explore: {
+              requests: config.explore,
+              seed: config.seed,
+              until: performance.now() + Math.max((SPARE_WINDOW_MINUTES * 60_000) / config.timeScale, EXPLORE_MIN_WINDOW_MS),
+            },
+          }
+        : {}),
     };
     const reporters = options.reporters ?? [];
     const resultTarget: RunResult['target'] = {
@@ -252,7 +265,13 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
         checks: sortChecks(results, options.suiteOrder),
       }),
       // Real runs as the shared setup counted them where they were started (its own, and checks' startRun).
-      stats: { requests: stats.requests, realRuns: core.realRunCount(), rateLimited: stats.rateLimited },
+      stats: {
+        requests: stats.requests,
+        realRuns: core.realRunCount(),
+        rateLimited: stats.rateLimited,
+        exploreRequests: explorationRequests(results),
+      },
+      exploration: { seed: config.seed, cap: config.explore, sent: explorationRequests(results) },
       ...selectionOf(config, options.checks.length, selected.length),
     };
     // Redacted once more as a whole: org tokens learned late must not survive in early records.

@@ -202,6 +202,16 @@ export interface Expect {
   ): boolean;
 }
 
+/** What the exploration suite is given: its request cap, its seed and the end of its spare window. */
+export interface ExploreInputs {
+  /** At most this many generated requests in the whole certification (--explore). */
+  requests: number;
+  /** --seed (or drawn): each check derives its own generator seed from it and its id. */
+  seed: number;
+  /** performance.now() deadline: a generated request not sent on spare budget before it is not sent. */
+  until: number;
+}
+
 export interface TargetInfo {
   baseUrl: string;
   environment: 'sandbox' | 'production';
@@ -227,6 +237,8 @@ export interface CheckContext {
     realNamesEnabled?: boolean;
     /** --watch-retries: watch a failing webhook's whole retry schedule. */
     watchRetries?: boolean;
+    /** The generative exploration (absent with --explore 0): see ExploreInputs. */
+    explore?: ExploreInputs;
   };
   readonly api: ApiClient;
   readonly setup: SharedSetup;
