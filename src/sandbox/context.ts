@@ -107,6 +107,11 @@ export function jsonBody(rc: RequestContext): JsonRecord {
     if (rc.app.config.faults.has('conventions.malformed-json-500')) throw new ApiError(500, 'internal_error');
     throw new ApiError(400, 'invalid_json');
   }
+  const faults = rc.app.config.faults;
+  if (Array.isArray(value) && faults.has('explore.array-body-500')) throw new ApiError(500, 'internal_error');
+  // The fault: a text column in a 3-byte UTF-8 character set, which refuses the 4 bytes of an astral character.
+  if (faults.has('explore.outside-bmp-500') && /[\u{10000}-\u{10FFFF}]/u.test(text))
+    throw new ApiError(500, 'internal_error');
   if (!isRecord(value)) throw new ApiError(422, 'invalid_request', { reason: 'body must be a JSON object' });
   return value;
 }

@@ -130,8 +130,9 @@ export function decisionsRoute(rc: RequestContext): Reply {
       ? body.acting_user_external_id
       : // The fault isolation.decisions-user-any-org: a recruiter of any organization of the partner is found.
         actingUser(rc, org, body.acting_user_external_id, faults.has('isolation.decisions-user-any-org'));
-  const decisions = body.decisions ?? [];
-  const shown = body.notices_shown ?? [];
+  // Absent is an empty list (neither is stated required); null is no array (a schema mismatch).
+  const decisions = body.decisions === undefined ? [] : body.decisions;
+  const shown = body.notices_shown === undefined ? [] : body.notices_shown;
   if (!Array.isArray(decisions)) throw new ApiError(422, 'invalid_request', { field: 'decisions' });
   if (!Array.isArray(shown) || !shown.every((s) => typeof s === 'string'))
     throw new ApiError(422, 'invalid_request', { field: 'notices_shown' });

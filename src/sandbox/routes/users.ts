@@ -2,8 +2,9 @@ import { ApiError, jsonBody, requireOrg, type Reply, type RequestContext } from 
 import { newUuid } from '../ids.js';
 import { upsertStatus } from './upsert-status.js';
 
-function optionalString(v: unknown): v is string | null | undefined {
-  return v === undefined || v === null || typeof v === 'string';
+/** The User fields are strings (their requiredness is not shown): absent or a string, never null. */
+function optionalString(v: unknown): v is string | undefined {
+  return v === undefined || typeof v === 'string';
 }
 
 const STRICT_ROLES = ['hiring_manager', 'talent_partner'];
