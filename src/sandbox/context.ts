@@ -6,6 +6,7 @@ import type { RateLimiter } from './rate-limit.js';
 import type { Organization, Partner, Store } from './store.js';
 import type { FaultSet } from './faults/index.js';
 import { must } from './must.js';
+import { strictTextRefused } from './text-policy.js';
 import type { VariantSet } from './variants/index.js';
 
 export interface SandboxRequest {
@@ -113,6 +114,8 @@ export function jsonBody(rc: RequestContext): JsonRecord {
   if (faults.has('explore.outside-bmp-500') && /[\u{10000}-\u{10FFFF}]/u.test(text))
     throw new ApiError(500, 'internal_error');
   if (!isRecord(value)) throw new ApiError(422, 'invalid_request', { reason: 'body must be a JSON object' });
+  if (strictTextRefused(rc.app.config.variants, value))
+    throw new ApiError(422, 'invalid_request', { reason: 'text with control characters or over 1000 characters' });
   return value;
 }
 
