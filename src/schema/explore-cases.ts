@@ -149,7 +149,8 @@ export function mismatchClasses(shape: ExploreShape): CaseClass[] {
     integers,
     (l) =>
       fc
-        .integer({ min: l.field.minimum ?? 0, max: Math.min(l.field.maximum ?? 1000, 1000) })
+        // Near the minimum, where every value of the range is usual (a sandbox caps target_count at 20).
+        .integer({ min: l.field.minimum ?? 0, max: Math.min(l.field.maximum ?? 1000, (l.field.minimum ?? 0) + 9) })
         .map((n) => new JsonDecimal(`${n}.5`)),
     'fractional-integer',
   );
