@@ -262,7 +262,7 @@ export const RUN_OPTIONS = [
     kind: 'string',
     validate: requestCount,
     description:
-      "requests the generative exploration may send (schema-driven, never a real run, only on rate budget the other checks leave unused while cert-slow runs); default up to 200, fewer at a lower --rate-limit; 0 turns it off",
+      'requests the generative exploration may send (schema-driven, never a real run, only on rate budget the other checks leave unused while cert-slow runs); default up to 200, fewer at a lower --rate-limit; 0 turns it off',
   },
   {
     key: 'seed',
@@ -270,7 +270,8 @@ export const RUN_OPTIONS = [
     arg: '<n>',
     kind: 'string',
     validate: seedNumber,
-    description: "the exploration's seed (default: drawn, and printed in every report); the same seed sends the same requests",
+    description:
+      "the exploration's seed (default: drawn, and printed in every report); the same seed sends the same requests",
   },
   {
     key: 'userRole',

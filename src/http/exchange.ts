@@ -39,8 +39,8 @@ export interface Attempt {
   /** Part of a deliberate burst over the rate limit: see Pacer.burst. */
   unpaced?: boolean;
   priority?: Priority;
-  /** A spare request's deadline (performance.now() ms): not sent when no spare budget came before it. */
-  notAfter?: number;
+  /** A spare request is not sent once this aborts without spare budget having come (see Pacer). */
+  spareStop?: AbortSignal;
 }
 
 export type Send = (req: Outgoing, attempt: Attempt) => Promise<Exchanged>;

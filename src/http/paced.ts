@@ -14,9 +14,10 @@ export function paced(pacer: Pacer): Layer {
     try {
       release = attempt.unpaced
         ? await pacer.burst(control.signal)
-        : await pacer.hold(control.signal, attempt.priority, attempt.notAfter);
+        : await pacer.hold(control.signal, attempt.priority, attempt.spareStop);
     } catch (err) {
-      if (err instanceof NoSpareBudget) return endedEarly({ code: 'no_spare_budget', message: err.message }, startedAt, t0);
+      if (err instanceof NoSpareBudget)
+        return endedEarly({ code: 'no_spare_budget', message: err.message }, startedAt, t0);
       return endedEarly(control.errorOf(err), startedAt, t0);
     }
     try {

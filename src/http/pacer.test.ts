@@ -14,8 +14,8 @@ afterEach(() => {
 });
 
 /** A slot for a request that ends at once. */
-async function take(pacer: Pacer, signal?: AbortSignal, priority?: Priority, notAfter?: number): Promise<void> {
-  (await pacer.hold(signal, priority, notAfter))();
+async function take(pacer: Pacer, signal?: AbortSignal, priority?: Priority, spareStop?: AbortSignal): Promise<void> {
+  (await pacer.hold(signal, priority, spareStop))();
 }
 
 /** Virtual ms since the test began, on the pacer's clock. */
@@ -106,7 +106,7 @@ describe('createPacer', () => {
     ]);
   });
 
-  it('serves spare waiters after every other, never into the reserved quarter of the window, and gives them up at their deadline', async () => {
+  it('serves spare waiters after every other, never into the reserved quarter of the window, and gives them up at their stop', async () => {
     // 4 per minute: a budget of 3 slots, of which spare requests may fill 2.
     const pacer = createPacer({ ratePerMinute: 4, windowMs: 20 });
     const { released, note } = log<string>();
@@ -127,12 +127,13 @@ describe('createPacer', () => {
     ]);
 
     // A full window: a normal waiter queued after a spare one is served first; a spare one whose
-    // deadline passes first is never served.
+    // stop comes first is never served.
     const busy = createPacer({ ratePerMinute: 1, windowMs: 50 });
     await take(busy);
     const late = log<string>();
-    const deadline = performance.now() + 30;
-    const given = take(busy, undefined, 'spare', deadline).then(
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 30);
+    const given = take(busy, undefined, 'spare', stop.signal).then(
       () => late.note('spare'),
       (err: unknown) => late.note(err instanceof NoSpareBudget ? 'spare given up' : 'other error'),
     );

@@ -7,7 +7,7 @@ export interface Pacer {
    * window. Whenever the target sees a request arrive, that request's slot is held, so no window
    * of the target's clock can hold more than the budget, whatever the latency or queueing.
    */
-  hold(signal?: AbortSignal, priority?: Priority, notAfter?: number): Promise<() => void>;
+  hold(signal?: AbortSignal, priority?: Priority, spareStop?: AbortSignal): Promise<() => void>;
   /**
    * A slot for one request of a deliberate burst over the target's limit (the rate-limit check): it
    * waits for the paced requests in flight to end, then goes over the budget; paced requests wait
@@ -20,15 +20,16 @@ export interface Pacer {
 /**
  * 'high': the critical path, ahead of every other waiter. 'spare': the generative exploration, which may
  * only use the budget the rest leaves unused: served after every other waiter, only while a share of
- * the window stays free for the certification's own requests, and given up at its deadline.
+ * the window stays free for the certification's own requests, and given up when `spareStop` aborts
+ * (the other checks have all ended: waiting on would only make the certification longer).
  */
 export type Priority = 'high' | 'spare';
 
-/** Thrown (as the wait's rejection) when a spare request found no spare budget before its deadline. */
+/** Thrown (as the wait's rejection) when a spare request found no spare budget before its stop. */
 export class NoSpareBudget extends Error {
   readonly code = 'NO_SPARE_BUDGET';
   constructor() {
-    super('no spare request budget before the exploration deadline');
+    super('no spare request budget before the other checks ended');
   }
 }
 
@@ -48,7 +49,7 @@ interface Waiter {
   onAbort?: () => void;
   high: boolean;
   spare: boolean;
-  timer?: NodeJS.Timeout;
+  onStop?: () => void;
 }
 
 export function createPacer(opts: { ratePerMinute: number; windowMs: number; margin?: number }): Pacer {
@@ -93,7 +94,7 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     ) {
       waiters.shift();
       if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
-      if (w.timer) clearTimeout(w.timer);
+      w.onStop?.();
       w.resolve(take());
     }
     schedule();
@@ -110,23 +111,23 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     timer = setTimeout(serve, Math.max(0, Math.ceil(next - performance.now())) + 1);
   }
 
-  function hold(signal?: AbortSignal, priority?: Priority, notAfter?: number): Promise<() => void> {
+  function hold(signal?: AbortSignal, priority?: Priority, spareStop?: AbortSignal): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    const now = performance.now();
-    prune(now);
+    prune(performance.now());
     const spare = priority === 'spare';
+    // Once stopped, not even a free slot is taken: the certification would only last longer.
+    if (spare && spareStop?.aborted) return Promise.reject(new NoSpareBudget());
     const room = spare ? spareBudget : budget;
     // Spare waiters queue behind every other, so only they never hold up a request of the certification.
     const ahead = spare ? waiters.length : waiters.filter((w) => !w.spare).length;
     if (bursting === 0 && burstWaiters.length === 0 && ahead === 0 && slots.length < room)
       return Promise.resolve(take());
-    if (spare && notAfter !== undefined && notAfter <= now) return Promise.reject(new NoSpareBudget());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, high: priority === 'high', spare };
       const leave = (): void => {
         const i = waiters.indexOf(waiter);
         if (i >= 0) waiters.splice(i, 1);
-        if (waiter.timer) clearTimeout(waiter.timer);
+        waiter.onStop?.();
         if (waiter.onAbort) signal?.removeEventListener('abort', waiter.onAbort);
       };
       if (signal) {
@@ -137,15 +138,14 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
         };
         signal.addEventListener('abort', waiter.onAbort, { once: true });
       }
-      if (spare && notAfter !== undefined) {
-        waiter.timer = setTimeout(
-          () => {
-            leave();
-            reject(new NoSpareBudget());
-            schedule();
-          },
-          Math.max(0, notAfter - now),
-        );
+      if (spare && spareStop) {
+        const stopped = (): void => {
+          leave();
+          reject(new NoSpareBudget());
+          schedule();
+        };
+        spareStop.addEventListener('abort', stopped, { once: true });
+        waiter.onStop = () => spareStop.removeEventListener('abort', stopped);
       }
       // High priority goes ahead of every other waiter, spare behind every other (FIFO among each
       // kind): the long waits of the critical path must start at once, not behind the opening burst

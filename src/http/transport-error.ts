@@ -14,7 +14,7 @@ export type TransportErrorCode =
   | 'aborted'
   | 'closed'
   | 'network'
-  // A spare request (the exploration) that found no budget left unused before its deadline: never sent.
+  // A spare request (the exploration) that found no budget left unused before the other checks ended: never sent.
   | 'no_spare_budget';
 
 export interface TransportError {

@@ -27,8 +27,8 @@ export interface RequestSpec {
    * cert-slow). 'spare': the exploration, sent only on budget no other request waits for (see Pacer).
    */
   priority?: 'high' | 'spare';
-  /** With 'spare': the deadline (performance.now() ms) after which it is not sent (status 0, no_spare_budget). */
-  notAfter?: number;
+  /** With 'spare': once this aborts, it is not sent unless already on its way (status 0, no_spare_budget). */
+  spareStop?: AbortSignal;
 }
 
 export interface ApiResponse {

@@ -29,9 +29,7 @@ import { decideOutcome, outcomeFields, type SkipDecision } from './outcome.js';
 import { runConcurrently } from './schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
 import { loadSpec } from './spec-sections.js';
-import { SPARE_WINDOW_MINUTES } from '../config/explore-defaults.js';
-import { EXPLORE_MIN_WINDOW_MS } from './limits.js';
-import { explorationRequests } from './exploration.js';
+import { EXPLORE_SUITE, explorationRequests } from './exploration.js';
 
 // Checks spend their time waiting (on the target, on polls, on webhook deliveries); the request rate
 // is bounded by the shared pacer, not by this cap. A low cap queued the checks that follow the real
@@ -151,6 +149,11 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       embedded: options.embedded ?? false,
       ...(environmentEvidence ? { environmentEvidence } : {}),
     };
+    // When every check but the exploration's has ended, a generated request still waiting for spare
+    // budget would only lengthen the certification: it is not sent.
+    const othersEnded = new AbortController();
+    const others = new Set(plan.run.filter(({ check }) => check.suite !== EXPLORE_SUITE).map(({ check }) => check.id));
+    let othersLeft = others.size;
     const inputs: CheckContext['inputs'] = {
       partnerKey: config.partnerKey,
       ...(config.expiredCode ? { expiredCode: config.expiredCode } : {}),
@@ -161,13 +164,13 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       maxSpendCredits: config.maxSpendCredits,
       ...(config.realNamesEnabled ? { realNamesEnabled: true } : {}),
       ...(config.watchRetries ? { watchRetries: true } : {}),
-      // The exploration fills what the other checks leave of the rate budget while cert-slow runs.
+      // The exploration fills what the other checks leave of the rate budget, while they run.
       ...(config.explore > 0
         ? {
             explore: {
               requests: config.explore,
               seed: config.seed,
-              until: performance.now() + Math.max((SPARE_WINDOW_MINUTES * 60_000) / config.timeScale, EXPLORE_MIN_WINDOW_MS),
+              ...(othersLeft > 0 ? { stop: othersEnded.signal } : {}),
             },
           }
         : {}),
@@ -196,6 +199,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       // After a forced end, a check that finishes late is not recorded twice.
       if (closed || ended.has(result.id)) return;
       ended.add(result.id);
+      if (others.has(result.id) && --othersLeft === 0) othersEnded.abort();
       const clean = redactor.value(result);
       results.push(clean);
       for (const r of reporters) r.onCheckEnd?.(clean);

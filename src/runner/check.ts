@@ -202,14 +202,17 @@ export interface Expect {
   ): boolean;
 }
 
-/** What the exploration suite is given: its request cap, its seed and the end of its spare window. */
+/** What the exploration suite is given: its request cap, its seed and when to stop waiting for spare budget. */
 export interface ExploreInputs {
   /** At most this many generated requests in the whole certification (--explore). */
   requests: number;
   /** --seed (or drawn): each check derives its own generator seed from it and its id. */
   seed: number;
-  /** performance.now() deadline: a generated request not sent on spare budget before it is not sent. */
-  until: number;
+  /**
+   * Aborts when every other selected check has ended: a generated request still waiting for spare
+   * budget is then not sent. Absent when only exploration checks are selected (nothing to protect).
+   */
+  stop?: AbortSignal;
 }
 
 export interface TargetInfo {

@@ -50,11 +50,3 @@ export const RENDERED_VALUE_CHARS = 240;
  * loop, so how long a signal waits; a large answer's JSON is parsed when a check reads it.
  */
 export const MAX_LARGE_ANSWERS_IN_FLIGHT = 2;
-
-/**
- * The least real time the exploration is given to send its requests on spare budget, however high the
- * time scale: cert-slow's 3 minutes are 0.3 s at 600, less than a loaded machine takes for a few dozen
- * loopback requests, so the fault matrix would see the exploration end before its first case. At time
- * scale 60 and below (the embedded run, bench:certify) cert-slow's window is the longer one.
- */
-export const EXPLORE_MIN_WINDOW_MS = 3_000;

@@ -103,7 +103,10 @@ function wrongValue(w: WrongType, field: RequestField): fc.Arbitrary<JsonValue> 
     case 'number':
       return fc.oneof(fc.integer({ min: -1000, max: 1_000_000 }), fc.constant(0));
     case 'object':
-      return fc.oneof(fc.constant({}), fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), smallText, { maxKeys: 2 }));
+      return fc.oneof(
+        fc.constant({}),
+        fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), smallText, { maxKeys: 2 }),
+      );
     case 'array':
       return fc.array(smallText, { maxLength: 3 }).map((items): JsonValue => items);
     case 'null':
@@ -159,9 +162,7 @@ export function mismatchClasses(shape: ExploreShape): CaseClass[] {
     ranged,
     (l) => {
       const below =
-        l.field.minimum !== undefined
-          ? [fc.integer({ min: l.field.minimum - 1000, max: l.field.minimum - 1 })]
-          : [];
+        l.field.minimum !== undefined ? [fc.integer({ min: l.field.minimum - 1000, max: l.field.minimum - 1 })] : [];
       const above =
         l.field.maximum !== undefined ? [fc.integer({ min: l.field.maximum + 1, max: l.field.maximum + 1000 })] : [];
       return fc.oneof(...below, ...above);
@@ -173,16 +174,14 @@ export function mismatchClasses(shape: ExploreShape): CaseClass[] {
     () => fc.integer({ min: 0, max: 1000 }).map((k) => TWO_POW_31 + k),
     'integer-past-2^31',
   );
-  pick(
-    integers,
-    () => fc.bigInt({ min: 0n, max: 1000n }).map((k) => TWO_POW_63 + k),
-    'integer-past-2^63',
-  );
+  pick(integers, () => fc.bigInt({ min: 0n, max: 1000n }).map((k) => TWO_POW_63 + k), 'integer-past-2^63');
   const required = all.filter((l) => shape.requiredStated.includes(l.pattern));
   if (required.length > 0)
     classes.push({
       kind: 'required-missing',
-      arb: fc.constantFrom(...required).map((l): Mutation => ({ kind: 'required-missing', op: 'delete', path: l.path })),
+      arb: fc
+        .constantFrom(...required)
+        .map((l): Mutation => ({ kind: 'required-missing', op: 'delete', path: l.path })),
     });
   if (keep.size === 0) {
     classes.push({
@@ -226,13 +225,21 @@ const rightToLeft = fc.constantFrom(
 );
 /** Control characters JSON carries escaped (NUL among them), and the two JSON allows raw but JavaScript did not. */
 const controls = fc
-  .array(fc.oneof(fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), fc.constantFrom('\u007f', '\u2028', '\u2029')), {
-    minLength: 1,
-    maxLength: 3,
-  })
+  .array(
+    fc.oneof(
+      fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+      fc.constantFrom('\u007f', '\u2028', '\u2029'),
+    ),
+    {
+      minLength: 1,
+      maxLength: 3,
+    },
+  )
   .map((cs) => `Noa${cs.join('')}Cohen`);
 /** Long text within reason: a few thousand characters (the spec shows no size limit for most text). */
-const longText = fc.integer({ min: 1000, max: 4000 }).map((n) => 'Data analyst, SQL and dashboards. '.repeat(Math.ceil(n / 34)).slice(0, n));
+const longText = fc
+  .integer({ min: 1000, max: 4000 })
+  .map((n) => 'Data analyst, SQL and dashboards. '.repeat(Math.ceil(n / 34)).slice(0, n));
 
 const TEXT_CLASSES: ReadonlyArray<[string, fc.Arbitrary<string>]> = [
   ['text:outside-bmp', outsideBmp],
@@ -255,18 +262,23 @@ export function unusualClasses(shape: ExploreShape, opts: { textOnly?: boolean }
     const targets: fc.Arbitrary<Mutation>[] = [];
     if (text.length > 0)
       targets.push(
-        fc.constantFrom(...text).chain((l) => values.map((value): Mutation => ({ kind, op: 'set', path: l.path, value }))),
+        fc
+          .constantFrom(...text)
+          .chain((l) => values.map((value): Mutation => ({ kind, op: 'set', path: l.path, value }))),
       );
     if (ids.length > 0)
       targets.push(
-        fc.constantFrom(...ids).chain((l) => values.map((t): Mutation => ({ kind, op: 'suffix', path: l.path, text: t }))),
+        fc
+          .constantFrom(...ids)
+          .chain((l) => values.map((t): Mutation => ({ kind, op: 'suffix', path: l.path, text: t }))),
       );
     targets.push(values.map((value): Mutation => ({ kind, op: 'add', name: 'zz_explore_note', value })));
     classes.push({ kind, arb: fc.oneof(...targets) });
   }
   if (opts.textOnly) return classes;
   const bounded = all.filter((l) => l.field.kind === 'integer' && !(shape.ids ?? []).includes(l.pattern));
-  const boundaries = (f: RequestField): JsonValue[] => [f.minimum, f.maximum].filter((n): n is number => n !== undefined);
+  const boundaries = (f: RequestField): JsonValue[] =>
+    [f.minimum, f.maximum].filter((n): n is number => n !== undefined);
   const withBounds = bounded.filter((l) => boundaries(l.field).length > 0);
   if (withBounds.length > 0)
     classes.push({
@@ -291,11 +303,15 @@ export function unusualClasses(shape: ExploreShape, opts: { textOnly?: boolean }
             .map((value): Mutation => ({ kind: 'int64:boundary', op: 'set', path: l.path, value })),
         ),
     });
-  const arrays = all.filter((l) => l.path.length === 1 && (l.field.kind === 'string-array' || l.field.kind === 'object-array'));
+  const arrays = all.filter(
+    (l) => l.path.length === 1 && (l.field.kind === 'string-array' || l.field.kind === 'object-array'),
+  );
   if (arrays.length > 0)
     classes.push({
       kind: 'array:empty',
-      arb: fc.constantFrom(...arrays).map((l): Mutation => ({ kind: 'array:empty', op: 'set', path: l.path, value: [] })),
+      arb: fc
+        .constantFrom(...arrays)
+        .map((l): Mutation => ({ kind: 'array:empty', op: 'set', path: l.path, value: [] })),
     });
   return classes;
 }
@@ -363,7 +379,10 @@ function cloneJson(v: JsonValue): JsonValue {
   return v;
 }
 
-function containerAt(body: JsonValue, path: Path): { parent: JsonValue[] | JsonObject; key: string | number } | undefined {
+function containerAt(
+  body: JsonValue,
+  path: Path,
+): { parent: JsonValue[] | JsonObject; key: string | number } | undefined {
   let cur: JsonValue = body;
   for (let i = 0; i < path.length - 1; i++) {
     const seg = path[i];

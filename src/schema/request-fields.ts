@@ -8,14 +8,7 @@ import { findSchemasDir } from './package-root.js';
 import { isSchemaName, type SchemaName } from './schema-names.js';
 
 export type FieldKind =
-  | 'string'
-  | 'nullable-string'
-  | 'integer'
-  | 'int64'
-  | 'boolean'
-  | 'enum'
-  | 'string-array'
-  | 'object-array';
+  'string' | 'nullable-string' | 'integer' | 'int64' | 'boolean' | 'enum' | 'string-array' | 'object-array';
 
 export interface RequestField {
   name: string;

@@ -48,12 +48,7 @@ function knownCandidates(rc: RequestContext, run: Run): (id: bigint) => boolean 
 
 type Parsed = { ok: true; entry: Omit<DecisionEntry, 'actingUser' | 'receivedAt'> } | { ok: false; error: ApiError };
 
-function parseDecision(
-  item: unknown,
-  inRun: (id: bigint) => boolean,
-  faults: FaultSet,
-  variants: VariantSet,
-): Parsed {
+function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: FaultSet, variants: VariantSet): Parsed {
   const invalid = (reason: string): Parsed => ({ ok: false, error: new ApiError(422, 'invalid_decision', { reason }) });
   if (!isRecord(item)) return invalid('decision must be an object');
   const exact = asInt64(item.candidate_id);
