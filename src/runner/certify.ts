@@ -152,6 +152,8 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     // When every check but the exploration's has ended, a generated request still waiting for spare
     // budget would only lengthen the certification: it is not sent.
     const othersEnded = new AbortController();
+    // Every generated request waiting for spare budget listens for it.
+    setMaxListeners(0, othersEnded.signal);
     const others = new Set(plan.run.filter(({ check }) => check.suite !== EXPLORE_SUITE).map(({ check }) => check.id));
     let othersLeft = others.size;
     const inputs: CheckContext['inputs'] = {
