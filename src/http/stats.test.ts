@@ -18,7 +18,6 @@ describe('stats counter', () => {
     stats.answered({ method: 'GET', path: '/x' }, { error: { code: 'timeout', message: '' }, ...at });
     expect(stats.snapshot()).toEqual({
       requests: 1,
-      spareRequests: 0,
       rateLimited: 0,
       byStatus: { '200': 1, body_too_large: 1, timeout: 1 },
     });
@@ -29,13 +28,13 @@ describe('stats counter', () => {
     stats.answered({ method: 'GET', path: '/x' }, answer(429));
     stats.answered({ method: 'GET', path: '/x', unpaced: true }, answer(429));
     stats.answered({ method: 'GET', path: '/x', headers: { 'X-Svc-Sandbox-Simulate': 'rate_limited' } }, answer(429));
-    expect(stats.snapshot()).toEqual({ requests: 0, spareRequests: 0, rateLimited: 1, byStatus: { '429': 3 } });
+    expect(stats.snapshot()).toEqual({ requests: 0, rateLimited: 1, byStatus: { '429': 3 } });
   });
 
   it('hands out copies: a snapshot does not move with later counts', () => {
     const stats = createStatsCounter();
     const before = stats.snapshot();
     stats.answered({ method: 'GET', path: '/x' }, answer(200));
-    expect(before).toEqual({ requests: 0, spareRequests: 0, rateLimited: 0, byStatus: {} });
+    expect(before).toEqual({ requests: 0, rateLimited: 0, byStatus: {} });
   });
 });

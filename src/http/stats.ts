@@ -5,8 +5,6 @@ import type { RequestSpec } from './types.js';
 
 export interface HttpEngineStats {
   requests: number;
-  /** Of `requests`, those sent on spare budget (the exploration): its share, told apart. */
-  spareRequests: number;
   /** Responses with status 429 to paced requests that did not ask for one (simulation, deliberate bursts). */
   rateLimited: number;
   /** Count per status ("200", "429", …); transport failures by their code ("timeout", …). */
@@ -21,11 +19,10 @@ export interface StatsCounter {
 }
 
 export function createStatsCounter(): StatsCounter {
-  const stats: HttpEngineStats = { requests: 0, spareRequests: 0, rateLimited: 0, byStatus: {} };
+  const stats: HttpEngineStats = { requests: 0, rateLimited: 0, byStatus: {} };
   return {
     counting: (next) => (req, attempt) => {
       stats.requests++;
-      if (attempt.priority === 'spare') stats.spareRequests++;
       return next(req, attempt);
     },
     answered(spec, { incoming, error }) {
