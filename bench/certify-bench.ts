@@ -15,6 +15,8 @@ import { ALL_CHECKS, SUITE_ORDER } from '../suites/index.js';
 
 const CERT_SLOW_SPEC_MS = 3 * 60_000;
 const BUDGET = { requests: 350, realRuns: 3 };
+/** Past its cap, the exploration may send the shrink tries and confirmations of a failure it found. */
+const EXPLORE_SLACK = 0;
 
 function argValue(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
@@ -44,10 +46,18 @@ function realRunMs(result: RunResult): number {
 
 const timeScale = argValue('--time-scale', 8);
 const rateLimit = argValue('--rate-limit', 120);
+/** `--explore N` (0 turns the exploration off: the catalogue alone, to compare) and `--seed N`, as `run` takes them. */
+const exploreFlags = Object.fromEntries(
+  ['--explore', '--seed'].flatMap((name) => {
+    const i = process.argv.indexOf(name);
+    const v = i >= 0 ? process.argv[i + 1] : undefined;
+    return v === undefined ? [] : [[name.slice(2), v]];
+  }),
+);
 const reportDir = mkdtempSync(join(tmpdir(), 'svc-bench-certify-'));
 try {
   const base = loadConfig({
-    flags: { timeScale: String(timeScale), rateLimit: String(rateLimit), reportDir },
+    flags: { timeScale: String(timeScale), rateLimit: String(rateLimit), reportDir, ...exploreFlags },
     env: {},
     cwd: reportDir,
     knownSuites: SUITE_ORDER,
@@ -70,11 +80,14 @@ try {
   const criticalMs = Math.max(CERT_SLOW_SPEC_MS / timeScale, realRunMs(result));
   const s = result.summary;
   const stats = result.stats ?? { requests: -1, realRuns: -1, rateLimited: -1 };
+  // The exploration's share, apart: it fills only the rate budget the catalogue leaves unused.
+  const explored = stats.exploreRequests ?? 0;
+  const catalogue = stats.requests - explored;
   const ratio = wallMs / criticalMs;
   const lines = [
     `certification of the reference sandbox at time scale ${timeScale}, rate limit ${rateLimit}/min`,
     `checks: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.error} errors`,
-    `requests: ${stats.requests} (budget ${BUDGET.requests})`,
+    `requests: ${stats.requests}: catalogue ${catalogue} (budget ${BUDGET.requests}), exploration ${explored} (cap ${result.exploration?.cap ?? 0}, seed ${result.exploration?.seed ?? '-'})`,
     `real runs: ${stats.realRuns} (budget ${BUDGET.realRuns})`,
     `429 caused by the certifier: ${stats.rateLimited}`,
     `wall time: ${(wallMs / 1000).toFixed(2)} s = ${((wallMs * timeScale) / 60_000).toFixed(2)} spec minutes`,
@@ -82,7 +95,11 @@ try {
     `ratio wall / critical path: ${ratio.toFixed(3)} (goal <= 1.10)`,
   ];
   console.log(lines.join('\n'));
-  const over = stats.requests > BUDGET.requests || stats.realRuns > BUDGET.realRuns || stats.rateLimited > 0;
+  const over =
+    catalogue > BUDGET.requests ||
+    explored > (result.exploration?.cap ?? 0) + EXPLORE_SLACK ||
+    stats.realRuns > BUDGET.realRuns ||
+    stats.rateLimited > 0;
   if (over || s.failed > 0 || s.error > 0) process.exitCode = 1;
 } finally {
   rmSync(reportDir, { recursive: true, force: true });

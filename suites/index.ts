@@ -17,6 +17,7 @@ import { WEBHOOK_CHECKS } from './webhooks.js';
 import { SANDBOX_CHECKS } from './sandbox.js';
 import { PRODUCTION_CHECKS } from './production.js';
 import { LIMITS_CHECKS } from './limits.js';
+import { EXPLORE_CHECKS } from './explore.js';
 
 export const SUITE_ORDER: readonly string[] = [
   'conventions',
@@ -33,6 +34,7 @@ export const SUITE_ORDER: readonly string[] = [
   'production',
   'limits',
   'webhooks',
+  'explore',
 ];
 
 export const ALL_CHECKS: readonly CheckDefinition[] = [
@@ -51,6 +53,7 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...PRODUCTION_CHECKS,
   ...LIMITS_CHECKS,
   ...WEBHOOK_CHECKS,
+  ...EXPLORE_CHECKS,
 ];
 
 export { UNCOVERED_REASONS, uncoveredReason } from './uncovered.js';

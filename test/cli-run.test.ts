@@ -79,12 +79,25 @@ describe('svc-certify run against the embedded sandbox', () => {
       checks: Array<{ id: string; status: string }>;
       target: { embedded: boolean; environment: string };
       spec: { sha256: string };
+      exploration?: { seed: number; cap: number; sent: number };
+      stats?: { exploreRequests?: number };
     };
     expect(results.summary.failed).toBe(0);
     expect(results.target).toMatchObject({ embedded: true, environment: 'sandbox' });
     expect(results.spec.sha256).toMatch(/^[0-9a-f]{64}$/);
     const ids = results.checks.map((c) => c.id);
     expect(ids).toContain('auth.missing-partner-key-refused-401');
+    // It explores by default, with a drawn seed printed in every report.
+    const seed = results.exploration?.seed;
+    expect(results.exploration?.cap).toBe(200);
+    expect(results.exploration?.sent).toBeGreaterThan(0);
+    expect(results.stats?.exploreRequests).toBe(results.exploration?.sent);
+    expect(r.stdout).toContain(`exploration: seed ${seed} (replay with --seed ${seed})`);
+    expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toContain(
+      `<property name="exploration.seed" value="${seed}"/>`,
+    );
+    expect(readFileSync(join(reports, 'report.html'), 'utf8')).toContain(`exploration: seed ${seed}`);
+    expect(readFileSync(join(reports, 'summary.md'), 'utf8')).toContain(`exploration: seed ${seed}`);
     expectNoLeak(r, cwd);
   });
 

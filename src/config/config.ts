@@ -57,4 +57,10 @@ export interface Config {
   realNamesEnabled?: boolean;
   /** --watch-retries: the opt-in check of the whole webhook retry schedule runs. */
   watchRetries?: boolean;
+  /** --explore: at most this many generated requests (0: the exploration is off). */
+  explore: number;
+  /** --seed, or drawn at load: the exploration's generator seed (printed in every report). */
+  seed: number;
+  /** Whether the seed was drawn rather than given (the console then says how to replay it). */
+  seedDrawn?: boolean;
 }

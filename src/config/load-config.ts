@@ -9,6 +9,7 @@ import type { Sourced } from './option-spec.js';
 import { resolveOptions } from './resolve-options.js';
 import { RUN_OPTIONS } from './run-options.js';
 import { reporterNamesOf, DEFAULT_REPORTERS } from './reporter-names.js';
+import { defaultExploreRequests, drawSeed } from './explore-defaults.js';
 
 const CONFIG_FILE_NAME = 'svc-certify.config.json';
 
@@ -53,6 +54,8 @@ export function loadConfig(input: LoadConfigInput): Config {
   const suiteList = sourced(get('suite'), options.source('suite'));
   const suites = suiteList ? validateSuites(suiteList, input.knownSuites) : [];
   const baseline = get('baseline');
+  const rateLimit = get('rateLimit') ?? 120;
+  const seed = get('seed');
 
   return {
     baseUrl,
@@ -71,7 +74,7 @@ export function loadConfig(input: LoadConfigInput): Config {
     maxSpendCredits: get('maxSpendCredits') ?? 0,
     // The embedded sandbox runs accelerated so that `npx svc-certify run` takes seconds.
     timeScale: get('timeScale') ?? (baseUrl === undefined ? 60 : 1),
-    rateLimit: get('rateLimit') ?? 120,
+    rateLimit,
     reportDir: resolve(cwd, get('reportDir') ?? 'reports'),
     reporters,
     suites,
@@ -84,6 +87,8 @@ export function loadConfig(input: LoadConfigInput): Config {
     realNamesEnabled: get('realNamesEnabled') ?? false,
     watchRetries: get('watchRetries') ?? false,
     userRole: get('userRole'),
+    explore: get('explore') ?? defaultExploreRequests(rateLimit),
+    ...(seed !== undefined ? { seed } : { seed: drawSeed(), seedDrawn: true }),
   };
 }
 

@@ -35,6 +35,8 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     userRole: config.userRole,
     realNamesEnabled: config.realNamesEnabled || undefined,
     watchRetries: config.watchRetries || undefined,
+    explore: config.explore,
+    seed: config.seed,
   };
   // Every secret of the table, in place (the order of the keys is the report's), whether or not it is listed above.
   for (const o of SECRET_RUN_OPTIONS) {

@@ -9,7 +9,9 @@ import type { OptionSpec, Requirement } from './option-spec.js';
 import {
   oneOf,
   positiveNumber,
+  requestCount,
   requestsPerMinute,
+  seedNumber,
   secretValidator,
   validateBaseUrl,
   validateCode,
@@ -252,6 +254,24 @@ export const RUN_OPTIONS = [
     flag: '--watch-retries',
     kind: 'boolean',
     description: "also watch a failing webhook's whole retry schedule (about 8 h of spec time: 8 min at time scale 60)",
+  },
+  {
+    key: 'explore',
+    flag: '--explore',
+    arg: '<n>',
+    kind: 'string',
+    validate: requestCount,
+    description:
+      'requests the generative exploration may send (schema-driven, never a real run, only on rate budget the other checks leave unused while cert-slow runs); default up to 200, fewer at a lower --rate-limit; 0 turns it off',
+  },
+  {
+    key: 'seed',
+    flag: '--seed',
+    arg: '<n>',
+    kind: 'string',
+    validate: seedNumber,
+    description:
+      "the exploration's seed (default: drawn, and printed in every report); the same seed sends the same requests",
   },
   {
     key: 'userRole',

@@ -114,6 +114,12 @@ export const requestsPerMinute = numberValidator(
   'a whole number of requests per minute >= 1',
 );
 export const wholeCredits = numberValidator((n) => Number.isInteger(n) && n >= 0, 'a whole number of credits >= 0');
+export const requestCount = numberValidator((n) => Number.isInteger(n) && n >= 0, 'a whole number of requests >= 0');
+/** A seed of the exploration's generator: fast-check takes a 32-bit integer. */
+export const seedNumber = numberValidator(
+  (n) => Number.isInteger(n) && n >= 0 && n <= 0x7fffffff,
+  'a whole number from 0 to 2147483647',
+);
 export const portNumber = numberValidator(
   (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
   'a whole number from 0 to 65535',

@@ -106,6 +106,7 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
         timeoutMs: spec.timeoutMs ?? timeoutMs,
         unpaced: spec.unpaced,
         priority: spec.priority,
+        ...(spec.spareStop !== undefined ? { spareStop: spec.spareStop } : {}),
       });
       const body = readBody(exchanged.incoming);
       // A large answer is not parsed for this unless it may name a token.

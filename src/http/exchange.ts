@@ -3,6 +3,7 @@
 // attempt's control, may refuse, wait or arm something, and hands on to the next. A layer never
 // throws for anything the target does: it returns an `Exchanged` whose `error` says what happened.
 
+import type { Priority } from './pacer.js';
 import type { RequestControl } from './request-control.js';
 import type { TransportError } from './transport-error.js';
 
@@ -37,7 +38,9 @@ export interface Attempt {
   timeoutMs: number;
   /** Part of a deliberate burst over the rate limit: see Pacer.burst. */
   unpaced?: boolean;
-  priority?: 'high';
+  priority?: Priority;
+  /** A spare request is not sent once this aborts without spare budget having come (see Pacer). */
+  spareStop?: AbortSignal;
 }
 
 export type Send = (req: Outgoing, attempt: Attempt) => Promise<Exchanged>;

@@ -3,7 +3,7 @@
 
 import { endedEarly } from './exchange.js';
 import type { Layer } from './exchange.js';
-import type { Pacer } from './pacer.js';
+import { NoSpareBudget, type Pacer } from './pacer.js';
 
 export function paced(pacer: Pacer): Layer {
   return (next) => async (req, attempt) => {
@@ -14,8 +14,10 @@ export function paced(pacer: Pacer): Layer {
     try {
       release = attempt.unpaced
         ? await pacer.burst(control.signal)
-        : await pacer.hold(control.signal, attempt.priority);
+        : await pacer.hold(control.signal, attempt.priority, attempt.spareStop);
     } catch (err) {
+      if (err instanceof NoSpareBudget)
+        return endedEarly({ code: 'no_spare_budget', message: err.message }, startedAt, t0);
       return endedEarly(control.errorOf(err), startedAt, t0);
     }
     try {

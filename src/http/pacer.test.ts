@@ -3,7 +3,7 @@
 // The pacer serves its waiters 1 ms after the earliest slot leaves the window (its timer rounds up + 1).
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPacer, type Pacer } from './pacer.js';
+import { createPacer, NoSpareBudget, type Pacer, type Priority } from './pacer.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -14,8 +14,8 @@ afterEach(() => {
 });
 
 /** A slot for a request that ends at once. */
-async function take(pacer: Pacer, signal?: AbortSignal, priority?: 'high'): Promise<void> {
-  (await pacer.hold(signal, priority))();
+async function take(pacer: Pacer, signal?: AbortSignal, priority?: Priority, spareStop?: AbortSignal): Promise<void> {
+  (await pacer.hold(signal, priority, spareStop))();
 }
 
 /** Virtual ms since the test began, on the pacer's clock. */
@@ -103,6 +103,46 @@ describe('createPacer', () => {
       ['normal-1', 63],
       ['normal-2', 84],
       ['normal-3', 105],
+    ]);
+  });
+
+  it('serves spare waiters after every other, never into the reserved quarter of the window, and gives them up at their stop', async () => {
+    // 4 per minute: a budget of 3 slots, of which spare requests may fill 2.
+    const pacer = createPacer({ ratePerMinute: 4, windowMs: 20 });
+    const { released, note } = log<string>();
+    const waits = [
+      take(pacer, undefined, 'spare').then(() => note('spare-1')),
+      take(pacer, undefined, 'spare').then(() => note('spare-2')),
+      // The third spare request would fill the reserved slot: it waits for the first two to leave the window.
+      take(pacer, undefined, 'spare').then(() => note('spare-3')),
+      take(pacer).then(() => note('normal-1')),
+    ];
+    await vi.advanceTimersByTimeAsync(100);
+    await Promise.all(waits);
+    expect(released).toEqual([
+      ['spare-1', 0],
+      ['spare-2', 0],
+      ['normal-1', 0],
+      ['spare-3', 21],
+    ]);
+
+    // A full window: a normal waiter queued after a spare one is served first; a spare one whose
+    // stop comes first is never served.
+    const busy = createPacer({ ratePerMinute: 1, windowMs: 50 });
+    await take(busy);
+    const late = log<string>();
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 30);
+    const given = take(busy, undefined, 'spare', stop.signal).then(
+      () => late.note('spare'),
+      (err: unknown) => late.note(err instanceof NoSpareBudget ? 'spare given up' : 'other error'),
+    );
+    const normal = take(busy).then(() => late.note('normal'));
+    await vi.advanceTimersByTimeAsync(200);
+    await Promise.all([given, normal]);
+    expect(late.released).toEqual([
+      ['spare given up', 30],
+      ['normal', 51],
     ]);
   });
 

@@ -7,7 +7,7 @@ export interface Pacer {
    * window. Whenever the target sees a request arrive, that request's slot is held, so no window
    * of the target's clock can hold more than the budget, whatever the latency or queueing.
    */
-  hold(signal?: AbortSignal, priority?: 'high'): Promise<() => void>;
+  hold(signal?: AbortSignal, priority?: Priority, spareStop?: AbortSignal): Promise<() => void>;
   /**
    * A slot for one request of a deliberate burst over the target's limit (the rate-limit check): it
    * waits for the paced requests in flight to end, then goes over the budget; paced requests wait
@@ -16,6 +16,28 @@ export interface Pacer {
    */
   burst(signal?: AbortSignal): Promise<() => void>;
 }
+
+/**
+ * 'high': the critical path, ahead of every other waiter. 'spare': the generative exploration, which may
+ * only use the budget the rest leaves unused: served after every other waiter, only while a share of
+ * the window stays free for the certification's own requests, and given up when `spareStop` aborts
+ * (the other checks have all ended: waiting on would only make the certification longer).
+ */
+export type Priority = 'high' | 'spare';
+
+/** Thrown (as the wait's rejection) when a spare request found no spare budget before its stop. */
+export class NoSpareBudget extends Error {
+  readonly code = 'NO_SPARE_BUDGET';
+  constructor() {
+    super('no spare request budget before the other checks ended');
+  }
+}
+
+/**
+ * Share of the window a spare request never takes: a request of the certification that arrives just
+ * after finds room at once, so the exploration delays no check by a window.
+ */
+const SPARE_RESERVE = 0.25;
 
 /** Share of the target's limit the certifier allows itself: slack for clock and latency skew. */
 const DEFAULT_PACING_MARGIN = 0.9;
@@ -26,11 +48,14 @@ interface Waiter {
   signal?: AbortSignal;
   onAbort?: () => void;
   high: boolean;
+  spare: boolean;
+  onStop?: () => void;
 }
 
 export function createPacer(opts: { ratePerMinute: number; windowMs: number; margin?: number }): Pacer {
   const budget = Math.max(1, Math.floor(opts.ratePerMinute * (opts.margin ?? DEFAULT_PACING_MARGIN)));
   const windowMs = opts.windowMs;
+  const spareBudget = Math.max(0, Math.floor(budget * (1 - SPARE_RESERVE)));
   // Per slot: when it stops counting (Infinity while the request is in flight).
   const slots: number[] = [];
   const waiters: Waiter[] = [];
@@ -64,11 +89,12 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     prune(performance.now());
     for (
       let w = waiters[0];
-      w && bursting === 0 && burstWaiters.length === 0 && slots.length < budget;
+      w && bursting === 0 && burstWaiters.length === 0 && slots.length < (w.spare ? spareBudget : budget);
       w = waiters[0]
     ) {
       waiters.shift();
       if (w.onAbort) w.signal?.removeEventListener('abort', w.onAbort);
+      w.onStop?.();
       w.resolve(take());
     }
     schedule();
@@ -85,25 +111,50 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     timer = setTimeout(serve, Math.max(0, Math.ceil(next - performance.now())) + 1);
   }
 
-  function hold(signal?: AbortSignal, priority?: 'high'): Promise<() => void> {
+  function hold(signal?: AbortSignal, priority?: Priority, spareStop?: AbortSignal): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     prune(performance.now());
-    if (bursting === 0 && burstWaiters.length === 0 && waiters.length === 0 && slots.length < budget)
+    const spare = priority === 'spare';
+    // Once stopped, not even a free slot is taken: the certification would only last longer.
+    if (spare && spareStop?.aborted) return Promise.reject(new NoSpareBudget());
+    const room = spare ? spareBudget : budget;
+    // Spare waiters queue behind every other, so only they never hold up a request of the certification.
+    const ahead = spare ? waiters.length : waiters.filter((w) => !w.spare).length;
+    if (bursting === 0 && burstWaiters.length === 0 && ahead === 0 && slots.length < room)
       return Promise.resolve(take());
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal, high: priority === 'high' };
+      const waiter: Waiter = { resolve, reject, signal, high: priority === 'high', spare };
+      const leave = (): void => {
+        const i = waiters.indexOf(waiter);
+        if (i >= 0) waiters.splice(i, 1);
+        waiter.onStop?.();
+        if (waiter.onAbort) signal?.removeEventListener('abort', waiter.onAbort);
+      };
       if (signal) {
         waiter.onAbort = () => {
-          const i = waiters.indexOf(waiter);
-          if (i >= 0) waiters.splice(i, 1);
+          leave();
           reject(signal.reason);
           schedule();
         };
         signal.addEventListener('abort', waiter.onAbort, { once: true });
       }
-      // High priority goes ahead of every normal waiter (FIFO among its own kind): the long waits of
-      // the critical path must start at once, not behind the opening burst of short checks.
-      const at = waiter.high ? waiters.findIndex((w) => !w.high) : -1;
+      if (spare && spareStop) {
+        const stopped = (): void => {
+          leave();
+          reject(new NoSpareBudget());
+          schedule();
+        };
+        spareStop.addEventListener('abort', stopped, { once: true });
+        waiter.onStop = () => spareStop.removeEventListener('abort', stopped);
+      }
+      // High priority goes ahead of every other waiter, spare behind every other (FIFO among each
+      // kind): the long waits of the critical path must start at once, not behind the opening burst
+      // of short checks, and the exploration takes only what no check is waiting for.
+      const at = waiter.high
+        ? waiters.findIndex((w) => !w.high)
+        : waiter.spare
+          ? -1
+          : waiters.findIndex((w) => w.spare);
       if (at >= 0) waiters.splice(at, 0, waiter);
       else waiters.push(waiter);
       schedule();

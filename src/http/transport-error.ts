@@ -13,7 +13,9 @@ export type TransportErrorCode =
   | 'invalid_request'
   | 'aborted'
   | 'closed'
-  | 'network';
+  | 'network'
+  // A spare request (the exploration) that found no budget left unused before the other checks ended: never sent.
+  | 'no_spare_budget';
 
 export interface TransportError {
   code: TransportErrorCode;

@@ -22,8 +22,13 @@ export interface RequestSpec {
   label?: string;
   /** Part of a deliberate burst over the rate limit (rate-limit checks only): see Pacer.burst. */
   unpaced?: boolean;
-  /** Served before normal requests when the budget is short: the critical path (the real run, cert-slow). */
-  priority?: 'high';
+  /**
+   * 'high': served before normal requests when the budget is short: the critical path (the real run,
+   * cert-slow). 'spare': the exploration, sent only on budget no other request waits for (see Pacer).
+   */
+  priority?: 'high' | 'spare';
+  /** With 'spare': once this aborts, it is not sent unless already on its way (status 0, no_spare_budget). */
+  spareStop?: AbortSignal;
 }
 
 export interface ApiResponse {

@@ -16,6 +16,7 @@ import {
   skipText,
   verdictLabel,
   verdictNotes,
+  explorationLine,
   verdictOf,
   verdictTone,
   type Verdict,
@@ -193,6 +194,8 @@ function formatEndingLines(result: RunResult, c: ChalkInstance): string[] {
     `${toned(verdict, verdictText, c)}: ${oneLine(result.target.baseUrl)} ${c.dim(`(${environment}${formatDuration(result.durationMs)})`)}`,
   );
   for (const note of verdictNotes(result)) lines.push(`  ${c.yellow(oneLine(note))}`);
+  const exploration = explorationLine(result);
+  if (exploration) lines.push(c.dim(exploration));
   // Uncoloured so a CI parser matching /^\d+ passed, \d+ failed, \d+ skipped/ never meets an escape code.
   lines.push(formatCountLine(result.summary));
   return lines;

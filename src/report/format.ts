@@ -86,6 +86,17 @@ export function missingOf(result: RunResult): MissingInput[] {
   return decideVerdict(result, isStrict(result)).missing;
 }
 
+/**
+ * The exploration's line: its seed (the same seed sends the same requests), and how many generated
+ * requests it sent of its cap; undefined for a certification without one (scan, receiver, partner).
+ */
+export function explorationLine(result: RunResult): string | undefined {
+  const e = result.exploration;
+  if (!e) return undefined;
+  if (e.cap === 0) return `exploration off (--explore 0); seed ${e.seed}`;
+  return `exploration: seed ${e.seed} (replay with --seed ${e.seed}), ${e.sent} generated requests sent of up to ${e.cap}`;
+}
+
 /** The lines under a verdict that say why it is not `certified` and what to do (empty when certified). */
 export function verdictNotes(result: RunResult): string[] {
   const notes: string[] = [];

@@ -10,6 +10,7 @@ import {
   isStrict,
   verdictLabel,
   verdictNotes,
+  explorationLine,
   verdictOf,
 } from './format.js';
 import { isDossier, partsOf } from './dossier.js';
@@ -59,10 +60,12 @@ function metaOf(result: RunResult): string[] {
     meta.push(
       metaItem(
         'Requests',
-        `${result.stats.requests} requests, ${result.stats.realRuns} real runs, ${result.stats.rateLimited} rate-limited`,
+        `${result.stats.requests} requests${result.stats.exploreRequests ? ` (${result.stats.exploreRequests} of them the exploration's)` : ''}, ${result.stats.realRuns} real runs, ${result.stats.rateLimited} rate-limited`,
       ),
     );
   }
+  const exploration = explorationLine(result);
+  if (exploration) meta.push(metaItem('Exploration', `<span class="exploration">${h(exploration)}</span>`));
   if (isStrict(result))
     meta.push(
       metaItem('Mode', 'strict: warnings, and skips that leave the certification incomplete, count as failures'),

@@ -145,6 +145,13 @@ function testsuites(result: RunResult, prefix: string): string {
     // A CI test tab shows an incomplete or interrupted certification as skips only: the verdict says what they cost.
     ['verdict', verdictOf(result)],
     ...verdictNotes(result).map((note): [string, string] => ['verdict.note', note]),
+    ...(result.exploration
+      ? ([
+          ['exploration.seed', String(result.exploration.seed)],
+          ['exploration.cap', String(result.exploration.cap)],
+          ['exploration.sent', String(result.exploration.sent)],
+        ] satisfies Array<[string, string]>)
+      : []),
   ];
   const properties = propertyRows
     .map(([name, value]) => `      <property name="${escapeXmlAttr(name)}" value="${escapeXmlAttr(value)}"/>\n`)

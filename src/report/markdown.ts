@@ -11,6 +11,7 @@ import {
   skipText,
   verdictLabel,
   verdictNotes,
+  explorationLine,
   verdictOf,
   verdictTone,
 } from './format.js';
@@ -101,6 +102,8 @@ export function renderMarkdown(result: RunResult): string {
         : ''),
     '',
   );
+  const exploration = explorationLine(result);
+  if (exploration) lines.push(mdCell(exploration), '');
   lines.push('| Status | Checks |', '| --- | ---: |');
   lines.push(`| ✓ passed | ${summary.passed} |`);
   lines.push(`| ✗ failed | ${summary.failed} |`);

@@ -70,6 +70,8 @@ function config(over: Partial<Config> = {}): Config {
     activationCodes: ['SVC-AAAA-AAAA', 'SVC-BBBB-BBBB', 'SVC-CCCC-CCCC'],
     environment: 'auto',
     maxSpendCredits: 0,
+    explore: 0,
+    seed: 1,
     timeScale: 1,
     rateLimit: 6000,
     reportDir: '/nonexistent-not-written',

@@ -29,6 +29,7 @@ import { decideOutcome, outcomeFields, type SkipDecision } from './outcome.js';
 import { runConcurrently } from './schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
 import { loadSpec } from './spec-sections.js';
+import { EXPLORE_SUITE, explorationRequests } from './exploration.js';
 
 // Checks spend their time waiting (on the target, on polls, on webhook deliveries); the request rate
 // is bounded by the shared pacer, not by this cap. A low cap queued the checks that follow the real
@@ -149,6 +150,13 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       rateLimit: config.rateLimit,
       ...(environmentEvidence ? { environmentEvidence } : {}),
     };
+    // When every check but the exploration's has ended, a generated request still waiting for spare
+    // budget would only lengthen the certification: it is not sent.
+    const othersEnded = new AbortController();
+    // Every generated request waiting for spare budget listens for it.
+    setMaxListeners(0, othersEnded.signal);
+    const others = new Set(plan.run.filter(({ check }) => check.suite !== EXPLORE_SUITE).map(({ check }) => check.id));
+    let othersLeft = others.size;
     const inputs: CheckContext['inputs'] = {
       partnerKey: config.partnerKey,
       ...(config.expiredCode ? { expiredCode: config.expiredCode } : {}),
@@ -159,6 +167,16 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       maxSpendCredits: config.maxSpendCredits,
       ...(config.realNamesEnabled ? { realNamesEnabled: true } : {}),
       ...(config.watchRetries ? { watchRetries: true } : {}),
+      // The exploration fills what the other checks leave of the rate budget, while they run.
+      ...(config.explore > 0
+        ? {
+            explore: {
+              requests: config.explore,
+              seed: config.seed,
+              ...(othersLeft > 0 ? { stop: othersEnded.signal } : {}),
+            },
+          }
+        : {}),
     };
     const reporters = options.reporters ?? [];
     const resultTarget: RunResult['target'] = {
@@ -184,6 +202,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       // After a forced end, a check that finishes late is not recorded twice.
       if (closed || ended.has(result.id)) return;
       ended.add(result.id);
+      if (others.has(result.id) && --othersLeft === 0) othersEnded.abort();
       const clean = redactor.value(result);
       results.push(clean);
       for (const r of reporters) r.onCheckEnd?.(clean);
@@ -253,7 +272,13 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
         checks: sortChecks(results, options.suiteOrder),
       }),
       // Real runs as the shared setup counted them where they were started (its own, and checks' startRun).
-      stats: { requests: stats.requests, realRuns: core.realRunCount(), rateLimited: stats.rateLimited },
+      stats: {
+        requests: stats.requests,
+        realRuns: core.realRunCount(),
+        rateLimited: stats.rateLimited,
+        exploreRequests: explorationRequests(results),
+      },
+      exploration: { seed: config.seed, cap: config.explore, sent: explorationRequests(results) },
       ...selectionOf(config, options.checks.length, selected.length),
     };
     // Redacted once more as a whole: org tokens learned late must not survive in early records.

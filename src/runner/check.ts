@@ -207,6 +207,19 @@ export interface Expect {
   ): boolean;
 }
 
+/** What the exploration suite is given: its request cap, its seed and when to stop waiting for spare budget. */
+export interface ExploreInputs {
+  /** At most this many generated requests in the whole certification (--explore). */
+  requests: number;
+  /** --seed (or drawn): each check derives its own generator seed from it and its id. */
+  seed: number;
+  /**
+   * Aborts when every other selected check has ended: a generated request still waiting for spare
+   * budget is then not sent. Absent when only exploration checks are selected (nothing to protect).
+   */
+  stop?: AbortSignal;
+}
+
 export interface TargetInfo {
   baseUrl: string;
   environment: 'sandbox' | 'production';
@@ -234,6 +247,8 @@ export interface CheckContext {
     realNamesEnabled?: boolean;
     /** --watch-retries: watch a failing webhook's whole retry schedule. */
     watchRetries?: boolean;
+    /** The generative exploration (absent with --explore 0): see ExploreInputs. */
+    explore?: ExploreInputs;
   };
   readonly api: ApiClient;
   readonly setup: SharedSetup;

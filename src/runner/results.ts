@@ -166,7 +166,9 @@ export interface RunResult {
   /** Sorted by suite order, then id: never by completion order, so output is deterministic. */
   checks: CheckResult[];
   /** Request statistics of the whole certification. */
-  stats?: { requests: number; realRuns: number; rateLimited: number };
+  stats?: { requests: number; realRuns: number; rateLimited: number; exploreRequests?: number };
+  /** `run`: the generative exploration's seed (replay with --seed), its cap (--explore) and the requests it sent. */
+  exploration?: { seed: number; cap: number; sent: number };
   /** Present when a `--baseline` file was given. */
   baseline?: BaselineOutcome;
   /** Decided once, when the reports are written (src/runner/verdict.ts); every reporter shows this one. */

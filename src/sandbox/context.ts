@@ -6,6 +6,7 @@ import type { RateLimiter } from './rate-limit.js';
 import type { Organization, Partner, Store } from './store.js';
 import type { FaultSet } from './faults/index.js';
 import { must } from './must.js';
+import { strictTextRefused } from './text-policy.js';
 import type { VariantSet } from './variants/index.js';
 
 export interface SandboxRequest {
@@ -109,7 +110,14 @@ export function jsonBody(rc: RequestContext): JsonRecord {
     if (rc.app.config.faults.has('conventions.malformed-json-500')) throw new ApiError(500, 'internal_error');
     throw new ApiError(400, 'invalid_json');
   }
+  const faults = rc.app.config.faults;
+  if (Array.isArray(value) && faults.has('explore.array-body-500')) throw new ApiError(500, 'internal_error');
+  // The fault: a text column in a 3-byte UTF-8 character set, which refuses the 4 bytes of an astral character.
+  if (faults.has('explore.outside-bmp-500') && /[\u{10000}-\u{10FFFF}]/u.test(text))
+    throw new ApiError(500, 'internal_error');
   if (!isRecord(value)) throw new ApiError(422, 'invalid_request', { reason: 'body must be a JSON object' });
+  if (strictTextRefused(rc.app.config.variants, value))
+    throw new ApiError(422, 'invalid_request', { reason: 'text with control characters or over 1000 characters' });
   return value;
 }
 

@@ -98,6 +98,7 @@ export const apiFaults = [
     area: 'jobs',
     summary: 'a `422 job_rejected` still stores the job',
     caughtBy: 'jobs.rejection-stores-nothing',
+    alsoCaughtBy: ['explore.jobs.refused-write-stored-nothing'],
   },
   {
     id: 'jobs.repeat-new-job-id',
@@ -206,7 +207,7 @@ export const apiFaults = [
     area: 'decisions',
     summary: 'a 422 batch still stores the decisions before the bad one',
     caughtBy: 'decisions.rejection-stores-nothing',
-    alsoCaughtBy: ['decisions.schema-mismatch-refused'],
+    alsoCaughtBy: ['decisions.schema-mismatch-refused', 'explore.decisions.refused-write-stored-nothing'],
   },
   {
     id: 'decisions.duplicates-miscounted',

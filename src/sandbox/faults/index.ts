@@ -13,6 +13,7 @@ import { sandboxFaults } from './sandbox-faults.js';
 import { revealFaults } from './reveal-faults.js';
 import { usersFaults } from './users-faults.js';
 import { webhookFaults } from './webhook-faults.js';
+import { exploreFaults } from './explore-faults.js';
 import type { FaultDefinition } from './types.js';
 import { isOneOf } from '../must.js';
 
@@ -34,6 +35,7 @@ const BY_AREA = [
   sandboxFaults,
   productionFaults,
   limitsFaults,
+  exploreFaults,
 ] as const;
 
 /** Every fault id, from the registry itself: a `faults.has('typo')` anywhere in the sandbox does not compile. */

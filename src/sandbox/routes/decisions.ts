@@ -5,6 +5,8 @@ import { currentState } from '../run-view.js';
 import type { DecisionEntry, Organization, Run } from '../store.js';
 import { actingUser, lookupRun } from './run-lookup.js';
 import type { FaultSet } from '../faults/index.js';
+import type { VariantSet } from '../variants/index.js';
+import { occurredAtTaken } from '../text-policy.js';
 
 export const DECISIONS = ['shortlisted', 'rejected', 'contacted', 'interviewing', 'hired'];
 export const REJECT_REASONS = [
@@ -32,7 +34,6 @@ const KNOWN_NOTICE_CODES = [
   'function_error',
   'must_unmet_hidden',
 ];
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** Candidates a decision may name: any the fixture will ever list, or any the run listed so far. */
 function knownCandidates(rc: RequestContext, run: Run): (id: bigint) => boolean {
@@ -47,7 +48,7 @@ function knownCandidates(rc: RequestContext, run: Run): (id: bigint) => boolean 
 
 type Parsed = { ok: true; entry: Omit<DecisionEntry, 'actingUser' | 'receivedAt'> } | { ok: false; error: ApiError };
 
-function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: FaultSet): Parsed {
+function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: FaultSet, variants: VariantSet): Parsed {
   const invalid = (reason: string): Parsed => ({ ok: false, error: new ApiError(422, 'invalid_decision', { reason }) });
   if (!isRecord(item)) return invalid('decision must be an object');
   const exact = asInt64(item.candidate_id);
@@ -86,8 +87,8 @@ function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: Fa
     item.occurred_at === undefined && faults.has('decisions.missing-occurred-at-stamped')
       ? new Date().toISOString()
       : item.occurred_at;
-  if (typeof at !== 'string' || !DATE_TIME.test(at) || Number.isNaN(Date.parse(at)))
-    return invalid('occurred_at must be an ISO 8601 date-time');
+  const occurredAt = typeof at === 'string' ? occurredAtTaken(variants, at) : undefined;
+  if (occurredAt === undefined) return invalid('occurred_at must be an ISO 8601 date-time');
   if (!inRun(candidateId)) return invalid('candidate not in run');
   return {
     ok: true,
@@ -96,7 +97,7 @@ function parseDecision(item: unknown, inRun: (id: bigint) => boolean, faults: Fa
       decision: item.decision,
       rejectReason: typeof reason === 'string' ? reason : null,
       note: typeof item.note === 'string' ? item.note : null,
-      occurredAt: at,
+      occurredAt,
     },
   };
 }
@@ -130,8 +131,9 @@ export function decisionsRoute(rc: RequestContext): Reply {
       ? body.acting_user_external_id
       : // The fault isolation.decisions-user-any-org: a recruiter of any organization of the partner is found.
         actingUser(rc, org, body.acting_user_external_id, faults.has('isolation.decisions-user-any-org'));
-  const decisions = body.decisions ?? [];
-  const shown = body.notices_shown ?? [];
+  // Absent is an empty list (neither is stated required); null is no array (a schema mismatch).
+  const decisions = body.decisions === undefined ? [] : body.decisions;
+  const shown = body.notices_shown === undefined ? [] : body.notices_shown;
   if (!Array.isArray(decisions)) throw new ApiError(422, 'invalid_request', { field: 'decisions' });
   if (!Array.isArray(shown) || !shown.every((s) => typeof s === 'string'))
     throw new ApiError(422, 'invalid_request', { field: 'notices_shown' });
@@ -145,7 +147,7 @@ export function decisionsRoute(rc: RequestContext): Reply {
   const now = app.now();
   const entries: DecisionEntry[] = [];
   for (const item of decisions) {
-    const parsed = parseDecision(item, inRun, faults);
+    const parsed = parseDecision(item, inRun, faults, app.config.variants);
     // Variant decisions.whole-second-occurred-at: stored at second precision, as many databases do.
     if (parsed.ok && app.config.variants.has('decisions.whole-second-occurred-at')) {
       parsed.entry.occurredAt = new Date(Math.floor(Date.parse(parsed.entry.occurredAt) / 1000) * 1000).toISOString();

@@ -2,14 +2,26 @@ import { ApiError, jsonBody, requireOrg, type Reply, type RequestContext } from 
 import { newUuid } from '../ids.js';
 import { upsertStatus } from './upsert-status.js';
 import { jobIssue, type JobIssue } from '../messages.js';
+import type { JsonRecord } from '../json.js';
 
 function present(v: unknown): v is string {
   return typeof v === 'string' && v.trim() !== '';
 }
 
+/** The fault explore.job-text-number-stored: a loose reader that takes a number for text, as its digits. */
+function looseText(body: JsonRecord): JsonRecord {
+  const out: JsonRecord = { ...body };
+  for (const k of ['title', 'description_text', 'location_text']) {
+    const v = out[k];
+    if (typeof v === 'number') out[k] = String(v);
+  }
+  return out;
+}
+
 export function jobsRoute(rc: RequestContext): Reply {
   const org = requireOrg(rc);
-  const body = jsonBody(rc);
+  const parsed = jsonBody(rc);
+  const body = rc.app.config.faults.has('explore.job-text-number-stored') ? looseText(parsed) : parsed;
   const { external_id: externalId, title, description_text: descriptionText, location_text: locationText } = body;
   const faults = rc.app.config.faults;
   const issues: JobIssue[] = [];

@@ -6,6 +6,7 @@ import { quotaRetryAfter, recordRealRun, SANDBOX_RUN_QUOTA } from '../quota.js';
 import { derivedRequirements, validateRequirements } from '../requirements.js';
 import { currentState } from '../run-view.js';
 import type { Run } from '../store.js';
+import { FloatToken } from '../json.js';
 
 /** The issues about a requirement's form, which the variant runs-start.form-issues-first reports first. */
 const FORM_ISSUES: ReadonlySet<string> = new Set(['invalid_kind', 'empty_text', 'too_long']);
@@ -19,7 +20,12 @@ export function runsStartRoute(rc: RequestContext): Reply {
   const { app } = rc;
   const faults = app.config.faults;
   const sandbox = isSandbox(rc);
-  const { job_external_id: jobExternalId, acting_user_external_id: actingUser, target_count: targetCount } = body;
+  const { job_external_id: jobExternalId, acting_user_external_id: actingUser, target_count: given } = body;
+  // The fault reads target_count as a double and rounds it: 2.5 starts a run of 3.
+  const targetCount =
+    given instanceof FloatToken && faults.has('explore.target-count-fraction-rounded')
+      ? Math.round(Number(given.raw))
+      : given;
   if (typeof jobExternalId !== 'string' || jobExternalId === '')
     throw new ApiError(422, 'invalid_request', { field: 'job_external_id' });
   if (typeof actingUser !== 'string') throw new ApiError(422, 'invalid_request', { field: 'acting_user_external_id' });

@@ -1,9 +1,11 @@
 import { ApiError, jsonBody, requireOrg, type Reply, type RequestContext } from '../context.js';
 import { newUuid } from '../ids.js';
 import { upsertStatus } from './upsert-status.js';
+import { emailTaken } from '../text-policy.js';
 
-function optionalString(v: unknown): v is string | null | undefined {
-  return v === undefined || v === null || typeof v === 'string';
+/** The User fields are strings (their requiredness is not shown): absent or a string, never null. */
+function optionalString(v: unknown): v is string | undefined {
+  return v === undefined || typeof v === 'string';
 }
 
 const STRICT_ROLES = ['hiring_manager', 'talent_partner'];
@@ -14,7 +16,7 @@ export function usersRoute(rc: RequestContext): Reply {
   const { external_id: externalId, email, full_name: fullName, role } = body;
   if (typeof externalId !== 'string' || externalId.trim() === '')
     throw new ApiError(422, 'invalid_user', { field: 'external_id' });
-  if (!optionalString(email) || (typeof email === 'string' && !/^[^\s@]+@[^\s@]+$/.test(email))) {
+  if (!optionalString(email) || (typeof email === 'string' && !emailTaken(rc.app.config.variants, email))) {
     throw new ApiError(422, 'invalid_user', { field: 'email' });
   }
   if (!optionalString(fullName)) throw new ApiError(422, 'invalid_user', { field: 'full_name' });

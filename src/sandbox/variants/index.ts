@@ -1,11 +1,12 @@
 import { apiVariants } from './api-variants.js';
 import { behaviourVariants } from './behaviour-variants.js';
+import { exploreVariants } from './explore-variants.js';
 import type { VariantDefinition } from './types.js';
 import { isOneOf } from '../must.js';
 
 export type { VariantDefinition } from './types.js';
 
-const BY_KIND = [apiVariants, behaviourVariants] as const;
+const BY_KIND = [apiVariants, behaviourVariants, exploreVariants] as const;
 
 /** Every variant id, from the registry itself: a `variants.has('typo')` anywhere does not compile. */
 export type VariantId = (typeof BY_KIND)[number][number]['id'];

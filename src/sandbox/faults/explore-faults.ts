@@ -1,0 +1,45 @@
+import type { FaultDefinition } from './types.js';
+
+// What generated requests find (the explore suite): one fault per property class, each a bug real
+// services ship. Hooks: context.ts (jsonBody), app.ts (the reply of a route), routes/jobs.ts,
+// routes/runs-start.ts.
+const ENDPOINTS = ['users', 'jobs', 'runs-start', 'decisions', 'reveal'] as const;
+const others = (property: string, first: string): string[] =>
+  ENDPOINTS.filter((e) => e !== first).map((e) => `explore.${e}.${property}`);
+
+export const exploreFaults = [
+  {
+    id: 'explore.array-body-500',
+    area: 'explore',
+    summary: 'a JSON array as the whole request body crashes the body parser: 500 instead of a 4xx',
+    caughtBy: 'explore.reveal.schema-mismatch-answered-4xx',
+    alsoCaughtBy: others('schema-mismatch-answered-4xx', 'reveal'),
+  },
+  {
+    id: 'explore.job-text-number-stored',
+    area: 'explore',
+    summary: 'a number where a job text field goes (`title: 42`) is accepted and stored as its digits',
+    caughtBy: 'explore.jobs.schema-mismatch-answered-4xx',
+  },
+  {
+    id: 'explore.target-count-fraction-rounded',
+    area: 'explore',
+    summary: 'a fractional `target_count` (`2.5`) is rounded and the run started, instead of a 4xx',
+    caughtBy: 'explore.runs-start.schema-mismatch-answered-4xx',
+  },
+  {
+    id: 'explore.outside-bmp-500',
+    area: 'explore',
+    summary: 'a character outside the Basic Multilingual Plane (an emoji) in a request body answers 500',
+    caughtBy: 'explore.users.valid-input-never-5xx',
+    alsoCaughtBy: others('valid-input-never-5xx', 'users'),
+  },
+  {
+    id: 'explore.non-ascii-success-off-schema',
+    area: 'explore',
+    summary:
+      'a 2xx to a request body holding non-ASCII text is wrapped in an array (an encoding path that builds the answer apart)',
+    caughtBy: 'explore.users.success-matches-response-schema',
+    alsoCaughtBy: others('success-matches-response-schema', 'users'),
+  },
+] as const satisfies readonly FaultDefinition[];
