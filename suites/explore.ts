@@ -416,6 +416,7 @@ function mismatchCheck(ep: Endpoint): CheckDefinition {
     id,
     title: `Generated bodies that break the ${ep.request} schema are answered 4xx with the error envelope, never 2xx or 5xx`,
     suite,
+    evidence: 'provoked',
     spec: [S.errors, ep.spec],
     needs: ep.needs,
     run: async (t) => {
@@ -458,6 +459,7 @@ function validCheck(ep: Endpoint): CheckDefinition {
     id,
     title: `Generated valid ${ep.request} bodies with unusual values (outside the BMP, combining marks, RTL, control characters, long text, boundary integers, empty arrays) are never answered 5xx`,
     suite,
+    evidence: 'provoked',
     spec: [S.crossCutting, ep.spec],
     needs: ep.needs,
     run: async (t) => {
@@ -508,6 +510,7 @@ function schemaCheck(ep: Endpoint): CheckDefinition {
     id,
     title: `Every 2xx to a generated valid ${ep.request} body (unusual text included) matches ${ep.response}`,
     suite,
+    evidence: 'provoked',
     spec: [ep.spec],
     needs: ep.needs,
     run: async (t) => {
@@ -558,6 +561,7 @@ function storedCheck(ep: Endpoint): CheckDefinition {
       ? 'A generated batch refused for one mismatched decision stored nothing: its valid decision, sent again alone, is no duplicate'
       : 'A generated job refused for a schema mismatch stored nothing: the valid upsert of its external_id then answers created: true',
     suite,
+    evidence: 'provoked',
     spec: [spec],
     needs: ep.needs,
     run: async (t) => {

@@ -197,8 +197,10 @@ describe('what may warn is declared, and only that', () => {
       ...sourcesOf(['src/receiver-cert'], /^receiver-checks\.ts$/),
     ];
     const declared = declaredWarnings(sources);
-    // Every check of the catalogue but scan's (built from a table that holds no code) is one of them.
-    expect(declared.length).toBeGreaterThanOrEqual(checkCatalogue().filter((e) => e.command !== 'scan').length - 30);
+    // Every check of the catalogue but scan's (built from a table that holds no code) is one of them,
+    // but for those a factory builds several of from one literal (the explore suite's 17 checks come
+    // from 4, the trio and rejection rows from a few more).
+    expect(declared.length).toBeGreaterThanOrEqual(checkCatalogue().filter((e) => e.command !== 'scan').length - 45);
     expect(mismatches(declared)).toEqual([]);
   });
 

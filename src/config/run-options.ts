@@ -262,7 +262,7 @@ export const RUN_OPTIONS = [
     kind: 'string',
     validate: requestCount,
     description:
-      'requests the generative exploration may send (schema-driven, never a real run, only on rate budget the other checks leave unused while cert-slow runs); default up to 200, fewer at a lower --rate-limit; 0 turns it off',
+      'requests the generative exploration may send (schema-driven, never a real run, only on rate budget the other checks leave unused, never lengthening the certification); default up to 200, fewer at a lower --rate-limit; 0 turns it off',
   },
   {
     key: 'seed',
