@@ -5,7 +5,15 @@
 
 import { P } from '../spec-refs.js';
 import { specMs, type PartnerRequest } from '../traffic.js';
-import { nextRepeat, RETRY_SAFE, sameTarget, seconds, simulatedReading, simulationDropped } from './retry-chains.js';
+import {
+  firstAfter,
+  nextRepeat,
+  RETRY_SAFE,
+  sameTarget,
+  seconds,
+  simulatedReading,
+  simulationDropped,
+} from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 /** Every error code the spec lists (Errors, its three tables, and the simulated ones); anything else is unknown. */
@@ -103,17 +111,39 @@ export const unknownErrorCodeRule: Rule = {
     // Sent again at all, however late (a loaded client's timers stretch a backoff of milliseconds at a
     // high time scale): the question is whether the answer was handled as its status says, not when.
     // The same record again counts (sameTarget): a job upserted again with an edited description is handled.
-    const sentAgain = (i: number): PartnerRequest | undefined =>
-      requests.slice(i + 1).find((s) => sameTarget(requests[i]!, s));
+    const sentAgain = (i: number): PartnerRequest | undefined => {
+      // Only requests of the same method and path can be the same target: a scan of those alone.
+      const r = requests[i]!;
+      const same = byPath.get(`${r.method} ${r.path}`) ?? [];
+      for (let p = firstAfter(same, i); p < same.length; p++) {
+        const s = requests[same[p]!]!;
+        if (sameTarget(r, s)) return s;
+      }
+      return undefined;
+    };
+    const byPath = new Map<string, number[]>();
+    requests.forEach((r, i) => {
+      const key = `${r.method} ${r.path}`;
+      const list = byPath.get(key);
+      if (list) list.push(i);
+      else byPath.set(key, [i]);
+    });
+    // The yardstick depends only on the method: found once per method.
+    const knownRetriedOf = new Map<string, PartnerRequest | undefined>();
     requests.forEach((r, i) => {
       if (!RETRY_SAFE.has(r.endpoint) || !unknownCodeFailure(r)) return;
       // How the client handles a known 429 or 5xx on a retry-safe call of the same method: the yardstick for the
       // unknown code. Many retry layers retry only GETs (urllib3's default methods, for one); a client that
       // retries a failed read but no failed POST handles a POST's unknown code by its status all the same.
-      const knownRetried = requests.find(
-        (k, j) =>
-          k.method === r.method && RETRY_SAFE.has(k.endpoint) && knownCodeFailure(k) && sentAgain(j) !== undefined,
-      );
+      if (!knownRetriedOf.has(r.method))
+        knownRetriedOf.set(
+          r.method,
+          requests.find(
+            (k, j) =>
+              k.method === r.method && RETRY_SAFE.has(k.endpoint) && knownCodeFailure(k) && sentAgain(j) !== undefined,
+          ),
+        );
+      const knownRetried = knownRetriedOf.get(r.method);
       const retry = sentAgain(i);
       if (retry) {
         proof.push(retry.id);

@@ -71,6 +71,46 @@ function windowAfter(r: PartnerRequest, ctx: JudgeContext): number {
   return retryWindowMs(ctx) + (retryAfterMs(r) ?? 0);
 }
 
+/**
+ * The traffic's requests grouped by their key, built once per judgement (the judge hands every rule the
+ * same array): each repeat lookup reads only the requests of its own key, so a flood of distinct
+ * requests costs one step each instead of a scan of the whole retry window per request.
+ */
+interface RepeatIndex {
+  keys: string[];
+  /** Positions in `requests` of each key, ascending. */
+  byKey: Map<string, number[]>;
+}
+
+const repeatIndexes = new WeakMap<readonly PartnerRequest[], RepeatIndex>();
+
+function repeatIndex(requests: readonly PartnerRequest[]): RepeatIndex {
+  let index = repeatIndexes.get(requests);
+  if (index) return index;
+  const keys = requests.map(requestKey);
+  const byKey = new Map<string, number[]>();
+  keys.forEach((k, i) => {
+    const list = byKey.get(k);
+    if (list) list.push(i);
+    else byKey.set(k, [i]);
+  });
+  index = { keys, byKey };
+  repeatIndexes.set(requests, index);
+  return index;
+}
+
+/** The first position of the ascending `list` greater than `after` (list.length when none). */
+export function firstAfter(list: readonly number[], after: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! > after) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** The next request with the same key sent within the retry window after `r` was answered, if any. */
 export function nextRepeat(
   requests: readonly PartnerRequest[],
@@ -78,12 +118,14 @@ export function nextRepeat(
   ctx: JudgeContext,
 ): PartnerRequest | undefined {
   const r = requests[index]!;
-  const key = requestKey(r);
+  const { keys, byKey } = repeatIndex(requests);
+  const same = byKey.get(keys[index]!) ?? [];
   const limit = r.answeredAt + windowAfter(r, ctx);
-  for (let j = index + 1; j < requests.length; j++) {
-    const s = requests[j]!;
+  // Requests are in arrival order, so the first of the key past the window ends the search.
+  for (let p = firstAfter(same, index); p < same.length; p++) {
+    const s = requests[same[p]!]!;
     if (s.at > limit) break;
-    if (s.at >= r.at && requestKey(s) === key) return s;
+    if (s.at >= r.at) return s;
   }
   return undefined;
 }
@@ -102,14 +144,31 @@ export function causeFixedBetween(
   refused: PartnerRequest,
   repeat: PartnerRequest,
 ): PartnerRequest | undefined {
-  return requests.find(
-    (s) =>
-      s.id > refused.id &&
-      s.id < repeat.id &&
-      s.method === 'POST' &&
-      CAUSE_FIXING.has(s.endpoint) &&
-      (s.lost || (s.status >= 200 && s.status < 300)),
-  );
+  // The first cause-fixing request after the refused one (binary search by id), if before the repeat.
+  const fixes = causeFixingIndex(requests);
+  let lo = 0;
+  let hi = fixes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (fixes[mid]!.id > refused.id) hi = mid;
+    else lo = mid + 1;
+  }
+  const s = fixes[lo];
+  return s !== undefined && s.id < repeat.id ? s : undefined;
+}
+
+const causeFixingIndexes = new WeakMap<readonly PartnerRequest[], PartnerRequest[]>();
+
+/** The requests that may fix a cause (see causeFixedBetween), in arrival order: built once per judgement. */
+function causeFixingIndex(requests: readonly PartnerRequest[]): PartnerRequest[] {
+  let fixes = causeFixingIndexes.get(requests);
+  if (!fixes) {
+    fixes = requests.filter(
+      (s) => s.method === 'POST' && CAUSE_FIXING.has(s.endpoint) && (s.lost || (s.status >= 200 && s.status < 300)),
+    );
+    causeFixingIndexes.set(requests, fixes);
+  }
+  return fixes;
 }
 
 /** A 503 rate_limit_unavailable: the quota could not be verified and nothing was executed (Errors). */
@@ -117,8 +176,13 @@ export function nothingExecuted(r: PartnerRequest): boolean {
   return !r.lost && r.status === 503 && r.errorCode === 'rate_limit_unavailable';
 }
 
+const chainMemo = new WeakMap<readonly PartnerRequest[], { ctx: JudgeContext; chains: PartnerRequest[][] }>();
+
 /** Chains of attempts: a first request and its retries, each retry following a retryable failure. */
 export function retryChains(requests: readonly PartnerRequest[], ctx: JudgeContext): PartnerRequest[][] {
+  // Several rules read the chains of one judgement: found once.
+  const memo = chainMemo.get(requests);
+  if (memo && memo.ctx === ctx) return memo.chains;
   const index = new Map(requests.map((r, i) => [r.id, i]));
   const taken = new Set<number>();
   const chains: PartnerRequest[][] = [];
@@ -136,6 +200,7 @@ export function retryChains(requests: readonly PartnerRequest[], ctx: JudgeConte
     }
     if (chain.length > 1) chains.push(chain);
   }
+  chainMemo.set(requests, { ctx, chains });
   return chains;
 }
 
