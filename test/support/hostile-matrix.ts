@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { freePort, provisionedRunArgs } from '../cli-support.js';
+import { BOUNDS_ROWS } from './hostile-bounds-rows.js';
 import { SCAN_CASES } from './hostile-inputs.js';
 import {
   FLOOD_REQUESTS,
@@ -277,6 +278,8 @@ export const MATRIX: MatrixRow[] = [
     maxSeconds: 15,
     testedIn: 'test/hostile-scan.test.ts',
   })),
+  // Signals under stalls and floods, the bounded partner and webhook receiver (their own file).
+  ...BOUNDS_ROWS,
   // Slow rows, for the before/after figures of the issue (minutes with the old build).
 
   {
