@@ -12,7 +12,7 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { freePort, provisionedRunArgs } from '../cli-support.js';
 import { BOUNDS_ROWS } from './hostile-bounds-rows.js';
-import { SCAN_CASES } from './hostile-inputs.js';
+import { SCAN_CASES, UNREADABLE_CASES } from './hostile-inputs.js';
 import {
   FLOOD_REQUESTS,
   floodPartner,
@@ -270,7 +270,7 @@ export const MATRIX: MatrixRow[] = [
     maxSeconds: 60,
     testedIn: 'test/hostile-matrix.test.ts',
   },
-  ...SCAN_CASES.map((c): MatrixRow => ({
+  ...[...SCAN_CASES, ...UNREADABLE_CASES].map((c): MatrixRow => ({
     name: `scan-${c.name}`,
     what: c.what,
     prepare: async (dir) => ({ args: await c.prepare(dir) }),
