@@ -215,13 +215,10 @@ describe('scan of what it cannot read: a finding, named, and the rest of the sca
     expectNoFullKey(r);
   });
 
-  it('.tgz and .tar.gz are decompressed and the tar searched: the key in a member is found in both', async () => {
+  it('a .tgz is decompressed and the tar searched: the key in a member is found', async () => {
     const r = await runCase('tgz');
     expectBounded(r);
-    expect(shown(r)).toEqual([
-      ['bundle.tar.gz', 'partner-key', 'gzip-decompressed'],
-      ['bundle.tgz', 'partner-key', 'gzip-decompressed'],
-    ]);
+    expect(shown(r)).toEqual([['bundle.tgz', 'partner-key', 'gzip-decompressed']]);
     expectNoFullKey(r);
   });
 

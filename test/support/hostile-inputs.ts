@@ -288,13 +288,12 @@ export const UNREADABLE_CASES: HostileCase[] = [
   },
   {
     name: 'tgz',
-    what: 'a key in a file inside a .tgz and inside a .tar.gz',
+    what: 'a key in a file inside a .tgz (a .tar.gz was already read)',
     async prepare(dir) {
       await mkdir(join(dir, 'src'));
       await writeFile(join(dir, 'src', 'app.js'), `let k = "${KEY}";`);
       execFileSync('tar', ['czf', join(dir, 'bundle.tgz'), '-C', dir, 'src']);
-      execFileSync('tar', ['czf', join(dir, 'bundle.tar.gz'), '-C', dir, 'src']);
-      return ['scan', 'bundle.tgz', 'bundle.tar.gz'];
+      return ['scan', 'bundle.tgz'];
     },
     expectedCode: 1,
   },

@@ -307,16 +307,17 @@ export async function floodFor(flood: Flood, ms: number): Promise<void> {
 }
 
 /**
- * Unsigned posts of `bytes` each to `url`, `concurrency` at a time, until stopped (whoever knows the
- * URL of `run`'s webhook receiver can send them); counts the answers by status.
+ * Unsigned posts of `bytes` each to `url`, `concurrency` at a time, `total` of them or until stopped
+ * (whoever knows the URL of `run`'s webhook receiver can send them); counts the answers by status.
  */
-export function startUnsignedPosts(url: string, opts: { bytes: number; concurrency?: number }): Flood {
+export function startUnsignedPosts(url: string, opts: { bytes: number; concurrency?: number; total?: number }): Flood {
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency ?? 4 });
   const body = Buffer.from(`{"event":"run_completed","pad":"${'x'.repeat(Math.max(0, opts.bytes - 40))}"}`);
   const counts = new Map<number, number>();
   let stopped = false;
+  let sent = 0;
   const worker = async (): Promise<void> => {
-    while (!stopped) {
+    while (!stopped && sent++ < (opts.total ?? Infinity)) {
       const code = await status(new URL(url), agent, {
         method: 'POST',
         body,

@@ -114,20 +114,26 @@ export const unknownErrorCodeRule: Rule = {
     const sentAgain = (i: number): PartnerRequest | undefined => {
       // Only requests of the same method and path can be the same target: a scan of those alone.
       const r = requests[i]!;
-      const same = byPath.get(`${r.method} ${r.path}`) ?? [];
+      const same = pathIndex().get(`${r.method} ${r.path}`) ?? [];
       for (let p = firstAfter(same, i); p < same.length; p++) {
         const s = requests[same[p]!]!;
         if (sameTarget(r, s)) return s;
       }
       return undefined;
     };
-    const byPath = new Map<string, number[]>();
-    requests.forEach((r, i) => {
-      const key = `${r.method} ${r.path}`;
-      const list = byPath.get(key);
-      if (list) list.push(i);
-      else byPath.set(key, [i]);
-    });
+    // Built on first use: only a traffic with an unknown error code needs it.
+    let byPath: Map<string, number[]> | undefined;
+    const pathIndex = (): Map<string, number[]> => {
+      if (byPath) return byPath;
+      byPath = new Map();
+      for (let i = 0; i < requests.length; i++) {
+        const key = `${requests[i]!.method} ${requests[i]!.path}`;
+        const list = byPath.get(key);
+        if (list) list.push(i);
+        else byPath.set(key, [i]);
+      }
+      return byPath;
+    };
     // The yardstick depends only on the method: found once per method.
     const knownRetriedOf = new Map<string, PartnerRequest | undefined>();
     requests.forEach((r, i) => {

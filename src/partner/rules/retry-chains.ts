@@ -72,31 +72,32 @@ function windowAfter(r: PartnerRequest, ctx: JudgeContext): number {
 }
 
 /**
- * The traffic's requests grouped by their key, built once per judgement (the judge hands every rule the
- * same array): each repeat lookup reads only the requests of its own key, so a flood of distinct
- * requests costs one step each instead of a scan of the whole retry window per request.
+ * The traffic's requests grouped by method and path, built once per judgement (the judge hands every
+ * rule the same array): a repeat lookup reads only the requests of its own method and path, so a flood
+ * of distinct requests costs one step each instead of a scan of the whole retry window per request. No
+ * key string is built per request: the nested maps reuse the strings the records hold.
  */
-interface RepeatIndex {
-  keys: string[];
-  /** Positions in `requests` of each key, ascending. */
-  byKey: Map<string, number[]>;
-}
+const repeatIndexes = new WeakMap<readonly PartnerRequest[], Map<string, Map<string, number[]>>>();
 
-const repeatIndexes = new WeakMap<readonly PartnerRequest[], RepeatIndex>();
-
-function repeatIndex(requests: readonly PartnerRequest[]): RepeatIndex {
+function repeatIndex(requests: readonly PartnerRequest[]): Map<string, Map<string, number[]>> {
   let index = repeatIndexes.get(requests);
   if (index) return index;
-  const keys = requests.map(requestKey);
-  const byKey = new Map<string, number[]>();
-  keys.forEach((k, i) => {
-    const list = byKey.get(k);
+  index = new Map();
+  for (let i = 0; i < requests.length; i++) {
+    const r = requests[i]!;
+    let byPath = index.get(r.method);
+    if (!byPath) index.set(r.method, (byPath = new Map()));
+    const list = byPath.get(r.path);
     if (list) list.push(i);
-    else byKey.set(k, [i]);
-  });
-  index = { keys, byKey };
+    else byPath.set(r.path, [i]);
+  }
   repeatIndexes.set(requests, index);
   return index;
+}
+
+/** What of a body decides "the same request" (see requestKey). */
+function bodyKey(r: PartnerRequest): string {
+  return r.body ? r.body.key : r.json !== undefined ? canonical(r.json) : r.bodyText;
 }
 
 /** The first position of the ascending `list` greater than `after` (list.length when none). */
@@ -111,23 +112,32 @@ export function firstAfter(list: readonly number[], after: number): number {
   return lo;
 }
 
+/** The position of the next request with the same key sent within the retry window after `requests[index]` was answered, or -1. */
+function nextRepeatAt(requests: readonly PartnerRequest[], index: number, ctx: JudgeContext): number {
+  const r = requests[index]!;
+  const same = repeatIndex(requests).get(r.method)?.get(r.path) ?? [];
+  const limit = r.answeredAt + windowAfter(r, ctx);
+  let key: string | undefined;
+  // Requests are in arrival order, so the first of the same method and path past the window ends the search.
+  for (let p = firstAfter(same, index); p < same.length; p++) {
+    const at = same[p]!;
+    const s = requests[at]!;
+    if (s.at > limit) break;
+    if (s.at < r.at || s.query !== r.query) continue;
+    key ??= bodyKey(r);
+    if (bodyKey(s) === key) return at;
+  }
+  return -1;
+}
+
 /** The next request with the same key sent within the retry window after `r` was answered, if any. */
 export function nextRepeat(
   requests: readonly PartnerRequest[],
   index: number,
   ctx: JudgeContext,
 ): PartnerRequest | undefined {
-  const r = requests[index]!;
-  const { keys, byKey } = repeatIndex(requests);
-  const same = byKey.get(keys[index]!) ?? [];
-  const limit = r.answeredAt + windowAfter(r, ctx);
-  // Requests are in arrival order, so the first of the key past the window ends the search.
-  for (let p = firstAfter(same, index); p < same.length; p++) {
-    const s = requests[same[p]!]!;
-    if (s.at > limit) break;
-    if (s.at >= r.at) return s;
-  }
-  return undefined;
+  const at = nextRepeatAt(requests, index, ctx);
+  return at < 0 ? undefined : requests[at];
 }
 
 /** Requests that change what another request depends on: the recruiter, the job, the organization. */
@@ -183,19 +193,18 @@ export function retryChains(requests: readonly PartnerRequest[], ctx: JudgeConte
   // Several rules read the chains of one judgement: found once.
   const memo = chainMemo.get(requests);
   if (memo && memo.ctx === ctx) return memo.chains;
-  const index = new Map(requests.map((r, i) => [r.id, i]));
   const taken = new Set<number>();
   const chains: PartnerRequest[][] = [];
   for (let i = 0; i < requests.length; i++) {
     const first = requests[i]!;
-    if (taken.has(first.id)) continue;
+    if (!isRetryableFailure(first) || taken.has(i)) continue;
     const chain = [first];
-    let cur = first;
-    while (isRetryableFailure(cur)) {
-      const next = nextRepeat(requests, index.get(cur.id)!, ctx);
-      if (!next || taken.has(next.id)) break;
-      taken.add(next.id);
-      chain.push(next);
+    let cur = i;
+    while (isRetryableFailure(requests[cur]!)) {
+      const next = nextRepeatAt(requests, cur, ctx);
+      if (next < 0 || taken.has(next)) break;
+      taken.add(next);
+      chain.push(requests[next]!);
       cur = next;
     }
     if (chain.length > 1) chains.push(chain);
