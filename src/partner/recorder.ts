@@ -108,6 +108,8 @@ function decodeSegment(s: string): string {
  * each carrying a 15 KB header kept every header in full and exhausted the heap.
  */
 export const HEADER_VALUE_CAP = 256;
+/** Paths and query strings are kept up to this length, the same way. */
+const PATH_CAP = 2048;
 /** Header names are kept up to this length, the same way. */
 const HEADER_NAME_CAP = 128;
 /** At most this many headers of one request are held; the rest are counted (`headersDropped`). */
@@ -118,7 +120,10 @@ const CAPPED_HEAD = 64;
 function capped(value: string, cap: number): string {
   if (value.length <= cap) return value;
   const hash = createHash('sha256').update(value).digest('hex').slice(0, 32);
-  return `${value.slice(0, CAPPED_HEAD)}… [${Buffer.byteLength(value)} bytes, sha256 ${hash}…]`;
+  // Copied through a Buffer: a slice of a string (and a concatenation of one) can keep the whole
+  // original alive in V8, which would hold every 15 KB header the cap is meant to drop.
+  const text = `${value.slice(0, CAPPED_HEAD)}… [${Buffer.byteLength(value)} bytes, sha256 ${hash}…]`;
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /**
@@ -264,9 +269,10 @@ export function createRecorder(): Recorder {
   return {
     add(o, injected) {
       if (o.kind === 'exchange') {
+        // Capped like a header (a request line may be kilobytes): equal paths stay equal, by their hash.
         const q = o.request.path.indexOf('?');
-        const path = q < 0 ? o.request.path : o.request.path.slice(0, q);
-        const query = q < 0 ? '' : o.request.path.slice(q + 1);
+        const path = capped(q < 0 ? o.request.path : o.request.path.slice(0, q), PATH_CAP);
+        const query = q < 0 ? '' : capped(o.request.path.slice(q + 1), PATH_CAP);
         const body = readBody(o.request.body);
         const responseText = o.dropped ? '' : text(o.responseBody);
         const responseJson = o.dropped ? undefined : parseJson(responseText);
