@@ -41,14 +41,8 @@ export function noticeCodes(r: PartnerRequest): string[] {
   return notices.map((n) => record(n)?.code).filter((c): c is string => typeof c === 'string');
 }
 
-const factsOf = new WeakMap<readonly unknown[], Map<string, RunFacts>>();
-
-/** The runs of the traffic (read-only: several rules read the same facts of one judgement, built once). */
-export function runFacts(traffic: Traffic): ReadonlyMap<string, RunFacts> {
-  const known = factsOf.get(traffic.requests);
-  if (known) return known;
+export function runFacts(traffic: Traffic): Map<string, RunFacts> {
   const runs = new Map<string, RunFacts>();
-  factsOf.set(traffic.requests, runs);
   for (const r of traffic.requests) {
     if (r.endpoint === 'runs-start' && r.status === 202) {
       const id = record(r.responseJson)?.run_id;
