@@ -201,3 +201,58 @@ describe('scan under hostile files', () => {
     for (const c of r.results!.checks) expect(c.message).toMatch(/skipped, not read: dist\/pipe\.js \(a FIFO/);
   });
 });
+
+describe('scan of what it cannot read: a finding, named, and the rest of the scan goes on', () => {
+  const shown = (r: CaseRun): Array<[string, string, string | null]> =>
+    findings(r)
+      .map((f): [string, string, string | null] => [f.file, f.kind, f.location])
+      .sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`));
+
+  it('gzip bytes named served.js are recognised by their signature: the key inside is found', async () => {
+    const r = await runCase('gzip-named-js');
+    expectBounded(r);
+    expect(shown(r)).toEqual([['served.js', 'partner-key', 'gzip-decompressed']]);
+    expectNoFullKey(r);
+  });
+
+  it('a .tgz is decompressed and the tar searched: the key in a member is found', async () => {
+    const r = await runCase('tgz');
+    expectBounded(r);
+    expect(shown(r)).toEqual([['bundle.tgz', 'partner-key', 'gzip-decompressed']]);
+    expectNoFullKey(r);
+  });
+
+  it('a .zip is a not-scanned finding naming it a zip archive: both checks fail, never a pass', async () => {
+    const r = await runCase('zip');
+    expectBounded(r);
+    const unread = findings(r).filter((f) => f.kind === 'not-scanned');
+    expect(unread.map((f) => f.check).sort()).toEqual(['scan.no-org-token-string', 'scan.no-partner-key-string']);
+    expect(unread[0]!.excerpt).toMatch(/^not scanned: zip archive/);
+    expect(r.results!.checks.every((c) => c.status === 'failed')).toBe(true);
+  });
+
+  it('.zz (zlib) and .deflate (raw deflate) are decompressed: the key and the token are found', async () => {
+    const r = await runCase('zlib-deflate');
+    expectBounded(r);
+    expect(shown(r)).toEqual([
+      ['app.js.deflate', 'org-token', 'deflate-raw-decompressed'],
+      ['app.js.zz', 'partner-key', 'zlib-decompressed'],
+    ]);
+    expectNoFullKey(r);
+  });
+
+  it('a name that is not valid UTF-8 is read by its bytes, a .gz of brotli is a finding, the rest is scanned', async () => {
+    const r = await runCase('unreadable-entries');
+    expectBounded(r);
+    const rows = shown(r);
+    expect(rows).toEqual([
+      ['dist/brotli.js.gz', 'not-scanned', null],
+      ['dist/brotli.js.gz', 'not-scanned', null],
+      ['dist/k\uFFFD\uFFFD.js', 'partner-key', null],
+      ['dist/z.js', 'org-token', null],
+    ]);
+    const unread = findings(r).find((f) => f.kind === 'not-scanned');
+    expect(unread!.excerpt).toMatch(/^not scanned: cannot decompress \(gzip\)/);
+    expectNoFullKey(r);
+  });
+});

@@ -15,6 +15,7 @@ import {
   prepareReports,
   resolveReportSettings,
 } from './report-options.js';
+import { watchSignals } from './signals.js';
 import { UsageError } from './usage-error.js';
 
 export async function receiverCommand(flags: Record<string, unknown>, env: Env = process.env): Promise<number> {
@@ -57,31 +58,45 @@ export async function receiverCommand(flags: Record<string, unknown>, env: Env =
   for (const r of reporters) for (const c of planned) r.onCheckStart?.(c.id);
 
   const startedAt = new Date();
-  const checks = await certifyReceiver({
-    url,
-    secret,
-    allowPrivate,
-    insecure,
-    envelope: ids,
-    userAgent: `svc-certify/${toolVersion()}`,
-    onCheckEnd: (result) => reporters.forEach((r) => r.onCheckEnd?.(result)),
-  });
-  const result = assembleResult({
-    certification: 'receiver',
-    config: {
+  // SIGINT/SIGTERM cut the deliveries under way; the checks not ended are recorded interrupted and the
+  // reports are written (exit 130/143), as for run.
+  const controller = new AbortController();
+  const signals = watchSignals();
+  void signals.first.then((signal) => controller.abort(new Error(`interrupted (${signal})`)));
+  try {
+    const checks = await certifyReceiver({
       url,
-      webhookSecret: previewSecret(secret),
+      secret,
       allowPrivate,
       insecure,
-      organizationExternalId: ids.organizationExternalId,
-      ...(ids.runId ? { runId: ids.runId } : {}),
-      reportDir: settings.reportDir,
-      reporters: settings.reporters,
-    },
-    target,
-    startedAt,
-    suites: [RECEIVER_SUITE],
-    checks,
-  });
-  return finishCertification(result, settings, { reporters, knownIds: planned.map((c) => c.id) });
+      envelope: ids,
+      userAgent: `svc-certify/${toolVersion()}`,
+      signal: controller.signal,
+      onCheckEnd: (result) => reporters.forEach((r) => r.onCheckEnd?.(result)),
+    });
+    const result = assembleResult({
+      certification: 'receiver',
+      config: {
+        url,
+        webhookSecret: previewSecret(secret),
+        allowPrivate,
+        insecure,
+        organizationExternalId: ids.organizationExternalId,
+        ...(ids.runId ? { runId: ids.runId } : {}),
+        reportDir: settings.reportDir,
+        reporters: settings.reporters,
+      },
+      target,
+      startedAt,
+      suites: [RECEIVER_SUITE],
+      checks,
+    });
+    const signal = signals.received();
+    return await finishCertification(signal ? { ...result, interrupted: { signal } } : result, settings, {
+      reporters,
+      knownIds: planned.map((c) => c.id),
+    });
+  } finally {
+    signals.dispose();
+  }
 }

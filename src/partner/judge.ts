@@ -16,10 +16,31 @@ export interface Judged {
   error?: Error;
 }
 
+/**
+ * Offences (and warnings) a verdict keeps past its judgement; the rest are counted (`moreOffences`,
+ * `moreWarnings`). A flood that breaks a rule on every request made hundreds of thousands of them, each
+ * redacted for the live console and again for the reports: seconds between a signal and the exit.
+ */
+export const MAX_OFFENCES_KEPT = 50;
+
+function capped(verdict: RuleVerdict): RuleVerdict {
+  const warnings = verdict.warnings ?? [];
+  if (verdict.offences.length <= MAX_OFFENCES_KEPT && warnings.length <= MAX_OFFENCES_KEPT) return verdict;
+  const moreOffences = (verdict.moreOffences ?? 0) + Math.max(0, verdict.offences.length - MAX_OFFENCES_KEPT);
+  const moreWarnings = (verdict.moreWarnings ?? 0) + Math.max(0, warnings.length - MAX_OFFENCES_KEPT);
+  return {
+    ...verdict,
+    offences: verdict.offences.slice(0, MAX_OFFENCES_KEPT),
+    ...(verdict.warnings ? { warnings: warnings.slice(0, MAX_OFFENCES_KEPT) } : {}),
+    ...(moreOffences > 0 ? { moreOffences } : {}),
+    ...(moreWarnings > 0 ? { moreWarnings } : {}),
+  };
+}
+
 export function judgeAll(rules: readonly Rule[], traffic: Traffic, ctx: JudgeContext): Judged[] {
   return rules.map((rule) => {
     try {
-      return { rule, verdict: rule.judge(traffic, ctx) };
+      return { rule, verdict: capped(rule.judge(traffic, ctx)) };
     } catch (e) {
       const error = e instanceof Error ? e : new Error(String(e));
       return {
@@ -95,13 +116,25 @@ function deliveryExchange(d: WebhookDelivery, index: number, redactor: Redactor)
   return exchange;
 }
 
+const byIdOf = new WeakMap<readonly PartnerRequest[], Map<number, PartnerRequest>>();
+
+/** The requests by id, built once per traffic (every rule's result reads it). */
+function requestsById(traffic: Traffic): Map<number, PartnerRequest> {
+  let byId = byIdOf.get(traffic.requests);
+  if (!byId) {
+    byId = new Map(traffic.requests.map((r) => [r.id, r]));
+    byIdOf.set(traffic.requests, byId);
+  }
+  return byId;
+}
+
 export function toCheckResult(
   j: Judged,
   traffic: Traffic,
   opts: { origin: string; redactor: Redactor; durationMs: number },
 ): CheckResult {
   const { rule, verdict } = j;
-  const byId = new Map(traffic.requests.map((r) => [r.id, r]));
+  const byId = requestsById(traffic);
   const exchanges: RecordedExchange[] = [];
   const exchangeOf = new Map<number, number>();
   const observations: Observation[] = [];
@@ -135,14 +168,15 @@ export function toCheckResult(
       ...(last !== undefined ? { exchange: last } : {}),
     });
   }
-  if (verdict.offences.length > MAX_OFFENCES_SHOWN) {
+  const offencesCount = verdict.offences.length + (verdict.moreOffences ?? 0);
+  if (offencesCount > MAX_OFFENCES_SHOWN) {
     observations.push({
-      message: `${verdict.offences.length - MAX_OFFENCES_SHOWN} more offence(s) not shown`,
+      message: `${offencesCount - MAX_OFFENCES_SHOWN} more offence(s) not shown`,
       spec: rule.spec[0]!,
     });
   }
   // An advisory rule's offences are warnings: the count of those not shown is a warning too, never a failure.
-  const warningsCount = verdict.warnings?.length ?? 0;
+  const warningsCount = (verdict.warnings?.length ?? 0) + (verdict.moreWarnings ?? 0);
   if (warningsCount > MAX_OFFENCES_SHOWN) {
     observations.push({
       severity: 'warning',

@@ -5,7 +5,16 @@
 
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BODY_CAP_BYTES, createRecorder, MAX_KEPT_BODIES, type ExchangeObservation } from './recorder.js';
+import { judgeAll } from './judge.js';
+import {
+  BODY_CAP_BYTES,
+  createRecorder,
+  HEADER_VALUE_CAP,
+  MAX_KEPT_BODIES,
+  MAX_KEPT_HEADERS,
+  type ExchangeObservation,
+} from './recorder.js';
+import { partnerRules } from './rules/index.js';
 import { retryChains } from './rules/retry-chains.js';
 import { rejudgeDelayMs } from './session.js';
 import type { JudgeContext } from './traffic.js';
@@ -116,5 +125,65 @@ describe('live re-judging delay', () => {
     expect(rejudgeDelayMs(0)).toBe(250);
     expect(rejudgeDelayMs(50)).toBe(250);
     expect(rejudgeDelayMs(200)).toBe(800);
+  });
+});
+
+/** A read of `path` answered 429 rate_limited with Retry-After: 1, carrying `headers`. */
+function floodRead(path: string, at: number, headers: Record<string, string>): ExchangeObservation {
+  return {
+    kind: 'exchange',
+    request: { id: nextId++, method: 'GET', path, headers },
+    receivedAt: at,
+    answeredAt: at + 1,
+    status: 429,
+    responseHeaders: { 'content-type': 'application/json', 'retry-after': '1' },
+    responseBody: Buffer.from('{"error":"rate_limited","message":"slow down"}'),
+    dropped: false,
+    simulated: false,
+  };
+}
+
+describe('recorder and judge under a flood', () => {
+  it('keeps a 15 KB header as its head, size and hash: equal values still compare equal, different ones not', () => {
+    const recorder = createRecorder();
+    const big = 'k'.repeat(15 * 1024);
+    recorder.add(floodRead('/v1/runs/a', 1_000, { 'x-partner-key': big, 'x-padding': `1${big}` }));
+    recorder.add(floodRead('/v1/runs/a', 3_000, { 'x-partner-key': big, 'x-padding': `2${big}` }));
+    const [a, b] = recorder.traffic().requests;
+    for (const r of [a!, b!]) for (const v of Object.values(r.headers)) expect(v.length).toBeLessThan(HEADER_VALUE_CAP);
+    expect(a!.headers['x-partner-key']).toMatch(/^k{64}… \[15360 bytes, sha256 [0-9a-f]{32}…\]$/);
+    expect(a!.headers['x-partner-key']).toBe(b!.headers['x-partner-key']);
+    expect(a!.headers['x-padding']).not.toBe(b!.headers['x-padding']);
+    // A refusal's JSON is not held (its code is): only the rules' answers are parsed and kept.
+    expect(a!.errorCode).toBe('rate_limited');
+    expect(a!.responseJson).toBeUndefined();
+  });
+
+  it(`holds at most ${MAX_KEPT_HEADERS} headers of a request and counts the rest`, () => {
+    const recorder = createRecorder();
+    const headers = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`x-h-${i}`, 'v']));
+    recorder.add(floodRead('/v1/runs/a', 1_000, headers));
+    const [r] = recorder.traffic().requests;
+    expect(Object.keys(r!.headers)).toHaveLength(MAX_KEPT_HEADERS);
+    expect(r!.headersDropped).toBe(500 - MAX_KEPT_HEADERS);
+  });
+
+  it('judges 60,000 reads on distinct paths answered 429, and 20,000 on one path, in linear time', () => {
+    const recorder = createRecorder();
+    const key = `spk_live_${'ab'.repeat(24)}`;
+    // 60,000 reads within one retry window: a scan of the window per request was 1.8e9 steps.
+    for (let i = 0; i < 60_000; i++)
+      recorder.add(floodRead(`/v1/runs/flood-${i}`, 1_000 + i / 10, { 'x-partner-key': key }));
+    for (let i = 0; i < 20_000; i++) recorder.add(floodRead('/v1/runs/same', 8_000 + i, { 'x-partner-key': key }));
+    const rules = partnerRules(() => [key]);
+    const began = performance.now();
+    const judged = judgeAll(rules, recorder.traffic(), { ...ctx, now: 40_000 });
+    const seconds = (performance.now() - began) / 1000;
+    expect(judged.filter((j) => j.error).map((j) => `${j.rule.id}: ${j.error!.message}`)).toEqual([]);
+    // The same-path reads retried sooner than their Retry-After: judged, not lost in the flood.
+    const retryAfter = judged.find((j) => j.rule.id === 'retries.retry-after-honoured')!;
+    expect(retryAfter.verdict.state).toBe('failed');
+    // Linear: well under a second here; generous for a loaded CI core (quadratic took minutes).
+    expect(seconds).toBeLessThan(15);
   });
 });

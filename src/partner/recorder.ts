@@ -100,11 +100,75 @@ function decodeSegment(s: string): string {
   }
 }
 
-function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+/**
+ * Of one header value, at most this many characters are held; a longer one is kept as its head, its
+ * size and a hash of the whole (`capHeader`), so two values still compare equal exactly when they were
+ * (the retry rules compare credentials and media types between a refusal and its repeat). Every header a
+ * rule reads is a few dozen characters in a real client: nothing a rule judges is cut. A flood of requests
+ * each carrying a 15 KB header kept every header in full and exhausted the heap.
+ */
+export const HEADER_VALUE_CAP = 256;
+/** Paths and query strings are kept up to this length, the same way. */
+const PATH_CAP = 2048;
+/** Header names are kept up to this length, the same way. */
+const HEADER_NAME_CAP = 128;
+/** At most this many headers of one request are held; the rest are counted (`headersDropped`). */
+export const MAX_KEPT_HEADERS = 48;
+/** What is held of a cut value or name: its first characters, then the size and hash. */
+const CAPPED_HEAD = 64;
+
+function capped(value: string, cap: number): string {
+  if (value.length <= cap) return value;
+  const hash = createHash('sha256').update(value).digest('hex').slice(0, 32);
+  // Copied through a Buffer: a slice of a string (and a concatenation of one) can keep the whole
+  // original alive in V8, which would hold every 15 KB header the cap is meant to drop.
+  const text = `${value.slice(0, CAPPED_HEAD)}… [${Buffer.byteLength(value)} bytes, sha256 ${hash}…]`;
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/**
+ * The same short strings (header names and values, small answers) recur in nearly every request: one copy
+ * of each is shared, so a flood's records hold references, not copies. Bounded: emptied when full.
+ */
+function createInterner(max: number): (s: string) => string {
+  const seen = new Map<string, string>();
+  return (s) => {
+    if (s.length > HEADER_VALUE_CAP * 2) return s;
+    const held = seen.get(s);
+    if (held !== undefined) return held;
+    if (seen.size >= max) seen.clear();
+    seen.set(s, s);
+    return s;
+  };
+}
+
+function flatHeaders(
+  h: Record<string, string | string[] | undefined>,
+  intern: (s: string) => string,
+): { headers: Record<string, string>; dropped: number } {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h))
-    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
+  let kept = 0;
+  let dropped = 0;
+  for (const [k, v] of Object.entries(h)) {
+    if (v === undefined) continue;
+    if (kept >= MAX_KEPT_HEADERS) {
+      dropped += 1;
+      continue;
+    }
+    kept += 1;
+    const value = Array.isArray(v) ? v.join(', ') : v;
+    out[intern(capped(k.toLowerCase(), HEADER_NAME_CAP))] = intern(capped(value, HEADER_VALUE_CAP));
+  }
+  return { headers: out, dropped };
+}
+
+/**
+ * The parsed answer is kept where a rule reads it: a success (run ids, statuses, notices, the org token
+ * of a redeem), a decisions refusal (its `allowed`), the webhook test's answer. Any other refusal is
+ * judged by its status and error code, kept apart; its text stays for the evidence.
+ */
+function answerJsonNeeded(endpoint: Endpoint, status: number): boolean {
+  return (status >= 200 && status < 300) || endpoint === 'decisions' || endpoint === 'webhook-test';
 }
 
 function text(buf: Buffer | undefined): string {
@@ -124,10 +188,15 @@ function evictionClass(endpoint: Endpoint, status: number): 0 | 1 | 2 {
   return endpoint === 'decisions' || endpoint === 'runs-start' ? 2 : 1;
 }
 
+const EMPTY_HASH = sha256(Buffer.alloc(0));
+const EMPTY_BODY: BodyRecord = Object.freeze({ bytes: 0, sha256: EMPTY_HASH, key: `raw:${EMPTY_HASH}`, kept: 'full' });
+
 /** Reads a request body: what is held of it and its record. The Buffer itself is never retained. */
 function readBody(buf: Buffer | undefined): { text: string; json: unknown; record: BodyRecord } {
-  const bytes = buf?.length ?? 0;
-  const full = buf ?? Buffer.alloc(0);
+  // Most requests (every read) have none: one shared record, not three hashes each.
+  if (!buf || buf.length === 0) return { text: '', json: undefined, record: EMPTY_BODY };
+  const bytes = buf.length;
+  const full = buf;
   const rawHash = sha256(full);
   if (bytes > BODY_CAP_BYTES) {
     // Copied to a string: a subarray would keep the whole received Buffer alive.
@@ -188,17 +257,22 @@ export interface Recorder {
   onChange(listener: () => void): void;
 }
 
+/** How many distinct short strings are shared at once (a few hundred distinct values in a normal session). */
+const INTERNED_STRINGS = 4096;
+
 export function createRecorder(): Recorder {
   const requests: PartnerRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
   const listeners: Array<() => void> = [];
   const budget = createBodyBudget();
+  const intern = createInterner(INTERNED_STRINGS);
   return {
     add(o, injected) {
       if (o.kind === 'exchange') {
+        // Capped like a header (a request line may be kilobytes): equal paths stay equal, by their hash.
         const q = o.request.path.indexOf('?');
-        const path = q < 0 ? o.request.path : o.request.path.slice(0, q);
-        const query = q < 0 ? '' : o.request.path.slice(q + 1);
+        const path = capped(q < 0 ? o.request.path : o.request.path.slice(0, q), PATH_CAP);
+        const query = q < 0 ? '' : capped(o.request.path.slice(q + 1), PATH_CAP);
         const body = readBody(o.request.body);
         const responseText = o.dropped ? '' : text(o.responseBody);
         const responseJson = o.dropped ? undefined : parseJson(responseText);
@@ -212,6 +286,11 @@ export function createRecorder(): Recorder {
             ? responseJson.error
             : undefined;
         const where = endpointOf(o.request.method, path);
+        const flat = flatHeaders(o.request.headers, intern);
+        const responseHeaders: Record<string, string> = {};
+        if (!o.dropped)
+          for (const [k, v] of Object.entries(o.responseHeaders))
+            responseHeaders[intern(capped(k, HEADER_NAME_CAP))] = intern(capped(v, HEADER_VALUE_CAP));
         const record: PartnerRequest = {
           id: o.request.id,
           at: o.receivedAt,
@@ -221,15 +300,16 @@ export function createRecorder(): Recorder {
           query,
           endpoint: where.endpoint,
           ...(where.runId !== undefined ? { runId: where.runId } : {}),
-          headers: flatHeaders(o.request.headers),
+          headers: flat.headers,
+          ...(flat.dropped > 0 ? { headersDropped: flat.dropped } : {}),
           bodyText: body.text,
           ...(body.json !== undefined ? { json: body.json } : {}),
           body: body.record,
           status: o.dropped ? 0 : o.status,
           lost: o.dropped,
-          responseHeaders: o.dropped ? {} : { ...o.responseHeaders },
-          responseText,
-          responseJson,
+          responseHeaders,
+          responseText: intern(responseText),
+          ...(answerJsonNeeded(where.endpoint, o.status) ? { responseJson } : {}),
           ...(errorCode !== undefined ? { errorCode } : {}),
           ...(injected ? { injected } : {}),
         };

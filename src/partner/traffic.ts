@@ -24,7 +24,12 @@ export interface PartnerRequest {
   endpoint: Endpoint;
   /** The run id in the path, for run reads, reveals and decisions. */
   runId?: string;
+  /**
+   * The request's headers, names lower-cased, as held (recorder.ts): a value past HEADER_VALUE_CAP is its
+   * head, size and hash; past MAX_KEPT_HEADERS headers, the rest are only counted in `headersDropped`.
+   */
   headers: Record<string, string>;
+  headersDropped?: number;
   /**
    * The body as kept in memory (recorder.ts): in full up to BODY_CAP_BYTES, its first BODY_CAP_BYTES
    * beyond, and '' once evicted (at most MAX_KEPT_BODIES are held). `body` says which.
@@ -40,6 +45,7 @@ export interface PartnerRequest {
   lost: boolean;
   responseHeaders: Record<string, string>;
   responseText: string;
+  /** The parsed answer where a rule reads it (a success, a decisions or webhook-test answer); see recorder.ts. */
   responseJson?: unknown;
   /** Error code of a non-2xx answer. */
   errorCode?: string;

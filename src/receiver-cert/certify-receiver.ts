@@ -29,11 +29,18 @@ export interface ReceiverCertOptions {
   /** Only these checks (tests); default all. */
   ids?: readonly string[];
   concurrency?: number;
+  /**
+   * The certification's own signal (SIGINT/SIGTERM): deliveries under way are cut, checks not started are
+   * not run, and each check not ended is recorded interrupted (a failure seen before it still counts).
+   */
+  signal?: AbortSignal;
   /** Each result as soon as it is known (already redacted), for live reporting. */
   onCheckEnd?: (result: CheckResult) => void;
 }
 
 const CONCURRENCY = 6;
+
+const NOT_RUN = 'not run: the certification was interrupted (SIGINT/SIGTERM)';
 
 export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckResult[]> {
   const redactor = createRedactor([namedSecret('webhookSecret', opts.secret)]);
@@ -52,14 +59,16 @@ export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckR
   const ackTimeoutMs = opts.ackTimeoutMs ?? ACK_TIMEOUT_MS;
   const byId = new Map<string, CheckResult>();
   await runConcurrently(checks, opts.concurrency ?? CONCURRENCY, async (check) => {
-    const result = blocked
-      ? base(
-          check,
-          'skipped',
-          `not sent: ${urlResult.message}; fix the URL, or pass --allow-private to test a local receiver`,
-          { kind: 'inconclusive', reason: '' },
-        )
-      : redactor.value(await runReceiverCheck(check, opts, ackTimeoutMs));
+    const result = opts.signal?.aborted
+      ? base(check, 'skipped', NOT_RUN, { kind: 'interrupted', reason: NOT_RUN })
+      : blocked
+        ? base(
+            check,
+            'skipped',
+            `not sent: ${urlResult.message}; fix the URL, or pass --allow-private to test a local receiver`,
+            { kind: 'inconclusive', reason: '' },
+          )
+        : redactor.value(await runReceiverCheck(check, opts, ackTimeoutMs));
     byId.set(check.id, result);
     opts.onCheckEnd?.(result);
   });
@@ -129,6 +138,13 @@ async function runReceiverCheck(
   let asserted = 0;
   let skip: SkipDecision | undefined;
   let ending: Ending = { kind: 'done' };
+  // What the check saw before the signal: only that can blame the receiver.
+  let observationsBeforeInterrupt = 0;
+  const countBefore = (): void => {
+    observationsBeforeInterrupt = observations.length;
+  };
+  if (opts.signal?.aborted) countBefore();
+  else opts.signal?.addEventListener('abort', countBefore, { once: true });
   try {
     await check.run({
       secret: opts.secret,
@@ -140,6 +156,7 @@ async function runReceiverCheck(
           insecure: opts.insecure,
           ackTimeoutMs,
           userAgent: opts.userAgent,
+          ...(opts.signal ? { signal: opts.signal } : {}),
         });
         indexOf.set(a, exchanges.length);
         exchanges.push({ ...a.exchange, index: exchanges.length });
@@ -168,7 +185,16 @@ async function runReceiverCheck(
   } catch (e) {
     ending = { kind: 'threw', error: e instanceof Error ? e : new Error(String(e)) };
   }
-  const outcome = decideOutcome({ declaration: check, ending, asserted, observations, ...(skip ? { skip } : {}) });
+  opts.signal?.removeEventListener('abort', countBefore);
+  if (opts.signal?.aborted) ending = { kind: 'interrupted' };
+  const outcome = decideOutcome({
+    declaration: check,
+    ending,
+    asserted,
+    observations,
+    observationsBeforeInterrupt,
+    ...(skip ? { skip } : {}),
+  });
   return {
     ...base(check, 'passed', ''),
     ...outcomeFields(outcome),

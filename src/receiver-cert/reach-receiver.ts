@@ -16,7 +16,14 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const TLS_HINT =
   'for a self-signed staging certificate pass --insecure; for a private CA, point NODE_EXTRA_CA_CERTS at its certificate (PEM) and run again';
 
-export async function reachReceiver(opts: { url: string; insecure: boolean; timeoutMs?: number }): Promise<void> {
+export async function reachReceiver(opts: {
+  url: string;
+  insecure: boolean;
+  timeoutMs?: number;
+  /** The certification's own signal: stops trying at once (the checks then end interrupted). */
+  signal?: AbortSignal;
+}): Promise<void> {
+  if (opts.signal?.aborted) return;
   const url = new URL(opts.url);
   const https = url.protocol === 'https:';
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -60,5 +67,11 @@ export async function reachReceiver(opts: { url: string; insecure: boolean; time
       ),
     );
     socket.on('error', onError);
+    const onAbort = (): void => {
+      socket.destroy();
+      resolve();
+    };
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    socket.on('close', () => opts.signal?.removeEventListener('abort', onAbort));
   });
 }

@@ -19,6 +19,8 @@ export interface SendOptions {
   insecure: boolean;
   ackTimeoutMs: number;
   userAgent: string;
+  /** The certification's own signal: the delivery is cut at once (an answer of status 0, code INTERRUPTED). */
+  signal?: AbortSignal;
 }
 
 export interface Answer {
@@ -80,6 +82,13 @@ export function sendDelivery(d: Delivery, opts: SendOptions): Promise<Answer> {
       req.destroy();
     }, opts.ackTimeoutMs);
 
+    const onAbort = (): void => {
+      finish(0, undefined, { code: 'INTERRUPTED', message: 'the certification was stopped (SIGINT/SIGTERM)' });
+      req.destroy();
+    };
+    if (opts.signal?.aborted) queueMicrotask(onAbort);
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('close', () => opts.signal?.removeEventListener('abort', onAbort));
     req.on('error', (e: NodeJS.ErrnoException) => finish(0, undefined, { code: e.code ?? e.name, message: e.message }));
     req.on('response', (res: IncomingMessage) => {
       const ms = Date.now() - started;

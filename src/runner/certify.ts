@@ -129,6 +129,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
         pre,
         config.partnerKey,
         selected.some((c) => c.needs?.includes('org')),
+        signal,
       );
       environment = decideEnvironment(environmentEvidence);
     } else {
@@ -301,6 +302,7 @@ async function gatherEvidence(
   pre: PreflightResult,
   partnerKey: string,
   orgNeeded: boolean,
+  signal: AbortSignal,
 ): Promise<EnvironmentEvidence> {
   const signals = [
     `the pre-flight answer (${pre.status}) ${pre.environment === 'sandbox' ? 'carries' : 'lacks'} x-svc-environment: sandbox`,
@@ -309,11 +311,18 @@ async function gatherEvidence(
   if (!orgNeeded && setup.orgToken() === undefined) return evidence;
   const org = await setup.orgStep().promise.catch(() => undefined);
   if (!org) return evidence;
+  // The probes carry the certification's signal: a target that stops answering after the pre-flight
+  // must not hold an interrupt for the whole request time-out. Cut short, they tell nothing, and every
+  // check then ends interrupted.
   const probe = await probeBehaviour(
-    engine.client(() => undefined),
+    engine.client(() => undefined, { signal }),
     org.orgToken,
     partnerKey,
-  );
+  ).catch((e: unknown) => {
+    if (signal.aborted) return undefined;
+    throw e;
+  });
+  if (!probe) return evidence;
   signals.push(...probe.signals);
   const behaviour = behaviourOf(probe.votes);
   return behaviour ? { ...evidence, behaviour } : evidence;

@@ -4,7 +4,7 @@
 import { FindingCollector } from './collector.js';
 import { MAX_SKIPPED_LISTED } from './limits.js';
 import { truncateSecrets } from './redact.js';
-import { ScanInterrupted, scanFile } from './scan-file.js';
+import { notScanned, ScanInterrupted, ScanPathError, scanFile } from './scan-file.js';
 import { checkPaths, walkFiles } from './walk.js';
 
 export interface ScanOutcome {
@@ -28,15 +28,18 @@ export async function scanPaths(
     skipped.count += 1;
     if (skipped.listed.length < MAX_SKIPPED_LISTED) skipped.listed.push(truncateSecrets(`${path} (${what})`));
   };
+  // An entry that cannot be read is a finding that names it; the rest of the scan goes on.
+  const unreadable = (name: string, why: string): void => notScanned(name, null, why).forEach((f) => collector.add(f));
   let files = 0;
   let bytes = 0;
-  for await (const file of walkFiles(paths, onSkip)) {
+  for await (const file of walkFiles(paths, onSkip, (path, why) => unreadable(path, `cannot read it: ${why}`))) {
     if (opts.signal?.aborted) return { files, bytes, collector, skipped, interrupted: true };
     try {
-      bytes += await scanFile(file, (f) => collector.add(f), opts.signal);
+      bytes += await scanFile(file.name, (f) => collector.add(f), opts.signal, file.path);
     } catch (e) {
-      if (!(e instanceof ScanInterrupted)) throw e;
-      return { files, bytes: bytes + e.bytes, collector, skipped, interrupted: true };
+      if (e instanceof ScanInterrupted) return { files, bytes: bytes + e.bytes, collector, skipped, interrupted: true };
+      if (!(e instanceof ScanPathError)) throw e;
+      unreadable(file.name, e.message);
     }
     files += 1;
   }

@@ -1,11 +1,14 @@
 // The files under the given paths, in a stable order (names sorted), each folder visited once
 // even through symbolic links. A path that does not exist or cannot be read is a usage error; so is
 // a FIFO, socket or device named directly (reading one may block or never end: /dev/zero). Met in a
-// folder walk, such an entry is skipped and reported to `onSkip` (it is not a file a browser gets).
+// folder walk, such an entry is skipped and reported to `onSkip` (it is not a file a browser gets);
+// an entry that cannot be read (a folder without permission, a file gone meanwhile) is reported to
+// `onUnreadable` and the walk goes on. Names are read as bytes: a file whose name is not valid UTF-8
+// is opened by its bytes and shown with U+FFFD in their place.
 
 import type { Stats } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { errnoCode, errnoOrMessage } from '../narrow.js';
 import { ScanPathError } from './scan-file.js';
 
@@ -42,41 +45,76 @@ export async function checkPaths(paths: readonly string[]): Promise<void> {
 
 export type SkipListener = (path: string, what: string) => void;
 
+/** A file found: `name` as shown in reports, `path` as opened (bytes when the name is not valid UTF-8). */
+export interface WalkedFile {
+  name: string;
+  path: string | Buffer;
+}
+
 export async function* walkFiles(
   paths: readonly string[],
   onSkip: SkipListener = () => undefined,
-): AsyncGenerator<string> {
+  onUnreadable: SkipListener = (path, why) => {
+    throw new ScanPathError(`cannot read ${path}: ${why}`);
+  },
+): AsyncGenerator<WalkedFile> {
   const seen = new Set<string>();
-  for (const p of paths) yield* walk(p, seen, onSkip);
+  for (const p of paths) yield* walk({ name: p, path: p }, true, seen, onSkip, onUnreadable);
 }
 
-async function* walk(path: string, seen: Set<string>, onSkip: SkipListener): AsyncGenerator<string> {
+function why(e: unknown): string {
+  const code = errnoCode(e);
+  return code === 'ENOENT' ? 'no such file or folder' : code === 'EACCES' ? 'permission denied' : errnoOrMessage(e);
+}
+
+/** A child of `dir`: by its string name when it is valid UTF-8, else by its bytes. */
+function child(dir: WalkedFile, raw: Buffer): WalkedFile {
+  const text = raw.toString('utf8');
+  const name = join(dir.name, text);
+  if (typeof dir.path === 'string' && Buffer.from(text, 'utf8').equals(raw))
+    return { name, path: join(dir.path, text) };
+  const base = typeof dir.path === 'string' ? Buffer.from(dir.path, 'utf8') : dir.path;
+  return { name, path: Buffer.concat([base, Buffer.from(sep), raw]) };
+}
+
+async function* walk(
+  at: WalkedFile,
+  named: boolean,
+  seen: Set<string>,
+  onSkip: SkipListener,
+  onUnreadable: SkipListener,
+): AsyncGenerator<WalkedFile> {
   let info;
   try {
-    info = await stat(path);
+    info = await stat(at.path);
   } catch (e) {
     // A dangling link inside a folder is not something the user named: skip it.
-    if ((await lstat(path).catch(() => undefined))?.isSymbolicLink()) return;
-    throw describe(path, e);
+    if ((await lstat(at.path).catch(() => undefined))?.isSymbolicLink()) return;
+    if (named) throw describe(at.name, e);
+    onUnreadable(at.name, why(e));
+    return;
   }
   if (info.isFile()) {
-    yield path;
+    yield at;
     return;
   }
   const special = specialKind(info);
   if (special !== undefined) {
-    onSkip(path, special);
+    onSkip(at.name, special);
     return;
   }
-  const real = await realpath(path).catch(() => path);
-  if (seen.has(real)) return;
-  seen.add(real);
-  let names: string[];
+  const real = await realpath(at.path, { encoding: 'buffer' }).catch(() => undefined);
+  const key = real ? real.toString('latin1') : String(at.path);
+  if (seen.has(key)) return;
+  seen.add(key);
+  let names: Buffer[];
   try {
-    names = await readdir(path);
+    names = await readdir(at.path, { encoding: 'buffer' });
   } catch (e) {
-    throw describe(path, e);
+    if (named) throw describe(at.name, e);
+    onUnreadable(at.name, why(e));
+    return;
   }
-  names.sort();
-  for (const name of names) yield* walk(join(path, name), seen, onSkip);
+  names.sort(Buffer.compare);
+  for (const raw of names) yield* walk(child(at, raw), false, seen, onSkip, onUnreadable);
 }

@@ -2,7 +2,13 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { afterEach, describe, expect, test } from 'vitest';
 import { selfSignedCertificate } from '../../test/support/self-signed.js';
-import { startWebhookReceiver, type ReceiverOptions, type WebhookReceiver } from './receiver.js';
+import {
+  MAX_KEPT_DELIVERIES,
+  REFUSED_HEAD_BYTES,
+  startWebhookReceiver,
+  type ReceiverOptions,
+  type WebhookReceiver,
+} from './receiver.js';
 import { computeSignature } from './signature.js';
 import { parseListenAddress } from './listen-address.js';
 
@@ -287,4 +293,38 @@ describe('webhook receiver', () => {
     expect((await send(r.url, body, signed(body))).status).toBe(200);
     expect(r.deliveries()[0]?.signature.valid).toBe(true);
   });
+});
+
+describe('bounded against whoever knows the URL', () => {
+  test('a refused 1 MiB body keeps its head only, unparsed; a signed delivery meanwhile is judged as ever', async () => {
+    const rx = await start();
+    const junk = Buffer.from(`{"event":"run_completed","pad":"${'x'.repeat(1024 * 1024 - 40)}"}`);
+    const refused = await Promise.all(Array.from({ length: 8 }, () => send(rx.url, junk)));
+    expect(refused.map((r) => r.status)).toEqual(Array.from({ length: 8 }, () => 401));
+    const body = '{"event":"run_completed","event_id":"e-1"}';
+    expect((await send(rx.url, body, signed(body))).status).toBe(200);
+    const all = rx.deliveries();
+    const unsigned = all.filter((d) => d.answeredStatus === 401);
+    expect(unsigned).toHaveLength(8);
+    for (const d of unsigned) {
+      expect(d.body.length).toBe(REFUSED_HEAD_BYTES);
+      expect(d.bodyTruncated).toBe(true);
+      expect(d.json).toBeUndefined();
+    }
+    const valid = all.find((d) => d.signature.valid);
+    expect(valid?.json).toEqual({ event: 'run_completed', event_id: 'e-1' });
+    expect(valid?.body.toString()).toBe(body);
+  });
+
+  test(`keeps at most ${MAX_KEPT_DELIVERIES} deliveries, the refused ones forgotten first`, async () => {
+    const rx = await start();
+    const body = '{"event":"run_completed","event_id":"kept"}';
+    expect((await send(rx.url, body, signed(body))).status).toBe(200);
+    for (let i = 0; i < MAX_KEPT_DELIVERIES + 20; i += 20)
+      await Promise.all(Array.from({ length: 20 }, () => send(rx.url, '{"no":"signature"}')));
+    const all = rx.deliveries();
+    expect(all).toHaveLength(MAX_KEPT_DELIVERIES);
+    expect(all[0]?.signature.valid).toBe(true);
+    expect(all[0]?.json).toEqual({ event: 'run_completed', event_id: 'kept' });
+  }, 60_000);
 });

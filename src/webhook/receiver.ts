@@ -17,12 +17,15 @@ export interface ReceivedDelivery {
   path: string;
   /** Lower-case names. */
   headers: Record<string, string>;
-  /** Raw bytes exactly as received (the first maxBodyBytes only when bodyTruncated). */
+  /**
+   * Raw bytes exactly as received; with bodyTruncated, only the first of them: the first maxBodyBytes of
+   * one answered 413, the first REFUSED_HEAD_BYTES of any refused one.
+   */
   body: Buffer;
   json: JsonValue | undefined;
   signature: { header: string | undefined; valid: boolean; reason?: string };
   answeredStatus: number;
-  /** Set when the body went over maxBodyBytes (answered 413, signature not verified). */
+  /** Set when only the body's head is kept: over maxBodyBytes (413, not verified), or refused and over REFUSED_HEAD_BYTES. */
   bodyTruncated?: boolean;
   /** Seq of the delivery whose 3xx Location this request followed: the sender follows redirects. */
   followedRedirectOf?: number;
@@ -80,6 +83,23 @@ export interface ReceiverOptions {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Of a refused delivery (401 signature, 413 size) only the first this many bytes are kept: whoever knows
+ * the receiver's URL can post to it, and a flood of unsigned 1 MiB posts once held every byte (68 posts:
+ * 2.5 GB). A target's real deliveries are a few hundred bytes, so a check still sees them whole.
+ */
+export const REFUSED_HEAD_BYTES = 4 * 1024;
+/**
+ * A refused body is parsed as JSON (checks find the target's deliberately mis-signed test event by its
+ * event_id) only up to this size: parsing a 1 MiB post of a flooder blocked the event loop that the
+ * embedded target and the checks' deadlines share.
+ */
+export const REFUSED_JSON_BYTES = 64 * 1024;
+/**
+ * At most this many deliveries are kept; past it the oldest refused ones go first (those without an
+ * event_id before those with one), then the oldest signed ones. A run receives a few hundred.
+ */
+export const MAX_KEPT_DELIVERIES = 2_000;
 // A sender that keeps streaming far past the limit is cut off rather than drained forever.
 const MAX_DRAIN_FACTOR = 16;
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -173,12 +193,23 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Webho
 
   function record(d: ReceivedDelivery): void {
     received.push(d);
+    if (received.length > MAX_KEPT_DELIVERIES) forgetOne();
     for (const w of waiters) {
       if (safeTest(w.predicate, d)) {
         waiters.delete(w);
         w.resolve(d);
       }
     }
+  }
+
+  /** Drops one kept delivery: the oldest refused one without an event_id, else with one, else the oldest. */
+  function forgetOne(): void {
+    const refused = (d: ReceivedDelivery): boolean => d.answeredStatus === 401 || d.answeredStatus === 413;
+    const hasEvent = (d: ReceivedDelivery): boolean =>
+      d.json !== null && typeof d.json === 'object' && !Array.isArray(d.json) && 'event_id' in d.json;
+    let i = received.findIndex((d) => refused(d) && !hasEvent(d));
+    if (i < 0) i = received.findIndex(refused);
+    received.splice(Math.max(i, 0), 1);
   }
 
   function takePlan(d: ReceivedDelivery): ResponsePlan | undefined {
@@ -203,19 +234,23 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Webho
     const header = headers['x-svc-signature'];
     const markerAt = path.indexOf(redirectMarker);
     const followed = markerAt >= 0 ? Number(path.slice(markerAt + redirectMarker.length)) : NaN;
+    const signature = tooLarge
+      ? { header, valid: false, reason: `body over ${maxBodyBytes} bytes, not verified` }
+      : { header, ...verifySignature(secret, body, header) };
+    // A refused delivery keeps its head only (copied: a view would hold the whole buffer).
+    const refused = !signature.valid;
+    const kept = refused && body.length > REFUSED_HEAD_BYTES ? Buffer.from(body.subarray(0, REFUSED_HEAD_BYTES)) : body;
     const d: ReceivedDelivery = {
       seq: ++arrivals,
       receivedAt,
       method: req.method ?? '',
       path,
       headers,
-      body,
-      json: tooLarge ? undefined : parseJson(body),
-      signature: tooLarge
-        ? { header, valid: false, reason: `body over ${maxBodyBytes} bytes, not verified` }
-        : { header, ...verifySignature(secret, body, header) },
+      body: kept,
+      json: tooLarge || (refused && body.length > REFUSED_JSON_BYTES) ? undefined : parseJson(body),
+      signature,
       answeredStatus: 200,
-      ...(tooLarge ? { bodyTruncated: true } : {}),
+      ...(tooLarge || kept !== body ? { bodyTruncated: true } : {}),
       ...(Number.isInteger(followed) ? { followedRedirectOf: followed } : {}),
     };
 

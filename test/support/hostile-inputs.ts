@@ -6,10 +6,11 @@
 import { execFileSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, crc32, createGzip, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 
 export const HEX_A = 'a1'.repeat(24);
 export const HEX_B = 'b2'.repeat(24);
@@ -239,8 +240,101 @@ export const SCAN_CASES: HostileCase[] = [
   },
 ];
 
+/** A zip archive of one entry, deflated (method 8), as any zip tool writes it. */
+function zipOf(name: string, content: string): Buffer {
+  const data = Buffer.from(content);
+  const packed = deflateRawSync(data);
+  const file = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc32(data), 14);
+  local.writeUInt32LE(packed.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(file.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc32(data), 16);
+  central.writeUInt32LE(packed.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(file.length, 28);
+  const directoryAt = local.length + file.length + packed.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + file.length, 12);
+  end.writeUInt32LE(directoryAt, 16);
+  return Buffer.concat([local, file, packed, central, file, end]);
+}
+
+/**
+ * What `scan` once passed silently or stopped on (gzip named .js, .tgz, .zip, .deflate/.zz, a name
+ * that is not valid UTF-8, a .gz holding brotli): each is read, or a `not-scanned` finding names it.
+ */
+export const UNREADABLE_CASES: HostileCase[] = [
+  {
+    name: 'gzip-named-js',
+    what: 'a key in gzip bytes saved as served.js (a bundle stored as the server sends it)',
+    async prepare(dir) {
+      await writeFile(join(dir, 'served.js'), gzipSync(`let k = "${KEY}";`));
+      return ['scan', 'served.js'];
+    },
+    expectedCode: 1,
+  },
+  {
+    name: 'tgz',
+    what: 'a key in a file inside a .tgz (a .tar.gz was already read)',
+    async prepare(dir) {
+      await mkdir(join(dir, 'src'));
+      await writeFile(join(dir, 'src', 'app.js'), `let k = "${KEY}";`);
+      execFileSync('tar', ['czf', join(dir, 'bundle.tgz'), '-C', dir, 'src']);
+      return ['scan', 'bundle.tgz'];
+    },
+    expectedCode: 1,
+  },
+  {
+    name: 'zip',
+    what: 'a key in a deflated entry of a .zip',
+    async prepare(dir) {
+      await writeFile(join(dir, 'bundle.zip'), zipOf('app.js', `let k = "${KEY}"; ${'x'.repeat(200)}`));
+      return ['scan', 'bundle.zip'];
+    },
+    expectedCode: 1,
+  },
+  {
+    name: 'zlib-deflate',
+    what: 'a key in zlib data named .zz, and in raw deflate data named .deflate',
+    async prepare(dir) {
+      await writeFile(join(dir, 'app.js.zz'), deflateSync(`let k = "${KEY}";`));
+      await writeFile(join(dir, 'app.js.deflate'), deflateRawSync(`let t = "${TOKEN}";`));
+      return ['scan', 'app.js.zz', 'app.js.deflate'];
+    },
+    expectedCode: 1,
+  },
+  {
+    name: 'unreadable-entries',
+    what: 'a folder: a key in a file whose name is not valid UTF-8, a .gz holding brotli, a token in a plain file',
+    async prepare(dir) {
+      await mkdir(join(dir, 'dist'));
+      writeFileSync(
+        Buffer.concat([Buffer.from(join(dir, 'dist/')), Buffer.from([0x6b, 0xff, 0xfe]), Buffer.from('.js')]),
+        `let k = "${KEY}";`,
+      );
+      await writeFile(join(dir, 'dist', 'brotli.js.gz'), brotliCompressSync('console.log(1);'));
+      await writeFile(join(dir, 'dist', 'z.js'), `let t = "${TOKEN}";`);
+      return ['scan', 'dist'];
+    },
+    expectedCode: 1,
+  },
+];
+
 export function scanCase(name: string): HostileCase {
-  const c = SCAN_CASES.find((x) => x.name === name);
+  const c = [...SCAN_CASES, ...UNREADABLE_CASES].find((x) => x.name === name);
   if (c === undefined) throw new Error(`no hostile case ${name}`);
   return c;
 }

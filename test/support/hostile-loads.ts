@@ -239,3 +239,101 @@ export async function refusedInEnvelope(port: number): Promise<void> {
   }
   if (wrong.length > 0) throw new Error(wrong.join('; '));
 }
+
+/** A flood under way: stop() ends it; answered() counts the answers by status so far. */
+export interface Flood {
+  stop(): void;
+  answered(): Map<number, number>;
+  /** Answers (status ≠ 0) in the last `ms`. */
+  answeredWithin(ms: number): number;
+}
+
+/**
+ * `GET /v1/runs/{distinct id}` with the provisioned partner key of the session in `dir` (p.json),
+ * `concurrency` at a time, until stopped: past the rate limit nearly all are answered 429. With
+ * `headerBytes`, each request also carries an `x-padding` header of that size, distinct per request.
+ */
+export function startReadFlood(dir: string, opts: { concurrency?: number; headerBytes?: number } = {}): Flood {
+  const provision = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')) as { base_url: string; partner_key: string };
+  const base = provision.base_url.replace(/\/$/, '');
+  const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency ?? 20 });
+  const counts = new Map<number, number>();
+  const recent: number[] = [];
+  let stopped = false;
+  let next = 0;
+  const padding = opts.headerBytes ? 'p'.repeat(opts.headerBytes) : undefined;
+  const worker = async (): Promise<void> => {
+    while (!stopped) {
+      const i = next++;
+      const headers: Record<string, string> = { 'x-partner-key': provision.partner_key };
+      if (padding) headers['x-padding'] = `${i}-${padding}`;
+      const code = await status(new URL(`${base}/runs/flood-${i}`), agent, { headers });
+      counts.set(code, (counts.get(code) ?? 0) + 1);
+      if (code !== 0) {
+        recent.push(Date.now());
+        if (recent.length > 100_000) recent.splice(0, 50_000);
+      } else await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  for (let w = 0; w < (opts.concurrency ?? 20); w++) void worker();
+  return {
+    stop() {
+      stopped = true;
+      agent.destroy();
+    },
+    answered: () => new Map(counts),
+    answeredWithin(ms) {
+      const since = Date.now() - ms;
+      let n = 0;
+      for (let i = recent.length - 1; i >= 0 && recent[i]! >= since; i--) n++;
+      return n;
+    },
+  };
+}
+
+/**
+ * Floods a partner session for `ms`, then checks that it still answers (some answer in the last second)
+ * and that nearly everything was answered 429; the flood goes on (the signal must cut through it) until
+ * `flood.stop()`.
+ */
+export async function floodFor(flood: Flood, ms: number): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+  const counts = flood.answered();
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  if (flood.answeredWithin(1000) === 0)
+    throw new Error(`the session stopped answering under the flood: ${JSON.stringify([...counts.entries()])}`);
+  if ((counts.get(429) ?? 0) < total / 2)
+    throw new Error(`the flood was not mostly answered 429: ${JSON.stringify([...counts.entries()])}`);
+}
+
+/**
+ * Unsigned posts of `bytes` each to `url`, `concurrency` at a time, `total` of them or until stopped
+ * (whoever knows the URL of `run`'s webhook receiver can send them); counts the answers by status.
+ */
+export function startUnsignedPosts(url: string, opts: { bytes: number; concurrency?: number; total?: number }): Flood {
+  const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency ?? 4 });
+  const body = Buffer.from(`{"event":"run_completed","pad":"${'x'.repeat(Math.max(0, opts.bytes - 40))}"}`);
+  const counts = new Map<number, number>();
+  let stopped = false;
+  let sent = 0;
+  const worker = async (): Promise<void> => {
+    while (!stopped && sent++ < (opts.total ?? Infinity)) {
+      const code = await status(new URL(url), agent, {
+        method: 'POST',
+        body,
+        headers: { 'content-length': body.length },
+      });
+      counts.set(code, (counts.get(code) ?? 0) + 1);
+      if (code === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  for (let w = 0; w < (opts.concurrency ?? 4); w++) void worker();
+  return {
+    stop() {
+      stopped = true;
+      agent.destroy();
+    },
+    answered: () => new Map(counts),
+    answeredWithin: () => 0,
+  };
+}

@@ -11,7 +11,8 @@ import { writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { freePort, provisionedRunArgs } from '../cli-support.js';
-import { SCAN_CASES } from './hostile-inputs.js';
+import { BOUNDS_ROWS } from './hostile-bounds-rows.js';
+import { SCAN_CASES, UNREADABLE_CASES } from './hostile-inputs.js';
 import {
   FLOOD_REQUESTS,
   floodPartner,
@@ -269,7 +270,7 @@ export const MATRIX: MatrixRow[] = [
     maxSeconds: 60,
     testedIn: 'test/hostile-matrix.test.ts',
   },
-  ...SCAN_CASES.map((c): MatrixRow => ({
+  ...[...SCAN_CASES, ...UNREADABLE_CASES].map((c): MatrixRow => ({
     name: `scan-${c.name}`,
     what: c.what,
     prepare: async (dir) => ({ args: await c.prepare(dir) }),
@@ -277,6 +278,8 @@ export const MATRIX: MatrixRow[] = [
     maxSeconds: 15,
     testedIn: 'test/hostile-scan.test.ts',
   })),
+  // Signals under stalls and floods, the bounded partner and webhook receiver (their own file).
+  ...BOUNDS_ROWS,
   // Slow rows, for the before/after figures of the issue (minutes with the old build).
 
   {

@@ -196,3 +196,66 @@ export async function startMisbehaving(kind: Misbehaviour): Promise<HostileTarge
     'http',
   );
 }
+
+/** A target that answers the first request (the pre-flight) and then, per `kind`, never again or one byte a second. */
+export interface StallingTarget extends HostileTarget {
+  /** Resolves once the target holds a request past the pre-flight. */
+  stalled: Promise<void>;
+}
+
+/**
+ * The pre-flight (the first request) is answered as the API would (404 run_not_found, JSON, with
+ * x-svc-environment: sandbox); every later request is held: `silent` never answers, `trickle` sends
+ * the status line and headers of a 200 JSON answer, then one byte of its body a second.
+ */
+export async function startStallingTarget(kind: 'silent' | 'trickle'): Promise<StallingTarget> {
+  let seen = 0;
+  let onStall: () => void = () => undefined;
+  const stalled = new Promise<void>((r) => (onStall = r));
+  const drips = new Set<NodeJS.Timeout>();
+  const server = createServer((req, res) => {
+    req.resume();
+    seen += 1;
+    if (seen === 1) {
+      res.writeHead(404, { 'content-type': 'application/json', 'x-svc-environment': 'sandbox' });
+      res.end('{"error":"run_not_found","message":"no such run"}');
+      return;
+    }
+    onStall();
+    if (kind === 'silent') return;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
+    res.write('{');
+    const drip = setInterval(() => {
+      if (res.destroyed) return void clearInterval(drip);
+      res.write(' ');
+    }, 1000);
+    drips.add(drip);
+    res.on('close', () => {
+      clearInterval(drip);
+      drips.delete(drip);
+    });
+  });
+  const target = await listening(server, 'http');
+  return {
+    ...target,
+    stalled,
+    async close() {
+      for (const d of drips) clearInterval(d);
+      await target.close();
+    },
+  };
+}
+
+/** A webhook endpoint that accepts connections and reads requests but never answers one. */
+export async function startSilentEndpoint(): Promise<{ url: string; reached: Promise<void>; close(): Promise<void> }> {
+  let onReach: () => void = () => undefined;
+  const reached = new Promise<void>((r) => (onReach = r));
+  const target = await listening(
+    createServer((req) => {
+      req.resume();
+      onReach();
+    }),
+    'http',
+  );
+  return { url: target.baseUrl.replace(/\/v1$/, '/hooks/partner'), reached, close: () => target.close() };
+}

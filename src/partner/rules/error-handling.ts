@@ -5,7 +5,15 @@
 
 import { P } from '../spec-refs.js';
 import { specMs, type PartnerRequest } from '../traffic.js';
-import { nextRepeat, RETRY_SAFE, sameTarget, seconds, simulatedReading, simulationDropped } from './retry-chains.js';
+import {
+  firstAfter,
+  nextRepeat,
+  RETRY_SAFE,
+  sameTarget,
+  seconds,
+  simulatedReading,
+  simulationDropped,
+} from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 /** Every error code the spec lists (Errors, its three tables, and the simulated ones); anything else is unknown. */
@@ -111,17 +119,49 @@ export const unknownErrorCodeRule: Rule = {
     // Sent again at all, however late (a loaded client's timers stretch a backoff of milliseconds at a
     // high time scale): the question is whether the answer was handled as its status says, not when.
     // The same record again counts (sameTarget): a job upserted again with an edited description is handled.
-    const sentAgain = (i: number): PartnerRequest | undefined =>
-      requests.slice(i + 1).find((s) => sameTarget(requests[i]!, s));
+    const sentAgain = (i: number): PartnerRequest | undefined => {
+      // Only requests of the same method and path can be the same target: a scan of those alone.
+      const r = requests[i]!;
+      const same = pathIndex().get(`${r.method} ${r.path}`) ?? [];
+      for (let p = firstAfter(same, i); p < same.length; p++) {
+        const s = requests[same[p]!]!;
+        if (sameTarget(r, s)) return s;
+      }
+      return undefined;
+    };
+    // Built on first use: only a traffic with an unknown error code needs it.
+    let byPath: Map<string, number[]> | undefined;
+    const pathIndex = (): Map<string, number[]> => {
+      if (byPath) return byPath;
+      byPath = new Map();
+      for (let i = 0; i < requests.length; i++) {
+        const key = `${requests[i]!.method} ${requests[i]!.path}`;
+        const list = byPath.get(key);
+        if (list) list.push(i);
+        else byPath.set(key, [i]);
+      }
+      return byPath;
+    };
+    // The yardstick depends only on the method and the kind of failure (429 or 5xx): found once for each.
+    const knownRetriedOf = new Map<string, PartnerRequest | undefined>();
     requests.forEach((r, i) => {
       if (!RETRY_SAFE.has(r.endpoint) || !unknownCodeFailure(r)) return;
       // How the client handles a known 429 or 5xx on a retry-safe call of the same method: the yardstick for the
       // unknown code. Many retry layers retry only GETs (urllib3's default methods, for one); a client that
       // retries a failed read but no failed POST handles a POST's unknown code by its status all the same.
-      const knownRetried = requests.find(
-        (k, j) =>
-          k.method === r.method && RETRY_SAFE.has(k.endpoint) && knownCodeFailure(k, r) && sentAgain(j) !== undefined,
-      );
+      const key = `${r.method} ${r.status === 429 ? '429' : '5xx'}`;
+      if (!knownRetriedOf.has(key))
+        knownRetriedOf.set(
+          key,
+          requests.find(
+            (k, j) =>
+              k.method === r.method &&
+              RETRY_SAFE.has(k.endpoint) &&
+              knownCodeFailure(k, r) &&
+              sentAgain(j) !== undefined,
+          ),
+        );
+      const knownRetried = knownRetriedOf.get(key);
       const retry = sentAgain(i);
       if (retry) {
         proof.push(retry.id);

@@ -3,6 +3,7 @@
 // itself (the org-token-revoked injection), so no client has to forge a token to be judged.
 
 import { P } from '../spec-refs.js';
+import type { PartnerRequest } from '../traffic.js';
 import { retryWindowMs, sameRequest, seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
@@ -17,20 +18,19 @@ export const orgTokenRule: Rule = {
   judge(traffic, ctx) {
     const offences: Offence[] = [];
     const warnings: Offence[] = [];
-    const refused = new Map<string, number>();
+    const refused = new Map<string, PartnerRequest>();
     const window = retryWindowMs(ctx);
     for (const r of traffic.requests) {
       const token = r.headers['x-svc-org'];
       if (!token) continue;
-      const first = refused.get(token);
-      if (first !== undefined) {
-        const answer = traffic.requests.find((x) => x.id === first)!;
+      const answer = refused.get(token);
+      if (answer !== undefined) {
         if (r.at > answer.answeredAt) {
           const o: Offence = {
             message: `an org token refused with 401 invalid_org_token was sent again ${seconds(r.at - answer.answeredAt)} later (${r.method} ${r.path})`,
             expected: 'renew the connection with a new activation code',
             received: 'the refused token in x-svc-org',
-            requests: [first, r.id],
+            requests: [answer.id, r.id],
           };
           // The redeem that renews the connection takes no org token ("x-partner-key only"): a stale header
           // carried along authenticates nothing.
@@ -50,7 +50,7 @@ export const orgTokenRule: Rule = {
           else offences.push(o);
         }
       }
-      if (r.status === 401 && r.errorCode === 'invalid_org_token' && !refused.has(token)) refused.set(token, r.id);
+      if (r.status === 401 && r.errorCode === 'invalid_org_token' && !refused.has(token)) refused.set(token, r);
     }
     return settle(orgTokenRule, ctx, {
       offences,

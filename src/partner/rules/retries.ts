@@ -8,6 +8,7 @@ import {
   atLeast,
   canonical,
   causeFixedBetween,
+  firstAfter,
   FINAL_STATUSES,
   nextRepeat,
   nothingExecuted,
@@ -31,6 +32,46 @@ function answerOf(r: PartnerRequest): string {
   return `${r.status}${r.errorCode ? ` ${r.errorCode}` : ''}`;
 }
 
+/** Run reads by path (positions, ascending) and how many other requests came before each position. */
+interface ReadIndex {
+  readsByPath: Map<string, number[]>;
+  /** othersBefore[p]: requests before position p that are not run reads (length: requests + 1). */
+  othersBefore: number[];
+}
+
+const readIndexes = new WeakMap<readonly PartnerRequest[], ReadIndex>();
+
+/** Built once per judgement: a failed read's earlier reads and what came between them, without a scan. */
+function readIndex(requests: readonly PartnerRequest[]): ReadIndex {
+  let index = readIndexes.get(requests);
+  if (index) return index;
+  const readsByPath = new Map<string, number[]>();
+  const othersBefore = [0];
+  requests.forEach((r, p) => {
+    if (r.endpoint === 'runs-read') {
+      const list = readsByPath.get(r.path);
+      if (list) list.push(p);
+      else readsByPath.set(r.path, [p]);
+    }
+    othersBefore.push(othersBefore[p]! + (r.endpoint === 'runs-read' ? 0 : 1));
+  });
+  index = { readsByPath, othersBefore };
+  readIndexes.set(requests, index);
+  return index;
+}
+
+/** The position of the last request whose id is below `id` (-1 when none): requests are in id order. */
+function positionBefore(requests: readonly PartnerRequest[], id: number): number {
+  let lo = 0;
+  let hi = requests.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (requests[mid]!.id < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
 /**
  * Two recruiters watching one run each poll it, so a read of the run soon after a failed one may be the
  * other's poll, not a retry (the GETs are identical: no acting user on a read). Evidence of a second
@@ -43,13 +84,17 @@ function otherReader(
   waited: number,
 ): [PartnerRequest, PartnerRequest] | undefined {
   if (failed.endpoint !== 'runs-read') return undefined;
-  const earlier = requests.filter((r) => r.endpoint === 'runs-read' && r.path === failed.path && r.id < failed.id);
-  for (const [i, b] of earlier.entries()) {
-    const a = earlier[i - 1];
-    if (a === undefined) continue;
+  const { readsByPath, othersBefore } = readIndex(requests);
+  const reads = readsByPath.get(failed.path) ?? [];
+  const earlier = reads.slice(0, firstAfter(reads, positionBefore(requests, failed.id)));
+  for (const [i, pb] of earlier.entries()) {
+    const pa = earlier[i - 1];
+    if (pa === undefined) continue;
+    const a = requests[pa]!;
+    const b = requests[pb]!;
     // Measured as the wait is (from an answer to the next sending), with a quarter and 5 ms for jitter; a
     // read after the client's own call in between (a refresh after a reveal) is no sign of a second reader.
-    const between = requests.some((r) => r.id > a.id && r.id < b.id && r.endpoint !== 'runs-read');
+    const between = othersBefore[pb]! - othersBefore[pa + 1]! > 0;
     if (!between && a.status === 200 && b.status === 200 && b.at - a.answeredAt <= Math.max(waited, 0) * 1.25 + 5)
       return [a, b];
   }
@@ -273,6 +318,24 @@ function sameStart(a: PartnerRequest, b: PartnerRequest): boolean {
   return fa !== undefined && fb !== undefined ? a.path === b.path && fa === fb : sameRequest(a, b);
 }
 
+const startsOfRuns = new WeakMap<readonly PartnerRequest[], Map<string, PartnerRequest>>();
+
+/** The start of each started run (by run id), built once per judgement. */
+function startOfRuns(requests: readonly PartnerRequest[]): Map<string, PartnerRequest> {
+  let startOfRun = startsOfRuns.get(requests);
+  if (startOfRun) return startOfRun;
+  startOfRun = new Map<string, PartnerRequest>();
+  for (const r of requests) {
+    const id =
+      r.endpoint === 'runs-start' && r.responseJson && typeof r.responseJson === 'object'
+        ? (r.responseJson as { run_id?: unknown }).run_id
+        : undefined;
+    if (typeof id === 'string') startOfRun.set(id, r);
+  }
+  startsOfRuns.set(requests, startOfRun);
+  return startOfRun;
+}
+
 /**
  * The same run start sent again after `failed` with no sign of the recruiter at work in between: a run
  * start is never retried automatically (POST /runs), so a job queue retrying after minutes is as wrong as
@@ -284,14 +347,7 @@ function automaticRepeat(requests: readonly PartnerRequest[], index: number): Pa
   const failed = requests[index]!;
   const user = field(failed, 'acting_user_external_id');
   const job = field(failed, 'job_external_id');
-  const startOfRun = new Map<string, PartnerRequest>();
-  for (const r of requests) {
-    const id =
-      r.endpoint === 'runs-start' && r.responseJson && typeof r.responseJson === 'object'
-        ? (r.responseJson as { run_id?: unknown }).run_id
-        : undefined;
-    if (typeof id === 'string') startOfRun.set(id, r);
-  }
+  const startOfRun = startOfRuns(requests);
   for (let j = index + 1; j < requests.length; j++) {
     const s = requests[j]!;
     if (s.at < failed.at) continue;

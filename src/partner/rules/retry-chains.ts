@@ -71,21 +71,73 @@ function windowAfter(r: PartnerRequest, ctx: JudgeContext): number {
   return retryWindowMs(ctx) + (retryAfterMs(r) ?? 0);
 }
 
+/**
+ * The traffic's requests grouped by method and path, built once per judgement (the judge hands every
+ * rule the same array): a repeat lookup reads only the requests of its own method and path, so a flood
+ * of distinct requests costs one step each instead of a scan of the whole retry window per request. No
+ * key string is built per request: the nested maps reuse the strings the records hold.
+ */
+const repeatIndexes = new WeakMap<readonly PartnerRequest[], Map<string, Map<string, number[]>>>();
+
+function repeatIndex(requests: readonly PartnerRequest[]): Map<string, Map<string, number[]>> {
+  let index = repeatIndexes.get(requests);
+  if (index) return index;
+  index = new Map();
+  for (let i = 0; i < requests.length; i++) {
+    const r = requests[i]!;
+    let byPath = index.get(r.method);
+    if (!byPath) index.set(r.method, (byPath = new Map()));
+    const list = byPath.get(r.path);
+    if (list) list.push(i);
+    else byPath.set(r.path, [i]);
+  }
+  repeatIndexes.set(requests, index);
+  return index;
+}
+
+/** What of a body decides "the same request" (see requestKey). */
+function bodyKey(r: PartnerRequest): string {
+  return r.body ? r.body.key : r.json !== undefined ? canonical(r.json) : r.bodyText;
+}
+
+/** The first position of the ascending `list` greater than `after` (list.length when none). */
+export function firstAfter(list: readonly number[], after: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! > after) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The position of the next request with the same key sent within the retry window after `requests[index]` was answered, or -1. */
+function nextRepeatAt(requests: readonly PartnerRequest[], index: number, ctx: JudgeContext): number {
+  const r = requests[index]!;
+  const same = repeatIndex(requests).get(r.method)?.get(r.path) ?? [];
+  const limit = r.answeredAt + windowAfter(r, ctx);
+  let key: string | undefined;
+  // Requests are in arrival order, so the first of the same method and path past the window ends the search.
+  for (let p = firstAfter(same, index); p < same.length; p++) {
+    const at = same[p]!;
+    const s = requests[at]!;
+    if (s.at > limit) break;
+    if (s.at < r.at || s.query !== r.query) continue;
+    key ??= bodyKey(r);
+    if (bodyKey(s) === key) return at;
+  }
+  return -1;
+}
+
 /** The next request with the same key sent within the retry window after `r` was answered, if any. */
 export function nextRepeat(
   requests: readonly PartnerRequest[],
   index: number,
   ctx: JudgeContext,
 ): PartnerRequest | undefined {
-  const r = requests[index]!;
-  const key = requestKey(r);
-  const limit = r.answeredAt + windowAfter(r, ctx);
-  for (let j = index + 1; j < requests.length; j++) {
-    const s = requests[j]!;
-    if (s.at > limit) break;
-    if (s.at >= r.at && requestKey(s) === key) return s;
-  }
-  return undefined;
+  const at = nextRepeatAt(requests, index, ctx);
+  return at < 0 ? undefined : requests[at];
 }
 
 /** Requests that change what another request depends on: the recruiter, the job, the organization. */
@@ -102,14 +154,31 @@ export function causeFixedBetween(
   refused: PartnerRequest,
   repeat: PartnerRequest,
 ): PartnerRequest | undefined {
-  return requests.find(
-    (s) =>
-      s.id > refused.id &&
-      s.id < repeat.id &&
-      s.method === 'POST' &&
-      CAUSE_FIXING.has(s.endpoint) &&
-      (s.lost || (s.status >= 200 && s.status < 300)),
-  );
+  // The first cause-fixing request after the refused one (binary search by id), if before the repeat.
+  const fixes = causeFixingIndex(requests);
+  let lo = 0;
+  let hi = fixes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (fixes[mid]!.id > refused.id) hi = mid;
+    else lo = mid + 1;
+  }
+  const s = fixes[lo];
+  return s !== undefined && s.id < repeat.id ? s : undefined;
+}
+
+const causeFixingIndexes = new WeakMap<readonly PartnerRequest[], PartnerRequest[]>();
+
+/** The requests that may fix a cause (see causeFixedBetween), in arrival order: built once per judgement. */
+function causeFixingIndex(requests: readonly PartnerRequest[]): PartnerRequest[] {
+  let fixes = causeFixingIndexes.get(requests);
+  if (!fixes) {
+    fixes = requests.filter(
+      (s) => s.method === 'POST' && CAUSE_FIXING.has(s.endpoint) && (s.lost || (s.status >= 200 && s.status < 300)),
+    );
+    causeFixingIndexes.set(requests, fixes);
+  }
+  return fixes;
 }
 
 /** A 503 rate_limit_unavailable: the quota could not be verified and nothing was executed (Errors). */
@@ -117,25 +186,30 @@ export function nothingExecuted(r: PartnerRequest): boolean {
   return !r.lost && r.status === 503 && r.errorCode === 'rate_limit_unavailable';
 }
 
+const chainMemo = new WeakMap<readonly PartnerRequest[], { ctx: JudgeContext; chains: PartnerRequest[][] }>();
+
 /** Chains of attempts: a first request and its retries, each retry following a retryable failure. */
 export function retryChains(requests: readonly PartnerRequest[], ctx: JudgeContext): PartnerRequest[][] {
-  const index = new Map(requests.map((r, i) => [r.id, i]));
+  // Several rules read the chains of one judgement: found once.
+  const memo = chainMemo.get(requests);
+  if (memo && memo.ctx === ctx) return memo.chains;
   const taken = new Set<number>();
   const chains: PartnerRequest[][] = [];
   for (let i = 0; i < requests.length; i++) {
     const first = requests[i]!;
-    if (taken.has(first.id)) continue;
+    if (!isRetryableFailure(first) || taken.has(i)) continue;
     const chain = [first];
-    let cur = first;
-    while (isRetryableFailure(cur)) {
-      const next = nextRepeat(requests, index.get(cur.id)!, ctx);
-      if (!next || taken.has(next.id)) break;
-      taken.add(next.id);
-      chain.push(next);
+    let cur = i;
+    while (isRetryableFailure(requests[cur]!)) {
+      const next = nextRepeatAt(requests, cur, ctx);
+      if (next < 0 || taken.has(next)) break;
+      taken.add(next);
+      chain.push(requests[next]!);
       cur = next;
     }
     if (chain.length > 1) chains.push(chain);
   }
+  chainMemo.set(requests, { ctx, chains });
   return chains;
 }
 

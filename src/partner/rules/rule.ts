@@ -24,6 +24,9 @@ export interface RuleVerdict {
   offences: Offence[];
   /** What the spec states without a MUST (or reads two ways) and the traffic did otherwise: a `warning`, never a failure. */
   warnings?: Offence[];
+  /** Offences and warnings past those kept (the judge keeps the first few of a flood's thousands). */
+  moreOffences?: number;
+  moreWarnings?: number;
   /** Requests that exercised the rule without breaking it (shown as context for a pass, first few only). */
   proof?: number[];
   /**
