@@ -60,8 +60,13 @@ export interface OrgHandle {
 export interface TypedRedemption {
   /** The code as issued (canonical form). */
   code: string;
-  /** The answer to the typed form (lower case, spaces instead of dashes). */
+  /**
+   * The answer to the typed form (lower case, spaces instead of dashes): sent first with surrounding
+   * spaces, then, when that was refused, without them.
+   */
   typed: ApiResponse;
+  /** The answer to the typed form with surrounding spaces (the first attempt; `typed` itself when it redeemed). */
+  padded: ApiResponse;
   /** When the typed form was refused: the answer to the code as issued, which must then redeem. */
   issued?: ApiResponse;
   org: OrgHandle;

@@ -184,20 +184,41 @@ export class SharedSetupCore {
         throw new SkipCheck(short.reason, short.kind, short.unlock);
       }
       const externalId = this.uniqueId('svc-certify-org');
+      // As pasted, with surrounding spaces ("the code as typed, trimming optional"); a refusal is retried
+      // without them, so surrounding spaces and the inner normalization are judged apart.
+      const padded = await api.post(
+        '/activations/redeem',
+        { code: `  ${typedCodeForm(code)} `, external_id: externalId },
+        { auth: 'partner', label: 'redeem a code as typed: lower case, spaces, surrounding spaces' },
+      );
+      if (padded.status === 200) {
+        return {
+          code,
+          typed: padded,
+          padded,
+          org: this.orgFrom(padded, externalId, 'second org (redeem a code as typed)'),
+        };
+      }
       const typed = await api.post(
         '/activations/redeem',
         { code: typedCodeForm(code), external_id: externalId },
-        { auth: 'partner', label: 'redeem a code as typed: lower case, spaces' },
+        { auth: 'partner', label: 'redeem the code as typed, without the surrounding spaces' },
       );
       if (typed.status === 200) {
-        return { code, typed, org: this.orgFrom(typed, externalId, 'second org (redeem a code as typed)') };
+        return { code, typed, padded, org: this.orgFrom(typed, externalId, 'second org (redeem a code as typed)') };
       }
       const issued = await api.post(
         '/activations/redeem',
         { code, external_id: externalId },
         { auth: 'partner', label: 'redeem the same code as issued' },
       );
-      return { code, typed, issued, org: this.orgFrom(issued, externalId, 'second org (redeem a code as issued)') };
+      return {
+        code,
+        typed,
+        padded,
+        issued,
+        org: this.orgFrom(issued, externalId, 'second org (redeem a code as issued)'),
+      };
     });
   }
 
@@ -379,7 +400,10 @@ export class SharedSetupCore {
    * external_id: a service may put candidates already shown for a job last, and a twin finds the same
    * ones), its title submitted as requirement 0 (so the title is not appended again: runs-start checks
    * the 202) and the first run's must as a nice: the two runs list candidates in common, whose sandbox
-   * pseudonyms must agree. Started, not followed: a check reads it when it needs its list.
+   * pseudonyms must agree. It also asks for more than a pool is likely to hold: target_count 20 (the
+   * sandbox's highest) and two narrow musts (a spoken language and a framework), so that a run completing
+   * short of its target is seen without a run of its own (the reference sandbox lists 16 of 20, its two
+   * first candidates among the first run's). Started, not followed: a check reads it when it needs its list.
    */
   secondRealRunStep(): Step<RunHandle> {
     const user = this.userStep();
@@ -405,7 +429,7 @@ export class SharedSetupCore {
         {
           job_external_id: twin,
           acting_user_external_id: u.externalId,
-          target_count: 5,
+          target_count: SECOND_RUN_TARGET,
           requirements: secondRunRequirements(j.title),
         },
         { label: 'start the second real run (job title submitted)' },
@@ -534,11 +558,19 @@ export class SharedSetupCore {
   }
 }
 
-/** The second real run's requirements: the job's title as a must, the first run's must as a nice. */
+/** The second real run's target: the sandbox's highest, more than its narrow musts leave in a pool. */
+export const SECOND_RUN_TARGET = 20;
+
+/**
+ * The second real run's requirements: the job's title as a must, the first run's must as a nice, and two
+ * narrow musts (three in all, the title among them, so nothing is appended) that few profiles meet.
+ */
 export function secondRunRequirements(title: string): Array<{ text: string; kind: 'must' | 'nice' }> {
   return [
     { text: title, kind: 'must' },
     { text: 'TypeScript', kind: 'nice' },
+    { text: 'French', kind: 'must' },
+    { text: 'React', kind: 'must' },
   ];
 }
 
