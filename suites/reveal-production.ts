@@ -626,8 +626,8 @@ const repeatInAnotherRun: CheckDefinition = {
     const common = (other?.candidates ?? []).filter((c) => firstIds.has(c.id));
     if (common.length === 0)
       return t.skip(
-        `the two real runs of the shared job listed no candidate in common (${read.candidates.length} and ${other?.candidates.length ?? 0} listed), so no candidate could be revealed in one and read in the other`,
-        'inconclusive',
+        `the two real runs of the shared job listed no candidate in common (${read.candidates.length} and ${other?.candidates.length ?? 0} listed), so no candidate could be revealed in one and read in the other; which candidates a run lists is the service's own outcome`,
+        'not-applicable',
       );
     // One already revealed for the organization (by a check here, or before), else a paid reveal in the first run.
     await Promise.allSettled([...ledger.pending]);
