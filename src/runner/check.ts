@@ -112,7 +112,7 @@ export interface SharedSetup {
   fixtureRun(fixture: string, opts?: { lang?: 'he' | 'en'; targetCount?: number }): Promise<RunHandle>;
   /** One real (engine) run of the shared job with requirements, followed to a terminal state. */
   realRun(): Promise<{ run: RunHandle; reads: ApiResponse[]; final: ApiResponse }>;
-  /** A second real run of the shared job, its title submitted as requirement 0 (started, not followed). */
+  /** A second real run of the shared job, its title submitted as requirement 0, target 20 with narrow musts (started, not polled). */
   secondRealRun(): Promise<RunHandle>;
   /**
    * POST /runs through the check's own client (recorded in the check): the way a check starts a run
