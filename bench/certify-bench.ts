@@ -1,6 +1,6 @@
 // `npm run bench:certify [-- --time-scale N]`: the budget of one full certification of the reference
 // sandbox — requests, real runs, 429s the certifier caused, and the wall time against the critical
-// path (the longest single wait the spec imposes: cert-slow's 3 minutes or the real run's completion).
+// path (the longest single wait the spec imposes: cert-slow's 3 minutes or a real run's completion).
 // Every duration and the rate-limit window scale together, so the ratio measured at a high time scale
 // is the ratio at time scale 1 (fixed loopback overheads only make it look worse).
 
@@ -14,7 +14,12 @@ import type { RecordedExchange, RunResult } from '../src/runner/results.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../suites/index.js';
 
 const CERT_SLOW_SPEC_MS = 3 * 60_000;
-const BUDGET = { requests: 350, realRuns: 3 };
+/**
+ * Requests: the shared real run alone is read every 5 s of spec time for its 150-240 s, 30 to 48 reads,
+ * so one certification varies by about 15 (main at 635f099: 334 to 352 over six runs); the checks of a
+ * refused job update, a simulated 503 on a write, and a short (a third real run), a failed and a re-read run add about 12.
+ */
+const BUDGET = { requests: 360, realRuns: 3 };
 /** Past its cap, the exploration may send the shrink tries and confirmations of a failure it found. */
 const EXPLORE_SLACK = 0;
 
@@ -42,6 +47,30 @@ function realRunMs(result: RunResult): number {
   const last = reads[reads.length - 1];
   if (!start || !last) return 0;
   return Date.parse(last.startedAt) + last.durationMs - Date.parse(start.startedAt);
+}
+
+/**
+ * Start-to-end time of the short real run (ms): shared setup starts it, and the short-run check
+ * (runs-read.short-run-explained-by-notice) waits for its end, so its completion is a wait the spec
+ * imposes too. Its end is the first read of it, by any check, that shows a terminal status.
+ */
+function shortRealRunMs(result: RunResult): number {
+  const all = result.checks.flatMap((c) => c.exchanges);
+  const start = all.find(
+    (e) =>
+      (e.label ?? '').startsWith('setup: short real run') &&
+      e.request.method === 'POST' &&
+      /\/runs$/.test(e.request.url),
+  );
+  const ends = all
+    .filter(
+      (e) =>
+        /read the short real run/.test(e.label ?? '') &&
+        /"status"\s*:\s*"(completed|failed)"/.test(e.response?.body ?? ''),
+    )
+    .map((e) => Date.parse(e.startedAt) + e.durationMs);
+  if (!start || ends.length === 0) return 0;
+  return Math.min(...ends) - Date.parse(start.startedAt);
 }
 
 const timeScale = argValue('--time-scale', 8);
@@ -77,7 +106,7 @@ try {
     await target.close();
   }
   const wallMs = performance.now() - t0;
-  const criticalMs = Math.max(CERT_SLOW_SPEC_MS / timeScale, realRunMs(result));
+  const criticalMs = Math.max(CERT_SLOW_SPEC_MS / timeScale, realRunMs(result), shortRealRunMs(result));
   const s = result.summary;
   const stats = result.stats ?? { requests: -1, realRuns: -1, rateLimited: -1 };
   // The exploration's share, apart: it fills only the rate budget the catalogue leaves unused.
@@ -91,7 +120,7 @@ try {
     `real runs: ${stats.realRuns} (budget ${BUDGET.realRuns})`,
     `429 caused by the certifier: ${stats.rateLimited}`,
     `wall time: ${(wallMs / 1000).toFixed(2)} s = ${((wallMs * timeScale) / 60_000).toFixed(2)} spec minutes`,
-    `critical path: ${(criticalMs / 1000).toFixed(2)} s (cert-slow ${(CERT_SLOW_SPEC_MS / timeScale / 1000).toFixed(2)} s, real run ${(realRunMs(result) / 1000).toFixed(2)} s)`,
+    `critical path: ${(criticalMs / 1000).toFixed(2)} s (cert-slow ${(CERT_SLOW_SPEC_MS / timeScale / 1000).toFixed(2)} s, real run ${(realRunMs(result) / 1000).toFixed(2)} s, short real run ${(shortRealRunMs(result) / 1000).toFixed(2)} s)`,
     `ratio wall / critical path: ${ratio.toFixed(3)} (goal <= 1.10)`,
   ];
   console.log(lines.join('\n'));

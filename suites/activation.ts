@@ -160,6 +160,35 @@ export const ACTIVATION_CHECKS: CheckDefinition[] = [
     },
   },
   {
+    id: 'activation.code-surrounding-spaces-accepted',
+    title: 'A valid code sent with spaces before and after it (as pasted) redeems: trimming is optional for the client',
+    suite,
+    evidence: 'input',
+    spec: [S.redeem, S.activationCode],
+    needs: ['typed-redemption'],
+    async run(t) {
+      // The typed redemption is sent first with surrounding spaces, then without them when refused.
+      const { padded, typed } = await t.setup.typedRedemption();
+      if (padded.status !== 200 && typed.status !== 200) {
+        t.skip(
+          `the code typed in lower case with spaces was refused with and without surrounding spaces (${padded.status}, ${typed.status}): activation.normalizes-code-input reports it, and surrounding spaces alone could not be judged`,
+          'inconclusive',
+        );
+        return;
+      }
+      t.expect.that(
+        padded.status === 200,
+        {
+          message: `redeeming an unused code sent with spaces before and after it answered ${padded.status}${errorSuffix(padded)}, while the same form without them redeemed; \`code\` is "the code as typed, trimming optional", and spaces are normalized on input (see ${S.activationCode})`,
+          spec: S.redeem,
+          expected: '200',
+          received: String(padded.status),
+        },
+        padded,
+      );
+    },
+  },
+  {
     id: 'activation.unknown-code-404',
     title: 'A well-formed code nobody issued gives 404 code_not_found',
     suite,

@@ -451,6 +451,58 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     },
   },
   {
+    id: 'jobs.refused-update-keeps-job',
+    title:
+      'A refused update of an existing job (422 job_rejected: a new location_text, title missing) leaves the job as it was: a run start still refuses its old place, not the new one, as location_as_requirement',
+    suite,
+    evidence: 'provoked',
+    spec: [S.jobs, S.runsStart, S.byEndpoint],
+    needs: ['org'],
+    async run(t) {
+      const user = (await t.setup.user()).externalId;
+      const externalId = t.setup.uniqueId('svc-certify-job');
+      const created = await postJob(t, jobBody(externalId), 'create a job in Haifa');
+      if (!t.expect.status(created, '2xx', S.jobs)) return;
+      // The update moves the job to Eilat but lacks its title: refused, "nothing stored", not even the
+      // fields it did carry.
+      const refused = await postJob(
+        t,
+        { ...jobBody(externalId, ['title']), location_text: 'Eilat, Israel' },
+        'the same job again, now in Eilat but without title',
+      );
+      if (!t.expect.error(refused, 422, 'job_rejected', S.byEndpoint)) return;
+      // The stored job is read through the location rule of a run start: the empty third requirement
+      // refuses the probe either way, so no run is started.
+      const probe = await t.setup.startRun(
+        {
+          job_external_id: externalId,
+          acting_user_external_id: user,
+          target_count: 1,
+          requirements: [
+            { text: 'Eilat', kind: 'nice' },
+            { text: 'Haifa', kind: 'nice' },
+            { text: ' ', kind: 'nice' },
+          ],
+        },
+        { label: 'start with both places as requirements (refused either way)' },
+      );
+      if (!t.expect.status(probe, 422, S.runsStart)) return;
+      const issues = objects(obj(probe.json)?.rejected);
+      const located = issues.filter((i) => i.code === 'location_as_requirement').map((i) => Number(i.index));
+      t.expect.that(
+        located.includes(1) && !located.includes(0),
+        {
+          message: `after an update of the job to "Eilat, Israel" was refused with 422 job_rejected, a start of the job refused location_as_requirement at index(es) ${located.join(', ') || 'none'} of ["Eilat", "Haifa", " "]; a job_rejected stores nothing, so the job keeps its location_text "Haifa, Israel" (index 1 only)`,
+          spec: S.jobs,
+          expected: 'location_as_requirement at index 1 only',
+          received: describeIssues(issues),
+          pointer: '/rejected',
+        },
+        probe,
+      );
+    },
+  },
+  {
     id: 'jobs.rejection-stores-nothing',
     title: 'A rejected job is not stored: a run start naming its external_id gives 404 job_not_found',
     suite,

@@ -281,6 +281,44 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     },
   },
   {
+    id: 'sandbox.simulated-unavailable-stores-nothing',
+    title:
+      'A write answered 503 rate_limit_unavailable (x-svc-sandbox-simulate) executed nothing: the same job upsert sent again without the header creates the job (created: true)',
+    suite,
+    evidence: 'provoked',
+    spec: [S.crossCutting, S.sandbox, S.sandboxErrors, S.jobs],
+    needs: ['sandbox', 'org'],
+    async run(t) {
+      await t.setup.org();
+      // A fresh job: the upsert's `created` tells whether the simulated request stored it.
+      const body = {
+        external_id: t.setup.uniqueId('svc-certify-job'),
+        title: 'Support Engineer',
+        description_text:
+          'We are hiring a support engineer to answer customer tickets, reproduce problems and work with the developers on fixes.',
+        location_text: 'Haifa, Israel',
+      };
+      const simulated = await t.api.post('/jobs', body, {
+        headers: { [SIMULATE]: 'rate_limit_unavailable' },
+        label: `create a job with ${SIMULATE}: rate_limit_unavailable`,
+      });
+      if (!t.expect.error(simulated, 503, 'rate_limit_unavailable', S.sandboxErrors)) return;
+      const again = await t.api.post('/jobs', body, { label: 'the same job upsert, without the header' });
+      if (!t.expect.status(again, '2xx', S.jobs)) return;
+      t.expect.that(
+        obj(again.json)?.created === true,
+        {
+          message: `after POST /jobs was answered 503 rate_limit_unavailable (simulated), the same upsert sent again answered created ${show(obj(again.json)?.created ?? null)}: the simulated request stored the job; rate_limit_unavailable means "the quota could not be verified, nothing was executed"`,
+          spec: S.crossCutting,
+          expected: 'created: true',
+          received: obj(again.json)?.created ?? null,
+          pointer: '/created',
+        },
+        again,
+      );
+    },
+  },
+  {
     id: 'sandbox.candidate-name-same-across-runs',
     title:
       'The same fixture started twice with the same body names each candidate the same in both runs (evidence that reads differently warns)',

@@ -65,8 +65,13 @@ export interface OrgHandle {
 export interface TypedRedemption {
   /** The code as issued (canonical form). */
   code: string;
-  /** The answer to the typed form (lower case, spaces instead of dashes). */
+  /**
+   * The answer to the typed form (lower case, spaces instead of dashes): sent first with surrounding
+   * spaces, then, when that was refused, without them.
+   */
   typed: ApiResponse;
+  /** The answer to the typed form with surrounding spaces (the first attempt; `typed` itself when it redeemed). */
+  padded: ApiResponse;
   /** When the typed form was refused: the answer to the code as issued, which must then redeem. */
   issued?: ApiResponse;
   org: OrgHandle;
@@ -112,8 +117,10 @@ export interface SharedSetup {
   fixtureRun(fixture: string, opts?: { lang?: 'he' | 'en'; targetCount?: number }): Promise<RunHandle>;
   /** One real (engine) run of the shared job with requirements, followed to a terminal state. */
   realRun(): Promise<{ run: RunHandle; reads: ApiResponse[]; final: ApiResponse }>;
-  /** A second real run of the shared job, its title submitted as requirement 0 (started, not followed). */
+  /** A second real run of the shared job, its title submitted as requirement 0, target 20 with narrow musts (started, not polled). */
   secondRealRun(): Promise<RunHandle>;
+  /** A third real run arranged to end short of its target (target 20, narrow musts; started, not followed). */
+  shortRealRun(): Promise<RunHandle>;
   /**
    * POST /runs through the check's own client (recorded in the check): the way a check starts a run
    * that may be real, so the certification's real-run count (the budget) includes it.

@@ -102,6 +102,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     fixtureRun: (fixture, o) => shared(() => view.fixtureRun(fixture, o)),
     realRun: () => shared(view.realRun),
     secondRealRun: () => shared(view.secondRealRun),
+    shortRealRun: () => shared(view.shortRealRun),
     // Through the check's api: its request is paused like any other.
     startRun: view.startRun,
     webhookTrio: () => shared(view.webhookTrio),

@@ -184,20 +184,41 @@ export class SharedSetupCore {
         throw new SkipCheck(short.reason, short.kind, short.unlock);
       }
       const externalId = this.uniqueId('svc-certify-org');
+      // As pasted, with surrounding spaces ("the code as typed, trimming optional"); a refusal is retried
+      // without them, so surrounding spaces and the inner normalization are judged apart.
+      const padded = await api.post(
+        '/activations/redeem',
+        { code: `  ${typedCodeForm(code)} `, external_id: externalId },
+        { auth: 'partner', label: 'redeem a code as typed: lower case, spaces, surrounding spaces' },
+      );
+      if (padded.status === 200) {
+        return {
+          code,
+          typed: padded,
+          padded,
+          org: this.orgFrom(padded, externalId, 'second org (redeem a code as typed)'),
+        };
+      }
       const typed = await api.post(
         '/activations/redeem',
         { code: typedCodeForm(code), external_id: externalId },
-        { auth: 'partner', label: 'redeem a code as typed: lower case, spaces' },
+        { auth: 'partner', label: 'redeem the code as typed, without the surrounding spaces' },
       );
       if (typed.status === 200) {
-        return { code, typed, org: this.orgFrom(typed, externalId, 'second org (redeem a code as typed)') };
+        return { code, typed, padded, org: this.orgFrom(typed, externalId, 'second org (redeem a code as typed)') };
       }
       const issued = await api.post(
         '/activations/redeem',
         { code, external_id: externalId },
         { auth: 'partner', label: 'redeem the same code as issued' },
       );
-      return { code, typed, issued, org: this.orgFrom(issued, externalId, 'second org (redeem a code as issued)') };
+      return {
+        code,
+        typed,
+        padded,
+        issued,
+        org: this.orgFrom(issued, externalId, 'second org (redeem a code as issued)'),
+      };
     });
   }
 
@@ -379,7 +400,8 @@ export class SharedSetupCore {
    * external_id: a service may put candidates already shown for a job last, and a twin finds the same
    * ones), its title submitted as requirement 0 (so the title is not appended again: runs-start checks
    * the 202), then the first run's requirements: the two runs search alike and list candidates in
-   * common, whose sandbox pseudonyms must agree. Started, not followed: a check reads it when it needs its list.
+   * common, whose sandbox pseudonyms must agree. Started, not followed: a check reads it when it needs
+   * its list.
    */
   secondRealRunStep(): Step<RunHandle> {
     const user = this.userStep();
@@ -412,6 +434,36 @@ export class SharedSetupCore {
       );
       this.skipOnRunQuota(res);
       const runId = this.startedRunId(res, 'second real run (start a run of the shared job, its title submitted)');
+      this.realRuns += 1;
+      return { runId, start: res };
+    });
+  }
+
+  /**
+   * The third real run, arranged to end short of its target: the shared job with target_count 20 (the
+   * sandbox's highest) and two narrow musts few profiles meet (a spoken language and a framework; the
+   * title is appended as the third). Whether a run stops short is the service's own outcome, so the
+   * check that reads it is conditional; this run is the certifier's best arrangement to see one. It is a
+   * run of its own because the second real run must search like the first (its candidates are compared
+   * with the first run's). Started, not followed: the check that needs it reads it to its end.
+   */
+  shortRealRunStep(): Step<RunHandle> {
+    const user = this.userStep();
+    const job = this.jobStep();
+    return this.step('short-real-run', 'short real run', [user, job], async (api) => {
+      const [u, j] = await Promise.all([user.promise, job.promise]);
+      const res = await api.post(
+        '/runs',
+        {
+          job_external_id: j.externalId,
+          acting_user_external_id: u.externalId,
+          target_count: SHORT_RUN_TARGET,
+          requirements: SHORT_RUN_REQUIREMENTS,
+        },
+        { label: 'start the short real run (target 20, narrow musts)' },
+      );
+      this.skipOnRunQuota(res);
+      const runId = this.startedRunId(res, 'short real run (start a run of the shared job with narrow musts)');
       this.realRuns += 1;
       return { runId, start: res };
     });
@@ -529,6 +581,7 @@ export class SharedSetupCore {
       fixtureRun: (fixture, o) => awaitStep(this.fixtureRunStep(fixture, o?.lang, o?.targetCount ?? 10)),
       realRun: () => awaitStep(this.realRunStep()),
       secondRealRun: () => awaitStep(this.secondRealRunStep()),
+      shortRealRun: () => awaitStep(this.shortRealRunStep()),
       startRun: (body, opts) => this.startRun(api, body, opts ?? {}),
       webhookTrio: () => awaitStep(this.webhookTrioStep()),
       takeActivationCode: () => codes.shift() ?? this.takeSpareCode(),
@@ -537,6 +590,15 @@ export class SharedSetupCore {
     };
   }
 }
+
+/** The short real run's target: the sandbox's highest, more than its narrow musts leave in a pool. */
+export const SHORT_RUN_TARGET = 20;
+/** Two narrow musts (the title is appended as the third) and a nice: few profiles meet them all. */
+export const SHORT_RUN_REQUIREMENTS: ReadonlyArray<{ text: string; kind: 'must' | 'nice' }> = [
+  { text: 'French', kind: 'must' },
+  { text: 'React', kind: 'must' },
+  { text: 'TypeScript', kind: 'nice' },
+];
 
 /**
  * The second real run's requirements: the job's title as a must, then the first run's own requirements

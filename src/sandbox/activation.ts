@@ -22,7 +22,12 @@ export function redeemCode(
 ): { org: Organization; token: string } {
   const { store, config } = app;
   const faults = config.faults;
-  const key = faults.has('activation.no-normalization') ? input.replace(/-/g, '') : normalizeCode(input);
+  // The fault activation.surrounding-spaces-refused: a lookup that normalizes the code's inside only.
+  const key = faults.has('activation.no-normalization')
+    ? input.replace(/-/g, '')
+    : faults.has('activation.surrounding-spaces-refused') && input !== input.trim()
+      ? input
+      : normalizeCode(input);
   const code = store.codes.get(key);
   if (!code || code.partnerId !== partner.id) {
     throw faults.has('activation.unknown-code-422')

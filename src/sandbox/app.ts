@@ -305,6 +305,23 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
         throw new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-simulate', allowed });
       }
       config.log(`simulated ${value} for partner ${partner.keyPrefix}…`);
+      // The fault carries the request out, then answers the simulated 503 ("nothing was executed").
+      if (value === 'rate_limit_unavailable' && faults.has('sandbox.simulated-unavailable-executes')) {
+        try {
+          route.handler({
+            app,
+            method: req.method,
+            segments,
+            headers: req.headers,
+            lang,
+            partner,
+            org,
+            rawBody: req.body,
+          });
+        } catch {
+          // Its own answer is dropped: the simulated one is sent all the same.
+        }
+      }
       return { reply: simulated(app, value), lang };
     }
     if (route.method === 'POST') {

@@ -190,7 +190,9 @@ export function renderRun(
     return out;
   });
   const p = snapshot.progress;
-  const progress: Record<string, unknown> = { confirmed: p.confirmed, target: p.target, screened: p.screened };
+  // The fault: once a real run was seen finished, screened counts only the confirmed candidates (it drops).
+  const screened = seenFinished && faults.has('runs-read.screened-drops-after-end') ? p.confirmed : p.screened;
+  const progress: Record<string, unknown> = { confirmed: p.confirmed, target: p.target, screened };
   if (extra) progress.zz_extra_progress = 7;
   const body: Record<string, unknown> = {
     run_id: run.id,
@@ -200,7 +202,8 @@ export function renderRun(
         ? 'running'
         : runStatus(app, run, snapshot),
     progress,
-    notices: snapshot.notices
+    // The fault: a failed run (real or fixture) is shown without the notice that explains it.
+    notices: (snapshot.status === 'failed' && faults.has('runs-read.failed-run-without-notice') ? [] : snapshot.notices)
       .map((n): EngineNotice => {
         if (keepsRefs(app, run)) return n;
         const { ref: _ref, ...rest } = n;

@@ -104,7 +104,8 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
       const notice: EngineNotice = {
         code: 'requirement_blockers',
         severity: 'warning',
-        slot: 'on_requirement',
+        // The fault places it above the list, away from the requirement it is about.
+        slot: faults.has('runs-read.requirement-blockers-above-list') ? 'above_list' : 'on_requirement',
         params: { requirement: b.text, excluded: b.excluded },
       };
       // The fault points one past the run's last requirement index.
@@ -137,10 +138,13 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
   if (faults.has('runs-read.v1-impossible-notice'))
     notices.push({ code: 'widen_hint', severity: 'info', slot: 'above_list' });
 
+  // The fault: a run that completed short of its target says nothing about why.
+  const unexplained =
+    status === 'completed' && listed.length < target && faults.has('runs-read.short-run-without-notice');
   return {
     status,
     progress: { confirmed, target: faults.has('runs-read.target-not-target-count') ? target + 1 : target, screened },
     candidates: listed.map((p) => toCandidate(p, faults)),
-    notices,
+    notices: unexplained ? [] : notices,
   };
 }

@@ -32,4 +32,11 @@ export const activationFaults = [
     summary: 'an expired code is redeemed instead of refused with 410 `code_expired`',
     caughtBy: 'activation.expired-code-410',
   },
+  {
+    id: 'activation.surrounding-spaces-refused',
+    area: 'activation',
+    summary:
+      'a code with spaces before or after it answers 404 `code_not_found` (inner spaces, dashes and case are still normalized)',
+    caughtBy: 'activation.code-surrounding-spaces-accepted',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -52,6 +52,18 @@ export const engineFaults = [
     caughtBy: 'runs-read.notice-language',
   },
   {
+    id: 'runs-read.short-run-without-notice',
+    area: 'runs-read',
+    summary: 'a real run that completes with fewer candidates than its target_count carries no notice at all',
+    caughtBy: 'runs-read.short-run-explained-by-notice',
+  },
+  {
+    id: 'runs-read.requirement-blockers-above-list',
+    area: 'runs-read',
+    summary: 'a real run places its `requirement_blockers` notices in slot `above_list` instead of `on_requirement`',
+    caughtBy: 'runs-read.requirement-blockers-on-requirement',
+  },
+  {
     id: 'sandbox.name-not-masked',
     area: 'sandbox',
     summary: 'candidate names are shown unmasked, in name and inside evidence',

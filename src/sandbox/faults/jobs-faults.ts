@@ -65,4 +65,11 @@ export const jobsFaults = [
     summary: 'a repeated POST /jobs keeps the first `title` (replacing description and location only)',
     caughtBy: 'jobs.upsert-replaces-title',
   },
+  {
+    id: 'jobs.refused-update-applies-fields',
+    area: 'jobs',
+    summary:
+      'a refused update of an existing job (422 `job_rejected`) still stores the fields it carried (a new `location_text`) before answering',
+    caughtBy: 'jobs.refused-update-keeps-job',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -97,6 +97,13 @@ export const revealFaults = [
     caughtBy: 'reveal.production-charged-once',
   },
   {
+    id: 'reveal.production-charged-again-in-other-run',
+    area: 'reveal',
+    summary:
+      'production: "already revealed" is kept per run, so a candidate the organization revealed in one run is charged again in another run that lists it',
+    caughtBy: 'reveal.production-repeat-free-in-another-run',
+  },
+  {
     id: 'isolation.reveal-state-shared-across-orgs',
     area: 'reveal',
     summary:

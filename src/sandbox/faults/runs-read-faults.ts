@@ -38,4 +38,17 @@ export const runsReadFaults = [
     summary: '`function_error` on a failed run has severity `warning` instead of `blocking`',
     caughtBy: 'runs-read.function-error-blocking-empty-state',
   },
+  {
+    id: 'runs-read.failed-run-without-notice',
+    area: 'runs-read',
+    summary: 'a failed run (real or fixture) reads with an empty `notices` list: nothing explains the failure',
+    caughtBy: 'runs-read.failed-run-explained-by-notice',
+  },
+  {
+    id: 'runs-read.screened-drops-after-end',
+    area: 'runs-read',
+    summary:
+      'once a real run was seen finished, `progress.screened` counts only the confirmed candidates, below what earlier reads said',
+    caughtBy: 'runs-read.screened-never-decreases',
+  },
 ] as const satisfies readonly FaultDefinition[];

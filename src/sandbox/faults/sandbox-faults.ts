@@ -48,6 +48,13 @@ export const sandboxFaults = [
     caughtBy: 'sandbox.simulate-on-post',
   },
   {
+    id: 'sandbox.simulated-unavailable-executes',
+    area: 'sandbox',
+    summary:
+      'a request with `x-svc-sandbox-simulate: rate_limit_unavailable` is carried out before the simulated 503 is answered (a job upsert stores the job)',
+    caughtBy: 'sandbox.simulated-unavailable-stores-nothing',
+  },
+  {
     id: 'sandbox.fixture-names-per-run',
     area: 'sandbox',
     summary:

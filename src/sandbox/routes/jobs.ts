@@ -43,6 +43,13 @@ export function jobsRoute(rc: RequestContext): Reply {
         locationText: typeof locationText === 'string' ? locationText : '',
       });
     }
+    // The fault: a refused update writes the fields it did carry before refusing ("nothing stored").
+    const known = present(externalId) ? jobs.get(externalId) : undefined;
+    if (known && faults.has('jobs.refused-update-applies-fields')) {
+      if (present(title)) known.title = title;
+      if (present(descriptionText)) known.descriptionText = descriptionText;
+      if (present(locationText)) known.locationText = locationText;
+    }
     if (faults.has('jobs.issue-message-he-missing'))
       for (const issue of issues) Reflect.deleteProperty(issue, 'message_he');
     // The fault: a loop that keeps the first issue's field for every issue after it.

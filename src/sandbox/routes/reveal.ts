@@ -88,7 +88,9 @@ export function revealRoute(rc: RequestContext): Reply {
       ...(faults.has('reveal.sandbox-flag-missing') ? {} : { sandbox: true }),
     };
   } else {
-    const charge = already && !chargeAgain ? 0 : productionCharge(rc, price);
+    // The fault keeps "already revealed" per run: a reveal made in another run of the organization is charged again.
+    const perRun = faults.has('reveal.production-charged-again-in-other-run') && !run.revealEvents.has(id);
+    const charge = already && !chargeAgain && !perRun ? 0 : productionCharge(rc, price);
     if (org.walletBalance < charge && !faults.has('production.reveal-overdraws')) {
       throw new ApiError(
         402,
