@@ -52,6 +52,11 @@ const FORMS: Array<[string, string, string]> = [
   ['every character \\u-escaped', [...KEY].map((c) => `\\u00${c.charCodeAt(0).toString(16)}`).join(''), '\\u0030'],
   ['only _ as \\x5f', KEY.replace(/_/g, '\\x5f'), HEX],
   ['every character \\x-escaped', [...KEY].map((c) => `\\x${c.charCodeAt(0).toString(16)}`).join(''), '\\x30\\x31'],
+  [
+    'every character \\u-escaped, quoted inside a JSON body',
+    JSON.stringify({ m: [...KEY].map((c) => `\\u00${c.charCodeAt(0).toString(16)}`).join('') }),
+    '\\\\u0030',
+  ],
   ['HTML decimal references', [...KEY].map((c) => `&#${c.charCodeAt(0)};`).join(''), '&#48;&#49;'],
   ['HTML hex references', [...KEY].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join(''), '&#x30;&#x31;'],
   ['HTML named _', KEY.replace(/_/g, '&lowbar;'), HEX],

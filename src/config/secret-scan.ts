@@ -114,16 +114,25 @@ function readEscape(text: string, at: number, out: Read): boolean {
   }
   if (c === 0x26) return readReference(text, at, out);
   if (c !== 0x5c) return false;
-  const kind = text.charCodeAt(at + 1);
+  // `\\u0073` is `\u0073` escaped once more: a message quoting an escaped secret, inside a JSON body.
+  let slash = at;
+  while (text.charCodeAt(slash + 1) === 0x5c && slash - at < 8) slash++;
+  const kind = text.charCodeAt(slash + 1);
   if (kind === 0x75 || kind === 0x78) {
     const digits = kind === 0x75 ? 4 : 2;
-    const v = hexAt(text, at + 2, digits);
-    if (v < 0) return false;
-    out.code = v;
-    out.next = at + 2 + digits;
+    const v = hexAt(text, slash + 2, digits);
+    if (v >= 0) {
+      out.code = v;
+      out.next = slash + 2 + digits;
+      return true;
+    }
+  }
+  if (slash > at) {
+    out.code = 0x5c;
+    out.next = at + 2;
     return true;
   }
-  if (kind === 0x22 || kind === 0x5c || kind === 0x2f) {
+  if (kind === 0x22 || kind === 0x2f) {
     out.code = kind;
     out.next = at + 2;
     return true;
