@@ -60,6 +60,12 @@ const FORMS: Array<[string, string, string]> = [
   ['HTML decimal references', [...KEY].map((c) => `&#${c.charCodeAt(0)};`).join(''), '&#48;&#49;'],
   ['HTML hex references', [...KEY].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join(''), '&#x30;&#x31;'],
   ['HTML named _', KEY.replace(/_/g, '&lowbar;'), HEX],
+  [
+    'cut after 25 characters (a quote of 80 characters of an answer)',
+    `"key ${KEY.toUpperCase().slice(0, 25)}`,
+    HEX.slice(0, 16),
+  ],
+  ['its secret part cut after 20 characters', `${HEX.slice(0, 20)}"`, HEX.slice(0, 20)],
   ['split by a line break', `${KEY.slice(0, 30)}\n${KEY.slice(30)}`, HEX.slice(25)],
   ['split by CRLF', `${KEY.slice(0, 20)}\r\n${KEY.slice(20)}`, HEX.slice(15)],
   ['split by an escaped \\n in JSON', `"${KEY.slice(0, 25)}\\n${KEY.slice(25)}"`, HEX.slice(20)],

@@ -17,6 +17,10 @@ export interface Automaton {
   longest(state: number): number;
   /** The length of the pattern `index`. */
   lengthOf(index: number): number;
+  /** How many characters the text's last characters share with the start of some pattern, in `state`. */
+  depth(state: number): number;
+  /** A pattern that starts with those characters. */
+  through(state: number): number;
   readonly maxLength: number;
 }
 
@@ -28,6 +32,8 @@ export function buildAutomaton(patterns: readonly string[]): Automaton {
   const sibling = new Int32Array(total).fill(NONE);
   const label = new Int32Array(total);
   const terminal = new Int32Array(total).fill(NONE);
+  const depthOf = new Int32Array(total);
+  const throughOf = new Int32Array(total).fill(NONE);
   let size = 1;
 
   function find(node: number, code: number): number {
@@ -50,6 +56,8 @@ export function buildAutomaton(patterns: readonly string[]): Automaton {
       if (next === NONE) {
         next = size++;
         label[next] = code;
+        depthOf[next] = i + 1;
+        throughOf[next] = index;
         sibling[next] = child[node] ?? NONE;
         child[node] = next;
       }
@@ -88,10 +96,22 @@ export function buildAutomaton(patterns: readonly string[]): Automaton {
     }
   }
 
+  // The root has a child for nearly every character a form starts with (the base64 alphabet): most
+  // characters of a text lead back to it, so its moves are a table, not a list to walk.
+  const rootMoves = new Int32Array(128);
+  for (let c = child[ROOT] ?? NONE; c !== NONE; c = sibling[c] ?? NONE) {
+    const code = label[c] ?? 0;
+    if (code < 128) rootMoves[code] = c;
+  }
+
   return {
     step(state, code) {
       let s = state;
       for (;;) {
+        if (s === ROOT && code < 128) {
+          automatonSteps.count++;
+          return rootMoves[code] ?? ROOT;
+        }
         const next = find(s, code);
         if (next !== NONE) return next;
         if (s === ROOT) return ROOT;
@@ -101,6 +121,8 @@ export function buildAutomaton(patterns: readonly string[]): Automaton {
     },
     longest: (state) => longest[state] ?? NONE,
     lengthOf: (index) => lengths[index] ?? 0,
+    depth: (state) => depthOf[state] ?? 0,
+    through: (state) => throughOf[state] ?? NONE,
     maxLength,
   };
 }

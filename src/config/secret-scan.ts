@@ -9,6 +9,7 @@
 // - decoded: each percent escape (`%5f`), `\u005f`, `\x5f`, `\/`, and HTML character reference
 //   (`&#95;`, `&#x5f;`, `&lowbar;`) read as the one character it stands for, whichever characters of
 //   the secret are encoded and however. Run only when the text holds `%`, `\` or `&`.
+// A head of a form of MIN_FRAGMENT characters or more counts as a match too (a quote cut mid-key).
 // A match covers the original characters it was read from; overlapping matches of either pass are
 // merged into one region, named after its leftmost match.
 
@@ -32,6 +33,13 @@ export interface Region {
 }
 
 const LOOKALIKE_PREFIXES = buildAutomaton(['spk_live_', 'sot_']);
+
+/**
+ * The first MIN_FRAGMENT characters of a form are redacted even where the rest does not follow: a
+ * check that quotes 80 characters of an answer may cut a key in two, and its first half is no preview
+ * (a preview shows 12 characters).
+ */
+export const MIN_FRAGMENT = 16;
 const LOOKALIKE_HEX_DIGITS = 48;
 
 function hexValue(code: number): number {
@@ -196,9 +204,12 @@ function pass(text: string, automata: readonly TaggedAutomaton[], decode: boolea
       if (!tagged) continue;
       const state = tagged.automaton.step(states[a] ?? 0, code);
       states[a] = state;
-      const pattern = tagged.automaton.longest(state);
+      // A whole form, or a head of one long enough to be a secret's worth (a message cut mid-key).
+      const depth = tagged.automaton.depth(state);
+      const pattern = depth >= MIN_FRAGMENT ? tagged.automaton.through(state) : tagged.automaton.longest(state);
       if (pattern < 0) continue;
-      const start = ring[(read - tagged.automaton.lengthOf(pattern) + 1) & mask] ?? i;
+      const length = depth >= MIN_FRAGMENT ? depth : tagged.automaton.lengthOf(pattern);
+      const start = ring[(read - length + 1) & mask] ?? i;
       if (bestStart < 0 || start < bestStart) {
         bestStart = start;
         bestTag = tagged.tags[pattern] ?? 0;

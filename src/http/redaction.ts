@@ -1,11 +1,11 @@
 // Every secret the client meets goes to the redactor: the partner key at once, the primary org token
 // when a request carries it, an org token found in an answer when it arrives. The redactor learns
 // some of them only after an exchange was recorded (the redemption that returns a token), so every
-// record made is kept and redacted again whenever a secret is learned: once per answer, however many
+// record made is kept and redacted again, for the new secrets only, whenever one is learned: once per answer, however many
 // tokens it brought, and at most MAX_LEARNED_TOKENS times in a session, so a target handing out a token
 // per answer cannot make the redaction of the records quadratic.
 
-import type { Redactor } from '../config/redact.js';
+import { createRedactor, type NamedSecret, type Redactor } from '../config/redact.js';
 import { namedSecret } from '../config/secret-options.js';
 import type { JsonValue } from '../json/lossless.js';
 import { reRedactExchange } from './record.js';
@@ -33,10 +33,15 @@ export function createClientRedaction(redactor: Redactor, partnerKey: string): C
   let missed = false;
   let learned = 0;
   let ignored = 0;
+  /** Secrets learned since the records were last redacted: the only ones to look for in them again. */
+  let fresh: NamedSecret[] = [];
   const redactAgain = (): void => {
-    for (const exchange of recorded) reRedactExchange(exchange, redactor);
+    const only = createRedactor(fresh);
+    fresh = [];
+    for (const exchange of recorded) reRedactExchange(exchange, only);
   };
-  const stopWatching = redactor.onAdd(() => {
+  const stopWatching = redactor.onAdd((secret) => {
+    fresh.push(secret);
     if (batching) missed = true;
     else redactAgain();
   });
