@@ -4,7 +4,7 @@
 
 import { buildAutomaton } from './secret-automaton.js';
 import { MIN_SECRET_LENGTH, secretForms, type SecretForm } from './secret-forms.js';
-import { findSecretRegions, LOOKALIKE_TAG, type Region, type TaggedAutomaton } from './secret-scan.js';
+import { createScanner, findSecretRegions, LOOKALIKE_TAG, type Region, type TaggedAutomaton } from './secret-scan.js';
 
 export interface NamedSecret {
   value: string;
@@ -35,6 +35,11 @@ export interface Redactor {
 }
 
 const PREVIEW_CHARS = 12;
+/** Texts of MEMO_MIN_CHARS to MEMO_MAX_CHARS are remembered: MEMO_ENTRIES of them, MEMO_BUDGET_CHARS in all. */
+const MEMO_MIN_CHARS = 256;
+const MEMO_MAX_CHARS = 64 * 1024;
+const MEMO_ENTRIES = 512;
+const MEMO_BUDGET_CHARS = 2 * 1024 * 1024;
 
 /**
  * First 12 characters + '…'. A secret too short for that to hide most of it (a hand-made webhook
@@ -117,12 +122,10 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
   }
 
   for (const s of initial) register(s);
+  let scanner = createScanner(groups.map((g) => g.tagged));
 
   function regionsOf(s: string): Region[] {
-    return findSecretRegions(
-      s,
-      groups.map((g) => g.tagged),
-    );
+    return findSecretRegions(s, scanner);
   }
 
   /** What a region shows instead of the secret: at most its first 12 characters, and which form it was. */
@@ -136,8 +139,30 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
     return found.includes('\\') ? JSON.stringify(label).slice(1, -1) : label;
   }
 
+  /**
+   * The last texts redacted, while no secret is added: a check's result is redacted whole when it ends,
+   * and the exchanges of a shared setup step (recorded, already redacted) are in several of them.
+   */
+  const recent = new Map<string, string>();
+  let recentChars = 0;
   function text(s: string): string {
     if (s.length < MIN_SECRET_LENGTH) return s;
+    if (s.length < MEMO_MIN_CHARS || s.length > MEMO_MAX_CHARS) return redactText(s);
+    const known = recent.get(s);
+    if (known !== undefined) return known;
+    const out = redactText(s);
+    while (recent.size > 0 && (recent.size >= MEMO_ENTRIES || recentChars + s.length > MEMO_BUDGET_CHARS)) {
+      const [oldest] = recent.keys();
+      if (oldest === undefined) break;
+      recentChars -= oldest.length;
+      recent.delete(oldest);
+    }
+    recent.set(s, out);
+    recentChars += s.length;
+    return out;
+  }
+
+  function redactText(s: string): string {
     const regions = regionsOf(s);
     if (regions.length === 0) return s;
     let out = '';
@@ -182,6 +207,9 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
     add(secret) {
       const named = register(secret);
       if (!named) return;
+      scanner = createScanner(groups.map((g) => g.tagged));
+      recent.clear();
+      recentChars = 0;
       for (const listener of listeners) listener(named);
     },
     onAdd(listener) {

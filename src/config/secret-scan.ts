@@ -165,11 +165,21 @@ class Regions {
   }
 }
 
-function pass(text: string, automata: readonly TaggedAutomaton[], decode: boolean): Region[] {
-  const regions = new Regions();
+/** What every pass over texts with one set of automata shares: its ring size, computed once. */
+export interface Scanner {
+  automata: readonly TaggedAutomaton[];
+  ringSize: number;
+}
+
+export function createScanner(automata: readonly TaggedAutomaton[]): Scanner {
   const maxLength = Math.max(LOOKALIKE_PREFIXES.maxLength, ...automata.map((a) => a.automaton.maxLength));
   let ringSize = 16;
   while (ringSize <= maxLength) ringSize *= 2;
+  return { automata, ringSize };
+}
+
+function pass(text: string, { automata, ringSize }: Scanner, decode: boolean): Region[] {
+  const regions = new Regions();
   const mask = ringSize - 1;
   /** Where each of the last `ringSize` characters read started in the text. */
   const ring = new Int32Array(ringSize);
@@ -235,15 +245,14 @@ function pass(text: string, automata: readonly TaggedAutomaton[], decode: boolea
   return regions.list;
 }
 
-function mayHoldEscapes(text: string): boolean {
-  return text.includes('%') || text.includes('\\') || text.includes('&');
-}
+/** An escape the decoding pass reads (native search: most texts have none, and skip that pass). */
+const ESCAPE = /%[0-9a-f]{2}|\\[ux\\"/]|&#|&[a-z]+;/i;
 
 /** The regions of `text` that hold a secret in any form, sorted and disjoint. */
-export function findSecretRegions(text: string, automata: readonly TaggedAutomaton[]): Region[] {
-  const plain = pass(text, automata, false);
-  if (automata.length === 0 || !mayHoldEscapes(text)) return plain;
-  const decoded = pass(text, automata, true);
+export function findSecretRegions(text: string, scanner: Scanner): Region[] {
+  const plain = pass(text, scanner, false);
+  if (scanner.automata.length === 0 || !ESCAPE.test(text)) return plain;
+  const decoded = pass(text, scanner, true);
   if (decoded.length === 0) return plain;
   const merged = new Regions();
   let a = 0;
