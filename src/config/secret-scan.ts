@@ -214,6 +214,8 @@ function pass(text: string, { automata, ringSize }: Scanner, decode: boolean): R
       if (!tagged) continue;
       const state = tagged.automaton.step(states[a] ?? 0, code);
       states[a] = state;
+      // Back at the root (most characters of most texts): nothing read matches.
+      if (state === 0) continue;
       // A whole form, or a head of one long enough to be a secret's worth (a message cut mid-key).
       const depth = tagged.automaton.depth(state);
       const pattern = depth >= MIN_FRAGMENT ? tagged.automaton.through(state) : tagged.automaton.longest(state);
@@ -228,7 +230,7 @@ function pass(text: string, { automata, ringSize }: Scanner, decode: boolean): R
     if (bestStart >= 0) regions.push(bestStart, next, bestTag);
     if (!decode) {
       lookalikeState = LOOKALIKE_PREFIXES.step(lookalikeState, code);
-      const prefix = LOOKALIKE_PREFIXES.longest(lookalikeState);
+      const prefix = lookalikeState === 0 ? -1 : LOOKALIKE_PREFIXES.longest(lookalikeState);
       if (prefix >= 0) {
         // A prefix is no hex digit, so the runs read here never overlap: linear in all.
         let end = next;
