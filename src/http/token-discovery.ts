@@ -27,29 +27,41 @@ export function findOrgTokens(json: JsonValue | undefined): string[] {
 export function discoverOrgTokens(json: JsonValue | undefined): FoundTokens {
   const found: FoundTokens = { tokens: [], ignored: 0 };
   const seen = new Set<string>();
-  // Iterative, so no nesting of the answer can exhaust the stack.
-  const stack: Array<{ value: JsonValue | undefined; depth: number }> = [{ value: json, depth: 0 }];
-  const pending: Array<{ value: JsonValue | undefined; depth: number }> = [];
-  while (stack.length > 0) {
-    const { value, depth } = stack.pop() ?? { value: undefined, depth: 0 };
+  // Iterative, so no nesting of the answer can exhaust the stack; only containers are stacked, each
+  // pushed in reverse so the answer is read in document order.
+  const values: unknown[] = [json];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop() ?? 0;
     if (depth > MAX_DEPTH) continue;
-    pending.length = 0;
-    if (Array.isArray(value)) for (const item of value) pending.push({ value: item, depth: depth + 1 });
-    else if (isJsonObject(value)) {
-      for (const [key, item] of Object.entries(value)) {
-        if (key === 'org_token' && typeof item === 'string' && item.length >= MIN_TOKEN_LENGTH) {
-          if (seen.has(item)) continue;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) {
+        const item: unknown = value[i];
+        if (typeof item === 'object' && item !== null) {
+          values.push(item);
+          depths.push(depth + 1);
+        }
+      }
+    } else if (isJsonObject(value as JsonValue)) {
+      const entries = Object.entries(value as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i] ?? ['', undefined];
+        if (key === 'org_token' && typeof item === 'string') {
+          if (item.length < MIN_TOKEN_LENGTH || seen.has(item)) continue;
           seen.add(item);
-          if (item.length > MAX_TOKEN_CHARS || found.tokens.length >= MAX_TOKENS_PER_ANSWER) found.ignored++;
+          if (item.length > MAX_TOKEN_CHARS) found.ignored++;
           else found.tokens.push(item);
-        } else pending.push({ value: item, depth: depth + 1 });
+        } else if (typeof item === 'object' && item !== null) {
+          values.push(item);
+          depths.push(depth + 1);
+        }
       }
     }
-    // Reversed onto the stack: read in document order.
-    for (let i = pending.length - 1; i >= 0; i--) {
-      const next = pending[i];
-      if (next) stack.push(next);
-    }
+  }
+  if (found.tokens.length > MAX_TOKENS_PER_ANSWER) {
+    found.ignored += found.tokens.length - MAX_TOKENS_PER_ANSWER;
+    found.tokens.length = MAX_TOKENS_PER_ANSWER;
   }
   return found;
 }
