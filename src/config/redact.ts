@@ -4,7 +4,15 @@
 
 import { buildAutomaton } from './secret-automaton.js';
 import { MIN_SECRET_LENGTH, secretForms, type SecretForm } from './secret-forms.js';
-import { createScanner, findSecretRegions, LOOKALIKE_TAG, type Region, type TaggedAutomaton } from './secret-scan.js';
+import {
+  createScanner,
+  findSecretRegions,
+  markReadable,
+  readableTable,
+  LOOKALIKE_TAG,
+  type Region,
+  type TaggedAutomaton,
+} from './secret-scan.js';
 
 export interface NamedSecret {
   value: string;
@@ -98,6 +106,8 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
   const byValue = new Map<string, NamedSecret>();
   const envVars = new Set<string>();
   const nextSuffix = new Map<string, number>();
+  /** Every character of every form: what the scanner reads. */
+  const readable = readableTable();
   const forms: Form[] = [];
   let groups: Group[] = [];
   const listeners = new Set<(secret: NamedSecret) => void>();
@@ -109,7 +119,10 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
     envVars.add(named.envVar);
     byValue.set(named.value, named);
     const ids: number[] = [];
-    for (const form of secretForms(named.value)) ids.push(forms.push({ ...form, secret: named }) - 1);
+    for (const form of secretForms(named.value)) {
+      ids.push(forms.push({ ...form, secret: named }) - 1);
+      for (let i = 0; i < form.text.length; i++) markReadable(readable, form.text.charCodeAt(i));
+    }
     if (ids.length === 0) return named;
     groups.push(buildGroup(ids, forms));
     for (;;) {
@@ -122,7 +135,10 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
   }
 
   for (const s of initial) register(s);
-  let scanner = createScanner(groups.map((g) => g.tagged));
+  let scanner = createScanner(
+    groups.map((g) => g.tagged),
+    readable,
+  );
 
   function regionsOf(s: string): Region[] {
     return findSecretRegions(s, scanner);
@@ -207,7 +223,10 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
     add(secret) {
       const named = register(secret);
       if (!named) return;
-      scanner = createScanner(groups.map((g) => g.tagged));
+      scanner = createScanner(
+        groups.map((g) => g.tagged),
+        readable,
+      );
       recent.clear();
       recentChars = 0;
       for (const listener of listeners) listener(named);

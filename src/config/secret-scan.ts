@@ -169,17 +169,63 @@ class Regions {
 export interface Scanner {
   automata: readonly TaggedAutomaton[];
   ringSize: number;
+  /**
+   * 1 for each character a match can be read from: the characters of the forms (any case, `-` for
+   * `_`), letters and digits (the spec's formats, escapes), line breaks and the characters escapes
+   * start with. A match never spans another character, so the automata read only the runs of these
+   * (a tight loop over a table skips the rest: an answer of 600 KB of `{},` costs no automaton step).
+   */
+  readable: Uint8Array;
 }
 
-export function createScanner(automata: readonly TaggedAutomaton[]): Scanner {
+const ALWAYS_READABLE = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-\r\n\\%&#;';
+
+/** A table of the characters always readable (see Scanner.readable); the caller marks its forms' characters. */
+export function readableTable(): Uint8Array {
+  const readable = new Uint8Array(0x10000);
+  for (let i = 0; i < ALWAYS_READABLE.length; i++) readable[ALWAYS_READABLE.charCodeAt(i)] = 1;
+  return readable;
+}
+
+/** Marks a character of a form (folded) readable, in every spelling that folds to it. */
+export function markReadable(readable: Uint8Array, code: number): void {
+  readable[code] = 1;
+  if (code >= 0x61 && code <= 0x7a) readable[code - 0x20] = 1;
+  if (code === 0x5f) readable[0x2d] = 1;
+}
+
+export function createScanner(automata: readonly TaggedAutomaton[], readable: Uint8Array = readableTable()): Scanner {
   const maxLength = Math.max(LOOKALIKE_PREFIXES.maxLength, ...automata.map((a) => a.automaton.maxLength));
   let ringSize = 16;
   while (ringSize <= maxLength) ringSize *= 2;
-  return { automata, ringSize };
+  return { automata, ringSize, readable };
 }
 
-function pass(text: string, { automata, ringSize }: Scanner, decode: boolean): Region[] {
+/** One pass over the runs of readable characters of `text` at least MIN_RUN long, each read from a fresh start. */
+function pass(text: string, scanner: Scanner, decode: boolean): Region[] {
   const regions = new Regions();
+  const { readable } = scanner;
+  for (let i = 0; i < text.length;) {
+    while (i < text.length && readable[text.charCodeAt(i)] !== 1) i++;
+    let end = i;
+    while (end < text.length && readable[text.charCodeAt(end)] === 1) end++;
+    if (end - i >= MIN_RUN) passRun(text, i, end, scanner, decode, regions);
+    i = end;
+  }
+  return regions.list;
+}
+
+/** No form is shorter (MIN_SECRET_LENGTH), and a lookalike is longer. */
+const MIN_RUN = 8;
+
+function passRun(
+  text: string,
+  from: number,
+  to: number,
+  { automata, ringSize }: Scanner,
+  decode: boolean,
+  regions: Regions,
+): void {
   const mask = ringSize - 1;
   /** Where each of the last `ringSize` characters read started in the text. */
   const ring = new Int32Array(ringSize);
@@ -187,7 +233,7 @@ function pass(text: string, { automata, ringSize }: Scanner, decode: boolean): R
   let lookalikeState = 0;
   let read = 0;
   const got: Read = { code: 0, next: 0 };
-  for (let i = 0; i < text.length;) {
+  for (let i = from; i < to;) {
     let code = text.charCodeAt(i);
     let next = i + 1;
     if (isLineBreak(code)) {
@@ -234,7 +280,7 @@ function pass(text: string, { automata, ringSize }: Scanner, decode: boolean): R
       if (prefix >= 0) {
         // A prefix is no hex digit, so the runs read here never overlap: linear in all.
         let end = next;
-        while (end < text.length && hexValue(text.charCodeAt(end)) >= 0) end++;
+        while (end < to && hexValue(text.charCodeAt(end)) >= 0) end++;
         if (end - next >= LOOKALIKE_HEX_DIGITS) {
           const start = ring[(read - LOOKALIKE_PREFIXES.lengthOf(prefix) + 1) & mask] ?? i;
           regions.push(start, end, LOOKALIKE_TAG);
@@ -244,7 +290,6 @@ function pass(text: string, { automata, ringSize }: Scanner, decode: boolean): R
     read++;
     i = next;
   }
-  return regions.list;
 }
 
 /** An escape the decoding pass reads (native search: most texts have none, and skip that pass). */
