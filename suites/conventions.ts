@@ -4,7 +4,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { expectErrorEnvelope, isEnglish, isHebrew, isJsonUtf8, obj, randomUUID, roleField } from './support.js';
+import { expectErrorEnvelope, isEnglish, isHebrew, isJsonUtf8, obj, randomUUID, roleField, show } from './support.js';
 
 const suite = 'conventions';
 
@@ -13,7 +13,7 @@ function expectJsonUtf8(t: CheckContext, res: ApiResponse, what: string): void {
   t.expect.that(
     isJsonUtf8(ct),
     {
-      message: `${what} has content type ${ct === undefined ? '(absent)' : JSON.stringify(ct)}; the spec requires application/json; charset=utf-8`,
+      message: `${what} has content type ${ct === undefined ? '(absent)' : show(ct)}; the spec requires application/json; charset=utf-8`,
       spec: S.general,
       expected: 'application/json; charset=utf-8',
       received: ct ?? '(absent)',
@@ -176,7 +176,7 @@ export const CONVENTIONS_CHECKS: CheckDefinition[] = [
         t.expect.warn(
           false,
           {
-            message: `without x-svc-lang the error message is in English (${JSON.stringify(message.slice(0, 80))}); the default is he unless the partner agreed otherwise`,
+            message: `without x-svc-lang the error message is in English (${show(message.slice(0, 80))}); the default is he unless the partner agreed otherwise`,
             spec: S.commonHeaders,
             reading: 'English is the default agreed with this partner, which cannot be seen from outside',
             otherReading: 'no other default was agreed, and then Hebrew is required',

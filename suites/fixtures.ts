@@ -104,7 +104,7 @@ const ROWS: FixtureRow[] = [
         t.expect.that(
           n.slot === 'on_requirement',
           {
-            message: `requirement_blockers is in slot ${JSON.stringify(n.slot)}; the fixture shows each notice in its slot, and the spec places requirement_blockers on_requirement`,
+            message: `requirement_blockers is in slot ${show(n.slot)}; the fixture shows each notice in its slot, and the spec places requirement_blockers on_requirement`,
             spec: S.notice,
             expected: 'on_requirement',
             received: n,
@@ -324,7 +324,7 @@ function expectRequirementRefs(
     t.expect.that(
       index !== undefined && known.has(index.toString()),
       {
-        message: `${name} notice ${JSON.stringify(n.code)} has ref.requirement_index ${JSON.stringify(String(ref.requirement_index))}, which names no requirement of the run (indexes ${[...known].join(', ') || 'none'}); notice ref.requirement_index uses the run's requirement indexes (also POST /runs, requirement rule 2)`,
+        message: `${name} notice ${show(n.code)} has ref.requirement_index ${show(String(ref.requirement_index))}, which names no requirement of the run (indexes ${[...known].join(', ') || 'none'}); notice ref.requirement_index uses the run's requirement indexes (also POST /runs, requirement rule 2)`,
         spec: S.candidateRequirement,
         expected: [...known].join(', ') || '(the run lists no requirement)',
         received: String(ref.requirement_index),
@@ -351,7 +351,7 @@ function expectCommon(
   t.expect.that(
     statuses.includes(run.status as Status),
     {
-      message: `${name} read has status ${JSON.stringify(run.status)}; the fixture table requires ${statuses.join(' or ')}`,
+      message: `${name} read has status ${show(run.status)}; the fixture table requires ${statuses.join(' or ')}`,
       spec: S.sandbox,
       expected: statuses.join(' or '),
       received: run.status,
@@ -455,7 +455,7 @@ function expectNoticeLanguage(
     t.expect.that(
       inLanguage(text),
       {
-        message: `${name} read with x-svc-lang: ${lang} has notice ${JSON.stringify(n.code)} whose title and body contain no ${lang === 'he' ? 'Hebrew' : 'Latin'} letter; notice title and body follow the request language`,
+        message: `${name} read with x-svc-lang: ${lang} has notice ${show(n.code)} whose title and body contain no ${lang === 'he' ? 'Hebrew' : 'Latin'} letter; notice title and body follow the request language`,
         spec: S.notice,
         expected: lang === 'he' ? 'Hebrew text' : 'English text',
         received: text.slice(0, 120),
@@ -777,7 +777,7 @@ const submittedRequirementsCheck: CheckDefinition = {
     t.expect.that(
       sameList(gotList, fixedList, requirementText),
       {
-        message: `starting cert-empty with requirements ${JSON.stringify(submitted)} answered 202 with requirements ${got}, not the fixture's fixed list ${fixed} that a start without requirements returned; submitted requirements are only validated, the fixture's payload always uses its fixed list`,
+        message: `starting cert-empty with requirements ${show(submitted)} answered 202 with requirements ${got}, not the fixture's fixed list ${fixed} that a start without requirements returned; submitted requirements are only validated, the fixture's payload always uses its fixed list`,
         spec: S.sandbox,
         expected: fixed,
         received: got,
@@ -815,7 +815,7 @@ const unknownFixtureCheck: CheckDefinition = {
     t.expect.that(
       missing.length === 0,
       {
-        message: `422 unknown_fixture lists fixtures ${JSON.stringify(listed)}, missing ${missing.join(', ')}; fixtures lists the valid names, which include every fixture of the table`,
+        message: `422 unknown_fixture lists fixtures ${show(listed)}, missing ${missing.join(', ')}; fixtures lists the valid names, which include every fixture of the table`,
         spec: S.sandbox,
         expected: FIXTURE_NAMES,
         received: listed,

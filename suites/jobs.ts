@@ -5,7 +5,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { describeIssues, errorSuffix, expectRejected, obj, objects, secondOrgWithRecruiter } from './support.js';
+import { describeIssues, errorSuffix, expectRejected, obj, objects, secondOrgWithRecruiter, show } from './support.js';
 import { S } from './spec-refs.js';
 
 const suite = 'jobs';
@@ -64,7 +64,7 @@ function expectIssue(t: CheckContext, res: ApiResponse, issues: JsonObject[], mi
         message: `the ${code} issue has ${m === undefined ? 'no' : 'an empty or non-string'} ${lang}; a JobIssue carries message_he and message_en`,
         spec: S.jobIssue,
         expected: 'a non-empty string',
-        received: m === undefined ? 'absent' : JSON.stringify(m),
+        received: m === undefined ? 'absent' : show(m),
       },
       res,
     );

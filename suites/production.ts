@@ -4,7 +4,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { evidenceNote, int, obj, objects, randomUUID, roleField, unknownOrgToken } from './support.js';
+import { evidenceNote, int, obj, objects, randomUUID, roleField, show, unknownOrgToken } from './support.js';
 
 const suite = 'production';
 
@@ -171,7 +171,7 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
       t.expect.that(
         res.status !== 0 && body?.sandbox === undefined,
         {
-          message: `POST /runs with job_external_id cert-notices-all answered ${res.status}${body?.sandbox !== undefined ? ` with sandbox ${JSON.stringify(body.sandbox)}` : ''}; the cert- prefix is reserved in the sandbox only, so production gives no fixture answer (see ${S.sandbox})`,
+          message: `POST /runs with job_external_id cert-notices-all answered ${res.status}${body?.sandbox !== undefined ? ` with sandbox ${show(body.sandbox)}` : ''}; the cert- prefix is reserved in the sandbox only, so production gives no fixture answer (see ${S.sandbox})`,
           spec: S.versioning,
           received: body?.sandbox ?? null,
         },

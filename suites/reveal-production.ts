@@ -7,7 +7,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition, WrittenObservation } from '../src/runner/check.js';
-import { int, obj, objects, revealPath } from './support.js';
+import { int, obj, objects, revealPath, show } from './support.js';
 import { S } from './spec-refs.js';
 
 const suite = 'reveal';
@@ -367,7 +367,7 @@ const chargedOnce: CheckDefinition = {
     t.expect.that(
       listedA?.state === 'revealed',
       {
-        message: `candidate ${a.id} has contact_state ${JSON.stringify(listedA?.state ?? null)} on the read after its reveal; the reveal moves it to revealed`,
+        message: `candidate ${a.id} has contact_state ${show(listedA?.state ?? null)} on the read after its reveal; the reveal moves it to revealed`,
         spec: S.contactState,
         expected: 'revealed',
         received: listedA?.state ?? '(not listed)',
@@ -432,7 +432,7 @@ const noSandboxField: CheckDefinition = {
     t.expect.warn(
       false,
       {
-        message: `the production reveal of candidate ${id} carries sandbox ${JSON.stringify(b.sandbox)}`,
+        message: `the production reveal of candidate ${id} carries sandbox ${show(b.sandbox)}`,
         spec: S.revealResult,
         reading: 'the Reveal result lists `sandbox` as "boolean true, sandbox only": production has no such field',
         otherReading:
@@ -518,7 +518,7 @@ function expectRefusalBody(t: CheckContext, res: ApiResponse, id: bigint, quoted
   t.expect.warn(
     notCredits.length === 0,
     {
-      message: `the 402 insufficient_credits refusing candidate ${id} has ${notCredits.map((f) => `${f} ${JSON.stringify(String(b?.[f]))}`).join(', ')}, not a whole number of credits`,
+      message: `the 402 insufficient_credits refusing candidate ${id} has ${notCredits.map((f) => `${f} ${show(String(b?.[f]))}`).join(', ')}, not a whole number of credits`,
       spec: S.byEndpoint,
       reading:
         'balance and required count credits, which are integers everywhere else (reveal_price_credits, credits_charged, wallet_balance_after)',

@@ -14,6 +14,7 @@ import {
   randomUUID,
   revealPath,
   secondOrgWithRecruiter,
+  show,
   TWO_POW_53,
 } from './support.js';
 import { S } from './spec-refs.js';
@@ -156,7 +157,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         m !== null && m[1] === local,
         {
-          message: `the sandbox reveal of candidate ${target.id} gave e-mail ${JSON.stringify(email)}; the sandbox e-mail has the shape candidate-<candidate_id>@<reserved-invalid-domain>`,
+          message: `the sandbox reveal of candidate ${target.id} gave e-mail ${show(email)}; the sandbox e-mail has the shape candidate-<candidate_id>@<reserved-invalid-domain>`,
           spec: S.sandbox,
           expected: `${local}@<reserved domain>`,
           received: email,
@@ -168,7 +169,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         t.expect.that(
           isReservedDomain(m[2]!),
           {
-            message: `the sandbox e-mail domain ${JSON.stringify(m[2])} is not a reserved, undeliverable domain (.invalid, .test, .example, .localhost, example.com/.net/.org)`,
+            message: `the sandbox e-mail domain ${show(m[2])} is not a reserved, undeliverable domain (.invalid, .test, .example, .localhost, example.com/.net/.org)`,
             spec: S.sandbox,
             expected: 'a reserved invalid domain',
             received: m[2],
@@ -186,7 +187,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         !t.expect.that(
           typeof phone === 'string' && digits.length >= 4,
           {
-            message: `the sandbox reveal of candidate ${target.id} gave phone ${JSON.stringify(phone)}, not a phone number written in digits; the sandbox phone is fixed and derived from the last four digits of the candidate id`,
+            message: `the sandbox reveal of candidate ${target.id} gave phone ${show(phone)}, not a phone number written in digits; the sandbox phone is fixed and derived from the last four digits of the candidate id`,
             spec: S.sandbox,
             expected: 'a phone number (digits)',
             received: phone,
@@ -201,7 +202,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.warn(
         digits.includes(last4),
         {
-          message: `the sandbox reveal of candidate ${target.id} gave phone ${JSON.stringify(phone)}, whose digits do not contain ${last4}, the last four digits of the candidate id`,
+          message: `the sandbox reveal of candidate ${target.id} gave phone ${show(phone)}, whose digits do not contain ${last4}, the last four digits of the candidate id`,
           spec: S.sandbox,
           reading:
             '"derived from the last four digits of the candidate id" means the phone carries those four digits, as a synthetic number built on them does',
@@ -250,7 +251,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         a.email === b.email && a.phone === b.phone,
         {
-          message: `candidate ${target.id} revealed in two runs got ${JSON.stringify({ email: a.email, phone: a.phone })} and ${JSON.stringify({ email: b.email, phone: b.phone })}; in the sandbox the same candidate always gets the same contact, the phone fixed and derived from the id's last four digits`,
+          message: `candidate ${target.id} revealed in two runs got ${show({ email: a.email, phone: a.phone })} and ${show({ email: b.email, phone: b.phone })}; in the sandbox the same candidate always gets the same contact, the phone fixed and derived from the id's last four digits`,
           spec: S.sandbox,
           expected: { email: a.email, phone: a.phone },
           received: { email: b.email, phone: b.phone },
@@ -281,7 +282,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
         t.expect.that(
           b.sandbox === true,
           {
-            message: `the sandbox reveal of candidate ${id} has ${b.sandbox === undefined ? 'no sandbox field' : `sandbox ${JSON.stringify(b.sandbox)}`}; the sandbox response adds sandbox: true`,
+            message: `the sandbox reveal of candidate ${id} has ${b.sandbox === undefined ? 'no sandbox field' : `sandbox ${show(b.sandbox)}`}; the sandbox response adds sandbox: true`,
             spec: S.sandbox,
             expected: true,
             received: b.sandbox ?? '(absent)',
@@ -392,7 +393,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
           message:
             c === undefined
               ? `candidate ${target.id} is no longer listed on the read after its reveal`
-              : `candidate ${target.id} has contact_state ${JSON.stringify(c.contact_state)} on the read after its reveal; the reveal moves it to revealed`,
+              : `candidate ${target.id} has contact_state ${show(c.contact_state)} on the read after its reveal; the reveal moves it to revealed`,
           spec: S.contactState,
           expected: 'revealed',
           received: c?.contact_state ?? '(not listed)',
@@ -459,7 +460,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         mine?.contact_state === 'revealed',
         {
-          message: `candidate ${FIRST_FIXTURE_ID}, revealed by this organization, has contact_state ${JSON.stringify(mine?.contact_state ?? '(not listed)')} on the read of another run of the same organization; the contact state is per organization (revealed)`,
+          message: `candidate ${FIRST_FIXTURE_ID}, revealed by this organization, has contact_state ${show(mine?.contact_state ?? '(not listed)')} on the read of another run of the same organization; the contact state is per organization (revealed)`,
           spec: S.contactState,
           expected: 'revealed',
           received: mine?.contact_state ?? '(not listed)',
@@ -487,7 +488,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         c.contact_state === 'locked',
         {
-          message: `candidate ${FIRST_FIXTURE_ID}, revealed only by another organization, has contact_state ${JSON.stringify(c.contact_state)} on the second organization's run; a reveal is "for the organization": for this one the contact is still locked`,
+          message: `candidate ${FIRST_FIXTURE_ID}, revealed only by another organization, has contact_state ${show(c.contact_state)} on the second organization's run; a reveal is "for the organization": for this one the contact is still locked`,
           spec: S.contactState,
           expected: 'locked',
           received: c.contact_state,
@@ -612,7 +613,7 @@ export const REVEAL_CHECKS: CheckDefinition[] = [
       t.expect.that(
         typeof b.email === 'string' && b.email.startsWith(`candidate-${huge}@`),
         {
-          message: `the sandbox reveal of candidate ${huge} gave e-mail ${JSON.stringify(b.email)}; it has the shape candidate-<candidate_id>@…, with the id's exact 64-bit digits (see ${S.sandbox}, ${S.identifiers})`,
+          message: `the sandbox reveal of candidate ${huge} gave e-mail ${show(b.email)}; it has the shape candidate-<candidate_id>@…, with the id's exact 64-bit digits (see ${S.sandbox}, ${S.identifiers})`,
           spec: S.identifiers,
           expected: `candidate-${huge}@…`,
           received: b.email,

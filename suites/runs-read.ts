@@ -1261,7 +1261,7 @@ export const RUNS_READ_CHECKS: CheckDefinition[] = [
             const ok = t.expect.that(
               other === undefined,
               {
-                message: `candidate ${idKey(c.id) ?? show(c.id)} (named ${name}) has evidence naming ${JSON.stringify(other)} on ${where(r)}: ${JSON.stringify(q.evidence.slice(0, 160))}; inside evidence the candidate's name and each part of it are replaced by the same pseudonym`,
+                message: `candidate ${idKey(c.id) ?? show(c.id)} (named ${name}) has evidence naming ${show(other)} on ${where(r)}: ${show(q.evidence.slice(0, 160))}; inside evidence the candidate's name and each part of it are replaced by the same pseudonym`,
                 spec: S.sandbox,
                 expected: name,
                 received: other,

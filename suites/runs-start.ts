@@ -920,7 +920,7 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
       t.expect.that(
         typeof runId === 'string' && runId !== shared.runId,
         {
-          message: `an identical second run start answered run_id ${JSON.stringify(runId ?? null)}, the first got ${shared.runId}; run starts are not idempotent: every accepted call starts a new run`,
+          message: `an identical second run start answered run_id ${show(runId ?? null)}, the first got ${shared.runId}; run starts are not idempotent: every accepted call starts a new run`,
           spec: S.runsStart,
           expected: `a run_id other than ${shared.runId}`,
           received: String(runId ?? null),

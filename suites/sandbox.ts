@@ -213,7 +213,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
         t.expect.warn(
           required !== undefined && required >= 0n,
           {
-            message: `the simulated 402 has required ${JSON.stringify(String(body.required ?? null))}, not a whole number of credits`,
+            message: `the simulated 402 has required ${show(String(body.required ?? null))}, not a whole number of credits`,
             spec: S.sandboxErrors,
             received: body.required ?? null,
             pointer: '/required',
@@ -244,7 +244,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       t.expect.that(
         missing.length === 0,
         {
-          message: `422 invalid_request for an unknown ${SIMULATE} value lists allowed ${JSON.stringify(obj(res.json)?.allowed ?? null)}, missing ${missing.join(', ')}; allowed lists the valid values`,
+          message: `422 invalid_request for an unknown ${SIMULATE} value lists allowed ${show(obj(res.json)?.allowed ?? null)}, missing ${missing.join(', ')}; allowed lists the valid values`,
           spec: S.sandbox,
           expected: SIMULATE_VALUES,
           received: obj(res.json)?.allowed ?? null,
@@ -344,7 +344,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       if (typeof second !== 'string' || second === first) {
         t.expect.fail(
           {
-            message: `the second ${FIXTURE} start answered run_id ${JSON.stringify(second ?? null)} (the first: ${first}); every accepted start is a new run`,
+            message: `the second ${FIXTURE} start answered run_id ${show(second ?? null)} (the first: ${first}); every accepted start is a new run`,
             spec: S.runsStart,
           },
           again,
@@ -372,7 +372,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
           !t.expect.equal(
             y.name,
             x.name,
-            `name of candidate ${id} in the second ${FIXTURE} run (the first run's: ${JSON.stringify(x.name)}; stable per candidate, deterministic payload)`,
+            `name of candidate ${id} in the second ${FIXTURE} run (the first run's: ${show(x.name)}; stable per candidate, deterministic payload)`,
             S.sandbox,
             reads[1],
           )

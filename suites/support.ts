@@ -3,6 +3,7 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../src/http/types.js';
+import { boundedJson } from '../src/json/bounded-json.js';
 import { isJsonObject, JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext } from '../src/runner/check.js';
 import { describeEvidence } from '../src/runner/environment-evidence.js';
@@ -96,14 +97,18 @@ export function revealPath(runId: string, candidateId: bigint | string): string 
   return `/runs/${encodeURIComponent(runId)}/candidates/${candidateId.toString()}/reveal`;
 }
 
-/** A value as JSON text for a message, bigints and decimal tokens with their exact digits. */
+/** Containers nested deeper than this are shown as `[…]` / `{…}`: a message needs no more, and no depth can throw. */
+export const SHOW_DEPTH = 64;
+
+/** A value as JSON text for a message, bigints and decimal tokens with their exact digits; no nesting exhausts the stack. */
 export function show(v: unknown): string {
   if (typeof v === 'bigint') return v.toString();
   if (v instanceof JsonDecimal) return v.raw;
   return (
-    JSON.stringify(v, (_k, x: unknown) =>
-      typeof x === 'bigint' ? x.toString() : x instanceof JsonDecimal ? x.raw : x,
-    ) ?? String(v)
+    boundedJson(v, {
+      maxDepth: SHOW_DEPTH,
+      leaf: (x) => (typeof x === 'bigint' ? x.toString() : x instanceof JsonDecimal ? x.raw : undefined),
+    }) ?? String(v)
   );
 }
 

@@ -4,7 +4,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import { S } from './spec-refs.js';
-import { acceptedRunId, int, obj, objects, revealPath, roleField, secondOrgWithRecruiter } from './support.js';
+import { acceptedRunId, int, obj, objects, revealPath, roleField, secondOrgWithRecruiter, show } from './support.js';
 
 const suite = 'users';
 
@@ -125,9 +125,9 @@ export const USERS_CHECKS: CheckDefinition[] = [
       t.expect.that(
         typeof secondId === 'string' && secondId !== firstId,
         {
-          message: `the second organization's registration of the first organization's recruiter external_id answered user_id ${JSON.stringify(secondId)} (the first organization's: ${JSON.stringify(firstId)}); external_id is unique per organization, so it is another user`,
+          message: `the second organization's registration of the first organization's recruiter external_id answered user_id ${show(secondId)} (the first organization's: ${show(firstId)}); external_id is unique per organization, so it is another user`,
           spec: S.identifiers,
-          expected: `a user_id other than ${JSON.stringify(firstId)}`,
+          expected: `a user_id other than ${show(firstId)}`,
           received: secondId,
           pointer: '/user_id',
         },

@@ -11,7 +11,7 @@ import type { SpecSection } from '../src/runner/spec-section-names.js';
 import { isUtcDateTime } from '../src/schema/formats.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../src/webhook/receiver.js';
 import { S } from './spec-refs.js';
-import { int, obj, objects, TWO_POW_53, warnUnlessRfc3339 } from './support.js';
+import { int, obj, objects, show, TWO_POW_53, warnUnlessRfc3339 } from './support.js';
 import {
   DELIVERY_SPEC_MS,
   MIN_RETRY_GAP_SPEC_MS,
@@ -205,7 +205,7 @@ const testFixturePayload = trioCheck({
     if (entry.event === 'candidate_revealed') {
       const id = field(d, 'candidate_id');
       t.expect.that(int(id) === FIXTURE_CANDIDATE, {
-        message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(id))}; a test candidate_revealed carries candidate_id 990000000001`,
+        message: `${describeDelivery(d)} carries candidate_id ${show(String(id))}; a test candidate_revealed carries candidate_id 990000000001`,
         spec: S.webhookTest,
         expected: '990000000001',
         received: String(id),
@@ -253,7 +253,7 @@ const envelopeComplete = trioCheck({
     const runId = body.run_id;
     if (typeof runId === 'string') {
       t.expect.that(UUID.test(runId), {
-        message: `run_id ${JSON.stringify(runId)} of ${describeDelivery(d)} is not a uuid`,
+        message: `run_id ${show(runId)} of ${describeDelivery(d)} is not a uuid`,
         spec: S.events,
         received: runId,
       });
@@ -282,7 +282,7 @@ const occurredAtUtc = trioCheck({
     const at = field(d, 'occurred_at');
     if (at === undefined) return; // a missing field is webhooks.envelope-complete's finding
     t.expect.that(typeof at === 'string' && isUtcDateTime(at), {
-      message: `occurred_at ${JSON.stringify(String(at))} of ${describeDelivery(d)} is not an ISO 8601 date-time in UTC (ending in Z or +00:00); timestamps are in UTC (see ${S.general})`,
+      message: `occurred_at ${show(String(at))} of ${describeDelivery(d)} is not an ISO 8601 date-time in UTC (ending in Z or +00:00); timestamps are in UTC (see ${S.general})`,
       spec: S.events,
       received: String(at),
     });
@@ -299,7 +299,7 @@ const contentTypeJson = trioCheck({
   each(t, d) {
     const ct = d.headers['content-type'];
     t.expect.that(d.method === 'POST' && /^application\/json\s*(;.*)?$/i.test(ct ?? ''), {
-      message: `${describeDelivery(d)} came as ${d.method} with Content-Type ${JSON.stringify(ct ?? null)}; deliveries are POST with Content-Type: application/json`,
+      message: `${describeDelivery(d)} came as ${d.method} with Content-Type ${show(ct ?? null)}; deliveries are POST with Content-Type: application/json`,
       spec: S.events,
       expected: 'POST, application/json',
       received: `${d.method}, ${ct ?? '(absent)'}`,
@@ -316,7 +316,7 @@ const sandboxEnvironmentHeader = trioCheck({
   each(t, d) {
     const v = d.headers['x-svc-environment'];
     t.expect.that(v === 'sandbox', {
-      message: `${describeDelivery(d)} carries x-svc-environment ${JSON.stringify(v ?? null)}; every sandbox webhook carries x-svc-environment: sandbox`,
+      message: `${describeDelivery(d)} carries x-svc-environment ${show(v ?? null)}; every sandbox webhook carries x-svc-environment: sandbox`,
       spec: S.sandbox,
       expected: 'sandbox',
       received: v ?? '(absent)',
@@ -335,7 +335,7 @@ const signatureVerifies = trioCheck({
     const header = d.signature.header;
     t.expect.that(d.signature.valid, {
       message:
-        `${describeDelivery(d)}: ${d.signature.reason ?? 'signature refused'} (header ${header === undefined ? 'absent' : `starts ${JSON.stringify(header.slice(0, 12))}`}); ` +
+        `${describeDelivery(d)}: ${d.signature.reason ?? 'signature refused'} (header ${header === undefined ? 'absent' : `starts ${show(header.slice(0, 12))}`}); ` +
         `x-svc-signature is sha256= followed by the lowercase hex HMAC-SHA256 of the raw body bytes keyed with the webhook secret`,
       spec: S.events,
     });
@@ -783,7 +783,7 @@ const runEventOncePerRun: CheckDefinition = {
         const status = obj(final.json)?.status;
         if (status !== 'completed' && status !== 'failed') {
           notJudged.push(
-            `the real run ${run.runId} was still ${JSON.stringify(status ?? null)} when polling stopped (runs-read.real-run-ends-within-30-minutes judges that), so it tied no event to a final status`,
+            `the real run ${run.runId} was still ${show(status ?? null)} when polling stopped (runs-read.real-run-ends-within-30-minutes judges that), so it tied no event to a final status`,
           );
           return;
         }
@@ -808,11 +808,10 @@ function envelopeProblems(d: ReceivedDelivery, want: { runId: string; job: strin
   const out: string[] = [];
   const missing = ENVELOPE_FIELDS.filter((f) => typeof body[f] !== 'string' || body[f] === '');
   if (missing.length > 0) out.push(`lacks envelope field(s) ${missing.join(', ')} as non-empty strings`);
-  if (body.run_id !== want.runId)
-    out.push(`has run_id ${JSON.stringify(body.run_id ?? null)}, not the run's ${want.runId}`);
+  if (body.run_id !== want.runId) out.push(`has run_id ${show(body.run_id ?? null)}, not the run's ${want.runId}`);
   if (typeof body.job_external_id === 'string' && body.job_external_id !== want.job) {
     out.push(
-      `has job_external_id ${JSON.stringify(body.job_external_id)}, not ${JSON.stringify(want.job)}, the job the run was started on`,
+      `has job_external_id ${show(body.job_external_id)}, not ${show(want.job)}, the job the run was started on`,
     );
   }
   if (
@@ -821,18 +820,17 @@ function envelopeProblems(d: ReceivedDelivery, want: { runId: string; job: strin
     body.organization_external_id !== want.org
   ) {
     out.push(
-      `has organization_external_id ${JSON.stringify(body.organization_external_id)}, not ${JSON.stringify(want.org)}, the external_id given at redemption`,
+      `has organization_external_id ${show(body.organization_external_id)}, not ${show(want.org)}, the external_id given at redemption`,
     );
   }
   const at = body.occurred_at;
   if (typeof at === 'string' && !isUtcDateTime(at))
-    out.push(`has occurred_at ${JSON.stringify(at)}, not an ISO 8601 date-time in UTC`);
+    out.push(`has occurred_at ${show(at)}, not an ISO 8601 date-time in UTC`);
   if (!d.signature.valid) out.push(`does not verify: ${d.signature.reason ?? 'signature refused'}`);
   return out;
 }
 
-const showProgress = (p: unknown): string =>
-  JSON.stringify(p ?? null, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+const showProgress = (p: unknown): string => show(p ?? null);
 
 /**
  * run_completed carries `progress` "(same shape as in the run read)": the shape is the rule (fails). Its
@@ -997,7 +995,7 @@ const realRunDeliveriesValid: CheckDefinition = {
           id !== undefined &&
           new RegExp(`"candidate_id"\\s*:\\s*${id.toString()}(?![\\d.eE])`).test(d.body.toString('utf8'));
         t.expect.that(exact, {
-          message: `${describeDelivery(d)} carries candidate_id ${JSON.stringify(String(field(d, 'candidate_id') ?? null))} not written as the exact integer digits of a listed candidate; candidate_id is an int64`,
+          message: `${describeDelivery(d)} carries candidate_id ${show(String(field(d, 'candidate_id') ?? null))} not written as the exact integer digits of a listed candidate; candidate_id is an int64`,
           spec: S.identifiers,
           received: d.body.toString('utf8').slice(0, 300),
         });

@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createConsoleReporter, resolveConsoleOptions } from '../src/report/console.js';
-import { formatGroupedSummary, makeChalk, oneLine, terminalSafe } from '../src/report/console-format.js';
+import { formatGroupedSummary, makeChalk, oneLine } from '../src/report/console-format.js';
+import { terminalSafe } from '../src/report/terminal-safe.js';
 import { createPlainConsoleReporter } from '../src/report/console-plain.js';
 import type { RunStartInfo } from '../src/report/reporter.js';
 import type { RunResult } from '../src/runner/results.js';

@@ -28,6 +28,20 @@ describe('markdown reporter', () => {
     await expect(renderMarkdown(makeRunResult())).toMatchFileSnapshot('./__snapshots__/report-summary.md');
   });
 
+  it('neutralises control characters a target wrote (ESC, OSC 52, OSC 8, NUL, C1), as the console does', () => {
+    const hostile =
+      'x\u001b]52;c;ZWNobyBwd25lZA==\u0007 \u001b]8;;https://e.vil\u0007link\u001b]8;;\u0007 \u0000 \u009b31m \u001b[2J y';
+    const result = makeRunResult();
+    const failed = result.checks.find((c) => c.status === 'failed');
+    if (!failed) throw new Error('the fixture has a failed check');
+    failed.message = hostile;
+    for (const o of failed.observations) o.message = hostile;
+    result.title = `title ${hostile}`;
+    const md = renderMarkdown(result);
+    expect(md).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(md).toContain('\\x1B');
+  });
+
   it('puts the verdict first and lists failed and error checks with spec and message', () => {
     const md = renderMarkdown(makeRunResult());
     expect(md.split('\n')[0]).toBe('# ❌ svc-certify: Not certified');

@@ -8,8 +8,8 @@ import { createRedactor } from '../config/redact.js';
 import { resolveOptions } from '../config/resolve-options.js';
 import { learnedSecrets, secretsOfArgs } from '../config/secret-options.js';
 import { unknownEnvWarnings } from '../config/unknown-env.js';
+import { terminalSafe } from '../report/terminal-safe.js';
 import { addOptions as addAllOptions } from './add-options.js';
-
 import { registerOpenapiCommand } from './openapi-command.js';
 import {
   BASELINE_OPTIONS,
@@ -59,15 +59,26 @@ function version(): string {
  * its environment variable, and those the session learned (rememberSecrets), in every form the redactor knows (plain, escaped, percent-encoded,
  * base64, any case).
  */
+/** An error message on stderr is one line; a longer one is cut (the reports hold the evidence). */
+const MAX_MESSAGE_CHARS = 2_000;
+
 export function scrub(
   message: string,
   argv: readonly string[] = process.argv,
   env: NodeJS.ProcessEnv = process.env,
 ): string {
-  const secrets = [...secretsOfArgs(optionsOfCommand(argv[2]), argv, env), ...learnedSecrets()];
-  return createRedactor(secrets.filter((x) => x.value.length >= 4))
-    .text(message)
-    .replace(/\s*\n\s*/g, ' ');
+  try {
+    const secrets = [...secretsOfArgs(optionsOfCommand(argv[2]), argv, env), ...learnedSecrets()];
+    const line = createRedactor(secrets.filter((x) => x.value.length >= 4))
+      .text(message)
+      .replace(/\s*\n\s*/g, ' ');
+    // A message quoting a target's text is neither a terminal command nor a flood of the log.
+    const safe = terminalSafe(line);
+    return safe.length > MAX_MESSAGE_CHARS ? `${safe.slice(0, MAX_MESSAGE_CHARS)}… (cut)` : safe;
+  } catch {
+    // The last resort must not throw: a message that cannot be redacted is not shown.
+    return '(the message could not be redacted, so it is not shown)';
+  }
 }
 
 /** Every SVC_* variable svc-certify reads: each option's, of every command, and the CLI's own. */
@@ -239,7 +250,7 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     // Other tools may own the prefix, so an unknown SVC_* variable is a warning, never an error.
-    for (const line of unknownEnvWarnings(process.env, knownEnvVars())) process.stderr.write(`${line}\n`);
+    for (const line of unknownEnvWarnings(process.env, knownEnvVars())) process.stderr.write(`${scrub(line)}\n`);
     await program.parseAsync(argv);
     if (code === 130 || code === 143) {
       // Interrupted: the reports are written; a socket or timer left behind by an aborted check must

@@ -47,4 +47,26 @@ describe("main.ts's last-resort scrub of an error message", () => {
     rememberSecrets([{ value: provisioned, envVar: 'SVC_WEBHOOK_SECRET' }]);
     expect(scrub(`failed: ${provisioned}`, ['node', 'svc-certify', 'partner'], {})).not.toContain(provisioned.slice(8));
   });
+
+  it('takes a 10,000-character secret and 2,000 learned ones without throwing, and hides each', () => {
+    const long = `sot_${'ab'.repeat(5000)}`;
+    rememberSecrets(
+      Array.from({ length: 2000 }, (_, i) => ({
+        value: `t${i.toString(16).padStart(7, '0')}`,
+        envVar: 'SVC_ORG_TOKEN',
+      })),
+    );
+    const argv = ['node', 'svc-certify', 'run', '--org-token', long, '--partner-key', KEY];
+    const out = scrub(`failed: ${long} ${KEY.slice(9)} t00007cf`, argv, {});
+    expect(out).not.toContain('ab'.repeat(20));
+    expect(out).not.toContain(KEY.slice(9));
+    expect(out).not.toContain('t00007cf');
+    expect(out.length).toBeLessThanOrEqual(2_100);
+  });
+
+  it('neutralises control characters: an error message is no terminal command', () => {
+    const out = scrub('bad \u001b]52;c;ZWNobw==\u0007 name \u0000 \u009b31m', ['node', 'svc-certify', 'report'], {});
+    expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(out).toContain('\\x1B]52');
+  });
 });

@@ -2,6 +2,18 @@
 // The spec identifies a key "by its first 12 characters only" (Authentication, rule 9), so that is the
 // form shown; curl reproductions use shell variables instead so they stay copy-pasteable.
 
+import { buildAutomaton } from './secret-automaton.js';
+import { MIN_SECRET_LENGTH, secretForms, type SecretForm } from './secret-forms.js';
+import {
+  createScanner,
+  findSecretRegions,
+  markReadable,
+  readableTable,
+  LOOKALIKE_TAG,
+  type Region,
+  type TaggedAutomaton,
+} from './secret-scan.js';
+
 export interface NamedSecret {
   value: string;
   /** Shell variable a person exports to reproduce a request, e.g. SVC_PARTNER_KEY. */
@@ -9,7 +21,10 @@ export interface NamedSecret {
 }
 
 export interface Redactor {
-  /** Replaces every occurrence of every secret by its first 12 characters + '…'; also any `spk_live_`/`sot_`+48-hex lookalike. */
+  /**
+   * Replaces every occurrence of every secret, in any form secret-forms.ts and secret-scan.ts know, by
+   * its first 12 characters + '…'; also any `spk_live_`/`sot_`+48-hex lookalike. Linear in the text.
+   */
   text(s: string): string;
   /** Deep copy with every string redacted (objects, arrays; bigint and other values kept). */
   value<T>(v: T): T;
@@ -28,6 +43,11 @@ export interface Redactor {
 }
 
 const PREVIEW_CHARS = 12;
+/** Texts of MEMO_MIN_CHARS to MEMO_MAX_CHARS are remembered: MEMO_ENTRIES of them, MEMO_BUDGET_CHARS in all. */
+const MEMO_MIN_CHARS = 256;
+const MEMO_MAX_CHARS = 64 * 1024;
+const MEMO_ENTRIES = 512;
+const MEMO_BUDGET_CHARS = 2 * 1024 * 1024;
 
 /**
  * First 12 characters + '…'. A secret too short for that to hide most of it (a hand-made webhook
@@ -38,81 +58,17 @@ export function previewSecret(s: string): string {
   return `${s.slice(0, shown)}…`;
 }
 
-/** Partner keys and org tokens by their spec format, even when nobody told us about them. */
-const LOOKALIKE = String.raw`(?:spk_live_|sot_)[0-9a-fA-F]{48,}`;
+export { MIN_SECRET_LENGTH } from './secret-forms.js';
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
-
-function caseFreeHex(hex: string): string {
-  return hex.replace(/[a-f]/g, (c) => `[${c}${c.toUpperCase()}]`);
-}
-
-/**
- * A pattern for `secret` as written literally, with any character JSON-escaped (`\u0073`, `\"`,
- * `\/`) or percent-encoded: a hostile target may echo a key back in any of these forms.
- */
-function secretPattern(secret: string): string {
-  let out = '';
-  for (const ch of secret) {
-    const code = ch.codePointAt(0) ?? 0;
-    const alternatives = [escapeRegExp(ch)];
-    if (code <= 0xffff) alternatives.push(String.raw`\\u` + caseFreeHex(code.toString(16).padStart(4, '0')));
-    if (ch === '"' || ch === '\\' || ch === '/') alternatives.push(escapeRegExp(`\\${ch}`));
-    for (const byte of Buffer.from(ch, 'utf8')) {
-      alternatives.push('%' + caseFreeHex(byte.toString(16).padStart(2, '0')));
-    }
-    out += `(?:${alternatives.join('|')})`;
-  }
-  return out;
-}
-
-/** Secrets this short cannot be redacted safely: every message would be riddled with their previews. */
-export const MIN_SECRET_LENGTH = 8;
-
-/**
- * The parts of base64 (and base64url) text that any occurrence of `secret` produces, whatever its
- * offset in the encoded bytes (three alignments): an `Authorization: Basic base64(key:)` header, a
- * base64 body in a HAR. Only characters fully determined by the secret's own bytes are kept.
- */
-function base64Cores(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8');
-  const cores = new Set<string>();
-  for (let pad = 0; pad < 3; pad++) {
-    const encoded = Buffer.concat([Buffer.alloc(pad, 0), bytes])
-      .toString('base64')
-      .replace(/=+$/, '');
-    // Characters touched by the padding bytes at the start, or by the unknown bytes after the end.
-    const head = Math.ceil((pad * 8) / 6);
-    const tail = Math.floor(((pad + bytes.length) * 8) / 6);
-    const core = encoded.slice(head, tail);
-    if (core.length >= MIN_SECRET_LENGTH) {
-      cores.add(core);
-      cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
-    }
-  }
-  return [...cores];
-}
-
-/** Reverses the encodings `secretPattern` accepts, to find which secret a match is. */
-function decodeMatch(m: string): string {
-  const unescaped = m
-    .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    .replace(/\\(["\\/])/g, '$1');
-  if (!unescaped.includes('%')) return unescaped;
-  try {
-    return decodeURIComponent(unescaped);
-  } catch {
-    return unescaped;
-  }
-}
-
-function uniqueEnvVar(wanted: string, taken: Set<string>): string {
+/** `wanted`, else `wanted_2`, `wanted_3`, …: the next suffix of each name is remembered, so n names cost O(n). */
+function uniqueEnvVar(wanted: string, taken: Set<string>, nextSuffix: Map<string, number>): string {
   if (!taken.has(wanted)) return wanted;
-  for (let n = 2; ; n++) {
+  for (let n = nextSuffix.get(wanted) ?? 2; ; n++) {
     const candidate = `${wanted}_${n}`;
-    if (!taken.has(candidate)) return candidate;
+    if (!taken.has(candidate)) {
+      nextSuffix.set(wanted, n + 1);
+      return candidate;
+    }
   }
 }
 
@@ -126,51 +82,112 @@ function isPlainContainer(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * Secrets in groups whose sizes double (a binary counter of automata): a new secret is a group of one,
+ * and two groups of a size merge into one automaton rebuilt from both. Each form is rebuilt O(log n)
+ * times over n secrets learned one by one (amortised), and a text is read by at most log2(n) + 1
+ * automata.
+ */
+interface Group {
+  formIds: number[];
+  tagged: TaggedAutomaton;
+}
+
+function buildGroup(formIds: number[], forms: readonly Form[]): Group {
+  const texts = formIds.map((id) => forms[id]?.text ?? '');
+  return { formIds, tagged: { automaton: buildAutomaton(texts), tags: formIds } };
+}
+
+interface Form extends SecretForm {
+  secret: NamedSecret;
+}
+
 export function createRedactor(initial: NamedSecret[]): Redactor {
   const byValue = new Map<string, NamedSecret>();
-  /** Lower-cased value → secret: a secret echoed in another letter case is the same secret. */
-  const byFolded = new Map<string, NamedSecret>();
-  /** A base64 core → the secret it encodes. */
-  const byCore = new Map<string, NamedSecret>();
+  const envVars = new Set<string>();
+  const nextSuffix = new Map<string, number>();
+  /** Every character of every form: what the scanner reads. */
+  const readable = readableTable();
+  const forms: Form[] = [];
+  let groups: Group[] = [];
   const listeners = new Set<(secret: NamedSecret) => void>();
-  let pattern = new RegExp(LOOKALIKE, 'g');
-  let literal: RegExp | undefined;
-
-  function rebuild(): void {
-    // Longest first, so a secret that contains another is replaced whole.
-    const values = [...byValue.keys()].sort((a, b) => b.length - a.length);
-    byCore.clear();
-    for (const v of values) for (const core of base64Cores(v)) byCore.set(core, byValue.get(v)!);
-    const cores = [...byCore.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-    // Case-insensitive: an upper-cased key (SPK_LIVE_…) is the key. Base64 cores are matched the same
-    // way: a false match over dozens of characters is not a risk worth a leak.
-    pattern = new RegExp([...values.map(secretPattern), ...cores, LOOKALIKE].join('|'), 'gi');
-    literal = values.length > 0 ? new RegExp(values.map(escapeRegExp).join('|'), 'g') : undefined;
-  }
 
   function register(secret: NamedSecret): NamedSecret | undefined {
     // An empty value would match everywhere; it is no secret anyway.
     if (secret.value === '' || byValue.has(secret.value)) return undefined;
-    const taken = new Set([...byValue.values()].map((s) => s.envVar));
-    const named = { value: secret.value, envVar: uniqueEnvVar(secret.envVar, taken) };
+    const named = { value: secret.value, envVar: uniqueEnvVar(secret.envVar, envVars, nextSuffix) };
+    envVars.add(named.envVar);
     byValue.set(named.value, named);
-    byFolded.set(named.value.toLowerCase(), named);
+    const ids: number[] = [];
+    for (const form of secretForms(named.value)) {
+      ids.push(forms.push({ ...form, secret: named }) - 1);
+      for (let i = 0; i < form.text.length; i++) markReadable(readable, form.text.charCodeAt(i));
+    }
+    if (ids.length === 0) return named;
+    groups.push(buildGroup(ids, forms));
+    for (;;) {
+      const last = groups.at(-1);
+      const before = groups.at(-2);
+      if (!last || !before || before.formIds.length > last.formIds.length) break;
+      groups = [...groups.slice(0, -2), buildGroup([...before.formIds, ...last.formIds], forms)];
+    }
     return named;
   }
 
   for (const s of initial) register(s);
-  rebuild();
+  let scanner = createScanner(
+    groups.map((g) => g.tagged),
+    readable,
+  );
 
+  function regionsOf(s: string): Region[] {
+    return findSecretRegions(s, scanner);
+  }
+
+  /** What a region shows instead of the secret: at most its first 12 characters, and which form it was. */
+  function shown(s: string, region: Region): string {
+    const found = s.slice(region.start, region.end);
+    const form = region.tag === LOOKALIKE_TAG ? undefined : forms[region.tag];
+    const preview = previewSecret(form ? form.secret.value : found);
+    const label =
+      form?.kind === 'base64' ? `[base64 of ${preview}]` : form?.kind === 'hex' ? `[hex of ${preview}]` : preview;
+    // A match found JSON-escaped sits inside a JSON string: keep that string valid.
+    return found.includes('\\') ? JSON.stringify(label).slice(1, -1) : label;
+  }
+
+  /**
+   * The last texts redacted, while no secret is added: a check's result is redacted whole when it ends,
+   * and the exchanges of a shared setup step (recorded, already redacted) are in several of them.
+   */
+  const recent = new Map<string, string>();
+  let recentChars = 0;
   function text(s: string): string {
-    if (s === '') return s;
-    return s.replace(pattern, (m) => {
-      const encoded = byCore.get(m);
-      if (encoded) return `[base64 of ${previewSecret(encoded.value)}]`;
-      const secret = byValue.get(m) ?? byValue.get(decodeMatch(m)) ?? byFolded.get(decodeMatch(m).toLowerCase());
-      const preview = previewSecret(secret ? secret.value : m);
-      // A match found JSON-escaped sits inside a JSON string: keep that string valid.
-      return m.includes('\\') ? JSON.stringify(preview).slice(1, -1) : preview;
-    });
+    if (s.length < MIN_SECRET_LENGTH) return s;
+    if (s.length < MEMO_MIN_CHARS || s.length > MEMO_MAX_CHARS) return redactText(s);
+    const known = recent.get(s);
+    if (known !== undefined) return known;
+    const out = redactText(s);
+    while (recent.size > 0 && (recent.size >= MEMO_ENTRIES || recentChars + s.length > MEMO_BUDGET_CHARS)) {
+      const [oldest] = recent.keys();
+      if (oldest === undefined) break;
+      recentChars -= oldest.length;
+      recent.delete(oldest);
+    }
+    recent.set(s, out);
+    recentChars += s.length;
+    return out;
+  }
+
+  function redactText(s: string): string {
+    const regions = regionsOf(s);
+    if (regions.length === 0) return s;
+    let out = '';
+    let last = 0;
+    for (const region of regions) {
+      out += s.slice(last, region.start) + shown(s, region);
+      last = region.end;
+    }
+    return out + s.slice(last);
   }
 
   function value<T>(v: T): T {
@@ -186,17 +203,16 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
 
   function shell(s: string): string {
     if (s === '') return `''`;
-    if (!literal) return singleQuote(text(s));
     const words: string[] = [];
     let last = 0;
-    literal.lastIndex = 0;
-    for (const m of s.matchAll(literal)) {
-      const at = m.index ?? 0;
-      if (at > last) words.push(singleQuote(text(s.slice(last, at))));
-      words.push(`"$${byValue.get(m[0])?.envVar ?? 'SECRET'}"`);
-      last = at + m[0].length;
+    for (const region of regionsOf(s)) {
+      if (region.start > last) words.push(singleQuote(s.slice(last, region.start)));
+      const found = s.slice(region.start, region.end);
+      const secret = byValue.get(found);
+      words.push(secret ? `"$${secret.envVar}"` : singleQuote(shown(s, region)));
+      last = region.end;
     }
-    if (last < s.length) words.push(singleQuote(text(s.slice(last))));
+    if (last < s.length) words.push(singleQuote(s.slice(last)));
     return words.join('');
   }
 
@@ -207,7 +223,12 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
     add(secret) {
       const named = register(secret);
       if (!named) return;
-      rebuild();
+      scanner = createScanner(
+        groups.map((g) => g.tagged),
+        readable,
+      );
+      recent.clear();
+      recentChars = 0;
       for (const listener of listeners) listener(named);
     },
     onAdd(listener) {

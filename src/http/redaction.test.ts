@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../config/redact.js';
 import { parseJsonLossless } from '../json/lossless.js';
 import type { RecordedExchange } from './recorded-exchange.js';
-import { createClientRedaction } from './redaction.js';
+import { createClientRedaction, MAX_LEARNED_TOKENS } from './redaction.js';
 
 const KEY = 'spk_live_' + '0123456789abcdef'.repeat(3);
 const TOKEN = 'tok-not-in-the-spec-format-0123456789';
@@ -44,5 +44,28 @@ describe('client redaction', () => {
     redaction.close();
     redactor.add({ value: 'late-secret-value-0123456789', envVar: 'SVC_WEBHOOK_SECRET' });
     expect(later.response?.body).toContain('late-secret-value-0123456789');
+  });
+
+  it('redacts the records again once per answer, and learns at most MAX_LEARNED_TOKENS tokens', () => {
+    const redactor = createRedactor([]);
+    const redaction = createClientRedaction(redactor, KEY);
+    const early = recordWith('x');
+    redaction.track(early);
+    let urls = 0;
+    Object.defineProperty(early.request, 'url', {
+      get: () => 'http://h/v1/x',
+      set: () => void urls++,
+    });
+    const answer = (from: number) =>
+      parseJsonLossless(
+        JSON.stringify({
+          items: Array.from({ length: 16 }, (_, i) => ({ org_token: `sot_${from + i}`.padEnd(52, 'f') })),
+        }),
+      );
+    redaction.answer(answer(0));
+    expect(urls).toBe(1);
+    for (let n = 16; n < MAX_LEARNED_TOKENS + 64; n += 16) redaction.answer(answer(n));
+    expect(redactor.secrets()).toHaveLength(1 + MAX_LEARNED_TOKENS);
+    expect(redaction.ignoredTokens()).toBe(64);
   });
 });

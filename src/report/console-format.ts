@@ -4,6 +4,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, CheckStatus, RunResult } from '../runner/results.js';
 import { isDossier, partsOf } from './dossier.js';
+import { terminalSafe } from './terminal-safe.js';
 import {
   baselineSummary,
   checksBySuite,
@@ -40,14 +41,6 @@ function paintStatus(c: ChalkInstance, status: CheckStatus, text: string): strin
     case 'warning':
       return c.yellowBright(text);
   }
-}
-
-// A hostile target controls response bodies; escape sequences from them must not drive the terminal.
-// C0 (but tab and newline), DEL and C1 controls become visible \x.. escapes.
-const TERMINAL_CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
-
-export function terminalSafe(text: string): string {
-  return text.replace(TERMINAL_CONTROLS, (ch) => `\\x${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 const MAX_VALUE = 200;

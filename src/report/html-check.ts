@@ -78,8 +78,12 @@ function exchangeBlock(exchange: RecordedExchange, open: boolean): string {
 export class ExchangeStore {
   private readonly ids = new Map<string, number>();
   private readonly entries: Array<[string, string]> = [];
+  /** An exchange object met again (a results.json read back shares one between its references) is not rendered again. */
+  private readonly known = new WeakMap<RecordedExchange, number>();
 
   add(exchange: RecordedExchange): number {
+    const seen = this.known.get(exchange);
+    if (seen !== undefined) return seen;
     const entry: [string, string] = [exchangeSummaryRest(exchange), exchangeBody(exchange)];
     const key = `${entry[0]}\u0000${entry[1]}`;
     let id = this.ids.get(key);
@@ -88,6 +92,7 @@ export class ExchangeStore {
       this.entries.push(entry);
       this.ids.set(key, id);
     }
+    this.known.set(exchange, id);
     return id;
   }
 

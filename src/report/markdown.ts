@@ -15,6 +15,7 @@ import {
   verdictOf,
   verdictTone,
 } from './format.js';
+import { terminalSafe } from './terminal-safe.js';
 import { isDossier, partsOf } from './dossier.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
@@ -85,8 +86,16 @@ function renderDossierMarkdown(result: RunResult): string {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
+/**
+ * summary.md. `cat summary.md` in a terminal must run nothing a target or a scanned file's name wrote
+ * (ESC, OSC 52 clipboard writes, OSC 8 links, NUL, C1): the console's neutraliser makes each a
+ * visible \x.. escape, here as there.
+ */
 export function renderMarkdown(result: RunResult): string {
-  if (isDossier(result)) return renderDossierMarkdown(result);
+  return terminalSafe(isDossier(result) ? renderDossierMarkdown(result) : renderRunMarkdown(result));
+}
+
+function renderRunMarkdown(result: RunResult): string {
   const verdict = verdictOf(result);
   const { summary } = result;
   const icon = ICONS[verdictTone(verdict)];

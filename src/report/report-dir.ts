@@ -35,7 +35,7 @@ export async function prepareReportDir(dir: string): Promise<void> {
   }
   const probe = join(absolute, `.svc-certify-write-test-${process.pid}`);
   try {
-    await writeFile(probe, 'ok');
+    await writeFile(probe, 'ok', { flag: 'wx' });
   } catch (e) {
     fail(`cannot write in it (${errnoOrMessage(e)})`);
   }

@@ -2,8 +2,9 @@
 // a recruiter, the real run) carries copies of the same exchanges: in a clean run 831 of 1,492 records
 // were copies. A passed or skipped check's exchange equal to one written earlier in the file is written
 // as {"sameAs": {"check": i, "exchange": j}} (positions in checks[] and in that check's exchanges[]);
-// reading the file puts the copy back, so every report rendered from results.json is the one rendered
-// from the certification itself. Failed, warning and error checks keep theirs in full: they are read
+// reading the file puts the exchange back, shared (the same object, never a copy: a crafted file of
+// 2 MB with 5,000 references to a 1 MiB body would otherwise take 5 GB), so every report rendered from
+// results.json is the one rendered from the certification itself. Failed, warning and error checks keep theirs in full: they are read
 // one by one, by people and by tools.
 
 import type { CheckResult, RecordedExchange, RunResult } from '../runner/results.js';
@@ -37,8 +38,9 @@ export function referToSharedExchanges(
 }
 
 /**
- * A results.json's checks with every reference replaced by a copy of the exchange it names; a reference
- * to anything but an earlier exchange throws (the file was not written by svc-certify).
+ * A results.json's checks with every reference replaced by the exchange it names (shared, not copied:
+ * nothing downstream changes an exchange read from a file); a reference to anything but an earlier
+ * exchange, or in a check that did not pass or skip, throws (the file was not written by svc-certify).
  */
 export function resolveSharedExchanges(result: RunResult): RunResult {
   const resolved: CheckResult[] = [];
@@ -50,6 +52,9 @@ export function resolveSharedExchanges(result: RunResult): RunResult {
         continue;
       }
       const { check: at, exchange: index } = exchange.sameAs;
+      if (!REFERRING.has(check.status)) {
+        throw new Error(`checks[${c}] (${check.status}) holds a reference; only passed and skipped checks refer`);
+      }
       // An earlier check's exchange, or an earlier one of this check.
       const target = at < c ? resolved[at]?.exchanges[index] : at === c && index < e ? exchanges[index] : undefined;
       if (!target) {
@@ -57,7 +62,7 @@ export function resolveSharedExchanges(result: RunResult): RunResult {
           `checks[${c}].exchanges[${e}] refers to checks[${at}].exchanges[${index}], which is no earlier exchange`,
         );
       }
-      exchanges.push(structuredClone(target));
+      exchanges.push(target);
     }
     resolved.push({ ...check, exchanges });
   }

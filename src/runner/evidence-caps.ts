@@ -27,10 +27,20 @@ function capped<M extends Message>(message: M, chars = PASSED_BODY_CHARS): M {
   };
 }
 
+/**
+ * Each exchange cut once, however many checks share it: a results.json read back shares one exchange
+ * between every check that refers to it (thousands, in a crafted file), and cutting means hashing.
+ */
+const cutOnce = new WeakMap<RecordedExchange, RecordedExchange>();
+
 /** Bodies cut, and no curl: nothing in a passed check is to be reproduced, and its request is there. */
 function cappedExchange(ex: RecordedExchange): RecordedExchange {
+  const known = cutOnce.get(ex);
+  if (known) return known;
   const { curl: _dropped, ...rest } = ex;
-  return { ...rest, request: capped(ex.request), ...(ex.response ? { response: capped(ex.response) } : {}) };
+  const cut = { ...rest, request: capped(ex.request), ...(ex.response ? { response: capped(ex.response) } : {}) };
+  cutOnce.set(ex, cut);
+  return cut;
 }
 
 /** A context exchange of a check that did not pass: bodies cut to CONTEXT_BODY_CHARS, curl kept. */

@@ -28,6 +28,7 @@ import {
   type Misbehaviour,
 } from './hostile-targets.js';
 import type { Interrupt } from './peak-rss.js';
+import { SECRET_ROWS } from './hostile-secret-rows.js';
 import { OBSERVATION_TEXT_CHARS } from '../../src/runner/limits.js';
 
 export const PEAK_RSS_BOUND_MB = 512;
@@ -49,6 +50,8 @@ export interface MatrixRow {
   expect: { code: number; verdict?: string; reports: boolean; stderr?: RegExp };
   /** What else the outcome must show, read from results.json: a problem, or undefined when it holds. */
   verify?: (results: unknown) => string | undefined;
+  /** What else every output must show (each report file by name, `stdout`, `stderr`; `dir` the row's folder): a problem, or undefined. */
+  verifyOutputs?: (outputs: ReadonlyArray<{ name: string; text: string }>, dir: string) => string | undefined;
   maxSeconds: number;
   testedIn: 'test/hostile-matrix.test.ts' | 'test/hostile-scan.test.ts' | 'bench';
 }
@@ -280,6 +283,8 @@ export const MATRIX: MatrixRow[] = [
   })),
   // Signals under stalls and floods, the bounded partner and webhook receiver (their own file).
   ...BOUNDS_ROWS,
+  // Secrets in every form, reports of crafted input, deep values, control sequences, symlinks.
+  ...SECRET_ROWS,
   // Slow rows, for the before/after figures of the issue (minutes with the old build).
 
   {

@@ -39,7 +39,12 @@ export async function runRow(row: MatrixRow, opts: { killAboveMb?: number } = {}
       ? JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'))
       : undefined;
     const verdict = (results as { verdict?: string } | undefined)?.verdict;
-    const problem = row.verify?.(results);
+    const outputs = [
+      ...reports.map((name) => ({ name, text: readFileSync(join(out, name), 'utf8') })),
+      { name: 'stdout', text: run.stdout },
+      { name: 'stderr', text: run.stderr },
+    ];
+    const problem = row.verify?.(results) ?? row.verifyOutputs?.(outputs, dir);
     return {
       run,
       reports,

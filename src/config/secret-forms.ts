@@ -1,0 +1,91 @@
+// The fixed strings a secret can be found as, computed once when it is learned. A hostile or careless
+// target echoes a key back in whatever form its stack produced: the secret part alone (the 48 hex
+// digits after `spk_live_`/`sot_`: the whole secret, for anyone who knows the prefix), base64 of it
+// (standard or URL-safe, of its UTF-8 or UTF-16LE bytes, at any of the three alignments in the encoded
+// bytes), or the hex digits of its bytes. Forms made one character at a time (percent, `\u`, `\x`,
+// HTML character references), letter case, `-` for `_` and line breaks are not listed here: the scan
+// decodes and folds the text as it reads it (secret-scan.ts), so every mix of them is covered.
+
+/** Secrets this short cannot be redacted safely: every message would be riddled with their previews. */
+export const MIN_SECRET_LENGTH = 8;
+/**
+ * A secret longer than this is searched by its first MAX_SECRET_SEARCHED characters: any occurrence
+ * of the whole contains them, and a 10,000-character token a target hands out costs no more than a key.
+ */
+export const MAX_SECRET_SEARCHED = 256;
+
+export type FormKind = 'plain' | 'base64' | 'hex';
+
+export interface SecretForm {
+  /** Normalised (folded, no line breaks): what the automaton holds. */
+  text: string;
+  kind: FormKind;
+}
+
+/** The prefixes the spec gives keys and tokens: the rest alone is the secret too. */
+const KNOWN_PREFIXES = ['spk_live_', 'sot_'];
+
+/** Letter case and `-`/`_` do not tell two spellings of a secret apart. */
+export function foldCode(code: number): number {
+  if (code >= 0x41 && code <= 0x5a) return code + 0x20;
+  if (code === 0x2d) return 0x5f;
+  return code;
+}
+
+export function isLineBreak(code: number): boolean {
+  return code === 0x0a || code === 0x0d;
+}
+
+export function normalise(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (!isLineBreak(code)) out += String.fromCharCode(foldCode(code));
+  }
+  return out;
+}
+
+/**
+ * The parts of base64 text that any occurrence of `bytes` produces, whatever its offset in the encoded
+ * bytes (three alignments). Only characters fully determined by the secret's own bytes are kept.
+ */
+function base64Cores(bytes: Buffer): string[] {
+  const cores: string[] = [];
+  for (let pad = 0; pad < 3; pad++) {
+    const encoded = Buffer.concat([Buffer.alloc(pad, 0), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
+    // Characters touched by the padding bytes at the start, or by the unknown bytes after the end.
+    const head = Math.ceil((pad * 8) / 6);
+    const tail = Math.floor(((pad + bytes.length) * 8) / 6);
+    const core = encoded.slice(head, tail);
+    if (core.length >= MIN_SECRET_LENGTH) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return cores;
+}
+
+/** Every fixed form of `value` worth searching, normalised and without duplicates. */
+export function secretForms(value: string): SecretForm[] {
+  const searched = value.slice(0, MAX_SECRET_SEARCHED);
+  // A key's encoded forms are searched by its secret part alone: any encoding of the whole key holds
+  // the encoding of that part (hex at once; base64 at the alignment the part starts on).
+  let encoded = searched;
+  for (const prefix of KNOWN_PREFIXES) {
+    if (searched.toLowerCase().startsWith(prefix) && searched.length - prefix.length >= MIN_SECRET_LENGTH) {
+      encoded = searched.slice(prefix.length);
+    }
+  }
+  const forms = new Map<string, FormKind>();
+  const add = (text: string, kind: FormKind): void => {
+    const n = normalise(text);
+    if (n.length >= MIN_SECRET_LENGTH && !forms.has(n)) forms.set(n, kind);
+  };
+  add(searched, 'plain');
+  add(encoded, 'plain');
+  const utf8 = Buffer.from(encoded, 'utf8');
+  add(utf8.toString('hex'), 'hex');
+  for (const bytes of [utf8, Buffer.from(encoded, 'utf16le')]) {
+    for (const core of base64Cores(bytes)) add(core, 'base64');
+  }
+  return [...forms].map(([text, kind]) => ({ text, kind }));
+}

@@ -1,0 +1,183 @@
+// The hostile matrix rows about secrets and what reports are made of: a target handing out one
+// 10,000-character org token or 2,000 of them, a target echoing the key and token in every form, a
+// results.json holding a full key, a crafted results.json of 5,000 references to a 1 MiB exchange, an
+// answer nested 4,500 levels, terminal control sequences, a symlink in the report folder. Each holds
+// to the matrix's bounds, and the secrets rows to "no secret in any form in any output": console,
+// summary.md, results.json, junit.xml, report.html (and SARIF where written).
+
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MatrixRow } from './hostile-matrix.js';
+import {
+  CONTROL_TEXT,
+  HOSTILE_KEY,
+  HOSTILE_TOKEN,
+  startSecretTarget,
+  type SecretHostility,
+} from './hostile-secret-targets.js';
+import { leaksIn } from './secret-leaks.js';
+import { makeRunResult } from '../report-fixtures.js';
+import { renderJson } from '../../src/report/json.js';
+
+/** A `run` with the partner key and an org token against a target answering every request 404 as `kind` says. */
+function secretRun(kind: SecretHostility): MatrixRow['prepare'] {
+  return async () => {
+    const target = await startSecretTarget(kind);
+    return {
+      args: ['run', '--base-url', target.baseUrl, '--partner-key', HOSTILE_KEY, '--org-token', HOSTILE_TOKEN],
+      cleanup: () => target.close(),
+    };
+  };
+}
+
+const noLeak: MatrixRow['verifyOutputs'] = (outputs) => leaksIn(outputs, [HOSTILE_KEY, HOSTILE_TOKEN]);
+
+/** A raw control character (tab and line feed aside) in any output that a person reads in a terminal or a job summary. */
+const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+
+function noRawControls(names: readonly string[]): MatrixRow['verifyOutputs'] {
+  return (outputs) => {
+    const raw = outputs.filter((o) => names.includes(o.name) && RAW_CONTROL.test(o.text)).map((o) => o.name);
+    return raw.length > 0 ? `raw control characters in ${raw.join(', ')}` : undefined;
+  };
+}
+
+/** A check of the run that ended `error` on a stack overflow. */
+function noStackOverflow(results: unknown): string | undefined {
+  const checks = (results as { checks?: Array<{ id: string; status: string; message: string }> }).checks ?? [];
+  const broken = checks.filter((c) => c.status === 'error' && /call stack|RangeError/i.test(c.message));
+  return broken.length > 0 ? `checks ended error: ${broken.map((c) => c.id).join(', ')}` : undefined;
+}
+
+/** The fixture run's results.json (not certified: exit 1), with `edit` applied to its text. */
+function resultsFile(dir: string, edit: (text: string) => string = (t) => t): void {
+  writeFileSync(join(dir, 'in.json'), edit(renderJson(makeRunResult())));
+}
+
+/** One passed check holding a 1 MiB exchange and `refs` references to it. */
+function sharedFile(dir: string, refs: number): void {
+  const result = makeRunResult();
+  const passed = result.checks.find((c) => c.status === 'passed');
+  const first = passed?.exchanges[0];
+  if (!passed || !first) throw new Error('the fixture has a passed check with an exchange');
+  const big = { ...first, response: { status: 200, headers: {}, body: 'x'.repeat(1024 * 1024) } };
+  const checks = result.checks.map((c) =>
+    c === passed
+      ? { ...c, exchanges: [big, ...Array.from({ length: refs }, () => ({ sameAs: { check: 0, exchange: 0 } }))] }
+      : c,
+  );
+  // The passed check first, so every reference names an earlier exchange.
+  const ordered = [
+    checks[result.checks.indexOf(passed)],
+    ...checks.filter((_, i) => i !== result.checks.indexOf(passed)),
+  ];
+  writeFileSync(join(dir, 'in.json'), JSON.stringify({ ...result, checks: ordered }));
+}
+
+export const SECRET_ROWS: MatrixRow[] = [
+  {
+    name: 'run-org-token-10000-chars',
+    what: 'run --org-token … --partner-key …, every answer a 404 carrying one org_token of 10,000 characters',
+    prepare: secretRun('long-token'),
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verifyOutputs: noLeak,
+    maxSeconds: 60,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'run-org-tokens-2000',
+    what: 'run, every answer a 404 of 50 KB carrying 2,000 distinct org_token values',
+    prepare: secretRun('many-tokens'),
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verifyOutputs: noLeak,
+    maxSeconds: 60,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'run-secret-forms-echoed',
+    what: 'run, every answer a 404 echoing the key and token in 14 forms each (secret part alone, split, base64 wrapped, UTF-16, hex, HTML references, - for _, \\x5f, …)',
+    prepare: secretRun('echo-forms'),
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verifyOutputs: noLeak,
+    maxSeconds: 60,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'report-full-key',
+    what: 'report of a results.json holding a full key (as is, upper case, - for _) in a message, a body and a curl',
+    async prepare(dir) {
+      resultsFile(dir, (text) =>
+        text
+          .replace('was accepted;', `was accepted with ${HOSTILE_KEY};`)
+          .replace('"wrong token"', `"wrong token ${HOSTILE_KEY.toUpperCase()}"`)
+          .replace(/"curl":"curl /, `"curl":"curl -H 'x-partner-key: ${HOSTILE_KEY.replace(/_/g, '-')}' `),
+      );
+      const text = readFileSync(join(dir, 'in.json'), 'utf8');
+      if (!text.includes(HOSTILE_KEY)) throw new Error('the key did not make it into the file');
+      return { args: ['report', 'in.json'] };
+    },
+    expect: { code: 1, reports: true },
+    verifyOutputs: (outputs) => leaksIn(outputs, [HOSTILE_KEY]),
+    maxSeconds: 20,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'report-5000-shared-refs',
+    what: 'report of a crafted 1 MB results.json: one exchange with a 1 MiB body and 5,000 sameAs references to it',
+    async prepare(dir) {
+      sharedFile(dir, 5000);
+      return { args: ['report', 'in.json'] };
+    },
+    expect: { code: 1, reports: true },
+    maxSeconds: 60,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'run-nested-4500',
+    what: 'run, every answer a 404 whose error, message and data are arrays nested 4,500 levels',
+    prepare: secretRun('deep'),
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verify: noStackOverflow,
+    maxSeconds: 60,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'run-control-sequences',
+    what: 'run, every answer a 404 whose error and message carry ESC, OSC 52, OSC 8, NUL and C1 CSI',
+    prepare: secretRun('control-chars'),
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verifyOutputs: noRawControls(['summary.md', 'stdout', 'stderr']),
+    maxSeconds: 60,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'report-control-sequences-stderr',
+    what: 'report of a results.json whose invalid member name carries OSC 52, with an unknown SVC_ variable named with ESC',
+    async prepare(dir) {
+      writeFileSync(join(dir, 'in.json'), JSON.stringify({ [`bad${CONTROL_TEXT}`]: 1 }));
+      return { args: ['report', 'in.json'], env: { [`SVC_X\u001b]52;c;AAAA\u0007`]: '1' } };
+    },
+    expect: { code: 2, reports: false },
+    verifyOutputs: noRawControls(['stdout', 'stderr']),
+    maxSeconds: 20,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'report-dir-symlink',
+    what: 'report into a folder where summary.md is a symlink to a file outside it',
+    async prepare(dir) {
+      resultsFile(dir);
+      writeFileSync(join(dir, 'victim.txt'), 'precious');
+      mkdirSync(join(dir, 'out'));
+      symlinkSync('../victim.txt', join(dir, 'out', 'summary.md'));
+      return { args: ['report', 'in.json'] };
+    },
+    expect: { code: 1, reports: true },
+    verifyOutputs: (_outputs, dir) =>
+      readFileSync(join(dir, 'victim.txt'), 'utf8') === 'precious'
+        ? undefined
+        : 'victim.txt was overwritten through the link',
+    maxSeconds: 20,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+];

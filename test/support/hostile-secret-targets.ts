@@ -1,0 +1,103 @@
+// Hostile targets of the secrets rows of the hostile matrix: plain HTTP/1.1 servers on 127.0.0.1 that
+// answer every request 404 with a JSON envelope carrying what the row is about: one org token of
+// 10,000 characters, 2,000 distinct org tokens, the partner key and the org token echoed in every
+// form a stack may produce, a value nested 4,500 levels, terminal control sequences.
+
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+export const HOSTILE_KEY = `spk_live_${'5a4b3c2d1e0f9a8b'.repeat(3)}`;
+export const HOSTILE_TOKEN = `sot_${'c0ffee11d00d2244'.repeat(3)}`;
+
+export type SecretHostility = 'long-token' | 'many-tokens' | 'echo-forms' | 'deep' | 'control-chars';
+
+/** Terminal sequences a target may write: OSC 52 (clipboard write), OSC 8 (link), CSI clear, NUL, C1 CSI. */
+export const CONTROL_TEXT =
+  'x\u001b]52;c;ZWNobyBvd25lZA==\u0007 \u001b]8;;https://e.vil\u0007click\u001b]8;;\u0007 \u0000 \u009b31m \u001b[2J y';
+
+function wrap(s: string, every: number): string {
+  return (s.match(new RegExp(`.{1,${every}}`, 'g')) ?? []).join('\n');
+}
+
+/** Every form of `secret` the redactor must know, in one sentence. */
+export function secretForms(secret: string): string[] {
+  const part = secret.replace(/^(spk_live_|sot_)/, '');
+  const b64 = Buffer.from(secret).toString('base64');
+  return [
+    part,
+    part.toUpperCase(),
+    secret.replace(/_/g, '-'),
+    secret.replace(/_/g, '\\x5f'),
+    `${secret.slice(0, 20)}\n${secret.slice(20)}`,
+    wrap(b64, 16),
+    wrap(b64, 19),
+    Buffer.from(secret).toString('base64url'),
+    Buffer.from(secret, 'utf16le').toString('base64'),
+    Buffer.from(secret).toString('hex'),
+    [...secret].map((c) => `&#${c.charCodeAt(0)};`).join(''),
+    [...secret].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join(''),
+    [...secret].map((c) => `%${c.charCodeAt(0).toString(16)}`).join(''),
+    [...secret].map((c) => `\\u00${c.charCodeAt(0).toString(16)}`).join(''),
+  ];
+}
+
+function header(req: IncomingMessage, name: string, fallback: string): string {
+  const v = req.headers[name];
+  return typeof v === 'string' && v.length > 0 ? v : fallback;
+}
+
+function answerOf(kind: SecretHostility, req: IncomingMessage): string {
+  switch (kind) {
+    case 'long-token':
+      return JSON.stringify({ error: 'not_found', message: 'nothing here', org_token: 'a'.repeat(10_000) });
+    case 'many-tokens':
+      return JSON.stringify({
+        error: 'not_found',
+        message: 'nothing here',
+        items: Array.from({ length: 2000 }, (_, i) => ({ org_token: `t${i.toString(16).padStart(7, '0')}` })),
+      });
+    case 'echo-forms': {
+      const key = header(req, 'x-partner-key', HOSTILE_KEY);
+      const token = header(req, 'x-svc-org', HOSTILE_TOKEN);
+      const forms = [...secretForms(key), ...secretForms(token)];
+      return JSON.stringify({ error: 'not_found', message: `key ${forms.join(' / ')} is not known` });
+    }
+    case 'deep': {
+      const deep = `${'['.repeat(4500)}"core"${']'.repeat(4500)}`;
+      return `{"error":${deep},"message":${deep},"data":{"items":${deep}}}`;
+    }
+    case 'control-chars':
+      return JSON.stringify({ error: `not_found ${CONTROL_TEXT}`, message: `nothing here ${CONTROL_TEXT}` });
+  }
+}
+
+export interface SecretTarget {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startSecretTarget(kind: SecretHostility): Promise<SecretTarget> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    const body = answerOf(kind, req);
+    res.writeHead(404, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  });
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const a = server.address();
+  return {
+    baseUrl: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/v1`,
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
