@@ -49,7 +49,7 @@ async function certifyEmbedded(faults: string[]): Promise<RunResult> {
   }
 }
 
-/** results.json as it was written before passed checks' bodies were cut (issue 20 item 3): the "before" column. */
+/** results.json as it was written before passed checks' bodies were cut : the "before" column. */
 function uncappedJson(result: RunResult): string {
   return `${JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`;
 }

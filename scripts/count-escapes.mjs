@@ -1,4 +1,4 @@
-// Counts the type escapes of issue 21 §3: non-null assertions (`x!`) and `as` casts other than
+// Counts the type escapes the code keeps under watch: non-null assertions (`x!`) and `as` casts other than
 // `as const`, by folder, production files and their unit tests apart. Read from the syntax tree
 // (TypeScript's parser), so a `!=` or the word "as" in a string or comment never counts.
 // `npm run count:escapes` prints the table; `--json` prints it as JSON.

@@ -38,7 +38,7 @@ describe('the console in CI, --quiet, and machine output', () => {
       checks: Array<{ id: string }>;
     };
     for (const { id } of results.checks) expect(r.stdout.split(`${id}  `).length - 1, id).toBe(1);
-    // A clean run's record for tools stays small (issue 20: it was 3.9-5.3 MB with every exchange in full).
+    // A clean run's record for tools stays small (it was 3.9-5.3 MB with every exchange in full).
     expect(statSync(join(cwd, 'reports', 'results.json')).size).toBeLessThan(1_000_000);
     const lines = r.stdout.trimEnd().split('\n');
     // One line per check (passed checks have no reason lines), a blank line, and the three ending lines.

@@ -1,4 +1,4 @@
-// The hostile matrix of issue 17, run by CI: every row of test/support/hostile-matrix.ts whose
+// The hostile matrix, run by CI: every row of test/support/hostile-matrix.ts whose
 // `testedIn` is this file, through the built CLI in a child process, held to its outcome (exit code,
 // verdict, reports written or not), PEAK_RSS_BOUND_MB measured on the child, its time bound and,
 // for a row that sends a signal mid-work, SIGNAL_EXIT_BOUND_S from the signal to the exit.
@@ -10,7 +10,7 @@ import { outcomeOf, ROW_REPORT_FILES, runRow } from './support/hostile-run-row.j
 
 const ROWS = MATRIX.filter((r) => r.testedIn === 'test/hostile-matrix.test.ts');
 
-describe.skipIf(process.platform !== 'linux')('the hostile matrix (issue 17)', () => {
+describe.skipIf(process.platform !== 'linux')('the hostile matrix', () => {
   it.each(ROWS.map((r) => [r.name, r] as const))(
     '%s',
     async (_name, row) => {

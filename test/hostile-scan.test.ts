@@ -1,4 +1,4 @@
-// `svc-certify scan` under hostile files (tracker issues 16 and 17): each input is generated on
+// `svc-certify scan` under hostile files: each input is generated on
 // the fly, scanned by the built CLI in a child process whose peak RSS and time are measured, and
 // the run must end bounded (under 512 MB, in seconds), honestly (what could not be read fails the
 // check, never a silent pass), with results.json written and no full key in any output.

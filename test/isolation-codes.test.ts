@@ -1,5 +1,5 @@
 // The isolation checks need a second organization, which the typed redemption creates: with the 3
-// codes a sandbox certification asks for (issue 18 §1), every one of them is planned to run, the
+// codes a sandbox certification asks for, every one of them is planned to run, the
 // cross-organization decisions and notices_shown check among them, none skipped for a code shortage.
 
 import { describe, expect, it } from 'vitest';

@@ -188,7 +188,7 @@ const CASES: Case[] = [
     fails: 'webhooks.valid-deliveries-acknowledged-2xx',
     parts: ['connect', 'webhooks'],
   },
-  // Issue 19 §2: duties judged since.
+  // Duties judged from the client's traffic since the judge's second round.
   {
     name: 'creates its job without x-partner-key',
     habits: { noPartnerKeyOnJob: true },

@@ -73,7 +73,7 @@ describe('receiver certification', () => {
     },
   );
 
-  // Issue 19: deliveries name an organization the partner never connected unless told otherwise.
+  // Deliveries name an organization the partner never connected unless told otherwise.
   describe('a receiver that refuses organizations and runs it does not know (404)', () => {
     const knows = { organizationExternalId: 'acme-42', runId: '22222222-2222-4222-8222-222222222222' };
     const ACKS = [

@@ -1,4 +1,4 @@
-// report.html is accessible (issue 20 §4): axe-core's WCAG 2.1 A and AA rules find nothing on the four
+// report.html is accessible: axe-core's WCAG 2.1 A and AA rules find nothing on the four
 // kinds of report (a passing run, a failing run, a dossier, a partner report), in every state a user
 // reaches (loaded, each filter pressed, a search matching nothing, every row and exchange open), in the
 // light and the dark scheme, in Debian's chromium. And failures and errors come first in every kind.
@@ -23,7 +23,7 @@ import { LONG_BODY, makePassingRunResult, makeRunResult, makeWarningRunResult } 
 import { chromiumRunsHere, launchChromium } from './support/chromium.js';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-// Plus heading-order (a best practice, no WCAG tag): the h2 -> h4 jump issue 20 names.
+// Plus heading-order (a best practice, no WCAG tag): the h2 -> h4 jump a reviewer found.
 
 /** Several failures (one with a long received value and body), an engine error, a warning, an expected failure, skips. */
 function failingRun(): RunResult {
@@ -224,7 +224,7 @@ describe.skipIf(!chromiumRunsHere)('report.html has no axe-core violation (WCAG 
     }
     const nodeCount = [...found.values()].reduce((sum, nodes) => sum + nodes.size, 0);
     const rules = [...found].map(([id, nodes]) => `${id}×${nodes.size}`).sort();
-    // The closing figure of issue 20: rules and distinct elements per report.
+    // The figure to report: rules and distinct elements per report.
     console.log(`axe ${kind}: ${found.size} rules, ${nodeCount} nodes${rules.length ? ` (${rules.join(', ')})` : ''}`);
     expect(lines, `axe violations in the ${kind} report:\n${lines.join('\n')}`).toEqual([]);
   });

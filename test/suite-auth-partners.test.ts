@@ -1,4 +1,4 @@
-// Partner isolation (issue 18 §1): a second partner's key with the first partner's org token. The
+// Partner isolation: a second partner's key with the first partner's org token. The
 // embedded sandbox provisions the second partner, so a plain run judges it; without the key the check
 // asks for it; a sandbox that accepts any partner's key with any org token fails it on the data it
 // hands out (a run start it accepts is only a warning: the spec binds the organization, not the token).

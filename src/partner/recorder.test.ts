@@ -1,4 +1,4 @@
-// The recorder under a flood (issue 17): it holds at most MAX_KEPT_BODIES bodies, cuts a body at
+// The recorder under a flood: it holds at most MAX_KEPT_BODIES bodies, cuts a body at
 // BODY_CAP_BYTES with its full size and SHA-256 recorded, evicts auth failures before the bodies the
 // rules read, and a retry whose first body was evicted still compares equal by its hash. And the live
 // re-judging delay: at least 250 ms, and 4× the last judgement's cost.

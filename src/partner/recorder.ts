@@ -34,7 +34,7 @@ export type Observation = ExchangeObservation | AttemptObservation;
 const KEEP_BYTES = 256 * 1024;
 
 /**
- * At most this many request bodies (text and parsed JSON) are held in memory. Issue 17: a flood of
+ * At most this many request bodies (text and parsed JSON) are held in memory: a flood of
  * 6,000 × 250 KB POSTs kept every body and its parsed JSON and exhausted the heap. A normal session
  * sends a few hundred requests, so nothing of it is evicted; past this, the bodies the rules need least
  * go first (see `evictionClass`), and every request keeps its metadata (method, path, status, times,

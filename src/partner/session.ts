@@ -20,7 +20,7 @@ export const REJUDGE_INTERVAL_MS = 250;
 /**
  * …and never sooner after a judgement than this many times what it took (a judgement of 200 ms waits
  * 800 ms): under a flood the judgement grows with the traffic, and the sandbox keeps at least 4/5 of
- * the time to answer (issue 17: re-judging on every request slowed it to about one request a second).
+ * the time to answer (re-judging on every request slowed it to about one request a second).
  */
 export const REJUDGE_COST_FACTOR = 4;
 

@@ -1,4 +1,4 @@
-// The checks of report.html in tiers, most urgent first (issue 20: with 5 failures among 173 checks in
+// The checks of report.html in tiers, most urgent first (with 5 failures among 173 checks in
 // suite order, one had to find the Failed filter): failures and errors, then warnings, then failures the
 // baseline accepts, then passed and skipped (titled as in summary.md). Within a tier, checks keep their suite groups and order; in
 // a dossier a group names its certification too, so every failure of every part comes before any pass.

@@ -1,4 +1,4 @@
-// The hostile matrix of issue 17: every case once, as a row that the tests and `npm run bench:hostile`
+// The hostile matrix: every hostile case once, as a row that the tests and `npm run bench:hostile`
 // both read. A row prepares what it needs (a target in this process, files generated on the fly, a
 // load), names the command line, an optional signal sent mid-work, and the outcome a bounded, honest
 // CLI gives (exit code, verdict, whether reports are written). Every row is held to PEAK_RSS_BOUND_MB

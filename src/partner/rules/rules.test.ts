@@ -299,7 +299,7 @@ describe('partner rules', () => {
     ).toBe('passed');
   });
 
-  it('notices_shown, unknown codes: a missing code fails only for a run a recruiter evidently saw (issue 19)', () => {
+  it('notices_shown, unknown codes: a missing code fails only for a run a recruiter evidently saw', () => {
     const id = 'decisions.notices-shown-includes-unknown-codes';
     const fixtureRead = () =>
       read(0, 'completed', {
@@ -323,7 +323,7 @@ describe('partner rules', () => {
     );
   });
 
-  // Tracker issue 19, section 1: false blame removed; each offence still caught.
+  // False blame removed; each offence still caught.
   it('after completed: a read within a few seconds of a delivery for the run is prompted by the webhook, not a poll', () => {
     const delivery = (at: number, event = 'run_completed'): WebhookDelivery => ({
       eventId: 'e',
@@ -546,8 +546,8 @@ describe('partner rules', () => {
     expect(judge('webhooks.bad-signature-refused', [], []).unlock).toBeUndefined();
   });
 
-  // Tracker issue 19, section 2: duties judged since.
-  describe('duties of issue 19 §2', () => {
+  // Duties judged from the client's traffic since the judge's second round.
+  describe('duties judged from the traffic', () => {
     it('x-partner-key on every request, x-svc-org on every request but redeem', () => {
       const noKey = req(0, {
         endpoint: 'users',
@@ -744,9 +744,9 @@ describe('partner rules', () => {
     });
   });
 
-  // The review of issue 19's rules: conformant traffic each rule failed before (false blame), and a broken
+  // The review of the rules: conformant traffic each rule failed before (false blame), and a broken
   // client one missed.
-  describe('review of issue 19: conformant traffic never fails', () => {
+  describe('review of the rules: conformant traffic never fails', () => {
     const item = (candidate: number, at: string, decision = 'shortlisted') => ({
       candidate_id: candidate,
       decision,
@@ -1211,7 +1211,7 @@ describe('partner rules', () => {
     });
   });
 
-  // Issue 19 §3: a rule that throws is an engine error of that rule alone (judge.test.ts); none should
+  // A rule that throws is an engine error of that rule alone (judge.test.ts); none should
   // throw on what a partner can send, however odd its JSON.
   it('no rule throws on hostile traffic (odd JSON shapes, missing headers, odd answers)', () => {
     const shapes: unknown[] = [
