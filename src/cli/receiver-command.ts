@@ -5,7 +5,7 @@ import { previewSecret } from '../config/redact.js';
 import { resolveOptions, type Env } from '../config/resolve-options.js';
 import { COMMAND_OPTIONS } from './command-options.js';
 import { assembleResult } from '../runner/assemble-result.js';
-import { toolVersion } from '../runner/package-root.js';
+import { toolVersion } from '../runner/tool-files.js';
 import { certifyReceiver } from '../receiver-cert/certify-receiver.js';
 import { envelopeIdsOf } from '../receiver-cert/deliveries.js';
 import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK } from '../receiver-cert/receiver-checks.js';

@@ -13,7 +13,7 @@
 import { isOneOf } from '../narrow.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findSchemasDir } from '../schema/package-root.js';
+import { findSchemasDir } from '../schema/schemas-dir.js';
 import { SCHEMA_NAMES, type SchemaName } from '../schema/schema-names.js';
 
 /** The schemas of the API; `results` is svc-certify's own output, not part of v1. */

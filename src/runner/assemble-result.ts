@@ -3,7 +3,7 @@
 // target: same shape, same summary, so every reporter, the results schema and the exit code treat
 // them alike.
 
-import { toolVersion } from './package-root.js';
+import { toolVersion } from './tool-files.js';
 import {
   CERTIFICATION_TITLES,
   summarize,

@@ -17,7 +17,7 @@ import { gateLargeAnswers } from './answer-gate.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { CheckContext, CheckDefinition, TargetInfo } from './check.js';
 import { needStateOf, planCertification, primaryOnlyPlan } from './certify-plan.js';
-import { toolVersion } from './package-root.js';
+import { toolVersion } from './tool-files.js';
 import { startOwnReceiver } from './own-receiver.js';
 import { behaviourOf, decideEnvironment, probeBehaviour, type EnvironmentEvidence } from './environment-evidence.js';
 import { preflight, PreflightInterrupted, type PreflightResult } from './preflight.js';

@@ -3,7 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { specPath } from './package-root.js';
+import { specPath } from './tool-files.js';
 
 const SECTION_SEPARATOR = ' › ';
 

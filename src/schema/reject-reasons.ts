@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findSchemasDir } from './package-root.js';
+import { findSchemasDir } from './schemas-dir.js';
 
 let cached: readonly string[] | undefined;
 

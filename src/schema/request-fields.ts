@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findSchemasDir } from './package-root.js';
+import { findSchemasDir } from './schemas-dir.js';
 import { isSchemaName, type SchemaName } from './schema-names.js';
 
 export type FieldKind =

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseJsonLossless } from '../json/lossless.js';
-import { findSchemasDir } from './package-root.js';
+import { findSchemasDir } from './schemas-dir.js';
 import {
   compileSchemas,
   DETAILED_ITEMS,

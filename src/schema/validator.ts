@@ -9,7 +9,7 @@ import { addSpecFormats } from './formats.js';
 import { int64Keyword } from './int64-keyword.js';
 import { jsonObjectKeyword, withJsonObjectChecks } from './json-object-keyword.js';
 import { isJsonObject } from '../json/lossless.js';
-import { findSchemasDir } from './package-root.js';
+import { findSchemasDir } from './schemas-dir.js';
 import { SCHEMA_NAMES, isSchemaName, type SchemaName } from './schema-names.js';
 import { toSchemaIssues, type SchemaIssue } from './schema-issue.js';
 
