@@ -279,7 +279,10 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
         rateLimited: stats.rateLimited,
         exploreRequests: explorationRequests(results),
       },
-      exploration: { seed: config.seed, cap: config.explore, sent: explorationRequests(results) },
+      // Only where the exploration was selected: a selection without it has no seed to replay.
+      ...(results.some((r) => r.suite === EXPLORE_SUITE)
+        ? { exploration: { seed: config.seed, cap: config.explore, sent: explorationRequests(results) } }
+        : {}),
       ...selectionOf(config, options.checks.length, selected.length),
     };
     // Redacted once more as a whole: org tokens learned late must not survive in early records.
