@@ -18,7 +18,7 @@
 // shared by the checks by weight.
 
 import type { ApiResponse, RequestSpec } from '../src/http/types.js';
-import { isJsonObject, type JsonObject } from '../src/json/lossless.js';
+import { isJsonObject, JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition, ExploreInputs, Need } from '../src/runner/check.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
 import {
@@ -290,10 +290,23 @@ const judgeValid: Judge = (res) =>
       ? `answered ${res.status}`
       : undefined;
 
+/**
+ * An answer's top-level integers written with a zero fraction (`"accepted": 1.0`) read as the integers
+ * they denote: how a service writes its numbers is the catalogue's to judge (the decisions checks warn
+ * on it, RFC 8259 having one number type); the exploration judges what generated bodies do.
+ */
+function integralTopLevel(value: JsonValue | undefined): JsonValue | null {
+  if (!isJsonObject(value)) return value ?? null;
+  const out: JsonObject = { ...value };
+  for (const [k, v] of Object.entries(value))
+    if (v instanceof JsonDecimal && Number.isSafeInteger(v.value)) out[k] = v.value;
+  return out;
+}
+
 function judgeSchema(ep: Endpoint): Judge {
   return (res) => {
     if (res.status < 200 || res.status >= 300) return undefined;
-    const issues = validateAgainst(ep.response, res.json ?? null);
+    const issues = validateAgainst(ep.response, integralTopLevel(res.json));
     const first = issues[0];
     return first
       ? `answered ${res.status} with a body off ${ep.response} (${first.pointer || '/'}: ${first.message})`
@@ -606,7 +619,7 @@ function storedCheck(ep: Endpoint): CheckDefinition {
           });
           if (res.status < 200 || res.status >= 300) return { verdict: undefined };
           readBack++;
-          const b = obj(res.json);
+          const b = obj(integralTopLevel(res.json));
           const verdict = decisions
             ? b?.duplicates === 0 || b?.duplicates === undefined
               ? undefined

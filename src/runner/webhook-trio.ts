@@ -24,7 +24,9 @@ export const DELIVERY_SPEC_MS = 10 * 60_000;
 
 // The delivery path (sockets, event loop, a busy CI core) has a fixed latency that a time scale
 // cannot shrink: a wait for something expected never goes below this (it ends as soon as it comes).
-const EXPECT_FLOOR_MS = 3_000;
+// Several certifications sharing two loaded cores (the variant matrix) were seen to hold a delivery
+// past 3 s; only a delivery that never comes waits the whole floor.
+const EXPECT_FLOOR_MS = 10_000;
 
 /** Real milliseconds to wait for an expected delivery, `specMs` of spec time away. */
 export function expectedDeliveryWaitMs(specMs: number, timeScale: number): number {
