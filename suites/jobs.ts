@@ -5,6 +5,7 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import type { SpecSection } from '../src/runner/spec-section-names.js';
 import { describeIssues, errorSuffix, expectRejected, obj, objects, secondOrgWithRecruiter, show } from './support.js';
 import { S } from './spec-refs.js';
 
@@ -96,6 +97,51 @@ function missingFieldCheck(field: JobField, idSuffix: string): CheckDefinition {
       if (issues) expectIssue(t, res, issues, field);
     },
   };
+}
+
+/**
+ * Which of "Eilat" (index 0) and "Haifa" (index 1) a run start of the job refuses as
+ * location_as_requirement: how the stored job's location_text is read without a read of the job. An
+ * empty third requirement refuses the probe either way, so no run starts; rejected[] need not list every
+ * offending requirement at once (a service may report the empty one first), so with nothing said about
+ * either place the two are submitted again without it ("Haifa" is refused by a conformant service, so
+ * no run starts then either). Undefined when an answer was not the 422 (recorded as a failure).
+ */
+async function placesRefused(
+  t: CheckContext,
+  externalId: string,
+  spec: SpecSection,
+  label: string,
+): Promise<{ located: number[]; issues: JsonObject[]; answer: ApiResponse } | undefined> {
+  const probeWith = (requirements: Array<{ text: string; kind: 'nice' }>, what: string) =>
+    t.setup
+      .user()
+      .then((u) =>
+        t.setup.startRun(
+          { job_external_id: externalId, acting_user_external_id: u.externalId, target_count: 1, requirements },
+          { label: `${label}: ${what}` },
+        ),
+      );
+  const places = [
+    { text: 'Eilat', kind: 'nice' as const },
+    { text: 'Haifa', kind: 'nice' as const },
+  ];
+  let answer = await probeWith(
+    [...places, { text: ' ', kind: 'nice' }],
+    'both places as requirements (refused either way)',
+  );
+  if (!t.expect.status(answer, 422, S.runsStart)) return undefined;
+  let issues = objects(obj(answer.json)?.rejected);
+  if (!issues.some((i) => Number(i.index) === 0 || Number(i.index) === 1)) {
+    answer = await probeWith(
+      places,
+      'both places as the only requirements (the first answer listed no issue about them)',
+    );
+    if (!t.expect.status(answer, 422, spec)) return undefined;
+    issues = objects(obj(answer.json)?.rejected);
+  }
+  const located = issues.filter((i) => i.code === 'location_as_requirement').map((i) => Number(i.index));
+  return { located, issues, answer };
 }
 
 export const JOBS_CHECKS: CheckDefinition[] = [
@@ -316,47 +362,14 @@ export const JOBS_CHECKS: CheckDefinition[] = [
         );
       }
       // The first organization's job is still in Haifa: a requirement naming Haifa is refused as its
-      // location, one naming Eilat is not. The empty third requirement refuses the probe either way.
-      const probe = await t.setup.startRun(
-        {
-          job_external_id: externalId,
-          acting_user_external_id: (await t.setup.user()).externalId,
-          target_count: 1,
-          requirements: [
-            { text: 'Eilat', kind: 'nice' },
-            { text: 'Haifa', kind: 'nice' },
-            { text: ' ', kind: 'nice' },
-          ],
-        },
-        { label: 'start in the first organization with both places as requirements (refused either way)' },
-      );
-      if (!t.expect.status(probe, 422, S.runsStart)) return;
-      let issues = objects(obj(probe.json)?.rejected);
-      let answer = probe;
-      // rejected[] need not list every offending requirement at once (a service may report the empty
-      // one first): with nothing said about either place, the two are submitted without the empty one.
-      // "Haifa" is refused by a conformant service, so no run starts either way.
-      if (!issues.some((i) => Number(i.index) === 0 || Number(i.index) === 1)) {
-        answer = await t.setup.startRun(
-          {
-            job_external_id: externalId,
-            acting_user_external_id: (await t.setup.user()).externalId,
-            target_count: 1,
-            requirements: [
-              { text: 'Eilat', kind: 'nice' },
-              { text: 'Haifa', kind: 'nice' },
-            ],
-          },
-          { label: 'start with both places as the only requirements (the first answer listed no issue about them)' },
-        );
-        if (!t.expect.status(answer, 422, S.identifiers)) return;
-        issues = objects(obj(answer.json)?.rejected);
-      }
-      const located = issues.filter((i) => i.code === 'location_as_requirement').map((i) => Number(i.index));
+      // location, one naming Eilat is not.
+      const probed = await placesRefused(t, externalId, S.identifiers, 'start in the first organization');
+      if (!probed) return;
+      const { located, issues, answer } = probed;
       t.expect.that(
         located.includes(1) && !located.includes(0),
         {
-          message: `after the second organization created its own job of the same external_id in Eilat, a start of the first organization's job refused location_as_requirement at index(es) ${located.join(', ') || 'none'} of ["Eilat", "Haifa", " "]; the first organization's job keeps its location_text "Haifa, Israel" (index 1 only): another organization's POST /jobs does not change it`,
+          message: `after the second organization created its own job of the same external_id in Eilat, a start of the first organization's job refused location_as_requirement at index(es) ${located.join(', ') || 'none'} of ["Eilat", "Haifa"]; the first organization's job keeps its location_text "Haifa, Israel" (index 1 only): another organization's POST /jobs does not change it`,
           spec: S.identifiers,
           expected: 'location_as_requirement at index 1 only',
           received: describeIssues(issues),
@@ -459,7 +472,6 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     spec: [S.jobs, S.runsStart, S.byEndpoint],
     needs: ['org'],
     async run(t) {
-      const user = (await t.setup.user()).externalId;
       const externalId = t.setup.uniqueId('svc-certify-job');
       const created = await postJob(t, jobBody(externalId), 'create a job in Haifa');
       if (!t.expect.status(created, '2xx', S.jobs)) return;
@@ -471,44 +483,10 @@ export const JOBS_CHECKS: CheckDefinition[] = [
         'the same job again, now in Eilat but without title',
       );
       if (!t.expect.error(refused, 422, 'job_rejected', S.byEndpoint)) return;
-      // The stored job is read through the location rule of a run start: the empty third requirement
-      // refuses the probe either way, so no run is started.
-      const probe = await t.setup.startRun(
-        {
-          job_external_id: externalId,
-          acting_user_external_id: user,
-          target_count: 1,
-          requirements: [
-            { text: 'Eilat', kind: 'nice' },
-            { text: 'Haifa', kind: 'nice' },
-            { text: ' ', kind: 'nice' },
-          ],
-        },
-        { label: 'start with both places as requirements (refused either way)' },
-      );
-      if (!t.expect.status(probe, 422, S.runsStart)) return;
-      let issues = objects(obj(probe.json)?.rejected);
-      let answer = probe;
-      // rejected[] need not list every offending requirement at once (a service may report the empty
-      // one first): with nothing said about either place, the two are submitted without the empty one.
-      // "Haifa" is refused by a conformant service, so no run starts either way.
-      if (!issues.some((i) => Number(i.index) === 0 || Number(i.index) === 1)) {
-        answer = await t.setup.startRun(
-          {
-            job_external_id: externalId,
-            acting_user_external_id: user,
-            target_count: 1,
-            requirements: [
-              { text: 'Eilat', kind: 'nice' },
-              { text: 'Haifa', kind: 'nice' },
-            ],
-          },
-          { label: 'start with both places as the only requirements (the first answer listed no issue about them)' },
-        );
-        if (!t.expect.status(answer, 422, S.jobs)) return;
-        issues = objects(obj(answer.json)?.rejected);
-      }
-      const located = issues.filter((i) => i.code === 'location_as_requirement').map((i) => Number(i.index));
+      // The stored job is read through the location rule of a run start.
+      const probed = await placesRefused(t, externalId, S.jobs, 'start the job');
+      if (!probed) return;
+      const { located, issues, answer } = probed;
       t.expect.that(
         located.includes(1) && !located.includes(0),
         {
