@@ -7,43 +7,10 @@
 import { P } from '../spec-refs.js';
 import type { PartnerRequest, Traffic } from '../traffic.js';
 import { canonical, retryWindowMs, seconds } from './retry-chains.js';
+import { actionOf, decisionItemsOf, failedAnswer, sameInstant, type DecisionItem } from './decision-items.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
-interface Item {
-  candidate: string;
-  decision: unknown;
-  occurredAt: unknown;
-  /** The item as a whole (decision, reason, note), to tell a later action from a repeat. */
-  body: string;
-}
-
-function itemsOf(r: PartnerRequest): Item[] {
-  const list =
-    r.json !== null && typeof r.json === 'object' ? (r.json as { decisions?: unknown }).decisions : undefined;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((d) => {
-    if (d === null || typeof d !== 'object') return [];
-    const o = d as Record<string, unknown>;
-    return [
-      {
-        candidate: canonical(o.candidate_id),
-        decision: o.decision,
-        occurredAt: o.occurred_at,
-        body: canonical({ decision: o.decision, reject_reason: o.reject_reason ?? null, note: o.note ?? null }),
-      },
-    ];
-  });
-}
-
 const accepted = (r: PartnerRequest): boolean => !r.lost && r.status >= 200 && r.status < 300;
-const failed = (r: PartnerRequest): boolean => r.lost || r.status >= 500 || r.status === 429;
-
-/** Two date-time strings naming the same instant (RFC 3339 allows several spellings of one). */
-function sameInstant(a: unknown, b: unknown): boolean {
-  if (typeof a !== 'string' || typeof b !== 'string') return false;
-  const [ta, tb] = [Date.parse(a), Date.parse(b)];
-  return Number.isFinite(ta) && ta === tb;
-}
 
 function decisionCalls(traffic: Traffic): PartnerRequest[] {
   return traffic.requests.filter((r) => r.endpoint === 'decisions' && r.runId !== undefined);
@@ -64,14 +31,14 @@ export const laterActionRule: Rule = {
     const calls = decisionCalls(traffic);
     for (const [i, earlier] of calls.entries()) {
       if (!accepted(earlier)) continue;
-      for (const before of itemsOf(earlier)) {
+      for (const before of decisionItemsOf(earlier)) {
         for (const later of calls.slice(i + 1)) {
           if (later.runId !== earlier.runId) continue;
-          for (const item of itemsOf(later)) {
-            if (item.candidate !== before.candidate || item.body === before.body) continue;
+          for (const item of decisionItemsOf(later)) {
+            if (item.candidate !== before.candidate || actionOf(item) === actionOf(before)) continue;
             if (sameInstant(item.occurredAt, before.occurredAt) || item.occurredAt === before.occurredAt) {
               offences.push({
-                message: `candidate ${item.candidate}: a later action ${item.body} was sent with the occurred_at ${canonical(item.occurredAt)} of the action reported before (${before.body}); the service keeps one entry per occurred_at`,
+                message: `candidate ${item.candidate}: a later action ${actionOf(item)} was sent with the occurred_at ${canonical(item.occurredAt)} of the action reported before (${actionOf(before)}); the service keeps one entry per occurred_at`,
                 expected: 'a new occurred_at (when the recruiter acted again)',
                 received: `occurred_at ${canonical(item.occurredAt)} again`,
                 requests: [earlier.id, later.id],
@@ -103,15 +70,17 @@ export const failedCallResentRule: Rule = {
     const calls = decisionCalls(traffic);
     let pending = 0;
     for (const [i, f] of calls.entries()) {
-      if (!failed(f)) continue;
-      const items = itemsOf(f);
+      if (!failedAnswer(f)) continue;
+      const items = decisionItemsOf(f);
       if (items.length === 0) continue;
       const after = calls.slice(i + 1).filter((s) => s.runId === f.runId && s.at >= f.answeredAt);
       // The same action sent again (candidate, decision, reason and note), whatever its occurred_at: a resend
       // under a new occurred_at is not lost (decisions.retry-keeps-occurred-at judges that); a later note is
       // another action and carries nothing of the failed one.
-      const resent = (item: Item): PartnerRequest | undefined =>
-        after.find((s) => itemsOf(s).some((x) => x.candidate === item.candidate && x.body === item.body));
+      const resent = (item: DecisionItem): PartnerRequest | undefined =>
+        after.find((s) =>
+          decisionItemsOf(s).some((x) => x.candidate === item.candidate && actionOf(x) === actionOf(item)),
+        );
       const lost = items.filter((item) => resent(item) === undefined);
       if (lost.length === 0) {
         for (const item of items) {

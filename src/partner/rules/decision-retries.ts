@@ -13,34 +13,8 @@ import {
   simulatedReading,
   simulationDropped,
 } from './retry-chains.js';
+import { decisionItemsOf, failedAnswer, sameInstant, type DecisionItem } from './decision-items.js';
 import { settle, type Offence, type Rule } from './rule.js';
-
-interface Item {
-  candidate: string;
-  decision: unknown;
-  occurredAt: unknown;
-  rejectReason: unknown;
-  note: unknown;
-}
-
-function itemsOf(r: PartnerRequest): Item[] {
-  const list =
-    r.json !== null && typeof r.json === 'object' ? (r.json as { decisions?: unknown }).decisions : undefined;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((d) => {
-    if (d === null || typeof d !== 'object') return [];
-    const o = d as Record<string, unknown>;
-    return [
-      {
-        candidate: canonical(o.candidate_id),
-        decision: o.decision,
-        occurredAt: o.occurred_at,
-        rejectReason: o.reject_reason ?? null,
-        note: o.note ?? null,
-      },
-    ];
-  });
-}
 
 function actingUser(r: PartnerRequest): unknown {
   return r.json !== null && typeof r.json === 'object'
@@ -70,15 +44,6 @@ function windowAfter(r: PartnerRequest, ctx: Pick<JudgeContext, 'timeScale'>): n
   return retryWindowMs(ctx) + (retryAfterMs(r) ?? 0);
 }
 
-/** Two date-time strings naming the same instant (RFC 3339 allows several spellings of one). */
-function sameInstant(a: unknown, b: unknown): boolean {
-  if (typeof a !== 'string' || typeof b !== 'string') return false;
-  const [ta, tb] = [Date.parse(a), Date.parse(b)];
-  return Number.isFinite(ta) && ta === tb;
-}
-
-const failedAnswer = (r: PartnerRequest): boolean => r.lost || r.status >= 500 || r.status === 429;
-
 export const occurredAtKeptRule: Rule = {
   id: 'decisions.retry-keeps-occurred-at',
   title: 'A decisions retry keeps each occurred_at',
@@ -96,7 +61,7 @@ export const occurredAtKeptRule: Rule = {
     const proof: number[] = [];
     for (const f of traffic.requests) {
       if (f.endpoint !== 'decisions' || !failedAnswer(f)) continue;
-      const sent = itemsOf(f);
+      const sent = decisionItemsOf(f);
       if (sent.length === 0) continue;
       // The resends within the retry window (retry-chains.ts) by the same recruiter are the retries of the
       // failed call; an item resent with its occurred_at kept in any of them is retried right, and only an
@@ -104,7 +69,7 @@ export const occurredAtKeptRule: Rule = {
       const resends = laterDecisions(traffic, f, windowAfter(f, ctx));
       for (const item of sent) {
         const twins = resends.flatMap((s) =>
-          itemsOf(s)
+          decisionItemsOf(s)
             // Another note (or reason) is a later action of the recruiter, judged by
             // decisions.later-action-new-occurred-at; only the same action sent again is a retry.
             .filter(
@@ -158,7 +123,7 @@ export const occurredAtKeptRule: Rule = {
  * (with `allowed[]`), an item without a reject_reason or with an allowed one. After another 422 (whose
  * conditions are "not shown" beyond a reason on a non-rejected decision) it may have been the bad one.
  */
-function evidentlyValid(refused: PartnerRequest, item: Item): boolean {
+function evidentlyValid(refused: PartnerRequest, item: DecisionItem): boolean {
   if (refused.errorCode !== 'unknown_reject_reason') return false;
   if (item.rejectReason === null) return true;
   const allowed =
@@ -185,7 +150,7 @@ export const wholeBatchRule: Rule = {
     const proof: number[] = [];
     for (const r of traffic.requests) {
       if (r.endpoint !== 'decisions' || r.status !== 422) continue;
-      const batch = itemsOf(r);
+      const batch = decisionItemsOf(r);
       if (batch.length < 2) continue;
       // Every later call of the same recruiter for the run may carry the resent items (a client may resend
       // the fixed batch in parts); another recruiter's calls carry her own decisions.
@@ -214,7 +179,7 @@ export const wholeBatchRule: Rule = {
           });
         continue;
       }
-      const kept = new Set(resends.flatMap(itemsOf).map((i) => i.candidate));
+      const kept = new Set(resends.flatMap(decisionItemsOf).map((i) => i.candidate));
       const dropped = batch.filter((i) => !kept.has(i.candidate));
       if (dropped.length === 0) {
         proof.push(resend.id);
