@@ -472,6 +472,8 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     spec: [S.jobs, S.runsStart, S.byEndpoint],
     needs: ['org'],
     async run(t) {
+      // The organization and its recruiter first: every request below goes with its org token.
+      await t.setup.user();
       const externalId = t.setup.uniqueId('svc-certify-job');
       const created = await postJob(t, jobBody(externalId), 'create a job in Haifa');
       if (!t.expect.status(created, '2xx', S.jobs)) return;
