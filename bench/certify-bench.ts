@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedTarget } from '../src/embedded/embedded-target.js';
 import { loadConfig } from '../src/config/load-config.js';
-import { certify } from '../src/runner/certify.js';
+import { certify } from '../src/api-setup/certify.js';
 import type { RecordedExchange, RunResult } from '../src/runner/results.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../suites/index.js';
 

@@ -13,7 +13,7 @@ import { startEmbeddedTarget } from '../src/embedded/embedded-target.js';
 import { settleResult } from '../src/runner/settle.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { renderHtml, renderJson, renderJunit, renderMarkdown, renderSarif } from '../src/report/index.js';
-import { certify } from '../src/runner/certify.js';
+import { certify } from '../src/api-setup/certify.js';
 import type { RunResult } from '../src/runner/results.js';
 import { listFaults } from '../src/sandbox/index.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../suites/index.js';

@@ -1,7 +1,7 @@
-// Writes src/runner/spec-section-names.ts from the spec's headings (run by `npm run build` and
+// Writes src/spec/section-names.ts from the spec's headings (run by `npm run build` and
 // `npm run typecheck`), so a section reference that is not a heading of spec/partner-api-v1.md does
 // not compile. `--check` only reports whether the committed file is up to date (exit 1 if not).
-// The heading rule is the one of parseSpecSections (src/runner/spec-sections.ts); a test keeps both equal.
+// The heading rule is the one of parseSpecSections (src/spec/spec-file.ts); a test keeps both equal.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SPEC = join(ROOT, 'spec', 'partner-api-v1.md');
-const OUT = join(ROOT, 'src', 'runner', 'spec-section-names.ts');
+const OUT = join(ROOT, 'src', 'spec', 'section-names.ts');
 
 function sections(markdown) {
   const out = [];

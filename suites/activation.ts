@@ -6,8 +6,8 @@
 // --org-token).
 
 import type { ApiResponse } from '../src/http/types.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { S } from './spec-refs.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
+import { S } from '../src/spec/sections.js';
 import { errorSuffix, obj, randomUUID, unknownActivationCode, warnUnlessRfc3339 } from './support.js';
 
 const suite = 'activation';

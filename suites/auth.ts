@@ -3,8 +3,8 @@
 
 import type { ApiResponse, RequestAuth } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { S } from './spec-refs.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
+import { S } from '../src/spec/sections.js';
 import {
   errorSuffix,
   obj,

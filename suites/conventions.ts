@@ -2,8 +2,8 @@
 // envelope, and messages in the request language (Hebrew by default).
 
 import type { ApiResponse } from '../src/http/types.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { S } from './spec-refs.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
+import { S } from '../src/spec/sections.js';
 import { expectErrorEnvelope, isEnglish, isHebrew, isJsonUtf8, obj, randomUUID, roleField, show } from './support.js';
 
 const suite = 'conventions';

@@ -6,9 +6,9 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import { JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import { rejectReasons } from '../src/schema/reject-reasons.js';
-import { S } from './spec-refs.js';
+import { S } from '../src/spec/sections.js';
 import {
   acceptedRunId,
   arr,

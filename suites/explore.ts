@@ -19,8 +19,9 @@
 
 import type { ApiResponse, RequestSpec } from '../src/http/types.js';
 import { isJsonObject, JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
-import type { CheckContext, CheckDefinition, ExploreInputs, Need } from '../src/runner/check.js';
-import type { SpecSection } from '../src/runner/spec-section-names.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
+import type { ExploreInputs, Need } from '../src/runner/check.js';
+import type { SpecSection } from '../src/spec/section-names.js';
 import {
   applyMutation,
   describeMutation,
@@ -37,7 +38,7 @@ import { requestFields } from '../src/schema/request-fields.js';
 import type { SchemaName } from '../src/schema/schema-names.js';
 import { validateAgainst } from '../src/schema/validator.js';
 import fc from 'fast-check';
-import { S } from './spec-refs.js';
+import { S } from '../src/spec/sections.js';
 import { acceptedRunId, obj, revealPath, roleField, show } from './support.js';
 
 const suite = 'explore';

@@ -3,9 +3,9 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { IMPOSSIBLE_IN_V1, V1_NOTICE_CODES } from '../src/runner/notice-codes.js';
-import { S } from './spec-refs.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
+import { IMPOSSIBLE_IN_V1, V1_NOTICE_CODES } from '../src/spec/notice-codes.js';
+import { S } from '../src/spec/sections.js';
 import { arr, describeFound, firstFound, hasLatin, int, isHebrew, obj, objects, show, someOf } from './support.js';
 
 const suite = 'fixtures';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../src/runner/registry.js';
-import { SPEC_SECTIONS } from '../src/runner/spec-section-names.js';
-import { loadSpec, parseSpecSections } from '../src/runner/spec-sections.js';
+import { SPEC_SECTIONS } from '../src/spec/section-names.js';
+import { loadSpec, parseSpecSections } from '../src/spec/spec-file.js';
 import { ALL_CHECKS, SUITE_ORDER, UNCOVERED_REASONS } from './index.js';
 
 describe('suites', () => {

@@ -1,7 +1,7 @@
 // Every check of svc-certify, in suite order. A suite is a file exporting an array of checks;
 // adding one means adding it to SUITE_ORDER (if new) and to ALL_CHECKS here.
 
-import type { CheckDefinition } from '../src/runner/check.js';
+import type { CheckDefinition } from '../src/api-setup/check.js';
 import { ACTIVATION_CHECKS } from './activation.js';
 import { AUTH_CHECKS } from './auth.js';
 import { CONVENTIONS_CHECKS } from './conventions.js';

@@ -4,10 +4,10 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import type { SpecSection } from '../src/runner/spec-section-names.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
+import type { SpecSection } from '../src/spec/section-names.js';
 import { describeIssues, errorSuffix, expectRejected, obj, objects, secondOrgWithRecruiter, show } from './support.js';
-import { S } from './spec-refs.js';
+import { S } from '../src/spec/sections.js';
 
 const suite = 'jobs';
 

@@ -4,8 +4,8 @@
 // (sandbox_limit), the must cap and text length by runs-start, the price override by the sandbox suite.
 
 import type { ApiResponse, RequestAuth } from '../src/http/types.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { S } from './spec-refs.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
+import { S } from '../src/spec/sections.js';
 import { int, obj, randomUUID, roleField } from './support.js';
 
 const suite = 'limits';

@@ -2,8 +2,8 @@
 // the sandbox route, the sandbox request headers, the cert-* fixtures and the sandbox-only error codes.
 
 import type { ApiResponse } from '../src/http/types.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { S } from './spec-refs.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
+import { S } from '../src/spec/sections.js';
 import { evidenceNote, int, obj, objects, randomUUID, roleField, show, unknownOrgToken } from './support.js';
 
 const suite = 'production';

@@ -6,9 +6,10 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
-import type { CheckContext, CheckDefinition, WrittenObservation } from '../src/runner/check.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
+import type { WrittenObservation } from '../src/runner/check.js';
 import { int, obj, objects, revealPath, show } from './support.js';
-import { S } from './spec-refs.js';
+import { S } from '../src/spec/sections.js';
 
 const suite = 'reveal';
 /** Spec time of a check here: the shared real run is awaited outside it (setup). */

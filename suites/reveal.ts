@@ -4,7 +4,7 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import {
   acceptedRunId,
   expectNotPendingOrRefused,
@@ -17,7 +17,7 @@ import {
   show,
   TWO_POW_53,
 } from './support.js';
-import { S } from './spec-refs.js';
+import { S } from '../src/spec/sections.js';
 
 const suite = 'reveal';
 

@@ -7,9 +7,9 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import { isJsonObject, JsonDecimal, parseJsonLossless, type JsonObject, type JsonValue } from '../src/json/lossless.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { IMPOSSIBLE_IN_V1 } from '../src/runner/notice-codes.js';
-import { S } from './spec-refs.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
+import { IMPOSSIBLE_IN_V1 } from '../src/spec/notice-codes.js';
+import { S } from '../src/spec/sections.js';
 import {
   hasLatin,
   int,

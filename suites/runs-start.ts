@@ -8,11 +8,11 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import { isJsonObject, parseJsonLossless, type JsonObject } from '../src/json/lossless.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import { declarationOf, type EvidenceDeclaration } from '../src/runner/evidence.js';
-import type { SpecSection } from '../src/runner/spec-section-names.js';
-import { secondRunRequirements } from '../src/runner/shared-setup.js';
-import { S } from './spec-refs.js';
+import type { SpecSection } from '../src/spec/section-names.js';
+import { secondRunRequirements } from '../src/api-setup/shared-setup.js';
+import { S } from '../src/spec/sections.js';
 import {
   describeIssues,
   expectRejected,

@@ -4,9 +4,9 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import { deepEqual } from '../src/runner/deep-equal.js';
-import { S } from './spec-refs.js';
+import { S } from '../src/spec/sections.js';
 import {
   arr,
   evidenceNote,

@@ -5,12 +5,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../src/http/types.js';
 import { boundedJson } from '../src/json/bounded-json.js';
 import { isJsonObject, JsonDecimal, type JsonObject, type JsonValue } from '../src/json/lossless.js';
-import type { CheckContext } from '../src/runner/check.js';
-import { describeEvidence } from '../src/runner/environment-evidence.js';
-import type { SpecSection } from '../src/runner/spec-section-names.js';
+import type { CheckContext } from '../src/api-setup/check.js';
+import { describeEvidence } from '../src/api-setup/environment-evidence.js';
+import type { SpecSection } from '../src/spec/section-names.js';
 import { isRfc3339UtcDateTime, isUtcDateTime } from '../src/schema/formats.js';
 import type { SchemaName } from '../src/schema/schema-names.js';
-import { S } from './spec-refs.js';
+import { S } from '../src/spec/sections.js';
 
 export { randomUUID };
 

@@ -2,8 +2,8 @@
 // 2xx), nor are the conditions of 422 invalid_user, so no check provokes it: it stays uncovered.
 
 import type { ApiResponse } from '../src/http/types.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
-import { S } from './spec-refs.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
+import { S } from '../src/spec/sections.js';
 import { acceptedRunId, int, obj, objects, revealPath, roleField, secondOrgWithRecruiter, show } from './support.js';
 
 const suite = 'users';

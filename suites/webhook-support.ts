@@ -3,7 +3,7 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonValue } from '../src/json/lossless.js';
-import type { CheckContext } from '../src/runner/check.js';
+import type { CheckContext } from '../src/api-setup/check.js';
 import {
   DELIVERY_SPEC_MS,
   TEST_PATH,
@@ -11,9 +11,9 @@ import {
   isDeliveryOf,
   type TestEvent,
   type TrioEntry,
-} from '../src/runner/webhook-trio.js';
+} from '../src/api-setup/webhook-trio.js';
 import type { ReceivedDelivery, ResponsePlan, WebhookReceiver } from '../src/webhook/receiver.js';
-import type { SpecSection } from '../src/runner/spec-section-names.js';
+import type { SpecSection } from '../src/spec/section-names.js';
 import { obj } from './support.js';
 
 // The trio's own facts live beside the shared setup step that sends it (src/runner/webhook-trio.ts).
@@ -24,7 +24,7 @@ export {
   isDeliveryOf,
   type TestEvent,
   type TrioEntry,
-} from '../src/runner/webhook-trio.js';
+} from '../src/api-setup/webhook-trio.js';
 
 /** First retry "after 1 min", plus the same allowance for its delivery. */
 export const RETRY_SPEC_MS = 60_000 + DELIVERY_SPEC_MS;

@@ -4,13 +4,13 @@
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject, JsonValue } from '../src/json/lossless.js';
-import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
+import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import { declarationOf, type EvidenceDeclaration } from '../src/runner/evidence.js';
 import { SkipCheck } from '../src/runner/skip-check.js';
-import type { SpecSection } from '../src/runner/spec-section-names.js';
+import type { SpecSection } from '../src/spec/section-names.js';
 import { isUtcDateTime } from '../src/schema/formats.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../src/webhook/receiver.js';
-import { S } from './spec-refs.js';
+import { S } from '../src/spec/sections.js';
 import { int, obj, objects, show, TWO_POW_53, warnUnlessRfc3339 } from './support.js';
 import {
   DELIVERY_SPEC_MS,

@@ -12,6 +12,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const LEAVES = ['package-root', 'narrow'];
 const MAY_IMPORT: Record<string, readonly string[]> = {
   cli: [
+    'api-setup',
     'config',
     'embedded',
     'openapi',
@@ -22,6 +23,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'sandbox',
     'scan',
     'schema',
+    'spec',
     'suites',
     'webhook',
     'http',
@@ -29,14 +31,23 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   ],
   /** The embedded target: with cli, the only certifier layer that reaches the sandbox (its public entry). */
   embedded: ['sandbox', 'webhook', 'config', 'json'],
-  suites: ['runner', 'http', 'schema', 'webhook', 'json'],
-  partner: ['runner', 'report', 'http', 'config', 'json'],
-  'receiver-cert': ['runner', 'webhook', 'http', 'config', 'json'],
-  scan: ['runner', 'json'],
+  suites: ['api-setup', 'runner', 'spec', 'http', 'schema', 'webhook', 'json'],
+  partner: ['runner', 'report', 'spec', 'http', 'config', 'json'],
+  'receiver-cert': ['runner', 'spec', 'webhook', 'http', 'config', 'json'],
+  scan: ['runner', 'spec', 'json'],
   report: ['runner', 'config', 'json'],
   /** The OpenAPI description: built from the schemas of schemas/ (through the schema layer's names and folder). */
   openapi: ['schema', 'json', 'config'],
-  runner: ['http', 'schema', 'webhook', 'config', 'json'],
+  /**
+   * The API's setup for `run` (organizations, recruiters, jobs, the shared real runs, the webhook trio,
+   * the environment's evidence) and certify(), which puts it around the engine. The engine never
+   * imports it: what a check may await reaches the runner only as the type parameter of its check model.
+   */
+  'api-setup': ['runner', 'spec', 'http', 'schema', 'webhook', 'config', 'json'],
+  /** The engine: check model, registry, plan, schedule, outcome, verdict, baseline, budget. */
+  runner: ['spec', 'http', 'schema', 'webhook', 'config', 'json'],
+  /** The spec as the code reads it: its copy, its section names (one table), its notice codes. */
+  spec: [],
   http: ['config', 'json'],
   schema: ['json'],
   webhook: ['json'],
@@ -176,6 +187,14 @@ describe('layers', () => {
       [
         fake('src/runner/x.ts', '../report/index.js'),
         'src/runner/x.ts imports src/report/index.js: layer "runner" may not import layer "report" (layer table)',
+      ],
+      [
+        fake('src/runner/x.ts', '../api-setup/shared-setup.js'),
+        'src/runner/x.ts imports src/api-setup/shared-setup.js: layer "runner" may not import layer "api-setup" (layer table)',
+      ],
+      [
+        fake('src/spec/x.ts', '../runner/check.js'),
+        'src/spec/x.ts imports src/runner/check.js: layer "spec" may not import layer "runner" (layer table)',
       ],
       [
         fake('src/sandbox/app.ts', '../http/client.js'),

@@ -3,7 +3,7 @@
 // first and skips the rest naming the flag (that each fault makes its check fail is the fault matrix's, on the check's own assertion).
 
 import { describe, expect, it } from 'vitest';
-import type { CheckDefinition } from '../src/runner/check.js';
+import type { CheckDefinition } from '../src/api-setup/check.js';
 import type { RunResult } from '../src/runner/results.js';
 import { ACTIVATION_CHECKS } from '../suites/activation.js';
 import { ALL_CHECKS } from '../suites/index.js';

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { createPacer } from '../src/http/pacer.js';
-import type { CheckDefinition } from '../src/runner/check.js';
+import type { CheckDefinition } from '../src/api-setup/check.js';
 import { LIMITS_CHECKS } from '../suites/limits.js';
 import { PRODUCTION_CHECKS } from '../suites/production.js';
 import { SANDBOX_CHECKS } from '../suites/sandbox.js';

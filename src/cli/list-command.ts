@@ -5,7 +5,7 @@
 
 import { isOneOf } from '../narrow.js';
 import { ConfigError } from '../config/config-error.js';
-import { loadSpec } from '../runner/spec-sections.js';
+import { loadSpec } from '../spec/spec-file.js';
 import { uncoveredReason } from '../../suites/index.js';
 import { CERTIFYING_COMMANDS, checkCatalogue, type CatalogueEntry, type CertifyingCommand } from './check-catalogue.js';
 

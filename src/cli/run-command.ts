@@ -5,7 +5,7 @@
 
 import { ConfigError } from '../config/config-error.js';
 import { loadConfig } from '../config/load-config.js';
-import { certify } from '../runner/certify.js';
+import { certify } from '../api-setup/certify.js';
 import { createRegistry } from '../runner/registry.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
 import {

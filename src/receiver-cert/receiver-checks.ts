@@ -3,7 +3,8 @@
 // service would send; refusal checks want exactly 401 for deliveries whose signature does not match.
 
 import type { EvidenceDeclaration } from '../runner/evidence.js';
-import type { SpecSection } from '../runner/spec-section-names.js';
+import type { SpecSection } from '../spec/section-names.js';
+import { S } from '../spec/sections.js';
 import type { Answer } from './send-delivery.js';
 import {
   bodies,
@@ -138,9 +139,6 @@ async function expectRefusal(t: ReceiverCheckContext, d: Delivery, what: string,
   );
 }
 
-const SIGNATURE = 'Events';
-const DELIVERY: SpecSection = 'Events';
-
 export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.acknowledges-run-completed',
@@ -149,7 +147,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     warns: [
       'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
-    spec: [DELIVERY],
+    spec: [S.events],
     sentence: 'A `2xx` answer means delivered. A non-`2xx` answer or no answer within 10 seconds is retried',
     async run(t) {
       await expectAck(t, delivery(t, 'run_completed', bodies.runCompleted), 'a valid run_completed');
@@ -162,7 +160,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     warns: [
       'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
-    spec: [DELIVERY],
+    spec: [S.events],
     sentence: 'A `2xx` answer means delivered. A non-`2xx` answer or no answer within 10 seconds is retried',
     async run(t) {
       await expectAck(t, delivery(t, 'run_failed', bodies.runFailed), 'a valid run_failed');
@@ -175,7 +173,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     warns: [
       'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
-    spec: [DELIVERY, 'Resources and their fields › Identifier conventions'],
+    spec: [S.events, S.identifiers],
     sentence: '`candidate_id` / candidate `id`: integer, int64 (may exceed 2^31)',
     async run(t) {
       await expectAck(
@@ -192,7 +190,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     warns: [
       'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
-    spec: [DELIVERY, 'Versioning'],
+    spec: [S.events, S.versioning],
     sentence: 'Receivers ignore unknown fields.',
     async run(t) {
       await expectAck(
@@ -209,7 +207,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     warns: [
       'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
-    spec: [DELIVERY, 'Versioning'],
+    spec: [S.events, S.versioning],
     sentence: '`event`: event name; receivers ignore but acknowledge unknown events',
     async run(t) {
       // The duty is the event name: a 4xx is excused only when a known event with the same identifiers is refused too.
@@ -227,7 +225,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     warns: [
       'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
-    spec: [DELIVERY],
+    spec: [S.events],
     sentence: 'Delivery is at-least-once. Receivers de-duplicate on `event_id`',
     async run(t) {
       const first = delivery(t, 'run_failed (first delivery)', bodies.runFailed);
@@ -246,7 +244,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     warns: [
       'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
-    spec: [SIGNATURE],
+    spec: [S.events],
     sentence: 'The receiver computes it over the bytes exactly as received',
     async run(t) {
       await expectAck(
@@ -260,7 +258,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     id: 'receiver.answers-within-10-seconds',
     title: 'a valid delivery is answered within 10 seconds',
     evidence: 'provoked',
-    spec: [DELIVERY, 'Limits'],
+    spec: [S.events, S.limits],
     sentence: 'A non-`2xx` answer or no answer within 10 seconds is retried with backoff',
     async run(t) {
       const a = await t.send(delivery(t, 'run_completed (timing)', bodies.runCompleted));
@@ -282,7 +280,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     id: 'receiver.never-redirects-a-delivery',
     title: 'a valid delivery is not answered with a redirect',
     evidence: 'provoked',
-    spec: [DELIVERY],
+    spec: [S.events],
     sentence: 'Redirects are never followed; any `3xx` counts as a failed attempt.',
     async run(t) {
       const a = await t.send(delivery(t, 'run_completed (redirect)', bodies.runCompleted));
@@ -308,7 +306,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     warns: [
       'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
-    spec: [SIGNATURE],
+    spec: [S.events],
     sentence: 'compares in constant time, and answers `401` without processing on mismatch',
     async run(t) {
       await expectRefusal(
@@ -326,7 +324,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
       'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
       'refused with another 4xx than 401 (a missing or malformed header may be read as a bad request)',
     ],
-    spec: [SIGNATURE],
+    spec: [S.events],
     sentence: 'answers `401` without processing on mismatch',
     async run(t) {
       await expectRefusal(
@@ -345,7 +343,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
       'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
       'refused with another 4xx than 401 (a missing or malformed header may be read as a bad request)',
     ],
-    spec: [SIGNATURE],
+    spec: [S.events],
     sentence:
       '`x-svc-signature` is `sha256=` followed by the lowercase hexadecimal HMAC-SHA256 of the raw request body bytes',
     async run(t) {
@@ -367,7 +365,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     warns: [
       'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
     ],
-    spec: [SIGNATURE],
+    spec: [S.events],
     sentence:
       'The receiver computes it over the bytes exactly as received, compares in constant time, and answers `401` without processing on mismatch.',
     async run(t) {
@@ -381,6 +379,6 @@ export const URL_CHECK: Omit<ReceiverCheck, 'run'> = {
   title: 'the URL is one the service delivers to (https, public host)',
   evidence: 'input',
   unlockedBy: '--url (the endpoint the partner registered)',
-  spec: [DELIVERY],
+  spec: [S.events],
   sentence: 'The URL must be `https://` on a public host.',
 };

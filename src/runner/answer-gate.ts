@@ -6,7 +6,7 @@
 
 import type { ApiClient, ApiResponse } from '../http/types.js';
 import { MAX_LARGE_ANSWERS_IN_FLIGHT } from './limits.js';
-import type { SetupClientFactory } from './shared-setup.js';
+import type { ClientFactory } from './client-factory.js';
 import { releaseMemory } from '../http/memory-valve.js';
 
 class AnswerGate {
@@ -37,7 +37,7 @@ class AnswerGate {
 }
 
 /** The engine whose every client (checks' and shared setup's alike) passes one gate. */
-export function gateLargeAnswers(engine: SetupClientFactory): SetupClientFactory {
+export function gateLargeAnswers(engine: ClientFactory): ClientFactory {
   const gate = new AnswerGate();
   return {
     client(record, opts) {

@@ -11,7 +11,7 @@ import {
   type CheckResult,
   type RunResult,
 } from './results.js';
-import { loadSpec } from './spec-sections.js';
+import { loadSpec } from '../spec/spec-file.js';
 
 export interface AssembleInput {
   certification: CertificationKind;

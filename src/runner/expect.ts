@@ -9,7 +9,8 @@ import type { Expect } from './check.js';
 import { deepEqual } from './deep-equal.js';
 import { describeRequest, renderValue } from './render.js';
 import type { Observation, RecordedExchange } from './results.js';
-import type { SpecSection } from './spec-section-names.js';
+import type { SpecSection } from '../spec/section-names.js';
+import { S } from '../spec/sections.js';
 
 export interface SchemaIssueLike {
   pointer: string;
@@ -28,8 +29,6 @@ export interface ExpectDeps {
 }
 
 const MAX_SCHEMA_ISSUES = 8;
-const GENERAL_RULES: SpecSection = 'What the service does';
-const ERRORS: SpecSection = 'Errors';
 
 /** Observation fields a check writes; `received`/`expected` are rendered for the report. */
 type Written = { message: string; spec: SpecSection; expected?: unknown; received?: unknown; pointer?: string };
@@ -96,7 +95,7 @@ export function createExpect(deps: ExpectDeps): Expect {
       ok = record(
         {
           message: `${req(res)} answered ${wantStatus} with content type ${renderValue(ct)}; error responses are JSON, application/json; charset=utf-8`,
-          spec: GENERAL_RULES,
+          spec: S.general,
           expected: 'application/json; charset=utf-8',
           received: renderValue(ct),
         },
@@ -108,7 +107,7 @@ export function createExpect(deps: ExpectDeps): Expect {
       return record(
         {
           message: `${req(res)} answered ${wantStatus} without a JSON object body; every non-2xx response has the error envelope {error, message}`,
-          spec: ERRORS,
+          spec: S.errors,
           expected: '{"error": "…", "message": "…"}',
           received: renderValue(res.jsonError ? res.text : body),
         },
@@ -120,7 +119,7 @@ export function createExpect(deps: ExpectDeps): Expect {
         ok = record(
           {
             message: `${req(res)} answered ${wantStatus} with "${field}" ${body[field] === undefined ? 'missing' : `of type ${typeName(body[field])}`}; the error envelope requires a string "${field}"`,
-            spec: ERRORS,
+            spec: S.errors,
             pointer: `/${field}`,
             expected: 'string',
             received: renderValue(body[field]),

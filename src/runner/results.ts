@@ -142,6 +142,18 @@ export interface BaselineOutcome {
   problems: BaselineProblem[];
 }
 
+export type Environment = 'sandbox' | 'production';
+
+/** What told the environment apart (src/api-setup/environment-evidence.ts gathers it). */
+export interface EnvironmentEvidence {
+  /** What the header under test says (present → sandbox). */
+  header: Environment;
+  /** What the behaviour shows; undefined when the probes were not run or did not tell. */
+  behaviour?: Environment;
+  /** One line per signal, for reports: "POST /sandbox/webhooks/test answered 422 invalid_request: the route exists (sandbox)". */
+  signals: string[];
+}
+
 export interface RunResult {
   certification: CertificationKind;
   /** Human title of the certification, e.g. "Service API". */
@@ -155,7 +167,7 @@ export interface RunResult {
     environment: 'sandbox' | 'production' | 'unknown';
     embedded: boolean;
     /** With --environment auto: the header's word, the behaviour's, and the signals behind them. */
-    environmentEvidence?: { header: 'sandbox' | 'production'; behaviour?: 'sandbox' | 'production'; signals: string[] };
+    environmentEvidence?: EnvironmentEvidence;
   };
   startedAt: string;
   finishedAt: string;

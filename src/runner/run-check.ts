@@ -7,14 +7,15 @@
 import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import { Budget } from './budget.js';
 import { withLazyJson } from './lazy-json.js';
-import type { CheckContext, CheckDefinition, SharedSetup, TargetInfo } from './check.js';
+import type { CheckContext, CheckDefinition, SetupProvider, TargetInfo } from './check.js';
 import { createExpect, type SchemaIssueLike } from './expect.js';
 import { MAX_OBSERVATIONS_PER_CHECK } from './limits.js';
 import { boundedObservation, boundedText } from './observation-text.js';
 import { ObservationOverflow } from './observation-overflow.js';
 import { decideOutcome, outcomeFields, type Ending, type SkipDecision } from './outcome.js';
 import type { CheckResult, Observation, RecordedExchange, SkipKind } from './results.js';
-import { abortableSleep, type SharedSetupCore, type SetupClientFactory } from './shared-setup.js';
+import type { ClientFactory } from './client-factory.js';
+import { abortableSleep } from './abortable-sleep.js';
 import { SetupFailure } from './setup-failure.js';
 import { SkipCheck } from './skip-check.js';
 
@@ -22,11 +23,11 @@ export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
 /** Added to every budget: the check's own bookkeeping and a slow machine. */
 export const DEFAULT_MARGIN_MS = 30_000;
 
-export interface CheckRunEnv {
+export interface CheckRunEnv<Setup> {
   target: TargetInfo;
   inputs: CheckContext['inputs'];
-  engine: SetupClientFactory;
-  setup: SharedSetupCore;
+  engine: ClientFactory;
+  setup: SetupProvider<Setup>;
   reservedCodes: string[];
   webhooks?: CheckContext['webhooks'];
   validate(schemaName: string, value: unknown): SchemaIssueLike[];
@@ -43,7 +44,7 @@ function budgetMs(check: CheckDefinition, timeScale: number, marginMs: number): 
   return (check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS) / timeScale + marginMs;
 }
 
-export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promise<CheckResult> {
+export async function runCheck<Setup>(check: CheckDefinition<Setup>, env: CheckRunEnv<Setup>): Promise<CheckResult> {
   const started = Date.now();
   const exchanges: RecordedExchange[] = [];
   const indexOf = new Map<RecordedExchange, number>();
@@ -88,31 +89,12 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     post: (path, body, opts) => request({ ...opts, method: 'POST', path, body }),
   };
 
-  const view = env.setup.forCheck((list) => list.forEach((ex) => record(ex, true)), env.reservedCodes, api);
   // Checks waiting on one shared step resume each in its own turn of the event loop, not all in one
   // job: twenty checks judging every read of a hostile real run held the CPU for seconds at once,
   // and a signal is seen between them.
-  const shared = <T>(step: () => Promise<T>): Promise<T> =>
+  const paused = <T>(step: () => Promise<T>): Promise<T> =>
     budget.paused(step).then((value) => new Promise<T>((resume) => setImmediate(resume, value)));
-  const setup: SharedSetup = {
-    org: () => shared(view.org),
-    secondOrg: () => shared(view.secondOrg),
-    user: () => shared(view.user),
-    job: () => shared(view.job),
-    fixtureRun: (fixture, o) => shared(() => view.fixtureRun(fixture, o)),
-    realRun: () => shared(view.realRun),
-    secondRealRun: () => shared(view.secondRealRun),
-    shortRealRun: () => shared(view.shortRealRun),
-    // Through the check's api: its request is paused like any other.
-    startRun: view.startRun,
-    webhookTrio: () => shared(view.webhookTrio),
-    typedRedemption: () => shared(view.typedRedemption),
-    plannedCode: view.plannedCode,
-    codeShortage: view.codeShortage,
-    takeActivationCode: view.takeActivationCode,
-    uniqueId: view.uniqueId,
-    occurredAt: view.occurredAt,
-  };
+  const setup = env.setup.forCheck((list) => list.forEach((ex) => record(ex, true)), env.reservedCodes, api, paused);
 
   const expect = createExpect({
     baseUrl: env.target.baseUrl,
@@ -128,7 +110,7 @@ export async function runCheck(check: CheckDefinition, env: CheckRunEnv): Promis
     },
   });
 
-  const ctx: CheckContext = {
+  const ctx: CheckContext<Setup> = {
     target: env.target,
     inputs: env.inputs,
     api,

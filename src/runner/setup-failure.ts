@@ -4,7 +4,7 @@
 // check code linear; the runner maps this class to `failed`, never to `error`.
 
 import type { ApiResponse } from '../http/types.js';
-import type { SpecSection } from './spec-section-names.js';
+import type { SpecSection } from '../spec/section-names.js';
 
 export class SetupFailure extends Error {
   override readonly name = 'SetupFailure';

@@ -1,4 +1,4 @@
-// The tool's version and the spec it cites, from the package root.
+// The tool's version, from the package root (the spec's copy: src/spec/spec-file.ts).
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,8 +6,4 @@ import { packageRoot } from '../package-root.js';
 
 export function toolVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-}
-
-export function specPath(): string {
-  return join(packageRoot(), 'spec', 'partner-api-v1.md');
 }

@@ -5,13 +5,14 @@
 import type { EvidenceDeclaration } from '../runner/evidence.js';
 import { decideOutcome, outcomeFields } from '../runner/outcome.js';
 import type { CheckResult, Observation, ScanFinding } from '../runner/results.js';
-import type { SpecSection } from '../runner/spec-section-names.js';
+import type { SpecSection } from '../spec/section-names.js';
+import { S } from '../spec/sections.js';
 import type { Finding, SecretPrefix } from './finding.js';
 import type { ScanOutcome } from './scan-paths.js';
 
 export const SCAN_SUITE = 'scan';
 /** The sections both checks cite: the rule itself, and the certification the service runs. */
-export const SCAN_SPEC: SpecSection[] = ['Authentication', 'What the service does'];
+export const SCAN_SPEC: SpecSection[] = [S.authentication, S.general];
 const SENTENCE =
   'Authentication: "Keys and tokens are server-side only. Certification checks frontend bundles and browser traffic for the strings `spk_` and `sot_`."';
 /** Observations repeat the first findings for the reports; results.json `findings` holds them all (up to the collector's cap). */

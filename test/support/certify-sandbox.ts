@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { startEmbeddedTarget } from '../../src/embedded/embedded-target.js';
 import type { Config } from '../../src/config/config.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import type { CheckDefinition } from '../../src/runner/check.js';
-import { certify } from '../../src/runner/certify.js';
+import type { CheckDefinition } from '../../src/api-setup/check.js';
+import { certify } from '../../src/api-setup/certify.js';
 import type { CheckResult, RunResult } from '../../src/runner/results.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
 

@@ -4,7 +4,7 @@
 // float in any language) above 2^53 comes out as a neighbour, which names another candidate or none.
 
 import { isJsonObject, parseJsonLossless, type JsonValue } from '../../json/lossless.js';
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import type { PartnerRequest, Traffic } from '../traffic.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
@@ -72,7 +72,7 @@ export const candidateIdsRule: Rule = {
   title: 'Candidate ids are sent back digit for digit (int64, never through a float)',
   suite: 'requests',
   evidence: 'provoked',
-  spec: [P.identifiers, P.reveal, P.decisionItem],
+  spec: [S.identifiers, S.reveal, S.decisionItem],
   hint: 'reveal or report a decision on a candidate of a real run (a run of one of your own jobs): the sandbox gives every fourth profile an id above 2^53',
   judge(traffic, ctx) {
     const listed = listedIds(traffic);

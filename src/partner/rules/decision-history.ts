@@ -4,7 +4,7 @@
 // duplicate and lost); rules 6-7, every decision is reported and a call is retry-safe, so a call that
 // failed (5xx, 429) or whose answer was lost is sent again, or its decisions are lost.
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import type { PartnerRequest, Traffic } from '../traffic.js';
 import { canonical, retryWindowMs, seconds } from './retry-chains.js';
 import { actionOf, decisionItemsOf, failedAnswer, sameInstant, type DecisionItem } from './decision-items.js';
@@ -23,7 +23,7 @@ export const laterActionRule: Rule = {
   evidence: 'conditional',
   notApplicableWhen:
     'the client never reported a later action on a candidate it had already reported (another decision, or a note added later): nothing to judge',
-  spec: [P.decisions, P.decisionItem],
+  spec: [S.decisions, S.decisionItem],
   hint: 'the client never reported a later action on a candidate it had already reported (another decision, or a note added later): nothing to judge',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
@@ -62,7 +62,7 @@ export const failedCallResentRule: Rule = {
   title: 'A decisions call that failed or lost its answer is sent again: no decision is lost',
   suite: 'decisions',
   evidence: 'provoked',
-  spec: [P.decisions, P.retries],
+  spec: [S.decisions, S.retries],
   hint: 'report a decision on a candidate (POST /runs/{run_id}/decisions with a decision): the first such call answers 503 rate_limit_unavailable and stores nothing; send it again',
   judge(traffic, ctx) {
     const offences: Offence[] = [];

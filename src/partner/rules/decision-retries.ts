@@ -3,7 +3,7 @@
 // rule 1: a new `occurred_at` is kept as a new history entry), and after a `422` "nothing of the request
 // was stored; fix and resend the entire batch" (rule 2).
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import type { JudgeContext, PartnerRequest, Traffic } from '../traffic.js';
 import {
   canonical,
@@ -53,7 +53,7 @@ export const occurredAtKeptRule: Rule = {
     'a retry writes the same occurred_at instant another way (2026-01-01T10:00:00Z, …00.000Z)',
     'the repeat after a simulated refusal drops x-svc-sandbox-simulate (the partner moving on, or a retry)',
   ],
-  spec: [P.retries, P.decisions],
+  spec: [S.retries, S.decisions],
   hint: 'report a decision on a candidate (POST /runs/{run_id}/decisions with a decision): the first such call answers 503 rate_limit_unavailable, another one is executed but its answer is lost; let your client retry them',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
@@ -140,7 +140,7 @@ export const wholeBatchRule: Rule = {
   evidence: 'conditional',
   notApplicableWhen: 'the client never received a decisions 422: nothing to resend',
   warns: ['the resent batch drops items (a refused item may have been abandoned)'],
-  spec: [P.decisions, P.errorsByEndpoint],
+  spec: [S.decisions, S.byEndpoint],
   // Conditional: no honest injection exists (a 422 refuses invalid data, and a conformant client sends none),
   // so the rule judges only a 422 the client's own batch drew.
   hint: 'the client never received a 422 on a decisions call: nothing to resend (judged only when a batch of yours is refused)',

@@ -2,8 +2,8 @@
 // notices rendered to a recruiter for this run, including unrecognized codes; each sent at least once per
 // run"; rule 7; Decision: `reject_reason` "only with rejected").
 
-import { KNOWN_NOTICE_CODES } from '../../runner/notice-codes.js';
-import { P } from '../spec-refs.js';
+import { KNOWN_NOTICE_CODES } from '../../spec/notice-codes.js';
+import { S } from '../../spec/sections.js';
 import type { JudgeContext, Traffic } from '../traffic.js';
 import { settle, type Offence, type Rule } from './rule.js';
 import { noticeCodes, runFacts } from './runs.js';
@@ -60,7 +60,7 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
     warns: [
       'a code was served only as a warning of the run start, or after the recruiter last acted on the run (it may never have been shown)',
     ],
-    spec: opts.kind === 'known' ? [P.decisions] : [P.decisions, P.notice, P.versioning],
+    spec: opts.kind === 'known' ? [S.decisions] : [S.decisions, S.notice, S.versioning],
     hint: opts.hint,
     judge(traffic: Traffic, ctx: JudgeContext) {
       const reported = reportedCodes(traffic);
@@ -183,7 +183,7 @@ const rejectReasonRule: Rule = {
   title: 'A decision carries reject_reason only when it is rejected',
   suite: 'decisions',
   evidence: 'provoked',
-  spec: [P.decisionItem, P.decisions],
+  spec: [S.decisionItem, S.decisions],
   hint: 'report decisions on candidates (a rejection with a reason and another decision)',
   judge(traffic, ctx) {
     const offences: Offence[] = [];

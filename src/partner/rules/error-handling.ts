@@ -3,7 +3,7 @@
 // its HTTP status (Versioning 2: "handle unknown error codes by HTTP status"; Errors: "Any code not listed
 // is handled by its HTTP status"), so a 5xx with a new code on a retry-safe call is retried with backoff.
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import { specMs, type PartnerRequest } from '../traffic.js';
 import {
   firstAfter,
@@ -56,7 +56,7 @@ export const noRetryAfter402Rule: Rule = {
   suite: 'retries',
   evidence: 'provoked',
   warns: ['the repeat after a simulated refusal drops x-svc-sandbox-simulate (the partner moving on, or a retry)'],
-  spec: [P.errorsByEndpoint, P.reveal],
+  spec: [S.byEndpoint, S.reveal],
   hint: 'reveal a candidate: the first reveal of the session answers 402 insufficient_credits, injected on purpose by the certifier (the sandbox itself never answers 402); tell the user, do not retry',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
@@ -109,7 +109,7 @@ export const unknownErrorCodeRule: Rule = {
   suite: 'unknown-values',
   evidence: 'provoked',
   warns: ['an unknown-code error is not retried where no known error of that status was retried either'],
-  spec: [P.versioning, P.errors],
+  spec: [S.versioning, S.errors],
   hint: 'create one of your own jobs (POST /jobs): the first answers 503 with the new code zz_new_error; let your client handle it as any 503',
   judge(traffic, ctx) {
     const offences: Offence[] = [];

@@ -4,7 +4,7 @@
 // reads the run and reports what the recruiter did and saw. Judged against the client's own flow on its
 // other fixture runs, so a client is never asked for more on this run than it does elsewhere.
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import type { PartnerRequest, Traffic } from '../traffic.js';
 import { settle, type Offence, type Rule } from './rule.js';
 import { isTerminal, readStatus, runFacts, type RunFacts } from './runs.js';
@@ -25,7 +25,7 @@ export const extraFieldsFlowRule: Rule = {
   suite: 'unknown-values',
   evidence: 'conditional',
   notApplicableWhen: 'the client never started a cert-extra-fields run: nothing to judge',
-  spec: [P.versioning, P.run],
+  spec: [S.versioning, S.run],
   hint: 'the client never started a cert-extra-fields run: nothing to judge (start one, show it and report decisions and notices as for any fixture)',
   judge(traffic, ctx) {
     const runs = [...runFacts(traffic).values()];

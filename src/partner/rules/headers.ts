@@ -2,7 +2,7 @@
 // request except `POST /activations/redeem`, and `x-svc-lang`, when sent, `he` or `en`. One table drives
 // the three rules.
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import type { PartnerRequest } from '../traffic.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
@@ -41,7 +41,7 @@ function requiredHeaderRule(h: RequiredHeader): Rule {
     title: h.title,
     suite: 'requests',
     evidence: 'provoked',
-    spec: [P.commonHeaders, P.authentication],
+    spec: [S.commonHeaders, S.authentication],
     hint: 'send any request from your server',
     judge(traffic, ctx) {
       const offences: Offence[] = [];
@@ -78,7 +78,7 @@ const langRule: Rule = {
   evidence: 'conditional',
   notApplicableWhen: 'the client sent no x-svc-lang header (it is optional): no value to judge',
   warns: ['x-svc-lang is empty, or he/en in another case or with spaces'],
-  spec: [P.commonHeaders],
+  spec: [S.commonHeaders],
   hint: 'send x-svc-lang (he or en) with a request, e.g. a run read',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
@@ -131,7 +131,7 @@ const redeemWithoutOrgTokenRule: Rule = {
   title: 'POST /activations/redeem carries no x-svc-org',
   suite: 'requests',
   evidence: 'provoked',
-  spec: [P.redeem, P.commonHeaders],
+  spec: [S.redeem, S.commonHeaders],
   hint: 'connect a customer: redeem an activation code (POST /activations/redeem)',
   judge(traffic, ctx) {
     const offences: Offence[] = [];

@@ -2,7 +2,7 @@
 // HTML stripped by the partner"): evident markup fails, a tag-shaped token that may be text warns, and a
 // lone `<` or `&` in prose is text.
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 /**
@@ -44,7 +44,7 @@ export const descriptionRule: Rule = {
   suite: 'requests',
   evidence: 'provoked',
   warns: ['description_text holds an HTML character reference or tag-like text (code, or a job about HTML)'],
-  spec: [P.job, P.jobs],
+  spec: [S.job, S.jobs],
   hint: 'create or update one of your own jobs (POST /jobs with description_text)',
   judge(traffic, ctx) {
     const offences: Offence[] = [];

@@ -2,7 +2,7 @@
 // code, so the token that drew it is not used again. The certifier revokes one organization's token
 // itself (the org-token-revoked injection), so no client has to forge a token to be judged.
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import type { PartnerRequest } from '../traffic.js';
 import { retryWindowMs, sameRequest, seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
@@ -13,7 +13,7 @@ export const orgTokenRule: Rule = {
   suite: 'org-token',
   evidence: 'provoked',
   warns: ['the refused token is sent again with a redeem, which takes no org token'],
-  spec: [P.authentication, P.crossCutting],
+  spec: [S.authentication, S.crossCutting],
   hint: 'connect a second customer (redeem another of the provisioned activation codes) and work with it: after its first accepted call the certifier revokes its org token, as the operator would, and its later calls answer 401 invalid_org_token; renew the connection with a new code',
   judge(traffic, ctx) {
     const offences: Offence[] = [];

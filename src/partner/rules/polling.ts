@@ -1,7 +1,7 @@
 // Polling guidance (Endpoints › GET /runs/{run_id}; Limits: "Run polling: every 5 seconds while watched;
 // stop after 30 minutes of running"; States and transitions: completed and failed are terminal).
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import { specMs, type PartnerRequest } from '../traffic.js';
 import { seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
@@ -30,7 +30,7 @@ const pollIntervalRule: Rule = {
   suite: 'polling',
   evidence: 'provoked',
   warns: ['any breach: polling pace is client guidance (advisory), never a failure'],
-  spec: [P.runsRead, P.limits],
+  spec: [S.runsRead, S.limits],
   hint: 'start a cert-slow run and keep it on screen',
   judge(traffic, ctx) {
     const need = specMs(ctx, POLL_INTERVAL_MS);
@@ -71,7 +71,7 @@ const stopAtTerminalRule: Rule = {
   suite: 'polling',
   evidence: 'provoked',
   warns: ['any breach: polling pace is client guidance (advisory), never a failure'],
-  spec: [P.runsRead, P.runStatus],
+  spec: [S.runsRead, S.runStatus],
   hint: 'start a cert-slow run and keep it on screen until it completes',
   judge(traffic, ctx) {
     const window = specMs(ctx, AFTER_TERMINAL_WINDOW_MS);
@@ -122,7 +122,7 @@ const stopAfter30MinRule: Rule = {
   suite: 'polling',
   evidence: 'provoked',
   warns: ['any breach: polling pace is client guidance (advisory), never a failure'],
-  spec: [P.runsRead, P.limits],
+  spec: [S.runsRead, S.limits],
   hint: 'start a run on one of your own jobs and keep it on screen: the first real run the sandbox accepts (after the injected 500 on the first start, a start the recruiter makes by hand) reads running for 35 minutes (spec time; --time-scale shortens them) and sends its terminal webhook only then',
   judge(traffic, ctx) {
     // The client counts from when it got the 202, a little after the sandbox sent it: a grace of one poll

@@ -1,6 +1,6 @@
 // Every POST says its body is JSON (Endpoints › Common headers: `Content-Type` on every POST).
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
 export const contentTypeRule: Rule = {
@@ -8,7 +8,7 @@ export const contentTypeRule: Rule = {
   title: 'Every POST carries Content-Type: application/json',
   suite: 'requests',
   evidence: 'provoked',
-  spec: [P.commonHeaders],
+  spec: [S.commonHeaders],
   hint: 'send any POST (register a recruiter, start a run)',
   judge(traffic, ctx) {
     const posts = traffic.requests.filter((r) => r.method === 'POST');

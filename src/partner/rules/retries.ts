@@ -1,7 +1,7 @@
 // The retry policy (Errors › Idempotency and retries; Cross-cutting errors; the endpoints' own rules).
 // A retry is the same request sent again soon after an answer (retry-chains.ts).
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import type { PartnerRequest } from '../traffic.js';
 import { specMs } from '../traffic.js';
 import {
@@ -110,7 +110,7 @@ const backoffRule: Rule = {
     "identical reads close together may be another reader's polls",
     'a retry waited less than the retry before it (backoff grows)',
   ],
-  spec: [P.retries, P.crossCutting],
+  spec: [S.retries, S.crossCutting],
   hint: 'read a run twice (e.g. keep a cert-slow run on screen): the first repeat read answers 503 rate_limit_unavailable; let your client retry it',
   judge(traffic, ctx) {
     const need = specMs(ctx, BACKOFF_START_MS);
@@ -178,7 +178,7 @@ const attemptsRule: Rule = {
   title: 'A retry-safe call is attempted at most 3 times',
   suite: 'retries',
   evidence: 'provoked',
-  spec: [P.retries],
+  spec: [S.retries],
   hint: backoffRule.hint,
   judge(traffic, ctx) {
     const offences: Offence[] = [];
@@ -209,7 +209,7 @@ const retryAfterRule: Rule = {
   title: 'After 429 rate_limited the call waits at least Retry-After',
   suite: 'retries',
   evidence: 'provoked',
-  spec: [P.crossCutting, P.retries],
+  spec: [S.crossCutting, S.retries],
   hint: 'register a recruiter (POST /users): the first one answers 429 rate_limited with Retry-After; let your client retry it',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
@@ -249,7 +249,7 @@ const finalErrorsRule: Rule = {
   warns: [
     "an identical read of a refused run's path while earlier reads show several recruiters polling it: another reader's poll, or a retry",
   ],
-  spec: [P.retries, P.crossCutting],
+  spec: [S.retries, S.crossCutting],
   hint: 'connect a second customer and work with it: the certifier revokes its org token after its first accepted call (401 invalid_org_token; any other refusal of your traffic counts as well)',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
@@ -378,7 +378,7 @@ const runStartRetryRule: Rule = {
     'a run start resent after 503 rate_limit_unavailable (nothing was executed; the spec reads two ways)',
     'the repeat after a simulated refusal drops x-svc-sandbox-simulate (the partner moving on, or a retry)',
   ],
-  spec: [P.runsStart, P.retries],
+  spec: [S.runsStart, S.retries],
   hint: 'start a run on one of your own jobs (a job_external_id not starting with cert-): the first such start answers 500 internal_error; show the error (a recruiter may start again by hand: a new action, not a retry)',
   judge(traffic, ctx) {
     const offences: Offence[] = [];
@@ -436,7 +436,7 @@ const redeemRetryRule: Rule = {
   suite: 'retries',
   evidence: 'provoked',
   warns: ['the repeat after a simulated refusal drops x-svc-sandbox-simulate (the partner moving on, or a retry)'],
-  spec: [P.redeem, P.retries],
+  spec: [S.redeem, S.retries],
   hint: 'connect a customer with an activation code: the first successful redemption is carried out but its answer is lost',
   judge(traffic, ctx) {
     const offences: Offence[] = [];

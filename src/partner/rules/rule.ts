@@ -3,7 +3,7 @@
 // is the same function with `final: true`.
 
 import type { EvidenceDeclaration } from '../../runner/evidence.js';
-import type { SpecSection } from '../../runner/spec-section-names.js';
+import type { SpecSection } from '../../spec/section-names.js';
 import type { JudgeContext, Traffic, WebhookDelivery } from '../traffic.js';
 
 export type RuleState = 'pending' | 'passed' | 'failed' | 'skipped' | 'warning';

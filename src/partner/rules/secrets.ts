@@ -1,7 +1,7 @@
 // Keys and tokens travel only in their headers (What the service does, General rules: "Keys and tokens
 // must never reach a browser, mobile app, URL…"; Endpoints › Common headers; Authentication rule 7).
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import type { JudgeContext, PartnerRequest, Traffic } from '../traffic.js';
 import { settle, type Offence, type Rule } from './rule.js';
 
@@ -57,7 +57,7 @@ function secretRule(
     evidence: 'provoked',
     // In a body a key or token only warns (rule 7 does not list request bodies to the service).
     ...(opts.body ? { warns: ['a key or token the session issued is sent in a request body'] } : {}),
-    spec: [P.general, P.commonHeaders, P.authentication],
+    spec: [S.general, S.commonHeaders, S.authentication],
     hint: 'send any request from your server',
     judge(traffic: Traffic, ctx: JudgeContext) {
       const secrets = [...known(), ...issuedTokens(traffic)];

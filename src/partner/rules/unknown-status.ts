@@ -1,7 +1,7 @@
 // An unknown run status is read as `running` (Versioning 3: "run `status` is treated as `running`"): the
 // client keeps reading the run, neither crashing nor stopping as if it had ended.
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import { specMs } from '../traffic.js';
 import { seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule } from './rule.js';
@@ -28,7 +28,7 @@ export const unknownStatusRule: Rule = {
   suite: 'unknown-values',
   evidence: 'provoked',
   warns: ['the client read again sooner than the polling pace, or only after a webhook delivery prompted it'],
-  spec: [P.versioning, P.runStatus],
+  spec: [S.versioning, S.runStatus],
   hint: 'start a cert-slow run and keep it on screen: a poll of it (a read after one that said running) answers the unknown status zz_certification_status',
   judge(traffic, ctx) {
     const window = Math.max(specMs(ctx, KEEPS_READING_MS), TIMER_LAG_FLOOR_MS);

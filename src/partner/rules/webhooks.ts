@@ -3,7 +3,7 @@
 // Signature: "answers 401 without processing on mismatch"; "A bad-signature test delivery must be
 // answered non-2xx").
 
-import { P } from '../spec-refs.js';
+import { S } from '../../spec/sections.js';
 import type { JudgeContext, Traffic, WebhookDelivery } from '../traffic.js';
 import { seconds } from './retry-chains.js';
 import { settle, type Offence, type Rule, type RuleVerdict } from './rule.js';
@@ -41,7 +41,7 @@ const validDeliveriesRule: Rule = {
   suite: 'webhooks',
   evidence: 'input',
   unlockedBy: '--webhook-url',
-  spec: [P.events],
+  spec: [S.events],
   hint: 'start a cert-webhook run, or ask for a test delivery: POST /sandbox/webhooks/test {"event":"run_completed"}',
   judge(traffic, ctx) {
     const skip = noWebhook(ctx);
@@ -76,7 +76,7 @@ const noRedirectRule: Rule = {
   suite: 'webhooks',
   evidence: 'input',
   unlockedBy: '--webhook-url',
-  spec: [P.events],
+  spec: [S.events],
   hint: validDeliveriesRule.hint,
   judge(traffic, ctx) {
     const skip = noWebhook(ctx);
@@ -105,7 +105,7 @@ const badSignatureRule: Rule = {
   suite: 'webhooks',
   evidence: 'input',
   unlockedBy: '--webhook-url',
-  spec: [P.events, P.webhookTest],
+  spec: [S.events, S.webhookTest],
   hint: 'ask for a bad-signature test delivery: POST /sandbox/webhooks/test {"event":"run_completed","valid_signature":false}',
   judge(traffic, ctx) {
     const skip = noWebhook(ctx);

@@ -6,15 +6,16 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import type { JsonValue } from '../json/lossless.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../webhook/receiver.js';
-import { planActivationCodes } from './code-plan.js';
-import type { RecordedExchange } from './results.js';
-import { SharedSetupCore, type SetupClientFactory } from './shared-setup.js';
+import { planActivationCodes } from '../runner/code-plan.js';
+import type { RecordedExchange } from '../runner/results.js';
+import type { ClientFactory } from '../runner/client-factory.js';
+import { SharedSetupCore } from './shared-setup.js';
 import { TEST_PATH } from './webhook-trio.js';
 
 type Answer = (spec: RequestSpec) => { status: number; json?: unknown };
 
 /** A client factory whose every request is answered by `answer` and recorded like the engine does. */
-function scriptedEngine(answer: Answer): SetupClientFactory & { sent: RequestSpec[] } {
+function scriptedEngine(answer: Answer): ClientFactory & { sent: RequestSpec[] } {
   const sent: RequestSpec[] = [];
   return {
     sent,
@@ -75,7 +76,7 @@ function scriptedReceiver(runIds: string[]): WebhookReceiver {
   };
 }
 
-function core(engine: SetupClientFactory, receiver?: WebhookReceiver): SharedSetupCore {
+function core(engine: ClientFactory, receiver?: WebhookReceiver): SharedSetupCore {
   return new SharedSetupCore({
     engine,
     baseUrl: 'http://127.0.0.1:9/v1',
@@ -88,8 +89,7 @@ function core(engine: SetupClientFactory, receiver?: WebhookReceiver): SharedSet
   });
 }
 
-const checkApi = (engine: SetupClientFactory, into: RecordedExchange[]): ApiClient =>
-  engine.client((ex) => into.push(ex));
+const checkApi = (engine: ClientFactory, into: RecordedExchange[]): ApiClient => engine.client((ex) => into.push(ex));
 
 describe('the webhook trio as a shared setup step', () => {
   it('is sent once, and every check that awaits it carries its three exchanges', async () => {

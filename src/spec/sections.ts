@@ -1,7 +1,9 @@
-// Section references of the checks, by short name. Each value must be a heading of the spec
-// (`SpecSection`, generated from spec/partner-api-v1.md at build time), so a mistyped one does not compile.
+// The one table of spec section references by short name, used by every command (the checks of `run`
+// and its shared setup, the rules of `partner`, the checks of `receiver` and `scan`). Each value must
+// be a heading of the spec (`SpecSection`, generated from spec/partner-api-v1.md at build time), so a
+// mistyped one does not compile.
 
-import type { SpecSection } from '../src/runner/spec-section-names.js';
+import type { SpecSection } from './section-names.js';
 
 export const S = {
   general: 'What the service does',

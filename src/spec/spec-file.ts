@@ -1,9 +1,11 @@
-// Section references as checks cite them: "Heading" for a `##` heading and
-// "Heading › Subheading" for a `###` under it, exactly as written in the spec.
+// The spec's copy in the package: its title, its digest, and its section references as checks cite
+// them: "Heading" for a `##` heading and "Heading › Subheading" for a `###` under it, exactly as
+// written in the spec.
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { specPath } from './tool-files.js';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
 
 const SECTION_SEPARATOR = ' › ';
 
@@ -33,6 +35,11 @@ export interface SpecInfo {
 }
 
 let cached: SpecInfo | undefined;
+
+/** The copy of the spec the package ships and every report cites. */
+export function specPath(): string {
+  return join(packageRoot(), 'spec', 'partner-api-v1.md');
+}
 
 /** The copy of the spec shipped in the package: its title, digest and section references. */
 export function loadSpec(): SpecInfo {

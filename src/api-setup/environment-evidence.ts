@@ -11,17 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../http/types.js';
 import { isJsonObject } from '../json/lossless.js';
-
-export type Environment = 'sandbox' | 'production';
-
-export interface EnvironmentEvidence {
-  /** What the header under test says (present → sandbox). */
-  header: Environment;
-  /** What the behaviour shows; undefined when the probes were not run or did not tell. */
-  behaviour?: Environment;
-  /** One line per signal, for reports: "POST /sandbox/webhooks/test answered 422 invalid_request: the route exists (sandbox)". */
-  signals: string[];
-}
+import type { Environment, EnvironmentEvidence } from '../runner/results.js';
 
 function errorCode(res: ApiResponse): string {
   return isJsonObject(res.json) && typeof res.json.error === 'string' ? ` ${res.json.error}` : '';

@@ -1,7 +1,7 @@
 // The exploration's share of a certification's requests, told apart from the catalogue's in the stats
 // and every report: the requests of the explore suite's checks that reached the target.
 
-import type { CheckResult } from './results.js';
+import type { CheckResult } from '../runner/results.js';
 
 /** The suite whose checks send generated requests (suites/explore.ts). */
 export const EXPLORE_SUITE = 'explore';

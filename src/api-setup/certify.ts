@@ -11,24 +11,25 @@ import { redactedConfig } from '../config/redacted-config.js';
 import { createRedactor } from '../config/redact.js';
 import { namedSecret, rememberSecrets, secretsOfConfig } from '../config/secret-options.js';
 import { createHttpEngine } from '../http/client.js';
-import type { ProgressListener } from './progress.js';
+import type { ProgressListener } from '../runner/progress.js';
 import { isSchemaName, validateAgainst } from '../schema/validator.js';
-import { gateLargeAnswers } from './answer-gate.js';
+import { gateLargeAnswers } from '../runner/answer-gate.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
-import type { CheckContext, CheckDefinition, TargetInfo } from './check.js';
-import { needStateOf, planCertification, primaryOnlyPlan } from './certify-plan.js';
-import { toolVersion } from './tool-files.js';
-import { startOwnReceiver } from './own-receiver.js';
-import { behaviourOf, decideEnvironment, probeBehaviour, type EnvironmentEvidence } from './environment-evidence.js';
+import type { CheckContext, TargetInfo } from '../runner/check.js';
+import type { CheckDefinition } from './check.js';
+import { needStateOf, planCertification, primaryOnlyPlan } from '../runner/certify-plan.js';
+import { toolVersion } from '../runner/tool-files.js';
+import { startOwnReceiver } from '../runner/own-receiver.js';
+import { behaviourOf, decideEnvironment, probeBehaviour } from './environment-evidence.js';
 import { preflight, PreflightInterrupted, type PreflightResult } from './preflight.js';
-import { createRegistry, sortChecks } from './registry.js';
-import { assembleResult } from './assemble-result.js';
-import type { CheckResult, RunResult } from './results.js';
-import { runCheck, DEFAULT_MARGIN_MS } from './run-check.js';
-import { decideOutcome, outcomeFields, type SkipDecision } from './outcome.js';
-import { runConcurrently } from './schedule.js';
+import { createRegistry, sortChecks } from '../runner/registry.js';
+import { assembleResult } from '../runner/assemble-result.js';
+import type { CheckResult, EnvironmentEvidence, RunResult } from '../runner/results.js';
+import { runCheck, DEFAULT_MARGIN_MS } from '../runner/run-check.js';
+import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
+import { runConcurrently } from '../runner/schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
-import { loadSpec } from './spec-sections.js';
+import { loadSpec } from '../spec/spec-file.js';
 import { EXPLORE_SUITE, explorationRequests } from './exploration.js';
 
 // Checks spend their time waiting (on the target, on polls, on webhook deliveries); the request rate
@@ -331,7 +332,7 @@ async function gatherEvidence(
   return behaviour ? { ...evidence, behaviour } : evidence;
 }
 
-export { summarize } from './results.js';
+export { summarize } from '../runner/results.js';
 
 /** Resolves when every check ended, or at once on a second signal (the checks still running are left behind). */
 function untilForced(all: Promise<void>, force: AbortSignal | undefined): Promise<void> {

@@ -8,6 +8,16 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import { isJsonObject } from '../json/lossless.js';
+import type { SetupProvider } from '../runner/check.js';
+import type { ClientFactory } from '../runner/client-factory.js';
+import type { CodePlan } from '../runner/code-plan.js';
+import { withLazyJson } from '../runner/lazy-json.js';
+import { describeRequest, renderValue } from '../runner/render.js';
+import type { RecordedExchange } from '../runner/results.js';
+import { SetupFailure } from '../runner/setup-failure.js';
+import { SkipCheck } from '../runner/skip-check.js';
+import { S } from '../spec/sections.js';
+import type { WebhookReceiver } from '../webhook/receiver.js';
 import type {
   JobHandle,
   OrgHandle,
@@ -16,26 +26,12 @@ import type {
   SharedSetup,
   TypedRedemption,
   UserHandle,
-} from './check.js';
-import type { CodePlan } from './code-plan.js';
-import { withLazyJson } from './lazy-json.js';
-import { describeRequest, renderValue } from './render.js';
-import type { RecordedExchange } from './results.js';
-import { SetupFailure } from './setup-failure.js';
-import { SkipCheck } from './skip-check.js';
-import type { SpecSection } from './spec-section-names.js';
-import type { WebhookReceiver } from '../webhook/receiver.js';
+} from './setup-view.js';
 import { sendTestTrio, type TrioEntry } from './webhook-trio.js';
-
-export interface SetupClientFactory {
-  client(
-    record: (exchange: RecordedExchange) => void,
-    opts?: { signal?: AbortSignal; labelPrefix?: string },
-  ): ApiClient;
-}
+import { abortableSleep } from '../runner/abortable-sleep.js';
 
 export interface SharedSetupOptions {
-  engine: SetupClientFactory;
+  engine: ClientFactory;
   baseUrl: string;
   /** --org-token: the primary organization already exists. */
   orgToken?: string;
@@ -59,11 +55,6 @@ interface Step<T> {
   deps: Step<unknown>[];
 }
 
-const SPEC_REDEEM: SpecSection = 'Endpoints › POST /activations/redeem';
-const SPEC_USERS: SpecSection = 'Endpoints › POST /users';
-const SPEC_JOBS: SpecSection = 'Endpoints › POST /jobs';
-const SPEC_RUNS: SpecSection = 'Endpoints › POST /runs (start a run)';
-const SPEC_READ: SpecSection = 'Endpoints › GET /runs/{run_id}';
 const POLL_SPEC_MS = 5_000;
 /** How far in the past occurredAt() starts: room for many distinct seconds before reaching "now". */
 const OCCURRED_AT_LEAD_MS = 4 * 60_000;
@@ -82,7 +73,7 @@ export interface RealRunResult {
 }
 
 /** The certification-wide setup; `forCheck` gives each check its view of it. */
-export class SharedSetupCore {
+export class SharedSetupCore implements SetupProvider<SharedSetup> {
   readonly nonce = randomBytes(4).toString('hex');
   private counter = 0;
   private readonly steps = new Map<string, Step<unknown>>();
@@ -240,7 +231,7 @@ export class SharedSetupCore {
     const body = isJsonObject(res.json) ? res.json : undefined;
     const token = body?.org_token;
     if (res.status !== 200 || typeof token !== 'string' || token === '') {
-      throw new SetupFailure(step, this.wrong(res, '200 with an org_token'), SPEC_REDEEM, res);
+      throw new SetupFailure(step, this.wrong(res, '200 with an org_token'), S.redeem, res);
     }
     this.opts.onSecret(token);
     return {
@@ -291,12 +282,7 @@ export class SharedSetupCore {
         !isJsonObject(res.json) ||
         typeof res.json.user_id !== 'string'
       ) {
-        throw new SetupFailure(
-          'user (register a recruiter)',
-          this.wrong(res!, 'a 2xx with a user_id'),
-          SPEC_USERS,
-          res,
-        );
+        throw new SetupFailure('user (register a recruiter)', this.wrong(res!, 'a 2xx with a user_id'), S.users, res);
       }
       return { externalId, ...(role !== undefined ? { role } : {}) };
     });
@@ -326,7 +312,7 @@ export class SharedSetupCore {
         { label: 'create job' },
       );
       if (res.status < 200 || res.status > 299 || !isJsonObject(res.json) || typeof res.json.job_id !== 'string') {
-        throw new SetupFailure('job (create a job)', this.wrong(res, 'a 2xx with a job_id'), SPEC_JOBS, res);
+        throw new SetupFailure('job (create a job)', this.wrong(res, 'a 2xx with a job_id'), S.jobs, res);
       }
       return { ...job, jobId: res.json.job_id, response: res };
     });
@@ -389,7 +375,7 @@ export class SharedSetupCore {
       }
       if (!final) {
         const last = reads[reads.length - 1]!;
-        throw new SetupFailure('real run (read the run)', this.wrong(last, '200 with the run'), SPEC_READ, last);
+        throw new SetupFailure('real run (read the run)', this.wrong(last, '200 with the run'), S.runsRead, last);
       }
       return { run: { runId, start: res }, reads, final };
     });
@@ -418,7 +404,7 @@ export class SharedSetupCore {
         throw new SetupFailure(
           'second real run (create a twin of the shared job)',
           this.wrong(created, 'a 2xx'),
-          SPEC_JOBS,
+          S.jobs,
           created,
         );
       }
@@ -526,7 +512,7 @@ export class SharedSetupCore {
     const runId = isJsonObject(res.json) ? res.json.run_id : undefined;
     const started = anySuccess ? res.status >= 200 && res.status <= 299 : res.status === 202;
     if (!started || typeof runId !== 'string' || runId === '') {
-      throw new SetupFailure(step, this.wrong(res, '202 with a run_id'), SPEC_RUNS, res);
+      throw new SetupFailure(step, this.wrong(res, '202 with a run_id'), S.runsStart, res);
     }
     return runId;
   }
@@ -551,8 +537,14 @@ export class SharedSetupCore {
   /**
    * Each check's view: same memoized steps; awaited steps' exchanges attached to the check. `api` is the
    * check's own client: the runs it starts through startRun are recorded in the check, not as setup.
+   * `paused` wraps every wait on a step (the engine stops the check's time budget meanwhile).
    */
-  forCheck(attach: (exchanges: RecordedExchange[]) => void, reservedCodes: string[], api: ApiClient): SharedSetup {
+  forCheck(
+    attach: (exchanges: RecordedExchange[]) => void,
+    reservedCodes: string[],
+    api: ApiClient,
+    paused: <T>(step: () => Promise<T>) => Promise<T> = (step) => step(),
+  ): SharedSetup {
     const attached = new Set<Step<unknown>>();
     const collect = (step: Step<unknown>, out: RecordedExchange[]): void => {
       for (const dep of step.deps) collect(dep, out);
@@ -560,7 +552,7 @@ export class SharedSetupCore {
       attached.add(step);
       out.push(...step.exchanges);
     };
-    const awaitStep = async <T>(step: Step<T>): Promise<T> => {
+    const attachedAwait = async <T>(step: Step<T>): Promise<T> => {
       try {
         return await step.promise;
       } finally {
@@ -569,21 +561,23 @@ export class SharedSetupCore {
         if (out.length > 0) attach(out);
       }
     };
+    const awaitStep = <T>(step: () => Step<T>): Promise<T> => paused(() => attachedAwait(step()));
     const codes = [...reservedCodes];
     return {
-      org: () => awaitStep(this.orgStep()),
-      secondOrg: async () => (await awaitStep(this.secondOrgStep())).org,
-      typedRedemption: () => awaitStep(this.typedStep()),
+      org: () => awaitStep(() => this.orgStep()),
+      secondOrg: () => paused(async () => (await attachedAwait(this.secondOrgStep())).org),
+      typedRedemption: () => awaitStep(() => this.typedStep()),
       plannedCode: (role) => this.opts.codes.assigned[role],
       codeShortage: (role) => this.opts.codes.shortage(role),
-      user: () => awaitStep(this.userStep()),
-      job: () => awaitStep(this.jobStep()),
-      fixtureRun: (fixture, o) => awaitStep(this.fixtureRunStep(fixture, o?.lang, o?.targetCount ?? 10)),
-      realRun: () => awaitStep(this.realRunStep()),
-      secondRealRun: () => awaitStep(this.secondRealRunStep()),
-      shortRealRun: () => awaitStep(this.shortRealRunStep()),
+      user: () => awaitStep(() => this.userStep()),
+      job: () => awaitStep(() => this.jobStep()),
+      fixtureRun: (fixture, o) => awaitStep(() => this.fixtureRunStep(fixture, o?.lang, o?.targetCount ?? 10)),
+      realRun: () => awaitStep(() => this.realRunStep()),
+      secondRealRun: () => awaitStep(() => this.secondRealRunStep()),
+      shortRealRun: () => awaitStep(() => this.shortRealRunStep()),
+      // Through the check's api: its request is paused like any other.
       startRun: (body, opts) => this.startRun(api, body, opts ?? {}),
-      webhookTrio: () => awaitStep(this.webhookTrioStep()),
+      webhookTrio: () => awaitStep(() => this.webhookTrioStep()),
       takeActivationCode: () => codes.shift() ?? this.takeSpareCode(),
       uniqueId: (prefix) => this.uniqueId(prefix),
       occurredAt: () => this.occurredAt(),
@@ -620,17 +614,4 @@ export function typedCodeForm(code: string): string {
   const m = /^SVC([A-Z0-9]{4})([A-Z0-9]{4})$/.exec(compact);
   if (m) return `svc ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`;
   return code.toLowerCase().replace(/-/g, ' ');
-}
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, Math.max(0, ms));
-    function done(): void {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config/config.js';
 import type { CheckDefinition } from './check.js';
 import { certify } from './certify.js';
-import { decideVerdict } from './verdict.js';
+import { decideVerdict } from '../runner/verdict.js';
 import { TargetUnreachableError } from './preflight.js';
-import type { RunResult } from './results.js';
+import type { RunResult } from '../runner/results.js';
 
 const KEY = `spk_live_${'ab'.repeat(24)}`;
 const TOKEN = `sot_${'cd'.repeat(24)}`;
