@@ -1,8 +1,9 @@
 // One certification, usable in-process (tests, the fault matrix) and by `svc-certify run`: the thin
 // orchestrator of a plan. It learns what only the target can tell (pre-flight, the environment),
-// plans (certify-plan.ts: a pure function of the checks and what this certification has), then
-// executes: settles the skips, runs the checks against the shared setup, assembles the RunResult and
-// feeds the reporters live events. The target must already exist: the CLI starts the embedded sandbox
+// plans (src/runner/certify-plan.ts: a pure function of the checks and what this certification has),
+// then executes: settles the skips, runs the checks against the shared setup, assembles the RunResult
+// and feeds the reporters live events. It lives beside the API's setup, not in the engine, because it
+// builds that setup and asks the target API questions (pre-flight, environment probes) of its own. The target must already exist: the CLI starts the embedded sandbox
 // before calling this, and writes the reports after it.
 
 import { setMaxListeners } from 'node:events';
