@@ -10,7 +10,7 @@ import { createInjector, type Injector } from './injections.js';
 import { judgeAll, toCheckResult, type Judged } from './judge.js';
 import type { PartnerConsole } from './live-checklist.js';
 import { createRecorder, type Observation, type Recorder } from './recorder.js';
-import { PARTNER_SUITES, partnerRules, type Rule } from './rules/index.js';
+import { PARTNER_SUITES, partnerRegistry, type Rule } from './rules/index.js';
 import { issuedTokens } from './rules/secrets.js';
 import type { InjectionId, JudgeContext } from './traffic.js';
 
@@ -57,7 +57,8 @@ export interface PartnerSession {
 export function createPartnerSession(opts: SessionOptions): PartnerSession {
   const startedAt = new Date();
   const known = opts.secrets.map((s) => s.value);
-  const rules = partnerRules(() => known);
+  // Validated like every command's checks; in the rules' own order, the report's.
+  const rules = partnerRegistry(() => known, 'as-declared').checks;
   const recorder = createRecorder();
   const injector = createInjector({
     timeScale: opts.timeScale,

@@ -2,7 +2,8 @@
 // with the sentence it enforces. Acknowledgement checks want a 2xx within 10 s for deliveries the
 // service would send; refusal checks want exactly 401 for deliveries whose signature does not match.
 
-import type { EvidenceDeclaration } from '../runner/evidence.js';
+import type { CheckDeclaration } from '../runner/check-declaration.js';
+import { createRegistry } from '../runner/registry.js';
 import type { SpecSection } from '../runner/spec-section-names.js';
 import type { Answer } from './send-delivery.js';
 import {
@@ -32,17 +33,18 @@ export interface ReceiverCheckContext {
   inconclusive(reason: string): void;
 }
 
-/** A receiver check, with how its evidence arises (runner/evidence.ts). */
-export interface ReceiverCheck extends EvidenceDeclaration {
-  id: string;
-  title: string;
-  spec: SpecSection[];
+export const RECEIVER_SUITE = 'receiver';
+
+/** What a receiver check declares: the shape every command's checks share (runner/check-declaration.ts). */
+export interface ReceiverCheckDeclaration extends CheckDeclaration {
   /** The sentence of the spec the check enforces, quoted in every failure. */
   sentence: string;
-  run(t: ReceiverCheckContext): Promise<void>;
 }
 
-export const RECEIVER_SUITE = 'receiver';
+/** A receiver check: it sends deliveries to the partner's endpoint and judges the answers. */
+export interface ReceiverCheck extends ReceiverCheckDeclaration {
+  run(t: ReceiverCheckContext): Promise<void>;
+}
 
 function described(a: Answer): string {
   if (a.timedOut) return 'no answer within the acknowledgement time-out';
@@ -144,6 +146,7 @@ const DELIVERY: SpecSection = 'Events';
 export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.acknowledges-run-completed',
+    suite: RECEIVER_SUITE,
     title: 'a signed run_completed is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
@@ -157,6 +160,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.acknowledges-run-failed',
+    suite: RECEIVER_SUITE,
     title: 'a signed run_failed is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
@@ -170,6 +174,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.acknowledges-candidate-revealed-int64-id',
+    suite: RECEIVER_SUITE,
     title: 'a candidate_revealed whose candidate_id is above 2^53 is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
@@ -187,6 +192,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.ignores-unknown-fields',
+    suite: RECEIVER_SUITE,
     title: 'a delivery with unknown fields is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
@@ -204,6 +210,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.acknowledges-unknown-event',
+    suite: RECEIVER_SUITE,
     title: 'an unknown event name is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
@@ -222,6 +229,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.acknowledges-repeated-event-id',
+    suite: RECEIVER_SUITE,
     title: 'the same event_id delivered twice is acknowledged both times',
     evidence: 'provoked',
     warns: [
@@ -241,6 +249,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.verifies-signature-over-raw-bytes',
+    suite: RECEIVER_SUITE,
     title: 'a delivery with unusual but valid JSON formatting, signed over its exact bytes, is acknowledged',
     evidence: 'provoked',
     warns: [
@@ -258,6 +267,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.answers-within-10-seconds',
+    suite: RECEIVER_SUITE,
     title: 'a valid delivery is answered within 10 seconds',
     evidence: 'provoked',
     spec: [DELIVERY, 'Limits'],
@@ -280,6 +290,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.never-redirects-a-delivery',
+    suite: RECEIVER_SUITE,
     title: 'a valid delivery is not answered with a redirect',
     evidence: 'provoked',
     spec: [DELIVERY],
@@ -303,6 +314,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.refuses-wrong-secret-401',
+    suite: RECEIVER_SUITE,
     title: 'a delivery signed with another secret is refused with 401',
     evidence: 'provoked',
     warns: [
@@ -320,6 +332,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.refuses-missing-signature-401',
+    suite: RECEIVER_SUITE,
     title: 'a delivery without x-svc-signature is refused with 401',
     evidence: 'provoked',
     warns: [
@@ -339,6 +352,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.refuses-truncated-signature-401',
+    suite: RECEIVER_SUITE,
     title: 'a delivery whose signature is cut short is refused with 401',
     evidence: 'provoked',
     warns: [
@@ -362,6 +376,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.refuses-body-changed-after-signing-401',
+    suite: RECEIVER_SUITE,
     title: 'a delivery whose body was changed after signing is refused with 401',
     evidence: 'provoked',
     warns: [
@@ -376,11 +391,22 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
 ];
 
-export const URL_CHECK: Omit<ReceiverCheck, 'run'> = {
+/** The URL rule: judged from the URL itself, before any delivery is sent. */
+export const URL_CHECK: ReceiverCheckDeclaration = {
   id: 'receiver.url-is-deliverable',
+  suite: RECEIVER_SUITE,
   title: 'the URL is one the service delivers to (https, public host)',
   evidence: 'input',
   unlockedBy: '--url (the endpoint the partner registered)',
   spec: [DELIVERY],
   sentence: 'The URL must be `https://` on a public host.',
 };
+
+/** Every receiver check, validated (runner/registry.ts), in the order the command runs and reports them. */
+export const RECEIVER_REGISTRY = createRegistry<ReceiverCheckDeclaration>(
+  [URL_CHECK, ...RECEIVER_CHECKS],
+  [RECEIVER_SUITE],
+  {
+    order: 'as-declared',
+  },
+);

@@ -2,8 +2,7 @@
 // give the same verdict, so the live checklist can re-judge after every request and the final judgement
 // is the same function with `final: true`.
 
-import type { EvidenceDeclaration } from '../../runner/evidence.js';
-import type { SpecSection } from '../../runner/spec-section-names.js';
+import type { CheckDeclaration } from '../../runner/check-declaration.js';
 import type { JudgeContext, Traffic, WebhookDelivery } from '../traffic.js';
 
 export type RuleState = 'pending' | 'passed' | 'failed' | 'skipped' | 'warning';
@@ -37,18 +36,13 @@ export interface RuleVerdict {
 }
 
 /**
- * A rule, with how its evidence arises (runner/evidence.ts): `provoked` when the sandbox or an injection
+ * A rule: the shape every command's checks share (runner/check-declaration.ts), judging the recorded
+ * traffic, with how its evidence arises (runner/evidence.ts): `provoked` when the sandbox or an injection
  * creates the situation in a normal session (never exercised: `not-exercised`, with the hint);
  * `conditional` when only the partner's own choices do (never exercised: `not-applicable`, with
  * `notApplicableWhen`); `input` when a flag lets the traffic reach it at all (`unlockedBy`).
  */
-export interface Rule extends EvidenceDeclaration {
-  /** `<suite>.<property asserted>`. */
-  id: string;
-  title: string;
-  suite: string;
-  /** Spec headings (typed: a mistyped section does not compile). */
-  spec: SpecSection[];
+export interface Rule extends CheckDeclaration {
   /** What the partner does so that the traffic exercises the rule ("start a cert-slow run and keep it on screen"). */
   hint: string;
   /**
