@@ -50,7 +50,7 @@ export interface PartnerSession {
   judge(final: boolean): Judged[];
   /** Shows the verdicts live: now, and again after new traffic (at most every 250 ms, and 4× the last judgement's cost apart). */
   attach(live: PartnerConsole): void;
-  /** Settles every rule (the live console too) and returns the RunResult, redacted; the CLI writes the reports. */
+  /** Judges every rule a last time (the live console shows the final verdicts) and returns the RunResult, redacted; the CLI writes the reports. */
   finish(opts: { baseUrl: string; environment: RunResult['target']['environment'] }): RunResult;
 }
 
@@ -135,7 +135,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
       const judged = judge(true);
       const redactor: Redactor = createRedactor(opts.secrets);
       for (const token of issuedTokens(traffic)) redactor.add(namedSecret('orgToken', token));
-      live?.settle(redactJudged(judged, redactor));
+      live?.showFinal(redactJudged(judged, redactor));
       const origin = new URL(baseUrl).origin;
       const durationMs = Date.now() - startedAt.getTime();
       const checks = judged.map((j) => toCheckResult(j, traffic, { origin, redactor, durationMs }));

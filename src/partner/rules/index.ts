@@ -64,4 +64,4 @@ export function partnerRegistry(
   return createRegistry(partnerRules(knownSecrets), PARTNER_SUITES, { order });
 }
 
-export type { Rule, RuleVerdict, RuleState, Offence } from './rule.js';
+export type { Rule, RuleVerdict, RuleState, TrafficObservation } from './rule.js';
