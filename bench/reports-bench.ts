@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../test/support/chromium.js';
 import { startEmbeddedTarget } from '../src/embedded/embedded-target.js';
-import { settleResult } from '../src/runner/settle.js';
+import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { renderHtml, renderJson, renderJunit, renderMarkdown, renderSarif } from '../src/report/index.js';
 import { certify } from '../src/api-setup/certify.js';
@@ -22,7 +22,7 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const WANTED_FAILURES = 20;
 const TIME_SCALE = 60;
 
-/** The result before settleResult cut passed checks' bodies: the "before" column. */
+/** The result before resultWithVerdict cut passed checks' bodies: the "before" column. */
 const UNCAPPED = new WeakMap<RunResult, RunResult>();
 
 async function certifyEmbedded(faults: string[]): Promise<RunResult> {
@@ -41,7 +41,7 @@ async function certifyEmbedded(faults: string[]): Promise<RunResult> {
       embedded: true,
       webhooks: target.webhooks,
     });
-    const settled = settleResult(result, { strict: false });
+    const settled = resultWithVerdict(result, { strict: false });
     UNCAPPED.set(settled, result);
     return settled;
   } finally {

@@ -18,7 +18,7 @@ import { mergeResults } from '../src/report/dossier.js';
 import { renderHtml } from '../src/report/html.js';
 import { assembleResult } from '../src/runner/assemble-result.js';
 import { summarize, type CheckResult, type RunResult } from '../src/runner/results.js';
-import { settleResult } from '../src/runner/settle.js';
+import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
 import { LONG_BODY, makePassingRunResult, makeRunResult, makeWarningRunResult } from './report-fixtures.js';
 import { chromiumRunsHere, launchChromium } from './support/chromium.js';
 
@@ -56,7 +56,7 @@ function failingRun(): RunResult {
     file: 'known-failures.json',
     entries: [{ id: accepted.id, reason: 'fixed in 2.4', until: '2099-01-01' }],
   };
-  return settleResult(
+  return resultWithVerdict(
     { ...base, checks: sorted, summary: summarize(sorted) },
     { strict: false, baseline },
     { today: '2030-01-01' },
@@ -104,7 +104,7 @@ function partnerResult(): RunResult {
     suites: PARTNER_SUITES.filter((s) => checks.some((c) => c.suite === s)),
     checks,
   });
-  return redactor.value(settleResult(assembled, { strict: false }));
+  return redactor.value(resultWithVerdict(assembled, { strict: false }));
 }
 
 /**

@@ -6,7 +6,7 @@ import { terminalSafe } from '../src/report/terminal-safe.js';
 import { createPlainConsoleReporter } from '../src/report/console-plain.js';
 import type { RunStartInfo } from '../src/report/reporter.js';
 import type { RunResult } from '../src/runner/results.js';
-import { settleResult } from '../src/runner/settle.js';
+import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
 import { baselineMarker } from '../src/runner/baseline.js';
 import {
   makeIncompleteRunResult,
@@ -278,7 +278,7 @@ describe('console reporter, verdicts that are neither certified nor not certifie
       formatGroupedSummary(result, colour)
         .split('\n')
         .find((l) => l.includes('https://partner.example.test/v1'))!;
-    expect(lineOf(settleResult(makePassingRunResult(), { strict: false })).startsWith(GREEN)).toBe(true);
+    expect(lineOf(resultWithVerdict(makePassingRunResult(), { strict: false })).startsWith(GREEN)).toBe(true);
     expect(lineOf(makeRunResult()).startsWith(RED)).toBe(true);
     for (const result of [makeIncompleteRunResult(), makeInterruptedRunResult(), makeSelectionRunResult()]) {
       const line = lineOf(result);
@@ -306,7 +306,7 @@ describe('console reporter, verdicts that are neither certified nor not certifie
   });
 
   it('a missing input the baseline accepts costs nothing: certified, the skip marked accepted until its date', () => {
-    const result = settleResult(
+    const result = resultWithVerdict(
       makeIncompleteRunResult(),
       {
         strict: false,
@@ -334,7 +334,7 @@ describe('console reporter, verdicts that are neither certified nor not certifie
   });
 
   it('--strict makes a missing input fail the certification, and still says what is missing', () => {
-    const result = settleResult(makeIncompleteRunResult(), { strict: true });
+    const result = resultWithVerdict(makeIncompleteRunResult(), { strict: true });
     expect(result.verdict).toBe('not-certified');
     const text = formatGroupedSummary(result, plain);
     expect(text).toContain(

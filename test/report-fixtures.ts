@@ -3,7 +3,7 @@
 // of each verdict that is neither certified nor not-certified (incomplete, interrupted, passed-selection).
 
 import { summarize, type CheckResult, type RecordedExchange, type RunResult } from '../src/runner/results.js';
-import { settleResult } from '../src/runner/settle.js';
+import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
 
 /** What a real partner key would look like; it must never appear in any report. */
 export const RAW_SECRET = 'spk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -290,7 +290,7 @@ function skipped(
   return check({ status: 'skipped', durationMs: 0, ...partial });
 }
 
-/** The RunResult as the CLI writes it: verdict and what is missing decided once (settleResult, not strict). */
+/** The RunResult as the CLI writes it: verdict and what is missing decided once (resultWithVerdict, not strict). */
 function settled(base: RunResult, checks: CheckResult[], extra: Partial<RunResult> = {}): RunResult {
   const suites = base.suites.filter((suite) => checks.some((c) => c.suite === suite));
   // As certify() writes them: by suite order, then id.
@@ -298,7 +298,10 @@ function settled(base: RunResult, checks: CheckResult[], extra: Partial<RunResul
     (a, b) => suites.indexOf(a.suite) - suites.indexOf(b.suite) || a.id.localeCompare(b.id),
   );
   const { verdict: _v, missing: _m, ...rest } = base;
-  return settleResult({ ...rest, ...extra, suites, checks: sorted, summary: summarize(sorted) }, { strict: false });
+  return resultWithVerdict(
+    { ...rest, ...extra, suites, checks: sorted, summary: summarize(sorted) },
+    { strict: false },
+  );
 }
 
 export const WEBHOOK_UNLOCK = '--webhook-secret (with --webhook-public-url)';

@@ -6,7 +6,7 @@ import { escapeHtml } from '../src/report/html-escape.js';
 import { mergeResults } from '../src/report/dossier.js';
 import { createHtmlReporter, HTML_CSP, renderHtml } from '../src/report/html.js';
 import { HTML_STYLE } from '../src/report/html-style.js';
-import { settleResult } from '../src/runner/settle.js';
+import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
 import {
   makeIncompleteRunResult,
   makeInterruptedRunResult,
@@ -228,7 +228,7 @@ describe('html reporter (static)', () => {
 
   it('a missing input the baseline accepts: certified, the skip and the baseline section say so', () => {
     const entries = [{ id: 'auth.disabled-partner-key-403', reason: 'not in staging yet', until: '2099-12-31' }];
-    const withKey = settleResult(
+    const withKey = resultWithVerdict(
       makeIncompleteRunResult(),
       { strict: false, baseline: { file: 'known.json', entries } },
       { today: '2030-01-01' },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMarkdownReporter, mdCell, renderMarkdown } from '../src/report/markdown.js';
-import { settleResult } from '../src/runner/settle.js';
+import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
 import {
   makeIncompleteRunResult,
   makeInterruptedRunResult,
@@ -126,7 +126,7 @@ describe('markdown reporter', () => {
       'webhooks.retried-after-failure',
     ].map((id) => ({ id, reason: 'not in staging yet', until: '2099-12-31' }));
     const md = renderMarkdown(
-      settleResult(
+      resultWithVerdict(
         makeIncompleteRunResult(),
         { strict: false, baseline: { file: 'known.json', entries } },
         { today: '2030-01-01' },

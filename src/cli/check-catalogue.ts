@@ -1,13 +1,16 @@
-// Every check of every certifying command in one list, for `svc-certify list`: run's suites, the
-// partner rules, the receiver checks and the scan checks, each with the command that runs it.
+// Every check of every certifying command in one list, for `svc-certify list`: read from each command's
+// registry (run's suites, the partner rules, the receiver checks and the scan checks), every entry the
+// same way, each with the command that runs it.
 
 import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
-import { PARTNER_SUITES, partnerRules } from '../partner/rules/index.js';
-import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK } from '../receiver-cert/receiver-checks.js';
-import { SCAN_CHECKS, SCAN_SPEC, SCAN_SUITE } from '../scan/scan-checks.js';
-import type { Evidence, EvidenceDeclaration } from '../runner/evidence.js';
+import { partnerRegistry } from '../partner/rules/index.js';
+import { RECEIVER_REGISTRY } from '../receiver-cert/receiver-checks.js';
+import { SCAN_REGISTRY } from '../scan/scan-checks.js';
+import type { Need } from '../runner/check.js';
+import type { CheckDeclaration } from '../runner/check-declaration.js';
+import type { Evidence } from '../runner/evidence.js';
 import { unlockOf } from '../runner/needs.js';
-import { sortChecks } from '../runner/registry.js';
+import { createRegistry, type CheckRegistry } from '../runner/registry.js';
 
 export const CERTIFYING_COMMANDS = ['run', 'partner', 'receiver', 'scan'] as const;
 export type CertifyingCommand = (typeof CERTIFYING_COMMANDS)[number];
@@ -21,7 +24,7 @@ export interface CatalogueEntry {
   /** run: the inputs a check needs (a missing one skips it); partner: what the partner does to exercise the rule. */
   needs: string[];
   hint?: string;
-  /** partner: client guidance, not a duty (only warns). */
+  /** Guidance, not a duty (only warns): the partner's client-guidance rules. */
   advisory?: boolean;
   /** How the check gets its evidence (runner/evidence.ts). */
   evidence: Evidence;
@@ -33,59 +36,40 @@ export interface CatalogueEntry {
   warns: string[];
 }
 
-/** The declaration fields of an entry, `needs` giving a run check's unlock. */
-function declared(d: EvidenceDeclaration, needs?: Parameters<typeof unlockOf>[0]) {
-  const unlock = unlockOf(needs, d.unlockedBy);
-  return {
-    evidence: d.evidence,
-    ...(d.notApplicableWhen !== undefined ? { notApplicableWhen: d.notApplicableWhen } : {}),
-    ...(unlock !== undefined ? { unlock } : {}),
-    warns: [...(d.warns ?? [])],
-  };
-}
+/** What the catalogue reads of a check: the shape every command shares, with run's needs and a partner rule's hint. */
+type Listed = CheckDeclaration & { readonly needs?: readonly Need[]; readonly hint?: string };
 
-/** Every check, by command in CERTIFYING_COMMANDS order, suites in each command's own order. */
-export function checkCatalogue(): CatalogueEntry[] {
-  const run = sortChecks([...ALL_CHECKS], SUITE_ORDER).map((c): CatalogueEntry => ({
-    command: 'run',
+/** One entry, the same for every command: only what a check declares, never how the command runs it. */
+function entryOf(command: CertifyingCommand, c: Listed): CatalogueEntry {
+  const unlock = unlockOf(c.needs, c.unlockedBy);
+  return {
+    command,
     suite: c.suite,
     id: c.id,
     title: c.title,
     spec: [...c.spec],
     needs: [...(c.needs ?? [])],
-    ...declared(c, c.needs),
-  }));
-  const partner = sortChecks(
-    partnerRules(() => []),
-    PARTNER_SUITES,
-  ).map((r): CatalogueEntry => ({
-    command: 'partner',
-    suite: r.suite,
-    id: r.id,
-    title: r.title,
-    spec: [...r.spec],
-    needs: [],
-    hint: r.hint,
-    ...(r.advisory ? { advisory: true } : {}),
-    ...declared(r),
-  }));
-  const receiver = [URL_CHECK, ...RECEIVER_CHECKS].map((c): CatalogueEntry => ({
-    command: 'receiver',
-    suite: RECEIVER_SUITE,
-    id: c.id,
-    title: c.title,
-    spec: [...c.spec],
-    needs: [],
-    ...declared(c),
-  }));
-  const scan = SCAN_CHECKS.map((c): CatalogueEntry => ({
-    command: 'scan',
-    suite: SCAN_SUITE,
-    id: c.id,
-    title: c.title,
-    spec: [...SCAN_SPEC],
-    needs: [],
-    ...declared(c),
-  }));
-  return [...run, ...partner, ...receiver, ...scan];
+    ...(c.hint !== undefined ? { hint: c.hint } : {}),
+    ...(c.advisory ? { advisory: true } : {}),
+    evidence: c.evidence,
+    ...(c.notApplicableWhen !== undefined ? { notApplicableWhen: c.notApplicableWhen } : {}),
+    ...(unlock !== undefined ? { unlock } : {}),
+    warns: [...(c.warns ?? [])],
+  };
+}
+
+/** The registry of each certifying command (runner/registry.ts: ids, suites and declarations validated), in its listing order. */
+function registries(): Record<CertifyingCommand, CheckRegistry<Listed>> {
+  return {
+    run: createRegistry(ALL_CHECKS, SUITE_ORDER),
+    partner: partnerRegistry(() => []),
+    receiver: RECEIVER_REGISTRY,
+    scan: SCAN_REGISTRY,
+  };
+}
+
+/** Every check, by command in CERTIFYING_COMMANDS order, suites in each command's own order. */
+export function checkCatalogue(): CatalogueEntry[] {
+  const byCommand = registries();
+  return CERTIFYING_COMMANDS.flatMap((command) => byCommand[command].checks.map((c) => entryOf(command, c)));
 }

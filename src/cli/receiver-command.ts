@@ -8,7 +8,7 @@ import { assembleResult } from '../runner/assemble-result.js';
 import { toolVersion } from '../runner/tool-files.js';
 import { certifyReceiver } from '../receiver-cert/certify-receiver.js';
 import { envelopeIdsOf } from '../receiver-cert/deliveries.js';
-import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK } from '../receiver-cert/receiver-checks.js';
+import { RECEIVER_REGISTRY, RECEIVER_SUITE } from '../receiver-cert/receiver-checks.js';
 import {
   createSettingsReporters,
   finishCertification,
@@ -52,7 +52,7 @@ export async function receiverCommand(flags: Record<string, unknown>, env: Env =
   const reporters = await createSettingsReporters(settings);
   const allowPrivate = o.get('allowPrivate') ?? false;
   const insecure = o.get('insecure') ?? false;
-  const planned = [URL_CHECK, ...RECEIVER_CHECKS].map((c) => ({ id: c.id, title: c.title, suite: RECEIVER_SUITE }));
+  const planned = RECEIVER_REGISTRY.checks.map((c) => ({ id: c.id, title: c.title, suite: c.suite }));
   const target = { baseUrl: url, environment: 'unknown' as const, embedded: false };
   for (const r of reporters) r.onRunStart?.({ checks: planned, suites: [RECEIVER_SUITE], target });
   for (const r of reporters) for (const c of planned) r.onCheckStart?.(c.id);

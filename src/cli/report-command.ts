@@ -14,7 +14,7 @@ import {
   createSettingsReporters,
   prepareReports,
   resolveReportSettings,
-  settleResult,
+  resultWithVerdict,
   type ReportSettings,
 } from './report-options.js';
 import { UsageError } from './usage-error.js';
@@ -24,7 +24,7 @@ import { UsageError } from './usage-error.js';
  * entries naming its checks (an entry naming no check of any of them is reported unknown once), and
  * stays strict if it was run strict. Without them, every result is kept exactly as it was written.
  */
-function resettle(parts: RunResult[], settings: ReportSettings): RunResult[] {
+function withVerdicts(parts: RunResult[], settings: ReportSettings): RunResult[] {
   if (!settings.baseline && !settings.strict) return parts;
   const ids = parts.map((p) => new Set(p.checks.map((c) => c.id)));
   return parts.map((part, i) => {
@@ -34,7 +34,7 @@ function resettle(parts: RunResult[], settings: ReportSettings): RunResult[] {
       entries: settings.baseline.entries.filter((e) => own.has(e.id) || (i === 0 && !ids.some((s) => s.has(e.id)))),
     };
     const strict = settings.strict || part.config['strict'] === true;
-    return settleResult(part, { ...settings, strict, ...(baseline ? { baseline } : {}) }, { knownIds: own });
+    return resultWithVerdict(part, { ...settings, strict, ...(baseline ? { baseline } : {}) }, { knownIds: own });
   });
 }
 
@@ -45,7 +45,7 @@ export async function reportCommand(files: string[], flags: Record<string, unkno
     );
   const settings = await resolveReportSettings(flags);
   const results = files.map((file) => readResultsFile(resolve(file), file));
-  const parts = resettle(results.flatMap(partsOf), settings);
+  const parts = withVerdicts(results.flatMap(partsOf), settings);
   // A single input without new flags is passed through untouched (a dossier included): byte-identical reports.
   const untouched = results.length === 1 && !settings.baseline && !settings.strict;
   const [only] = results;

@@ -23,7 +23,7 @@ export {
   prepareReports,
   type ReportSettings,
 } from '../report/finish-certification.js';
-export { settleResult } from '../runner/settle.js';
+export { resultWithVerdict } from '../runner/result-with-verdict.js';
 
 export interface ResolveOptions {
   env?: Record<string, string | undefined>;

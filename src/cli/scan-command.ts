@@ -6,7 +6,7 @@ import { assembleResult } from '../runner/assemble-result.js';
 import type { Reporter } from '../report/reporter.js';
 import type { CheckResult, RunResult } from '../runner/results.js';
 import { truncateSecrets } from '../scan/redact.js';
-import { SCAN_CHECKS, SCAN_SUITE, scanCheckResults } from '../scan/scan-checks.js';
+import { SCAN_REGISTRY, SCAN_SUITE, scanCheckResults } from '../scan/scan-checks.js';
 import { ScanPathError } from '../scan/scan-file.js';
 import { scanPaths, type ScanOutcome } from '../scan/scan-paths.js';
 import {
@@ -62,7 +62,7 @@ export async function scanCommand(paths: string[], flags: Record<string, unknown
     ...(signal ? { interrupted: { signal } } : {}),
   };
   try {
-    return await finishCertification(result, settings, { reporters, knownIds: SCAN_CHECKS.map((c) => c.id) });
+    return await finishCertification(result, settings, { reporters, knownIds: SCAN_REGISTRY.checks.map((c) => c.id) });
   } finally {
     signals.dispose();
   }

@@ -6,7 +6,7 @@ import { renderCurl } from '../http/curl.js';
 import { recordMessage } from '../http/record.js';
 import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
 import type { CheckResult, Observation, RecordedExchange } from '../runner/results.js';
-import type { Rule, RuleVerdict } from './rules/rule.js';
+import type { Rule, RuleObservation, RuleVerdict } from './rules/rule.js';
 import type { JudgeContext, PartnerRequest, Traffic, WebhookDelivery } from './traffic.js';
 
 export interface Judged {
@@ -17,22 +17,24 @@ export interface Judged {
 }
 
 /**
- * Offences (and warnings) a verdict keeps past its judgement; the rest are counted (`moreOffences`,
+ * Offences (and warnings) a verdict keeps past its judgement; the rest are counted (`moreFailures`,
  * `moreWarnings`). A flood that breaks a rule on every request made hundreds of thousands of them, each
  * redacted for the live console and again for the reports: seconds between a signal and the exit.
  */
 export const MAX_OFFENCES_KEPT = 50;
 
+const isWarning = (o: RuleObservation): boolean => o.severity === 'warning';
+
 function capped(verdict: RuleVerdict): RuleVerdict {
-  const warnings = verdict.warnings ?? [];
-  if (verdict.offences.length <= MAX_OFFENCES_KEPT && warnings.length <= MAX_OFFENCES_KEPT) return verdict;
-  const moreOffences = (verdict.moreOffences ?? 0) + Math.max(0, verdict.offences.length - MAX_OFFENCES_KEPT);
+  const failures = verdict.observations.filter((o) => !isWarning(o));
+  const warnings = verdict.observations.filter(isWarning);
+  if (failures.length <= MAX_OFFENCES_KEPT && warnings.length <= MAX_OFFENCES_KEPT) return verdict;
+  const moreFailures = (verdict.moreFailures ?? 0) + Math.max(0, failures.length - MAX_OFFENCES_KEPT);
   const moreWarnings = (verdict.moreWarnings ?? 0) + Math.max(0, warnings.length - MAX_OFFENCES_KEPT);
   return {
     ...verdict,
-    offences: verdict.offences.slice(0, MAX_OFFENCES_KEPT),
-    ...(verdict.warnings ? { warnings: warnings.slice(0, MAX_OFFENCES_KEPT) } : {}),
-    ...(moreOffences > 0 ? { moreOffences } : {}),
+    observations: [...failures.slice(0, MAX_OFFENCES_KEPT), ...warnings.slice(0, MAX_OFFENCES_KEPT)],
+    ...(moreFailures > 0 ? { moreFailures } : {}),
     ...(moreWarnings > 0 ? { moreWarnings } : {}),
   };
 }
@@ -48,7 +50,7 @@ export function judgeAll(rules: readonly Rule[], traffic: Traffic, ctx: JudgeCon
         verdict: {
           state: ctx.final ? 'skipped' : 'pending',
           message: `engine error: ${error.name}: ${error.message}`,
-          offences: [],
+          observations: [],
         },
         error,
       };
@@ -138,13 +140,12 @@ export function toCheckResult(
   const exchanges: RecordedExchange[] = [];
   const exchangeOf = new Map<number, number>();
   const observations: Observation[] = [];
-  const shown = [
-    ...verdict.offences.slice(0, MAX_OFFENCES_SHOWN).map((o) => ({ o, warning: false })),
-    ...(verdict.warnings ?? []).slice(0, MAX_OFFENCES_SHOWN).map((o) => ({ o, warning: true })),
-  ];
-  for (const { o: offence, warning } of shown) {
+  const failures = verdict.observations.filter((o) => !isWarning(o));
+  const warnings = verdict.observations.filter(isWarning);
+  const shown = [...failures.slice(0, MAX_OFFENCES_SHOWN), ...warnings.slice(0, MAX_OFFENCES_SHOWN)];
+  for (const seen of shown) {
     let last: number | undefined;
-    for (const id of offence.requests) {
+    for (const id of seen.requests) {
       const r = byId.get(id);
       if (!r) continue;
       let at = exchangeOf.get(id);
@@ -155,20 +156,20 @@ export function toCheckResult(
       }
       last = at;
     }
-    for (const d of offence.deliveries ?? []) {
+    for (const d of seen.deliveries ?? []) {
       last = exchanges.length;
       exchanges.push(deliveryExchange(d, last, opts.redactor));
     }
     observations.push({
-      ...(warning ? { severity: 'warning' as const } : {}),
-      message: opts.redactor.text(offence.message),
-      spec: rule.spec[0]!,
-      ...(offence.expected !== undefined ? { expected: opts.redactor.text(offence.expected) } : {}),
-      ...(offence.received !== undefined ? { received: opts.redactor.text(offence.received) } : {}),
+      ...(seen.severity ? { severity: seen.severity } : {}),
+      message: opts.redactor.text(seen.message),
+      spec: seen.spec,
+      ...(seen.expected !== undefined ? { expected: opts.redactor.text(seen.expected) } : {}),
+      ...(seen.received !== undefined ? { received: opts.redactor.text(seen.received) } : {}),
       ...(last !== undefined ? { exchange: last } : {}),
     });
   }
-  const offencesCount = verdict.offences.length + (verdict.moreOffences ?? 0);
+  const offencesCount = failures.length + (verdict.moreFailures ?? 0);
   if (offencesCount > MAX_OFFENCES_SHOWN) {
     observations.push({
       message: `${offencesCount - MAX_OFFENCES_SHOWN} more offence(s) not shown`,
@@ -176,7 +177,7 @@ export function toCheckResult(
     });
   }
   // An advisory rule's offences are warnings: the count of those not shown is a warning too, never a failure.
-  const warningsCount = (verdict.warnings?.length ?? 0) + (verdict.moreWarnings ?? 0);
+  const warningsCount = warnings.length + (verdict.moreWarnings ?? 0);
   if (warningsCount > MAX_OFFENCES_SHOWN) {
     observations.push({
       severity: 'warning',

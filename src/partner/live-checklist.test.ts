@@ -12,10 +12,10 @@ describe('partner console (plain)', () => {
     const rules = partnerRules(() => []);
     const view = createPartnerConsole({ stream, interactive: false, color: false, rules });
     const rule = rules[0]!;
-    view.update([{ rule, verdict: { state: 'pending', message: 'not exercised: x', offences: [] } }]);
-    view.update([{ rule, verdict: { state: 'passed', message: 'ok so far', offences: [] } }]);
-    view.update([{ rule, verdict: { state: 'passed', message: 'ok so far', offences: [] } }]);
-    view.update([{ rule, verdict: { state: 'failed', message: 'broken', offences: [] } }]);
+    view.update([{ rule, verdict: { state: 'pending', message: 'not exercised: x', observations: [] } }]);
+    view.update([{ rule, verdict: { state: 'passed', message: 'ok so far', observations: [] } }]);
+    view.update([{ rule, verdict: { state: 'passed', message: 'ok so far', observations: [] } }]);
+    view.update([{ rule, verdict: { state: 'failed', message: 'broken', observations: [] } }]);
     const lines = text.trim().split('\n');
     expect(lines[0]).toContain(`judging ${rules.length} rules`);
     expect(lines.slice(1)).toEqual([`… ${rule.id} holds so far: ok so far`, `… ${rule.id} failed: broken`]);

@@ -24,8 +24,8 @@ interface Row {
 export interface PartnerConsole extends Reporter {
   /** The latest verdicts while the session runs. */
   update(judged: readonly Judged[]): void;
-  /** The final verdicts, before onRunEnd. */
-  settle(judged: readonly Judged[]): void;
+  /** Shows the final verdicts (each row ends), before onRunEnd. */
+  showFinal(judged: readonly Judged[]): void;
 }
 
 export function createPartnerConsole(opts: {
@@ -90,7 +90,7 @@ function live(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string,
   return {
     name: 'console',
     update: (judged) => apply(judged, false),
-    settle: (judged) => apply(judged, true),
+    showFinal: (judged) => apply(judged, true),
     async onRunEnd(result: RunResult) {
       for (const row of rows.values()) row.done();
       await done;
@@ -122,7 +122,7 @@ function plain(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string
   return {
     name: 'console',
     update: apply,
-    settle: () => undefined,
+    showFinal: () => undefined,
     onRunEnd(result: RunResult) {
       stream.write(`\n${formatGroupedSummary(result, c)}`);
     },

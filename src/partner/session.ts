@@ -10,7 +10,7 @@ import { createInjector, type Injector } from './injections.js';
 import { judgeAll, toCheckResult, type Judged } from './judge.js';
 import type { PartnerConsole } from './live-checklist.js';
 import { createRecorder, type Observation, type Recorder } from './recorder.js';
-import { PARTNER_SUITES, partnerRules, type Rule } from './rules/index.js';
+import { PARTNER_SUITES, partnerRegistry, type Rule } from './rules/index.js';
 import { issuedTokens } from './rules/secrets.js';
 import type { InjectionId, JudgeContext } from './traffic.js';
 
@@ -50,14 +50,15 @@ export interface PartnerSession {
   judge(final: boolean): Judged[];
   /** Shows the verdicts live: now, and again after new traffic (at most every 250 ms, and 4× the last judgement's cost apart). */
   attach(live: PartnerConsole): void;
-  /** Settles every rule (the live console too) and returns the RunResult, redacted; the CLI writes the reports. */
+  /** Judges every rule a last time (the live console shows the final verdicts) and returns the RunResult, redacted; the CLI writes the reports. */
   finish(opts: { baseUrl: string; environment: RunResult['target']['environment'] }): RunResult;
 }
 
 export function createPartnerSession(opts: SessionOptions): PartnerSession {
   const startedAt = new Date();
   const known = opts.secrets.map((s) => s.value);
-  const rules = partnerRules(() => known);
+  // Validated like every command's checks; in the rules' own order, the report's.
+  const rules = partnerRegistry(() => known, 'as-declared').checks;
   const recorder = createRecorder();
   const injector = createInjector({
     timeScale: opts.timeScale,
@@ -134,7 +135,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
       const judged = judge(true);
       const redactor: Redactor = createRedactor(opts.secrets);
       for (const token of issuedTokens(traffic)) redactor.add(namedSecret('orgToken', token));
-      live?.settle(redactJudged(judged, redactor));
+      live?.showFinal(redactJudged(judged, redactor));
       const origin = new URL(baseUrl).origin;
       const durationMs = Date.now() - startedAt.getTime();
       const checks = judged.map((j) => toCheckResult(j, traffic, { origin, redactor, durationMs }));

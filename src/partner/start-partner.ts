@@ -13,7 +13,7 @@ import {
 } from '../report/finish-certification.js';
 import type { Reporter } from '../report/reporter.js';
 import type { RunResult } from '../runner/results.js';
-import { settleResult } from '../runner/settle.js';
+import { resultWithVerdict } from '../runner/result-with-verdict.js';
 import type { Answer, InjectableRequest, SimulateAnswer } from './injections.js';
 import { createPartnerConsole } from './live-checklist.js';
 import type { Observation } from './recorder.js';
@@ -165,7 +165,7 @@ export async function startPartner<P extends PartnerProvision>(
         const result = cutBy.signal ? { ...finished, interrupted: { signal: cutBy.signal } } : finished;
         const knownIds = partial.rules.map((r) => r.id);
         const code = await finishCertification(result, opts.report, { reporters, knownIds });
-        return { result: settleResult(result, opts.report, { knownIds }), code };
+        return { result: resultWithVerdict(result, opts.report, { knownIds }), code };
       })();
       return stopped;
     },

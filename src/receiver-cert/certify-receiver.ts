@@ -8,7 +8,7 @@ import { namedSecret } from '../config/secret-options.js';
 import type { CheckResult, Observation, RecordedExchange } from '../runner/results.js';
 import { runConcurrently } from '../runner/schedule.js';
 import { judgeAddress, judgeWebhookUrl } from './deliverable-url.js';
-import { RECEIVER_CHECKS, RECEIVER_SUITE, URL_CHECK, type ReceiverCheck } from './receiver-checks.js';
+import { RECEIVER_CHECKS, URL_CHECK, type ReceiverCheck } from './receiver-checks.js';
 import { ACK_TIMEOUT_MS, sendDelivery, type Answer } from './send-delivery.js';
 import { decideOutcome, outcomeFields, type Ending, type SkipDecision } from '../runner/outcome.js';
 import { reachReceiver } from './reach-receiver.js';
@@ -78,7 +78,7 @@ export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckR
 }
 
 function base(
-  check: Pick<ReceiverCheck, 'id' | 'title' | 'spec' | 'evidence'>,
+  check: Pick<ReceiverCheck, 'id' | 'title' | 'suite' | 'spec' | 'evidence'>,
   status: CheckResult['status'],
   message: string,
   skip?: SkipDecision,
@@ -86,7 +86,7 @@ function base(
   return {
     id: check.id,
     title: check.title,
-    suite: RECEIVER_SUITE,
+    suite: check.suite,
     spec: [...check.spec],
     ...outcomeFields({ status, message, ...(skip ? { skip } : {}) }),
     durationMs: 0,

@@ -2,7 +2,8 @@
 // with the sentence it enforces. Acknowledgement checks want a 2xx within 10 s for deliveries the
 // service would send; refusal checks want exactly 401 for deliveries whose signature does not match.
 
-import type { EvidenceDeclaration } from '../runner/evidence.js';
+import type { CheckDeclaration } from '../runner/check-declaration.js';
+import { createRegistry } from '../runner/registry.js';
 import type { SpecSection } from '../spec/section-names.js';
 import { S } from '../spec/sections.js';
 import type { Answer } from './send-delivery.js';
@@ -33,17 +34,18 @@ export interface ReceiverCheckContext {
   inconclusive(reason: string): void;
 }
 
-/** A receiver check, with how its evidence arises (runner/evidence.ts). */
-export interface ReceiverCheck extends EvidenceDeclaration {
-  id: string;
-  title: string;
-  spec: SpecSection[];
+export const RECEIVER_SUITE = 'receiver';
+
+/** What a receiver check declares: the shape every command's checks share (runner/check-declaration.ts). */
+export interface ReceiverCheckDeclaration extends CheckDeclaration {
   /** The sentence of the spec the check enforces, quoted in every failure. */
   sentence: string;
-  run(t: ReceiverCheckContext): Promise<void>;
 }
 
-export const RECEIVER_SUITE = 'receiver';
+/** A receiver check: it sends deliveries to the partner's endpoint and judges the answers. */
+export interface ReceiverCheck extends ReceiverCheckDeclaration {
+  run(t: ReceiverCheckContext): Promise<void>;
+}
 
 function described(a: Answer): string {
   if (a.timedOut) return 'no answer within the acknowledgement time-out';
@@ -142,6 +144,7 @@ async function expectRefusal(t: ReceiverCheckContext, d: Delivery, what: string,
 export const RECEIVER_CHECKS: ReceiverCheck[] = [
   {
     id: 'receiver.acknowledges-run-completed',
+    suite: RECEIVER_SUITE,
     title: 'a signed run_completed is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
@@ -155,6 +158,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.acknowledges-run-failed',
+    suite: RECEIVER_SUITE,
     title: 'a signed run_failed is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
@@ -168,6 +172,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.acknowledges-candidate-revealed-int64-id',
+    suite: RECEIVER_SUITE,
     title: 'a candidate_revealed whose candidate_id is above 2^53 is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
@@ -185,6 +190,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.ignores-unknown-fields',
+    suite: RECEIVER_SUITE,
     title: 'a delivery with unknown fields is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
@@ -202,6 +208,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.acknowledges-unknown-event',
+    suite: RECEIVER_SUITE,
     title: 'an unknown event name is acknowledged with 2xx',
     evidence: 'provoked',
     warns: [
@@ -220,6 +227,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.acknowledges-repeated-event-id',
+    suite: RECEIVER_SUITE,
     title: 'the same event_id delivered twice is acknowledged both times',
     evidence: 'provoked',
     warns: [
@@ -239,6 +247,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.verifies-signature-over-raw-bytes',
+    suite: RECEIVER_SUITE,
     title: 'a delivery with unusual but valid JSON formatting, signed over its exact bytes, is acknowledged',
     evidence: 'provoked',
     warns: [
@@ -256,6 +265,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.answers-within-10-seconds',
+    suite: RECEIVER_SUITE,
     title: 'a valid delivery is answered within 10 seconds',
     evidence: 'provoked',
     spec: [S.events, S.limits],
@@ -278,6 +288,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.never-redirects-a-delivery',
+    suite: RECEIVER_SUITE,
     title: 'a valid delivery is not answered with a redirect',
     evidence: 'provoked',
     spec: [S.events],
@@ -301,6 +312,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.refuses-wrong-secret-401',
+    suite: RECEIVER_SUITE,
     title: 'a delivery signed with another secret is refused with 401',
     evidence: 'provoked',
     warns: [
@@ -318,6 +330,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.refuses-missing-signature-401',
+    suite: RECEIVER_SUITE,
     title: 'a delivery without x-svc-signature is refused with 401',
     evidence: 'provoked',
     warns: [
@@ -337,6 +350,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.refuses-truncated-signature-401',
+    suite: RECEIVER_SUITE,
     title: 'a delivery whose signature is cut short is refused with 401',
     evidence: 'provoked',
     warns: [
@@ -360,6 +374,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
   {
     id: 'receiver.refuses-body-changed-after-signing-401',
+    suite: RECEIVER_SUITE,
     title: 'a delivery whose body was changed after signing is refused with 401',
     evidence: 'provoked',
     warns: [
@@ -374,11 +389,22 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
   },
 ];
 
-export const URL_CHECK: Omit<ReceiverCheck, 'run'> = {
+/** The URL rule: judged from the URL itself, before any delivery is sent. */
+export const URL_CHECK: ReceiverCheckDeclaration = {
   id: 'receiver.url-is-deliverable',
+  suite: RECEIVER_SUITE,
   title: 'the URL is one the service delivers to (https, public host)',
   evidence: 'input',
   unlockedBy: '--url (the endpoint the partner registered)',
   spec: [S.events],
   sentence: 'The URL must be `https://` on a public host.',
 };
+
+/** Every receiver check, validated (runner/registry.ts), in the order the command runs and reports them. */
+export const RECEIVER_REGISTRY = createRegistry<ReceiverCheckDeclaration>(
+  [URL_CHECK, ...RECEIVER_CHECKS],
+  [RECEIVER_SUITE],
+  {
+    order: 'as-declared',
+  },
+);

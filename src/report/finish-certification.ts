@@ -7,7 +7,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { parseReporterToken, type ReporterToken } from '../config/reporter-names.js';
 import { baselineMarker, type Baseline } from '../runner/baseline.js';
 import type { RunResult } from '../runner/results.js';
-import { settleResult, type SettleOptions } from '../runner/settle.js';
+import { resultWithVerdict, type VerdictOptions } from '../runner/result-with-verdict.js';
 import { exitCodeOf } from '../runner/verdict.js';
 import { consoleModeOf } from './console-mode.js';
 import { prepareReportDir } from './report-dir.js';
@@ -64,7 +64,7 @@ export function consoleStreamOf(
   return settings.reporters.some((token) => parseReporterToken(token).stdout) ? process.stderr : stdout;
 }
 
-export interface FinishOptions extends SettleOptions {
+export interface FinishOptions extends VerdictOptions {
   /** Reporters already created (and fed live events); default: created from the settings. */
   reporters?: Reporter[];
 }
@@ -75,7 +75,7 @@ export async function finishCertification(
   settings: ReportSettings,
   opts: FinishOptions = {},
 ): Promise<number> {
-  const settled = settleResult(result, settings, opts);
+  const settled = resultWithVerdict(result, settings, opts);
   const reporters = opts.reporters ?? (await createSettingsReporters(settings));
   if (writesFiles(settings)) await prepareReportDir(settings.reportDir);
   for (const reporter of reporters) await reporter.onRunEnd(settled, { reportDir: settings.reportDir });

@@ -1,7 +1,7 @@
 // results.json: the RunResult, so that tools (and schemas/results.schema.json) read one shape; the
 // bodies of passed and skipped checks' exchanges are cut with their size and SHA-256
 // (src/runner/evidence-caps.ts), and an exchange such a check repeats from an earlier check is written
-// once (shared-exchanges.ts; readResultsFile puts the copies back). settleResult already cut the bodies
+// once (shared-exchanges.ts; readResultsFile puts the copies back). resultWithVerdict already cut the bodies
 // for every report; cutting is idempotent, and a result rendered without settling (a test, a tool) is
 // cut the same way.
 

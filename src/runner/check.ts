@@ -7,7 +7,7 @@ import type { ApiClient, ApiResponse } from '../http/types.js';
 import type { JsonValue } from '../json/lossless.js';
 import type { SchemaName } from '../schema/schema-names.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
-import type { EvidenceDeclaration } from './evidence.js';
+import type { CheckDeclaration } from './check-declaration.js';
 import type { SkipDecision } from './outcome.js';
 import type { EnvironmentEvidence, RecordedExchange, SkipKind } from './results.js';
 import type { SpecSection } from '../spec/section-names.js';
@@ -34,22 +34,14 @@ export type Need =
   | 'spend-credits'; // production and --max-spend-credits > 0
 
 /**
- * A check, with how its evidence arises (`evidence`, runner/evidence.ts): an `input` check names what
- * unlocks it in `needs`; a `conditional` one says in `notApplicableWhen` why it does not apply.
+ * A check of `run` (the shape every command shares, runner/check-declaration.ts, plus what `run` needs):
+ * an `input` check names what unlocks it in `needs`; a `conditional` one says in `notApplicableWhen` why
+ * it does not apply.
  */
-export interface CheckDefinition<Setup = unknown> extends EvidenceDeclaration {
-  /** Dotted, stable, says the property asserted: "runs.start.rejects-fourth-must". */
-  id: string;
-  title: string;
-  /** Suite name = first segment of the id's area, e.g. "runs-start". */
-  suite: string;
-  /** Spec sections enforced, as "Section › Subsection" headings of the spec (typed: a typo does not compile). */
-  spec: SpecSection[];
+export interface CheckDefinition<Setup = unknown> extends CheckDeclaration {
   needs?: Need[];
   /** Spec-time budget of the check in ms before the time scale (default 60 s). */
   timeoutMs?: number;
-  /** Spec guidance, not a duty: it can only warn, and its skip never makes the verdict incomplete. */
-  advisory?: true;
   run(t: CheckContext<Setup>): Promise<void>;
 }
 

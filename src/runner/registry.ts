@@ -1,7 +1,12 @@
-// The check registry: refuses malformed and duplicate ids at load, so a typo in a suite fails
-// loudly instead of silently shadowing a check; selection by suite and text.
+// The check registry of every certifying command (run's checks, partner rules, receiver and scan
+// checks): refuses malformed and duplicate ids, unknown suites and inconsistent evidence declarations
+// at load, so a typo fails loudly instead of silently shadowing a check or blaming a party for a
+// situation it never created; selection by suite and text.
 
-import type { CheckDefinition } from './check.js';
+import type { CheckDefinition, Need } from './check.js';
+import type { CheckDeclaration } from './check-declaration.js';
+import { EVIDENCE_KINDS } from './evidence.js';
+import { unlockOf } from './needs.js';
 
 /** `<suite>.<segment>[.<segment>…]`, lower-case kebab segments. */
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$/;
@@ -10,32 +15,60 @@ export class RegistryError extends Error {
   override readonly name = 'RegistryError';
 }
 
-export interface CheckRegistry {
-  readonly checks: readonly CheckDefinition[];
+/** A declaration the registry reads: run's checks also name the inputs they need, which may unlock them. */
+type Registered = CheckDeclaration & { readonly needs?: readonly Need[] };
+
+/**
+ * The order of `checks`: suite order, then id (run's, and every listing's), or the order the command
+ * declared them in within the suite order it gives (a command whose report follows its own table).
+ */
+export type RegistryOrder = 'suite-then-id' | 'as-declared';
+
+export interface CheckRegistry<D extends Registered = CheckDefinition> {
+  readonly checks: readonly D[];
   readonly suites: readonly string[];
-  get(id: string): CheckDefinition | undefined;
-  select(opts: { suites?: readonly string[]; grep?: string }): CheckDefinition[];
+  get(id: string): D | undefined;
+  select(opts: { suites?: readonly string[]; grep?: string }): D[];
 }
 
-export function createRegistry(checks: readonly CheckDefinition[], suiteOrder: readonly string[]): CheckRegistry {
-  const byId = new Map<string, CheckDefinition>();
+/** Why a declaration is refused, or undefined: the rules of runner/evidence.ts, checked for every command alike. */
+function declarationProblem(check: Registered, suiteOrder: readonly string[]): string | undefined {
+  if (!ID.test(check.id))
+    return `check id "${check.id}" is malformed: use dotted lower-case kebab segments, "<suite>.<property>"`;
+  if (!suiteOrder.includes(check.suite))
+    return `check ${check.id} names suite "${check.suite}", which is not in the suite order`;
+  if (!check.id.startsWith(`${check.suite}.`))
+    return `check id "${check.id}" must start with its suite "${check.suite}."`;
+  if (check.spec.length === 0) return `check ${check.id} cites no spec section`;
+  if (!(EVIDENCE_KINDS as readonly string[]).includes(check.evidence))
+    return `check ${check.id} declares evidence "${check.evidence}", none of ${EVIDENCE_KINDS.join(', ')}`;
+  if (check.evidence === 'conditional' && !check.notApplicableWhen?.trim())
+    return `check ${check.id} is conditional without notApplicableWhen (why it does not apply when its situation never arose)`;
+  if (check.evidence !== 'conditional' && check.notApplicableWhen !== undefined)
+    return `check ${check.id} gives notApplicableWhen on a ${check.evidence} check (only a conditional one may not apply)`;
+  const unlock = unlockOf(check.needs, check.unlockedBy);
+  if (check.evidence === 'input' && !unlock?.trim())
+    return `check ${check.id} is input without what unlocks it (an input need, or unlockedBy)`;
+  if (check.evidence === 'provoked' && unlock !== undefined)
+    return `check ${check.id} is provoked, but ${unlock} unlocks it (declare it input)`;
+  if ((check.warns ?? []).some((w) => !w.trim())) return `check ${check.id} declares an empty warning case`;
+  return undefined;
+}
+
+export function createRegistry<D extends Registered>(
+  checks: readonly D[],
+  suiteOrder: readonly string[],
+  opts: { order?: RegistryOrder } = {},
+): CheckRegistry<D> {
+  const byId = new Map<string, D>();
   for (const check of checks) {
-    if (!ID.test(check.id)) {
-      throw new RegistryError(
-        `check id "${check.id}" is malformed: use dotted lower-case kebab segments, "<suite>.<property>"`,
-      );
-    }
-    if (!suiteOrder.includes(check.suite)) {
-      throw new RegistryError(`check ${check.id} names suite "${check.suite}", which is not in the suite order`);
-    }
-    if (!check.id.startsWith(`${check.suite}.`)) {
-      throw new RegistryError(`check id "${check.id}" must start with its suite "${check.suite}."`);
-    }
+    const problem = declarationProblem(check, suiteOrder);
+    if (problem) throw new RegistryError(problem);
     if (byId.has(check.id)) throw new RegistryError(`duplicate check id "${check.id}"`);
-    if (check.spec.length === 0) throw new RegistryError(`check ${check.id} cites no spec section`);
     byId.set(check.id, check);
   }
-  const sorted = sortChecks([...byId.values()], suiteOrder);
+  const sorted =
+    opts.order === 'as-declared' ? bySuite([...byId.values()], suiteOrder) : sortChecks([...byId.values()], suiteOrder);
   return {
     checks: sorted,
     suites: suiteOrder,
@@ -51,11 +84,21 @@ export function createRegistry(checks: readonly CheckDefinition[], suiteOrder: r
   };
 }
 
-/** Suite order, then id: the one order of every listing and report. */
-export function sortChecks<T extends { suite: string; id: string }>(items: T[], suiteOrder: readonly string[]): T[] {
-  const rank = (s: string): number => {
+const rankIn =
+  (suiteOrder: readonly string[]) =>
+  (s: string): number => {
     const i = suiteOrder.indexOf(s);
     return i < 0 ? suiteOrder.length : i;
   };
+
+/** Suite order, keeping the declared order within a suite (Array.prototype.sort is stable). */
+function bySuite<T extends { suite: string }>(items: T[], suiteOrder: readonly string[]): T[] {
+  const rank = rankIn(suiteOrder);
+  return items.sort((a, b) => rank(a.suite) - rank(b.suite));
+}
+
+/** Suite order, then id: the one order of every listing and report. */
+export function sortChecks<T extends { suite: string; id: string }>(items: T[], suiteOrder: readonly string[]): T[] {
+  const rank = rankIn(suiteOrder);
   return items.sort((a, b) => rank(a.suite) - rank(b.suite) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

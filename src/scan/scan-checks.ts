@@ -2,8 +2,9 @@
 // and tokens are server-side only. Certification checks frontend bundles and browser traffic for
 // the strings `spk_` and `sot_`."), one check per string, failing with its findings as evidence.
 
-import type { EvidenceDeclaration } from '../runner/evidence.js';
+import type { CheckDeclaration } from '../runner/check-declaration.js';
 import { decideOutcome, outcomeFields } from '../runner/outcome.js';
+import { createRegistry } from '../runner/registry.js';
 import type { CheckResult, Observation, ScanFinding } from '../runner/results.js';
 import type { SpecSection } from '../spec/section-names.js';
 import { S } from '../spec/sections.js';
@@ -12,7 +13,7 @@ import type { ScanOutcome } from './scan-paths.js';
 
 export const SCAN_SUITE = 'scan';
 /** The sections both checks cite: the rule itself, and the certification the service runs. */
-export const SCAN_SPEC: SpecSection[] = [S.authentication, S.general];
+const SCAN_SPEC: SpecSection[] = [S.authentication, S.general];
 const SENTENCE =
   'Authentication: "Keys and tokens are server-side only. Certification checks frontend bundles and browser traffic for the strings `spk_` and `sot_`."';
 /** Observations repeat the first findings for the reports; results.json `findings` holds them all (up to the collector's cap). */
@@ -21,17 +22,23 @@ const OBSERVATION_LIMIT = 50;
 /** What the scan judges is what the operator gives it: the files a browser receives. */
 const SCANNED_PATHS = 'the paths given to svc-certify scan (bundles, source maps, HAR captures)';
 
-export const SCAN_CHECKS: Array<
-  EvidenceDeclaration & {
-    id: string;
-    title: string;
-    prefix: SecretPrefix;
-    full: 'partner-key' | 'org-token';
-    noun: string;
-  }
-> = [
+/**
+ * A scan check: the shape every command's checks share (runner/check-declaration.ts), judging the
+ * findings of one string.
+ */
+export interface ScanCheck extends CheckDeclaration {
+  /** The string whose findings the check judges. */
+  prefix: SecretPrefix;
+  /** The finding kind of a whole secret of the spec's format (told apart from the bare string). */
+  full: 'partner-key' | 'org-token';
+  noun: string;
+}
+
+export const SCAN_CHECKS: ScanCheck[] = [
   {
     id: 'scan.no-partner-key-string',
+    suite: SCAN_SUITE,
+    spec: SCAN_SPEC,
     title: 'no bundle, source map or traffic holds the string spk_ (partner key)',
     prefix: 'spk_',
     full: 'partner-key',
@@ -41,6 +48,8 @@ export const SCAN_CHECKS: Array<
   },
   {
     id: 'scan.no-org-token-string',
+    suite: SCAN_SUITE,
+    spec: SCAN_SPEC,
     title: 'no bundle, source map or traffic holds the string sot_ (org token)',
     prefix: 'sot_',
     full: 'org-token',
@@ -49,6 +58,9 @@ export const SCAN_CHECKS: Array<
     unlockedBy: SCANNED_PATHS,
   },
 ];
+
+/** The scan checks, validated (runner/registry.ts), in the order the command reports them. */
+export const SCAN_REGISTRY = createRegistry(SCAN_CHECKS, [SCAN_SUITE], { order: 'as-declared' });
 
 function where(f: Finding): string {
   return `${f.file}:${f.line}:${f.column}${f.location ? ` (${f.location})` : ''}`;
@@ -68,7 +80,7 @@ export function scanCheckResults(
   const checks: CheckResult[] = [];
   const findings: ScanFinding[] = [];
   const mb = (outcome.bytes / (1 << 20)).toFixed(1);
-  for (const c of SCAN_CHECKS) {
+  for (const c of SCAN_REGISTRY.checks) {
     const list = outcome.collector.findings(c.prefix);
     const total = outcome.collector.count(c.prefix);
     const unread = outcome.collector.notScanned(c.prefix);
@@ -136,8 +148,8 @@ export function scanCheckResults(
     checks.push({
       id: c.id,
       title: c.title,
-      suite: SCAN_SUITE,
-      spec: SCAN_SPEC,
+      suite: c.suite,
+      spec: c.spec,
       ...fields,
       // The scan's own summary reads better than the first observation.
       message: fields.status === 'skipped' ? fields.message : message,

@@ -6,7 +6,7 @@
 import { isJsonObject, parseJsonLossless, type JsonValue } from '../../json/lossless.js';
 import { S } from '../../spec/sections.js';
 import type { PartnerRequest, Traffic } from '../traffic.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 const TWO_POW_53 = 2n ** 53n;
 
@@ -76,7 +76,7 @@ export const candidateIdsRule: Rule = {
   hint: 'reveal or report a decision on a candidate of a real run (a run of one of your own jobs): the sandbox gives every fourth profile an id above 2^53',
   judge(traffic, ctx) {
     const listed = listedIds(traffic);
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     const proof: number[] = [];
     for (const r of traffic.requests) {
       if (r.runId === undefined) continue;
@@ -97,7 +97,7 @@ export const candidateIdsRule: Rule = {
         });
       }
     }
-    return settle(candidateIdsRule, ctx, {
+    return ruleVerdict(candidateIdsRule, ctx, {
       offences,
       exercised: proof.length > 0,
       passMessage: `${proof.length} request(s) named candidates above 2^53 exactly`,

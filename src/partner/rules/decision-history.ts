@@ -8,7 +8,7 @@ import { S } from '../../spec/sections.js';
 import type { PartnerRequest, Traffic } from '../traffic.js';
 import { canonical, retryWindowMs, seconds } from './retry-chains.js';
 import { actionOf, decisionItemsOf, failedAnswer, sameInstant, type DecisionItem } from './decision-items.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 const accepted = (r: PartnerRequest): boolean => !r.lost && r.status >= 200 && r.status < 300;
 
@@ -26,7 +26,7 @@ export const laterActionRule: Rule = {
   spec: [S.decisions, S.decisionItem],
   hint: 'the client never reported a later action on a candidate it had already reported (another decision, or a note added later): nothing to judge',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     const proof: number[] = [];
     const calls = decisionCalls(traffic);
     for (const [i, earlier] of calls.entries()) {
@@ -48,7 +48,7 @@ export const laterActionRule: Rule = {
         }
       }
     }
-    return settle(laterActionRule, ctx, {
+    return ruleVerdict(laterActionRule, ctx, {
       offences,
       exercised: proof.length > 0,
       passMessage: `${proof.length} later action(s) on a reported candidate, each with a new occurred_at`,
@@ -65,7 +65,7 @@ export const failedCallResentRule: Rule = {
   spec: [S.decisions, S.retries],
   hint: 'report a decision on a candidate (POST /runs/{run_id}/decisions with a decision): the first such call answers 503 rate_limit_unavailable and stores nothing; send it again',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     const proof: number[] = [];
     const calls = decisionCalls(traffic);
     let pending = 0;
@@ -102,7 +102,7 @@ export const failedCallResentRule: Rule = {
         requests: [f.id],
       });
     }
-    const verdict = settle(failedCallResentRule, ctx, {
+    const verdict = ruleVerdict(failedCallResentRule, ctx, {
       offences,
       exercised: proof.length > 0,
       passMessage: `${proof.length} decisions call(s) sent again after a failure or a lost answer`,

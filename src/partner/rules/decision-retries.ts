@@ -14,7 +14,7 @@ import {
   simulationDropped,
 } from './retry-chains.js';
 import { decisionItemsOf, failedAnswer, sameInstant, type DecisionItem } from './decision-items.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 function actingUser(r: PartnerRequest): unknown {
   return r.json !== null && typeof r.json === 'object'
@@ -56,8 +56,8 @@ export const occurredAtKeptRule: Rule = {
   spec: [S.retries, S.decisions],
   hint: 'report a decision on a candidate (POST /runs/{run_id}/decisions with a decision): the first such call answers 503 rate_limit_unavailable, another one is executed but its answer is lost; let your client retry them',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     const proof: number[] = [];
     for (const f of traffic.requests) {
       if (f.endpoint !== 'decisions' || !failedAnswer(f)) continue;
@@ -98,7 +98,7 @@ export const occurredAtKeptRule: Rule = {
           });
           continue;
         }
-        const o: Offence = {
+        const o: TrafficObservation = {
           message: `decision "${String(item.decision)}" on candidate ${item.candidate} resent ${seconds(resend.at - f.answeredAt)} after ${f.lost ? 'a lost answer' : `${f.status}${f.errorCode ? ` ${f.errorCode}` : ''}`} with a new occurred_at: a second history entry for one action`,
           expected: `occurred_at ${canonical(item.occurredAt)} (when the recruiter acted)`,
           received: `occurred_at ${canonical(twin.occurredAt)}`,
@@ -108,7 +108,7 @@ export const occurredAtKeptRule: Rule = {
         else offences.push(o);
       }
     }
-    return settle(occurredAtKeptRule, ctx, {
+    return ruleVerdict(occurredAtKeptRule, ctx, {
       offences,
       warnings,
       exercised: proof.length > 0,
@@ -145,8 +145,8 @@ export const wholeBatchRule: Rule = {
   // so the rule judges only a 422 the client's own batch drew.
   hint: 'the client never received a 422 on a decisions call: nothing to resend (judged only when a batch of yours is refused)',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     const proof: number[] = [];
     for (const r of traffic.requests) {
       if (r.endpoint !== 'decisions' || r.status !== 422) continue;
@@ -161,7 +161,7 @@ export const wholeBatchRule: Rule = {
         // on past the retry window; a batch whose refused item may be any of them may have been abandoned.
         if (ctx.now - r.answeredAt <= windowAfter(r, ctx)) continue;
         const valid = batch.filter((i) => evidentlyValid(r, i));
-        const o: Offence = {
+        const o: TrafficObservation = {
           message: `after 422 ${r.errorCode ?? ''} the batch of ${batch.length} decisions was never resent`,
           expected: 'the entire batch resent with the refused item fixed (a 422 stores nothing)',
           received: `no later decisions call for the run by ${JSON.stringify(actingUser(r) ?? null)}`,
@@ -186,7 +186,7 @@ export const wholeBatchRule: Rule = {
         continue;
       }
       const valid = dropped.filter((i) => evidentlyValid(r, i));
-      const o: Offence = {
+      const o: TrafficObservation = {
         message: `after 422 ${r.errorCode ?? ''} the batch was resent without the decision(s) on candidate(s) ${(valid.length > 0 ? valid : dropped).map((i) => i.candidate).join(', ')}`,
         expected: 'the entire batch resent with the refused item fixed (a 422 stores nothing)',
         received: `${batch.length} decision(s) refused, ${batch.length - dropped.length} resent`,
@@ -200,7 +200,7 @@ export const wholeBatchRule: Rule = {
           message: `${o.message} (reading taken: the dropped item may be the one the 422 refused, whose conditions are not shown; the other reading: every item is resent)`,
         });
     }
-    return settle(wholeBatchRule, ctx, {
+    return ruleVerdict(wholeBatchRule, ctx, {
       offences,
       warnings,
       exercised: proof.length > 0,

@@ -5,7 +5,7 @@
 import { KNOWN_NOTICE_CODES } from '../../spec/notice-codes.js';
 import { S } from '../../spec/sections.js';
 import type { JudgeContext, Traffic } from '../traffic.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 import { noticeCodes, runFacts } from './runs.js';
 
 function record(v: unknown): Record<string, unknown> | undefined {
@@ -66,8 +66,8 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
       const reported = reportedCodes(traffic);
       const seen = seenRuns(traffic);
       const facts = runFacts(traffic);
-      const offences: Offence[] = [];
-      const warnings: Offence[] = [];
+      const offences: TrafficObservation[] = [];
+      const warnings: TrafficObservation[] = [];
       let runs = 0;
       let complete = 0;
       if (opts.kind === 'known') {
@@ -80,7 +80,7 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
           const calls = traffic.requests.filter(
             (r) => r.endpoint === 'decisions' && r.runId === runId && r.status >= 200 && r.status < 300,
           );
-          const o: Offence = {
+          const o: TrafficObservation = {
             message: `run ${runId}: notices_shown names code(s) ${unserved.join(', ')} never served for the run`,
             expected:
               served.size > 0
@@ -118,7 +118,7 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
         // Still time to report while the session runs: only the end settles a missing code.
         if (!ctx.final) continue;
         const decisions = traffic.requests.filter((r) => r.endpoint === 'decisions' && r.runId === run.runId);
-        const offence: Offence = {
+        const offence: TrafficObservation = {
           message: `${run.fixture} run ${run.runId}: ${opts.kind} notice code(s) ${missing.join(', ')} read but never reported in notices_shown`,
           expected: `notices_shown including ${[...codes].sort().join(', ')}`,
           received:
@@ -146,7 +146,7 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
             message: `${offence.message}; no decision or reveal shows a recruiter saw the run, so it may never have been shown`,
           });
       }
-      const verdict = settle(rule, ctx, {
+      const verdict = ruleVerdict(rule, ctx, {
         offences,
         warnings,
         exercised: runs > 0 && complete === runs,
@@ -186,7 +186,7 @@ const rejectReasonRule: Rule = {
   spec: [S.decisionItem, S.decisions],
   hint: 'report decisions on candidates (a rejection with a reason and another decision)',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     let items = 0;
     for (const r of traffic.requests) {
       if (r.endpoint !== 'decisions') continue;
@@ -207,7 +207,7 @@ const rejectReasonRule: Rule = {
         }
       }
     }
-    return settle(rejectReasonRule, ctx, {
+    return ruleVerdict(rejectReasonRule, ctx, {
       offences,
       exercised: items > 0,
       passMessage: `${items} decision(s), reject_reason only on rejections`,

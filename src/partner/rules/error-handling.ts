@@ -14,7 +14,7 @@ import {
   simulatedReading,
   simulationDropped,
 } from './retry-chains.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 /** Every error code the spec lists (Errors, its three tables, and the simulated ones); anything else is unknown. */
 export const KNOWN_ERROR_CODES = new Set([
@@ -59,15 +59,15 @@ export const noRetryAfter402Rule: Rule = {
   spec: [S.byEndpoint, S.reveal],
   hint: 'reveal a candidate: the first reveal of the session answers 402 insufficient_credits, injected on purpose by the certifier (the sandbox itself never answers 402); tell the user, do not retry',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     let refused = 0;
     traffic.requests.forEach((r, i) => {
       if (r.status !== 402) return;
       refused += 1;
       const retry = nextRepeat(traffic.requests, i, ctx);
       if (retry) {
-        const o: Offence = {
+        const o: TrafficObservation = {
           message: `${retry.method} ${retry.path} sent again ${seconds(retry.at - r.answeredAt)} after 402 insufficient_credits`,
           expected: 'no retry: the organization lacks credits (show the balance and the price)',
           received: 'the same request again',
@@ -77,7 +77,7 @@ export const noRetryAfter402Rule: Rule = {
         else offences.push(o);
       }
     });
-    return settle(noRetryAfter402Rule, ctx, {
+    return ruleVerdict(noRetryAfter402Rule, ctx, {
       offences,
       warnings,
       exercised: refused > 0,
@@ -112,8 +112,8 @@ export const unknownErrorCodeRule: Rule = {
   spec: [S.versioning, S.errors],
   hint: 'create one of your own jobs (POST /jobs): the first answers 503 with the new code zz_new_error; let your client handle it as any 503',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     const proof: number[] = [];
     const requests = traffic.requests;
     // Sent again at all, however late (a loaded client's timers stretch a backoff of milliseconds at a
@@ -168,7 +168,7 @@ export const unknownErrorCodeRule: Rule = {
         return;
       }
       if (!ctx.final && ctx.now - r.answeredAt <= specMs(ctx, SETTLE_AFTER_MS)) return;
-      const o: Offence = {
+      const o: TrafficObservation = {
         message: `${r.method} ${r.path} answered ${r.status} ${r.errorCode} (a code the client cannot know) was never retried`,
         expected: `handled by its status ${r.status}: retried with backoff (the call is retry-safe)`,
         received: 'no retry',
@@ -187,7 +187,7 @@ export const unknownErrorCodeRule: Rule = {
         });
       }
     });
-    return settle(unknownErrorCodeRule, ctx, {
+    return ruleVerdict(unknownErrorCodeRule, ctx, {
       offences,
       warnings,
       exercised: proof.length > 0,

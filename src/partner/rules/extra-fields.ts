@@ -6,7 +6,7 @@
 
 import { S } from '../../spec/sections.js';
 import type { PartnerRequest, Traffic } from '../traffic.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 import { isTerminal, readStatus, runFacts, type RunFacts } from './runs.js';
 
 const EXTRA = 'cert-extra-fields';
@@ -34,7 +34,7 @@ export const extraFieldsFlowRule: Rule = {
     const yardstick = runs.find(
       (r) => r.fixture !== undefined && r.fixture !== EXTRA && readToEnd(r) && acceptedReport(traffic, r.runId),
     );
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     const proof: number[] = [];
     for (const run of extra) {
       const read = readToEnd(run);
@@ -56,7 +56,7 @@ export const extraFieldsFlowRule: Rule = {
         requests: [...(start ? [start.id] : []), ...run.reads.map((r) => r.id)].slice(0, 5),
       });
     }
-    return settle(extraFieldsFlowRule, ctx, {
+    return ruleVerdict(extraFieldsFlowRule, ctx, {
       offences,
       exercised: proof.length > 0,
       passMessage: `${proof.length} ${EXTRA} run(s) read and reported like any other fixture run`,

@@ -4,7 +4,7 @@
 
 import { S } from '../../spec/sections.js';
 import type { PartnerRequest } from '../traffic.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 /** The routes of the service: a request to any other path is no API call and owes no header. */
 const API = (r: PartnerRequest): boolean => r.endpoint !== 'other';
@@ -44,7 +44,7 @@ function requiredHeaderRule(h: RequiredHeader): Rule {
     spec: [S.commonHeaders, S.authentication],
     hint: 'send any request from your server',
     judge(traffic, ctx) {
-      const offences: Offence[] = [];
+      const offences: TrafficObservation[] = [];
       let judged = 0;
       for (const r of traffic.requests) {
         if (!h.applies(r)) continue;
@@ -59,7 +59,7 @@ function requiredHeaderRule(h: RequiredHeader): Rule {
           });
         }
       }
-      return settle(rule, ctx, {
+      return ruleVerdict(rule, ctx, {
         offences,
         exercised: judged > 0,
         passMessage: `${judged} request(s), each with ${h.header}`,
@@ -81,8 +81,8 @@ const langRule: Rule = {
   spec: [S.commonHeaders],
   hint: 'send x-svc-lang (he or en) with a request, e.g. a run read',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     let sent = 0;
     for (const r of traffic.requests) {
       const lang = r.headers['x-svc-lang'];
@@ -113,7 +113,7 @@ const langRule: Rule = {
         });
       else offences.push(o);
     }
-    return settle(langRule, ctx, {
+    return ruleVerdict(langRule, ctx, {
       offences,
       warnings,
       exercised: sent > 0,
@@ -134,7 +134,7 @@ const redeemWithoutOrgTokenRule: Rule = {
   spec: [S.redeem, S.commonHeaders],
   hint: 'connect a customer: redeem an activation code (POST /activations/redeem)',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     let redeems = 0;
     for (const r of traffic.requests) {
       if (r.endpoint !== 'redeem') continue;
@@ -148,7 +148,7 @@ const redeemWithoutOrgTokenRule: Rule = {
           requests: [r.id],
         });
     }
-    return settle(redeemWithoutOrgTokenRule, ctx, {
+    return ruleVerdict(redeemWithoutOrgTokenRule, ctx, {
       offences,
       exercised: redeems > 0,
       passMessage: `${redeems} redeem(s), none with an org token`,

@@ -1,5 +1,7 @@
-// Every rule the partner command judges, in report order.
+// Every rule the partner command judges, in report order, and their registry (runner/registry.ts): the
+// same validation of ids, suites and evidence declarations as every other command's checks.
 
+import { createRegistry, type CheckRegistry, type RegistryOrder } from '../../runner/registry.js';
 import { candidateIdsRule } from './candidate-ids.js';
 import { decisionHistoryRules } from './decision-history.js';
 import { decisionRetryRules } from './decision-retries.js';
@@ -50,4 +52,16 @@ export function partnerRules(knownSecrets: () => readonly string[]): Rule[] {
   ];
 }
 
-export type { Rule, RuleVerdict, RuleState, Offence } from './rule.js';
+/**
+ * The rules, validated: a malformed or duplicate id, an unknown suite or an inconsistent evidence
+ * declaration throws here. `as-declared` keeps the order of partnerRules (the session's report order);
+ * the default lists them as every listing does (suite order, then id).
+ */
+export function partnerRegistry(
+  knownSecrets: () => readonly string[],
+  order: RegistryOrder = 'suite-then-id',
+): CheckRegistry<Rule> {
+  return createRegistry(partnerRules(knownSecrets), PARTNER_SUITES, { order });
+}
+
+export type { Rule, RuleVerdict, RuleState, TrafficObservation } from './rule.js';

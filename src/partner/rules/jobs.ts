@@ -3,7 +3,7 @@
 // lone `<` or `&` in prose is text.
 
 import { S } from '../../spec/sections.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 /**
  * HTML element names: a tag is `<name …>`, `</name>` or `<name/>` of one of these. A generic `<T>` or
@@ -47,8 +47,8 @@ export const descriptionRule: Rule = {
   spec: [S.job, S.jobs],
   hint: 'create or update one of your own jobs (POST /jobs with description_text)',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     let jobs = 0;
     for (const r of traffic.requests) {
       if (r.endpoint !== 'jobs') continue;
@@ -82,7 +82,7 @@ export const descriptionRule: Rule = {
         });
       }
     }
-    return settle(descriptionRule, ctx, {
+    return ruleVerdict(descriptionRule, ctx, {
       offences,
       warnings,
       exercised: jobs > 0,

@@ -5,7 +5,7 @@
 import { S } from '../../spec/sections.js';
 import type { PartnerRequest } from '../traffic.js';
 import { retryWindowMs, sameRequest, seconds } from './retry-chains.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 export const orgTokenRule: Rule = {
   id: 'org-token.not-used-after-invalid-org-token',
@@ -16,8 +16,8 @@ export const orgTokenRule: Rule = {
   spec: [S.authentication, S.crossCutting],
   hint: 'connect a second customer (redeem another of the provisioned activation codes) and work with it: after its first accepted call the certifier revokes its org token, as the operator would, and its later calls answer 401 invalid_org_token; renew the connection with a new code',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     const refused = new Map<string, PartnerRequest>();
     const window = retryWindowMs(ctx);
     for (const r of traffic.requests) {
@@ -26,7 +26,7 @@ export const orgTokenRule: Rule = {
       const answer = refused.get(token);
       if (answer !== undefined) {
         if (r.at > answer.answeredAt) {
-          const o: Offence = {
+          const o: TrafficObservation = {
             message: `an org token refused with 401 invalid_org_token was sent again ${seconds(r.at - answer.answeredAt)} later (${r.method} ${r.path})`,
             expected: 'renew the connection with a new activation code',
             received: 'the refused token in x-svc-org',
@@ -52,7 +52,7 @@ export const orgTokenRule: Rule = {
       }
       if (r.status === 401 && r.errorCode === 'invalid_org_token' && !refused.has(token)) refused.set(token, r);
     }
-    return settle(orgTokenRule, ctx, {
+    return ruleVerdict(orgTokenRule, ctx, {
       offences,
       warnings,
       exercised: refused.size > 0,

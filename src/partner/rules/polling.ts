@@ -4,7 +4,7 @@
 import { S } from '../../spec/sections.js';
 import { specMs, type PartnerRequest } from '../traffic.js';
 import { seconds } from './retry-chains.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 import { isTerminal, readStatus, runFacts } from './runs.js';
 
 const POLL_INTERVAL_MS = 5_000;
@@ -34,7 +34,7 @@ const pollIntervalRule: Rule = {
   hint: 'start a cert-slow run and keep it on screen',
   judge(traffic, ctx) {
     const need = specMs(ctx, POLL_INTERVAL_MS);
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     const proof: number[] = [];
     for (const run of runFacts(traffic).values()) {
       for (let i = 1; i < run.reads.length; i++) {
@@ -55,7 +55,7 @@ const pollIntervalRule: Rule = {
         }
       }
     }
-    return settle(pollIntervalRule, ctx, {
+    return ruleVerdict(pollIntervalRule, ctx, {
       offences,
       exercised: proof.length > 0,
       passMessage: `${proof.length} poll(s) of running runs, none sooner than 5 s (spec time)`,
@@ -76,7 +76,7 @@ const stopAtTerminalRule: Rule = {
   judge(traffic, ctx) {
     const window = specMs(ctx, AFTER_TERMINAL_WINDOW_MS);
     const prompt = specMs(ctx, PROMPTED_BY_WEBHOOK_MS);
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     let watched = 0;
     for (const run of runFacts(traffic).values()) {
       const t = run.reads.findIndex((r) => isTerminal(readStatus(r)));
@@ -107,7 +107,7 @@ const stopAtTerminalRule: Rule = {
       // Proven once a poller saw the run running, then terminal, and the window passed quietly.
       if (sawRunning && (ctx.final || ctx.now - terminal.answeredAt > window)) watched += 1;
     }
-    return settle(stopAtTerminalRule, ctx, {
+    return ruleVerdict(stopAtTerminalRule, ctx, {
       offences,
       exercised: watched > 0,
       passMessage: `${watched} run(s) watched to the end, no read after completed/failed`,
@@ -131,7 +131,7 @@ const stopAfter30MinRule: Rule = {
     const limit = specMs(ctx, MAX_RUNNING_MS);
     const grace = Math.max(specMs(ctx, POLL_INTERVAL_MS), limit * 0.02);
     const running = (r: PartnerRequest) => readStatus(r) !== undefined && !isTerminal(readStatus(r));
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     let exercised = 0;
     for (const run of runFacts(traffic).values()) {
       if (!run.reads.some((r) => r.at > run.startedAt + limit - grace && running(r))) continue;
@@ -151,7 +151,7 @@ const stopAfter30MinRule: Rule = {
         });
       }
     }
-    return settle(stopAfter30MinRule, ctx, {
+    return ruleVerdict(stopAfter30MinRule, ctx, {
       offences,
       exercised: exercised > 0,
       passMessage: `${exercised} run(s) past 30 minutes of running, polling stopped`,

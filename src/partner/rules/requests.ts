@@ -1,7 +1,7 @@
 // Every POST says its body is JSON (Endpoints › Common headers: `Content-Type` on every POST).
 
 import { S } from '../../spec/sections.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 export const contentTypeRule: Rule = {
   id: 'requests.post-content-type-json',
@@ -12,7 +12,7 @@ export const contentTypeRule: Rule = {
   hint: 'send any POST (register a recruiter, start a run)',
   judge(traffic, ctx) {
     const posts = traffic.requests.filter((r) => r.method === 'POST');
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     for (const r of posts) {
       const ct = r.headers['content-type'];
       const media = ct ? ct.split(';', 1)[0]!.trim().toLowerCase() : '';
@@ -25,7 +25,7 @@ export const contentTypeRule: Rule = {
         });
       }
     }
-    return settle(contentTypeRule, ctx, {
+    return ruleVerdict(contentTypeRule, ctx, {
       offences,
       exercised: posts.length > 0,
       passMessage: `${posts.length} POST(s) with Content-Type application/json`,

@@ -22,7 +22,7 @@ import {
   simulatedReading,
   simulationDropped,
 } from './retry-chains.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 const BACKOFF_START_MS = 1_000;
 const MAX_ATTEMPTS = 3;
@@ -117,8 +117,8 @@ const backoffRule: Rule = {
     // A measured wait is the client's intended wait plus its timer's lag, which a loaded machine stretches
     // unevenly: a later wait counts as shorter only by more than half the first step and 50 ms.
     const shrinkTolerance = Math.max(need / 2, 50);
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     const proof: number[] = [];
     for (const chain of retryChains(traffic.requests, ctx)) {
       const [head] = chain;
@@ -134,7 +134,7 @@ const backoffRule: Rule = {
         if (waited < 0) continue;
         proof.push(retry.id);
         if (!atLeast(waited, need)) {
-          const o: Offence = {
+          const o: TrafficObservation = {
             message: `${retry.method} ${retry.path} retried ${seconds(waited)} after ${answerOf(failed)}, sooner than the backoff's first step of 1 s (${seconds(need)} at time scale ${ctx.timeScale})`,
             expected: `a wait of at least ${seconds(need)}`,
             received: seconds(waited),
@@ -163,7 +163,7 @@ const backoffRule: Rule = {
         previousWait = waited;
       }
     }
-    return settle(backoffRule, ctx, {
+    return ruleVerdict(backoffRule, ctx, {
       offences,
       warnings,
       exercised: proof.length > 0,
@@ -181,7 +181,7 @@ const attemptsRule: Rule = {
   spec: [S.retries],
   hint: backoffRule.hint,
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     let chains = 0;
     for (const chain of retryChains(traffic.requests, ctx)) {
       const [head] = chain;
@@ -196,7 +196,7 @@ const attemptsRule: Rule = {
         });
       }
     }
-    return settle(attemptsRule, ctx, {
+    return ruleVerdict(attemptsRule, ctx, {
       offences,
       exercised: chains > 0,
       passMessage: `${chains} retried call(s), none beyond ${MAX_ATTEMPTS} attempts`,
@@ -212,7 +212,7 @@ const retryAfterRule: Rule = {
   spec: [S.crossCutting, S.retries],
   hint: 'register a recruiter (POST /users): the first one answers 429 rate_limited with Retry-After; let your client retry it',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     const proof: number[] = [];
     traffic.requests.forEach((r, i) => {
       const wait = retryAfterMs(r);
@@ -231,7 +231,7 @@ const retryAfterRule: Rule = {
         });
       }
     });
-    return settle(retryAfterRule, ctx, {
+    return ruleVerdict(retryAfterRule, ctx, {
       offences,
       exercised: proof.length > 0,
       passMessage: `${proof.length} retr${proof.length === 1 ? 'y' : 'ies'} after 429 waited the Retry-After`,
@@ -252,8 +252,8 @@ const finalErrorsRule: Rule = {
   spec: [S.retries, S.crossCutting],
   hint: 'connect a second customer and work with it: the certifier revokes its org token after its first accepted call (401 invalid_org_token; any other refusal of your traffic counts as well)',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     let refused = 0;
     traffic.requests.forEach((r, i) => {
       if (!FINAL_STATUSES.has(r.status)) return;
@@ -264,7 +264,7 @@ const finalErrorsRule: Rule = {
       // Fixing the cause first (registering the recruiter, creating the job, redeeming) makes the same
       // request a new attempt on a changed state, not a retry; so does fixing a header it was refused for.
       if (retry && !causeFixedBetween(traffic.requests, r, retry) && !refusalHeaderChanged(r, retry)) {
-        const o: Offence = {
+        const o: TrafficObservation = {
           message: `${retry.method} ${retry.path} sent again after ${answerOf(r)}`,
           expected: 'no retry: fix the request or tell the user',
           received: `the same request ${seconds(retry.at - r.answeredAt)} later`,
@@ -282,7 +282,7 @@ const finalErrorsRule: Rule = {
         else offences.push(o);
       }
     });
-    return settle(finalErrorsRule, ctx, {
+    return ruleVerdict(finalErrorsRule, ctx, {
       offences,
       warnings,
       exercised: refused > 0,
@@ -381,8 +381,8 @@ const runStartRetryRule: Rule = {
   spec: [S.runsStart, S.retries],
   hint: 'start a run on one of your own jobs (a job_external_id not starting with cert-): the first such start answers 500 internal_error; show the error (a recruiter may start again by hand: a new action, not a retry)',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     let failures = 0;
     traffic.requests.forEach((r, i) => {
       if (r.endpoint !== 'runs-start' || !(r.lost || r.status >= 500)) return;
@@ -397,7 +397,7 @@ const runStartRetryRule: Rule = {
           requests: [r.id, retry.id],
         });
       } else if (retry) {
-        const o: Offence = {
+        const o: TrafficObservation = {
           message: `POST /runs sent again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}, with no new action of the recruiter in between: every accepted start is a new run`,
           expected:
             'no automatic retry of a run start, at any distance: only a new action of the recruiter starts a run again',
@@ -415,7 +415,7 @@ const runStartRetryRule: Rule = {
         else offences.push(o);
       }
     });
-    return settle(runStartRetryRule, ctx, {
+    return ruleVerdict(runStartRetryRule, ctx, {
       offences,
       warnings,
       exercised: failures > 0,
@@ -439,8 +439,8 @@ const redeemRetryRule: Rule = {
   spec: [S.redeem, S.retries],
   hint: 'connect a customer with an activation code: the first successful redemption is carried out but its answer is lost',
   judge(traffic, ctx) {
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     let failures = 0;
     traffic.requests.forEach((r, i) => {
       if (r.endpoint !== 'redeem' || !(r.lost || r.status >= 500)) return;
@@ -452,7 +452,7 @@ const redeemRetryRule: Rule = {
       // The code is spent whenever the lost answer was a success: any later use of it is a retry.
       const retry = traffic.requests.slice(i + 1).find((s) => s.endpoint === 'redeem' && normalizedCode(s) === code);
       if (retry) {
-        const o: Offence = {
+        const o: TrafficObservation = {
           message: `the same activation code redeemed again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}; a new code must be obtained`,
           expected: 'no retry: ask the service operator for a new code',
           received: `a second redeem of the code${retry.status ? ` (answered ${answerOf(retry)})` : ''}`,
@@ -462,7 +462,7 @@ const redeemRetryRule: Rule = {
         else offences.push(o);
       }
     });
-    return settle(redeemRetryRule, ctx, {
+    return ruleVerdict(redeemRetryRule, ctx, {
       offences,
       warnings,
       exercised: failures > 0,

@@ -2,30 +2,45 @@
 // give the same verdict, so the live checklist can re-judge after every request and the final judgement
 // is the same function with `final: true`.
 
-import type { EvidenceDeclaration } from '../../runner/evidence.js';
+import type { CheckDeclaration } from '../../runner/check-declaration.js';
 import type { SpecSection } from '../../spec/section-names.js';
 import type { JudgeContext, Traffic, WebhookDelivery } from '../traffic.js';
 
 export type RuleState = 'pending' | 'passed' | 'failed' | 'skipped' | 'warning';
 
-/** One breach of a rule, with the partner's requests (ids) or the deliveries that show it. */
-export interface Offence {
+/**
+ * What a rule saw in the traffic that does not hold, before it is recorded as a failure or a warning:
+ * what was received and what the spec expects, with the partner's requests (ids) or the deliveries that
+ * show it.
+ */
+export interface TrafficObservation {
   message: string;
   expected?: string;
   received?: string;
+  /** The section it enforces, when not the rule's first. */
+  spec?: SpecSection;
   requests: number[];
   deliveries?: WebhookDelivery[];
 }
 
+/**
+ * An observation as every check of every command records it (runner/results.ts, `Observation`): received,
+ * expected, the spec section, and `severity: 'warning'` where the spec states the rule without a MUST
+ * or reads two ways (the message says which reading was taken); with the traffic that shows it.
+ */
+export interface RuleObservation extends TrafficObservation {
+  spec: SpecSection;
+  severity?: 'warning';
+}
+
 export interface RuleVerdict {
   state: RuleState;
-  /** passed: what proved it; failed: the first offence; pending/skipped: what to do to exercise the rule. */
+  /** passed: what proved it; failed: the first failure; pending/skipped: what to do to exercise the rule. */
   message: string;
-  offences: Offence[];
-  /** What the spec states without a MUST (or reads two ways) and the traffic did otherwise: a `warning`, never a failure. */
-  warnings?: Offence[];
-  /** Offences and warnings past those kept (the judge keeps the first few of a flood's thousands). */
-  moreOffences?: number;
+  /** The failures, then the warnings (empty for a pass and for a rule not exercised yet). */
+  observations: RuleObservation[];
+  /** Failures and warnings past those kept (the judge keeps the first few of a flood's thousands). */
+  moreFailures?: number;
   moreWarnings?: number;
   /** Requests that exercised the rule without breaking it (shown as context for a pass, first few only). */
   proof?: number[];
@@ -37,18 +52,13 @@ export interface RuleVerdict {
 }
 
 /**
- * A rule, with how its evidence arises (runner/evidence.ts): `provoked` when the sandbox or an injection
+ * A rule: the shape every command's checks share (runner/check-declaration.ts), judging the recorded
+ * traffic, with how its evidence arises (runner/evidence.ts): `provoked` when the sandbox or an injection
  * creates the situation in a normal session (never exercised: `not-exercised`, with the hint);
  * `conditional` when only the partner's own choices do (never exercised: `not-applicable`, with
  * `notApplicableWhen`); `input` when a flag lets the traffic reach it at all (`unlockedBy`).
  */
-export interface Rule extends EvidenceDeclaration {
-  /** `<suite>.<property asserted>`. */
-  id: string;
-  title: string;
-  suite: string;
-  /** Spec headings (typed: a mistyped section does not compile). */
-  spec: SpecSection[];
+export interface Rule extends CheckDeclaration {
   /** What the partner does so that the traffic exercises the rule ("start a cert-slow run and keep it on screen"). */
   hint: string;
   /**
@@ -60,13 +70,21 @@ export interface Rule extends EvidenceDeclaration {
 }
 
 /**
- * The common outcome: any offence fails (an advisory rule's only warns); otherwise passed once
- * exercised; otherwise pending with the hint while the session runs, and skipped with it at the end.
+ * A rule's verdict from what it saw: any offence (a breach of a duty) fails, an advisory rule's only
+ * warns; otherwise a warning warns; otherwise passed once exercised; otherwise pending with the hint
+ * while the session runs, and skipped with it at the end. Each offence and warning becomes an
+ * observation citing its section (the rule's first unless it names one).
  */
-export function settle(
-  rule: Pick<Rule, 'hint' | 'advisory'>,
+export function ruleVerdict(
+  rule: Pick<Rule, 'hint' | 'advisory' | 'spec'>,
   ctx: JudgeContext,
-  r: { offences: Offence[]; warnings?: Offence[]; exercised: boolean; passMessage: string; proof?: number[] },
+  r: {
+    offences: TrafficObservation[];
+    warnings?: TrafficObservation[];
+    exercised: boolean;
+    passMessage: string;
+    proof?: number[];
+  },
 ): RuleVerdict {
   if (rule.advisory && r.offences.length > 0) {
     // Guidance can only warn: what would be an offence of a duty is a warning saying so.
@@ -74,20 +92,26 @@ export function settle(
       ...o,
       message: `${o.message} (advisory: client guidance, not a duty)`,
     }));
-    return settle(rule, ctx, { ...r, offences: [], warnings: [...asWarnings, ...(r.warnings ?? [])] });
+    return ruleVerdict(rule, ctx, { ...r, offences: [], warnings: [...asWarnings, ...(r.warnings ?? [])] });
   }
   const warnings = r.warnings ?? [];
+  const observed = (o: TrafficObservation, warning: boolean): RuleObservation => ({
+    ...o,
+    spec: o.spec ?? rule.spec[0]!,
+    ...(warning ? { severity: 'warning' as const } : {}),
+  });
+  const observations = [...r.offences.map((o) => observed(o, false)), ...warnings.map((o) => observed(o, true))];
   if (r.offences.length > 0) {
     const more = r.offences.length > 1 ? ` (and ${r.offences.length - 1} more)` : '';
-    return { state: 'failed', message: `${r.offences[0]!.message}${more}`, offences: r.offences, warnings };
+    return { state: 'failed', message: `${r.offences[0]!.message}${more}`, observations };
   }
-  if (warnings.length > 0) return { state: 'warning', message: warnings[0]!.message, offences: [], warnings };
+  if (warnings.length > 0) return { state: 'warning', message: warnings[0]!.message, observations };
   if (r.exercised)
     return {
       state: 'passed',
       message: r.passMessage,
-      offences: [],
+      observations: [],
       ...(r.proof ? { proof: r.proof.slice(0, 5) } : {}),
     };
-  return { state: ctx.final ? 'skipped' : 'pending', message: `not exercised: ${rule.hint}`, offences: [] };
+  return { state: ctx.final ? 'skipped' : 'pending', message: `not exercised: ${rule.hint}`, observations: [] };
 }

@@ -9,7 +9,7 @@ import { INJECTION_POINTS } from '../injection-points.js';
 import { loadSpec } from '../../spec/spec-file.js';
 import type { JudgeContext, PartnerRequest, Traffic, WebhookDelivery } from '../traffic.js';
 import { partnerRules, type Rule, type RuleVerdict } from './index.js';
-import { settle } from './rule.js';
+import { ruleVerdict } from './rule.js';
 
 const KEY = `spk_live_${'a'.repeat(48)}`;
 const TOKEN = `sot_${'b'.repeat(48)}`;
@@ -172,10 +172,10 @@ describe('partner rules', () => {
   const ADVISORY_NOTE = '(advisory: client guidance, not a duty)';
   const warns = (v: RuleVerdict): void => {
     expect(v.state).toBe('warning');
-    expect(v.offences).toEqual([]);
-    expect(v.warnings!.length).toBeGreaterThan(0);
+    expect(v.observations.length).toBeGreaterThan(0);
     expect(v.message.endsWith(ADVISORY_NOTE), v.message).toBe(true);
-    for (const w of v.warnings!) {
+    for (const w of v.observations) {
+      expect(w.severity).toBe('warning');
       expect(w.message.endsWith(ADVISORY_NOTE), w.message).toBe(true);
       // The evidence stays: the partner's offending requests.
       expect(w.requests.length).toBeGreaterThan(0);
@@ -258,15 +258,18 @@ describe('partner rules', () => {
     const offence = { message: 'polled too often', requests: [1] };
     const own = { message: 'read two ways', requests: [2] };
     const ctxEnd = ctx();
-    const advisory = settle({ hint: 'h', advisory: true }, ctxEnd, {
+    const advisory = ruleVerdict({ hint: 'h', advisory: true, spec: ['Limits'] }, ctxEnd, {
       offences: [offence],
       warnings: [own],
       exercised: true,
       passMessage: 'ok',
     });
     expect(advisory.state).toBe('warning');
-    expect(advisory.warnings!.map((w) => w.message)).toEqual([`polled too often ${ADVISORY_NOTE}`, 'read two ways']);
-    const duty = settle({ hint: 'h' }, ctxEnd, {
+    expect(advisory.observations).toEqual([
+      { message: `polled too often ${ADVISORY_NOTE}`, requests: [1], spec: 'Limits', severity: 'warning' },
+      { message: 'read two ways', requests: [2], spec: 'Limits', severity: 'warning' },
+    ]);
+    const duty = ruleVerdict({ hint: 'h', spec: ['Limits'] }, ctxEnd, {
       offences: [offence],
       warnings: [own],
       exercised: true,
@@ -274,6 +277,11 @@ describe('partner rules', () => {
     });
     expect(duty.state).toBe('failed');
     expect(duty.message).toBe('polled too often');
+    // The same observations as any check records: the failure, then the warning, each citing its section.
+    expect(duty.observations).toEqual([
+      { message: 'polled too often', requests: [1], spec: 'Limits' },
+      { message: 'read two ways', requests: [2], spec: 'Limits', severity: 'warning' },
+    ]);
   });
 
   it('notices_shown: missing codes fail only at the end; every code reported passes', () => {
@@ -459,7 +467,7 @@ describe('partner rules', () => {
     );
     const key = judge(id, [job(`our key is ${KEY}`)]);
     expect(key.state).toBe('warning');
-    expect(key.offences).toEqual([]);
+    expect(key.observations.filter((o) => o.severity !== 'warning')).toEqual([]);
     const issued = req(0, { endpoint: 'redeem', json: { code: 'X' }, responseJson: { org_token: TOKEN } });
     expect(judge(id, [issued, req(10, { endpoint: 'users', json: { token: TOKEN } })]).state).toBe('warning');
     // The URL rule is unchanged: the shape there still fails.

@@ -3,7 +3,7 @@
 
 import { S } from '../../spec/sections.js';
 import type { JudgeContext, PartnerRequest, Traffic } from '../traffic.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 /** A key or token by its prefix, not preceded by a letter, digit or underscore (as the bundle scan matches). */
 const SECRET_SHAPE = /(?<![A-Za-z0-9_])(spk_live_|sot_)[0-9A-Za-z]{8,}/;
@@ -61,8 +61,8 @@ function secretRule(
     hint: 'send any request from your server',
     judge(traffic: Traffic, ctx: JudgeContext) {
       const secrets = [...known(), ...issuedTokens(traffic)];
-      const offences: Offence[] = [];
-      const warnings: Offence[] = [];
+      const offences: TrafficObservation[] = [];
+      const warnings: TrafficObservation[] = [];
       for (const r of traffic.requests) {
         const found = containsSecret(opts.part(r), secrets, !opts.body);
         if (!found) continue;
@@ -79,7 +79,7 @@ function secretRule(
           });
         else offences.push(offence);
       }
-      return settle(rule, ctx, {
+      return ruleVerdict(rule, ctx, {
         offences,
         warnings,
         exercised: traffic.requests.length > 0,

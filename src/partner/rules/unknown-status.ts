@@ -4,7 +4,7 @@
 import { S } from '../../spec/sections.js';
 import { specMs } from '../traffic.js';
 import { seconds } from './retry-chains.js';
-import { settle, type Offence, type Rule } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 import { readStatus, runFacts } from './runs.js';
 
 const KNOWN_RUN_STATUSES = new Set(['running', 'completed', 'failed']);
@@ -32,8 +32,8 @@ export const unknownStatusRule: Rule = {
   hint: 'start a cert-slow run and keep it on screen: a poll of it (a read after one that said running) answers the unknown status zz_certification_status',
   judge(traffic, ctx) {
     const window = Math.max(specMs(ctx, KEEPS_READING_MS), TIMER_LAG_FLOOR_MS);
-    const offences: Offence[] = [];
-    const warnings: Offence[] = [];
+    const offences: TrafficObservation[] = [];
+    const warnings: TrafficObservation[] = [];
     const proof: number[] = [];
     for (const run of runFacts(traffic).values()) {
       const i = run.reads.findIndex((r) => {
@@ -59,7 +59,7 @@ export const unknownStatusRule: Rule = {
       }
       // Silence is a stop only once the window has passed while the session went on.
       if (ctx.now - unknown.answeredAt <= window) continue;
-      const o: Offence = {
+      const o: TrafficObservation = {
         message: `run ${run.runId} read status ${status}, then never read again in the ${seconds(ctx.now - unknown.answeredAt)} the session went on: an unknown status is running, not an end`,
         expected: `the run read again at the polling pace (within ${seconds(window)})`,
         received: 'no further read',
@@ -85,7 +85,7 @@ export const unknownStatusRule: Rule = {
         });
       } else offences.push(o);
     }
-    return settle(unknownStatusRule, ctx, {
+    return ruleVerdict(unknownStatusRule, ctx, {
       offences,
       warnings,
       exercised: proof.length > 0,

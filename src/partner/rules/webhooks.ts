@@ -6,7 +6,7 @@
 import { S } from '../../spec/sections.js';
 import type { JudgeContext, Traffic, WebhookDelivery } from '../traffic.js';
 import { seconds } from './retry-chains.js';
-import { settle, type Offence, type Rule, type RuleVerdict } from './rule.js';
+import { ruleVerdict, type TrafficObservation, type Rule, type RuleVerdict } from './rule.js';
 
 const is2xx = (s: number | null) => s !== null && s >= 200 && s < 300;
 const is3xx = (s: number | null) => s !== null && s >= 300 && s < 400;
@@ -21,7 +21,7 @@ function noWebhook(ctx: JudgeContext): RuleVerdict | undefined {
     state: ctx.final ? 'skipped' : 'pending',
     message:
       'no webhook registered: start svc-certify partner with --webhook-url (and --allow-loopback-webhooks for a local endpoint)',
-    offences: [],
+    observations: [],
     unlock: '--webhook-url',
   };
 }
@@ -47,7 +47,7 @@ const validDeliveriesRule: Rule = {
     const skip = noWebhook(ctx);
     if (skip) return skip;
     const valid = traffic.deliveries.filter((d) => !d.wrongSignature);
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     // A 3xx is judged by webhooks.valid-deliveries-never-redirected.
     for (const d of valid) {
       if (is2xx(d.status) || is3xx(d.status)) continue;
@@ -59,7 +59,7 @@ const validDeliveriesRule: Rule = {
         deliveries: [d],
       });
     }
-    const verdict = settle(validDeliveriesRule, ctx, {
+    const verdict = ruleVerdict(validDeliveriesRule, ctx, {
       offences,
       exercised: valid.length > 0,
       passMessage: `${valid.length} valid deliver${valid.length === 1 ? 'y' : 'ies'} acknowledged with 2xx`,
@@ -82,7 +82,7 @@ const noRedirectRule: Rule = {
     const skip = noWebhook(ctx);
     if (skip) return skip;
     const valid = traffic.deliveries.filter((d) => !d.wrongSignature);
-    const offences: Offence[] = valid
+    const offences: TrafficObservation[] = valid
       .filter((d) => is3xx(d.status))
       .map((d) => ({
         message: `valid ${d.event} delivery ${d.eventId} answered ${d.status}${d.location ? ` (Location: ${d.location})` : ''}: redirects are never followed`,
@@ -91,7 +91,7 @@ const noRedirectRule: Rule = {
         requests: [],
         deliveries: [d],
       }));
-    return settle(noRedirectRule, ctx, {
+    return ruleVerdict(noRedirectRule, ctx, {
       offences,
       exercised: valid.length > 0,
       passMessage: `${valid.length} valid deliver${valid.length === 1 ? 'y' : 'ies'}, none answered 3xx`,
@@ -111,7 +111,7 @@ const badSignatureRule: Rule = {
     const skip = noWebhook(ctx);
     if (skip) return skip;
     const bad = traffic.deliveries.filter((d) => d.wrongSignature);
-    const offences: Offence[] = [];
+    const offences: TrafficObservation[] = [];
     for (const d of bad) {
       if (is2xx(d.status) || d.status === null) {
         offences.push({
@@ -124,7 +124,7 @@ const badSignatureRule: Rule = {
       }
     }
     // "must be answered non-2xx" is the MUST; the 401 comes from "answers 401 without processing", stated without one.
-    const warnings: Offence[] = bad
+    const warnings: TrafficObservation[] = bad
       .filter((d) => d.status !== null && d.status !== 401 && !is2xx(d.status))
       .map((d) => ({
         message: `bad-signature ${d.event} delivery ${d.eventId} answered ${d.status}, not 401 (reading taken: refused and not processed, which is the MUST: "must be answered non-2xx and not processed"; the other reading: exactly the 401 of "answers 401 without processing on mismatch"; svc-certify receiver reads it the same way)`,
@@ -133,7 +133,7 @@ const badSignatureRule: Rule = {
         requests: [],
         deliveries: [d],
       }));
-    const verdict = settle(badSignatureRule, ctx, {
+    const verdict = ruleVerdict(badSignatureRule, ctx, {
       offences,
       warnings,
       exercised: bad.length > 0,

@@ -1,25 +1,25 @@
 // From a finished RunResult to the one every report shows: the baseline applied, strict mode recorded,
 // the verdict decided once (verdict.ts) with what is missing. The CLI's finishCertification writes the
-// reports from it; `report` re-settles merged parts with it.
+// reports from it; `report` decides it again for merged parts with it.
 
 import { applyBaseline, type Baseline } from './baseline.js';
 import { capPassedEvidence } from './evidence-caps.js';
 import type { RunResult } from './results.js';
 import { decideVerdict } from './verdict.js';
 
-export interface SettleSettings {
+export interface VerdictSettings {
   strict: boolean;
   baseline?: Baseline;
 }
 
-export interface SettleOptions {
+export interface VerdictOptions {
   /** Every check id the certification knows, run or not: a baseline id outside it is unknown. */
   knownIds?: Iterable<string>;
   /** YYYY-MM-DD (UTC), for tests; default today. */
   today?: string;
 }
 
-export function settleResult(result: RunResult, settings: SettleSettings, opts: SettleOptions = {}): RunResult {
+export function resultWithVerdict(result: RunResult, settings: VerdictSettings, opts: VerdictOptions = {}): RunResult {
   const based = settings.baseline
     ? applyBaseline(result, settings.baseline, {
         ...(opts.knownIds ? { knownIds: opts.knownIds } : {}),
