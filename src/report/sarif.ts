@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { CheckResult, RunResult, ScanFinding } from '../runner/results.js';
 import type { Reporter, ReporterFactory } from './reporter.js';
 import { writeReportFile } from './write-report-file.js';
+import { ORG_TOKEN, PARTNER_KEY, SECRET_BODY_LENGTH } from '../secret-shapes.js';
 
 export const SARIF_FILE = 'results.sarif';
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -21,8 +22,8 @@ export function pathToUri(path: string): string {
 }
 
 const KIND_TEXT: Record<ScanFinding['kind'], string> = {
-  'partner-key': 'A partner key (spk_live_ + 48 hex)',
-  'org-token': 'An org token (sot_ + 48 hex)',
+  'partner-key': `A partner key (${PARTNER_KEY.prefix} + ${SECRET_BODY_LENGTH} hex)`,
+  'org-token': `An org token (${ORG_TOKEN.prefix} + ${SECRET_BODY_LENGTH} hex)`,
   prefix: 'The string',
   'not-scanned': 'Content not scanned within the bounds of svc-certify scan (it may hold the string)',
 };
