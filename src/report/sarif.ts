@@ -5,8 +5,7 @@
 import { isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CheckResult, RunResult, ScanFinding } from '../runner/results.js';
-import type { Reporter, ReporterFactory } from './reporter.js';
-import { writeReportFile } from './write-report-file.js';
+import { fileReporter } from './reporter.js';
 import { ORG_TOKEN, PARTNER_KEY, SECRET_BODY_LENGTH } from '../secret-shapes.js';
 
 export const SARIF_FILE = 'results.sarif';
@@ -94,9 +93,11 @@ export function renderSarif(result: RunResult): string {
   return `${JSON.stringify(log, null, 2)}\n`;
 }
 
-export const createSarifReporter: ReporterFactory = (): Reporter => ({
+/** `--reporter sarif`. */
+export const SARIF_REPORTER = fileReporter({
   name: 'sarif',
-  async onRunEnd(result, ctx) {
-    await writeReportFile(ctx.reportDir, SARIF_FILE, renderSarif(result));
-  },
+  file: SARIF_FILE,
+  render: renderSarif,
+  readBy:
+    'only with `--reporter …,sarif`: SARIF 2.1.0 for code-scanning tabs (one rule per check, one result per `scan` finding or per check that did not pass)',
 });
