@@ -10,10 +10,10 @@ import {
   restAfterScanned,
   SHOWN_SECRET_CHARS,
 } from '../secret-shapes.js';
-import { truncateSecrets } from './redact.js';
+import { SCANNED_STEMS, truncateSecrets } from './redact.js';
 
 /** The three spellings of the underscore; letters are matched case-sensitively (`SPK_MAX` is no key). */
-export const MATCH_SOURCE = String.raw`(spk|sot)(?:_|\\u005[fF]|%5[fF])`;
+export const MATCH_SOURCE = `(${SCANNED_STEMS})` + String.raw`(?:_|\\u005[fF]|%5[fF])`;
 
 /** Longest raw text a full key can take when every character is escaped as `\uXXXX` (6 chars). */
 export const LOOKAHEAD_CHARS = 6 * MAX_CREDENTIAL_LENGTH + 6;
