@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../src/report/html-escape.js';
 import { mergeResults } from '../src/report/dossier.js';
-import { createHtmlReporter, HTML_CSP, renderHtml } from '../src/report/html.js';
+import { HTML_REPORTER, HTML_CSP, renderHtml } from '../src/report/html.js';
 import { HTML_STYLE } from '../src/report/html-style.js';
 import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
 import {
@@ -252,7 +252,7 @@ describe('html reporter (static)', () => {
 
   it('is written into the report dir', async () => {
     const reportDir = join(dir, 'deep', 'er');
-    await createHtmlReporter({}).onRunEnd(makeRunResult(), { reportDir });
+    await HTML_REPORTER.create({}).onRunEnd(makeRunResult(), { reportDir });
     expect(await readFile(join(reportDir, 'report.html'), 'utf8')).toBe(renderHtml(makeRunResult()));
   });
 });

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJsonReporter, renderJson } from '../src/report/json.js';
+import { JSON_REPORTER, renderJson } from '../src/report/json.js';
 import { resolveSharedExchanges } from '../src/report/shared-exchanges.js';
 import { capPassedEvidence } from '../src/runner/evidence-caps.js';
 import { CONTEXT_BODY_CHARS, PASSED_BODY_CHARS } from '../src/runner/limits.js';
@@ -32,7 +32,7 @@ describe('json reporter', () => {
   it('writes the RunResult into the report dir, 2-space indented with each exchange on one line (passed bodies cut)', async () => {
     const result = makeRunResult();
     const reportDir = join(dir, 'a', 'b');
-    await createJsonReporter({}).onRunEnd(result, { reportDir });
+    await JSON_REPORTER.create({}).onRunEnd(result, { reportDir });
     const text = await readFile(join(reportDir, 'results.json'), 'utf8');
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(capPassedEvidence(result))));
     expect(text.startsWith('{\n  "certification": ')).toBe(true);

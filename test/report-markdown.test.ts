@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMarkdownReporter, mdCell, renderMarkdown } from '../src/report/markdown.js';
+import { MARKDOWN_REPORTER, mdCell, renderMarkdown } from '../src/report/markdown.js';
 import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
 import {
   makeIncompleteRunResult,
@@ -153,7 +153,7 @@ describe('markdown reporter', () => {
 
   it('writes summary.md into the report dir', async () => {
     const reportDir = join(dir, 'x');
-    await createMarkdownReporter({}).onRunEnd(makeRunResult(), { reportDir });
+    await MARKDOWN_REPORTER.create({}).onRunEnd(makeRunResult(), { reportDir });
     expect(await readFile(join(reportDir, 'summary.md'), 'utf8')).toBe(renderMarkdown(makeRunResult()));
   });
 });

@@ -3,7 +3,7 @@
 // from it (an unknown one gets a warning); docs/reference/options.md is generated from it
 // (npm run docs:gen) and checked against it by a test.
 
-import type { OptionSpec } from '../config/option-spec.js';
+import { envOf, type OptionSpec } from '../config/option-spec.js';
 import { oneOf } from '../config/validators.js';
 import { REPORT_OPTIONS, RUN_OPTIONS } from '../config/run-options.js';
 import { RECEIVER_OPTIONS } from './receiver-options.js';
@@ -95,3 +95,9 @@ export function optionsOfCommand(name: string | undefined): readonly OptionSpec[
 export const OTHER_VARIABLES = [
   { name: 'SVC_DEBUG', meaning: 'any value: an internal error also prints its (redacted) stack' },
 ] as const;
+
+/** Every SVC_* variable svc-certify reads: each option's, of every command, and the CLI's own. */
+export function knownEnvVars(): string[] {
+  const names = Object.values(COMMAND_OPTIONS).flatMap((specs) => specs.map(envOf));
+  return [...new Set([...names, ...OTHER_VARIABLES.map((v) => v.name)])].sort();
+}

@@ -2,6 +2,8 @@
 // name and description, so the command list and suggestions are unchanged.
 
 import { describe, expect, it } from 'vitest';
+import { addOptions } from './add-options.js';
+import { COMMAND_OPTIONS } from './command-options.js';
 import { buildProgram, commandOf } from './main.js';
 
 describe('the command a command line runs', () => {
@@ -16,7 +18,7 @@ describe('the command a command line runs', () => {
     const program = buildProgram(
       () => {},
       () => {},
-      'serve',
+      { tables: { serve: COMMAND_OPTIONS.serve }, addOptions },
     );
     const byName = new Map(program.commands.map((c) => [c.name(), c]));
     expect(byName.get('serve')?.options.map((o) => o.long)).toContain('--port');
@@ -26,6 +28,7 @@ describe('the command a command line runs', () => {
       buildProgram(
         () => {},
         () => {},
+        { tables: COMMAND_OPTIONS, addOptions },
       ).commands.map((c) => c.name()),
     );
   });

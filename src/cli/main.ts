@@ -1,23 +1,11 @@
-// The svc-certify command line. Only commander is loaded up front so that `--help` starts fast;
-// each command imports its (heavy) modules inside its action.
+// The svc-certify command line. Only commander and the help texts are loaded up front so that
+// `--help` starts fast: the option tables load for the command that runs (or whose help is asked),
+// the redactor when there is an error to scrub, and each command's (heavy) modules inside its action.
 
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from './commander.js';
-import { envOf } from '../config/option-spec.js';
-import { createRedactor } from '../config/redact.js';
-import { resolveOptions } from '../config/resolve-options.js';
-import { learnedSecrets, secretsOfArgs } from '../config/secret-options.js';
-import { unknownEnvWarnings } from '../config/unknown-env.js';
-import { terminalSafe } from '../report/terminal-safe.js';
-import { addOptions as addAllOptions } from './add-options.js';
+import type { OptionSpec } from '../config/option-spec.js';
 import { registerOpenapiCommand } from './openapi-command.js';
-import {
-  BASELINE_OPTIONS,
-  COMMAND_OPTIONS,
-  LIST_OPTIONS,
-  OTHER_VARIABLES,
-  optionsOfCommand,
-} from './command-options.js';
 import {
   BASELINE_EXAMPLES,
   LIST_EXAMPLES,
@@ -54,40 +42,6 @@ function version(): string {
 }
 
 /**
- * Last-resort scrub for messages of unexpected errors: nothing secret-shaped reaches stderr. The
- * secrets are those the option table of the command that ran marks `secret`, given as a flag or as
- * its environment variable, and those the session learned (rememberSecrets), in every form the redactor knows (plain, escaped, percent-encoded,
- * base64, any case).
- */
-/** An error message on stderr is one line; a longer one is cut (the reports hold the evidence). */
-const MAX_MESSAGE_CHARS = 2_000;
-
-export function scrub(
-  message: string,
-  argv: readonly string[] = process.argv,
-  env: NodeJS.ProcessEnv = process.env,
-): string {
-  try {
-    const secrets = [...secretsOfArgs(optionsOfCommand(argv[2]), argv, env), ...learnedSecrets()];
-    const line = createRedactor(secrets.filter((x) => x.value.length >= 4))
-      .text(message)
-      .replace(/\s*\n\s*/g, ' ');
-    // A message quoting a target's text is neither a terminal command nor a flood of the log.
-    const safe = terminalSafe(line);
-    return safe.length > MAX_MESSAGE_CHARS ? `${safe.slice(0, MAX_MESSAGE_CHARS)}… (cut)` : safe;
-  } catch {
-    // The last resort must not throw: a message that cannot be redacted is not shown.
-    return '(the message could not be redacted, so it is not shown)';
-  }
-}
-
-/** Every SVC_* variable svc-certify reads: each option's, of every command, and the CLI's own. */
-export function knownEnvVars(): string[] {
-  const names = Object.values(COMMAND_OPTIONS).flatMap((specs) => specs.map(envOf));
-  return [...new Set([...names, ...OTHER_VARIABLES.map((v) => v.name)])].sort();
-}
-
-/**
  * The command a command line runs (`svc-certify help X` runs X's help), or undefined when none is named:
  * only that command's options are built, so `--help` and a command's start do not pay for the others'.
  */
@@ -97,15 +51,51 @@ export function commandOf(argv: readonly string[]): string | undefined {
   return first === 'help' ? argv[3] : first;
 }
 
+/** The options a program declares: the tables by command name (command-options.ts) and how to add one. */
+export interface DeclaredOptions {
+  tables: Readonly<Record<string, readonly OptionSpec[]>>;
+  /** add-options.ts, passed in so that a program declaring no options does not load it. */
+  addOptions: (command: Command, specs: readonly OptionSpec[]) => Command;
+}
+
+/** The options of the command a command line names, loaded only then; none for a bare `--help`. */
+async function optionsOf(command: string | undefined): Promise<DeclaredOptions | undefined> {
+  if (command === undefined) return undefined;
+  const [{ optionsOfCommand }, { addOptions }] = await Promise.all([
+    import('./command-options.js'),
+    import('./add-options.js'),
+  ]);
+  return { tables: { [command]: optionsOfCommand(command) }, addOptions };
+}
+
+/** Other tools may own the prefix, so an unknown SVC_* variable is a warning, never an error. */
+async function warnUnknownEnv(env: NodeJS.ProcessEnv): Promise<void> {
+  // Without any SVC_* variable there is nothing to warn about, and nothing to load.
+  if (!Object.keys(env).some((name) => name.startsWith('SVC_'))) return;
+  const [{ unknownEnvWarnings }, { knownEnvVars }, { scrub }] = await Promise.all([
+    import('../config/unknown-env.js'),
+    import('./command-options.js'),
+    import('./scrub.js'),
+  ]);
+  for (const line of unknownEnvWarnings(env, knownEnvVars())) process.stderr.write(`${scrub(line)}\n`);
+}
+
 export function buildProgram(
   setCode: (code: number) => void,
   out: (line: string) => void,
-  /** Build only this command's options (the others keep their name and description); all when undefined. */
-  only?: string,
+  /**
+   * The commands whose options are declared (COMMAND_OPTIONS for all); the other commands keep their
+   * name and description, so the command list and suggestions are unchanged.
+   */
+  options: DeclaredOptions | undefined,
+  /** Where commander's own error message goes (main scrubs it once the parse has failed). */
+  outputError: (message: string) => void = () => {},
 ): Command {
   const program = new Command('svc-certify');
-  const addOptions: typeof addAllOptions = (command, specs) =>
-    only === undefined || command.name() === only ? addAllOptions(command, specs) : command;
+  const declare = (command: Command): Command => {
+    const specs = options?.tables[command.name()];
+    return options && specs ? options.addOptions(command, specs) : command;
+  };
   program
     .description('Certifies an HTTP deployment of the Partner Candidate-Matching API v1 before it goes live')
     .version(version(), '-V, --version')
@@ -113,26 +103,26 @@ export function buildProgram(
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      // commander echoes what it could not parse (`unknown option '--webhok-secret=…'`): scrubbed too.
-      outputError: (str, write) => write(`svc-certify: ${scrub(str.replace(/^error: /, '').trim())}\n`),
+      // commander echoes what it could not parse (`unknown option '--webhok-secret=…'`): main writes it
+      // scrubbed once the parse has thrown, so the redactor loads only when there is such a message.
+      outputError: (str) => outputError(str.replace(/^error: /, '').trim()),
     });
 
   const run = program.command('run');
   run.description('certify a target (default: the embedded reference sandbox) and write reports');
-  addOptions(run, COMMAND_OPTIONS.run)
+  declare(run)
     .addHelpText('after', RUN_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
       const { runCommand } = await import('./run-command.js');
       setCode(await runCommand(opts));
     });
 
-  addOptions(
+  declare(
     program
       .command('receiver')
       .description(
         "certify a partner's webhook endpoint: signed deliveries it must acknowledge, bad signatures it must refuse with 401",
       ),
-    COMMAND_OPTIONS.receiver,
   )
     .addHelpText('after', RECEIVER_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
@@ -140,12 +130,11 @@ export function buildProgram(
       setCode(await receiverCommand(opts));
     });
 
-  addOptions(
+  declare(
     program
       .command('scan')
       .description('search built frontend files, source maps and HAR files for the strings spk_ and sot_')
       .argument('[paths...]', 'files or folders (recursively)'),
-    COMMAND_OPTIONS.scan,
   )
     .addHelpText('after', SCAN_EXAMPLES)
     .action(async (paths: string[], opts: Record<string, unknown>) => {
@@ -153,16 +142,19 @@ export function buildProgram(
       setCode(await scanCommand(paths, opts));
     });
 
-  addOptions(
+  declare(
     program
       .command('list')
       .description('list the checks of every command (run, partner, receiver, scan) with their ids and spec sections'),
-    LIST_OPTIONS,
   )
     .addHelpText('after', LIST_EXAMPLES)
     .action(async (flags: Record<string, unknown>) => {
+      const [{ resolveOptions }, { LIST_OPTIONS }, { listCommand }] = await Promise.all([
+        import('../config/resolve-options.js'),
+        import('./command-options.js'),
+        import('./list-command.js'),
+      ]);
       const o = resolveOptions(LIST_OPTIONS, { flags, env: process.env });
-      const { listCommand } = await import('./list-command.js');
       setCode(
         listCommand(
           {
@@ -178,19 +170,18 @@ export function buildProgram(
     });
 
   const serve = program.command('serve').description('run the reference sandbox locally until Ctrl-C');
-  addOptions(serve, COMMAND_OPTIONS.serve)
+  declare(serve)
     .addHelpText('after', SERVE_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
       const { serveCommand } = await import('./serve-command.js');
       setCode(await serveCommand(opts, out));
     });
 
-  addOptions(
+  declare(
     program
       .command('report')
       .description('one set of reports from the results.json of one or several certifications (a dossier)')
       .argument('<results.json...>', 'results.json files of run, partner, receiver or scan (or an earlier dossier)'),
-    COMMAND_OPTIONS.report,
   )
     .addHelpText('after', REPORT_EXAMPLES)
     .action(async (files: string[], opts: Record<string, unknown>) => {
@@ -198,17 +189,20 @@ export function buildProgram(
       setCode(await reportCommand(files, opts));
     });
 
-  addOptions(
+  declare(
     program
       .command('baseline')
       .description('print a baseline accepting every failure of a run (for --baseline)')
       .argument('<results.json>', 'the results.json of a run'),
-    BASELINE_OPTIONS,
   )
     .addHelpText('after', BASELINE_EXAMPLES)
     .action(async (file: string, flags: Record<string, unknown>) => {
+      const [{ resolveOptions }, { BASELINE_OPTIONS }, { baselineCommand }] = await Promise.all([
+        import('../config/resolve-options.js'),
+        import('./command-options.js'),
+        import('./baseline-command.js'),
+      ]);
       const o = resolveOptions(BASELINE_OPTIONS, { flags, env: process.env });
-      const { baselineCommand } = await import('./baseline-command.js');
       const until = o.get('until');
       setCode(
         baselineCommand(file, until === undefined ? {} : { until, untilSource: o.source('until') ?? '--until' }, out),
@@ -220,13 +214,13 @@ export function buildProgram(
     .description(
       "certify a partner's client: the sandbox as serve runs it, recording and judging the partner's traffic",
     );
-  addOptions(partner, COMMAND_OPTIONS.partner)
+  declare(partner)
     .addHelpText('after', PARTNER_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
       const { partnerCommand } = await import('./partner-command.js');
       setCode(await partnerCommand(opts, out));
     });
-  registerOpenapiCommand(program, out);
+  registerOpenapiCommand(program, out, declare);
 
   return program;
 }
@@ -240,7 +234,15 @@ export async function main(argv: string[]): Promise<number> {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(code);
   });
-  const program = buildProgram((c) => (code = c), out, commandOf(argv));
+  // commander's messages about a refused command line, written scrubbed once the parse has thrown.
+  const refused: string[] = [];
+  const program = buildProgram(
+    (c) => (code = c),
+    out,
+    await optionsOf(commandOf(argv)),
+    (message) => refused.push(message),
+  );
+  const scrubbed = async (message: string): Promise<string> => (await import('./scrub.js')).scrub(message);
   try {
     // A bare `svc-certify` shows the help rather than doing something surprising, and exits 2: no
     // command ran, and a CI step that forgot its command must not pass.
@@ -249,8 +251,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write('svc-certify: no command given; choose one of the commands above (e.g. svc-certify run)\n');
       return 2;
     }
-    // Other tools may own the prefix, so an unknown SVC_* variable is a warning, never an error.
-    for (const line of unknownEnvWarnings(process.env, knownEnvVars())) process.stderr.write(`${scrub(line)}\n`);
+    await warnUnknownEnv(process.env);
     await program.parseAsync(argv);
     if (code === 130 || code === 143) {
       // Interrupted: the reports are written; a socket or timer left behind by an aborted check must
@@ -260,17 +261,18 @@ export async function main(argv: string[]): Promise<number> {
     return code;
   } catch (e) {
     if (e instanceof CommanderError) {
+      for (const message of refused) process.stderr.write(`svc-certify: ${await scrubbed(message)}\n`);
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
         return 0;
       return 2;
     }
     const err = e instanceof Error ? e : new Error(String(e));
     if (USER_ERRORS.has(err.name)) {
-      process.stderr.write(`svc-certify: ${scrub(err.message)}\n`);
+      process.stderr.write(`svc-certify: ${await scrubbed(err.message)}\n`);
       return 2;
     }
-    process.stderr.write(`svc-certify: internal error: ${scrub(err.message)} (set SVC_DEBUG=1 for details)\n`);
-    if (process.env.SVC_DEBUG) process.stderr.write(`${scrub(err.stack ?? '')}\n`);
+    process.stderr.write(`svc-certify: internal error: ${await scrubbed(err.message)} (set SVC_DEBUG=1 for details)\n`);
+    if (process.env.SVC_DEBUG) process.stderr.write(`${await scrubbed(err.stack ?? '')}\n`);
     return 2;
   }
 }

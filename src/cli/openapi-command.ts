@@ -1,10 +1,7 @@
 // `svc-certify openapi`: prints the OpenAPI 3.1 description of v1 (src/openapi/). Registered from
-// main.ts by one call; the builder loads inside the action so --help stays fast.
+// main.ts by one call; its options and the builder load inside the action so --help stays fast.
 
 import type { Command } from 'commander';
-import { resolveOptions } from '../config/resolve-options.js';
-import { addOptions } from './add-options.js';
-import { OPENAPI_OPTIONS } from './command-options.js';
 
 const OPENAPI_EXAMPLES = `
 Examples:
@@ -15,17 +12,26 @@ Examples:
   $ svc-certify openapi --format json > partner-api-v1.json
 `;
 
-export function registerOpenapiCommand(program: Command, out: (text: string) => void): void {
+export function registerOpenapiCommand(
+  program: Command,
+  out: (text: string) => void,
+  /** Declares the command's options when its table is loaded (main.ts loads only the running command's). */
+  declare: (command: Command) => Command,
+): void {
   const command = program
     .command('openapi')
     .description(
       'print the OpenAPI 3.1 description of v1 (built from the schemas the checks use), sandbox-only parts marked',
     );
-  addOptions(command, OPENAPI_OPTIONS)
+  declare(command)
     .addHelpText('after', OPENAPI_EXAMPLES)
     .action(async (flags: Record<string, unknown>) => {
+      const [{ resolveOptions }, { OPENAPI_OPTIONS }, { renderOpenApi }] = await Promise.all([
+        import('../config/resolve-options.js'),
+        import('./command-options.js'),
+        import('../openapi/render-openapi.js'),
+      ]);
       const format = resolveOptions(OPENAPI_OPTIONS, { flags, env: process.env }).get('format');
-      const { renderOpenApi } = await import('../openapi/render-openapi.js');
       out(renderOpenApi(format).replace(/\n$/, ''));
     });
 }

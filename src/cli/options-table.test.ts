@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { envOf, helpOf, type OptionSpec } from '../config/option-spec.js';
+import { addOptions } from './add-options.js';
 import { COMMAND_OPTIONS } from './command-options.js';
 import { buildProgram } from './main.js';
 
 const program = buildProgram(
   () => undefined,
   () => undefined,
+  { tables: COMMAND_OPTIONS, addOptions },
 );
 const command = (name: string) => {
   const found = program.commands.find((c) => c.name() === name);

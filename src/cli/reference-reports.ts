@@ -6,18 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
-import { FILE_REPORTS, isFileReport, type FileReportName } from '../report/file-reports.js';
+import { FILE_REPORTS } from '../report/file-reports.js';
 import { cell, code, generatedNotice, table } from './reference-markdown.js';
-
-const FOR: Partial<Record<FileReportName, string>> = {
-  json: 'other tools: the whole result, every field below',
-  junit:
-    'CI test tabs: one `testsuite` per suite, one `testcase` per check; a warning is a passing testcase whose `<system-out>` starts with `WARNING:`, an expected failure (baseline) one starting `EXPECTED FAILURE:`; exchanges only for checks that did not pass',
-  html: 'a person: one self-contained file (no network), failures first, each with expected, received, spec section, the exchanges and a `curl` that reproduces it',
-  markdown: 'CI job summaries (`cat reports/summary.md >> "$GITHUB_STEP_SUMMARY"`)',
-  sarif:
-    'only with `--reporter …,sarif`: SARIF 2.1.0 for code-scanning tabs (one rule per check, one result per `scan` finding or per check that did not pass)',
-};
 
 /** The part of JSON Schema results.schema.json uses. */
 interface Schema {
@@ -111,9 +101,7 @@ export function reportsReferenceMarkdown(): string {
   const schema: Schema = JSON.parse(readFileSync(join(packageRoot(), 'schemas', 'results.schema.json'), 'utf8'));
   const files = table(
     ['file', 'reporter', 'for'],
-    Object.entries(FILE_REPORTS).flatMap(([name, r]) =>
-      isFileReport(name) ? [[code(r.file), code(name), cell(FOR[name] ?? '')]] : [],
-    ),
+    FILE_REPORTS.map((r) => [code(r.file), code(r.name), cell(r.readBy)]),
   );
   const fields = table(
     ['field', 'type', 'required', 'meaning'],

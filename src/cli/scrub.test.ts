@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { rememberSecrets } from '../config/secret-options.js';
-import { scrub } from './main.js';
+import { scrub } from './scrub.js';
 
 const SECRET = 'whsec-Q7z9wLmN4pX2';
 const KEY = `spk_live_${'9f'.repeat(24)}`;
 
-describe("main.ts's last-resort scrub of an error message", () => {
+describe('the last-resort scrub of an error message', () => {
   it.each([
     [
       'run, flag form',

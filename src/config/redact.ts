@@ -2,6 +2,7 @@
 // The spec identifies a key "by its first 12 characters only" (Authentication, rule 9), so that is the
 // form shown; curl reproductions use shell variables instead so they stay copy-pasteable.
 
+import { SHOWN_SECRET_CHARS } from '../secret-shapes.js';
 import { buildAutomaton } from './secret-automaton.js';
 import { MIN_SECRET_LENGTH, secretForms, type SecretForm } from './secret-forms.js';
 import {
@@ -42,7 +43,7 @@ export interface Redactor {
   secrets(): readonly NamedSecret[];
 }
 
-const PREVIEW_CHARS = 12;
+const PREVIEW_CHARS = SHOWN_SECRET_CHARS;
 /** Texts of MEMO_MIN_CHARS to MEMO_MAX_CHARS are remembered: MEMO_ENTRIES of them, MEMO_BUDGET_CHARS in all. */
 const MEMO_MIN_CHARS = 256;
 const MEMO_MAX_CHARS = 64 * 1024;

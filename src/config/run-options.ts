@@ -21,9 +21,10 @@ import {
   validateSecretText,
 } from './validators.js';
 import { DEFAULT_REPORTERS } from './reporter-names.js';
+import { ORG_TOKEN, PARTNER_KEY } from '../secret-shapes.js';
 
-const partnerKey = secretValidator('spk_live_', 'a partner key');
-const orgToken = secretValidator('sot_', 'an org token');
+const partnerKey = secretValidator(PARTNER_KEY);
+const orgToken = secretValidator(ORG_TOKEN);
 
 /** The embedded sandbox (no --base-url) provisions its own credentials and receiver: these would be ignored. */
 const target = (why: string): Requirement => ({ key: 'baseUrl', why });

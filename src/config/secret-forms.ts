@@ -6,6 +6,8 @@
 // HTML character references), letter case, `-` for `_` and line breaks are not listed here: the scan
 // decodes and folds the text as it reads it (secret-scan.ts), so every mix of them is covered.
 
+import { CREDENTIAL_PREFIXES } from '../secret-shapes.js';
+
 /** Secrets this short cannot be redacted safely: every message would be riddled with their previews. */
 export const MIN_SECRET_LENGTH = 8;
 /**
@@ -23,7 +25,7 @@ export interface SecretForm {
 }
 
 /** The prefixes the spec gives keys and tokens: the rest alone is the secret too. */
-const KNOWN_PREFIXES = ['spk_live_', 'sot_'];
+const KNOWN_PREFIXES = CREDENTIAL_PREFIXES;
 
 /** Letter case and `-`/`_` do not tell two spellings of a secret apart. */
 export function foldCode(code: number): number {

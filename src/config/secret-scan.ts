@@ -16,6 +16,7 @@
 import type { Automaton } from './secret-automaton.js';
 import { buildAutomaton } from './secret-automaton.js';
 import { foldCode, isLineBreak } from './secret-forms.js';
+import { CREDENTIAL_PREFIXES, SECRET_BODY_LENGTH } from '../secret-shapes.js';
 
 export interface TaggedAutomaton {
   automaton: Automaton;
@@ -32,7 +33,7 @@ export interface Region {
   tag: number;
 }
 
-const LOOKALIKE_PREFIXES = buildAutomaton(['spk_live_', 'sot_']);
+const LOOKALIKE_PREFIXES = buildAutomaton(CREDENTIAL_PREFIXES);
 
 /**
  * The first MIN_FRAGMENT characters of a form are redacted even where the rest does not follow: a
@@ -40,7 +41,7 @@ const LOOKALIKE_PREFIXES = buildAutomaton(['spk_live_', 'sot_']);
  * (a preview shows 12 characters).
  */
 export const MIN_FRAGMENT = 16;
-const LOOKALIKE_HEX_DIGITS = 48;
+const LOOKALIKE_HEX_DIGITS = SECRET_BODY_LENGTH;
 
 function hexValue(code: number): number {
   if (code >= 0x30 && code <= 0x39) return code - 0x30;

@@ -8,6 +8,7 @@ import { ConfigError } from './config-error.js';
 import type { ListenAddress } from './config.js';
 import type { Sourced } from './option-spec.js';
 import { MIN_SECRET_LENGTH, previewSecret } from './redact.js';
+import { exactShape, SECRET_BODY_LENGTH, type SecretShape } from '../secret-shapes.js';
 
 export function validateBaseUrl(s: Sourced<string>): string {
   let url: URL;
@@ -60,12 +61,12 @@ export function validateSecretText(s: Sourced<string>): string {
 }
 
 /** A partner key (`spk_live_`) or org token (`sot_`): the prefix and 48 lowercase hex characters. */
-export function secretValidator(prefix: string, what: string): (s: Sourced<string>) => string {
-  const re = new RegExp(`^${prefix}[0-9a-f]{48}$`);
+export function secretValidator(shape: SecretShape): (s: Sourced<string>) => string {
+  const re = exactShape(shape);
   return (s) => {
     if (!re.test(s.value)) {
       throw new ConfigError(
-        `${s.source} must be ${what}: "${prefix}" followed by 48 lowercase hex characters (got "${previewSecret(s.value)}", ${s.value.length} characters)`,
+        `${s.source} must be ${shape.what}: "${shape.prefix}" followed by ${SECRET_BODY_LENGTH} lowercase hex characters (got "${previewSecret(s.value)}", ${s.value.length} characters)`,
       );
     }
     return s.value;

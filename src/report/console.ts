@@ -5,7 +5,7 @@ import { createLiveConsoleReporter } from './console-live.js';
 import { makeChalk } from './console-format.js';
 import { consoleModeOf } from './console-mode.js';
 import { createPlainConsoleReporter } from './console-plain.js';
-import type { Reporter, ReporterFactory, ReporterOptions } from './reporter.js';
+import type { ConsoleReporterEntry, Reporter, ReporterFactory, ReporterOptions } from './reporter.js';
 
 /** Defaults when the caller does not decide: consoleModeOf (live and coloured only on a terminal outside CI). */
 export function resolveConsoleOptions(opts: ReporterOptions): {
@@ -30,4 +30,11 @@ export const createConsoleReporter: ReporterFactory = (opts: ReporterOptions): R
     ...(opts.reporters ? { reporters: opts.reporters } : {}),
     ...(opts.settleCheck ? { settleCheck: opts.settleCheck } : {}),
   });
+};
+
+/** `--reporter console`. */
+export const CONSOLE_REPORTER: ConsoleReporterEntry<'console'> = {
+  name: 'console',
+  kind: 'console',
+  create: createConsoleReporter,
 };

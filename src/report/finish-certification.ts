@@ -37,12 +37,13 @@ export async function createSettingsReporters(
   console?: Reporter,
 ): Promise<Reporter[]> {
   const { createReporters } = await import('./index.js');
-  const { createStdoutReporter, isFileReport } = await import('./file-reports.js');
+  const { createStdoutReporter, fileReportOf } = await import('./file-reports.js');
   const consoleStream = consoleStreamOf(settings, stream);
   const reporters: Reporter[] = [];
   for (const token of settings.reporters) {
     const { name, stdout } = parseReporterToken(token);
-    if (stdout && isFileReport(name)) reporters.push(createStdoutReporter(name, stream));
+    const fileReport = stdout ? fileReportOf(name) : undefined;
+    if (fileReport) reporters.push(createStdoutReporter(fileReport, stream));
     else if (name === 'console' && console) reporters.push(console);
     else {
       const settleCheck = settings.baseline ? { settleCheck: baselineMarker(settings.baseline) } : {};
@@ -90,8 +91,8 @@ function writesFiles(settings: Pick<ReportSettings, 'reporters'>): boolean {
 
 /** The last console line: where the files are (relative to the working directory when inside it). */
 async function printReportPaths(settings: ReportSettings, stream: NodeJS.WritableStream): Promise<void> {
-  const { FILE_REPORTS, isFileReport } = await import('./file-reports.js');
-  const files = settings.reporters.flatMap((r) => (isFileReport(r) ? [FILE_REPORTS[r].file] : []));
+  const { fileReportOf } = await import('./file-reports.js');
+  const files = settings.reporters.flatMap((r) => fileReportOf(r)?.file ?? []);
   if (files.length === 0) return;
   const shown = relative(process.cwd(), settings.reportDir);
   const dir = shown === '' ? '.' : shown.startsWith('..') || isAbsolute(shown) ? settings.reportDir : shown;

@@ -19,8 +19,7 @@ import { escapeHtml as h } from './html-escape.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { HTML_NO_SCRIPT_STYLE, HTML_STYLE } from './html-style.js';
 import { renderTiers } from './html-tiers.js';
-import type { Reporter, ReporterFactory } from './reporter.js';
-import { writeReportFile } from './write-report-file.js';
+import { fileReporter } from './reporter.js';
 
 export const HTML_FILE = 'report.html';
 
@@ -221,9 +220,11 @@ export function renderHtml(result: RunResult): string {
   ].join('\n');
 }
 
-export const createHtmlReporter: ReporterFactory = (): Reporter => ({
+/** `--reporter html`. */
+export const HTML_REPORTER = fileReporter({
   name: 'html',
-  async onRunEnd(result, ctx) {
-    await writeReportFile(ctx.reportDir, HTML_FILE, renderHtml(result));
-  },
+  file: HTML_FILE,
+  render: renderHtml,
+  readBy:
+    'a person: one self-contained file (no network), failures first, each with expected, received, spec section, the exchanges and a `curl` that reproduces it',
 });

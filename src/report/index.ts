@@ -1,32 +1,41 @@
-// The reporter registry, keyed by --reporter name (the Vitest way). The names are validated once, in
-// src/config/reporter-names.ts (below the reporters, so the CLI checks a flag without loading them):
-// the registry is typed by them, so a name without a reporter, or a reporter without a name, does not compile.
+// The reporter registry: one line per reporter, keyed by its --reporter name (the Vitest way). Each
+// reporter's own file declares its name, whether it writes a file and which (reporter.ts). The names
+// are validated once, in src/config/reporter-names.ts (below the reporters, so the CLI checks a flag
+// without loading them): the registry is typed by them, so a name without a reporter, a reporter
+// without a name, or an entry under another reporter's name does not compile.
 
-import { createConsoleReporter } from './console.js';
-import { createHtmlReporter } from './html.js';
-import { createJsonReporter } from './json.js';
-import { createJunitReporter } from './junit.js';
-import { createMarkdownReporter } from './markdown.js';
-import { createSarifReporter } from './sarif.js';
+import { CONSOLE_REPORTER } from './console.js';
+import { HTML_REPORTER } from './html.js';
+import { JSON_REPORTER } from './json.js';
+import { JUNIT_REPORTER } from './junit.js';
+import { MARKDOWN_REPORTER } from './markdown.js';
+import { SARIF_REPORTER } from './sarif.js';
 import type { ReporterName } from '../config/reporter-names.js';
-import type { Reporter, ReporterFactory, ReporterOptions } from './reporter.js';
+import type { Reporter, ReporterEntry, ReporterOptions } from './reporter.js';
 
-export const REPORTERS: Record<ReporterName, ReporterFactory> = {
-  console: createConsoleReporter,
-  junit: createJunitReporter,
-  html: createHtmlReporter,
-  json: createJsonReporter,
-  markdown: createMarkdownReporter,
+export const REPORTERS = {
+  console: CONSOLE_REPORTER,
+  junit: JUNIT_REPORTER,
+  html: HTML_REPORTER,
+  json: JSON_REPORTER,
+  markdown: MARKDOWN_REPORTER,
   // Not in the default set: asked for by name (`--reporter sarif`), mostly with `scan`.
-  sarif: createSarifReporter,
-};
+  sarif: SARIF_REPORTER,
+} as const satisfies { readonly [N in ReporterName]: ReporterEntry<N> };
 
 /** Reporters for the given names (validated by reporterNamesOf), in the given order; duplicates collapse. */
 export function createReporters(names: readonly ReporterName[], opts: ReporterOptions): Reporter[] {
-  return [...new Set(names)].map((name) => REPORTERS[name](opts));
+  return [...new Set(names)].map((name) => REPORTERS[name].create(opts));
 }
 
-export type { PlannedCheck, Reporter, ReporterFactory, ReporterOptions, RunStartInfo } from './reporter.js';
+export type {
+  PlannedCheck,
+  Reporter,
+  ReporterEntry,
+  ReporterFactory,
+  ReporterOptions,
+  RunStartInfo,
+} from './reporter.js';
 export { renderHtml, HTML_FILE } from './html.js';
 export { renderJson, JSON_FILE } from './json.js';
 export { renderJunit, JUNIT_FILE } from './junit.js';

@@ -9,8 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { capPassedEvidence } from '../runner/evidence-caps.js';
 import type { RunResult } from '../runner/results.js';
 import { referToSharedExchanges } from './shared-exchanges.js';
-import type { Reporter, ReporterFactory } from './reporter.js';
-import { writeReportFile } from './write-report-file.js';
+import { fileReporter } from './reporter.js';
 
 export const JSON_FILE = 'results.json';
 
@@ -39,9 +38,10 @@ export function renderJson(result: RunResult): string {
   return `${text.replace(new RegExp(`"${nonce}:(\\d+)"`, 'g'), (_, i: string) => compact[Number(i)] ?? 'null')}\n`;
 }
 
-export const createJsonReporter: ReporterFactory = (): Reporter => ({
+/** `--reporter json`. */
+export const JSON_REPORTER = fileReporter({
   name: 'json',
-  async onRunEnd(result, ctx) {
-    await writeReportFile(ctx.reportDir, JSON_FILE, renderJson(result));
-  },
+  file: JSON_FILE,
+  render: renderJson,
+  readBy: 'other tools: the whole result, every field below',
 });

@@ -14,8 +14,7 @@ import {
   verdictOf,
   warningsOf,
 } from './format.js';
-import type { Reporter, ReporterFactory } from './reporter.js';
-import { writeReportFile } from './write-report-file.js';
+import { fileReporter } from './reporter.js';
 import { cdata, escapeXmlAttr } from './xml-text.js';
 import { isDossier, partsOf } from './dossier.js';
 
@@ -203,9 +202,11 @@ export function renderJunit(result: RunResult): string {
   return testsuitesElement([result], result.durationMs, false);
 }
 
-export const createJunitReporter: ReporterFactory = (): Reporter => ({
+/** `--reporter junit`. */
+export const JUNIT_REPORTER = fileReporter({
   name: 'junit',
-  async onRunEnd(result, ctx) {
-    await writeReportFile(ctx.reportDir, JUNIT_FILE, renderJunit(result));
-  },
+  file: JUNIT_FILE,
+  render: renderJunit,
+  readBy:
+    'CI test tabs: one `testsuite` per suite, one `testcase` per check; a warning is a passing testcase whose `<system-out>` starts with `WARNING:`, an expected failure (baseline) one starting `EXPECTED FAILURE:`; exchanges only for checks that did not pass',
 });

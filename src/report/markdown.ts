@@ -17,8 +17,7 @@ import {
 } from './format.js';
 import { terminalSafe } from './terminal-safe.js';
 import { isDossier, partsOf } from './dossier.js';
-import type { Reporter, ReporterFactory } from './reporter.js';
-import { writeReportFile } from './write-report-file.js';
+import { fileReporter } from './reporter.js';
 
 /** Only certified is green; incomplete, a passed selection and an interruption are neither green nor red. */
 const ICONS = { good: '✅', bad: '❌', unsure: '⚠️' } as const;
@@ -181,9 +180,10 @@ function renderRunMarkdown(result: RunResult): string {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-export const createMarkdownReporter: ReporterFactory = (): Reporter => ({
+/** `--reporter markdown`. */
+export const MARKDOWN_REPORTER = fileReporter({
   name: 'markdown',
-  async onRunEnd(result, ctx) {
-    await writeReportFile(ctx.reportDir, MARKDOWN_FILE, renderMarkdown(result));
-  },
+  file: MARKDOWN_FILE,
+  render: renderMarkdown,
+  readBy: 'CI job summaries (`cat reports/summary.md >> "$GITHUB_STEP_SUMMARY"`)',
 });

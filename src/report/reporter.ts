@@ -1,8 +1,11 @@
-// One Reporter interface; reporters live in a map keyed by their --reporter name
-// (console, junit, html, json, markdown). Output must be deterministic for a given RunResult.
+// One Reporter interface, and how a reporter's file declares itself (its --reporter name, whether it
+// writes a file and which): the registry (index.ts) lists the declarations, keyed by name. Output must
+// be deterministic for a given RunResult.
 
+import type { ReporterName } from '../config/reporter-names.js';
 import type { ProgressListener } from '../runner/progress.js';
 import type { CheckResult, RunResult } from '../runner/results.js';
+import { writeReportFile } from './write-report-file.js';
 
 export type { PlannedCheck, ProgressListener, RunStartInfo } from '../runner/progress.js';
 
@@ -28,3 +31,40 @@ export interface ReporterOptions {
 }
 
 export type ReporterFactory = (opts: ReporterOptions) => Reporter;
+
+/** A reporter that writes to the console (no file). */
+export interface ConsoleReporterEntry<N extends ReporterName = ReporterName> {
+  name: N;
+  kind: 'console';
+  create: ReporterFactory;
+}
+
+/** A reporter whose report is one file of the report folder, or stdout with `NAME:-`. */
+export interface FileReporterEntry<N extends ReporterName = ReporterName> {
+  name: N;
+  kind: 'file';
+  /** Its name in the report folder, e.g. `results.json`. */
+  file: string;
+  render: (result: RunResult) => string;
+  /** Who reads it, for docs/reference/reports.md. */
+  readBy: string;
+  create: ReporterFactory;
+}
+
+export type ReporterEntry<N extends ReporterName = ReporterName> = ConsoleReporterEntry<N> | FileReporterEntry<N>;
+
+/** The declaration of a file report: its reporter renders the result and writes it to its file. */
+export function fileReporter<N extends ReporterName>(
+  entry: Omit<FileReporterEntry<N>, 'kind' | 'create'>,
+): FileReporterEntry<N> {
+  return {
+    ...entry,
+    kind: 'file',
+    create: () => ({
+      name: entry.name,
+      async onRunEnd(result, ctx) {
+        await writeReportFile(ctx.reportDir, entry.file, entry.render(result));
+      },
+    }),
+  };
+}

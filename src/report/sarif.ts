@@ -5,8 +5,8 @@
 import { isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CheckResult, RunResult, ScanFinding } from '../runner/results.js';
-import type { Reporter, ReporterFactory } from './reporter.js';
-import { writeReportFile } from './write-report-file.js';
+import { fileReporter } from './reporter.js';
+import { ORG_TOKEN, PARTNER_KEY, SECRET_BODY_LENGTH } from '../secret-shapes.js';
 
 export const SARIF_FILE = 'results.sarif';
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -21,8 +21,8 @@ export function pathToUri(path: string): string {
 }
 
 const KIND_TEXT: Record<ScanFinding['kind'], string> = {
-  'partner-key': 'A partner key (spk_live_ + 48 hex)',
-  'org-token': 'An org token (sot_ + 48 hex)',
+  'partner-key': `A partner key (${PARTNER_KEY.prefix} + ${SECRET_BODY_LENGTH} hex)`,
+  'org-token': `An org token (${ORG_TOKEN.prefix} + ${SECRET_BODY_LENGTH} hex)`,
   prefix: 'The string',
   'not-scanned': 'Content not scanned within the bounds of svc-certify scan (it may hold the string)',
 };
@@ -93,9 +93,11 @@ export function renderSarif(result: RunResult): string {
   return `${JSON.stringify(log, null, 2)}\n`;
 }
 
-export const createSarifReporter: ReporterFactory = (): Reporter => ({
+/** `--reporter sarif`. */
+export const SARIF_REPORTER = fileReporter({
   name: 'sarif',
-  async onRunEnd(result, ctx) {
-    await writeReportFile(ctx.reportDir, SARIF_FILE, renderSarif(result));
-  },
+  file: SARIF_FILE,
+  render: renderSarif,
+  readBy:
+    'only with `--reporter …,sarif`: SARIF 2.1.0 for code-scanning tabs (one rule per check, one result per `scan` finding or per check that did not pass)',
 });

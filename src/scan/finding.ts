@@ -1,6 +1,8 @@
 // What the scanner reports: one place where `spk_` or `sot_` appears (Authentication, rule 7:
 // "Certification checks frontend bundles and browser traffic for the strings `spk_` and `sot_`").
 
+import type { ScannedPrefix } from '../secret-shapes.js';
+
 /**
  * `partner-key` / `org-token`: a full key or token of the spec's format follows; `prefix`: only the
  * string; `not-scanned`: (part of) the file could not be read within the scanner's bounds, so it may
@@ -8,7 +10,8 @@
  */
 export type FindingKind = 'partner-key' | 'org-token' | 'prefix' | 'not-scanned';
 
-export type SecretPrefix = 'spk_' | 'sot_';
+/** The strings rule 7 names (src/secret-shapes.ts). */
+export type SecretPrefix = ScannedPrefix;
 
 export interface Finding {
   /** The path as given or found while walking a folder. */

@@ -3,13 +3,20 @@
 // a full key (`spk_live_` + 48 lowercase hex) and token (`sot_` + 48 lowercase hex).
 
 import type { FindingKind, SecretPrefix } from './finding.js';
-import { PREVIEW_CHARS, truncateSecrets } from './redact.js';
+import {
+  MAX_CREDENTIAL_LENGTH,
+  ORG_TOKEN,
+  PARTNER_KEY,
+  restAfterScanned,
+  SHOWN_SECRET_CHARS,
+} from '../secret-shapes.js';
+import { SCANNED_STEMS, truncateSecrets } from './redact.js';
 
 /** The three spellings of the underscore; letters are matched case-sensitively (`SPK_MAX` is no key). */
-export const MATCH_SOURCE = String.raw`(spk|sot)(?:_|\\u005[fF]|%5[fF])`;
+export const MATCH_SOURCE = `(${SCANNED_STEMS})` + String.raw`(?:_|\\u005[fF]|%5[fF])`;
 
 /** Longest raw text a full key can take when every character is escaped as `\uXXXX` (6 chars). */
-export const LOOKAHEAD_CHARS = 6 * (9 + 48) + 6;
+export const LOOKAHEAD_CHARS = 6 * MAX_CREDENTIAL_LENGTH + 6;
 /** Raw characters kept before a match: the boundary test and the excerpt. */
 export const LOOKBEHIND_CHARS = 32;
 const WORD = /[A-Za-z0-9_]/;
@@ -60,8 +67,8 @@ export function decodeWindow(raw: string): string {
   );
 }
 
-const FULL_KEY_REST = /^live_[0-9a-f]{48}(?![0-9A-Za-z_])/;
-const FULL_TOKEN_REST = /^[0-9a-f]{48}(?![0-9A-Za-z_])/;
+const FULL_KEY_REST = restAfterScanned(PARTNER_KEY);
+const FULL_TOKEN_REST = restAfterScanned(ORG_TOKEN);
 
 /** The kind of a match from the decoded text after its prefix. */
 export function kindOf(prefix: SecretPrefix, decodedAfter: string): FindingKind {
@@ -82,5 +89,5 @@ export function cleanContext(raw: string): string {
 /** The match itself in the excerpt: at most its first 12 raw characters. */
 export function previewMatch(raw: string): string {
   const clean = raw.replace(/[\u0000-\u001f\u007f]/g, ' ');
-  return clean.length > PREVIEW_CHARS ? `${clean.slice(0, PREVIEW_CHARS)}…` : clean;
+  return clean.length > SHOWN_SECRET_CHARS ? `${clean.slice(0, SHOWN_SECRET_CHARS)}…` : clean;
 }

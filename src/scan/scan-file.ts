@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { open as openFile, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
-import type { Finding, SecretPrefix } from './finding.js';
+import type { Finding } from './finding.js';
 import { JsonDepthError, JsonSyntaxError } from './json-stream.js';
 import {
   MAX_DECOMPRESSED_BYTES,
@@ -20,6 +20,7 @@ import {
 } from './limits.js';
 import { harScanner, sourceMapScanner, textScanner, type FindingSink, type PartScanner } from './part-scanners.js';
 import { errnoOrMessage } from '../narrow.js';
+import { SCANNED_PREFIXES } from '../secret-shapes.js';
 
 const READ_CHUNK_BYTES = 1 << 20;
 const MiB = 1 << 20;
@@ -184,7 +185,7 @@ async function feed(
 
 /** One `not-scanned` finding per string: what was not read may hold either, so both checks fail. */
 export function notScanned(file: string, location: string | null, reason: string): Finding[] {
-  return (['spk_', 'sot_'] as SecretPrefix[]).map((prefix) => ({
+  return SCANNED_PREFIXES.map((prefix) => ({
     file,
     line: 1,
     column: 1,

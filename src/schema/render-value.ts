@@ -2,10 +2,11 @@
 // raw token, so "990000000001.0" stays visibly a fraction) and never a whole secret.
 
 import { JsonDecimal, stringifyJsonLossless } from '../json/lossless.js';
+import { SCANNED_PREFIXES, SHOWN_SECRET_CHARS } from '../secret-shapes.js';
 
 const MAX_RENDERED = 200;
-const SECRET_PREFIXES = ['sot_', 'spk_'];
-const SECRET_SHOWN = 12;
+const SECRET_PREFIXES: readonly string[] = SCANNED_PREFIXES;
+const SECRET_SHOWN = SHOWN_SECRET_CHARS;
 
 function redactSecretLike(text: string): string {
   return SECRET_PREFIXES.some((p) => text.startsWith(p)) && text.length > SECRET_SHOWN

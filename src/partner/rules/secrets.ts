@@ -1,12 +1,13 @@
 // Keys and tokens travel only in their headers (What the service does, General rules: "Keys and tokens
 // must never reach a browser, mobile app, URL…"; Endpoints › Common headers; Authentication rule 7).
 
+import { credentialFinder } from '../../secret-shapes.js';
 import { S } from '../../spec/sections.js';
 import type { JudgeContext, PartnerRequest, Traffic } from '../traffic.js';
 import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 /** A key or token by its prefix, not preceded by a letter, digit or underscore (as the bundle scan matches). */
-const SECRET_SHAPE = /(?<![A-Za-z0-9_])(spk_live_|sot_)[0-9A-Za-z]{8,}/;
+const SECRET_SHAPE = credentialFinder(8);
 
 function decoded(s: string): string {
   try {
