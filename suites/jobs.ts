@@ -6,8 +6,11 @@ import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/runner/check.js';
 import type { SpecSection } from '../src/runner/spec-section-names.js';
-import { describeIssues, errorSuffix, expectRejected, obj, objects, secondOrgWithRecruiter, show } from './support.js';
-import { S } from './spec-refs.js';
+import { expectRejected } from './support/error-answers.js';
+import { obj, objects } from './support/json-values.js';
+import { describeIssues, errorSuffix, show } from './support/messages.js';
+import { secondOrgWithRecruiter } from './support/recruiters.js';
+import { S } from './support/spec-refs.js';
 
 const suite = 'jobs';
 
