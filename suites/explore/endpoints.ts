@@ -10,8 +10,7 @@ import { S } from '../support/spec-refs.js';
 import { roleField } from '../support/recruiters.js';
 import { acceptedRunId, revealPath } from '../support/runs.js';
 import { FIRST_FIXTURE_CANDIDATE } from './common.js';
-import { nothingSent } from './properties.js';
-import { spareOpts, unsent } from './sending.js';
+import { nothingSent, spareOpts, unsent } from './spare-budget.js';
 
 /** Any fixture: it answers at once and never counts toward the daily run quota. */
 const FIXTURE = 'cert-notices-all';

@@ -19,7 +19,8 @@ import { show } from '../support/messages.js';
 import { FIRST_FIXTURE_CANDIDATE } from './common.js';
 import type { Endpoint, Prepared } from './endpoints.js';
 import { classesOf, integralTopLevel, judgeMismatch, judgeSchema, judgeValid, storedShape } from './judges.js';
-import { MIN_SHRINK_TRIES, type Property, send, type Sent, shareOf, spareOpts, unsent } from './sending.js';
+import { MIN_SHRINK_TRIES, type Property, send, type Sent, shareOf } from './sending.js';
+import { nothingSent, spareOpts, unsent } from './spare-budget.js';
 
 const suite = 'explore';
 
@@ -92,13 +93,6 @@ function startCheck(t: CheckContext, property: Property): ExploreInputs | undefi
     return undefined;
   }
   return ex;
-}
-
-export function nothingSent(t: CheckContext, ex: ExploreInputs): void {
-  t.skip(
-    `no spare rate budget came before every other check had ended: nothing was sent (seed ${ex.seed})`,
-    'not-applicable',
-  );
 }
 
 function kindsLine(classes: CaseClass[], judged: number): string {

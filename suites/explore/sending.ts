@@ -1,5 +1,5 @@
-// Sending generated requests within the rate budget the other checks leave: each property's share,
-// shrinking a failing case, what was sent.
+// Sending generated requests: each property's share of the budget, shrinking a failing case, what was
+// sent.
 
 import fc from 'fast-check';
 import type { ApiResponse, RequestSpec } from '../../src/http/types.js';
@@ -37,13 +37,6 @@ export interface Sent {
   res: ApiResponse;
   body: unknown;
 }
-
-export function spareOpts(ex: ExploreInputs, label: string): Omit<RequestSpec, 'method' | 'path' | 'body'> {
-  return { label, priority: 'spare', ...(ex.stop ? { spareStop: ex.stop } : {}) };
-}
-
-/** Whether the request was not sent: no spare budget came before every other check had ended. */
-export const unsent = (res: ApiResponse): boolean => res.transportError?.code === 'no_spare_budget';
 
 export async function send(
   t: CheckContext,
