@@ -1,5 +1,6 @@
-// Every check of svc-certify, in suite order. A suite is a file exporting an array of checks;
-// adding one means adding it to SUITE_ORDER (if new) and to ALL_CHECKS here.
+// Every check of svc-certify, in suite order. A suite is a file exporting an array of checks, or a
+// folder of files by topic whose index.ts exports it; adding one means adding it to SUITE_ORDER (if
+// new) and to ALL_CHECKS here. The order of ALL_CHECKS is the order of the plan and of the output.
 
 import type { CheckDefinition } from '../src/runner/check.js';
 import { ACTIVATION_CHECKS } from './activation.js';

@@ -1,3 +1,5 @@
+// What a decisions answer counts: accepted and duplicates, new entries and distinct ones.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';
 import { decisionRun, expectCount, expectStored, type Item, RUN, send, suite } from './common.js';

@@ -1,3 +1,5 @@
+// A decision naming a candidate id above 2^53, sent as an exact integer token, is accepted.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';
 import { int, obj, objects, TWO_POW_53 } from '../support/json-values.js';

@@ -1,3 +1,5 @@
+// Decisions refused with 404: an unknown run or user, another organization's run.
+
 import { randomUUID } from 'node:crypto';
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';

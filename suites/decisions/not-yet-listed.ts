@@ -1,3 +1,5 @@
+// A decision on a cert-slow candidate the run has not listed yet (but will) is accepted.
+
 import type { ApiResponse } from '../../src/http/types.js';
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';

@@ -1,3 +1,5 @@
+// notices_shown accepts codes it does not know, and repeats harmlessly.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';
 import { decisionRun, expectStored, RUN, send, suite } from './common.js';

@@ -1,3 +1,5 @@
+// A refused batch stores nothing, and a body that does not match the schema is refused.
+
 import type { ApiResponse } from '../../src/http/types.js';
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';

@@ -1,3 +1,6 @@
+// reject_reason: null and each of the seven reasons accepted, others refused, and none on a decision
+// that is not a rejection.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { rejectReasons } from '../../src/schema/reject-reasons.js';
 import { S } from '../support/spec-refs.js';

@@ -12,7 +12,7 @@ import { S } from '../support/spec-refs.js';
 export const suite = 'reveal';
 
 export const FIXTURE = 'cert-notices-all';
-/** cert-notices-all lists up to 6; target 6 lists them all (memoized: shared by the checks below). */
+/** cert-notices-all lists up to 6; target 6 lists them all (memoized: shared by the reveal checks). */
 export const FIXTURE_TARGET = 6;
 export const FIRST_FIXTURE_ID = 990000000001n;
 

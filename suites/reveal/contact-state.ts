@@ -1,3 +1,5 @@
+// contact_state after a reveal: revealed on the next read, per organization.
+
 import type { JsonObject } from '../../src/json/lossless.js';
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { int, obj, objects } from '../support/json-values.js';

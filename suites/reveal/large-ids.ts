@@ -1,3 +1,5 @@
+// A candidate id above 2^53 is revealed by its exact digits.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { int, obj, objects, TWO_POW_53 } from '../support/json-values.js';
 import { show } from '../support/messages.js';

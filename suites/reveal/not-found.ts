@@ -1,3 +1,5 @@
+// Reveals refused with 404: a candidate not in the run, an unknown run or user, another organization's run.
+
 import { randomUUID } from 'node:crypto';
 import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';
 import { TWO_POW_53 } from '../support/json-values.js';

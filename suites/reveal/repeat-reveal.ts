@@ -1,3 +1,5 @@
+// Revealing the same candidate again: nothing charged, the identical contact.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { int } from '../support/json-values.js';
 import { S } from '../support/spec-refs.js';

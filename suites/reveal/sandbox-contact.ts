@@ -1,3 +1,5 @@
+// A sandbox reveal: the Reveal result, the synthetic contact (the same in every run), nothing charged.
+
 import type { ApiResponse } from '../../src/http/types.js';
 import type { JsonObject } from '../../src/json/lossless.js';
 import type { CheckDefinition } from '../../src/runner/check.js';

@@ -1,3 +1,5 @@
+// Each candidate's requirements: one per run requirement, with the 202's index and kind, in index order.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';
 import { int, objects } from '../support/json-values.js';

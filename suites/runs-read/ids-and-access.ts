@@ -1,3 +1,5 @@
+// Candidate ids as exact int64 tokens, and run reads refused: an unknown run, another organization's run.
+
 import { randomUUID } from 'node:crypto';
 import { JsonDecimal, type JsonValue } from '../../src/json/lossless.js';
 import type { CheckDefinition } from '../../src/runner/check.js';

@@ -1,3 +1,6 @@
+// A real run's life: every read is a Run, its status goes from running to completed or failed, and it
+// ends within the 30 minutes clients poll.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';
 import { obj } from '../support/json-values.js';

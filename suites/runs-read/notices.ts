@@ -1,3 +1,6 @@
+// Notices of a real run: refs that fit their slot, codes possible in v1, function_error's placement,
+// and title and body in the request's language.
+
 import type { ApiResponse } from '../../src/http/types.js';
 import type { JsonObject, JsonValue } from '../../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';

@@ -1,3 +1,6 @@
+// progress and the candidate list from one read of a run to the next: confirmed never decreases,
+// fits the target, and a listed candidate stays listed.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';
 import { objects } from '../support/json-values.js';

@@ -1,3 +1,6 @@
+// An accepted run start: the 202's shape, and the requirements it returns (trimmed, in order, origin
+// partner, the job title appended once).
+
 import type { ApiResponse } from '../../src/http/types.js';
 import { isJsonObject, parseJsonLossless, type JsonObject } from '../../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../../src/runner/check.js';

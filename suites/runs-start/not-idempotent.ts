@@ -1,3 +1,5 @@
+// Run starts are not idempotent: two identical accepted starts start two runs.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';
 import { obj } from '../support/json-values.js';

@@ -1,3 +1,5 @@
+// Run starts refused with 404 (unknown job, unknown user), and a refused start creates no run.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';
 import { obj } from '../support/json-values.js';

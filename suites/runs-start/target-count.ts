@@ -1,3 +1,5 @@
+// target_count: 21 is refused in the sandbox (sandbox_limit), below 1 everywhere.
+
 import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';
 import { int, obj } from '../support/json-values.js';
