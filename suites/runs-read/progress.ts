@@ -5,7 +5,18 @@ import type { CheckDefinition } from '../../src/runner/check.js';
 import { S } from '../support/spec-refs.js';
 import { objects } from '../support/json-values.js';
 import { REAL_RUN_BUDGET_MS } from '../support/runs.js';
-import { eachRead, idKey, progressOf, type Read, readAgain, realRun, suite, where } from './real-runs.js';
+import {
+  type Counted,
+  eachRead,
+  expectNeverDecreases,
+  idKey,
+  progressOf,
+  type Read,
+  readAgain,
+  realRun,
+  suite,
+  where,
+} from './real-runs.js';
 
 export const PROGRESS_CHECKS: CheckDefinition[] = [
   {
@@ -20,7 +31,7 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
     async run(t) {
       const v = await realRun(t);
       const later = await readAgain(t, v.runId, 'read the run again');
-      let prev: { confirmed: bigint; r: Read } | undefined;
+      let prev: Counted | undefined;
       for (const r of later ? [...v.reads, later] : v.reads) {
         const confirmed = progressOf(r.run).confirmed;
         if (confirmed === undefined) continue; // the schema check reports it
@@ -38,21 +49,9 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
               pointer: '/progress/confirmed',
             },
             r.res,
-          ) &&
-          (prev === undefined ||
-            t.expect.that(
-              confirmed >= prev.confirmed,
-              {
-                message: `progress.confirmed went from ${prev.confirmed} (${where(prev.r)}) down to ${confirmed} (${where(r)}); confirmed counts the candidates confirmed so far`,
-                spec: S.run,
-                expected: `>= ${prev.confirmed}`,
-                received: confirmed.toString(),
-                pointer: '/progress/confirmed',
-              },
-              r.res,
-            ));
+          ) && expectNeverDecreases(t, 'confirmed', 'the candidates confirmed so far', prev, { value: confirmed, r });
         if (!ok) return;
-        prev = { confirmed, r };
+        prev = { value: confirmed, r };
       }
     },
   },

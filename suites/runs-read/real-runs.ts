@@ -67,6 +67,39 @@ export async function readAgain(
   return { res, run: res.json, n: 0 };
 }
 
+/** A progress counter's value at one read of a run. */
+export interface Counted {
+  value: bigint;
+  r: Read;
+}
+
+/**
+ * A progress counter never decreases from one read of a run to the next: whether `now` is at least
+ * `prev` (true when there is no earlier read), recorded as a failure when it is not.
+ */
+export function expectNeverDecreases(
+  t: CheckContext,
+  counter: 'screened' | 'confirmed',
+  counts: string,
+  prev: Counted | undefined,
+  now: Counted,
+): boolean {
+  return (
+    prev === undefined ||
+    t.expect.that(
+      now.value >= prev.value,
+      {
+        message: `progress.${counter} went from ${prev.value} (${where(prev.r)}) down to ${now.value} (${where(now.r)}); ${counter} counts ${counts}`,
+        spec: S.run,
+        expected: `>= ${prev.value}`,
+        received: now.value.toString(),
+        pointer: `/progress/${counter}`,
+      },
+      now.r.res,
+    )
+  );
+}
+
 export function where(r: Read): string {
   return r.n > 0 ? `read #${r.n}` : 'a later read';
 }

@@ -8,7 +8,9 @@ import { int, obj, objects } from '../support/json-values.js';
 import { show, someOf } from '../support/messages.js';
 import { REAL_RUN_BUDGET_MS } from '../support/runs.js';
 import {
+  type Counted,
   eachRead,
+  expectNeverDecreases,
   progressOf,
   type Read,
   readAgain,
@@ -211,28 +213,15 @@ export const RUN_OUTCOME_CHECKS: CheckDefinition[] = [
     async run(t) {
       const v = await realRun(t);
       const later = await readAgain(t, v.runId, 'read the run again');
-      let prev: { screened: bigint; r: Read } | undefined;
+      let prev: Counted | undefined;
       let compared = 0;
       for (const r of later ? [...v.reads, later] : v.reads) {
         const screened = progressOf(r.run).screened;
         if (screened === undefined) continue; // the schema check reports it
         if (prev !== undefined) compared++;
-        if (
-          prev !== undefined &&
-          !t.expect.that(
-            screened >= prev.screened,
-            {
-              message: `progress.screened went from ${prev.screened} (${where(prev.r)}) down to ${screened} (${where(r)}); screened counts the candidates examined so far`,
-              spec: S.run,
-              expected: `>= ${prev.screened}`,
-              received: screened.toString(),
-              pointer: '/progress/screened',
-            },
-            r.res,
-          )
-        )
+        if (!expectNeverDecreases(t, 'screened', 'the candidates examined so far', prev, { value: screened, r }))
           return;
-        prev = { screened, r };
+        prev = { value: screened, r };
       }
       if (compared === 0)
         t.skip(
