@@ -1,5 +1,6 @@
 // The real runs the runs-read checks share: the shared real run read to its end, a second read of it,
-// the helpers that walk its reads, and the suite name.
+// the helpers that walk its reads (a progress counter that never decreases among them), and the
+// suite name.
 
 import type { ApiResponse } from '../../src/http/types.js';
 import { isJsonObject, parseJsonLossless, type JsonObject, type JsonValue } from '../../src/json/lossless.js';

@@ -1,5 +1,5 @@
-// What the runs-start checks share: starting a run on a probe job or the shared job, the requirements
-// they submit, and the suite name.
+// What the runs-start checks share: the suite name, the probe fixture, and starting a run on a probe
+// job or the shared job.
 
 import type { ApiResponse } from '../../src/http/types.js';
 import type { CheckContext } from '../../src/runner/check.js';

@@ -1,5 +1,6 @@
-// What the checks of the webhooks suite share: the suite name, the inputs a sandbox delivery check
-// needs, the time a trio wait may take, and running a check with the receiver.
+// What the checks of the webhooks suite share: the suite name, the envelope's fields, the terminal
+// events, the inputs a sandbox delivery check needs, the time a trio wait may take, and running a
+// check with the receiver.
 
 import type { CheckContext } from '../../src/runner/check.js';
 import type { WebhookReceiver } from '../../src/webhook/receiver.js';
