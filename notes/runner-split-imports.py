@@ -22,6 +22,7 @@ MOVED = {
     'src/runner/spec-sections': 'src/spec/spec-file',
     'src/runner/notice-codes': 'src/spec/notice-codes',
     'suites/spec-refs': 'src/spec/sections',
+    'suites/support/spec-refs': 'src/spec/sections',
     'src/partner/spec-refs': 'src/spec/sections',
     'src/runner/shared-setup': 'src/api-setup/shared-setup',
     'src/runner/webhook-trio': 'src/api-setup/webhook-trio',

@@ -5,10 +5,14 @@
 // isolation checks; one more code is the external_id_taken check. Three codes in all (two with
 // --org-token).
 
+import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import { S } from '../src/spec/sections.js';
-import { errorSuffix, obj, randomUUID, unknownActivationCode, warnUnlessRfc3339 } from './support.js';
+import { obj } from './support/json-values.js';
+import { errorSuffix } from './support/messages.js';
+import { warnUnlessRfc3339 } from './support/timestamps.js';
+import { unknownActivationCode } from './support/unknown-credentials.js';
 
 const suite = 'activation';
 

@@ -1,22 +1,15 @@
 // Authentication: which secret is missing, unknown or disabled decides the answer, before anything
 // else about the request is looked at.
 
+import { randomUUID } from 'node:crypto';
 import type { ApiResponse, RequestAuth } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import { S } from '../src/spec/sections.js';
-import {
-  errorSuffix,
-  obj,
-  objects,
-  randomUUID,
-  REAL_RUN_BUDGET_MS,
-  revealPath,
-  show,
-  unknownActivationCode,
-  unknownOrgToken,
-  unknownPartnerKey,
-} from './support.js';
+import { obj, objects } from './support/json-values.js';
+import { errorSuffix, show } from './support/messages.js';
+import { REAL_RUN_BUDGET_MS, revealPath } from './support/runs.js';
+import { unknownActivationCode, unknownOrgToken, unknownPartnerKey } from './support/unknown-credentials.js';
 
 const suite = 'auth';
 

@@ -1,10 +1,16 @@
 // Conventions every response follows: JSON in UTF-8 with the stated content type, the error
 // envelope, and messages in the request language (Hebrew by default).
 
+import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import { S } from '../src/spec/sections.js';
-import { expectErrorEnvelope, isEnglish, isHebrew, isJsonUtf8, obj, randomUUID, roleField, show } from './support.js';
+import { expectErrorEnvelope } from './support/error-answers.js';
+import { obj } from './support/json-values.js';
+import { isEnglish, isHebrew } from './support/language.js';
+import { isJsonUtf8 } from './support/media-type.js';
+import { show } from './support/messages.js';
+import { roleField } from './support/recruiters.js';
 
 const suite = 'conventions';
 

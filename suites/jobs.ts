@@ -6,7 +6,10 @@ import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import type { SpecSection } from '../src/spec/section-names.js';
-import { describeIssues, errorSuffix, expectRejected, obj, objects, secondOrgWithRecruiter, show } from './support.js';
+import { expectRejected } from './support/error-answers.js';
+import { obj, objects } from './support/json-values.js';
+import { describeIssues, errorSuffix, show } from './support/messages.js';
+import { secondOrgWithRecruiter } from './support/recruiters.js';
 import { S } from '../src/spec/sections.js';
 
 const suite = 'jobs';

@@ -3,10 +3,12 @@
 // organization may spend. The other limits are checked where they apply: target_count by runs-start
 // (sandbox_limit), the must cap and text length by runs-start, the price override by the sandbox suite.
 
+import { randomUUID } from 'node:crypto';
 import type { ApiResponse, RequestAuth } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import { S } from '../src/spec/sections.js';
-import { int, obj, randomUUID, roleField } from './support.js';
+import { int, obj } from './support/json-values.js';
+import { roleField } from './support/recruiters.js';
 
 const suite = 'limits';
 /** Requests kept in flight by the burst, which stops at the first 429. */

@@ -1,10 +1,15 @@
 // Production: everything sandbox-only is absent (Versioning rule 4): the x-svc-environment header,
 // the sandbox route, the sandbox request headers, the cert-* fixtures and the sandbox-only error codes.
 
+import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import { S } from '../src/spec/sections.js';
-import { evidenceNote, int, obj, objects, randomUUID, roleField, show, unknownOrgToken } from './support.js';
+import { evidenceNote } from './support/environment-note.js';
+import { int, obj, objects } from './support/json-values.js';
+import { show } from './support/messages.js';
+import { roleField } from './support/recruiters.js';
+import { unknownOrgToken } from './support/unknown-credentials.js';
 
 const suite = 'production';
 

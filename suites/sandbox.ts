@@ -2,25 +2,18 @@
 // reveal-price override). Masking of real runs is checked with the run reads (runs-read.ts).
 // Simulated requests count toward the rate limit: each value is sent once, on a harmless read.
 
+import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import { deepEqual } from '../src/runner/deep-equal.js';
 import { S } from '../src/spec/sections.js';
-import {
-  arr,
-  evidenceNote,
-  expectNotPendingOrRefused,
-  int,
-  obj,
-  objects,
-  randomUUID,
-  roleField,
-  show,
-  someOf,
-  unknownOrgToken,
-  unknownPartnerKey,
-} from './support.js';
+import { evidenceNote } from './support/environment-note.js';
+import { expectNotPendingOrRefused } from './support/error-answers.js';
+import { arr, int, obj, objects } from './support/json-values.js';
+import { show, someOf } from './support/messages.js';
+import { roleField } from './support/recruiters.js';
+import { unknownOrgToken, unknownPartnerKey } from './support/unknown-credentials.js';
 
 const suite = 'sandbox';
 const SIMULATE = 'x-svc-sandbox-simulate';

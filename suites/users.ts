@@ -4,7 +4,10 @@
 import type { ApiResponse } from '../src/http/types.js';
 import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import { S } from '../src/spec/sections.js';
-import { acceptedRunId, int, obj, objects, revealPath, roleField, secondOrgWithRecruiter, show } from './support.js';
+import { int, obj, objects } from './support/json-values.js';
+import { show } from './support/messages.js';
+import { roleField, secondOrgWithRecruiter } from './support/recruiters.js';
+import { acceptedRunId, revealPath } from './support/runs.js';
 
 const suite = 'users';
 

@@ -61,9 +61,15 @@ const SANDBOX_ENTRY = 'src/sandbox/index';
 const EMBEDDED_ENTRY = 'src/embedded/embedded-target';
 /** The only places outside the sandbox that may import its entry. */
 const SANDBOX_USERS = ['src/cli/', 'src/embedded/', 'test/', 'bench/'];
-/** What a suite may import of suites/: the shared helpers. The registry (suites/index.ts) and suites' tests import any suite. */
-const SUITE_HELPERS = ['suites/support', 'suites/spec-refs', 'suites/webhook-support'];
+/**
+ * A suite is a file `suites/<suite>.ts` or a folder `suites/<suite>/` of files by topic. What a file of
+ * a suite may import of suites/: the files of its own folder and the shared helpers of suites/support/.
+ * The registry (suites/index.ts) and suites' tests import any suite.
+ */
+const SUITE_HELPERS = 'support';
 const SUITE_REGISTRY = 'suites/index';
+/** `suites/webhooks/retries.ts` → `webhooks`, `suites/jobs.ts` → `jobs`, `suites/support/show.ts` → `support`. */
+const suiteOf = (path: string): string => path.split('/')[1]!.replace(/\.(ts|js)$/, '');
 
 export interface SourceFile {
   /** Path relative to the repository root, with `/`. */
@@ -120,16 +126,16 @@ export function violations(files: readonly SourceFile[]): string[] {
       // Nothing imports src/cli/, but tests that spawn the CLI.
       if (to === 'cli' && from !== 'cli' && !spawnsCli(f))
         report('nothing imports src/cli/ (but test/cli-*.test.ts files that spawn the CLI)');
-      // Suites never import each other.
+      // Suites never import each other: a suite's files import their own folder and suites/support/.
       if (
         from === 'suites' &&
         to === 'suites' &&
-        t !== noExt(f.file) &&
+        suiteOf(target) !== suiteOf(f.file) &&
+        suiteOf(target) !== SUITE_HELPERS &&
         noExt(f.file) !== SUITE_REGISTRY &&
-        !isTest(f.file) &&
-        !SUITE_HELPERS.includes(t)
+        !isTest(f.file)
       ) {
-        report(`suites never import each other (only ${SUITE_HELPERS.map((h) => `${h}.ts`).join(', ')})`);
+        report(`suites never import each other (only files of their own folder and suites/${SUITE_HELPERS}/)`);
       }
       // Reporters never import suites.
       if (from === 'report' && to === 'suites') report('reporters (src/report/) never import suites');
@@ -230,12 +236,28 @@ describe('layers', () => {
       ],
       [fake('suites/jobs.ts', './users.js'), 'suites/jobs.ts imports suites/users.js: suites never import each other'],
       [
-        fake('suites/support.ts', './limits.js'),
-        'suites/support.ts imports suites/limits.js: suites never import each other',
+        fake('suites/webhooks/retries.ts', '../runs-read/real-runs.js'),
+        'suites/webhooks/retries.ts imports suites/runs-read/real-runs.js: suites never import each other',
       ],
       [
-        fake('src/report/x.ts', '../../suites/spec-refs.js'),
-        'src/report/x.ts imports suites/spec-refs.js: reporters (src/report/) never import suites',
+        fake('suites/webhooks/retries.ts', '../jobs.js'),
+        'suites/webhooks/retries.ts imports suites/jobs.js: suites never import each other',
+      ],
+      [
+        fake('suites/jobs.ts', './webhooks/common.js'),
+        'suites/jobs.ts imports suites/webhooks/common.js: suites never import each other',
+      ],
+      [
+        fake('suites/support/messages.ts', '../limits.js'),
+        'suites/support/messages.ts imports suites/limits.js: suites never import each other',
+      ],
+      [
+        fake('suites/support/messages.ts', '../webhooks/index.js'),
+        'suites/support/messages.ts imports suites/webhooks/index.js: suites never import each other',
+      ],
+      [
+        fake('src/report/x.ts', '../../suites/support/messages.js'),
+        'src/report/x.ts imports suites/support/messages.js: reporters (src/report/) never import suites',
       ],
       [
         fake('src/report/x.test.ts', '../../suites/index.js'),
@@ -259,12 +281,23 @@ describe('layers', () => {
       { file: 'src/embedded/embedded-target.ts', text: imports('../sandbox/index.js') },
       {
         file: 'test/suite-x.test.ts',
-        text: imports('../src/sandbox/index.js', '../suites/jobs.js', '../src/embedded/embedded-target.js'),
+        text: imports(
+          '../src/sandbox/index.js',
+          '../suites/jobs.js',
+          '../suites/webhooks/index.js',
+          '../src/embedded/embedded-target.js',
+        ),
       },
       { file: 'test/cli-x.test.ts', text: imports('./cli-support.js', '../src/cli/partner-command.js') },
       { file: 'src/cli/x.test.ts', text: imports('./main.js') },
-      { file: 'suites/jobs.ts', text: imports('./spec-refs.js', './support.js', './webhook-support.js') },
-      { file: 'suites/index.ts', text: imports('./jobs.js') },
+      { file: 'suites/jobs.ts', text: imports('./support/json-values.js', './support/messages.js') },
+      {
+        file: 'suites/webhooks/retries.ts',
+        text: imports('./common.js', '../support/webhook-deliveries.js', '../../src/runner/check.js'),
+      },
+      { file: 'suites/support/runs.ts', text: imports('./messages.js', './json-values.js') },
+      { file: 'suites/index.ts', text: imports('./jobs.js', './webhooks/index.js') },
+      { file: 'suites/webhooks/index.test.ts', text: imports('../runs-read/index.js') },
       { file: 'src/sandbox/x.test.ts', text: imports('../../test/support/vendor-file.js') },
       { file: 'src/report/x.ts', text: imports('../package-root.js') },
     ];

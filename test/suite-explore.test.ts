@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/runner/results.js';
-import { EXPLORE_CHECKS } from '../suites/explore.js';
+import { EXPLORE_CHECKS } from '../suites/explore/index.js';
 import { certifySandbox, failedOnOwnAssertion, notPassed, resultOf } from './support/certify-sandbox.js';
 
 const ids = EXPLORE_CHECKS.map((c) => c.id);

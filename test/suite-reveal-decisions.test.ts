@@ -2,11 +2,11 @@
 // (that each fault makes its check fail is the fault matrix's, on the check's own assertion).
 
 import { describe, expect, it } from 'vitest';
-import { DECISIONS_CHECKS } from '../suites/decisions.js';
-import { REVEAL_CHECKS } from '../suites/reveal.js';
+import { DECISIONS_CHECKS } from '../suites/decisions/index.js';
+import { REVEAL_CHECKS } from '../suites/reveal/index.js';
 import { certifySandbox, notPassed } from './support/certify-sandbox.js';
 
-// The production reveal checks (suites/reveal-production.ts) have their own test: suite-reveal-production.test.ts.
+// The production reveal checks (suites/reveal-production/) have their own test: suite-reveal-production.test.ts.
 const ids = [...REVEAL_CHECKS, ...DECISIONS_CHECKS].map((c) => c.id);
 
 describe('reveal and decisions suites', () => {

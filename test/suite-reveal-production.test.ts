@@ -1,11 +1,11 @@
-// The production reveal checks (suites/reveal-production.ts) against a production-mode sandbox,
+// The production reveal checks (suites/reveal-production/) against a production-mode sandbox,
 // declared production, with a spending allowance: clean, they pass; with the conformant charge below
 // the quote they pass; each fault meant for one of them fails it on its own assertion. The real run
 // lists five candidates quoted 12 credits each, so a wallet of 20 pays one reveal and refuses the next.
 
 import { describe, expect, it } from 'vitest';
 import { listFaults } from '../src/sandbox/index.js';
-import { REVEAL_PRODUCTION_CHECKS } from '../suites/reveal-production.js';
+import { REVEAL_PRODUCTION_CHECKS } from '../suites/reveal-production/index.js';
 import {
   certifySandbox,
   failedOnOwnAssertion,

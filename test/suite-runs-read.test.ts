@@ -3,7 +3,8 @@
 // still running) (that each fault makes its check fail is the fault matrix's, on the check's own assertion).
 
 import { describe, expect, it } from 'vitest';
-import { exposedContact, findPhone, RUNS_READ_CHECKS } from '../suites/runs-read.js';
+import { RUNS_READ_CHECKS } from '../suites/runs-read/index.js';
+import { exposedContact, findPhone } from '../suites/runs-read/masking.js';
 import { certifySandbox, notPassed, resultOf } from './support/certify-sandbox.js';
 import { listFaults } from '../src/sandbox/index.js';
 

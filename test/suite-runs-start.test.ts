@@ -2,7 +2,7 @@
 // (that each fault makes its check fail is the fault matrix's, on the check's own assertion).
 
 import { describe, expect, it } from 'vitest';
-import { RUNS_START_CHECKS } from '../suites/runs-start.js';
+import { RUNS_START_CHECKS } from '../suites/runs-start/index.js';
 import { certifySandbox, notPassed } from './support/certify-sandbox.js';
 
 const ids = RUNS_START_CHECKS.map((c) => c.id);

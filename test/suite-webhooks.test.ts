@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/runner/results.js';
-import { WEBHOOK_CHECKS } from '../suites/webhooks.js';
+import { WEBHOOK_CHECKS } from '../suites/webhooks/index.js';
 import { decideVerdict } from '../src/runner/verdict.js';
 import { certifySandbox, resultOf } from './support/certify-sandbox.js';
 

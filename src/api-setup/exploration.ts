@@ -3,7 +3,7 @@
 
 import type { CheckResult } from '../runner/results.js';
 
-/** The suite whose checks send generated requests (suites/explore.ts). */
+/** The suite whose checks send generated requests (suites/explore/). */
 export const EXPLORE_SUITE = 'explore';
 
 /** Requests the exploration sent: its checks' own exchanges (not the setup steps they awaited), answered or not, but sent. */

@@ -6,7 +6,7 @@
 // text, so a test feeds it fake sources and sees each mistake reported: it cannot pass vacuously.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../package-root.js';
@@ -168,9 +168,11 @@ const mismatches = (list: readonly Declared[]): string[] =>
         : `${d.file}:${d.line} ${d.id} declares warns but nothing in it can warn`,
     );
 
+/** The .ts files of `dirs` and their subfolders (a suite may be a folder of files by topic), tests left out. */
 function sourcesOf(dirs: readonly string[], only?: RegExp): Source[] {
   return dirs.flatMap((dir) =>
-    readdirSync(join(ROOT, dir))
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .map((f) => f.split(sep).join('/'))
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && (!only || only.test(f)))
       .map((f) => ({ file: `${dir}/${f}`, text: readFileSync(join(ROOT, dir, f), 'utf8') })),
   );

@@ -1,0 +1,127 @@
+// reject_reason: null and each of the seven reasons accepted, others refused, and none on a decision
+// that is not a rejection.
+
+import type { CheckDefinition } from '../../src/api-setup/check.js';
+import { rejectReasons } from '../../src/schema/reject-reasons.js';
+import { S } from '../../src/spec/sections.js';
+import { arr, obj } from '../support/json-values.js';
+import { decisionRun, expectCount, expectStored, type Item, RUN, send, suite } from './common.js';
+
+/** The spec's reject reasons (schemas/decision.schema.json). */
+export const REJECT_REASONS = rejectReasons();
+
+export const REJECT_REASON_CHECKS: CheckDefinition[] = [
+  {
+    id: 'decisions.reject-reason-null-accepted',
+    title: 'A rejection with reject_reason null (no reason picked) is accepted',
+    suite,
+    evidence: 'provoked',
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
+    spec: [S.decisionItem, S.decisions],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.nullReason);
+      if (!run) return;
+      const res = await send(
+        t,
+        run.runId,
+        [{ candidate_id: run.ids[0]!, decision: 'rejected', reject_reason: null, occurred_at: t.setup.occurredAt() }],
+        'reject with reject_reason null',
+      );
+      const b = expectStored(t, res);
+      if (b) expectCount(t, res, b, 'accepted', 1, 'a rejection with reject_reason null, never sent before');
+    },
+  },
+  {
+    id: 'decisions.every-reject-reason-accepted',
+    title: 'Each of the seven reject reasons is accepted on a rejected decision',
+    suite,
+    evidence: 'provoked',
+    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
+    spec: [S.decisionItem, S.decisions],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.everyReason);
+      if (!run) return;
+      const batch: Item[] = REJECT_REASONS.map((reason, i) => ({
+        candidate_id: run.ids[i % run.ids.length]!,
+        decision: 'rejected',
+        reject_reason: reason,
+        occurred_at: t.setup.occurredAt(),
+      }));
+      const res = await send(t, run.runId, batch, 'reject once with every reason');
+      const b = expectStored(t, res);
+      if (b)
+        expectCount(
+          t,
+          res,
+          b,
+          'accepted',
+          REJECT_REASONS.length,
+          `seven rejections, one per allowed reason (${REJECT_REASONS.join(', ')})`,
+        );
+    },
+  },
+  {
+    id: 'decisions.unknown-reject-reason',
+    title:
+      'A reject_reason outside the list answers 422 unknown_reject_reason with allowed[] equal to the seven reasons',
+    suite,
+    evidence: 'provoked',
+    spec: [S.decisions, S.decisionItem, S.byEndpoint],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.errors);
+      if (!run) return;
+      const res = await send(
+        t,
+        run.runId,
+        [
+          {
+            candidate_id: run.ids[0]!,
+            decision: 'rejected',
+            reject_reason: 'zz_not_a_reason',
+            occurred_at: t.setup.occurredAt(),
+          },
+        ],
+        'reject with an unknown reason',
+      );
+      if (!t.expect.error(res, 422, 'unknown_reject_reason', S.byEndpoint)) return;
+      t.expect.schema(res.json, 'unknown-reject-reason', S.byEndpoint, res);
+      const allowed = arr(obj(res.json)?.allowed).filter((x): x is string => typeof x === 'string');
+      t.expect.equal(
+        [...new Set(allowed)].sort(),
+        [...REJECT_REASONS].sort(),
+        'allowed[] of unknown_reject_reason (as a set) against the complete allowed list',
+        S.decisionItem,
+        res,
+      );
+    },
+  },
+  {
+    id: 'decisions.reason-on-non-rejected-invalid',
+    title: 'A reject_reason on a decision other than rejected answers 422 invalid_decision',
+    suite,
+    evidence: 'provoked',
+    spec: [S.decisions, S.decisionItem, S.byEndpoint],
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, RUN.errors);
+      if (!run) return;
+      const res = await send(
+        t,
+        run.runId,
+        [
+          {
+            candidate_id: run.ids[0]!,
+            decision: 'shortlisted',
+            reject_reason: 'location',
+            occurred_at: t.setup.occurredAt(),
+          },
+        ],
+        'shortlist with a reject_reason',
+      );
+      t.expect.error(res, 422, 'invalid_decision', S.decisions);
+    },
+  },
+];

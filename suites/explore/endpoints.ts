@@ -1,0 +1,187 @@
+// The endpoints the exploration sends generated requests to: how each is prepared and addressed.
+
+import type { JsonObject } from '../../src/json/lossless.js';
+import type { CheckContext } from '../../src/api-setup/check.js';
+import type { Need } from '../../src/runner/check.js';
+import type { SpecSection } from '../../src/spec/section-names.js';
+import type { ExploreShape } from '../../src/schema/explore-cases.js';
+import { requestFields } from '../../src/schema/request-fields.js';
+import type { SchemaName } from '../../src/schema/schema-names.js';
+import { S } from '../../src/spec/sections.js';
+import { roleField } from '../support/recruiters.js';
+import { acceptedRunId, revealPath } from '../support/runs.js';
+import { FIRST_FIXTURE_CANDIDATE } from './common.js';
+import { nothingSent, spareOpts, unsent } from './spare-budget.js';
+
+/** Any fixture: it answers at once and never counts toward the daily run quota. */
+const FIXTURE = 'cert-notices-all';
+
+/** What an endpoint needs prepared once per check (a recruiter, a fixture run). */
+export interface Prepared {
+  user: string;
+  role?: string;
+  runId?: string;
+}
+
+export interface Endpoint {
+  name: 'users' | 'jobs' | 'runs-start' | 'decisions' | 'reveal';
+  request: SchemaName;
+  response: SchemaName;
+  spec: SpecSection;
+  needs: Need[];
+  shape: ExploreShape;
+  prepare(t: CheckContext): Promise<Prepared | undefined>;
+  /** A valid body; `fresh` is an identifier never sent before. */
+  base(t: CheckContext, p: Prepared, fresh: string): JsonObject;
+  path(p: Prepared): string;
+}
+
+/** A recruiter of the organization, and the role it was accepted with (role values are open). */
+async function recruiter(t: CheckContext): Promise<Prepared> {
+  const { externalId, role } = await t.setup.user();
+  return { user: externalId, ...(role !== undefined ? { role } : {}) };
+}
+
+/**
+ * A fixture run of this check's own, so its decisions meet no other check's entries; started on spare
+ * budget like the cases (undefined, nothing judged, when none came: the check then skips).
+ */
+async function withFixtureRun(t: CheckContext): Promise<Prepared | undefined> {
+  const p = await recruiter(t);
+  const ex = t.inputs.explore;
+  const label = `start a ${FIXTURE} run to explore on`;
+  const started = await t.setup.startRun(
+    { job_external_id: FIXTURE, acting_user_external_id: p.user, target_count: 6 },
+    ex ? spareOpts(ex, label) : { label },
+  );
+  if (unsent(started) && ex) {
+    nothingSent(t, ex);
+    return undefined;
+  }
+  const runId = acceptedRunId(t, started, `the ${FIXTURE} start`);
+  return runId === undefined ? undefined : { ...p, runId };
+}
+
+export const ENDPOINTS: Endpoint[] = [
+  {
+    name: 'users',
+    request: 'user-request',
+    response: 'user-response',
+    spec: S.users,
+    needs: ['org'],
+    // The User table states no field required; the upsert key is what the request cannot do without.
+    shape: {
+      fields: requestFields('user-request'),
+      requiredStated: ['external_id'],
+      text: ['full_name', 'email', 'role'],
+      ids: ['external_id'],
+    },
+    prepare: recruiter,
+    base: (_t, p, fresh) => ({
+      external_id: fresh,
+      email: `${fresh}@example.com`,
+      full_name: 'Noa Cohen',
+      ...roleField(p.role),
+    }),
+    path: () => '/users',
+  },
+  {
+    name: 'jobs',
+    request: 'job-request',
+    response: 'job-response',
+    spec: S.jobs,
+    needs: ['org'],
+    shape: {
+      fields: requestFields('job-request'),
+      requiredStated: ['external_id', 'title', 'description_text', 'location_text'],
+      text: ['title', 'description_text', 'location_text'],
+      ids: ['external_id'],
+    },
+    prepare: recruiter,
+    base: (_t, _p, fresh) => ({
+      external_id: fresh,
+      title: 'Data Analyst',
+      description_text:
+        'We are hiring a data analyst to turn product and sales data into decisions. You will write SQL, build dashboards and present findings.',
+      location_text: 'Haifa, Israel',
+    }),
+    path: () => '/jobs',
+  },
+  {
+    name: 'runs-start',
+    request: 'run-start-request',
+    response: 'run-start-response',
+    spec: S.runsStart,
+    // Fixtures exist only in the sandbox: elsewhere a valid start would be a real run.
+    needs: ['sandbox', 'org'],
+    shape: {
+      fields: requestFields('run-start-request'),
+      requiredStated: [
+        'job_external_id',
+        'acting_user_external_id',
+        'target_count',
+        'requirements/*/text',
+        'requirements/*/kind',
+      ],
+      text: ['requirements/*/text'],
+      ids: ['job_external_id', 'acting_user_external_id'],
+    },
+    prepare: recruiter,
+    base: (_t, p) => ({
+      job_external_id: FIXTURE,
+      acting_user_external_id: p.user,
+      target_count: 3,
+      requirements: [{ text: 'Python and SQL', kind: 'nice' }],
+    }),
+    path: () => '/runs',
+  },
+  {
+    name: 'decisions',
+    request: 'decisions-request',
+    response: 'decisions-response',
+    spec: S.decisions,
+    needs: ['sandbox', 'org'],
+    shape: {
+      fields: requestFields('decisions-request'),
+      // `decisions` itself: "may be empty", its requiredness not stated.
+      requiredStated: [
+        'acting_user_external_id',
+        'decisions/*/candidate_id',
+        'decisions/*/decision',
+        'decisions/*/occurred_at',
+      ],
+      text: ['decisions/*/note'],
+      ids: ['acting_user_external_id'],
+    },
+    prepare: withFixtureRun,
+    base: (t, p) => ({
+      acting_user_external_id: p.user,
+      decisions: [
+        {
+          candidate_id: FIRST_FIXTURE_CANDIDATE,
+          decision: 'shortlisted',
+          note: 'Strong SQL',
+          occurred_at: t.setup.occurredAt(),
+        },
+      ],
+      notices_shown: ['run_funnel'],
+    }),
+    path: (p) => `/runs/${encodeURIComponent(p.runId ?? '')}/decisions`,
+  },
+  {
+    name: 'reveal',
+    request: 'reveal-request',
+    response: 'reveal-result',
+    spec: S.reveal,
+    // Free in the sandbox only: production reveals spend credits.
+    needs: ['sandbox', 'org'],
+    shape: {
+      fields: requestFields('reveal-request'),
+      requiredStated: ['acting_user_external_id'],
+      ids: ['acting_user_external_id'],
+    },
+    prepare: withFixtureRun,
+    base: (_t, p) => ({ acting_user_external_id: p.user }),
+    path: (p) => revealPath(p.runId ?? '', FIRST_FIXTURE_CANDIDATE),
+  },
+];

@@ -1,0 +1,177 @@
+// Uniqueness: an event_id names one event, and a run emits its terminal event at most once.
+
+import type { CheckDefinition } from '../../src/api-setup/check.js';
+import type { ReceivedDelivery } from '../../src/webhook/receiver.js';
+import { S } from '../../src/spec/sections.js';
+import { int, obj } from '../support/json-values.js';
+import { show } from '../support/messages.js';
+import {
+  DELIVERY_SPEC_MS,
+  SETTLE_SPEC_MS,
+  describeDelivery,
+  eventIdOf,
+  eventOf,
+  expectWait,
+  field,
+  isDeliveryOf,
+  runIdOf,
+  settle,
+  specDuration,
+  triggerTest,
+  trioDeliveries,
+} from '../support/webhook-deliveries.js';
+import { sandboxHooks, suite, TERMINAL, TRIO_TIMEOUT, withReceiver } from './common.js';
+import { distinctEvents } from './test-events.js';
+
+/** What makes an event the same event: its name, run and (for candidate_revealed) candidate. */
+function eventKey(d: ReceivedDelivery): string {
+  const id = int(field(d, 'candidate_id'));
+  return `${eventOf(d) ?? '?'} run ${runIdOf(d) ?? '?'}${id !== undefined ? ` candidate ${id}` : ''}`;
+}
+
+export const eventIdUnique: CheckDefinition = {
+  id: 'webhooks.event-id-unique',
+  title: 'event_id is unique per event: two different events never share one (only retries repeat it)',
+  suite,
+  evidence: 'input',
+  spec: [S.events],
+  needs: [...sandboxHooks],
+  timeoutMs: TRIO_TIMEOUT,
+  run: withReceiver(async (t, rx) => {
+    // The trio's run_completed and one more of the same kind: two events alike but for their run.
+    const trig = await triggerTest(t, 'run_completed', S.webhookTest);
+    if (!trig) return;
+    await trioDeliveries(t, S.events);
+    const second = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
+    if (t.signal.aborted) return;
+    if (!second) {
+      t.expect.fail(
+        {
+          message: `no delivery of test event ${trig.eventId} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time`,
+          spec: S.webhookTest,
+        },
+        trig.res,
+      );
+      return;
+    }
+    // Every delivery received so far, other checks' included: a repeated event_id must be a retry of one event.
+    const byId = new Map<string, Set<string>>();
+    for (const d of rx.deliveries()) {
+      const id = eventIdOf(d);
+      if (id === undefined || !d.signature.valid) continue;
+      byId.set(id, (byId.get(id) ?? new Set()).add(eventKey(d)));
+    }
+    for (const [id, events] of byId) {
+      if (events.size < 2) continue;
+      t.expect.fail({
+        message: `event_id ${id} names ${events.size} different events (${[...events].join('; ')}); event_id is unique per event and identical only on retries of it`,
+        spec: S.events,
+        expected: 'one event per event_id',
+        received: [...events],
+      });
+    }
+  }),
+};
+
+interface Watched {
+  label: string;
+  runId: string;
+  /** The event it must emit (exactly one), or undefined when only "at most one" is asserted. */
+  expected?: 'run_completed' | 'run_failed';
+  /** A missing `expected` event fails another check already. */
+  missingJudgedElsewhere?: boolean;
+}
+
+export const runEventOncePerRun: CheckDefinition = {
+  id: 'webhooks.run-event-once-per-run',
+  title:
+    'run_completed / run_failed at most once per run; cert-webhook and the real run emit the one their final status ties to',
+  suite,
+  evidence: 'input',
+  spec: [S.runStatus, S.events, S.sandbox],
+  needs: ['webhook-receiver'],
+  timeoutMs: DELIVERY_SPEC_MS + SETTLE_SPEC_MS + 60_000,
+  run: withReceiver(async (t, rx) => {
+    /** Runs judged (at least one terminal event seen or required), and why the others were not. */
+    let judged = 0;
+    const notJudged: string[] = [];
+    const watch = async (w: Watched): Promise<void> => {
+      const terminal = (d: ReceivedDelivery) => runIdOf(d) === w.runId && TERMINAL.includes(eventOf(d) ?? '');
+      const first = await rx.waitFor(terminal, expectWait(t, DELIVERY_SPEC_MS), t.signal);
+      if (t.signal.aborted) return;
+      if (!first) {
+        // cert-webhook's missing run_completed is webhooks.cert-webhook-run-completed's failure, not a second one here.
+        if (w.expected && w.missingJudgedElsewhere) {
+          notJudged.push(`the ${w.label} emitted no terminal event (webhooks.cert-webhook-run-completed judges that)`);
+        } else if (w.expected) {
+          judged++;
+          t.expect.fail({
+            message: `the ${w.label} ${w.runId} ended ${w.expected === 'run_completed' ? 'completed' : 'failed'} but no ${w.expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a run reaching its terminal state emits it`,
+            spec: S.runStatus,
+          });
+        } else {
+          notJudged.push(`the ${w.label} emitted no terminal event (none is required of it)`);
+        }
+        return;
+      }
+      judged++;
+      // A second emission of the same transition comes at about the same time; retries share the event_id.
+      await settle(t);
+      const all = rx.deliveries().filter(terminal);
+      const events = distinctEvents(all);
+      t.expect.that(events.length === 1, {
+        message: `the ${w.label} ${w.runId} emitted ${events.length} terminal events (event_ids ${events.join(', ')}: ${all.map(describeDelivery).join('; ')}); run_completed and run_failed are emitted at most once per run`,
+        spec: S.runStatus,
+        expected: 1,
+        received: events.length,
+      });
+      if (w.expected)
+        t.expect.equal(
+          eventOf(first),
+          w.expected,
+          `event for the ${w.label} ${w.runId}, which ended ${w.expected === 'run_completed' ? 'completed' : 'failed'}`,
+          S.runStatus,
+        );
+    };
+
+    const watches: Array<Promise<void>> = [];
+    if (t.target.environment === 'sandbox') {
+      // cert-webhook: "a run_completed webhook is queued at creation when a webhook is registered" (a
+      // receiver is, for this check). cert-failed is created directly in failed: whether that "reaches"
+      // failed and emits run_failed is not stated, so only "at most one" is asserted of it.
+      watches.push(
+        t.setup.fixtureRun('cert-webhook').then((run) =>
+          watch({
+            label: 'cert-webhook run',
+            runId: run.runId,
+            expected: 'run_completed',
+            missingJudgedElsewhere: true,
+          }),
+        ),
+      );
+      watches.push(
+        t.setup.fixtureRun('cert-failed').then((run) => watch({ label: 'cert-failed run', runId: run.runId })),
+      );
+    }
+    watches.push(
+      t.setup.realRun().then(async ({ run, final }) => {
+        const status = obj(final.json)?.status;
+        if (status !== 'completed' && status !== 'failed') {
+          notJudged.push(
+            `the real run ${run.runId} was still ${show(status ?? null)} when polling stopped (runs-read.real-run-ends-within-30-minutes judges that), so it tied no event to a final status`,
+          );
+          return;
+        }
+        await watch({
+          label: 'real run',
+          runId: run.runId,
+          expected: status === 'completed' ? 'run_completed' : 'run_failed',
+        });
+      }),
+    );
+    await Promise.all(watches);
+    if (t.signal.aborted) return;
+    // Never a silent pass: with no run to judge, nothing was asserted.
+    if (judged === 0) t.skip(`no run gave a terminal event to judge: ${notJudged.join('; ')}`, 'inconclusive');
+  }),
+};
