@@ -71,6 +71,26 @@ describe('createRedactor', () => {
     expect(input.a[0]).toBe(KEY);
   });
 
+  it('copies a value nested 100,000 levels (arrays and objects) without recursion, redacting its leaf', () => {
+    let deep: unknown = `leaf ${KEY}`;
+    for (let i = 0; i < 100_000; i++) deep = i % 2 === 0 ? [deep] : { [`k${i % 3}`]: deep, n: i };
+    const out = redactor().value(deep);
+    let at: unknown = out;
+    let levels = 0;
+    while (typeof at === 'object' && at !== null) {
+      at = Array.isArray(at) ? at[0] : (at as Record<string, unknown>)[`k${(99_999 - levels) % 3}`];
+      levels++;
+    }
+    expect(levels).toBe(100_000);
+    expect(at).toBe('leaf spk_live_012…');
+  });
+
+  it('keeps an own "__proto__" key of parsed JSON a key, not a prototype', () => {
+    const out = redactor().value(JSON.parse(`{"__proto__":{"x":"${KEY}"}}`) as Record<string, unknown>);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ x: 'spk_live_012…' });
+  });
+
   it('names learned org tokens SVC_ORG_TOKEN, SVC_ORG_TOKEN_2, …', () => {
     const r = redactor();
     r.add({ value: TOKEN, envVar: 'SVC_ORG_TOKEN' });

@@ -190,15 +190,46 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
     return out + s.slice(last);
   }
 
+  /**
+   * Iterative, so no nesting can exhaust the stack (a target's answer nested 100,000 levels is copied
+   * like any other): each container is copied empty when met and filled when taken off the work list.
+   */
   function value<T>(v: T): T {
-    if (typeof v === 'string') return text(v) as T;
-    if (Array.isArray(v)) return v.map((item: unknown) => value(item)) as T;
-    if (isPlainContainer(v)) {
-      const out: Record<string, unknown> = {};
-      for (const [k, item] of Object.entries(v)) out[text(k)] = value(item);
-      return out as T;
+    const pending: Array<{ from: unknown[] | Record<string, unknown>; to: unknown[] | Record<string, unknown> }> = [];
+    const copy = (item: unknown): unknown => {
+      if (typeof item === 'string') return text(item);
+      if (Array.isArray(item)) {
+        const to: unknown[] = [];
+        pending.push({ from: item, to });
+        return to;
+      }
+      if (isPlainContainer(item)) {
+        const to: Record<string, unknown> = {};
+        pending.push({ from: item, to });
+        return to;
+      }
+      return item;
+    };
+    const out = copy(v);
+    for (let job = pending.pop(); job; job = pending.pop()) {
+      const { from, to } = job;
+      if (Array.isArray(from)) {
+        const list = to as unknown[];
+        for (let i = 0; i < from.length; i++) list.push(copy(from[i]));
+      } else {
+        const record = to as Record<string, unknown>;
+        for (const [k, item] of Object.entries(from)) {
+          // An own "__proto__" key (JSON.parse makes one) stays a key, never the copy's prototype.
+          Object.defineProperty(record, text(k), {
+            value: copy(item),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        }
+      }
     }
-    return v;
+    return out as T;
   }
 
   function shell(s: string): string {

@@ -32,6 +32,35 @@ function secretRun(kind: SecretHostility): MatrixRow['prepare'] {
 
 const noLeak: MatrixRow['verifyOutputs'] = (outputs) => leaksIn(outputs, [HOSTILE_KEY, HOSTILE_TOKEN]);
 
+/**
+ * Tokens past the redaction's bounds are a finding, not a silent count: results.json names them (its
+ * notice, with `what` in its counts) and so do the console and summary.md.
+ */
+function tokensPastBoundsNamed(what: RegExp): MatrixRow['verifyOutputs'] {
+  return (outputs) => {
+    const results = JSON.parse(outputs.find((o) => o.name === 'results.json')?.text ?? '{}') as {
+      notices?: Array<{ id: string; message: string }>;
+    };
+    const notice = results.notices?.find((n) => n.id === 'redaction.org-tokens-past-bounds');
+    if (!notice) return 'no notice names the org tokens past the redaction bounds';
+    if (!what.test(notice.message)) return `the notice does not say ${what}: ${notice.message}`;
+    const silent = ['stdout', 'summary.md', 'report.html'].filter(
+      (name) => !outputs.find((o) => o.name === name)?.text.includes('not redacted as secrets'),
+    );
+    return silent.length > 0 ? `${silent.join(', ')} do not show the notice` : undefined;
+  };
+}
+
+function all(...checks: Array<MatrixRow['verifyOutputs']>): MatrixRow['verifyOutputs'] {
+  return (outputs, dir) => {
+    for (const check of checks) {
+      const problem = check?.(outputs, dir);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  };
+}
+
 /** A raw control character (tab and line feed aside) in any output that a person reads in a terminal or a job summary. */
 const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 
@@ -80,7 +109,7 @@ export const SECRET_ROWS: MatrixRow[] = [
     what: 'run --org-token … --partner-key …, every answer a 404 carrying one org_token of 10,000 characters',
     prepare: secretRun('long-token'),
     expect: { code: 1, verdict: 'not-certified', reports: true },
-    verifyOutputs: noLeak,
+    verifyOutputs: all(noLeak, tokensPastBoundsNamed(/longer than the 1,024 characters .*the longest 10,000/)),
     maxSeconds: 60,
     testedIn: 'test/hostile-matrix.test.ts',
   },
@@ -89,7 +118,7 @@ export const SECRET_ROWS: MatrixRow[] = [
     what: 'run, every answer a 404 of 50 KB carrying 2,000 distinct org_token values',
     prepare: secretRun('many-tokens'),
     expect: { code: 1, verdict: 'not-certified', reports: true },
-    verifyOutputs: noLeak,
+    verifyOutputs: all(noLeak, tokensPastBoundsNamed(/past the 16 taken from one answer/)),
     maxSeconds: 60,
     testedIn: 'test/hostile-matrix.test.ts',
   },
