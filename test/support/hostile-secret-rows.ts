@@ -124,7 +124,7 @@ export const SECRET_ROWS: MatrixRow[] = [
   },
   {
     name: 'run-secret-forms-echoed',
-    what: 'run, every answer a 404 echoing the key and token in 14 forms each (secret part alone, split, base64 wrapped, UTF-16, hex, HTML references, - for _, \\x5f, …)',
+    what: 'run, every answer a 404 echoing the key and token in 17 forms each (secret part alone, pieces of 16 and 20 from its middle, split, base64 wrapped, of UTF-16LE and BE, hex, HTML references, - for _, \\x5f, …)',
     prepare: secretRun('echo-forms'),
     expect: { code: 1, verdict: 'not-certified', reports: true },
     verifyOutputs: noLeak,
