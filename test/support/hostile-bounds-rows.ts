@@ -219,15 +219,19 @@ export const BOUNDS_ROWS: MatrixRow[] = [
   },
   {
     name: 'partner-key-at-header-cut',
-    what: 'partner flooded for 2 s with reads whose 500-character x-padding header holds the partner key across the cut of a long header (character 64)',
-    prepare: floodedPartner(2000, undefined, (key) => `${'w'.repeat(30)} ${key} ${'p'.repeat(400)}`),
+    what: 'partner flooded for 2 s with reads whose 500-character x-padding header has the partner key across the cut of a long header (character 64): 15 of its characters before the cut, one short of a piece the redaction recognises',
+    prepare: floodedPartner(2000, undefined, (key) => `${'w'.repeat(48)} ${key} ${'p'.repeat(400)}`),
     expect: { code: 1, verdict: 'not-certified', reports: true },
     verify: (results) => sawRequests(results, 100) ?? onlyTheFloodsOffence(results),
-    // The partner key never leaves in full, and none of it past its preview: read from p.json.
-    verifyOutputs: (outputs, dir) =>
-      leaksIn(outputs, [
-        (JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')) as { partner_key: string }).partner_key,
-      ]),
+    // The partner key never leaves in any form, nor more of its head than the 12 characters of a preview.
+    verifyOutputs: (outputs, dir) => {
+      const key = (JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')) as { partner_key: string }).partner_key;
+      const head = outputs.filter((o) => o.text.includes(key.slice(0, 13))).map((o) => o.name);
+      return (
+        leaksIn(outputs, [key]) ??
+        (head.length > 0 ? `${head.join(', ')} show 13 or more characters of the key` : undefined)
+      );
+    },
     maxSeconds: 30,
     testedIn: 'test/hostile-matrix.test.ts',
   },
@@ -311,6 +315,48 @@ export const BOUNDS_ROWS: MatrixRow[] = [
           whenOutput: /^[✓✗○!] /m,
           before: () => {
             flood = startUnsignedPosts(`http://127.0.0.1:${port}/hooks/run`, { bytes: 1024 * 1024, total: 100 });
+            // The whole run long: the CLI ends first and the signal is never sent.
+            return new Promise<void>(() => undefined);
+          },
+        },
+        cleanup: async () => {
+          flood?.stop();
+          await sandbox.close();
+        },
+      };
+    },
+    // A conformant sandbox given every input but the limits' burst: incomplete (exit 3), nothing failed.
+    expect: { code: 3, verdict: 'incomplete', reports: true },
+    verify: (results) => noFailure(results),
+    maxSeconds: 300,
+    testedIn: 'bench',
+  },
+  {
+    name: 'run-webhook-signed-flood',
+    what: 'run against a conformant sandbox (serve) while its own webhook receiver is posted 100 validly signed 1 MiB deliveries of an event no check waits for, 4 at a time',
+    async prepare(dir) {
+      const port = await freePort();
+      // The sandbox in a process of its own (serve), so that neither the flood's sender nor the CLI
+      // shares its event loop: what the flood disturbs is the CLI alone.
+      const sandbox = await startServe(dir, [
+        '--time-scale',
+        '60',
+        '--webhook-url',
+        `http://127.0.0.1:${port}/hooks/run`,
+        '--allow-loopback-webhooks',
+      ]);
+      let flood: Flood | undefined;
+      return {
+        args: [...provisionedRunArgs(sandbox.provision), '--webhook-listen', `127.0.0.1:${port}`],
+        interrupt: {
+          signal: 'SIGTERM',
+          whenOutput: /^[✓✗○!] /m,
+          before: () => {
+            flood = startUnsignedPosts(`http://127.0.0.1:${port}/hooks/run`, {
+              bytes: 1024 * 1024,
+              total: 100,
+              secret: String(sandbox.provision.webhook_secret),
+            });
             // The whole run long: the CLI ends first and the signal is never sent.
             return new Promise<void>(() => undefined);
           },

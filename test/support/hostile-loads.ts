@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { computeSignature } from '../../src/webhook/signature.js';
 
 const ANSWER_TIMEOUT_MS = 5000;
 
@@ -318,9 +319,18 @@ export async function floodFor(flood: Flood, ms: number): Promise<void> {
  * Unsigned posts of `bytes` each to `url`, `concurrency` at a time, `total` of them or until stopped
  * (whoever knows the URL of `run`'s webhook receiver can send them); counts the answers by status.
  */
-export function startUnsignedPosts(url: string, opts: { bytes: number; concurrency?: number; total?: number }): Flood {
+export function startUnsignedPosts(
+  url: string,
+  opts: { bytes: number; concurrency?: number; total?: number; secret?: string },
+): Flood {
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency ?? 4 });
-  const body = Buffer.from(`{"event":"run_completed","pad":"${'x'.repeat(Math.max(0, opts.bytes - 40))}"}`);
+  // Signed (with `secret`): an event no check waits for, which the receiver must keep bounded all the same.
+  const body = Buffer.from(
+    `{"event":"${opts.secret ? 'flood_test' : 'run_completed'}","pad":"${'x'.repeat(Math.max(0, opts.bytes - 40))}"}`,
+  );
+  const signature: Record<string, string> = opts.secret
+    ? { 'x-svc-signature': computeSignature(opts.secret, body) }
+    : {};
   const counts = new Map<number, number>();
   let stopped = false;
   let sent = 0;
@@ -329,7 +339,7 @@ export function startUnsignedPosts(url: string, opts: { bytes: number; concurren
       const code = await status(new URL(url), agent, {
         method: 'POST',
         body,
-        headers: { 'content-length': body.length },
+        headers: { 'content-length': body.length, ...signature },
       });
       counts.set(code, (counts.get(code) ?? 0) + 1);
       if (code === 0) await new Promise((r) => setTimeout(r, 50));
