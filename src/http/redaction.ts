@@ -39,7 +39,8 @@ interface Ignored {
  * tokens past the bounds are not redacted, and the results say how many and why.
  */
 export function ignoredTokensNotice(i: Ignored): { id: string; message: string } | undefined {
-  const n = (x: number): string => x.toLocaleString('en');
+  // Thousands grouped by hand: the first toLocaleString loads ICU's data (over 100 ms, after a signal).
+  const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const parts = [
     ...(i.tooLong > 0
       ? [
