@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { JsonDecimal } from '../json/lossless.js';
-import { createRedactor, previewSecret } from './redact.js';
+import { createRedactor, DEEP_VALUE_MARKER, MAX_VALUE_DEPTH, previewSecret } from './redact.js';
 
 const KEY = 'spk_live_' + '0123456789abcdef'.repeat(3);
 const TOKEN = 'sot_' + 'fedcba9876543210'.repeat(3);
@@ -71,18 +71,30 @@ describe('createRedactor', () => {
     expect(input.a[0]).toBe(KEY);
   });
 
-  it('copies a value nested 100,000 levels (arrays and objects) without recursion, redacting its leaf', () => {
-    let deep: unknown = `leaf ${KEY}`;
-    for (let i = 0; i < 100_000; i++) deep = i % 2 === 0 ? [deep] : { [`k${i % 3}`]: deep, n: i };
-    const out = redactor().value(deep);
-    let at: unknown = out;
-    let levels = 0;
-    while (typeof at === 'object' && at !== null) {
-      at = Array.isArray(at) ? at[0] : (at as Record<string, unknown>)[`k${(99_999 - levels) % 3}`];
-      levels++;
-    }
-    expect(levels).toBe(100_000);
-    expect(at).toBe('leaf spk_live_012…');
+  it(`takes a value nested 100,000 levels without recursion: the first ${MAX_VALUE_DEPTH} copied and redacted, the rest cut with a marker`, () => {
+    const nest = (levels: number): unknown => {
+      let deep: unknown = `leaf ${KEY}`;
+      for (let i = 0; i < levels; i++) deep = i % 2 === 0 ? [deep] : { k: deep, n: KEY };
+      return deep;
+    };
+    const walk = (v: unknown): { levels: number; at: unknown; keys: string[] } => {
+      let at = v;
+      let levels = 0;
+      const keys: string[] = [];
+      while (typeof at === 'object' && at !== null) {
+        if (!Array.isArray(at)) keys.push(String((at as Record<string, unknown>).n));
+        at = Array.isArray(at) ? at[0] : (at as Record<string, unknown>).k;
+        levels++;
+      }
+      return { levels, at, keys };
+    };
+    const cut = walk(redactor().value(nest(100_000)));
+    expect(cut.levels).toBe(MAX_VALUE_DEPTH);
+    expect(cut.at).toBe(DEEP_VALUE_MARKER);
+    expect(new Set(cut.keys)).toEqual(new Set(['spk_live_012…']));
+    // Up to the bound, the whole value, its leaf redacted.
+    const whole = walk(redactor().value(nest(MAX_VALUE_DEPTH)));
+    expect([whole.levels, whole.at]).toEqual([MAX_VALUE_DEPTH, 'leaf spk_live_012…']);
   });
 
   it('keeps an own "__proto__" key of parsed JSON a key, not a prototype', () => {

@@ -1,9 +1,9 @@
 // The hostile matrix rows about secrets and what reports are made of: a target handing out one
 // 10,000-character org token or 2,000 of them, a target echoing the key and token in every form, a
 // results.json holding a full key, a crafted results.json of 5,000 references to a 1 MiB exchange, an
-// answer nested 4,500 levels, terminal control sequences, a symlink in the report folder. Each holds
-// to the matrix's bounds, and the secrets rows to "no secret in any form in any output": console,
-// summary.md, results.json, junit.xml, report.html (and SARIF where written).
+// answer nested 4,500 levels, a results.json nested 100,000, terminal control sequences, a symlink in
+// the report folder. Each holds to the matrix's bounds, and the secrets rows to "no secret in any form
+// in any output": console, summary.md, results.json, junit.xml, report.html (and SARIF where written).
 
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -145,6 +145,21 @@ export const SECRET_ROWS: MatrixRow[] = [
       if (!text.includes(HOSTILE_KEY)) throw new Error('the key did not make it into the file');
       return { args: ['report', 'in.json'] };
     },
+    expect: { code: 1, reports: true },
+    verifyOutputs: (outputs) => leaksIn(outputs, [HOSTILE_KEY]),
+    maxSeconds: 20,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'report-nested-100000',
+    what: 'report of a results.json with a member nested 100,000 levels whose innermost value is a full key',
+    async prepare(dir) {
+      const deep = `${'['.repeat(100_000)}"${HOSTILE_KEY}"${']'.repeat(100_000)}`;
+      resultsFile(dir, (text) => text.replace(/"message":"/, `"deep":${deep},"message":"`));
+      if (!readFileSync(join(dir, 'in.json'), 'utf8').includes(deep)) throw new Error('the nesting did not make it in');
+      return { args: ['report', 'in.json'] };
+    },
+    // Read, redacted and written like any other (the nesting cut with a marker), not an internal error.
     expect: { code: 1, reports: true },
     verifyOutputs: (outputs) => leaksIn(outputs, [HOSTILE_KEY]),
     maxSeconds: 20,
