@@ -286,6 +286,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
         ? { exploration: { seed: config.seed, cap: config.explore, sent: explorationRequests(results) } }
         : {}),
       ...selectionOf(config, options.checks.length, selected.length),
+      ...(engine.notices().length > 0 ? { notices: engine.notices() } : {}),
     };
     // Redacted once more as a whole: org tokens learned late must not survive in early records.
     // The caller writes the reports (src/cli/report-options.ts), after applying the baseline.

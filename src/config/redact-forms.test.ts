@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createRedactor } from './redact.js';
+import { MIN_PIECE } from './secret-forms.js';
 import { automatonSteps } from './secret-automaton.js';
 
 const HEX = '0123456789abcdef'.repeat(3);
@@ -158,4 +160,42 @@ describe('the redactor is linear (steps counted, not time)', () => {
     // Building: each form's characters are rebuilt at most log2(n) + 1 times.
     expect(big.build / small.build).toBeLessThan(2.6);
   }, 120_000);
+});
+
+describe('pieces of a secret and UTF-16BE base64', () => {
+  // Not periodic, so a piece from the middle is no head of the secret part.
+  const part = createHash('sha256').update('a key of this test').digest('hex').slice(0, 48);
+  const key = `spk_live_${part}`;
+  const r = () => createRedactor([{ value: key, envVar: 'SVC_PARTNER_KEY' }]);
+
+  it(`redacts any piece of ${MIN_PIECE} characters or more from the middle of a secret, in any case`, () => {
+    for (const at of [1, 7, 16, 31, 32]) {
+      const piece = part.slice(at, at + MIN_PIECE);
+      const out = r().text(`key ${piece} is not known`);
+      expect(out, piece).toBe('key spk_live_… is not known'.replace('spk_live_…', `${key.slice(0, 12)}…`));
+      expect(r().text(`key ${piece.toUpperCase()}.`)).not.toContain(piece.toUpperCase());
+    }
+    // A longer stretch is one region, not a piece shown beside a preview.
+    expect(r().text(`[${part.slice(5, 40)}]`)).toBe(`[${key.slice(0, 12)}…]`);
+  });
+
+  it(`leaves a piece shorter than ${MIN_PIECE} characters, other hex and plain text as they were`, () => {
+    const short = part.slice(10, 10 + MIN_PIECE - 1);
+    const other = createHash('sha256').update('something else').digest('hex');
+    const text = `id ${short}; sha256 ${other}; commit ${part.slice(20, 27)}; a sentence with words.`;
+    expect(r().text(text)).toBe(text);
+  });
+
+  it('redacts base64 of the UTF-16BE bytes (and LE) at every alignment, wrapped or not', () => {
+    for (const encoding of ['utf16le', 'utf16be'] as const)
+      for (const lead of ['', 'x', 'xy']) {
+        const le = Buffer.from(`${lead}${key}`, 'utf16le');
+        const bytes = encoding === 'utf16be' ? le.swap16() : le;
+        const encoded = bytes.toString('base64');
+        const out = r().text(`echo ${wrap(encoded, 19)} end`);
+        const core = Buffer.from(part, 'utf16le').swap16().toString('base64').slice(4, 36);
+        if (encoding === 'utf16be') expect(out).not.toContain(core.slice(0, 16));
+        expect(out, `${encoding} ${lead}`).toContain('[base64 of ');
+      }
+  });
 });

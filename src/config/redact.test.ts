@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { JsonDecimal } from '../json/lossless.js';
-import { createRedactor, previewSecret } from './redact.js';
+import { createRedactor, DEEP_VALUE_MARKER, MAX_VALUE_DEPTH, previewSecret } from './redact.js';
 
 const KEY = 'spk_live_' + '0123456789abcdef'.repeat(3);
 const TOKEN = 'sot_' + 'fedcba9876543210'.repeat(3);
@@ -69,6 +69,38 @@ describe('createRedactor', () => {
     });
     expect(out.a[3]).toBe(dec);
     expect(input.a[0]).toBe(KEY);
+  });
+
+  it(`takes a value nested 100,000 levels without recursion: the first ${MAX_VALUE_DEPTH} copied and redacted, the rest cut with a marker`, () => {
+    const nest = (levels: number): unknown => {
+      let deep: unknown = `leaf ${KEY}`;
+      for (let i = 0; i < levels; i++) deep = i % 2 === 0 ? [deep] : { k: deep, n: KEY };
+      return deep;
+    };
+    const walk = (v: unknown): { levels: number; at: unknown; keys: string[] } => {
+      let at = v;
+      let levels = 0;
+      const keys: string[] = [];
+      while (typeof at === 'object' && at !== null) {
+        if (!Array.isArray(at)) keys.push(String((at as Record<string, unknown>).n));
+        at = Array.isArray(at) ? at[0] : (at as Record<string, unknown>).k;
+        levels++;
+      }
+      return { levels, at, keys };
+    };
+    const cut = walk(redactor().value(nest(100_000)));
+    expect(cut.levels).toBe(MAX_VALUE_DEPTH);
+    expect(cut.at).toBe(DEEP_VALUE_MARKER);
+    expect(new Set(cut.keys)).toEqual(new Set(['spk_live_012…']));
+    // Up to the bound, the whole value, its leaf redacted.
+    const whole = walk(redactor().value(nest(MAX_VALUE_DEPTH)));
+    expect([whole.levels, whole.at]).toEqual([MAX_VALUE_DEPTH, 'leaf spk_live_012…']);
+  });
+
+  it('keeps an own "__proto__" key of parsed JSON a key, not a prototype', () => {
+    const out = redactor().value(JSON.parse(`{"__proto__":{"x":"${KEY}"}}`) as Record<string, unknown>);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ x: 'spk_live_012…' });
   });
 
   it('names learned org tokens SVC_ORG_TOKEN, SVC_ORG_TOKEN_2, …', () => {

@@ -44,6 +44,9 @@ export interface Redactor {
 }
 
 const PREVIEW_CHARS = SHOWN_SECRET_CHARS;
+/** Containers nested deeper than this are cut by Redactor.value (no report nests a tenth as deep). */
+export const MAX_VALUE_DEPTH = 256;
+export const DEEP_VALUE_MARKER = `[… nested deeper than ${MAX_VALUE_DEPTH} levels: cut]`;
 /** Texts of MEMO_MIN_CHARS to MEMO_MAX_CHARS are remembered: MEMO_ENTRIES of them, MEMO_BUDGET_CHARS in all. */
 const MEMO_MIN_CHARS = 256;
 const MEMO_MAX_CHARS = 64 * 1024;
@@ -191,15 +194,44 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
     return out + s.slice(last);
   }
 
+  /**
+   * Iterative, so no nesting can exhaust the stack: each container is copied empty when met and filled
+   * when taken off the work list. Containers deeper than MAX_VALUE_DEPTH become DEEP_VALUE_MARKER, so
+   * what comes out (a results.json given to `report`, nested 100,000 levels) is safe for everything
+   * downstream that recurses (JSON.stringify in the reporters throws past a few thousand levels).
+   */
   function value<T>(v: T): T {
-    if (typeof v === 'string') return text(v) as T;
-    if (Array.isArray(v)) return v.map((item: unknown) => value(item)) as T;
-    if (isPlainContainer(v)) {
-      const out: Record<string, unknown> = {};
-      for (const [k, item] of Object.entries(v)) out[text(k)] = value(item);
-      return out as T;
+    type Job = { from: unknown[] | Record<string, unknown>; to: unknown[] | Record<string, unknown>; depth: number };
+    const pending: Job[] = [];
+    const copy = (item: unknown, depth: number): unknown => {
+      if (typeof item === 'string') return text(item);
+      const list = Array.isArray(item);
+      if (!list && !isPlainContainer(item)) return item;
+      if (depth >= MAX_VALUE_DEPTH) return DEEP_VALUE_MARKER;
+      const to: unknown[] | Record<string, unknown> = list ? [] : {};
+      pending.push({ from: item as Job['from'], to, depth });
+      return to;
+    };
+    const out = copy(v, 0);
+    for (let job = pending.pop(); job; job = pending.pop()) {
+      const { from, to, depth } = job;
+      if (Array.isArray(from)) {
+        const list = to as unknown[];
+        for (let i = 0; i < from.length; i++) list.push(copy(from[i], depth + 1));
+      } else {
+        const record = to as Record<string, unknown>;
+        for (const [k, item] of Object.entries(from)) {
+          // An own "__proto__" key (JSON.parse makes one) stays a key, never the copy's prototype.
+          Object.defineProperty(record, text(k), {
+            value: copy(item, depth + 1),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        }
+      }
     }
-    return v;
+    return out as T;
   }
 
   function shell(s: string): string {

@@ -1,8 +1,8 @@
 // The fixed strings a secret can be found as, computed once when it is learned. A hostile or careless
 // target echoes a key back in whatever form its stack produced: the secret part alone (the 48 hex
 // digits after `spk_live_`/`sot_`: the whole secret, for anyone who knows the prefix), base64 of it
-// (standard or URL-safe, of its UTF-8 or UTF-16LE bytes, at any of the three alignments in the encoded
-// bytes), or the hex digits of its bytes. Forms made one character at a time (percent, `\u`, `\x`,
+// (standard or URL-safe, of its UTF-8, UTF-16LE or UTF-16BE bytes, at any of the three alignments in
+// the encoded bytes), the hex digits of its bytes, or a piece of 16 characters or more from its middle. Forms made one character at a time (percent, `\u`, `\x`,
 // HTML character references), letter case, `-` for `_` and line breaks are not listed here: the scan
 // decodes and folds the text as it reads it (secret-scan.ts), so every mix of them is covered.
 
@@ -86,8 +86,31 @@ export function secretForms(value: string): SecretForm[] {
   add(encoded, 'plain');
   const utf8 = Buffer.from(encoded, 'utf8');
   add(utf8.toString('hex'), 'hex');
-  for (const bytes of [utf8, Buffer.from(encoded, 'utf16le')]) {
+  const utf16le = Buffer.from(encoded, 'utf16le');
+  // UTF-16 big-endian is the little-endian bytes swapped in pairs (a Java or .NET stack's choice).
+  const utf16be = Buffer.from(utf16le).swap16();
+  for (const bytes of [utf8, utf16le, utf16be]) {
     for (const core of base64Cores(bytes)) add(core, 'base64');
   }
+  for (const piece of middlePieces(encoded)) add(piece, 'plain');
   return [...forms].map(([text, kind]) => ({ text, kind }));
+}
+
+/**
+ * A piece of a secret is found from MIN_PIECE characters on: the scan already takes any head of a form
+ * that long (secret-scan.ts, MIN_FRAGMENT), and these pieces, one starting at each later character,
+ * make every stretch of MIN_PIECE characters from the middle a match too (overlapping matches merge
+ * into one region). Sixteen hex digits are 64 bits: text that is no piece of the secret holds them by
+ * chance about never, where eight (a short id, a commit hash prefix) would; a shorter piece also shows
+ * less than the 12 characters a preview does. Pieces start within the first MAX_PIECE_START characters
+ * (a key's or token's whole secret part), so a long secret costs no more than a key.
+ */
+export const MIN_PIECE = 16;
+const MAX_PIECE_START = 64;
+
+function middlePieces(part: string): string[] {
+  const pieces: string[] = [];
+  for (let at = 1; at + MIN_PIECE <= part.length && at <= MAX_PIECE_START; at++)
+    pieces.push(part.slice(at, at + MIN_PIECE));
+  return pieces;
 }

@@ -54,6 +54,8 @@ export interface HttpEngine {
     opts?: { signal?: AbortSignal; labelPrefix?: string },
   ): ApiClient;
   stats(): HttpEngineStats;
+  /** Bounds the client reached that the results must name (org tokens of answers not redacted). */
+  notices(): Array<{ id: string; message: string }>;
   close(): Promise<void>;
 }
 
@@ -131,6 +133,10 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
   return {
     client,
     stats: stats.snapshot,
+    notices() {
+      const notice = redaction.ignoredNotice();
+      return notice ? [notice] : [];
+    },
     async close() {
       if (engineStops.stopped) return;
       redaction.close();

@@ -67,5 +67,27 @@ describe('client redaction', () => {
     for (let n = 16; n < MAX_LEARNED_TOKENS + 64; n += 16) redaction.answer(answer(n));
     expect(redactor.secrets()).toHaveLength(1 + MAX_LEARNED_TOKENS);
     expect(redaction.ignoredTokens()).toBe(64);
+    expect(redaction.ignoredNotice()?.message).toMatch(
+      /carried 64 org_token value\(s\) not redacted .*64 past the 256 taken in one run/,
+    );
+  });
+
+  it('names the tokens past the bounds of one answer (too long, too many) with their counts, and nothing when none', () => {
+    const redaction = createClientRedaction(createRedactor([]), KEY);
+    expect(redaction.ignoredNotice()).toBeUndefined();
+    redaction.answer(
+      parseJsonLossless(
+        JSON.stringify({
+          org_token: 'a'.repeat(10_000),
+          items: Array.from({ length: 20 }, (_, i) => ({ org_token: `sot_${i}`.padEnd(52, 'e') })),
+        }),
+      ),
+    );
+    expect(redaction.ignoredNotice()).toEqual({
+      id: 'redaction.org-tokens-past-bounds',
+      message: expect.stringMatching(
+        /carried 5 org_token value\(s\) not redacted as secrets: 1 longer than the 1,024 characters taken as a secret \(the longest 10,000\); 4 past the 16 taken from one answer/,
+      ),
+    });
   });
 });

@@ -28,12 +28,12 @@ describe('findOrgTokens', () => {
     expect(found.tokens).toHaveLength(MAX_TOKENS_PER_ANSWER);
     expect(found.ignored).toBe(2000 - MAX_TOKENS_PER_ANSWER);
     const long = discoverOrgTokens(parseJsonLossless(`{"error":"x","org_token":"${'a'.repeat(10_000)}"}`));
-    expect(long).toEqual({ tokens: [], ignored: 1 });
+    expect(long).toEqual({ tokens: [], ignored: 1, tooLong: 1, longest: 10_000 });
     expect(MAX_TOKEN_CHARS).toBeLessThan(10_000);
   });
 
   it('reads an answer nested thousands of levels deep without recursion', () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
-    expect(discoverOrgTokens(JSON.parse(deep) as never)).toEqual({ tokens: [], ignored: 0 });
+    expect(discoverOrgTokens(JSON.parse(deep) as never)).toEqual({ tokens: [], ignored: 0, tooLong: 0, longest: 0 });
   });
 });

@@ -18,6 +18,9 @@ export interface FoundTokens {
   tokens: string[];
   /** `org_token` strings left out: over the count or the length bound. */
   ignored: number;
+  /** Of those, the ones longer than MAX_TOKEN_CHARS, and the length of the longest (0 when none). */
+  tooLong: number;
+  longest: number;
 }
 
 export function findOrgTokens(json: JsonValue | undefined): string[] {
@@ -25,7 +28,7 @@ export function findOrgTokens(json: JsonValue | undefined): string[] {
 }
 
 export function discoverOrgTokens(json: JsonValue | undefined): FoundTokens {
-  const found: FoundTokens = { tokens: [], ignored: 0 };
+  const found: FoundTokens = { tokens: [], ignored: 0, tooLong: 0, longest: 0 };
   const seen = new Set<string>();
   // Iterative, so no nesting of the answer can exhaust the stack; only containers are stacked, each
   // pushed in reverse so the answer is read in document order.
@@ -50,8 +53,11 @@ export function discoverOrgTokens(json: JsonValue | undefined): FoundTokens {
         if (key === 'org_token' && typeof item === 'string') {
           if (item.length < MIN_TOKEN_LENGTH || seen.has(item)) continue;
           seen.add(item);
-          if (item.length > MAX_TOKEN_CHARS) found.ignored++;
-          else found.tokens.push(item);
+          if (item.length > MAX_TOKEN_CHARS) {
+            found.ignored++;
+            found.tooLong++;
+            found.longest = Math.max(found.longest, item.length);
+          } else found.tokens.push(item);
         } else if (typeof item === 'object' && item !== null) {
           values.push(item);
           depths.push(depth + 1);

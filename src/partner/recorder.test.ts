@@ -10,13 +10,15 @@ import {
   BODY_CAP_BYTES,
   createRecorder,
   HEADER_VALUE_CAP,
+  headOf,
   MAX_KEPT_BODIES,
   MAX_KEPT_HEADERS,
+  MAX_RECORDED_REQUESTS,
   type ExchangeObservation,
 } from './recorder.js';
 import { partnerRules } from './rules/index.js';
 import { retryChains } from './rules/retry-chains.js';
-import { rejudgeDelayMs } from './session.js';
+import { createPartnerSession, judgingBoundNotice, rejudgeDelayMs } from './session.js';
 import type { JudgeContext } from './traffic.js';
 
 let nextId = 1;
@@ -129,15 +131,17 @@ describe('live re-judging delay', () => {
 });
 
 /** A read of `path` answered 429 rate_limited with Retry-After: 1, carrying `headers`. */
-function floodRead(path: string, at: number, headers: Record<string, string>): ExchangeObservation {
+function floodRead(path: string, at: number, headers: Record<string, string>, status = 429): ExchangeObservation {
   return {
     kind: 'exchange',
     request: { id: nextId++, method: 'GET', path, headers },
     receivedAt: at,
     answeredAt: at + 1,
-    status: 429,
-    responseHeaders: { 'content-type': 'application/json', 'retry-after': '1' },
-    responseBody: Buffer.from('{"error":"rate_limited","message":"slow down"}'),
+    status,
+    responseHeaders: { 'content-type': 'application/json', ...(status === 429 ? { 'retry-after': '1' } : {}) },
+    responseBody: Buffer.from(
+      status === 429 ? '{"error":"rate_limited","message":"slow down"}' : '{"error":"run_not_found","message":"no"}',
+    ),
     dropped: false,
     simulated: false,
   };
@@ -151,12 +155,32 @@ describe('recorder and judge under a flood', () => {
     recorder.add(floodRead('/v1/runs/a', 3_000, { 'x-partner-key': big, 'x-padding': `2${big}` }));
     const [a, b] = recorder.traffic().requests;
     for (const r of [a!, b!]) for (const v of Object.values(r.headers)) expect(v.length).toBeLessThan(HEADER_VALUE_CAP);
-    expect(a!.headers['x-partner-key']).toMatch(/^k{64}… \[15360 bytes, sha256 [0-9a-f]{32}…\]$/);
+    // One word cut at the head: none of it is kept (it could be a secret's), only its size and hash.
+    expect(a!.headers['x-partner-key']).toMatch(/^… \[15360 bytes, sha256 [0-9a-f]{32}…\]$/);
     expect(a!.headers['x-partner-key']).toBe(b!.headers['x-partner-key']);
     expect(a!.headers['x-padding']).not.toBe(b!.headers['x-padding']);
     // A refusal's JSON is not held (its code is): only the rules' answers are parsed and kept.
     expect(a!.errorCode).toBe('rate_limited');
     expect(a!.responseJson).toBeUndefined();
+  });
+
+  it('never keeps part of a secret sitting at the cut of a long header, in any form; whole words before it stay', () => {
+    const key = `spk_live_${'0123456789abcdef'.repeat(3)}`;
+    const pct = [...key].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    for (const form of [key, pct, Buffer.from(key).toString('base64')])
+      for (const at of [30, 50, 63]) {
+        const value = `${'w'.repeat(at - 6)} x=1; ${form} ${'z'.repeat(400)}`;
+        const recorder = createRecorder();
+        recorder.add(floodRead('/v1/runs/a', 1_000, { authorization: value }));
+        const held = recorder.traffic().requests[0]!.headers.authorization!;
+        expect(held).toMatch(/… \[\d+ bytes, sha256 [0-9a-f]{32}…\]$/);
+        const head = held.slice(0, held.indexOf('…'));
+        // Nothing of the form at the cut: not its first 12 characters, not any piece of it.
+        expect(head).not.toContain(form.slice(0, 4));
+        expect(head).toBe(`${'w'.repeat(at - 6)} x=1; `);
+      }
+    expect(headOf(`short ${key}`)).toBe(`short ${key}`);
+    expect(headOf(`${'a '.repeat(31)}b ${key}`)).toBe(`${'a '.repeat(31)}b `);
   });
 
   it(`holds at most ${MAX_KEPT_HEADERS} headers of a request and counts the rest`, () => {
@@ -168,12 +192,15 @@ describe('recorder and judge under a flood', () => {
     expect(r!.headersDropped).toBe(500 - MAX_KEPT_HEADERS);
   });
 
-  it('judges 60,000 reads on distinct paths answered 429, and 20,000 on one path, in linear time', () => {
-    const recorder = createRecorder();
+  it('judges 60,000 reads on distinct paths answered 429 (one in 50 answered 404), and 20,000 on one path, in linear time', () => {
+    const recorder = createRecorder({ maxRequests: 100_000 });
     const key = `spk_live_${'ab'.repeat(24)}`;
-    // 60,000 reads within one retry window: a scan of the window per request was 1.8e9 steps.
+    // 60,000 reads within one retry window: a scan of the window per request was 1.8e9 steps; a copy of
+    // the later requests per refused (404) one, 1,200 × 60,000.
     for (let i = 0; i < 60_000; i++)
-      recorder.add(floodRead(`/v1/runs/flood-${i}`, 1_000 + i / 10, { 'x-partner-key': key }));
+      recorder.add(
+        floodRead(`/v1/runs/flood-${i}`, 1_000 + i / 10, { 'x-partner-key': key }, i % 50 === 0 ? 404 : 429),
+      );
     for (let i = 0; i < 20_000; i++) recorder.add(floodRead('/v1/runs/same', 8_000 + i, { 'x-partner-key': key }));
     const rules = partnerRules(() => [key]);
     const began = performance.now();
@@ -185,5 +212,31 @@ describe('recorder and judge under a flood', () => {
     expect(retryAfter.verdict.state).toBe('failed');
     // Linear: well under a second here; generous for a loaded CI core (quadratic took minutes).
     expect(seconds).toBeLessThan(15);
+  });
+
+  it(`records at most ${MAX_RECORDED_REQUESTS.toLocaleString('en')} requests and counts the rest, which the results name`, () => {
+    const recorder = createRecorder({ maxRequests: 3 });
+    for (let i = 0; i < 5; i++) recorder.add(floodRead(`/v1/runs/r-${i}`, 1_000 + i, {}, i === 4 ? 404 : 429));
+    expect(recorder.traffic().requests.map((r) => r.path)).toEqual(['/v1/runs/r-0', '/v1/runs/r-1', '/v1/runs/r-2']);
+    expect(recorder.unrecorded()).toEqual({ requests: 2, rateLimited: 1 });
+    expect(judgingBoundNotice(3, 0)).toBeUndefined();
+    expect(judgingBoundNotice(50_000, 13_211)?.message).toMatch(
+      /^judged the first 50,000 of 63,211 requests the partner sent: .* the 13,211 after them were answered and counted, not judged$/,
+    );
+  });
+
+  it('a session past its bound says so in its results, with every request counted', () => {
+    const session = createPartnerSession({
+      timeScale: 1,
+      webhookRegistered: false,
+      inject: false,
+      secrets: [],
+      config: {},
+      maxRecordedRequests: 4,
+    });
+    for (let i = 0; i < 10; i++) session.observe(floodRead(`/v1/runs/s-${i}`, Date.now() + i, {}));
+    const result = session.finish({ baseUrl: 'http://127.0.0.1:1/v1', environment: 'sandbox' });
+    expect(result.stats).toMatchObject({ requests: 10, rateLimited: 10 });
+    expect(result.notices?.map((n) => n.message)).toEqual([judgingBoundNotice(4, 6)!.message]);
   });
 });

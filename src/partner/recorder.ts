@@ -117,12 +117,28 @@ export const MAX_KEPT_HEADERS = 48;
 /** What is held of a cut value or name: its first characters, then the size and hash. */
 const CAPPED_HEAD = 64;
 
+/** A character that may belong to a secret in one of its forms (base64, %-, \u-, HTML-reference-encoded). */
+const SECRET_CHAR = /[^\s"'<>()[\]{},]/;
+
+/**
+ * The first CAPPED_HEAD characters of a value, less the word the cut goes through: a secret there (or
+ * an encoded form of it) would keep its first characters past the 12 a preview shows, and no redaction
+ * can recognise a secret from a piece of it. What is kept is whole words, which the reports' redaction
+ * reads as usual.
+ */
+export function headOf(value: string): string {
+  if (value.length <= CAPPED_HEAD) return value;
+  let end = CAPPED_HEAD;
+  if (SECRET_CHAR.test(value[end]!)) while (end > 0 && SECRET_CHAR.test(value[end - 1]!)) end--;
+  return value.slice(0, end);
+}
+
 function capped(value: string, cap: number): string {
   if (value.length <= cap) return value;
   const hash = createHash('sha256').update(value).digest('hex').slice(0, 32);
   // Copied through a Buffer: a slice of a string (and a concatenation of one) can keep the whole
   // original alive in V8, which would hold every 15 KB header the cap is meant to drop.
-  const text = `${value.slice(0, CAPPED_HEAD)}… [${Buffer.byteLength(value)} bytes, sha256 ${hash}…]`;
+  const text = `${headOf(value)}… [${Buffer.byteLength(value)} bytes, sha256 ${hash}…]`;
   return Buffer.from(text, 'utf8').toString('utf8');
 }
 
@@ -249,10 +265,29 @@ function createBodyBudget(): { hold(r: PartnerRequest, cls: 0 | 1 | 2): void } {
   };
 }
 
+/**
+ * At most this many requests are recorded and judged; the ones after them are answered by the sandbox
+ * and only counted (`unrecorded`), and the results say so. A normal session sends a few hundred; a
+ * flood of 60,000 took seconds to judge (and twice that when a signal came during a live judgement),
+ * against the 2 s from a signal to the reports, and every record holds memory for the session's life.
+ * With 50,000 the final judgement and reports took 1.5 to 2.2 s after a signal on two loaded cores.
+ */
+export const MAX_RECORDED_REQUESTS = 30_000;
+
+/** Requests past MAX_RECORDED_REQUESTS: answered, counted, neither held nor judged. */
+export interface Unrecorded {
+  requests: number;
+  rateLimited: number;
+}
+
 export interface Recorder {
   /** Feed one observation of the sandbox; `injected` names the injection that answered it, if any. */
   add(observation: Observation, injected?: InjectionId): void;
   traffic(): Traffic;
+  /** The requests answered beyond the bound on recorded ones (zero counts when none). */
+  unrecorded(): Unrecorded;
+  /** The bound on recorded requests this recorder keeps. */
+  readonly maxRequests: number;
   /** Called after every new record (the live checklist re-judges). */
   onChange(listener: () => void): void;
 }
@@ -260,14 +295,23 @@ export interface Recorder {
 /** How many distinct short strings are shared at once (a few hundred distinct values in a normal session). */
 const INTERNED_STRINGS = 4096;
 
-export function createRecorder(): Recorder {
+export function createRecorder(opts: { maxRequests?: number } = {}): Recorder {
+  const maxRequests = opts.maxRequests ?? MAX_RECORDED_REQUESTS;
+  const beyond: Unrecorded = { requests: 0, rateLimited: 0 };
   const requests: PartnerRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
   const listeners: Array<() => void> = [];
   const budget = createBodyBudget();
   const intern = createInterner(INTERNED_STRINGS);
   return {
+    maxRequests,
     add(o, injected) {
+      if (o.kind === 'exchange' && requests.length >= maxRequests) {
+        // Nothing of it is held or parsed, and nothing is re-judged for it.
+        beyond.requests += 1;
+        if (!o.dropped && o.status === 429) beyond.rateLimited += 1;
+        return;
+      }
       if (o.kind === 'exchange') {
         // Capped like a header (a request line may be kilobytes): equal paths stay equal, by their hash.
         const q = o.request.path.indexOf('?');
@@ -325,6 +369,7 @@ export function createRecorder(): Recorder {
       for (const l of listeners) l();
     },
     traffic: () => ({ requests: requests.slice(), deliveries: deliveries.slice() }),
+    unrecorded: () => ({ ...beyond }),
     onChange(listener) {
       listeners.push(listener);
     },

@@ -5,7 +5,7 @@
 import { createRedactor, type Redactor } from '../config/redact.js';
 import { namedSecret } from '../config/secret-options.js';
 import { assembleResult } from '../runner/assemble-result.js';
-import type { RunResult } from '../runner/results.js';
+import type { Notice, RunResult } from '../runner/results.js';
 import { createInjector, type Injector } from './injections.js';
 import { judgeAll, toCheckResult, type Judged } from './judge.js';
 import type { PartnerConsole } from './live-checklist.js';
@@ -39,6 +39,8 @@ export interface SessionOptions {
   secrets: Array<{ value: string; envVar: string }>;
   /** Redacted configuration to record in results.json. */
   config: Record<string, unknown>;
+  /** The bound on recorded (and judged) requests; MAX_RECORDED_REQUESTS unless a test sets a small one. */
+  maxRecordedRequests?: number;
 }
 
 export interface PartnerSession {
@@ -59,7 +61,9 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
   const known = opts.secrets.map((s) => s.value);
   // Validated like every command's checks; in the rules' own order, the report's.
   const rules = partnerRegistry(() => known, 'as-declared').checks;
-  const recorder = createRecorder();
+  const recorder = createRecorder(
+    opts.maxRecordedRequests !== undefined ? { maxRequests: opts.maxRecordedRequests } : {},
+  );
   const injector = createInjector({
     timeScale: opts.timeScale,
     enabled: opts.inject,
@@ -139,6 +143,8 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
       const origin = new URL(baseUrl).origin;
       const durationMs = Date.now() - startedAt.getTime();
       const checks = judged.map((j) => toCheckResult(j, traffic, { origin, redactor, durationMs }));
+      const beyond = recorder.unrecorded();
+      const notice = judgingBoundNotice(traffic.requests.length, beyond.requests);
       const result: RunResult = {
         ...assembleResult({
           certification: 'partner',
@@ -148,15 +154,16 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
           suites: PARTNER_SUITES.filter((s) => checks.some((c) => c.suite === s)),
           checks,
         }),
+        ...(notice ? { notices: [notice] } : {}),
         stats: {
-          requests: traffic.requests.length,
+          requests: traffic.requests.length + beyond.requests,
           realRuns: traffic.requests.filter(
             (r) =>
               r.endpoint === 'runs-start' &&
               r.status === 202 &&
               !String((r.json as { job_external_id?: unknown } | undefined)?.job_external_id ?? '').startsWith('cert-'),
           ).length,
-          rateLimited: traffic.requests.filter((r) => r.status === 429).length,
+          rateLimited: traffic.requests.filter((r) => r.status === 429).length + beyond.rateLimited,
         },
       };
       return redactor.value(result);
@@ -167,4 +174,18 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
 /** Verdict texts as the console shows them: every message, expectation and reception redacted. */
 function redactJudged(judged: Judged[], redactor: Redactor): Judged[] {
   return judged.map((j) => ({ ...j, verdict: redactor.value(j.verdict) }));
+}
+
+/**
+ * Said with the verdict when the partner sent more requests than the session records: the judgement is
+ * of the first ones only, never silently of all.
+ */
+export function judgingBoundNotice(judged: number, unjudged: number): Notice | undefined {
+  if (unjudged === 0) return undefined;
+  // Thousands grouped by hand: the first toLocaleString loads ICU's data (over 100 ms, after a signal).
+  const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return {
+    id: 'partner.requests-past-recording-bound',
+    message: `judged the first ${n(judged)} of ${n(judged + unjudged)} requests the partner sent: a session records and judges at most ${n(judged)} (a bound on memory and on the time from a signal to the reports); the ${n(unjudged)} after them were answered and counted, not judged`,
+  };
 }

@@ -114,6 +114,7 @@ export function verdictNotes(result: RunResult): string[] {
     );
   }
   for (const m of missingOf(result)) notes.push(describeMissing(m));
+  for (const n of result.notices ?? []) notes.push(n.message);
   return notes;
 }
 

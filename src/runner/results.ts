@@ -187,6 +187,12 @@ export interface RunResult {
   verdict?: Verdict;
   /** Verdict `incomplete` (and a --strict run made not-certified by it): what is missing and how to supply it. */
   missing?: MissingInput[];
+  /**
+   * What the certifier met past one of its own bounds and so did not judge or protect in full (a flood
+   * past the requests a partner session records, org tokens past what the redaction takes as secrets):
+   * shown with the verdict in every report, never silent.
+   */
+  notices?: Notice[];
   /** The signal that ended the certification before every check did. */
   interrupted?: { signal: 'SIGINT' | 'SIGTERM' };
   /** Present when --suite/--grep left checks out: how many of the catalogue were not run. */
@@ -199,6 +205,12 @@ export interface RunResult {
    * (`checkCount` and `findingCount` of them each), so the originals can be rebuilt exactly.
    */
   parts?: DossierPart[];
+}
+
+/** One bound the certifier reached: a stable id and a sentence with the counts. */
+export interface Notice {
+  id: string;
+  message: string;
 }
 
 export type DossierPart = Omit<RunResult, 'checks' | 'findings' | 'parts'> & {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -5,6 +6,7 @@ import { selfSignedCertificate } from '../../test/support/self-signed.js';
 import {
   MAX_KEPT_DELIVERIES,
   REFUSED_HEAD_BYTES,
+  SIGNED_HEAD_BYTES,
   startWebhookReceiver,
   type ReceiverOptions,
   type WebhookReceiver,
@@ -314,6 +316,27 @@ describe('bounded against whoever knows the URL', () => {
     const valid = all.find((d) => d.signature.valid);
     expect(valid?.json).toEqual({ event: 'run_completed', event_id: 'e-1' });
     expect(valid?.body.toString()).toBe(body);
+  });
+
+  test(`a signed delivery over ${SIGNED_HEAD_BYTES} bytes keeps its head, size and hash, verified over every byte, not parsed`, async () => {
+    const rx = await start();
+    const big = Buffer.from(`{"event":"run_completed","event_id":"e-big","pad":"${'y'.repeat(300 * 1024)}"}`);
+    expect((await send(rx.url, big, signed(big))).status).toBe(200);
+    const small = '{"event":"run_failed","event_id":"e-small"}';
+    expect((await send(rx.url, small, signed(small))).status).toBe(200);
+    const [d, s] = rx.deliveries();
+    expect(d?.signature.valid).toBe(true);
+    expect(d?.body.length).toBe(SIGNED_HEAD_BYTES);
+    expect(d?.body.equals(big.subarray(0, SIGNED_HEAD_BYTES))).toBe(true);
+    expect(d?.bodyTruncated).toBe(true);
+    expect(d?.bodyBytes).toBe(big.length);
+    expect(d?.bodySha256).toBe(createHash('sha256').update(big).digest('hex'));
+    expect(d?.json).toBeUndefined();
+    // A delivery of a real size is kept byte for byte and read, with nothing added.
+    expect(s?.body.toString()).toBe(small);
+    expect(s?.json).toEqual({ event: 'run_failed', event_id: 'e-small' });
+    expect(s?.bodyTruncated).toBeUndefined();
+    expect(s?.bodyBytes).toBeUndefined();
   });
 
   test(`keeps at most ${MAX_KEPT_DELIVERIES} deliveries, the refused ones forgotten first`, async () => {

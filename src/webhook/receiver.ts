@@ -1,8 +1,9 @@
-// The certifier's temporary webhook receiver. It keeps every delivery byte for byte (refused ones
-// too, so a check can prove a target sent something it should not have), verifies the signature
-// over the raw bytes, and can be told to answer one delivery badly to observe the target's retries.
+// The certifier's temporary webhook receiver. It keeps every delivery (refused ones too, so a check can
+// prove a target sent something it should not have): byte for byte up to a bounded head, with the size
+// and hash of the whole beyond; verifies the signature over the raw bytes, and can be told to answer
+// one delivery badly to observe the target's retries.
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
@@ -25,8 +26,14 @@ export interface ReceivedDelivery {
   json: JsonValue | undefined;
   signature: { header: string | undefined; valid: boolean; reason?: string };
   answeredStatus: number;
-  /** Set when only the body's head is kept: over maxBodyBytes (413, not verified), or refused and over REFUSED_HEAD_BYTES. */
+  /**
+   * Set when only the body's head is kept: over maxBodyBytes (413, not verified), refused and over
+   * REFUSED_HEAD_BYTES, or signed and over SIGNED_HEAD_BYTES.
+   */
   bodyTruncated?: boolean;
+  /** With bodyTruncated: the size of the whole body as received (up to maxBodyBytes read), and its SHA-256 (hex). */
+  bodyBytes?: number;
+  bodySha256?: string;
   /** Seq of the delivery whose 3xx Location this request followed: the sender follows redirects. */
   followedRedirectOf?: number;
   /** The plan this delivery was answered with, when one matched. */
@@ -89,6 +96,14 @@ const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * 2.5 GB). A target's real deliveries are a few hundred bytes, so a check still sees them whole.
  */
 export const REFUSED_HEAD_BYTES = 4 * 1024;
+/**
+ * Of a validly signed delivery, the first this many bytes are kept, with the size and SHA-256 of the
+ * whole: a delivery is a small envelope (a notification, not state), and 2,000 signed deliveries of
+ * 1 MiB each would hold 2 GB. Its signature is verified over every byte; a larger one is not parsed as
+ * JSON (`json` undefined), since the lossless parser takes half a second and some 30 MB for a 1 MiB
+ * string: 100 signed 1 MiB posts blocked the event loop the checks share for 50 s and held 3.4 GB.
+ */
+export const SIGNED_HEAD_BYTES = 64 * 1024;
 /**
  * A refused body is parsed as JSON (checks find the target's deliberately mis-signed test event by its
  * event_id) only up to this size: parsing a 1 MiB post of a flooder blocked the event loop that the
@@ -237,9 +252,10 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Webho
     const signature = tooLarge
       ? { header, valid: false, reason: `body over ${maxBodyBytes} bytes, not verified` }
       : { header, ...verifySignature(secret, body, header) };
-    // A refused delivery keeps its head only (copied: a view would hold the whole buffer).
+    // A delivery keeps its head only (copied: a view would hold the whole buffer), a refused one a short one.
     const refused = !signature.valid;
-    const kept = refused && body.length > REFUSED_HEAD_BYTES ? Buffer.from(body.subarray(0, REFUSED_HEAD_BYTES)) : body;
+    const headBytes = refused ? REFUSED_HEAD_BYTES : SIGNED_HEAD_BYTES;
+    const kept = body.length > headBytes ? Buffer.from(body.subarray(0, headBytes)) : body;
     const d: ReceivedDelivery = {
       seq: ++arrivals,
       receivedAt,
@@ -247,10 +263,15 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Webho
       path,
       headers,
       body: kept,
-      json: tooLarge || (refused && body.length > REFUSED_JSON_BYTES) ? undefined : parseJson(body),
+      json:
+        tooLarge || (refused && body.length > REFUSED_JSON_BYTES) || (!refused && body.length > SIGNED_HEAD_BYTES)
+          ? undefined
+          : parseJson(body),
       signature,
       answeredStatus: 200,
-      ...(tooLarge || kept !== body ? { bodyTruncated: true } : {}),
+      ...(tooLarge || kept !== body
+        ? { bodyTruncated: true, bodyBytes: body.length, bodySha256: createHash('sha256').update(body).digest('hex') }
+        : {}),
       ...(Number.isInteger(followed) ? { followedRedirectOf: followed } : {}),
     };
 

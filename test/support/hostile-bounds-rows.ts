@@ -6,13 +6,15 @@
 // with one line.
 
 import { cleanEnv, freePort, provisionedRunArgs } from '../cli-support.js';
-import { floodFor, startReadFlood, startUnsignedPosts, type Flood } from './hostile-loads.js';
+import { floodFor, floodUntil, startReadFlood, startUnsignedPosts, type Flood } from './hostile-loads.js';
 import type { MatrixRow } from './hostile-matrix.js';
 import { startSilentEndpoint, startStallingTarget } from './hostile-targets.js';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_BIN } from './peak-rss.js';
+import { leaksIn } from './secret-leaks.js';
+import { MAX_RECORDED_REQUESTS } from '../../src/partner/recorder.js';
 
 /** `serve` of this build in a child process on a free port, provisioned into `dir`/sandbox.json. */
 async function startServe(
@@ -65,8 +67,8 @@ function stalledRun(kind: 'silent' | 'trickle'): MatrixRow['prepare'] {
   };
 }
 
-/** A partner session flooded (from "judging until" on) for `ms`, then SIGTERM while the flood goes on. */
-function floodedPartner(ms: number, headerBytes?: number): MatrixRow['prepare'] {
+/** A partner session flooded until `count` answers, then SIGTERM while the flood goes on. */
+function floodedPartnerPast(count: number): MatrixRow['prepare'] {
   return async (dir) => {
     let flood: Flood | undefined;
     return {
@@ -75,7 +77,30 @@ function floodedPartner(ms: number, headerBytes?: number): MatrixRow['prepare'] 
         signal: 'SIGTERM',
         whenOutput: /judging until/,
         before: () => {
-          flood = startReadFlood(dir, headerBytes ? { headerBytes } : {});
+          flood = startReadFlood(dir);
+          return floodUntil(flood, count, 400_000);
+        },
+      },
+      cleanup: async () => flood?.stop(),
+    };
+  };
+}
+
+/** A partner session flooded (from "judging until" on) for `ms`, then SIGTERM while the flood goes on. */
+function floodedPartner(
+  ms: number,
+  headerBytes?: number,
+  padding?: (partnerKey: string) => string,
+): MatrixRow['prepare'] {
+  return async (dir) => {
+    let flood: Flood | undefined;
+    return {
+      args: ['partner', '--provision', 'p.json'],
+      interrupt: {
+        signal: 'SIGTERM',
+        whenOutput: /judging until/,
+        before: () => {
+          flood = startReadFlood(dir, { ...(headerBytes ? { headerBytes } : {}), ...(padding ? { padding } : {}) });
           return floodFor(flood, ms);
         },
       },
@@ -103,6 +128,31 @@ function onlyTheFloodsOffence(results: unknown): string | undefined {
   return checks.some((c) => c.id === FLOOD_OFFENCE && c.status === 'failed')
     ? undefined
     : `${FLOOD_OFFENCE} did not fail`;
+}
+
+/**
+ * Past the requests a session records, the results name the bound (judged the first N of M), and the
+ * console shows it; below it, no such notice.
+ */
+function judgingBoundNamed(
+  results: unknown,
+  outputs: ReadonlyArray<{ name: string; text: string }>,
+): string | undefined {
+  const r = results as { stats?: { requests?: number }; notices?: Array<{ id: string; message: string }> };
+  const requests = r.stats?.requests ?? 0;
+  const notice = (r.notices ?? []).find((n) => n.id === 'partner.requests-past-recording-bound');
+  if (requests <= MAX_RECORDED_REQUESTS) return notice ? `a bound notice at ${requests} requests` : undefined;
+  if (!notice) return `${requests} requests, past the ${MAX_RECORDED_REQUESTS} recorded, and no notice says so`;
+  const said = `judged the first ${MAX_RECORDED_REQUESTS.toLocaleString('en')} of ${requests.toLocaleString('en')}`;
+  for (const name of ['stdout', 'summary.md', 'report.html', 'junit.xml'])
+    if (!outputs.find((o) => o.name === name)?.text.includes(said)) return `${name} does not say "${said}"`;
+  return undefined;
+}
+
+/** results.json as the row wrote it (among `outputs`), parsed. */
+function readResults(outputs: ReadonlyArray<{ name: string; text: string }>): unknown {
+  const file = outputs.find((o) => o.name === 'results.json');
+  return file ? JSON.parse(file.text) : {};
 }
 
 /** A problem when any check ended failed or error (a conformant target, or traffic of no offence). */
@@ -153,6 +203,7 @@ export const BOUNDS_ROWS: MatrixRow[] = [
     prepare: floodedPartner(4000),
     expect: { code: 1, verdict: 'not-certified', reports: true },
     verify: (results) => sawRequests(results, 500) ?? onlyTheFloodsOffence(results),
+    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
     maxSeconds: 30,
     testedIn: 'test/hostile-matrix.test.ts',
   },
@@ -162,6 +213,25 @@ export const BOUNDS_ROWS: MatrixRow[] = [
     prepare: floodedPartner(4000, 15 * 1024),
     expect: { code: 1, verdict: 'not-certified', reports: true },
     verify: (results) => sawRequests(results, 500) ?? onlyTheFloodsOffence(results),
+    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
+    maxSeconds: 30,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'partner-key-at-header-cut',
+    what: 'partner flooded for 2 s with reads whose 500-character x-padding header has the partner key across the cut of a long header (character 64): 15 of its characters before the cut, one short of a piece the redaction recognises',
+    prepare: floodedPartner(2000, undefined, (key) => `${'w'.repeat(48)} ${key} ${'p'.repeat(400)}`),
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verify: (results) => sawRequests(results, 100) ?? onlyTheFloodsOffence(results),
+    // The partner key never leaves in any form, nor more of its head than the 12 characters of a preview.
+    verifyOutputs: (outputs, dir) => {
+      const key = (JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')) as { partner_key: string }).partner_key;
+      const head = outputs.filter((o) => o.text.includes(key.slice(0, 13))).map((o) => o.name);
+      return (
+        leaksIn(outputs, [key]) ??
+        (head.length > 0 ? `${head.join(', ')} show 13 or more characters of the key` : undefined)
+      );
+    },
     maxSeconds: 30,
     testedIn: 'test/hostile-matrix.test.ts',
   },
@@ -187,6 +257,7 @@ export const BOUNDS_ROWS: MatrixRow[] = [
     },
     expect: { code: 1, verdict: 'not-certified', reports: true },
     verify: (results) => sawRequests(results, 500) ?? onlyTheFloodsOffence(results),
+    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
     // Start-up (1 to 3 s on a loaded machine), the duration, and 2 s to end: a session that overruns fails.
     maxSeconds: DURATION_S + 6,
     testedIn: 'test/hostile-matrix.test.ts',
@@ -198,7 +269,18 @@ export const BOUNDS_ROWS: MatrixRow[] = [
     prepare: floodedPartner(20_000),
     expect: { code: 1, verdict: 'not-certified', reports: true },
     verify: (results) => sawRequests(results, 1000) ?? onlyTheFloodsOffence(results),
+    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
     maxSeconds: 60,
+    testedIn: 'bench',
+  },
+  {
+    name: 'partner-429-flood-60000-sigterm',
+    what: `partner flooded with GET /v1/runs/{distinct id}, 20 at a time, until 60,000 answers (past the ${MAX_RECORDED_REQUESTS.toLocaleString('en')} recorded); SIGTERM with the flood still on`,
+    prepare: floodedPartnerPast(60_000),
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verify: (results) => sawRequests(results, 60_000) ?? onlyTheFloodsOffence(results),
+    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
+    maxSeconds: 400,
     testedIn: 'bench',
   },
   {
@@ -207,6 +289,7 @@ export const BOUNDS_ROWS: MatrixRow[] = [
     prepare: floodedPartner(15_000, 15 * 1024),
     expect: { code: 1, verdict: 'not-certified', reports: true },
     verify: (results) => sawRequests(results, 1000) ?? onlyTheFloodsOffence(results),
+    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
     maxSeconds: 60,
     testedIn: 'bench',
   },
@@ -232,6 +315,48 @@ export const BOUNDS_ROWS: MatrixRow[] = [
           whenOutput: /^[✓✗○!] /m,
           before: () => {
             flood = startUnsignedPosts(`http://127.0.0.1:${port}/hooks/run`, { bytes: 1024 * 1024, total: 100 });
+            // The whole run long: the CLI ends first and the signal is never sent.
+            return new Promise<void>(() => undefined);
+          },
+        },
+        cleanup: async () => {
+          flood?.stop();
+          await sandbox.close();
+        },
+      };
+    },
+    // A conformant sandbox given every input but the limits' burst: incomplete (exit 3), nothing failed.
+    expect: { code: 3, verdict: 'incomplete', reports: true },
+    verify: (results) => noFailure(results),
+    maxSeconds: 300,
+    testedIn: 'bench',
+  },
+  {
+    name: 'run-webhook-signed-flood',
+    what: 'run against a conformant sandbox (serve) while its own webhook receiver is posted 100 validly signed 1 MiB deliveries of an event no check waits for, 4 at a time',
+    async prepare(dir) {
+      const port = await freePort();
+      // The sandbox in a process of its own (serve), so that neither the flood's sender nor the CLI
+      // shares its event loop: what the flood disturbs is the CLI alone.
+      const sandbox = await startServe(dir, [
+        '--time-scale',
+        '60',
+        '--webhook-url',
+        `http://127.0.0.1:${port}/hooks/run`,
+        '--allow-loopback-webhooks',
+      ]);
+      let flood: Flood | undefined;
+      return {
+        args: [...provisionedRunArgs(sandbox.provision), '--webhook-listen', `127.0.0.1:${port}`],
+        interrupt: {
+          signal: 'SIGTERM',
+          whenOutput: /^[✓✗○!] /m,
+          before: () => {
+            flood = startUnsignedPosts(`http://127.0.0.1:${port}/hooks/run`, {
+              bytes: 1024 * 1024,
+              total: 100,
+              secret: String(sandbox.provision.webhook_secret),
+            });
             // The whole run long: the CLI ends first and the signal is never sent.
             return new Promise<void>(() => undefined);
           },

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { computeSignature } from '../../src/webhook/signature.js';
 
 const ANSWER_TIMEOUT_MS = 5000;
 
@@ -251,9 +252,13 @@ export interface Flood {
 /**
  * `GET /v1/runs/{distinct id}` with the provisioned partner key of the session in `dir` (p.json),
  * `concurrency` at a time, until stopped: past the rate limit nearly all are answered 429. With
- * `headerBytes`, each request also carries an `x-padding` header of that size, distinct per request.
+ * `headerBytes`, each request also carries an `x-padding` header of that size, distinct per request;
+ * with `padding`, that header is what it makes of the partner key, the same in every request.
  */
-export function startReadFlood(dir: string, opts: { concurrency?: number; headerBytes?: number } = {}): Flood {
+export function startReadFlood(
+  dir: string,
+  opts: { concurrency?: number; headerBytes?: number; padding?: (partnerKey: string) => string } = {},
+): Flood {
   const provision = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')) as { base_url: string; partner_key: string };
   const base = provision.base_url.replace(/\/$/, '');
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency ?? 20 });
@@ -261,12 +266,16 @@ export function startReadFlood(dir: string, opts: { concurrency?: number; header
   const recent: number[] = [];
   let stopped = false;
   let next = 0;
-  const padding = opts.headerBytes ? 'p'.repeat(opts.headerBytes) : undefined;
+  const padding = opts.padding
+    ? opts.padding(provision.partner_key)
+    : opts.headerBytes
+      ? 'p'.repeat(opts.headerBytes)
+      : undefined;
   const worker = async (): Promise<void> => {
     while (!stopped) {
       const i = next++;
       const headers: Record<string, string> = { 'x-partner-key': provision.partner_key };
-      if (padding) headers['x-padding'] = `${i}-${padding}`;
+      if (padding) headers['x-padding'] = opts.padding ? padding : `${i}-${padding}`;
       const code = await status(new URL(`${base}/runs/flood-${i}`), agent, { headers });
       counts.set(code, (counts.get(code) ?? 0) + 1);
       if (code !== 0) {
@@ -310,9 +319,18 @@ export async function floodFor(flood: Flood, ms: number): Promise<void> {
  * Unsigned posts of `bytes` each to `url`, `concurrency` at a time, `total` of them or until stopped
  * (whoever knows the URL of `run`'s webhook receiver can send them); counts the answers by status.
  */
-export function startUnsignedPosts(url: string, opts: { bytes: number; concurrency?: number; total?: number }): Flood {
+export function startUnsignedPosts(
+  url: string,
+  opts: { bytes: number; concurrency?: number; total?: number; secret?: string },
+): Flood {
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency ?? 4 });
-  const body = Buffer.from(`{"event":"run_completed","pad":"${'x'.repeat(Math.max(0, opts.bytes - 40))}"}`);
+  // Signed (with `secret`): an event no check waits for, which the receiver must keep bounded all the same.
+  const body = Buffer.from(
+    `{"event":"${opts.secret ? 'flood_test' : 'run_completed'}","pad":"${'x'.repeat(Math.max(0, opts.bytes - 40))}"}`,
+  );
+  const signature: Record<string, string> = opts.secret
+    ? { 'x-svc-signature': computeSignature(opts.secret, body) }
+    : {};
   const counts = new Map<number, number>();
   let stopped = false;
   let sent = 0;
@@ -321,7 +339,7 @@ export function startUnsignedPosts(url: string, opts: { bytes: number; concurren
       const code = await status(new URL(url), agent, {
         method: 'POST',
         body,
-        headers: { 'content-length': body.length },
+        headers: { 'content-length': body.length, ...signature },
       });
       counts.set(code, (counts.get(code) ?? 0) + 1);
       if (code === 0) await new Promise((r) => setTimeout(r, 50));
@@ -336,4 +354,15 @@ export function startUnsignedPosts(url: string, opts: { bytes: number; concurren
     answered: () => new Map(counts),
     answeredWithin: () => 0,
   };
+}
+
+/** Floods until `count` answers came (at most `maxMs`), then checks as floodFor does; the flood goes on. */
+export async function floodUntil(flood: Flood, count: number, maxMs: number): Promise<void> {
+  const began = Date.now();
+  const total = (): number => [...flood.answered().values()].reduce((a, b) => a + b, 0);
+  while (total() < count) {
+    if (Date.now() - began > maxMs) throw new Error(`only ${total()} of ${count} answers in ${maxMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await floodFor(flood, 0);
 }

@@ -62,5 +62,8 @@ export async function runRow(row: MatrixRow, opts: { killAboveMb?: number } = {}
 export function outcomeOf(r: RowRun): string {
   if (r.run.killed) return `killed (${r.run.killed})`;
   if (r.run.signal) return `signal ${r.run.signal}`;
-  return `exit ${r.run.code}${r.verdict ? ` ${r.verdict}` : ''}, ${r.reports.length} reports`;
+  const requests = (r.results as { stats?: { requests?: number } } | undefined)?.stats?.requests;
+  return `exit ${r.run.code}${r.verdict ? ` ${r.verdict}` : ''}, ${r.reports.length} reports${
+    requests !== undefined ? `, ${requests} requests` : ''
+  }`;
 }

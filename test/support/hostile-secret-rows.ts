@@ -1,9 +1,9 @@
 // The hostile matrix rows about secrets and what reports are made of: a target handing out one
 // 10,000-character org token or 2,000 of them, a target echoing the key and token in every form, a
 // results.json holding a full key, a crafted results.json of 5,000 references to a 1 MiB exchange, an
-// answer nested 4,500 levels, terminal control sequences, a symlink in the report folder. Each holds
-// to the matrix's bounds, and the secrets rows to "no secret in any form in any output": console,
-// summary.md, results.json, junit.xml, report.html (and SARIF where written).
+// answer nested 4,500 levels, a results.json nested 100,000, terminal control sequences, a symlink in
+// the report folder. Each holds to the matrix's bounds, and the secrets rows to "no secret in any form
+// in any output": console, summary.md, results.json, junit.xml, report.html (and SARIF where written).
 
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +31,35 @@ function secretRun(kind: SecretHostility): MatrixRow['prepare'] {
 }
 
 const noLeak: MatrixRow['verifyOutputs'] = (outputs) => leaksIn(outputs, [HOSTILE_KEY, HOSTILE_TOKEN]);
+
+/**
+ * Tokens past the redaction's bounds are a finding, not a silent count: results.json names them (its
+ * notice, with `what` in its counts) and so do the console and summary.md.
+ */
+function tokensPastBoundsNamed(what: RegExp): MatrixRow['verifyOutputs'] {
+  return (outputs) => {
+    const results = JSON.parse(outputs.find((o) => o.name === 'results.json')?.text ?? '{}') as {
+      notices?: Array<{ id: string; message: string }>;
+    };
+    const notice = results.notices?.find((n) => n.id === 'redaction.org-tokens-past-bounds');
+    if (!notice) return 'no notice names the org tokens past the redaction bounds';
+    if (!what.test(notice.message)) return `the notice does not say ${what}: ${notice.message}`;
+    const silent = ['stdout', 'summary.md', 'report.html'].filter(
+      (name) => !outputs.find((o) => o.name === name)?.text.includes('not redacted as secrets'),
+    );
+    return silent.length > 0 ? `${silent.join(', ')} do not show the notice` : undefined;
+  };
+}
+
+function all(...checks: Array<MatrixRow['verifyOutputs']>): MatrixRow['verifyOutputs'] {
+  return (outputs, dir) => {
+    for (const check of checks) {
+      const problem = check?.(outputs, dir);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  };
+}
 
 /** A raw control character (tab and line feed aside) in any output that a person reads in a terminal or a job summary. */
 const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
@@ -80,7 +109,7 @@ export const SECRET_ROWS: MatrixRow[] = [
     what: 'run --org-token … --partner-key …, every answer a 404 carrying one org_token of 10,000 characters',
     prepare: secretRun('long-token'),
     expect: { code: 1, verdict: 'not-certified', reports: true },
-    verifyOutputs: noLeak,
+    verifyOutputs: all(noLeak, tokensPastBoundsNamed(/longer than the 1,024 characters .*the longest 10,000/)),
     maxSeconds: 60,
     testedIn: 'test/hostile-matrix.test.ts',
   },
@@ -89,13 +118,13 @@ export const SECRET_ROWS: MatrixRow[] = [
     what: 'run, every answer a 404 of 50 KB carrying 2,000 distinct org_token values',
     prepare: secretRun('many-tokens'),
     expect: { code: 1, verdict: 'not-certified', reports: true },
-    verifyOutputs: noLeak,
+    verifyOutputs: all(noLeak, tokensPastBoundsNamed(/past the 16 taken from one answer/)),
     maxSeconds: 60,
     testedIn: 'test/hostile-matrix.test.ts',
   },
   {
     name: 'run-secret-forms-echoed',
-    what: 'run, every answer a 404 echoing the key and token in 14 forms each (secret part alone, split, base64 wrapped, UTF-16, hex, HTML references, - for _, \\x5f, …)',
+    what: 'run, every answer a 404 echoing the key and token in 17 forms each (secret part alone, pieces of 16 and 20 from its middle, split, base64 wrapped, of UTF-16LE and BE, hex, HTML references, - for _, \\x5f, …)',
     prepare: secretRun('echo-forms'),
     expect: { code: 1, verdict: 'not-certified', reports: true },
     verifyOutputs: noLeak,
@@ -116,6 +145,21 @@ export const SECRET_ROWS: MatrixRow[] = [
       if (!text.includes(HOSTILE_KEY)) throw new Error('the key did not make it into the file');
       return { args: ['report', 'in.json'] };
     },
+    expect: { code: 1, reports: true },
+    verifyOutputs: (outputs) => leaksIn(outputs, [HOSTILE_KEY]),
+    maxSeconds: 20,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'report-nested-100000',
+    what: 'report of a results.json with a member nested 100,000 levels whose innermost value is a full key',
+    async prepare(dir) {
+      const deep = `${'['.repeat(100_000)}"${HOSTILE_KEY}"${']'.repeat(100_000)}`;
+      resultsFile(dir, (text) => text.replace(/"message":"/, `"deep":${deep},"message":"`));
+      if (!readFileSync(join(dir, 'in.json'), 'utf8').includes(deep)) throw new Error('the nesting did not make it in');
+      return { args: ['report', 'in.json'] };
+    },
+    // Read, redacted and written like any other (the nesting cut with a marker), not an internal error.
     expect: { code: 1, reports: true },
     verifyOutputs: (outputs) => leaksIn(outputs, [HOSTILE_KEY]),
     maxSeconds: 20,

@@ -33,6 +33,10 @@ export function secretForms(secret: string): string[] {
     wrap(b64, 19),
     Buffer.from(secret).toString('base64url'),
     Buffer.from(secret, 'utf16le').toString('base64'),
+    Buffer.from(secret, 'utf16le').swap16().toString('base64'),
+    // Pieces from the middle of the secret part: 16 characters, and 20.
+    part.slice(8, 24),
+    part.slice(21, 41),
     Buffer.from(secret).toString('hex'),
     [...secret].map((c) => `&#${c.charCodeAt(0)};`).join(''),
     [...secret].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join(''),

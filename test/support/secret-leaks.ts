@@ -2,7 +2,8 @@
 // expressions of this file, not its automaton): the text decoded of percent, \u, \x and HTML
 // character references, line breaks (and JSON's escaped ones) dropped, `-` read as `_`, lower-cased;
 // then searched for 16-character windows of the secret part (the 48 hex digits after the prefix), of
-// the hex of its bytes and of its base64 (standard and URL-safe, UTF-8 and UTF-16LE, three alignments).
+// the hex of its bytes and of its base64 (standard and URL-safe, UTF-8, UTF-16LE and UTF-16BE, three
+// alignments).
 // The redactor's preview shows at most 12 characters of a secret, 3 of its secret part.
 
 const PREFIXES = ['spk_live_', 'sot_'];
@@ -53,7 +54,8 @@ export function leakedForms(text: string, secrets: readonly string[]): string[] 
     if (windows(part).some((w) => plain.includes(w))) found.push(`${name} as text`);
     const hex = Buffer.from(secretPart(secret)).toString('hex');
     if (windows(hex).some((w) => plain.includes(w))) found.push(`${name} as hex`);
-    for (const bytes of [Buffer.from(secretPart(secret)), Buffer.from(secretPart(secret), 'utf16le')]) {
+    const utf16le = Buffer.from(secretPart(secret), 'utf16le');
+    for (const bytes of [Buffer.from(secretPart(secret)), utf16le, Buffer.from(utf16le).swap16()]) {
       if (base64Cores(bytes).some((core) => windows(core).some((w) => unwrapped.includes(w)))) {
         found.push(`${name} as base64`);
         break;

@@ -259,8 +259,9 @@ const finalErrorsRule: Rule = {
       if (!FINAL_STATUSES.has(r.status)) return;
       refused += 1;
       // Sent before the refusal was answered: a request in flight beside it (another reader's), no reaction to it.
-      const later = traffic.requests.slice(i + 1).filter((s) => s.at >= r.answeredAt);
-      const retry = later.length > 0 ? nextRepeat([r, ...later], 0, ctx) : undefined;
+      // Looked up in the index of the whole traffic: a copy of the later requests per refusal was
+      // quadratic (a flood of refused reads: minutes of judging after a signal).
+      const retry = nextRepeat(traffic.requests, i, ctx, { sentAfterAnswer: true });
       // Fixing the cause first (registering the recruiter, creating the job, redeeming) makes the same
       // request a new attempt on a changed state, not a retry; so does fixing a header it was refused for.
       if (retry && !causeFixedBetween(traffic.requests, r, retry) && !refusalHeaderChanged(r, retry)) {

@@ -112,9 +112,19 @@ export function firstAfter(list: readonly number[], after: number): number {
   return lo;
 }
 
-/** The position of the next request with the same key sent within the retry window after `requests[index]` was answered, or -1. */
-function nextRepeatAt(requests: readonly PartnerRequest[], index: number, ctx: JudgeContext): number {
+/**
+ * The position of the next request with the same key sent within the retry window after `requests[index]`
+ * was answered, or -1. `sentAfterAnswer`: only one sent once the answer was out (one sent while the request
+ * was in flight is a request beside it, not a reaction to its answer).
+ */
+function nextRepeatAt(
+  requests: readonly PartnerRequest[],
+  index: number,
+  ctx: JudgeContext,
+  sentAfterAnswer = false,
+): number {
   const r = requests[index]!;
+  const from = sentAfterAnswer ? r.answeredAt : r.at;
   const same = repeatIndex(requests).get(r.method)?.get(r.path) ?? [];
   const limit = r.answeredAt + windowAfter(r, ctx);
   let key: string | undefined;
@@ -123,7 +133,7 @@ function nextRepeatAt(requests: readonly PartnerRequest[], index: number, ctx: J
     const at = same[p]!;
     const s = requests[at]!;
     if (s.at > limit) break;
-    if (s.at < r.at || s.query !== r.query) continue;
+    if (s.at < from || s.query !== r.query) continue;
     key ??= bodyKey(r);
     if (bodyKey(s) === key) return at;
   }
@@ -135,8 +145,9 @@ export function nextRepeat(
   requests: readonly PartnerRequest[],
   index: number,
   ctx: JudgeContext,
+  opts: { sentAfterAnswer?: boolean } = {},
 ): PartnerRequest | undefined {
-  const at = nextRepeatAt(requests, index, ctx);
+  const at = nextRepeatAt(requests, index, ctx, opts.sentAfterAnswer);
   return at < 0 ? undefined : requests[at];
 }
 

@@ -41,7 +41,22 @@ export function noticeCodes(r: PartnerRequest): string[] {
   return notices.map((n) => record(n)?.code).filter((c): c is string => typeof c === 'string');
 }
 
-export function runFacts(traffic: Traffic): Map<string, RunFacts> {
+const factsOf = new WeakMap<readonly PartnerRequest[], ReadonlyMap<string, RunFacts>>();
+
+/**
+ * The runs of the traffic, found once per judgement (the judge hands every rule the same array): six
+ * rules read them, and a flood of reads of distinct runs made each of them walk it again.
+ */
+export function runFacts(traffic: Traffic): ReadonlyMap<string, RunFacts> {
+  let runs = factsOf.get(traffic.requests);
+  if (!runs) {
+    runs = findRuns(traffic);
+    factsOf.set(traffic.requests, runs);
+  }
+  return runs;
+}
+
+function findRuns(traffic: Traffic): Map<string, RunFacts> {
   const runs = new Map<string, RunFacts>();
   for (const r of traffic.requests) {
     if (r.endpoint === 'runs-start' && r.status === 202) {
