@@ -5,7 +5,6 @@
 import type { Assertions, Finding } from '../runner/assertions.js';
 import type { CheckDeclaration } from '../runner/check-declaration.js';
 import { createRegistry } from '../runner/registry.js';
-import type { SpecSection } from '../spec/section-names.js';
 import { S } from '../spec/sections.js';
 import type { Answer } from './send-delivery.js';
 import {

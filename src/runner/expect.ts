@@ -10,7 +10,6 @@ import type { Expect, WrittenObservation } from './check.js';
 import { deepEqual } from './deep-equal.js';
 import { describeRequest, renderValue } from './render.js';
 import type { Observation, RecordedExchange } from './results.js';
-import type { SpecSection } from '../spec/section-names.js';
 import { S } from '../spec/sections.js';
 
 export interface SchemaIssueLike {
