@@ -103,7 +103,7 @@ describe('console reporter, plain mode', () => {
       stream: out.stream,
       interactive: false,
       color: false,
-      settleCheck: baselineMarker({
+      markBaselined: baselineMarker({
         file: 'b.json',
         entries: [{ id: 'auth.wrong-org-token-401', reason: 'ticket 12', until: '2999-01-01' }],
       }),

@@ -7,6 +7,7 @@ import { createRedactor } from '../config/redact.js';
 import { namedSecret } from '../config/secret-options.js';
 import type { CheckResult, Observation, RecordedExchange } from '../runner/results.js';
 import { runConcurrently } from '../runner/schedule.js';
+import { createAssertions, observationOf, SECTION_APART, type Finding } from '../runner/assertions.js';
 import { judgeAddress, judgeWebhookUrl } from './deliverable-url.js';
 import { RECEIVER_CHECKS, URL_CHECK, type ReceiverCheck } from './receiver-checks.js';
 import { ACK_TIMEOUT_MS, sendDelivery, type Answer } from './send-delivery.js';
@@ -110,7 +111,9 @@ async function judgeUrl(opts: ReceiverCertOptions): Promise<CheckResult> {
   const cite = `Events: "${URL_CHECK.sentence}"`;
   const fail = (message: string): CheckResult => ({
     ...base(URL_CHECK, 'failed', message),
-    observations: [{ message, spec: cite, expected: 'an https:// URL on a public host', received: opts.url }],
+    observations: [
+      observationOf(SECTION_APART, { message, expected: 'an https:// URL on a public host', received: opts.url }, cite),
+    ],
   });
   if (!verdict.ok) return fail(`the service would not deliver to ${opts.url}: ${verdict.reason}`);
   // A host name is judged by what it resolves to as well; a name that does not resolve is left to the deliveries.
@@ -145,6 +148,19 @@ async function runReceiverCheck(
   };
   if (opts.signal?.aborted) countBefore();
   else opts.signal?.addEventListener('abort', countBefore, { once: true });
+  // The vocabulary every command shares, worded as partner and receiver word it: each observation cites
+  // the sentence the check enforces in its own field (runner/assertions.ts).
+  const expect = createAssertions<Finding, Answer>({
+    wording: SECTION_APART,
+    specOf: () => cite,
+    observe(o, answer) {
+      const index = answer ? indexOf.get(answer) : undefined;
+      observations.push({ ...o, ...(index !== undefined ? { exchange: index } : {}) });
+    },
+    onAssert() {
+      asserted += 1;
+    },
+  });
   try {
     await check.run({
       secret: opts.secret,
@@ -162,22 +178,7 @@ async function runReceiverCheck(
         exchanges.push({ ...a.exchange, index: exchanges.length });
         return a;
       },
-      fail(o, answer) {
-        const index = answer ? indexOf.get(answer) : undefined;
-        observations.push({ ...o, spec: cite, ...(index !== undefined ? { exchange: index } : {}) });
-      },
-      warn(o, answer) {
-        const index = answer ? indexOf.get(answer) : undefined;
-        observations.push({
-          ...o,
-          spec: cite,
-          severity: 'warning',
-          ...(index !== undefined ? { exchange: index } : {}),
-        });
-      },
-      judged() {
-        asserted += 1;
-      },
+      expect,
       inconclusive(reason) {
         skip ??= { kind: 'inconclusive', reason };
       },

@@ -2,6 +2,7 @@
 // with the sentence it enforces. Acknowledgement checks want a 2xx within 10 s for deliveries the
 // service would send; refusal checks want exactly 401 for deliveries whose signature does not match.
 
+import type { Assertions, Finding } from '../runner/assertions.js';
 import type { CheckDeclaration } from '../runner/check-declaration.js';
 import { createRegistry } from '../runner/registry.js';
 import { S } from '../spec/sections.js';
@@ -23,12 +24,12 @@ export interface ReceiverCheckContext {
   readonly ids: EnvelopeIds;
   readonly ackTimeoutMs: number;
   send(d: Delivery): Promise<Answer>;
-  /** Records a failed expectation; `answer` links the delivery that proves it. */
-  fail(observation: { message: string; expected?: string; received?: string }, answer?: Answer): void;
-  /** Records what the spec may not mean: the check warns (passes unless --strict) instead of failing. */
-  warn(observation: { message: string; expected?: string; received?: string }, answer?: Answer): void;
-  /** An answer was judged, held or not: a check that judged nothing has not passed (runner/outcome.ts). */
-  judged(): void;
+  /**
+   * The assertions every command shares (runner/assertions.ts): `that`/`fail` record a failure, `warn`
+   * what the spec may not mean (the check warns, passing unless --strict); `answer` links the delivery
+   * that proves it. Each counts as an answer judged: a check that judged nothing has not passed.
+   */
+  readonly expect: Assertions<Finding, Answer>;
   /** Nothing could be judged (no HTTP answer to look at): an inconclusive skip with the reason. */
   inconclusive(reason: string): void;
 }
@@ -70,12 +71,15 @@ async function excusedByUnknownIds(t: ReceiverCheckContext, a: Answer, what: str
   if (idsKnownToPartner(t.ids) || a.status < 400 || a.status >= 500) return false;
   const control = await t.send(delivery(t, 'run_completed with the same identifiers (control)', bodies.runCompleted));
   if (control.status < 400 || control.status >= 500) return false;
-  t.warn(
+  t.expect.warn(
+    false,
     {
       message:
         `${what} was refused with ${described(a)}, and so was a plain run_completed naming organization ${JSON.stringify(t.ids.organizationExternalId)}` +
-        `${t.ids.runId ? ` and run ${t.ids.runId}` : ' and a fresh run'}, which your receiver may not know (reading taken: refusing an unknown organization or run is allowed; ` +
-        'the other reading: every valid delivery is acknowledged). Give --org-external-id and --run-id of an organization and run it knows to judge it',
+        `${t.ids.runId ? ` and run ${t.ids.runId}` : ' and a fresh run'}, which your receiver may not know`,
+      reading: 'refusing an unknown organization or run is allowed',
+      otherReading: 'every valid delivery is acknowledged',
+      after: '. Give --org-external-id and --run-id of an organization and run it knows to judge it',
       expected: 'a 2xx answer within 10 s',
       received: described(a),
     },
@@ -87,11 +91,11 @@ async function excusedByUnknownIds(t: ReceiverCheckContext, a: Answer, what: str
 /** A delivery the service would send must be acknowledged with a 2xx, within the time-out, not redirected. */
 async function expectAck(t: ReceiverCheckContext, d: Delivery, what: string): Promise<boolean> {
   const a = await t.send(d);
-  t.judged();
-  if (a.status >= 200 && a.status < 300) return true;
-  if (await excusedByUnknownIds(t, a, what)) return false;
+  const acknowledged = a.status >= 200 && a.status < 300;
+  if (!acknowledged && (await excusedByUnknownIds(t, a, what))) return false;
   const why = a.status >= 300 && a.status < 400 ? '; a 3xx is a failed attempt (redirects are never followed)' : '';
-  t.fail(
+  return t.expect.that(
+    acknowledged,
     {
       message: `${what} was not acknowledged: ${described(a)}${why}`,
       expected: 'a 2xx answer within 10 s',
@@ -99,7 +103,6 @@ async function expectAck(t: ReceiverCheckContext, d: Delivery, what: string): Pr
     },
     a,
   );
-  return false;
 }
 
 /**
@@ -111,28 +114,29 @@ async function expectAck(t: ReceiverCheckContext, d: Delivery, what: string): Pr
  */
 async function expectRefusal(t: ReceiverCheckContext, d: Delivery, what: string, malformed = false): Promise<void> {
   const a = await t.send(d);
-  t.judged();
-  if (a.status === 401) return;
-  if (a.status === 0 || (a.status >= 200 && a.status < 300)) {
-    t.fail(
-      {
-        message:
-          a.status === 0
-            ? `${what} was not answered (${described(a)}): a signature mismatch is answered 401`
-            : `${what} was accepted (${described(a)}): the signature is not verified as the spec says`,
-        expected: 'HTTP 401',
-        received: described(a),
-      },
-      a,
-    );
-    return;
-  }
+  const processed = a.status === 0 || (a.status >= 200 && a.status < 300);
+  const refused = t.expect.that(
+    !processed,
+    {
+      message:
+        a.status === 0
+          ? `${what} was not answered (${described(a)}): a signature mismatch is answered 401`
+          : `${what} was accepted (${described(a)}): the signature is not verified as the spec says`,
+      expected: 'HTTP 401',
+      received: described(a),
+    },
+    a,
+  );
+  if (!refused || a.status === 401) return;
   // Refused all the same: a receiver that looks the organization up before the signature answers a stranger 4xx.
   if (await excusedByUnknownIds(t, a, what)) return;
-  const why = malformed ? '; a missing or malformed header may also be read as a bad request' : '';
-  t.warn(
+  t.expect.warn(
+    false,
     {
-      message: `${what} was refused with ${described(a)}, not 401 (reading taken: refused and not processed, which is the MUST: "must be answered non-2xx and not processed"; the other reading: exactly the 401 of "answers 401 without processing on mismatch")${why}`,
+      message: `${what} was refused with ${described(a)}, not 401`,
+      reading: 'refused and not processed, which is the MUST: "must be answered non-2xx and not processed"',
+      otherReading: 'exactly the 401 of "answers 401 without processing on mismatch"',
+      ...(malformed ? { after: '; a missing or malformed header may also be read as a bad request' } : {}),
       expected: 'HTTP 401',
       received: described(a),
     },
@@ -271,18 +275,16 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     sentence: 'A non-`2xx` answer or no answer within 10 seconds is retried with backoff',
     async run(t) {
       const a = await t.send(delivery(t, 'run_completed (timing)', bodies.runCompleted));
-      t.judged();
       // A reset or garbage is no answer either: the service retries it like a time-out.
-      if (a.timedOut || a.status === 0) {
-        t.fail(
-          {
-            message: `a valid run_completed got no answer within ${t.ackTimeoutMs / 1000} s (${described(a)})`,
-            expected: `an answer within ${t.ackTimeoutMs / 1000} s`,
-            received: described(a),
-          },
-          a,
-        );
-      }
+      t.expect.that(
+        !(a.timedOut || a.status === 0),
+        {
+          message: `a valid run_completed got no answer within ${t.ackTimeoutMs / 1000} s (${described(a)})`,
+          expected: `an answer within ${t.ackTimeoutMs / 1000} s`,
+          received: described(a),
+        },
+        a,
+      );
     },
   },
   {
@@ -296,17 +298,15 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
       const a = await t.send(delivery(t, 'run_completed (redirect)', bodies.runCompleted));
       if (a.status === 0)
         return t.inconclusive(`no HTTP answer to judge (${described(a)}): whether it would redirect cannot be seen`);
-      t.judged();
-      if (a.status >= 300 && a.status < 400) {
-        t.fail(
-          {
-            message: `a valid run_completed was answered ${described(a)}; the service never follows it`,
-            expected: 'a 2xx answer',
-            received: described(a),
-          },
-          a,
-        );
-      }
+      t.expect.that(
+        !(a.status >= 300 && a.status < 400),
+        {
+          message: `a valid run_completed was answered ${described(a)}; the service never follows it`,
+          expected: 'a 2xx answer',
+          received: described(a),
+        },
+        a,
+      );
     },
   },
   {

@@ -28,8 +28,8 @@ export interface PlainConsoleOptions {
   quiet?: boolean;
   /** The reporters of the run, so a check line names the report that holds what it leaves out. */
   reporters?: readonly string[];
-  /** How the check will read once the baseline is applied (≈ for an accepted failure). */
-  settleCheck?: (check: CheckResult) => CheckResult;
+  /** Marks a check the baseline accepts (≈ for an accepted failure), as the reports will read it. */
+  markBaselined?: (check: CheckResult) => CheckResult;
   /** Injected for tests; defaults to Date.now. */
   now?: () => number;
 }
@@ -51,7 +51,7 @@ export function createPlainConsoleReporter(opts: PlainConsoleOptions): Reporter 
       stream.write(`${c.dim(`… ${oneLine(id)}: ${oneLine(message)}`)}\n`);
     },
     onCheckEnd(ended: CheckResult) {
-      const check = opts.settleCheck ? opts.settleCheck(ended) : ended;
+      const check = opts.markBaselined ? opts.markBaselined(ended) : ended;
       lastProgress.delete(check.id);
       printed.add(check.id);
       if (!include(check)) return;

@@ -28,7 +28,7 @@ export const createConsoleReporter: ReporterFactory = (opts: ReporterOptions): R
     chalk,
     ...(opts.quiet ? { quiet: true } : {}),
     ...(opts.reporters ? { reporters: opts.reporters } : {}),
-    ...(opts.settleCheck ? { settleCheck: opts.settleCheck } : {}),
+    ...(opts.markBaselined ? { markBaselined: opts.markBaselined } : {}),
   });
 };
 

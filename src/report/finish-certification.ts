@@ -46,10 +46,10 @@ export async function createSettingsReporters(
     if (fileReport) reporters.push(createStdoutReporter(fileReport, stream));
     else if (name === 'console' && console) reporters.push(console);
     else {
-      const settleCheck = settings.baseline ? { settleCheck: baselineMarker(settings.baseline) } : {};
+      const markBaselined = settings.baseline ? { markBaselined: baselineMarker(settings.baseline) } : {};
       const options =
         name === 'console'
-          ? { ...consoleModeOf(consoleStream), quiet: settings.quiet, reporters: settings.reporters, ...settleCheck }
+          ? { ...consoleModeOf(consoleStream), quiet: settings.quiet, reporters: settings.reporters, ...markBaselined }
           : {};
       reporters.push(...createReporters([name], { stream: consoleStream, ...options }));
     }

@@ -24,8 +24,8 @@ export interface ReporterOptions {
   color?: boolean;
   /** Console: failures, errors and warnings only, no progress (--quiet). */
   quiet?: boolean;
-  /** Console: how each check will read once the baseline is applied (≈ for an accepted failure), shown as it ends. */
-  settleCheck?: (check: CheckResult) => CheckResult;
+  /** Console: marks a check the baseline accepts (≈ for an accepted failure) as it ends, as the reports will read it. */
+  markBaselined?: (check: CheckResult) => CheckResult;
   /** Console: the reporters of the run (which report holds what a console line leaves out). */
   reporters?: readonly string[];
 }

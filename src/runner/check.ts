@@ -7,6 +7,7 @@ import type { ApiClient, ApiResponse } from '../http/types.js';
 import type { JsonValue } from '../json/lossless.js';
 import type { SchemaName } from '../schema/schema-names.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
+import type { Assertions, Finding } from './assertions.js';
 import type { CheckDeclaration } from './check-declaration.js';
 import type { SkipDecision } from './outcome.js';
 import type { EnvironmentEvidence, RecordedExchange, SkipKind } from './results.js';
@@ -47,16 +48,18 @@ export interface CheckDefinition<Setup = unknown> extends CheckDeclaration {
 
 /** What a check writes about a failure: its message says what was received and what the spec requires,
  * without the section: every Expect method appends `(<spec>)` to the message itself. */
-export interface WrittenObservation {
-  message: string;
+export interface WrittenObservation extends Finding {
   spec: SpecSection;
-  expected?: unknown;
-  received?: unknown;
-  pointer?: string;
 }
 
-/** Recording assertions. Each returns whether it held and records an observation when it did not. */
-export interface Expect {
+/**
+ * Recording assertions. Each returns whether it held and records an observation when it did not:
+ * `that`, `fail` and `warn` are the vocabulary every command shares (runner/assertions.ts), the others
+ * judge an HTTP answer. `warn` is for where the spec states a rule without a MUST, or its text reads two
+ * ways: the check ends `warning`, not `failed`, unless a failure is also recorded; `reading` and
+ * `otherReading` are appended to the message (before the section) so a person sees why this is not blame.
+ */
+export interface Expect extends Assertions<WrittenObservation, ApiResponse> {
   /** Status equals one of `expected`; '2xx' / '4xx' / '5xx' accept the class. */
   status(res: ApiResponse, expected: number | string | Array<number | string>, spec: SpecSection): boolean;
   /** Status, JSON content type, error envelope (`error` + `message` strings) and the given error code. */
@@ -73,10 +76,6 @@ export interface Expect {
   ): boolean;
   /** Deep equality with a description of what was compared. */
   equal(actual: unknown, expected: unknown, what: string, spec: SpecSection, exchange?: ApiResponse): boolean;
-  /** Any condition; `received`/`expected` are rendered for the report. */
-  that(condition: boolean, observation: WrittenObservation, exchange?: ApiResponse): boolean;
-  /** Records a failure unconditionally (returns false, so `return t.expect.fail(…)` ends a check). */
-  fail(observation: WrittenObservation, exchange?: ApiResponse): false;
   /**
    * The value at a JSON pointer of the response body equals `expected` (deep, bigint-aware) or satisfies
    * it (a function receives the value, undefined when absent); the observation records pointer,
@@ -94,17 +93,6 @@ export interface Expect {
     items: readonly T[],
     matches: (item: T) => boolean,
     observation: { what: string; description: string; spec: SpecSection; pointer?: string; received?: unknown },
-    exchange?: ApiResponse,
-  ): boolean;
-  /**
-   * Where the spec states a rule without a MUST, or its text reads two ways: records a *warning* when
-   * `condition` is false (the check ends `warning`, not `failed`, unless a failure is also recorded).
-   * `reading` says which reading the check took and `otherReading` why the other is possible; both are
-   * appended to the message (before the section) so a person sees why this is not blame.
-   */
-  warn(
-    condition: boolean,
-    observation: WrittenObservation & { reading: string; otherReading: string },
     exchange?: ApiResponse,
   ): boolean;
 }

@@ -5,11 +5,11 @@
 import type { ApiResponse } from '../http/types.js';
 import { isJsonObject, type JsonValue } from '../json/lossless.js';
 import { valueAt } from '../json/pointer.js';
-import type { Expect } from './check.js';
+import { createAssertions, SECTION_IN_MESSAGE } from './assertions.js';
+import type { Expect, WrittenObservation } from './check.js';
 import { deepEqual } from './deep-equal.js';
 import { describeRequest, renderValue } from './render.js';
 import type { Observation, RecordedExchange } from './results.js';
-import type { SpecSection } from '../spec/section-names.js';
 import { S } from '../spec/sections.js';
 
 export interface SchemaIssueLike {
@@ -30,9 +30,6 @@ export interface ExpectDeps {
 
 const MAX_SCHEMA_ISSUES = 8;
 
-/** Observation fields a check writes; `received`/`expected` are rendered for the report. */
-type Written = { message: string; spec: SpecSection; expected?: unknown; received?: unknown; pointer?: string };
-
 /** " with a body that is not JSON (cause)" for an answer whose body did not parse, else "". */
 function notJson(res: ApiResponse): string {
   if (res.status === 0 || res.json !== undefined || res.jsonError === undefined || res.jsonError === 'empty body')
@@ -44,19 +41,15 @@ export function createExpect(deps: ExpectDeps): Expect {
   const req = (res: ApiResponse): string =>
     describeRequest(res.exchange.request.method, res.exchange.request.url, deps.baseUrl);
 
+  // The vocabulary every command shares (runner/assertions.ts), worded as run words it: the section ends the message.
+  const core = createAssertions<WrittenObservation, ApiResponse>({
+    wording: SECTION_IN_MESSAGE,
+    specOf: (obs) => obs.spec,
+    observe: (obs, res) => deps.observe(obs, res?.exchange),
+    ...(deps.onAssert ? { onAssert: deps.onAssert } : {}),
+  });
   /** Records a failure; the message gets its section appended (`note` goes before it: "(note; section)"). */
-  const record = (obs: Written & { severity?: Observation['severity'] }, res?: ApiResponse, note?: string): false => {
-    const out: Omit<Observation, 'exchange'> = {
-      message: `${obs.message} (${note ? `${note}; ` : ''}${obs.spec})`,
-      spec: obs.spec,
-    };
-    if (obs.severity) out.severity = obs.severity;
-    if (obs.pointer !== undefined) out.pointer = obs.pointer;
-    if (obs.expected !== undefined) out.expected = rendered(obs.expected);
-    if (obs.received !== undefined) out.received = rendered(obs.received);
-    deps.observe(out, res?.exchange);
-    return false;
-  };
+  const record = (obs: WrittenObservation, res?: ApiResponse, note?: string): false => core.record(obs, res, note);
 
   const answered = (res: ApiResponse): string => {
     if (res.status === 0) {
@@ -218,8 +211,6 @@ export function createExpect(deps: ExpectDeps): Expect {
     );
   };
 
-  const that: Expect['that'] = (condition, obs, exchange) => condition || record(obs, exchange);
-
   const field: Expect['field'] = (res, pointer, expected, spec, description) => {
     const value = valueAt(res.json, pointer);
     const ok = typeof expected === 'function' ? expected(value) : deepEqual(value, expected);
@@ -239,7 +230,12 @@ export function createExpect(deps: ExpectDeps): Expect {
 
   const some: Expect['some'] = (items, matches, obs, exchange) => {
     if (items.some(matches)) return true;
-    const received = obs.received === undefined ? renderValue(items) : rendered(obs.received)!;
+    const received =
+      obs.received === undefined
+        ? renderValue(items)
+        : typeof obs.received === 'string'
+          ? obs.received
+          : renderValue(obs.received);
     return record(
       {
         message: `${obs.what} has no item ${obs.description}; ${items.length === 0 ? 'it is empty' : `it holds ${received}`}`,
@@ -247,18 +243,6 @@ export function createExpect(deps: ExpectDeps): Expect {
         pointer: obs.pointer,
         expected: `an item ${obs.description}`,
         received,
-      },
-      exchange,
-    );
-  };
-
-  const warn: Expect['warn'] = (condition, obs, exchange) => {
-    if (condition) return true;
-    return record(
-      {
-        ...obs,
-        severity: 'warning',
-        message: `${obs.message} (read as: ${obs.reading}; the other reading: ${obs.otherReading})`,
       },
       exchange,
     );
@@ -276,16 +260,12 @@ export function createExpect(deps: ExpectDeps): Expect {
     schema: counted(schema),
     header: counted(header),
     equal: counted(equal),
-    that: counted(that),
-    fail: counted((obs: Parameters<Expect['fail']>[0], exchange?: ApiResponse) => record(obs, exchange)),
+    that: core.that,
+    fail: core.fail,
     field: counted(field),
     some: counted(some),
-    warn: counted(warn),
+    warn: core.warn,
   } as Expect;
-}
-
-function rendered(v: unknown): string | undefined {
-  return v === undefined ? undefined : typeof v === 'string' ? v : renderValue(v);
 }
 
 function statusMatches(actual: number, expected: number | string): boolean {

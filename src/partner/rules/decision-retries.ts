@@ -91,7 +91,9 @@ export const occurredAtKeptRule: Rule = {
         if (sameInstant(item.occurredAt, twin.occurredAt)) {
           // The same moment written another way (2026-01-01T10:00:00Z, …00.000Z, …+00:00): one action.
           warnings.push({
-            message: `decision "${String(item.decision)}" on candidate ${item.candidate} resent after a failure with occurred_at ${canonical(twin.occurredAt)} for ${canonical(item.occurredAt)}: the same instant written differently (reading taken: a date-time compares as the instant it names; the other reading: the service compares the text and keeps a second entry)`,
+            message: `decision "${String(item.decision)}" on candidate ${item.candidate} resent after a failure with occurred_at ${canonical(twin.occurredAt)} for ${canonical(item.occurredAt)}: the same instant written differently`,
+            reading: 'a date-time compares as the instant it names',
+            otherReading: 'the service compares the text and keeps a second entry',
             expected: `occurred_at ${canonical(item.occurredAt)} as first sent`,
             received: `occurred_at ${canonical(twin.occurredAt)}`,
             requests: [f.id, resend.id],
@@ -104,7 +106,7 @@ export const occurredAtKeptRule: Rule = {
           received: `occurred_at ${canonical(twin.occurredAt)}`,
           requests: [f.id, resend.id],
         };
-        if (simulationDropped(f, resend)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(f)})` });
+        if (simulationDropped(f, resend)) warnings.push({ ...o, ...simulatedReading(f) });
         else offences.push(o);
       }
     }
@@ -175,7 +177,9 @@ export const wholeBatchRule: Rule = {
         else
           warnings.push({
             ...o,
-            message: `${o.message} (reading taken: the recruiter may have abandoned a batch whose refused item is not shown; the other reading: the batch is always resent fixed)`,
+            message: o.message,
+            reading: 'the recruiter may have abandoned a batch whose refused item is not shown',
+            otherReading: 'the batch is always resent fixed',
           });
         continue;
       }
@@ -197,7 +201,9 @@ export const wholeBatchRule: Rule = {
       else
         warnings.push({
           ...o,
-          message: `${o.message} (reading taken: the dropped item may be the one the 422 refused, whose conditions are not shown; the other reading: every item is resent)`,
+          message: o.message,
+          reading: 'the dropped item may be the one the 422 refused, whose conditions are not shown',
+          otherReading: 'every item is resent',
         });
     }
     return ruleVerdict(wholeBatchRule, ctx, {

@@ -95,7 +95,9 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
           if (unserved.every((c) => issued.has(c))) {
             warnings.push({
               ...o,
-              message: `${o.message} as notices, but served as warnings of the run start (reading taken: a rendered warning of the run is reported as shown; the other reading: notices_shown holds notice codes only)`,
+              message: `${o.message} as notices, but served as warnings of the run start`,
+              reading: 'a rendered warning of the run is reported as shown',
+              otherReading: 'notices_shown holds notice codes only',
             });
           } else offences.push(o);
         }

@@ -73,7 +73,7 @@ export const noRetryAfter402Rule: Rule = {
           received: 'the same request again',
           requests: [r.id, retry.id],
         };
-        if (simulationDropped(r, retry)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(r)})` });
+        if (simulationDropped(r, retry)) warnings.push({ ...o, ...simulatedReading(r) });
         else offences.push(o);
       }
     });
@@ -183,7 +183,9 @@ export const unknownErrorCodeRule: Rule = {
         // With no known 5xx retried to compare with, not retrying may be the client's policy for every 5xx.
         warnings.push({
           ...o,
-          message: `${o.message} (reading taken: no known ${r.status >= 500 ? '5xx' : r.status} of a ${r.method} was retried either, and retrying is "retry with backoff only where the endpoint is retry-safe", a permission; the other reading: the 5xx policy every client follows)`,
+          message: o.message,
+          reading: `no known ${r.status >= 500 ? '5xx' : r.status} of a ${r.method} was retried either, and retrying is "retry with backoff only where the endpoint is retry-safe", a permission`,
+          otherReading: 'the 5xx policy every client follows',
         });
       }
     });

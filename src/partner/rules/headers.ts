@@ -92,7 +92,9 @@ const langRule: Rule = {
       // An empty value is how many HTTP clients send an unset header: it may be read as not sent.
       if (lang.trim() === '') {
         warnings.push({
-          message: `${r.method} ${r.path} sent an empty x-svc-lang (reading taken: an empty header is no header, so the partner default applies; the other reading: a value other than he or en)`,
+          message: `${r.method} ${r.path} sent an empty x-svc-lang`,
+          reading: 'an empty header is no header, so the partner default applies',
+          otherReading: 'a value other than he or en',
           expected: '`he` or `en`, or no header',
           received: '""',
           requests: [r.id],
@@ -109,7 +111,9 @@ const langRule: Rule = {
       if (LANGUAGES.includes(lang.trim().toLowerCase()))
         warnings.push({
           ...o,
-          message: `${o.message}: read as he/en written differently (reading taken: case and spaces do not matter; the other reading: only the exact values he and en)`,
+          message: `${o.message}: read as he/en written differently`,
+          reading: 'case and spaces do not matter',
+          otherReading: 'only the exact values he and en',
         });
       else offences.push(o);
     }

@@ -68,14 +68,18 @@ export const descriptionRule: Rule = {
       } else if (tags.length === 0 && ENTITY.test(text)) {
         const entity = ENTITY.exec(text)![0];
         warnings.push({
-          message: `POST /jobs sent description_text with the HTML character reference ${entity} (reading taken: HTML left undecoded, so the text shows ${entity} literally; the other reading: the text means those characters)`,
+          message: `POST /jobs sent description_text with the HTML character reference ${entity}`,
+          reading: `HTML left undecoded, so the text shows ${entity} literally`,
+          otherReading: 'the text means those characters',
           expected: 'plain text, HTML stripped by the partner (character references decoded)',
           received,
           requests: [r.id],
         });
       } else if (tags.length > 0) {
         warnings.push({
-          message: `POST /jobs sent description_text with ${tags.map((t) => t[0]).join(', ')} (reading taken: text, e.g. code or a job about HTML, which stripping HTML leaves in place; the other reading: markup left in the description)`,
+          message: `POST /jobs sent description_text with ${tags.map((t) => t[0]).join(', ')}`,
+          reading: 'text, e.g. code or a job about HTML, which stripping HTML leaves in place',
+          otherReading: 'markup left in the description',
           expected: 'plain text, HTML stripped by the partner',
           received,
           requests: [r.id],

@@ -37,7 +37,10 @@ export const orgTokenRule: Rule = {
           if (r.endpoint === 'redeem')
             warnings.push({
               ...o,
-              message: `${o.message} (reading taken: the redeem renewing the connection takes no org token and the stale header authenticates nothing; the other reading: the refused token sent again)`,
+              message: o.message,
+              reading:
+                'the redeem renewing the connection takes no org token and the stale header authenticates nothing',
+              otherReading: 'the refused token sent again',
             });
           // Another call soon after, not the refused one again: another worker or recruiter session of the
           // same customer that had not yet learned of the refusal. The spec forbids retrying the call
@@ -45,7 +48,9 @@ export const orgTokenRule: Rule = {
           else if (!sameRequest(answer, r) && r.at - answer.answeredAt <= window)
             warnings.push({
               ...o,
-              message: `${o.message} (reading taken: another session of the same customer, still unaware of the refusal, since it is another call sent within ${seconds(window)}; the other reading: the client kept using a refused token)`,
+              message: o.message,
+              reading: `another session of the same customer, still unaware of the refusal, since it is another call sent within ${seconds(window)}`,
+              otherReading: 'the client kept using a refused token',
             });
           else offences.push(o);
         }

@@ -145,7 +145,9 @@ const backoffRule: Rule = {
             warnings.push({
               ...o,
               requests: [pair[0].id, pair[1].id, failed.id, retry.id],
-              message: `${o.message} (reading taken: another reader's poll of the same run, since reads ${pair[0].id} and ${pair[1].id} were ${seconds(pair[1].at - pair[0].at)} apart with nothing failed: several recruiters watch it; the other reading: a retry sooner than the backoff)`,
+              message: o.message,
+              reading: `another reader's poll of the same run, since reads ${pair[0].id} and ${pair[1].id} were ${seconds(pair[1].at - pair[0].at)} apart with nothing failed: several recruiters watch it`,
+              otherReading: 'a retry sooner than the backoff',
             });
           } else offences.push(o);
         } else if (previousWait !== undefined && waited < previousWait - shrinkTolerance && waited < 2 * need) {
@@ -278,7 +280,9 @@ const finalErrorsRule: Rule = {
           warnings.push({
             ...o,
             requests: [pair[0].id, pair[1].id, r.id, retry.id],
-            message: `${o.message} (reading taken: another reader's poll of the same run, since reads ${pair[0].id} and ${pair[1].id} were ${seconds(pair[1].at - pair[0].at)} apart with nothing failed: several recruiters watch it; the other reading: a retry of a refused read)`,
+            message: o.message,
+            reading: `another reader's poll of the same run, since reads ${pair[0].id} and ${pair[1].id} were ${seconds(pair[1].at - pair[0].at)} apart with nothing failed: several recruiters watch it`,
+            otherReading: 'a retry of a refused read',
           });
         else offences.push(o);
       }
@@ -405,13 +409,15 @@ const runStartRetryRule: Rule = {
           received: 'the same run start again',
           requests: [r.id, retry.id],
         };
-        if (simulationDropped(r, retry)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(r)})` });
+        if (simulationDropped(r, retry)) warnings.push({ ...o, ...simulatedReading(r) });
         // Past the retry window with nothing in between, a recruiter who read the error and started again
         // by hand looks exactly like a queue retrying later: the traffic reads two ways.
         else if (retry.at - r.answeredAt > retryWindowMs(ctx))
           warnings.push({
             ...o,
-            message: `${o.message} (reading taken: a recruiter starting again by hand, ${seconds(retry.at - r.answeredAt)} later, beyond any backoff; the other reading: a queue retrying automatically)`,
+            message: o.message,
+            reading: `a recruiter starting again by hand, ${seconds(retry.at - r.answeredAt)} later, beyond any backoff`,
+            otherReading: 'a queue retrying automatically',
           });
         else offences.push(o);
       }
@@ -459,7 +465,7 @@ const redeemRetryRule: Rule = {
           received: `a second redeem of the code${retry.status ? ` (answered ${answerOf(retry)})` : ''}`,
           requests: [r.id, retry.id],
         };
-        if (simulationDropped(r, retry)) warnings.push({ ...o, message: `${o.message} (${simulatedReading(r)})` });
+        if (simulationDropped(r, retry)) warnings.push({ ...o, ...simulatedReading(r) });
         else offences.push(o);
       }
     });

@@ -3,6 +3,7 @@
 
 import type { JudgeContext, PartnerRequest } from '../traffic.js';
 import { specMs } from '../traffic.js';
+import type { Readings } from '../../runner/assertions.js';
 
 /** Requests the spec calls retry-safe (Errors › Idempotency and retries: "Retry after a timeout: yes"). */
 export const RETRY_SAFE = new Set(['users', 'jobs', 'runs-read', 'reveal', 'decisions']);
@@ -250,8 +251,11 @@ export function simulationDropped(refused: PartnerRequest, repeat: PartnerReques
 }
 
 /** The two readings of a repeat after a simulated refusal, as a rule's warning says them. */
-export function simulatedReading(refused: PartnerRequest): string {
-  return `reading taken: the refusal was simulated at the request's own ${SIMULATE}: ${refused.headers[SIMULATE]} and the repeat does not ask for it, so it is the partner's test moving on, not a retry; the other reading: a retry that dropped the header`;
+export function simulatedReading(refused: PartnerRequest): Readings {
+  return {
+    reading: `the refusal was simulated at the request's own ${SIMULATE}: ${refused.headers[SIMULATE]} and the repeat does not ask for it, so it is the partner's test moving on, not a retry`,
+    otherReading: 'a retry that dropped the header',
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
 // give the same verdict, so the live checklist can re-judge after every request and the final judgement
 // is the same function with `final: true`.
 
+import { SECTION_APART, type Finding, type Readings } from '../../runner/assertions.js';
 import type { CheckDeclaration } from '../../runner/check-declaration.js';
 import type { SpecSection } from '../../spec/section-names.js';
 import type { JudgeContext, Traffic, WebhookDelivery } from '../traffic.js';
@@ -9,12 +10,11 @@ import type { JudgeContext, Traffic, WebhookDelivery } from '../traffic.js';
 export type RuleState = 'pending' | 'passed' | 'failed' | 'skipped' | 'warning';
 
 /**
- * What a rule saw in the traffic that does not hold, before it is recorded as a failure or a warning:
- * what was received and what the spec expects, with the partner's requests (ids) or the deliveries that
- * show it.
+ * What a rule saw in the traffic that does not hold, before it is recorded as a failure or a warning: a
+ * finding as every check writes it (runner/assertions.ts: what was received and what the spec expects),
+ * with the partner's requests (ids) or the deliveries that show it.
  */
-export interface TrafficObservation {
-  message: string;
+export interface TrafficFinding extends Finding {
   expected?: string;
   received?: string;
   /** The section it enforces, when not the rule's first. */
@@ -24,11 +24,17 @@ export interface TrafficObservation {
 }
 
 /**
+ * A traffic finding; a warning where the spec reads two ways carries its two readings as fields (the
+ * `reading` and `otherReading` of every check's `warn`), which the verdict words into the message.
+ */
+export type TrafficObservation = TrafficFinding & (Readings | { reading?: never; otherReading?: never; after?: never });
+
+/**
  * An observation as every check of every command records it (runner/results.ts, `Observation`): received,
  * expected, the spec section, and `severity: 'warning'` where the spec states the rule without a MUST
  * or reads two ways (the message says which reading was taken); with the traffic that shows it.
  */
-export interface RuleObservation extends TrafficObservation {
+export interface RuleObservation extends TrafficFinding {
   spec: SpecSection;
   severity?: 'warning';
 }
@@ -95,17 +101,26 @@ export function ruleVerdict(
     return ruleVerdict(rule, ctx, { ...r, offences: [], warnings: [...asWarnings, ...(r.warnings ?? [])] });
   }
   const warnings = r.warnings ?? [];
-  const observed = (o: TrafficObservation, warning: boolean): RuleObservation => ({
-    ...o,
-    spec: o.spec ?? rule.spec[0]!,
-    ...(warning ? { severity: 'warning' as const } : {}),
-  });
+  // Worded as partner and receiver word what they record (runner/assertions.ts): the section in its own field.
+  const observed = (o: TrafficObservation, warning: boolean): RuleObservation => {
+    const { reading, otherReading, after, ...seen } = o;
+    const spec = o.spec ?? rule.spec[0]!;
+    return {
+      ...seen,
+      message:
+        reading !== undefined && otherReading !== undefined
+          ? SECTION_APART.warning(o.message, { reading, otherReading, ...(after !== undefined ? { after } : {}) }, spec)
+          : SECTION_APART.failure(o.message, spec),
+      spec,
+      ...(warning ? { severity: 'warning' as const } : {}),
+    };
+  };
   const observations = [...r.offences.map((o) => observed(o, false)), ...warnings.map((o) => observed(o, true))];
   if (r.offences.length > 0) {
     const more = r.offences.length > 1 ? ` (and ${r.offences.length - 1} more)` : '';
-    return { state: 'failed', message: `${r.offences[0]!.message}${more}`, observations };
+    return { state: 'failed', message: `${observations[0]!.message}${more}`, observations };
   }
-  if (warnings.length > 0) return { state: 'warning', message: warnings[0]!.message, observations };
+  if (warnings.length > 0) return { state: 'warning', message: observations[0]!.message, observations };
   if (r.exercised)
     return {
       state: 'passed',

@@ -76,12 +76,16 @@ export const unknownStatusRule: Rule = {
       if (prompt) {
         warnings.push({
           ...o,
-          message: `${o.message} (reading taken: the read followed the ${prompt.event} delivery for the run and may be a background refresh nobody watched, so no polling was owed; the other reading: an unknown status stopped the client)`,
+          message: o.message,
+          reading: `the read followed the ${prompt.event} delivery for the run and may be a background refresh nobody watched, so no polling was owed`,
+          otherReading: 'an unknown status stopped the client',
         });
       } else if (!polled) {
         warnings.push({
           ...o,
-          message: `${o.message} (reading taken: nothing shows the run was being polled before, so the recruiter may have left; the other reading: an unknown status stopped the client)`,
+          message: o.message,
+          reading: 'nothing shows the run was being polled before, so the recruiter may have left',
+          otherReading: 'an unknown status stopped the client',
         });
       } else offences.push(o);
     }

@@ -127,7 +127,10 @@ const badSignatureRule: Rule = {
     const warnings: TrafficObservation[] = bad
       .filter((d) => d.status !== null && d.status !== 401 && !is2xx(d.status))
       .map((d) => ({
-        message: `bad-signature ${d.event} delivery ${d.eventId} answered ${d.status}, not 401 (reading taken: refused and not processed, which is the MUST: "must be answered non-2xx and not processed"; the other reading: exactly the 401 of "answers 401 without processing on mismatch"; svc-certify receiver reads it the same way)`,
+        message: `bad-signature ${d.event} delivery ${d.eventId} answered ${d.status}, not 401`,
+        reading: 'refused and not processed, which is the MUST: "must be answered non-2xx and not processed"',
+        otherReading:
+          'exactly the 401 of "answers 401 without processing on mismatch"; svc-certify receiver reads it the same way',
         expected: '401',
         received: String(d.status),
         requests: [],
