@@ -8,6 +8,7 @@ import type { Config } from '../config/config.js';
 import type { CheckDefinition } from './check.js';
 import { certify } from './certify.js';
 import { decideVerdict } from '../runner/verdict.js';
+import { unlockOf } from '../runner/needs.js';
 import { TargetUnreachableError } from './preflight.js';
 import type { RunResult } from '../runner/results.js';
 
@@ -84,12 +85,13 @@ function config(over: Partial<Config> = {}): Config {
 }
 
 const spec: CheckDefinition['spec'] = ['Authentication'];
+// A check an input unlocks declares itself `input`, as the registry requires of every check.
 const def = (id: string, run: CheckDefinition['run'], extra: Partial<CheckDefinition> = {}): CheckDefinition => ({
   id: `alpha.${id}`,
   title: id,
   suite: 'alpha',
   spec,
-  evidence: 'provoked',
+  evidence: unlockOf(extra.needs, undefined) === undefined ? 'provoked' : 'input',
   run,
   ...extra,
 });
