@@ -303,8 +303,7 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
           new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-simulate', allowed: [...SIMULATE_VALUES] }),
         );
       config.log(`simulated ${value} for partner ${partner.keyPrefix}…`);
-      // A fault that changes state, so it stays here: the request is carried out, then the simulated 503
-      // ("nothing was executed") is answered all the same, its own answer dropped.
+      // Inline, as it changes state: the request is carried out, yet the simulated 503 says nothing was executed.
       if (value === 'rate_limit_unavailable' && config.faults.has('sandbox.simulated-unavailable-executes')) {
         try {
           route.handler(rc);

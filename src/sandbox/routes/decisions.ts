@@ -106,7 +106,7 @@ export function decisionsRoute(rc: RequestContext): Reply {
     try {
       entry = parseDecision(rc, item, candidates);
     } catch (e) {
-      // A fault that changes state, so it stays here: the valid part of a refused batch is stored.
+      // Inline, as it changes state: the valid part of a refused batch is stored.
       if (app.config.faults.has('decisions.rejection-stores-part')) store(rc, run, entries);
       throw e;
     }

@@ -23,8 +23,7 @@ export function jobsRoute(rc: RequestContext): Reply {
   if (!present(locationText)) issues.push(jobIssue('location_text', 'location_missing'));
   const jobs = rc.app.store.jobsOf(org.id);
   if (issues.length > 0) {
-    // Faults that change state, so they stay here: a refusal stores the new job, or writes the fields a
-    // refused update did carry ("nothing stored").
+    // Inline, as it changes state: the refused new job is stored ("nothing stored").
     if (faults.has('jobs.rejection-stores-job') && present(externalId) && !jobs.has(externalId)) {
       jobs.set(externalId, {
         jobId: newUuid(),
@@ -35,6 +34,7 @@ export function jobsRoute(rc: RequestContext): Reply {
       });
     }
     const known = present(externalId) ? jobs.get(externalId) : undefined;
+    // Inline, as it changes state: a refused update writes the fields it did carry.
     if (known && faults.has('jobs.refused-update-applies-fields')) {
       if (present(title)) known.title = title;
       if (present(descriptionText)) known.descriptionText = descriptionText;
@@ -57,23 +57,18 @@ export function jobsRoute(rc: RequestContext): Reply {
   };
   const existing =
     jobs.get(ext) ??
-    // An isolation fault, so it stays here: an external_id the organization never used finds (and
-    // overwrites) another organization's job of that external_id.
+    // Inline, as it leaks across organizations: another organization's job of that external_id is overwritten.
     (faults.has('isolation.job-upsert-shared-across-orgs')
       ? [...rc.app.store.jobs.values()].map((m) => m.get(ext)).find((j) => j !== undefined)
       : undefined);
   let stored = existing;
   if (stored) {
-    // Faults that change what is stored, so they stay here: a repeat keeps the first location (or title),
-    // or gives the job a new job_id.
-    Object.assign(
-      stored,
-      faults.has('jobs.repeat-keeps-location')
-        ? { ...fields, locationText: stored.locationText }
-        : faults.has('jobs.repeat-keeps-title')
-          ? { ...fields, title: stored.title }
-          : fields,
-    );
+    const replaced = { ...fields };
+    // Inline, as they change what is stored: a repeat keeps the first location, or the first title.
+    if (faults.has('jobs.repeat-keeps-location')) replaced.locationText = stored.locationText;
+    if (faults.has('jobs.repeat-keeps-title')) replaced.title = stored.title;
+    Object.assign(stored, replaced);
+    // Inline, as it changes what is stored: a repeat gets a new job_id.
     if (faults.has('jobs.repeat-new-job-id')) stored.jobId = newUuid();
   } else {
     stored = { jobId: newUuid(), externalId: ext, ...fields };

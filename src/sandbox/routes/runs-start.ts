@@ -71,7 +71,7 @@ export function runsStartRoute(rc: RequestContext): Reply {
   const job = fixture
     ? undefined
     : (app.store.jobsOf(org.id).get(jobExternalId) ??
-      // An isolation fault, so it stays here: the job lookup ignores the organization.
+      // Inline, as it leaks across organizations: the job lookup ignores the organization.
       (faults.has('isolation.jobs-shared-across-orgs')
         ? [...app.store.jobs.values()].map((m) => m.get(jobExternalId)).find((j) => j !== undefined)
         : undefined));
@@ -84,11 +84,12 @@ export function runsStartRoute(rc: RequestContext): Reply {
   if (submitted !== undefined) {
     const outcome = validateRequirements(submitted, { jobTitle: job?.title, locationText: job?.locationText, faults });
     if (outcome.rejected.length > 0) {
-      // Faults that change state, so they stay here: the refused run is created all the same, the refused
-      // start counts toward the quota, or its run is written and then failed.
+      // Inline, as it changes state: the refused run is created all the same.
       if (faults.has('runs-start.rejected-run-created')) refused = outcome;
       else {
+        // Inline, as it changes state: the refused start counts toward the run quota.
         if (sandbox && !fixture && faults.has('limits.quota-refused-422-count')) recordRealRun(org, app.now());
+        // Inline, as it changes state: the refused start's run is written, then failed (run_failed is sent).
         if (job && faults.has('runs-start.rejected-start-runs-and-fails'))
           failedRunOfRefusedStart(rc, job.externalId, targetCount, outcome.requirements ?? []);
         // Variant runs-start.rejected-first-only: a validator that stops at the first offending requirement.
@@ -131,12 +132,12 @@ export function runsStartRoute(rc: RequestContext): Reply {
     });
     requirements = derivedRequirements(derived, job.title, faults);
   }
-  // A fault that changes what the run stores, so it stays here: a fixture run keeps the submitted requirements.
+  // Inline, as it changes what the run stores: a fixture run keeps the submitted requirements.
   if (fixture && !(submitted !== undefined && faults.has('fixtures.submitted-requirements-used')))
     requirements = FIXTURE_REQUIREMENTS.map((r) => ({ ...r }));
 
   const now = app.now();
-  // A fault that changes state, so it stays here: fixture runs count toward the quota.
+  // Inline, as it changes state: fixture runs count toward the run quota.
   const countsTowardQuota = sandbox && (!fixture || faults.has('limits.fixture-runs-count'));
   if (countsTowardQuota) {
     const retryAfter = quotaRetryAfter(org, now, app.config.timeScale);
@@ -154,8 +155,7 @@ export function runsStartRoute(rc: RequestContext): Reply {
     recordRealRun(org, now);
   }
 
-  // A fault that changes state, so it stays here: a repeated identical fixture start answers the earlier
-  // run, as an idempotency cache would.
+  // Inline, as it changes state: a repeated identical fixture start reuses the earlier run (an idempotency cache).
   const earlier =
     fixture && faults.has('runs-start.identical-start-same-run')
       ? [...app.store.runs.values()].find(

@@ -36,7 +36,7 @@ export function usersRoute(rc: RequestContext): Reply {
   let stored = existing;
   if (stored) {
     Object.assign(stored, fields);
-    // A fault that changes what is stored, so it stays here: a repeat gives the user a new user_id.
+    // Inline, as it changes what is stored: a repeat gets a new user_id.
     if (rc.app.config.faults.has('users.repeat-new-user-id')) stored.userId = newUuid();
   } else {
     stored = { userId: newUuid(), externalId, ...fields };
