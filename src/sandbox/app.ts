@@ -179,31 +179,33 @@ function errorReply(e: ApiError): Reply {
   return { status: e.status, body: e, headers: e.headers };
 }
 
-/** The answer `x-svc-sandbox-simulate` (or an embedder's hook) asks for (Sandbox behaviour). */
+/** The refusal `x-svc-sandbox-simulate` (or an embedder's hook) asks for (Sandbox behaviour). */
+function simulatedError(app: AppContext, value: string, retryAfterSeconds: number): ApiError {
+  switch (value) {
+    case 'rate_limited':
+      return new ApiError(
+        429,
+        'rate_limited',
+        { retry_after_seconds: retryAfterSeconds },
+        { 'retry-after': String(retryAfterSeconds) },
+      );
+    case 'rate_limit_unavailable':
+      return new ApiError(503, 'rate_limit_unavailable');
+    case 'internal_error':
+      return new ApiError(500, 'internal_error');
+    default:
+      // Variant sandbox.simulated-credits-required-null: a simulated refusal prices no reveal.
+      return new ApiError(402, 'insufficient_credits', {
+        balance: 0,
+        required: app.config.variants.has('sandbox.simulated-credits-required-null') ? null : 10,
+        reason: 'simulated',
+      });
+  }
+}
+
+/** The simulated answer, as the faults at the refusal point shape it. */
 function simulated(at: RefusalSite, value: string, retryAfterSeconds = 30): Reply {
-  const error = (() => {
-    switch (value) {
-      case 'rate_limited':
-        return new ApiError(
-          429,
-          'rate_limited',
-          { retry_after_seconds: retryAfterSeconds },
-          { 'retry-after': String(retryAfterSeconds) },
-        );
-      case 'rate_limit_unavailable':
-        return new ApiError(503, 'rate_limit_unavailable');
-      case 'internal_error':
-        return new ApiError(500, 'internal_error');
-      default:
-        // Variant sandbox.simulated-credits-required-null: a simulated refusal prices no reveal.
-        return new ApiError(402, 'insufficient_credits', {
-          balance: 0,
-          required: at.app.config.variants.has('sandbox.simulated-credits-required-null') ? null : 10,
-          reason: 'simulated',
-        });
-    }
-  })();
-  return errorReply(refusal(at, { cause: 'simulated' }, error));
+  return errorReply(refusal(at, { cause: 'simulated' }, simulatedError(at.app, value, retryAfterSeconds)));
 }
 
 /** The partner of `x-partner-key` (Authentication). */
