@@ -1,18 +1,22 @@
 // The sandbox as a pure request → response function (testable without a socket), plus its operator.
 import { createEngine, createWebhookQueue } from './collaborators.js';
 import {
+  admit,
   ApiError,
   header,
+  refusal,
+  refuse,
   Serialized,
   type AppConfig,
   type AppContext,
+  type RefusalSite,
   type Reply,
   type RequestContext,
   type SandboxRequest,
   type SandboxResponse,
 } from './context.js';
 import { emitTerminal } from './events.js';
-import { resolveFaults } from './faults/index.js';
+import { pointsOf, resolveFaults, type Settings } from './faults/index.js';
 import { applyBodyVariants, contentTypeFor } from './variants/apply.js';
 import { resolveVariants } from './variants/index.js';
 import { hashSecret } from './ids.js';
@@ -20,22 +24,17 @@ import { stringifyJson } from './json.js';
 import { errorMessage, type Lang } from './messages.js';
 import { Operator } from './operator.js';
 import { RateLimiter, type RateVerdict } from './rate-limit.js';
-import { matchRoute } from './routing.js';
+import { matchRoute, type Route } from './routing.js';
 import { otherPartnersOrganization } from './other-partner.js';
-import { Store, type Partner } from './store.js';
+import { Store, type Organization, type Partner } from './store.js';
 import type { SandboxHooks } from './hooks.js';
 import { isOneOf } from './must.js';
+import { SIMULATE_VALUES } from './simulate-values.js';
 
 export type { SandboxRequest, SandboxResponse } from './context.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-export const SIMULATE_VALUES = [
-  'rate_limited',
-  'rate_limit_unavailable',
-  'internal_error',
-  'insufficient_credits',
-] as const;
+export { SIMULATE_VALUES } from './simulate-values.js';
 
 export interface SandboxAppOptions {
   mode?: 'sandbox' | 'production';
@@ -62,12 +61,31 @@ export interface SandboxApp {
   close(): Promise<void>;
 }
 
+/** What the mode decides: a sandbox serves its own routes, headers and fixtures; production none of them. */
+function settingsOf(sandbox: boolean): Settings {
+  return {
+    sandboxRoutes: sandbox,
+    simulateHeader: sandbox,
+    simulateBeforeAuth: false,
+    simulateOnPost: true,
+    simulatedCounted: true,
+    rateLimitPerOrganization: false,
+    environmentHeader: sandbox,
+    webhookEnvironmentHeader: sandbox,
+    fixtures: sandbox,
+    sandboxTargetLimit: sandbox,
+    revealPriceHeader: sandbox,
+  };
+}
+
 export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
   const faults = resolveFaults(opts.faults ?? []);
+  const points = pointsOf(faults);
+  const mode = opts.mode ?? 'sandbox';
   const timeScale = opts.timeScale ?? 1;
   if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new Error('timeScale must be a positive number');
   const config: AppConfig = {
-    mode: opts.mode ?? 'sandbox',
+    mode,
     timeScale,
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 120,
     rateLimitPerDay: opts.rateLimitPerDay ?? 20_000,
@@ -75,6 +93,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     allowLoopbackWebhooks: opts.allowLoopbackWebhooks ?? false,
     initialWalletBalance: opts.initialWalletBalance ?? 500,
     faults,
+    settings: points.settings(settingsOf(mode === 'sandbox'), { sandbox: mode === 'sandbox' }),
     variants: resolveVariants(opts.variants ?? []),
     log: opts.log ?? (() => {}),
   };
@@ -93,7 +112,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     timeScale,
     faults,
     variants: config.variants,
-    sandboxHeader: config.mode === 'sandbox' || faults.has('production.webhook-environment-header'),
+    sandboxHeader: config.settings.webhookEnvironmentHeader,
     allowLoopback: config.allowLoopbackWebhooks,
     target(partnerId) {
       const p = store.partners.get(partnerId);
@@ -107,6 +126,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
   });
   const app: AppContext = {
     config,
+    points,
     store,
     engine,
     queue,
@@ -159,48 +179,86 @@ function errorReply(e: ApiError): Reply {
   return { status: e.status, body: e, headers: e.headers };
 }
 
-function simulated(app: AppContext, value: string, retryAfterSeconds = 30): Reply {
+/** The refusal `x-svc-sandbox-simulate` (or an embedder's hook) asks for (Sandbox behaviour). */
+function simulatedError(app: AppContext, value: string, retryAfterSeconds: number): ApiError {
   switch (value) {
-    case 'rate_limited': {
-      const headers: Record<string, string> = app.config.faults.has('sandbox.simulate-no-retry-after')
-        ? {}
-        : { 'retry-after': String(retryAfterSeconds) };
-      return errorReply(new ApiError(429, 'rate_limited', { retry_after_seconds: retryAfterSeconds }, headers));
-    }
+    case 'rate_limited':
+      return new ApiError(
+        429,
+        'rate_limited',
+        { retry_after_seconds: retryAfterSeconds },
+        { 'retry-after': String(retryAfterSeconds) },
+      );
     case 'rate_limit_unavailable':
-      return errorReply(
-        new ApiError(
-          app.config.faults.has('sandbox.simulate-unavailable-as-500') ? 500 : 503,
-          'rate_limit_unavailable',
-        ),
-      );
+      return new ApiError(503, 'rate_limit_unavailable');
     case 'internal_error':
-      return errorReply(
-        new ApiError(
-          500,
-          app.config.faults.has('sandbox.simulate-internal-error-code') ? 'server_error' : 'internal_error',
-        ),
-      );
+      return new ApiError(500, 'internal_error');
     default:
-      return errorReply(
-        new ApiError(
-          402,
-          'insufficient_credits',
-          // Variant sandbox.simulated-credits-required-null: a simulated refusal prices no reveal.
-          {
-            balance: 0,
-            required: app.config.variants.has('sandbox.simulated-credits-required-null') ? null : 10,
-            ...(app.config.faults.has('sandbox.simulate-credits-without-reason') ? {} : { reason: 'simulated' }),
-          },
-        ),
-      );
+      // Variant sandbox.simulated-credits-required-null: a simulated refusal prices no reveal.
+      return new ApiError(402, 'insufficient_credits', {
+        balance: 0,
+        required: app.config.variants.has('sandbox.simulated-credits-required-null') ? null : 10,
+        reason: 'simulated',
+      });
   }
 }
 
+/** The simulated answer, as the faults at the refusal point shape it. */
+function simulated(at: RefusalSite, value: string, retryAfterSeconds = 30): Reply {
+  return errorReply(refusal(at, { cause: 'simulated' }, simulatedError(at.app, value, retryAfterSeconds)));
+}
+
+/** The partner of `x-partner-key` (Authentication). */
+function partnerOf(at: RefusalSite, req: SandboxRequest): Partner {
+  const key = header(req.headers, 'x-partner-key');
+  const partner = key ? at.app.store.partnersByKeyHash.get(hashSecret(key)) : undefined;
+  if (!partner)
+    throw refusal(
+      at,
+      { cause: key ? 'unknown-partner-key' : 'no-partner-key' },
+      new ApiError(401, 'invalid_partner_key'),
+    );
+  return partner;
+}
+
+/** Counts the request in the partner's window and refuses it over the limit (Rate limits). */
+function limitRate(at: RefusalSite, req: SandboxRequest, partner: Partner, simulate: string | undefined): void {
+  const { app } = at;
+  const scope = app.config.settings.rateLimitPerOrganization
+    ? `${partner.id}|${header(req.headers, 'x-svc-org') ?? ''}`
+    : partner.id;
+  const counted = simulate === undefined || app.config.settings.simulatedCounted;
+  const verdict: RateVerdict = counted ? app.limiter.hit(partner, app.now(), scope) : { ok: true };
+  // Variant sandbox.simulated-answer-over-limit: counted above, but a simulated request keeps its simulated answer.
+  const simulatedAnswer = simulate !== undefined && app.config.variants.has('sandbox.simulated-answer-over-limit');
+  if (!verdict.ok && !simulatedAnswer)
+    refuse(
+      at,
+      { cause: 'rate-limited' },
+      new ApiError(
+        429,
+        'rate_limited',
+        { retry_after_seconds: verdict.retryAfterSeconds },
+        { 'retry-after': String(verdict.retryAfterSeconds) },
+      ),
+    );
+}
+
+/** The organization of `x-svc-org`, which must be the partner's and enabled (Authentication). */
+function organizationOf(at: RefusalSite & { route: Route['name'] }, req: SandboxRequest, partner: Partner) {
+  const token = header(req.headers, 'x-svc-org');
+  if (!token) throw refusal(at, { cause: 'no-org-token' }, new ApiError(401, 'invalid_org_token'));
+  const org = at.app.store.orgsByTokenHash.get(hashSecret(token));
+  if (!org) throw refusal(at, { cause: 'unknown-org-token' }, new ApiError(401, 'invalid_org_token'));
+  if (org.partnerId !== partner.id)
+    refuse(at, { cause: 'other-partners-org' }, otherPartnersOrganization(at.route, at.app.config.variants));
+  if (!org.enabled) refuse(at, { cause: 'organization-disabled' }, new ApiError(403, 'organization_disabled'));
+  return org;
+}
+
 function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Outcome {
-  const { config, store } = app;
-  const faults = config.faults;
-  const sandbox = config.mode === 'sandbox';
+  const { config } = app;
+  const { settings } = config;
   let lang = langOf(app, req, undefined);
   try {
     const q = req.path.indexOf('?');
@@ -208,81 +266,24 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
     if (!path.startsWith('/v1/')) throw new ApiError(404, 'not_found');
     const segments = path.slice(4).split('/');
     const route = matchRoute(segments);
-    if (!route || (route.sandboxOnly && !sandbox && !faults.has('production.sandbox-route-served')))
-      throw new ApiError(404, 'not_found');
+    if (!route || (route.sandboxOnly && !settings.sandboxRoutes)) throw new ApiError(404, 'not_found');
     if (req.method !== route.method)
       throw new ApiError(405, 'method_not_allowed', { allowed_methods: [route.method] }, { allow: route.method });
     if (req.body && req.body.length > MAX_BODY_BYTES)
       throw new ApiError(413, 'payload_too_large', { max_bytes: MAX_BODY_BYTES });
+    const at = { app, route: route.name };
 
-    const simulate =
-      sandbox || faults.has('production.simulate-honoured') ? header(req.headers, 'x-svc-sandbox-simulate') : undefined;
-    if (
-      simulate !== undefined &&
-      faults.has('sandbox.simulate-before-auth') &&
-      isOneOf(SIMULATE_VALUES, simulate.trim())
-    ) {
-      return { reply: simulated(app, simulate.trim()), lang };
-    }
+    const simulate = settings.simulateHeader ? header(req.headers, 'x-svc-sandbox-simulate') : undefined;
+    if (simulate !== undefined && settings.simulateBeforeAuth && isOneOf(SIMULATE_VALUES, simulate.trim()))
+      return { reply: simulated(at, simulate.trim()), lang };
 
-    const key = header(req.headers, 'x-partner-key');
-    const partner = key ? store.partnersByKeyHash.get(hashSecret(key)) : undefined;
-    if (!partner) {
-      const status =
-        (!key && faults.has('auth.missing-partner-key-403')) ||
-        (key && route.name === 'jobs' && faults.has('auth.jobs-unknown-key-403'))
-          ? 403
-          : 401;
-      throw new ApiError(
-        status,
-        key && faults.has('auth.unknown-key-wrong-code') ? 'invalid_org_token' : 'invalid_partner_key',
-      );
-    }
+    const partner = partnerOf(at, req);
     lang = langOf(app, req, partner);
-    // The faults: a simulated request is not counted; the window is kept per organization, not per partner.
-    const scope = faults.has('limits.rate-limit-per-organization')
-      ? `${partner.id}|${header(req.headers, 'x-svc-org') ?? ''}`
-      : partner.id;
-    const verdict: RateVerdict =
-      simulate !== undefined && faults.has('limits.simulated-not-counted')
-        ? { ok: true }
-        : app.limiter.hit(partner, app.now(), scope);
-    // The fault counts requests but never refuses one: the limit is not enforced.
-    // Variant sandbox.simulated-answer-over-limit: counted above, but a simulated request keeps its simulated answer.
-    const simulatedAnswer = simulate !== undefined && app.config.variants.has('sandbox.simulated-answer-over-limit');
-    if (!verdict.ok && !faults.has('limits.rate-limit-unenforced') && !simulatedAnswer) {
-      const headers: Record<string, string> = faults.has('limits.rate-limited-no-retry-after')
-        ? {}
-        : { 'retry-after': String(verdict.retryAfterSeconds) };
-      throw new ApiError(429, 'rate_limited', { retry_after_seconds: verdict.retryAfterSeconds }, headers);
-    }
-    if (!partner.enabled) {
-      throw faults.has('auth.disabled-partner-401')
-        ? new ApiError(401, 'invalid_partner_key')
-        : new ApiError(403, 'partner_disabled');
-    }
-    let org;
-    if (route.needsOrg) {
-      const token = header(req.headers, 'x-svc-org');
-      if (!token)
-        throw new ApiError(
-          faults.has('auth.missing-org-token-403') ||
-            (route.name === 'decisions' && faults.has('auth.decisions-missing-org-token-403'))
-            ? 403
-            : 401,
-          'invalid_org_token',
-        );
-      org = store.orgsByTokenHash.get(hashSecret(token));
-      if (org && org.partnerId !== partner.id && !faults.has('auth.org-token-any-partner'))
-        throw otherPartnersOrganization(route.name, config.variants);
-      if (!org)
-        throw new ApiError(
-          401,
-          faults.has('auth.unknown-org-token-wrong-code') ? 'invalid_partner_key' : 'invalid_org_token',
-        );
-      if (!org.enabled && !faults.has('auth.disabled-organization-served'))
-        throw new ApiError(403, 'organization_disabled');
-    }
+    limitRate(at, req, partner, simulate);
+    if (!partner.enabled) throw refusal(at, { cause: 'partner-disabled' }, new ApiError(403, 'partner_disabled'));
+    const org = route.needsOrg ? organizationOf(at, req, partner) : undefined;
+    const rc = contextOf(app, req, route, segments, lang, partner, org);
+
     const injected = hooks.simulate?.({
       id: req.id ?? 0,
       method: req.method,
@@ -293,36 +294,26 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
     });
     if (injected) {
       config.log(`injected ${injected.simulate} for partner ${partner.keyPrefix}…`);
-      return { reply: simulated(app, injected.simulate, injected.retryAfterSeconds), lang };
+      return { reply: simulated(at, injected.simulate, injected.retryAfterSeconds), lang };
     }
-    // The fault honours the header on reads only ("on any authenticated request", Sandbox behaviour).
-    if (simulate !== undefined && !(req.method === 'POST' && faults.has('sandbox.simulate-ignored-on-post'))) {
+    if (simulate !== undefined && (req.method !== 'POST' || settings.simulateOnPost)) {
       const value = simulate.trim();
-      if (!isOneOf(SIMULATE_VALUES, value)) {
-        const allowed = faults.has('sandbox.simulate-allowed-incomplete')
-          ? SIMULATE_VALUES.filter((v) => v !== 'insufficient_credits')
-          : [...SIMULATE_VALUES];
-        throw new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-simulate', allowed });
-      }
+      if (!isOneOf(SIMULATE_VALUES, value))
+        throw refusal(
+          at,
+          { cause: 'simulate-value' },
+          new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-simulate', allowed: [...SIMULATE_VALUES] }),
+        );
       config.log(`simulated ${value} for partner ${partner.keyPrefix}…`);
-      // The fault carries the request out, then answers the simulated 503 ("nothing was executed").
-      if (value === 'rate_limit_unavailable' && faults.has('sandbox.simulated-unavailable-executes')) {
+      // Inline, as it changes state: the request is carried out, yet the simulated 503 says nothing was executed.
+      if (value === 'rate_limit_unavailable' && config.faults.has('sandbox.simulated-unavailable-executes')) {
         try {
-          route.handler({
-            app,
-            method: req.method,
-            segments,
-            headers: req.headers,
-            lang,
-            partner,
-            org,
-            rawBody: req.body,
-          });
+          route.handler(rc);
         } catch {
-          // Its own answer is dropped: the simulated one is sent all the same.
+          // dropped
         }
       }
-      return { reply: simulated(app, value), lang };
+      return { reply: simulated(at, value), lang };
     }
     if (route.method === 'POST') {
       const ct = header(req.headers, 'content-type');
@@ -330,84 +321,58 @@ function dispatch(app: AppContext, req: SandboxRequest, hooks: SandboxHooks): Ou
       if (media !== 'application/json')
         throw new ApiError(415, 'unsupported_media_type', { expected: 'application/json' });
     }
-    const rc: RequestContext = {
-      app,
-      method: req.method,
-      segments,
-      headers: req.headers,
-      lang,
-      partner,
-      org,
-      rawBody: req.body,
-    };
-    const reply = route.handler(rc);
-    // The fault: answers to bodies with non-ASCII text built by another encoding path, which wraps them.
-    if (
-      faults.has('explore.non-ascii-success-off-schema') &&
-      reply.status >= 200 &&
-      reply.status < 300 &&
-      /[^\x00-\x7f]/.test(req.body?.toString('utf8') ?? '')
-    )
-      return { reply: { ...reply, body: [reply.body] }, lang };
-    return { reply, lang };
+    admit(at, { orgTokenGiven: header(req.headers, 'x-svc-org') !== undefined });
+    return { reply: route.handler(rc), lang };
   } catch (e) {
-    if (e instanceof ApiError) {
-      // Unrouted answers (unknown path, wrong method) are a classic place for a framework's default body.
-      if (
-        (e.code === 'not_found' || e.code === 'method_not_allowed') &&
-        faults.has('conventions.unrouted-without-envelope')
-      ) {
-        return { reply: { status: e.status, body: { detail: 'Not Found' } }, lang };
-      }
-      return { reply: errorReply(e), lang };
-    }
+    if (e instanceof ApiError) return { reply: errorReply(e), lang };
     config.log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     return { reply: errorReply(new ApiError(500, 'internal_error')), lang };
   }
 }
 
+/** The request as its route handler sees it, once the partner and organization are settled. */
+function contextOf(
+  app: AppContext,
+  req: SandboxRequest,
+  route: Route,
+  segments: string[],
+  lang: Lang,
+  partner: Partner,
+  org: Organization | undefined,
+): RequestContext {
+  return {
+    app,
+    route: route.name,
+    method: req.method,
+    segments,
+    headers: req.headers,
+    lang,
+    partner,
+    org,
+    rawBody: req.body,
+  };
+}
+
+/** The reply as bytes: the error envelope in the caller's language, the headers every answer carries. */
 function finish(app: AppContext, { reply, lang }: Outcome, langDefaulted: boolean): SandboxResponse {
-  const faults = app.config.faults;
+  const { points, config } = app;
+  const variants = config.variants;
   let payload = reply.body;
   if (payload instanceof ApiError) {
-    const swapped: Lang = lang === 'he' ? 'en' : 'he';
-    const msgLang: Lang = faults.has('conventions.message-not-localized')
-      ? 'en'
-      : faults.has('conventions.message-language-swapped')
-        ? swapped
-        : lang;
-    const message =
-      langDefaulted && faults.has('conventions.default-message-empty') ? '' : errorMessage(payload.code, msgLang);
-    payload = { error: payload.code, message, ...payload.extra };
+    const { code, extra } = payload;
+    payload = points.envelope(
+      { error: code, message: errorMessage(code, lang), ...extra },
+      { status: reply.status, lang, langDefaulted, messageIn: (l) => errorMessage(code, l) },
+    );
   }
-  const variants = app.config.variants;
   const headers: Record<string, string> = {
-    'content-type':
-      faults.has('conventions.content-type-without-charset') ||
-      (reply.status >= 400 && faults.has('conventions.error-without-charset'))
-        ? 'application/json'
-        : contentTypeFor(variants),
+    'content-type': contentTypeFor(variants),
     'cache-control': 'no-store',
     ...reply.headers,
   };
   if (variants.has('http.connection-close')) headers.connection = 'close';
-  const sandbox = app.config.mode === 'sandbox';
-  const headerDropped =
-    faults.has('sandbox.no-environment-header') ||
-    (reply.status >= 400 && faults.has('sandbox.errors-without-environment-header')) ||
-    (reply.status === 202 && faults.has('sandbox.accepted-without-environment-header'));
-  if (sandbox ? !headerDropped : faults.has('production.environment-header')) {
-    headers['x-svc-environment'] = 'sandbox';
-  }
+  if (config.settings.environmentHeader) headers['x-svc-environment'] = 'sandbox';
   const encoded = payload instanceof Serialized ? payload.bytes : Buffer.from(stringifyJson(payload), 'utf8');
-  // The fault puts a stray 0xFF byte inside the first candidate name of a run read: invalid UTF-8.
-  const nameAt = faults.has('conventions.invalid-utf8-in-run-read') ? encoded.indexOf('"name":"') : -1;
-  const bytes =
-    nameAt < 0
-      ? encoded
-      : Buffer.concat([encoded.subarray(0, nameAt + 8), Buffer.from([0xff]), encoded.subarray(nameAt + 8)]);
-  const varied = variants.size > 0 ? applyBodyVariants(bytes, reply.status, variants) : bytes;
-  // The fault: a byte-order mark before every JSON text (RFC 8259 §8.1: implementations must not add one).
-  const body = faults.has('conventions.json-byte-order-mark') ? Buffer.concat([UTF8_BOM, varied]) : varied;
-  return { status: reply.status, headers, body };
+  const body = variants.size > 0 ? applyBodyVariants(encoded, reply.status, variants) : encoded;
+  return points.wire({ status: reply.status, headers, body }, {});
 }

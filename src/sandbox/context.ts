@@ -5,9 +5,13 @@ import type { Lang } from './messages.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Organization, Partner, Store } from './store.js';
 import type { FaultSet } from './faults/index.js';
+import type { AnswerFacts, Points, RefusalFacts, RouteName, Settings } from './faults/points.js';
+import { ApiError, type Reply } from './api-error.js';
 import { must } from './must.js';
 import { strictTextRefused } from './text-policy.js';
 import type { VariantSet } from './variants/index.js';
+
+export { ApiError, type Reply } from './api-error.js';
 
 export interface SandboxRequest {
   method: string;
@@ -36,6 +40,8 @@ export interface AppConfig {
   /** Wallet of a newly connected organization (production reveals spend it). */
   initialWalletBalance: number;
   faults: FaultSet;
+  /** The sandbox's mode-dependent choices, as the faults at the settings point leave them. */
+  settings: Settings;
   /** Conformant variants switched on (src/sandbox/variants): each changes one choice the spec leaves open. */
   variants: VariantSet;
   log: (line: string) => void;
@@ -43,6 +49,8 @@ export interface AppConfig {
 
 export interface AppContext {
   config: AppConfig;
+  /** The named points where the active faults act (faults/points.ts). */
+  points: Points;
   store: Store;
   engine: Engine;
   queue: WebhookQueue;
@@ -56,6 +64,7 @@ export interface AppContext {
 
 export interface RequestContext {
   app: AppContext;
+  route: RouteName;
   method: string;
   /** Path segments after `/v1`, e.g. ['runs', '<id>']. */
   segments: string[];
@@ -70,24 +79,6 @@ export interface RequestContext {
 /** A body already serialized (cached run reads). */
 export class Serialized {
   constructor(readonly bytes: Buffer) {}
-}
-
-export interface Reply {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-/** A refusal with the spec's error envelope; thrown by handlers, rendered by the app. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(code);
-  }
 }
 
 /** Path segment `n` of a route whose pattern has it (the router matched the whole path). */
@@ -118,7 +109,7 @@ export function jsonBody(rc: RequestContext): JsonRecord {
   if (!isRecord(value)) throw new ApiError(422, 'invalid_request', { reason: 'body must be a JSON object' });
   if (strictTextRefused(rc.app.config.variants, value))
     throw new ApiError(422, 'invalid_request', { reason: 'text with control characters or over 1000 characters' });
-  return value;
+  return rc.app.points.body(value, { route: rc.route });
 }
 
 export function requireOrg(rc: RequestContext): Organization {
@@ -128,4 +119,45 @@ export function requireOrg(rc: RequestContext): Organization {
 
 export function isSandbox(rc: RequestContext): boolean {
   return rc.app.config.mode === 'sandbox';
+}
+
+/** Where a refusal is made: the app, and the route once routing found one. */
+export interface RefusalSite {
+  app: AppContext;
+  route?: RouteName | undefined;
+}
+
+function refusalAt(at: RefusalSite, facts: Omit<RefusalFacts, 'route'>, error: ApiError | undefined) {
+  return at.app.points.refusal(error, at.route ? { ...facts, route: at.route } : facts);
+}
+
+/** Refuses with `error` as the faults at the refusal point shape it; returns if one lets the request through. */
+export function refuse(at: RefusalSite, facts: Omit<RefusalFacts, 'route'>, error: ApiError): void {
+  const e = refusalAt(at, facts, error);
+  if (e) throw e;
+}
+
+/** The refusal `error` as the faults shape it, for a refusal nothing can be let through. */
+export function refusal(at: RefusalSite, facts: Omit<RefusalFacts, 'route'>, error: ApiError): ApiError {
+  return refusalAt(at, facts, error) ?? error;
+}
+
+/** Where the spec accepts the request: a fault at the refusal point may refuse it all the same. */
+export function admit(at: RefusalSite, facts: Omit<RefusalFacts, 'route' | 'cause'>): void {
+  const e = refusalAt(at, { ...facts, cause: 'admitted' }, undefined);
+  if (e) throw e;
+}
+
+/** A route's answer, as the faults at the answer point shape it. */
+export function answer(
+  rc: RequestContext,
+  reply: Reply,
+  facts: Omit<AnswerFacts, 'route' | 'sandbox' | 'requestText'> = {},
+): Reply {
+  return rc.app.points.answer(reply, {
+    ...facts,
+    route: rc.route,
+    sandbox: isSandbox(rc),
+    requestText: () => rc.rawBody?.toString('utf8') ?? '',
+  });
 }

@@ -1,5 +1,6 @@
 // The route table of v1: path shape → method → handler. Matching is by segments, no regex on the hot path.
 import type { Reply, RequestContext } from './context.js';
+import type { RouteName } from './faults/points.js';
 import { decisionsRoute } from './routes/decisions.js';
 import { jobsRoute } from './routes/jobs.js';
 import { redeemRoute } from './routes/redeem.js';
@@ -11,7 +12,7 @@ import { webhookTestRoute } from './routes/webhook-test.js';
 
 export interface Route {
   /** Stable name, for faults that break one endpoint only. */
-  name: 'redeem' | 'users' | 'jobs' | 'runs-start' | 'runs-read' | 'reveal' | 'decisions' | 'webhook-test';
+  name: RouteName;
   method: 'GET' | 'POST';
   handler: (rc: RequestContext) => Reply;
   /** Everything but redeem needs the org token. */

@@ -25,7 +25,8 @@ const DRAIN: DrainAllowance = { maxBytes: 16 * MAX_BODY_BYTES, maxMs: 2_000 };
 const REFUSAL_LINGER_MS = 1_000;
 
 export function listFaults(): FaultDefinition[] {
-  return FAULTS.map((f) => ({ ...f }));
+  // What a fault is, without how it acts (its transforms are the sandbox's own business).
+  return FAULTS.map(({ acts: _acts, ...f }) => f);
 }
 
 interface Adapter {

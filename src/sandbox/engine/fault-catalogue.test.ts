@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { engineFaults } from '../faults/engine-faults.js';
-import { webhookFaults } from '../faults/webhook-faults.js';
+import { FAULTS } from '../faults/index.js';
 
 const SUITES = [
   'conventions',
@@ -29,8 +28,9 @@ function sources(dir: string): string {
     .join('\n');
 }
 
-describe('engine and webhook fault catalogue', () => {
-  const all = [...engineFaults, ...webhookFaults];
+describe('engine, run view and webhook fault catalogue', () => {
+  /** The faults of the areas the engine, the run view, presentation and the webhook queue serve. */
+  const all = FAULTS.filter((f) => f.area === 'runs-read' || f.area === 'webhooks');
   const here = new URL('.', import.meta.url).pathname;
   // A fault may break behaviour anywhere in the sandbox (events.ts queues the webhooks, for one).
   const code = ['..', '../engine', '../presentation', '../webhooks', '../routes']
@@ -46,7 +46,7 @@ describe('engine and webhook fault catalogue', () => {
     }
   });
 
-  it('tests every fault at a point in the code', () => {
-    for (const f of all) expect(code, f.id).toContain(`'${f.id}'`);
+  it('tests every fault at a point in the code, or acts at a named point', () => {
+    for (const f of all) if (!f.acts) expect(code, f.id).toContain(`'${f.id}'`);
   });
 });

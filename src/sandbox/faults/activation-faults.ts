@@ -1,7 +1,32 @@
+// Redeeming activation codes (Endpoints › POST /activations/redeem, States and transitions › Activation code).
+// They are switched in activation.ts, where a code is redeemed and an organization connected.
 import type { FaultDefinition } from './types.js';
 
-// Redeeming activation codes (Endpoints › POST /activations/redeem, States and transitions › Activation code).
 export const activationFaults = [
+  {
+    id: 'activation.no-normalization',
+    area: 'activation',
+    summary: 'a lower-case code with spaces is not normalized and gives 404 `code_not_found`',
+    caughtBy: 'activation.normalizes-code-input',
+  },
+  {
+    id: 'activation.code-reusable',
+    area: 'activation',
+    summary: 'a redeemed code can be redeemed again and issues a new token',
+    caughtBy: 'activation.already-redeemed-409',
+  },
+  {
+    id: 'activation.external-id-taken-burns-code',
+    area: 'activation',
+    summary: '`409 external_id_taken` consumes the code',
+    caughtBy: 'activation.external-id-taken-keeps-code',
+  },
+  {
+    id: 'activation.redeemed-at-missing',
+    area: 'activation',
+    summary: '`409 code_already_redeemed` lacks `redeemed_at`',
+    caughtBy: 'activation.already-redeemed-409',
+  },
   {
     id: 'activation.token-uppercase-hex',
     area: 'activation',

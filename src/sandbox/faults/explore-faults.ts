@@ -1,8 +1,18 @@
+// What generated requests find (the explore suite): one fault per property class, each a bug real
+// services ship. They act at the body and answer points, or in jsonBody (context.ts).
+import { FloatToken, type JsonRecord } from '../json.js';
 import type { FaultDefinition } from './types.js';
 
-// What generated requests find (the explore suite): one fault per property class, each a bug real
-// services ship. Hooks: context.ts (jsonBody), app.ts (the reply of a route), routes/jobs.ts,
-// routes/runs-start.ts.
+/** A loose reader that takes a number for text, as its digits. */
+function looseText(body: JsonRecord): JsonRecord {
+  const out: JsonRecord = { ...body };
+  for (const k of ['title', 'description_text', 'location_text']) {
+    const v = out[k];
+    if (typeof v === 'number') out[k] = String(v);
+  }
+  return out;
+}
+
 const ENDPOINTS = ['users', 'jobs', 'runs-start', 'decisions', 'reveal'] as const;
 const others = (property: string, first: string): string[] =>
   ENDPOINTS.filter((e) => e !== first).map((e) => `explore.${e}.${property}`);
@@ -20,12 +30,21 @@ export const exploreFaults = [
     area: 'explore',
     summary: 'a number where a job text field goes (`title: 42`) is accepted and stored as its digits',
     caughtBy: 'explore.jobs.schema-mismatch-answered-4xx',
+    acts: {
+      body: (b, f) => (f.route === 'jobs' ? looseText(b) : b),
+    },
   },
   {
     id: 'explore.target-count-fraction-rounded',
     area: 'explore',
     summary: 'a fractional `target_count` (`2.5`) is rounded and the run started, instead of a 4xx',
     caughtBy: 'explore.runs-start.schema-mismatch-answered-4xx',
+    acts: {
+      body: (b, f) =>
+        f.route === 'runs-start' && b.target_count instanceof FloatToken
+          ? { ...b, target_count: Math.round(Number(b.target_count.raw)) }
+          : b,
+    },
   },
   {
     id: 'explore.outside-bmp-500',
@@ -41,5 +60,9 @@ export const exploreFaults = [
       'a 2xx to a request body holding non-ASCII text is wrapped in an array (an encoding path that builds the answer apart)',
     caughtBy: 'explore.users.success-matches-response-schema',
     alsoCaughtBy: others('success-matches-response-schema', 'users'),
+    acts: {
+      answer: (r, f) =>
+        r.status >= 200 && r.status < 300 && /[^\x00-\x7f]/.test(f.requestText()) ? { ...r, body: [r.body] } : r,
+    },
   },
 ] as const satisfies readonly FaultDefinition[];

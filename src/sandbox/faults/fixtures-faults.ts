@@ -1,3 +1,7 @@
+// The certification fixtures (Sandbox behaviour › Fixtures: cert-* job ids). Starts act at the refusal and
+// answer points of routes/runs-start.ts; the tables are switched in fixtures/definitions.ts and run-view.ts.
+import { edited, withoutExtraFields } from './reshape.js';
+import { ApiError } from '../api-error.js';
 import type { FaultDefinition } from './types.js';
 
 const FIXTURES = [
@@ -20,16 +24,31 @@ const read = (fixture: string): Pick<FaultDefinition, 'caughtBy' | 'alsoCaughtBy
 
 export const fixturesFaults = [
   {
+    id: 'fixtures.extra-fields-missing-on-reveal',
+    area: 'fixtures',
+    summary: '`cert-extra-fields` reveal response carries no unknown field',
+    caughtBy: 'fixtures.cert-extra-fields.reveal-and-decisions-carry-extra-fields',
+    acts: {
+      answer: (r, f) => (f.route === 'reveal' && f.fixture ? withoutExtraFields(r) : r),
+    },
+  },
+  {
     id: 'fixtures.any-acting-user',
     area: 'fixtures',
     summary: 'a fixture start by an acting user never registered is accepted instead of 404 `user_not_found`',
     caughtBy: 'fixtures.start-unregistered-user-404',
+    acts: {
+      refusal: (e, f) => (f.route === 'runs-start' && f.cause === 'unknown-user' && f.fixture ? undefined : e),
+    },
   },
   {
     id: 'fixtures.target-limit-unenforced',
     area: 'fixtures',
     summary: 'a fixture start with target_count 21 is accepted; only real runs get 422 `sandbox_limit`',
     caughtBy: 'fixtures.target-count-21-sandbox-limit',
+    acts: {
+      refusal: (e, f) => (f.cause === 'sandbox-limit' && f.fixture ? undefined : e),
+    },
   },
   {
     id: 'fixtures.notices-ignore-english',
@@ -42,12 +61,18 @@ export const fixturesFaults = [
     area: 'fixtures',
     summary: '`cert-extra-fields` decisions response carries no unknown field',
     caughtBy: 'fixtures.cert-extra-fields.reveal-and-decisions-carry-extra-fields',
+    acts: {
+      answer: (r, f) => (f.route === 'decisions' && f.fixture ? withoutExtraFields(r) : r),
+    },
   },
   {
     id: 'fixtures.extra-fields-missing-on-start',
     area: 'fixtures',
     summary: '`cert-extra-fields` run start response carries no unknown top-level field (its requirements still do)',
     caughtBy: 'fixtures.cert-extra-fields.start-accepted-202',
+    acts: {
+      answer: (r, f) => (f.route === 'runs-start' && f.fixture ? withoutExtraFields(r) : r),
+    },
   },
   {
     id: 'fixtures.names-not-localized',
@@ -61,6 +86,9 @@ export const fixturesFaults = [
     summary: 'a fixture run start answers 200 instead of 202',
     caughtBy: 'fixtures.cert-notices-all.start-accepted-202',
     alsoCaughtBy: startChecksBut('cert-notices-all'),
+    acts: {
+      answer: (r, f) => (f.route === 'runs-start' && f.fixture ? { ...r, status: 200 } : r),
+    },
   },
   {
     id: 'fixtures.start-without-fixture-name',
@@ -68,6 +96,14 @@ export const fixturesFaults = [
     summary: 'a fixture run start response lacks `sandbox: {fixture: <name>}`',
     caughtBy: 'fixtures.cert-slow.start-accepted-202',
     alsoCaughtBy: startChecksBut('cert-slow'),
+    acts: {
+      answer: (r, f) =>
+        f.route === 'runs-start' && f.fixture
+          ? edited(r, (b) => {
+              delete b.sandbox;
+            })
+          : r,
+    },
   },
   {
     id: 'fixtures.notices-all-missing-paid-fallback',
@@ -124,5 +160,37 @@ export const fixturesFaults = [
     area: 'fixtures',
     summary: '`cert-slow` is `completed` at once instead of running for 3 minutes',
     caughtBy: 'fixtures.cert-slow.runs-three-minutes-then-completes',
+  },
+  {
+    id: 'fixtures.candidate-requirements-musts-only',
+    area: 'fixtures',
+    summary:
+      "fixture candidates list only the `must` entries of the fixture's requirement list, not one per run requirement",
+    caughtBy: 'fixtures.candidate-requirements-match-start',
+  },
+  {
+    id: 'fixtures.submitted-requirements-used',
+    area: 'fixtures',
+    summary:
+      "a fixture run start with valid submitted requirements returns them in its `202` instead of the fixture's fixed list",
+    caughtBy: 'fixtures.submitted-requirements-not-used',
+  },
+  {
+    id: 'fixtures.unknown-fixture-as-job-not-found',
+    area: 'fixtures',
+    summary: 'an unknown `cert-*` job answers `404 job_not_found` instead of `422 unknown_fixture` with `fixtures`',
+    caughtBy: 'fixtures.unknown-fixture-422',
+    acts: {
+      refusal: (e, f) => (e && f.cause === 'unknown-fixture' ? new ApiError(404, 'job_not_found') : e),
+    },
+  },
+  {
+    // A read without the name is the conformant variant fixtures.name-on-start-only (a warning): the
+    // spec's "Fixture responses carry…" reads two ways. A read naming another fixture is wrong either way.
+    id: 'fixtures.read-names-other-fixture',
+    area: 'fixtures',
+    summary: 'a fixture run read names another fixture in `sandbox.fixture`',
+    caughtBy: 'fixtures.cert-notices-all.read-matches-table',
+    alsoCaughtBy: ['fixtures.cert-notices-all.read-matches-table-en'],
   },
 ] as const satisfies readonly FaultDefinition[];

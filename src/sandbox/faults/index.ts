@@ -1,41 +1,41 @@
 import { activationFaults } from './activation-faults.js';
-import { apiFaults } from './api-faults.js';
-import { coverageFaults } from './coverage-faults.js';
+import { authFaults } from './auth-faults.js';
+import { conventionsFaults } from './conventions-faults.js';
 import { decisionsFaults } from './decisions-faults.js';
-import { engineFaults } from './engine-faults.js';
+import { exploreFaults } from './explore-faults.js';
 import { fixturesFaults } from './fixtures-faults.js';
-import { runsReadFaults } from './runs-read-faults.js';
-import { runsStartFaults } from './runs-start-faults.js';
 import { jobsFaults } from './jobs-faults.js';
 import { limitsFaults } from './limits-faults.js';
 import { productionFaults } from './production-faults.js';
-import { sandboxFaults } from './sandbox-faults.js';
 import { revealFaults } from './reveal-faults.js';
+import { runsReadFaults } from './runs-read-faults.js';
+import { runsStartFaults } from './runs-start-faults.js';
+import { sandboxFaults } from './sandbox-faults.js';
 import { usersFaults } from './users-faults.js';
-import { webhookFaults } from './webhook-faults.js';
-import { exploreFaults } from './explore-faults.js';
+import { webhooksFaults } from './webhooks-faults.js';
 import type { FaultDefinition } from './types.js';
+import { composePoints, type Points } from './points.js';
 import { isOneOf } from '../must.js';
 
 export type { FaultDefinition } from './types.js';
+export type { Points, RouteName, Settings } from './points.js';
 
 const BY_AREA = [
-  apiFaults,
-  engineFaults,
-  runsStartFaults,
-  runsReadFaults,
-  webhookFaults,
   activationFaults,
-  usersFaults,
-  jobsFaults,
-  revealFaults,
+  authFaults,
+  conventionsFaults,
   decisionsFaults,
-  fixturesFaults,
-  coverageFaults,
-  sandboxFaults,
-  productionFaults,
-  limitsFaults,
   exploreFaults,
+  fixturesFaults,
+  jobsFaults,
+  limitsFaults,
+  productionFaults,
+  revealFaults,
+  runsReadFaults,
+  runsStartFaults,
+  sandboxFaults,
+  usersFaults,
+  webhooksFaults,
 ] as const;
 
 /** Every fault id, from the registry itself: a `faults.has('typo')` anywhere in the sandbox does not compile. */
@@ -54,4 +54,10 @@ export function resolveFaults(ids: readonly string[]): FaultSet {
   if (unknown.length > 0)
     throw new Error(`unknown fault id(s): ${unknown.join(', ')} (see: svc-certify serve --list-faults)`);
   return new Set(ids.filter((id) => isOneOf(known, id)));
+}
+
+/** The points of a sandbox with these faults on: each point, the chain of their transforms in id order. */
+export function pointsOf(faults: FaultSet): Points {
+  const on: ReadonlySet<string> = faults;
+  return composePoints(FAULTS.flatMap((f) => (f.acts && on.has(f.id) ? [f.acts] : [])));
 }

@@ -1,7 +1,40 @@
+// Creating jobs and refusing incomplete ones (Endpoints › POST /jobs, JobIssue). Refusals and answers act
+// at their points; what changes a stored job is switched in routes/jobs.ts.
+import { reword, edited } from './reshape.js';
+import { ApiError } from '../api-error.js';
 import type { FaultDefinition } from './types.js';
 
-// Creating jobs and refusing incomplete ones (Endpoints › POST /jobs, JobIssue).
+/** The issues of a `job_rejected` refusal. */
+function issuesOf(e: ApiError): JobIssue[] {
+  const rejected = e.extra.rejected;
+  return Array.isArray(rejected) ? rejected.filter(isJobIssue) : [];
+}
+
+function isJobIssue(v: unknown): v is JobIssue {
+  return typeof v === 'object' && v !== null && 'field' in v && typeof v.field === 'string';
+}
+
+interface JobIssue {
+  field: string;
+  code: string;
+  message_he?: string;
+  message_en: string;
+}
+
 export const jobsFaults = [
+  {
+    id: 'jobs.rejection-stores-job',
+    area: 'jobs',
+    summary: 'a `422 job_rejected` still stores the job',
+    caughtBy: 'jobs.rejection-stores-nothing',
+    alsoCaughtBy: ['explore.jobs.refused-write-stored-nothing'],
+  },
+  {
+    id: 'jobs.repeat-new-job-id',
+    area: 'jobs',
+    summary: 'a repeated job upsert returns a new `job_id`',
+    caughtBy: 'jobs.upsert-repeat-same-job',
+  },
   {
     id: 'jobs.repeat-keeps-location',
     area: 'jobs',
@@ -13,30 +46,69 @@ export const jobsFaults = [
     area: 'jobs',
     summary: 'the first creation of a job answers `created: false`',
     caughtBy: 'jobs.create-new-job',
+    acts: {
+      answer: (r, f) =>
+        f.route === 'jobs'
+          ? edited(r, (b) => {
+              b.created = false;
+            })
+          : r,
+    },
   },
   {
     id: 'jobs.repeat-updated-false',
     area: 'jobs',
     summary: 'a repeated job upsert answers `updated: false`',
     caughtBy: 'jobs.upsert-repeat-same-job',
+    acts: {
+      answer: (r, f) =>
+        f.route === 'jobs'
+          ? edited(r, (b) => {
+              b.updated = false;
+            })
+          : r,
+    },
   },
   {
     id: 'jobs.title-not-required',
     area: 'jobs',
     summary: 'a job without `title` is stored instead of refused with `title_missing`',
     caughtBy: 'jobs.rejects-missing-title',
+    acts: {
+      refusal: (e, f) => {
+        if (!e || f.cause !== 'job-rejected') return e;
+        const rejected = issuesOf(e).filter((i) => i.field !== 'title');
+        return rejected.length === 0 ? undefined : reword(e, { extra: { rejected } });
+      },
+    },
   },
   {
     id: 'jobs.issue-message-he-missing',
     area: 'jobs',
     summary: 'JobIssue entries of `422 job_rejected` lack `message_he`',
     caughtBy: 'jobs.rejects-missing-description',
+    acts: {
+      refusal: (e, f) =>
+        e && f.cause === 'job-rejected'
+          ? reword(e, { extra: { rejected: issuesOf(e).map(({ message_he: _he, ...i }) => i) } })
+          : e,
+    },
   },
   {
     id: 'jobs.location-issue-field-wrong',
     area: 'jobs',
     summary: 'the `location_missing` issue names field `location` instead of the request field `location_text`',
     caughtBy: 'jobs.rejects-missing-location',
+    acts: {
+      refusal: (e, f) =>
+        e && f.cause === 'job-rejected'
+          ? reword(e, {
+              extra: {
+                rejected: issuesOf(e).map((i) => (i.field === 'location_text' ? { ...i, field: 'location' } : i)),
+              },
+            })
+          : e,
+    },
   },
   {
     id: 'jobs.issues-share-first-field',
@@ -44,6 +116,14 @@ export const jobsFaults = [
     summary:
       'a job missing several fields is refused with one JobIssue each, but every issue names the first missing field in `field`',
     caughtBy: 'jobs.rejection-lists-every-missing-field',
+    acts: {
+      refusal: (e, f) => {
+        if (!e || f.cause !== 'job-rejected') return e;
+        const issues = issuesOf(e);
+        const field = issues[0]?.field;
+        return field === undefined ? e : reword(e, { extra: { rejected: issues.map((i) => ({ ...i, field })) } });
+      },
+    },
   },
   {
     id: 'isolation.jobs-shared-across-orgs',

@@ -1,18 +1,41 @@
+// Rate limits and the sandbox run quota (Rate limits, Sandbox behaviour). They act at the settings and
+// refusal points; what changes the quota's count is switched in routes/runs-start.ts.
+import { reword } from './reshape.js';
 import type { FaultDefinition } from './types.js';
 
-// Limits broken one at a time (the rate limit's and the run quota's first faults are in api-faults.ts).
 export const limitsFaults = [
+  {
+    id: 'limits.rate-limited-no-retry-after',
+    area: 'limits',
+    summary: 'a real `429 rate_limited` lacks `Retry-After`',
+    caughtBy: 'limits.rate-limit-429',
+    acts: {
+      refusal: (e, f) => (e && f.cause === 'rate-limited' ? reword(e, { headers: {} }) : e),
+    },
+  },
+  {
+    id: 'limits.fixture-runs-count',
+    area: 'limits',
+    summary: 'fixture runs count toward the sandbox run quota',
+    caughtBy: 'limits.sandbox-run-quota',
+  },
   {
     id: 'limits.rate-limit-unenforced',
     area: 'limits',
     summary: 'requests over the per-minute rate are counted but never refused with 429',
     caughtBy: 'limits.rate-limit-429',
+    acts: {
+      refusal: (e, f) => (f.cause === 'rate-limited' ? undefined : e),
+    },
   },
   {
     id: 'limits.quota-without-retry-after',
     area: 'limits',
     summary: 'the 21st real run gets 429 `sandbox_run_quota` without the `Retry-After` header',
     caughtBy: 'limits.sandbox-run-quota',
+    acts: {
+      refusal: (e, f) => (e && f.cause === 'run-quota' ? reword(e, { headers: {} }) : e),
+    },
   },
   {
     id: 'limits.quota-refused-422-count',
@@ -25,6 +48,9 @@ export const limitsFaults = [
     area: 'limits',
     summary: 'requests carrying `x-svc-sandbox-simulate` are answered but not counted toward the rate limit',
     caughtBy: 'limits.simulated-requests-count',
+    acts: {
+      settings: (s) => ({ ...s, simulatedCounted: false }),
+    },
   },
   {
     id: 'limits.rate-limit-per-organization',
@@ -32,5 +58,8 @@ export const limitsFaults = [
     summary:
       "the request rate is limited per organization (org token), not per partner: another organization's requests pass while the partner is over its limit",
     caughtBy: 'limits.rate-limit-per-partner',
+    acts: {
+      settings: (s) => ({ ...s, rateLimitPerOrganization: true }),
+    },
   },
 ] as const satisfies readonly FaultDefinition[];

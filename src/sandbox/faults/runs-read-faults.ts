@@ -1,7 +1,104 @@
+// Reading a run (Endpoints › GET /runs/{run_id}, Run, Candidate, Notice). The engine's and the run view's are
+// switched in src/sandbox/engine and run-view.ts; an unknown or foreign run acts at the refusal point.
+import { reword } from './reshape.js';
+import { ApiError } from '../api-error.js';
 import type { FaultDefinition } from './types.js';
 
-/** Faults of reading a run (run-view.ts, routes/run-lookup.ts): each breaks one rule of GET /runs/{run_id}. */
 export const runsReadFaults = [
+  {
+    id: 'runs-read.candidate-id-string',
+    area: 'runs-read',
+    summary: 'candidate `id` is serialized as a JSON string',
+    caughtBy: 'runs-read.candidate-id-int64',
+  },
+  {
+    id: 'runs-read.candidate-id-float',
+    area: 'runs-read',
+    summary: 'candidate `id` is serialized with a fraction (`990000000001.0`)',
+    caughtBy: 'runs-read.candidate-id-int64',
+  },
+  {
+    id: 'runs-read.more-than-target',
+    area: 'runs-read',
+    summary: 'a fixture run lists one candidate more than `target_count`',
+    caughtBy: 'fixtures.never-more-than-target-count',
+  },
+  {
+    id: 'runs-read.notice-without-ref',
+    area: 'runs-read',
+    summary: '`on_requirement` and `on_candidate` notices lose their `ref`',
+    caughtBy: 'fixtures.cert-notice-unknown.read-matches-table',
+  },
+  {
+    id: 'runs-read.other-org-403',
+    area: 'runs-read',
+    summary: "another organization's run answers 403 instead of 404 `run_not_found`",
+    caughtBy: 'runs-read.other-organization-404',
+    acts: {
+      refusal: (e, f) => (e && f.cause === 'run-not-found' && f.foreign ? new ApiError(403, 'forbidden') : e),
+    },
+  },
+  {
+    id: 'runs-read.candidates-exceed-target',
+    area: 'runs-read',
+    summary: 'a real run lists one candidate more than its target_count',
+    caughtBy: 'runs-read.candidates-within-target',
+  },
+  {
+    id: 'runs-read.confirmed-decreases',
+    area: 'runs-read',
+    summary: 'progress.confirmed drops by one when the run reaches a terminal state',
+    caughtBy: 'runs-read.progress-monotonic',
+  },
+  {
+    id: 'runs-read.target-not-target-count',
+    area: 'runs-read',
+    summary: "progress.target is one more than the run's target_count",
+    caughtBy: 'runs-read.progress-consistent',
+  },
+  {
+    id: 'runs-read.requirements-out-of-order',
+    area: 'runs-read',
+    summary: "a candidate's requirements are listed in reverse index order",
+    caughtBy: 'runs-read.candidate-requirements-in-index-order',
+  },
+  {
+    id: 'runs-read.requirement-missing',
+    area: 'runs-read',
+    summary: "the last run requirement is missing from every candidate's requirements",
+    caughtBy: 'runs-read.candidate-requirements-complete',
+  },
+  {
+    id: 'runs-read.v1-impossible-notice',
+    area: 'runs-read',
+    summary: 'a real run emits widen_hint, one of the four notice codes that cannot occur in v1',
+    caughtBy: 'runs-read.notice-codes-possible-in-v1',
+  },
+  {
+    id: 'runs-read.notice-requirement-index-out-of-range',
+    area: 'runs-read',
+    summary:
+      "requirement_blockers notices in slot on_requirement carry a ref.requirement_index one past the run's last requirement",
+    caughtBy: 'runs-read.notice-ref-matches-slot',
+  },
+  {
+    id: 'runs-read.notice-language-ignored',
+    area: 'runs-read',
+    summary: 'notice title and body are English even when x-svc-lang is he',
+    caughtBy: 'runs-read.notice-language',
+  },
+  {
+    id: 'runs-read.short-run-without-notice',
+    area: 'runs-read',
+    summary: 'a real run that completes with fewer candidates than its target_count carries no notice at all',
+    caughtBy: 'runs-read.short-run-explained-by-notice',
+  },
+  {
+    id: 'runs-read.requirement-blockers-above-list',
+    area: 'runs-read',
+    summary: 'a real run places its `requirement_blockers` notices in slot `above_list` instead of `on_requirement`',
+    caughtBy: 'runs-read.requirement-blockers-on-requirement',
+  },
   {
     id: 'runs-read.verdict-out-of-enum',
     area: 'runs-read',
@@ -25,6 +122,9 @@ export const runsReadFaults = [
     area: 'runs-read',
     summary: 'an unknown run id answers 404 `not_found` instead of `run_not_found`',
     caughtBy: 'runs-read.run-not-found',
+    acts: {
+      refusal: (e, f) => (e && f.cause === 'run-not-found' && !f.foreign ? reword(e, { code: 'not_found' }) : e),
+    },
   },
   {
     id: 'runs-read.real-run-never-ends',

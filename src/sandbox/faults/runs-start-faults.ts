@@ -1,7 +1,59 @@
+// Starting a run (Endpoints › POST /runs, Requirement, RequirementIssue). Refusals and answers act at their
+// points of routes/runs-start.ts; requirement rules are switched in requirements.ts, and what a refused or
+// repeated start stores in routes/runs-start.ts.
+import { reword, edited } from './reshape.js';
+import { ApiError } from '../api-error.js';
 import type { FaultDefinition } from './types.js';
 
-/** Faults of starting a run (routes/runs-start.ts, requirements.ts): each breaks one rule of POST /runs. */
 export const runsStartFaults = [
+  {
+    id: 'runs-start.no-whitespace-collapse',
+    area: 'runs-start',
+    summary: 'requirement text is returned untrimmed, whitespace not collapsed',
+    caughtBy: 'runs-start.requirements-trimmed-and-collapsed',
+  },
+  {
+    id: 'runs-start.drops-requirement',
+    area: 'runs-start',
+    summary: 'the last submitted `nice` requirement is silently dropped',
+    caughtBy: 'runs-start.requirements-kept-in-order',
+  },
+  {
+    id: 'runs-start.issue-index-one-based',
+    area: 'runs-start',
+    summary: 'requirement issue `index` is 1-based',
+    caughtBy: 'runs-start.issue-index-is-position',
+  },
+  {
+    id: 'runs-start.not-array-index-zero',
+    area: 'runs-start',
+    summary: '`requirements` that is not an array gives index 0 instead of -1',
+    caughtBy: 'runs-start.requirements-not-array',
+  },
+  {
+    id: 'runs-start.too-many-musts-on-first',
+    area: 'runs-start',
+    summary: '`too_many_musts` is put on the first must instead of the one that exceeds the cap',
+    caughtBy: 'runs-start.too-many-musts',
+  },
+  {
+    id: 'runs-start.too-long-at-300',
+    area: 'runs-start',
+    summary: '`too_long` already at 300 characters',
+    caughtBy: 'runs-start.too-long',
+  },
+  {
+    id: 'runs-start.title-not-appended',
+    area: 'runs-start',
+    summary: 'the job title is not appended as the last `must`',
+    caughtBy: 'runs-start.job-title-appended',
+  },
+  {
+    id: 'runs-start.duplicate-case-sensitive',
+    area: 'runs-start',
+    summary: 'duplicates are compared without case-folding',
+    caughtBy: 'runs-start.duplicate',
+  },
   {
     id: 'runs-start.identical-start-same-run',
     area: 'runs-start',
@@ -14,6 +66,14 @@ export const runsStartFaults = [
     area: 'runs-start',
     summary: 'the 202 of an accepted run start says `status: queued` instead of `running`',
     caughtBy: 'runs-start.accepted-response-shape',
+    acts: {
+      answer: (r, f) =>
+        f.route === 'runs-start'
+          ? edited(r, (b) => {
+              b.status = 'queued';
+            })
+          : r,
+    },
   },
   {
     id: 'runs-start.origin-not-partner',
@@ -80,24 +140,37 @@ export const runsStartFaults = [
     area: 'runs-start',
     summary: 'a run start for an unknown job answers 404 `not_found` instead of `job_not_found`',
     caughtBy: 'runs-start.job-not-found',
+    acts: {
+      refusal: (e, f) => (e && f.cause === 'unknown-job' ? reword(e, { code: 'not_found' }) : e),
+    },
   },
   {
     id: 'runs-start.unknown-user-422',
     area: 'runs-start',
     summary: 'a run start by an unregistered acting user answers 422 `invalid_user` instead of 404 `user_not_found`',
     caughtBy: 'runs-start.user-not-found',
+    acts: {
+      refusal: (e, f) =>
+        e && f.route === 'runs-start' && f.cause === 'unknown-user' ? new ApiError(422, 'invalid_user') : e,
+    },
   },
   {
     id: 'runs-start.sandbox-limit-without-max',
     area: 'runs-start',
     summary: '`422 sandbox_limit` lacks `max_target_count`',
     caughtBy: 'runs-start.sandbox-limit',
+    acts: {
+      refusal: (e, f) => (e && f.cause === 'sandbox-limit' ? reword(e, { extra: {} }) : e),
+    },
   },
   {
     id: 'runs-start.target-count-zero-accepted',
     area: 'runs-start',
     summary: 'target_count 0 (or below) is accepted and starts a run',
     caughtBy: 'runs-start.target-count-in-range',
+    acts: {
+      refusal: (e, f) => (f.cause === 'target-count-below-one' ? undefined : e),
+    },
   },
   {
     id: 'runs-start.rejected-start-runs-and-fails',

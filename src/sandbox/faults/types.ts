@@ -1,3 +1,5 @@
+import type { Acts } from './points.js';
+
 /** A named single violation of the spec that the sandbox can be started with (`--fault ID`). */
 export interface FaultDefinition {
   /** Kebab/dotted id, stable: "runs.start.drops-trim". */
@@ -13,4 +15,9 @@ export interface FaultDefinition {
    * fails the he and the en read alike); the matrix runs each of them too.
    */
   alsoCaughtBy?: readonly string[];
+  /**
+   * Where the fault acts: a transform per named point (points.ts). A fault without `acts` is switched in
+   * the code it breaks (the engine, the run view, webhooks, or a change of stored state).
+   */
+  acts?: Acts;
 }

@@ -1,12 +1,36 @@
+// Registering recruiters (Endpoints › POST /users). The answer acts at its point; a new user_id for a repeat
+// is switched in routes/users.ts, a recruiter found across organizations at the refusal point.
+import { edited } from './reshape.js';
 import type { FaultDefinition } from './types.js';
 
-// Registering recruiters (Endpoints › POST /users).
 export const usersFaults = [
+  {
+    id: 'users.repeat-created-true',
+    area: 'users',
+    summary: 'a repeated user upsert answers `created: true`',
+    caughtBy: 'users.upsert-repeat-same-user',
+    acts: {
+      answer: (r, f) =>
+        f.route === 'users'
+          ? edited(r, (b) => {
+              b.created = true;
+            })
+          : r,
+    },
+  },
   {
     id: 'users.new-user-created-false',
     area: 'users',
     summary: 'the first registration of an `external_id` answers `created: false`',
     caughtBy: 'users.register-new-user',
+    acts: {
+      answer: (r, f) =>
+        f.route === 'users'
+          ? edited(r, (b) => {
+              b.created = false;
+            })
+          : r,
+    },
   },
   {
     id: 'users.repeat-new-user-id',
@@ -20,5 +44,8 @@ export const usersFaults = [
     summary:
       "a run start's acting-user lookup ignores the organization: a recruiter registered only in another organization starts a run (202) instead of `404 user_not_found`",
     caughtBy: 'users.external-id-per-organization',
+    acts: {
+      refusal: (e, f) => (f.route === 'runs-start' && f.cause === 'unknown-user' && f.elsewhere?.() ? undefined : e),
+    },
   },
 ] as const satisfies readonly FaultDefinition[];

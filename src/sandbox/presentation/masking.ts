@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { EngineCandidate } from '../engine/index.js';
 import type { FaultSet } from '../faults/index.js';
 
-export const EMAIL_HIDDEN = '[email hidden in sandbox]';
-export const LINK_HIDDEN = '[link hidden in sandbox]';
-export const PHONE_HIDDEN = '[phone hidden in sandbox]';
+import { EMAIL_HIDDEN, LINK_HIDDEN, PHONE_HIDDEN } from './placeholders.js';
+
+export { EMAIL_HIDDEN, LINK_HIDDEN, PHONE_HIDDEN };
 /** RFC 2606 reserves `.invalid`: mail to it can never be delivered to a real person. */
 export const SANDBOX_EMAIL_DOMAIN = 'sandbox.svc.invalid';
 

@@ -1,4 +1,4 @@
-import { ApiError, header, isSandbox, segment, Serialized, type Reply, type RequestContext } from '../context.js';
+import { answer, ApiError, header, refuse, segment, Serialized, type Reply, type RequestContext } from '../context.js';
 import { SLOW_FIXTURE_MS } from '../fixtures/definitions.js';
 import { stringifyJson } from '../json.js';
 import { currentState, renderRun } from '../run-view.js';
@@ -13,20 +13,15 @@ function cacheable(rc: RequestContext, run: Run): boolean {
   return run.fixture !== 'cert-slow' || rc.app.now() - run.createdAt >= SLOW_FIXTURE_MS / rc.app.config.timeScale;
 }
 
+/** GET /runs/{run_id}: the run's current view; in the sandbox `x-svc-sandbox-reveal-price` (0–1000) sets every quote. */
 export function runsReadRoute(rc: RequestContext): Reply {
   let priceOverride: number | undefined;
-  const raw =
-    isSandbox(rc) || rc.app.config.faults.has('production.reveal-price-honoured')
-      ? header(rc.headers, 'x-svc-sandbox-reveal-price')
-      : undefined;
-  if (raw !== undefined && !rc.app.config.faults.has('sandbox.reveal-price-ignored')) {
+  const raw = rc.app.config.settings.revealPriceHeader ? header(rc.headers, 'x-svc-sandbox-reveal-price') : undefined;
+  if (raw !== undefined) {
     const trimmed = raw.trim();
-    if (
-      !PRICE.test(trimmed) ||
-      (Number(trimmed) > 1000 && !rc.app.config.faults.has('sandbox.reveal-price-no-upper-bound'))
-    ) {
-      throw new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-reveal-price', min: 0, max: 1000 });
-    }
+    const invalid = new ApiError(422, 'invalid_request', { header: 'x-svc-sandbox-reveal-price', min: 0, max: 1000 });
+    if (!PRICE.test(trimmed)) throw invalid;
+    if (Number(trimmed) > 1000) refuse(rc, { cause: 'reveal-price-over-1000' }, invalid);
     priceOverride = Number(trimmed);
   }
   const { run, org } = lookupRun(rc, segment(rc, 1));
@@ -34,13 +29,13 @@ export function runsReadRoute(rc: RequestContext): Reply {
   const key = `${rc.lang}|${priceOverride ?? ''}`;
   if (useCache) {
     const hit = run.readCache.get(key);
-    if (hit && hit.version === org.revealVersion) return { status: 200, body: new Serialized(hit.body) };
+    if (hit && hit.version === org.revealVersion) return answer(rc, { status: 200, body: new Serialized(hit.body) });
   }
   const state = currentState(rc.app, run, rc.lang);
   if (!state) throw new ApiError(404, 'run_not_found');
   const body = renderRun(rc.app, run, org, state, rc.lang, priceOverride);
-  if (!useCache) return { status: 200, body };
+  if (!useCache) return answer(rc, { status: 200, body });
   const bytes = Buffer.from(stringifyJson(body), 'utf8');
   run.readCache.set(key, { version: org.revealVersion, body: bytes });
-  return { status: 200, body: new Serialized(bytes) };
+  return answer(rc, { status: 200, body: new Serialized(bytes) });
 }

@@ -1,4 +1,14 @@
-import { ApiError, isSandbox, jsonBody, requireOrg, type Reply, type RequestContext } from '../context.js';
+import {
+  answer,
+  ApiError,
+  isSandbox,
+  jsonBody,
+  refusal,
+  refuse,
+  requireOrg,
+  type Reply,
+  type RequestContext,
+} from '../context.js';
 import { emitTerminal } from '../events.js';
 import { FIXTURE_NAMES, FIXTURE_REQUIREMENTS, SLOW_FIXTURE_MS, isFixtureName } from '../fixtures/definitions.js';
 import { newUuid } from '../ids.js';
@@ -6,7 +16,6 @@ import { quotaRetryAfter, recordRealRun, SANDBOX_RUN_QUOTA } from '../quota.js';
 import { derivedRequirements, validateRequirements } from '../requirements.js';
 import { currentState } from '../run-view.js';
 import type { Run } from '../store.js';
-import { FloatToken } from '../json.js';
 
 /** The issues about a requirement's form, which the variant runs-start.form-issues-first reports first. */
 const FORM_ISSUES: ReadonlySet<string> = new Set(['invalid_kind', 'empty_text', 'too_long']);
@@ -14,65 +23,59 @@ const FORM_ISSUES: ReadonlySet<string> = new Set(['invalid_kind', 'empty_text', 
 const SANDBOX_MAX_TARGET = 20;
 const PRODUCTION_MAX_TARGET = 100;
 
+/**
+ * POST /runs: a run of `target_count` (1–100; at most 20 in the sandbox) for a job of the organization by
+ * one of its recruiters, with the partner's requirements or ones derived from the job; a `cert-*` job id
+ * starts a fixture run (Sandbox behaviour), which never counts toward the sandbox run quota.
+ */
 export function runsStartRoute(rc: RequestContext): Reply {
   const org = requireOrg(rc);
   const body = jsonBody(rc);
   const { app } = rc;
-  const faults = app.config.faults;
+  const { faults, settings } = app.config;
   const sandbox = isSandbox(rc);
-  const { job_external_id: jobExternalId, acting_user_external_id: actingUser, target_count: given } = body;
-  // The fault reads target_count as a double and rounds it: 2.5 starts a run of 3.
-  const targetCount =
-    given instanceof FloatToken && faults.has('explore.target-count-fraction-rounded')
-      ? Math.round(Number(given.raw))
-      : given;
+  const { job_external_id: jobExternalId, acting_user_external_id: actingUserId, target_count: targetCount } = body;
   if (typeof jobExternalId !== 'string' || jobExternalId === '')
     throw new ApiError(422, 'invalid_request', { field: 'job_external_id' });
-  if (typeof actingUser !== 'string') throw new ApiError(422, 'invalid_request', { field: 'acting_user_external_id' });
+  if (typeof actingUserId !== 'string')
+    throw new ApiError(422, 'invalid_request', { field: 'acting_user_external_id' });
   if (typeof targetCount !== 'number' || !Number.isInteger(targetCount))
     throw new ApiError(422, 'invalid_request', { field: 'target_count' });
   const fixtureStart = jobExternalId.startsWith('cert-');
-  if (
-    (sandbox || faults.has('production.sandbox-limit-enforced')) &&
-    targetCount > SANDBOX_MAX_TARGET &&
-    !(fixtureStart && faults.has('fixtures.target-limit-unenforced'))
-  ) {
-    throw new ApiError(
-      422,
-      'sandbox_limit',
-      faults.has('runs-start.sandbox-limit-without-max') ? {} : { max_target_count: SANDBOX_MAX_TARGET },
+  if (settings.sandboxTargetLimit && targetCount > SANDBOX_MAX_TARGET)
+    refuse(
+      rc,
+      { cause: 'sandbox-limit', fixture: fixtureStart },
+      new ApiError(422, 'sandbox_limit', { max_target_count: SANDBOX_MAX_TARGET }),
+    );
+  if (targetCount < 1)
+    refuse(rc, { cause: 'target-count-below-one' }, new ApiError(422, 'invalid_request', { field: 'target_count' }));
+  if (targetCount > PRODUCTION_MAX_TARGET) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
+
+  const fixture = settings.fixtures && fixtureStart ? jobExternalId : undefined;
+  // The prefix is reserved: an unknown cert-* name must not fall through to the job lookup.
+  if (fixture !== undefined && !isFixtureName(fixture))
+    throw refusal(
+      rc,
+      { cause: 'unknown-fixture' },
+      new ApiError(422, 'unknown_fixture', { fixtures: [...FIXTURE_NAMES] }),
+    );
+  if (!app.store.usersOf(org.id).has(actingUserId)) {
+    const elsewhere = () => [...app.store.users.values()].some((m) => m.has(actingUserId));
+    refuse(
+      rc,
+      { cause: 'unknown-user', elsewhere, fixture: fixture !== undefined },
+      new ApiError(404, 'user_not_found'),
     );
   }
-  const belowOne = targetCount < 1 && !faults.has('runs-start.target-count-zero-accepted');
-  if (belowOne || targetCount > PRODUCTION_MAX_TARGET)
-    throw new ApiError(422, 'invalid_request', { field: 'target_count' });
-
-  const fixture =
-    (sandbox || faults.has('production.fixtures-served')) && jobExternalId.startsWith('cert-')
-      ? jobExternalId
-      : undefined;
-  if (fixture !== undefined && !isFixtureName(fixture)) {
-    // The prefix is reserved: an unknown cert-* name must not fall through to the job lookup.
-    if (faults.has('fixtures.unknown-fixture-as-job-not-found')) throw new ApiError(404, 'job_not_found');
-    throw new ApiError(422, 'unknown_fixture', { fixtures: [...FIXTURE_NAMES] });
-  }
-  // The fault isolation.users-shared-across-orgs: a recruiter of any organization is found.
-  const userKnown =
-    app.store.usersOf(org.id).has(actingUser) ||
-    (faults.has('isolation.users-shared-across-orgs') && [...app.store.users.values()].some((m) => m.has(actingUser)));
-  if (!userKnown && !(fixture && faults.has('fixtures.any-acting-user'))) {
-    if (faults.has('runs-start.unknown-user-422')) throw new ApiError(422, 'invalid_user');
-    throw new ApiError(404, 'user_not_found');
-  }
-  // The fault isolation.jobs-shared-across-orgs: the job lookup ignores the organization.
   const job = fixture
     ? undefined
     : (app.store.jobsOf(org.id).get(jobExternalId) ??
+      // Inline, as it leaks across organizations: the job lookup ignores the organization.
       (faults.has('isolation.jobs-shared-across-orgs')
         ? [...app.store.jobs.values()].map((m) => m.get(jobExternalId)).find((j) => j !== undefined)
         : undefined));
-  if (!fixture && !job)
-    throw new ApiError(404, faults.has('runs-start.unknown-job-not-found-code') ? 'not_found' : 'job_not_found');
+  if (!fixture && !job) throw refusal(rc, { cause: 'unknown-job' }, new ApiError(404, 'job_not_found'));
 
   const submitted = body.requirements;
   let warnings: ReturnType<typeof validateRequirements>['warnings'] = [];
@@ -81,9 +84,12 @@ export function runsStartRoute(rc: RequestContext): Reply {
   if (submitted !== undefined) {
     const outcome = validateRequirements(submitted, { jobTitle: job?.title, locationText: job?.locationText, faults });
     if (outcome.rejected.length > 0) {
+      // Inline, as it changes state: the refused run is created all the same.
       if (faults.has('runs-start.rejected-run-created')) refused = outcome;
       else {
+        // Inline, as it changes state: the refused start counts toward the run quota.
         if (sandbox && !fixture && faults.has('limits.quota-refused-422-count')) recordRealRun(org, app.now());
+        // Inline, as it changes state: the refused start's run is written, then failed (run_failed is sent).
         if (job && faults.has('runs-start.rejected-start-runs-and-fails'))
           failedRunOfRefusedStart(rc, job.externalId, targetCount, outcome.requirements ?? []);
         // Variant runs-start.rejected-first-only: a validator that stops at the first offending requirement.
@@ -126,28 +132,30 @@ export function runsStartRoute(rc: RequestContext): Reply {
     });
     requirements = derivedRequirements(derived, job.title, faults);
   }
+  // Inline, as it changes what the run stores: a fixture run keeps the submitted requirements.
   if (fixture && !(submitted !== undefined && faults.has('fixtures.submitted-requirements-used')))
     requirements = FIXTURE_REQUIREMENTS.map((r) => ({ ...r }));
 
   const now = app.now();
+  // Inline, as it changes state: fixture runs count toward the run quota.
   const countsTowardQuota = sandbox && (!fixture || faults.has('limits.fixture-runs-count'));
   if (countsTowardQuota) {
     const retryAfter = quotaRetryAfter(org, now, app.config.timeScale);
-    if (retryAfter !== undefined) {
-      const headers: Record<string, string> = faults.has('limits.quota-without-retry-after')
-        ? {}
-        : { 'retry-after': String(retryAfter) };
-      throw new ApiError(
-        429,
-        'sandbox_run_quota',
-        { retry_after_seconds: retryAfter, limit: SANDBOX_RUN_QUOTA },
-        headers,
+    if (retryAfter !== undefined)
+      throw refusal(
+        rc,
+        { cause: 'run-quota' },
+        new ApiError(
+          429,
+          'sandbox_run_quota',
+          { retry_after_seconds: retryAfter, limit: SANDBOX_RUN_QUOTA },
+          { 'retry-after': String(retryAfter) },
+        ),
       );
-    }
     recordRealRun(org, now);
   }
 
-  // The fault answers a repeated identical fixture start with the earlier run, as an idempotency cache would.
+  // Inline, as it changes state: a repeated identical fixture start reuses the earlier run (an idempotency cache).
   const earlier =
     fixture && faults.has('runs-start.identical-start-same-run')
       ? [...app.store.runs.values()].find(
@@ -193,7 +201,7 @@ export function runsStartRoute(rc: RequestContext): Reply {
   const extra = run.fixture === 'cert-extra-fields';
   const response: Record<string, unknown> = {
     run_id: run.id,
-    status: faults.has('runs-start.status-not-running') ? 'queued' : 'running',
+    status: 'running',
     warnings,
     requirements: run.requirements.map((r) => {
       const item: Record<string, unknown> = { index: r.index, text: r.text, kind: r.kind, origin: r.origin };
@@ -201,12 +209,12 @@ export function runsStartRoute(rc: RequestContext): Reply {
       return item;
     }),
   };
-  if (run.fixture && !faults.has('fixtures.start-without-fixture-name')) response.sandbox = { fixture: run.fixture };
-  if (extra && !faults.has('fixtures.extra-fields-missing-on-start')) {
+  if (run.fixture) response.sandbox = { fixture: run.fixture };
+  if (extra) {
     response.zz_extra_top_level = 'clients must ignore this';
     response.zz_future_object = { nested: true };
   }
-  return { status: run.fixture && faults.has('fixtures.start-answered-200') ? 200 : 202, body: response };
+  return answer(rc, { status: 202, body: response }, run.fixture ? { fixture: run.fixture } : {});
 }
 
 /** Fixture runs end without the engine: at once, or after cert-slow's 3 (scaled) minutes. */

@@ -1,4 +1,4 @@
-import { ApiError, jsonBody, requireOrg, type Reply, type RequestContext } from '../context.js';
+import { answer, ApiError, jsonBody, requireOrg, type Reply, type RequestContext } from '../context.js';
 import { newUuid } from '../ids.js';
 import { upsertStatus } from './upsert-status.js';
 import { emailTaken } from '../text-policy.js';
@@ -10,6 +10,7 @@ function optionalString(v: unknown): v is string | undefined {
 
 const STRICT_ROLES = ['hiring_manager', 'talent_partner'];
 
+/** POST /users: an upsert of a recruiter by external_id within the organization. */
 export function usersRoute(rc: RequestContext): Reply {
   const org = requireOrg(rc);
   const body = jsonBody(rc);
@@ -35,13 +36,15 @@ export function usersRoute(rc: RequestContext): Reply {
   let stored = existing;
   if (stored) {
     Object.assign(stored, fields);
+    // Inline, as it changes what is stored: a repeat gets a new user_id.
     if (rc.app.config.faults.has('users.repeat-new-user-id')) stored.userId = newUuid();
   } else {
     stored = { userId: newUuid(), externalId, ...fields };
     users.set(externalId, stored);
   }
-  const created =
-    (!existing && !rc.app.config.faults.has('users.new-user-created-false')) ||
-    rc.app.config.faults.has('users.repeat-created-true');
-  return { status: upsertStatus(rc, !existing), body: { user_id: stored.userId, created } };
+  return answer(
+    rc,
+    { status: upsertStatus(rc, !existing), body: { user_id: stored.userId, created: !existing } },
+    { created: !existing },
+  );
 }

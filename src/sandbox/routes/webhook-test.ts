@@ -1,10 +1,10 @@
-import { ApiError, jsonBody, requireOrg, type Reply, type RequestContext } from '../context.js';
+import { answer, ApiError, jsonBody, refuse, requireOrg, type Reply, type RequestContext } from '../context.js';
 import { emitTest } from '../events.js';
-import { newUuid } from '../ids.js';
 import { isOneOf } from '../must.js';
 
 const EVENTS = ['run_completed', 'run_failed', 'candidate_revealed'] as const;
 
+/** POST /sandbox/webhooks/test: one test event to the partner's webhook, signed or (on request) not. */
 export function webhookTestRoute(rc: RequestContext): Reply {
   const org = requireOrg(rc);
   const body = jsonBody(rc);
@@ -12,18 +12,14 @@ export function webhookTestRoute(rc: RequestContext): Reply {
   if (typeof event !== 'string' || !isOneOf(EVENTS, event)) {
     throw new ApiError(422, 'invalid_request', { field: 'event', allowed_events: [...EVENTS] });
   }
-  const faults = rc.app.config.faults;
-  // The fault webhooks.test-signature-flag-coerced: any value is read for its truth ("yes" is true).
-  const raw = body.valid_signature ?? true;
-  const valid = faults.has('webhooks.test-signature-flag-coerced') ? Boolean(raw) : raw;
+  const valid = body.valid_signature ?? true;
   if (typeof valid !== 'boolean') throw new ApiError(422, 'invalid_request', { field: 'valid_signature' });
-  if (rc.partner.webhookUrl === undefined && !faults.has('webhooks.test-accepted-without-webhook'))
-    throw new ApiError(409, 'webhook_not_configured');
+  if (rc.partner.webhookUrl === undefined)
+    refuse(rc, { cause: 'webhook-not-configured' }, new ApiError(409, 'webhook_not_configured'));
   const env = emitTest(rc.app, rc.partner.id, org.id, event, valid);
   if (!env) throw new ApiError(404, 'not_found');
-  const eventId = faults.has('webhooks.test-event-id-mismatch') ? newUuid() : env.event_id;
-  return {
-    status: faults.has('webhooks.test-response-not-202') ? 200 : 202,
-    body: { event_id: eventId, event, run_id: env.run_id, valid_signature: valid },
-  };
+  return answer(rc, {
+    status: 202,
+    body: { event_id: env.event_id, event, run_id: env.run_id, valid_signature: valid },
+  });
 }

@@ -1,7 +1,10 @@
+// Webhooks (Webhooks: signing, retries, envelopes) and the test endpoint (POST /sandbox/webhooks/test). The
+// queue's are switched in src/sandbox/webhooks and events.ts; the test endpoint's act at its points.
+import { edited } from './reshape.js';
+import { newUuid } from '../ids.js';
 import type { FaultDefinition } from './types.js';
 
-/** Faults of the webhook delivery queue (src/sandbox/webhooks). */
-export const webhookFaults = [
+export const webhooksFaults = [
   {
     id: 'webhooks.retry-backoff-flat',
     area: 'webhooks',
@@ -135,12 +138,23 @@ export const webhookFaults = [
     area: 'webhooks',
     summary: 'POST /sandbox/webhooks/test answers 200 instead of 202',
     caughtBy: 'webhooks.test-endpoint-accepted',
+    acts: {
+      answer: (r, f) => (f.route === 'webhook-test' ? { ...r, status: 200 } : r),
+    },
   },
   {
     id: 'webhooks.test-event-id-mismatch',
     area: 'webhooks',
     summary: 'the 202 of the test endpoint names an event_id other than the one delivered',
     caughtBy: 'webhooks.test-delivery-same-event-id',
+    acts: {
+      answer: (r, f) =>
+        f.route === 'webhook-test'
+          ? edited(r, (b) => {
+              b.event_id = newUuid();
+            })
+          : r,
+    },
   },
   {
     id: 'webhooks.test-payload-wrong-candidate-id',
@@ -159,6 +173,9 @@ export const webhookFaults = [
     area: 'webhooks',
     summary: 'the test endpoint answers 202 when no webhook is registered instead of 409 webhook_not_configured',
     caughtBy: 'webhooks.test-requires-webhook',
+    acts: {
+      refusal: (e, f) => (f.cause === 'webhook-not-configured' ? undefined : e),
+    },
   },
   {
     id: 'webhooks.test-signature-flag-coerced',
@@ -166,5 +183,8 @@ export const webhookFaults = [
     summary:
       '`POST /sandbox/webhooks/test` reads `valid_signature` for its truth: `"yes"` is accepted (202) instead of `422 invalid_request`',
     caughtBy: 'webhooks.test-invalid-body-422',
+    acts: {
+      body: (b, f) => (f.route === 'webhook-test' ? { ...b, valid_signature: Boolean(b.valid_signature ?? true) } : b),
+    },
   },
 ] as const satisfies readonly FaultDefinition[];

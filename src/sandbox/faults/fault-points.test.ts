@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../testing.js';
-import { coverageFaults } from './coverage-faults.js';
-import { fixturesFaults } from './fixtures-faults.js';
+import { FAULTS } from './index.js';
 
 type Probe = (h: Harness) => Promise<unknown>;
 
@@ -96,13 +95,25 @@ function sources(dir: string): string[] {
   );
 }
 
-describe('coverage and fixture faults', () => {
-  const probed = [...coverageFaults, ...fixturesFaults].filter((f) => f.id in PROBES);
+describe('faults at their points', () => {
+  const probed = FAULTS.filter((f) => f.id in PROBES);
   const code = sources(join(new URL('.', import.meta.url).pathname, '..')).join('\n');
+  // `faults.has('id')`, or `faults?.has('id')` where the fault set is optional.
+  const switches = (id: string) =>
+    code.split(new RegExp(`faults\\??\\.has\\('${id.replace(/\./g, '\\.')}'\\)`)).length - 1;
 
-  it('every fault of coverage-faults has a probe; each probed fault is tested at exactly one point of the sandbox', () => {
-    for (const f of coverageFaults) expect(PROBES, f.id).toHaveProperty([f.id]);
-    for (const f of probed) expect(code.split(`faults.has('${f.id}')`).length - 1, f.id).toBe(1);
+  it('every probe names a registered fault', () => {
+    expect(Object.keys(PROBES).filter((id) => !FAULTS.some((f) => f.id === id))).toEqual([]);
+  });
+
+  it('a fault acts at its named points or is switched in the code, never both', () => {
+    const both = FAULTS.filter((f) => f.acts && switches(f.id) > 0).map((f) => f.id);
+    const nowhere = FAULTS.filter((f) => !f.acts && switches(f.id) === 0).map((f) => f.id);
+    expect({ both, nowhere }).toEqual({ both: [], nowhere: [] });
+  });
+
+  it('each probed fault that is switched in the code is switched at exactly one place', () => {
+    for (const f of probed.filter((x) => !x.acts)) expect(switches(f.id), f.id).toBe(1);
   });
 
   for (const fault of probed) {

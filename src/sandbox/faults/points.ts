@@ -1,0 +1,200 @@
+// The named points of the sandbox where a fault may act. Each point is one value the sandbox computes in
+// one place (its settings, a refusal, a request body as read, a route's answer, the error envelope, the
+// bytes on the wire, …); a fault declares, beside its id, a transform of that value. The active faults'
+// transforms of a point are composed once, in registry order, into one chain — as undici composes its
+// interceptors around a dispatch — and the sandbox applies the chain where the value is made. With no
+// fault on, every point is the identity.
+//
+// A leaf: the faults import it, so it imports nothing of the app but the two leaves it speaks of.
+import type { ApiError, Reply } from '../api-error.js';
+import type { JsonRecord } from '../json.js';
+
+export type RouteName =
+  'redeem' | 'users' | 'jobs' | 'runs-start' | 'runs-read' | 'reveal' | 'decisions' | 'webhook-test';
+
+/** Choices of the sandbox that depend on its mode (sandbox or production), settled once when it starts. */
+export interface Settings {
+  /** Sandbox-only routes (POST /sandbox/webhooks/test) are served. */
+  sandboxRoutes: boolean;
+  /** `x-svc-sandbox-simulate` is honoured ("on any authenticated request", Sandbox behaviour). */
+  simulateHeader: boolean;
+  /** …and read before authentication. */
+  simulateBeforeAuth: boolean;
+  /** …on POST requests too. */
+  simulateOnPost: boolean;
+  /** A simulated request counts toward the rate limit. */
+  simulatedCounted: boolean;
+  /** The rate-limit window is kept per partner and organization (the spec: per partner). */
+  rateLimitPerOrganization: boolean;
+  /** Answers carry `x-svc-environment: sandbox`. */
+  environmentHeader: boolean;
+  /** Webhook deliveries carry `x-svc-environment: sandbox`. */
+  webhookEnvironmentHeader: boolean;
+  /** `cert-*` job ids start fixture runs. */
+  fixtures: boolean;
+  /** `target_count` above 20 is refused with `sandbox_limit`. */
+  sandboxTargetLimit: boolean;
+  /** `x-svc-sandbox-reveal-price` overrides the quoted prices of a run read. */
+  revealPriceHeader: boolean;
+}
+
+/** Why a request is refused (or, for `admitted`, the point where a fault may refuse what the spec accepts). */
+export type Cause =
+  | 'no-partner-key'
+  | 'unknown-partner-key'
+  | 'partner-disabled'
+  | 'rate-limited'
+  | 'no-org-token'
+  | 'other-partners-org'
+  | 'unknown-org-token'
+  | 'organization-disabled'
+  | 'simulated'
+  | 'simulate-value'
+  | 'run-not-found'
+  | 'acting-user-not-string'
+  | 'unknown-user'
+  | 'candidate-not-in-run'
+  | 'insufficient-credits'
+  | 'sandbox-limit'
+  | 'target-count-below-one'
+  | 'unknown-fixture'
+  | 'unknown-job'
+  | 'run-quota'
+  | 'job-rejected'
+  | 'unknown-decision'
+  | 'reason-without-rejection'
+  | 'unknown-reject-reason'
+  | 'reveal-price-over-1000'
+  | 'webhook-not-configured'
+  | 'admitted';
+
+export interface RefusalFacts {
+  cause: Cause;
+  /** The route, once routing found one. */
+  route?: RouteName;
+  /** run-not-found: the run exists, in another organization. */
+  foreign?: boolean;
+  /** unknown-user: the recruiter is registered in another organization of the partner. */
+  elsewhere?: () => boolean;
+  /** The request starts (or names) a fixture run. */
+  fixture?: boolean;
+  /** admitted on every route: the request carried `x-svc-org`. */
+  orgTokenGiven?: boolean;
+  /** admitted on reveal: the price and the wallet, in a sandbox reveal. */
+  price?: number;
+  walletBalance?: number;
+  /** admitted on decisions: one decision item, its candidate listed so far by the run. */
+  item?: JsonRecord;
+  listedSoFar?: () => boolean;
+  /** admitted on decisions: the notice codes reported, and those the run had already been told. */
+  noticesShown?: readonly string[];
+  noticesAlreadyShown?: readonly string[];
+}
+
+export interface AnswerFacts {
+  route: RouteName;
+  sandbox: boolean;
+  /** The request's body as text ('' without one). */
+  requestText: () => string;
+  /** The run's fixture, on an answer about a fixture run. */
+  fixture?: string;
+  /** POST /users, POST /jobs: the external_id was new to the organization. */
+  created?: boolean;
+  /** Reveal: the candidate, the run, whether the organization had revealed it before, and the charge. */
+  candidateId?: bigint;
+  runId?: string;
+  alreadyRevealed?: boolean;
+  charge?: number;
+  /** Decisions: the counts as stored. */
+  accepted?: number;
+  duplicates?: number;
+}
+
+export interface ChargeFacts {
+  sandbox: boolean;
+  /** The price of this reveal (the quote, or in a sandbox its override). */
+  price: number;
+  /** The organization revealed the candidate before, and in this very run. */
+  alreadyRevealed: boolean;
+  revealedInThisRun: boolean;
+  /** The run read quoted the price through `x-svc-sandbox-reveal-price`. */
+  overridden: boolean;
+}
+
+export interface DecisionFacts {
+  candidateId: bigint;
+  decision: string;
+  occurredAt: string;
+}
+
+export interface EnvelopeFacts {
+  status: number;
+  lang: 'he' | 'en';
+  /** The request named no language (no `x-svc-lang`). */
+  langDefaulted: boolean;
+  /** The envelope's message in the given language. */
+  messageIn: (lang: 'he' | 'en') => string;
+}
+
+/** An answer as it leaves: status, headers and the bytes of the body. */
+export interface Wire {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export interface PointTypes {
+  /** The sandbox's settings, once at start. */
+  settings: { value: Settings; facts: { sandbox: boolean } };
+  /** A refusal about to be thrown; `undefined` lets the request through (or, for `admitted`, is none yet). */
+  refusal: { value: ApiError | undefined; facts: RefusalFacts };
+  /** A request's JSON object body as the route reads it. */
+  body: { value: JsonRecord; facts: { route: RouteName } };
+  /** An int64 id read from the request (a candidate id). */
+  id: { value: bigint; facts: { route: RouteName } };
+  /** What a reveal charges (a sandbox reveal states it and keeps the wallet). */
+  charge: { value: number; facts: ChargeFacts };
+  /** The key under which a decision is kept: a repeat of the key is a duplicate. */
+  decisionKey: { value: string; facts: DecisionFacts };
+  /** A route's answer, before it is rendered. */
+  answer: { value: Reply; facts: AnswerFacts };
+  /** The error envelope `{error, message, …}` of a refusal. */
+  envelope: { value: Record<string, unknown>; facts: EnvelopeFacts };
+  /** The answer as it leaves. */
+  wire: { value: Wire; facts: Record<string, never> };
+}
+
+export type PointName = keyof PointTypes;
+export type Transform<P extends PointName> = (
+  value: PointTypes[P]['value'],
+  facts: PointTypes[P]['facts'],
+) => PointTypes[P]['value'];
+/** What one fault does, point by point. */
+export type Acts = { readonly [P in PointName]?: Transform<P> };
+/** Every point as one transform: the chain of the active faults' transforms. */
+export type Points = { readonly [P in PointName]: Transform<P> };
+
+function chain<P extends PointName>(acts: readonly Acts[], point: P): Transform<P> {
+  const transforms: Transform<P>[] = [];
+  for (const a of acts) {
+    const t: Transform<P> | undefined = a[point];
+    if (t) transforms.push(t);
+  }
+  if (transforms.length === 0) return (value) => value;
+  return (value, facts) => transforms.reduce((v, t) => t(v, facts), value);
+}
+
+/** The points of a sandbox whose active faults act as given, in that order. */
+export function composePoints(acts: readonly Acts[]): Points {
+  return {
+    settings: chain(acts, 'settings'),
+    refusal: chain(acts, 'refusal'),
+    body: chain(acts, 'body'),
+    id: chain(acts, 'id'),
+    charge: chain(acts, 'charge'),
+    decisionKey: chain(acts, 'decisionKey'),
+    answer: chain(acts, 'answer'),
+    envelope: chain(acts, 'envelope'),
+    wire: chain(acts, 'wire'),
+  };
+}
