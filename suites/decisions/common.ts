@@ -61,6 +61,14 @@ export async function decisionRun(t: CheckContext, targetCount: number): Promise
   return { runId: run.runId, ids };
 }
 
+/**
+ * What a check that reads the counts may warn of: expectStored reads `1.0` as the integer it denotes,
+ * and says so.
+ */
+export const COUNT_WARNS = [
+  'accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse',
+];
+
 export interface Item {
   candidate_id: bigint;
   decision: string;
@@ -141,4 +149,26 @@ export function expectCount(
     },
     res,
   );
+}
+
+/**
+ * Sends a batch none of whose decisions was sent before: it is stored and each of its decisions is
+ * counted in accepted (rule 1).
+ */
+export async function sendNew(
+  t: CheckContext,
+  runId: string,
+  batch: Item[],
+  label: string,
+  why: string,
+): Promise<void> {
+  const res = await send(t, runId, batch, label);
+  const b = expectStored(t, res);
+  if (b) expectCount(t, res, b, 'accepted', batch.length, why);
+}
+
+/** A stored answer that counts every decision of the batch as a new entry: accepted n, duplicates 0. */
+export function expectNewEntries(t: CheckContext, res: ApiResponse, b: JsonObject, n: number, why: string): void {
+  expectCount(t, res, b, 'accepted', n, why);
+  expectCount(t, res, b, 'duplicates', 0, why);
 }

@@ -2,7 +2,7 @@
 
 import type { CheckDefinition } from '../../src/api-setup/check.js';
 import { S } from '../../src/spec/sections.js';
-import { decisionRun, expectStored, RUN, send, suite } from './common.js';
+import { decisionRun, expectStored, RUN, send, suite, COUNT_WARNS } from './common.js';
 
 export const NOTICES_SHOWN_CHECKS: CheckDefinition[] = [
   {
@@ -10,7 +10,7 @@ export const NOTICES_SHOWN_CHECKS: CheckDefinition[] = [
     title: 'notices_shown accepts unrecognized codes (zz_certification_probe) and repeats harmlessly',
     suite,
     evidence: 'provoked',
-    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
+    warns: COUNT_WARNS,
     spec: [S.decisions],
     needs: ['org'],
     async run(t) {
