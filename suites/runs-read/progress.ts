@@ -12,7 +12,7 @@ import {
   idKey,
   progressOf,
   type Read,
-  readAgain,
+  readsThenOneMore,
   realRun,
   suite,
   where,
@@ -29,10 +29,9 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
-      const v = await realRun(t);
-      const later = await readAgain(t, v.runId, 'read the run again');
+      const reads = await readsThenOneMore(t);
       let prev: Counted | undefined;
-      for (const r of later ? [...v.reads, later] : v.reads) {
+      for (const r of reads) {
         const confirmed = progressOf(r.run).confirmed;
         if (confirmed === undefined) continue; // the schema check reports it
         // Listed candidates are confirmed ones: confirmed cannot be below them (a read that sees the run
@@ -134,10 +133,9 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
-      const v = await realRun(t);
-      const later = await readAgain(t, v.runId, 'read the run again');
+      const reads = await readsThenOneMore(t);
       const seen = new Map<string, Read>();
-      for (const r of later ? [...v.reads, later] : v.reads) {
+      for (const r of reads) {
         const ids = new Set(
           objects(r.run.candidates)
             .map((c) => idKey(c.id))

@@ -68,6 +68,16 @@ export async function readAgain(
   return { res, run: res.json, n: 0 };
 }
 
+/**
+ * Every read of the shared real run in order: the setup's, then one more made now (left out when it
+ * does not answer 200 with an object), for the properties that hold from one read to the next.
+ */
+export async function readsThenOneMore(t: CheckContext): Promise<Read[]> {
+  const v = await realRun(t);
+  const later = await readAgain(t, v.runId, 'read the run again');
+  return later ? [...v.reads, later] : v.reads;
+}
+
 /** A progress counter's value at one read of a run. */
 export interface Counted {
   value: bigint;

@@ -14,6 +14,7 @@ import {
   progressOf,
   type Read,
   readAgain,
+  readsThenOneMore,
   realRun,
   requestBody,
   suite,
@@ -211,11 +212,10 @@ export const RUN_OUTCOME_CHECKS: CheckDefinition[] = [
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
-      const v = await realRun(t);
-      const later = await readAgain(t, v.runId, 'read the run again');
+      const reads = await readsThenOneMore(t);
       let prev: Counted | undefined;
       let compared = 0;
-      for (const r of later ? [...v.reads, later] : v.reads) {
+      for (const r of reads) {
         const screened = progressOf(r.run).screened;
         if (screened === undefined) continue; // the schema check reports it
         if (prev !== undefined) compared++;
