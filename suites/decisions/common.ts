@@ -3,7 +3,7 @@
 
 import type { ApiResponse } from '../../src/http/types.js';
 import { JsonDecimal, type JsonObject, type JsonValue } from '../../src/json/lossless.js';
-import type { CheckContext } from '../../src/api-setup/check.js';
+import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
 import { S } from '../../src/spec/sections.js';
 import { int, obj, objects } from '../support/json-values.js';
 
@@ -26,7 +26,7 @@ export const RUN = {
   mismatch: 14,
 } as const;
 
-interface DecisionRun {
+export interface DecisionRun {
   runId: string;
   /** Candidates the run lists on a read (at least one). */
   ids: bigint[];
@@ -68,6 +68,28 @@ export async function decisionRun(t: CheckContext, targetCount: number): Promise
 export const COUNT_WARNS = [
   'accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse',
 ];
+
+/**
+ * A check that sends decisions on a run of its own target_count (see RUN): provoked, with an
+ * organization; it stops where decisionRun gives no run (a failure or a skip it recorded).
+ */
+export function decisionCheck(
+  def: Omit<CheckDefinition, 'suite' | 'evidence' | 'needs' | 'run'>,
+  targetCount: number,
+  decide: (t: CheckContext, run: DecisionRun) => Promise<void>,
+): CheckDefinition {
+  return {
+    ...def,
+    suite,
+    evidence: 'provoked',
+    needs: ['org'],
+    async run(t) {
+      const run = await decisionRun(t, targetCount);
+      if (!run) return;
+      await decide(t, run);
+    },
+  };
+}
 
 export interface Item {
   candidate_id: bigint;

@@ -4,7 +4,7 @@ import type { CheckDefinition } from '../../src/api-setup/check.js';
 import { S } from '../../src/spec/sections.js';
 import {
   COUNT_WARNS,
-  decisionRun,
+  decisionCheck,
   expectCount,
   expectNewEntries,
   expectStored,
@@ -12,21 +12,18 @@ import {
   RUN,
   send,
   sendNew,
-  suite,
 } from './common.js';
 
 export const COUNT_CHECKS: CheckDefinition[] = [
-  {
-    id: 'decisions.response-schema',
-    title: 'Reporting a decision answers 2xx with integer accepted and duplicates',
-    suite,
-    evidence: 'provoked',
-    warns: COUNT_WARNS,
-    spec: [S.decisions, S.decisionItem],
-    needs: ['org'],
-    async run(t) {
-      const run = await decisionRun(t, RUN.schema);
-      if (!run) return;
+  decisionCheck(
+    {
+      id: 'decisions.response-schema',
+      title: 'Reporting a decision answers 2xx with integer accepted and duplicates',
+      warns: COUNT_WARNS,
+      spec: [S.decisions, S.decisionItem],
+    },
+    RUN.schema,
+    async (t, run) => {
       // A fresh occurred_at: never sent before, so it is stored and counted (rule 1).
       await sendNew(
         t,
@@ -43,18 +40,16 @@ export const COUNT_CHECKS: CheckDefinition[] = [
         'one decision with an occurred_at never sent before',
       );
     },
-  },
-  {
-    id: 'decisions.duplicates-counted',
-    title: 'Two new decisions count accepted 2, duplicates 0; the same batch again counts duplicates 2',
-    suite,
-    evidence: 'provoked',
-    warns: COUNT_WARNS,
-    spec: [S.decisions, S.decisionItem, S.sandbox],
-    needs: ['org'],
-    async run(t) {
-      const run = await decisionRun(t, RUN.duplicates);
-      if (!run) return;
+  ),
+  decisionCheck(
+    {
+      id: 'decisions.duplicates-counted',
+      title: 'Two new decisions count accepted 2, duplicates 0; the same batch again counts duplicates 2',
+      warns: COUNT_WARNS,
+      spec: [S.decisions, S.decisionItem, S.sandbox],
+    },
+    RUN.duplicates,
+    async (t, run) => {
       const batch: Item[] = [
         { candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() },
         { candidate_id: run.ids[1] ?? run.ids[0]!, decision: 'contacted', occurred_at: t.setup.occurredAt() },
@@ -69,18 +64,16 @@ export const COUNT_CHECKS: CheckDefinition[] = [
       // Whether `accepted` also counts the repeats is not shown; `duplicates` counts them.
       expectCount(t, again, b, 'duplicates', 2, 'the same two decisions (same occurred_at) sent again');
     },
-  },
-  {
-    id: 'decisions.new-occurred-at-is-new-entry',
-    title: 'The same decision on the same candidate with a new occurred_at is a new entry (accepted 1, duplicates 0)',
-    suite,
-    evidence: 'provoked',
-    warns: COUNT_WARNS,
-    spec: [S.decisions, S.decisionItem],
-    needs: ['org'],
-    async run(t) {
-      const run = await decisionRun(t, RUN.newEntry);
-      if (!run) return;
+  ),
+  decisionCheck(
+    {
+      id: 'decisions.new-occurred-at-is-new-entry',
+      title: 'The same decision on the same candidate with a new occurred_at is a new entry (accepted 1, duplicates 0)',
+      warns: COUNT_WARNS,
+      spec: [S.decisions, S.decisionItem],
+    },
+    RUN.newEntry,
+    async (t, run) => {
       const id = run.ids[0]!;
       const first = await send(
         t,
@@ -114,20 +107,18 @@ export const COUNT_CHECKS: CheckDefinition[] = [
       const why = 'the same (candidate, decision) with a new occurred_at';
       expectNewEntries(t, later, b, 1, why);
     },
-  },
-  {
-    id: 'decisions.same-occurred-at-distinct-entries',
-    title:
-      'Decisions reported at the same occurred_at on two candidates, and two decisions on one candidate, are distinct entries (all accepted, duplicates 0)',
-    suite,
-    evidence: 'provoked',
-    warns: COUNT_WARNS,
-    spec: [S.decisions, S.decisionItem],
-    needs: ['org'],
-    async run(t) {
-      // The shared errors run: its other checks' entries carry occurred_at values of their own.
-      const run = await decisionRun(t, RUN.errors);
-      if (!run) return;
+  ),
+  decisionCheck(
+    {
+      id: 'decisions.same-occurred-at-distinct-entries',
+      title:
+        'Decisions reported at the same occurred_at on two candidates, and two decisions on one candidate, are distinct entries (all accepted, duplicates 0)',
+      warns: COUNT_WARNS,
+      spec: [S.decisions, S.decisionItem],
+    },
+    // The shared errors run: its other checks' entries carry occurred_at values of their own.
+    RUN.errors,
+    async (t, run) => {
       // One instant for the whole batch: the key is (run, candidate, decision, occurred_at), so only
       // the candidate or the decision tells these entries apart.
       const at = t.setup.occurredAt();
@@ -143,5 +134,5 @@ export const COUNT_CHECKS: CheckDefinition[] = [
       const why = `${batch.length} decisions sharing occurred_at ${at} (${b !== undefined ? 'two decisions on one candidate, and one on another candidate' : 'two decisions on the one listed candidate'})`;
       expectNewEntries(t, res, body, batch.length, why);
     },
-  },
+  ),
 ];

@@ -116,11 +116,9 @@ function exploreCheck(
   explore: (x: Explored) => Promise<void>,
 ): CheckDefinition {
   return {
-    id: def.id,
-    title: def.title,
+    ...def,
     suite,
     evidence: 'provoked',
-    spec: def.spec,
     needs: ep.needs,
     run: async (t) => {
       const ex = startCheck(t, property);

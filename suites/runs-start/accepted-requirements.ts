@@ -59,11 +59,9 @@ function realStartCheck(
   judge: (t: CheckContext, rs: RealStart) => Promise<void> | void,
 ): CheckDefinition {
   return {
-    id: def.id,
-    title: def.title,
+    ...def,
     suite,
     evidence: 'provoked',
-    spec: def.spec,
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {

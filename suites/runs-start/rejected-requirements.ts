@@ -123,16 +123,8 @@ function textOfLength(n: number): string {
 function rejectionCheck(
   def: Pick<CheckDefinition, 'id' | 'title' | 'spec' | 'run'> & { needs?: CheckDefinition['needs'] },
 ): CheckDefinition {
-  return {
-    id: def.id,
-    title: def.title,
-    suite,
-    evidence: 'provoked',
-    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
-    spec: def.spec,
-    needs: def.needs ?? ['org'],
-    run: def.run,
-  };
+  const warns = ['rejected[] names only the first offending requirements; the others come once those are fixed'];
+  return { ...def, suite, evidence: 'provoked', warns, needs: def.needs ?? ['org'] };
 }
 
 /**
