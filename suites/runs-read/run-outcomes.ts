@@ -14,7 +14,7 @@ import {
   progressOf,
   type Read,
   readAgain,
-  readsThenOneMore,
+  readsCheck,
   realRun,
   requestBody,
   suite,
@@ -203,16 +203,13 @@ export const RUN_OUTCOME_CHECKS: CheckDefinition[] = [
       });
     },
   },
-  {
-    id: 'runs-read.screened-never-decreases',
-    title: 'progress.screened (candidates examined so far) never decreases from one read of a run to the next',
-    suite,
-    evidence: 'provoked',
-    spec: [S.run],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const reads = await readsThenOneMore(t);
+  readsCheck(
+    {
+      id: 'runs-read.screened-never-decreases',
+      title: 'progress.screened (candidates examined so far) never decreases from one read of a run to the next',
+      spec: [S.run],
+    },
+    async (t, reads) => {
       let prev: Counted | undefined;
       let compared = 0;
       for (const r of reads) {
@@ -229,5 +226,5 @@ export const RUN_OUTCOME_CHECKS: CheckDefinition[] = [
           'inconclusive',
         );
     },
-  },
+  ),
 ];
