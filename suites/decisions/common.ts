@@ -6,6 +6,7 @@ import { JsonDecimal, type JsonObject, type JsonValue } from '../../src/json/los
 import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
 import { S } from '../../src/spec/sections.js';
 import { int, obj, objects } from '../support/json-values.js';
+import { twoStepCheck } from '../support/two-step-check.js';
 
 export const suite = 'decisions';
 
@@ -78,17 +79,11 @@ export function decisionCheck(
   targetCount: number,
   decide: (t: CheckContext, run: DecisionRun) => Promise<void>,
 ): CheckDefinition {
-  return {
-    ...def,
-    suite,
-    evidence: 'provoked',
-    needs: ['org'],
-    async run(t) {
-      const run = await decisionRun(t, targetCount);
-      if (!run) return;
-      await decide(t, run);
-    },
-  };
+  return twoStepCheck(
+    { ...def, suite, evidence: 'provoked', needs: ['org'] },
+    (t) => decisionRun(t, targetCount),
+    decide,
+  );
 }
 
 export interface Item {

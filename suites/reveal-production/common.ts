@@ -7,6 +7,7 @@ import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js
 import type { WrittenObservation } from '../../src/runner/check.js';
 import { int, obj, objects } from '../support/json-values.js';
 import { revealPath } from '../support/runs.js';
+import { twoStepCheck } from '../support/two-step-check.js';
 import { S } from '../../src/spec/sections.js';
 
 export const suite = 'reveal';
@@ -280,15 +281,5 @@ export function productionRevealCheck(
   def: Omit<CheckDefinition, 'suite' | 'needs' | 'timeoutMs' | 'run'>,
   judge: (t: CheckContext, got: RunRead) => Promise<void>,
 ): CheckDefinition {
-  return {
-    ...def,
-    suite,
-    needs: ['spend-credits', 'org'],
-    timeoutMs: TIMEOUT,
-    async run(t) {
-      const got = await realRunRead(t);
-      if (!got) return;
-      await judge(t, got);
-    },
-  };
+  return twoStepCheck({ ...def, suite, needs: ['spend-credits', 'org'], timeoutMs: TIMEOUT }, realRunRead, judge);
 }

@@ -9,6 +9,7 @@ import { S } from '../../src/spec/sections.js';
 import { int, obj, objects } from '../support/json-values.js';
 import { show, someOf } from '../support/messages.js';
 import { REAL_RUN_BUDGET_MS } from '../support/runs.js';
+import { twoStepCheck } from '../support/two-step-check.js';
 import { PROBE_FIXTURE, suite } from './starts.js';
 
 interface ReqInput {
@@ -58,18 +59,11 @@ function realStartCheck(
   def: Pick<CheckDefinition, 'id' | 'title' | 'spec'>,
   judge: (t: CheckContext, rs: RealStart) => Promise<void> | void,
 ): CheckDefinition {
-  return {
-    ...def,
-    suite,
-    evidence: 'provoked',
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const rs = await realStart(t);
-      if (!rs) return;
-      await judge(t, rs);
-    },
-  };
+  return twoStepCheck(
+    { ...def, suite, evidence: 'provoked', needs: ['org'], timeoutMs: REAL_RUN_BUDGET_MS },
+    realStart,
+    judge,
+  );
 }
 
 export const ACCEPTED_CHECKS: CheckDefinition[] = [
