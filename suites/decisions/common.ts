@@ -3,9 +3,10 @@
 
 import type { ApiResponse } from '../../src/http/types.js';
 import { JsonDecimal, type JsonObject, type JsonValue } from '../../src/json/lossless.js';
-import type { CheckContext } from '../../src/api-setup/check.js';
+import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
 import { S } from '../../src/spec/sections.js';
 import { int, obj, objects } from '../support/json-values.js';
+import { twoStepCheck } from '../support/two-step-check.js';
 
 export const suite = 'decisions';
 
@@ -26,7 +27,7 @@ export const RUN = {
   mismatch: 14,
 } as const;
 
-interface DecisionRun {
+export interface DecisionRun {
   runId: string;
   /** Candidates the run lists on a read (at least one). */
   ids: bigint[];
@@ -59,6 +60,30 @@ export async function decisionRun(t: CheckContext, targetCount: number): Promise
     return undefined;
   }
   return { runId: run.runId, ids };
+}
+
+/**
+ * What a check that reads the counts may warn of: expectStored reads `1.0` as the integer it denotes,
+ * and says so.
+ */
+export const COUNT_WARNS = [
+  'accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse',
+];
+
+/**
+ * A check that sends decisions on a run of its own target_count (see RUN): provoked, with an
+ * organization; it stops where decisionRun gives no run (a failure or a skip it recorded).
+ */
+export function decisionCheck(
+  def: Omit<CheckDefinition, 'suite' | 'evidence' | 'needs' | 'run'>,
+  targetCount: number,
+  decide: (t: CheckContext, run: DecisionRun) => Promise<void>,
+): CheckDefinition {
+  return twoStepCheck(
+    { ...def, suite, evidence: 'provoked', needs: ['org'] },
+    (t) => decisionRun(t, targetCount),
+    decide,
+  );
 }
 
 export interface Item {
@@ -141,4 +166,26 @@ export function expectCount(
     },
     res,
   );
+}
+
+/**
+ * Sends a batch none of whose decisions was sent before: it is stored and each of its decisions is
+ * counted in accepted (rule 1).
+ */
+export async function sendNew(
+  t: CheckContext,
+  runId: string,
+  batch: Item[],
+  label: string,
+  why: string,
+): Promise<void> {
+  const res = await send(t, runId, batch, label);
+  const b = expectStored(t, res);
+  if (b) expectCount(t, res, b, 'accepted', batch.length, why);
+}
+
+/** A stored answer that counts every decision of the batch as a new entry: accepted n, duplicates 0. */
+export function expectNewEntries(t: CheckContext, res: ApiResponse, b: JsonObject, n: number, why: string): void {
+  expectCount(t, res, b, 'accepted', n, why);
+  expectCount(t, res, b, 'duplicates', 0, why);
 }

@@ -2,21 +2,30 @@
 
 import type { CheckDefinition } from '../../src/api-setup/check.js';
 import { S } from '../../src/spec/sections.js';
-import { decisionRun, expectCount, expectStored, type Item, RUN, send, suite } from './common.js';
+import {
+  COUNT_WARNS,
+  decisionCheck,
+  expectCount,
+  expectNewEntries,
+  expectStored,
+  type Item,
+  RUN,
+  send,
+  sendNew,
+} from './common.js';
 
 export const COUNT_CHECKS: CheckDefinition[] = [
-  {
-    id: 'decisions.response-schema',
-    title: 'Reporting a decision answers 2xx with integer accepted and duplicates',
-    suite,
-    evidence: 'provoked',
-    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
-    spec: [S.decisions, S.decisionItem],
-    needs: ['org'],
-    async run(t) {
-      const run = await decisionRun(t, RUN.schema);
-      if (!run) return;
-      const res = await send(
+  decisionCheck(
+    {
+      id: 'decisions.response-schema',
+      title: 'Reporting a decision answers 2xx with integer accepted and duplicates',
+      warns: COUNT_WARNS,
+      spec: [S.decisions, S.decisionItem],
+    },
+    RUN.schema,
+    async (t, run) => {
+      // A fresh occurred_at: never sent before, so it is stored and counted (rule 1).
+      await sendNew(
         t,
         run.runId,
         [
@@ -28,23 +37,19 @@ export const COUNT_CHECKS: CheckDefinition[] = [
           },
         ],
         'report a decision',
+        'one decision with an occurred_at never sent before',
       );
-      const b = expectStored(t, res);
-      // A fresh occurred_at: never sent before, so it is stored and counted (rule 1).
-      if (b) expectCount(t, res, b, 'accepted', 1, 'one decision with an occurred_at never sent before');
     },
-  },
-  {
-    id: 'decisions.duplicates-counted',
-    title: 'Two new decisions count accepted 2, duplicates 0; the same batch again counts duplicates 2',
-    suite,
-    evidence: 'provoked',
-    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
-    spec: [S.decisions, S.decisionItem, S.sandbox],
-    needs: ['org'],
-    async run(t) {
-      const run = await decisionRun(t, RUN.duplicates);
-      if (!run) return;
+  ),
+  decisionCheck(
+    {
+      id: 'decisions.duplicates-counted',
+      title: 'Two new decisions count accepted 2, duplicates 0; the same batch again counts duplicates 2',
+      warns: COUNT_WARNS,
+      spec: [S.decisions, S.decisionItem, S.sandbox],
+    },
+    RUN.duplicates,
+    async (t, run) => {
       const batch: Item[] = [
         { candidate_id: run.ids[0]!, decision: 'shortlisted', occurred_at: t.setup.occurredAt() },
         { candidate_id: run.ids[1] ?? run.ids[0]!, decision: 'contacted', occurred_at: t.setup.occurredAt() },
@@ -52,26 +57,23 @@ export const COUNT_CHECKS: CheckDefinition[] = [
       const first = await send(t, run.runId, batch, 'report two decisions');
       const a = expectStored(t, first);
       if (!a) return;
-      expectCount(t, first, a, 'accepted', 2, 'two decisions never sent before');
-      expectCount(t, first, a, 'duplicates', 0, 'two decisions never sent before');
+      expectNewEntries(t, first, a, 2, 'two decisions never sent before');
       const again = await send(t, run.runId, batch, 'report the same two decisions again');
       const b = expectStored(t, again);
       if (!b) return;
       // Whether `accepted` also counts the repeats is not shown; `duplicates` counts them.
       expectCount(t, again, b, 'duplicates', 2, 'the same two decisions (same occurred_at) sent again');
     },
-  },
-  {
-    id: 'decisions.new-occurred-at-is-new-entry',
-    title: 'The same decision on the same candidate with a new occurred_at is a new entry (accepted 1, duplicates 0)',
-    suite,
-    evidence: 'provoked',
-    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
-    spec: [S.decisions, S.decisionItem],
-    needs: ['org'],
-    async run(t) {
-      const run = await decisionRun(t, RUN.newEntry);
-      if (!run) return;
+  ),
+  decisionCheck(
+    {
+      id: 'decisions.new-occurred-at-is-new-entry',
+      title: 'The same decision on the same candidate with a new occurred_at is a new entry (accepted 1, duplicates 0)',
+      warns: COUNT_WARNS,
+      spec: [S.decisions, S.decisionItem],
+    },
+    RUN.newEntry,
+    async (t, run) => {
       const id = run.ids[0]!;
       const first = await send(
         t,
@@ -103,23 +105,20 @@ export const COUNT_CHECKS: CheckDefinition[] = [
       const b = expectStored(t, later);
       if (!b) return;
       const why = 'the same (candidate, decision) with a new occurred_at';
-      expectCount(t, later, b, 'accepted', 1, why);
-      expectCount(t, later, b, 'duplicates', 0, why);
+      expectNewEntries(t, later, b, 1, why);
     },
-  },
-  {
-    id: 'decisions.same-occurred-at-distinct-entries',
-    title:
-      'Decisions reported at the same occurred_at on two candidates, and two decisions on one candidate, are distinct entries (all accepted, duplicates 0)',
-    suite,
-    evidence: 'provoked',
-    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
-    spec: [S.decisions, S.decisionItem],
-    needs: ['org'],
-    async run(t) {
-      // The shared errors run: its other checks' entries carry occurred_at values of their own.
-      const run = await decisionRun(t, RUN.errors);
-      if (!run) return;
+  ),
+  decisionCheck(
+    {
+      id: 'decisions.same-occurred-at-distinct-entries',
+      title:
+        'Decisions reported at the same occurred_at on two candidates, and two decisions on one candidate, are distinct entries (all accepted, duplicates 0)',
+      warns: COUNT_WARNS,
+      spec: [S.decisions, S.decisionItem],
+    },
+    // The shared errors run: its other checks' entries carry occurred_at values of their own.
+    RUN.errors,
+    async (t, run) => {
       // One instant for the whole batch: the key is (run, candidate, decision, occurred_at), so only
       // the candidate or the decision tells these entries apart.
       const at = t.setup.occurredAt();
@@ -133,8 +132,7 @@ export const COUNT_CHECKS: CheckDefinition[] = [
       const body = expectStored(t, res);
       if (!body) return;
       const why = `${batch.length} decisions sharing occurred_at ${at} (${b !== undefined ? 'two decisions on one candidate, and one on another candidate' : 'two decisions on the one listed candidate'})`;
-      expectCount(t, res, body, 'accepted', batch.length, why);
-      expectCount(t, res, body, 'duplicates', 0, why);
+      expectNewEntries(t, res, body, batch.length, why);
     },
-  },
+  ),
 ];

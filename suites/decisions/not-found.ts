@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckDefinition } from '../../src/api-setup/check.js';
 import { S } from '../../src/spec/sections.js';
 import { secondOrgWithRecruiter } from '../support/recruiters.js';
-import { decisionRun, RUN, send, suite } from './common.js';
+import { decisionCheck, decisionRun, RUN, send, suite } from './common.js';
 
 /** Only names a candidate on a run that does not exist: any int64 will do there. */
 const ANY_CANDIDATE_ID = 990000000001n;
@@ -27,16 +27,14 @@ export const NOT_FOUND_CHECKS: CheckDefinition[] = [
       t.expect.error(res, 404, 'run_not_found', S.byEndpoint);
     },
   },
-  {
-    id: 'decisions.unknown-user-404',
-    title: 'Decisions with an acting_user_external_id nobody registered answer 404 user_not_found',
-    suite,
-    evidence: 'provoked',
-    spec: [S.decisions, S.byEndpoint],
-    needs: ['org'],
-    async run(t) {
-      const run = await decisionRun(t, RUN.errors);
-      if (!run) return;
+  decisionCheck(
+    {
+      id: 'decisions.unknown-user-404',
+      title: 'Decisions with an acting_user_external_id nobody registered answer 404 user_not_found',
+      spec: [S.decisions, S.byEndpoint],
+    },
+    RUN.errors,
+    async (t, run) => {
       const res = await send(
         t,
         run.runId,
@@ -48,7 +46,7 @@ export const NOT_FOUND_CHECKS: CheckDefinition[] = [
       );
       t.expect.error(res, 404, 'user_not_found', S.byEndpoint);
     },
-  },
+  ),
   {
     id: 'decisions.other-organization-run-404',
     title: "Decisions and notices_shown on another organization's run answer 404 run_not_found, never 403",

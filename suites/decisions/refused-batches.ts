@@ -5,20 +5,18 @@ import type { CheckDefinition } from '../../src/api-setup/check.js';
 import { S } from '../../src/spec/sections.js';
 import { expectErrorEnvelope } from '../support/error-answers.js';
 import { int } from '../support/json-values.js';
-import { decisionRun, expectCount, expectStored, type Item, RUN, send, suite } from './common.js';
+import { COUNT_WARNS, decisionCheck, expectCount, expectStored, type Item, RUN, send } from './common.js';
 
 export const REFUSED_BATCH_CHECKS: CheckDefinition[] = [
-  {
-    id: 'decisions.rejection-stores-nothing',
-    title: 'A batch refused with 422 stores nothing: its good decision sent alone afterwards is new (duplicates 0)',
-    suite,
-    evidence: 'provoked',
-    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
-    spec: [S.decisions],
-    needs: ['org'],
-    async run(t) {
-      const run = await decisionRun(t, RUN.storesNothing);
-      if (!run) return;
+  decisionCheck(
+    {
+      id: 'decisions.rejection-stores-nothing',
+      title: 'A batch refused with 422 stores nothing: its good decision sent alone afterwards is new (duplicates 0)',
+      warns: COUNT_WARNS,
+      spec: [S.decisions],
+    },
+    RUN.storesNothing,
+    async (t, run) => {
       const good: Item = { candidate_id: run.ids[0]!, decision: 'hired', occurred_at: t.setup.occurredAt() };
       const bad: Item = {
         candidate_id: run.ids[1] ?? run.ids[0]!,
@@ -36,19 +34,17 @@ export const REFUSED_BATCH_CHECKS: CheckDefinition[] = [
       expectCount(t, alone, b, 'duplicates', 0, why);
       expectCount(t, alone, b, 'accepted', 1, why);
     },
-  },
-  {
-    id: 'decisions.schema-mismatch-refused',
-    title:
-      'An unknown decision value or a missing occurred_at is refused with a 4xx and the error envelope; after a 422 the corrected batch is stored whole',
-    suite,
-    evidence: 'provoked',
-    warns: ['accepted or duplicates is written with a fraction part (1.0), which strict decoders refuse'],
-    spec: [S.decisions, S.decisionItem, S.errors],
-    needs: ['org'],
-    async run(t) {
-      const run = await decisionRun(t, RUN.mismatch);
-      if (!run) return;
+  ),
+  decisionCheck(
+    {
+      id: 'decisions.schema-mismatch-refused',
+      title:
+        'An unknown decision value or a missing occurred_at is refused with a 4xx and the error envelope; after a 422 the corrected batch is stored whole',
+      warns: COUNT_WARNS,
+      spec: [S.decisions, S.decisionItem, S.errors],
+    },
+    RUN.mismatch,
+    async (t, run) => {
       const [a, b] = [run.ids[0]!, run.ids[1] ?? run.ids[0]!];
       const good1: Item = { candidate_id: a, decision: 'shortlisted', occurred_at: t.setup.occurredAt() };
       const unknownValue = { candidate_id: b, decision: 'zz_maybe_later', occurred_at: t.setup.occurredAt() };
@@ -104,5 +100,5 @@ export const REFUSED_BATCH_CHECKS: CheckDefinition[] = [
         again,
       );
     },
-  },
+  ),
 ];

@@ -1,6 +1,7 @@
 // The explored properties as checks: mismatched bodies refused, valid bodies accepted, answers in
 // schema, stored shapes kept.
 
+import type { ApiResponse } from '../../src/http/types.js';
 import type { JsonObject } from '../../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
 import type { ExploreInputs } from '../../src/runner/check.js';
@@ -103,30 +104,69 @@ function kindsLine(classes: CaseClass[], judged: number): string {
     .join(', ');
 }
 
-export function mismatchCheck(ep: Endpoint): CheckDefinition {
-  const id = `explore.${ep.name}.schema-mismatch-answered-4xx`;
+/**
+ * A check of one explored property of one endpoint: it runs only when --explore leaves the property
+ * requests of its own and the endpoint's input (a recruiter, a run) is prepared; `explore` then draws,
+ * sends and judges its cases on a stream of the seed of its own.
+ */
+function exploreCheck(
+  ep: Endpoint,
+  property: Property,
+  def: Pick<CheckDefinition, 'id' | 'title' | 'spec'>,
+  explore: (x: Explored) => Promise<void>,
+): CheckDefinition {
   return {
-    id,
-    title: `Generated bodies that break the ${ep.request} schema are answered 4xx with the error envelope, never 2xx or 5xx`,
+    ...def,
     suite,
     evidence: 'provoked',
-    spec: [S.errors, ep.spec],
     needs: ep.needs,
     run: async (t) => {
-      const ex = startCheck(t, 'mismatch');
+      const ex = startCheck(t, property);
       if (!ex) return;
       const p = await ep.prepare(t);
       if (!p) return;
-      const x: Explored = { t, ep, ex, p, seed: streamSeed(ex.seed, id) };
+      await explore({ t, ep, ex, p, seed: streamSeed(ex.seed, def.id) });
+    },
+  };
+}
+
+/**
+ * The endpoint's valid base body (fresh ids) with `m` applied, sent on spare budget unless it is a
+ * shrinking step; 'unsent' when no spare budget came.
+ */
+async function sendMutated(
+  x: Explored,
+  m: Mutation,
+  label: string,
+  spare: boolean,
+): Promise<{ res: ApiResponse; body: ReturnType<typeof applyMutation> } | 'unsent'> {
+  const { t, ep, ex, p } = x;
+  const body = applyMutation(ep.base(t, p, t.setup.uniqueId('svc-certify-explore')), m);
+  const res = await send(t, ep, p, body, spare ? spareOpts(ex, label) : { label });
+  return unsent(res) ? 'unsent' : { res, body };
+}
+
+export function mismatchCheck(ep: Endpoint): CheckDefinition {
+  const id = `explore.${ep.name}.schema-mismatch-answered-4xx`;
+  return exploreCheck(
+    ep,
+    'mismatch',
+    {
+      id,
+      title: `Generated bodies that break the ${ep.request} schema are answered 4xx with the error envelope, never 2xx or 5xx`,
+      spec: [S.errors, ep.spec],
+    },
+    async (x) => {
+      const { t, ex, p } = x;
       const classes = classesOf(ep, 'mismatch');
       const judged = await exploreCases(
         x,
         classes,
         shareOf(ex, 'mismatch'),
         async (m, label, spare) => {
-          const body = applyMutation(ep.base(t, p, t.setup.uniqueId('svc-certify-explore')), m);
-          const res = await send(t, ep, p, body, spare ? spareOpts(ex, label) : { label });
-          if (unsent(res)) return 'unsent';
+          const sent = await sendMutated(x, m, label, spare);
+          if (sent === 'unsent') return 'unsent';
+          const { res, body } = sent;
           return { verdict: judgeMismatch(res, body), sent: { res, body } };
         },
         (m, failed, verdict, note) =>
@@ -143,33 +183,30 @@ export function mismatchCheck(ep: Endpoint): CheckDefinition {
       if (judged === 0) return nothingSent(t, ex);
       t.expect.that(true, { message: `${judged} mismatches refused (${kindsLine(classes, judged)})`, spec: S.errors });
     },
-  };
+  );
 }
 
 export function validCheck(ep: Endpoint): CheckDefinition {
   const id = `explore.${ep.name}.valid-input-never-5xx`;
-  return {
-    id,
-    title: `Generated valid ${ep.request} bodies with unusual values (outside the BMP, combining marks, RTL, control characters, long text, boundary integers, empty arrays) are never answered 5xx`,
-    suite,
-    evidence: 'provoked',
-    spec: [S.crossCutting, ep.spec],
-    needs: ep.needs,
-    run: async (t) => {
-      const ex = startCheck(t, 'valid');
-      if (!ex) return;
-      const p = await ep.prepare(t);
-      if (!p) return;
-      const x: Explored = { t, ep, ex, p, seed: streamSeed(ex.seed, id) };
+  return exploreCheck(
+    ep,
+    'valid',
+    {
+      id,
+      title: `Generated valid ${ep.request} bodies with unusual values (outside the BMP, combining marks, RTL, control characters, long text, boundary integers, empty arrays) are never answered 5xx`,
+      spec: [S.crossCutting, ep.spec],
+    },
+    async (x) => {
+      const { t, ex, p } = x;
       const classes = classesOf(ep, 'valid');
       const judged = await exploreCases(
         x,
         classes,
         shareOf(ex, 'valid'),
         async (m, label, spare) => {
-          const body = applyMutation(ep.base(t, p, t.setup.uniqueId('svc-certify-explore')), m);
-          const res = await send(t, ep, p, body, spare ? spareOpts(ex, label) : { label });
-          if (unsent(res)) return 'unsent';
+          const sent = await sendMutated(x, m, label, spare);
+          if (sent === 'unsent') return 'unsent';
+          const { res, body } = sent;
           const verdict = judgeValid(res, body);
           if (verdict === undefined || !spare) return { verdict, sent: { res, body } };
           // A 5xx may be transient: the same request once more (the endpoints explored are retry-safe, or a fixture start).
@@ -194,24 +231,21 @@ export function validCheck(ep: Endpoint): CheckDefinition {
       if (judged === 0) return nothingSent(t, ex);
       t.expect.that(true, { message: `${judged} valid bodies answered without a 5xx`, spec: S.crossCutting });
     },
-  };
+  );
 }
 
 export function schemaCheck(ep: Endpoint): CheckDefinition {
   const id = `explore.${ep.name}.success-matches-response-schema`;
-  return {
-    id,
-    title: `Every 2xx to a generated valid ${ep.request} body (unusual text included) matches ${ep.response}`,
-    suite,
-    evidence: 'provoked',
-    spec: [ep.spec],
-    needs: ep.needs,
-    run: async (t) => {
-      const ex = startCheck(t, 'schema');
-      if (!ex) return;
-      const p = await ep.prepare(t);
-      if (!p) return;
-      const x: Explored = { t, ep, ex, p, seed: streamSeed(ex.seed, id) };
+  return exploreCheck(
+    ep,
+    'schema',
+    {
+      id,
+      title: `Every 2xx to a generated valid ${ep.request} body (unusual text included) matches ${ep.response}`,
+      spec: [ep.spec],
+    },
+    async (x) => {
+      const { t, ex, p } = x;
       const judge = judgeSchema(ep);
       let successes = 0;
       const judged = await exploreCases(
@@ -219,9 +253,9 @@ export function schemaCheck(ep: Endpoint): CheckDefinition {
         classesOf(ep, 'schema'),
         shareOf(ex, 'schema'),
         async (m, label, spare) => {
-          const body = applyMutation(ep.base(t, p, t.setup.uniqueId('svc-certify-explore')), m);
-          const res = await send(t, ep, p, body, spare ? spareOpts(ex, label) : { label });
-          if (unsent(res)) return 'unsent';
+          const sent = await sendMutated(x, m, label, spare);
+          if (sent === 'unsent') return 'unsent';
+          const { res, body } = sent;
           if (res.status >= 200 && res.status < 300) successes++;
           return { verdict: judge(res, body), sent: { res, body } };
         },
@@ -241,28 +275,25 @@ export function schemaCheck(ep: Endpoint): CheckDefinition {
       }
       t.expect.that(true, { message: `${successes} success bodies matched ${ep.response}`, spec: ep.spec });
     },
-  };
+  );
 }
 
 export function storedCheck(ep: Endpoint): CheckDefinition {
   const id = `explore.${ep.name}.refused-write-stored-nothing`;
   const decisions = ep.name === 'decisions';
   const spec = decisions ? S.decisions : S.jobs;
-  return {
-    id,
-    title: decisions
-      ? 'A generated batch refused for one mismatched decision stored nothing: its valid decision, sent again alone, is no duplicate'
-      : 'A generated job refused for a schema mismatch stored nothing: the valid upsert of its external_id then answers created: true',
-    suite,
-    evidence: 'provoked',
-    spec: [spec],
-    needs: ep.needs,
-    run: async (t) => {
-      const ex = startCheck(t, 'stored');
-      if (!ex) return;
-      const p = await ep.prepare(t);
-      if (!p) return;
-      const x: Explored = { t, ep, ex, p, seed: streamSeed(ex.seed, id) };
+  return exploreCheck(
+    ep,
+    'stored',
+    {
+      id,
+      title: decisions
+        ? 'A generated batch refused for one mismatched decision stored nothing: its valid decision, sent again alone, is no duplicate'
+        : 'A generated job refused for a schema mismatch stored nothing: the valid upsert of its external_id then answers created: true',
+      spec: [spec],
+    },
+    async (x) => {
+      const { t, ex, p } = x;
       const shape = storedShape(ep);
       let readBack = 0;
       const judged = await exploreCases(
@@ -327,5 +358,5 @@ export function storedCheck(ep: Endpoint): CheckDefinition {
       }
       t.expect.that(true, { message: `${readBack} refused writes read back: nothing stored`, spec });
     },
-  };
+  );
 }

@@ -8,8 +8,10 @@ import { show } from '../support/messages.js';
 import { S } from '../../src/spec/sections.js';
 import {
   alreadyRevealed,
+  claimLocked,
   expectRevealed,
   expectWallet,
+  freeRepeatReveal,
   hold,
   latestRead,
   Ledger,
@@ -17,10 +19,8 @@ import {
   lockedFree,
   paidReveal,
   post,
-  realRunRead,
+  productionRevealCheck,
   revealedSoon,
-  suite,
-  TIMEOUT,
   tooLow,
 } from './common.js';
 
@@ -82,46 +82,31 @@ async function firstRevealCharged(
   return { body: b, res, mark };
 }
 
-export const chargedOnce: CheckDefinition = {
-  id: 'reveal.production-charged-once',
-  title:
-    'Production: the first reveal of a candidate charges credits and wallet_balance_after falls by exactly credits_charged; a repeat charges 0, keeps the balance and the read shows revealed',
-  suite,
-  evidence: 'input',
-  warns: [
-    'the wallet moved otherwise than this certification explains, with an organization from --org-token (its own recruiters may reveal meanwhile)',
-    'the first reveal charged 0 though the read just before quoted a price',
-  ],
-  spec: [S.reveal, S.contactState, S.revealResult, S.general],
-  needs: ['spend-credits', 'org'],
-  timeoutMs: TIMEOUT,
-  async run(t) {
-    const got = await realRunRead(t);
-    if (!got) return;
-    const { runId, ledger, read } = got;
+export const chargedOnce: CheckDefinition = productionRevealCheck(
+  {
+    id: 'reveal.production-charged-once',
+    title:
+      'Production: the first reveal of a candidate charges credits and wallet_balance_after falls by exactly credits_charged; a repeat charges 0, keeps the balance and the read shows revealed',
+    evidence: 'input',
+    warns: [
+      'the wallet moved otherwise than this certification explains, with an organization from --org-token (its own recruiters may reveal meanwhile)',
+      'the first reveal charged 0 though the read just before quoted a price',
+    ],
+    spec: [S.reveal, S.contactState, S.revealResult, S.general],
+  },
+  async (t, { runId, ledger, read }) => {
     // A candidate revealed before (an earlier certification of this organization) tells the balance for free.
     let before: { credits: bigint; mark: number } | undefined;
     const known = alreadyRevealed(read, ledger);
     if (known) {
       const mark = ledger.quietMark();
-      const res = await post(
-        t,
-        runId,
-        known.id,
-        `reveal candidate ${known.id} again (already revealed: free, tells the balance)`,
-      );
-      const b = expectRevealed(t, res, `revealing already revealed candidate ${known.id}`);
-      if (!b) return;
-      const credits = int(b.wallet_balance_after);
+      const repeat = await freeRepeatReveal(t, runId, known.id);
+      if (!repeat) return;
+      const credits = repeat.balance;
       if (mark !== undefined && mark === ledger.quietMark() && credits !== undefined) before = { credits, mark };
     }
-    const a = lockedFree(read, ledger).find((c) => ledger.claim(c.id, c.price!));
-    if (!a)
-      return t.skip(
-        tooLow(ledger, read, 'revealing a locked candidate of the shared real run'),
-        'needs-input',
-        'a higher --max-spend-credits',
-      );
+    const a = claimLocked(t, read, ledger, 'revealing a locked candidate of the shared real run');
+    if (!a) return;
     const first = await firstRevealCharged(t, { runId, ledger }, a, before);
     if (!first) return;
     const w1 = int(first.body.wallet_balance_after);
@@ -176,21 +161,17 @@ export const chargedOnce: CheckDefinition = {
     const quiet = first.mark !== undefined && ledger.quietMark() === first.mark;
     await firstRevealCharged(t, { runId, ledger }, b, quiet ? { credits: w1, mark: first.mark! } : undefined, true);
   },
-};
+);
 
-export const noSandboxField: CheckDefinition = {
-  id: 'reveal.production-no-sandbox-field',
-  title: 'Production: a reveal result carries no sandbox field (sandbox: true is sandbox only)',
-  suite,
-  evidence: 'input',
-  warns: ['a production reveal carries a sandbox field (listed as "sandbox only")'],
-  spec: [S.revealResult, S.versioning],
-  needs: ['spend-credits', 'org'],
-  timeoutMs: TIMEOUT,
-  async run(t) {
-    const got = await realRunRead(t);
-    if (!got) return;
-    const { runId, ledger, read } = got;
+export const noSandboxField: CheckDefinition = productionRevealCheck(
+  {
+    id: 'reveal.production-no-sandbox-field',
+    title: 'Production: a reveal result carries no sandbox field (sandbox: true is sandbox only)',
+    evidence: 'input',
+    warns: ['a production reveal carries a sandbox field (listed as "sandbox only")'],
+    spec: [S.revealResult, S.versioning],
+  },
+  async (t, { runId, ledger, read }) => {
     // A repeat reveal is free and answers a Reveal result all the same; else one paid first reveal.
     const known = await revealedSoon(read, ledger);
     let res: ApiResponse;
@@ -239,4 +220,4 @@ export const noSandboxField: CheckDefinition = {
       res,
     );
   },
-};
+);

@@ -3,10 +3,11 @@
 
 import type { ApiResponse } from '../../src/http/types.js';
 import type { JsonObject } from '../../src/json/lossless.js';
-import type { CheckContext } from '../../src/api-setup/check.js';
+import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
 import type { WrittenObservation } from '../../src/runner/check.js';
 import { int, obj, objects } from '../support/json-values.js';
 import { revealPath } from '../support/runs.js';
+import { twoStepCheck } from '../support/two-step-check.js';
 import { S } from '../../src/spec/sections.js';
 
 export const suite = 'reveal';
@@ -194,8 +195,15 @@ export function expectRevealed(t: CheckContext, res: ApiResponse, what: string):
   return b;
 }
 
+/** The shared real run as a production reveal check spends on it: its id, its ledger, a latest read. */
+export interface RunRead {
+  runId: string;
+  ledger: Ledger;
+  read: Read;
+}
+
 /** Skips (the real run listing nothing) or gives the run and a latest read. */
-export async function realRunRead(t: CheckContext): Promise<{ runId: string; ledger: Ledger; read: Read } | undefined> {
+async function realRunRead(t: CheckContext): Promise<RunRead | undefined> {
   const { run } = await t.setup.realRun();
   const read = await latestRead(t, run.runId, 'read the run (latest quotes)');
   if (!read) return undefined;
@@ -220,10 +228,58 @@ export function alreadyRevealed(read: Read, ledger: Ledger): Listed | undefined 
   return read.candidates.find((c) => c.state === 'revealed' || ledger.revealed.has(c.id));
 }
 
+/**
+ * A repeat reveal of a candidate already revealed for the organization: free, so it tells the wallet
+ * balance. Its wallet_balance_after (undefined when not an integer), or undefined when the reveal did
+ * not answer a Reveal result (skipped or recorded).
+ */
+export async function freeRepeatReveal(
+  t: CheckContext,
+  runId: string,
+  id: bigint,
+): Promise<{ balance: bigint | undefined } | undefined> {
+  const res = await post(t, runId, id, `reveal candidate ${id} again (already revealed: free, tells the balance)`);
+  const b = expectRevealed(t, res, `revealing already revealed candidate ${id}`);
+  if (!b) return undefined;
+  // The schema made wallet_balance_after an integer.
+  return { balance: int(b.wallet_balance_after) };
+}
+
+/**
+ * The cheapest locked candidate of the read (among those `among` keeps) that the allowance still
+ * covers, claimed for a first reveal; undefined, the check skipped for a higher --max-spend-credits,
+ * when none is. `what` names the reveal in the reason.
+ */
+export function claimLocked(
+  t: CheckContext,
+  read: Read,
+  ledger: Ledger,
+  what: string,
+  among: (c: Listed) => boolean = () => true,
+): Listed | undefined {
+  const c = lockedFree(read, ledger)
+    .filter(among)
+    .find((x) => ledger.claim(x.id, x.price!));
+  if (!c) t.skip(tooLow(ledger, read, what), 'needs-input', 'a higher --max-spend-credits');
+  return c;
+}
+
 /** Like alreadyRevealed, after the paid reveals other checks have under way (spares the allowance). */
 export async function revealedSoon(read: Read, ledger: Ledger): Promise<Listed | undefined> {
   const now = alreadyRevealed(read, ledger);
   if (now || ledger.pending.size === 0) return now;
   await Promise.allSettled([...ledger.pending]);
   return alreadyRevealed(read, ledger);
+}
+
+/**
+ * A production reveal check: it spends the organization's credits (within --max-spend-credits) on
+ * candidates of the shared real run, and judges from a latest read of that run and the run's ledger
+ * (skipped when the run lists no candidate).
+ */
+export function productionRevealCheck(
+  def: Omit<CheckDefinition, 'suite' | 'needs' | 'timeoutMs' | 'run'>,
+  judge: (t: CheckContext, got: RunRead) => Promise<void>,
+): CheckDefinition {
+  return twoStepCheck({ ...def, suite, needs: ['spend-credits', 'org'], timeoutMs: TIMEOUT }, realRunRead, judge);
 }

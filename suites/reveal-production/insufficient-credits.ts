@@ -6,18 +6,17 @@ import { int, obj } from '../support/json-values.js';
 import { show } from '../support/messages.js';
 import { S } from '../../src/spec/sections.js';
 import {
+  claimLocked,
   expectRevealed,
   expectWallet,
+  freeRepeatReveal,
   Ledger,
   type Listed,
   lockedFree,
   paidReveal,
-  post,
+  productionRevealCheck,
   type Read,
-  realRunRead,
   revealedSoon,
-  suite,
-  TIMEOUT,
   tooLow,
 } from './common.js';
 
@@ -34,27 +33,11 @@ async function knownBalance(
   const known = await revealedSoon(read, ledger);
   if (ledger.balance) return { credits: ledger.balance.credits };
   if (known) {
-    const res = await post(
-      t,
-      runId,
-      known.id,
-      `reveal candidate ${known.id} again (already revealed: free, tells the balance)`,
-    );
-    const b = expectRevealed(t, res, `revealing already revealed candidate ${known.id}`);
-    if (!b) return undefined;
-    // The schema made wallet_balance_after an integer.
-    const credits = int(b.wallet_balance_after);
+    const credits = (await freeRepeatReveal(t, runId, known.id))?.balance;
     return credits === undefined ? undefined : { credits };
   }
-  const c = lockedFree(read, ledger).find((x) => ledger.claim(x.id, x.price!));
-  if (!c) {
-    t.skip(
-      tooLow(ledger, read, 'revealing a candidate to learn the wallet balance'),
-      'needs-input',
-      'a higher --max-spend-credits',
-    );
-    return undefined;
-  }
+  const c = claimLocked(t, read, ledger, 'revealing a candidate to learn the wallet balance');
+  if (!c) return undefined;
   const res = await paidReveal(
     t,
     ledger,
@@ -104,24 +87,20 @@ function expectRefusalBody(t: CheckContext, res: ApiResponse, id: bigint, quoted
   );
 }
 
-export const insufficientCredits: CheckDefinition = {
-  id: 'reveal.production-insufficient-credits-body',
-  title:
-    'Production: a reveal the wallet cannot pay is refused with 402 insufficient_credits carrying balance and required (observed when the wallet is below a listed price)',
-  suite,
-  evidence: 'input',
-  warns: [
-    'the wallet moved otherwise than this certification explains, with an organization from --org-token (its own recruiters may reveal meanwhile)',
-    'the 402 gives balance or required not as a whole number of credits',
-  ],
-  spec: [S.byEndpoint, S.contactState, S.reveal],
-  needs: ['spend-credits', 'org'],
-  timeoutMs: TIMEOUT,
-  async run(t) {
-    const got = await realRunRead(t);
-    if (!got) return;
-    const { runId, ledger, read } = got;
-    const known = await knownBalance(t, got);
+export const insufficientCredits: CheckDefinition = productionRevealCheck(
+  {
+    id: 'reveal.production-insufficient-credits-body',
+    title:
+      'Production: a reveal the wallet cannot pay is refused with 402 insufficient_credits carrying balance and required (observed when the wallet is below a listed price)',
+    evidence: 'input',
+    warns: [
+      'the wallet moved otherwise than this certification explains, with an organization from --org-token (its own recruiters may reveal meanwhile)',
+      'the 402 gives balance or required not as a whole number of credits',
+    ],
+    spec: [S.byEndpoint, S.contactState, S.reveal],
+  },
+  async (t, { runId, ledger, read }) => {
+    const known = await knownBalance(t, { runId, ledger, read });
     if (!known) return;
     if ('refused' in known) return expectRefusalBody(t, known.refused, known.c.id, known.c.price!);
     const balance = known.credits;
@@ -182,4 +161,4 @@ export const insufficientCredits: CheckDefinition = {
     }
     expectRefusalBody(t, res, dearest.id, dearest.price!);
   },
-};
+);

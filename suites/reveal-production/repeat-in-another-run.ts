@@ -5,15 +5,13 @@ import type { CheckDefinition } from '../../src/api-setup/check.js';
 import { int } from '../support/json-values.js';
 import { S } from '../../src/spec/sections.js';
 import {
+  claimLocked,
   expectRevealed,
   latestRead,
-  lockedFree,
   paidReveal,
   post,
+  productionRevealCheck,
   type Read,
-  realRunRead,
-  suite,
-  TIMEOUT,
   tooLow,
 } from './common.js';
 
@@ -21,19 +19,15 @@ import {
 const SECOND_RUN_READS = 4;
 const SECOND_RUN_READ_EVERY_SPEC_MS = 30_000;
 
-export const repeatInAnotherRun: CheckDefinition = {
-  id: 'reveal.production-repeat-free-in-another-run',
-  title:
-    'Production: a candidate revealed in one run reads revealed in another run of the organization that lists it, and revealing it there charges 0',
-  suite,
-  evidence: 'input',
-  spec: [S.contactState, S.reveal, S.revealResult],
-  needs: ['spend-credits', 'org'],
-  timeoutMs: TIMEOUT,
-  async run(t) {
-    const got = await realRunRead(t);
-    if (!got) return;
-    const { runId, ledger, read } = got;
+export const repeatInAnotherRun: CheckDefinition = productionRevealCheck(
+  {
+    id: 'reveal.production-repeat-free-in-another-run',
+    title:
+      'Production: a candidate revealed in one run reads revealed in another run of the organization that lists it, and revealing it there charges 0',
+    evidence: 'input',
+    spec: [S.contactState, S.reveal, S.revealResult],
+  },
+  async (t, { runId, ledger, read }) => {
     // The second real run (a twin of the shared job) lists candidates of the first: read it until it does.
     const second = await t.setup.secondRealRun();
     const firstIds = new Set(read.candidates.map((c) => c.id));
@@ -56,15 +50,10 @@ export const repeatInAnotherRun: CheckDefinition = {
       ledger.revealed.has(id) || read.candidates.some((c) => c.id === id && c.state === 'revealed');
     let chosen = common.find((c) => revealedBefore(c.id));
     if (!chosen) {
-      const pick = lockedFree(read, ledger)
-        .filter((c) => common.some((x) => x.id === c.id))
-        .find((c) => ledger.claim(c.id, c.price!));
-      if (!pick)
-        return t.skip(
-          tooLow(ledger, read, 'revealing a candidate both real runs list'),
-          'needs-input',
-          'a higher --max-spend-credits',
-        );
+      const pick = claimLocked(t, read, ledger, 'revealing a candidate both real runs list', (c) =>
+        common.some((x) => x.id === c.id),
+      );
+      if (!pick) return;
       const res = await paidReveal(
         t,
         ledger,
@@ -132,4 +121,4 @@ export const repeatInAnotherRun: CheckDefinition = {
       res,
     );
   },
-};
+);

@@ -1,7 +1,7 @@
 // A candidate id above 2^53 is revealed by its exact digits.
 
 import type { CheckDefinition } from '../../src/api-setup/check.js';
-import { int, obj, objects, TWO_POW_53 } from '../support/json-values.js';
+import { candidateAbove2Pow53 } from '../support/large-ids.js';
 import { show } from '../support/messages.js';
 import { S } from '../../src/spec/sections.js';
 import { expectRevealed, reveal, suite } from './common.js';
@@ -18,17 +18,9 @@ export const LARGE_ID_CHECKS: CheckDefinition[] = [
     needs: ['sandbox', 'org'],
     timeoutMs: 10 * 60_000,
     async run(t) {
-      const { final, run } = await t.setup.realRun();
-      const huge = objects(obj(final.json)?.candidates)
-        .map((c) => int(c.id))
-        .find((id): id is bigint => id !== undefined && id > TWO_POW_53);
-      if (huge === undefined)
-        // Which ids a service issues is its own choice ("may exceed 2^31", Identifier conventions):
-        // with none above 2^53 on the run there is no such id to carry, and nothing to judge.
-        return t.skip(
-          "the shared real run lists no candidate with an id above 2^53 (ids are the service's own: none that large to carry)",
-          'not-applicable',
-        );
+      const found = await candidateAbove2Pow53(t);
+      if (!found) return;
+      const { run, huge } = found;
       const res = await reveal(t, run.runId, huge, `reveal candidate ${huge}`);
       const b = expectRevealed(t, res, `revealing candidate ${huge}`);
       if (!b) return;

@@ -4,20 +4,16 @@ import type { CheckDefinition } from '../../src/api-setup/check.js';
 import { S } from '../../src/spec/sections.js';
 import { int, objects } from '../support/json-values.js';
 import { show, someOf } from '../support/messages.js';
-import { REAL_RUN_BUDGET_MS } from '../support/runs.js';
-import { eachRead, realRun, suite, where } from './real-runs.js';
+import { eachRead, realRunCheck, where } from './real-runs.js';
 
 export const CANDIDATE_REQUIREMENTS_CHECKS: CheckDefinition[] = [
-  {
-    id: 'runs-read.candidate-requirements-complete',
-    title: "Each candidate has one requirement per run requirement, with the 202's index and kind",
-    suite,
-    evidence: 'provoked',
-    spec: [S.candidate, S.candidateRequirement, S.runsStart],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const v = await realRun(t);
+  realRunCheck(
+    {
+      id: 'runs-read.candidate-requirements-complete',
+      title: "Each candidate has one requirement per run requirement, with the 202's index and kind",
+      spec: [S.candidate, S.candidateRequirement, S.runsStart],
+    },
+    async (t, v) => {
       // The spec shares the index (and so the requirement, and its kind) with the run's list, not the
       // wording: a server may normalize or localize text per read, so text is not compared.
       const want = v.requirements.map((q) => ({ index: q.index, kind: q.kind }));
@@ -41,17 +37,14 @@ export const CANDIDATE_REQUIREMENTS_CHECKS: CheckDefinition[] = [
         return true;
       });
     },
-  },
-  {
-    id: 'runs-read.candidate-requirements-in-index-order',
-    title: "Each candidate's requirements are listed in index order",
-    suite,
-    evidence: 'provoked',
-    spec: [S.candidate, S.candidateRequirement],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const v = await realRun(t);
+  ),
+  realRunCheck(
+    {
+      id: 'runs-read.candidate-requirements-in-index-order',
+      title: "Each candidate's requirements are listed in index order",
+      spec: [S.candidate, S.candidateRequirement],
+    },
+    async (t, v) => {
       eachRead(v.reads, (r) => {
         for (const c of objects(r.run.candidates)) {
           const indexes = objects(c.requirements).map((q) => int(q.index));
@@ -71,5 +64,5 @@ export const CANDIDATE_REQUIREMENTS_CHECKS: CheckDefinition[] = [
         return true;
       });
     },
-  },
+  ),
 ];

@@ -6,25 +6,22 @@ import { S } from '../../src/spec/sections.js';
 import { obj } from '../support/json-values.js';
 import { show } from '../support/messages.js';
 import { REAL_RUN_BUDGET_MS } from '../support/runs.js';
-import { eachRead, readAgain, realRun, suite, TERMINAL, where } from './real-runs.js';
+import { eachRead, readAgain, realRun, realRunCheck, suite, TERMINAL, where } from './real-runs.js';
 
 export const LIFECYCLE_CHECKS: CheckDefinition[] = [
-  {
-    id: 'runs-read.run-schema',
-    title: 'Every read of a real run is a Run: run_id, status, progress, notices and candidates of the right types',
-    suite,
-    evidence: 'provoked',
-    spec: [S.runsRead, S.run, S.notice, S.candidate, S.candidateRequirement],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const v = await realRun(t);
+  realRunCheck(
+    {
+      id: 'runs-read.run-schema',
+      title: 'Every read of a real run is a Run: run_id, status, progress, notices and candidates of the right types',
+      spec: [S.runsRead, S.run, S.notice, S.candidate, S.candidateRequirement],
+    },
+    async (t, v) => {
       eachRead(v.reads, (r) => {
         const ok = t.expect.schema(r.run, 'run', S.run, r.res);
         return t.expect.equal(r.run.run_id, v.runId, `run_id of ${where(r)}`, S.run, r.res) && ok;
       });
     },
-  },
+  ),
   {
     id: 'runs-read.status-transitions',
     title: 'A real run goes from running to completed or failed, and a terminal status stays on later reads',

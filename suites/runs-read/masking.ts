@@ -68,15 +68,20 @@ export function exposedContact(text: string): string | undefined {
   return EMAIL.exec(text)?.[0] ?? URL.exec(text)?.[0] ?? findSchemelessLink(text) ?? findPhone(text);
 }
 
+/**
+ * A check of the sandbox's masking (it belongs to the sandbox suite): it reads the shared real runs, so
+ * it has their time budget.
+ */
+function maskingCheck(def: Omit<CheckDefinition, 'suite' | 'needs' | 'timeoutMs'>): CheckDefinition {
+  return { ...def, suite: 'sandbox', needs: ['sandbox', 'org'], timeoutMs: REAL_RUN_BUDGET_MS };
+}
+
 export const MASKING_CHECKS: CheckDefinition[] = [
-  {
+  maskingCheck({
     id: 'sandbox.pseudonym-stable-across-runs',
     title: 'In the sandbox a candidate listed by both real runs carries the same "Candidate XXXX" in both',
-    suite: 'sandbox',
     evidence: 'provoked',
     spec: [S.sandbox, S.candidate],
-    needs: ['sandbox', 'org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
       if (t.inputs.realNamesEnabled === true) {
         t.skip(
@@ -141,16 +146,13 @@ export const MASKING_CHECKS: CheckDefinition[] = [
           return;
       }
     },
-  },
-  {
+  }),
+  maskingCheck({
     id: 'sandbox.candidate-name-masked',
     title:
       'In the sandbox every real-run candidate is named "Candidate XXXX" (4 hex digits), the same on every read (unless --real-names-enabled)',
-    suite: 'sandbox',
     evidence: 'provoked',
     spec: [S.sandbox, S.candidate],
-    needs: ['sandbox', 'org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
       const v = await realRun(t);
       // "Real names: shown only after a data-processing agreement is signed and the service operator
@@ -206,16 +208,13 @@ export const MASKING_CHECKS: CheckDefinition[] = [
         return true;
       });
     },
-  },
-  {
+  }),
+  maskingCheck({
     id: 'sandbox.evidence-pseudonym-is-the-name',
     title: "In the sandbox a pseudonym inside a candidate's evidence is that candidate's own masked name",
-    suite: 'sandbox',
     evidence: 'conditional',
     notApplicableWhen: 'no candidate of the shared real run carries a masked name with evidence to compare it with',
     spec: [S.sandbox, S.candidateRequirement],
-    needs: ['sandbox', 'org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
       const v = await realRun(t);
       // Only a masked name can be judged: the real one is not shown. Where evidence names the candidate,
@@ -262,15 +261,12 @@ export const MASKING_CHECKS: CheckDefinition[] = [
         return true;
       });
     },
-  },
-  {
+  }),
+  maskingCheck({
     id: 'sandbox.contact-identifiers-masked',
     title: 'In the sandbox no e-mail, URL or phone number is left in evidence, title, company or location',
-    suite: 'sandbox',
     evidence: 'provoked',
     spec: [S.sandbox],
-    needs: ['sandbox', 'org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
     async run(t) {
       const v = await realRun(t);
       eachRead(v.reads, (r) => {
@@ -300,5 +296,5 @@ export const MASKING_CHECKS: CheckDefinition[] = [
         return true;
       });
     },
-  },
+  }),
 ];

@@ -10,7 +10,18 @@ import { obj, objects } from '../support/json-values.js';
 import { hasLatin, isHebrew } from '../support/language.js';
 import { show } from '../support/messages.js';
 import { REAL_RUN_BUDGET_MS } from '../support/runs.js';
-import { eachRead, idKey, INT64_MAX, INT64_MIN, type Read, readAgain, realRun, suite, where } from './real-runs.js';
+import {
+  eachRead,
+  idKey,
+  INT64_MAX,
+  INT64_MIN,
+  type Read,
+  readAgain,
+  realRun,
+  realRunCheck,
+  suite,
+  where,
+} from './real-runs.js';
 
 /** A JSON integer token within int64 (a number with a fraction or an exponent is not one). */
 function isInt64(v: JsonValue | undefined): boolean {
@@ -123,17 +134,14 @@ export const NOTICE_CHECKS: CheckDefinition[] = [
       );
     },
   },
-  {
-    id: 'runs-read.notice-codes-possible-in-v1',
-    title:
-      'A real run never shows widen_hint, relaxation_ladder, global_relaxed or lean_search_failed, which cannot occur in v1',
-    suite,
-    evidence: 'provoked',
-    spec: [S.notice, S.versioning],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const v = await realRun(t);
+  realRunCheck(
+    {
+      id: 'runs-read.notice-codes-possible-in-v1',
+      title:
+        'A real run never shows widen_hint, relaxation_ladder, global_relaxed or lean_search_failed, which cannot occur in v1',
+      spec: [S.notice, S.versioning],
+    },
+    async (t, v) => {
       // New, unknown codes are allowed (they appear without warning); the four known-but-impossible ones are not.
       eachRead(v.reads, (r) => {
         const bad = objects(r.run.notices)
@@ -152,7 +160,7 @@ export const NOTICE_CHECKS: CheckDefinition[] = [
         );
       });
     },
-  },
+  ),
   {
     id: 'runs-read.function-error-blocking-empty-state',
     title: 'function_error on a failed run has severity blocking and slot empty_state',

@@ -4,7 +4,6 @@
 import type { CheckDefinition } from '../../src/api-setup/check.js';
 import { S } from '../../src/spec/sections.js';
 import { objects } from '../support/json-values.js';
-import { REAL_RUN_BUDGET_MS } from '../support/runs.js';
 import {
   type Counted,
   eachRead,
@@ -12,27 +11,22 @@ import {
   idKey,
   progressOf,
   type Read,
-  readAgain,
-  realRun,
-  suite,
+  readsCheck,
+  realRunCheck,
   where,
 } from './real-runs.js';
 
 export const PROGRESS_CHECKS: CheckDefinition[] = [
-  {
-    id: 'runs-read.progress-monotonic',
-    title:
-      'progress.confirmed never decreases from one read of a run to the next, nor falls below the candidates listed',
-    suite,
-    evidence: 'provoked',
-    spec: [S.run, S.runStatus],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const v = await realRun(t);
-      const later = await readAgain(t, v.runId, 'read the run again');
+  readsCheck(
+    {
+      id: 'runs-read.progress-monotonic',
+      title:
+        'progress.confirmed never decreases from one read of a run to the next, nor falls below the candidates listed',
+      spec: [S.run, S.runStatus],
+    },
+    async (t, reads) => {
       let prev: Counted | undefined;
-      for (const r of later ? [...v.reads, later] : v.reads) {
+      for (const r of reads) {
         const confirmed = progressOf(r.run).confirmed;
         if (confirmed === undefined) continue; // the schema check reports it
         // Listed candidates are confirmed ones: confirmed cannot be below them (a read that sees the run
@@ -54,17 +48,14 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
         prev = { value: confirmed, r };
       }
     },
-  },
-  {
-    id: 'runs-read.progress-consistent',
-    title: "progress.target is the run's target_count and confirmed is at most target",
-    suite,
-    evidence: 'provoked',
-    spec: [S.run],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const v = await realRun(t);
+  ),
+  realRunCheck(
+    {
+      id: 'runs-read.progress-consistent',
+      title: "progress.target is the run's target_count and confirmed is at most target",
+      spec: [S.run],
+    },
+    async (t, v) => {
       eachRead(v.reads, (r) => {
         // screened is "secondary information" with no stated relation to confirmed: not asserted.
         const { confirmed, target } = progressOf(r.run);
@@ -93,17 +84,14 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
         return !checks.includes(false);
       });
     },
-  },
-  {
-    id: 'runs-read.candidates-within-target',
-    title: 'A real run never lists more candidates than its target_count',
-    suite,
-    evidence: 'provoked',
-    spec: [S.run, S.runsStart],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const v = await realRun(t);
+  ),
+  realRunCheck(
+    {
+      id: 'runs-read.candidates-within-target',
+      title: 'A real run never lists more candidates than its target_count',
+      spec: [S.run, S.runsStart],
+    },
+    async (t, v) => {
       const target = v.targetCount;
       if (target === undefined) {
         t.skip('the target_count of the shared real run could not be read from its start request', 'inconclusive');
@@ -124,20 +112,16 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
         );
       });
     },
-  },
-  {
-    id: 'runs-read.candidate-list-grows',
-    title: 'A candidate listed on one read of a run is still listed on every later read',
-    suite,
-    evidence: 'provoked',
-    spec: [S.run, S.runStatus],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const v = await realRun(t);
-      const later = await readAgain(t, v.runId, 'read the run again');
+  ),
+  readsCheck(
+    {
+      id: 'runs-read.candidate-list-grows',
+      title: 'A candidate listed on one read of a run is still listed on every later read',
+      spec: [S.run, S.runStatus],
+    },
+    async (t, reads) => {
       const seen = new Map<string, Read>();
-      for (const r of later ? [...v.reads, later] : v.reads) {
+      for (const r of reads) {
         const ids = new Set(
           objects(r.run.candidates)
             .map((c) => idKey(c.id))
@@ -160,5 +144,5 @@ export const PROGRESS_CHECKS: CheckDefinition[] = [
         for (const id of ids) if (!seen.has(id)) seen.set(id, r);
       }
     },
-  },
+  ),
 ];

@@ -4,9 +4,10 @@
 
 import type { ApiResponse } from '../../src/http/types.js';
 import { isJsonObject, parseJsonLossless, type JsonObject, type JsonValue } from '../../src/json/lossless.js';
-import type { CheckContext } from '../../src/api-setup/check.js';
+import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
 import { S } from '../../src/spec/sections.js';
 import { int, obj, objects } from '../support/json-values.js';
+import { REAL_RUN_BUDGET_MS } from '../support/runs.js';
 
 export const suite = 'runs-read';
 
@@ -21,7 +22,7 @@ export interface Read {
   n: number;
 }
 
-interface RealRunView {
+export interface RealRunView {
   runId: string;
   start: ApiResponse;
   /** The 200 reads, in order. */
@@ -66,6 +67,50 @@ export async function readAgain(
   if (!t.expect.status(res, 200, S.runsRead)) return undefined;
   if (!isJsonObject(res.json)) return undefined;
   return { res, run: res.json, n: 0 };
+}
+
+/**
+ * Every read of the shared real run in order: the setup's, then one more made now (left out when it
+ * does not answer 200 with an object), for the properties that hold from one read to the next.
+ */
+export async function readsThenOneMore(t: CheckContext): Promise<Read[]> {
+  const v = await realRun(t);
+  const later = await readAgain(t, v.runId, 'read the run again');
+  return later ? [...v.reads, later] : v.reads;
+}
+
+/** A check of the shared real run: provoked, with an organization, within the real-run budget. */
+function realRunCheckOf<T>(
+  def: Pick<CheckDefinition, 'id' | 'title' | 'spec'>,
+  view: (t: CheckContext) => Promise<T>,
+  judge: (t: CheckContext, view: T) => Promise<void> | void,
+): CheckDefinition {
+  return {
+    ...def,
+    suite,
+    evidence: 'provoked',
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      await judge(t, await view(t));
+    },
+  };
+}
+
+/** A check that judges the shared real run as the setup read it to its end. */
+export function realRunCheck(
+  def: Pick<CheckDefinition, 'id' | 'title' | 'spec'>,
+  judge: (t: CheckContext, v: RealRunView) => Promise<void> | void,
+): CheckDefinition {
+  return realRunCheckOf(def, realRun, judge);
+}
+
+/** A check that judges every read of the shared real run, then one more made now (readsThenOneMore). */
+export function readsCheck(
+  def: Pick<CheckDefinition, 'id' | 'title' | 'spec'>,
+  judge: (t: CheckContext, reads: Read[]) => Promise<void> | void,
+): CheckDefinition {
+  return realRunCheckOf(def, readsThenOneMore, judge);
 }
 
 /** A progress counter's value at one read of a run. */

@@ -14,6 +14,7 @@ import {
   progressOf,
   type Read,
   readAgain,
+  readsCheck,
   realRun,
   requestBody,
   suite,
@@ -202,20 +203,16 @@ export const RUN_OUTCOME_CHECKS: CheckDefinition[] = [
       });
     },
   },
-  {
-    id: 'runs-read.screened-never-decreases',
-    title: 'progress.screened (candidates examined so far) never decreases from one read of a run to the next',
-    suite,
-    evidence: 'provoked',
-    spec: [S.run],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const v = await realRun(t);
-      const later = await readAgain(t, v.runId, 'read the run again');
+  readsCheck(
+    {
+      id: 'runs-read.screened-never-decreases',
+      title: 'progress.screened (candidates examined so far) never decreases from one read of a run to the next',
+      spec: [S.run],
+    },
+    async (t, reads) => {
       let prev: Counted | undefined;
       let compared = 0;
-      for (const r of later ? [...v.reads, later] : v.reads) {
+      for (const r of reads) {
         const screened = progressOf(r.run).screened;
         if (screened === undefined) continue; // the schema check reports it
         if (prev !== undefined) compared++;
@@ -229,5 +226,5 @@ export const RUN_OUTCOME_CHECKS: CheckDefinition[] = [
           'inconclusive',
         );
     },
-  },
+  ),
 ];

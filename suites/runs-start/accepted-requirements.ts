@@ -9,6 +9,7 @@ import { S } from '../../src/spec/sections.js';
 import { int, obj, objects } from '../support/json-values.js';
 import { show, someOf } from '../support/messages.js';
 import { REAL_RUN_BUDGET_MS } from '../support/runs.js';
+import { twoStepCheck } from '../support/two-step-check.js';
 import { PROBE_FIXTURE, suite } from './starts.js';
 
 interface ReqInput {
@@ -50,6 +51,21 @@ async function realStart(t: CheckContext): Promise<RealStart | undefined> {
   return { res: run.start, submitted, returned: objects(obj(run.start.json)?.requirements) };
 }
 
+/**
+ * A check that judges the requirements the shared real run's start returned against those it
+ * submitted (skipped as inconclusive when it submitted none).
+ */
+function realStartCheck(
+  def: Pick<CheckDefinition, 'id' | 'title' | 'spec'>,
+  judge: (t: CheckContext, rs: RealStart) => Promise<void> | void,
+): CheckDefinition {
+  return twoStepCheck(
+    { ...def, suite, evidence: 'provoked', needs: ['org'], timeoutMs: REAL_RUN_BUDGET_MS },
+    realStart,
+    judge,
+  );
+}
+
 export const ACCEPTED_CHECKS: CheckDefinition[] = [
   {
     id: 'runs-start.accepted-response-shape',
@@ -73,17 +89,13 @@ export const ACCEPTED_CHECKS: CheckDefinition[] = [
       t.expect.equal(body?.status, 'running', 'status of the accepted run start', S.runsStart, res);
     },
   },
-  {
-    id: 'runs-start.requirements-trimmed-and-collapsed',
-    title: 'Submitted requirement texts come back trimmed with whitespace collapsed',
-    suite,
-    evidence: 'provoked',
-    spec: [S.runsStart, S.requirement],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const rs = await realStart(t);
-      if (!rs) return;
+  realStartCheck(
+    {
+      id: 'runs-start.requirements-trimmed-and-collapsed',
+      title: 'Submitted requirement texts come back trimmed with whitespace collapsed',
+      spec: [S.runsStart, S.requirement],
+    },
+    async (t, rs) => {
       rs.submitted.forEach((s, i) => {
         if (typeof s.text !== 'string') return;
         const want = normalizeRequirementText(s.text);
@@ -101,18 +113,14 @@ export const ACCEPTED_CHECKS: CheckDefinition[] = [
         );
       });
     },
-  },
-  {
-    id: 'runs-start.requirements-kept-in-order',
-    title: 'Every submitted requirement comes back, in order, with index = its 0-based position and the same kind',
-    suite,
-    evidence: 'provoked',
-    spec: [S.runsStart, S.requirement],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const rs = await realStart(t);
-      if (!rs) return;
+  ),
+  realStartCheck(
+    {
+      id: 'runs-start.requirements-kept-in-order',
+      title: 'Every submitted requirement comes back, in order, with index = its 0-based position and the same kind',
+      spec: [S.runsStart, S.requirement],
+    },
+    async (t, rs) => {
       const { submitted, returned, res } = rs;
       if (
         !t.expect.that(
@@ -153,36 +161,28 @@ export const ACCEPTED_CHECKS: CheckDefinition[] = [
         );
       });
     },
-  },
-  {
-    id: 'runs-start.submitted-origin-partner',
-    title: "Requirements the partner submitted carry origin 'partner'",
-    suite,
-    evidence: 'provoked',
-    spec: [S.requirement, S.runsStart],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const rs = await realStart(t);
-      if (!rs) return;
+  ),
+  realStartCheck(
+    {
+      id: 'runs-start.submitted-origin-partner',
+      title: "Requirements the partner submitted carry origin 'partner'",
+      spec: [S.requirement, S.runsStart],
+    },
+    async (t, rs) => {
       rs.submitted.forEach((_, i) => {
         const r = rs.returned[i];
         if (!r) return; // a missing entry is the kept-in-order check's finding
         t.expect.equal(r.origin, 'partner', `origin of submitted requirement ${i}`, S.requirement, rs.res);
       });
     },
-  },
-  {
-    id: 'runs-start.job-title-appended',
-    title: "On the partner's own job the job title is appended as the last requirement, a must",
-    suite,
-    evidence: 'provoked',
-    spec: [S.runsStart, S.limits],
-    needs: ['org'],
-    timeoutMs: REAL_RUN_BUDGET_MS,
-    async run(t) {
-      const rs = await realStart(t);
-      if (!rs) return;
+  ),
+  realStartCheck(
+    {
+      id: 'runs-start.job-title-appended',
+      title: "On the partner's own job the job title is appended as the last requirement, a must",
+      spec: [S.runsStart, S.limits],
+    },
+    async (t, rs) => {
       const job = await t.setup.job();
       const title = normalizeRequirementText(job.title);
       if (
@@ -211,7 +211,7 @@ export const ACCEPTED_CHECKS: CheckDefinition[] = [
         rs.res,
       );
     },
-  },
+  ),
   {
     id: 'runs-start.job-title-not-duplicated',
     title: 'When a submitted requirement is the job title, the title is not appended again',

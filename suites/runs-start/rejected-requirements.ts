@@ -3,7 +3,6 @@
 import type { ApiResponse } from '../../src/http/types.js';
 import type { JsonObject } from '../../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
-import { declarationOf, type EvidenceDeclaration } from '../../src/runner/evidence.js';
 import type { SpecSection } from '../../src/spec/section-names.js';
 import { S } from '../../src/spec/sections.js';
 import { expectRejected } from '../support/error-answers.js';
@@ -117,28 +116,35 @@ function textOfLength(n: number): string {
 }
 
 /**
+ * A check that provokes a `422 requirements_rejected`: it needs an organization unless it says
+ * otherwise, and may warn that rejected[] names only the first offending requirements (see
+ * expectRequirementsRejected).
+ */
+function rejectionCheck(
+  def: Pick<CheckDefinition, 'id' | 'title' | 'spec' | 'run'> & { needs?: CheckDefinition['needs'] },
+): CheckDefinition {
+  const warns = ['rejected[] names only the first offending requirements; the others come once those are fixed'];
+  return { ...def, suite, evidence: 'provoked', warns, needs: def.needs ?? ['org'] };
+}
+
+/**
  * A check that sends one batch of requirements to a probe job and expects a `422 requirements_rejected`
  * naming each offending position (the spec of the first section cited is the one blamed); a partial
  * rejected[] is put to the test by fixing the listed ones and resending (Resend). The rows state only
  * the batch and what it must be refused for.
  */
-function rejectedBatchCheck(
-  row: EvidenceDeclaration & {
-    id: string;
-    title: string;
-    spec: [SpecSection, ...SpecSection[]];
-    submitted: Resend['submitted'];
-    expected: Expected[];
-    what: string;
-  },
-): CheckDefinition {
-  return {
+function rejectedBatchCheck(row: {
+  id: string;
+  title: string;
+  spec: [SpecSection, ...SpecSection[]];
+  submitted: Resend['submitted'];
+  expected: Expected[];
+  what: string;
+}): CheckDefinition {
+  return rejectionCheck({
     id: row.id,
     title: row.title,
-    suite,
-    ...declarationOf(row),
     spec: row.spec,
-    needs: ['org'],
     async run(t) {
       const job = await probeJob(t);
       const res = await start(t, job, row.submitted);
@@ -147,15 +153,13 @@ function rejectedBatchCheck(
         send: (requirements) => start(t, job, requirements, { label: 'the same batch, the listed issues fixed' }),
       });
     },
-  };
+  });
 }
 
 export const REJECTED_REQUIREMENTS_CHECKS: CheckDefinition[] = [
   rejectedBatchCheck({
     id: 'runs-start.issue-index-is-position',
     title: 'A requirement issue names the 0-based position of the offending requirement in the submitted array',
-    evidence: 'provoked',
-    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.requirementIssue, S.runsStart],
     submitted: [
       { text: 'TypeScript', kind: 'must' },
@@ -172,8 +176,6 @@ export const REJECTED_REQUIREMENTS_CHECKS: CheckDefinition[] = [
   rejectedBatchCheck({
     id: 'runs-start.empty-text',
     title: 'An empty or whitespace-only requirement text is refused with empty_text at its index',
-    evidence: 'provoked',
-    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.requirementIssue],
     submitted: [
       { text: '', kind: 'nice' },
@@ -186,14 +188,10 @@ export const REJECTED_REQUIREMENTS_CHECKS: CheckDefinition[] = [
     ],
     what: 'texts "" at 0 and " \\t  " at 2',
   }),
-  {
+  rejectionCheck({
     id: 'runs-start.invalid-kind',
     title: 'A kind other than must or nice is refused with invalid_kind at its index',
-    suite,
-    evidence: 'provoked',
-    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.requirementIssue],
-    needs: ['org'],
     async run(t) {
       const res = await start(t, await probeJob(t), [
         { text: 'TypeScript', kind: 'must' },
@@ -201,15 +199,11 @@ export const REJECTED_REQUIREMENTS_CHECKS: CheckDefinition[] = [
       ]);
       await expectRequirementsRejected(t, res, [{ index: 1, code: 'invalid_kind' }], S.runsStart, 'kind "should" at 1');
     },
-  },
-  {
+  }),
+  rejectionCheck({
     id: 'runs-start.requirements-not-array',
     title: 'requirements that is not an array is refused with invalid_kind at index -1',
-    suite,
-    evidence: 'provoked',
-    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.requirementIssue],
-    needs: ['org'],
     async run(t) {
       const res = await start(t, await probeJob(t), 'TypeScript');
       await expectRequirementsRejected(
@@ -220,13 +214,10 @@ export const REJECTED_REQUIREMENTS_CHECKS: CheckDefinition[] = [
         'requirements given as the string "TypeScript"',
       );
     },
-  },
-  {
+  }),
+  rejectionCheck({
     id: 'runs-start.too-many-musts',
     title: 'A fourth must is refused with too_many_musts on a must past the cap, not on the first ones',
-    suite,
-    evidence: 'provoked',
-    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.limits, S.requirementIssue],
     // Whether a fixture (no job of the partner's) counts a title as a must is open: fixtures validate
     // "exactly as for a real run" and creating the job is optional. So the cap is hit at index 3 (no
@@ -260,15 +251,11 @@ export const REJECTED_REQUIREMENTS_CHECKS: CheckDefinition[] = [
         res,
       );
     },
-  },
-  {
+  }),
+  rejectionCheck({
     id: 'runs-start.too-many-musts-with-job-title',
     title: "On the partner's own job the title counts as a must: a third submitted must is refused at the third",
-    suite,
-    evidence: 'provoked',
-    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.limits],
-    needs: ['org'],
     async run(t) {
       const job = await t.setup.job();
       const res = await start(t, job.externalId, [
@@ -288,16 +275,12 @@ export const REJECTED_REQUIREMENTS_CHECKS: CheckDefinition[] = [
         ],
       );
     },
-  },
-  {
+  }),
+  rejectionCheck({
     id: 'runs-start.duplicate',
     title:
       'A requirement equal to an earlier one after trimming, collapsing and case-folding is refused as duplicate on the later one',
-    suite,
-    evidence: 'provoked',
-    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.requirementIssue],
-    needs: ['org'],
     async run(t) {
       const res = await start(t, await probeJob(t), [
         { text: 'Machine learning', kind: 'nice' },
@@ -313,15 +296,11 @@ export const REJECTED_REQUIREMENTS_CHECKS: CheckDefinition[] = [
         [{ index: 0, code: 'duplicate' }],
       );
     },
-  },
-  {
+  }),
+  rejectionCheck({
     id: 'runs-start.too-long',
     title: 'A 301-character requirement is refused with too_long; 300 characters are accepted',
-    suite,
-    evidence: 'provoked',
-    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.limits, S.requirementInput],
-    needs: ['org'],
     async run(t) {
       const job = await probeJob(t);
       const long = await start(t, job, [
@@ -352,15 +331,11 @@ export const REJECTED_REQUIREMENTS_CHECKS: CheckDefinition[] = [
       }
       t.expect.status(ok, 202, S.runsStart);
     },
-  },
-  {
+  }),
+  rejectionCheck({
     id: 'runs-start.location-as-requirement',
     title: "A requirement that is a place of the job's location_text is refused with location_as_requirement",
-    suite,
-    evidence: 'provoked',
-    warns: ['rejected[] names only the first offending requirements; the others come once those are fixed'],
     spec: [S.runsStart, S.requirementIssue],
-    needs: ['org'],
     async run(t) {
       const job = await t.setup.job();
       // The first comma-separated part of the location ("Tel Aviv" of "Tel Aviv, Israel") is a place in it.
@@ -377,5 +352,5 @@ export const REJECTED_REQUIREMENTS_CHECKS: CheckDefinition[] = [
         `${show(place)} at 1 with location_text ${show(job.locationText)}`,
       );
     },
-  },
+  }),
 ];
