@@ -41,8 +41,8 @@ const OPTIONS: Record<string, CertifySandboxOptions> = {
   // Real runs that stay running 35 minutes, 5 past the 30 minutes of polling: the whole catalogue, at 60,
   // where those 5 minutes are 5 s (at 600 half a second, less than a busy machine's latency).
   'runs-read.real-run-running-35-minutes': { timeScale: 60 },
-  // A choice about bursts over the rate limit: only the limits checks see it (time scale 30, as the fault matrix's).
-  'sandbox.simulated-answer-over-limit': { exhaustLimits: true, timeScale: 30, suites: ['limits'] },
+  // A choice about bursts over the rate limit: only the limits checks see it (time scale 10, as the fault matrix's).
+  'sandbox.simulated-answer-over-limit': { exhaustLimits: true, timeScale: 10, suites: ['limits'] },
   // The operator's switch is known to the certifier only from the user: --real-names-enabled.
   'sandbox.real-names-enabled': { flags: { realNamesEnabled: true } },
   // How a second partner's key with the first partner's org token is refused: only that check sends the pair.
