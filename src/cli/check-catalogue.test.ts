@@ -128,6 +128,37 @@ function declaredWarnings(sources: readonly Source[]): Declared[] {
       )
       .map(([name]) => name),
   );
+  // Factories that spread a parameter into the check they build (`{ ...def, run }`): the row they are
+  // given is the declaration, and the code they are given beside it (a judging callback) is the check's.
+  // Whether such a factory adds `warns` itself (for every row) is kept.
+  const spreading = new Map<string, boolean>();
+  for (const [name, bodies] of functions)
+    for (const b of bodies) {
+      if (!ts.isFunctionDeclaration(b) && !ts.isArrowFunction(b) && !ts.isFunctionExpression(b)) continue;
+      const params = new Set(b.parameters.map((p) => p.name.getText()));
+      let spreads = false;
+      let adds = false;
+      some(b, (c) => {
+        if (!ts.isObjectLiteralExpression(c)) return false;
+        if (!c.properties.some((p) => ts.isSpreadAssignment(p) && params.has(p.expression.getText()))) return false;
+        spreads = true;
+        adds ||= declaresWarnsIn(c);
+        return false;
+      });
+      if (spreads) spreading.set(name, (spreading.get(name) ?? false) || adds);
+    }
+  // A factory that hands its row on to another spreading one adds what that one adds.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [name, bodies] of functions)
+      if (
+        spreading.get(name) === false &&
+        bodies.some((b) => some(b, (c) => spreading.get(calledName(c) ?? '') === true))
+      ) {
+        spreading.set(name, true);
+        changed = true;
+      }
+  }
   const out: Declared[] = [];
   for (const f of files)
     some(f, (n) => {
@@ -135,28 +166,35 @@ function declaredWarnings(sources: readonly Source[]): Declared[] {
       if (copiesDeclaration(n)) return false;
       // A row given to a factory that copies its declaration may warn when the factory's check may; a
       // row given to any other factory is data, the factory's own literal declaring for all its rows.
-      const factory = ts.isCallExpression(n.parent) ? calledName(n.parent) : undefined;
-      if (factory !== undefined && !copying.has(factory)) return false;
-      const warnsProp = propertyOf(n, 'warns');
-      const declaresWarns =
-        (warnsProp !== undefined &&
-          !(
-            ts.isPropertyAssignment(warnsProp) &&
-            ts.isArrayLiteralExpression(warnsProp.initializer) &&
-            warnsProp.initializer.elements.length === 0
-          )) ||
-        // A declaration that depends on the row: ...(row.body ? { warns: [...] } : {}).
-        n.properties.some((p) => ts.isSpreadAssignment(p) && /\bwarns:/.test(p.expression.getText()));
+      const call = ts.isCallExpression(n.parent) ? n.parent : undefined;
+      const factory = call ? calledName(call) : undefined;
+      const spreadBy = factory !== undefined ? spreading.get(factory) : undefined;
+      if (factory !== undefined && !copying.has(factory) && spreadBy === undefined) return false;
+      const besideRow = spreadBy !== undefined && call ? call.arguments.filter((a) => a !== n) : [];
       out.push({
         file: f.fileName,
         line: f.getLineAndCharacterOfPosition(n.getStart()).line + 1,
         id: (propertyOf(n, 'id') as ts.PropertyAssignment).initializer?.getText() ?? '?',
-        mayWarn: warnsHere(n) || (factory !== undefined && warners.has(factory)),
-        declaresWarns,
+        mayWarn: warnsHere(n) || (factory !== undefined && warners.has(factory)) || besideRow.some((a) => warnsHere(a)),
+        declaresWarns: declaresWarnsIn(n) || spreadBy === true,
       });
       return false;
     });
   return out;
+}
+
+/** `warns` with at least one case, or a spread that depends on the row: ...(row.body ? { warns: [...] } : {}). */
+function declaresWarnsIn(n: ts.ObjectLiteralExpression): boolean {
+  const warnsProp = propertyOf(n, 'warns');
+  return (
+    (warnsProp !== undefined &&
+      !(
+        ts.isPropertyAssignment(warnsProp) &&
+        ts.isArrayLiteralExpression(warnsProp.initializer) &&
+        warnsProp.initializer.elements.length === 0
+      )) ||
+    n.properties.some((p) => ts.isSpreadAssignment(p) && /\bwarns:/.test(p.expression.getText()))
+  );
 }
 
 const mismatches = (list: readonly Declared[]): string[] =>
@@ -192,13 +230,15 @@ describe('what may warn is declared, and only that', () => {
     expect(mismatches(declared)).toEqual([]);
   });
 
-  it('the reader finds a warning through a helper, a factory and an advisory flag, and a dishonest declaration', () => {
+  it('the reader finds a warning through a helper, a factory, a judging callback beside a row and an advisory flag, and a dishonest declaration', () => {
     const fake: Source = {
       file: 'suites/fake.ts',
       text: `
         function helper(t) { t.expect.warn(false, {}); }
         function outer(t) { helper(t); }
         function make(row) { return { id: row.id, title: row.title, ...declarationOf(row), run(t) { outer(t); } }; }
+        function twoStep(def, judge) { return { ...def, run(t) { judge(t); } }; }
+        function warnedTwoStep(def, judge) { return twoStep({ ...def, warns: ['w'] }, judge); }
         const CHECKS = [
           { id: 'a.direct', title: 'a', run(t) { t.expect.warn(true, {}); } },
           { id: 'a.via-helper', title: 'b', warns: ['x'], run(t) { outer(t); } },
@@ -208,6 +248,10 @@ describe('what may warn is declared, and only that', () => {
           make({ id: 'a.row', title: 'f' }),
           { id: 'a.rule', title: 'g', advisory: true, judge() {} },
           { id: 'a.pushes', title: 'h', warns: ['z'], judge() { const warnings = []; warnings.push({}); } },
+          twoStep({ id: 'a.judged-beside', title: 'i' }, (t) => t.expect.warn(false, {})),
+          twoStep({ id: 'a.judged-beside-declared', title: 'j', warns: ['v'] }, (t) => outer(t)),
+          twoStep({ id: 'a.beside-claims', title: 'k', warns: ['u'] }, (t) => t.expect.status(1, 200)),
+          warnedTwoStep({ id: 'a.factory-declares', title: 'l' }, (t) => outer(t)),
         ];`,
     };
     expect(mismatches(declaredWarnings([fake])).map((m) => m.replace(/^.*:\d+ /, ''))).toEqual([
@@ -215,6 +259,8 @@ describe('what may warn is declared, and only that', () => {
       "'a.claims' declares warns but nothing in it can warn",
       "'a.row' may warn but declares no warns",
       "'a.rule' may warn but declares no warns",
+      "'a.judged-beside' may warn but declares no warns",
+      "'a.beside-claims' declares warns but nothing in it can warn",
     ]);
   });
 });
