@@ -162,6 +162,46 @@ function noFailure(results: unknown): string | undefined {
   return bad.length > 0 ? `${bad.map((c) => `${c.id} ${c.status}: ${c.message.slice(0, 160)}`).join('; ')}` : undefined;
 }
 
+/**
+ * run against a conformant sandbox (serve) while its own webhook receiver is posted 100 bodies of 1 MiB,
+ * 4 at a time: unsigned, or validly signed deliveries of an event no check waits for.
+ */
+function postedToItsReceiver(opts: { signed: boolean }): MatrixRow['prepare'] {
+  return async (dir) => {
+    const port = await freePort();
+    // The sandbox in a process of its own (serve), so that neither the flood's sender nor the CLI
+    // shares its event loop: what the flood disturbs is the CLI alone.
+    const sandbox = await startServe(dir, [
+      '--time-scale',
+      '60',
+      '--webhook-url',
+      `http://127.0.0.1:${port}/hooks/run`,
+      '--allow-loopback-webhooks',
+    ]);
+    let flood: Flood | undefined;
+    return {
+      args: [...provisionedRunArgs(sandbox.provision), '--webhook-listen', `127.0.0.1:${port}`],
+      interrupt: {
+        signal: 'SIGTERM',
+        whenOutput: /^[✓✗○!] /m,
+        before: () => {
+          flood = startUnsignedPosts(`http://127.0.0.1:${port}/hooks/run`, {
+            bytes: 1024 * 1024,
+            total: 100,
+            ...(opts.signed ? { secret: String(sandbox.provision.webhook_secret) } : {}),
+          });
+          // The whole run long: the CLI ends first and the signal is never sent.
+          return new Promise<void>(() => undefined);
+        },
+      },
+      cleanup: async () => {
+        flood?.stop();
+        await sandbox.close();
+      },
+    };
+  };
+}
+
 const DURATION_S = 6;
 
 export const BOUNDS_ROWS: MatrixRow[] = [
@@ -296,35 +336,7 @@ export const BOUNDS_ROWS: MatrixRow[] = [
   {
     name: 'run-webhook-unsigned-flood',
     what: 'run against a conformant sandbox (serve) while its own webhook receiver is posted 100 unsigned 1 MiB bodies, 4 at a time',
-    async prepare(dir) {
-      const port = await freePort();
-      // The sandbox in a process of its own (serve), so that neither the flood's sender nor the CLI
-      // shares its event loop: what the flood disturbs is the CLI alone.
-      const sandbox = await startServe(dir, [
-        '--time-scale',
-        '60',
-        '--webhook-url',
-        `http://127.0.0.1:${port}/hooks/run`,
-        '--allow-loopback-webhooks',
-      ]);
-      let flood: Flood | undefined;
-      return {
-        args: [...provisionedRunArgs(sandbox.provision), '--webhook-listen', `127.0.0.1:${port}`],
-        interrupt: {
-          signal: 'SIGTERM',
-          whenOutput: /^[✓✗○!] /m,
-          before: () => {
-            flood = startUnsignedPosts(`http://127.0.0.1:${port}/hooks/run`, { bytes: 1024 * 1024, total: 100 });
-            // The whole run long: the CLI ends first and the signal is never sent.
-            return new Promise<void>(() => undefined);
-          },
-        },
-        cleanup: async () => {
-          flood?.stop();
-          await sandbox.close();
-        },
-      };
-    },
+    prepare: postedToItsReceiver({ signed: false }),
     // A conformant sandbox given every input but the limits' burst: incomplete (exit 3), nothing failed.
     expect: { code: 3, verdict: 'incomplete', reports: true },
     verify: (results) => noFailure(results),
@@ -334,39 +346,7 @@ export const BOUNDS_ROWS: MatrixRow[] = [
   {
     name: 'run-webhook-signed-flood',
     what: 'run against a conformant sandbox (serve) while its own webhook receiver is posted 100 validly signed 1 MiB deliveries of an event no check waits for, 4 at a time',
-    async prepare(dir) {
-      const port = await freePort();
-      // The sandbox in a process of its own (serve), so that neither the flood's sender nor the CLI
-      // shares its event loop: what the flood disturbs is the CLI alone.
-      const sandbox = await startServe(dir, [
-        '--time-scale',
-        '60',
-        '--webhook-url',
-        `http://127.0.0.1:${port}/hooks/run`,
-        '--allow-loopback-webhooks',
-      ]);
-      let flood: Flood | undefined;
-      return {
-        args: [...provisionedRunArgs(sandbox.provision), '--webhook-listen', `127.0.0.1:${port}`],
-        interrupt: {
-          signal: 'SIGTERM',
-          whenOutput: /^[✓✗○!] /m,
-          before: () => {
-            flood = startUnsignedPosts(`http://127.0.0.1:${port}/hooks/run`, {
-              bytes: 1024 * 1024,
-              total: 100,
-              secret: String(sandbox.provision.webhook_secret),
-            });
-            // The whole run long: the CLI ends first and the signal is never sent.
-            return new Promise<void>(() => undefined);
-          },
-        },
-        cleanup: async () => {
-          flood?.stop();
-          await sandbox.close();
-        },
-      };
-    },
+    prepare: postedToItsReceiver({ signed: true }),
     // A conformant sandbox given every input but the limits' burst: incomplete (exit 3), nothing failed.
     expect: { code: 3, verdict: 'incomplete', reports: true },
     verify: (results) => noFailure(results),
