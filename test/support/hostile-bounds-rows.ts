@@ -202,6 +202,20 @@ function postedToItsReceiver(opts: { signed: boolean }): MatrixRow['prepare'] {
   };
 }
 
+/**
+ * A partner flood row whose session is not certified for the flood's own offence alone, saw at least
+ * `sawAtLeast` requests, and names the judging bound when it was reached.
+ */
+function judgedFlood(row: Omit<MatrixRow, 'expect' | 'verify' | 'verifyOutputs'> & { sawAtLeast: number }): MatrixRow {
+  const { sawAtLeast, ...rest } = row;
+  return {
+    ...rest,
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verify: (results) => sawRequests(results, sawAtLeast) ?? onlyTheFloodsOffence(results),
+    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
+  };
+}
+
 const DURATION_S = 6;
 
 export const BOUNDS_ROWS: MatrixRow[] = [
@@ -237,26 +251,22 @@ export const BOUNDS_ROWS: MatrixRow[] = [
     maxSeconds: 20,
     testedIn: 'test/hostile-matrix.test.ts',
   },
-  {
+  judgedFlood({
     name: 'partner-429-flood-sigterm',
     what: 'partner flooded for 4 s with GET /v1/runs/{distinct id}, 20 at a time, nearly all 429; SIGTERM with the flood still on',
     prepare: floodedPartner(4000),
-    expect: { code: 1, verdict: 'not-certified', reports: true },
-    verify: (results) => sawRequests(results, 500) ?? onlyTheFloodsOffence(results),
-    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
+    sawAtLeast: 500,
     maxSeconds: 30,
     testedIn: 'test/hostile-matrix.test.ts',
-  },
-  {
+  }),
+  judgedFlood({
     name: 'partner-header-flood-sigterm',
     what: 'partner flooded for 4 s with reads carrying a distinct 15 KB header each, nearly all 429; SIGTERM with the flood still on',
     prepare: floodedPartner(4000, 15 * 1024),
-    expect: { code: 1, verdict: 'not-certified', reports: true },
-    verify: (results) => sawRequests(results, 500) ?? onlyTheFloodsOffence(results),
-    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
+    sawAtLeast: 500,
     maxSeconds: 30,
     testedIn: 'test/hostile-matrix.test.ts',
-  },
+  }),
   {
     name: 'partner-key-at-header-cut',
     what: 'partner flooded for 2 s with reads whose 500-character x-padding header has the partner key across the cut of a long header (character 64): 15 of its characters before the cut, one short of a piece the redaction recognises',
@@ -275,7 +285,7 @@ export const BOUNDS_ROWS: MatrixRow[] = [
     maxSeconds: 30,
     testedIn: 'test/hostile-matrix.test.ts',
   },
-  {
+  judgedFlood({
     name: 'partner-429-flood-duration',
     what: `partner --duration ${DURATION_S}s flooded from its start with reads nearly all answered 429: ends on time`,
     async prepare(dir) {
@@ -295,44 +305,36 @@ export const BOUNDS_ROWS: MatrixRow[] = [
         cleanup: async () => flood?.stop(),
       };
     },
-    expect: { code: 1, verdict: 'not-certified', reports: true },
-    verify: (results) => sawRequests(results, 500) ?? onlyTheFloodsOffence(results),
-    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
+    sawAtLeast: 500,
     // Start-up (1 to 3 s on a loaded machine), the duration, and 2 s to end: a session that overruns fails.
     maxSeconds: DURATION_S + 6,
     testedIn: 'test/hostile-matrix.test.ts',
-  },
+  }),
   // Slow rows (bench only): the issue's floods at their length.
-  {
+  judgedFlood({
     name: 'partner-429-flood-20s-sigterm',
     what: 'partner flooded for 20 s with GET /v1/runs/{distinct id}, 20 at a time, nearly all 429; SIGTERM with the flood still on',
     prepare: floodedPartner(20_000),
-    expect: { code: 1, verdict: 'not-certified', reports: true },
-    verify: (results) => sawRequests(results, 1000) ?? onlyTheFloodsOffence(results),
-    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
+    sawAtLeast: 1000,
     maxSeconds: 60,
     testedIn: 'bench',
-  },
-  {
+  }),
+  judgedFlood({
     name: 'partner-429-flood-60000-sigterm',
     what: `partner flooded with GET /v1/runs/{distinct id}, 20 at a time, until 60,000 answers (past the ${MAX_RECORDED_REQUESTS.toLocaleString('en')} recorded); SIGTERM with the flood still on`,
     prepare: floodedPartnerPast(60_000),
-    expect: { code: 1, verdict: 'not-certified', reports: true },
-    verify: (results) => sawRequests(results, 60_000) ?? onlyTheFloodsOffence(results),
-    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
+    sawAtLeast: 60_000,
     maxSeconds: 400,
     testedIn: 'bench',
-  },
-  {
+  }),
+  judgedFlood({
     name: 'partner-header-flood-15s-sigterm',
     what: 'partner flooded for 15 s with reads carrying a distinct 15 KB header each; SIGTERM with the flood still on',
     prepare: floodedPartner(15_000, 15 * 1024),
-    expect: { code: 1, verdict: 'not-certified', reports: true },
-    verify: (results) => sawRequests(results, 1000) ?? onlyTheFloodsOffence(results),
-    verifyOutputs: (outputs) => judgingBoundNamed(readResults(outputs), outputs),
+    sawAtLeast: 1000,
     maxSeconds: 60,
     testedIn: 'bench',
-  },
+  }),
   {
     name: 'run-webhook-unsigned-flood',
     what: 'run against a conformant sandbox (serve) while its own webhook receiver is posted 100 unsigned 1 MiB bodies, 4 at a time',
