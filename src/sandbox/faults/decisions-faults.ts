@@ -6,23 +6,7 @@ import { ApiError } from '../api-error.js';
 import { isRecord } from '../json.js';
 import { REJECT_REASONS } from '../decision-vocabulary.js';
 import type { FaultDefinition } from './types.js';
-
-/** The spec's known notice codes: only what the fault `decisions.unknown-notice-code-refused` accepts. */
-const KNOWN_NOTICE_CODES = [
-  'requirement_blockers',
-  'widen_hint',
-  'already_shown',
-  'relaxation_ladder',
-  'location_relaxed',
-  'global_relaxed',
-  'paid_fallback',
-  'lean_search_failed',
-  'requirement_attribution',
-  'run_funnel',
-  'run_progress',
-  'function_error',
-  'must_unmet_hidden',
-];
+import { KNOWN_NOTICE_CODES } from '../notice-codes.js';
 
 export const decisionsFaults = [
   {

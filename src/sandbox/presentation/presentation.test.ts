@@ -2,22 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EngineCandidate } from '../engine/index.js';
 import { maskCandidate, pseudonym, sandboxContact } from './masking.js';
 import { renderNotice } from './notice-wording.js';
+import { KNOWN_NOTICE_CODES as CODES } from '../notice-codes.js';
 
-const CODES = [
-  'requirement_blockers',
-  'widen_hint',
-  'already_shown',
-  'relaxation_ladder',
-  'location_relaxed',
-  'global_relaxed',
-  'paid_fallback',
-  'lean_search_failed',
-  'requirement_attribution',
-  'run_funnel',
-  'run_progress',
-  'function_error',
-  'must_unmet_hidden',
-];
 const HEBREW = /[\u05d0-\u05ea]/;
 const PARAMS = {
   confirmed: 3,
