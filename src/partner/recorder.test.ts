@@ -214,6 +214,114 @@ describe('recorder and judge under a flood', () => {
     expect(seconds).toBeLessThan(15);
   });
 
+  // Floods aimed at one run: the decision rules compared each item of every
+  // held body against every later call (decision batches: not done after 5 minutes; now about 2 s).
+  const RUN = '11111111-1111-4111-8111-111111111111';
+  const oneRun = (method: string, path: string, at: number, status: number, body: unknown, answer: unknown) => ({
+    kind: 'exchange' as const,
+    request: {
+      id: nextId++,
+      method,
+      path,
+      headers: { 'x-partner-key': 'k', authorization: 'Bearer t', 'content-type': 'application/json' },
+      ...(body !== undefined ? { body: Buffer.from(JSON.stringify(body)) } : {}),
+    },
+    receivedAt: at,
+    answeredAt: at + 1,
+    status,
+    responseHeaders: { 'content-type': 'application/json', ...(status === 429 ? { 'retry-after': '1' } : {}) },
+    responseBody: Buffer.from(
+      JSON.stringify(status === 429 ? { error: 'rate_limited', message: 'slow down' } : answer),
+    ),
+    dropped: false,
+    simulated: false,
+  });
+  const N = MAX_RECORDED_REQUESTS;
+  // One in 7 answered 429 throughout; the run's clock moves 10 ms a request.
+  const floods: Array<[string, (i: number) => ExchangeObservation, string, string]> = [
+    [
+      'polls of the run (running, then completed)',
+      (i) =>
+        oneRun('GET', `/v1/runs/${RUN}`, 2_000 + i * 10, i % 7 === 3 ? 429 : 200, undefined, {
+          run_id: RUN,
+          status: i < N / 2 ? 'running' : 'completed',
+          candidates: [],
+        }),
+      'polling.running-run-read-at-most-every-5s',
+      'warning',
+    ],
+    [
+      // Batches of 20 (the bodies held, MAX_KEPT_BODIES of them, fit the held bytes), over 200 candidates
+      // and 500 occurred_at values, each repeated: an instant names one action, but in one batch in 1,000,
+      // where a later action reuses the occurred_at of the one before. One in 11 refused 422.
+      'decision batches to the run, candidates and occurred_at repeated and new',
+      (i) =>
+        oneRun(
+          'POST',
+          `/v1/runs/${RUN}/decisions`,
+          2_000 + i * 10,
+          i % 7 === 3 ? 429 : i % 11 === 5 ? 422 : 200,
+          {
+            acting_user_external_id: 'u1',
+            decisions: Array.from({ length: 20 }, (_, k) => ({
+              candidate_id: (i + k) % 200,
+              decision: ['shortlisted', 'contacted', 'interviewing'][
+                (((i + k) % 500) + (i % 1_000 === 999 ? 1 : 0)) % 3
+              ],
+              occurred_at: new Date(1_000 + ((i + k) % 500) * 1_000).toISOString(),
+            })),
+            notices_shown: [],
+          },
+          { accepted: 20, duplicates: 0 },
+        ),
+      'decisions.later-action-new-occurred-at',
+      'failed',
+    ],
+    [
+      'reveals of one candidate and of 300 others',
+      (i) =>
+        oneRun(
+          'POST',
+          `/v1/runs/${RUN}/candidates/${i % 2 === 0 ? 7 : i % 300}/reveal`,
+          2_000 + i * 10,
+          i % 7 === 3 ? 429 : 200,
+          undefined,
+          { candidate_id: i % 2 === 0 ? 7 : i % 300, credits_charged: 0, wallet_balance_after: 10 },
+        ),
+      // Sent 10 ms after a 429 that said Retry-After: 1.
+      'retries.retry-after-honoured',
+      'failed',
+    ],
+  ];
+  for (const [shape, make, ruleId, state] of floods)
+    it(`judges ${N.toLocaleString('en')} ${shape} in linear time`, () => {
+      const recorder = createRecorder();
+      recorder.add(
+        oneRun(
+          'POST',
+          '/v1/runs',
+          1_000,
+          202,
+          {},
+          { run_id: RUN, status: 'queued', sandbox: { fixture: 'cert-basic' } },
+        ),
+      );
+      for (let i = 0; i < N - 1; i++) recorder.add(make(i));
+      expect(recorder.traffic().requests).toHaveLength(N);
+      const began = performance.now();
+      const judged = judgeAll(
+        partnerRules(() => []),
+        recorder.traffic(),
+        { ...ctx, now: 2_000 + N * 10 + 1_000 },
+      );
+      const seconds = (performance.now() - began) / 1000;
+      expect(judged.filter((j) => j.error).map((j) => `${j.rule.id}: ${j.error!.message}`)).toEqual([]);
+      // Judged, not lost in the flood.
+      expect(judged.find((j) => j.rule.id === ruleId)!.verdict.state).toBe(state);
+      // Linear: a few seconds here; generous for a loaded CI core (quadratic took minutes).
+      expect(seconds).toBeLessThan(20);
+    });
+
   it(`records at most ${MAX_RECORDED_REQUESTS.toLocaleString('en')} requests and counts the rest, which the results name`, () => {
     const recorder = createRecorder({ maxRequests: 3 });
     for (let i = 0; i < 5; i++) recorder.add(floodRead(`/v1/runs/r-${i}`, 1_000 + i, {}, i === 4 ? 404 : 429));

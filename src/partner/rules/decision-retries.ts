@@ -4,7 +4,7 @@
 // was stored; fix and resend the entire batch" (rule 2).
 
 import { S } from '../../spec/sections.js';
-import type { JudgeContext, PartnerRequest, Traffic } from '../traffic.js';
+import type { JudgeContext, PartnerRequest } from '../traffic.js';
 import {
   canonical,
   retryAfterMs,
@@ -13,7 +13,8 @@ import {
   simulatedReading,
   simulationDropped,
 } from './retry-chains.js';
-import { decisionItemsOf, failedAnswer, sameInstant, type DecisionItem } from './decision-items.js';
+import { failedAnswer, sameInstant, type DecisionItem } from './decision-items.js';
+import { CallList, decisionIndex, listIn, runKey, strictKey, type DecisionCall } from './decision-index.js';
 import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 function actingUser(r: PartnerRequest): unknown {
@@ -22,21 +23,25 @@ function actingUser(r: PartnerRequest): unknown {
     : undefined;
 }
 
+interface Twin {
+  call: DecisionCall;
+  item: DecisionItem;
+}
+
 /**
- * The later decisions calls for the same run by the same acting recruiter (by arrival), sent within
- * `withinMs` of `r`'s answer when given. Another recruiter reporting on the same run (two recruiters work
- * one shortlist) sends her own actions, never a retry of this one's.
+ * The later decisions calls for the same run by the same acting recruiter are the ones a retry can be.
+ * Another recruiter reporting on the same run (two recruiters work one shortlist) sends her own actions,
+ * never a retry of this one's.
  */
-function laterDecisions(traffic: Traffic, r: PartnerRequest, withinMs?: number): PartnerRequest[] {
-  const user = canonical(actingUser(r));
-  return traffic.requests.filter(
-    (s) =>
-      s.id > r.id &&
-      s.endpoint === 'decisions' &&
-      s.runId === r.runId &&
-      canonical(actingUser(s)) === user &&
-      (withinMs === undefined || s.at - r.answeredAt <= withinMs),
-  );
+const recruiterKey = (c: DecisionCall): string => `${runKey(c.r)}\u0000${c.user}`;
+
+/** The same action of a recruiter on a run sent again: candidate, decision, note and reason. */
+const twinKey = (c: DecisionCall, a: DecisionItem): string =>
+  JSON.stringify([recruiterKey(c), a.candidate, strictKey(a.decision), canonical(a.note), canonical(a.rejectReason)]);
+
+function firstOf<T>(it: Iterable<T> | undefined): T | undefined {
+  if (it) for (const x of it) return x;
+  return undefined;
 }
 
 /** The retry window after a failed answer, with a 429's Retry-After on top (the client waited as told). */
@@ -59,35 +64,45 @@ export const occurredAtKeptRule: Rule = {
     const offences: TrafficObservation[] = [];
     const warnings: TrafficObservation[] = [];
     const proof: number[] = [];
-    for (const f of traffic.requests) {
-      if (f.endpoint !== 'decisions' || !failedAnswer(f)) continue;
-      const sent = decisionItemsOf(f);
+    const proven = new Set<number>();
+    const index = decisionIndex(traffic);
+    // Each action by run and recruiter, and each with its occurred_at, in traffic order: the resends of a
+    // failed call are looked up, not searched for among every later call.
+    const twins = new Map<string, CallList<Twin>>();
+    const keptAs = new Map<string, CallList<Twin>>();
+    for (const call of index.calls)
+      for (const item of call.items) {
+        const key = twinKey(call, item);
+        listIn(twins, key, { call, item });
+        listIn(keptAs, `${key}\u0000${canonical(item.occurredAt)}`, { call, item });
+      }
+    for (const list of [...twins.values(), ...keptAs.values()]) list.seal();
+    for (const fc of index.calls) {
+      const f = fc.r;
+      if (!failedAnswer(f)) continue;
+      const sent = fc.items;
       if (sent.length === 0) continue;
       // The resends within the retry window (retry-chains.ts) by the same recruiter are the retries of the
       // failed call; an item resent with its occurred_at kept in any of them is retried right, and only an
-      // item resent solely with a new occurred_at is a second history entry for one action.
-      const resends = laterDecisions(traffic, f, windowAfter(f, ctx));
+      // item resent solely with a new occurred_at is a second history entry for one action. Another note
+      // (or reason) is a later action of the recruiter, judged by decisions.later-action-new-occurred-at;
+      // only the same action sent again is a retry.
+      const after = { id: f.id, idOrdered: index.idOrdered };
+      const within = { since: f.answeredAt, within: windowAfter(f, ctx) };
       for (const item of sent) {
-        const twins = resends.flatMap((s) =>
-          decisionItemsOf(s)
-            // Another note (or reason) is a later action of the recruiter, judged by
-            // decisions.later-action-new-occurred-at; only the same action sent again is a retry.
-            .filter(
-              (a) =>
-                a.candidate === item.candidate &&
-                a.decision === item.decision &&
-                canonical(a.note) === canonical(item.note) &&
-                canonical(a.rejectReason) === canonical(item.rejectReason),
-            )
-            .map((a) => ({ s, a })),
-        );
-        if (twins.length === 0) continue;
-        const kept = twins.find(({ a }) => canonical(a.occurredAt) === canonical(item.occurredAt));
+        const key = twinKey(fc, item);
+        const first = firstOf(twins.get(key)?.later(after, within));
+        if (!first) continue;
+        const kept = firstOf(keptAs.get(`${key}\u0000${canonical(item.occurredAt)}`)?.later(after, within));
         if (kept) {
-          if (!proof.includes(kept.s.id)) proof.push(kept.s.id);
+          if (!proven.has(kept.call.r.id)) {
+            proven.add(kept.call.r.id);
+            proof.push(kept.call.r.id);
+          }
           continue;
         }
-        const { s: resend, a: twin } = twins[0]!;
+        const { r: resend } = first.call;
+        const twin = first.item;
         if (sameInstant(item.occurredAt, twin.occurredAt)) {
           // The same moment written another way (2026-01-01T10:00:00Z, …00.000Z, …+00:00): one action.
           warnings.push({
@@ -150,14 +165,28 @@ export const wholeBatchRule: Rule = {
     const offences: TrafficObservation[] = [];
     const warnings: TrafficObservation[] = [];
     const proof: number[] = [];
-    for (const r of traffic.requests) {
-      if (r.endpoint !== 'decisions' || r.status !== 422) continue;
-      const batch = decisionItemsOf(r);
+    const index = decisionIndex(traffic);
+    // Each recruiter's calls for a run, and the last id that carried each candidate: looked up per 422.
+    const byRecruiter = new Map<string, CallList<{ call: DecisionCall }>>();
+    const lastCarrying = new Map<string, number>();
+    for (const call of index.calls) {
+      listIn(byRecruiter, recruiterKey(call), { call });
+      for (const item of call.items) {
+        const key = `${recruiterKey(call)}\u0000${item.candidate}`;
+        lastCarrying.set(key, Math.max(lastCarrying.get(key) ?? -Infinity, call.r.id));
+      }
+    }
+    for (const list of byRecruiter.values()) list.seal();
+    for (const rc of index.calls) {
+      const r = rc.r;
+      if (r.status !== 422) continue;
+      const batch = rc.items;
       if (batch.length < 2) continue;
       // Every later call of the same recruiter for the run may carry the resent items (a client may resend
       // the fixed batch in parts); another recruiter's calls carry her own decisions.
-      const resends = laterDecisions(traffic, r);
-      const resend = resends[0];
+      const resend = firstOf(
+        byRecruiter.get(recruiterKey(rc))?.later({ id: r.id, idOrdered: index.idOrdered }, { atLeast: -Infinity }),
+      )?.call.r;
       if (!resend) {
         // Never resent: the evidently valid decisions are lost (a 422 stores nothing), once the session went
         // on past the retry window; a batch whose refused item may be any of them may have been abandoned.
@@ -183,8 +212,9 @@ export const wholeBatchRule: Rule = {
           });
         continue;
       }
-      const kept = new Set(resends.flatMap(decisionItemsOf).map((i) => i.candidate));
-      const dropped = batch.filter((i) => !kept.has(i.candidate));
+      const dropped = batch.filter(
+        (i) => (lastCarrying.get(`${recruiterKey(rc)}\u0000${i.candidate}`) ?? -Infinity) <= r.id,
+      );
       if (dropped.length === 0) {
         proof.push(resend.id);
         continue;
