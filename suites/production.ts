@@ -10,6 +10,7 @@ import { int, obj, objects } from './support/json-values.js';
 import { show } from './support/messages.js';
 import { roleField } from './support/recruiters.js';
 import { unknownOrgToken } from './support/unknown-credentials.js';
+import { startUnknownFixture, UNKNOWN_FIXTURE } from './support/runs.js';
 
 const suite = 'production';
 
@@ -193,21 +194,8 @@ export const PRODUCTION_CHECKS: CheckDefinition[] = [
     needs: ['production', 'org'],
     async run(t) {
       const user = await t.setup.user();
-      const cert = await t.setup.startRun(
-        {
-          job_external_id: 'cert-zz-svc-certify-no-such-fixture',
-          acting_user_external_id: user.externalId,
-          target_count: 1,
-        },
-        { label: 'an unknown cert-* job' },
-      );
-      expectIgnored(
-        t,
-        cert,
-        404,
-        'job_not_found',
-        'POST /runs with the unknown cert-* job cert-zz-svc-certify-no-such-fixture',
-      );
+      const cert = await startUnknownFixture(t, 'an unknown cert-* job');
+      expectIgnored(t, cert, 404, 'job_not_found', `POST /runs with the unknown cert-* job ${UNKNOWN_FIXTURE}`);
       const wide = await t.setup.startRun(
         {
           job_external_id: t.setup.uniqueId('svc-certify-missing-job'),

@@ -14,6 +14,7 @@ import { arr, int, obj, objects } from './support/json-values.js';
 import { show, someOf } from './support/messages.js';
 import { roleField } from './support/recruiters.js';
 import { unknownOrgToken, unknownPartnerKey } from './support/unknown-credentials.js';
+import { startUnknownFixture } from './support/runs.js';
 
 const suite = 'sandbox';
 const SIMULATE = 'x-svc-sandbox-simulate';
@@ -72,7 +73,6 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
     needs: ['sandbox', 'org'],
     async run(t) {
       const runId = await fixtureRunId(t);
-      const user = await t.setup.user();
       const ok = await t.api.get(`/runs/${runId}`, { label: '2xx: read a fixture run' });
       expectEnvironment(t, ok, 'a run read');
       const unauthorized = await t.api.get(`/runs/${runId}`, {
@@ -82,14 +82,7 @@ export const SANDBOX_CHECKS: CheckDefinition[] = [
       expectEnvironment(t, unauthorized, 'an unknown org token');
       const notFound = await t.api.get(`/runs/${randomUUID()}`, { label: '404: a run that does not exist' });
       expectEnvironment(t, notFound, 'a run that does not exist');
-      const unprocessable = await t.setup.startRun(
-        {
-          job_external_id: 'cert-zz-svc-certify-no-such-fixture',
-          acting_user_external_id: user.externalId,
-          target_count: 1,
-        },
-        { label: '422: an unknown fixture' },
-      );
+      const unprocessable = await startUnknownFixture(t, '422: an unknown fixture');
       expectEnvironment(t, unprocessable, 'a run start naming an unknown fixture');
     },
   },

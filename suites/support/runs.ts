@@ -29,3 +29,15 @@ export const REAL_RUN_BUDGET_MS = 32 * 60_000;
 export function revealPath(runId: string, candidateId: bigint | string): string {
   return `/runs/${encodeURIComponent(runId)}/candidates/${candidateId.toString()}/reveal`;
 }
+
+/** A `cert-*` job id no sandbox defines: the sandbox refuses it (422 unknown_fixture), production knows no such job. */
+export const UNKNOWN_FIXTURE = 'cert-zz-svc-certify-no-such-fixture';
+
+/** POST /runs of the shared recruiter for the unknown `cert-*` job, target 1. */
+export async function startUnknownFixture(t: CheckContext, label: string): Promise<ApiResponse> {
+  const user = await t.setup.user();
+  return t.setup.startRun(
+    { job_external_id: UNKNOWN_FIXTURE, acting_user_external_id: user.externalId, target_count: 1 },
+    { label },
+  );
+}
