@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { vendorFile } from '../../test/support/vendor-file.js';
-import { bodyChangedDelivery, bodies, LARGE_CANDIDATE_ID, signedHeaders } from './deliveries.js';
+import { parseJsonLossless } from '../json/lossless.js';
+import { bodyChangedDelivery, bodies, DEFAULT_IDS, LARGE_CANDIDATE_ID, signedHeaders } from './deliveries.js';
 import { hmacShell } from './replay-curl.js';
 
 interface Vector {
@@ -62,7 +63,15 @@ describe('delivery signatures', () => {
         signedHeaders('s3cret', d.signature.signedBody, { kind: 'valid' })['x-svc-signature'],
       );
     }
-    // The unusual body is valid JSON and means the same as a compact one would.
-    expect(() => JSON.parse(bodies.unusualFormatting('e2'))).not.toThrow();
+    // The unusual body means the same as the compact one: the same fields with the same values, the
+    // int64 included, only the run id and the instant (fresh per body) aside.
+    const ids = { ...DEFAULT_IDS, runId: '6f1c1d0e-9a43-4d2b-8b1e-0c4c1f6f7a10' };
+    const sameness = (text: string) => {
+      const { occurred_at: at, ...rest } = parseJsonLossless(text) as Record<string, unknown>;
+      expect(at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+      return rest;
+    };
+    expect(sameness(bodies.unusualFormatting('e2', ids))).toEqual(sameness(bodies.candidateRevealed('e2', ids)));
+    expect(sameness(bodies.unusualFormatting('e2', ids))).toMatchObject({ candidate_id: 2n ** 53n + 1n });
   });
 });

@@ -109,13 +109,13 @@ export const bodies = {
   unknownEvent: (id: string, ids = DEFAULT_IDS): string => `{${envelope('zz_certification_probe', id, ids)}}`,
   /**
    * Valid JSON in an unusual shape: keys in another order, spaces before colons, tabs and CRLF,
-   * `\u`-escapes and `\/`: a receiver that parses and re-serializes before verifying computes
+   * `\u`-escapes: a receiver that parses and re-serializes before verifying computes
    * another HMAC than the one over these bytes.
    */
   unusualFormatting: (id: string, ids = DEFAULT_IDS): string => {
     const runId = ids.runId ?? randomUUID();
     return (
-      `{\r\n\t"occurred_at" :\t"${new Date().toISOString()}" ,\r\n  "job_external_id": ${ids.jobExternalId === undefined ? '"svc\\u002dcertify\\/receiver-job"' : JSON.stringify(ids.jobExternalId)},` +
+      `{\r\n\t"occurred_at" :\t"${new Date().toISOString()}" ,\r\n  "job_external_id": ${ids.jobExternalId === undefined ? '"svc\\u002dcertify-receiver\\u002djob"' : JSON.stringify(ids.jobExternalId)},` +
       `\r\n  "candidate_id"  :  ${LARGE_CANDIDATE_ID} ,\n"run_id":"${runId}",   "event" : "candidate_revealed",` +
       `\n\t"organization_external_id" : ${JSON.stringify(ids.organizationExternalId)},\n "event_id" : ${JSON.stringify(id)}\n}\n`
     );

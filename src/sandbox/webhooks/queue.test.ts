@@ -91,6 +91,13 @@ const item = (env: WebhookEnvelope, extra: { wrongSignature?: boolean; dedupe?: 
   ...extra,
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The queue's own account of each item's end ("delivered", "dropped after 8 attempts", "waiting: …"): a
+// finished item has no timer left, so waiting for its line proves nothing more will be sent, where a
+// sleep would only hope so.
+function logged(): { lines: string[]; log: (line: string) => void; count: (text: string) => number } {
+  const lines: string[] = [];
+  return { lines, log: (line) => lines.push(line), count: (text) => lines.filter((l) => l.includes(text)).length };
+}
 async function until(cond: () => boolean, ms = 5_000): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
@@ -132,13 +139,13 @@ describe('webhook queue delivery', () => {
   it('retries after a 500, about 1 min / timeScale later, with the same event_id', async () => {
     const rcv = await receiver();
     rcv.answer = (n) => ({ status: n === 0 ? 500 : 204 });
-    const q = queue(rcv);
+    const book = logged();
+    const q = queue(rcv, { log: book.log });
     const env = envelope();
     q.enqueue(item(env));
-    await until(() => rcv.received.length === 2);
+    await until(() => book.count('delivered') === 1);
     expect(rcv.received.map((r) => json(r).event_id)).toEqual([env.event_id, env.event_id]);
     expect(rcv.received[1]!.at - rcv.received[0]!.at).toBeGreaterThanOrEqual(90);
-    await sleep(400);
     expect(rcv.received).toHaveLength(2);
     expect(q.attempts().map((a) => [a.attempt, a.status])).toEqual([
       [1, 500],
@@ -172,10 +179,10 @@ describe('webhook queue delivery', () => {
     const rcv = await receiver();
     rcv.answer = () => ({ status: 503 });
     // 1+2+5+15+30+60+120 min of backoff = 233 min; at 60 000x that is about a quarter of a second.
-    const q = queue(rcv, { timeScale: 60_000 });
+    const book = logged();
+    const q = queue(rcv, { timeScale: 60_000, log: book.log });
     q.enqueue(item(envelope()));
-    await until(() => rcv.received.length === 8);
-    await sleep(600);
+    await until(() => book.count('dropped after 8 attempts') === 1);
     expect(rcv.received).toHaveLength(8);
     expect(new Set(rcv.received.map((r) => json(r).event_id)).size).toBe(1);
   });
@@ -183,10 +190,10 @@ describe('webhook queue delivery', () => {
   it('sends a wrong-signature item once with a signature that does not verify, never retried', async () => {
     const rcv = await receiver();
     rcv.answer = () => ({ status: 401 });
-    const q = queue(rcv);
+    const book = logged();
+    const q = queue(rcv, { log: book.log });
     q.enqueue(item(envelope(), { wrongSignature: true, dedupe: false }));
-    await until(() => rcv.received.length === 1);
-    await sleep(500);
+    await until(() => book.count('bad-signature test sent once, not retried') === 1);
     expect(rcv.received).toHaveLength(1);
     const got = rcv.received[0]!;
     expect(got.headers['x-svc-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
@@ -197,15 +204,20 @@ describe('webhook queue delivery', () => {
     const rcv = await receiver();
     let disabled = true;
     let url: string | undefined;
-    const q = queue(rcv, { paused: () => disabled, target: () => (url ? { url, secret: SECRET } : undefined) });
+    const book = logged();
+    const q = queue(rcv, {
+      log: book.log,
+      paused: () => disabled,
+      target: () => (url ? { url, secret: SECRET } : undefined),
+    });
     q.enqueue(item(envelope()));
-    await sleep(200);
+    await until(() => book.count('waiting: no webhook configured') === 1);
     disabled = false;
     q.wake();
-    await sleep(200);
+    await until(() => book.count('waiting: no webhook configured') === 2);
     url = 'https://10.0.0.1/hook';
     q.wake();
-    await sleep(200);
+    await until(() => book.count('waiting: URL refused') === 1);
     expect(rcv.received).toHaveLength(0);
     expect(q.attempts()).toHaveLength(0);
     url = rcv.url;
@@ -215,17 +227,18 @@ describe('webhook queue delivery', () => {
 
   it('drops an event still unsent 7 days after it occurred', async () => {
     const rcv = await receiver();
-    const q = queue(rcv, { timeScale: 1 });
+    const book = logged();
+    const q = queue(rcv, { timeScale: 1, log: book.log });
     q.enqueue(item(envelope({ occurred_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })));
     q.enqueue(item(envelope({ occurred_at: new Date(Date.now() - 6 * 86_400_000).toISOString() })));
-    await until(() => rcv.received.length === 1);
-    await sleep(200);
+    await until(() => book.count('dropped: unsent 7 days after it occurred') === 1 && book.count('delivered') === 1);
     expect(rcv.received).toHaveLength(1);
   });
 
   it('dedupes run events per run and candidate_revealed per (run, candidate), unless told not to', async () => {
     const rcv = await receiver();
-    const q = queue(rcv);
+    const book = logged();
+    const q = queue(rcv, { log: book.log });
     const runId = randomUUID();
     q.enqueue(item(envelope({ run_id: runId, event: 'run_completed' })));
     q.enqueue(item(envelope({ run_id: runId, event: 'run_failed' })));
@@ -233,8 +246,8 @@ describe('webhook queue delivery', () => {
     q.enqueue(item(envelope({ run_id: runId, event: 'candidate_revealed', candidate_id: 5n })));
     q.enqueue(item(envelope({ run_id: runId, event: 'candidate_revealed', candidate_id: 6n })));
     q.enqueue(item(envelope({ run_id: runId, event: 'run_completed' }), { dedupe: false }));
-    await until(() => rcv.received.length === 4);
-    await sleep(200);
+    await until(() => book.count('delivered') === 4);
+    expect(book.count('already emitted')).toBe(2);
     expect(rcv.received.map((r) => `${String(json(r).event)}:${String(json(r).candidate_id ?? '')}`).sort()).toEqual([
       'candidate_revealed:5',
       'candidate_revealed:6',
