@@ -138,9 +138,13 @@ describe('HttpEngine client', () => {
       .client(() => {})
       .get('/runs');
     const elapsed = performance.now() - started;
-    expect(res.transportError?.code).toBe('timeout');
+    // Which limit ended it is in the error itself; only "not before the limit" is a fact of the clock
+    // (an upper bound would measure the machine's load, not the client).
+    expect(res.transportError).toMatchObject({
+      code: 'timeout',
+      message: expect.stringContaining('no complete response within 300 ms'),
+    });
     expect(elapsed).toBeGreaterThanOrEqual(290);
-    expect(elapsed).toBeLessThan(3_000);
   });
 
   it('times out a body that stops midway, keeping what came', async () => {
