@@ -306,6 +306,14 @@ export const behaviourVariants = [
     warns: ['conventions.message-hebrew-by-default'],
   },
   {
+    id: 'runs-start.derived-requirements-without-origin',
+    area: 'runs-start',
+    summary:
+      "requirements of a run start that the partner did not send (derived from the job, the appended job title, a fixture's own) carry no `origin`; those it sent carry `origin: partner`",
+    allowedBy:
+      'Requirement `origin`: "the value `partner` marks a requirement the partner sent. Other values of `origin`: not shown."; the Requirement table states no field required',
+  },
+  {
     id: 'runs-start.form-issues-first',
     area: 'runs-start',
     summary:
