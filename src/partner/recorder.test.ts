@@ -16,6 +16,7 @@ import {
   MAX_RECORDED_REQUESTS,
   type ExchangeObservation,
 } from './recorder.js';
+import { decisionItemsOf } from './rules/decision-items.js';
 import { partnerRules } from './rules/index.js';
 import { retryChains } from './rules/retry-chains.js';
 import { createPartnerSession, judgingBoundNotice, rejudgeDelayMs } from './session.js';
@@ -62,6 +63,8 @@ describe('recorder: int64 candidate ids', () => {
     expect(read).toEqual(IDS);
     // The comparison key of each body differs (a double made the second and third bodies one).
     expect(new Set(requests.map((r) => r.body?.key)).size).toBe(IDS.length);
+    // The decision rules key each decision by its candidate, digit for digit.
+    expect(requests.map((r) => decisionItemsOf(r)[0]!.candidate)).toEqual(IDS);
   });
 });
 
