@@ -64,7 +64,7 @@ export const apiVariants = [
     id: 'json.null-members-omitted',
     area: 'json',
     summary:
-      'a serializer set to leave out nulls (NON_NULL, the default of many frameworks): a RequirementIssue without a suggestion has no suggestion_he/suggestion_en, a CandidateRequirement without evidence has no evidence',
+      'a serializer set to leave out nulls (NON_NULL, the default of many frameworks): a RequirementIssue without a suggestion (every `duplicate` here) has no suggestion_he/suggestion_en, a CandidateRequirement without evidence has no evidence',
     allowedBy:
       'RequirementIssue `suggestion_he`, `suggestion_en` and CandidateRequirement `evidence`: "string or null", in tables that state no field required (unlike Run\'s "Required fields", Candidate\'s "All fields required", the Required column of Notice, and "both languages always present")',
   },

@@ -29,9 +29,15 @@ export function applyBodyVariants(bytes: Buffer, status: number, variants: Varia
     text = addTopLevelField(text, 'details', '[{"hint":"additional properties allowed"}]');
     text = addTopLevelField(text, 'request_id', '"req_0123456789abcdef"');
   }
-  // A serializer that leaves out nulls (NON_NULL) on the two types whose tables state no field required.
+  // A serializer that leaves out nulls (NON_NULL) on the two types whose tables state no field required,
+  // behind an engine that has no suggestion for a duplicate (null, so left out too).
   if (variants.has('json.null-members-omitted'))
-    text = omitMembers(text, (key, value) => value === null && NULL_OMITTED.includes(key));
+    text = omitMembers(
+      text,
+      (key, value, parent) =>
+        NULL_OMITTED.includes(key) &&
+        (value === null || (key.startsWith('suggestion_') && parent.code === 'duplicate')),
+    );
   // Requirements the partner did not send (derived, the appended title) carry no origin: only `partner` is shown.
   if (status >= 200 && status < 300 && variants.has('runs-start.derived-requirements-without-origin'))
     text = omitMembers(text, (key, value, parent) => key === 'origin' && value !== 'partner' && 'kind' in parent);
