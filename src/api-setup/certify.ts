@@ -13,7 +13,7 @@ import { createRedactor } from '../config/redact.js';
 import { namedSecret, rememberSecrets, secretsOfConfig } from '../config/secret-options.js';
 import { createHttpEngine } from '../http/client.js';
 import type { ProgressListener } from '../runner/progress.js';
-import { isSchemaName, validateAgainst } from '../schema/validator.js';
+import { isSchemaName, judgeAgainst } from '../schema/validator.js';
 import { gateLargeAnswers } from '../runner/answer-gate.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { CheckContext, TargetInfo } from '../runner/check.js';
@@ -240,7 +240,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
           ...(webhooks ? { webhooks } : {}),
           validate: (name, value) => {
             if (!isSchemaName(name)) throw new Error(`check ${check.id} names unknown schema "${name}"`);
-            return validateAgainst(name, value);
+            return judgeAgainst(name, value);
           },
           marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
           onProgress: (id, message) => {

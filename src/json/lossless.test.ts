@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonDecimal, isInt64, parseJsonLossless, stringifyJsonLossless } from './lossless.js';
+import { JsonDecimal, isInt64, parseJsonExactIntegers, parseJsonLossless, stringifyJsonLossless } from './lossless.js';
 
 describe('lossless JSON', () => {
   it('keeps integers above 2^53 exact and round-trips them as integer tokens', () => {
@@ -21,5 +21,14 @@ describe('lossless JSON', () => {
 
   it('refuses malformed JSON', () => {
     expect(() => parseJsonLossless('{"a":')).toThrow(SyntaxError);
+  });
+
+  it('reads ids near 2^53 and up to 2^63 - 1 exactly, and other numbers as JSON.parse does', () => {
+    const text = '[9007199254740991, 9007199254740992, 9007199254740993, 9223372036854775807, 1.5, 2e3, -0]';
+    const value = parseJsonExactIntegers(text) as unknown[];
+    expect(value).toEqual([9007199254740991, 9007199254740992n, 9007199254740993n, 2n ** 63n - 1n, 1.5, 2000, -0]);
+    // Two neighbours above 2^53 stay two values (JSON.parse makes them one).
+    expect(value[1]).not.toBe(value[2]);
+    expect(JSON.parse('[9007199254740992, 9007199254740993]')).toEqual([9007199254740992, 9007199254740992]);
   });
 });

@@ -37,6 +37,20 @@ export function parseJsonLossless(text: string): JsonValue {
   return parse(text, null, parseNumberToken) as JsonValue;
 }
 
+/** Integer tokens as `parseNumberToken` reads them; every other number token as JSON.parse reads it. */
+function exactIntegerToken(token: string): number | bigint {
+  return INTEGER_TOKEN.test(token) ? (parseNumberToken(token) as number | bigint) : Number(token);
+}
+
+/**
+ * Parses JSON text as JSON.parse does, but an integer token beyond 2^53 becomes a `bigint` with its exact
+ * digits: for readers that compare ids but treat other numbers as plain numbers (the partner's traffic).
+ * Throws SyntaxError on malformed input.
+ */
+export function parseJsonExactIntegers(text: string): unknown {
+  return parse(text, null, exactIntegerToken);
+}
+
 const numberStringifiers = [
   { test: (v: unknown) => typeof v === 'bigint', stringify: (v: unknown) => String(v) },
   {

@@ -31,8 +31,11 @@ export function schemaRef(name: ApiSchemaName): { $ref: string } {
 }
 
 const DROPPED = new Set(['$id', '$schema']);
-/** Keys whose value is data, not a subschema. */
-const DATA_KEYS = new Set(['const', 'enum', 'default', 'examples', 'example']);
+/**
+ * Keys whose value is data, not a subschema. `x-spec` (the spec's words behind each constraint) and
+ * `x-expected` (fields listed but not stated always present) pass through as OpenAPI extensions.
+ */
+const DATA_KEYS = new Set(['const', 'enum', 'default', 'examples', 'example', 'x-spec', 'x-expected']);
 
 function isApiSchemaName(name: string): name is ApiSchemaName {
   return isOneOf(API_SCHEMA_NAMES, name);

@@ -16,6 +16,7 @@ import {
   MAX_RECORDED_REQUESTS,
   type ExchangeObservation,
 } from './recorder.js';
+import { decisionItemsOf } from './rules/decision-items.js';
 import { partnerRules } from './rules/index.js';
 import { retryChains } from './rules/retry-chains.js';
 import { createPartnerSession, judgingBoundNotice, rejudgeDelayMs } from './session.js';
@@ -44,6 +45,28 @@ function exchange(opts: { path?: string; body: string | Buffer; status: number; 
 }
 
 const ctx: JudgeContext = { timeScale: 1, webhookRegistered: false, inject: true, final: true, now: 10_000 };
+
+describe('recorder: int64 candidate ids', () => {
+  // Around 2^53 (2^53 - 1, 2^53, 2^53 + 1) and at 2^63 - 1: through a double, the last three are not
+  // what was sent, and 2^53 and 2^53 + 1 become one value.
+  const IDS = ['9007199254740991', '9007199254740992', '9007199254740993', '9223372036854775807'];
+
+  it('keeps each id exact, so two decisions on neighbours past 2^53 are two candidates and two bodies', () => {
+    const recorder = createRecorder();
+    const body = (id: string): string =>
+      `{"acting_user_external_id":"u1","decisions":[{"candidate_id":${id},"decision":"shortlisted","occurred_at":"2026-01-01T00:00:00Z"}]}`;
+    for (const id of IDS) recorder.add(exchange({ path: '/v1/runs/r1/decisions', body: body(id), status: 200 }));
+    const requests = recorder.traffic().requests;
+    const read = requests.map((r) =>
+      String((r.json as { decisions: Array<{ candidate_id: unknown }> }).decisions[0]!.candidate_id),
+    );
+    expect(read).toEqual(IDS);
+    // The comparison key of each body differs (a double made the second and third bodies one).
+    expect(new Set(requests.map((r) => r.body?.key)).size).toBe(IDS.length);
+    // The decision rules key each decision by its candidate, digit for digit.
+    expect(requests.map((r) => decisionItemsOf(r)[0]!.candidate)).toEqual(IDS);
+  });
+});
 
 describe('recorder: bounded bodies', () => {
   it(`holds at most ${MAX_KEPT_BODIES} bodies; the others keep their metadata and body record`, () => {

@@ -2,6 +2,7 @@
 // observation shapes structurally: src/partner never imports the sandbox (the CLI connects the two).
 
 import { createHash } from 'node:crypto';
+import { parseJsonExactIntegers } from '../json/lossless.js';
 import { canonical } from './rules/retry-chains.js';
 import type { BodyRecord, Endpoint, InjectionId, PartnerRequest, Traffic, WebhookDelivery } from './traffic.js';
 
@@ -62,10 +63,15 @@ export const BODY_CAP_BYTES = 64 * 1024;
  */
 export const MAX_KEPT_BODY_BYTES = 8 * 1024 * 1024;
 
+/** Sixteen digits in a row: the body may hold an integer past 2^53, which JSON.parse would round. */
+const MAYBE_UNSAFE_INTEGER = /\d{16}/;
+
 function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {
-    const parsed: unknown = JSON.parse(text);
+    // Candidate ids are int64: read through a double, two neighbours above 2^53 would be one candidate
+    // to every rule that compares or keys them. The exact parser is slower, so only where it matters.
+    const parsed: unknown = MAYBE_UNSAFE_INTEGER.test(text) ? parseJsonExactIntegers(text) : JSON.parse(text);
     return parsed;
   } catch {
     return undefined;

@@ -34,7 +34,9 @@ function response(
   };
 }
 
-function setup(issues: Array<{ pointer: string; keyword: string; message: string; received: string }> = []) {
+function setup(
+  issues: Array<{ pointer: string; keyword: string; message: string; received: string; severity?: 'warning' }> = [],
+) {
   const seen: Array<Omit<Observation, 'exchange'>> = [];
   const e = createExpect({ baseUrl: BASE, observe: (o) => seen.push(o), validate: () => issues });
   return { e, seen };
@@ -94,6 +96,24 @@ describe('createExpect', () => {
     expect(seen[0]!.message).toBe(
       'GET /runs/x (200): /candidates/0/id must be an integer (run schema; Resources and their fields › Run (response of reading a run))',
     );
+  });
+
+  it('schema: a missing listed field is one warning per field, naming the reading; the value still holds', () => {
+    const missing = (i: number) => ({
+      pointer: `/candidates/${i}/requirements/0/evidence`,
+      keyword: 'x-expected',
+      message: "has no property 'evidence'",
+      received: 'absent',
+      severity: 'warning' as const,
+    });
+    const { e, seen } = setup([missing(0), missing(1)]);
+    expect(
+      e.schema({}, 'run', 'Resources and their fields › Run (response of reading a run)', response(200, '{}')),
+    ).toBe(true);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ severity: 'warning', pointer: '/candidates/*/requirements/*/evidence' });
+    expect(seen[0]!.message).toContain('/candidates/*/requirements/*/evidence is missing (2 places)');
+    expect(seen[0]!.message).toContain('states it always present nowhere');
   });
 
   it('equal: bigint-aware, renders bigints as digits', () => {

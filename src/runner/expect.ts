@@ -17,6 +17,20 @@ export interface SchemaIssueLike {
   keyword: string;
   message: string;
   received: string;
+  /** `warning`: a field the spec lists without stating it always present is missing. */
+  severity?: 'warning';
+}
+
+/** The reading a missing listed field is judged by (Readings decided: "at most a warning"). */
+const MISSING_LISTED_FIELD = {
+  reading:
+    'the spec\'s table lists the field but states it always present nowhere (no Required column, "Required fields", "All fields required" or "always present" covers it), so an answer may leave it out, as a serializer that omits nulls does',
+  otherReading: 'a table that lists a field may mean every answer carries it',
+};
+
+/** A pointer with its array indexes as `*` (`/candidates/3/evidence` → `/candidates/*` + `/evidence`): one warning per field, not per item. */
+function fieldPattern(pointer: string): string {
+  return pointer.replace(/\/\d+(?=\/|$)/g, '/*');
 }
 
 export interface ExpectDeps {
@@ -137,9 +151,27 @@ export function createExpect(deps: ExpectDeps): Expect {
   };
 
   const schema: Expect['schema'] = (value, schemaName, spec, exchange) => {
-    const issues = deps.validate(schemaName, value);
-    if (issues.length === 0) return true;
+    const all = deps.validate(schemaName, value);
+    const issues = all.filter((i) => i.severity !== 'warning');
     const where = exchange ? `${req(exchange)} (${exchange.status})` : 'the value';
+    const missing = new Map<string, number>();
+    for (const i of all)
+      if (i.severity === 'warning')
+        missing.set(fieldPattern(i.pointer), (missing.get(fieldPattern(i.pointer)) ?? 0) + 1);
+    for (const [pattern, count] of missing)
+      core.warn(
+        false,
+        {
+          message: `${where}: ${pattern} is missing${count > 1 ? ` (${count} places)` : ''} (${schemaName} schema)`,
+          spec,
+          pointer: pattern,
+          expected: 'present',
+          received: 'absent',
+          ...MISSING_LISTED_FIELD,
+        },
+        exchange,
+      );
+    if (issues.length === 0) return true;
     // A body that did not parse is judged once, by its cause, not by what a missing value lacks.
     if (value === undefined && exchange?.jsonError !== undefined && exchange.status !== 0) {
       return record(

@@ -106,6 +106,9 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     realisticText: config.variants.has('sandbox.realistic-profile-text'),
     neverRepeatForJob: config.variants.has('runs-read.never-repeat-candidate-for-job'),
     rankByExperience: config.variants.has('runs-read.ranked-by-experience'),
+    sliceByJob: config.variants.has('runs-read.pool-slice-per-job'),
+    neverRepeatEver: config.variants.has('runs-read.never-repeat-candidate'),
+    idRange: config.variants.has('ids.candidate-ids-above-2-53') ? 'above-2-53' : 'mixed',
     ...(config.variants.has('runs-read.real-run-running-35-minutes') ? { runningAtLeastMs: 35 * 60_000 } : {}),
   });
   const queue = createWebhookQueue({

@@ -13,6 +13,8 @@ export interface SchemaIssue {
   message: string;
   /** The offending value as JSON, cut at 200 characters; bigint as digits, JsonDecimal as its raw token. */
   received: string;
+  /** `warning`: a field the spec lists without stating it always present is missing (not a mismatch). */
+  severity?: 'warning';
 }
 
 const TYPE_NOUNS: Record<string, string> = {

@@ -303,12 +303,15 @@ describe('refusals carry the pointer and the offending value', () => {
   });
 
   test('missing field deep inside', () => {
+    // A candidate's fields are all required ("All fields required"); a CandidateRequirement's evidence
+    // is only listed, so its absence is no refusal (spec-keywords.test.ts).
     const issue = issueAt(
       'run',
-      withChange('run', '/candidates/1/requirements/0/evidence', undefined),
-      '/candidates/1/requirements/0/evidence',
+      withChange('run', '/candidates/1/contact_state', undefined),
+      '/candidates/1/contact_state',
     );
     expect(issue.keyword).toBe('required');
+    expect(validateAgainst('run', withChange('run', '/candidates/1/requirements/0/evidence', undefined))).toEqual([]);
   });
 
   test('wrong enum value', () => {

@@ -10,6 +10,7 @@ import { int64Keyword } from './int64-keyword.js';
 import { jsonObjectKeyword, withJsonObjectChecks } from './json-object-keyword.js';
 import { isJsonObject } from '../json/lossless.js';
 import { findSchemasDir } from './schemas-dir.js';
+import { collectingMissing, expectedKeyword, specKeyword } from './spec-keywords.js';
 import { SCHEMA_NAMES, isSchemaName, type SchemaName } from './schema-names.js';
 import { toSchemaIssues, type SchemaIssue } from './schema-issue.js';
 
@@ -48,6 +49,8 @@ function schemaRegistry(mode: Mode): Ajv2020 {
   addSpecFormats(ajv);
   ajv.addKeyword(int64Keyword);
   ajv.addKeyword(jsonObjectKeyword);
+  ajv.addKeyword(specKeyword);
+  ajv.addKeyword(expectedKeyword);
   const dir = findSchemasDir();
   for (const name of SCHEMA_NAMES) ajv.addSchema(loadSchema(dir, name));
   registries.set(mode, ajv);
@@ -95,11 +98,35 @@ export function compileSchemas(): ReadonlyMap<SchemaName, ValidateFunction> {
   return new Map(SCHEMA_NAMES.map((name) => [name, validatorFor(name)]));
 }
 
-/** The issues of `value` against schema `name`; [] when it is valid. */
+/** The issues of `value` against schema `name`; [] when it is valid. Fields merely missing are not issues. */
 export function validateAgainst(name: SchemaName, value: unknown): SchemaIssue[] {
+  return judgeAgainst(name, value).filter((i) => i.severity !== 'warning');
+}
+
+/**
+ * The issues of `value` against schema `name`, and after them a `warning` issue for each field the
+ * spec's table lists without stating it always present (`x-expected`) that the value lacks.
+ */
+export function judgeAgainst(name: SchemaName, value: unknown): SchemaIssue[] {
   if (!isSchemaName(name)) throw new Error(`unknown schema "${name}"`);
   const judge = validatorFor(name);
-  if (judge(value)) return [];
+  const { result: valid, missing } = collectingMissing(() => judge(value));
+  const notes = missing.map(missingIssue);
+  if (valid) return notes;
+  return [...failures(name, judge, value), ...notes];
+}
+
+function missingIssue(m: { pointer: string; field: string }): SchemaIssue {
+  return {
+    pointer: m.pointer,
+    keyword: 'x-expected',
+    message: `has no property '${m.field}'`,
+    received: 'absent',
+    severity: 'warning',
+  };
+}
+
+function failures(name: SchemaName, judge: ValidateFunction, value: unknown): SchemaIssue[] {
   const firstError = judge.errors ?? [];
   const detail = validatorFor(name, 'all-errors');
   // The fault lies past the items listed in detail: its first error is the issue.

@@ -56,7 +56,8 @@ export async function decisionRun(t: CheckContext, targetCount: number): Promise
   const { run, final } = await t.setup.realRun();
   const ids = listedIds(final);
   if (ids.length === 0) {
-    t.skip('the shared real run lists no candidate to decide on', 'inconclusive');
+    // A run may end with none ("it may hold fewer than target candidates"): the engine's outcome.
+    t.skip('the shared real run lists no candidate to decide on (a run may end with none)', 'not-applicable');
     return undefined;
   }
   return { runId: run.runId, ids };

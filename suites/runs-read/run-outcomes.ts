@@ -220,7 +220,13 @@ export const RUN_OUTCOME_CHECKS: CheckDefinition[] = [
           return;
         prev = { value: screened, r };
       }
-      if (compared === 0)
+      if (compared === 0 && reads.length < 2)
+        // A run that had ended by its first read is the engine's pace ("typically", Limits): nothing to compare.
+        t.skip(
+          'the shared real run was read once (it had ended by its first read), so no later progress.screened could be compared',
+          'not-applicable',
+        );
+      else if (compared === 0)
         t.skip(
           'fewer than two reads of the shared real run carried an integer progress.screened (runs-read.run-schema reports it), so nothing could be compared',
           'inconclusive',

@@ -4,7 +4,8 @@ import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js
 import { SkipCheck } from '../../src/runner/skip-check.js';
 import type { ReceivedDelivery } from '../../src/webhook/receiver.js';
 import { S } from '../../src/spec/sections.js';
-import { int, obj, objects, TWO_POW_53 } from '../support/json-values.js';
+import { int, obj, objects } from '../support/json-values.js';
+import { firstIdAbove2Pow53 } from '../support/large-ids.js';
 import {
   DELIVERY_SPEC_MS,
   SETTLE_SPEC_MS,
@@ -41,9 +42,10 @@ async function lockedOn(
  * A run and up to two of its candidates whose contact is still locked for the organization: only the
  * locked → revealed move names candidate_revealed (a repeat reveal names no event), and other checks
  * reveal fixture candidates (the same synthetic ids in every fixture run) for the same organization.
- * First the shared real run, whose candidates no other sandbox check reveals except those above 2^53
- * (reveal.candidate-id-above-2-53), so no reveal races ours; then a fresh cert-notices-all run; skips
- * when neither lists one.
+ * First the shared real run, whose candidates no other sandbox check reveals but the first above 2^53
+ * (reveal.candidate-id-above-2-53 carries it), so no reveal races ours: only that one id is left out,
+ * compared exactly (a run whose every id is above 2^53 still offers the others); then a fresh
+ * cert-notices-all run; skips when neither lists one.
  */
 async function lockedToReveal(t: CheckContext, acting: string): Promise<{ runId: string; ids: bigint[] } | undefined> {
   // A used-up run quota skips the real run; the fixture run below is free of quota.
@@ -52,7 +54,8 @@ async function lockedToReveal(t: CheckContext, acting: string): Promise<{ runId:
     throw e;
   });
   if (real && objects(obj(real.final.json)?.candidates).length > 0) {
-    const ids = await lockedOn(t, real.run.runId, 'shared real run', (id) => id > TWO_POW_53);
+    const spent = firstIdAbove2Pow53(real.final.json);
+    const ids = await lockedOn(t, real.run.runId, 'shared real run', (id) => id === spent);
     if (ids === undefined) return undefined;
     if (ids.length > 0) return { runId: real.run.runId, ids };
   }

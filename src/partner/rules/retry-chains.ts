@@ -32,6 +32,8 @@ export function retryWindowMs(ctx: Pick<JudgeContext, 'timeScale'>): number {
 
 /** JSON by value: the same text for equal values whatever the order of their keys. */
 export function canonical(value: unknown): string {
+  // An integer past 2^53 is kept exact by the recorder (a bigint): its digits, as JSON writes them.
+  if (typeof value === 'bigint') return value.toString();
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

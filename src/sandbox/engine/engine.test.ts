@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFaults } from '../faults/index.js';
-import { createEngine, poolFor } from './engine.js';
+import { createEngine, poolFor, type EngineChoices } from './engine.js';
 import { FAIL_MARKER } from './plan.js';
 import { createPool } from './pool.js';
 import type { Engine, EngineRunInput, EngineSnapshot } from './types.js';
@@ -19,11 +19,13 @@ const POSSIBLE = [
 ];
 
 const engines: Engine[] = [];
-function engine(opts: { seed?: number; timeScale?: number; faults?: string[] } = {}): Engine {
+function engine(opts: { seed?: number; timeScale?: number; faults?: string[] } & EngineChoices = {}): Engine {
+  const { faults, ...choices } = opts;
   const e = createEngine({
+    ...choices,
     seed: opts.seed ?? 7,
     timeScale: opts.timeScale ?? 1,
-    faults: resolveFaults(opts.faults ?? []),
+    faults: resolveFaults(faults ?? []),
   });
   engines.push(e);
   return e;
@@ -242,6 +244,54 @@ describe('engine runs', () => {
     const a = at(e, first, 600).candidates.map((c) => c.id);
     const b = at(e, second, 600).candidates.map((c) => c.id);
     expect(b.some((id) => a.includes(id))).toBe(false);
+  });
+
+  // The engine's conformant choices of which candidates a run finds (variants runs-read.pool-slice-per-job,
+  // runs-read.never-repeat-candidate, ids.candidate-ids-above-2-53).
+  it('with a slice of the pool per job, runs of two jobs share no candidate; a job keeps its slice', () => {
+    const e = engine({ sliceByJob: true });
+    const a = input({ targetCount: 10 });
+    const b = input(
+      { targetCount: 10 },
+      { externalId: 'twin', title: a.job.title, descriptionText: a.job.descriptionText },
+    );
+    const again = { ...input({ targetCount: 10 }), job: a.job };
+    for (const r of [a, b, again]) e.startRun(r);
+    const ids = (r: EngineRunInput) => at(e, r, 600).candidates.map((c) => c.id);
+    expect(ids(a).length).toBeGreaterThan(0);
+    expect(ids(b).length).toBeGreaterThan(0);
+    expect(ids(b).filter((id) => ids(a).includes(id))).toEqual([]);
+    // The default engine finds the same candidates for a twin job (the same title and description).
+    const plain = engine();
+    const [pa, pb] = [input({ targetCount: 10 }), input({ targetCount: 10 }, { externalId: 'twin-2' })];
+    plain.startRun(pa);
+    plain.startRun(pb);
+    const shared = at(plain, pb, 600).candidates.filter((c) =>
+      at(plain, pa, 600).candidates.some((x) => x.id === c.id),
+    );
+    expect(shared.length).toBeGreaterThan(0);
+  });
+
+  it('never repeating a candidate, no two runs of an organization list the same one, whatever the job', () => {
+    const e = engine({ neverRepeatEver: true });
+    const runs = [input({ targetCount: 10 }), input({ targetCount: 10 }), input({ targetCount: 10 })];
+    for (const r of runs) e.startRun(r);
+    const all = runs.flatMap((r) => at(e, r, 600).candidates.map((c) => c.id));
+    expect(all.length).toBeGreaterThan(10);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('with ids above 2^53, every candidate id exceeds it, up to 2^63 - 1', () => {
+    const pool = createPool(7, 50, 'above-2-53');
+    expect(pool.every((p) => p.id > 2n ** 53n && p.id <= 2n ** 63n - 1n)).toBe(true);
+    expect(pool.map((p) => p.id)).toEqual(expect.arrayContaining([2n ** 53n + 1n, 2n ** 63n - 1n]));
+    expect(new Set(pool.map((p) => p.id)).size).toBe(pool.length);
+    const e = engine({ idRange: 'above-2-53' });
+    const run = input({ targetCount: 10 });
+    e.startRun(run);
+    const listed = at(e, run, 600).candidates;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((c) => c.id > 2n ** 53n)).toBe(true);
   });
 
   it('derives requirements from the description, never a place', () => {

@@ -1,6 +1,6 @@
 import { deriveRequirements } from './derive-requirements.js';
 import { planRun, type RunPlan } from './plan.js';
-import { createPool, type Profile } from './pool.js';
+import { createPool, DEFAULT_POOL_SIZE, type IdRange, type Profile } from './pool.js';
 import { realisticProfile } from './realistic-profiles.js';
 import { buildSnapshot } from './snapshot.js';
 import type { Engine, EngineRunInput, EngineSnapshot } from './types.js';
@@ -22,11 +22,11 @@ interface RunState {
  */
 /** The pool is a pure function of its seed: built once per process, shared by every sandbox. */
 const pools = new Map<string, Profile[]>();
-export function poolFor(seed: number, realistic = false): Profile[] {
-  const key = `${seed}:${realistic}`;
+export function poolFor(seed: number, realistic = false, range: IdRange = 'mixed'): Profile[] {
+  const key = `${seed}:${realistic}:${range}`;
   let pool = pools.get(key);
   if (!pool) {
-    pool = realistic ? poolFor(seed).map(realisticProfile) : createPool(seed);
+    pool = realistic ? poolFor(seed, false, range).map(realisticProfile) : createPool(seed, DEFAULT_POOL_SIZE, range);
     pools.set(key, pool);
   }
   return pool;
@@ -42,7 +42,16 @@ export interface EngineChoices {
   rankByExperience?: boolean;
   /** A real run stays running at least this long (unscaled ms), its candidates listed at the usual pace. */
   runningAtLeastMs?: number;
+  /** Each job of an organization searches its own slice of the pool: two jobs never list the same candidate. */
+  sliceByJob?: boolean;
+  /** No run lists a candidate any earlier run of the organization listed, whatever its job. */
+  neverRepeatEver?: boolean;
+  /** Every candidate id of the pool lies above 2^53 (up to 2^63 - 1). */
+  idRange?: IdRange;
 }
+
+/** The pool is cut into this many slices when each job searches its own (variant runs-read.pool-slice-per-job). */
+const JOB_SLICES = 8;
 
 export function createEngine(opts: { seed?: number; timeScale: number; faults: FaultSet } & EngineChoices): Engine {
   const seed = opts.seed ?? DEFAULT_SEED;
@@ -51,6 +60,10 @@ export function createEngine(opts: { seed?: number; timeScale: number; faults: F
   const runs = new Map<string, RunState>();
   /** Candidates already listed for (organization, job): a later run prefers others and flags repeats. */
   const shown = new Map<string, Set<bigint>>();
+  /** Every candidate listed for an organization, whatever the job (variant runs-read.never-repeat-candidate). */
+  const shownEver = new Map<string, Set<bigint>>();
+  /** The slice of the pool each (organization, job) searches, in the order jobs first ran. */
+  const slices = new Map<string, number>();
   const listeners: Array<(runId: string, snapshot: EngineSnapshot) => void> = [];
   let pool: Profile[] | null = null;
 
@@ -70,13 +83,21 @@ export function createEngine(opts: { seed?: number; timeScale: number; faults: F
     startRun(input) {
       if (runs.has(input.runId)) throw new Error(`run ${input.runId} already started`);
       const poolFrom = Date.now();
-      pool ??= poolFor(seed, opts.realisticText === true);
+      pool ??= poolFor(seed, opts.realisticText === true, opts.idRange ?? 'mixed');
       const poolBuildMs = Date.now() - poolFrom;
       const key = `${input.organizationId}\u0000${input.job.externalId}`;
       const shownBefore = shown.get(key) ?? new Set<bigint>();
       const requirements = [...input.requirements].sort((a, b) => a.index - b.index);
       const extra = faults.has('runs-read.candidates-exceed-target') ? 1 : 0;
-      const searched = opts.neverRepeatForJob ? pool.filter((p) => !shownBefore.has(p.id)) : pool;
+      const everBefore = shownEver.get(input.organizationId) ?? new Set<bigint>();
+      let searched = opts.neverRepeatForJob ? pool.filter((p) => !shownBefore.has(p.id)) : pool;
+      if (opts.sliceByJob) {
+        // Jobs take the slices in turn; a ninth job shares the first's (the engine's choice either way).
+        const slice = slices.get(key) ?? slices.size % JOB_SLICES;
+        slices.set(key, slice);
+        searched = searched.filter((_, i) => i % JOB_SLICES === slice);
+      }
+      if (opts.neverRepeatEver) searched = searched.filter((p) => !everBefore.has(p.id));
       const plan = planRun(searched, {
         runId: input.runId,
         job: input.job,
@@ -88,6 +109,7 @@ export function createEngine(opts: { seed?: number; timeScale: number; faults: F
         rankByExperience: opts.rankByExperience === true,
       });
       shown.set(key, new Set([...shownBefore, ...plan.picks.map((p) => p.profile.id)]));
+      shownEver.set(input.organizationId, new Set([...everBefore, ...plan.picks.map((p) => p.profile.id)]));
       if (opts.runningAtLeastMs !== undefined) plan.completeAt = Math.max(plan.completeAt, opts.runningAtLeastMs);
       // Building the pool the first time takes about a second: the run's clock starts after it, or a
       // high time scale would see the run finished at its very first read.

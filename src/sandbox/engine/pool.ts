@@ -39,7 +39,17 @@ export const DEFAULT_POOL_SIZE = 4000;
 const SMALL_ID_BASE = 3_000_000_000n;
 const HUGE_ID_BASE = 9_007_199_254_740_993n; // 2^53 + 1: the first integer a double cannot hold
 
-export function profileId(index: number): bigint {
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** How the pool numbers its profiles: the default mixes both sides of 2^53; `above-2-53` keeps every id above it. */
+export type IdRange = 'mixed' | 'above-2-53';
+
+export function profileId(index: number, range: IdRange = 'mixed'): bigint {
+  if (range === 'above-2-53') {
+    // Both ends of what a double cannot hold, alternately: from 2^53 + 1 up (odd ones, which a double
+    // rounds) and from 2^63 - 1, the largest int64, down.
+    return index % 2 === 0 ? HUGE_ID_BASE + BigInt(index) : INT64_MAX - BigInt(index - 1);
+  }
   return index % 4 === 0 ? HUGE_ID_BASE + BigInt(index / 4) * 2n : SMALL_ID_BASE + BigInt(index) * 7919n;
 }
 
@@ -61,7 +71,7 @@ function sampleDistinct<T>(rng: Random, items: readonly T[], count: number): T[]
   return out;
 }
 
-function makeProfile(rng: Random, index: number): Profile {
+function makeProfile(rng: Random, index: number, range: IdRange): Profile {
   const family = rng.pick(Object.values(FAMILIES));
   const hebrew = rng.chance(0.08);
   const name = hebrew ? rng.pick(HEBREW_NAMES) : `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
@@ -105,7 +115,7 @@ function makeProfile(rng: Random, index: number): Profile {
   if (degree) sentences.push(`Education: ${degree}.`);
 
   return {
-    id: profileId(index),
+    id: profileId(index, range),
     name,
     title,
     company,
@@ -121,10 +131,10 @@ function makeProfile(rng: Random, index: number): Profile {
   };
 }
 
-/** The synthetic candidate pool: a pure function of its seed and size. */
-export function createPool(seed: number, size: number = DEFAULT_POOL_SIZE): Profile[] {
+/** The synthetic candidate pool: a pure function of its seed, size and id range (the range draws nothing). */
+export function createPool(seed: number, size: number = DEFAULT_POOL_SIZE, range: IdRange = 'mixed'): Profile[] {
   const rng = createRandom(seed);
   const pool: Profile[] = [];
-  for (let i = 0; i < size; i++) pool.push(makeProfile(rng, i));
+  for (let i = 0; i < size; i++) pool.push(makeProfile(rng, i, range));
   return pool;
 }

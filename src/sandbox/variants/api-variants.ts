@@ -61,6 +61,14 @@ export const apiVariants = [
     warns: ['activation.already-redeemed-409', 'webhooks.occurred-at-utc', 'webhooks.real-run-deliveries-valid'],
   },
   {
+    id: 'json.null-members-omitted',
+    area: 'json',
+    summary:
+      'a serializer set to leave out nulls (NON_NULL, the default of many frameworks): a RequirementIssue without a suggestion (every `duplicate` here) has no suggestion_he/suggestion_en, a CandidateRequirement without evidence has no evidence',
+    allowedBy:
+      'RequirementIssue `suggestion_he`, `suggestion_en` and CandidateRequirement `evidence`: "string or null", in tables that state no field required (unlike Run\'s "Required fields", Candidate\'s "All fields required", the Required column of Notice, and "both languages always present")',
+  },
+  {
     id: 'json.decision-counts-as-decimals',
     area: 'json',
     summary: 'the decisions answer writes its counts with a fraction part: `"accepted": 3.0`',

@@ -1,6 +1,13 @@
 import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { addTopLevelField, basicTimestamps, escapeNonAscii, offsetTimestamps, prettyJson } from './body-forms.js';
+import {
+  addTopLevelField,
+  basicTimestamps,
+  escapeNonAscii,
+  offsetTimestamps,
+  omitMembers,
+  prettyJson,
+} from './body-forms.js';
 
 const BODY =
   '{"id":9007199254740993,"name":"דנה \\"q\\" ,:{}[]","list":[],"obj":{},"n":[1,2.0,{"a":null}],"at":"2025-01-02T03:04:05.678Z"}';
@@ -42,5 +49,19 @@ describe('variant body forms', () => {
     expect(JSON.parse(addTopLevelField('{"a":1}', 'zz', '"x"'))).toEqual({ zz: 'x', a: 1 });
     expect(JSON.parse(addTopLevelField('{}', 'zz', '1'))).toEqual({ zz: 1 });
     expect(addTopLevelField('[1]', 'zz', '1')).toBe('[1]');
+  });
+});
+
+describe('omitMembers', () => {
+  it('leaves out the members picked at any depth and keeps every number token as written', () => {
+    const text =
+      '{"id":9223372036854775807,"requirements":[{"index":0,"met":null,"evidence":null},{"index":1,"evidence":"x"}],"p":1.0}';
+    expect(omitMembers(text, (key, value) => key === 'evidence' && value === null)).toBe(
+      '{"id":9223372036854775807,"requirements":[{"index":0,"met":null},{"index":1,"evidence":"x"}],"p":1.0}',
+    );
+  });
+
+  it('returns a body that is not JSON as it was', () => {
+    expect(omitMembers('not json', () => true)).toBe('not json');
   });
 });

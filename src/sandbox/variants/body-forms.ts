@@ -1,6 +1,9 @@
 // Text-level rewrites of a serialized JSON body, each producing JSON that parses to the same value (or,
 // for the additive field, to the same value plus one field). Working on the text keeps every number
 // token exactly as written (int64 ids, the cached run reads) and applies the same way to every body.
+// The omissions of a serializer's rules are the one rewrite done on the parsed value.
+
+import { isRecord, parseJson, stringifyJson, type Json, type JsonRecord } from '../json.js';
 
 /** Newlines and two-space indentation; strings and number tokens are copied byte for byte. */
 export function prettyJson(text: string): string {
@@ -83,4 +86,28 @@ export function addTopLevelField(text: string, name: string, valueJson: string):
   const rest = text.slice(at + 1);
   const empty = /^\s*}/.test(rest);
   return `${text.slice(0, at + 1)}${JSON.stringify(name)}:${valueJson}${empty ? '' : ','}${rest}`;
+}
+
+/**
+ * The body with the members `drop` picks left out, at any depth (a serializer's omission rules). Parsed
+ * and written again by the sandbox's own lossless JSON, so int64 ids and deliberate number tokens are
+ * kept; a body that is not JSON is returned as it was.
+ */
+export function omitMembers(text: string, drop: (key: string, value: Json, parent: JsonRecord) => boolean): string {
+  let value: Json;
+  try {
+    value = parseJson(text);
+  } catch {
+    return text;
+  }
+  const walk = (v: Json): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (isRecord(v))
+      for (const key of Object.keys(v)) {
+        if (drop(key, v[key]!, v)) delete v[key];
+        else walk(v[key]!);
+      }
+  };
+  walk(value);
+  return stringifyJson(value);
 }
