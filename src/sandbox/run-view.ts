@@ -177,8 +177,9 @@ export function renderRun(
         return item;
       }),
       // The fault isolation.reveal-state-shared-across-orgs: any organization's reveal counts, not only this one's.
+      // The fault reveal.contact-state-per-run: only a reveal made in this run counts, not the organization's.
       contact_state:
-        (org.revealed.has(c.id) ||
+        ((faults.has('reveal.contact-state-per-run') ? run.revealEvents.has(c.id) : org.revealed.has(c.id)) ||
           (faults.has('isolation.reveal-state-shared-across-orgs') &&
             [...app.store.organizations.values()].some((o) => o.revealed.has(c.id)))) &&
         !faults.has('reveal.contact-state-stays-locked')
