@@ -82,6 +82,24 @@ export const runsStartFaults = [
     caughtBy: 'runs-start.submitted-origin-partner',
   },
   {
+    id: 'runs-start.added-requirements-origin-partner',
+    area: 'runs-start',
+    summary:
+      "every requirement of a run start's answer is marked origin `partner`, the appended job title and a fixture's own list included",
+    caughtBy: 'runs-start.unsent-requirement-origin-not-partner',
+    acts: {
+      answer: (r, f) =>
+        f.route === 'runs-start' && r.status === 202
+          ? edited(r, (b) => {
+              if (Array.isArray(b.requirements))
+                b.requirements = b.requirements.map((x: unknown) =>
+                  x !== null && typeof x === 'object' ? { ...x, origin: 'partner' } : x,
+                );
+            })
+          : r,
+    },
+  },
+  {
     id: 'runs-start.title-appended-twice',
     area: 'runs-start',
     summary: 'the job title is appended even when a submitted requirement is the title',
