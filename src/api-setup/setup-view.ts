@@ -103,8 +103,9 @@ export interface SharedSetup {
    */
   occurredAt(): string;
   /**
-   * Every read of the shared real run made so far, by the setup or any check, in the order the answers
-   * came (run-read-journal.ts). A check with `afterOthers` sees every read the certification made.
+   * Every read of a watched run (the shared and the short real run) made so far, by the setup or any
+   * check, in the order the answers came (run-read-journal.ts), their exchanges attached to the check.
+   * A check with `afterOthers` sees every read the certification made.
    */
   runReads(runId: string): JournaledRead[];
 }

@@ -455,6 +455,7 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
       this.skipOnRunQuota(res);
       const runId = this.startedRunId(res, 'short real run (start a run of the shared job with narrow musts)');
       this.realRuns += 1;
+      this.opts.journal?.watch(runId);
       return { runId, start: res };
     });
   }
@@ -585,7 +586,12 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
       takeActivationCode: () => codes.shift() ?? this.takeSpareCode(),
       uniqueId: (prefix) => this.uniqueId(prefix),
       occurredAt: () => this.occurredAt(),
-      runReads: (runId) => this.opts.journal?.reads(runId) ?? [],
+      // The reads other checks made are attached too: a failure cites the read that shows it.
+      runReads: (runId) => {
+        const reads = this.opts.journal?.reads(runId) ?? [];
+        if (reads.length > 0) attach(reads.map((r) => r.res.exchange));
+        return reads;
+      },
     };
   }
 }

@@ -75,6 +75,14 @@ export async function readAgain(
   return { res, run: res.json, n: 0 };
 }
 
+/** The 200 reads of a watched run (the shared and the short real run) the certification made so far, in order. */
+export function journalReads(t: CheckContext, runId: string): Read[] {
+  return t.setup
+    .runReads(runId)
+    .filter((j) => j.res.status === 200 && isJsonObject(j.res.json))
+    .map((j, i) => ({ res: j.res, run: j.res.json as JsonObject, n: i + 1, sent: j.sent, answered: j.answered }));
+}
+
 /**
  * Every read of the shared real run that the setup or any check made (the check runs after all others:
  * `afterOthers`), after `own` more reads of its own, in the order the answers came.
@@ -82,10 +90,7 @@ export async function readAgain(
 export async function everyRead(t: CheckContext, own = 1): Promise<Read[]> {
   const v = await realRun(t);
   for (let i = 1; i <= own; i++) await readAgain(t, v.runId, `read the run again (${i} of ${own})`);
-  return t.setup
-    .runReads(v.runId)
-    .filter((j) => j.res.status === 200 && isJsonObject(j.res.json))
-    .map((j, i) => ({ res: j.res, run: j.res.json as JsonObject, n: i + 1, sent: j.sent, answered: j.answered }));
+  return journalReads(t, v.runId);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   eachRead,
   everyReadCheck,
   expectNoDecrease,
+  journalReads,
   progressOf,
   type Read,
   readAgain,
@@ -176,27 +177,38 @@ export const RUN_OUTCOME_CHECKS: CheckDefinition[] = [
     spec: [S.notice],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
+    // After the others: every read of the short real run they made is judged, with no request of its own.
+    afterOthers: true,
     async run(t) {
       // The short real run's musts (French, React, the title) are arranged to block: the notice's slot is
       // stated, when it appears is the service's own outcome (its meaning is not shown).
-      const [v, short] = await Promise.all([realRun(t), shortRunAtEnd(t)]);
-      const reads = short ? [...v.reads, short.read] : v.reads;
-      const seen = reads.filter((r) => objects(r.run.notices).some((n) => n.code === 'requirement_blockers'));
+      const v = await realRun(t);
+      const short = await t.setup.shortRealRun();
+      let shortReads = journalReads(t, short.runId);
+      if (shortReads.length === 0) {
+        const r = await readAgain(t, short.runId, 'read the short real run');
+        if (r) shortReads = [r];
+      }
+      const reads = [
+        ...v.reads.map((r) => ({ r, which: `${where(r)} of the shared real run` })),
+        ...shortReads.map((r) => ({ r, which: `${where(r)} of the short real run` })),
+      ];
+      const seen = reads.filter((x) => objects(x.r.run.notices).some((n) => n.code === 'requirement_blockers'));
       if (seen.length === 0) {
         t.skip(
-          `no read of the shared real run (${v.reads.length}) nor the short real run's last read showed requirement_blockers; whether a run shows it is the service's own outcome`,
+          `no read of the shared real run (${v.reads.length}) nor of the short real run (${shortReads.length}) showed requirement_blockers; whether a run shows it is the service's own outcome`,
           'not-applicable',
         );
         return;
       }
-      eachRead(seen, (r) => {
+      for (const { r, which } of seen) {
         const misplaced = objects(r.run.notices).filter(
           (n) => n.code === 'requirement_blockers' && n.slot !== 'on_requirement',
         );
-        return t.expect.that(
+        const ok = t.expect.that(
           misplaced.length === 0,
           {
-            message: `${r === short?.read ? "the short real run's last read" : `${where(r)} of the shared real run`} places requirement_blockers in slot ${someOf(misplaced, (n) => show(n.slot))}; the spec gives requirement_blockers the slot on_requirement`,
+            message: `${which} places requirement_blockers in slot ${someOf(misplaced, (n) => show(n.slot))}; the spec gives requirement_blockers the slot on_requirement`,
             spec: S.notice,
             expected: 'on_requirement',
             received: someOf(misplaced, (n) => show(n.slot)),
@@ -204,7 +216,8 @@ export const RUN_OUTCOME_CHECKS: CheckDefinition[] = [
           },
           r.res,
         );
-      });
+        if (!ok) return;
+      }
     },
   },
   everyReadCheck(
