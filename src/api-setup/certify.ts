@@ -225,50 +225,42 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     }
 
     const core = setup;
-    const runOne = async ({ check, reservedCodes }: (typeof plan.run)[number]): Promise<void> => {
-      for (const r of reporters) r.onCheckStart?.(check.id);
-      if (signal.aborted) {
-        finish(
-          skippedResult(check, {
-            kind: 'interrupted',
-            reason: 'not run: the certification was interrupted (SIGINT/SIGTERM)',
-          }),
-        );
-        return;
-      }
-      const result = await runCheck(check, {
-        target,
-        inputs,
-        engine: journaled,
-        setup: core,
-        reservedCodes,
-        ...(webhooks ? { webhooks } : {}),
-        validate: (name, value) => {
-          if (!isSchemaName(name)) throw new Error(`check ${check.id} names unknown schema "${name}"`);
-          return validateAgainst(name, value);
-        },
-        marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
-        onProgress: (id, message) => {
-          const clean = redactor.text(message);
-          for (const r of reporters) r.onCheckProgress?.(id, clean);
-        },
-        signal,
-      });
-      finish(result);
-    };
-    const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-    const all = (async () => {
-      await runConcurrently(
-        plan.run.filter(({ check }) => !check.afterOthers),
-        concurrency,
-        runOne,
-      );
-      await runConcurrently(
-        plan.run.filter(({ check }) => check.afterOthers),
-        concurrency,
-        runOne,
-      );
-    })();
+    // The checks with afterOthers start once every other check has ended (they judge what the others did).
+    const all = runAfterOthersLast(
+      plan.run,
+      options.concurrency ?? DEFAULT_CONCURRENCY,
+      async ({ check, reservedCodes }) => {
+        for (const r of reporters) r.onCheckStart?.(check.id);
+        if (signal.aborted) {
+          finish(
+            skippedResult(check, {
+              kind: 'interrupted',
+              reason: 'not run: the certification was interrupted (SIGINT/SIGTERM)',
+            }),
+          );
+          return;
+        }
+        const result = await runCheck(check, {
+          target,
+          inputs,
+          engine: journaled,
+          setup: core,
+          reservedCodes,
+          ...(webhooks ? { webhooks } : {}),
+          validate: (name, value) => {
+            if (!isSchemaName(name)) throw new Error(`check ${check.id} names unknown schema "${name}"`);
+            return validateAgainst(name, value);
+          },
+          marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
+          onProgress: (id, message) => {
+            const clean = redactor.text(message);
+            for (const r of reporters) r.onCheckProgress?.(id, clean);
+          },
+          signal,
+        });
+        finish(result);
+      },
+    );
     await untilForced(all, options.force);
     for (const { check } of plan.run) {
       if (!ended.has(check.id))
@@ -407,4 +399,22 @@ function skippedResult(c: CheckDefinition, skip: SkipDecision): CheckResult {
     ...(c.advisory ? { advisory: true as const } : {}),
     evidence: c.evidence,
   };
+}
+
+/** Runs the plan's checks concurrently, those with `afterOthers` only once all the others have ended. */
+async function runAfterOthersLast<T extends { check: { afterOthers?: true } }>(
+  items: readonly T[],
+  limit: number,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
+  await runConcurrently(
+    items.filter(({ check }) => !check.afterOthers),
+    limit,
+    run,
+  );
+  await runConcurrently(
+    items.filter(({ check }) => check.afterOthers),
+    limit,
+    run,
+  );
 }
