@@ -31,6 +31,31 @@ describe('suite runs-read', () => {
   });
 });
 
+describe('judged over every read of the shared real run', () => {
+  it('a drop between the reads of two checks fails screened-never-decreases, citing the read that shows it', async () => {
+    // The fault goes one above the count on every other read after the end: no check's own reads
+    // show it against the setup's, only the reads of all checks in order do.
+    const judges = [
+      'runs-read.progress-monotonic',
+      'runs-read.candidate-list-grows',
+      'runs-read.screened-never-decreases',
+    ];
+    const result = await certifySandbox({ ids: judges, faults: ['runs-read.screened-down-every-other-read'] });
+    const screened = resultOf(result, 'runs-read.screened-never-decreases');
+    expect(screened.status).toBe('failed');
+    const cited = screened.observations[0]?.exchange;
+    expect(cited).toBeDefined();
+    expect(screened.exchanges[cited!]?.request.method).toBe('GET');
+    // Every judge saw the reads the others made: more reads than its own and the setup's.
+    const ownLabels = /read the run again \(/;
+    const readsSeen = screened.exchanges.filter((e) => ownLabels.test(e.label ?? '')).length;
+    expect(readsSeen).toBeGreaterThan(2);
+    // confirmed and the candidate list do not move under this fault.
+    expect(resultOf(result, 'runs-read.progress-monotonic').status).toBe('passed');
+    expect(resultOf(result, 'runs-read.candidate-list-grows').status).toBe('passed');
+  });
+});
+
 describe('phone detector of sandbox.contact-identifiers-masked', () => {
   it.each([
     'TypeScript 5.4 (2019-2024)',

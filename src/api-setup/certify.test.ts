@@ -156,6 +156,33 @@ describe('certify', () => {
     expect(result.checks[0]!.status).toBe('passed');
   });
 
+  it('starts a check with afterOthers only once every other check has ended, whatever the order given', async () => {
+    const ended: string[] = [];
+    let seenByLast: string[] = [];
+    const slow = (id: string, ms: number): CheckDefinition =>
+      def(id, async (t) => {
+        await t.sleep(ms);
+        t.expect.status(await t.api.get('/ok'), 200, 'Authentication');
+        ended.push(id);
+      });
+    const checks = [
+      // Listed first, so a plain schedule would start it first.
+      def(
+        'judges-all',
+        async (t) => {
+          seenByLast = [...ended];
+          t.expect.status(await t.api.get('/ok'), 200, 'Authentication');
+        },
+        { afterOthers: true },
+      ),
+      slow('one', 30),
+      slow('two', 10),
+    ];
+    const result = await certify({ config: config(), checks, suiteOrder: ['alpha'], marginMs: 5_000 });
+    expect(result.checks.map((c) => c.status)).toEqual(['passed', 'passed', 'passed']);
+    expect([...seenByLast].sort()).toEqual(['one', 'two']);
+  });
+
   it('shares one redemption, attaches setup exchanges, and redacts the org token', async () => {
     redeemed.length = 0;
     const checks = ['one', 'two', 'three'].map((n) =>

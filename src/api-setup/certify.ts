@@ -30,6 +30,7 @@ import { runCheck, DEFAULT_MARGIN_MS } from '../runner/run-check.js';
 import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
 import { runConcurrently } from '../runner/schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
+import { journalRunReads, RunReadJournal } from './run-read-journal.js';
 import { loadSpec } from '../spec/spec-file.js';
 import { EXPLORE_SUITE, explorationRequests } from './exploration.js';
 
@@ -89,6 +90,9 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
   });
   // Checks and shared setup share one gate: a target of huge answers is read a few at a time.
   const gated = gateLargeAnswers(engine);
+  // Every read of the shared real run, by the setup or any check, for the checks that judge them all.
+  const journal = new RunReadJournal();
+  const journaled = journalRunReads(gated, journal);
 
   let ownReceiver: WebhookReceiver | undefined;
   try {
@@ -111,7 +115,8 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     }
     const hasOrgToken = config.orgToken !== undefined;
     setup = new SharedSetupCore({
-      engine: gated,
+      engine: journaled,
+      journal,
       baseUrl,
       orgToken: config.orgToken,
       // The primary code only, until the checks are planned (replan below): the probes may need its organization.
@@ -158,7 +163,10 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     const othersEnded = new AbortController();
     // Every generated request waiting for spare budget listens for it.
     setMaxListeners(0, othersEnded.signal);
-    const others = new Set(plan.run.filter(({ check }) => check.suite !== EXPLORE_SUITE).map(({ check }) => check.id));
+    // The checks that start after all others are not waited for: they start only once the exploration ended.
+    const others = new Set(
+      plan.run.filter(({ check }) => check.suite !== EXPLORE_SUITE && !check.afterOthers).map(({ check }) => check.id),
+    );
     let othersLeft = others.size;
     const inputs: CheckContext['inputs'] = {
       partnerKey: config.partnerKey,
@@ -217,7 +225,8 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     }
 
     const core = setup;
-    const all = runConcurrently(
+    // The checks with afterOthers start once every other check has ended (they judge what the others did).
+    const all = runAfterOthersLast(
       plan.run,
       options.concurrency ?? DEFAULT_CONCURRENCY,
       async ({ check, reservedCodes }) => {
@@ -234,7 +243,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
         const result = await runCheck(check, {
           target,
           inputs,
-          engine: gated,
+          engine: journaled,
           setup: core,
           reservedCodes,
           ...(webhooks ? { webhooks } : {}),
@@ -390,4 +399,22 @@ function skippedResult(c: CheckDefinition, skip: SkipDecision): CheckResult {
     ...(c.advisory ? { advisory: true as const } : {}),
     evidence: c.evidence,
   };
+}
+
+/** Runs the plan's checks concurrently, those with `afterOthers` only once all the others have ended. */
+async function runAfterOthersLast<T extends { check: { afterOthers?: true } }>(
+  items: readonly T[],
+  limit: number,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
+  await runConcurrently(
+    items.filter(({ check }) => !check.afterOthers),
+    limit,
+    run,
+  );
+  await runConcurrently(
+    items.filter(({ check }) => check.afterOthers),
+    limit,
+    run,
+  );
 }

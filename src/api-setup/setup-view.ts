@@ -5,6 +5,7 @@
 import type { ApiResponse, RequestSpec } from '../http/types.js';
 import type { SkipDecision } from '../runner/outcome.js';
 import type { TrioEntry } from './webhook-trio.js';
+import type { JournaledRead } from './run-read-journal.js';
 
 export interface OrgHandle {
   orgToken: string;
@@ -101,4 +102,10 @@ export interface SharedSetup {
    * the recruiter acted"; decisions are sent within 5 minutes).
    */
   occurredAt(): string;
+  /**
+   * Every read of a watched run (the shared and the short real run) made so far, by the setup or any
+   * check, in the order the answers came (run-read-journal.ts), their exchanges attached to the check.
+   * A check with `afterOthers` sees every read the certification made.
+   */
+  runReads(runId: string): JournaledRead[];
 }

@@ -28,10 +28,13 @@ import type {
   UserHandle,
 } from './setup-view.js';
 import { sendTestTrio, type TrioEntry } from './webhook-trio.js';
+import type { RunReadJournal } from './run-read-journal.js';
 import { abortableSleep } from '../runner/abortable-sleep.js';
 
 export interface SharedSetupOptions {
   engine: ClientFactory;
+  /** Where every client of `engine` keeps the reads of the runs watched (the shared real run). */
+  journal?: RunReadJournal;
   baseUrl: string;
   /** --org-token: the primary organization already exists. */
   orgToken?: string;
@@ -357,6 +360,7 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
       this.skipOnRunQuota(res);
       const runId = this.startedRunId(res, 'real run (start a run of the shared job)');
       this.realRuns += 1;
+      this.opts.journal?.watch(runId);
       const reads: ApiResponse[] = [];
       const started = Date.now();
       const limitMs = POLL_LIMIT_SPEC_MS / this.opts.timeScale;
@@ -451,6 +455,7 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
       this.skipOnRunQuota(res);
       const runId = this.startedRunId(res, 'short real run (start a run of the shared job with narrow musts)');
       this.realRuns += 1;
+      this.opts.journal?.watch(runId);
       return { runId, start: res };
     });
   }
@@ -581,6 +586,12 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
       takeActivationCode: () => codes.shift() ?? this.takeSpareCode(),
       uniqueId: (prefix) => this.uniqueId(prefix),
       occurredAt: () => this.occurredAt(),
+      // The reads other checks made are attached too: a failure cites the read that shows it.
+      runReads: (runId) => {
+        const reads = this.opts.journal?.reads(runId) ?? [];
+        if (reads.length > 0) attach(reads.map((r) => r.res.exchange));
+        return reads;
+      },
     };
   }
 }

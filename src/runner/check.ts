@@ -43,6 +43,11 @@ export interface CheckDefinition<Setup = unknown> extends CheckDeclaration {
   needs?: Need[];
   /** Spec-time budget of the check in ms before the time scale (default 60 s). */
   timeoutMs?: number;
+  /**
+   * Starts only once every other check of the plan has ended: a check that judges what the others did
+   * (every read of a run any check made) sees all of it, whatever order the others ran in.
+   */
+  afterOthers?: true;
   run(t: CheckContext<Setup>): Promise<void>;
 }
 

@@ -144,7 +144,8 @@ export function renderRun(
 ): Record<string, unknown> {
   const faults = app.config.faults;
   const { snapshot, extraFields: extra } = state;
-  const seenFinished = !run.fixture && countTerminalRead(run, snapshot.status) > 0;
+  const terminalBefore = run.fixture ? 0 : countTerminalRead(run, snapshot.status);
+  const seenFinished = terminalBefore > 0;
   const kept =
     seenFinished && faults.has('runs-read.candidate-dropped-after-end')
       ? snapshot.candidates.slice(1)
@@ -177,8 +178,9 @@ export function renderRun(
         return item;
       }),
       // The fault isolation.reveal-state-shared-across-orgs: any organization's reveal counts, not only this one's.
+      // The fault reveal.contact-state-per-run: only a reveal made in this run counts, not the organization's.
       contact_state:
-        (org.revealed.has(c.id) ||
+        ((faults.has('reveal.contact-state-per-run') ? run.revealEvents.has(c.id) : org.revealed.has(c.id)) ||
           (faults.has('isolation.reveal-state-shared-across-orgs') &&
             [...app.store.organizations.values()].some((o) => o.revealed.has(c.id)))) &&
         !faults.has('reveal.contact-state-stays-locked')
@@ -191,7 +193,14 @@ export function renderRun(
   });
   const p = snapshot.progress;
   // The fault: once a real run was seen finished, screened counts only the confirmed candidates (it drops).
-  const screened = seenFinished && faults.has('runs-read.screened-drops-after-end') ? p.confirmed : p.screened;
+  // The fault runs-read.screened-down-every-other-read: after the end, one above the count on every other
+  // read, so it goes down on the next one; no single later read shows it against the reads before the end.
+  const screened =
+    seenFinished && faults.has('runs-read.screened-drops-after-end')
+      ? p.confirmed
+      : seenFinished && faults.has('runs-read.screened-down-every-other-read') && terminalBefore % 2 === 1
+        ? p.screened + 1
+        : p.screened;
   const progress: Record<string, unknown> = { confirmed: p.confirmed, target: p.target, screened };
   if (extra) progress.zz_extra_progress = 7;
   const body: Record<string, unknown> = {

@@ -39,7 +39,7 @@ export const REFUSED_BATCH_CHECKS: CheckDefinition[] = [
     {
       id: 'decisions.schema-mismatch-refused',
       title:
-        'An unknown decision value or a missing occurred_at is refused with a 4xx and the error envelope; after a 422 the corrected batch is stored whole',
+        'An unknown decision value, a missing occurred_at or a candidate_id written as a string is refused with a 4xx and the error envelope; after a 422 the corrected batch is stored whole',
       warns: COUNT_WARNS,
       spec: [S.decisions, S.decisionItem, S.errors],
     },
@@ -50,11 +50,18 @@ export const REFUSED_BATCH_CHECKS: CheckDefinition[] = [
       const unknownValue = { candidate_id: b, decision: 'zz_maybe_later', occurred_at: t.setup.occurredAt() };
       const good2: Item = { candidate_id: a, decision: 'contacted', occurred_at: t.setup.occurredAt() };
       const noTime = { candidate_id: b, decision: 'interviewing' };
+      const good3: Item = { candidate_id: a, decision: 'interviewing', occurred_at: t.setup.occurredAt() };
+      // A string where the table gives integer int64: a service that coerces it stores the decision.
+      const idAsText = { candidate_id: b.toString(), decision: 'hired', occurred_at: t.setup.occurredAt() };
       // A schema mismatch is a 4xx whose error code v1 leaves open: judged by status and envelope only.
       const refusals: Array<{ res: ApiResponse; what: string }> = [];
       for (const [batch, what] of [
         [[good1, unknownValue], 'a decision value outside shortlisted, rejected, contacted, interviewing, hired'],
         [[good2, noTime], 'a decision without the required occurred_at'],
+        [
+          [good3, idAsText],
+          `candidate_id written as the string "${b}" (the table gives integer int64; a 2xx read it by coercion)`,
+        ],
       ] as const) {
         const res = await t.api.post(
           `/runs/${encodeURIComponent(run.runId)}/decisions`,
@@ -83,6 +90,8 @@ export const REFUSED_BATCH_CHECKS: CheckDefinition[] = [
         { ...unknownValue, decision: 'shortlisted' },
         good2,
         { ...noTime, occurred_at: t.setup.occurredAt() },
+        good3,
+        { ...idAsText, candidate_id: b },
       ] as Item[];
       const again = await send(t, run.runId, fixed, 'the corrected batches, resent whole');
       const body = expectStored(t, again);

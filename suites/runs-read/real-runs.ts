@@ -20,6 +20,12 @@ export interface Read {
   run: JsonObject;
   /** 1-based position among the run's reads, for messages. */
   n: number;
+  /**
+   * For reads from the journal of every read (everyRead): when the read was sent and answered, as
+   * positions in one sequence. Without them the reads are one after another in the order given.
+   */
+  sent?: number;
+  answered?: number;
 }
 
 export interface RealRunView {
@@ -69,14 +75,52 @@ export async function readAgain(
   return { res, run: res.json, n: 0 };
 }
 
+/** The 200 reads of a watched run (the shared and the short real run) the certification made so far, in order. */
+export function journalReads(t: CheckContext, runId: string): Read[] {
+  return t.setup
+    .runReads(runId)
+    .filter((j) => j.res.status === 200 && isJsonObject(j.res.json))
+    .map((j, i) => ({ res: j.res, run: j.res.json as JsonObject, n: i + 1, sent: j.sent, answered: j.answered }));
+}
+
 /**
- * Every read of the shared real run in order: the setup's, then one more made now (left out when it
- * does not answer 200 with an object), for the properties that hold from one read to the next.
+ * Every read of the shared real run that the setup or any check made (the check runs after all others:
+ * `afterOthers`), after `own` more reads of its own, in the order the answers came.
  */
-export async function readsThenOneMore(t: CheckContext): Promise<Read[]> {
+export async function everyRead(t: CheckContext, own = 1): Promise<Read[]> {
   const v = await realRun(t);
-  const later = await readAgain(t, v.runId, 'read the run again');
-  return later ? [...v.reads, later] : v.reads;
+  for (let i = 1; i <= own; i++) await readAgain(t, v.runId, `read the run again (${i} of ${own})`);
+  return journalReads(t, v.runId);
+}
+
+/**
+ * Whether `a` is known to come before `b`: answered before `b` was sent. Two reads in flight together
+ * may have been served in either order, so neither is known to come first.
+ */
+export function before(a: Read, b: Read): boolean {
+  if (a.answered !== undefined && b.sent !== undefined) return a.answered < b.sent;
+  return a.n < b.n;
+}
+
+/**
+ * The first read whose counter is below that of a read known to come before it: the pair (highest
+ * earlier, later), or undefined when the counter never goes down. Reads without the counter are left
+ * to the schema check.
+ */
+export function firstDecrease(
+  reads: readonly Read[],
+  value: (r: Read) => bigint | undefined,
+): { prev: Counted; now: Counted } | undefined {
+  const counted = reads.flatMap((r) => {
+    const v = value(r);
+    return v === undefined ? [] : [{ value: v, r }];
+  });
+  for (const now of counted) {
+    let prev: Counted | undefined;
+    for (const c of counted) if (before(c.r, now.r) && (prev === undefined || c.value > prev.value)) prev = c;
+    if (prev !== undefined && now.value < prev.value) return { prev, now };
+  }
+  return undefined;
 }
 
 /** A check of the shared real run: provoked, with an organization, within the real-run budget. */
@@ -105,12 +149,16 @@ export function realRunCheck(
   return realRunCheckOf(def, realRun, judge);
 }
 
-/** A check that judges every read of the shared real run, then one more made now (readsThenOneMore). */
-export function readsCheck(
+/**
+ * A check that judges every read of the shared real run the certification made, by the setup and by
+ * every other check, after `own` reads of its own (everyRead): it starts once all others have ended.
+ */
+export function everyReadCheck(
   def: Pick<CheckDefinition, 'id' | 'title' | 'spec'>,
   judge: (t: CheckContext, reads: Read[]) => Promise<void> | void,
+  own = 1,
 ): CheckDefinition {
-  return realRunCheckOf(def, readsThenOneMore, judge);
+  return { ...realRunCheckOf(def, (t) => everyRead(t, own), judge), afterOthers: true };
 }
 
 /** A progress counter's value at one read of a run. */
@@ -120,34 +168,35 @@ export interface Counted {
 }
 
 /**
- * A progress counter never decreases from one read of a run to the next: whether `now` is at least
- * `prev` (true when there is no earlier read), recorded as a failure when it is not.
+ * A progress counter never decreases over `reads` (the journal of every read): one assertion, failed
+ * with the first read below a read known to come before it.
  */
-export function expectNeverDecreases(
+export function expectNoDecrease(
   t: CheckContext,
   counter: 'screened' | 'confirmed',
   counts: string,
-  prev: Counted | undefined,
-  now: Counted,
+  reads: readonly Read[],
 ): boolean {
-  return (
-    prev === undefined ||
-    t.expect.that(
-      now.value >= prev.value,
-      {
-        message: `progress.${counter} went from ${prev.value} (${where(prev.r)}) down to ${now.value} (${where(now.r)}); ${counter} counts ${counts}`,
-        spec: S.run,
-        expected: `>= ${prev.value}`,
-        received: now.value.toString(),
-        pointer: `/progress/${counter}`,
-      },
-      now.r.res,
-    )
+  const drop = firstDecrease(reads, (r) => progressOf(r.run)[counter]);
+  return t.expect.that(
+    drop === undefined,
+    {
+      message: drop
+        ? `progress.${counter} went from ${drop.prev.value} (${where(drop.prev.r)}) down to ${drop.now.value} (${where(drop.now.r)}), over the ${reads.length} reads of the run the certification made; ${counter} counts ${counts}`
+        : '',
+      spec: S.run,
+      expected: `>= ${drop?.prev.value ?? 0n}`,
+      received: (drop?.now.value ?? 0n).toString(),
+      pointer: `/progress/${counter}`,
+    },
+    drop?.now.r.res,
   );
 }
 
 export function where(r: Read): string {
-  return r.n > 0 ? `read #${r.n}` : 'a later read';
+  if (r.n <= 0) return 'a later read';
+  const label = r.sent === undefined ? undefined : r.res.exchange.label;
+  return label ? `read #${r.n} ("${label}")` : `read #${r.n}`;
 }
 
 export function progressOf(run: JsonObject): { confirmed?: bigint; target?: bigint; screened?: bigint } {

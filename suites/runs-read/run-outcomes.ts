@@ -8,13 +8,13 @@ import { int, obj, objects } from '../support/json-values.js';
 import { show, someOf } from '../support/messages.js';
 import { REAL_RUN_BUDGET_MS } from '../support/runs.js';
 import {
-  type Counted,
   eachRead,
-  expectNeverDecreases,
+  everyReadCheck,
+  expectNoDecrease,
+  journalReads,
   progressOf,
   type Read,
   readAgain,
-  readsCheck,
   realRun,
   requestBody,
   suite,
@@ -168,31 +168,47 @@ export const RUN_OUTCOME_CHECKS: CheckDefinition[] = [
   },
   {
     id: 'runs-read.requirement-blockers-on-requirement',
-    title: 'requirement_blockers on a real run, whenever it appears, is in slot on_requirement',
+    title:
+      'requirement_blockers on a real run (provoked with narrow musts on the short real run), whenever it appears, is in slot on_requirement',
     suite,
     evidence: 'conditional',
-    notApplicableWhen: 'no real run read carried a requirement_blockers notice',
+    notApplicableWhen:
+      'no real run read carried a requirement_blockers notice, not even the short real run with its narrow musts',
     spec: [S.notice],
     needs: ['org'],
     timeoutMs: REAL_RUN_BUDGET_MS,
+    // After the others: every read of the short real run they made is judged, with no request of its own.
+    afterOthers: true,
     async run(t) {
+      // The short real run's musts (French, React, the title) are arranged to block: the notice's slot is
+      // stated, when it appears is the service's own outcome (its meaning is not shown).
       const v = await realRun(t);
-      const seen = v.reads.filter((r) => objects(r.run.notices).some((n) => n.code === 'requirement_blockers'));
+      const short = await t.setup.shortRealRun();
+      let shortReads = journalReads(t, short.runId);
+      if (shortReads.length === 0) {
+        const r = await readAgain(t, short.runId, 'read the short real run');
+        if (r) shortReads = [r];
+      }
+      const reads = [
+        ...v.reads.map((r) => ({ r, which: `${where(r)} of the shared real run` })),
+        ...shortReads.map((r) => ({ r, which: `${where(r)} of the short real run` })),
+      ];
+      const seen = reads.filter((x) => objects(x.r.run.notices).some((n) => n.code === 'requirement_blockers'));
       if (seen.length === 0) {
         t.skip(
-          `no read of the shared real run (${v.reads.length}) showed requirement_blockers; whether a run shows it is the service's own outcome`,
+          `no read of the shared real run (${v.reads.length}) nor of the short real run (${shortReads.length}) showed requirement_blockers; whether a run shows it is the service's own outcome`,
           'not-applicable',
         );
         return;
       }
-      eachRead(seen, (r) => {
+      for (const { r, which } of seen) {
         const misplaced = objects(r.run.notices).filter(
           (n) => n.code === 'requirement_blockers' && n.slot !== 'on_requirement',
         );
-        return t.expect.that(
+        const ok = t.expect.that(
           misplaced.length === 0,
           {
-            message: `${where(r)} of the shared real run places requirement_blockers in slot ${someOf(misplaced, (n) => show(n.slot))}; the spec gives requirement_blockers the slot on_requirement`,
+            message: `${which} places requirement_blockers in slot ${someOf(misplaced, (n) => show(n.slot))}; the spec gives requirement_blockers the slot on_requirement`,
             spec: S.notice,
             expected: 'on_requirement',
             received: someOf(misplaced, (n) => show(n.slot)),
@@ -200,37 +216,29 @@ export const RUN_OUTCOME_CHECKS: CheckDefinition[] = [
           },
           r.res,
         );
-      });
+        if (!ok) return;
+      }
     },
   },
-  readsCheck(
+  everyReadCheck(
     {
       id: 'runs-read.screened-never-decreases',
-      title: 'progress.screened (candidates examined so far) never decreases from one read of a run to the next',
+      title:
+        'progress.screened (candidates examined so far) never decreases over every read of the run any check made, in order',
       spec: [S.run],
     },
     async (t, reads) => {
-      let prev: Counted | undefined;
-      let compared = 0;
-      for (const r of reads) {
-        const screened = progressOf(r.run).screened;
-        if (screened === undefined) continue; // the schema check reports it
-        if (prev !== undefined) compared++;
-        if (!expectNeverDecreases(t, 'screened', 'the candidates examined so far', prev, { value: screened, r }))
-          return;
-        prev = { value: screened, r };
-      }
-      if (compared === 0 && reads.length < 2)
-        // A run that had ended by its first read is the engine's pace ("typically", Limits): nothing to compare.
-        t.skip(
-          'the shared real run was read once (it had ended by its first read), so no later progress.screened could be compared',
-          'not-applicable',
-        );
-      else if (compared === 0)
+      if (reads.filter((r) => progressOf(r.run).screened !== undefined).length < 2) {
         t.skip(
           'fewer than two reads of the shared real run carried an integer progress.screened (runs-read.run-schema reports it), so nothing could be compared',
           'inconclusive',
         );
+        return;
+      }
+      expectNoDecrease(t, 'screened', 'the candidates examined so far', reads);
     },
+    // Two reads of its own after the end: a counter that goes down on every other read shows between them
+    // even when this check is the only one that read the run after the setup.
+    2,
   ),
 ];

@@ -176,6 +176,52 @@ export const ACCEPTED_CHECKS: CheckDefinition[] = [
       });
     },
   ),
+  {
+    id: 'runs-start.unsent-requirement-origin-not-partner',
+    title:
+      "A requirement the partner did not send (the appended job title, a fixture's own list on a start without requirements) is never marked origin 'partner'",
+    suite,
+    evidence: 'provoked',
+    spec: [S.requirement, S.runsStart],
+    needs: ['org'],
+    timeoutMs: REAL_RUN_BUDGET_MS,
+    async run(t) {
+      // "the value partner marks a requirement the partner sent": what the service adds is not the
+      // partner's. Which other value it carries is not shown, so only 'partner' is refused.
+      const starts: Array<{ res: ApiResponse; sent: number; what: string }> = [];
+      const { run } = await t.setup.realRun();
+      const sent = submittedRequirements(run.start)?.length;
+      if (sent !== undefined)
+        starts.push({ res: run.start, sent, what: 'the shared real run (its job title appended)' });
+      if (t.target.environment === 'sandbox') {
+        // A fixture start sends no requirements: every requirement of its 202 is the fixture's own.
+        const { start } = await t.setup.fixtureRun(PROBE_FIXTURE);
+        starts.push({ res: start, sent: 0, what: `a ${PROBE_FIXTURE} start without requirements` });
+      }
+      let judged = 0;
+      for (const { res, sent: n, what } of starts) {
+        const added = objects(obj(res.json)?.requirements).slice(n);
+        judged += added.length;
+        const marked = added.filter((r) => r.origin === 'partner');
+        t.expect.that(
+          marked.length === 0,
+          {
+            message: `${what} answered requirements ${someOf(marked, (r) => show({ index: r.index, text: r.text, origin: r.origin }))} beyond the ${n} the partner sent, marked origin 'partner'; the value partner marks a requirement the partner sent`,
+            spec: S.requirement,
+            expected: "an origin other than 'partner'",
+            received: someOf(marked, (r) => show(r.origin)),
+            pointer: '/requirements',
+          },
+          res,
+        );
+      }
+      if (judged === 0)
+        t.skip(
+          'no run start answered a requirement beyond those the partner sent (runs-start.job-title-appended judges the missing title)',
+          'inconclusive',
+        );
+    },
+  },
   realStartCheck(
     {
       id: 'runs-start.job-title-appended',

@@ -14,6 +14,7 @@ import { NOT_IDEMPOTENT_CHECKS } from './not-idempotent.js';
 import { REFUSED_START_CHECKS } from './refused-starts.js';
 import { REJECTED_REQUIREMENTS_CHECKS } from './rejected-requirements.js';
 import { TARGET_COUNT_CHECKS } from './target-count.js';
+import { TYPE_MISMATCH_CHECKS } from './type-mismatch.js';
 import { WARNING_CHECKS } from './warnings.js';
 
 export const RUNS_START_CHECKS: CheckDefinition[] = [
@@ -23,4 +24,5 @@ export const RUNS_START_CHECKS: CheckDefinition[] = [
   ...REFUSED_START_CHECKS,
   ...NOT_IDEMPOTENT_CHECKS,
   ...TARGET_COUNT_CHECKS,
+  ...TYPE_MISMATCH_CHECKS,
 ];

@@ -238,4 +238,21 @@ export const decisionsFaults = [
       id: (id, f) => (f.route === 'decisions' ? BigInt(Number(id)) : id),
     },
   },
+  {
+    id: 'decisions.candidate-id-string-coerced',
+    area: 'decisions',
+    summary: 'a `candidate_id` written as a string of digits is read as the integer and the decision stored',
+    caughtBy: 'decisions.schema-mismatch-refused',
+    acts: {
+      body: (b, f) => {
+        if (f.route !== 'decisions' || !Array.isArray(b.decisions)) return b;
+        const decisions = b.decisions.map((d) =>
+          isRecord(d) && typeof d.candidate_id === 'string' && /^[0-9]+$/.test(d.candidate_id)
+            ? { ...d, candidate_id: BigInt(d.candidate_id) }
+            : d,
+        );
+        return { ...b, decisions };
+      },
+    },
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -176,6 +176,13 @@ export const fixturesFaults = [
     caughtBy: 'fixtures.submitted-requirements-not-used',
   },
   {
+    id: 'fixtures.created-cert-job-runs',
+    area: 'fixtures',
+    summary:
+      'a `cert-*` job created through POST /jobs that is no fixture starts a real run instead of `422 unknown_fixture` (the prefix is not reserved)',
+    caughtBy: 'fixtures.cert-prefix-reserved',
+  },
+  {
     id: 'fixtures.unknown-fixture-as-job-not-found',
     area: 'fixtures',
     summary: 'an unknown `cert-*` job answers `404 job_not_found` instead of `422 unknown_fixture` with `fixtures`',

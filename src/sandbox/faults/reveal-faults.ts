@@ -221,6 +221,13 @@ export const revealFaults = [
     },
   },
   {
+    id: 'reveal.contact-state-per-run',
+    area: 'reveal',
+    summary:
+      'the contact state is kept per run: a candidate the organization revealed in one run reads `contact_state: locked` in another run of the same organization until revealed there too',
+    caughtBy: 'reveal.contact-state-per-organization',
+  },
+  {
     id: 'isolation.reveal-state-shared-across-orgs',
     area: 'reveal',
     summary:

@@ -151,4 +151,11 @@ export const runsReadFaults = [
       'once a real run was seen finished, `progress.screened` counts only the confirmed candidates, below what earlier reads said',
     caughtBy: 'runs-read.screened-never-decreases',
   },
+  {
+    id: 'runs-read.screened-down-every-other-read',
+    area: 'runs-read',
+    summary:
+      'once a real run was seen finished, `progress.screened` reads one above the count on every other read and the count on the next: it goes down on every other read, and no single read after the end shows it against the reads before',
+    caughtBy: 'runs-read.screened-never-decreases',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -82,6 +82,49 @@ export const runsStartFaults = [
     caughtBy: 'runs-start.submitted-origin-partner',
   },
   {
+    id: 'runs-start.added-requirements-origin-partner',
+    area: 'runs-start',
+    summary:
+      "every requirement of a run start's answer is marked origin `partner`, the appended job title and a fixture's own list included",
+    caughtBy: 'runs-start.unsent-requirement-origin-not-partner',
+    acts: {
+      answer: (r, f) =>
+        f.route === 'runs-start' && r.status === 202
+          ? edited(r, (b) => {
+              if (Array.isArray(b.requirements))
+                b.requirements = b.requirements.map((x: unknown) =>
+                  x !== null && typeof x === 'object' ? { ...x, origin: 'partner' } : x,
+                );
+            })
+          : r,
+    },
+  },
+  {
+    id: 'runs-start.target-count-string-coerced',
+    area: 'runs-start',
+    summary: 'a `target_count` written as a string of digits (`"1"`) is read as the integer and the run started',
+    caughtBy: 'runs-start.type-mismatch-refused',
+    acts: {
+      body: (b, f) =>
+        f.route === 'runs-start' && typeof b.target_count === 'string' && /^[0-9]+$/.test(b.target_count)
+          ? { ...b, target_count: Number(b.target_count) }
+          : b,
+    },
+  },
+  {
+    id: 'runs-start.null-requirements-as-absent',
+    area: 'runs-start',
+    summary: '`requirements: null` is read as omitted and the run started, instead of a 4xx',
+    caughtBy: 'runs-start.type-mismatch-refused',
+    acts: {
+      body: (b, f) => {
+        if (f.route !== 'runs-start' || b.requirements !== null) return b;
+        const { requirements: _null, ...rest } = b;
+        return rest;
+      },
+    },
+  },
+  {
     id: 'runs-start.title-appended-twice',
     area: 'runs-start',
     summary: 'the job title is appended even when a submitted requirement is the title',
