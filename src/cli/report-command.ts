@@ -6,13 +6,14 @@
 // certified, 1 when not, 2 when an input cannot be read.
 
 import { resolve } from 'node:path';
-import { mergeResults, partsOf } from '../report/dossier.js';
-import type { RunResult } from '../runner/results.js';
+import { isDossier, mergeResults, partsOf } from '../report/dossier.js';
+import { RECOMPUTED_NOTICE_ID, recomputedResult } from '../report/recomputed-verdict.js';
+import type { Notice, RunResult } from '../runner/results.js';
 import { exitCodeOf, verdictOfResult } from '../runner/verdict.js';
 import { readResultsFile } from './read-results.js';
 import {
   createSettingsReporters,
-  prepareReports,
+  writeReports,
   resolveReportSettings,
   resultWithVerdict,
   type ReportSettings,
@@ -38,6 +39,35 @@ function withVerdicts(parts: RunResult[], settings: ReportSettings): RunResult[]
   });
 }
 
+/**
+ * Every certification of every input with its verdict and counts decided from its checks
+ * (recomputed-verdict.ts), and the notices of those whose stored numbers disagreed.
+ */
+function recomputedParts(
+  results: readonly RunResult[],
+  files: readonly string[],
+): { parts: RunResult[]; notices: Notice[] } {
+  const parts: RunResult[] = [];
+  const notices: Notice[] = [];
+  results.forEach((result, i) => {
+    const source = files[i] ?? 'a results.json';
+    const own = partsOf(result);
+    own.forEach((part, j) => {
+      const shownAs = own.length > 1 ? `${source} (part ${j + 1}, ${part.title})` : source;
+      const r = recomputedResult(part, shownAs);
+      parts.push(r.result);
+      if (r.notice) notices.push(r.notice);
+    });
+  });
+  return { parts, notices };
+}
+
+/** A dossier given as it was written: whether its own verdict and counts are those of its parts. */
+function dossierAgrees(stored: RunResult, merged: RunResult): boolean {
+  const keys = Object.keys(merged.summary) as Array<keyof RunResult['summary']>;
+  return stored.verdict === merged.verdict && keys.every((k) => (stored.summary[k] ?? 0) === merged.summary[k]);
+}
+
 export async function reportCommand(files: string[], flags: Record<string, unknown>): Promise<number> {
   if (files.length === 0)
     throw new UsageError(
@@ -45,19 +75,43 @@ export async function reportCommand(files: string[], flags: Record<string, unkno
     );
   const settings = await resolveReportSettings(flags);
   const results = files.map((file) => readResultsFile(resolve(file), file));
-  const parts = withVerdicts(results.flatMap(partsOf), settings);
-  // A single input without new flags is passed through untouched (a dossier included): byte-identical reports.
-  const untouched = results.length === 1 && !settings.baseline && !settings.strict;
+  const recomputed = recomputedParts(results, files);
+  const parts = withVerdicts(recomputed.parts, settings);
+  const merged = mergeResults(parts);
   const [only] = results;
-  const result = untouched && only ? only : mergeResults(parts);
+  // A single input whose numbers are its checks', without new flags, is passed through untouched (a
+  // dossier included): byte-identical reports.
+  const untouched =
+    results.length === 1 &&
+    only !== undefined &&
+    !settings.baseline &&
+    !settings.strict &&
+    recomputed.notices.length === 0 &&
+    (!isDossier(only) || dossierAgrees(only, merged));
+  const result = untouched ? only : withDossierNotices(merged, only, recomputed.notices);
   const reporters = await createSettingsReporters(settings);
-  await prepareReports(settings);
-  for (const reporter of reporters) await reporter.onRunEnd(result, { reportDir: settings.reportDir });
-  // The verdict stored when the parts (or the dossier) were settled; decided from the counts only for
-  // a results.json older than stored verdicts.
+  await writeReports(reporters, result, settings);
+  // The verdict decided here from the checks (never a stored one: recomputed-verdict.ts).
   // A dossier's signal is its interrupted part's.
   return exitCodeOf(
     verdictOfResult(result),
     result.interrupted ?? result.parts?.find((p) => p.interrupted)?.interrupted,
   );
+}
+
+/**
+ * A dossier shows, with its verdict, why it disbelieved a part's stored numbers (a single
+ * certification carries the notice itself), and that a dossier given whose own numbers were not its
+ * parts' was decided again.
+ */
+function withDossierNotices(merged: RunResult, given: RunResult | undefined, notices: Notice[]): RunResult {
+  if (!isDossier(merged)) return merged;
+  const all = [...notices];
+  if (given && isDossier(given) && !dossierAgrees(given, merged)) {
+    all.push({
+      id: RECOMPUTED_NOTICE_ID,
+      message: `the dossier given states verdict ${String(given.verdict)}, which its parts do not bear out: decided again from the checks, ${String(merged.verdict)}`,
+    });
+  }
+  return all.length > 0 ? { ...merged, notices: all } : merged;
 }

@@ -1,0 +1,155 @@
+// The hostile matrix rows of `svc-certify report` given edited numbers: a results.json laundered to
+// read "certified" over 89 failed checks, and a certified one with a check edited to `failed` and its
+// counts left alone. The verdict, the counts and the exit code are the checks', and the file's
+// stored numbers are named in a notice, never believed.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanEnv } from '../cli-support.js';
+import { PACKAGE_BIN } from './peak-rss.js';
+import type { MatrixRow } from './hostile-matrix.js';
+import { makePassingRunResult, makeRunResult } from '../report-fixtures.js';
+import { renderJson } from '../../src/report/json.js';
+import { renderJunit } from '../../src/report/junit.js';
+import type { CheckResult, RunResult } from '../../src/runner/results.js';
+
+/** 212 checks, 89 of them failed, under a verdict and counts edited to read "certified, 212 passed". */
+export function launderedResult(): RunResult {
+  const base = makeRunResult();
+  const failed = base.checks.find((c) => c.status === 'failed');
+  const passed = base.checks.find((c) => c.status === 'passed');
+  if (!failed || !passed) throw new Error('the fixture has a failed and a passed check');
+  const checks: CheckResult[] = Array.from({ length: 212 }, (_, i) => {
+    const like = i < 89 ? failed : passed;
+    return { ...like, id: `${like.suite}.laundered-${String(i).padStart(3, '0')}` };
+  });
+  return {
+    ...base,
+    checks,
+    verdict: 'certified',
+    summary: { total: 212, passed: 212, failed: 0, skipped: 0, error: 0, warning: 0, expected: 0 },
+  };
+}
+
+interface ReportedResults {
+  verdict?: string;
+  summary?: { failed?: number; passed?: number };
+  notices?: Array<{ id: string; message: string }>;
+}
+
+/** A problem unless results.json counts `failed` failures and names the disbelieved numbers in a notice. */
+function recounted(failed: number): MatrixRow['verify'] {
+  return (results) => {
+    const r = results as ReportedResults;
+    if (r.summary?.failed !== failed) return `summary.failed is ${r.summary?.failed}, not ${failed}`;
+    const notice = r.notices?.find((n) => n.id === 'report.stored-numbers-disagree');
+    if (!notice) return 'no notice names the stored numbers that were not believed';
+    return /not believed/.test(notice.message) ? undefined : `the notice does not say so: ${notice.message}`;
+  };
+}
+
+/** Every report a person reads says "Not certified", none "Certified" alone. */
+const shownNotCertified: MatrixRow['verifyOutputs'] = (outputs) => {
+  for (const name of ['summary.md', 'report.html', 'stdout']) {
+    const text = outputs.find((o) => o.name === name)?.text ?? '';
+    if (!/Not certified/.test(text)) return `${name} does not say "Not certified"`;
+    if (/(?<!Not )Certified\b/.test(text.replace(/Not certified/g, ''))) return `${name} says "Certified"`;
+  }
+  return undefined;
+};
+
+export const REPORT_ROWS: MatrixRow[] = [
+  {
+    name: 'report-laundered-verdict',
+    what: 'report of a results.json with 89 failed checks whose verdict and summary were edited to "certified, 212 passed, 0 failed"',
+    async prepare(dir) {
+      writeFileSync(join(dir, 'in.json'), renderJson(launderedResult()));
+      return { args: ['report', 'in.json'] };
+    },
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verify: recounted(89),
+    verifyOutputs: shownNotCertified,
+    maxSeconds: 20,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'report-check-edited-failed',
+    what: 'report of a certified results.json with one check edited to `failed`, its counts and verdict left as they were',
+    async prepare(dir) {
+      const result = makePassingRunResult();
+      const [first, ...rest] = result.checks;
+      if (!first) throw new Error('the fixture has a passed check');
+      const edited = {
+        ...result,
+        verdict: 'certified' as const,
+        checks: [{ ...first, status: 'failed' as const }, ...rest],
+      };
+      writeFileSync(join(dir, 'in.json'), renderJson(edited));
+      return { args: ['report', 'in.json'] };
+    },
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verify: recounted(1),
+    maxSeconds: 20,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+];
+
+/** The launcher a row runs itself to prepare (HOSTILE_BIN measures another build, as the bench does). */
+function launcher(): string {
+  return process.env.HOSTILE_BIN ?? PACKAGE_BIN;
+}
+
+/**
+ * A report folder that is a tmpfs holding the set of an earlier `report`, remounted to leave room
+ * for `freeBytes` more: a full disk for the next set, without filling the machine's. Needs root and
+ * Linux (mount), so the row is the bench's; src/report/report-set.test.ts fails the writes in CI.
+ */
+function fullDiskFolder(dir: string, freeBytes: number): void {
+  const out = join(dir, 'out');
+  mkdirSync(out);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', out]);
+  writeFileSync(join(dir, 'small.json'), renderJson(makeRunResult()));
+  // Exit 1: the fixture is not certified; what counts is the set it leaves.
+  spawnSync(process.execPath, [launcher(), 'report', 'small.json', '--report-dir', 'out'], {
+    cwd: dir,
+    env: cleanEnv(),
+    stdio: 'ignore',
+  });
+  mkdirSync(join(dir, 'previous'));
+  for (const name of readdirSync(out)) copyFileSync(join(out, name), join(dir, 'previous', name));
+  const { blocks, bfree, bsize } = statfsSync(out);
+  const used = (blocks - bfree) * bsize;
+  execFileSync('mount', ['-o', `remount,size=${used + freeBytes}`, out]);
+}
+
+/** A problem unless every report in the folder is the earlier set's, byte for byte. */
+const previousSetWhole: MatrixRow['verifyOutputs'] = (outputs, dir) => {
+  for (const name of readdirSync(join(dir, 'previous'))) {
+    const now = outputs.find((o) => o.name === name)?.text;
+    if (now === undefined) return `${name} of the previous set is gone`;
+    if (now !== readFileSync(join(dir, 'previous', name), 'utf8')) return `${name} is not the previous set's (a mix)`;
+  }
+  return undefined;
+};
+
+REPORT_ROWS.push({
+  name: 'report-full-disk',
+  what: 'report into a folder (a tmpfs) that holds an earlier set, with room for the new junit.xml but not the rest',
+  async prepare(dir) {
+    const big = launderedResult();
+    writeFileSync(join(dir, 'big.json'), renderJson(big));
+    const cleanup = async (): Promise<void> => void execFileSync('umount', [join(dir, 'out')]);
+    try {
+      fullDiskFolder(dir, renderJunit(big).length + 16 * 1024);
+    } catch (e) {
+      await cleanup().catch(() => undefined);
+      throw e;
+    }
+    return { args: ['report', 'big.json'], cleanup };
+  },
+  expect: { code: 2, reports: true, stderr: /ENOSPC/ },
+  verifyOutputs: previousSetWhole,
+  maxSeconds: 20,
+  testedIn: 'bench',
+});
