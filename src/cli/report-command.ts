@@ -18,6 +18,7 @@ import {
   resultWithVerdict,
   type ReportSettings,
 } from './report-options.js';
+import { watchSignals, type SignalWatch, type StopSignal } from './signals.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -74,21 +75,46 @@ export async function reportCommand(files: string[], flags: Record<string, unkno
       'report needs at least one results.json, e.g. svc-certify report reports/results.json partner/results.json --report-dir dossier',
     );
   const settings = await resolveReportSettings(flags);
-  const results = files.map((file) => readResultsFile(resolve(file), file));
-  const recomputed = recomputedParts(results, files);
+  // Signals as in every command: the first stops the reading, and the inputs read so far are
+  // reported as an interrupted dossier (exit 130/143); the handlers stay for the whole command.
+  const signals = watchSignals();
+  try {
+    return await reportInputs(files, settings, signals);
+  } finally {
+    signals.dispose();
+  }
+}
+
+/** Yields a turn of the event loop, so that a signal is seen between two inputs. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+async function reportInputs(files: string[], settings: ReportSettings, signals: SignalWatch): Promise<number> {
+  const results: RunResult[] = [];
+  // The first input is always read (bounded by MAX_RESULTS_FILE_BYTES): an interrupted report still
+  // has a certification to show.
+  for (const file of files) {
+    if (results.length > 0 && signals.received()) break;
+    results.push(readResultsFile(resolve(file), file));
+    await nextTurn();
+  }
+  const signal = signals.received();
+  const read = files.slice(0, results.length);
+  const recomputed = recomputedParts(results, read);
   const parts = withVerdicts(recomputed.parts, settings);
   const merged = mergeResults(parts);
   const [only] = results;
   // A single input whose numbers are its checks', without new flags, is passed through untouched (a
   // dossier included): byte-identical reports.
   const untouched =
+    !signal &&
     results.length === 1 &&
     only !== undefined &&
     !settings.baseline &&
     !settings.strict &&
     recomputed.notices.length === 0 &&
     (!isDossier(only) || dossierAgrees(only, merged));
-  const result = untouched ? only : withDossierNotices(merged, only, recomputed.notices);
+  const reported = untouched ? only : withDossierNotices(merged, only, recomputed.notices);
+  const result = signal ? interruptedReport(reported, signal, results.length, files.length) : reported;
   const reporters = await createSettingsReporters(settings);
   await writeReports(reporters, result, settings);
   // The verdict decided here from the checks (never a stored one: recomputed-verdict.ts).
@@ -114,4 +140,13 @@ function withDossierNotices(merged: RunResult, given: RunResult | undefined, not
     });
   }
   return all.length > 0 ? { ...merged, notices: all } : merged;
+}
+
+/** What a signal left: the inputs read before it, as an interrupted report that says how many were not. */
+function interruptedReport(result: RunResult, signal: StopSignal, read: number, given: number): RunResult {
+  const notice: Notice = {
+    id: 'report.interrupted',
+    message: `report interrupted by ${signal} after reading ${read.toLocaleString('en')} of ${given.toLocaleString('en')} results files: these reports hold the ${read === 1 ? 'one' : read.toLocaleString('en')} read, and no verdict for the others`,
+  };
+  return { ...result, interrupted: { signal }, verdict: 'interrupted', notices: [...(result.notices ?? []), notice] };
 }

@@ -43,7 +43,7 @@ interface ReportedResults {
 /** A problem unless results.json counts `failed` failures and names the disbelieved numbers in a notice. */
 function recounted(failed: number): MatrixRow['verify'] {
   return (results) => {
-    const r = results as ReportedResults;
+    const r = (results ?? {}) as ReportedResults;
     if (r.summary?.failed !== failed) return `summary.failed is ${r.summary?.failed}, not ${failed}`;
     const notice = r.notices?.find((n) => n.id === 'report.stored-numbers-disagree');
     if (!notice) return 'no notice names the stored numbers that were not believed';
@@ -215,3 +215,100 @@ REPORT_ROWS.push({
   maxSeconds: 60,
   testedIn: 'test/hostile-matrix.test.ts',
 });
+
+/** `count` results.json files of the fixture run (each not certified), named in one command line. */
+function manyResults(dir: string, count: number): string[] {
+  const text = renderJson(makeRunResult());
+  mkdirSync(join(dir, 'in'));
+  return Array.from({ length: count }, (_, i) => {
+    const name = join('in', `r${i}.json`);
+    writeFileSync(join(dir, name), text);
+    return name;
+  });
+}
+
+/** A problem unless results.json is an interrupted report that says how many inputs it read of `given`. */
+function interruptedAfterSome(given: number): MatrixRow['verify'] {
+  return (results) => {
+    const notice = (results as ReportedResults | undefined)?.notices?.find((n) => n.id === 'report.interrupted');
+    if (!notice) return 'no notice says the report was interrupted';
+    const m = /after reading ([\d,]+) of ([\d,]+) results files/.exec(notice.message);
+    if (!m || Number(m[2]?.replace(/,/g, '')) !== given)
+      return `the notice does not count the inputs: ${notice.message}`;
+    return undefined;
+  };
+}
+
+REPORT_ROWS.push(
+  {
+    name: 'report-300-files',
+    what: 'report merging 300 results.json files (9.5 KB each) into one dossier',
+    prepare: async (dir) => ({ args: ['report', ...manyResults(dir, 300)] }),
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    maxSeconds: 60,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'report-3000-files-sigterm',
+    what: 'report merging 3,000 results.json files; SIGTERM 3 s in (reading them takes longer)',
+    prepare: async (dir) => ({
+      args: ['report', ...manyResults(dir, 3000)],
+      interrupt: { signal: 'SIGTERM', afterMs: 3000 },
+    }),
+    expect: { code: 143, verdict: 'interrupted', reports: true },
+    verify: interruptedAfterSome(3000),
+    maxSeconds: 60,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'report-10000-files',
+    what: 'report merging 10,000 results.json files (9.5 KB each) into one dossier',
+    prepare: async (dir) => ({ args: ['report', ...manyResults(dir, 10_000)] }),
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    maxSeconds: 300,
+    testedIn: 'bench',
+  },
+  {
+    name: 'report-16mib-file',
+    what: 'report of one results.json just under the 16 MiB a results.json may hold (the fixture run, its checks repeated)',
+    async prepare(dir) {
+      const result = makeRunResult();
+      const copies = Math.floor((15.5 * 1024 * 1024) / renderJson(result).length);
+      const checks = Array.from({ length: copies }, (_, i) =>
+        result.checks.map((c) => ({ ...c, id: `${c.id}-${i}` })),
+      ).flat();
+      writeFileSync(join(dir, 'in.json'), renderJson({ ...result, checks }));
+      return { args: ['report', 'in.json'] };
+    },
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    maxSeconds: 300,
+    testedIn: 'bench',
+  },
+);
+
+REPORT_ROWS.push(
+  {
+    name: 'report-endless-input',
+    what: 'report of /dev/zero: an input with no size that never ends',
+    prepare: async () => ({ args: ['report', '/dev/zero'] }),
+    expect: { code: 2, reports: false, stderr: /\/dev\/zero holds more than the 16777216 bytes/ },
+    maxSeconds: 20,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'report-60mb-file',
+    what: 'report of one valid 60 MB results.json (the fixture run, its checks repeated), past the 16 MiB bound',
+    async prepare(dir) {
+      const result = makeRunResult();
+      const copies = Math.floor((60 * 1024 * 1024) / renderJson(result).length);
+      const checks = Array.from({ length: copies }, (_, i) =>
+        result.checks.map((c) => ({ ...c, id: `${c.id}-${i}` })),
+      ).flat();
+      writeFileSync(join(dir, 'in.json'), renderJson({ ...result, checks }));
+      return { args: ['report', 'in.json'] };
+    },
+    expect: { code: 2, reports: false, stderr: /holds more than the 16777216 bytes/ },
+    maxSeconds: 300,
+    testedIn: 'bench',
+  },
+);
