@@ -10,7 +10,7 @@ import { isDossier, mergeResults, partsOf } from '../report/dossier.js';
 import { RECOMPUTED_NOTICE_ID, recomputedResult } from '../report/recomputed-verdict.js';
 import type { Notice, RunResult } from '../runner/results.js';
 import { exitCodeOf, verdictOfResult } from '../runner/verdict.js';
-import { readResultsFile } from './read-results.js';
+import { readerRedactor, readResultsFile } from './read-results.js';
 import {
   createSettingsReporters,
   writeReports,
@@ -85,16 +85,26 @@ export async function reportCommand(files: string[], flags: Record<string, unkno
   }
 }
 
+/** From this many inputs on, `report` says on stderr that it is reading them. */
+const SHOW_READING_FROM = 100;
+
 /** Yields a turn of the event loop, so that a signal is seen between two inputs. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 async function reportInputs(files: string[], settings: ReportSettings, signals: SignalWatch): Promise<number> {
+  // Loaded while the inputs are read: after a signal only the rendering is left to do.
+  const reportersReady = createSettingsReporters(settings);
   const results: RunResult[] = [];
+  // One redactor for every input: it is built from the environment, the same for each.
+  const redactor = readerRedactor();
   // The first input is always read (bounded by MAX_RESULTS_FILE_BYTES): an interrupted report still
-  // has a certification to show.
+  // has a certification to show. It also compiles the results schema, once.
   for (const file of files) {
     if (results.length > 0 && signals.received()) break;
-    results.push(readResultsFile(resolve(file), file));
+    results.push(readResultsFile(resolve(file), file, redactor));
+    // A long merge says what it is doing before it goes quiet for a while.
+    if (results.length === 1 && files.length >= SHOW_READING_FROM)
+      process.stderr.write(`report: reading ${files.length.toLocaleString('en')} results files\n`);
     await nextTurn();
   }
   const signal = signals.received();
@@ -115,7 +125,7 @@ async function reportInputs(files: string[], settings: ReportSettings, signals: 
     (!isDossier(only) || dossierAgrees(only, merged));
   const reported = untouched ? only : withDossierNotices(merged, only, recomputed.notices);
   const result = signal ? interruptedReport(reported, signal, results.length, files.length) : reported;
-  const reporters = await createSettingsReporters(settings);
+  const reporters = await reportersReady;
   await writeReports(reporters, result, settings);
   // The verdict decided here from the checks (never a stored one: recomputed-verdict.ts).
   // A dossier's signal is its interrupted part's.
