@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeIncompleteRunResult, makePassingRunResult, makeRunResult } from '../../test/report-fixtures.js';
-import { launderedResult } from '../../test/support/hostile-report-rows.js';
+import { launderedResult } from '../../test/support/laundered-result.js';
 import { RECOMPUTED_NOTICE_ID, recomputedResult } from './recomputed-verdict.js';
 
 describe('recomputedResult', () => {
