@@ -7,6 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import { MATRIX, PEAK_RSS_BOUND_MB, SIGNAL_EXIT_BOUND_S } from './support/hostile-matrix.js';
 import { outcomeOf, ROW_REPORT_FILES, runRow } from './support/hostile-run-row.js';
+import { ASSERTED_NOTHING } from '../src/runner/outcome.js';
+
+/** The checks of a results.json that ended `error` for having judged nothing (what a signal must never cause), with why. */
+function errorsOf(results: unknown): string[] {
+  const checks = (results as { checks?: Array<{ id: string; status: string; message: string }> } | undefined)?.checks;
+  return (checks ?? [])
+    .filter((c) => c.status === 'error' && c.message === ASSERTED_NOTHING)
+    .map((c) => `${c.id}: ${c.message}`);
+}
 
 const ROWS = MATRIX.filter((r) => r.testedIn === 'test/hostile-matrix.test.ts');
 
@@ -26,6 +35,8 @@ describe.skipIf(process.platform !== 'linux')('the hostile matrix', () => {
       if (row.expect.stderr) expect(r.run.stderr).toMatch(row.expect.stderr);
       expect(r.run.peakRssMb, summary).toBeLessThanOrEqual(PEAK_RSS_BOUND_MB);
       expect(r.run.seconds, summary).toBeLessThanOrEqual(row.maxSeconds);
+      // A check still running at the signal is `interrupted`, never an engine `error` for judging nothing.
+      if (row.expect.code === 130 || row.expect.code === 143) expect(errorsOf(r.results), summary).toEqual([]);
       if (row.expect.code === 143 || row.name.endsWith('-sigterm')) {
         expect(r.run.secondsAfterSignal, summary).toBeDefined();
         expect(r.run.secondsAfterSignal!, summary).toBeLessThanOrEqual(SIGNAL_EXIT_BOUND_S);

@@ -6,6 +6,7 @@
 // counted where they are started.
 
 import { randomBytes } from 'node:crypto';
+import { unparsedBodyPhrase } from '../http/answer.js';
 import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import { isJsonObject } from '../json/lossless.js';
 import type { SetupProvider } from '../runner/check.js';
@@ -529,7 +530,7 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
     const err = isJsonObject(res.json) && typeof res.json.error === 'string' ? ` ${renderValue(res.json.error)}` : '';
     const unparsed =
       res.json === undefined && res.jsonError !== undefined && res.jsonError !== 'empty body'
-        ? ` with a body that is not JSON (${res.jsonError})`
+        ? unparsedBodyPhrase(res.jsonError)
         : '';
     return `${req} answered ${res.status}${err}${unparsed}; expected ${wanted}`;
   }

@@ -26,6 +26,7 @@ const USER_ERRORS = new Set([
   'NotThisApiError',
   'ReceiverUnreachableError',
   'RegistryError',
+  'ReportWriteError',
 ]);
 
 function version(): string {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderJson } from '../report/json.js';
 import { makeRunResult } from '../../test/report-fixtures.js';
-import { MAX_RESULTS_FILE_BYTES, readResultsFile, readerRedactor } from './read-results.js';
+import { MAX_RESULTS_FILE_BYTES, readAtMost, readResultsFile, readerRedactor } from './read-results.js';
 
 const KEY = `spk_live_${'7e'.repeat(24)}`;
 let dir = '';
@@ -32,6 +32,13 @@ describe('readResultsFile', () => {
     const path = file('{}');
     truncateSync(path, MAX_RESULTS_FILE_BYTES + 1);
     expect(() => readResultsFile(path)).toThrow(/more than the .* a results.json of svc-certify holds/);
+  });
+
+  it('stops reading an endless input (a device, a pipe) at the bound instead of reading it whole', () => {
+    expect(() => readResultsFile('/dev/zero', 'zero.json')).toThrow(/zero\.json holds more than the 16777216 bytes/);
+    const path = file('x'.repeat(100));
+    expect(readAtMost(path, 100)?.length).toBe(100);
+    expect(readAtMost(path, 99)).toBeUndefined();
   });
 
   it('shares a referred exchange instead of copying it, and refuses a reference in a failed check', () => {

@@ -2,12 +2,12 @@
 // any problem is a ConfigError of one line that names the file and the first thing wrong with it.
 //
 // What it reads is bounded and redacted: a file past MAX_RESULTS_FILE_BYTES is refused before it is
-// read, and every string of it goes through a redactor holding the secrets the environment gives any
+// read whole, and every string of it goes through a redactor holding the secrets the environment gives any
 // command (SVC_PARTNER_KEY, SVC_ORG_TOKEN, SVC_WEBHOOK_SECRET, …) and knowing keys and tokens by their
 // format: a results.json written by hand, or by an older build, cannot carry a key into the reports.
 // Redacted before the shared exchanges are put back, so each is redacted once, however many refer to it.
 
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { ConfigError } from '../config/config-error.js';
 import { createRedactor, type Redactor } from '../config/redact.js';
 import { secretsOfArgs } from '../config/secret-options.js';
@@ -17,8 +17,37 @@ import { resolveSharedExchanges } from '../report/shared-exchanges.js';
 import { errnoOrMessage, errorMessage } from '../narrow.js';
 import { COMMAND_OPTIONS } from './command-options.js';
 
-/** The 1e5 hostile run writes 8 MB; a file 8 times that is no results.json of a bounded run. */
-export const MAX_RESULTS_FILE_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest results.json `report` and `baseline` read. The 1e5 hostile run writes 8 MB; reading,
+ * checking and re-rendering one costs about 30 times its size in memory (a 22 MB file took 678 MB),
+ * so 16 MiB keeps the largest input within the 512 MB every command holds to. Honoured while reading:
+ * a pipe, a device or a file growing under the reader is cut at the bound, never read whole first.
+ */
+export const MAX_RESULTS_FILE_BYTES = 16 * 1024 * 1024;
+
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+/** The file's bytes, or `undefined` once it holds more than `max` (reading stops there). */
+export function readAtMost(path: string, max: number): Buffer | undefined {
+  const fd = openSync(path, 'r');
+  try {
+    const info = fstatSync(fd);
+    if (info.isFile() && info.size > max) return undefined;
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, max + 1 - total));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      total += n;
+      if (total > max) return undefined;
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Every secret the environment or the command line gives any command, plus the lookalikes of every redactor. */
 export function readerRedactor(
@@ -42,13 +71,13 @@ export function readResultsFile(
   };
   let text = '';
   try {
-    const size = statSync(path).size;
-    if (size > MAX_RESULTS_FILE_BYTES) {
+    const bytes = readAtMost(path, MAX_RESULTS_FILE_BYTES);
+    if (bytes === undefined) {
       throw new ConfigError(
-        `${shownAs} holds ${size} bytes, more than the ${MAX_RESULTS_FILE_BYTES} a results.json of svc-certify holds; give the results.json a certifying command wrote`,
+        `${shownAs} holds more than the ${MAX_RESULTS_FILE_BYTES} bytes (16 MiB) a results.json of svc-certify holds; give the results.json a certifying command wrote`,
       );
     }
-    text = readFileSync(path, 'utf8');
+    text = bytes.toString('utf8');
   } catch (e) {
     if (e instanceof ConfigError) throw e;
     unreadable(e);

@@ -6,17 +6,19 @@
 // certified, 1 when not, 2 when an input cannot be read.
 
 import { resolve } from 'node:path';
-import { mergeResults, partsOf } from '../report/dossier.js';
-import type { RunResult } from '../runner/results.js';
+import { isDossier, mergeResults, partsOf } from '../report/dossier.js';
+import { RECOMPUTED_NOTICE_ID, recomputedResult } from '../report/recomputed-verdict.js';
+import type { Notice, RunResult } from '../runner/results.js';
 import { exitCodeOf, verdictOfResult } from '../runner/verdict.js';
-import { readResultsFile } from './read-results.js';
+import { readerRedactor, readResultsFile } from './read-results.js';
 import {
   createSettingsReporters,
-  prepareReports,
+  writeReports,
   resolveReportSettings,
   resultWithVerdict,
   type ReportSettings,
 } from './report-options.js';
+import { watchSignals, type SignalWatch, type StopSignal } from './signals.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -38,26 +40,123 @@ function withVerdicts(parts: RunResult[], settings: ReportSettings): RunResult[]
   });
 }
 
+/**
+ * Every certification of every input with its verdict and counts decided from its checks
+ * (recomputed-verdict.ts), and the notices of those whose stored numbers disagreed.
+ */
+function recomputedParts(
+  results: readonly RunResult[],
+  files: readonly string[],
+): { parts: RunResult[]; notices: Notice[] } {
+  const parts: RunResult[] = [];
+  const notices: Notice[] = [];
+  results.forEach((result, i) => {
+    const source = files[i] ?? 'a results.json';
+    const own = partsOf(result);
+    own.forEach((part, j) => {
+      const shownAs = own.length > 1 ? `${source} (part ${j + 1}, ${part.title})` : source;
+      const r = recomputedResult(part, shownAs);
+      parts.push(r.result);
+      if (r.notice) notices.push(r.notice);
+    });
+  });
+  return { parts, notices };
+}
+
+/** A dossier given as it was written: whether its own verdict and counts are those of its parts. */
+function dossierAgrees(stored: RunResult, merged: RunResult): boolean {
+  const keys = Object.keys(merged.summary) as Array<keyof RunResult['summary']>;
+  return stored.verdict === merged.verdict && keys.every((k) => (stored.summary[k] ?? 0) === merged.summary[k]);
+}
+
 export async function reportCommand(files: string[], flags: Record<string, unknown>): Promise<number> {
   if (files.length === 0)
     throw new UsageError(
       'report needs at least one results.json, e.g. svc-certify report reports/results.json partner/results.json --report-dir dossier',
     );
   const settings = await resolveReportSettings(flags);
-  const results = files.map((file) => readResultsFile(resolve(file), file));
-  const parts = withVerdicts(results.flatMap(partsOf), settings);
-  // A single input without new flags is passed through untouched (a dossier included): byte-identical reports.
-  const untouched = results.length === 1 && !settings.baseline && !settings.strict;
+  // Signals as in every command: the first stops the reading, and the inputs read so far are
+  // reported as an interrupted dossier (exit 130/143); the handlers stay for the whole command.
+  const signals = watchSignals();
+  try {
+    return await reportInputs(files, settings, signals);
+  } finally {
+    signals.dispose();
+  }
+}
+
+/** From this many inputs on, `report` says on stderr that it is reading them. */
+const SHOW_READING_FROM = 100;
+
+/** Yields a turn of the event loop, so that a signal is seen between two inputs. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+async function reportInputs(files: string[], settings: ReportSettings, signals: SignalWatch): Promise<number> {
+  // Loaded while the inputs are read: after a signal only the rendering is left to do.
+  const reportersReady = createSettingsReporters(settings);
+  const results: RunResult[] = [];
+  // One redactor for every input: it is built from the environment, the same for each.
+  const redactor = readerRedactor();
+  // The first input is always read (bounded by MAX_RESULTS_FILE_BYTES): an interrupted report still
+  // has a certification to show. It also compiles the results schema, once.
+  for (const file of files) {
+    if (results.length > 0 && signals.received()) break;
+    results.push(readResultsFile(resolve(file), file, redactor));
+    // A long merge says what it is doing before it goes quiet for a while.
+    if (results.length === 1 && files.length >= SHOW_READING_FROM)
+      process.stderr.write(`report: reading ${files.length.toLocaleString('en')} results files\n`);
+    await nextTurn();
+  }
+  const signal = signals.received();
+  const read = files.slice(0, results.length);
+  const recomputed = recomputedParts(results, read);
+  const parts = withVerdicts(recomputed.parts, settings);
+  const merged = mergeResults(parts);
   const [only] = results;
-  const result = untouched && only ? only : mergeResults(parts);
-  const reporters = await createSettingsReporters(settings);
-  await prepareReports(settings);
-  for (const reporter of reporters) await reporter.onRunEnd(result, { reportDir: settings.reportDir });
-  // The verdict stored when the parts (or the dossier) were settled; decided from the counts only for
-  // a results.json older than stored verdicts.
+  // A single input whose numbers are its checks', without new flags, is passed through untouched (a
+  // dossier included): byte-identical reports.
+  const untouched =
+    !signal &&
+    results.length === 1 &&
+    only !== undefined &&
+    !settings.baseline &&
+    !settings.strict &&
+    recomputed.notices.length === 0 &&
+    (!isDossier(only) || dossierAgrees(only, merged));
+  const reported = untouched ? only : withDossierNotices(merged, only, recomputed.notices);
+  const result = signal ? interruptedReport(reported, signal, results.length, files.length) : reported;
+  const reporters = await reportersReady;
+  await writeReports(reporters, result, settings);
+  // The verdict decided here from the checks (never a stored one: recomputed-verdict.ts).
   // A dossier's signal is its interrupted part's.
   return exitCodeOf(
     verdictOfResult(result),
     result.interrupted ?? result.parts?.find((p) => p.interrupted)?.interrupted,
   );
+}
+
+/**
+ * A dossier shows, with its verdict, why it disbelieved a part's stored numbers (a single
+ * certification carries the notice itself), and that a dossier given whose own numbers were not its
+ * parts' was decided again.
+ */
+function withDossierNotices(merged: RunResult, given: RunResult | undefined, notices: Notice[]): RunResult {
+  if (!isDossier(merged)) return merged;
+  const all = [...notices];
+  if (given && isDossier(given) && !dossierAgrees(given, merged)) {
+    all.push({
+      id: RECOMPUTED_NOTICE_ID,
+      message: `the dossier given states verdict ${String(given.verdict)}, which its parts do not bear out: decided again from the checks, ${String(merged.verdict)}`,
+    });
+  }
+  return all.length > 0 ? { ...merged, notices: all } : merged;
+}
+
+/** What a signal left: the inputs read before it, as an interrupted report that says how many were not. */
+function interruptedReport(result: RunResult, signal: StopSignal, read: number, given: number): RunResult {
+  const notice: Notice = {
+    id: 'report.interrupted',
+    message: `report interrupted by ${signal} after reading ${read.toLocaleString('en')} of ${given.toLocaleString('en')} results files: these reports hold the ${read === 1 ? 'one' : read.toLocaleString('en')} read, and no verdict for the others`,
+  };
+  return { ...result, interrupted: { signal }, verdict: 'interrupted', notices: [...(result.notices ?? []), notice] };
 }

@@ -21,6 +21,7 @@ export {
   createSettingsReporters,
   finishCertification,
   prepareReports,
+  writeReports,
   type ReportSettings,
 } from '../report/finish-certification.js';
 export { resultWithVerdict } from '../runner/result-with-verdict.js';

@@ -4,6 +4,7 @@
 // a check first reads its text or JSON, not when it arrives.
 
 import { parseJsonCompact } from '../json/compact.js';
+import { parseJsonDeep, TOO_DEEP_TO_JUDGE } from '../json/deep-parse.js';
 import { parseJsonLossless } from '../json/lossless.js';
 import type { JsonValue } from '../json/lossless.js';
 import { LAZY_JSON_ABOVE_CHARS } from './evidence-limits.js';
@@ -31,8 +32,29 @@ function parsed(text: string, parse = parseJsonLossless): Parsed {
   try {
     return { json: parse(text) };
   } catch (err) {
+    // The recursive parsers run out of stack some 5,000 levels down: a deep text is parsed again
+    // with a stack of its own (judged as JSON), or said to be too deep to judge, never "not JSON".
+    if (err instanceof RangeError) return parsedDeep(text);
     return { json: undefined, jsonError: jsonErrorCause(text, err instanceof Error ? err.message : String(err)) };
   }
+}
+
+function parsedDeep(text: string): Parsed {
+  try {
+    return { json: parseJsonDeep(text) };
+  } catch (err) {
+    return { json: undefined, jsonError: jsonErrorCause(text, err instanceof Error ? err.message : String(err)) };
+  }
+}
+
+/**
+ * " with a body that is not JSON (cause)", or, for a body nested past what the certifier parses,
+ * " with a body too deep to judge: …": it may well be JSON, and no report says it is not.
+ */
+export function unparsedBodyPhrase(jsonError: string): string {
+  return jsonError.startsWith(TOO_DEEP_TO_JUDGE)
+    ? ` with a body ${jsonError}`
+    : ` with a body that is not JSON (${jsonError})`;
 }
 
 /**
@@ -40,6 +62,7 @@ function parsed(text: string, parse = parseJsonLossless): Parsed {
  * otherwise (a byte-order mark, a cut body) is named as such, not only as the parser's complaint.
  */
 export function jsonErrorCause(text: string, parserMessage: string): string {
+  if (parserMessage.startsWith(TOO_DEEP_TO_JUDGE)) return parserMessage;
   if (text.startsWith('\uFEFF'))
     return 'the body starts with EF BB BF, a byte-order mark: JSON text must not begin with one (RFC 8259 §8.1), and a JSON parser refuses it';
   const trimmed = text.trimEnd();

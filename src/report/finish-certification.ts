@@ -11,6 +11,7 @@ import { resultWithVerdict, type VerdictOptions } from '../runner/result-with-ve
 import { exitCodeOf } from '../runner/verdict.js';
 import { consoleModeOf } from './console-mode.js';
 import { prepareReportDir } from './report-dir.js';
+import { writeReportSet } from './report-set.js';
 import type { Reporter } from './reporter.js';
 
 export interface ReportSettings {
@@ -78,10 +79,28 @@ export async function finishCertification(
 ): Promise<number> {
   const settled = resultWithVerdict(result, settings, opts);
   const reporters = opts.reporters ?? (await createSettingsReporters(settings));
-  if (writesFiles(settings)) await prepareReportDir(settings.reportDir);
-  for (const reporter of reporters) await reporter.onRunEnd(settled, { reportDir: settings.reportDir });
+  await writeReports(reporters, settled, settings);
   if (settings.reporters.includes('console')) await printReportPaths(settings, consoleStreamOf(settings));
   return exitCodeOf(settled.verdict!, settled.interrupted);
+}
+
+/**
+ * Every reporter's output for one result; the files as one set (report-set.ts): all of them moved
+ * into place, or none and the previous set whole.
+ */
+export async function writeReports(
+  reporters: readonly Reporter[],
+  result: RunResult,
+  settings: Pick<ReportSettings, 'reporters' | 'reportDir'>,
+): Promise<void> {
+  if (!writesFiles(settings)) {
+    for (const reporter of reporters) await reporter.onRunEnd(result, { reportDir: settings.reportDir });
+    return;
+  }
+  await prepareReportDir(settings.reportDir);
+  await writeReportSet(settings.reportDir, async (reportDir) => {
+    for (const reporter of reporters) await reporter.onRunEnd(result, { reportDir });
+  });
 }
 
 /** Whether the settings write any file (the console and reports sent to stdout write none, and create no folder). */

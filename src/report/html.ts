@@ -121,6 +121,7 @@ function dossierHeader(result: RunResult, parts: readonly RunResult[]): string {
   return (
     `<header class="top"><div class="wrap">` +
     `<h1>svc-certify dossier <span class="verdict ${verdict}" id="verdict">${h(verdictLabel(verdict))}</span></h1>` +
+    notesOf(result) +
     `<table class="parts"><thead><tr><th>Certification</th><th>Target</th><th>Verdict</th><th>Checks</th></tr></thead><tbody>${rows}</tbody></table>` +
     countsOf(
       result,

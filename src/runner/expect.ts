@@ -2,6 +2,7 @@
 // observation a person can act on: what was received, what the spec requires, and where. Every
 // message ends with the section it enforces, appended here once: a check writes it only as `spec`.
 
+import { unparsedBodyPhrase } from '../http/answer.js';
 import type { ApiResponse } from '../http/types.js';
 import { isJsonObject, type JsonValue } from '../json/lossless.js';
 import { valueAt } from '../json/pointer.js';
@@ -48,7 +49,7 @@ const MAX_SCHEMA_ISSUES = 8;
 function notJson(res: ApiResponse): string {
   if (res.status === 0 || res.json !== undefined || res.jsonError === undefined || res.jsonError === 'empty body')
     return '';
-  return ` with a body that is not JSON (${res.jsonError})`;
+  return unparsedBodyPhrase(res.jsonError);
 }
 
 export function createExpect(deps: ExpectDeps): Expect {
@@ -175,7 +176,11 @@ export function createExpect(deps: ExpectDeps): Expect {
     // A body that did not parse is judged once, by its cause, not by what a missing value lacks.
     if (value === undefined && exchange?.jsonError !== undefined && exchange.status !== 0) {
       return record(
-        { message: `${where}: the body is not JSON (${exchange.jsonError})`, spec, expected: 'JSON' },
+        {
+          message: `${where}:${unparsedBodyPhrase(exchange.jsonError).replace(/^ with a body/, ' the body is')}`,
+          spec,
+          expected: 'JSON',
+        },
         exchange,
         `${schemaName} schema`,
       );

@@ -9,6 +9,13 @@ import type { SchemaName } from '../../src/schema/schema-names.js';
 import { S } from '../../src/spec/sections.js';
 import { obj, objects } from './json-values.js';
 import { errorSuffix, show } from './messages.js';
+import { TOO_DEEP_TO_JUDGE } from '../../src/json/deep-parse.js';
+
+/** A body that did not parse, with its head; one nested past what the certifier parses is not called "not JSON". */
+function unparsedBody(jsonError: string, text: string): string {
+  if (jsonError.startsWith(TOO_DEEP_TO_JUDGE)) return `a body ${jsonError}`;
+  return `a body that is not JSON (${jsonError}: ${JSON.stringify(text.slice(0, 120))})`;
+}
 
 /** An error answer whose code v1 leaves open: the JSON envelope {error, message} of strings. */
 export function expectErrorEnvelope(t: CheckContext, res: ApiResponse, what: string): boolean {
@@ -16,7 +23,7 @@ export function expectErrorEnvelope(t: CheckContext, res: ApiResponse, what: str
   return t.expect.that(
     body !== undefined && typeof body.error === 'string' && typeof body.message === 'string',
     {
-      message: `${what} answered ${res.status} with ${res.jsonError ? `a body that is not JSON (${res.jsonError}: ${JSON.stringify(res.text.slice(0, 120))})` : show(res.json ?? null).slice(0, 200)}; every non-2xx response has the JSON envelope {"error": string, "message": string}`,
+      message: `${what} answered ${res.status} with ${res.jsonError ? unparsedBody(res.jsonError, res.text) : show(res.json ?? null).slice(0, 200)}; every non-2xx response has the JSON envelope {"error": string, "message": string}`,
       spec: S.errors,
       expected: '{"error": "…", "message": "…"}',
       received: res.jsonError ? res.text.slice(0, 200) : (res.json ?? null),

@@ -1,0 +1,91 @@
+// `svc-certify report` trusts no number it is given: a results.json is a file anyone can edit, and a
+// gate that reads "Certified, exit 0" from an edited `verdict` would certify a failing service. So the
+// counts, the verdict and what is missing are decided again from the checks themselves (and the
+// baseline the file records), exactly as the certification decided them (src/runner/verdict.ts); a
+// stored number that disagrees is named in a notice and never believed. A file whose numbers agree is
+// returned as it is, so its reports are re-rendered byte for byte.
+
+import { decideVerdict } from '../runner/verdict.js';
+import { summarize, type CheckResult, type Notice, type RunResult, type RunSummary } from '../runner/results.js';
+
+export const RECOMPUTED_NOTICE_ID = 'report.stored-numbers-disagree';
+
+const SUMMARY_KEYS: ReadonlyArray<keyof RunSummary> = [
+  'total',
+  'passed',
+  'failed',
+  'expected',
+  'warning',
+  'skipped',
+  'error',
+];
+
+export interface Recomputed {
+  result: RunResult;
+  /** Set when a stored number disagreed with the checks (the notice is also in `result.notices`). */
+  notice?: Notice;
+}
+
+function countsText(summary: Partial<RunSummary> | undefined): string {
+  if (!summary || typeof summary !== 'object') return 'no counts';
+  return SUMMARY_KEYS.filter((k) => k === 'total' || (summary[k] ?? 0) !== 0)
+    .map((k) => `${String(summary[k] ?? 0)} ${k}`)
+    .join(', ');
+}
+
+/** A key absent from an older results.json counts as 0, as the reporters read it. */
+function sameCounts(stored: Partial<RunSummary> | undefined, recounted: RunSummary): boolean {
+  if (!stored || typeof stored !== 'object') return false;
+  return SUMMARY_KEYS.every((k) => (stored[k] ?? 0) === recounted[k]);
+}
+
+/**
+ * An `expected` mark (a failure the baseline accepts) is believed only from a file that records the
+ * baseline it applied; a mark with no baseline behind it is an edit, and the check counts as what it is.
+ */
+function believedChecks(result: RunResult): { checks: CheckResult[]; dropped: number } {
+  if (result.baseline) return { checks: result.checks, dropped: 0 };
+  let dropped = 0;
+  const checks = result.checks.map((check) => {
+    if (check.expected === undefined) return check;
+    dropped++;
+    const { expected: _unbacked, ...rest } = check;
+    return rest;
+  });
+  return { checks: dropped > 0 ? checks : result.checks, dropped };
+}
+
+/**
+ * One certification's verdict and counts, decided from its checks; `source` names the file in the
+ * notice. Strict when the certification was run strict or `strict` is asked now.
+ */
+export function recomputedResult(result: RunResult, source: string, strict = false): Recomputed {
+  const { checks, dropped } = believedChecks(result);
+  const summary = summarize(checks);
+  const strictNow = strict || result.config['strict'] === true;
+  const { verdict, missing } = decideVerdict({ ...result, checks, summary }, strictNow);
+  const storedVerdict = result.verdict;
+  const verdictAgrees = storedVerdict === undefined || storedVerdict === verdict;
+  if (dropped === 0 && verdictAgrees && sameCounts(result.summary, summary)) return { result };
+  const why = [
+    storedVerdict !== undefined && !verdictAgrees ? `verdict ${storedVerdict}` : '',
+    sameCounts(result.summary, summary) ? '' : `counts ${countsText(result.summary)}`,
+    dropped > 0 ? `${dropped} failure${dropped === 1 ? '' : 's'} marked accepted with no baseline recorded` : '',
+  ].filter(Boolean);
+  const notice: Notice = {
+    id: RECOMPUTED_NOTICE_ID,
+    message: `${source} states ${why.join('; ')}, which its checks do not bear out: decided again from the checks, ${verdict} (${countsText(summary)}); the stored numbers are not believed`,
+  };
+  const { missing: _stored, ...rest } = result;
+  return {
+    result: {
+      ...rest,
+      checks,
+      summary,
+      verdict,
+      ...(missing.length > 0 ? { missing } : {}),
+      notices: [...(result.notices ?? []), notice],
+    },
+    notice,
+  };
+}
