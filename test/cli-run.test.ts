@@ -89,7 +89,7 @@ describe('svc-certify run against the embedded sandbox', () => {
     expect(ids).toContain('auth.missing-partner-key-refused-401');
     // It explores by default, with a drawn seed printed in every report.
     const seed = results.exploration?.seed;
-    expect(results.exploration?.cap).toBe(200);
+    expect(results.exploration?.cap).toBe(300);
     expect(results.exploration?.sent).toBeGreaterThan(0);
     expect(results.stats?.exploreRequests).toBe(results.exploration?.sent);
     expect(r.stdout).toContain(`exploration: seed ${seed} (replay with --seed ${seed})`);
