@@ -11,7 +11,7 @@ import { S } from '../../src/spec/sections.js';
 import { roleField } from '../support/recruiters.js';
 import { acceptedRunId, revealPath } from '../support/runs.js';
 import { FIRST_FIXTURE_CANDIDATE } from './common.js';
-import { nothingSent, spareOpts, unsent } from './spare-budget.js';
+import { nothingSent, onExploreBudget } from './spare-budget.js';
 
 /** Any fixture: it answers at once and never counts toward the daily run quota. */
 const FIXTURE = 'cert-notices-all';
@@ -60,12 +60,12 @@ async function withFixtureRun(t: CheckContext): Promise<Prepared | undefined> {
   const p = await recruiter(t);
   const ex = t.inputs.explore;
   const label = `start a ${FIXTURE} run to explore on`;
-  const started = await t.setup.startRun(
-    { job_external_id: FIXTURE, acting_user_external_id: p.user, target_count: 6 },
-    ex ? spareOpts(ex, label) : { label },
-  );
-  if (unsent(started) && ex) {
-    nothingSent(t, ex);
+  const body = { job_external_id: FIXTURE, acting_user_external_id: p.user, target_count: 6 };
+  const started = ex
+    ? await onExploreBudget(ex, label, (opts) => t.setup.startRun(body, opts))
+    : await t.setup.startRun(body, { label });
+  if (started === 'unsent') {
+    if (ex) nothingSent(t, ex);
     return undefined;
   }
   const runId = acceptedRunId(t, started, `the ${FIXTURE} start`);

@@ -8,7 +8,7 @@ import type { CheckContext } from '../../src/api-setup/check.js';
 import type { ExploreInputs } from '../../src/runner/check.js';
 import type { CaseClass, Mutation } from '../../src/schema/explore-cases.js';
 import { mismatchSweep, unusualSweep } from '../../src/schema/explore-sweep.js';
-import { spareOpts, unsent } from './spare-budget.js';
+import { onExploreBudget } from './spare-budget.js';
 import { type Endpoint, ENDPOINTS, type Prepared } from './endpoints.js';
 
 export type Property = 'mismatch' | 'valid' | 'schema' | 'stored';
@@ -75,22 +75,21 @@ export interface Sent {
 }
 
 /**
- * Every generated request, shrinking steps and second attempts included, goes on spare budget: once
- * every other check has ended (`ex.stop`) nothing more is sent, so the exploration can lengthen the
- * certification by at most the one request already in flight (its time-out). Unsent: 'unsent'.
+ * Every generated request, shrinking steps and second attempts included, goes out on the exploration's
+ * budget (spare while another check runs, then the grace: spare-budget.ts). Unsent: 'unsent'.
  */
-export async function send(
+export function send(
   t: CheckContext,
   x: { ep: Endpoint; p: Prepared; ex: ExploreInputs },
   body: unknown,
   label: string,
 ): Promise<ApiResponse | 'unsent'> {
   const { ep, p, ex } = x;
-  const opts = { ...spareOpts(ex, label), ...(ep.partnerOnly ? { auth: 'partner' as const } : {}) };
-  // A run start goes through startRun, which counts any real run a 2xx would mean (none is meant).
-  const res =
+  const auth = ep.partnerOnly ? { auth: 'partner' as const } : {};
+  return onExploreBudget(ex, label, (opts) =>
+    // A run start goes through startRun, which counts any real run a 2xx would mean (none is meant).
     ep.name === 'runs-start' && isJsonObject(body)
-      ? await t.setup.startRun(body, opts)
-      : await t.api.post(ep.path(p), body, opts);
-  return unsent(res) ? 'unsent' : res;
+      ? t.setup.startRun(body, { ...opts, ...auth })
+      : t.api.post(ep.path(p), body, { ...opts, ...auth }),
+  );
 }

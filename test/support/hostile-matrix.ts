@@ -29,6 +29,7 @@ import {
 } from './hostile-targets.js';
 import type { Interrupt } from './peak-rss.js';
 import { SECRET_ROWS } from './hostile-secret-rows.js';
+import { EXPLORE_ROWS } from './hostile-explore-rows.js';
 import { OBSERVATION_TEXT_CHARS } from '../../src/runner/limits.js';
 
 export const PEAK_RSS_BOUND_MB = 512;
@@ -285,6 +286,7 @@ export const MATRIX: MatrixRow[] = [
   ...BOUNDS_ROWS,
   // Secrets in every form, reports of crafted input, deep values, control sequences, symlinks.
   ...SECRET_ROWS,
+  ...EXPLORE_ROWS,
   // Slow rows, for the before/after figures of the issue (minutes with the old build).
 
   {
