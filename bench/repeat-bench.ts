@@ -1,4 +1,4 @@
-// `npm run bench:repeat [N]`: the same build against the same target, N times (default 20), compared:
+// `npm run bench:repeat [N] [--idle]`: the same build against the same target, N times (default 20), compared:
 // the embedded sandbox, then the sandbox behind 250 ms of latency, both while two busy loops keep both
 // cores busy. Prints the verdicts, how many runs differ from the first and every difference (verdict,
 // a check's outcome, the exploration's requests). The runs are in-process (the test helper), at the
@@ -9,6 +9,8 @@ import { certifySandbox } from '../test/support/certify-sandbox.js';
 import { differences, outcomeOf, startLatencyProxy, type Outcome } from '../test/support/repeat-runs.js';
 
 const runs = Number(process.argv[2] ?? 20);
+/** `--idle`: no busy loops of its own (a machine already loaded by other work). */
+const ownLoad = !process.argv.includes('--idle');
 const LATENCY_MS = 250;
 
 /** A child process spinning until killed: one core kept busy. */
@@ -39,7 +41,7 @@ async function series(name: string, one: () => Promise<Outcome>): Promise<number
   return bad.length;
 }
 
-const busy = [busyLoop(), busyLoop()];
+const busy = ownLoad ? [busyLoop(), busyLoop()] : [];
 try {
   const plain = await series('embedded sandbox', async () =>
     outcomeOf(await certifySandbox({ timeScale: 60, exhaustLimits: true })),

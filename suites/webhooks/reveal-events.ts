@@ -18,40 +18,32 @@ import {
 import { sandboxHooks, suite, withReceiver } from './common.js';
 import { distinctEvents } from './test-events.js';
 
-/**
- * Locked candidates listed on `runId` (a fresh read), at most two; undefined when the read failed.
- * `revealedHere`: candidates already revealed count too, after the locked ones, where only a reveal in
- * this very run can have revealed them (its first candidate_revealed is then already queued, and one
- * event in all is still the property).
- */
+/** Locked candidates listed on `runId` (a fresh read), at most two; undefined when the read failed. */
 async function lockedOn(
   t: CheckContext,
   runId: string,
   label: string,
   exclude: (id: bigint) => boolean = () => false,
-  revealedHere = false,
 ): Promise<bigint[] | undefined> {
   const read = await t.api.get(`/runs/${encodeURIComponent(runId)}`, {
     label: `read the ${label} for locked candidates`,
   });
   if (!t.expect.status(read, 200, S.runsRead)) return undefined;
-  const listed = objects(obj(read.json)?.candidates).flatMap((c) => {
-    const id = int(c.id);
-    return id !== undefined && !exclude(id) ? [{ id, locked: c.contact_state === 'locked' }] : [];
-  });
-  const locked = listed.filter((c) => c.locked);
-  const revealed = revealedHere ? listed.filter((c) => !c.locked) : [];
-  return [...locked, ...revealed].map((c) => c.id).slice(0, 2);
+  return objects(obj(read.json)?.candidates)
+    .flatMap((c) => {
+      const id = int(c.id);
+      return id !== undefined && c.contact_state === 'locked' && !exclude(id) ? [id] : [];
+    })
+    .slice(0, 2);
 }
 
 /**
  * A run and up to two of its candidates whose contact is still locked for the organization: only the
  * locked → revealed move names candidate_revealed (a repeat reveal names no event), and other checks
  * reveal fixture candidates (the same synthetic ids in every fixture run) for the same organization.
- * First the shared real run, whose candidates are revealed in no other run (webhooks.run-deliveries
- * reveals its largest id in it; reveal.candidate-id-above-2-53 those above 2^53, left out here), so a
- * candidate of it revealed already serves as well; then a fresh cert-notices-all run; skips when
- * neither lists one.
+ * First the shared real run, whose candidates no other sandbox check reveals except those above 2^53
+ * (reveal.candidate-id-above-2-53), so no reveal races ours; then a fresh cert-notices-all run; skips
+ * when neither lists one.
  */
 async function lockedToReveal(t: CheckContext, acting: string): Promise<{ runId: string; ids: bigint[] } | undefined> {
   // A used-up run quota skips the real run; the fixture run below is free of quota.
@@ -60,10 +52,7 @@ async function lockedToReveal(t: CheckContext, acting: string): Promise<{ runId:
     throw e;
   });
   if (real && objects(obj(real.final.json)?.candidates).length > 0) {
-    // Its candidates are revealed only in it (webhooks.run-deliveries reveals its largest id, concurrently):
-    // which of them that reveal reached first must not decide whether this check has one. Taking a
-    // candidate revealed here keeps the outcome the same on every run, loaded machine or not.
-    const ids = await lockedOn(t, real.run.runId, 'shared real run', (id) => id > TWO_POW_53, true);
+    const ids = await lockedOn(t, real.run.runId, 'shared real run', (id) => id > TWO_POW_53);
     if (ids === undefined) return undefined;
     if (ids.length > 0) return { runId: real.run.runId, ids };
   }

@@ -5,6 +5,7 @@
 
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { RunResult } from '../../src/runner/results.js';
+import { verdictOfResult } from '../../src/runner/verdict.js';
 
 export interface Outcome {
   verdict: string;
@@ -20,7 +21,8 @@ export function outcomeOf(run: RunResult): Outcome {
     .flatMap((c) =>
       c.exchanges.filter((e) => /^(case \d+|shrink)/.test(e.label ?? '')).map((e) => `${c.id} ${e.label ?? ''}`),
     );
-  return { verdict: run.verdict ?? '(none)', checks, exploration };
+  // certify() leaves the verdict to the reports' step: decided here as that step decides it.
+  return { verdict: run.verdict ?? verdictOfResult(run), checks, exploration };
 }
 
 /** Every way `b` differs from `a`, one line each (empty: the same outcome). */
