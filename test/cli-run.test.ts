@@ -87,9 +87,10 @@ describe('svc-certify run against the embedded sandbox', () => {
     expect(results.spec.sha256).toMatch(/^[0-9a-f]{64}$/);
     const ids = results.checks.map((c) => c.id);
     expect(ids).toContain('auth.missing-partner-key-refused-401');
-    // It explores by default, with a drawn seed printed in every report.
+    // It explores by default, with its fixed seed printed in every report.
     const seed = results.exploration?.seed;
-    expect(results.exploration?.cap).toBe(200);
+    expect(seed).toBe(1);
+    expect(results.exploration?.cap).toBe(300);
     expect(results.exploration?.sent).toBeGreaterThan(0);
     expect(results.stats?.exploreRequests).toBe(results.exploration?.sent);
     expect(r.stdout).toContain(`exploration: seed ${seed} (replay with --seed ${seed})`);

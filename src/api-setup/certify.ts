@@ -158,8 +158,8 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       rateLimit: config.rateLimit,
       ...(environmentEvidence ? { environmentEvidence } : {}),
     };
-    // When every check but the exploration's has ended, a generated request still waiting for spare
-    // budget would only lengthen the certification: it is not sent.
+    // When every check but the exploration's has ended, the exploration sends the rest of its cases
+    // within one request time-out of that moment, and nothing after it (suites/explore/sending.ts).
     const othersEnded = new AbortController();
     // Every generated request waiting for spare budget listens for it.
     setMaxListeners(0, othersEnded.signal);
@@ -213,7 +213,8 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       // After a forced end, a check that finishes late is not recorded twice.
       if (closed || ended.has(result.id)) return;
       ended.add(result.id);
-      if (others.has(result.id) && --othersLeft === 0) othersEnded.abort();
+      // The reason is the time: the exploration's grace (one request time-out) runs from it.
+      if (others.has(result.id) && --othersLeft === 0) othersEnded.abort(Date.now());
       const clean = redactor.value(result);
       results.push(clean);
       for (const r of reporters) r.onCheckEnd?.(clean);

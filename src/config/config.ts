@@ -59,7 +59,7 @@ export interface Config {
   watchRetries?: boolean;
   /** --explore: at most this many generated requests (0: the exploration is off). */
   explore: number;
-  /** --seed, or drawn at load: the exploration's generator seed (printed in every report). */
+  /** --seed, DEFAULT_SEED when none is given, or drawn at load for `--seed random` (printed in every report). */
   seed: number;
   /** Whether the seed was drawn rather than given (the console then says how to replay it). */
   seedDrawn?: boolean;

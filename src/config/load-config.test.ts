@@ -302,3 +302,37 @@ describe('--real-names-enabled', () => {
     expect(errorOf(() => load({ env: { SVC_REAL_NAMES_ENABLED: 'maybe' } }))).toContain('SVC_REAL_NAMES_ENABLED');
   });
 });
+
+describe('the exploration options', () => {
+  it('fixes the seed by default, so two loads of the same configuration explore alike; --seed random draws one', () => {
+    const a = load();
+    const b = load();
+    expect(a.seed).toBe(b.seed);
+    expect(a.seedDrawn).toBeUndefined();
+    expect(load({ flags: { seed: '42' } }).seed).toBe(42);
+    const drawn = load({ env: { SVC_SEED: 'random' } });
+    expect(drawn.seedDrawn).toBe(true);
+    expect(Number.isInteger(drawn.seed) && drawn.seed >= 0 && drawn.seed <= 0x7fffffff).toBe(true);
+  });
+
+  it('reads --explore up to its documented maximum, in decimal digits only', () => {
+    expect(load({ flags: { explore: '10000' } }).explore).toBe(10_000);
+    expect(load({ flags: { explore: '0' } }).explore).toBe(0);
+    for (const bad of ['10001', '1e7', '1e12', '1000000000000', '0x10', '0b1', '+16', 'Infinity', '-1', '2.5'])
+      expect(errorOf(() => load({ flags: { explore: bad } }))).toBe(
+        `--explore must be a whole number of requests from 0 to 10000 (got "${bad}")`,
+      );
+  });
+
+  it('refuses a seed in any notation but decimal digits, or out of range, in one line', () => {
+    for (const bad of ['0x10', '1e3', '2147483648', '-1', 'randomly'])
+      expect(errorOf(() => load({ flags: { seed: bad } }))).toBe(
+        `--seed must be random or a whole number from 0 to 2147483647 (got "${bad}")`,
+      );
+  });
+
+  it('reads other numbers in decimal only too: a time scale of 0x10 is refused', () => {
+    expect(errorOf(() => load({ flags: { timeScale: '0x10' } }))).toMatch(/^--time-scale must be a number > 0/);
+    expect(load({ flags: { timeScale: '0.5' } }).timeScale).toBe(0.5);
+  });
+});

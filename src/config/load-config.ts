@@ -9,7 +9,7 @@ import type { Sourced } from './option-spec.js';
 import { resolveOptions } from './resolve-options.js';
 import { RUN_OPTIONS } from './run-options.js';
 import { reporterNamesOf, DEFAULT_REPORTERS } from './reporter-names.js';
-import { defaultExploreRequests, drawSeed } from './explore-defaults.js';
+import { DEFAULT_SEED, defaultExploreRequests, drawSeed } from './explore-defaults.js';
 
 const CONFIG_FILE_NAME = 'svc-certify.config.json';
 
@@ -88,7 +88,7 @@ export function loadConfig(input: LoadConfigInput): Config {
     watchRetries: get('watchRetries') ?? false,
     userRole: get('userRole'),
     explore: get('explore') ?? defaultExploreRequests(rateLimit),
-    ...(seed !== undefined ? { seed } : { seed: drawSeed(), seedDrawn: true }),
+    ...(seed === 'random' ? { seed: drawSeed(), seedDrawn: true } : { seed: seed ?? DEFAULT_SEED }),
   };
 }
 

@@ -9,9 +9,9 @@ import type { OptionSpec, Requirement } from './option-spec.js';
 import {
   oneOf,
   positiveNumber,
-  requestCount,
+  exploreCount,
   requestsPerMinute,
-  seedNumber,
+  seedOption,
   secretValidator,
   validateBaseUrl,
   validateCode,
@@ -261,18 +261,18 @@ export const RUN_OPTIONS = [
     flag: '--explore',
     arg: '<n>',
     kind: 'string',
-    validate: requestCount,
+    validate: exploreCount,
     description:
-      'requests the generative exploration may send (schema-driven, never a real run, only on rate budget the other checks leave unused, never lengthening the certification); default up to 200, fewer at a lower --rate-limit; 0 turns it off',
+      'requests the generative exploration may send (schema-driven, never a real run, only on rate budget the other checks leave unused, ending when the other checks end); default up to 300 (a fixed sweep of every field, then seeded cases), fewer at a lower --rate-limit; at most 10000 (decimal digits only); 0 turns it off',
   },
   {
     key: 'seed',
     flag: '--seed',
-    arg: '<n>',
+    arg: '<n|random>',
     kind: 'string',
-    validate: seedNumber,
+    validate: seedOption,
     description:
-      "the exploration's seed (default: drawn, and printed in every report); the same seed sends the same requests",
+      "the exploration's seed, 0 to 2147483647, or random for one drawn now (default: 1, fixed, so the same build sends the same requests); printed in every report",
   },
   {
     key: 'userRole',

@@ -5,6 +5,7 @@
 import { normalizeActivationCode } from './activation-code.js';
 import { isOneOf } from '../narrow.js';
 import { ConfigError } from './config-error.js';
+import { EXPLORE_MAX } from './explore-defaults.js';
 import type { ListenAddress } from './config.js';
 import type { Sourced } from './option-spec.js';
 import { MIN_SECRET_LENGTH, previewSecret } from './redact.js';
@@ -101,9 +102,15 @@ export function oneOf<T extends string>(choices: readonly T[]): (s: Sourced<stri
   };
 }
 
+/**
+ * Plain decimal notation only: `Number()` also reads `0x10`, `0b1`, `1e7` and `Infinity`, which nobody
+ * types on purpose for a count, and `1e12` slipped past the bounds of what it looked like.
+ */
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+
 function numberValidator(ok: (n: number) => boolean, what: string): (s: Sourced<string>) => number {
   return (s) => {
-    const n = s.value === '' ? NaN : Number(s.value);
+    const n = DECIMAL.test(s.value) ? Number(s.value) : NaN;
     if (!ok(n)) throw new ConfigError(`${s.source} must be ${what} (got "${s.value}")`);
     return n;
   };
@@ -115,12 +122,25 @@ export const requestsPerMinute = numberValidator(
   'a whole number of requests per minute >= 1',
 );
 export const wholeCredits = numberValidator((n) => Number.isInteger(n) && n >= 0, 'a whole number of credits >= 0');
-export const requestCount = numberValidator((n) => Number.isInteger(n) && n >= 0, 'a whole number of requests >= 0');
+/** --explore: a count of generated requests, up to the documented maximum. */
+export const exploreCount = numberValidator(
+  (n) => Number.isInteger(n) && n >= 0 && n <= EXPLORE_MAX,
+  `a whole number of requests from 0 to ${EXPLORE_MAX}`,
+);
 /** A seed of the exploration's generator: fast-check takes a 32-bit integer. */
 export const seedNumber = numberValidator(
   (n) => Number.isInteger(n) && n >= 0 && n <= 0x7fffffff,
   'a whole number from 0 to 2147483647',
 );
+/** --seed: a number, or `random` for a seed drawn now (opt-in: the default is fixed). */
+export function seedOption(s: Sourced<string>): number | 'random' {
+  if (s.value === 'random') return 'random';
+  try {
+    return seedNumber(s);
+  } catch {
+    throw new ConfigError(`${s.source} must be random or a whole number from 0 to 2147483647 (got "${s.value}")`);
+  }
+}
 export const portNumber = numberValidator(
   (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
   'a whole number from 0 to 65535',

@@ -106,11 +106,12 @@ export interface Expect extends Assertions<WrittenObservation, ApiResponse> {
 export interface ExploreInputs {
   /** At most this many generated requests in the whole certification (--explore). */
   requests: number;
-  /** --seed (or drawn): each check derives its own generator seed from it and its id. */
+  /** --seed (fixed by default, drawn for `--seed random`): each check derives its own generator seed from it and its id. */
   seed: number;
   /**
-   * Aborts when every other selected check has ended: a generated request still waiting for spare
-   * budget is then not sent. Absent when only exploration checks are selected (nothing to protect).
+   * Aborts when every other selected check has ended, with that time (ms since the epoch) as its
+   * reason: the exploration then sends what is left within one request time-out, and nothing after.
+   * Absent when only exploration checks are selected (nothing to protect).
    */
   stop?: AbortSignal;
 }

@@ -17,17 +17,28 @@ import type { FieldKind, RequestField } from './request-fields.js';
 
 export type Path = ReadonlyArray<string | number>;
 
-export type Mutation =
-  | { kind: string; op: 'none' }
-  | { kind: string; op: 'set'; path: Path; value: JsonValue }
-  | { kind: string; op: 'delete'; path: Path }
-  /** An identifier kept recognisable: the unusual text is appended to its value. */
-  | { kind: string; op: 'suffix'; path: Path; text: string }
-  /** A field the schema does not name (additional properties are allowed). */
-  | { kind: string; op: 'add'; name: string; value: JsonValue }
-  | { kind: string; op: 'array-body'; wrapped: boolean }
-  | { kind: string; op: 'string-body'; encoded: boolean }
-  | { kind: string; op: 'nested'; key: string };
+/**
+ * Why the spec leaves a generated value's handling open (control characters in text, a length it bounds
+ * nowhere, an id beyond any listed candidate, a field it does not name); absent for an ordinary value,
+ * whose 5xx is a failure ("JSON (UTF-8)": any UTF-8 text is ordinary).
+ */
+export interface Openness {
+  open?: string;
+}
+
+export type Mutation = Openness &
+  (
+    | { kind: string; op: 'none' }
+    | { kind: string; op: 'set'; path: Path; value: JsonValue }
+    | { kind: string; op: 'delete'; path: Path }
+    /** An identifier kept recognisable: the unusual text is appended to its value. */
+    | { kind: string; op: 'suffix'; path: Path; text: string }
+    /** A field the schema does not name (additional properties are allowed). */
+    | { kind: string; op: 'add'; name: string; value: JsonValue }
+    | { kind: string; op: 'array-body'; wrapped: boolean }
+    | { kind: string; op: 'string-body'; encoded: boolean }
+    | { kind: string; op: 'nested'; key: string }
+  );
 
 /** Where the exploration may act in a body, as field names or `array/*\/field` patterns. */
 export interface ExploreShape {
@@ -50,14 +61,14 @@ export interface CaseClass {
   arb: fc.Arbitrary<Mutation>;
 }
 
-interface Leaf {
+export interface Leaf {
   pattern: string;
   path: Path;
   field: RequestField;
 }
 
 /** Every field of the shape as a concrete path (array items at `item`), depth first. */
-function leaves(shape: ExploreShape): Leaf[] {
+export function leaves(shape: ExploreShape): Leaf[] {
   const at = shape.item ?? 0;
   const out: Leaf[] = [];
   for (const field of shape.fields) {
@@ -241,13 +252,25 @@ const longText = fc
   .integer({ min: 1000, max: 4000 })
   .map((n) => 'Data analyst, SQL and dashboards. '.repeat(Math.ceil(n / 34)).slice(0, n));
 
-const TEXT_CLASSES: ReadonlyArray<[string, fc.Arbitrary<string>]> = [
-  ['text:outside-bmp', outsideBmp],
-  ['text:combining-marks', combining],
-  ['text:right-to-left', rightToLeft],
-  ['text:control-characters', controls],
-  ['text:long', longText],
+export const OPEN_CONTROLS = 'control characters in text (U+0000 among them)';
+export const OPEN_LENGTH = 'a text length the spec bounds nowhere';
+export const OPEN_FIELD = 'a request field the spec does not name';
+export const OPEN_ID = 'an id beyond any listed candidate';
+
+/** Each class of unusual text, and whether the spec leaves its handling open (for a field of no stated bound). */
+const TEXT_CLASSES: ReadonlyArray<[string, fc.Arbitrary<string>, string | undefined]> = [
+  ['text:outside-bmp', outsideBmp, undefined],
+  ['text:combining-marks', combining, undefined],
+  ['text:right-to-left', rightToLeft, undefined],
+  ['text:control-characters', controls, OPEN_CONTROLS],
+  ['text:long', longText, OPEN_LENGTH],
 ];
+
+/** Where a bound is stated (requirement text: 300 characters, `too_long`), a long value is addressed by the spec. */
+function textOpenness(reason: string | undefined, field: RequestField | undefined): Openness {
+  if (reason === OPEN_LENGTH && field?.maxLength !== undefined) return {};
+  return reason === undefined ? {} : { open: reason };
+}
 
 /**
  * The classes of valid cases with unusual values. `textOnly`: only unusual text in free-text fields and
@@ -258,21 +281,35 @@ export function unusualClasses(shape: ExploreShape, opts: { textOnly?: boolean }
   const text = all.filter((l) => (shape.text ?? []).includes(l.pattern));
   const ids = opts.textOnly ? [] : all.filter((l) => (shape.ids ?? []).includes(l.pattern));
   const classes: CaseClass[] = [];
-  for (const [kind, values] of TEXT_CLASSES) {
+  for (const [kind, values, reason] of TEXT_CLASSES) {
     const targets: fc.Arbitrary<Mutation>[] = [];
     if (text.length > 0)
       targets.push(
-        fc
-          .constantFrom(...text)
-          .chain((l) => values.map((value): Mutation => ({ kind, op: 'set', path: l.path, value }))),
+        fc.constantFrom(...text).chain((l) =>
+          values.map((value): Mutation => ({
+            kind,
+            op: 'set',
+            path: l.path,
+            value,
+            ...textOpenness(reason, l.field),
+          })),
+        ),
       );
     if (ids.length > 0)
       targets.push(
-        fc
-          .constantFrom(...ids)
-          .chain((l) => values.map((t): Mutation => ({ kind, op: 'suffix', path: l.path, text: t }))),
+        fc.constantFrom(...ids).chain((l) =>
+          values.map((t): Mutation => ({
+            kind,
+            op: 'suffix',
+            path: l.path,
+            text: t,
+            ...textOpenness(reason, l.field),
+          })),
+        ),
       );
-    targets.push(values.map((value): Mutation => ({ kind, op: 'add', name: 'zz_explore_note', value })));
+    targets.push(
+      values.map((value): Mutation => ({ kind, op: 'add', name: 'zz_explore_note', value, open: OPEN_FIELD })),
+    );
     classes.push({ kind, arb: fc.oneof(...targets) });
   }
   if (opts.textOnly) return classes;
@@ -300,7 +337,7 @@ export function unusualClasses(shape: ExploreShape, opts: { textOnly?: boolean }
         .chain((l) =>
           fc
             .constantFrom<JsonValue>(TWO_POW_31, 2n ** 53n + 1n, TWO_POW_63 - 1n, 0)
-            .map((value): Mutation => ({ kind: 'int64:boundary', op: 'set', path: l.path, value })),
+            .map((value): Mutation => ({ kind: 'int64:boundary', op: 'set', path: l.path, value, open: OPEN_ID })),
         ),
     });
   const arrays = all.filter(
@@ -333,19 +370,36 @@ export function streamSeed(seed: number, name: string): number {
   return h & 0x7fffffff;
 }
 
-/** `count` cases, the classes in turn (each its own stream: streamSeed(seed, kind)), so every class comes early. */
-export function drawCases(classes: readonly CaseClass[], count: number, seed: number): DrawnCase[] {
-  if (classes.length === 0 || count <= 0) return [];
-  const per = Math.ceil(count / classes.length);
-  const samples = classes.map((c) => fc.sample(c.arb, { seed: streamSeed(seed, c.kind), numRuns: per }));
-  const out: DrawnCase[] = [];
-  for (let i = 0; i < count; i++) {
-    const classIndex = i % classes.length;
-    const run = Math.floor(i / classes.length);
-    const mutation = samples[classIndex]?.[run];
-    if (mutation) out.push({ classIndex, run, mutation });
+/** The `run`-th value of a class's seeded stream, drawn alone (fast-check walks the stream lazily to it). */
+export function drawOne(cls: CaseClass, seed: number, run: number): Mutation | undefined {
+  return fc.sample(cls.arb, { seed: streamSeed(seed, cls.kind), path: String(run), numRuns: 1 })[0];
+}
+
+/**
+ * `count` cases: first the fixed sweep (classIndex -1: nothing to shrink), then the classes in turn
+ * (each its own stream: streamSeed(seed, kind)), so every class comes early. Drawn one at a time as
+ * they are consumed: a large --explore holds one case in memory, not all of them.
+ */
+export function* drawCases(
+  classes: readonly CaseClass[],
+  count: number,
+  seed: number,
+  sweep: readonly Mutation[] = [],
+): Generator<DrawnCase> {
+  let i = 0;
+  for (const mutation of sweep) {
+    if (i >= count) return;
+    yield { classIndex: -1, run: i, mutation };
+    i++;
   }
-  return out;
+  if (classes.length === 0) return;
+  for (let k = 0; i < count; k++, i++) {
+    const classIndex = k % classes.length;
+    const run = Math.floor(k / classes.length);
+    const cls = classes[classIndex];
+    const mutation = cls ? drawOne(cls, seed, run) : undefined;
+    if (mutation) yield { classIndex, run, mutation };
+  }
 }
 
 /**
@@ -442,8 +496,13 @@ function render(v: JsonValue, max = 80): string {
 
 const pointer = (path: Path): string => `/${path.map((s) => String(s)).join('/')}`;
 
-/** One line saying what the case did to the valid body. */
+/** One line saying what the case did to the valid body, and which kind of input it is. */
 export function describeMutation(m: Mutation): string {
+  const what = describeChange(m);
+  return m.open === undefined ? what : `${what} [an input the spec does not address: ${m.open}]`;
+}
+
+function describeChange(m: Mutation): string {
   switch (m.op) {
     case 'none':
       return 'the valid body as it is';

@@ -11,7 +11,7 @@ import { S } from '../../src/spec/sections.js';
 import { roleField } from '../support/recruiters.js';
 import { acceptedRunId, revealPath } from '../support/runs.js';
 import { FIRST_FIXTURE_CANDIDATE } from './common.js';
-import { nothingSent, spareOpts, unsent } from './spare-budget.js';
+import { nothingSent, onExploreBudget } from './spare-budget.js';
 
 /** Any fixture: it answers at once and never counts toward the daily run quota. */
 const FIXTURE = 'cert-notices-all';
@@ -24,7 +24,7 @@ export interface Prepared {
 }
 
 export interface Endpoint {
-  name: 'users' | 'jobs' | 'runs-start' | 'decisions' | 'reveal';
+  name: 'users' | 'jobs' | 'runs-start' | 'decisions' | 'reveal' | 'redeem';
   request: SchemaName;
   response: SchemaName;
   spec: SpecSection;
@@ -34,7 +34,17 @@ export interface Endpoint {
   /** A valid body; `fresh` is an identifier never sent before. */
   base(t: CheckContext, p: Prepared, fresh: string): JsonObject;
   path(p: Prepared): string;
+  /** Sent with the partner key only (redeem takes no org token). */
+  partnerOnly?: boolean;
+  /** No generated body can succeed (redeem names a code never issued): no success body to judge. */
+  neverSucceeds?: boolean;
 }
+
+/**
+ * A code no service can have issued: `0` is outside the code alphabet (ABCDEFGHJKMNPQRSTUVWXYZ23456789),
+ * so every generated redeem is refused and no activation code is ever spent by the exploration.
+ */
+export const NEVER_ISSUED_CODE = 'SVC-0000-0000';
 
 /** A recruiter of the organization, and the role it was accepted with (role values are open). */
 async function recruiter(t: CheckContext): Promise<Prepared> {
@@ -50,12 +60,12 @@ async function withFixtureRun(t: CheckContext): Promise<Prepared | undefined> {
   const p = await recruiter(t);
   const ex = t.inputs.explore;
   const label = `start a ${FIXTURE} run to explore on`;
-  const started = await t.setup.startRun(
-    { job_external_id: FIXTURE, acting_user_external_id: p.user, target_count: 6 },
-    ex ? spareOpts(ex, label) : { label },
-  );
-  if (unsent(started) && ex) {
-    nothingSent(t, ex);
+  const body = { job_external_id: FIXTURE, acting_user_external_id: p.user, target_count: 6 };
+  const started = ex
+    ? await onExploreBudget(ex, label, (opts) => t.setup.startRun(body, opts))
+    : await t.setup.startRun(body, { label });
+  if (started === 'unsent') {
+    if (ex) nothingSent(t, ex);
     return undefined;
   }
   const runId = acceptedRunId(t, started, `the ${FIXTURE} start`);
@@ -183,5 +193,24 @@ export const ENDPOINTS: Endpoint[] = [
     prepare: withFixtureRun,
     base: (_t, p) => ({ acting_user_external_id: p.user }),
     path: (p) => revealPath(p.runId ?? '', FIRST_FIXTURE_CANDIDATE),
+  },
+  {
+    name: 'redeem',
+    request: 'redeem-request',
+    response: 'organization-connection',
+    spec: S.redeem,
+    // A code never issued is refused everywhere alike: nothing is spent, in the sandbox or in production.
+    needs: [],
+    shape: {
+      fields: requestFields('redeem-request'),
+      requiredStated: ['code', 'external_id'],
+      text: ['code'],
+      ids: ['external_id'],
+    },
+    prepare: () => Promise.resolve({ user: '' }),
+    base: (_t, _p, fresh) => ({ code: NEVER_ISSUED_CODE, external_id: fresh }),
+    path: () => '/activations/redeem',
+    partnerOnly: true,
+    neverSucceeds: true,
   },
 ];

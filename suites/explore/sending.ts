@@ -2,20 +2,47 @@
 // sent.
 
 import fc from 'fast-check';
-import type { ApiResponse, RequestSpec } from '../../src/http/types.js';
+import type { ApiResponse } from '../../src/http/types.js';
 import { isJsonObject } from '../../src/json/lossless.js';
 import type { CheckContext } from '../../src/api-setup/check.js';
 import type { ExploreInputs } from '../../src/runner/check.js';
 import type { CaseClass, Mutation } from '../../src/schema/explore-cases.js';
+import { mismatchSweep, unusualSweep } from '../../src/schema/explore-sweep.js';
+import { onExploreBudget } from './spare-budget.js';
 import { type Endpoint, ENDPOINTS, type Prepared } from './endpoints.js';
 
 export type Property = 'mismatch' | 'valid' | 'schema' | 'stored';
 
-/** How the request cap is shared: weight per check of each property (stored: two requests a case). */
+/** How the request cap left after the sweeps is shared: weight per check of each property (stored: two requests a case). */
 const WEIGHT: Record<Property, number> = { mismatch: 12, valid: 8, schema: 4, stored: 6 };
-const STORED_ENDPOINTS = ['jobs', 'decisions'] as const;
-const TOTAL_WEIGHT =
-  ENDPOINTS.length * (WEIGHT.mismatch + WEIGHT.valid + WEIGHT.schema) + STORED_ENDPOINTS.length * WEIGHT.stored;
+const STORED_ENDPOINTS: ReadonlyArray<Endpoint['name']> = ['jobs', 'decisions'];
+
+/** Whether the exploration has a check of this property on this endpoint (the two lists of index.ts). */
+export function explores(ep: Endpoint, property: Property): boolean {
+  if (property === 'schema') return ep.neverSucceeds !== true;
+  if (property === 'stored') return STORED_ENDPOINTS.includes(ep.name);
+  return true;
+}
+
+const PROPERTIES: readonly Property[] = ['mismatch', 'valid', 'schema', 'stored'];
+
+/** The fixed cases a check sends before its random ones (src/schema/explore-sweep.ts). */
+export function sweepOf(ep: Endpoint, property: Property): Mutation[] {
+  switch (property) {
+    case 'mismatch':
+      return mismatchSweep(ep.shape);
+    case 'valid':
+      return unusualSweep(ep.shape);
+    case 'schema':
+      return unusualSweep(ep.shape, { textOnly: true });
+    case 'stored':
+      return [];
+  }
+}
+
+const CHECKS = ENDPOINTS.flatMap((ep) => PROPERTIES.filter((p) => explores(ep, p)).map((p) => ({ ep, p })));
+const TOTAL_WEIGHT = CHECKS.reduce((n, c) => n + WEIGHT[c.p], 0);
+const SWEEP_TOTAL = CHECKS.reduce((n, c) => n + sweepOf(c.ep, c.p).length, 0);
 
 /**
  * Requests of the cap kept for what the checks send besides their cases: the fixture run each decisions
@@ -23,9 +50,17 @@ const TOTAL_WEIGHT =
  */
 const PREPARE_RESERVE = 8;
 
-/** This check's share of the cap: the same for a given cap whatever else is selected, so a seed replays alike. */
-export function shareOf(ex: ExploreInputs, property: Property): number {
-  return Math.floor((Math.max(0, ex.requests - PREPARE_RESERVE) * WEIGHT[property]) / TOTAL_WEIGHT);
+/**
+ * This check's share of the cap: its sweep first, then the rest by weight (a cap too small for every
+ * sweep cuts each in proportion). The same for a given cap whatever else is selected, so a seed replays
+ * alike.
+ */
+export function shareOf(ex: ExploreInputs, ep: Endpoint, property: Property): number {
+  if (!explores(ep, property)) return 0;
+  const avail = Math.max(0, ex.requests - PREPARE_RESERVE);
+  const sweep = sweepOf(ep, property).length;
+  if (avail < SWEEP_TOTAL) return Math.floor((sweep * avail) / SWEEP_TOTAL);
+  return sweep + Math.floor(((avail - SWEEP_TOTAL) * WEIGHT[property]) / TOTAL_WEIGHT);
 }
 
 /** Shrinking stops after this many candidates (each one request or two), within the check's share. */
@@ -39,14 +74,22 @@ export interface Sent {
   body: unknown;
 }
 
-export async function send(
+/**
+ * Every generated request, shrinking steps and second attempts included, goes out on the exploration's
+ * budget (spare while another check runs, then the grace: spare-budget.ts). Unsent: 'unsent'.
+ */
+export function send(
   t: CheckContext,
-  ep: Endpoint,
-  p: Prepared,
+  x: { ep: Endpoint; p: Prepared; ex: ExploreInputs },
   body: unknown,
-  opts: Omit<RequestSpec, 'method' | 'path' | 'body'>,
-): Promise<ApiResponse> {
-  // A run start goes through startRun, which counts any real run a 2xx would mean (none is meant).
-  if (ep.name === 'runs-start' && isJsonObject(body)) return t.setup.startRun(body, opts);
-  return t.api.post(ep.path(p), body, opts);
+  label: string,
+): Promise<ApiResponse | 'unsent'> {
+  const { ep, p, ex } = x;
+  const auth = ep.partnerOnly ? { auth: 'partner' as const } : {};
+  return onExploreBudget(ex, label, (opts) =>
+    // A run start goes through startRun, which counts any real run a 2xx would mean (none is meant).
+    ep.name === 'runs-start' && isJsonObject(body)
+      ? t.setup.startRun(body, { ...opts, ...auth })
+      : t.api.post(ep.path(p), body, { ...opts, ...auth }),
+  );
 }

@@ -18,8 +18,10 @@ const FIXTURE_CANDIDATE = 990000000001n;
 
 /** Test deliveries go out "usually within a minute" (POST /sandbox/webhooks/test). */
 const USUAL_DELIVERY_SPEC_MS = 60_000;
-// Like the receiver waits' floor (support/webhook-deliveries.ts): a busy CI core can hold a delivery this long.
-const LATE_FLOOR_MS = 3_000;
+// A floor in real time: a busy machine holds a delivery this long (2 cores at load 18: 3.9 to 5.4 s,
+// a warning in 4 runs of 6 at time scale 60), and timing the spec does not bound must not change the
+// outcome of the same build on the same target. At time scale 1 the minute itself is above it.
+const LATE_FLOOR_MS = 10_000;
 
 /** One delivery of the webhook trio with the 202 that queued it. */
 type TrioDelivery = Awaited<ReturnType<typeof trioDeliveries>>[number];

@@ -30,6 +30,7 @@ import {
 import type { Interrupt } from './peak-rss.js';
 import { SECRET_ROWS } from './hostile-secret-rows.js';
 import { REPORT_ROWS } from './hostile-report-rows.js';
+import { EXPLORE_ROWS } from './hostile-explore-rows.js';
 import { OBSERVATION_TEXT_CHARS } from '../../src/runner/limits.js';
 
 export const PEAK_RSS_BOUND_MB = 512;
@@ -288,6 +289,7 @@ export const MATRIX: MatrixRow[] = [
   ...SECRET_ROWS,
   // `report` given edited numbers, a full disk, many inputs, a signal; deep answers; checks at a signal.
   ...REPORT_ROWS,
+  ...EXPLORE_ROWS,
   // Slow rows, for the before/after figures of the issue (minutes with the old build).
 
   {

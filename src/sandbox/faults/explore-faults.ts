@@ -1,5 +1,6 @@
 // What generated requests find (the explore suite): one fault per property class, each a bug real
 // services ship. They act at the body and answer points, or in jsonBody (context.ts).
+import { ApiError } from '../api-error.js';
 import { FloatToken, type JsonRecord } from '../json.js';
 import type { FaultDefinition } from './types.js';
 
@@ -13,9 +14,20 @@ function looseText(body: JsonRecord): JsonRecord {
   return out;
 }
 
-const ENDPOINTS = ['users', 'jobs', 'runs-start', 'decisions', 'reveal'] as const;
+/** The endpoints the exploration sends to; redeem has no success to judge (it names a code never issued). */
+const ENDPOINTS = ['users', 'jobs', 'runs-start', 'decisions', 'reveal', 'redeem'] as const;
+const SUCCEEDING = ENDPOINTS.filter((e) => e !== 'redeem');
 const others = (property: string, first: string): string[] =>
-  ENDPOINTS.filter((e) => e !== first).map((e) => `explore.${e}.${property}`);
+  (property === 'success-matches-response-schema' ? SUCCEEDING : ENDPOINTS)
+    .filter((e) => e !== first)
+    .map((e) => `explore.${e}.${property}`);
+
+const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
+
+/** A crash of the route on one field, answered as the framework answers an unhandled error. */
+function crash(): never {
+  throw new ApiError(500, 'internal_error');
+}
 
 export const exploreFaults = [
   {
@@ -63,6 +75,49 @@ export const exploreFaults = [
     acts: {
       answer: (r, f) =>
         r.status >= 200 && r.status < 300 && /[^\x00-\x7f]/.test(f.requestText()) ? { ...r, body: [r.body] } : r,
+    },
+  },
+  // Single-field defects: each is found by the sweep every certification sends, whatever the seed.
+  {
+    id: 'explore.user-name-number-stored',
+    area: 'explore',
+    summary: "a number as a recruiter's `full_name` (`full_name: 12345`) is accepted and stored as its digits",
+    caughtBy: 'explore.users.schema-mismatch-answered-4xx',
+    acts: {
+      body: (b, f) =>
+        f.route === 'users' && typeof b.full_name === 'number' ? { ...b, full_name: String(b.full_name) } : b,
+    },
+  },
+  {
+    id: 'explore.target-count-string-coerced',
+    area: 'explore',
+    summary: 'a `target_count` written as a string (`"5"`) is read as the number and the run started, instead of a 4xx',
+    caughtBy: 'explore.runs-start.schema-mismatch-answered-4xx',
+    acts: {
+      body: (b, f) =>
+        f.route === 'runs-start' && typeof b.target_count === 'string' && /^\d+$/.test(b.target_count)
+          ? { ...b, target_count: Number(b.target_count) }
+          : b,
+    },
+  },
+  {
+    id: 'explore.job-title-emoji-500',
+    area: 'explore',
+    summary:
+      'an emoji (a character outside the BMP) in a job `title` answers 500: the title column holds 3-byte UTF-8 only',
+    caughtBy: 'explore.jobs.valid-input-never-5xx',
+    acts: {
+      body: (b, f) => (f.route === 'jobs' && typeof b.title === 'string' && ASTRAL.test(b.title) ? crash() : b),
+    },
+  },
+  {
+    id: 'explore.redeem-code-non-string-500',
+    area: 'explore',
+    summary:
+      'an activation `code` that is not a string (`code: 12345`) crashes the code normalizer: 500 instead of a 4xx',
+    caughtBy: 'explore.redeem.schema-mismatch-answered-4xx',
+    acts: {
+      body: (b, f) => (f.route === 'redeem' && b.code !== undefined && typeof b.code !== 'string' ? crash() : b),
     },
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -1,0 +1,69 @@
+// `npm run bench:repeat [N] [--idle]`: the same build against the same target, N times (default 20), compared:
+// the embedded sandbox, then the sandbox behind 250 ms of latency, both while two busy loops keep both
+// cores busy. Prints the verdicts, how many runs differ from the first and every difference (verdict,
+// a check's outcome, the exploration's requests). The runs are in-process (the test helper), at the
+// time scale `npx svc-certify run` uses (60), with every input provisioned (--exhaust-limits too).
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { certifySandbox } from '../test/support/certify-sandbox.js';
+import { differences, outcomeOf, startLatencyProxy, type Outcome } from '../test/support/repeat-runs.js';
+
+const runs = Number(process.argv[2] ?? 20);
+/** `--idle`: no busy loops of its own (a machine already loaded by other work). */
+const ownLoad = !process.argv.includes('--idle');
+const LATENCY_MS = 250;
+
+/** A child process spinning until killed: one core kept busy. */
+function busyLoop(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+}
+
+async function series(name: string, one: () => Promise<Outcome>): Promise<number> {
+  const outcomes: Outcome[] = [];
+  const t0 = Date.now();
+  for (let i = 0; i < runs; i++) {
+    const s = Date.now();
+    const o = await one();
+    outcomes.push(o);
+    console.log(
+      `${name} run ${i + 1}/${runs}: ${o.verdict}, ${o.exploration.length} generated requests, ${((Date.now() - s) / 1000).toFixed(1)} s`,
+    );
+  }
+  const first = outcomes[0]!;
+  const differing = outcomes.slice(1).map((o, i) => ({ run: i + 2, diff: differences(first, o) }));
+  const verdicts = new Map<string, number>();
+  for (const o of outcomes) verdicts.set(o.verdict, (verdicts.get(o.verdict) ?? 0) + 1);
+  const bad = differing.filter((d) => d.diff.length > 0);
+  console.log(
+    `\n${name}: ${runs} runs in ${((Date.now() - t0) / 1000).toFixed(0)} s; verdicts ${[...verdicts].map(([v, n]) => `${v} ×${n}`).join(', ')}; ${runs - bad.length}/${runs} identical to the first (verdict, ${Object.keys(first.checks).length} check outcomes, ${first.exploration.length} generated requests)`,
+  );
+  for (const d of bad) console.log(`  run ${d.run}: ${d.diff.join('; ')}`);
+  return bad.length;
+}
+
+const busy = ownLoad ? [busyLoop(), busyLoop()] : [];
+try {
+  const plain = await series('embedded sandbox', async () =>
+    outcomeOf(await certifySandbox({ timeScale: 60, exhaustLimits: true })),
+  );
+  const latent = await series(`sandbox behind ${LATENCY_MS} ms`, async () => {
+    const proxy = await startLatencyProxy(LATENCY_MS);
+    try {
+      return outcomeOf(
+        await certifySandbox({
+          timeScale: 60,
+          exhaustLimits: true,
+          adjust: (config) => {
+            proxy.to(config.baseUrl ?? '');
+            return { ...config, baseUrl: proxy.baseUrl };
+          },
+        }),
+      );
+    } finally {
+      await proxy.close();
+    }
+  });
+  process.exitCode = plain + latent === 0 ? 0 : 1;
+} finally {
+  for (const b of busy) b.kill('SIGKILL');
+}
