@@ -17,12 +17,15 @@ const answer = (status: number, body: unknown = {}) => ({
 });
 
 describe('partner injections', () => {
-  it('run-start-500 hits the first real run start only; fixtures pass untouched', () => {
+  it('run-start-500 hits the first start of cert-failed only, a start whose loss costs no step; real runs and other fixtures pass untouched', () => {
     const inj = createInjector({ timeScale: 1, enabled: true });
     expect(inj.simulate(post(1, '/v1/runs', { job_external_id: 'cert-slow' }))).toBeUndefined();
-    expect(inj.simulate(post(2, '/v1/runs', { job_external_id: 'job-1' }))).toEqual({ simulate: 'internal_error' });
-    expect(inj.simulate(post(3, '/v1/runs', { job_external_id: 'job-1' }))).toBeUndefined();
-    expect(inj.injectedFor(2)).toBe('run-start-500');
+    expect(inj.simulate(post(2, '/v1/runs', { job_external_id: 'job-1' }))).toBeUndefined();
+    expect(inj.simulate(post(3, '/v1/runs', { job_external_id: 'cert-failed' }))).toEqual({
+      simulate: 'internal_error',
+    });
+    expect(inj.simulate(post(4, '/v1/runs', { job_external_id: 'cert-failed' }))).toBeUndefined();
+    expect(inj.injectedFor(3)).toBe('run-start-500');
   });
 
   it("rate-limited-429: the first POST /users, Retry-After the spec's 30 s divided by the scale, rounded up", () => {
@@ -40,12 +43,15 @@ describe('partner injections', () => {
     expect(inj.simulate(get(4, '/v1/runs/a'))).toBeUndefined();
   });
 
-  it('redeem-answer-lost: the first successful redeem only; run-held-running: the first accepted real run reads running', () => {
+  it('redeem-answer-lost: the first successful redeem only; run-held-running: the first real run the client polls reads running', () => {
     const inj = createInjector({ timeScale: 1, enabled: true });
     expect(inj.deliver(post(1, '/v1/activations/redeem', { code: 'x' }), answer(404))).toBe('send');
     expect(inj.deliver(post(2, '/v1/activations/redeem', { code: 'y' }), answer(200))).toBe('drop');
     expect(inj.deliver(post(3, '/v1/activations/redeem', { code: 'z' }), answer(200))).toBe('send');
     expect(inj.deliver(post(4, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
+    // Read running, then polled while running: held from then on.
+    for (const id of [41, 42])
+      expect(inj.deliver(get(id, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }))).toBe('send');
     const held = inj.deliver(get(5, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'completed', candidates: [] }));
     expect(typeof held === 'object' && JSON.parse(held.replace.body.toString('utf8')).status).toBe('running');
     expect(inj.fired()).toEqual(['redeem-answer-lost', 'run-held-running']);
@@ -174,6 +180,9 @@ describe('injections a conformant client never causes itself', () => {
   it('run-held-running: the terminal webhook of the held run is held back while its reads say running', () => {
     const inj = createInjector({ timeScale: 10, enabled: true });
     expect(inj.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
+    // A run only started (a client that follows it by webhook) is not held.
+    expect(inj.terminalEventDelayMs('r1')).toBeUndefined();
+    for (const id of [2, 3]) inj.deliver(get(id, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }));
     const hold = inj.terminalEventDelayMs('r1') ?? 0;
     // 35 spec minutes at time scale 10: 210 s real, less what already passed.
     expect(hold).toBeGreaterThan(209_000);
@@ -182,6 +191,40 @@ describe('injections a conformant client never causes itself', () => {
     // --skip-injection run-held-running: nothing held.
     const off = createInjector({ timeScale: 10, enabled: true, skip: ['run-held-running'] });
     off.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }));
+    for (const id of [2, 3]) off.deliver(get(id, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }));
     expect(off.terminalEventDelayMs('r1')).toBeUndefined();
+  });
+
+  it('run-status-unknown reaches a client that reads only after a webhook: the first read soon after a delivery for the run', () => {
+    const inj = createInjector({ timeScale: 1, enabled: true });
+    // Read long after the delivery: no prompt.
+    inj.delivered('w', Date.now() - 60_000);
+    expect(inj.deliver(get(1, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed' }))).toBe('send');
+    // Read just after the run_completed delivery: the unknown status, even though the run has completed.
+    inj.delivered('w', Date.now());
+    const sent = inj.deliver(get(2, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed', candidates: [] }));
+    expect(typeof sent === 'object' && JSON.parse(sent.replace.body.toString('utf8')).status).toBe(
+      'zz_certification_status',
+    );
+    expect(inj.injectedFor(2)).toBe('run-status-unknown');
+    // Once: the read after it shows the truth.
+    expect(inj.deliver(get(3, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed' }))).toBe('send');
+  });
+
+  it('org-token-revoked with one customer: its token is refused at its next call once every other duty is judged', () => {
+    const inj = createInjector({ timeScale: 1, enabled: true, skip: ['rate-limited-429'] });
+    const a = 'sot_only';
+    expect(inj.deliver(withOrg(1, a), answer(200))).toBe('send');
+    expect(inj.awaitsDutiesJudged()).toBe(true);
+    // Not yet: its other duties are still open.
+    expect(inj.simulate(withOrg(2, a))).toBeUndefined();
+    inj.dutiesJudged();
+    expect(inj.awaitsDutiesJudged()).toBe(false);
+    expect(inj.simulate(withOrg(3, a))).toBeDefined();
+    const sent = inj.deliver(withOrg(3, a), answer(503));
+    expect(typeof sent === 'object' && sent.replace.status).toBe(401);
+    expect(inj.injectedFor(3)).toBe('org-token-revoked');
+    // Off with --no-inject: nothing waits.
+    expect(createInjector({ timeScale: 1, enabled: false }).awaitsDutiesJudged()).toBe(false);
   });
 });

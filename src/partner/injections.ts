@@ -44,7 +44,25 @@ export interface Injector {
   fired(): InjectionId[];
   /** How long (real ms) the terminal webhook of `runId` is held back: the held run's, while its reads say running. */
   terminalEventDelayMs(runId: string): number | undefined;
+  /** A valid webhook delivery for `runId` began at `at` (epoch ms): a read soon after it is prompted by it. */
+  delivered(runId: string, at: number): void;
+  /**
+   * Whether org-token-revoked still waits for the one customer's other duties to be judged (the session
+   * then re-judges and calls `dutiesJudged`); false once it fired, is off, or was told.
+   */
+  awaitsDutiesJudged(): boolean;
+  /** Every other duty is judged: the next call with the first customer's token is refused (org-token-revoked). */
+  dutiesJudged(): void;
 }
+
+/** A read this long (spec time) after a delivery for its run began is prompted by it (rules/runs.ts reads the same). */
+const PROMPTED_BY_WEBHOOK_MS = 5_000;
+
+/**
+ * The fixture whose first start answers the injected 500: the failed-run fixture, whose loss costs the
+ * session nothing (no rule needs its run, and a client shows the error where it would show the failure).
+ */
+export const RUN_START_500_FIXTURE = 'cert-failed';
 
 /** The org token a request carries, if any. */
 function orgTokenOf(req: InjectableRequest): string | undefined {
@@ -158,11 +176,19 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
   /** Runs read `running` (answered 200) so far: a later read of one is a poll. */
   const readRunning = new Set<string>();
   let held: { runId: string; startedAt: number } | undefined;
+  /** Real runs accepted so far, with when (epoch ms). */
+  const realRunStarts = new Map<string, number>();
   /** The run whose decisions drew decisions-503: the lost answer is for another run. */
   let decisions503Run: string | undefined;
-  /** Org tokens in the order their first call was accepted; the second is revoked (org-token-revoked). */
+  /**
+   * Org tokens in the order their first call was accepted; the second is revoked after its first accepted
+   * call, or the first once every other duty is judged (`dutiesJudged`), whichever comes first.
+   */
   const acceptedTokens: string[] = [];
   let revokedToken: string | undefined;
+  let soleRevocationDue = false;
+  /** When a valid delivery for each run last began (epoch ms). */
+  const deliveredAt = new Map<string, number>();
   /** Requests answered by an injection whose answer deliver() writes (nothing of them was executed). */
   const answerOf = new Map<number, Answer>();
   const heldUntil = (): number | undefined =>
@@ -178,7 +204,11 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       // A revoked token stays revoked: every call carrying it is refused, none executed.
       const token = orgTokenOf(req);
       if (opts.enabled && token !== undefined && path !== '/v1/activations/redeem') {
-        if (revokedToken === undefined && armed('org-token-revoked') && acceptedTokens[1] === token) {
+        if (
+          revokedToken === undefined &&
+          armed('org-token-revoked') &&
+          (acceptedTokens[1] === token || (soleRevocationDue && acceptedTokens[0] === token))
+        ) {
           revokedToken = token;
           fire('org-token-revoked', req);
         } else if (token === revokedToken) byRequest.set(req.id, 'org-token-revoked');
@@ -211,10 +241,11 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         decisions503Run = decisions[1]!;
         return { simulate: 'rate_limit_unavailable' };
       }
+      // On the failed-run fixture's first start, not on the first real run: a client that rightly does not
+      // retry still gets its real run, and loses only a run no step needs.
       if (path === '/v1/runs' && armed('run-start-500')) {
         const job = jobExternalId(req.body);
-        if (typeof job === 'string' && !job.startsWith('cert-') && fire('run-start-500', req))
-          return { simulate: 'internal_error' };
+        if (job === RUN_START_500_FIXTURE && fire('run-start-500', req)) return { simulate: 'internal_error' };
       }
       if (path === '/v1/users' && armed('rate-limited-429') && fire('rate-limited-429', req)) {
         return { simulate: 'rate_limited', retryAfterSeconds: injectedRetryAfter(opts.timeScale) };
@@ -242,19 +273,26 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         fire('redeem-answer-lost', req);
         return 'drop';
       }
-      if (
-        req.method === 'POST' &&
-        path === '/v1/runs' &&
-        res.status === 202 &&
-        held === undefined &&
-        !skipped.has('run-held-running')
-      ) {
+      if (req.method === 'POST' && path === '/v1/runs' && res.status === 202) {
         const job = jobExternalId(req.body);
         const runId = runIdOf(res.body);
         if (typeof job === 'string' && !job.startsWith('cert-') && runId !== undefined)
-          held = { runId, startedAt: Date.now() };
+          realRunStarts.set(runId, Date.now());
         return 'send';
       }
+      // The held run is the first real run the client polls (reads running, then again while it runs): a
+      // client that follows its runs by webhook only is never held 35 minutes for a limit it cannot break.
+      const polledRun = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path)?.[1] : undefined;
+      if (
+        held === undefined &&
+        !skipped.has('run-held-running') &&
+        polledRun !== undefined &&
+        realRunStarts.has(polledRun) &&
+        readRunning.has(polledRun) &&
+        res.status === 200 &&
+        withStatus(res.body, 'running', 'running') !== undefined
+      )
+        held = { runId: polledRun, startedAt: realRunStarts.get(polledRun)! };
       if (
         held &&
         req.method === 'GET' &&
@@ -282,13 +320,28 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         return 'drop';
       }
       const read = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path) : null;
-      // Only a poll (a read of a run read `running` before) draws the unknown status: a client that stops
-      // reading after it stopped because of it, not because nobody watches the run any more.
+      // A poll (a read of a run read `running` before) draws the unknown status: a client that stops reading
+      // after it stopped because of it, not because nobody watches the run any more. So does a read a
+      // webhook delivery for the run prompted, whatever the run's status: a client that follows runs by
+      // webhook only never polls, and its read after the delivery is the one it makes.
       const polled = read !== null && readRunning.has(read[1]!);
+      const delivered = read !== null ? deliveredAt.get(read[1]!) : undefined;
+      const prompted = delivered !== undefined && Date.now() - delivered <= PROMPTED_BY_WEBHOOK_MS / opts.timeScale;
       if (read && res.status === 200 && withStatus(res.body, 'running', 'running') !== undefined)
         readRunning.add(read[1]!);
-      if (read && polled && res.status === 200 && read[1] !== held?.runId && armed('run-status-unknown')) {
-        const body = withStatus(res.body, 'running', UNKNOWN_RUN_STATUS);
+      if (
+        read &&
+        (polled || prompted) &&
+        res.status === 200 &&
+        read[1] !== held?.runId &&
+        armed('run-status-unknown')
+      ) {
+        const body =
+          withStatus(res.body, 'running', UNKNOWN_RUN_STATUS) ??
+          (prompted
+            ? (withStatus(res.body, 'completed', UNKNOWN_RUN_STATUS) ??
+              withStatus(res.body, 'failed', UNKNOWN_RUN_STATUS))
+            : undefined);
         if (body) {
           fire('run-status-unknown', req);
           return { replace: { status: res.status, headers: res.headers, body } };
@@ -321,5 +374,12 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       return until === undefined ? undefined : Math.max(0, until - Date.now());
     },
     fired: () => INJECTION_POINTS.map((p) => p.id).filter((id) => done.has(id)),
+    delivered(runId, at) {
+      deliveredAt.set(runId, at);
+    },
+    awaitsDutiesJudged: () => opts.enabled && armed('org-token-revoked') && !soleRevocationDue,
+    dutiesJudged() {
+      soleRevocationDue = true;
+    },
   };
 }

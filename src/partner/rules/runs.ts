@@ -7,6 +7,8 @@ export interface RunFacts {
   runId: string;
   /** Epoch ms the run began, as far as the traffic shows. */
   startedAt: number;
+  /** The run's start (its 202) is in the traffic: `startedAt` is when it was answered, not a first read. */
+  startSeen: boolean;
   /** Fixture name, from `sandbox.fixture` of the start or a read. */
   fixture?: string;
   /** Every GET of the run, in arrival order. */
@@ -63,13 +65,19 @@ function findRuns(traffic: Traffic): Map<string, RunFacts> {
       const id = record(r.responseJson)?.run_id;
       if (typeof id === 'string' && !runs.has(id)) {
         const fixture = fixtureOf(r.responseJson);
-        runs.set(id, { runId: id, startedAt: r.answeredAt, reads: [], ...(fixture ? { fixture } : {}) });
+        runs.set(id, {
+          runId: id,
+          startedAt: r.answeredAt,
+          startSeen: true,
+          reads: [],
+          ...(fixture ? { fixture } : {}),
+        });
       }
     }
     if (r.endpoint === 'runs-read' && r.runId !== undefined) {
       let run = runs.get(r.runId);
       if (!run) {
-        run = { runId: r.runId, startedAt: r.at, reads: [] };
+        run = { runId: r.runId, startedAt: r.at, startSeen: false, reads: [] };
         runs.set(r.runId, run);
       }
       run.reads.push(r);
