@@ -42,7 +42,7 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
   {
     id: 'run-held-running',
     summary:
-      'the first real run the client polls (reads running, then again while it runs) reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched; its run_completed or run_failed webhook is held back as long',
+      'the first real run the client reads while it runs (a recruiter watching it; a client that reads only after the webhook is never held) reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched; its run_completed or run_failed webhook is held back as long',
   },
   {
     id: 'decisions-503',

@@ -1,6 +1,6 @@
 // Each injection fires once, at its documented point only; --no-inject turns every one off.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createInjector, injectedRetryAfter } from './injections.js';
 
 const post = (id: number, path: string, body?: unknown) => ({
@@ -43,15 +43,14 @@ describe('partner injections', () => {
     expect(inj.simulate(get(4, '/v1/runs/a'))).toBeUndefined();
   });
 
-  it('redeem-answer-lost: the first successful redeem only; run-held-running: the first real run the client polls reads running', () => {
+  it('redeem-answer-lost: the first successful redeem only; run-held-running: the first real run read while running reads running', () => {
     const inj = createInjector({ timeScale: 1, enabled: true });
     expect(inj.deliver(post(1, '/v1/activations/redeem', { code: 'x' }), answer(404))).toBe('send');
     expect(inj.deliver(post(2, '/v1/activations/redeem', { code: 'y' }), answer(200))).toBe('drop');
     expect(inj.deliver(post(3, '/v1/activations/redeem', { code: 'z' }), answer(200))).toBe('send');
     expect(inj.deliver(post(4, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
-    // Read running, then polled while running: held from then on.
-    for (const id of [41, 42])
-      expect(inj.deliver(get(id, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }))).toBe('send');
+    // Read while running: held from then on.
+    expect(inj.deliver(get(41, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }))).toBe('send');
     const held = inj.deliver(get(5, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'completed', candidates: [] }));
     expect(typeof held === 'object' && JSON.parse(held.replace.body.toString('utf8')).status).toBe('running');
     expect(inj.fired()).toEqual(['redeem-answer-lost', 'run-held-running']);
@@ -182,7 +181,7 @@ describe('injections a conformant client never causes itself', () => {
     expect(inj.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
     // A run only started (a client that follows it by webhook) is not held.
     expect(inj.terminalEventDelayMs('r1')).toBeUndefined();
-    for (const id of [2, 3]) inj.deliver(get(id, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }));
+    inj.deliver(get(2, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }));
     const hold = inj.terminalEventDelayMs('r1') ?? 0;
     // 35 spec minutes at time scale 10: 210 s real, less what already passed.
     expect(hold).toBeGreaterThan(209_000);
@@ -196,19 +195,33 @@ describe('injections a conformant client never causes itself', () => {
   });
 
   it('run-status-unknown reaches a client that reads only after a webhook: the first read soon after a delivery for the run', () => {
-    const inj = createInjector({ timeScale: 1, enabled: true });
-    // Read long after the delivery: no prompt.
-    inj.delivered('w', Date.now() - 60_000);
-    expect(inj.deliver(get(1, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed' }))).toBe('send');
-    // Read just after the run_completed delivery: the unknown status, even though the run has completed.
-    inj.delivered('w', Date.now());
-    const sent = inj.deliver(get(2, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed', candidates: [] }));
-    expect(typeof sent === 'object' && JSON.parse(sent.replace.body.toString('utf8')).status).toBe(
-      'zz_certification_status',
-    );
-    expect(inj.injectedFor(2)).toBe('run-status-unknown');
-    // Once: the read after it shows the truth.
-    expect(inj.deliver(get(3, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed' }))).toBe('send');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000_000);
+      const inj = createInjector({ timeScale: 1, enabled: true });
+      inj.deliver(post(1, '/v1/runs', { job_external_id: 'cert-notices-all' }), answer(202, { run_id: 'f' }));
+      inj.deliver(post(2, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'w' }));
+      // A delivery right after the start (a fixture that ends at once) races the client's own first read: no prompt.
+      inj.delivered('f', 1_000_100);
+      vi.setSystemTime(1_000_200);
+      expect(inj.deliver(get(3, '/v1/runs/f'), answer(200, { run_id: 'f', status: 'completed' }))).toBe('send');
+      // The real run's run_completed, minutes after its start; a read 10 s later is no longer prompted by it.
+      inj.delivered('w', 1_180_000);
+      vi.setSystemTime(1_190_000);
+      expect(inj.deliver(get(4, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed' }))).toBe('send');
+      // A read 1 s after a delivery: the unknown status, even though the run has completed.
+      inj.delivered('w', 1_200_000);
+      vi.setSystemTime(1_201_000);
+      const sent = inj.deliver(get(5, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed', candidates: [] }));
+      expect(typeof sent === 'object' && JSON.parse(sent.replace.body.toString('utf8')).status).toBe(
+        'zz_certification_status',
+      );
+      expect(inj.injectedFor(5)).toBe('run-status-unknown');
+      // Once: the read after it shows the truth.
+      expect(inj.deliver(get(6, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed' }))).toBe('send');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('org-token-revoked with one customer: its token is refused at its next call once every other duty is judged', () => {

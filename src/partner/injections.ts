@@ -187,8 +187,10 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
   const acceptedTokens: string[] = [];
   let revokedToken: string | undefined;
   let soleRevocationDue = false;
-  /** When a valid delivery for each run last began (epoch ms). */
+  /** When a valid delivery for each run last began (epoch ms), for deliveries that came well after the start. */
   const deliveredAt = new Map<string, number>();
+  /** When each run's start was answered (epoch ms). */
+  const startedAt = new Map<string, number>();
   /** Requests answered by an injection whose answer deliver() writes (nothing of them was executed). */
   const answerOf = new Map<number, Answer>();
   const heldUntil = (): number | undefined =>
@@ -276,19 +278,20 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       if (req.method === 'POST' && path === '/v1/runs' && res.status === 202) {
         const job = jobExternalId(req.body);
         const runId = runIdOf(res.body);
+        if (runId !== undefined) startedAt.set(runId, Date.now());
         if (typeof job === 'string' && !job.startsWith('cert-') && runId !== undefined)
           realRunStarts.set(runId, Date.now());
         return 'send';
       }
-      // The held run is the first real run the client polls (reads running, then again while it runs): a
-      // client that follows its runs by webhook only is never held 35 minutes for a limit it cannot break.
+      // The held run is the first real run the client reads while it runs (a recruiter watching it): a client
+      // that follows its runs by webhook only reads after the end and is never held 35 minutes for a limit
+      // it cannot break.
       const polledRun = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path)?.[1] : undefined;
       if (
         held === undefined &&
         !skipped.has('run-held-running') &&
         polledRun !== undefined &&
         realRunStarts.has(polledRun) &&
-        readRunning.has(polledRun) &&
         res.status === 200 &&
         withStatus(res.body, 'running', 'running') !== undefined
       )
@@ -375,7 +378,10 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
     },
     fired: () => INJECTION_POINTS.map((p) => p.id).filter((id) => done.has(id)),
     delivered(runId, at) {
-      deliveredAt.set(runId, at);
+      // A delivery right after the start (a fixture that ends at once) races the client's own first look at
+      // the run: only one that came later than a client reads a run it just started prompts a read.
+      const began = startedAt.get(runId);
+      if (began !== undefined && at - began >= PROMPTED_BY_WEBHOOK_MS / opts.timeScale) deliveredAt.set(runId, at);
     },
     awaitsDutiesJudged: () => opts.enabled && armed('org-token-revoked') && !soleRevocationDue,
     dutiesJudged() {

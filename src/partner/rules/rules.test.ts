@@ -1264,6 +1264,132 @@ describe('partner rules', () => {
 
   // A rule that throws is an engine error of that rule alone (judge.test.ts); none should
   // throw on what a partner can send, however odd its JSON.
+  describe('round 5: what the wire shows of an action time, a note, a prompted read', () => {
+    const decide = (at: number, items: unknown[], over: Partial<PartnerRequest> = {}) =>
+      req(at, {
+        endpoint: 'decisions',
+        runId: RUN,
+        json: { acting_user_external_id: 'rec-1', decisions: items, notices_shown: [] },
+        ...over,
+      });
+    const T0 = Date.parse('2026-11-27T10:00:00Z');
+    const item = (over: Record<string, unknown> = {}) => ({
+      candidate_id: 990000000001,
+      decision: 'shortlisted',
+      reject_reason: null,
+      occurred_at: '2026-11-27T10:00:00Z',
+      ...over,
+    });
+
+    it('occurred_at: an action time in UTC passes, second or millisecond precision, sent at once or in a batch minutes later', () => {
+      const id = 'decisions.occurred-at-is-action-time';
+      expect(judge(id, [decide(T0 + 200, [item()])]).state).toBe('passed');
+      expect(judge(id, [decide(T0 + 50, [item({ occurred_at: '2026-11-27T10:00:00.012Z' })])]).state).toBe('passed');
+      // A batch sent four minutes after the actions keeps their times: right.
+      expect(
+        judge(id, [decide(T0 + 240_000, [item(), item({ candidate_id: 2, occurred_at: '2026-11-27T10:01:30Z' })])])
+          .state,
+      ).toBe('passed');
+      // A few seconds of clock skew between the partner's server and the service is no offence.
+      expect(judge(id, [decide(T0 - 5_000, [item()])]).state).toBe('passed');
+    });
+
+    it('occurred_at: local time written as UTC (hours after the sending), no zone, or before the run began fails; another offset warns', () => {
+      const id = 'decisions.occurred-at-is-action-time';
+      const ahead = judge(id, [decide(T0 - 3 * 3_600_000, [item()])]);
+      expect(ahead.state).toBe('failed');
+      expect(ahead.message).toContain('after the call arrived');
+      const noZone = judge(id, [decide(T0, [item({ occurred_at: '2026-11-27T10:00:00' })])]);
+      expect(noZone.state).toBe('failed');
+      expect(noZone.message).toContain('ISO 8601 in UTC');
+      const start = req(T0 + 3_600_000, {
+        endpoint: 'runs-start',
+        json: { job_external_id: 'cert-notices-all' },
+        status: 202,
+        responseJson: { run_id: RUN, status: 'running' },
+      });
+      const before = judge(id, [start, decide(T0 + 3_700_000, [item()])]);
+      expect(before.state).toBe('failed');
+      expect(before.message).toContain('before the run began');
+      const offset = judge(id, [decide(T0, [item({ occurred_at: '2026-11-27T12:00:00+02:00' })])]);
+      expect(offset.state).toBe('warning');
+      expect(offset.message).toContain('reading taken: an offset names the instant exactly');
+      expect(judge(id, [decide(T0, [item({ occurred_at: '2026-11-27T10:00:00+00:00' })])]).state).toBe('passed');
+    });
+
+    it('a note only with its decision: a note alone (or with no known decision) fails; with a decision passes; no note is conditional', () => {
+      const id = 'decisions.note-only-with-decision';
+      expect(judge(id, [decide(T0, [item({ note: 'call Monday' })])]).state).toBe('passed');
+      const alone = judge(id, [decide(T0, [{ candidate_id: 1, note: 'call Monday', occurred_at: 'x' }])]);
+      expect(alone.state).toBe('failed');
+      expect(alone.message).toContain('there is no standalone note without a decision');
+      expect(judge(id, [decide(T0, [item({ decision: 'note', note: 'n' })])]).state).toBe('failed');
+      // An empty or null note is no note; a decision without a note is not judged.
+      expect(judge(id, [decide(T0, [item({ note: null }), item({ decision: null, note: '' })])]).state).toBe('skipped');
+      expect(rule(id).evidence).toBe('conditional');
+    });
+
+    it("polling: a read a webhook delivery or the user's own reveal prompted is no poll, and the next poll keeps its pace from the last poll", () => {
+      const id = 'polling.running-run-read-at-most-every-5s';
+      const delivery = (at: number): WebhookDelivery => ({
+        eventId: 'e',
+        event: 'candidate_revealed',
+        runId: RUN,
+        attempt: 1,
+        url: 'https://h/x',
+        wrongSignature: false,
+        status: 200,
+        startedAt: at,
+        answeredAt: at + 3,
+        ackTimeoutMs: 10_000,
+      });
+      // 391 ms after a poll, prompted by a delivery: no poll. The poll 6 s after the first still passes.
+      expect(judge(id, [read(0, 'running'), read(400, 'running'), read(6000, 'running')], [delivery(9)]).state).toBe(
+        'passed',
+      );
+      // 42 ms after the client's own reveal on the run: a refresh.
+      const first = read(0, 'running');
+      const reveal = req(20, { endpoint: 'reveal', runId: RUN, json: { acting_user_external_id: 'rec-1' } });
+      expect(judge(id, [first, reveal, read(62, 'running'), read(5000, 'running')]).state).toBe('passed');
+      // Without the delivery or the reveal, the same reads are a 400 ms poll: the advisory warning.
+      expect(judge(id, [read(0, 'running'), read(400, 'running'), read(5000, 'running')]).state).toBe('warning');
+      // 30 minutes: a read prompted by a delivery after the limit is no poll either.
+      const limit = 'polling.stops-after-30-min-running';
+      const startedRun = req(0, {
+        endpoint: 'runs-start',
+        json: { job_external_id: 'job-1' },
+        status: 202,
+        responseJson: { run_id: RUN, status: 'running' },
+      });
+      const past = [
+        startedRun,
+        read(1_810_000, 'running'),
+        read(1_900_000, 'running'),
+        read(1_990_000, 'running'),
+        read(2_080_000, 'running'),
+      ];
+      expect(judge(limit, past).state).toBe('warning');
+      expect(judge(limit, past, [delivery(1_989_000), delivery(2_079_000)]).state).toBe('passed');
+    });
+
+    it('an unknown status on a read a webhook prompted, read again at the polling pace, passes', () => {
+      const id = 'unknown-values.unknown-run-status-read-as-running';
+      const delivery: WebhookDelivery = {
+        eventId: 'e',
+        event: 'run_completed',
+        runId: RUN,
+        attempt: 1,
+        url: 'https://h/x',
+        wrongSignature: false,
+        status: 200,
+        startedAt: 0,
+        answeredAt: 3,
+        ackTimeoutMs: 10_000,
+      };
+      expect(judge(id, [read(10, 'zz_new'), read(5_010, 'completed')], [delivery]).state).toBe('passed');
+    });
+  });
+
   it('no rule throws on hostile traffic (odd JSON shapes, missing headers, odd answers)', () => {
     const shapes: unknown[] = [
       null,
