@@ -251,7 +251,7 @@ const finalErrorsRule: Rule = {
     "an identical read of a refused run's path while earlier reads show several recruiters polling it: another reader's poll, or a retry",
   ],
   spec: [S.retries, S.crossCutting],
-  hint: 'connect a second customer and work with it: the certifier revokes its org token after its first accepted call (401 invalid_org_token; any other refusal of your traffic counts as well)',
+  hint: 'keep working with your customer after the other checklist steps: the certifier then revokes its org token at its next call (401 invalid_org_token; a second customer is revoked after its first accepted call; any other refusal of your traffic counts as well)',
   judge(traffic, ctx) {
     const offences: TrafficObservation[] = [];
     const warnings: TrafficObservation[] = [];
