@@ -1372,6 +1372,15 @@ describe('partner rules', () => {
       expect(judge(limit, past, [delivery(1_989_000), delivery(2_079_000)]).state).toBe('passed');
     });
 
+    it('candidate ids: not yet exercised, the hint names a listed candidate above 2^53', () => {
+      const listing = read(0, 'running', {
+        responseText: `{"run_id":"${RUN}","status":"running","candidates":[{"id":12},{"id":9007199254740993}]}`,
+      });
+      const v = judge('requests.candidate-ids-exact', [listing], [], { final: false });
+      expect(v.state).toBe('pending');
+      expect(v.message).toContain('lists candidate 9007199254740993, above 2^53');
+    });
+
     it('an unknown status on a read a webhook prompted, read again at the polling pace, passes', () => {
       const id = 'unknown-values.unknown-run-status-read-as-running';
       const delivery: WebhookDelivery = {
