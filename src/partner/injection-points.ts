@@ -42,7 +42,7 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
   {
     id: 'run-held-running',
     summary:
-      'the first real run the client reads while it runs (a recruiter watching it; a client that reads only after the webhook is never held) reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched; its run_completed or run_failed webhook is held back as long',
+      'the first real run the sandbox accepts, once the client reads it before it ends (a recruiter watching it), reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched; its run_completed or run_failed webhook is held back as long; a run nobody read by its end (a client following it by webhook) is let go after 5 minutes (spec time, 5 s real at least)',
   },
   {
     id: 'decisions-503',

@@ -43,14 +43,12 @@ describe('partner injections', () => {
     expect(inj.simulate(get(4, '/v1/runs/a'))).toBeUndefined();
   });
 
-  it('redeem-answer-lost: the first successful redeem only; run-held-running: the first real run read while running reads running', () => {
+  it('redeem-answer-lost: the first successful redeem only; run-held-running: the first accepted real run reads running', () => {
     const inj = createInjector({ timeScale: 1, enabled: true });
     expect(inj.deliver(post(1, '/v1/activations/redeem', { code: 'x' }), answer(404))).toBe('send');
     expect(inj.deliver(post(2, '/v1/activations/redeem', { code: 'y' }), answer(200))).toBe('drop');
     expect(inj.deliver(post(3, '/v1/activations/redeem', { code: 'z' }), answer(200))).toBe('send');
     expect(inj.deliver(post(4, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
-    // Read while running: held from then on.
-    expect(inj.deliver(get(41, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }))).toBe('send');
     const held = inj.deliver(get(5, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'completed', candidates: [] }));
     expect(typeof held === 'object' && JSON.parse(held.replace.body.toString('utf8')).status).toBe('running');
     expect(inj.fired()).toEqual(['redeem-answer-lost', 'run-held-running']);
@@ -179,8 +177,7 @@ describe('injections a conformant client never causes itself', () => {
   it('run-held-running: the terminal webhook of the held run is held back while its reads say running', () => {
     const inj = createInjector({ timeScale: 10, enabled: true });
     expect(inj.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
-    // A run only started (a client that follows it by webhook) is not held.
-    expect(inj.terminalEventDelayMs('r1')).toBeUndefined();
+    // Read while it runs (a recruiter watching): its webhook waits the whole 35 minutes.
     inj.deliver(get(2, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }));
     const hold = inj.terminalEventDelayMs('r1') ?? 0;
     // 35 spec minutes at time scale 10: 210 s real, less what already passed.
@@ -194,11 +191,41 @@ describe('injections a conformant client never causes itself', () => {
     expect(off.terminalEventDelayMs('r1')).toBeUndefined();
   });
 
+  it('run-held-running lets go of a run nobody read by its end (a webhook-only client) after a short grace', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000_000);
+      const inj = createInjector({ timeScale: 100, enabled: true });
+      inj.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }));
+      // Its natural end, never read: a grace of 5 minutes spec time, at least 5 s real.
+      vi.setSystemTime(1_002_000);
+      expect(inj.terminalEventDelayMs('r1')).toBe(5_000);
+      vi.setSystemTime(1_007_000);
+      expect(inj.terminalEventDelayMs('r1')).toBeUndefined();
+      // Let go: a read after it tells the truth.
+      expect(inj.deliver(get(2, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'completed' }))).toBe('send');
+      // A lagging poller that reads within the grace keeps it held.
+      const late = createInjector({ timeScale: 100, enabled: true });
+      vi.setSystemTime(2_000_000);
+      late.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r2' }));
+      vi.setSystemTime(2_002_000);
+      expect(late.terminalEventDelayMs('r2')).toBe(5_000);
+      vi.setSystemTime(2_003_000);
+      const held = late.deliver(get(2, '/v1/runs/r2'), answer(200, { run_id: 'r2', status: 'completed' }));
+      expect(typeof held === 'object' && JSON.parse(held.replace.body.toString('utf8')).status).toBe('running');
+      vi.setSystemTime(2_007_000);
+      expect(late.terminalEventDelayMs('r2')).toBe(2_000_000 + 21_000 - 2_007_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('run-status-unknown reaches a client that reads only after a webhook: the first read soon after a delivery for the run', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(1_000_000);
-      const inj = createInjector({ timeScale: 1, enabled: true });
+      // (the real run here is not the held one: its reads tell the truth)
+      const inj = createInjector({ timeScale: 1, enabled: true, skip: ['run-held-running'] });
       inj.deliver(post(1, '/v1/runs', { job_external_id: 'cert-notices-all' }), answer(202, { run_id: 'f' }));
       inj.deliver(post(2, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'w' }));
       // A delivery right after the start (a fixture that ends at once) races the client's own first read: no prompt.

@@ -12,6 +12,13 @@ export { INJECTION_POINTS, type InjectionPoint } from './injection-points.js';
 /** The held run reads `running` this long (spec time): past the 30-minute polling limit, long enough for a poller that ignores it to show. */
 const HELD_RUNNING_MS = 35 * 60_000;
 
+/**
+ * How long (spec time, and at least the real floor) the held run waits at its natural end for a first read
+ * before it lets go: a loaded machine delays a poller's first read by seconds, minutes of spec time.
+ */
+const RELEASE_GRACE_MS = 5 * 60_000;
+const RELEASE_GRACE_FLOOR_MS = 5_000;
+
 /** What the sandbox hooks hand over (structurally the sandbox's HookRequest). */
 export interface InjectableRequest {
   id: number;
@@ -175,9 +182,11 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
   const readRuns = new Set<string>();
   /** Runs read `running` (answered 200) so far: a later read of one is a poll. */
   const readRunning = new Set<string>();
-  let held: { runId: string; startedAt: number } | undefined;
-  /** Real runs accepted so far, with when (epoch ms). */
-  const realRunStarts = new Map<string, number>();
+  /**
+   * The held run: `watched` once the client read it before it ended; `releaseAt`, when a run nobody read
+   * by its end lets go; `released`, let go (its reads and webhook tell the truth).
+   */
+  let held: { runId: string; startedAt: number; watched: boolean; releaseAt?: number; released?: boolean } | undefined;
   /** The run whose decisions drew decisions-503: the lost answer is for another run. */
   let decisions503Run: string | undefined;
   /**
@@ -194,7 +203,7 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
   /** Requests answered by an injection whose answer deliver() writes (nothing of them was executed). */
   const answerOf = new Map<number, Answer>();
   const heldUntil = (): number | undefined =>
-    held === undefined ? undefined : held.startedAt + HELD_RUNNING_MS / opts.timeScale;
+    held === undefined || held.released ? undefined : held.startedAt + HELD_RUNNING_MS / opts.timeScale;
   const fire = (id: InjectionId, req: InjectableRequest): true => {
     done.add(id);
     byRequest.set(req.id, id);
@@ -279,23 +288,10 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         const job = jobExternalId(req.body);
         const runId = runIdOf(res.body);
         if (runId !== undefined) startedAt.set(runId, Date.now());
-        if (typeof job === 'string' && !job.startsWith('cert-') && runId !== undefined)
-          realRunStarts.set(runId, Date.now());
+        if (typeof job === 'string' && !job.startsWith('cert-') && runId !== undefined && held === undefined)
+          if (!skipped.has('run-held-running')) held = { runId, startedAt: Date.now(), watched: false };
         return 'send';
       }
-      // The held run is the first real run the client reads while it runs (a recruiter watching it): a client
-      // that follows its runs by webhook only reads after the end and is never held 35 minutes for a limit
-      // it cannot break.
-      const polledRun = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path)?.[1] : undefined;
-      if (
-        held === undefined &&
-        !skipped.has('run-held-running') &&
-        polledRun !== undefined &&
-        realRunStarts.has(polledRun) &&
-        res.status === 200 &&
-        withStatus(res.body, 'running', 'running') !== undefined
-      )
-        held = { runId: polledRun, startedAt: realRunStarts.get(polledRun)! };
       if (
         held &&
         req.method === 'GET' &&
@@ -303,6 +299,8 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         res.status === 200 &&
         Date.now() < (heldUntil() ?? 0)
       ) {
+        // Read while held: a recruiter watches it, so it stays held for the whole 35 minutes.
+        held.watched = true;
         const body = asRunning(res.body);
         if (body) {
           fire('run-held-running', req);
@@ -372,7 +370,17 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
     },
     injectedFor: (id) => byRequest.get(id),
     terminalEventDelayMs(runId) {
-      if (held?.runId !== runId) return undefined;
+      if (held?.runId !== runId || held.released) return undefined;
+      // A run nobody read by its end (a client that follows runs by webhook) waits a short grace for a
+      // lagging poller's first read, then lets go: its webhook is not held 35 minutes for a limit that
+      // client cannot break.
+      if (!held.watched) {
+        const now = Date.now();
+        held.releaseAt ??= now + Math.max(RELEASE_GRACE_MS / opts.timeScale, RELEASE_GRACE_FLOOR_MS);
+        if (now < held.releaseAt) return held.releaseAt - now;
+        held.released = true;
+        return undefined;
+      }
       const until = heldUntil();
       return until === undefined ? undefined : Math.max(0, until - Date.now());
     },
