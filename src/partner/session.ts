@@ -24,6 +24,12 @@ export const REJUDGE_INTERVAL_MS = 250;
  */
 export const REJUDGE_COST_FACTOR = 4;
 
+/**
+ * Without a console the session judges only to learn when the one customer's other duties are judged
+ * (org-token-revoked): once a second is soon enough for that, and leaves the client its CPU.
+ */
+export const DUTIES_REJUDGE_INTERVAL_MS = 1_000;
+
 /** The wait before the next live judgement, given what the last one took (ms). */
 export function rejudgeDelayMs(lastJudgementMs: number): number {
   return Math.max(REJUDGE_INTERVAL_MS, lastJudgementMs * REJUDGE_COST_FACTOR);
@@ -117,7 +123,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
         // Traffic that came during the judgement waits for the next turn.
         schedule();
       },
-      Math.max(wait, REJUDGE_INTERVAL_MS),
+      Math.max(wait, live ? REJUDGE_INTERVAL_MS : DUTIES_REJUDGE_INTERVAL_MS),
     );
     timer.unref();
   };
