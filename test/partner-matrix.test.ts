@@ -26,6 +26,7 @@ import type { InjectionId, Traffic } from '../src/partner/traffic.js';
 const isInjectionId = (id: string): id is InjectionId => INJECTION_POINTS.some((p) => p.id === id);
 import {
   ALL_PARTS,
+  CHECKLIST_PARTS,
   exercise,
   PartnerClient,
   PartnerWebhookEndpoint,
@@ -43,6 +44,11 @@ interface Case {
    * whose text does not make the habit an offence (the partner key in a request body: Authentication 7).
    */
   warns?: string;
+  /**
+   * A conformant client whose traffic a duty may read two ways: nothing fails, at most this rule warns
+   * (naming the reading), and the verdict is the clean one (certified for a whole session).
+   */
+  mayWarn?: string;
   /** High enough to keep the test short; each session has its own sandbox, so scales may differ. */
   timeScale?: number;
   parts?: Part[];
@@ -73,11 +79,15 @@ const CASES: Case[] = [
     timeScale: 20,
     parts: ['connect', 'slow'],
   },
+  // At scale 20 the five reads after completion are 250 ms apart within a quiet window of 1.5 s: a loaded
+  // machine stretching them (at scale 100, 50 ms apart in 300 ms) no longer pushes them out of it, and only
+  // the first can fall within the 250 ms in which the run_completed delivery prompts a read.
   {
     name: 'polls after completion',
     habits: { pollAfterCompletion: true },
     warns: 'polling.stops-at-completed-or-failed',
     parts: ['connect', 'slow'],
+    timeScale: 20,
   },
   // At scale 300 the reads past the limit are 200 ms apart over 1 s: a loaded core stalling the client a few
   // hundred ms still leaves more than the one read of grace (at 600 it once left one).
@@ -88,11 +98,16 @@ const CASES: Case[] = [
     timeScale: 300,
     parts: ['connect', 'held-run'],
   },
+  // An automatic retry loop resends the refused start at once: sooner than a person can act (1 s is 250 ms
+  // at scale 4, far above a loopback round trip on a loaded core). The 429 is skipped: its Retry-After would be 8 s.
   {
-    name: 'retries a run start after the 500',
+    name: 'an automatic retry loop resends the run start after the 500',
     habits: { retryRunStartAfter500: true },
     fails: 'retries.run-start-not-retried-after-5xx',
-    parts: ['connect', 'real-run'],
+    parts: ['connect', 'failed-fixture'],
+    timeScale: 4,
+    inject: ['rate-limited-429'],
+    quietMs: 4_000,
   },
   {
     name: 'redeems the code again after the lost answer',
@@ -248,15 +263,53 @@ const CASES: Case[] = [
     fails: 'unknown-values.error-code-handled-by-status',
     parts: ['connect', 'fixtures', 'real-run'],
   },
-  // 3 minutes later with nothing of the recruiter in between (3.6 s at scale 50, beyond the retry window's
-  // 2 s): a queue retrying, or a recruiter starting again by hand after reading the error; the traffic
-  // cannot tell, so the duty warns naming both readings (within the window it fails: the habit above).
+  // One resend after a pause, with nothing of the recruiter in between: a queue retrying three minutes
+  // later, or a recruiter clicking again by hand after reading the error; the wire cannot tell them apart,
+  // so the duty warns naming both readings (a resend under 1 s, or a second one, fails: the loop above).
   {
-    name: 'a job queue retries the run start three minutes later',
+    name: 'a job queue retries the run start once, three minutes later',
     habits: { retryRunStartLater: true },
     warns: 'retries.run-start-not-retried-after-5xx',
-    parts: ['connect', 'real-run'],
+    parts: ['connect', 'failed-fixture'],
     timeScale: 50,
+  },
+  // The whole integration, the recruiter starting the refused fixture again by hand once, 3 s later:
+  // certified. The same recruiter's other work in between shows a new action (passed); with nothing of
+  // theirs in between it reads two ways (a warning naming the reading), never a failure.
+  {
+    name: 'the recruiter starts the refused run again by hand once, after a pause',
+    habits: { restartByHandOnce: true },
+    mayWarn: 'retries.run-start-not-retried-after-5xx',
+  },
+  // Conformant alternatives of a whole integration: each is certified with nothing failed or warned.
+  // Runs followed by webhook only (read when run_completed arrives; an unknown status read again at the
+  // polling pace), decisions that failed resent from an outbox four minutes (spec time) later, beyond any
+  // retry window, with their occurred_at. At scale 50 a read prompted by a webhook lands well within 5 s.
+  {
+    name: 'follows runs by webhook only and resends decisions from an outbox',
+    habits: { webhookFirst: true },
+    timeScale: 50,
+  },
+  // The session checklist with one customer: its token is revoked once every other duty is judged.
+  { name: 'performs the session checklist with one customer', habits: {}, parts: CHECKLIST_PARTS },
+  // The same without revealing: incomplete, and the rules left out name the step.
+  {
+    name: 'skips the reveal step of the checklist',
+    habits: {},
+    parts: CHECKLIST_PARTS.filter((p) => p !== 'reveal' && p !== 'credits' && p !== 'keep-working'),
+  },
+  // The recruiter's action time: local time written as UTC is hours after the sending.
+  {
+    name: 'writes local time as UTC in occurred_at',
+    habits: { occurredAtLocalAsUtc: true },
+    fails: 'decisions.occurred-at-is-action-time',
+    parts: ['connect', 'fixtures'],
+  },
+  {
+    name: 'sends a note without its decision',
+    habits: { noteWithoutDecision: true },
+    fails: 'decisions.note-only-with-decision',
+    parts: ['connect', 'fixtures'],
   },
   // Rules added since: each duty of the spec, each with the one habit that breaks it.
   {
@@ -337,6 +390,7 @@ async function certifyClient(c: Case): Promise<{ result: RunResult; code: number
   try {
     endpoint.secret = partner.provision.webhook_secret;
     const client = new PartnerClient(partner.provision, c.habits, timeScale);
+    client.endpoint = endpoint;
     await exercise(client, endpoint, c.parts ?? ALL_PARTS);
     // Lets the judge's quiet window pass (no poll within 30 s spec time after completed; a run with an
     // unknown status not read for a minute, and at least 2 s real).
@@ -375,7 +429,7 @@ const outcomes = new Map<string, Outcome>();
 function asExpected(c: Case, o: Outcome): boolean {
   if (c.fails) return o.failed.length === 1 && o.failed[0] === c.fails;
   if (c.warns) return o.failed.length === 0 && o.warned.length === 1 && o.warned[0] === c.warns;
-  return o.failed.length === 0 && o.warned.length === 0;
+  return o.failed.length === 0 && o.warned.every((id) => id === c.mayWarn);
 }
 
 /**
@@ -477,7 +531,10 @@ describe('partner matrix: scripted partner clients over loopback', () => {
       expect(JSON.stringify(result)).not.toMatch(/(spk_live_|sot_)[0-9a-f]{13}/);
     } else {
       expect(failed, why).toEqual([]);
-      expect(warned, why).toEqual([]);
+      expect(
+        warned.filter((id) => id !== c.mayWarn),
+        why,
+      ).toEqual([]);
       expectCleanVerdict(result, code, why);
     }
   });
@@ -491,7 +548,7 @@ describe('partner matrix: scripted partner clients over loopback', () => {
       .map((x) => x.id)
       .sort();
     expect(CASES.flatMap((c) => (c.warns && !DUTY_WARNINGS.has(c.warns) ? [c.warns] : [])).sort()).toEqual(advisory);
-    expect(CASES.flatMap((c) => (c.warns && DUTY_WARNINGS.has(c.warns) ? [c.warns] : [])).sort()).toEqual(
+    expect([...new Set(CASES.flatMap((c) => (c.warns && DUTY_WARNINGS.has(c.warns) ? [c.warns] : [])))].sort()).toEqual(
       [...DUTY_WARNINGS].sort(),
     );
   });
@@ -548,6 +605,39 @@ describe('partner matrix: scripted partner clients over loopback', () => {
           d.startedAt <= lastRunning,
       ),
     ).toEqual([]);
+  });
+
+  it('the session checklist: one customer performing every step is certified; skipping a step is incomplete, naming it', () => {
+    for (const name of [
+      'performs the session checklist with one customer',
+      'follows runs by webhook only and resends decisions from an outbox',
+      'the recruiter starts the refused run again by hand once, after a pause',
+    ]) {
+      const o = outcomes.get(name)!;
+      expect(o.result.verdict, name).toBe('certified');
+      expect(o.code, name).toBe(0);
+    }
+    // One customer: the org-token rule is judged on its token, revoked once the other duties were judged.
+    const one = outcomes.get('performs the session checklist with one customer')!;
+    expect(one.result.checks.find((x) => x.id === 'org-token.not-used-after-invalid-org-token')?.status).toBe('passed');
+    expect(
+      trafficOf
+        .get('performs the session checklist with one customer')!
+        .requests.filter((r) => r.endpoint === 'redeem' && r.status === 200).length,
+    ).toBeLessThanOrEqual(3);
+    // The outbox resent its failed decisions past the retry window, and the rule judged them by occurred_at.
+    const outbox = outcomes.get('follows runs by webhook only and resends decisions from an outbox')!;
+    expect(outbox.result.checks.find((x) => x.id === 'decisions.retry-keeps-occurred-at')?.status).toBe('passed');
+    expect(outbox.result.checks.find((x) => x.id === 'unknown-values.unknown-run-status-read-as-running')?.status).toBe(
+      'passed',
+    );
+    const skipped = outcomes.get('skips the reveal step of the checklist')!;
+    expect(skipped.result.verdict).toBe('incomplete');
+    expect(skipped.code).toBe(3);
+    const reveal = skipped.result.checks.find((x) => x.id === 'retries.none-after-402-insufficient-credits')!;
+    expect(reveal.status).toBe('skipped');
+    expect(reveal.message).toContain('checklist step 7 (reveal a candidate');
+    expect(skipped.result.missing!.flatMap((m) => m.checks)).toContain('retries.none-after-402-insufficient-credits');
   });
 
   it('--no-inject still works: nothing injected, nothing blamed, the rules only injections exercise are left to the partner', () => {

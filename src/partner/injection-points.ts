@@ -22,7 +22,7 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
   {
     id: 'run-start-500',
     summary:
-      'the first real run start (POST /runs, job_external_id not starting with cert-) answers 500 internal_error and starts nothing',
+      'the first start of the fixture cert-failed (POST /runs) answers 500 internal_error and starts nothing: a start whose loss costs no step of the checklist (show the error; a recruiter may start it again by hand)',
   },
   {
     id: 'rate-limited-429',
@@ -42,7 +42,7 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
   {
     id: 'run-held-running',
     summary:
-      'the first real run the sandbox accepts reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched; its run_completed or run_failed webhook is held back as long',
+      'the first real run the sandbox accepts, once the client reads it before it ends (a recruiter watching it), reads `running` until it has run 35 minutes (spec time), so that the 30-minute polling limit can be watched; its run_completed or run_failed webhook is held back as long; a run nobody read by its end (a client following it by webhook) is let go after 5 minutes (spec time, 5 s real at least)',
   },
   {
     id: 'decisions-503',
@@ -57,7 +57,7 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
   {
     id: 'run-status-unknown',
     summary:
-      'the first poll of a running run (a read of a run read running before; not the held one) answers status zz_certification_status, a value the client cannot know (treat it as running)',
+      'the first poll of a running run (a read of a run read running before), or the first read of a run within 5 s (spec time) of a webhook delivery for it, whichever comes first (not the held run), answers status zz_certification_status, a value the client cannot know (treat it as running: read it again)',
   },
   {
     id: 'job-503-unknown-code',
@@ -72,6 +72,6 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
   {
     id: 'org-token-revoked',
     summary:
-      'the second customer organization connected in the session is revoked after its first accepted call, as the operator would revoke it: every later call with its org token answers 401 invalid_org_token (renew the connection with another provisioned activation code; the other organizations are untouched)',
+      'a customer organization is revoked, as the operator would revoke it: a second one connected in the session after its first accepted call, or else the one customer once every other duty of the session is judged, at its next call; every later call with its org token answers 401 invalid_org_token (renew the connection with another provisioned activation code; the other organizations are untouched)',
   },
 ];

@@ -1,6 +1,6 @@
 // Each injection fires once, at its documented point only; --no-inject turns every one off.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createInjector, injectedRetryAfter } from './injections.js';
 
 const post = (id: number, path: string, body?: unknown) => ({
@@ -17,12 +17,15 @@ const answer = (status: number, body: unknown = {}) => ({
 });
 
 describe('partner injections', () => {
-  it('run-start-500 hits the first real run start only; fixtures pass untouched', () => {
+  it('run-start-500 hits the first start of cert-failed only, a start whose loss costs no step; real runs and other fixtures pass untouched', () => {
     const inj = createInjector({ timeScale: 1, enabled: true });
     expect(inj.simulate(post(1, '/v1/runs', { job_external_id: 'cert-slow' }))).toBeUndefined();
-    expect(inj.simulate(post(2, '/v1/runs', { job_external_id: 'job-1' }))).toEqual({ simulate: 'internal_error' });
-    expect(inj.simulate(post(3, '/v1/runs', { job_external_id: 'job-1' }))).toBeUndefined();
-    expect(inj.injectedFor(2)).toBe('run-start-500');
+    expect(inj.simulate(post(2, '/v1/runs', { job_external_id: 'job-1' }))).toBeUndefined();
+    expect(inj.simulate(post(3, '/v1/runs', { job_external_id: 'cert-failed' }))).toEqual({
+      simulate: 'internal_error',
+    });
+    expect(inj.simulate(post(4, '/v1/runs', { job_external_id: 'cert-failed' }))).toBeUndefined();
+    expect(inj.injectedFor(3)).toBe('run-start-500');
   });
 
   it("rate-limited-429: the first POST /users, Retry-After the spec's 30 s divided by the scale, rounded up", () => {
@@ -174,6 +177,8 @@ describe('injections a conformant client never causes itself', () => {
   it('run-held-running: the terminal webhook of the held run is held back while its reads say running', () => {
     const inj = createInjector({ timeScale: 10, enabled: true });
     expect(inj.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
+    // Read while it runs (a recruiter watching): its webhook waits the whole 35 minutes.
+    inj.deliver(get(2, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }));
     const hold = inj.terminalEventDelayMs('r1') ?? 0;
     // 35 spec minutes at time scale 10: 210 s real, less what already passed.
     expect(hold).toBeGreaterThan(209_000);
@@ -182,6 +187,84 @@ describe('injections a conformant client never causes itself', () => {
     // --skip-injection run-held-running: nothing held.
     const off = createInjector({ timeScale: 10, enabled: true, skip: ['run-held-running'] });
     off.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }));
+    for (const id of [2, 3]) off.deliver(get(id, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }));
     expect(off.terminalEventDelayMs('r1')).toBeUndefined();
+  });
+
+  it('run-held-running lets go of a run nobody read by its end (a webhook-only client) after a short grace', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000_000);
+      const inj = createInjector({ timeScale: 100, enabled: true });
+      inj.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }));
+      // Its natural end, never read: a grace of 5 minutes spec time, at least 5 s real.
+      vi.setSystemTime(1_002_000);
+      expect(inj.terminalEventDelayMs('r1')).toBe(5_000);
+      vi.setSystemTime(1_007_000);
+      expect(inj.terminalEventDelayMs('r1')).toBeUndefined();
+      // Let go: a read after it tells the truth.
+      expect(inj.deliver(get(2, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'completed' }))).toBe('send');
+      // A lagging poller that reads within the grace keeps it held.
+      const late = createInjector({ timeScale: 100, enabled: true });
+      vi.setSystemTime(2_000_000);
+      late.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r2' }));
+      vi.setSystemTime(2_002_000);
+      expect(late.terminalEventDelayMs('r2')).toBe(5_000);
+      vi.setSystemTime(2_003_000);
+      const held = late.deliver(get(2, '/v1/runs/r2'), answer(200, { run_id: 'r2', status: 'completed' }));
+      expect(typeof held === 'object' && JSON.parse(held.replace.body.toString('utf8')).status).toBe('running');
+      vi.setSystemTime(2_007_000);
+      expect(late.terminalEventDelayMs('r2')).toBe(2_000_000 + 21_000 - 2_007_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('run-status-unknown reaches a client that reads only after a webhook: the first read soon after a delivery for the run', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000_000);
+      // (the real run here is not the held one: its reads tell the truth)
+      const inj = createInjector({ timeScale: 1, enabled: true, skip: ['run-held-running'] });
+      inj.deliver(post(1, '/v1/runs', { job_external_id: 'cert-notices-all' }), answer(202, { run_id: 'f' }));
+      inj.deliver(post(2, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'w' }));
+      // A delivery right after the start (a fixture that ends at once) races the client's own first read: no prompt.
+      inj.delivered('f', 1_000_100);
+      vi.setSystemTime(1_000_200);
+      expect(inj.deliver(get(3, '/v1/runs/f'), answer(200, { run_id: 'f', status: 'completed' }))).toBe('send');
+      // The real run's run_completed, minutes after its start; a read 10 s later is no longer prompted by it.
+      inj.delivered('w', 1_180_000);
+      vi.setSystemTime(1_190_000);
+      expect(inj.deliver(get(4, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed' }))).toBe('send');
+      // A read 1 s after a delivery: the unknown status, even though the run has completed.
+      inj.delivered('w', 1_200_000);
+      vi.setSystemTime(1_201_000);
+      const sent = inj.deliver(get(5, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed', candidates: [] }));
+      expect(typeof sent === 'object' && JSON.parse(sent.replace.body.toString('utf8')).status).toBe(
+        'zz_certification_status',
+      );
+      expect(inj.injectedFor(5)).toBe('run-status-unknown');
+      // Once: the read after it shows the truth.
+      expect(inj.deliver(get(6, '/v1/runs/w'), answer(200, { run_id: 'w', status: 'completed' }))).toBe('send');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('org-token-revoked with one customer: its token is refused at its next call once every other duty is judged', () => {
+    const inj = createInjector({ timeScale: 1, enabled: true, skip: ['rate-limited-429'] });
+    const a = 'sot_only';
+    expect(inj.deliver(withOrg(1, a), answer(200))).toBe('send');
+    expect(inj.awaitsDutiesJudged()).toBe(true);
+    // Not yet: its other duties are still open.
+    expect(inj.simulate(withOrg(2, a))).toBeUndefined();
+    inj.dutiesJudged();
+    expect(inj.awaitsDutiesJudged()).toBe(false);
+    expect(inj.simulate(withOrg(3, a))).toBeDefined();
+    const sent = inj.deliver(withOrg(3, a), answer(503));
+    expect(typeof sent === 'object' && sent.replace.status).toBe(401);
+    expect(inj.injectedFor(3)).toBe('org-token-revoked');
+    // Off with --no-inject: nothing waits.
+    expect(createInjector({ timeScale: 1, enabled: false }).awaitsDutiesJudged()).toBe(false);
   });
 });

@@ -12,6 +12,13 @@ export { INJECTION_POINTS, type InjectionPoint } from './injection-points.js';
 /** The held run reads `running` this long (spec time): past the 30-minute polling limit, long enough for a poller that ignores it to show. */
 const HELD_RUNNING_MS = 35 * 60_000;
 
+/**
+ * How long (spec time, and at least the real floor) the held run waits at its natural end for a first read
+ * before it lets go: a loaded machine delays a poller's first read by seconds, minutes of spec time.
+ */
+const RELEASE_GRACE_MS = 5 * 60_000;
+const RELEASE_GRACE_FLOOR_MS = 5_000;
+
 /** What the sandbox hooks hand over (structurally the sandbox's HookRequest). */
 export interface InjectableRequest {
   id: number;
@@ -44,7 +51,25 @@ export interface Injector {
   fired(): InjectionId[];
   /** How long (real ms) the terminal webhook of `runId` is held back: the held run's, while its reads say running. */
   terminalEventDelayMs(runId: string): number | undefined;
+  /** A valid webhook delivery for `runId` began at `at` (epoch ms): a read soon after it is prompted by it. */
+  delivered(runId: string, at: number): void;
+  /**
+   * Whether org-token-revoked still waits for the one customer's other duties to be judged (the session
+   * then re-judges and calls `dutiesJudged`); false once it fired, is off, or was told.
+   */
+  awaitsDutiesJudged(): boolean;
+  /** Every other duty is judged: the next call with the first customer's token is refused (org-token-revoked). */
+  dutiesJudged(): void;
 }
+
+/** A read this long (spec time) after a delivery for its run began is prompted by it (rules/runs.ts reads the same). */
+const PROMPTED_BY_WEBHOOK_MS = 5_000;
+
+/**
+ * The fixture whose first start answers the injected 500: the failed-run fixture, whose loss costs the
+ * session nothing (no rule needs its run, and a client shows the error where it would show the failure).
+ */
+export const RUN_START_500_FIXTURE = 'cert-failed';
 
 /** The org token a request carries, if any. */
 function orgTokenOf(req: InjectableRequest): string | undefined {
@@ -157,16 +182,28 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
   const readRuns = new Set<string>();
   /** Runs read `running` (answered 200) so far: a later read of one is a poll. */
   const readRunning = new Set<string>();
-  let held: { runId: string; startedAt: number } | undefined;
+  /**
+   * The held run: `watched` once the client read it before it ended; `releaseAt`, when a run nobody read
+   * by its end lets go; `released`, let go (its reads and webhook tell the truth).
+   */
+  let held: { runId: string; startedAt: number; watched: boolean; releaseAt?: number; released?: boolean } | undefined;
   /** The run whose decisions drew decisions-503: the lost answer is for another run. */
   let decisions503Run: string | undefined;
-  /** Org tokens in the order their first call was accepted; the second is revoked (org-token-revoked). */
+  /**
+   * Org tokens in the order their first call was accepted; the second is revoked after its first accepted
+   * call, or the first once every other duty is judged (`dutiesJudged`), whichever comes first.
+   */
   const acceptedTokens: string[] = [];
   let revokedToken: string | undefined;
+  let soleRevocationDue = false;
+  /** When a valid delivery for each run last began (epoch ms), for deliveries that came well after the start. */
+  const deliveredAt = new Map<string, number>();
+  /** When each run's start was answered (epoch ms). */
+  const startedAt = new Map<string, number>();
   /** Requests answered by an injection whose answer deliver() writes (nothing of them was executed). */
   const answerOf = new Map<number, Answer>();
   const heldUntil = (): number | undefined =>
-    held === undefined ? undefined : held.startedAt + HELD_RUNNING_MS / opts.timeScale;
+    held === undefined || held.released ? undefined : held.startedAt + HELD_RUNNING_MS / opts.timeScale;
   const fire = (id: InjectionId, req: InjectableRequest): true => {
     done.add(id);
     byRequest.set(req.id, id);
@@ -178,7 +215,11 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       // A revoked token stays revoked: every call carrying it is refused, none executed.
       const token = orgTokenOf(req);
       if (opts.enabled && token !== undefined && path !== '/v1/activations/redeem') {
-        if (revokedToken === undefined && armed('org-token-revoked') && acceptedTokens[1] === token) {
+        if (
+          revokedToken === undefined &&
+          armed('org-token-revoked') &&
+          (acceptedTokens[1] === token || (soleRevocationDue && acceptedTokens[0] === token))
+        ) {
           revokedToken = token;
           fire('org-token-revoked', req);
         } else if (token === revokedToken) byRequest.set(req.id, 'org-token-revoked');
@@ -211,10 +252,11 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         decisions503Run = decisions[1]!;
         return { simulate: 'rate_limit_unavailable' };
       }
+      // On the failed-run fixture's first start, not on the first real run: a client that rightly does not
+      // retry still gets its real run, and loses only a run no step needs.
       if (path === '/v1/runs' && armed('run-start-500')) {
         const job = jobExternalId(req.body);
-        if (typeof job === 'string' && !job.startsWith('cert-') && fire('run-start-500', req))
-          return { simulate: 'internal_error' };
+        if (job === RUN_START_500_FIXTURE && fire('run-start-500', req)) return { simulate: 'internal_error' };
       }
       if (path === '/v1/users' && armed('rate-limited-429') && fire('rate-limited-429', req)) {
         return { simulate: 'rate_limited', retryAfterSeconds: injectedRetryAfter(opts.timeScale) };
@@ -242,17 +284,12 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         fire('redeem-answer-lost', req);
         return 'drop';
       }
-      if (
-        req.method === 'POST' &&
-        path === '/v1/runs' &&
-        res.status === 202 &&
-        held === undefined &&
-        !skipped.has('run-held-running')
-      ) {
+      if (req.method === 'POST' && path === '/v1/runs' && res.status === 202) {
         const job = jobExternalId(req.body);
         const runId = runIdOf(res.body);
-        if (typeof job === 'string' && !job.startsWith('cert-') && runId !== undefined)
-          held = { runId, startedAt: Date.now() };
+        if (runId !== undefined) startedAt.set(runId, Date.now());
+        if (typeof job === 'string' && !job.startsWith('cert-') && runId !== undefined && held === undefined)
+          if (!skipped.has('run-held-running')) held = { runId, startedAt: Date.now(), watched: false };
         return 'send';
       }
       if (
@@ -262,6 +299,8 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         res.status === 200 &&
         Date.now() < (heldUntil() ?? 0)
       ) {
+        // Read while held: a recruiter watches it, so it stays held for the whole 35 minutes.
+        held.watched = true;
         const body = asRunning(res.body);
         if (body) {
           fire('run-held-running', req);
@@ -282,13 +321,28 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         return 'drop';
       }
       const read = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path) : null;
-      // Only a poll (a read of a run read `running` before) draws the unknown status: a client that stops
-      // reading after it stopped because of it, not because nobody watches the run any more.
+      // A poll (a read of a run read `running` before) draws the unknown status: a client that stops reading
+      // after it stopped because of it, not because nobody watches the run any more. So does a read a
+      // webhook delivery for the run prompted, whatever the run's status: a client that follows runs by
+      // webhook only never polls, and its read after the delivery is the one it makes.
       const polled = read !== null && readRunning.has(read[1]!);
+      const delivered = read !== null ? deliveredAt.get(read[1]!) : undefined;
+      const prompted = delivered !== undefined && Date.now() - delivered <= PROMPTED_BY_WEBHOOK_MS / opts.timeScale;
       if (read && res.status === 200 && withStatus(res.body, 'running', 'running') !== undefined)
         readRunning.add(read[1]!);
-      if (read && polled && res.status === 200 && read[1] !== held?.runId && armed('run-status-unknown')) {
-        const body = withStatus(res.body, 'running', UNKNOWN_RUN_STATUS);
+      if (
+        read &&
+        (polled || prompted) &&
+        res.status === 200 &&
+        read[1] !== held?.runId &&
+        armed('run-status-unknown')
+      ) {
+        const body =
+          withStatus(res.body, 'running', UNKNOWN_RUN_STATUS) ??
+          (prompted
+            ? (withStatus(res.body, 'completed', UNKNOWN_RUN_STATUS) ??
+              withStatus(res.body, 'failed', UNKNOWN_RUN_STATUS))
+            : undefined);
         if (body) {
           fire('run-status-unknown', req);
           return { replace: { status: res.status, headers: res.headers, body } };
@@ -316,10 +370,30 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
     },
     injectedFor: (id) => byRequest.get(id),
     terminalEventDelayMs(runId) {
-      if (held?.runId !== runId) return undefined;
+      if (held?.runId !== runId || held.released) return undefined;
+      // A run nobody read by its end (a client that follows runs by webhook) waits a short grace for a
+      // lagging poller's first read, then lets go: its webhook is not held 35 minutes for a limit that
+      // client cannot break.
+      if (!held.watched) {
+        const now = Date.now();
+        held.releaseAt ??= now + Math.max(RELEASE_GRACE_MS / opts.timeScale, RELEASE_GRACE_FLOOR_MS);
+        if (now < held.releaseAt) return held.releaseAt - now;
+        held.released = true;
+        return undefined;
+      }
       const until = heldUntil();
       return until === undefined ? undefined : Math.max(0, until - Date.now());
     },
     fired: () => INJECTION_POINTS.map((p) => p.id).filter((id) => done.has(id)),
+    delivered(runId, at) {
+      // A delivery right after the start (a fixture that ends at once) races the client's own first look at
+      // the run: only one that came later than a client reads a run it just started prompts a read.
+      const began = startedAt.get(runId);
+      if (began !== undefined && at - began >= PROMPTED_BY_WEBHOOK_MS / opts.timeScale) deliveredAt.set(runId, at);
+    },
+    awaitsDutiesJudged: () => opts.enabled && armed('org-token-revoked') && !soleRevocationDue,
+    dutiesJudged() {
+      soleRevocationDue = true;
+    },
   };
 }

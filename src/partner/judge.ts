@@ -6,6 +6,7 @@ import { renderCurl } from '../http/curl.js';
 import { recordMessage } from '../http/record.js';
 import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
 import type { CheckResult, Observation, RecordedExchange } from '../runner/results.js';
+import { missingStep, stepsDone } from './checklist.js';
 import type { Rule, RuleObservation, RuleVerdict } from './rules/rule.js';
 import type { JudgeContext, PartnerRequest, Traffic, WebhookDelivery } from './traffic.js';
 
@@ -39,10 +40,27 @@ function capped(verdict: RuleVerdict): RuleVerdict {
   };
 }
 
+const NOT_EXERCISED = 'not exercised: ';
+
+/**
+ * A rule the traffic has not reached names the checklist step whose traffic would reach it, when that
+ * step was not performed (checklist.ts): a session that skips a step ends incomplete naming it.
+ */
+function namingStep(rule: Rule, verdict: RuleVerdict, done: () => ReadonlySet<string>): RuleVerdict {
+  if ((verdict.state !== 'pending' && verdict.state !== 'skipped') || verdict.unlock !== undefined) return verdict;
+  if (!verdict.message.startsWith(NOT_EXERCISED)) return verdict;
+  const missing = missingStep(rule.id, done());
+  return missing
+    ? { ...verdict, message: `${NOT_EXERCISED}${missing}; ${verdict.message.slice(NOT_EXERCISED.length)}` }
+    : verdict;
+}
+
 export function judgeAll(rules: readonly Rule[], traffic: Traffic, ctx: JudgeContext): Judged[] {
+  let done: ReadonlySet<string> | undefined;
+  const stepsOf = (): ReadonlySet<string> => (done ??= stepsDone(traffic));
   return rules.map((rule) => {
     try {
-      return { rule, verdict: capped(rule.judge(traffic, ctx)) };
+      return { rule, verdict: capped(namingStep(rule, rule.judge(traffic, ctx), stepsOf)) };
     } catch (e) {
       const error = e instanceof Error ? e : new Error(String(e));
       return {

@@ -2,6 +2,7 @@
 
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { CHECKLIST } from './checklist.js';
 import { createPartnerConsole } from './live-checklist.js';
 import { partnerRules } from './rules/index.js';
 
@@ -17,7 +18,11 @@ describe('partner console (plain)', () => {
     view.update([{ rule, verdict: { state: 'passed', message: 'ok so far', observations: [] } }]);
     view.update([{ rule, verdict: { state: 'failed', message: 'broken', observations: [] } }]);
     const lines = text.trim().split('\n');
-    expect(lines[0]).toContain(`judging ${rules.length} rules`);
-    expect(lines.slice(1)).toEqual([`… ${rule.id} holds so far: ok so far`, `… ${rule.id} failed: broken`]);
+    // The session checklist comes first, every step numbered.
+    expect(lines[0]).toContain('A partner session contains these steps');
+    CHECKLIST.forEach((step, i) => expect(lines[i + 1]).toBe(`  ${i + 1}. ${step.title}`));
+    const rest = lines.slice(CHECKLIST.length + 1);
+    expect(rest[0]).toContain(`judging ${rules.length} rules`);
+    expect(rest.slice(1)).toEqual([`… ${rule.id} holds so far: ok so far`, `… ${rule.id} failed: broken`]);
   });
 });

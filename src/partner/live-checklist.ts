@@ -9,6 +9,7 @@ import { formatGroupedSummary, makeChalk, oneLine } from '../report/console-form
 import { runLiveList, type LiveTask } from '../report/console-live.js';
 import type { Reporter } from '../report/reporter.js';
 import type { RunResult } from '../runner/results.js';
+import { CHECKLIST } from './checklist.js';
 import type { Judged } from './judge.js';
 import type { Rule, RuleState } from './rules/rule.js';
 
@@ -43,7 +44,15 @@ export function createPartnerConsole(opts: {
     });
     rows.set(rule.id, { rule, state: 'pending', message: `not exercised: ${rule.hint}`, done, finished });
   }
+  // The steps every session contains, first: a rule still pending names the step that reaches it.
+  opts.stream.write(checklistText(c));
   return opts.interactive ? live(opts.stream, c, rows) : plain(opts.stream, c, rows);
+}
+
+/** The session checklist as the console lists it (docs/partner.md lists the same steps). */
+export function checklistText(c: ChalkInstance): string {
+  const steps = CHECKLIST.map((s, i) => `  ${i + 1}. ${s.title}`).join('\n');
+  return `${c.bold('A partner session contains these steps')} ${c.dim('(each rule below is judged on the traffic of one of them)')}\n${steps}\n`;
 }
 
 function live(stream: NodeJS.WritableStream, c: ChalkInstance, rows: Map<string, Row>): PartnerConsole {

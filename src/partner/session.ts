@@ -24,6 +24,12 @@ export const REJUDGE_INTERVAL_MS = 250;
  */
 export const REJUDGE_COST_FACTOR = 4;
 
+/**
+ * Without a console the session judges only to learn when the one customer's other duties are judged
+ * (org-token-revoked): once a second is soon enough for that, and leaves the client its CPU.
+ */
+export const DUTIES_REJUDGE_INTERVAL_MS = 1_000;
+
 /** The wait before the next live judgement, given what the last one took (ms). */
 export function rejudgeDelayMs(lastJudgementMs: number): number {
   return Math.max(REJUDGE_INTERVAL_MS, lastJudgementMs * REJUDGE_COST_FACTOR);
@@ -94,43 +100,49 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
   let stale = false;
   let lastEnded = 0;
   let lastCostMs = 0;
-  const runLive = (view: PartnerConsole): void => {
+  // Judged live for the console, and, while org-token-revoked waits for the one customer's other duties,
+  // to tell the injector when they are all judged (without a console, only until then).
+  const wanted = (): boolean => live !== undefined || injector.awaitsDutiesJudged();
+  const runLive = (): void => {
     const began = performance.now();
     stale = false;
-    view.update(liveJudged());
+    const judged = liveJudged();
+    live?.update(judged);
+    if (injector.awaitsDutiesJudged() && otherDutiesJudged(judged)) injector.dutiesJudged();
     lastEnded = performance.now();
     lastCostMs = lastEnded - began;
   };
-  const schedule = (view: PartnerConsole): void => {
-    if (timer || finished || !stale) return;
+  const schedule = (): void => {
+    if (timer || finished || !stale || !wanted()) return;
     const wait = Math.max(0, lastEnded + rejudgeDelayMs(lastCostMs) - performance.now());
     timer = setTimeout(
       () => {
         timer = undefined;
         if (finished) return;
-        runLive(view);
+        runLive();
         // Traffic that came during the judgement waits for the next turn.
-        schedule(view);
+        schedule();
       },
-      Math.max(wait, REJUDGE_INTERVAL_MS),
+      Math.max(wait, live ? REJUDGE_INTERVAL_MS : DUTIES_REJUDGE_INTERVAL_MS),
     );
     timer.unref();
   };
+  recorder.onChange(() => {
+    stale = true;
+    schedule();
+  });
   return {
     rules,
     recorder,
     injector,
     observe(o) {
       recorder.add(o, o.kind === 'exchange' ? injector.injectedFor(o.request.id) : undefined);
+      if (o.kind === 'webhook-attempt' && !o.wrongSignature) injector.delivered(o.runId, o.startedAt);
     },
     judge,
     attach(view) {
       live = view;
-      runLive(view);
-      recorder.onChange(() => {
-        stale = true;
-        schedule(view);
-      });
+      runLive();
     },
     finish({ baseUrl, environment }) {
       finished = true;
@@ -170,6 +182,24 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
     },
   };
 }
+
+/**
+ * Every duty but the org token's is judged (passed, warned or failed): the one customer's token may now be
+ * revoked without costing a duty its evidence. Guidance, conditional rules and rules waiting for a flag
+ * do not wait.
+ */
+export function otherDutiesJudged(judged: readonly Judged[]): boolean {
+  return judged.every(
+    ({ rule, verdict }) =>
+      rule.id === ORG_TOKEN_RULE ||
+      rule.advisory === true ||
+      rule.evidence === 'conditional' ||
+      verdict.unlock !== undefined ||
+      verdict.state !== 'pending',
+  );
+}
+
+const ORG_TOKEN_RULE = 'org-token.not-used-after-invalid-org-token';
 
 /** Verdict texts as the console shows them: every message, expectation and reception redacted. */
 function redactJudged(judged: Judged[], redactor: Redactor): Judged[] {

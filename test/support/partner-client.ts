@@ -16,8 +16,16 @@ export interface Habits {
   pollPast30Min?: boolean;
   /** Keeps polling five more times after completed. */
   pollAfterCompletion?: boolean;
-  /** Retries the run start that answered 500. */
+  /** A retry loop retries the run start that answered 500 at once, until it is accepted. */
   retryRunStartAfter500?: boolean;
+  /** The recruiter reads the 500 of a run start and starts it again by hand once, a few seconds later. */
+  restartByHandOnce?: boolean;
+  /** Follows runs by webhook only (reads a run when its webhook arrives) and resends failed decisions from an outbox, minutes later. */
+  webhookFirst?: boolean;
+  /** Writes occurred_at as local time (UTC+3) followed by Z. */
+  occurredAtLocalAsUtc?: boolean;
+  /** Sends the recruiter's later note alone, without its decision. */
+  noteWithoutDecision?: boolean;
   /** Retries after 429 with the 1 s backoff, ignoring Retry-After. */
   ignoreRetryAfter?: boolean;
   /** Retries the run start refused with 422. */
@@ -112,8 +120,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class PartnerWebhookEndpoint {
   private server: Server;
   secret = '';
-  received: Array<{ status: number; valid: boolean }> = [];
+  received: Array<{ status: number; valid: boolean; event?: string; runId?: string }> = [];
   url = '';
+  private waiters: Array<{ runId: string; resolve: () => void }> = [];
+
+  /** Resolves when a valid delivery for `runId` arrives (or has arrived), or after `timeoutMs`. */
+  delivery(runId: string, timeoutMs: number): Promise<boolean> {
+    if (this.received.some((r) => r.valid && r.runId === runId && r.status < 300)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.waiters.push({
+        runId,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      });
+    });
+  }
 
   constructor(private readonly habits: Habits) {
     this.server = createServer((req, res) => {
@@ -128,9 +152,26 @@ export class PartnerWebhookEndpoint {
         if (!valid && this.habits.ackBadSignature) status = 200;
         if (valid && this.habits.redirectWebhooks) status = 302;
         if (valid && this.habits.failWebhooks) status = 500;
-        this.received.push({ status, valid });
+        let event: { event?: string; run_id?: string } = {};
+        try {
+          event = JSON.parse(body.toString('utf8')) as typeof event;
+        } catch {
+          // not JSON: recorded without its event
+        }
+        this.received.push({
+          status,
+          valid,
+          ...(event.event ? { event: event.event } : {}),
+          ...(event.run_id ? { runId: event.run_id } : {}),
+        });
         res.writeHead(status, status === 302 ? { location: '/elsewhere' } : {});
         res.end();
+        // The partner's server acts on the notification after acknowledging it.
+        if (valid && status < 300 && event.run_id) {
+          const ready = this.waiters.filter((w) => w.runId === event.run_id);
+          this.waiters = this.waiters.filter((w) => w.runId !== event.run_id);
+          for (const w of ready) w.resolve();
+        }
       });
     });
   }
@@ -166,6 +207,8 @@ export interface ScenarioOptions {
     | 'credits'
     | 'batch-fix'
     | 'real-run-followed'
+    | 'failed-fixture'
+    | 'keep-working'
   >;
 }
 
@@ -174,12 +217,62 @@ export class PartnerClient {
   orgToken = '';
   private readonly base: string;
 
+  /** Decisions calls that failed, waiting in the outbox to be sent again as they were. */
+  private readonly outbox: Array<{ path: string; body: unknown }> = [];
+  /** The partner's webhook endpoint, for a client that follows runs by webhook. */
+  endpoint: PartnerWebhookEndpoint | undefined;
+
   constructor(
     private readonly provision: Provision,
     private readonly habits: Habits,
     private readonly timeScale: number,
   ) {
     this.base = provision.base_url;
+  }
+
+  /** When the recruiter acts: now, in UTC (the bad habit writes local time, three hours ahead, as if it were UTC). */
+  actedAt(): string {
+    return new Date(Date.now() + (this.habits.occurredAtLocalAsUtc ? 3 * 3_600_000 : 0)).toISOString();
+  }
+
+  /**
+   * Sends decisions: with the retry policy, or, for an outbox client, once, a failed call kept to be sent
+   * again as it was (the same occurred_at) minutes later.
+   */
+  async decide(path: string, body: unknown | ((attempt: number) => unknown)): Promise<Answer | null> {
+    if (!this.habits.webhookFirst) return this.safeCall('POST', path, body);
+    const payload = typeof body === 'function' ? (body as (a: number) => unknown)(1) : body;
+    const answer = await this.call('POST', path, payload);
+    if (answer === null || answer.status === 429 || answer.status >= 500) this.outbox.push({ path, body: payload });
+    return answer;
+  }
+
+  /**
+   * Reads a run until it ends, an unknown status read as running (read again at the polling pace); a
+   * webhook-first client calls it when a run's webhook arrives.
+   */
+  async readUntilEnded(runId: string, maxReads = 10): Promise<Answer | null> {
+    let read: Answer | null = null;
+    for (let reads = 0; reads < maxReads; reads++) {
+      if (reads > 0) await sleep(this.spec(5000));
+      read = await this.safeCall('GET', `/runs/${runId}`);
+      if (!read || read.status !== 200) return read;
+      if (read.json.status === 'completed' || read.json.status === 'failed') return read;
+    }
+    return read;
+  }
+
+  /** A webhook-first client waits for the run's webhook, then reads it (to its end). */
+  private async whenNotified(runId: string): Promise<Answer | null> {
+    await this.endpoint?.delivery(runId, 20_000);
+    return this.readUntilEnded(runId);
+  }
+
+  /** The outbox is flushed four minutes (spec time) after the failures: every call in it sent again as it was. */
+  async flushOutbox(): Promise<void> {
+    if (this.outbox.length === 0) return;
+    await sleep(this.spec(240_000));
+    for (const { path, body } of this.outbox.splice(0)) await this.safeCall('POST', path, body);
   }
 
   spec(ms: number): number {
@@ -312,7 +405,7 @@ export class PartnerClient {
     const codes = read.codes.filter(
       (c) => !(this.habits.omitUnknownNotices && !isKnown(c)) && !(this.habits.omitKnownNotices && isKnown(c)),
     );
-    const actedAt = new Date().toISOString();
+    const actedAt = this.actedAt();
     const decisions = (attempt: number) =>
       candidates.slice(0, 2).map((c, i) => ({
         candidate_id: c.id,
@@ -321,7 +414,7 @@ export class PartnerClient {
         // When the recruiter acted, the same on every retry (the bad habit stamps the time of sending).
         occurred_at: this.habits.newOccurredAtOnRetry ? new Date(Date.now() + attempt).toISOString() : actedAt,
       }));
-    const sent = await this.safeCall('POST', `/runs/${runId}/decisions`, (attempt: number) => ({
+    const sent = await this.decide(`/runs/${runId}/decisions`, (attempt: number) => ({
       acting_user_external_id: 'rec-1',
       decisions: decisions(attempt),
       notices_shown: codes,
@@ -339,15 +432,15 @@ export class PartnerClient {
     const shortlisted = candidates[1];
     if (!shortlisted) return;
     await sleep(this.spec(2000));
-    await this.safeCall('POST', `/runs/${runId}/decisions`, {
+    await this.decide(`/runs/${runId}/decisions`, {
       acting_user_external_id: 'rec-1',
       decisions: [
         {
           candidate_id: shortlisted.id,
-          decision: 'shortlisted',
-          reject_reason: null,
+          // The bad habit sends the note alone, as if a note were an action of its own.
+          ...(this.habits.noteWithoutDecision ? {} : { decision: 'shortlisted', reject_reason: null }),
           note: 'Strong background; call on Monday',
-          occurred_at: this.habits.reuseOccurredAtForNote ? actedAt : new Date().toISOString(),
+          occurred_at: this.habits.reuseOccurredAtForNote ? actedAt : this.actedAt(),
         },
       ],
       notices_shown: codes,
@@ -411,7 +504,7 @@ export class PartnerClient {
       await this.poll(runId, startedAt, interval, shown);
     } finally {
       // Every notice rendered while the run was on screen is reported.
-      await this.safeCall('POST', `/runs/${runId}/decisions`, {
+      await this.decide(`/runs/${runId}/decisions`, {
         acting_user_external_id: 'rec-1',
         decisions: [],
         notices_shown: [...shown],
@@ -447,11 +540,77 @@ export class PartnerClient {
       acting_user_external_id: 'rec-1',
       target_count: 2,
     });
-    await this.watch(String(start?.json.run_id ?? ''), Date.now());
+    const runId = String(start?.json.run_id ?? '');
+    if (!this.habits.webhookFirst) return this.watch(runId, Date.now());
+    // Followed by webhook: read when run_completed arrives, and reported.
+    const read = await this.whenNotified(runId);
+    const codes = ((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code);
+    await this.decide(`/runs/${runId}/decisions`, {
+      acting_user_external_id: 'rec-1',
+      decisions: [],
+      notices_shown: [...new Set(codes)],
+    });
   }
 
-  /** A real run on the partner's own job: the first start answers 500 and is not retried; with `restart`, the recruiter starts it again by hand. */
-  async realRun(restart = false): Promise<string | undefined> {
+  /**
+   * The failed-run fixture: its first start answers 500 (injected), and the error is shown. The bad habits
+   * retry it: a loop at once, a queue three minutes later; a recruiter may start it again by hand once.
+   */
+  async failedFixture(): Promise<void> {
+    const body = { job_external_id: 'cert-failed', acting_user_external_id: 'rec-1', target_count: 1 };
+    let answer = await this.call('POST', '/runs', body);
+    if (answer && answer.status >= 500) {
+      if (this.habits.retryRunStartAfter500) {
+        for (let attempt = 2; attempt <= 3 && answer !== null && answer.status >= 500; attempt++)
+          answer = await this.call('POST', '/runs', body);
+      } else if (this.habits.retryRunStartLater) {
+        await sleep(this.spec(180_000));
+        answer = await this.call('POST', '/runs', body);
+      } else if (this.habits.restartByHandOnce) {
+        // The recruiter reads the error and clicks "start" again, once.
+        await sleep(this.spec(3000));
+        answer = await this.call('POST', '/runs', body);
+      }
+    }
+    if (answer?.status !== 202) return;
+    // The failed run shown: read once (it fails at once), its notices reported.
+    const runId = String(answer.json.run_id ?? '');
+    const read = await this.safeCall('GET', `/runs/${runId}`);
+    const codes = ((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code);
+    await this.decide(`/runs/${runId}/decisions`, {
+      acting_user_external_id: 'rec-1',
+      decisions: [],
+      notices_shown: [...new Set(codes)],
+    });
+  }
+
+  /**
+   * The recruiter keeps working after the checklist (a page load registers them again, every 5 s spec
+   * time) until the one customer's token is refused with 401 invalid_org_token; the connection is then
+   * renewed with another provisioned code under a new external id, and work goes on with the new token.
+   */
+  async keepWorking(maxMs = 30_000): Promise<void> {
+    const until = Date.now() + maxMs;
+    while (Date.now() < until) {
+      const answer = await this.call('POST', '/users', {
+        external_id: 'rec-1',
+        email: 'rec@example.com',
+        full_name: 'Rec One',
+        role: 'recruiter',
+      });
+      if (answer?.status === 401 && answer.json.error === 'invalid_org_token') {
+        const renewal = this.provision.activation_codes[2];
+        const renewed = await this.redeem(renewal, 'customer-1-renewed');
+        this.orgToken = String(renewed?.json.org_token ?? '');
+        if (this.orgToken) await this.registerRecruiter();
+        return;
+      }
+      await sleep(Math.max(this.spec(5000), 20));
+    }
+  }
+
+  /** A real run on the partner's own job: the job created, the run started. */
+  async realRun(): Promise<string | undefined> {
     // Plain text, HTML stripped: a lone `<` or `&` in prose is text.
     const description = this.habits.htmlDescription
       ? '<p>Node.js and TypeScript</p><ul><li>APIs</li></ul>'
@@ -475,19 +634,7 @@ export class PartnerClient {
       requirements: [{ text: 'TypeScript', kind: 'must' }],
     };
     const first = await this.call('POST', '/runs', body);
-    if (first && first.status >= 500 && (this.habits.retryRunStartAfter500 || this.habits.retryRunStartLater)) {
-      await sleep(this.spec(this.habits.retryRunStartLater ? 180_000 : 1000));
-      await this.call('POST', '/runs', body);
-      return undefined;
-    }
-    if (first?.status === 202) return String(first.json.run_id);
-    if (!first || first.status < 500 || !restart) return undefined;
-    // The recruiter reads the error, goes back to the job's page (which registers the logged-in recruiter
-    // again) and starts the run again by hand: a new action, not a retry.
-    await sleep(this.spec(3000));
-    await this.registerRecruiter();
-    const again = await this.call('POST', '/runs', body);
-    return again?.status === 202 ? String(again.json.run_id) : undefined;
+    return first?.status === 202 ? String(first.json.run_id) : undefined;
   }
 
   /**
@@ -498,7 +645,13 @@ export class PartnerClient {
   async followRealRun(runId: string): Promise<void> {
     const shown = new Set<string>();
     let ids: string[] = [];
-    for (let reads = 0; reads < 30; reads++) {
+    // Followed by webhook: the run is read once run_completed arrives.
+    if (this.habits.webhookFirst) {
+      const read = await this.whenNotified(runId);
+      for (const n of (read?.json.notices as Array<{ code: string }> | undefined) ?? []) shown.add(n.code);
+      ids = read ? candidateIdTokens(read.text) : [];
+    }
+    for (let reads = 0; reads < 30 && !this.habits.webhookFirst; reads++) {
       const read = await this.safeCall('GET', `/runs/${runId}`);
       if (!read || read.status !== 200) break;
       for (const n of (read.json.notices as Array<{ code: string }> | undefined) ?? []) shown.add(n.code);
@@ -510,13 +663,12 @@ export class PartnerClient {
       if (exact.some((id) => BigInt(id) > 2n ** 53n) || read.json.status === 'completed') break;
       await sleep(this.spec(5000));
     }
-    const actedAt = new Date().toISOString();
+    const actedAt = this.actedAt();
     const items = ids.map(
       (id) =>
         `{"candidate_id":${id},"decision":"shortlisted","reject_reason":null,"occurred_at":${JSON.stringify(actedAt)}}`,
     );
-    await this.safeCall(
-      'POST',
+    await this.decide(
       `/runs/${runId}/decisions`,
       new RawJson(
         `{"acting_user_external_id":"rec-1","decisions":[${items.join(',')}],"notices_shown":${JSON.stringify([...shown])}}`,
@@ -524,15 +676,15 @@ export class PartnerClient {
     );
   }
 
-  /** A real run: created job, the injected 500, the start again by hand, then followed on screen. */
+  /** A real run: created job, the run started, then followed (on screen, or by webhook). */
   async realRunFollowed(): Promise<void> {
-    const runId = await this.realRun(true);
+    const runId = await this.realRun();
     if (runId !== undefined) await this.followRealRun(runId);
   }
 
-  /** The recruiter starts a real run (again by hand after the 500) and keeps it on screen. */
+  /** The recruiter starts a real run and keeps it on screen. */
   async heldRun(): Promise<void> {
-    const runId = await this.realRun(true);
+    const runId = await this.realRun();
     if (runId !== undefined) await this.watch(runId, Date.now());
   }
 
@@ -664,6 +816,23 @@ export const ALL_PARTS: Part[] = [
   'webhooks',
   'real-run-followed',
   'credits',
+  'failed-fixture',
+];
+
+/**
+ * The session checklist (docs/partner.md) with one customer: every step, the one customer kept at work
+ * until its token is revoked and renewed; no second customer.
+ */
+export const CHECKLIST_PARTS: Part[] = [
+  'connect',
+  'fixtures',
+  'reveal',
+  'slow',
+  'webhooks',
+  'real-run-followed',
+  'credits',
+  'failed-fixture',
+  'keep-working',
 ];
 
 /** Runs the integration as a partner exercises it before go-live. */
@@ -686,5 +855,8 @@ export async function exercise(
   if (parts.includes('held-run')) work.push(client.heldRun());
   if (parts.includes('credits')) work.push(client.credits().catch(() => undefined));
   if (parts.includes('batch-fix')) work.push(client.batchFix());
+  if (parts.includes('failed-fixture')) work.push(client.failedFixture());
   await Promise.all(work);
+  await client.flushOutbox();
+  if (parts.includes('keep-working')) await client.keepWorking();
 }

@@ -92,6 +92,24 @@ export const RECEIVER_FAULTS: ReceiverFault[] = [
     caughtBy: 'receiver.acknowledges-run-completed',
     alsoCaughtBy: ['receiver.ignores-unknown-fields'],
   },
+  // Decided reading: "answers `401` without processing on mismatch" is explicit; another refusal fails.
+  {
+    id: 'answers-403-on-mismatch',
+    summary: 'refuses a bad signature with 403 instead of 401',
+    caughtBy: 'receiver.refuses-wrong-secret-401',
+    alsoCaughtBy: without(REFUSALS, 'receiver.refuses-wrong-secret-401'),
+  },
+  {
+    id: 'answers-400-on-mismatch',
+    summary: 'refuses a bad signature with 400 instead of 401',
+    caughtBy: 'receiver.refuses-wrong-secret-401',
+    alsoCaughtBy: without(REFUSALS, 'receiver.refuses-wrong-secret-401'),
+  },
+  {
+    id: 'answers-500-on-missing-signature',
+    summary: 'answers 500 when the signature header is missing (refused and not processed, but not 401)',
+    caughtBy: 'receiver.refuses-missing-signature-401',
+  },
   {
     id: 'times-out',
     summary: 'answers a valid delivery only after the acknowledgement time-out',
@@ -109,10 +127,7 @@ export const RECEIVER_FAULTS: ReceiverFault[] = [
 export interface ReceiverVariant {
   id: string;
   summary: string;
-  /**
-   * Checks the variant makes warn, failing none: a refusal of a bad signature other than 401 keeps the MUST
-   * ("must be answered non-2xx and not processed") and departs only from the 401 stated without one.
-   */
+  /** Checks the variant makes warn, failing none. */
   warns?: string[];
 }
 
@@ -124,13 +139,6 @@ export const RECEIVER_VARIANTS: ReceiverVariant[] = [
   { id: 'answers-204', summary: 'acknowledges with 204 and no body' },
   { id: 'answers-202-queued', summary: 'acknowledges with 202 and processes later' },
   { id: 'refuses-with-json-body', summary: 'refuses with 401 and a JSON error body' },
-  { id: 'answers-403-on-mismatch', summary: 'refuses a bad signature with 403 instead of 401', warns: REFUSALS },
-  { id: 'answers-400-on-mismatch', summary: 'refuses a bad signature with 400 instead of 401', warns: REFUSALS },
-  {
-    id: 'answers-500-on-missing-signature',
-    summary: 'answers 500 when the signature header is missing (refused and not processed, but not 401)',
-    warns: ['receiver.refuses-missing-signature-401'],
-  },
 ];
 
 export interface PartnerReceiver {
@@ -200,14 +208,10 @@ export async function startPartnerReceiver(opts: PartnerReceiverOptions): Promis
     const parts: Buffer[] = [];
     for await (const c of req) parts.push(c as Buffer);
     const raw = Buffer.concat(parts);
-    if (variants.has('answers-500-on-missing-signature') && req.headers['x-svc-signature'] === undefined)
+    if (faults.has('answers-500-on-missing-signature') && req.headers['x-svc-signature'] === undefined)
       return answer(res, 500, { error: 'TypeError: cannot read signature' });
     if (!signatureOk(raw, req.headers['x-svc-signature'] as string | undefined)) {
-      const status = variants.has('answers-403-on-mismatch')
-        ? 403
-        : variants.has('answers-400-on-mismatch')
-          ? 400
-          : 401;
+      const status = faults.has('answers-403-on-mismatch') ? 403 : faults.has('answers-400-on-mismatch') ? 400 : 401;
       return answer(res, status, variants.has('refuses-with-json-body') ? { error: 'invalid_signature' } : undefined);
     }
     if (faults.has('times-out')) await new Promise((r) => setTimeout(r, opts.slowMs ?? 12_000));

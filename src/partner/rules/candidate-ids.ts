@@ -97,11 +97,21 @@ export const candidateIdsRule: Rule = {
         });
       }
     }
-    return ruleVerdict(candidateIdsRule, ctx, {
+    const verdict = ruleVerdict(candidateIdsRule, ctx, {
       offences,
       exercised: proof.length > 0,
       passMessage: `${proof.length} request(s) named candidates above 2^53 exactly`,
       proof,
     });
+    // Where a run already listed one, the hint names it: the recruiter's decision on it is the step's own.
+    if (verdict.state !== 'pending' && verdict.state !== 'skipped') return verdict;
+    for (const [runId, ids] of listed)
+      for (const id of ids)
+        if (id > TWO_POW_53)
+          return {
+            ...verdict,
+            message: `${verdict.message}; run ${runId} lists candidate ${id}, above 2^53: reveal it or report a decision on it`,
+          };
+    return verdict;
   },
 };

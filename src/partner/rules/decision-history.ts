@@ -8,7 +8,7 @@ import { S } from '../../spec/sections.js';
 import type { PartnerRequest, Traffic } from '../traffic.js';
 import { canonical, retryWindowMs, seconds } from './retry-chains.js';
 import { failedAnswer, type DecisionItem } from './decision-items.js';
-import { CallList, decisionIndex, instantKey, listIn, type DecisionCall } from './decision-index.js';
+import { CallList, decisionIndex, instantKey, listIn, strictKey, type DecisionCall } from './decision-index.js';
 import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 const accepted = (r: PartnerRequest): boolean => !r.lost && r.status >= 200 && r.status < 300;
@@ -26,9 +26,14 @@ interface Later {
   nextOtherAction: number;
 }
 
-/** Run, candidate and the instant of occurred_at: equal where sameInstant holds or the values are ===. */
+/**
+ * Run, candidate, decision and the instant of occurred_at: equal where sameInstant holds or the values are
+ * ===. The decision is part of the key the service stores by (rule 1: run, candidate, decision,
+ * occurred_at), so two different decisions at one instant are two entries, nothing lost: a bulk action, or
+ * two clicks within one second written with second precision.
+ */
 const instantItemKey = (c: DecisionCall, item: DecisionItem): string =>
-  JSON.stringify([c.r.runId, item.candidate, instantKey(item.occurredAt)]);
+  JSON.stringify([c.r.runId, item.candidate, strictKey(item.decision), instantKey(item.occurredAt)]);
 
 /** The first entry of a list in call order whose call comes after position `pos`. */
 function firstLaterThan(list: readonly { call: DecisionCall }[], pos: number): number {
@@ -160,7 +165,7 @@ export const laterActionRule: Rule = {
             continue;
           }
           offences.push({
-            message: `candidate ${item.candidate}: a later action ${list[q]!.action} was sent with the occurred_at ${canonical(item.occurredAt)} of the action reported before (${action}); the service keeps one entry per occurred_at`,
+            message: `candidate ${item.candidate}: a later action ${list[q]!.action} was sent with the occurred_at ${canonical(item.occurredAt)} of the action reported before (${action}); the service keeps one entry per candidate, decision and occurred_at`,
             expected: 'a new occurred_at (when the recruiter acted again)',
             received: `occurred_at ${canonical(item.occurredAt)} again`,
             requests: [earlier.r.id, call.r.id],

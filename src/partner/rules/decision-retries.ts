@@ -56,6 +56,7 @@ export const occurredAtKeptRule: Rule = {
   evidence: 'provoked',
   warns: [
     'a retry writes the same occurred_at instant another way (2026-01-01T10:00:00Z, …00.000Z)',
+    'the same action sent under a new occurred_at only after the retry window: the recruiter acting again by hand, or a late retry restamped',
     'the repeat after a simulated refusal drops x-svc-sandbox-simulate (the partner moving on, or a retry)',
   ],
   spec: [S.retries, S.decisions],
@@ -82,18 +83,19 @@ export const occurredAtKeptRule: Rule = {
       if (!failedAnswer(f)) continue;
       const sent = fc.items;
       if (sent.length === 0) continue;
-      // The resends within the retry window (retry-chains.ts) by the same recruiter are the retries of the
-      // failed call; an item resent with its occurred_at kept in any of them is retried right, and only an
-      // item resent solely with a new occurred_at is a second history entry for one action. Another note
-      // (or reason) is a later action of the recruiter, judged by decisions.later-action-new-occurred-at;
-      // only the same action sent again is a retry.
+      // A resend is the same action (candidate, decision, note, reason) by the same recruiter for the run,
+      // sent after the failure, judged by its occurred_at at any distance: an outbox that resends an hour
+      // later with the action's occurred_at is right (the spec recommends sending within 5 minutes and
+      // sets no retry window for decisions). An item resent with its occurred_at kept in any later call is
+      // retried right; only an item resent solely under a new occurred_at is a second history entry for one
+      // action. Another note (or reason) is a later action, judged by decisions.later-action-new-occurred-at.
       const after = { id: f.id, idOrdered: index.idOrdered };
-      const within = { since: f.answeredAt, within: windowAfter(f, ctx) };
+      const since = { atLeast: f.at };
       for (const item of sent) {
         const key = twinKey(fc, item);
-        const first = firstOf(twins.get(key)?.later(after, within));
+        const first = firstOf(twins.get(key)?.later(after, since));
         if (!first) continue;
-        const kept = firstOf(keptAs.get(`${key}\u0000${canonical(item.occurredAt)}`)?.later(after, within));
+        const kept = firstOf(keptAs.get(`${key}\u0000${canonical(item.occurredAt)}`)?.later(after, since));
         if (kept) {
           if (!proven.has(kept.call.r.id)) {
             proven.add(kept.call.r.id);
@@ -122,6 +124,15 @@ export const occurredAtKeptRule: Rule = {
           requests: [f.id, resend.id],
         };
         if (simulationDropped(f, resend)) warnings.push({ ...o, ...simulatedReading(f) });
+        // Long after the failure the same action under a new occurred_at may be the recruiter doing it
+        // again by hand (the first one lost): the wire reads two ways. Within the retry window it is a retry.
+        else if (resend.at - f.answeredAt > windowAfter(f, ctx))
+          warnings.push({
+            ...o,
+            message: o.message,
+            reading: `the recruiter took the same action again by hand, ${seconds(resend.at - f.answeredAt)} later, and it is a new history entry`,
+            otherReading: "a retry stamped with the time of sending instead of the action's",
+          });
         else offences.push(o);
       }
     }

@@ -6,6 +6,7 @@ import { candidateIdsRule } from './candidate-ids.js';
 import { decisionHistoryRules } from './decision-history.js';
 import { decisionRetryRules } from './decision-retries.js';
 import { decisionRules } from './decisions.js';
+import { decisionTimeRules } from './decision-times.js';
 import { noRetryAfter402Rule, unknownErrorCodeRule } from './error-handling.js';
 import { headerRules } from './headers.js';
 import { extraFieldsFlowRule } from './extra-fields.js';
@@ -44,6 +45,7 @@ export function partnerRules(knownSecrets: () => readonly string[]): Rule[] {
     ...decisionRules,
     ...decisionRetryRules,
     ...decisionHistoryRules,
+    ...decisionTimeRules,
     unknownStatusRule,
     unknownErrorCodeRule,
     extraFieldsFlowRule,

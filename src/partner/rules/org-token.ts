@@ -14,7 +14,7 @@ export const orgTokenRule: Rule = {
   evidence: 'provoked',
   warns: ['the refused token is sent again with a redeem, which takes no org token'],
   spec: [S.authentication, S.crossCutting],
-  hint: 'connect a second customer (redeem another of the provisioned activation codes) and work with it: after its first accepted call the certifier revokes its org token, as the operator would, and its later calls answer 401 invalid_org_token; renew the connection with a new code',
+  hint: 'keep working with your customer after the other steps: once every other duty is judged, the certifier revokes its org token at its next call, as the operator would (a second customer connected in the session is revoked after its first accepted call instead), and calls answer 401 invalid_org_token; renew the connection with a new code',
   judge(traffic, ctx) {
     const offences: TrafficObservation[] = [];
     const warnings: TrafficObservation[] = [];

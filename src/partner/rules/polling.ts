@@ -5,7 +5,7 @@ import { S } from '../../spec/sections.js';
 import { specMs, type PartnerRequest } from '../traffic.js';
 import { seconds } from './retry-chains.js';
 import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
-import { isTerminal, readStatus, runFacts } from './runs.js';
+import { isTerminal, PROMPTED_BY_WEBHOOK_MS, promptedRead, readStatus, runFacts } from './runs.js';
 
 const POLL_INTERVAL_MS = 5_000;
 const MAX_RUNNING_MS = 30 * 60_000;
@@ -15,11 +15,6 @@ const MAX_RUNNING_MS = 30 * 60_000;
  * after a reveal, is not polling.
  */
 const AFTER_TERMINAL_WINDOW_MS = 6 * POLL_INTERVAL_MS;
-/**
- * A read this soon (spec time) after a webhook delivery to the partner for the run (run_completed or any
- * other event) is the webhook's prompt being followed (Events), not the poller still running.
- */
-const PROMPTED_BY_WEBHOOK_MS = 5_000;
 /** Interval tolerance: timers of a busy client may fire a little early relative to the previous arrival. */
 const INTERVAL_TOLERANCE = 0.9;
 
@@ -37,20 +32,29 @@ const pollIntervalRule: Rule = {
     const offences: TrafficObservation[] = [];
     const proof: number[] = [];
     for (const run of runFacts(traffic).values()) {
+      // Measured from the last read that was a poll (or began one): a read a webhook delivery or the user's
+      // own reveal or decision prompted is no poll, and the poll after it keeps its own pace.
+      let last = run.reads[0];
       for (let i = 1; i < run.reads.length; i++) {
         const prev = run.reads[i - 1]!;
+        const next = run.reads[i]!;
         const status = readStatus(prev);
         // Only the gap after a read that showed the run running is a polling interval (a retry after 503 is backoff).
-        if (status === undefined || isTerminal(status)) continue;
-        const next = run.reads[i]!;
-        const gap = next.at - prev.at;
+        if (status === undefined || isTerminal(status)) {
+          last = next;
+          continue;
+        }
+        if (promptedRead(traffic, next, prev, specMs(ctx, PROMPTED_BY_WEBHOOK_MS))) continue;
+        const from = last ?? prev;
+        const gap = next.at - from.at;
+        last = next;
         proof.push(next.id);
         if (gap < need * INTERVAL_TOLERANCE) {
           offences.push({
             message: `run ${run.runId} read again ${seconds(gap)} after a read that showed it ${status}`,
             expected: `at least 5 s between reads (${seconds(need)} at time scale ${ctx.timeScale})`,
             received: seconds(gap),
-            requests: [prev.id, next.id],
+            requests: [from.id, next.id],
           });
         }
       }
@@ -141,7 +145,10 @@ const stopAfter30MinRule: Rule = {
       if (!found) continue;
       // One read more is the client's clock lagging the sandbox's (it counts from the 202's arrival, under
       // load later than the sandbox sent it); a poller that ignores the limit reads on until the run ends.
-      const polls = run.reads.filter((r) => r.at > found.answeredAt);
+      const prompt = specMs(ctx, PROMPTED_BY_WEBHOOK_MS);
+      const polls = run.reads.filter(
+        (r, k) => r.at > found.answeredAt && !promptedRead(traffic, r, run.reads[k - 1], prompt),
+      );
       if (polls.length > 1) {
         offences.push({
           message: `run ${run.runId} still read ${polls.length} time(s) after a read showed it running for more than 30 minutes (spec time)`,

@@ -16,7 +16,6 @@ import {
   RETRY_SAFE,
   retryAfterMs,
   retryChains,
-  retryWindowMs,
   sameRequest,
   seconds,
   simulatedReading,
@@ -252,7 +251,7 @@ const finalErrorsRule: Rule = {
     "an identical read of a refused run's path while earlier reads show several recruiters polling it: another reader's poll, or a retry",
   ],
   spec: [S.retries, S.crossCutting],
-  hint: 'connect a second customer and work with it: the certifier revokes its org token after its first accepted call (401 invalid_org_token; any other refusal of your traffic counts as well)',
+  hint: 'keep working with your customer after the other checklist steps: the certifier then revokes its org token at its next call (401 invalid_org_token; a second customer is revoked after its first accepted call; any other refusal of your traffic counts as well)',
   judge(traffic, ctx) {
     const offences: TrafficObservation[] = [];
     const warnings: TrafficObservation[] = [];
@@ -343,22 +342,27 @@ function startOfRuns(requests: readonly PartnerRequest[]): Map<string, PartnerRe
 
 /**
  * The same run start sent again after `failed` with no sign of the recruiter at work in between: a run
- * start is never retried automatically (POST /runs), so a job queue retrying after minutes is as wrong as
- * an immediate retry. A start again *by hand* is a new action, which the spec allows: the traffic shows it
- * by another request of the same recruiter in between (a reveal, a decision, another run start, the
- * recruiter registered again as a page loads) or by a read of a run of the same job or the same recruiter.
+ * start is never retried automatically (POST /runs). A start again *by hand* is a new action, which the
+ * spec allows: the traffic shows it by another request of the same recruiter in between (a reveal, a
+ * decision, another run start, the recruiter registered again as a page loads) or by a read of a run of the
+ * same job or the same recruiter. `from`: the position after which to look (the failed start, or the
+ * repeat before).
  */
-function automaticRepeat(requests: readonly PartnerRequest[], index: number): PartnerRequest | undefined {
-  const failed = requests[index]!;
+function automaticRepeat(
+  requests: readonly PartnerRequest[],
+  failed: PartnerRequest,
+  from: number,
+): { repeat: PartnerRequest; index: number } | undefined {
   const user = field(failed, 'acting_user_external_id');
   const job = field(failed, 'job_external_id');
   const startOfRun = startOfRuns(requests);
-  for (let j = index + 1; j < requests.length; j++) {
+  const after = requests[from]!;
+  for (let j = from + 1; j < requests.length; j++) {
     const s = requests[j]!;
-    if (s.at < failed.at) continue;
-    // One sent before the failure was answered runs beside it (two starts in flight): no reaction to it.
-    if (s.endpoint === 'runs-start' && s.at >= failed.answeredAt && sameStart(s, failed)) return s;
-    if (s.at < failed.answeredAt) continue;
+    if (s.at < after.at) continue;
+    // One sent before the answer it follows runs beside it (two starts in flight): no reaction to it.
+    if (s.endpoint === 'runs-start' && s.at >= after.answeredAt && sameStart(s, failed)) return { repeat: s, index: j };
+    if (s.at < after.answeredAt) continue;
     const byUser =
       user !== undefined &&
       (((s.endpoint === 'reveal' || s.endpoint === 'decisions' || s.endpoint === 'runs-start') &&
@@ -374,53 +378,83 @@ function automaticRepeat(requests: readonly PartnerRequest[], index: number): Pa
   return undefined;
 }
 
+/**
+ * Sooner than this (spec time) after the failure, a resend is no person's: reading an error and clicking
+ * again takes longer. A single resend after it may be a recruiter's click as well as a queue's retry: the
+ * wire cannot tell them apart.
+ */
+const PERSON_PAUSE_MS = 1_000;
+
 const runStartRetryRule: Rule = {
   id: 'retries.run-start-not-retried-after-5xx',
   title: 'A run start is never retried automatically after a timeout or a 5xx, at any distance',
   suite: 'retries',
   evidence: 'provoked',
   warns: [
+    'one identical resend of a failed run start after a pause of at least 1 s (spec time), with nothing of the recruiter in between: a person starting again by hand, or a queue retrying',
     'a run start resent after 503 rate_limit_unavailable (nothing was executed; the spec reads two ways)',
     'the repeat after a simulated refusal drops x-svc-sandbox-simulate (the partner moving on, or a retry)',
   ],
   spec: [S.runsStart, S.retries],
-  hint: 'start a run on one of your own jobs (a job_external_id not starting with cert-): the first such start answers 500 internal_error; show the error (a recruiter may start again by hand: a new action, not a retry)',
+  hint: 'start the fixture cert-failed (checklist step "start runs on the fixtures"): its first start answers 500 internal_error and starts nothing; show the error (a recruiter may start it again by hand: a new action, not a retry)',
   judge(traffic, ctx) {
     const offences: TrafficObservation[] = [];
     const warnings: TrafficObservation[] = [];
+    const pause = specMs(ctx, PERSON_PAUSE_MS);
     let failures = 0;
     traffic.requests.forEach((r, i) => {
       if (r.endpoint !== 'runs-start' || !(r.lost || r.status >= 500)) return;
       failures += 1;
-      const retry = automaticRepeat(traffic.requests, i);
-      if (retry && nothingExecuted(r)) {
+      const first = automaticRepeat(traffic.requests, r, i);
+      if (!first) return;
+      const retry = first.repeat;
+      const waited = retry.at - r.answeredAt;
+      if (nothingExecuted(r)) {
         // Nothing was executed, so no run can be duplicated; but the text reads two ways.
         warnings.push({
-          message: `POST /runs sent again ${seconds(retry.at - r.answeredAt)} after 503 rate_limit_unavailable: the spec reads two ways (POST /runs: "it must not be retried automatically after a timeout or 5xx"; Errors: "the quota could not be verified, nothing was executed" — "retry with backoff")`,
+          message: `POST /runs sent again ${seconds(waited)} after 503 rate_limit_unavailable: the spec reads two ways (POST /runs: "it must not be retried automatically after a timeout or 5xx"; Errors: "the quota could not be verified, nothing was executed" — "retry with backoff")`,
           expected: 'no automatic retry of a run start, or a retry with backoff after 503 rate_limit_unavailable only',
           received: 'the same run start again after 503 rate_limit_unavailable',
           requests: [r.id, retry.id],
         });
-      } else if (retry) {
-        const o: TrafficObservation = {
-          message: `POST /runs sent again ${seconds(retry.at - r.answeredAt)} after ${answerOf(r)}, with no new action of the recruiter in between: every accepted start is a new run`,
-          expected:
-            'no automatic retry of a run start, at any distance: only a new action of the recruiter starts a run again',
-          received: 'the same run start again',
-          requests: [r.id, retry.id],
-        };
-        if (simulationDropped(r, retry)) warnings.push({ ...o, ...simulatedReading(r) });
-        // Past the retry window with nothing in between, a recruiter who read the error and started again
-        // by hand looks exactly like a queue retrying later: the traffic reads two ways.
-        else if (retry.at - r.answeredAt > retryWindowMs(ctx))
-          warnings.push({
-            ...o,
-            message: o.message,
-            reading: `a recruiter starting again by hand, ${seconds(retry.at - r.answeredAt)} later, beyond any backoff`,
-            otherReading: 'a queue retrying automatically',
-          });
-        else offences.push(o);
+        return;
       }
+      const o: TrafficObservation = {
+        message: `POST /runs sent again ${seconds(waited)} after ${answerOf(r)}, with no new action of the recruiter in between: every accepted start is a new run`,
+        expected: 'no automatic retry of a run start: only a new action of the recruiter starts a run again',
+        received: 'the same run start again',
+        requests: [r.id, retry.id],
+      };
+      if (simulationDropped(r, retry)) {
+        warnings.push({ ...o, ...simulatedReading(r) });
+        return;
+      }
+      // Clearly automatic: sooner than a person can read an error and click, or sent a second time.
+      if (!atLeast(waited, pause)) {
+        offences.push({
+          ...o,
+          message: `${o.message}; ${seconds(waited)} is sooner than a person can act (1 s, ${seconds(pause)} at time scale ${ctx.timeScale})`,
+        });
+        return;
+      }
+      const second = automaticRepeat(traffic.requests, r, first.index);
+      if (second) {
+        offences.push({
+          ...o,
+          message: `POST /runs sent a second time ${seconds(second.repeat.at - r.answeredAt)} after ${answerOf(r)}, with no new action of the recruiter in between: a loop retrying, not a person starting again once`,
+          received: 'the same run start twice more',
+          requests: [r.id, retry.id, second.repeat.id],
+        });
+        return;
+      }
+      // One resend after a pause: a recruiter who read the error and started again by hand looks exactly
+      // like a queue retrying once; the traffic reads two ways.
+      warnings.push({
+        ...o,
+        message: o.message,
+        reading: `a recruiter starting again by hand once, ${seconds(waited)} later (a person's pause)`,
+        otherReading: 'a queue retrying automatically',
+      });
     });
     return ruleVerdict(runStartRetryRule, ctx, {
       offences,

@@ -7,6 +7,8 @@ export interface RunFacts {
   runId: string;
   /** Epoch ms the run began, as far as the traffic shows. */
   startedAt: number;
+  /** The run's start (its 202) is in the traffic: `startedAt` is when it was answered, not a first read. */
+  startSeen: boolean;
   /** Fixture name, from `sandbox.fixture` of the start or a read. */
   fixture?: string;
   /** Every GET of the run, in arrival order. */
@@ -63,13 +65,19 @@ function findRuns(traffic: Traffic): Map<string, RunFacts> {
       const id = record(r.responseJson)?.run_id;
       if (typeof id === 'string' && !runs.has(id)) {
         const fixture = fixtureOf(r.responseJson);
-        runs.set(id, { runId: id, startedAt: r.answeredAt, reads: [], ...(fixture ? { fixture } : {}) });
+        runs.set(id, {
+          runId: id,
+          startedAt: r.answeredAt,
+          startSeen: true,
+          reads: [],
+          ...(fixture ? { fixture } : {}),
+        });
       }
     }
     if (r.endpoint === 'runs-read' && r.runId !== undefined) {
       let run = runs.get(r.runId);
       if (!run) {
-        run = { runId: r.runId, startedAt: r.at, reads: [] };
+        run = { runId: r.runId, startedAt: r.at, startSeen: false, reads: [] };
         runs.set(r.runId, run);
       }
       run.reads.push(r);
@@ -77,4 +85,51 @@ function findRuns(traffic: Traffic): Map<string, RunFacts> {
     }
   }
   return runs;
+}
+
+/**
+ * A read of a run made this long (spec time) after a webhook delivery for the run began is that delivery's
+ * prompt being followed (Events rule 6: the run read is the authority), not a poll.
+ */
+export const PROMPTED_BY_WEBHOOK_MS = 5_000;
+
+/**
+ * Why `read` is no poll, if it is not: a webhook delivery for its run came just before it, or the client's
+ * own action on the run (a reveal, a decisions call) came after the read before it (`previous`): a user
+ * refreshing what they just did. Polling rules judge only the reads left.
+ */
+export function promptedRead(
+  traffic: Traffic,
+  read: PartnerRequest,
+  previous: PartnerRequest | undefined,
+  promptMs: number,
+): string | undefined {
+  const delivery = traffic.deliveries.find(
+    (d) =>
+      d.runId === read.runId && read.at >= d.startedAt && read.at - Math.max(d.startedAt, d.answeredAt) <= promptMs,
+  );
+  if (delivery) return `prompted by the ${delivery.event} delivery`;
+  if (previous === undefined) return undefined;
+  const action = actionsOn(traffic)
+    .get(read.runId ?? '')
+    ?.find((a) => a.id > previous.id && a.id < read.id);
+  return action ? `a refresh after the client's ${action.endpoint}` : undefined;
+}
+
+const actionsOf = new WeakMap<readonly PartnerRequest[], Map<string, PartnerRequest[]>>();
+
+/** The reveals and decisions calls of each run, in arrival order (built once per judgement). */
+function actionsOn(traffic: Traffic): Map<string, PartnerRequest[]> {
+  let byRun = actionsOf.get(traffic.requests);
+  if (!byRun) {
+    byRun = new Map();
+    for (const r of traffic.requests) {
+      if ((r.endpoint !== 'reveal' && r.endpoint !== 'decisions') || r.runId === undefined) continue;
+      const list = byRun.get(r.runId);
+      if (list) list.push(r);
+      else byRun.set(r.runId, [r]);
+    }
+    actionsOf.set(traffic.requests, byRun);
+  }
+  return byRun;
 }

@@ -29,7 +29,7 @@ export const unknownStatusRule: Rule = {
   evidence: 'provoked',
   warns: ['the client read again sooner than the polling pace, or only after a webhook delivery prompted it'],
   spec: [S.versioning, S.runStatus],
-  hint: 'start a cert-slow run and keep it on screen: a poll of it (a read after one that said running) answers the unknown status zz_certification_status',
+  hint: 'start a cert-slow run and keep it on screen, or read it when its run_completed webhook arrives: the first poll of a running run (a read after one that said running), or the first read of a run just after a webhook delivery for it, answers the unknown status zz_certification_status; read the run again',
   judge(traffic, ctx) {
     const window = Math.max(specMs(ctx, KEEPS_READING_MS), TIMER_LAG_FLOOR_MS);
     const offences: TrafficObservation[] = [];
