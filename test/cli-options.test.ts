@@ -22,7 +22,7 @@ function oneLineError(r: { code: number | null; stderr: string }, pattern: RegEx
 describe('every option of every command reads its SVC_* variable', () => {
   it('run: SVC_STRICT=1 is a strict run; lists (SVC_SUITE, SVC_REPORTER) and text (SVC_REPORT_DIR) too', async () => {
     const cwd = tmp();
-    const r = await run(['run'], {
+    const r = await run(['run', '--embedded'], {
       cwd,
       env: { SVC_STRICT: '1', SVC_SUITE: 'conventions', SVC_REPORTER: 'json', SVC_REPORT_DIR: 'from-env' },
     });
@@ -39,7 +39,7 @@ describe('every option of every command reads its SVC_* variable', () => {
 
   it('a switch variable other than 1/0/true/false is a usage error naming it', async () => {
     oneLineError(
-      await run(['run'], { env: { SVC_EXHAUST_LIMITS: 'yes' } }),
+      await run(['run', '--embedded'], { env: { SVC_EXHAUST_LIMITS: 'yes' } }),
       /^svc-certify: SVC_EXHAUST_LIMITS must be 1, 0, true or false \(got "yes"\)/,
     );
   });
