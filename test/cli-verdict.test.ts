@@ -157,7 +157,7 @@ describe('run: preflight, before anything is spent', () => {
     await new Promise((r) => busy.close(r));
   });
 
-  it('a plain web server as --base-url is not this API: exit 2 with one line, no report', async () => {
+  it('a plain web server as --base-url is not this API: exit 2 with one line, the reports say error', async () => {
     const cwd = tmp();
     const r = await run(['run', '--base-url', htmlUrl, '--partner-key', KEY], { cwd });
     expect(r.code).toBe(2);
@@ -165,7 +165,14 @@ describe('run: preflight, before anything is spent', () => {
     expect(r.stderr).toMatch(
       /not the Partner API v1 at http:\/\/127\.0\.0\.1:\d+\/v1: GET .*\/runs\/\{id\} answered 404 text\/html/,
     );
-    expect(existsSync(join(cwd, 'reports', 'results.json'))).toBe(false);
+    // The reports of an exit 2: no check ran, the verdict is `error` with the line as its reason.
+    const written = JSON.parse(readFileSync(join(cwd, 'reports', 'results.json'), 'utf8')) as {
+      verdict: string;
+      checks: unknown[];
+      error: { reason: string };
+    };
+    expect(written).toMatchObject({ verdict: 'error', checks: [] });
+    expect(written.error.reason).toMatch(/^not the Partner API v1 at /);
   });
 
   it('a server putting a byte-order mark before every JSON answer is this API with a defect: exit 1, every report, the BOM named', async () => {
