@@ -94,12 +94,13 @@ async function optionsOf(command: string | undefined): Promise<DeclaredOptions |
 async function warnUnknownEnv(env: NodeJS.ProcessEnv): Promise<void> {
   // Without any SVC_* variable there is nothing to warn about, and nothing to load.
   if (!Object.keys(env).some((name) => name.startsWith('SVC_'))) return;
-  const [{ unknownEnvWarnings }, { knownEnvVars }, { scrub }] = await Promise.all([
+  const [{ unknownEnvWarnings, formerEnvWarnings }, { knownEnvVars, renamedEnvVars }, { scrub }] = await Promise.all([
     import('../config/unknown-env.js'),
     import('./command-options.js'),
     import('./scrub.js'),
   ]);
-  for (const line of unknownEnvWarnings(env, knownEnvVars())) process.stderr.write(`${scrub(line)}\n`);
+  const lines = [...formerEnvWarnings(env, renamedEnvVars()), ...unknownEnvWarnings(env, knownEnvVars())];
+  for (const line of lines) process.stderr.write(`${scrub(line)}\n`);
 }
 
 export function buildProgram(
