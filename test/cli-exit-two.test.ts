@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, REPORT_FILES, run, tmp } from './cli-support.js';
+import { freePort, REPORT_FILES, run, start, tmp } from './cli-support.js';
 import { vendorFile } from './support/vendor-file.js';
 
 const KEY = `spk_live_${'ab'.repeat(24)}`;
@@ -58,6 +58,25 @@ describe('every exit 2 after the options are read writes the report files', () =
     const results = expectErrorReports(join(cwd, 'from-env'), /127\.0\.0\.1/);
     // The key never appears in full, in the reason or anywhere else.
     expect(JSON.stringify(results)).not.toContain(KEY.slice(12));
+  });
+
+  it('https:// to a served sandbox on plain HTTP: one clear line naming the http:// address, no OpenSSL record error', async () => {
+    const port = await freePort();
+    const serve = start(['serve', '--port', String(port)]);
+    try {
+      let out = '';
+      serve.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
+      while (!/listening on/.test(out) && serve.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+      const cwd = tmp();
+      const r = await run(['run', '--base-url', `https://127.0.0.1:${port}/v1`, '--partner-key', KEY], { cwd });
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        `svc-certify: target unreachable: https://127.0.0.1:${port}/v1: the port answered in plain HTTP, not TLS: the address says https:// but the server there speaks http://; give --base-url (or SVC_BASE_URL) as http://127.0.0.1:${port}/v1, or the service's TLS port`,
+      ]);
+      expectErrorReports(join(cwd, 'reports'), /the port answered in plain HTTP, not TLS/);
+    } finally {
+      serve.kill('SIGTERM');
+    }
   });
 
   it('a bad option value: the reports follow --reporter (json only), in the folder the options name', async () => {
