@@ -27,7 +27,8 @@ import type {
   TypedRedemption,
   UserHandle,
 } from './setup-view.js';
-import { sendTestTrio, type TrioEntry } from './webhook-trio.js';
+import { awaitTrioDeliveries, type TrioEntry } from './webhook-trio.js';
+import { proveWebhookPath } from './webhook-path.js';
 import { abortableSleep } from '../runner/abortable-sleep.js';
 
 export interface SharedSetupOptions {
@@ -44,6 +45,8 @@ export interface SharedSetupOptions {
   timeScale: number;
   /** The receiver test deliveries reach (the webhook trio step); absent without --webhook-secret. */
   receiver?: WebhookReceiver;
+  /** What the webhook set-up proof names in its reasons: the registered URL, and whether none is said to be. */
+  webhookPath?: { publicUrl: string; announcedUnregistered: boolean };
   signal: AbortSignal;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -494,8 +497,24 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
    * its token. Skips the check without a receiver (every check that reads it needs 'webhook-receiver').
    */
   webhookTrioStep(): Step<TrioEntry[]> {
+    const path = this.webhookPathStep();
+    return this.step('webhook-trio', 'webhook trio', [path], async () => {
+      const entries = await path.promise;
+      const rx = this.opts.receiver;
+      return rx ? awaitTrioDeliveries(entries, rx, this.opts.timeScale, this.opts.signal) : entries;
+    });
+  }
+
+  /**
+   * The webhook set-up proof (webhook-path.ts): the trio's test events sent, and the first delivery
+   * of any of them seen, before a check that waits on deliveries may blame the target. The sandbox's
+   * test route is the only way to send an event on demand: against production there is nothing to send
+   * and the proof resolves at once (its deliveries come from real runs, judged as before).
+   */
+  webhookPathStep(): Step<TrioEntry[]> {
     const org = this.orgStep();
-    return this.step('webhook-trio', 'webhook trio', [org], async (api) => {
+    // Labelled as the trio: its requests are the trio's test events, awaited by every trio reader too.
+    return this.step('webhook-path', 'webhook trio', [org], async (api) => {
       const rx = this.opts.receiver;
       if (!rx)
         throw new SkipCheck(
@@ -504,7 +523,17 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
           '--webhook-secret (with --webhook-public-url)',
         );
       await org.promise;
-      return sendTestTrio(api, rx, this.opts.timeScale, this.opts.signal);
+      if (this.environment === 'production') return [];
+      return proveWebhookPath(
+        api,
+        rx,
+        {
+          publicUrl: this.opts.webhookPath?.publicUrl ?? '(the registered URL)',
+          announcedUnregistered: this.opts.webhookPath?.announcedUnregistered ?? false,
+          timeScale: this.opts.timeScale,
+        },
+        this.opts.signal,
+      );
     });
   }
 
@@ -578,6 +607,9 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
       // Through the check's api: its request is paused like any other.
       startRun: (body, opts) => this.startRun(api, body, opts ?? {}),
       webhookTrio: () => awaitStep(() => this.webhookTrioStep()),
+      webhookPath: async () => {
+        await awaitStep(() => this.webhookPathStep());
+      },
       takeActivationCode: () => codes.shift() ?? this.takeSpareCode(),
       uniqueId: (prefix) => this.uniqueId(prefix),
       occurredAt: () => this.occurredAt(),
