@@ -156,7 +156,7 @@ describe('the CI examples of docs/ci.md, run as written', () => {
     } finally {
       await served.close();
     }
-  });
+  }, 240_000);
 
   it('GitHub Actions with the target secret missing: exit 2 naming SVC_BASE_URL, and the always steps still find their files', async () => {
     const block = testedBlock('github-actions');
@@ -187,9 +187,9 @@ describe('the CI examples of docs/ci.md, run as written', () => {
     const cwd = work();
     const served = await serveSandbox(cwd);
     try {
-      // The page's variables: (SVC_BASE_URL, SVC_WEBHOOK_LISTEN) and the masked ones it lists below the block.
+      // The page's variables: the block's (SVC_BASE_URL, SVC_WEBHOOK_LISTEN) and the masked ones its next lines list.
       const after = TEXT.slice(TEXT.indexOf(block) + block.length);
-      const masked = after.slice(0, after.indexOf('\n\n', after.indexOf('(SVC_')));
+      const masked = after.slice(0, after.indexOf('\n## '));
       const env = ciVariables(served, [...variablesOf(block), ...variablesOf(masked)]);
       const ran = await bash(lines.join('\n'), cwd, env);
       expect(ran.code, ran.stderr).toBe(0);
@@ -205,7 +205,7 @@ describe('the CI examples of docs/ci.md, run as written', () => {
     } finally {
       await served.close();
     }
-  });
+  }, 240_000);
 
   it('plain shell: the service and the built frontend in one dossier, the last exit code the gate (0, then 1)', async () => {
     const block = testedBlock('shell');
@@ -245,5 +245,5 @@ describe('the CI examples of docs/ci.md, run as written', () => {
     expect(readFileSync(join(cwd, 'reports', 'dossier', 'summary.md'), 'utf8').split('\n')[0]).toBe(
       '# ❌ svc-certify dossier: Not certified',
     );
-  });
+  }, 240_000);
 });
