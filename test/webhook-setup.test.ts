@@ -76,3 +76,23 @@ describe('the webhook set-up is proven before a delivery check may blame the tar
     ).toEqual([]);
   });
 });
+
+describe('an operator code the target refuses as unusable is a set-up finding', () => {
+  it("the organization's code unknown to the target (404 code_not_found): the checks needing it skip (set-up) naming the fix, none fails", async () => {
+    // Checks that need only the certification's organization: its code is the first one given.
+    const ids = ['webhooks.test-endpoint-accepted', 'webhooks.envelope-complete'];
+    const run = await certifySandbox({
+      ids,
+      adjust: (config) => ({ ...config, activationCodes: ['SVC-2222-2222', ...config.activationCodes.slice(1)] }),
+    });
+    expect(
+      run.checks.filter((c) => c.status === 'failed' || c.status === 'error'),
+      notPassed(run).join('\n'),
+    ).toEqual([]);
+    expect(setUpSkips(run).sort()).toEqual([...ids].sort());
+    expect(run.checks[0]!.message).toMatch(
+      /^set-up: the activation code SVC-2222… given for the certification's organization was refused with 404 code_not_found: the target does not know it .*give an unused code/,
+    );
+    expect(decideVerdict(run, false).verdict).toBe('incomplete');
+  });
+});

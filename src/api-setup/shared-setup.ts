@@ -158,7 +158,14 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
           '--org-token or an activation code',
         );
       }
-      const org = await this.redeem(api, code, 'org (redeem an activation code)');
+      const externalId = this.uniqueId('svc-certify-org');
+      const res = await api.post(
+        '/activations/redeem',
+        { code, external_id: externalId },
+        { auth: 'partner', label: 'redeem' },
+      );
+      refuseOperatorCode(res, code);
+      const org = this.orgFrom(res, externalId, 'org (redeem an activation code)');
       this.primaryToken = org.orgToken;
       return org;
     });
@@ -218,16 +225,6 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
 
   secondOrgStep(): Step<TypedRedemption> {
     return this.typedStep();
-  }
-
-  private async redeem(api: ApiClient, code: string, step: string): Promise<OrgHandle> {
-    const externalId = this.uniqueId('svc-certify-org');
-    const res = await api.post(
-      '/activations/redeem',
-      { code, external_id: externalId },
-      { auth: 'partner', label: 'redeem' },
-    );
-    return this.orgFrom(res, externalId, step);
   }
 
   private orgFrom(res: ApiResponse, externalId: string, step: string): OrgHandle {
@@ -615,6 +612,29 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
       occurredAt: () => this.occurredAt(),
     };
   }
+}
+
+/** The refusals the spec gives a code that cannot be redeemed, and what each says about the operator's code. */
+const CODE_REFUSALS: Record<string, string> = {
+  code_not_found: 'the target does not know it (a typo, or a code of another environment or partner)',
+  code_already_redeemed: 'it was redeemed before (codes are single-use: a previous run, or a person, used it)',
+  code_expired: 'it is past its validity period',
+};
+
+/**
+ * The primary organization's code is the operator's input: the target refusing it with the spec's own
+ * answer for an unusable code is a set-up finding (give an unused code), not the target's failure. Any
+ * other refusal is judged as before (a SetupFailure of the org step).
+ */
+function refuseOperatorCode(res: ApiResponse, code: string): void {
+  const error = isJsonObject(res.json) && typeof res.json.error === 'string' ? res.json.error : undefined;
+  const why = error !== undefined && Object.hasOwn(CODE_REFUSALS, error) ? CODE_REFUSALS[error] : undefined;
+  if (why === undefined || res.status < 400 || res.status > 499) return;
+  throw new SkipCheck(
+    `set-up: the activation code ${code.slice(0, 8)}… given for the certification's organization was refused with ${res.status} ${error}: ${why}; give an unused code (--activation-code or SVC_ACTIVATION_CODES) or an org token (--org-token); not blamed on the target`,
+    'set-up',
+    'an unused activation code',
+  );
 }
 
 /** The short real run's target: the sandbox's highest, more than its narrow musts leave in a pool. */
