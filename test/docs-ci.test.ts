@@ -124,7 +124,7 @@ describe('the CI examples of docs/ci.md, run as written', () => {
 
   beforeAll(async () => {
     ({ app } = await packAndInstall());
-  }, 120_000);
+  }, 300_000);
 
   it('GitHub Actions: the steps end 0 and Certified against a served deployment given the variables the page names; summary, artifact and JUnit exist', async () => {
     const block = testedBlock('github-actions');
