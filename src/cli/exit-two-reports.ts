@@ -16,7 +16,8 @@ import {
 } from '../config/reporter-names.js';
 import { REPORT_OPTIONS } from '../config/run-options.js';
 import type { CertificationKind } from '../runner/results.js';
-import { ERROR_REPORT_FILES, errorResult, renderErrorReport, type ErrorReportName } from '../report/error-reports.js';
+import { ERROR_REPORT_FILES, renderErrorReport, type ErrorReportName } from '../report/error-reports.js';
+import { errorResult } from '../runner/error-result.js';
 import { writeReportFile } from '../report/write-report-file.js';
 import { isOneOf } from '../narrow.js';
 

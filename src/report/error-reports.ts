@@ -5,16 +5,10 @@
 // rendered here rather than by the reporters: there is no check, no target answer and no verdict of
 // the verdict table to show, only the reason.
 
-import type { CertificationKind, RunResult } from '../runner/results.js';
-import { CERTIFICATION_TITLES, summarize } from '../runner/results.js';
-import { toolVersion } from '../runner/tool-files.js';
-import { loadSpec } from '../spec/spec-file.js';
+import type { ErrorResult } from '../runner/error-result.js';
 import { escapeHtml } from './html-escape.js';
 import { mdCell } from './markdown.js';
 import { cdata, escapeXmlAttr } from './xml-text.js';
-
-/** results.json of a certification stopped before it began: the RunResult shape, no checks, and the reason. */
-export type ErrorResult = Omit<RunResult, 'verdict'> & { verdict: 'error'; error: { reason: string } };
 
 /** The file reports an exit 2 writes, by reporter name, in the order of the report registry. */
 export const ERROR_REPORT_FILES = {
@@ -24,43 +18,6 @@ export const ERROR_REPORT_FILES = {
   markdown: 'summary.md',
 } as const;
 export type ErrorReportName = keyof typeof ERROR_REPORT_FILES;
-
-export interface ErrorReportInput {
-  certification: CertificationKind;
-  /** The one line the command printed, already scrubbed of secrets. */
-  reason: string;
-  /** The target as given, when the command had one (`run --base-url`). */
-  baseUrl?: string;
-  startedAt: Date;
-}
-
-export function errorResult(input: ErrorReportInput): ErrorResult {
-  const finishedAt = new Date();
-  // The spec copy may be what is missing; the digest is then left empty rather than hiding the reason.
-  let spec = { title: 'Partner Candidate-Matching API (v1) Specification', sha256: '' };
-  try {
-    const loaded = loadSpec();
-    spec = { title: loaded.title, sha256: loaded.sha256 };
-  } catch {
-    // keep the placeholder
-  }
-  return {
-    certification: input.certification,
-    title: CERTIFICATION_TITLES[input.certification],
-    tool: { name: 'svc-certify', version: toolVersion() },
-    spec,
-    config: {},
-    target: { baseUrl: input.baseUrl ?? '', environment: 'unknown', embedded: false },
-    startedAt: input.startedAt.toISOString(),
-    finishedAt: finishedAt.toISOString(),
-    durationMs: Math.max(0, finishedAt.getTime() - input.startedAt.getTime()),
-    summary: summarize([]),
-    suites: [],
-    checks: [],
-    verdict: 'error',
-    error: { reason: input.reason },
-  };
-}
 
 const HEADLINE = 'Error: the certification did not start (exit 2)';
 

@@ -3,9 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateAgainst } from '../schema/validator.js';
-import { vendorFile } from '../../test/support/vendor-file.js';
-import { ERROR_REPORT_FILES, errorResult, renderErrorReport } from './error-reports.js';
+import { validateAgainst } from '../src/schema/validator.js';
+import { vendorFile } from './support/vendor-file.js';
+import { ERROR_REPORT_FILES, renderErrorReport } from '../src/report/error-reports.js';
+import { errorResult } from '../src/runner/error-result.js';
 
 const REASON = 'no target in CI: set SVC_BASE_URL (or --base-url) to the deployment to certify; <b>&"]]>';
 const result = errorResult({ certification: 'run', reason: REASON, startedAt: new Date() });
