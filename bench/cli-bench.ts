@@ -59,7 +59,7 @@ try {
       `(${STARTS} alternating starts each): ${ratio.toFixed(2)} × (goal ≤ ${GOAL_RATIO} ×)`,
   );
 
-  const full = timeOnce([bin, 'run', '--report-dir', join(cwd, 'reports')], cwd);
+  const full = timeOnce([bin, 'run', '--embedded', '--report-dir', join(cwd, 'reports')], cwd);
   console.log(
     `svc-certify run (embedded sandbox, time scale 60): ${(full.ms / 1000).toFixed(1)} s, exit ${full.status}`,
   );

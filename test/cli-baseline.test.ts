@@ -188,7 +188,10 @@ describe('--baseline and svc-certify baseline', () => {
 
   it('the same baseline against the conformant (embedded) sandbox fails the run as stale', async () => {
     const cwd = tmp();
-    const r = await run(['run', '--suite', 'conventions', '--report-dir', 'r', '--baseline', baselineFile], { cwd });
+    const r = await run(
+      ['run', '--embedded', '--suite', 'conventions', '--report-dir', 'r', '--baseline', baselineFile],
+      { cwd },
+    );
     expect(r.code).toBe(1);
     const res = results(cwd);
     expect(res.summary.failed).toBe(0);
@@ -321,7 +324,9 @@ describe('--baseline and svc-certify baseline', () => {
     const cwd = tmp();
     const file = join(cwd, content === null ? 'nope.json' : 'b.json');
     if (content !== null) writeFileSync(file, content);
-    const r = await run(['run', '--suite', 'conventions', '--report-dir', 'r', '--baseline', file], { cwd });
+    const r = await run(['run', '--embedded', '--suite', 'conventions', '--report-dir', 'r', '--baseline', file], {
+      cwd,
+    });
     expectOneLineError(r, pattern);
   });
 

@@ -15,7 +15,7 @@ describe('svc-certify as a newcomer meets it', () => {
 
   it('`list --grep` matching nothing is exit 2, like `run --grep`', async () => {
     const list = await run(['list', '--grep', 'zzz-no-such-check']);
-    const runGrep = await run(['run', '--grep', 'zzz-no-such-check']);
+    const runGrep = await run(['run', '--embedded', '--grep', 'zzz-no-such-check']);
     expect(list.code).toBe(2);
     expect(runGrep.code).toBe(2);
     expect(list.stderr).toMatch(/matches no check/);
@@ -23,7 +23,7 @@ describe('svc-certify as a newcomer meets it', () => {
 
   it('`--reporter console` writes no file and creates no report folder', async () => {
     const cwd = tmp();
-    const r = await run(['run', '--grep', 'cert-empty', '--reporter', 'console'], { cwd });
+    const r = await run(['run', '--embedded', '--grep', 'cert-empty', '--reporter', 'console'], { cwd });
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(join(cwd, 'reports'))).toBe(false);
   });
@@ -32,7 +32,7 @@ describe('svc-certify as a newcomer meets it', () => {
 describe('the console in CI, --quiet, and machine output', () => {
   it('a CI log (stdout not a terminal) prints each check once, then the verdict, counts and report paths', async () => {
     const cwd = tmp();
-    const r = await run(['run'], { cwd });
+    const r = await run(['run', '--embedded'], { cwd });
     expect(r.code, r.stderr).toBe(0);
     const results = JSON.parse(readFileSync(join(cwd, 'reports', 'results.json'), 'utf8')) as {
       checks: Array<{ id: string; status: string }>;
@@ -63,7 +63,7 @@ describe('the console in CI, --quiet, and machine output', () => {
     ];
     for (const how of ways) {
       const cwd = tmp();
-      const r = await run(['run', '--grep', 'cert-empty', ...how.args], { cwd, env: how.env });
+      const r = await run(['run', '--embedded', '--grep', 'cert-empty', ...how.args], { cwd, env: how.env });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout.trimEnd().split('\n')).toEqual([
         expect.stringMatching(
@@ -74,21 +74,21 @@ describe('the console in CI, --quiet, and machine output', () => {
         'reports: reports/junit.xml, reports/report.html, reports/results.json, reports/summary.md',
       ]);
     }
-    const bad = await run(['run', '--grep', 'cert-empty'], { env: { SVC_QUIET: 'yes' } });
+    const bad = await run(['run', '--embedded', '--grep', 'cert-empty'], { env: { SVC_QUIET: 'yes' } });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/SVC_QUIET must be 1, 0, true or false/);
   });
 
   it('--reporter json:- writes results.json to stdout for a pipe, and no file; with console, the console goes to stderr', async () => {
     const cwd = tmp();
-    const piped = await run(['run', '--grep', 'cert-empty', '--reporter', 'json:-'], { cwd });
+    const piped = await run(['run', '--embedded', '--grep', 'cert-empty', '--reporter', 'json:-'], { cwd });
     expect(piped.code, piped.stderr).toBe(0);
     const result = JSON.parse(piped.stdout) as { verdict: string; checks: unknown[] };
     expect(result.verdict).toBe('passed-selection');
     expect(result.checks.length).toBeGreaterThan(0);
     expect(existsSync(join(cwd, 'reports'))).toBe(false);
 
-    const both = await run(['run', '--grep', 'cert-empty', '--reporter', 'console,json:-'], { cwd });
+    const both = await run(['run', '--embedded', '--grep', 'cert-empty', '--reporter', 'console,json:-'], { cwd });
     expect(both.code, both.stderr).toBe(0);
     expect((JSON.parse(both.stdout) as { verdict: string }).verdict).toBe('passed-selection');
     expect(both.stderr).toMatch(/^Selection passed \(not a certification\):/m);
@@ -98,7 +98,7 @@ describe('the console in CI, --quiet, and machine output', () => {
       ['json:-,junit:-', /would interleave on stdout/],
       ['console:-', /console:- is the console itself/],
     ] as const) {
-      const refused = await run(['run', '--reporter', list], { cwd });
+      const refused = await run(['run', '--embedded', '--reporter', list], { cwd });
       expect(refused.code, list).toBe(2);
       expect(refused.stderr).toMatch(message);
     }

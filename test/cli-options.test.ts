@@ -22,7 +22,7 @@ function oneLineError(r: { code: number | null; stderr: string }, pattern: RegEx
 describe('every option of every command reads its SVC_* variable', () => {
   it('run: SVC_STRICT=1 is a strict run; lists (SVC_SUITE, SVC_REPORTER) and text (SVC_REPORT_DIR) too', async () => {
     const cwd = tmp();
-    const r = await run(['run'], {
+    const r = await run(['run', '--embedded'], {
       cwd,
       env: { SVC_STRICT: '1', SVC_SUITE: 'conventions', SVC_REPORTER: 'json', SVC_REPORT_DIR: 'from-env' },
     });
@@ -39,25 +39,55 @@ describe('every option of every command reads its SVC_* variable', () => {
 
   it('a switch variable other than 1/0/true/false is a usage error naming it', async () => {
     oneLineError(
-      await run(['run'], { env: { SVC_EXHAUST_LIMITS: 'yes' } }),
+      await run(['run', '--embedded'], { env: { SVC_EXHAUST_LIMITS: 'yes' } }),
       /^svc-certify: SVC_EXHAUST_LIMITS must be 1, 0, true or false \(got "yes"\)/,
     );
   });
 
-  it('serve: SVC_PORT (a validated number) is where it listens; a bad one is refused before it starts', async () => {
-    const port = await freePort();
-    const child = start(['serve'], { env: { SVC_PORT: String(port) } });
+  /** `serve` with `env`; what it printed until it listened (or stopped), then stopped. */
+  async function serveUntilListening(env: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
+    const child = start(['serve'], { env });
     let stdout = '';
+    let stderr = '';
     child.stdout!.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
     const deadline = Date.now() + 15_000;
     while (!/listening on/.test(stdout) && Date.now() < deadline && child.exitCode === null)
       await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGTERM');
     await new Promise((r) => child.on('close', r));
-    expect(stdout).toContain(`listening on http://127.0.0.1:${port}/v1`);
+    return { stdout, stderr };
+  }
+
+  it('serve: SVC_PORT_NUMBER (a validated number) is where it listens; a bad one is refused before it starts', async () => {
+    const port = await freePort();
+    const served = await serveUntilListening({ SVC_PORT_NUMBER: String(port) });
+    expect(served.stdout).toContain(`listening on http://127.0.0.1:${port}/v1`);
+    expect(served.stderr).toBe('');
     oneLineError(
-      await run(['serve'], { env: { SVC_PORT: '70000' } }),
-      /^svc-certify: SVC_PORT must be a whole number from 0 to 65535 \(got "70000"\)$/m,
+      await run(['serve'], { env: { SVC_PORT_NUMBER: '70000' } }),
+      /^svc-certify: SVC_PORT_NUMBER must be a whole number from 0 to 65535 \(got "70000"\)$/m,
+    );
+  });
+
+  it('serve in a pod beside a Service named svc: SVC_PORT=tcp://… and its kin are not ours, not read, not warned about', async () => {
+    const served = await serveUntilListening({
+      SVC_PORT: 'tcp://10.96.0.12:80',
+      SVC_SERVICE_HOST: '10.96.0.12',
+      SVC_SERVICE_PORT: '80',
+      SVC_PORT_80_TCP: 'tcp://10.96.0.12:80',
+      SVC_PORT_80_TCP_ADDR: '10.96.0.12',
+    });
+    expect(served.stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/v1/);
+    expect(served.stderr).toBe('');
+  });
+
+  it('serve: the former SVC_PORT with a port number is read for this release, with a warning naming SVC_PORT_NUMBER', async () => {
+    const port = await freePort();
+    const served = await serveUntilListening({ SVC_PORT: String(port) });
+    expect(served.stdout).toContain(`listening on http://127.0.0.1:${port}/v1`);
+    expect(served.stderr).toBe(
+      'warning: SVC_PORT is read for this release only: rename it SVC_PORT_NUMBER (Kubernetes sets names like SVC_PORT for a Service named svc)\n',
     );
   });
 
@@ -95,10 +125,10 @@ describe('every option of every command reads its SVC_* variable', () => {
     );
   });
 
-  it('receiver: SVC_URL, SVC_WEBHOOK_SECRET and SVC_ALLOW_PRIVATE are enough to certify an endpoint', async () => {
+  it('receiver: SVC_RECEIVER_URL, SVC_WEBHOOK_SECRET and SVC_ALLOW_PRIVATE are enough to certify an endpoint', async () => {
     const port = await freePort();
     const r = await run(['receiver', '--reporter', 'console'], {
-      env: { SVC_URL: `http://127.0.0.1:${port}/hook`, SVC_WEBHOOK_SECRET: SECRET, SVC_ALLOW_PRIVATE: 'true' },
+      env: { SVC_RECEIVER_URL: `http://127.0.0.1:${port}/hook`, SVC_WEBHOOK_SECRET: SECRET, SVC_ALLOW_PRIVATE: 'true' },
     });
     // Nothing listens there: the endpoint is unreachable (exit 2), which it only gets to with all three read.
     expect(r.code).toBe(2);

@@ -28,9 +28,11 @@ describe('svc-certify report', () => {
   beforeAll(async () => {
     // The service (the embedded sandbox, whole catalogue: it provisions every input) is certified; a
     // selection of it only passes as a selection; a partner bundle that holds a key fails the scan.
-    const service = await run(['run', '--report-dir', 'service'], { cwd });
+    const service = await run(['run', '--embedded', '--report-dir', 'service'], { cwd });
     expect(service.code, service.stdout.slice(-2000)).toBe(0);
-    const selection = await run(['run', '--suite', 'conventions,auth', '--report-dir', 'selection'], { cwd });
+    const selection = await run(['run', '--embedded', '--suite', 'conventions,auth', '--report-dir', 'selection'], {
+      cwd,
+    });
     expect(selection.code, selection.stderr).toBe(0);
     // Verdicts a run cannot be made to reach on demand here, as results.json files (written as the CLI writes them).
     writeFileSync(join(cwd, 'incomplete.json'), `${JSON.stringify(makeIncompleteRunResult(), null, 2)}\n`);

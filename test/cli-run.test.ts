@@ -68,7 +68,7 @@ describe('svc-certify run against the embedded sandbox', () => {
   it('certifies it, exits 0, writes every report and leaks no secret', async () => {
     const cwd = tmp();
     const reports = join(cwd, 'out');
-    const r = await run(['run', '--report-dir', reports], { cwd });
+    const r = await run(['run', '--embedded', '--report-dir', reports], { cwd });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     // Skipped only for inputs an embedded sandbox cannot have: production, spending, limits, no webhook.
@@ -104,9 +104,12 @@ describe('svc-certify run against the embedded sandbox', () => {
 
   it('selects with --suite and --grep', async () => {
     const cwd = tmp();
-    const r = await run(['run', '--suite', 'auth', '--grep', 'org-token', '--reporter', 'json', '--report-dir', 'r'], {
-      cwd,
-    });
+    const r = await run(
+      ['run', '--embedded', '--suite', 'auth', '--grep', 'org-token', '--reporter', 'json', '--report-dir', 'r'],
+      {
+        cwd,
+      },
+    );
     expect(r.code).toBe(0);
     const results = JSON.parse(readFileSync(join(cwd, 'r', 'results.json'), 'utf8')) as {
       checks: Array<{ id: string }>;
@@ -123,8 +126,13 @@ describe('svc-certify run against the embedded sandbox', () => {
 describe('svc-certify run refuses bad configuration with exit 2 and one line', () => {
   const key = `spk_live_${'ab'.repeat(24)}`;
   const cases: Array<[string, string[], RegExp, Record<string, string>?]> = [
-    ['time scale 0', ['run', '--time-scale', '0'], /--time-scale must be a number > 0 \(got "0"\)/],
-    ['time scale from env', ['run'], /SVC_TIME_SCALE must be a number > 0 \(got "x"\)/, { SVC_TIME_SCALE: 'x' }],
+    ['time scale 0', ['run', '--embedded', '--time-scale', '0'], /--time-scale must be a number > 0 \(got "0"\)/],
+    [
+      'time scale from env',
+      ['run', '--embedded'],
+      /SVC_TIME_SCALE must be a number > 0 \(got "x"\)/,
+      { SVC_TIME_SCALE: 'x' },
+    ],
     [
       'base URL without /v1',
       ['run', '--base-url', 'https://x.example/api', '--partner-key', key],
@@ -133,20 +141,20 @@ describe('svc-certify run refuses bad configuration with exit 2 and one line', (
     ['base URL without key', ['run', '--base-url', 'https://x.example/v1'], /no partner key.*--partner-key/],
     [
       'bad activation code',
-      ['run', '--activation-code', 'SVC-0000-0000'],
+      ['run', '--embedded', '--activation-code', 'SVC-0000-0000'],
       /--activation-code must be an activation code/,
     ],
-    ['unknown reporter', ['run', '--reporter', 'pdf'], /unknown reporter "pdf"/],
-    ['unknown suite', ['run', '--suite', 'nope'], /unknown suite "nope"/],
-    ['grep matching nothing', ['run', '--grep', 'zzz-nothing'], /matches no check/],
-    ['bad environment', ['run', '--environment', 'staging'], /--environment must be one of/],
-    ['bad webhook listen', ['run', '--webhook-listen', 'nope'], /--webhook-listen must be HOST:PORT/],
+    ['unknown reporter', ['run', '--embedded', '--reporter', 'pdf'], /unknown reporter "pdf"/],
+    ['unknown suite', ['run', '--embedded', '--suite', 'nope'], /unknown suite "nope"/],
+    ['grep matching nothing', ['run', '--embedded', '--grep', 'zzz-nothing'], /matches no check/],
+    ['bad environment', ['run', '--embedded', '--environment', 'staging'], /--environment must be one of/],
+    ['bad webhook listen', ['run', '--embedded', '--webhook-listen', 'nope'], /--webhook-listen must be HOST:PORT/],
     [
       'tls cert without key',
       ['run', '--base-url', 'https://x.example/v1', '--partner-key', key, '--webhook-tls-cert', 'c.pem'],
       /--webhook-tls-cert is given without --webhook-tls-key/,
     ],
-    ['unknown option', ['run', '--bogus'], /unknown option '--bogus'/],
+    ['unknown option', ['run', '--embedded', '--bogus'], /unknown option '--bogus'/],
     ['unknown command', ['frobnicate'], /unknown command/],
     ['unknown fault', ['serve', '--fault', 'no.such-fault'], /unknown fault "no.such-fault"/],
     [
@@ -154,7 +162,7 @@ describe('svc-certify run refuses bad configuration with exit 2 and one line', (
       ['serve', '--variant', 'no.such-variant'],
       /unknown variant "no.such-variant"; see: svc-certify serve --list-variants/,
     ],
-    ['empty user role', ['run', '--user-role', ''], /--user-role is empty/],
+    ['empty user role', ['run', '--embedded', '--user-role', ''], /--user-role is empty/],
     ['bad serve port', ['serve', '--port', 'abc'], /--port must be a whole number/],
   ];
   for (const [name, args, pattern, env] of cases) {
@@ -164,7 +172,7 @@ describe('svc-certify run refuses bad configuration with exit 2 and one line', (
   it('an unknown key in svc-certify.config.json', async () => {
     const cwd = tmp();
     writeFileSync(join(cwd, 'svc-certify.config.json'), JSON.stringify({ baseURL: 'https://x.example/v1' }));
-    expectOneLineError(await run(['run'], { cwd }), /unknown key "baseURL"/);
+    expectOneLineError(await run(['run', '--embedded'], { cwd }), /unknown key "baseURL"/);
   });
 
   it('an unreachable target, without echoing the key', async () => {

@@ -114,6 +114,19 @@ describe('svc-certify receiver', () => {
       skipKind: 'needs-input',
     });
     expect(everything(dir, ran)).not.toContain(SECRET);
+    // Many deliveries listen for the interrupt at once: that is no leak, and Node must not say it is.
+    expect(ran.stderr).not.toMatch(/MaxListenersExceededWarning/);
+  });
+
+  it('https:// to the plain-HTTP receiver: exit 2 with one clear line naming the http:// address, no OpenSSL record error', async () => {
+    const ran = await run(['receiver', '--url', receiver.url.replace(/^http:/, 'https:'), '--allow-private'], {
+      env: { SVC_WEBHOOK_SECRET: SECRET },
+    });
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.trim().split('\n')).toEqual([
+      `svc-certify: receiver: ${new URL(receiver.url).origin.replace(/^http:/, 'https:')}: the port answered in plain HTTP, not TLS: the address says https:// but the server there speaks http://; give --url as ${receiver.url} (with --allow-private on a private host), or the endpoint's TLS port`,
+    ]);
+    expect(ran.stderr).not.toMatch(/ssl3_get_record|SSL routines|openssl/i);
   });
 
   it('fails a URL the service would not deliver to without sending anything', async () => {

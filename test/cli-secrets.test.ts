@@ -16,7 +16,7 @@ describe('secrets too short to redact are refused (exit 2, one line)', () => {
   });
 
   it('run with --webhook-secret of 5 characters', async () => {
-    const r = await run(['run', '--webhook-secret', 'q7z9w']);
+    const r = await run(['run', '--embedded', '--webhook-secret', 'q7z9w']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--webhook-secret is 5 character\(s\) long, too short to redact safely/);
   });

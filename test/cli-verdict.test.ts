@@ -56,7 +56,7 @@ describe('run: interruptions are never a pass and never blame the target', () =>
   it('SIGINT during a single selected check: exit 130, the check interrupted (not passed), reports written', async () => {
     const cwd = tmp();
     const r = await runSignalled(
-      ['run', '--grep', 'late-ack-redelivered'],
+      ['run', '--embedded', '--grep', 'late-ack-redelivered'],
       [{ afterMs: 1_500, signal: 'SIGINT' }],
       cwd,
     );
@@ -75,7 +75,7 @@ describe('run: interruptions are never a pass and never blame the target', () =>
 
   it('SIGTERM during a full run: exit 143, no check failed for the abort, every report written', async () => {
     const cwd = tmp();
-    const r = await runSignalled(['run'], [{ afterMs: 3_000, signal: 'SIGTERM' }], cwd);
+    const r = await runSignalled(['run', '--embedded'], [{ afterMs: 3_000, signal: 'SIGTERM' }], cwd);
     expect(r.code, r.stderr).toBe(143);
     const res = results(cwd);
     expect(res.verdict).toBe('interrupted');
@@ -91,7 +91,7 @@ describe('run: a second signal during the shutdown', () => {
   it('still writes the reports, every check ended or interrupted, and exits 143', async () => {
     const cwd = tmp();
     const r = await runSignalled(
-      ['run'],
+      ['run', '--embedded'],
       [
         { afterMs: 3_000, signal: 'SIGTERM' },
         { afterMs: 3_050, signal: 'SIGTERM' },
@@ -111,7 +111,7 @@ describe('run: a second signal during the shutdown', () => {
 describe('run: verdicts other than certified', () => {
   it('a --grep selection that passes is "passed-selection", exit 0, never printed as Certified', async () => {
     const cwd = tmp();
-    const r = await run(['run', '--grep', 'cert-empty', '--reporter', 'console,json'], { cwd });
+    const r = await run(['run', '--embedded', '--grep', 'cert-empty', '--reporter', 'console,json'], { cwd });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Selection passed \(not a certification\): /m);
     expect(r.stdout).not.toMatch(/^Certified/m);
@@ -122,7 +122,7 @@ describe('run: verdicts other than certified', () => {
 
   it('--suite production against a sandbox judges nothing: incomplete, exit 3, never Certified', async () => {
     const cwd = tmp();
-    const r = await run(['run', '--suite', 'production', '--reporter', 'console,json'], { cwd });
+    const r = await run(['run', '--embedded', '--suite', 'production', '--reporter', 'console,json'], { cwd });
     expect(r.code, r.stderr).toBe(3);
     const res = results(cwd);
     expect(res.summary.passed).toBe(0);
@@ -157,7 +157,7 @@ describe('run: preflight, before anything is spent', () => {
     await new Promise((r) => busy.close(r));
   });
 
-  it('a plain web server as --base-url is not this API: exit 2 with one line, no report', async () => {
+  it('a plain web server as --base-url is not this API: exit 2 with one line, the reports say error', async () => {
     const cwd = tmp();
     const r = await run(['run', '--base-url', htmlUrl, '--partner-key', KEY], { cwd });
     expect(r.code).toBe(2);
@@ -165,7 +165,14 @@ describe('run: preflight, before anything is spent', () => {
     expect(r.stderr).toMatch(
       /not the Partner API v1 at http:\/\/127\.0\.0\.1:\d+\/v1: GET .*\/runs\/\{id\} answered 404 text\/html/,
     );
-    expect(existsSync(join(cwd, 'reports', 'results.json'))).toBe(false);
+    // The reports of an exit 2: no check ran, the verdict is `error` with the line as its reason.
+    const written = JSON.parse(readFileSync(join(cwd, 'reports', 'results.json'), 'utf8')) as {
+      verdict: string;
+      checks: unknown[];
+      error: { reason: string };
+    };
+    expect(written).toMatchObject({ verdict: 'error', checks: [] });
+    expect(written.error.reason).toMatch(/^not the Partner API v1 at /);
   });
 
   it('a server putting a byte-order mark before every JSON answer is this API with a defect: exit 1, every report, the BOM named', async () => {

@@ -124,7 +124,12 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       ...(config.userRole !== undefined ? { userRole: config.userRole } : {}),
       onSecret: (token) => redactor.add(namedSecret('orgToken', token)),
       timeScale: config.timeScale,
-      ...(webhooks ? { receiver: webhooks.receiver } : {}),
+      ...(webhooks
+        ? {
+            receiver: webhooks.receiver,
+            webhookPath: { publicUrl: webhooks.publicUrl, announcedUnregistered: config.noWebhookRegistered === true },
+          }
+        : {}),
       signal,
     });
     let environmentEvidence: EnvironmentEvidence | undefined;

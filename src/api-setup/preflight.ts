@@ -7,6 +7,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../http/types.js';
+import { asPlainHttp, PLAIN_HTTP_ON_TLS_MESSAGE } from '../http/transport-error.js';
 
 export class TargetUnreachableError extends Error {
   override readonly name = 'TargetUnreachableError';
@@ -37,6 +38,11 @@ export async function preflight(api: ApiClient, baseUrl: string, signal?: AbortS
   if (signal?.aborted) throw new PreflightInterrupted('interrupted during the pre-flight');
   if (res.status === 0 && !ANSWERED_TRANSPORT.has(res.transportError?.code ?? '')) {
     const t = res.transportError;
+    if (t?.message === PLAIN_HTTP_ON_TLS_MESSAGE) {
+      throw new TargetUnreachableError(
+        `target unreachable: ${baseUrl}: ${t.message}; give --base-url (or SVC_BASE_URL) as ${asPlainHttp(baseUrl)}, or the service's TLS port`,
+      );
+    }
     throw new TargetUnreachableError(
       `target unreachable: ${baseUrl}: ${t ? `${t.code}: ${t.message}` : 'no HTTP answer'}; check --base-url (or SVC_BASE_URL) and that the service is up` +
         (t && /cert|tls|ssl|self.signed/i.test(`${t.code} ${t.message}`)

@@ -85,6 +85,11 @@ export interface SharedSetup {
    * sent once per certification; every check that awaits it carries its exchanges. Skips without a receiver.
    */
   webhookTrio(): Promise<TrioEntry[]>;
+  /**
+   * The webhook set-up proven (webhook-path.ts): a test event reached the listener. Every check that
+   * waits on a delivery awaits it first; a set-up mistake skips the check (set-up) instead of failing it.
+   */
+  webhookPath(): Promise<void>;
   /** The typed redemption (need 'typed-redemption' or 'second-org'); skips the check when no code is planned. */
   typedRedemption(): Promise<TypedRedemption>;
   /** The code planned for a role (need 'taken-redemption' → 'taken', 'fresh-org' → 'fresh'), or undefined. */

@@ -91,6 +91,13 @@ function core(engine: ClientFactory, receiver?: WebhookReceiver): SharedSetupCor
 
 const checkApi = (engine: ClientFactory, into: RecordedExchange[]): ApiClient => engine.client((ex) => into.push(ex));
 
+/** The webhook path of a certification whose receiver gets nothing, as one check awaits it. */
+function setup409(engine: ClientFactory): Promise<void> {
+  return core(engine, scriptedReceiver([]))
+    .forCheck(() => undefined, [], checkApi(engine, []))
+    .webhookPath();
+}
+
 describe('the webhook trio as a shared setup step', () => {
   it('is sent once, and every check that awaits it carries its three exchanges', async () => {
     let n = 0;
@@ -129,18 +136,38 @@ describe('the webhook trio as a shared setup step', () => {
   });
 
   it('records an event the receiver never got without a delivery, and a non-202 as it came', async () => {
-    const engine = scriptedEngine((spec) =>
-      (spec.body as { event: string }).event === 'run_failed'
-        ? { status: 500, json: { error: 'internal_error', message: 'boom' } }
-        : { status: 202, json: { event_id: 'evt', run_id: 'run-late' } },
-    );
-    const setup = core(engine, scriptedReceiver([]));
+    // run_completed's delivery proves the path; candidate_revealed's never comes (the checks' finding).
+    const engine = scriptedEngine((spec) => {
+      const event = (spec.body as { event: string }).event;
+      if (event === 'run_failed') return { status: 500, json: { error: 'internal_error', message: 'boom' } };
+      return { status: 202, json: { event_id: `evt-${event}`, run_id: `run-${event}` } };
+    });
+    const setup = core(engine, scriptedReceiver(['run-run_completed']));
     const trio = await setup.forCheck(() => undefined, [], checkApi(engine, [])).webhookTrio();
-    expect(trio.map((e) => [e.event, e.res.status, e.delivery])).toEqual([
-      ['run_completed', 202, undefined],
+    expect(trio.map((e) => [e.event, e.res.status, e.delivery?.json])).toEqual([
+      ['run_completed', 202, { run_id: 'run-run_completed' }],
       ['run_failed', 500, undefined],
       ['candidate_revealed', 202, undefined],
     ]);
+  });
+
+  it('a set-up mistake skips (set-up) instead of failing: 409 webhook_not_configured, or no delivery at all within the usual minute', async () => {
+    const refused = scriptedEngine(() => ({
+      status: 409,
+      json: { error: 'webhook_not_configured', message: 'No webhook is configured for the partner.' },
+    }));
+    const notRegistered = setup409(refused);
+    await expect(notRegistered).rejects.toMatchObject({ name: 'SkipCheck', kind: 'set-up' });
+    await expect(notRegistered).rejects.toThrow(
+      /^set-up: POST \/sandbox\/webhooks\/test answered 409 webhook_not_configured/,
+    );
+
+    const accepted = scriptedEngine(() => ({ status: 202, json: { event_id: 'evt', run_id: 'run-never' } }));
+    const never = core(accepted, scriptedReceiver([]))
+      .forCheck(() => undefined, [], checkApi(accepted, []))
+      .webhookPath();
+    await expect(never).rejects.toMatchObject({ name: 'SkipCheck', kind: 'set-up' });
+    await expect(never).rejects.toThrow(/^set-up: no test event reached the listener within 10 s/);
   });
 
   it('skips a check without a receiver', async () => {

@@ -28,7 +28,8 @@ import type {
   TypedRedemption,
   UserHandle,
 } from './setup-view.js';
-import { sendTestTrio, type TrioEntry } from './webhook-trio.js';
+import { awaitTrioDeliveries, type TrioEntry } from './webhook-trio.js';
+import { proveWebhookPath } from './webhook-path.js';
 import type { RunReadJournal } from './run-read-journal.js';
 import { abortableSleep } from '../runner/abortable-sleep.js';
 
@@ -48,6 +49,8 @@ export interface SharedSetupOptions {
   timeScale: number;
   /** The receiver test deliveries reach (the webhook trio step); absent without --webhook-secret. */
   receiver?: WebhookReceiver;
+  /** What the webhook set-up proof names in its reasons: the registered URL, and whether none is said to be. */
+  webhookPath?: { publicUrl: string; announcedUnregistered: boolean };
   signal: AbortSignal;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -159,7 +162,14 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
           '--org-token or an activation code',
         );
       }
-      const org = await this.redeem(api, code, 'org (redeem an activation code)');
+      const externalId = this.uniqueId('svc-certify-org');
+      const res = await api.post(
+        '/activations/redeem',
+        { code, external_id: externalId },
+        { auth: 'partner', label: 'redeem' },
+      );
+      refuseOperatorCode(res, code);
+      const org = this.orgFrom(res, externalId, 'org (redeem an activation code)');
       this.primaryToken = org.orgToken;
       return org;
     });
@@ -219,16 +229,6 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
 
   secondOrgStep(): Step<TypedRedemption> {
     return this.typedStep();
-  }
-
-  private async redeem(api: ApiClient, code: string, step: string): Promise<OrgHandle> {
-    const externalId = this.uniqueId('svc-certify-org');
-    const res = await api.post(
-      '/activations/redeem',
-      { code, external_id: externalId },
-      { auth: 'partner', label: 'redeem' },
-    );
-    return this.orgFrom(res, externalId, step);
   }
 
   private orgFrom(res: ApiResponse, externalId: string, step: string): OrgHandle {
@@ -500,8 +500,24 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
    * its token. Skips the check without a receiver (every check that reads it needs 'webhook-receiver').
    */
   webhookTrioStep(): Step<TrioEntry[]> {
+    const path = this.webhookPathStep();
+    return this.step('webhook-trio', 'webhook trio', [path], async () => {
+      const entries = await path.promise;
+      const rx = this.opts.receiver;
+      return rx ? awaitTrioDeliveries(entries, rx, this.opts.timeScale, this.opts.signal) : entries;
+    });
+  }
+
+  /**
+   * The webhook set-up proof (webhook-path.ts): the trio's test events sent, and the first delivery
+   * of any of them seen, before a check that waits on deliveries may blame the target. The sandbox's
+   * test route is the only way to send an event on demand: against production there is nothing to send
+   * and the proof resolves at once (its deliveries come from real runs, judged as before).
+   */
+  webhookPathStep(): Step<TrioEntry[]> {
     const org = this.orgStep();
-    return this.step('webhook-trio', 'webhook trio', [org], async (api) => {
+    // Labelled as the trio: its requests are the trio's test events, awaited by every trio reader too.
+    return this.step('webhook-path', 'webhook trio', [org], async (api) => {
       const rx = this.opts.receiver;
       if (!rx)
         throw new SkipCheck(
@@ -510,7 +526,17 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
           '--webhook-secret (with --webhook-public-url)',
         );
       await org.promise;
-      return sendTestTrio(api, rx, this.opts.timeScale, this.opts.signal);
+      if (this.environment === 'production') return [];
+      return proveWebhookPath(
+        api,
+        rx,
+        {
+          publicUrl: this.opts.webhookPath?.publicUrl ?? '(the registered URL)',
+          announcedUnregistered: this.opts.webhookPath?.announcedUnregistered ?? false,
+          timeScale: this.opts.timeScale,
+        },
+        this.opts.signal,
+      );
     });
   }
 
@@ -584,6 +610,9 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
       // Through the check's api: its request is paused like any other.
       startRun: (body, opts) => this.startRun(api, body, opts ?? {}),
       webhookTrio: () => awaitStep(() => this.webhookTrioStep()),
+      webhookPath: async () => {
+        await awaitStep(() => this.webhookPathStep());
+      },
       takeActivationCode: () => codes.shift() ?? this.takeSpareCode(),
       uniqueId: (prefix) => this.uniqueId(prefix),
       occurredAt: () => this.occurredAt(),
@@ -595,6 +624,29 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
       },
     };
   }
+}
+
+/** The refusals the spec gives a code that cannot be redeemed, and what each says about the operator's code. */
+const CODE_REFUSALS: Record<string, string> = {
+  code_not_found: 'the target does not know it (a typo, or a code of another environment or partner)',
+  code_already_redeemed: 'it was redeemed before (codes are single-use: a previous run, or a person, used it)',
+  code_expired: 'it is past its validity period',
+};
+
+/**
+ * The primary organization's code is the operator's input: the target refusing it with the spec's own
+ * answer for an unusable code is a set-up finding (give an unused code), not the target's failure. Any
+ * other refusal is judged as before (a SetupFailure of the org step).
+ */
+function refuseOperatorCode(res: ApiResponse, code: string): void {
+  const error = isJsonObject(res.json) && typeof res.json.error === 'string' ? res.json.error : undefined;
+  const why = error !== undefined && Object.hasOwn(CODE_REFUSALS, error) ? CODE_REFUSALS[error] : undefined;
+  if (why === undefined || res.status < 400 || res.status > 499) return;
+  throw new SkipCheck(
+    `set-up: the activation code ${code.slice(0, 8)}… given for the certification's organization was refused with ${res.status} ${error}: ${why}; give an unused code (--activation-code or SVC_ACTIVATION_CODES) or an org token (--org-token); not blamed on the target`,
+    'set-up',
+    'an unused activation code',
+  );
 }
 
 /** The short real run's target: the sandbox's highest, more than its narrow musts leave in a pool. */

@@ -53,16 +53,10 @@ export function isDeliveryOf(trig: { eventId: string; runId: string }): (d: Rece
 }
 
 /**
- * Sends the three test events and waits for each one's first delivery. Never throws for the target's
- * sake: an answer that is not a 202 is webhooks.test-endpoint-accepted's finding, a missing delivery
- * the finding of each check that reads it.
+ * Sends the three test events (the POSTs only). Never throws for the target's sake: an answer that is
+ * not a 202 is webhooks.test-endpoint-accepted's finding.
  */
-export async function sendTestTrio(
-  api: ApiClient,
-  rx: WebhookReceiver,
-  timeScale: number,
-  signal: AbortSignal,
-): Promise<TrioEntry[]> {
+export async function postTestTrio(api: ApiClient): Promise<TrioEntry[]> {
   const entries: TrioEntry[] = [];
   for (const event of TEST_EVENTS) {
     const res = await api.post(TEST_PATH, { event }, { label: `test ${event}` });
@@ -71,12 +65,49 @@ export async function sendTestTrio(
     const runId = typeof json?.run_id === 'string' ? json.run_id : undefined;
     entries.push({ event, res, ...(eventId ? { eventId } : {}), ...(runId ? { runId } : {}) });
   }
+  return entries;
+}
+
+/** The entries whose answer names the event: only those can be followed to a delivery. */
+const followed = (entries: readonly TrioEntry[]): TrioEntry[] => entries.filter((e) => e.eventId || e.runId);
+const deliveryOf = (e: TrioEntry): ((d: ReceivedDelivery) => boolean) =>
+  isDeliveryOf({ eventId: e.eventId ?? '', runId: e.runId ?? '' });
+
+/**
+ * The first delivery of any of the trio's events within `waitMs`, recorded on its entry; undefined when
+ * none came (or no answer named an event). One is enough to prove the path from the target's queue to
+ * the listener; the others are each check's to wait for.
+ */
+export async function firstTrioDelivery(
+  entries: readonly TrioEntry[],
+  rx: WebhookReceiver,
+  waitMs: number,
+  signal: AbortSignal,
+): Promise<ReceivedDelivery | undefined> {
+  const named = followed(entries);
+  if (named.length === 0) return undefined;
+  const d = await rx.waitFor((x) => named.some((e) => deliveryOf(e)(x)), waitMs, signal);
+  if (!d) return undefined;
+  for (const e of named) if (!e.delivery && deliveryOf(e)(d)) e.delivery = d;
+  return d;
+}
+
+/**
+ * Waits for each event's first delivery, up to DELIVERY_SPEC_MS. Never throws for the target's sake:
+ * a missing delivery is the finding of each check that reads it.
+ */
+export async function awaitTrioDeliveries(
+  entries: TrioEntry[],
+  rx: WebhookReceiver,
+  timeScale: number,
+  signal: AbortSignal,
+): Promise<TrioEntry[]> {
   const wait = expectedDeliveryWaitMs(DELIVERY_SPEC_MS, timeScale);
   await Promise.all(
-    entries.map(async (e) => {
+    followed(entries).map(async (e) => {
       // Any answer that names the event is followed; its status is webhooks.test-endpoint-accepted's concern.
-      if (!e.eventId && !e.runId) return;
-      const d = await rx.waitFor(isDeliveryOf({ eventId: e.eventId ?? '', runId: e.runId ?? '' }), wait, signal);
+      if (e.delivery) return;
+      const d = await rx.waitFor(deliveryOf(e), wait, signal);
       if (d) e.delivery = d;
     }),
   );

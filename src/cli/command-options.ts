@@ -96,8 +96,17 @@ export const OTHER_VARIABLES = [
   { name: 'SVC_DEBUG', meaning: 'any value: an internal error also prints its (redacted) stack' },
 ] as const;
 
-/** Every SVC_* variable svc-certify reads: each option's, of every command, and the CLI's own. */
+/** Every SVC_* variable svc-certify reads: each option's, of every command, its former name, and the CLI's own. */
 export function knownEnvVars(): string[] {
   const names = Object.values(COMMAND_OPTIONS).flatMap((specs) => specs.map(envOf));
-  return [...new Set([...names, ...OTHER_VARIABLES.map((v) => v.name)])].sort();
+  const former = renamedEnvVars().map((r) => r.former);
+  return [...new Set([...names, ...former, ...OTHER_VARIABLES.map((v) => v.name)])].sort();
+}
+
+/** The variables renamed in this release (formerEnv of the tables), each once. */
+export function renamedEnvVars(): Array<{ former: string; current: string }> {
+  const seen = new Map<string, string>();
+  for (const spec of Object.values(COMMAND_OPTIONS).flat())
+    if ('formerEnv' in spec && spec.formerEnv) seen.set(spec.formerEnv, envOf(spec));
+  return [...seen].map(([former, current]) => ({ former, current }));
 }

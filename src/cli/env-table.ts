@@ -3,7 +3,7 @@
 // src/cli/reference-pages.test.ts keeps the page equal to what this writes, so it cannot drift.
 
 import { envOf, type OptionSpec } from '../config/option-spec.js';
-import { COMMAND_OPTIONS, OTHER_VARIABLES } from './command-options.js';
+import { COMMAND_OPTIONS, OTHER_VARIABLES, renamedEnvVars } from './command-options.js';
 
 const KIND: Record<OptionSpec['kind'], string> = {
   string: 'text',
@@ -27,6 +27,13 @@ export function envTableMarkdown(): string {
   for (const [env, { spec, commands }] of rows) {
     const value = `${KIND[spec.kind]}${spec.secret ? ', **secret** (redacted everywhere)' : ''}${spec.default !== undefined ? `, default \`${spec.default}\`` : ''}`;
     lines.push(`| \`${env}\` | \`${spec.flag}\` | ${commands.join(', ')} | ${value} | ${cell(spec.description)} |`);
+  }
+  for (const { former, current } of renamedEnvVars()) {
+    const row = rows.get(current);
+    if (!row) continue;
+    lines.push(
+      `| \`${former}\` | \`${row.spec.flag}\` | ${row.commands.join(', ')} | deprecated | the name of \`${current}\` before this release, read (with a warning) when \`${current}\` is not set and its value is not the \`tcp://…\` Kubernetes sets for a Service named \`svc\` |`,
+    );
   }
   for (const v of OTHER_VARIABLES) lines.push(`| \`${v.name}\` | | all | text | ${cell(v.meaning)} |`);
   return lines.join('\n');

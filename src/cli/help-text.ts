@@ -5,13 +5,14 @@ import { INJECTION_POINTS } from '../partner/injection-points.js';
 
 /** The verdicts' exit codes (docs/design.md, *Verdict*), the same for every certifying command. */
 const EXIT_CODES = `Exit codes: 0 certified (or a --suite/--grep selection passed), 1 not certified (a check failed;
-with --strict also a warning or an incomplete run), 2 usage or configuration error, target unreachable
-or not this API, report folder not writable, 3 incomplete (inputs or traffic missing: the verdict says
-which), 130/143 interrupted by SIGINT/SIGTERM (reports still written).`;
+with --strict also a warning or an incomplete run), 2 usage or configuration error (in CI: no target),
+target unreachable or not this API, report folder not writable (the reports say verdict "error" and
+why), 3 incomplete (inputs or traffic missing, or a set-up that does not work: the verdict says which),
+130/143 interrupted by SIGINT/SIGTERM (reports still written).`;
 
 export const PROGRAM_EXAMPLES = `
 Examples:
-  # certify the embedded reference sandbox (no flags, about ten seconds)
+  # certify the embedded reference sandbox (no flags, about ten seconds; in CI add --embedded)
   $ npx svc-certify run
 
   # certify a deployment before it goes live
@@ -30,8 +31,10 @@ svc-certify.config.json in the working directory (camelCase, e.g. "baseUrl", "ac
 precedence: flag > environment > file > default.
 
 Examples:
-  # the embedded sandbox, accelerated (time scale 60)
+  # the embedded sandbox, accelerated (time scale 60); in CI (CI set) a missing target is exit 2
+  # unless the sandbox is asked for
   $ svc-certify run
+  $ svc-certify run --embedded
 
   # a real deployment
   $ export SVC_PARTNER_KEY=spk_live_…

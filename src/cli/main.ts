@@ -29,6 +29,28 @@ const USER_ERRORS = new Set([
   'ReportWriteError',
 ]);
 
+/**
+ * The certifying command that is running, once its options are parsed: an exit 2 from here on writes
+ * its report files too (exit-two-reports.ts), so a pipeline's `always` steps have something to show.
+ */
+interface Certifying {
+  certification: 'run' | 'partner' | 'receiver' | 'scan' | 'dossier';
+  flags: Record<string, unknown>;
+  inputs?: string[];
+  startedAt: Date;
+}
+let certifying: Certifying | undefined;
+
+function startCertifying(c: Omit<Certifying, 'startedAt'>): void {
+  certifying = { ...c, startedAt: new Date() };
+}
+
+async function writeErrorReports(line: string): Promise<void> {
+  if (!certifying) return;
+  const { writeExitTwoReports } = await import('./exit-two-reports.js');
+  await writeExitTwoReports(certifying, line);
+}
+
 function version(): string {
   // dist/src/cli/main.js and src/cli/main.ts both sit below the package root.
   for (const rel of ['../../../package.json', '../../package.json']) {
@@ -73,12 +95,13 @@ async function optionsOf(command: string | undefined): Promise<DeclaredOptions |
 async function warnUnknownEnv(env: NodeJS.ProcessEnv): Promise<void> {
   // Without any SVC_* variable there is nothing to warn about, and nothing to load.
   if (!Object.keys(env).some((name) => name.startsWith('SVC_'))) return;
-  const [{ unknownEnvWarnings }, { knownEnvVars }, { scrub }] = await Promise.all([
+  const [{ unknownEnvWarnings, formerEnvWarnings }, { knownEnvVars, renamedEnvVars }, { scrub }] = await Promise.all([
     import('../config/unknown-env.js'),
     import('./command-options.js'),
     import('./scrub.js'),
   ]);
-  for (const line of unknownEnvWarnings(env, knownEnvVars())) process.stderr.write(`${scrub(line)}\n`);
+  const lines = [...formerEnvWarnings(env, renamedEnvVars()), ...unknownEnvWarnings(env, knownEnvVars())];
+  for (const line of lines) process.stderr.write(`${scrub(line)}\n`);
 }
 
 export function buildProgram(
@@ -114,6 +137,7 @@ export function buildProgram(
   declare(run)
     .addHelpText('after', RUN_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
+      startCertifying({ certification: 'run', flags: opts });
       const { runCommand } = await import('./run-command.js');
       setCode(await runCommand(opts));
     });
@@ -127,6 +151,7 @@ export function buildProgram(
   )
     .addHelpText('after', RECEIVER_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
+      startCertifying({ certification: 'receiver', flags: opts });
       const { receiverCommand } = await import('./receiver-command.js');
       setCode(await receiverCommand(opts));
     });
@@ -139,6 +164,7 @@ export function buildProgram(
   )
     .addHelpText('after', SCAN_EXAMPLES)
     .action(async (paths: string[], opts: Record<string, unknown>) => {
+      startCertifying({ certification: 'scan', flags: opts });
       const { scanCommand } = await import('./scan-command.js');
       setCode(await scanCommand(paths, opts));
     });
@@ -186,6 +212,8 @@ export function buildProgram(
   )
     .addHelpText('after', REPORT_EXAMPLES)
     .action(async (files: string[], opts: Record<string, unknown>) => {
+      // The results it reads may sit where its reports go (reports/results.json): never overwritten.
+      startCertifying({ certification: 'dossier', flags: opts, inputs: files });
       const { reportCommand } = await import('./report-command.js');
       setCode(await reportCommand(files, opts));
     });
@@ -218,6 +246,7 @@ export function buildProgram(
   declare(partner)
     .addHelpText('after', PARTNER_EXAMPLES)
     .action(async (opts: Record<string, unknown>) => {
+      startCertifying({ certification: 'partner', flags: opts });
       const { partnerCommand } = await import('./partner-command.js');
       setCode(await partnerCommand(opts, out));
     });
@@ -269,10 +298,14 @@ export async function main(argv: string[]): Promise<number> {
     }
     const err = e instanceof Error ? e : new Error(String(e));
     if (USER_ERRORS.has(err.name)) {
-      process.stderr.write(`svc-certify: ${await scrubbed(err.message)}\n`);
+      const line = await scrubbed(err.message);
+      process.stderr.write(`svc-certify: ${line}\n`);
+      await writeErrorReports(line);
       return 2;
     }
-    process.stderr.write(`svc-certify: internal error: ${await scrubbed(err.message)} (set SVC_DEBUG=1 for details)\n`);
+    const line = `internal error: ${await scrubbed(err.message)}`;
+    process.stderr.write(`svc-certify: ${line} (set SVC_DEBUG=1 for details)\n`);
+    await writeErrorReports(line);
     if (process.env.SVC_DEBUG) process.stderr.write(`${await scrubbed(err.stack ?? '')}\n`);
     return 2;
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { envOf, helpOf, type OptionSpec } from '../config/option-spec.js';
 import { addOptions } from './add-options.js';
-import { COMMAND_OPTIONS } from './command-options.js';
+import { COMMAND_OPTIONS, knownEnvVars, renamedEnvVars } from './command-options.js';
+import { isKubernetesShapedName } from '../config/k8s-env.js';
 import { buildProgram } from './main.js';
 
 const program = buildProgram(
@@ -71,12 +72,36 @@ describe('one option table per command drives commander', () => {
     }
   });
 
-  it('an environment variable is SVC_ + the flag in upper snake case, but for the one name kept from before', () => {
+  it('an environment variable is SVC_ + the flag in upper snake case, but for the name kept from before and the names Kubernetes injects', () => {
     const derived = (s: OptionSpec) => `SVC_${s.flag.slice(2).replace(/-/g, '_').toUpperCase()}`;
     const exceptions = TABLES.flatMap(([, specs]) =>
       specs.filter((s) => envOf(s) !== derived(s)).map((s) => `${s.flag}=${envOf(s)}`),
     );
-    expect([...new Set(exceptions)]).toEqual(['--activation-code=SVC_ACTIVATION_CODES']);
+    expect([...new Set(exceptions)].sort()).toEqual([
+      '--activation-code=SVC_ACTIVATION_CODES',
+      '--port=SVC_PORT_NUMBER',
+      '--url=SVC_RECEIVER_URL',
+    ]);
+  });
+
+  it('no option variable is a name Kubernetes injects for a Service (SVC_PORT, SVC_SERVICE_HOST, SVC_PORT_80_TCP…)', () => {
+    const injected = TABLES.flatMap(([, specs]) => specs.map(envOf)).filter(isKubernetesShapedName);
+    expect(injected).toEqual([]);
+    // The shapes themselves, for a Service named svc and one named svc-certify.
+    for (const name of ['SVC_PORT', 'SVC_SERVICE_HOST', 'SVC_SERVICE_PORT', 'SVC_SERVICE_PORT_HTTP', 'SVC_PORT_80_TCP'])
+      expect(isKubernetesShapedName(name), name).toBe(true);
+    for (const name of ['SVC_CERTIFY_PORT', 'SVC_CERTIFY_PORT_8080_TCP_ADDR', 'SVC_CERTIFY_SERVICE_HOST'])
+      expect(isKubernetesShapedName(name), name).toBe(true);
+  });
+
+  it('a renamed variable keeps its former name for one release: the table names it, and it is a known variable', () => {
+    expect(renamedEnvVars()).toEqual([
+      { former: 'SVC_PORT', current: 'SVC_PORT_NUMBER' },
+      { former: 'SVC_URL', current: 'SVC_RECEIVER_URL' },
+    ]);
+    expect(knownEnvVars()).toEqual(
+      expect.arrayContaining(['SVC_PORT', 'SVC_URL', 'SVC_PORT_NUMBER', 'SVC_RECEIVER_URL']),
+    );
   });
 
   it('a requirement names an option of the same table', () => {

@@ -96,6 +96,14 @@ export function readResultsFile(
       `${shownAs} is not an svc-certify results.json: at ${first.pointer === '' ? '(top level)' : first.pointer}: ${first.message}`,
     );
   }
+  // The results of an exit 2 hold no check: there is nothing to merge or to baseline, only its reason.
+  const stopped = (data as { verdict?: unknown; error?: { reason?: unknown } }).verdict === 'error';
+  if (stopped) {
+    const reason = (data as { error?: { reason?: unknown } }).error?.reason;
+    throw new ConfigError(
+      `${shownAs} records a certification that stopped before any check ran (${redactor.text(typeof reason === 'string' ? reason : 'no reason recorded')}); fix that, run it again, then give its results.json`,
+    );
+  }
   try {
     return resolveSharedExchanges(redactor.value(data as RunResult));
   } catch (e) {

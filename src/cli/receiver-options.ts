@@ -9,6 +9,9 @@ export const RECEIVER_OPTIONS = [
     key: 'url',
     flag: '--url',
     arg: '<url>',
+    // SVC_URL sat beside the names Kubernetes injects for a Service named `svc`: renamed, read for one release.
+    env: 'SVC_RECEIVER_URL',
+    formerEnv: 'SVC_URL',
     kind: 'string',
     description: 'the endpoint, https:// on a public host (as the service delivers)',
   },

@@ -31,6 +31,9 @@ export const SANDBOX_OPTIONS = [
     key: 'port',
     flag: '--port',
     arg: '<n>',
+    // SVC_PORT is what Kubernetes sets (tcp://…) for a Service named `svc`: renamed, read for one release.
+    env: 'SVC_PORT_NUMBER',
+    formerEnv: 'SVC_PORT',
     kind: 'string',
     default: '0',
     validate: portNumber,

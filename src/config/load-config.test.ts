@@ -336,3 +336,37 @@ describe('the exploration options', () => {
     expect(load({ flags: { timeScale: '0.5' } }).timeScale).toBe(0.5);
   });
 });
+
+describe('in CI nothing is certified implicitly', () => {
+  const REFUSAL =
+    /^no target in CI: set SVC_BASE_URL \(or --base-url\) to the deployment to certify; to certify the reference sandbox give --embedded$/;
+
+  it.each(['true', '1', 'yes', 'gitlab'])(
+    'CI=%s without a target is refused, naming SVC_BASE_URL and --embedded',
+    (ci) => {
+      expect(errorOf(() => load({ env: { CI: ci } }))).toMatch(REFUSAL);
+    },
+  );
+
+  it('CI with --embedded (or SVC_EMBEDDED=1) certifies the sandbox; CI with a target certifies the target', () => {
+    expect(load({ env: { CI: 'true' }, flags: { embedded: true } }).baseUrl).toBeUndefined();
+    expect(load({ env: { CI: 'true', SVC_EMBEDDED: '1' } }).timeScale).toBe(60);
+    expect(load({ env: { CI: 'true' }, flags: TARGET }).baseUrl).toBe(TARGET.baseUrl);
+    expect(load({ env: { CI: 'true', SVC_BASE_URL: TARGET.baseUrl, SVC_PARTNER_KEY: KEY } }).baseUrl).toBe(
+      TARGET.baseUrl,
+    );
+  });
+
+  it.each([undefined, '', '0', 'false', 'FALSE', 'no', 'off'])(
+    'outside CI (CI=%s) the quick start stays flagless',
+    (ci) => {
+      expect(load({ env: ci === undefined ? {} : { CI: ci } }).baseUrl).toBeUndefined();
+    },
+  );
+
+  it('--embedded with a target is refused: the two exclude each other', () => {
+    expect(errorOf(() => load({ flags: { ...TARGET, embedded: true } }))).toMatch(
+      /^--embedded \(SVC_EMBEDDED\) and --base-url \(SVC_BASE_URL\) exclude each other/,
+    );
+  });
+});

@@ -10,6 +10,7 @@ import { resolveOptions } from './resolve-options.js';
 import { RUN_OPTIONS } from './run-options.js';
 import { reporterNamesOf, DEFAULT_REPORTERS } from './reporter-names.js';
 import { DEFAULT_SEED, defaultExploreRequests, drawSeed } from './explore-defaults.js';
+import { isCiEnvironment } from './ci-env.js';
 
 const CONFIG_FILE_NAME = 'svc-certify.config.json';
 
@@ -38,6 +39,7 @@ export function loadConfig(input: LoadConfigInput): Config {
 
   const baseUrl = get('baseUrl');
   const partnerKey = get('partnerKey');
+  checkTargetChoice(baseUrl !== undefined, get('embedded') === true, isCiEnvironment(input.env ?? process.env));
   if (baseUrl !== undefined && partnerKey === undefined) {
     throw new ConfigError(
       '--base-url is set but no partner key is given: add --partner-key KEY or set SVC_PARTNER_KEY (or leave out --base-url to certify the embedded sandbox)',
@@ -90,6 +92,24 @@ export function loadConfig(input: LoadConfigInput): Config {
     explore: get('explore') ?? defaultExploreRequests(rateLimit),
     ...(seed === 'random' ? { seed: drawSeed(), seedDrawn: true } : { seed: seed ?? DEFAULT_SEED }),
   };
+}
+
+/**
+ * A target, or the embedded sandbox asked for: in CI nothing is certified implicitly, since a job whose
+ * target variable came out empty (a secret missing in a fork, a typo) would otherwise pass on the
+ * reference sandbox without having looked at the deployment. Outside CI the quick start stays flagless.
+ */
+function checkTargetChoice(hasTarget: boolean, embedded: boolean, ci: boolean): void {
+  if (hasTarget && embedded) {
+    throw new ConfigError(
+      '--embedded (SVC_EMBEDDED) and --base-url (SVC_BASE_URL) exclude each other: give the target, or --embedded to certify the reference sandbox',
+    );
+  }
+  if (!hasTarget && !embedded && ci) {
+    throw new ConfigError(
+      'no target in CI: set SVC_BASE_URL (or --base-url) to the deployment to certify; to certify the reference sandbox give --embedded',
+    );
+  }
 }
 
 function readConfigFile(cwd: string): Record<string, unknown> | undefined {

@@ -28,10 +28,17 @@ export interface OptionSpec<K extends string = string, T = unknown> {
   /** The value placeholder in --help, e.g. `<url>`; absent for a switch. */
   arg?: string;
   /**
-   * Only where an older name must keep working (`SVC_ACTIVATION_CODES`); otherwise the variable is
-   * derived from the flag by envOf, so nobody has to remember the rule.
+   * Only where an older name must keep working (`SVC_ACTIVATION_CODES`) or the derived one would be a
+   * name Kubernetes injects (`SVC_PORT`: k8s-env.ts); otherwise the variable is derived from the flag
+   * by envOf, so nobody has to remember the rule.
    */
   env?: string;
+  /**
+   * The variable's name before a rename, read for one release (with a warning) when the new one is not
+   * set: `SVC_PORT` and `SVC_URL`, names Kubernetes injects into every pod for a Service named `svc`.
+   * A value of Kubernetes' own shape (`tcp://10.0.0.1:80`) is never read as the option (k8s-env.ts).
+   */
+  formerEnv?: string;
   /** string: one value; list: comma-separated or repeated values; boolean: a switch. */
   kind: OptionKind;
   /** The flag may be given several times (each value is kept). */

@@ -99,3 +99,31 @@ describe('resolveOptions: flag > environment variable > config file > default', 
     expect([scale, tags, wrong, name]).toEqual([1, undefined, 1, undefined]);
   });
 });
+
+describe('a renamed variable', () => {
+  const PORT = [
+    {
+      key: 'port',
+      flag: '--port',
+      arg: '<n>',
+      kind: 'string',
+      env: 'SVC_PORT_NUMBER',
+      formerEnv: 'SVC_PORT',
+      default: '0',
+      description: 'port',
+    },
+  ] as const satisfies readonly OptionSpec[];
+  const resolve = (env: Record<string, string>) => resolveOptions(PORT, { flags: {}, env });
+
+  it('reads the new name first, then the former name, naming which one gave the value', () => {
+    const both = resolve({ SVC_PORT_NUMBER: '9090', SVC_PORT: '8080' });
+    expect([both.get('port'), both.source('port')]).toEqual(['9090', 'SVC_PORT_NUMBER']);
+    const former = resolve({ SVC_PORT: '8080' });
+    expect([former.get('port'), former.source('port')]).toEqual(['8080', 'SVC_PORT']);
+  });
+
+  it("never reads Kubernetes' value for a Service named svc (tcp://…): the default stands", () => {
+    const k8s = resolve({ SVC_PORT: 'tcp://10.96.0.12:80' });
+    expect([k8s.get('port'), k8s.source('port')]).toEqual(['0', undefined]);
+  });
+});

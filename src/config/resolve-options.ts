@@ -6,6 +6,7 @@
 
 import { ConfigError } from './config-error.js';
 import { envOf, type OptionSpec, type ValueOf } from './option-spec.js';
+import { isKubernetesShapedValue } from './k8s-env.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -25,7 +26,7 @@ export interface ResolvedOptions<S extends readonly OptionSpec[]> {
   get<K extends KeyOf<S>>(
     key: K,
   ): EntryOf<S, K> extends { default: string } ? ValueOf<EntryOf<S, K>> : ValueOf<EntryOf<S, K>> | undefined;
-  /** Where the value was given ("--port", "SVC_PORT", a config-file key); undefined when not given. */
+  /** Where the value was given ("--port", "SVC_PORT_NUMBER", a config-file key); undefined when not given. */
   source(key: KeyOf<S>): string | undefined;
 }
 
@@ -41,6 +42,10 @@ function pick(spec: OptionSpec, input: ResolveInput): Raw | undefined {
   const env = envOf(spec);
   const fromEnv = input.env[env];
   if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, source: env };
+  // The name before the rename, for one release: Kubernetes' own value for it is not ours.
+  const former = spec.formerEnv ? input.env[spec.formerEnv] : undefined;
+  if (spec.formerEnv && former !== undefined && former !== '' && !isKubernetesShapedValue(former))
+    return { value: former, source: spec.formerEnv };
   const file = input.file;
   if (file && file.values[spec.key] !== undefined && file.values[spec.key] !== null)
     return { value: file.values[spec.key], source: file.sourceOf(spec.key) };

@@ -87,7 +87,15 @@ export const RUN_OPTIONS = [
     arg: '<url>',
     kind: 'string',
     validate: validateBaseUrl,
-    description: 'target ending in /v1; omitted: the embedded sandbox',
+    description: 'target ending in /v1; omitted: the embedded sandbox (in CI only with --embedded)',
+  },
+  // In CI (CI set) a missing target is a usage error, so that a job whose target secret is empty
+  // cannot pass on the reference sandbox: this switch asks for the sandbox explicitly.
+  {
+    key: 'embedded',
+    flag: '--embedded',
+    kind: 'boolean',
+    description: 'certify the embedded reference sandbox (needed in CI, where a missing --base-url is an error)',
   },
   {
     key: 'partnerKey',

@@ -69,12 +69,35 @@ function classify(err: unknown): TransportErrorCode | undefined {
   return undefined;
 }
 
+/**
+ * OpenSSL's reading of a plain-HTTP answer to its ClientHello (`https://` to an `http://` port):
+ * "wrong version number", or "packet length too long" / "http request" on other builds.
+ */
+const PLAIN_HTTP_ON_TLS =
+  /ERR_SSL_WRONG_VERSION_NUMBER|wrong version number|packet length too long|ERR_SSL_HTTP_REQUEST|http request/i;
+
+/** The one clear sentence for a TLS handshake answered in plain HTTP, instead of OpenSSL's raw record error. */
+export const PLAIN_HTTP_ON_TLS_MESSAGE =
+  'the port answered in plain HTTP, not TLS: the address says https:// but the server there speaks http://';
+
+/** Whether a failed TLS handshake was answered by a server speaking plain HTTP. */
+export function isPlainHttpOnTls(code: string | undefined, message: string): boolean {
+  return PLAIN_HTTP_ON_TLS.test(`${code ?? ''} ${message}`);
+}
+
+/** The same address over http://, for the fix a message names. */
+export function asPlainHttp(url: string): string {
+  return url.replace(/^https:/i, 'http:');
+}
+
 /** Maps whatever undici or the socket threw to a transport error; unknown failures are 'network'. */
 export function toTransportError(err: unknown): TransportError {
   let current: unknown = err;
   // The informative error is sometimes the cause of a generic wrapper (fetch-style TypeError).
   for (let depth = 0; depth < 4 && current; depth++) {
     const code = classify(current);
+    if (code === 'tls' && isPlainHttpOnTls(errorCode(current), describe(current)))
+      return { code, message: PLAIN_HTTP_ON_TLS_MESSAGE };
     if (code) return { code, message: describe(current) };
     current = (current as { cause?: unknown }).cause;
   }

@@ -5,6 +5,7 @@
 
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import { asPlainHttp, isPlainHttpOnTls, PLAIN_HTTP_ON_TLS_MESSAGE } from '../http/transport-error.js';
 
 export class ReceiverUnreachableError extends Error {
   override readonly name = 'ReceiverUnreachableError';
@@ -37,7 +38,14 @@ export async function reachReceiver(opts: {
     };
     const onError = (e: NodeJS.ErrnoException): void => {
       const code = e.code ?? e.name;
-      if (https && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|HOSTNAME|ALTNAME|ERR_TLS|SSL/i.test(`${code} ${e.message}`)) {
+      if (https && isPlainHttpOnTls(code, e.message)) {
+        fail(
+          `receiver: ${url.origin}: ${PLAIN_HTTP_ON_TLS_MESSAGE}; give --url as ${asPlainHttp(url.href)} (with --allow-private on a private host), or the endpoint's TLS port`,
+        );
+      } else if (
+        https &&
+        /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|HOSTNAME|ALTNAME|ERR_TLS|SSL/i.test(`${code} ${e.message}`)
+      ) {
         fail(`receiver: the TLS certificate of ${url.origin} does not verify (${code}: ${e.message}); ${TLS_HINT}`);
       } else {
         fail(`receiver unreachable: ${url.origin} (${code}: ${e.message}); check --url and that the endpoint is up`);

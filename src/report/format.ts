@@ -121,6 +121,7 @@ export function verdictNotes(result: RunResult): string[] {
 const SKIP_WORDS: Record<SkipKind, string> = {
   'not-applicable': 'not applicable',
   'needs-input': 'needs input',
+  'set-up': 'set-up',
   'not-exercised': 'not exercised',
   inconclusive: 'inconclusive',
   deselected: 'deselected',

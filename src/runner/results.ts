@@ -15,15 +15,22 @@ export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'error' | 'warning';
 /**
  * Why a check was skipped; the kind decides what the skip does to the verdict. `not-applicable`: the
  * environment or mode has no such thing (certified regardless); `needs-input`: a flag or input would run
- * it; `not-exercised`: partner traffic never exercised the rule; `inconclusive`: the target's behaviour
- * left nothing to judge (these three make the verdict `incomplete`); `deselected`: --suite/--grep left it
- * out; `interrupted`: SIGINT/SIGTERM came first.
+ * it; `set-up`: an operator input was given but does not work (no webhook registered, a listener the
+ * target's deliveries do not reach): a set-up finding, never the target's failure; `not-exercised`:
+ * partner traffic never exercised the rule; `inconclusive`: the target's behaviour left nothing to
+ * judge (these four make the verdict `incomplete`); `deselected`: --suite/--grep left it out;
+ * `interrupted`: SIGINT/SIGTERM came first.
  */
 export type SkipKind =
-  'not-applicable' | 'needs-input' | 'not-exercised' | 'inconclusive' | 'deselected' | 'interrupted';
+  'not-applicable' | 'needs-input' | 'set-up' | 'not-exercised' | 'inconclusive' | 'deselected' | 'interrupted';
 
 /** Skips that leave the certification incomplete: something could have run it. */
-export const INCOMPLETE_SKIPS: ReadonlySet<SkipKind> = new Set(['needs-input', 'not-exercised', 'inconclusive']);
+export const INCOMPLETE_SKIPS: ReadonlySet<SkipKind> = new Set([
+  'needs-input',
+  'set-up',
+  'not-exercised',
+  'inconclusive',
+]);
 
 /** How much an observation weighs: a failure (the default) fails the check; a warning only warns. */
 export type Severity = 'failure' | 'warning';

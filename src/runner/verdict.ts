@@ -51,7 +51,11 @@ export function decideVerdict(
   return { verdict: 'certified', missing };
 }
 
-/** The skips that leave a certification incomplete, grouped by what would run them, largest group first. */
+/**
+ * The skips that leave a certification incomplete, grouped by what would run them: set-up findings
+ * first (an input that was given but does not work explains the rest, and is the operator's to fix
+ * before anything is blamed), then largest group first.
+ */
 function missingInputs(checks: readonly CheckResult[]): MissingInput[] {
   const groups = new Map<string, MissingInput>();
   for (const c of checks) {
@@ -63,7 +67,8 @@ function missingInputs(checks: readonly CheckResult[]): MissingInput[] {
     group.checks.push(c.id);
     groups.set(key, group);
   }
-  return [...groups.values()].sort((a, b) => b.checks.length - a.checks.length);
+  const setUpFirst = (m: MissingInput): number => (m.kind === 'set-up' ? 0 : 1);
+  return [...groups.values()].sort((a, b) => setUpFirst(a) - setUpFirst(b) || b.checks.length - a.checks.length);
 }
 
 /** One line a person acts on: "--expired-code unlocks 1 check". */
@@ -72,6 +77,8 @@ export function describeMissing(m: MissingInput): string {
   switch (m.kind) {
     case 'needs-input':
       return `${m.what} would run ${n}`;
+    case 'set-up':
+      return `set-up, ${n} not run: ${m.what}`;
     case 'not-exercised':
       return `${n} not exercised: ${m.what.replace(/^not exercised:\s*/, '')}`;
     default:

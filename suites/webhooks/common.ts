@@ -22,7 +22,11 @@ export const sandboxHooks = ['sandbox', 'webhook-receiver'] as const;
 /** Trio waits plus the check's own bookkeeping. */
 export const TRIO_TIMEOUT = DELIVERY_SPEC_MS + 60_000;
 
-/** Runs `body` with the receiver (or skips), once the organization whose token the calls carry exists. */
+/**
+ * Runs `body` with the receiver (or skips), once the organization whose token the calls carry exists
+ * and the webhook set-up is proven (a test event reached the listener): a set-up mistake skips the
+ * check instead of failing the target.
+ */
 export function withReceiver(
   body: (t: CheckContext, rx: WebhookReceiver) => Promise<void>,
 ): (t: CheckContext) => Promise<void> {
@@ -30,6 +34,7 @@ export function withReceiver(
     const rx = receiverOf(t);
     if (!rx) return;
     await t.setup.org();
+    await t.setup.webhookPath();
     await body(t, rx);
   };
 }

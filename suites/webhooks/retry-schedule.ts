@@ -62,6 +62,7 @@ export const retryScheduleWhole: CheckDefinition = {
     const rx = receiverOf(t);
     if (!rx) return;
     await t.setup.org();
+    await t.setup.webhookPath();
     const mine = new Set<string>();
     const ours = (d: { json: JsonValue | undefined }) => {
       const runId = obj(d.json)?.run_id;

@@ -42,7 +42,10 @@ export const eventIdUnique: CheckDefinition = {
     const trig = await triggerTest(t, 'run_completed', S.webhookTest);
     if (!trig) return;
     await trioDeliveries(t, S.events);
-    const second = await rx.waitFor(isDeliveryOf(trig), expectWait(t, DELIVERY_SPEC_MS), t.signal);
+    // By its fresh run_id: a target that reuses event_ids would otherwise hand back the trio's delivery,
+    // already received, as this event's (and the two events sharing an id would never both be seen).
+    const own = trig.runId ? (d: ReceivedDelivery) => runIdOf(d) === trig.runId : isDeliveryOf(trig);
+    const second = await rx.waitFor(own, expectWait(t, DELIVERY_SPEC_MS), t.signal);
     if (t.signal.aborted) return;
     if (!second) {
       t.expect.fail(

@@ -33,6 +33,11 @@ export interface CertifySandboxOptions {
   walletCredits?: number;
   /** No webhook registered for the partner and no receiver; the user states so (need 'no-webhook-registered'). */
   noWebhook?: boolean;
+  /**
+   * A set-up mistake: the partner's registered webhook URL replaced (null: none registered) while the
+   * certification keeps its receiver and secret and states nothing (no --webhook-not-registered).
+   */
+  registeredWebhookUrl?: string | null;
   /** Certify an organization given as --org-token (redeemed here from the first code) instead of one the certification redeems. */
   orgToken?: boolean;
   /** Told of every start, progress and end (as the console reporter is). */
@@ -109,6 +114,10 @@ export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<
         suiteOrder: SUITE_ORDER,
         embedded: true,
       });
+    }
+    if (opts.registeredWebhookUrl !== undefined) {
+      const partnerId = target.sandbox.operator.partnerIdForKey(target.config.partnerKey ?? '');
+      if (partnerId) target.sandbox.operator.setWebhookUrl(partnerId, opts.registeredWebhookUrl);
     }
     const config = opts.orgToken ? await withOrgToken(target.config) : target.config;
     return await certify({
