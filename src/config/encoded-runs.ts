@@ -121,8 +121,10 @@ function handOver(
   let out: ViewBuilder | undefined;
   let stretch = 0;
   let stretchStart = 0;
+  // Handed over once the bytes are read: what `found` does may decode again, into the same scratch.
+  const stretches: View[] = [];
   const flush = (): void => {
-    if (out && out.length >= MIN_SECRET_LENGTH) found({ kind, view: out.view() });
+    if (out && out.length >= MIN_SECRET_LENGTH) stretches.push(out.view());
     out = undefined;
   };
   for (let k = 0; k < bytes.length;) {
@@ -152,6 +154,7 @@ function handOver(
     k += size;
   }
   flush();
+  for (const view of stretches) found({ kind, view });
 }
 
 function pushCodePoint(out: ViewBuilder, cp: number, v: View, a: number, z: number, s?: number, e?: number): void {

@@ -253,21 +253,48 @@ function hasEscape(text: string, from: number, to: number): boolean {
   return false;
 }
 
+/**
+ * A skeleton read forwards, backwards, rot13'd and both: what is done one character at a time
+ * commutes with reversing and rot13, so the skeleton reversed (or rot13'd) is the skeleton of the text
+ * reversed (or rot13'd), but for escapes (below).
+ */
+function scanFourWays(v: View, via: Via, scanner: Scanner, out: Region[]): void {
+  scanReading({ v, backwards: false, rot13: false, via }, scanner, out);
+  scanReading({ v, backwards: true, rot13: false, via: via === 'text' ? 'reversed' : via }, scanner, out);
+  scanReading({ v, backwards: false, rot13: true, via: via === 'text' ? 'rot13' : via }, scanner, out);
+  scanReading({ v, backwards: true, rot13: true, via: via === 'text' ? 'rot13' : via }, scanner, out);
+}
+
 function regionsInWindow(text: string, from: number, to: number, scanner: Scanner, out: Region[]): void {
   const skeleton = skeletonOfText(text, from, to);
-  scanView(skeleton, scanner, 'text', out);
-  // What is done one character at a time commutes with reversing and rot13: the skeleton reversed
-  // (or rot13'd) is the skeleton of the text reversed (or rot13'd), but for escapes, which read
-  // differently backwards or rot13'd ("%5F" reversed is "F5%"): those texts get their own skeleton.
-  scanReading({ v: skeleton, backwards: true, rot13: false, via: 'reversed' }, scanner, out);
-  scanReading({ v: skeleton, backwards: false, rot13: true, via: 'rot13' }, scanner, out);
-  scanReading({ v: skeleton, backwards: true, rot13: true, via: 'rot13' }, scanner, out);
+  scanFourWays(skeleton, 'text', scanner, out);
+  // An escape reads differently backwards or rot13'd ("%5F" reversed is "F5%"): a text that holds
+  // one is also read reversed and rot13'd before its skeleton is made.
   if (hasEscape(text, from, to)) {
     const plain = identityView(text, from, to);
     scanView(skeletonOf(reversedView(plain)), scanner, 'reversed', out);
     scanView(skeletonOf(rot13View(plain)), scanner, 'rot13', out);
   }
-  forEachDecodedRun(skeleton, ({ kind, view }) => scanView(skeletonOf(view), scanner, kind, out));
+  scanDecoded(skeleton, scanner, out, ENCODING_LAYERS);
+  // An encoding reversed or rot13'd: a known secret has forms for it, a key nobody named has not.
+  scanDecoded(reversedView(skeleton), scanner, out, 1);
+  scanDecoded(rot13View(skeleton), scanner, out, 1);
+}
+
+/**
+ * Two layers of encoding are decoded: a key nobody named (found by its format alone) base64'd twice
+ * has no form to be found by after one. Each layer reads only the stretches of the one before that
+ * decoded to text, so a second layer costs as much as the first at most.
+ */
+export const ENCODING_LAYERS = 2;
+
+function scanDecoded(skeleton: View, scanner: Scanner, out: Region[], layers: number): void {
+  forEachDecodedRun(skeleton, ({ kind, view }) => {
+    const decoded = skeletonOf(view);
+    // A secret reversed or rot13'd, then encoded.
+    scanFourWays(decoded, kind, scanner, out);
+    if (layers > 1) scanDecoded(decoded, scanner, out, layers - 1);
+  });
 }
 
 /** The regions of `text` that hold a secret in any form, sorted and disjoint. */

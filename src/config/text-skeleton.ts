@@ -249,8 +249,10 @@ const ONE_CHAR_ESCAPES: Record<number, number> = {
 
 function backslash(codes: Uint16Array, at: number): Decoded | undefined {
   const kind = codes[at + 1] ?? 0;
-  if (kind === 0x75 || kind === 0x78) {
-    const digits = kind === 0x75 ? 4 : 2;
+  // `\U0073` is `\u0073` upper-cased (JSON has no `\U`): read alike.
+  const letter = kind | 0x20;
+  if (letter === 0x75 || letter === 0x78) {
+    const digits = letter === 0x75 ? 4 : 2;
     const v = hexAt(codes, at + 2, digits);
     if (v >= 0) return { units: [v], next: at + 2 + digits };
   }
