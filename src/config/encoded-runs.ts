@@ -10,7 +10,7 @@
 
 import { MIN_SECRET_LENGTH } from './secret-forms.js';
 import { utf8At } from './text-skeleton.js';
-import { ViewBuilder, type View } from './text-view.js';
+import { rot13Code, ViewBuilder, type View } from './text-view.js';
 
 export type EncodingKind = 'base64' | 'base32' | 'hex';
 
@@ -43,22 +43,50 @@ function alphabet(chars: string, extra: Record<string, number>, anyCase = false)
   return t;
 }
 
-function valueOf(kind: EncodingKind, code: number): number {
-  return code < 128 ? (VALUES[kind][code] ?? -1) : -1;
-}
-
 export interface DecodedRun {
   kind: EncodingKind;
   view: View;
 }
 
-/** Calls `found` with every stretch of text decoded from a run of `v`. */
-export function forEachDecodedRun(v: View, found: (run: DecodedRun) => void): void {
+/** A view as read: forwards or backwards, as it is or rot13'd (no copy of it is made). */
+interface Read {
+  length: number;
+  code(k: number): number;
+  start(k: number): number;
+  end(k: number): number;
+}
+
+function readOf(v: View, backwards: boolean, rot13: boolean): Read {
+  const at = (k: number): number => (backwards ? v.length - 1 - k : k);
+  return {
+    length: v.length,
+    code: (k) => {
+      const c = v.codes[at(k)] ?? 0;
+      return rot13 ? rot13Code(c) : c;
+    },
+    start: (k) => v.start[at(k)] ?? 0,
+    end: (k) => v.end[at(k)] ?? 0,
+  };
+}
+
+/** Calls `found` with every stretch of text decoded from a run of `view` read forwards or backwards, as it is or rot13'd. */
+export function forEachDecodedRun(
+  view: View,
+  found: (run: DecodedRun) => void,
+  backwards = false,
+  rot13 = false,
+): void {
+  const v = readOf(view, backwards, rot13);
   for (const kind of ['base64', 'base32', 'hex'] as const) {
+    const table = VALUES[kind];
+    const inAlphabet = (k: number): boolean => {
+      const c = v.code(k);
+      return c < 0x80 && (table[c] ?? -1) >= 0;
+    };
     for (let i = 0; i < v.length;) {
-      while (i < v.length && valueOf(kind, v.codes[i] ?? 0) < 0) i++;
+      while (i < v.length && !inAlphabet(i)) i++;
       let end = i;
-      while (end < v.length && valueOf(kind, v.codes[end] ?? 0) >= 0) end++;
+      while (end < v.length && inAlphabet(end)) end++;
       if (end - i >= MIN_CHARS[kind]) {
         const phases = kind === 'base64' ? 4 : kind === 'base32' ? 8 : 2;
         for (let p = 0; p < phases && end - i - p >= MIN_CHARS[kind]; p++) decodeRun(v, kind, i + p, end, found);
@@ -74,7 +102,7 @@ let scratchBytes = new Uint8Array(1024);
 let scratchFirst = new Int32Array(1024);
 let scratchLast = new Int32Array(1024);
 
-function decodeRun(v: View, kind: EncodingKind, from: number, to: number, found: (run: DecodedRun) => void): void {
+function decodeRun(v: Read, kind: EncodingKind, from: number, to: number, found: (run: DecodedRun) => void): void {
   const bits = BITS[kind];
   const count = Math.floor(((to - from) * bits) / 8);
   if (scratchBytes.length < count) {
@@ -88,8 +116,9 @@ function decodeRun(v: View, kind: EncodingKind, from: number, to: number, found:
   let acc = 0;
   let held = 0;
   let b = 0;
+  const table = VALUES[kind];
   for (let i = from; i < to && b < count; i++) {
-    acc = ((acc << bits) | valueOf(kind, v.codes[i] ?? 0)) & 0xffff;
+    acc = ((acc << bits) | (table[v.code(i)] ?? 0)) & 0xffff;
     held += bits;
     if (held >= 8) {
       held -= 8;
@@ -111,7 +140,7 @@ function plausible(cp: number, size: number): boolean {
 }
 
 function handOver(
-  v: View,
+  v: Read,
   kind: EncodingKind,
   bytes: Uint8Array,
   firstUnit: Int32Array,
@@ -128,7 +157,15 @@ function handOver(
     out = undefined;
   };
   for (let k = 0; k < bytes.length;) {
-    const { cp, size } = utf8At(bytes, k);
+    const b0 = bytes[k] ?? 0;
+    // Most bytes of most decodings are no text: judged before a sequence is read.
+    if (b0 < 0x80 && !plausible(b0, 1)) {
+      flush();
+      stretch = 0;
+      k++;
+      continue;
+    }
+    const { cp, size } = b0 < 0x80 ? { cp: b0, size: 1 } : utf8At(bytes, k);
     if (!plausible(cp, size)) {
       flush();
       stretch = 0;
@@ -139,8 +176,8 @@ function handOver(
     stretch++;
     const a = firstUnit[k] ?? 0;
     const z = lastUnit(k + size - 1);
-    const s = Math.min(v.start[a] ?? 0, v.start[z] ?? 0);
-    const e = Math.max(v.end[a] ?? 0, v.end[z] ?? 0);
+    const s = Math.min(v.start(a), v.start(z));
+    const e = Math.max(v.end(a), v.end(z));
     // Units are emitted only once a stretch is long enough to be worth a skeleton.
     if (!out && stretch >= MIN_SECRET_LENGTH) {
       out = new ViewBuilder(64);
@@ -157,9 +194,9 @@ function handOver(
   for (const view of stretches) found({ kind, view });
 }
 
-function pushCodePoint(out: ViewBuilder, cp: number, v: View, a: number, z: number, s?: number, e?: number): void {
-  const start = s ?? Math.min(v.start[a] ?? 0, v.start[z] ?? 0);
-  const end = e ?? Math.max(v.end[a] ?? 0, v.end[z] ?? 0);
+function pushCodePoint(out: ViewBuilder, cp: number, v: Read, a: number, z: number, s?: number, e?: number): void {
+  const start = s ?? Math.min(v.start(a), v.start(z));
+  const end = e ?? Math.max(v.end(a), v.end(z));
   if (cp > 0xffff) {
     out.push(0xd800 + ((cp - 0x10000) >> 10), start, end);
     out.push(0xdc00 + ((cp - 0x10000) & 0x3ff), start, end);

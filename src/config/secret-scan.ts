@@ -277,8 +277,8 @@ function regionsInWindow(text: string, from: number, to: number, scanner: Scanne
   }
   scanDecoded(skeleton, scanner, out, ENCODING_LAYERS);
   // An encoding reversed or rot13'd: a known secret has forms for it, a key nobody named has not.
-  scanDecoded(reversedView(skeleton), scanner, out, 1);
-  scanDecoded(rot13View(skeleton), scanner, out, 1);
+  scanDecoded(skeleton, scanner, out, 1, true, false);
+  scanDecoded(skeleton, scanner, out, 1, false, true);
 }
 
 /**
@@ -288,13 +288,25 @@ function regionsInWindow(text: string, from: number, to: number, scanner: Scanne
  */
 export const ENCODING_LAYERS = 2;
 
-function scanDecoded(skeleton: View, scanner: Scanner, out: Region[], layers: number): void {
-  forEachDecodedRun(skeleton, ({ kind, view }) => {
-    const decoded = skeletonOf(view);
-    // A secret reversed or rot13'd, then encoded.
-    scanFourWays(decoded, kind, scanner, out);
-    if (layers > 1) scanDecoded(decoded, scanner, out, layers - 1);
-  });
+function scanDecoded(
+  skeleton: View,
+  scanner: Scanner,
+  out: Region[],
+  layers: number,
+  backwards = false,
+  rot13 = false,
+): void {
+  forEachDecodedRun(
+    skeleton,
+    ({ kind, view }) => {
+      const decoded = skeletonOf(view);
+      // A secret reversed or rot13'd, then encoded.
+      scanFourWays(decoded, kind, scanner, out);
+      if (layers > 1) scanDecoded(decoded, scanner, out, layers - 1);
+    },
+    backwards,
+    rot13,
+  );
 }
 
 /** The regions of `text` that hold a secret in any form, sorted and disjoint. */
