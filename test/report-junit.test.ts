@@ -36,8 +36,14 @@ function xpath(file: string, expr: string): string {
 }
 
 describe('xml text helpers', () => {
-  it('strips characters XML 1.0 cannot carry and keeps tab, newline, CR and astral characters', () => {
-    expect(stripXmlIllegal('a\u0000b\u0008c\u000bd\u000ce\u001ff\ud800g\udc00h\ufffei\uffffj')).toBe('abcdefghij');
+  it('shows controls as visible escapes, strips what XML 1.0 cannot carry, keeps tab, newline, CR and astral characters', () => {
+    expect(stripXmlIllegal('a\u0000b\u0008c\u000bd\u000ce\u001ff\ud800g\udc00h\ufffei\uffffj')).toBe(
+      'a\\x00b\\x08c\\x0Bd\\x0Ce\\x1Ffghij',
+    );
+    // A right-to-left override would reorder the line a CI page shows.
+    expect(stripXmlIllegal('passed \u202efailed\u202c \u2066x\u2069')).toBe(
+      'passed \\u202Efailed\\u202C \\u2066x\\u2069',
+    );
     expect(stripXmlIllegal('t\tn\nr\r😀é')).toBe('t\tn\nr\r😀é');
   });
   it('escapes attribute values, including whitespace that normalization would flatten', () => {
@@ -123,7 +129,8 @@ describe('junit reporter', () => {
     expect(failure).toContain('-H "x-svc-partner-key: $SVC_PARTNER_KEY"');
     const hebrew = xpath(file, 'string(//testcase[@name="runs.read.hebrew-notices"]/system-out)');
     expect(hebrew).toContain('תיאור המשרה כללי מדי');
-    expect(hebrew).toContain('"ctl":"abc[31mRED[0mdefgh"');
+    // Controls shown as escapes (a CI page is not driven by them), what XML cannot carry removed.
+    expect(hebrew).toContain('"ctl":"a\\x00b\\x07c\\x1B[31mRED\\x1B[0m\\x0Bd\\x0Cefgh"');
     // Lean JUnit: a passed check carries no exchanges (results.json and report.html keep them).
     expect(xpath(file, 'count(//testcase[@name="runs.read.long-body"]/system-out)').trim()).toBe('0');
     expect(xpath(file, 'string(//testcase[@name="runs.read.unknown-run-404"]/error)')).toContain(

@@ -13,6 +13,7 @@ import {
   LOOKALIKE_TAG,
   type Region,
   type TaggedAutomaton,
+  type Via,
 } from './secret-scan.js';
 
 export interface NamedSecret {
@@ -63,6 +64,15 @@ export function previewSecret(s: string): string {
 }
 
 export { MIN_SECRET_LENGTH } from './secret-forms.js';
+
+/** How a region found other than as written names the disguise. */
+const DISGUISE_LABELS: Record<Exclude<Via, 'text'>, string> = {
+  reversed: 'reversed',
+  rot13: 'rot13 of',
+  base64: 'base64 of',
+  base32: 'base32 of',
+  hex: 'hex of',
+};
 
 /** `wanted`, else `wanted_2`, `wanted_3`, …: the next suffix of each name is remembered, so n names cost O(n). */
 function uniqueEnvVar(wanted: string, taken: Set<string>, nextSuffix: Map<string, number>): string {
@@ -148,13 +158,18 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
     return findSecretRegions(s, scanner);
   }
 
-  /** What a region shows instead of the secret: at most its first 12 characters, and which form it was. */
+  /** What a region shows instead of the secret: at most its first 12 characters, and how it was disguised. */
   function shown(s: string, region: Region): string {
     const found = s.slice(region.start, region.end);
     const form = region.tag === LOOKALIKE_TAG ? undefined : forms[region.tag];
-    const preview = previewSecret(form ? form.secret.value : found);
-    const label =
-      form?.kind === 'base64' ? `[base64 of ${preview}]` : form?.kind === 'hex' ? `[hex of ${preview}]` : preview;
+    // A lookalike's preview is its first characters as read (decoded, or reversed back): 12 at most.
+    const preview = form
+      ? previewSecret(form.secret.value)
+      : region.preview !== undefined
+        ? `${region.preview}…`
+        : previewSecret(found);
+    const kind = region.via !== 'text' ? region.via : form?.kind;
+    const label = kind === undefined || kind === 'plain' ? preview : `[${DISGUISE_LABELS[kind]} ${preview}]`;
     // A match found JSON-escaped sits inside a JSON string: keep that string valid.
     return found.includes('\\') ? JSON.stringify(label).slice(1, -1) : label;
   }

@@ -1,12 +1,16 @@
 // The fixed strings a secret can be found as, computed once when it is learned. A hostile or careless
 // target echoes a key back in whatever form its stack produced: the secret part alone (the 48 hex
-// digits after `spk_live_`/`sot_`: the whole secret, for anyone who knows the prefix), base64 of it
-// (standard or URL-safe, of its UTF-8, UTF-16LE or UTF-16BE bytes, at any of the three alignments in
-// the encoded bytes), the hex digits of its bytes, or a piece of 16 characters or more from its middle. Forms made one character at a time (percent, `\u`, `\x`,
-// HTML character references), letter case, `-` for `_` and line breaks are not listed here: the scan
-// decodes and folds the text as it reads it (secret-scan.ts), so every mix of them is covered.
+// digits after `spk_live_`/`sot_`: the whole secret, for anyone who knows the prefix),
+// base64 of it (standard or URL-safe, of its UTF-8, UTF-16LE or UTF-16BE bytes, at any of
+// the three alignments in the encoded bytes), base32 of it (five alignments), the hex digits of its
+// bytes, or a piece of 16 characters or more from its middle. What is done one character at a time
+// (format characters and spaces between, fullwidth forms, percent, `\u`, `\x`, HTML character
+// references, letter case, `-` for `_`) is not listed here: the text is matched in its skeleton
+// (text-skeleton.ts), which undoes every mix of them, and each form is held as its own skeleton.
 
 import { CREDENTIAL_PREFIXES } from '../secret-shapes.js';
+import { skeletonOf } from './text-skeleton.js';
+import { identityView } from './text-view.js';
 
 /** Secrets this short cannot be redacted safely: every message would be riddled with their previews. */
 export const MIN_SECRET_LENGTH = 8;
@@ -16,7 +20,7 @@ export const MIN_SECRET_LENGTH = 8;
  */
 export const MAX_SECRET_SEARCHED = 256;
 
-export type FormKind = 'plain' | 'base64' | 'hex';
+export type FormKind = 'plain' | 'base64' | 'base32' | 'hex';
 
 export interface SecretForm {
   /** Normalised (folded, no line breaks): what the automaton holds. */
@@ -34,16 +38,11 @@ export function foldCode(code: number): number {
   return code;
 }
 
-export function isLineBreak(code: number): boolean {
-  return code === 0x0a || code === 0x0d;
-}
-
+/** A form as the matcher reads it: its skeleton (text-skeleton.ts), folded. */
 export function normalise(s: string): string {
+  const { codes, length } = skeletonOf(identityView(s));
   let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const code = s.charCodeAt(i);
-    if (!isLineBreak(code)) out += String.fromCharCode(foldCode(code));
-  }
+  for (let i = 0; i < length; i++) out += String.fromCharCode(foldCode(codes[i] ?? 0));
   return out;
 }
 
@@ -66,7 +65,40 @@ function base64Cores(bytes: Buffer): string[] {
   return cores;
 }
 
-/** Every fixed form of `value` worth searching, normalised and without duplicates. */
+/** RFC 4648 base32 (upper case, no padding). */
+function base32(bytes: Uint8Array): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let out = '';
+  let acc = 0;
+  let held = 0;
+  for (const b of bytes) {
+    acc = ((acc << 8) | b) & 0xffff;
+    held += 8;
+    while (held >= 5) {
+      held -= 5;
+      out += alphabet[(acc >> held) & 31] ?? '';
+    }
+  }
+  if (held > 0) out += alphabet[(acc << (5 - held)) & 31] ?? '';
+  return out;
+}
+
+/** The parts of base32 text any occurrence of `bytes` produces, at each of its five alignments. */
+function base32Cores(bytes: Buffer): string[] {
+  const cores: string[] = [];
+  for (let pad = 0; pad < 5; pad++) {
+    const encoded = base32(Buffer.concat([Buffer.alloc(pad, 0), bytes]));
+    const core = encoded.slice(Math.ceil((pad * 8) / 5), Math.floor(((pad + bytes.length) * 8) / 5));
+    if (core.length >= MIN_SECRET_LENGTH) cores.push(core);
+  }
+  return cores;
+}
+
+/**
+ * Every fixed form of `value` worth searching, normalised and without duplicates: the skeleton a text
+ * is matched in undoes what is done one character at a time, and its reversed and rot13'd readings
+ * (secret-scan.ts) reversal and rot13, so none of these is listed here.
+ */
 export function secretForms(value: string): SecretForm[] {
   const searched = value.slice(0, MAX_SECRET_SEARCHED);
   // A key's encoded forms are searched by its secret part alone: any encoding of the whole key holds
@@ -84,15 +116,16 @@ export function secretForms(value: string): SecretForm[] {
   };
   add(searched, 'plain');
   add(encoded, 'plain');
+  for (const piece of middlePieces(encoded)) add(piece, 'plain');
   const utf8 = Buffer.from(encoded, 'utf8');
   add(utf8.toString('hex'), 'hex');
+  for (const core of base32Cores(utf8)) add(core, 'base32');
   const utf16le = Buffer.from(encoded, 'utf16le');
   // UTF-16 big-endian is the little-endian bytes swapped in pairs (a Java or .NET stack's choice).
   const utf16be = Buffer.from(utf16le).swap16();
   for (const bytes of [utf8, utf16le, utf16be]) {
     for (const core of base64Cores(bytes)) add(core, 'base64');
   }
-  for (const piece of middlePieces(encoded)) add(piece, 'plain');
   return [...forms].map(([text, kind]) => ({ text, kind }));
 }
 

@@ -1,22 +1,31 @@
-// Finds where secrets sit in a text, in one left-to-right reading per pass and a constant number of
-// automaton steps per character, whatever the text and however many secrets there are.
-//
-// Two passes over the text, each feeding every automaton one character at a time:
-// - as written: letter case and `-`/`_` folded (secret-forms.ts), line breaks skipped (CR, LF, and
-//   the two-character escapes `\n`, `\r` of a JSON string), so a key split across lines or base64
-//   wrapped every 16 or 76 characters is still one run; keys and tokens by their spec format
-//   (`spk_live_`/`sot_` + 48 or more hex digits) are found here too, known or not;
-// - decoded: each percent escape (`%5f`), `\u005f`, `\x5f`, `\/`, and HTML character reference
-//   (`&#95;`, `&#x5f;`, `&lowbar;`) read as the one character it stands for, whichever characters of
-//   the secret are encoded and however. Run only when the text holds `%`, `\` or `&`.
-// A head of a form of MIN_FRAGMENT characters or more counts as a match too (a quote cut mid-key).
-// A match covers the original characters it was read from; overlapping matches of either pass are
-// merged into one region, named after its leftmost match.
+// Finds where secrets sit in a text, in time linear in the text whatever the text and however many
+// secrets there are. The text is read in views (text-view.ts), each a string of units that remember
+// the span of the text they came from:
+// - its skeleton (text-skeleton.ts: what does not show dropped, NFKC, escapes decoded until stable);
+// - the skeleton reversed, rot13'd, and both: what was reversed or rot13'd reads forwards here, before
+//   or after it was encoded; when the text
+//   holds an escape, also the skeleton of the text reversed and of the text rot13'd (an escape read
+//   backwards or rot13'd is another escape, or none);
+// - every run of the skeleton that decodes as base64, base32 or hex, decoded (encoded-runs.ts), and
+//   the skeleton of that: an encoding of a disguised secret.
+// Each view is fed to every automaton one unit at a time, letter case and `-`/`_` folded; keys and
+// tokens by their spec format (`spk_live_`/`sot_` + 48 or more hex digits) are found in every view
+// too, known or not. A head of a form of MIN_FRAGMENT units or more counts as a match (a quote cut
+// mid-key). A match covers the span of the text its units were read from (the zero-width characters
+// between them included); overlapping regions of all views are merged, named after the leftmost.
+// The work per unit of text is bounded: at most 3 skeletons of at most 2 × MAX_DECODE_ROUNDS + 1
+// readings each, 6 views scanned, about 9 decoded bytes per skeleton unit (each read into a skeleton only within a stretch that
+// could be text), and a constant number of automaton steps per unit of every view. A text longer than
+// WINDOW_UNITS is read in windows overlapping by WINDOW_OVERLAP, so the views of a 60 MB string take
+// no more memory than those of one window.
 
 import type { Automaton } from './secret-automaton.js';
 import { buildAutomaton } from './secret-automaton.js';
-import { foldCode, isLineBreak } from './secret-forms.js';
-import { CREDENTIAL_PREFIXES, SECRET_BODY_LENGTH } from '../secret-shapes.js';
+import { forEachDecodedRun } from './encoded-runs.js';
+import { foldCode } from './secret-forms.js';
+import { skeletonOf, skeletonOfText } from './text-skeleton.js';
+import { identityView, reversedView, rot13Code, rot13View, type View } from './text-view.js';
+import { CREDENTIAL_PREFIXES, SECRET_BODY_LENGTH, SHOWN_SECRET_CHARS } from '../secret-shapes.js';
 
 export interface TaggedAutomaton {
   automaton: Automaton;
@@ -27,10 +36,16 @@ export interface TaggedAutomaton {
 /** Tag of a region found by the spec format alone (no known secret). */
 export const LOOKALIKE_TAG = -1;
 
+/** Which reading of the text a match was found in. */
+export type Via = 'text' | 'reversed' | 'rot13' | 'base64' | 'base32' | 'hex';
+
 export interface Region {
   start: number;
   end: number;
   tag: number;
+  via: Via;
+  /** For a lookalike: its first characters as the view read them (reversed text reads forwards). */
+  preview?: string;
 }
 
 const LOOKALIKE_PREFIXES = buildAutomaton(CREDENTIAL_PREFIXES);
@@ -43,143 +58,32 @@ const LOOKALIKE_PREFIXES = buildAutomaton(CREDENTIAL_PREFIXES);
 export const MIN_FRAGMENT = 16;
 const LOOKALIKE_HEX_DIGITS = SECRET_BODY_LENGTH;
 
-function hexValue(code: number): number {
-  if (code >= 0x30 && code <= 0x39) return code - 0x30;
-  const lower = code | 0x20;
-  if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
-  return -1;
+/** Texts longer than this are read in windows; a disguise spread over more than WINDOW_OVERLAP units is not followed across one. */
+export const WINDOW_UNITS = 1 << 20;
+export const WINDOW_OVERLAP = 64 * 1024;
+
+function isHexDigit(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66);
 }
 
-/** The value of `count` hex digits at `at`, or -1. */
-function hexAt(text: string, at: number, count: number): number {
-  if (at + count > text.length) return -1;
-  let v = 0;
-  for (let i = 0; i < count; i++) {
-    const h = hexValue(text.charCodeAt(at + i));
-    if (h < 0) return -1;
-    v = v * 16 + h;
-  }
-  return v;
+/** Whether units `k` and `j` of `v` touch in the text, with nothing dropped between. */
+function adjacent(v: View, k: number, j: number): boolean {
+  return v.start[k] === v.end[j] || v.end[k] === v.start[j];
 }
 
-const NAMED_REFERENCES: Record<string, number> = {
-  lowbar: 0x5f,
-  UnderBar: 0x5f,
-  hyphen: 0x2d,
-  dash: 0x2d,
-  amp: 0x26,
-  quot: 0x22,
-  apos: 0x27,
-  lt: 0x3c,
-  gt: 0x3e,
-  sol: 0x2f,
-  period: 0x2e,
-  colon: 0x3a,
-};
-
-/** Result of reading one character: its code and where the next one starts. */
-interface Read {
-  code: number;
-  next: number;
-}
-
-/** A character reference at `at` (`&#95;`, `&#x5f;`, `&lowbar;`; the `;` of a numeric one optional). */
-function readReference(text: string, at: number, out: Read): boolean {
-  if (text.charCodeAt(at + 1) === 0x23) {
-    const hex = (text.charCodeAt(at + 2) | 0x20) === 0x78;
-    let i = at + (hex ? 3 : 2);
-    let v = 0;
-    const first = i;
-    while (i < text.length && i - first < 7) {
-      const c = text.charCodeAt(i);
-      const d = hex ? hexValue(c) : c >= 0x30 && c <= 0x39 ? c - 0x30 : -1;
-      if (d < 0) break;
-      v = v * (hex ? 16 : 10) + d;
-      i++;
-    }
-    if (i === first || v > 0x10ffff) return false;
-    out.code = v > 0xffff ? 0xfffd : v;
-    out.next = text.charCodeAt(i) === 0x3b ? i + 1 : i;
-    return true;
-  }
-  const semi = text.indexOf(';', at + 1);
-  if (semi < 0 || semi - at > 9) return false;
-  const code = NAMED_REFERENCES[text.slice(at + 1, semi)];
-  if (code === undefined) return false;
-  out.code = code;
-  out.next = semi + 1;
-  return true;
-}
-
-/** An escaped character at `at`, decoded into `out`; false when there is none. */
-function readEscape(text: string, at: number, out: Read): boolean {
-  const c = text.charCodeAt(at);
-  if (c === 0x25) {
-    const v = hexAt(text, at + 1, 2);
-    if (v < 0) return false;
-    out.code = v;
-    out.next = at + 3;
-    return true;
-  }
-  if (c === 0x26) return readReference(text, at, out);
-  if (c !== 0x5c) return false;
-  // `\\u0073` is `\u0073` escaped once more: a message quoting an escaped secret, inside a JSON body.
-  let slash = at;
-  while (text.charCodeAt(slash + 1) === 0x5c && slash - at < 8) slash++;
-  const kind = text.charCodeAt(slash + 1);
-  if (kind === 0x75 || kind === 0x78) {
-    const digits = kind === 0x75 ? 4 : 2;
-    const v = hexAt(text, slash + 2, digits);
-    if (v >= 0) {
-      out.code = v;
-      out.next = slash + 2 + digits;
-      return true;
-    }
-  }
-  if (slash > at) {
-    out.code = 0x5c;
-    out.next = at + 2;
-    return true;
-  }
-  if (kind === 0x22 || kind === 0x2f) {
-    out.code = kind;
-    out.next = at + 2;
-    return true;
-  }
-  return false;
-}
-
-/** Merges regions pushed in the order their matches end; each is pushed and popped at most once. */
-class Regions {
-  readonly list: Region[] = [];
-  push(start: number, end: number, tag: number): void {
-    let s = start;
-    let e = end;
-    let t = tag;
-    for (let top = this.list.at(-1); top && s <= top.end; top = this.list.at(-1)) {
-      if (top.start <= s) t = top.tag;
-      s = Math.min(s, top.start);
-      e = Math.max(e, top.end);
-      this.list.pop();
-    }
-    this.list.push({ start: s, end: e, tag: t });
-  }
-}
-
-/** What every pass over texts with one set of automata shares: its ring size, computed once. */
+/** What every pass over texts with one set of automata shares. */
 export interface Scanner {
   automata: readonly TaggedAutomaton[];
-  ringSize: number;
   /**
-   * 1 for each character a match can be read from: the characters of the forms (any case, `-` for
-   * `_`), letters and digits (the spec's formats, escapes), line breaks and the characters escapes
-   * start with. A match never spans another character, so the automata read only the runs of these
-   * (a tight loop over a table skips the rest: an answer of 600 KB of `{},` costs no automaton step).
+   * 1 for each unit a match can be read from: the characters of the forms (any case, `-` for `_`),
+   * letters and digits (the spec's formats). A match never spans another unit, so the automata read
+   * only the runs of these (a tight loop over a table skips the rest: an answer of 600 KB of `{},`
+   * costs no automaton step).
    */
   readable: Uint8Array;
 }
 
-const ALWAYS_READABLE = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-\r\n\\%&#;';
+const ALWAYS_READABLE = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-';
 
 /** A table of the characters always readable (see Scanner.readable); the caller marks its forms' characters. */
 export function readableTable(): Uint8Array {
@@ -196,65 +100,86 @@ export function markReadable(readable: Uint8Array, code: number): void {
 }
 
 export function createScanner(automata: readonly TaggedAutomaton[], readable: Uint8Array = readableTable()): Scanner {
-  const maxLength = Math.max(LOOKALIKE_PREFIXES.maxLength, ...automata.map((a) => a.automaton.maxLength));
-  let ringSize = 16;
-  while (ringSize <= maxLength) ringSize *= 2;
-  return { automata, ringSize, readable };
+  return { automata, readable };
 }
 
-/** One pass over the runs of readable characters of `text` at least MIN_RUN long, each read from a fresh start. */
-function pass(text: string, scanner: Scanner, decode: boolean): Region[] {
-  const regions = new Regions();
-  const { readable } = scanner;
-  for (let i = 0; i < text.length;) {
-    while (i < text.length && readable[text.charCodeAt(i)] !== 1) i++;
-    let end = i;
-    while (end < text.length && readable[text.charCodeAt(end)] === 1) end++;
-    if (end - i >= MIN_RUN) passRun(text, i, end, scanner, decode, regions);
-    i = end;
+/**
+ * The regions of one reading, merged as they are pushed: a reading pushes its matches in the order
+ * they end in it, so each overlaps the last one or none (a reading backwards pushes them from the end
+ * of the text; the lists of all readings are sorted once, at the end).
+ */
+class Regions {
+  readonly list: Region[] = [];
+  push(start: number, end: number, tag: number, via: Via, preview?: string): void {
+    const top = this.list.at(-1);
+    if (top && start < top.end && end > top.start) {
+      if (start < top.start) {
+        top.start = start;
+        top.tag = tag;
+        if (preview !== undefined) top.preview = preview;
+        else delete top.preview;
+      }
+      top.end = Math.max(top.end, end);
+      return;
+    }
+    this.list.push(preview !== undefined ? { start, end, tag, via, preview } : { start, end, tag, via });
   }
-  return regions.list;
 }
 
 /** No form is shorter (MIN_SECRET_LENGTH), and a lookalike is longer. */
 const MIN_RUN = 8;
 
-function passRun(
-  text: string,
-  from: number,
-  to: number,
-  { automata, ringSize }: Scanner,
-  decode: boolean,
-  regions: Regions,
-): void {
-  const mask = ringSize - 1;
-  /** Where each of the last `ringSize` characters read started in the text. */
-  const ring = new Int32Array(ringSize);
+/** ASCII letters rotated by 13, every other unit as it is. */
+const ROT13 = new Uint16Array(0x10000).map((_, c) => rot13Code(c));
+
+/**
+ * How a view is read: forwards or backwards, as it is or rot13'd. Reading the skeleton backwards is
+ * reading the text reversed, without a copy of it.
+ */
+interface Reading {
+  v: View;
+  backwards: boolean;
+  rot13: boolean;
+  via: Via;
+}
+
+function unitAt(r: Reading, k: number): number {
+  const c = r.v.codes[r.backwards ? r.v.length - 1 - k : k] ?? 0;
+  return r.rot13 ? (ROT13[c] ?? c) : c;
+}
+
+function indexAt(r: Reading, k: number): number {
+  return r.backwards ? r.v.length - 1 - k : k;
+}
+
+/** Every match read in `r`, pushed to `into` as a region of the text. */
+function scanReading(r: Reading, scanner: Scanner, into: Region[]): void {
+  const { readable } = scanner;
+  const out = new Regions();
+  const n = r.v.length;
+  for (let i = 0; i < n;) {
+    while (i < n && readable[unitAt(r, i)] !== 1) i++;
+    let end = i;
+    while (end < n && readable[unitAt(r, end)] === 1) end++;
+    if (end - i >= MIN_RUN) scanRun(r, i, end, scanner, out);
+    i = end;
+  }
+  for (const region of out.list) into.push(region);
+}
+
+function scanView(v: View, scanner: Scanner, via: Via, into: Region[]): void {
+  scanReading({ v, backwards: false, rot13: false, via }, scanner, into);
+}
+
+function scanRun(r: Reading, from: number, to: number, scanner: Scanner, out: Regions): void {
+  const { automata } = scanner;
+  const { v, via } = r;
   const states = new Int32Array(automata.length);
   let lookalikeState = 0;
-  let read = 0;
-  const got: Read = { code: 0, next: 0 };
-  for (let i = from; i < to;) {
-    let code = text.charCodeAt(i);
-    let next = i + 1;
-    if (isLineBreak(code)) {
-      i = next;
-      continue;
-    }
-    if (code === 0x5c) {
-      const escaped = text.charCodeAt(i + 1);
-      if (escaped === 0x6e || escaped === 0x72) {
-        i += 2;
-        continue;
-      }
-    }
-    if (decode && (code === 0x25 || code === 0x5c || code === 0x26) && readEscape(text, i, got)) {
-      code = got.code;
-      next = got.next;
-    }
-    code = foldCode(code);
-    ring[read & mask] = i;
-    let bestStart = -1;
+  let lookalikeEnd = from;
+  for (let i = from; i < to; i++) {
+    const code = foldCode(unitAt(r, i));
+    let best = -1;
     let bestTag = 0;
     for (let a = 0; a < automata.length; a++) {
       const tagged = automata[a];
@@ -268,51 +193,129 @@ function passRun(
       const pattern = depth >= MIN_FRAGMENT ? tagged.automaton.through(state) : tagged.automaton.longest(state);
       if (pattern < 0) continue;
       const length = depth >= MIN_FRAGMENT ? depth : tagged.automaton.lengthOf(pattern);
-      const start = ring[(read - length + 1) & mask] ?? i;
-      if (bestStart < 0 || start < bestStart) {
-        bestStart = start;
+      const first = i - length + 1;
+      if (best < 0 || first < best) {
+        best = first;
         bestTag = tagged.tags[pattern] ?? 0;
       }
     }
-    if (bestStart >= 0) regions.push(bestStart, next, bestTag);
-    if (!decode) {
-      lookalikeState = LOOKALIKE_PREFIXES.step(lookalikeState, code);
-      const prefix = lookalikeState === 0 ? -1 : LOOKALIKE_PREFIXES.longest(lookalikeState);
-      if (prefix >= 0) {
-        // A prefix is no hex digit, so the runs read here never overlap: linear in all.
-        let end = next;
-        while (end < to && hexValue(text.charCodeAt(end)) >= 0) end++;
-        if (end - next >= LOOKALIKE_HEX_DIGITS) {
-          const start = ring[(read - LOOKALIKE_PREFIXES.lengthOf(prefix) + 1) & mask] ?? i;
-          regions.push(start, end, LOOKALIKE_TAG);
-        }
+    // Units read are contiguous in the reading: the match is units [best, i].
+    if (best >= 0) {
+      const x = indexAt(r, best);
+      const y = indexAt(r, i);
+      out.push(Math.min(v.start[x] ?? 0, v.start[y] ?? 0), Math.max(v.end[x] ?? 0, v.end[y] ?? 0), bestTag, via);
+    }
+    lookalikeState = LOOKALIKE_PREFIXES.step(lookalikeState, code);
+    const prefix = lookalikeState === 0 ? -1 : LOOKALIKE_PREFIXES.longest(lookalikeState);
+    if (prefix >= 0 && i >= lookalikeEnd) {
+      // The spec's 48 digits wherever they sit; more only while nothing was dropped between (the
+      // skeleton joins words: "… 48 digits added" must not take "add").
+      let end = i + 1;
+      while (
+        end < to &&
+        isHexDigit(unitAt(r, end)) &&
+        (end - i <= LOOKALIKE_HEX_DIGITS || adjacent(v, indexAt(r, end), indexAt(r, end - 1)))
+      )
+        end++;
+      // A prefix is no hex digit, so the runs read here never overlap: linear in all.
+      lookalikeEnd = end;
+      if (end - i - 1 >= LOOKALIKE_HEX_DIGITS) {
+        const first = i - LOOKALIKE_PREFIXES.lengthOf(prefix) + 1;
+        let preview = '';
+        for (let k = first; k < first + SHOWN_SECRET_CHARS; k++) preview += String.fromCharCode(unitAt(r, k));
+        const x = indexAt(r, first);
+        const y = indexAt(r, end - 1);
+        const start = Math.min(v.start[x] ?? 0, v.start[y] ?? 0);
+        out.push(start, Math.max(v.end[x] ?? 0, v.end[y] ?? 0), LOOKALIKE_TAG, via, preview);
       }
     }
-    read++;
-    i = next;
   }
 }
 
-/** An escape the decoding pass reads (native search: most texts have none, and skip that pass). */
-const ESCAPE = /%[0-9a-f]{2}|\\[ux\\"/]|&#|&[a-z]+;/i;
+/** Sorted by start, overlapping ones merged, each named after its leftmost match. */
+function merged(regions: Region[]): Region[] {
+  regions.sort((a, b) => a.start - b.start || b.end - a.end);
+  const list: Region[] = [];
+  for (const r of regions) {
+    const top = list.at(-1);
+    if (top && r.start < top.end) top.end = Math.max(top.end, r.end);
+    else list.push({ ...r });
+  }
+  return list;
+}
+
+/** Where an escape may start: only then can the text reversed or rot13'd decode to more than its skeleton does. */
+function hasEscape(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x25 || c === 0x26 || c === 0x5c) return true;
+  }
+  return false;
+}
+
+/**
+ * A skeleton read forwards, backwards, rot13'd and both: what is done one character at a time
+ * commutes with reversing and rot13, so the skeleton reversed (or rot13'd) is the skeleton of the text
+ * reversed (or rot13'd), but for escapes (below).
+ */
+function scanFourWays(v: View, via: Via, scanner: Scanner, out: Region[]): void {
+  scanReading({ v, backwards: false, rot13: false, via }, scanner, out);
+  scanReading({ v, backwards: true, rot13: false, via: via === 'text' ? 'reversed' : via }, scanner, out);
+  scanReading({ v, backwards: false, rot13: true, via: via === 'text' ? 'rot13' : via }, scanner, out);
+  scanReading({ v, backwards: true, rot13: true, via: via === 'text' ? 'rot13' : via }, scanner, out);
+}
+
+function regionsInWindow(text: string, from: number, to: number, scanner: Scanner, out: Region[]): void {
+  const skeleton = skeletonOfText(text, from, to);
+  scanFourWays(skeleton, 'text', scanner, out);
+  // An escape reads differently backwards or rot13'd ("%5F" reversed is "F5%"): a text that holds
+  // one is also read reversed and rot13'd before its skeleton is made.
+  if (hasEscape(text, from, to)) {
+    const plain = identityView(text, from, to);
+    scanView(skeletonOf(reversedView(plain)), scanner, 'reversed', out);
+    scanView(skeletonOf(rot13View(plain)), scanner, 'rot13', out);
+  }
+  scanDecoded(skeleton, scanner, out, ENCODING_LAYERS);
+  // An encoding reversed or rot13'd: a known secret has forms for it, a key nobody named has not.
+  scanDecoded(skeleton, scanner, out, 1, true, false);
+  scanDecoded(skeleton, scanner, out, 1, false, true);
+}
+
+/**
+ * Two layers of encoding are decoded: a key nobody named (found by its format alone) base64'd twice
+ * has no form to be found by after one. Each layer reads only the stretches of the one before that
+ * decoded to text, so a second layer costs as much as the first at most.
+ */
+export const ENCODING_LAYERS = 2;
+
+function scanDecoded(
+  skeleton: View,
+  scanner: Scanner,
+  out: Region[],
+  layers: number,
+  backwards = false,
+  rot13 = false,
+): void {
+  forEachDecodedRun(
+    skeleton,
+    ({ kind, view }) => {
+      const decoded = skeletonOf(view);
+      // A secret reversed or rot13'd, then encoded.
+      scanFourWays(decoded, kind, scanner, out);
+      if (layers > 1) scanDecoded(decoded, scanner, out, layers - 1);
+    },
+    backwards,
+    rot13,
+  );
+}
 
 /** The regions of `text` that hold a secret in any form, sorted and disjoint. */
 export function findSecretRegions(text: string, scanner: Scanner): Region[] {
-  const plain = pass(text, scanner, false);
-  if (scanner.automata.length === 0 || !ESCAPE.test(text)) return plain;
-  const decoded = pass(text, scanner, true);
-  if (decoded.length === 0) return plain;
-  const merged = new Regions();
-  let a = 0;
-  let b = 0;
-  while (a < plain.length || b < decoded.length) {
-    const x = plain[a];
-    const y = decoded[b];
-    const take = x && (!y || x.start <= y.start) ? x : y;
-    if (!take) break;
-    if (take === x) a++;
-    else b++;
-    merged.push(take.start, take.end, take.tag);
+  const out: Region[] = [];
+  if (text.length <= WINDOW_UNITS + WINDOW_OVERLAP) regionsInWindow(text, 0, text.length, scanner, out);
+  else {
+    for (let at = 0; at < text.length; at += WINDOW_UNITS)
+      regionsInWindow(text, at, Math.min(text.length, at + WINDOW_UNITS + WINDOW_OVERLAP), scanner, out);
   }
-  return merged.list;
+  return merged(out);
 }

@@ -10,6 +10,7 @@ import { capPassedEvidence } from '../runner/evidence-caps.js';
 import type { RunResult } from '../runner/results.js';
 import { referToSharedExchanges } from './shared-exchanges.js';
 import { fileReporter } from './reporter.js';
+import { jsonDisplaySafe } from './terminal-safe.js';
 
 export const JSON_FILE = 'results.json';
 
@@ -35,7 +36,9 @@ export function renderJson(result: RunResult): string {
     exchanges: check.exchanges.map((exchange) => `${nonce}:${compact.push(JSON.stringify(exchange, jsonSafe)) - 1}`),
   }));
   const text = JSON.stringify({ ...capped, checks: marked }, jsonSafe, 2);
-  return `${text.replace(new RegExp(`"${nonce}:(\\d+)"`, 'g'), (_, i: string) => compact[Number(i)] ?? 'null')}\n`;
+  const json = text.replace(new RegExp(`"${nonce}:(\\d+)"`, 'g'), (_, i: string) => compact[Number(i)] ?? 'null');
+  // Bidirectional and C1 controls escaped: the same values, shown as escapes by an editor or `cat`.
+  return `${jsonDisplaySafe(json)}\n`;
 }
 
 /** `--reporter json`. */

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { CheckResult, RunResult, ScanFinding } from '../runner/results.js';
 import { fileReporter } from './reporter.js';
 import { ORG_TOKEN, PARTNER_KEY, SECRET_BODY_LENGTH } from '../secret-shapes.js';
+import { jsonDisplaySafe, terminalSafe } from './terminal-safe.js';
 
 export const SARIF_FILE = 'results.sarif';
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -37,11 +38,11 @@ function findingResult(f: ScanFinding, ruleIndex: number): Json {
   // Line and column are the file's own only for plain text; inside a HAR part or a source they are the part's.
   if (f.location === null) physical.region = { startLine: f.line, startColumn: f.column };
   return {
-    ruleId: f.check,
+    ruleId: terminalSafe(f.check),
     ruleIndex,
     level: 'error',
     kind: 'fail',
-    message: { text: `${what} reaches the browser${where}: ${f.excerpt}` },
+    message: { text: terminalSafe(`${what} reaches the browser${where}: ${f.excerpt}`) },
     locations: [
       { physicalLocation: physical, ...(f.location ? { logicalLocations: [{ fullyQualifiedName: f.location }] } : {}) },
     ],
@@ -51,20 +52,20 @@ function findingResult(f: ScanFinding, ruleIndex: number): Json {
 
 function checkResult(c: CheckResult, ruleIndex: number): Json {
   return {
-    ruleId: c.id,
+    ruleId: terminalSafe(c.id),
     ruleIndex,
     level: c.status === 'warning' ? 'warning' : 'error',
     kind: 'fail',
-    message: { text: c.message || c.title },
+    message: { text: terminalSafe(c.message || c.title) },
   };
 }
 
 export function renderSarif(result: RunResult): string {
   const rules = result.checks.map((c) => ({
-    id: c.id,
-    name: c.id,
-    shortDescription: { text: c.title },
-    fullDescription: { text: `${c.title} (spec: ${c.spec.join('; ')})` },
+    id: terminalSafe(c.id),
+    name: terminalSafe(c.id),
+    shortDescription: { text: terminalSafe(c.title) },
+    fullDescription: { text: terminalSafe(`${c.title} (spec: ${c.spec.join('; ')})`) },
     defaultConfiguration: { level: 'error' },
     properties: { spec: c.spec, tags: [c.suite] },
   }));
@@ -90,7 +91,9 @@ export function renderSarif(result: RunResult): string {
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  // Ids and message texts show controls as visible escapes (a code-scanning page renders them); the
+  // rest keeps its values, JSON-escaped.
+  return `${jsonDisplaySafe(JSON.stringify(log, null, 2))}\n`;
 }
 
 /** `--reporter sarif`. */

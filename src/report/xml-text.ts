@@ -1,12 +1,16 @@
 // XML 1.0 can carry only some code points; a hostile target controls the bodies we embed, so every
-// string goes through here before it reaches junit.xml.
+// string goes through here before it reaches junit.xml: controls and bidirectional controls shown as
+// visible escapes (terminal-safe.ts: a CI page showing the XML must not be reordered or driven), then
+// what XML cannot carry at all (lone surrogates, U+FFFE, U+FFFF) removed.
+
+import { documentSafe } from './terminal-safe.js';
 
 // Allowed: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]. The `u` flag makes
 // a well-formed surrogate pair one code point, so only lone surrogates match the middle range.
 const ILLEGAL_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/gu;
 
 export function stripXmlIllegal(text: string): string {
-  return text.replace(ILLEGAL_XML, '');
+  return documentSafe(text).replace(ILLEGAL_XML, '');
 }
 
 export function escapeXmlAttr(text: string): string {

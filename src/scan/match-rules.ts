@@ -76,13 +76,24 @@ export function kindOf(prefix: SecretPrefix, decodedAfter: string): FindingKind 
   return FULL_TOKEN_REST.test(decodedAfter) ? 'org-token' : 'prefix';
 }
 
+const cut = (m: string): string => `${m.slice(0, 4)}…`;
+
 /**
  * Context for the excerpt: printable, and with any long hex run cut, so that the tail of another
- * key standing just before the match never shows more than a few characters.
+ * key standing just before the match never shows more than a few characters, disguised or not:
+ * invisible characters dropped and fullwidth forms folded first (NFKC), then runs of hex digits, of
+ * rot13'd hex digits with digits among them, and of base64 or base32 letters with a digit among them
+ * cut to their first 4 characters.
  */
 export function cleanContext(raw: string): string {
   return truncateSecrets(
-    raw.replace(/[\u0000-\u001f\u007f\ufffd]/g, ' ').replace(/[0-9a-fA-F]{8,}/g, (m) => `${m.slice(0, 4)}…`),
+    raw
+      .normalize('NFKC')
+      .replace(/[\p{Cf}\p{Mn}\p{Me}]/gu, '')
+      .replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, ' ')
+      .replace(/[0-9a-fA-F]{8,}/g, cut)
+      .replace(/[0-9a-fn-sA-FN-S]{8,}/g, (m) => (/[0-9].*[0-9]/.test(m) ? cut(m) : m))
+      .replace(/[A-Za-z0-9+/=_-]{16,}/g, (m) => (/[0-9]/.test(m) ? cut(m) : m)),
   );
 }
 

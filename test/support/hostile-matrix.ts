@@ -49,7 +49,8 @@ export interface MatrixRow {
   name: string;
   what: string;
   prepare(dir: string): Promise<Prepared>;
-  expect: { code: number; verdict?: string; reports: boolean; stderr?: RegExp };
+  /** `reportFiles`: the files written when not the four of ROW_REPORT_FILES (a row asking for SARIF too). */
+  expect: { code: number; verdict?: string; reports: boolean; stderr?: RegExp; reportFiles?: string[] };
   /** What else the outcome must show, read from results.json: a problem, or undefined when it holds. */
   verify?: (results: unknown) => string | undefined;
   /** What else every output must show (each report file by name, `stdout`, `stderr`; `dir` the row's folder): a problem, or undefined. */

@@ -24,8 +24,8 @@ export async function runRow(row: MatrixRow, opts: { killAboveMb?: number } = {}
   const dir = mkdtempSync(join(tmpdir(), `svc-hostile-${row.name}-`));
   const prepared = await row.prepare(dir);
   try {
-    // serve writes no reports (and has no --report-dir).
-    const reportArgs = prepared.args[0] === 'serve' ? [] : ['--report-dir', 'out'];
+    // serve and baseline write no reports (and have no --report-dir).
+    const reportArgs = prepared.args[0] === 'serve' || prepared.args[0] === 'baseline' ? [] : ['--report-dir', 'out'];
     const run = await runMeasured([...prepared.args, ...reportArgs], {
       cwd: dir,
       killAboveMb: opts.killAboveMb ?? 1024,

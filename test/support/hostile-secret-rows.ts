@@ -16,6 +16,7 @@ import {
   type SecretHostility,
 } from './hostile-secret-targets.js';
 import { leaksIn } from './secret-leaks.js';
+import { DISGUISES } from './secret-disguises.js';
 import { makeRunResult } from '../report-fixtures.js';
 import { renderJson } from '../../src/report/json.js';
 
@@ -64,11 +65,36 @@ function all(...checks: Array<MatrixRow['verifyOutputs']>): MatrixRow['verifyOut
 /** A raw control character (tab and line feed aside) in any output that a person reads in a terminal or a job summary. */
 const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 
-function noRawControls(names: readonly string[]): MatrixRow['verifyOutputs'] {
+/** A raw bidirectional control or control character (tab, line feed and CR aside) in any output. */
+const RAW_BIDI = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+function noRawControls(names: readonly string[], raw: RegExp = RAW_CONTROL): MatrixRow['verifyOutputs'] {
   return (outputs) => {
-    const raw = outputs.filter((o) => names.includes(o.name) && RAW_CONTROL.test(o.text)).map((o) => o.name);
-    return raw.length > 0 ? `raw control characters in ${raw.join(', ')}` : undefined;
+    const found = outputs.filter((o) => names.includes(o.name) && raw.test(o.text)).map((o) => o.name);
+    return found.length > 0 ? `raw control characters in ${found.join(', ')}` : undefined;
   };
+}
+
+/** Keys of the spec's format nobody gave the command: found by their format, under any disguise. */
+const DISGUISED_KEYS = [`spk_live_${'9f8e7d6c5b4a3921'.repeat(3)}`, `spk_live_${'0a1b2c3d4e5f6071'.repeat(3)}`];
+
+function disguisedKeys(): string {
+  const [a = '', b = ''] = DISGUISED_KEYS;
+  const d = (name: string, s: string): string => DISGUISES[name]?.(s) ?? s;
+  return [
+    a.replace(/_/g, '%5F'),
+    d('reversed', b),
+    d('interleaved with U+200B', a),
+    d('fullwidth', b),
+    d('percent-encoded twice', a),
+    d('rot13', b),
+    d('base32', a),
+  ].join(' / ');
+}
+
+/** `s` as the inside of a JSON string. */
+function jsonString(s: string): string {
+  return JSON.stringify(s).slice(1, -1);
 }
 
 /** A check of the run that ended `error` on a stack overflow. */
@@ -128,6 +154,54 @@ export const SECRET_ROWS: MatrixRow[] = [
     prepare: secretRun('echo-forms'),
     expect: { code: 1, verdict: 'not-certified', reports: true },
     verifyOutputs: noLeak,
+    maxSeconds: 60,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'run-secret-disguises-echoed',
+    what: 'run, every answer a 404 echoing the key and token in 25 disguises each (interleaved with U+200B, U+2060 and U+00AD, spaced out, fullwidth, percent-encoded once and twice, HTML references, \\u escapes, upper case, reversed, rot13, base64, base64url, base32, hex, and 10 compositions of two)',
+    prepare: secretRun('echo-disguises'),
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verifyOutputs: noLeak,
+    maxSeconds: 90,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'report-disguised-keys',
+    what: 'report of a results.json holding keys nobody named, disguised: spk%5Flive%5F<48 hex>, reversed, interleaved with U+200B, fullwidth, percent-encoded twice, rot13, base32',
+    async prepare(dir) {
+      resultsFile(dir, (text) => text.replace('was accepted;', `was accepted with ${jsonString(disguisedKeys())};`));
+      const text = readFileSync(join(dir, 'in.json'), 'utf8');
+      if (!text.includes('spk%5Flive%5F')) throw new Error('the disguised keys did not make it into the file');
+      return { args: ['report', 'in.json', '--reporter', 'console,json,junit,html,markdown,sarif'] };
+    },
+    expect: {
+      code: 1,
+      reports: true,
+      reportFiles: ['results.json', 'junit.xml', 'report.html', 'summary.md', 'results.sarif'],
+    },
+    verifyOutputs: (outputs) => leaksIn(outputs, DISGUISED_KEYS),
+    maxSeconds: 30,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'baseline-disguised-keys',
+    what: 'baseline of a results.json whose failed check id and reason carry keys nobody named, disguised (as report-disguised-keys)',
+    async prepare(dir) {
+      resultsFile(dir, (text) => text.replace('was accepted;', `was accepted with ${jsonString(disguisedKeys())};`));
+      return { args: ['baseline', 'in.json'] };
+    },
+    expect: { code: 0, reports: false },
+    verifyOutputs: (outputs) => leaksIn(outputs, DISGUISED_KEYS),
+    maxSeconds: 30,
+    testedIn: 'test/hostile-matrix.test.ts',
+  },
+  {
+    name: 'run-bidi-controls',
+    what: 'run, every answer a 404 whose error and message carry U+202E, U+2066-U+2069, U+200F and U+061C',
+    prepare: secretRun('bidi'),
+    expect: { code: 1, verdict: 'not-certified', reports: true },
+    verifyOutputs: noRawControls(['summary.md', 'report.html', 'junit.xml', 'stdout', 'stderr'], RAW_BIDI),
     maxSeconds: 60,
     testedIn: 'test/hostile-matrix.test.ts',
   },

@@ -5,11 +5,39 @@
 
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { DISGUISES } from './secret-disguises.js';
 
 export const HOSTILE_KEY = `spk_live_${'5a4b3c2d1e0f9a8b'.repeat(3)}`;
 export const HOSTILE_TOKEN = `sot_${'c0ffee11d00d2244'.repeat(3)}`;
 
-export type SecretHostility = 'long-token' | 'many-tokens' | 'echo-forms' | 'deep' | 'control-chars';
+export type SecretHostility =
+  'long-token' | 'many-tokens' | 'echo-forms' | 'echo-disguises' | 'deep' | 'control-chars' | 'bidi';
+
+/** Two disguises one over the other, as the issue found them and as a stack or an attacker composes them. */
+const COMPOSED: Array<[string, string]> = [
+  ['percent-encoded', 'percent-encoded'],
+  ['interleaved with U+200B', 'base64'],
+  ['reversed', 'base64'],
+  ['base64', 'reversed'],
+  ['rot13', 'base32'],
+  ['base32', 'rot13'],
+  ['fullwidth', 'percent-encoded'],
+  ['hex', 'interleaved with U+2060 and U+00AD'],
+  ['spaced out', 'HTML references'],
+  ['base64', 'hex'],
+];
+
+/** The secret under every disguise of secret-disguises.ts, and the compositions above. */
+export function disguisesOf(secret: string): string[] {
+  const apply = (name: string, s: string): string => DISGUISES[name]?.(s) ?? s;
+  return [
+    ...Object.keys(DISGUISES).map((name) => apply(name, secret)),
+    ...COMPOSED.map(([first, second]) => apply(second, apply(first, secret))),
+  ];
+}
+
+/** Bidirectional controls in an error and message: U+202E reverses what follows on screen. */
+export const BIDI_TEXT = 'passed \u202e)deliaf(\u202c \u2066x\u2069 \u200f \u061c';
 
 /** Terminal sequences a target may write: OSC 52 (clipboard write), OSC 8 (link), CSI clear, NUL, C1 CSI. */
 export const CONTROL_TEXT =
@@ -66,6 +94,14 @@ function answerOf(kind: SecretHostility, req: IncomingMessage): string {
       const forms = [...secretForms(key), ...secretForms(token)];
       return JSON.stringify({ error: 'not_found', message: `key ${forms.join(' / ')} is not known` });
     }
+    case 'echo-disguises': {
+      const key = header(req, 'x-partner-key', HOSTILE_KEY);
+      const token = header(req, 'x-svc-org', HOSTILE_TOKEN);
+      const forms = [...disguisesOf(key), ...disguisesOf(token)];
+      return JSON.stringify({ error: 'not_found', message: `key ${forms.join(' / ')} is not known` });
+    }
+    case 'bidi':
+      return JSON.stringify({ error: `not_found ${BIDI_TEXT}`, message: `nothing here ${BIDI_TEXT}` });
     case 'deep': {
       const deep = `${'['.repeat(4500)}"core"${']'.repeat(4500)}`;
       return `{"error":${deep},"message":${deep},"data":{"items":${deep}}}`;

@@ -5,6 +5,10 @@
 // the hex of its bytes and of its base64 (standard and URL-safe, UTF-8, UTF-16LE and UTF-16BE, three
 // alignments).
 // The redactor's preview shows at most 12 characters of a secret, 3 of its secret part.
+// Then read again through every disguise of secret-disguises.ts and two of them one over the other
+// (invisible characters, spaces, fullwidth, escapes, reversed, rot13, base64, base32, hex).
+
+import { disguisedLeaks } from './secret-disguises.js';
 
 const PREFIXES = ['spk_live_', 'sot_'];
 const WINDOW = 16;
@@ -61,6 +65,8 @@ export function leakedForms(text: string, secrets: readonly string[]): string[] 
         break;
       }
     }
+    const disguised = disguisedLeaks(text, secret, 4);
+    if (disguised.length > 0) found.push(`${name} disguised (${disguised[0]})`);
   }
   return found;
 }
