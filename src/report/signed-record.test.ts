@@ -35,6 +35,14 @@ async function signed(
   };
 }
 
+/** A copy with one bit of one byte changed (a negative index counts from the end). */
+function flipByte(bytes: Buffer, at: number): Buffer {
+  const copy = Buffer.from(bytes);
+  const i = at < 0 ? copy.length + at : at;
+  copy.writeUInt8(copy.readUInt8(i) ^ 1, i);
+  return copy;
+}
+
 const statementOf = (record: string): TestResultStatement =>
   JSON.parse(
     Buffer.from((JSON.parse(record) as DsseEnvelope).payload, 'base64').toString('utf8'),
@@ -94,17 +102,14 @@ describe('the signed record', () => {
     const { privateKey, publicKey } = pair();
     const { record, results } = await signed(makePassingRunResult(), privateKey);
     const envelope = JSON.parse(record) as DsseEnvelope;
-    const payload = Buffer.from(envelope.payload, 'base64');
-    payload[payload.length - 2] ^= 1;
+    const payload = flipByte(Buffer.from(envelope.payload, 'base64'), -2);
     const tamperedPayload = JSON.stringify({ ...envelope, payload: payload.toString('base64') });
-    const sig = Buffer.from(envelope.signatures[0]!.sig, 'base64');
-    sig[0] ^= 1;
+    const sig = flipByte(Buffer.from(envelope.signatures[0]!.sig, 'base64'), 0);
     const tamperedSig = JSON.stringify({
       ...envelope,
       signatures: [{ ...envelope.signatures[0], sig: sig.toString('base64') }],
     });
-    const otherResults = Buffer.from(results);
-    otherResults[10] ^= 1;
+    const otherResults = flipByte(results, 10);
     expect(verifyRecord(tamperedPayload, publicKey)).toMatchObject({ ok: false, reason: 'bad-signature' });
     expect(verifyRecord(tamperedSig, publicKey)).toMatchObject({ ok: false, reason: 'bad-signature' });
     expect(verifyRecord(record, pair().publicKey)).toMatchObject({ ok: false, reason: 'wrong-key' });
