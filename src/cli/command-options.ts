@@ -57,6 +57,23 @@ export const BASELINE_OPTIONS = [
   },
 ] as const satisfies readonly OptionSpec[];
 
+export const VERIFY_OPTIONS = [
+  {
+    key: 'key',
+    flag: '--key',
+    arg: '<file>',
+    kind: 'string',
+    description: "the signer's Ed25519 public key (PEM); required",
+  },
+  {
+    key: 'results',
+    flag: '--results',
+    arg: '<file>',
+    kind: 'string',
+    description: 'also check that this results.json is the one the record signs',
+  },
+] as const satisfies readonly OptionSpec[];
+
 export const OPENAPI_FORMATS = ['yaml', 'json'] as const;
 
 export const OPENAPI_OPTIONS = [
@@ -79,6 +96,7 @@ export const COMMAND_OPTIONS = {
   scan: REPORT_OPTIONS,
   report: REPORT_OPTIONS,
   baseline: BASELINE_OPTIONS,
+  verify: VERIFY_OPTIONS,
   list: LIST_OPTIONS,
   openapi: OPENAPI_OPTIONS,
 } as const satisfies Record<string, readonly OptionSpec[]>;

@@ -86,6 +86,15 @@ Examples:
   $ svc-certify serve --variant users.strict-role-list --variant json.pretty-printed
 `;
 
+export const VERIFY_EXAMPLES = `
+Examples:
+  # the partner signed its certification with: svc-certify run --sign-key sign-key.pem
+  $ svc-certify verify reports/certification.intoto.json --key partner-public.pem --results reports/results.json
+
+Exit 0 only for a valid signature over a certified record (and, with --results, that file is the
+one signed); 1 for anything else, with the reason; 2 for a usage error (a missing file, an unreadable key).
+`;
+
 export const BASELINE_EXAMPLES = `
 Examples:
   # adopt the failures of today's run as known (edit each "reason"), then gate on anything new

@@ -16,6 +16,7 @@ import {
   RUN_EXAMPLES,
   SCAN_EXAMPLES,
   SERVE_EXAMPLES,
+  VERIFY_EXAMPLES,
 } from './help-text.js';
 
 /** Known error classes map to exit 2 with one line; compared by name so they load lazily. */
@@ -236,6 +237,23 @@ export function buildProgram(
       setCode(
         baselineCommand(file, until === undefined ? {} : { until, untilSource: o.source('until') ?? '--until' }, out),
       );
+    });
+
+  declare(
+    program
+      .command('verify')
+      .description("check a signed certification record (certification.intoto.json) with the signer's public key")
+      .argument('<record>', 'certification.intoto.json written by --sign-key'),
+  )
+    .addHelpText('after', VERIFY_EXAMPLES)
+    .action(async (record: string, flags: Record<string, unknown>) => {
+      const [{ resolveOptions }, { VERIFY_OPTIONS }, { verifyCommand }] = await Promise.all([
+        import('../config/resolve-options.js'),
+        import('./command-options.js'),
+        import('./verify-command.js'),
+      ]);
+      const o = resolveOptions(VERIFY_OPTIONS, { flags, env: process.env });
+      setCode(verifyCommand(record, { key: o.get('key'), results: o.get('results') }, out));
     });
 
   const partner = program

@@ -15,6 +15,7 @@ import { REPORT_OPTIONS } from '../config/run-options.js';
 import { DEFAULT_REPORTERS, reporterNamesOf } from '../config/reporter-names.js';
 import type { ReportSettings } from '../report/finish-certification.js';
 import { readBaselineFile } from '../runner/baseline.js';
+import { readSignKey } from '../report/sign-key.js';
 
 export {
   consoleStreamOf,
@@ -40,12 +41,15 @@ export async function resolveReportSettings(
   const o = resolveOptions(REPORT_OPTIONS, { flags, env: opts.env ?? process.env });
   const reporters = o.get('reporter');
   const baselineFile = o.get('baseline');
+  const signKeyFile = o.get('signKey');
+  const names = reporters === undefined ? [...DEFAULT_REPORTERS] : reporterNamesOf(reporters, o.source('reporter'));
   return {
     reportDir: resolve(cwd, o.get('reportDir') ?? 'reports'),
-    reporters: reporters === undefined ? [...DEFAULT_REPORTERS] : reporterNamesOf(reporters, o.source('reporter')),
+    reporters: names,
     strict: o.get('strict') ?? false,
     quiet: o.get('quiet') ?? false,
     ...(baselineFile !== undefined ? { baseline: readBaselineFile(resolve(cwd, baselineFile), baselineFile) } : {}),
+    ...(signKeyFile !== undefined ? { signKey: readSignKey(resolve(cwd, signKeyFile), signKeyFile, names) } : {}),
   };
 }
 
@@ -58,6 +62,9 @@ export function reportSettingsOfConfig(config: Config): ReportSettings {
     quiet: config.quiet === true,
     ...(config.baselinePath !== undefined
       ? { baseline: readBaselineFile(config.baselinePath, config.baselineFile) }
+      : {}),
+    ...(config.signKeyPath !== undefined
+      ? { signKey: readSignKey(config.signKeyPath, config.signKeyFile ?? config.signKeyPath, config.reporters) }
       : {}),
   };
 }

@@ -45,6 +45,9 @@ export interface Config {
   /** --baseline FILE (SVC_BASELINE) as written, and resolved against the working directory. */
   baselineFile?: string;
   baselinePath?: string;
+  /** --sign-key FILE (SVC_SIGN_KEY) as written, and resolved: the key signing certification.intoto.json. */
+  signKeyFile?: string;
+  signKeyPath?: string;
   exhaustLimits: boolean;
   /** --user-role: the `role` sent when registering recruiters (the spec's allowed values: not shown). */
   userRole?: string;

@@ -56,6 +56,7 @@ export function loadConfig(input: LoadConfigInput): Config {
   const suiteList = sourced(get('suite'), options.source('suite'));
   const suites = suiteList ? validateSuites(suiteList, input.knownSuites) : [];
   const baseline = get('baseline');
+  const signKey = get('signKey');
   const rateLimit = get('rateLimit') ?? 120;
   const seed = get('seed');
 
@@ -84,6 +85,7 @@ export function loadConfig(input: LoadConfigInput): Config {
     strict: get('strict') ?? false,
     quiet: get('quiet') ?? false,
     ...(baseline !== undefined ? { baselineFile: baseline, baselinePath: resolve(cwd, baseline) } : {}),
+    ...(signKey !== undefined ? { signKeyFile: signKey, signKeyPath: resolve(cwd, signKey) } : {}),
     exhaustLimits: get('exhaustLimits') ?? false,
     noWebhookRegistered: get('webhookNotRegistered') ?? false,
     realNamesEnabled: get('realNamesEnabled') ?? false,

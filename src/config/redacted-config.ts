@@ -31,6 +31,8 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     grep: config.grep,
     strict: config.strict,
     baseline: config.baselineFile,
+    // The file's name only: the key itself is never read into any output.
+    signKey: config.signKeyFile,
     exhaustLimits: config.exhaustLimits,
     userRole: config.userRole,
     realNamesEnabled: config.realNamesEnabled || undefined,

@@ -67,6 +67,15 @@ export const REPORT_OPTIONS = [
     kind: 'string',
     description: 'known failures accepted until a date; stale or expired entries fail the run',
   },
+  // Read and checked with the other options (src/report/sign-key.ts): a bad key is exit 2 before anything is spent.
+  {
+    key: 'signKey',
+    flag: '--sign-key',
+    arg: '<file>',
+    kind: 'string',
+    description:
+      'Ed25519 private key (PEM): also write certification.intoto.json, a signed record `svc-certify verify` checks',
+  },
 ] as const satisfies readonly OptionSpec[];
 
 /** The webhook signing secret: run's (needs a target of its own) and receiver's (required). */

@@ -13,6 +13,7 @@ import { consoleModeOf } from './console-mode.js';
 import { prepareReportDir } from './report-dir.js';
 import { writeReportSet } from './report-set.js';
 import type { Reporter } from './reporter.js';
+import type { SignKey } from './sign-key.js';
 
 export interface ReportSettings {
   /** Absolute. */
@@ -25,6 +26,8 @@ export interface ReportSettings {
   quiet: boolean;
   /** Read and validated before the certification starts. */
   baseline?: Baseline;
+  /** --sign-key: read and checked before the certification starts; signs certification.intoto.json. */
+  signKey?: SignKey;
 }
 
 /**
@@ -80,6 +83,11 @@ export async function finishCertification(
   const settled = resultWithVerdict(result, settings, opts);
   const reporters = opts.reporters ?? (await createSettingsReporters(settings));
   await writeReports(reporters, settled, settings);
+  if (settings.signKey) {
+    // After the report set is in place: the record signs the bytes of the results.json just written.
+    const { writeSignedRecord } = await import('./signed-record.js');
+    await writeSignedRecord(settled, settings.reportDir, settings.signKey);
+  }
   if (settings.reporters.includes('console')) await printReportPaths(settings, consoleStreamOf(settings));
   return exitCodeOf(settled.verdict!, settled.interrupted);
 }
@@ -111,7 +119,11 @@ function writesFiles(settings: Pick<ReportSettings, 'reporters'>): boolean {
 /** The last console line: where the files are (relative to the working directory when inside it). */
 async function printReportPaths(settings: ReportSettings, stream: NodeJS.WritableStream): Promise<void> {
   const { fileReportOf } = await import('./file-reports.js');
-  const files = settings.reporters.flatMap((r) => fileReportOf(r)?.file ?? []);
+  const { RECORD_FILE } = await import('./signed-record.js');
+  const files = [
+    ...settings.reporters.flatMap((r) => fileReportOf(r)?.file ?? []),
+    ...(settings.signKey ? [RECORD_FILE] : []),
+  ];
   if (files.length === 0) return;
   const shown = relative(process.cwd(), settings.reportDir);
   const dir = shown === '' ? '.' : shown.startsWith('..') || isAbsolute(shown) ? settings.reportDir : shown;
