@@ -8,7 +8,7 @@ import { CERTIFYING_COMMANDS, checkCatalogue, type CatalogueEntry, type Certifyi
 import { cell, code, generatedNotice, table } from './reference-markdown.js';
 
 const ABOUT: Record<CertifyingCommand, string> = {
-  run: 'checks of a deployment of the API (`svc-certify run`), by suite',
+  run: 'checks of a deployment of the API (`svc-certify run`), by suite. Beyond the cases each check declares, one case holds for every check that judges an answer against a schema, stated here once: it may warn that a field the spec lists but never states always present is missing (the schema marks such a field `x-expected`; the warning names the reading)',
   partner:
     "rules judged from a partner client's traffic (`svc-certify partner`); advisory rules are client guidance and only warn",
   receiver: "checks of a partner's webhook endpoint (`svc-certify receiver`)",
