@@ -8,7 +8,7 @@ import { parseReporterToken, type ReporterToken } from '../config/reporter-names
 import { baselineMarker, type Baseline } from '../runner/baseline.js';
 import type { RunResult } from '../runner/results.js';
 import { resultWithVerdict, type VerdictOptions } from '../runner/result-with-verdict.js';
-import { exitCodeOf } from '../runner/verdict.js';
+import { exitCodeOf, verdictOfResult } from '../runner/verdict.js';
 import { consoleModeOf } from './console-mode.js';
 import { prepareReportDir } from './report-dir.js';
 import type { Reporter } from './reporter.js';
@@ -81,7 +81,7 @@ export async function finishCertification(
   if (writesFiles(settings)) await prepareReportDir(settings.reportDir);
   for (const reporter of reporters) await reporter.onRunEnd(settled, { reportDir: settings.reportDir });
   if (settings.reporters.includes('console')) await printReportPaths(settings, consoleStreamOf(settings));
-  return exitCodeOf(settled.verdict!, settled.interrupted);
+  return exitCodeOf(verdictOfResult(settled), settled.interrupted);
 }
 
 /** Whether the settings write any file (the console and reports sent to stdout write none, and create no folder). */
