@@ -3,7 +3,7 @@
 // only a certification covers listed in every report; a fault in what the gate covers still fails it.
 
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, start, tmp } from './cli-support.js';
@@ -168,5 +168,92 @@ describe('run --gate', () => {
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^svc-certify: --gate needs the organization of --org-token \(or SVC_ORG_TOKEN\)/);
+  });
+});
+
+describe('run --activation-code-command', () => {
+  const served: Served[] = [];
+  afterAll(async () => {
+    for (const s of served) await s.stop();
+  });
+
+  it('takes each code the certification spends from the helper, once per code: no check waits for a code', async () => {
+    const s = await serve();
+    served.push(s);
+    const dir = tmp('svc-code-helper-');
+    const calls = join(dir, 'calls');
+    writeFileSync(calls, '0');
+    const codes = join(dir, 'codes');
+    writeFileSync(codes, (s.provision['activation_codes'] as string[]).join('\n'));
+    const script = join(dir, 'next-code.cjs');
+    writeFileSync(
+      script,
+      `const fs = require('fs'); const n = Number(fs.readFileSync(${JSON.stringify(calls)}, 'utf8'));
+       fs.writeFileSync(${JSON.stringify(calls)}, String(n + 1));
+       console.log(fs.readFileSync(${JSON.stringify(codes)}, 'utf8').split('\\n')[n]);`,
+    );
+    const p = s.provision;
+    const cwd = tmp('svc-code-run-');
+    const r = await run(
+      [
+        'run',
+        '--base-url',
+        String(p['base_url']),
+        '--partner-key',
+        String(p['partner_key']),
+        '--expired-code',
+        String(p['expired_code']),
+        '--disabled-org-token',
+        String(p['disabled_org_token']),
+        '--disabled-partner-key',
+        String(p['disabled_partner_key']),
+        '--other-partner-key',
+        String(p['other_partner_key']),
+        '--exhaust-limits',
+        '--time-scale',
+        '60',
+        '--report-dir',
+        'r',
+        '--suite',
+        'activation,users,limits',
+      ],
+      { cwd, env: { SVC_ACTIVATION_CODE_COMMAND: `"${process.execPath}" "${script}"` } },
+    );
+    expect(r.code, r.stderr + r.stdout.slice(-3000)).toBe(0);
+    // Three roles (the primary organization, the typed redemption, external_id_taken) and the quota's fresh organization.
+    expect(Number(readFileSync(calls, 'utf8'))).toBe(4);
+    const res = results(cwd);
+    expect(res.verdict).toBe('passed-not-certified');
+    expect(res.config['activationCodes']).toBe(4);
+    expect(res.config['activationCodeCommand']).toBe(true);
+    expect(res.checks.filter((c) => c.status === 'skipped' && c.skipKind !== 'not-applicable')).toEqual([]);
+    for (const id of [
+      'activation.normalizes-code-input',
+      'activation.external-id-taken-keeps-code',
+      'limits.sandbox-run-quota',
+    ])
+      expect(res.checks.find((c) => c.id === id)!.status, id).toBe('passed');
+    // The console never shows a code in full.
+    for (const code of s.provision['activation_codes'] as string[]) expect(r.stdout + r.stderr).not.toContain(code);
+  });
+
+  it('a helper that fails is a set-up error: exit 2 with one line, before the target is touched', async () => {
+    const cwd = tmp('svc-code-run-');
+    const r = await run(
+      [
+        'run',
+        '--base-url',
+        'http://127.0.0.1:9/v1',
+        '--partner-key',
+        `spk_live_${'a'.repeat(48)}`,
+        '--report-dir',
+        'r',
+      ],
+      { cwd, env: { SVC_ACTIVATION_CODE_COMMAND: "echo 'no codes left' >&2; exit 4" } },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'svc-certify: --activation-code-command (call 1 of 3) exited with status 4: no codes left',
+    );
   });
 });
