@@ -257,3 +257,45 @@ describe('run --activation-code-command', () => {
     );
   });
 });
+
+describe('a limit the target keeps below --rate-limit', () => {
+  it('is waited out and named, never blamed: 0 failed against a sandbox whose limit is a twelfth of --rate-limit', async () => {
+    const s = await serve(['--rate-limit', '20']);
+    try {
+      const p = s.provision;
+      const cwd = tmp('svc-limit-run-');
+      const r = await run(
+        [
+          'run',
+          '--base-url',
+          String(p['base_url']),
+          '--partner-key',
+          String(p['partner_key']),
+          '--org-token',
+          String(p['org_token']),
+          '--rate-limit',
+          '240',
+          '--time-scale',
+          '60',
+          '--suite',
+          'jobs,users,decisions,conventions',
+          '--report-dir',
+          'r',
+        ],
+        { cwd },
+      );
+      const res = results(cwd);
+      const blamed = res.checks.filter((c) => c.status === 'failed' || c.status === 'error');
+      expect(blamed.map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+      // Passed, or incomplete for inputs not given (no receiver, no other partner's key): never not-certified.
+      expect(r.code === 0 || r.code === 3, `exit ${r.code}: ${r.stdout.slice(-3000)}`).toBe(true);
+      expect(res.summary.failed).toBe(0);
+      expect(res.notices?.map((n) => n.id)).toContain('rate-limit.kept-by-target');
+      expect(r.stdout).toMatch(
+        /^ {2}the target answered 429 rate_limited \d+ times? to requests that are not about limits/m,
+      );
+    } finally {
+      await s.stop();
+    }
+  });
+});
