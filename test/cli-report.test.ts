@@ -89,9 +89,7 @@ describe('svc-certify report', () => {
     );
     const md = read(join(cwd, 'd-selection'), 'summary.md');
     expect(md.split('\n')[0]).toBe('# ⚠️ svc-certify dossier: Passed, not a certification');
-    expect(md).toMatch(
-      /^\| Service API \| .* \| Passed, not a certification \| \d+ passed, 0 failed, 0 skipped \|$/m,
-    );
+    expect(md).toMatch(/^\| Service API \| .* \| Passed, not a certification \| \d+ passed, 0 failed, 0 skipped \|$/m);
     expect(md).toMatch(
       /^## ⚠️ Service API: Passed, not a certification\n\n- a selection \(--suite conventions,auth\)/m,
     );

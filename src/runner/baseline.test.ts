@@ -176,7 +176,10 @@ describe('expected_skips: accepted skips, a section of their own', () => {
       ),
       { today: TODAY },
     );
-    expect(decideVerdict(accepted, false)).toMatchObject({ verdict: 'passed-not-certified', uncertifiedBy: ['baseline'] });
+    expect(decideVerdict(accepted, false)).toMatchObject({
+      verdict: 'passed-not-certified',
+      uncertifiedBy: ['baseline'],
+    });
   });
 
   it('baselineFromResult writes the skips that left the run incomplete under expected_skips', () => {

@@ -68,10 +68,13 @@ export function parseBaseline(text: string, file: string): Baseline {
     throw new ConfigError(`--baseline ${file} has no "expected_failures" array; ${fix}`);
   const seen = new Set<string>();
   const entries = lists.flatMap(({ section, kind, list }) =>
-    (Array.isArray(list) ? list : []).map((item: unknown, i) => parseEntry(item, `--baseline ${file}: ${section}[${i}]`, kind)),
+    (Array.isArray(list) ? list : []).map((item: unknown, i) =>
+      parseEntry(item, `--baseline ${file}: ${section}[${i}]`, kind),
+    ),
   );
   for (const [i, { id }] of entries.entries()) {
-    if (seen.has(id)) throw new ConfigError(`--baseline ${file}: "${id}" is listed twice (entry ${i + 1}); keep one entry`);
+    if (seen.has(id))
+      throw new ConfigError(`--baseline ${file}: "${id}" is listed twice (entry ${i + 1}); keep one entry`);
     seen.add(id);
   }
   return { file, entries };
@@ -199,7 +202,9 @@ export function baselineFromResult(result: RunResult, until: string): BaselineFi
   });
   const failed = result.checks.filter((c) => c.status === 'failed');
   // A skip the baseline already accepted counts as the incomplete skip it was.
-  const skipped = result.checks.filter((c) => c.status === 'skipped' && leavesIncomplete({ ...c, expected: undefined }));
+  const skipped = result.checks.filter(
+    (c) => c.status === 'skipped' && leavesIncomplete({ ...c, expected: undefined }),
+  );
   return {
     expected_failures: failed.map(entry),
     ...(skipped.length > 0 ? { expected_skips: skipped.map(entry) } : {}),
