@@ -107,12 +107,18 @@ describe('a limit the target keeps', () => {
 });
 
 describe('pacer.slowDown', () => {
-  it('halves the budget each time, never below one request a window', () => {
+  it('halves the budget for each pause, never below one request a window', () => {
     const pacer = createPacer({ ratePerMinute: 10, windowMs: 1000 });
     expect(pacer.slowDown(0)).toEqual({ before: 9, after: 4 });
     expect(pacer.slowDown(0)).toEqual({ before: 4, after: 2 });
     expect(pacer.slowDown(0)).toEqual({ before: 2, after: 1 });
     expect(pacer.slowDown(0)).toEqual({ before: 1, after: 1 });
+  });
+
+  it('halves once for the refusals of one pause: the requests in flight come back refused together', () => {
+    const pacer = createPacer({ ratePerMinute: 100, windowMs: 1000 });
+    expect(pacer.slowDown(60_000)).toEqual({ before: 90, after: 45 });
+    expect(pacer.slowDown(60_000)).toEqual({ before: 45, after: 45 });
   });
 
   it('holds every paced request until the Retry-After has passed', async () => {

@@ -18,7 +18,8 @@ export interface Pacer {
   /**
    * The target answered a paced request 429 rate_limited: it keeps a lower limit than the one the
    * certifier was given. Nothing paced is sent for `waitMs` (its Retry-After), and the budget is halved
-   * (never below one request a window). Returns the budget before and after, per window.
+   * (never below one request a window), once for all the refusals of one pause. Returns the budget
+   * before and after, per window.
    */
   slowDown(waitMs: number): { before: number; after: number };
 }
@@ -221,7 +222,9 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
 
   function slowDown(waitMs: number): { before: number; after: number } {
     const before = budget;
-    budget = Math.max(1, Math.floor(budget / 2));
+    // Once per refusal episode: the requests in flight when the target refused come back refused
+    // together, and each halving them again would slow the run to a crawl for one over-full window.
+    if (performance.now() >= pausedUntil) budget = Math.max(1, Math.floor(budget / 2));
     spareBudget = Math.max(0, Math.floor(budget * (1 - SPARE_RESERVE)));
     pausedUntil = Math.max(pausedUntil, performance.now() + Math.max(0, waitMs));
     schedule();
