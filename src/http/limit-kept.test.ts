@@ -56,7 +56,7 @@ describe('a limit the target keeps', () => {
     expect(t.hits()).toBe(2);
     expect(e.notices().map((n) => n.id)).toEqual(['rate-limit.kept-by-target']);
     expect(e.notices()[0]!.message).toMatch(
-      /^the target answered 429 rate_limited 1 time to requests that are not about limits: .* slowed its pacing from 5400 to 2700 requests a window/,
+      /^the target answered 429 rate_limited 1 time to requests that are not about limits: .* slowed its pacing from 5400 to 5400 requests a window/,
     );
   });
 
@@ -107,8 +107,9 @@ describe('a limit the target keeps', () => {
 });
 
 describe('pacer.slowDown', () => {
-  it('halves the budget for each pause, never below one request a window', () => {
+  it('pauses at the first refusal, then halves the budget for each pause, never below one request a window', () => {
     const pacer = createPacer({ ratePerMinute: 10, windowMs: 1000 });
+    expect(pacer.slowDown(0)).toEqual({ before: 9, after: 9 });
     expect(pacer.slowDown(0)).toEqual({ before: 9, after: 4 });
     expect(pacer.slowDown(0)).toEqual({ before: 4, after: 2 });
     expect(pacer.slowDown(0)).toEqual({ before: 2, after: 1 });
@@ -117,6 +118,7 @@ describe('pacer.slowDown', () => {
 
   it('halves once for the refusals of one pause: the requests in flight come back refused together', () => {
     const pacer = createPacer({ ratePerMinute: 100, windowMs: 1000 });
+    pacer.slowDown(0);
     expect(pacer.slowDown(60_000)).toEqual({ before: 90, after: 45 });
     expect(pacer.slowDown(60_000)).toEqual({ before: 45, after: 45 });
   });

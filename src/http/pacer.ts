@@ -17,9 +17,9 @@ export interface Pacer {
   burst(signal?: AbortSignal): Promise<() => void>;
   /**
    * The target answered a paced request 429 rate_limited: it keeps a lower limit than the one the
-   * certifier was given. Nothing paced is sent for `waitMs` (its Retry-After), and the budget is halved
-   * (never below one request a window), once for all the refusals of one pause. Returns the budget
-   * before and after, per window.
+   * certifier was given. Nothing paced is sent for `waitMs` (its Retry-After); from the second pause on,
+   * the budget is halved (never below one request a window), once for all the refusals of one pause.
+   * Returns the budget before and after, per window.
    */
   slowDown(waitMs: number): { before: number; after: number };
 }
@@ -66,6 +66,8 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
   let spareBudget = Math.max(0, Math.floor(budget * (1 - SPARE_RESERVE)));
   // Until then nothing paced is sent: the target's Retry-After.
   let pausedUntil = 0;
+  // Refusal episodes so far (slowDown).
+  let episodes = 0;
   // Per slot: when it stops counting (Infinity while the request is in flight).
   const slots: number[] = [];
   const waiters: Waiter[] = [];
@@ -224,7 +226,12 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     const before = budget;
     // Once per refusal episode: the requests in flight when the target refused come back refused
     // together, and each halving them again would slow the run to a crawl for one over-full window.
-    if (performance.now() >= pausedUntil) budget = Math.max(1, Math.floor(budget / 2));
+    // The first episode only pauses: the window may have been filled by another client of the same
+    // partner (a gate run just before); a refusal after that pause says the budget itself is too high.
+    if (performance.now() >= pausedUntil) {
+      if (episodes > 0) budget = Math.max(1, Math.floor(budget / 2));
+      episodes += 1;
+    }
     spareBudget = Math.max(0, Math.floor(budget * (1 - SPARE_RESERVE)));
     pausedUntil = Math.max(pausedUntil, performance.now() + Math.max(0, waitMs));
     schedule();
