@@ -66,9 +66,7 @@ describe('the console in CI, --quiet, and machine output', () => {
       const r = await run(['run', '--embedded', '--grep', 'cert-empty', ...how.args], { cwd, env: how.env });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout.trimEnd().split('\n')).toEqual([
-        expect.stringMatching(
-          /^Selection passed \(not a certification\): http:\/\/127\.0\.0\.1:\d+\/v1 \(sandbox, .+\)$/,
-        ),
+        expect.stringMatching(/^Passed, not a certification: http:\/\/127\.0\.0\.1:\d+\/v1 \(sandbox, .+\)$/),
         expect.stringMatching(/^ {2}a selection \(--grep "cert-empty"\): \d+ checks of the catalogue not run/),
         expect.stringMatching(/^\d+ passed, 0 failed, 0 skipped$/),
         'reports: reports/junit.xml, reports/report.html, reports/results.json, reports/summary.md',
@@ -84,14 +82,14 @@ describe('the console in CI, --quiet, and machine output', () => {
     const piped = await run(['run', '--embedded', '--grep', 'cert-empty', '--reporter', 'json:-'], { cwd });
     expect(piped.code, piped.stderr).toBe(0);
     const result = JSON.parse(piped.stdout) as { verdict: string; checks: unknown[] };
-    expect(result.verdict).toBe('passed-selection');
+    expect(result.verdict).toBe('passed-not-certified');
     expect(result.checks.length).toBeGreaterThan(0);
     expect(existsSync(join(cwd, 'reports'))).toBe(false);
 
     const both = await run(['run', '--embedded', '--grep', 'cert-empty', '--reporter', 'console,json:-'], { cwd });
     expect(both.code, both.stderr).toBe(0);
-    expect((JSON.parse(both.stdout) as { verdict: string }).verdict).toBe('passed-selection');
-    expect(both.stderr).toMatch(/^Selection passed \(not a certification\):/m);
+    expect((JSON.parse(both.stdout) as { verdict: string }).verdict).toBe('passed-not-certified');
+    expect(both.stderr).toMatch(/^Passed, not a certification:/m);
     expect(both.stderr).toMatch(/^✓ fixtures\.cert-empty\./m);
 
     for (const [list, message] of [
@@ -158,7 +156,7 @@ describe('--help names every reporter', () => {
     const r = await run(['run', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /--reporter <list>\s+console,junit,html,json,markdown \(default all\),\s+or sarif;\s+NAME:- writes that report to stdout/,
+      /--reporter <list>\s+console,junit,html,json,markdown\s+\(default\s+all\),\s+or\s+sarif;\s+NAME:-\s+writes\s+that\s+report\s+to\s+stdout/,
     );
   });
 });

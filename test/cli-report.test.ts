@@ -83,26 +83,24 @@ describe('svc-certify report', () => {
     });
     expect(sel.code, sel.stderr).toBe(0);
     const dossier = JSON.parse(read(join(cwd, 'd-selection'), 'results.json')) as RunResult;
-    expect(dossier.verdict).toBe('passed-selection');
-    expect(dossier.parts!.map((p) => p.verdict)).toEqual(['certified', 'passed-selection']);
-    expect(sel.stdout).toMatch(/^Selection passed \(not a certification\) \(dossier of 2 certifications\)$/m);
+    expect(dossier.verdict).toBe('passed-not-certified');
+    expect(dossier.parts!.map((p) => p.verdict)).toEqual(['certified', 'passed-not-certified']);
+    expect(sel.stdout).toMatch(/^Passed, not a certification \(dossier of 2 certifications\)$/m);
     expect(sel.stdout).toMatch(
       /^ {2}a selection \(--suite conventions,auth\): \d+ checks of the catalogue not run; this is not a certification$/m,
     );
     const md = read(join(cwd, 'd-selection'), 'summary.md');
-    expect(md.split('\n')[0]).toBe('# ⚠️ svc-certify dossier: Selection passed (not a certification)');
+    expect(md.split('\n')[0]).toBe('# ⚠️ svc-certify dossier: Passed, not a certification');
+    expect(md).toMatch(/^\| Service API \| .* \| Passed, not a certification \| \d+ passed, 0 failed, 0 skipped \|$/m);
     expect(md).toMatch(
-      /^\| Service API \| .* \| Selection passed \(not a certification\) \| \d+ passed, 0 failed, 0 skipped \|$/m,
-    );
-    expect(md).toMatch(
-      /^## ⚠️ Service API: Selection passed \(not a certification\)\n\n- a selection \(--suite conventions,auth\)/m,
+      /^## ⚠️ Service API: Passed, not a certification\n\n- a selection \(--suite conventions,auth\)/m,
     );
     const html = read(join(cwd, 'd-selection'), 'report.html');
     expect(html).toContain(
-      '<h1>svc-certify dossier <span class="verdict passed-selection" id="verdict">Selection passed (not a certification)</span></h1>',
+      '<h1>svc-certify dossier <span class="verdict passed-not-certified" id="verdict">Passed, not a certification</span></h1>',
     );
     expect(html).toMatch(
-      /<h2 class="cert-title">Service API <span class="verdict passed-selection">Selection passed \(not a certification\)<\/span><\/h2><ul class="verdict-notes"><li>a selection \(--suite conventions,auth\)/,
+      /<h2 class="cert-title">Service API <span class="verdict passed-not-certified">Passed, not a certification<\/span><\/h2><ul class="verdict-notes"><li>a selection \(--suite conventions,auth\)/,
     );
     // An incomplete part makes the dossier incomplete (3); an interrupted one, interrupted (130); a failure wins over incomplete.
     const inc = await run(['report', 'service/results.json', 'incomplete.json', '--report-dir', 'd-incomplete'], {

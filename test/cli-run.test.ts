@@ -274,6 +274,7 @@ describe('svc-certify serve', () => {
           'disabled_org_token',
           'disabled_partner_key',
           'expired_code',
+          'org_token',
           'other_partner_key',
           'partner_key',
           'webhook_secret',

@@ -109,14 +109,14 @@ describe('run: a second signal during the shutdown', () => {
 });
 
 describe('run: verdicts other than certified', () => {
-  it('a --grep selection that passes is "passed-selection", exit 0, never printed as Certified', async () => {
+  it('a --grep selection that passes is "passed-not-certified", exit 0, never printed as Certified', async () => {
     const cwd = tmp();
     const r = await run(['run', '--embedded', '--grep', 'cert-empty', '--reporter', 'console,json'], { cwd });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Selection passed \(not a certification\): /m);
+    expect(r.stdout).toMatch(/^Passed, not a certification: /m);
     expect(r.stdout).not.toMatch(/^Certified/m);
     const res = results(cwd);
-    expect(res.verdict).toBe('passed-selection');
+    expect(res.verdict).toBe('passed-not-certified');
     expect(res.selection!.deselected).toBeGreaterThan(100);
   });
 

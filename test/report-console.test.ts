@@ -256,12 +256,12 @@ describe('console reporter, verdicts that are neither certified nor not certifie
     expect(text).not.toContain('✗');
   });
 
-  it('passed-selection: never printed as "Certified", and says what the selection left out', () => {
+  it('passed-not-certified: never printed as "Certified", and says what the selection left out', () => {
     const result = makeSelectionRunResult();
-    expect(result.verdict).toBe('passed-selection');
+    expect(result.verdict).toBe('passed-not-certified');
     const text = formatGroupedSummary(result, plain);
     expect(verdictLine(text)).toBe(
-      'Selection passed (not a certification): https://partner.example.test/v1 (sandbox, 1 min 23 s)',
+      'Passed, not a certification: https://partner.example.test/v1 (sandbox, 1 min 23 s)',
     );
     expect(text).toContain(
       '\n  a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification\n2 passed, 0 failed, 0 skipped\n',
@@ -305,7 +305,7 @@ describe('console reporter, verdicts that are neither certified nor not certifie
     );
   });
 
-  it('a missing input the baseline accepts costs nothing: certified, the skip marked accepted until its date', () => {
+  it('a missing input the baseline accepts: passed, not a certification, the skip marked accepted until its date', () => {
     const result = resultWithVerdict(
       makeIncompleteRunResult(),
       {
@@ -321,12 +321,15 @@ describe('console reporter, verdicts that are neither certified nor not certifie
       },
       { today: '2030-01-01' },
     );
-    expect(result.verdict).toBe('certified');
+    expect(result.verdict).toBe('passed-not-certified');
     const text = formatGroupedSummary(result, plain);
     expect(text).toContain(
       'skipped (needs input, accepted by the baseline until 2099-12-31): needs the key of a disabled partner',
     );
-    expect(verdictLine(text)).toMatch(/^Certified: /);
+    expect(verdictLine(text)).toMatch(/^Passed, not a certification: /);
+    expect(text).toContain(
+      'the baseline accepted 3 skips: what it accepts was not judged as passing; this is not a certification',
+    );
     expect(text).toContain('\nbaseline known.json: 0 expected failures, 3 accepted skips of 3 entries\n');
     expect(text).not.toContain('would run');
     // Not applicable is never a baseline matter.

@@ -1,6 +1,6 @@
 // Hand-built RunResults for the reporter tests: every status, pointers, Hebrew, `]]>`, XML-illegal
 // control characters, a <script> in a body, a long body, a redacted secret, two (three) suites; and one
-// of each verdict that is neither certified nor not-certified (incomplete, interrupted, passed-selection).
+// of each verdict that is neither certified nor not-certified (incomplete, interrupted, passed-not-certified).
 
 import { summarize, type CheckResult, type RecordedExchange, type RunResult } from '../src/runner/results.js';
 import { resultWithVerdict } from '../src/runner/result-with-verdict.js';

@@ -193,8 +193,8 @@ describe('html reporter (static)', () => {
       ['interrupted by SIGINT: the checks not ended are recorded as interrupted, nothing is blamed on the target'],
     ],
     [
-      'passed-selection',
-      'Selection passed (not a certification)',
+      'passed-not-certified',
+      'Passed, not a certification',
       makeSelectionRunResult,
       ['a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification'],
     ],

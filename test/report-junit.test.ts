@@ -200,7 +200,7 @@ describe('junit reporter', () => {
       },
     ],
     [
-      'passed-selection',
+      'passed-not-certified',
       makeSelectionRunResult,
       ['a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification'],
       {},

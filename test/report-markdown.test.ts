@@ -109,17 +109,17 @@ describe('markdown reporter', () => {
     expect(md).not.toMatch(/✅|❌/);
   });
 
-  it('passed-selection: never "Certified", and says what the selection left out', () => {
+  it('passed-not-certified: never "Certified", and says what the selection left out', () => {
     const md = renderMarkdown(makeSelectionRunResult());
     expect(md.split('\n').slice(0, 3)).toEqual([
-      '# ⚠️ svc-certify: Selection passed (not a certification)',
+      '# ⚠️ svc-certify: Passed, not a certification',
       '',
       '- a selection (--suite auth,webhooks): 170 checks of the catalogue not run; this is not a certification',
     ]);
     expect(md).not.toMatch(/✅|❌|Certified/);
   });
 
-  it('a missing input the baseline accepts: certified, the skip marked accepted until its date', () => {
+  it('a missing input the baseline accepts: passed, not a certification, the skip marked accepted until its date', () => {
     const entries = [
       'auth.disabled-partner-key-403',
       'webhooks.redirect-not-followed',
@@ -132,7 +132,8 @@ describe('markdown reporter', () => {
         { today: '2030-01-01' },
       ),
     );
-    expect(md.split('\n')[0]).toBe('# ✅ svc-certify: Certified');
+    expect(md.split('\n')[0]).toBe('# ⚠️ svc-certify: Passed, not a certification');
+    expect(md).toContain('- the baseline accepted 3 skips: what it accepts was not judged as passing');
     expect(md).toContain(
       '| `auth.disabled-partner-key-403` | skipped (needs input, accepted by the baseline until 2099-12-31): needs the key of a disabled partner',
     );

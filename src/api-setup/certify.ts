@@ -19,6 +19,7 @@ import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { CheckContext, TargetInfo } from '../runner/check.js';
 import type { CheckDefinition } from './check.js';
 import { needStateOf, planCertification, primaryOnlyPlan } from '../runner/certify-plan.js';
+import { asGateResult, certificationOnlyOf } from '../runner/gate-profile.js';
 import { toolVersion } from '../runner/tool-files.js';
 import { startOwnReceiver } from '../runner/own-receiver.js';
 import { behaviourOf, decideEnvironment, probeBehaviour } from './environment-evidence.js';
@@ -131,6 +132,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
           }
         : {}),
       signal,
+      ...(config.gate ? { gate: true } : {}),
     });
     let environmentEvidence: EnvironmentEvidence | undefined;
     let environment: 'sandbox' | 'production';
@@ -152,6 +154,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       checks: selected,
       state: needStateOf(config, { environment, webhookReceiver: webhooks !== undefined }),
       codes: config.activationCodes,
+      ...(config.gate ? { gate: true } : {}),
     });
     setup.replan(plan.codes, environment);
 
@@ -220,7 +223,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       ended.add(result.id);
       // The reason is the time: the exploration's grace (one request time-out) runs from it.
       if (others.has(result.id) && --othersLeft === 0) othersEnded.abort(Date.now());
-      const clean = redactor.value(result);
+      const clean = redactor.value(config.gate ? asGateResult(result) : result);
       results.push(clean);
       for (const r of reporters) r.onCheckEnd?.(clean);
     };
@@ -301,6 +304,10 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
         ? { exploration: { seed: config.seed, cap: config.explore, sent: explorationRequests(results) } }
         : {}),
       ...selectionOf(config, options.checks.length, selected.length),
+      // The gate's certification-only checks, as every report lists them (runner/gate-profile.ts).
+      ...(config.gate
+        ? { gate: { certificationOnly: certificationOnlyOf(sortChecks(results, options.suiteOrder)) } }
+        : {}),
       ...(engine.notices().length > 0 ? { notices: engine.notices() } : {}),
     };
     // Redacted once more as a whole: org tokens learned late must not survive in early records.

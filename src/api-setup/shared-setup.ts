@@ -17,6 +17,7 @@ import { describeRequest, renderValue } from '../runner/render.js';
 import type { RecordedExchange } from '../runner/results.js';
 import { SetupFailure } from '../runner/setup-failure.js';
 import { SkipCheck } from '../runner/skip-check.js';
+import { certificationOnly, GATE_REASONS } from '../runner/gate-profile.js';
 import { S } from '../spec/sections.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type {
@@ -53,6 +54,11 @@ export interface SharedSetupOptions {
   webhookPath?: { publicUrl: string; announcedUnregistered: boolean };
   signal: AbortSignal;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * The gate profile (--gate): no real run is started, so a check that asks for one is certification
+   * only (runner/gate-profile.ts); nothing is sent for it.
+   */
+  gate?: boolean;
 }
 
 interface Step<T> {
@@ -566,6 +572,13 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
     return abortableSleep(ms, this.opts.signal);
   }
 
+  /** A step the gate profile does not take: the check asking for it is certification only. */
+  private outsideGate<T>(why: string, take: () => Promise<T>): Promise<T> {
+    if (!this.opts.gate) return take();
+    const skip = certificationOnly(why);
+    return Promise.reject(new SkipCheck(skip.reason, skip.kind));
+  }
+
   /**
    * Each check's view: same memoized steps; awaited steps' exchanges attached to the check. `api` is the
    * check's own client: the runs it starts through startRun are recorded in the check, not as setup.
@@ -604,9 +617,9 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
       user: () => awaitStep(() => this.userStep()),
       job: () => awaitStep(() => this.jobStep()),
       fixtureRun: (fixture, o) => awaitStep(() => this.fixtureRunStep(fixture, o?.lang, o?.targetCount ?? 10)),
-      realRun: () => awaitStep(() => this.realRunStep()),
-      secondRealRun: () => awaitStep(() => this.secondRealRunStep()),
-      shortRealRun: () => awaitStep(() => this.shortRealRunStep()),
+      realRun: () => this.outsideGate(GATE_REASONS.realRun, () => awaitStep(() => this.realRunStep())),
+      secondRealRun: () => this.outsideGate(GATE_REASONS.moreRealRuns, () => awaitStep(() => this.secondRealRunStep())),
+      shortRealRun: () => this.outsideGate(GATE_REASONS.moreRealRuns, () => awaitStep(() => this.shortRealRunStep())),
       // Through the check's api: its request is paused like any other.
       startRun: (body, opts) => this.startRun(api, body, opts ?? {}),
       webhookTrio: () => awaitStep(() => this.webhookTrioStep()),

@@ -1,6 +1,8 @@
-// `svc-certify baseline RESULTS.json`: a baseline accepting every failure of a run, on stdout, so that
-// adopting one is `svc-certify baseline reports/results.json > known-failures.json`. Each entry's
-// reason starts as the failure's message: the operator replaces it with why the failure is accepted.
+// `svc-certify baseline RESULTS.json`: a baseline accepting every failure of a run (and, in a section of
+// their own, `expected_skips`, the skips that left it incomplete), on stdout, so that adopting one is
+// `svc-certify baseline reports/results.json > known-failures.json`. Each entry's reason starts as the
+// check's message: the operator replaces it with why it is accepted. A run the baseline helps pass is
+// never `certified`.
 
 import { ConfigError } from '../config/config-error.js';
 import { baselineFromResult, isCalendarDate, utcToday } from '../runner/baseline.js';

@@ -17,6 +17,8 @@ import {
 import { startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-target.js';
 import { watchSignals } from './signals.js';
 import { checkListenAddress } from './listen-preflight.js';
+import { codesFromCommand } from '../config/activation-code-command.js';
+import { codesWanted } from '../runner/certify-plan.js';
 
 export async function runCommand(flags: Record<string, unknown>): Promise<number> {
   const loaded = loadConfig({ flags, knownSuites: SUITE_ORDER });
@@ -35,6 +37,13 @@ export async function runCommand(flags: Record<string, unknown>): Promise<number
     await checkListenAddress(loaded.webhookListen);
   }
   const reporters = await createSettingsReporters(settings);
+  // The codes an unattended certification takes from its helper: as many as the plan can spend, asked
+  // before anything is sent, so a failing helper is exit 2 before the target is touched.
+  if (loaded.activationCodeCommand !== undefined) {
+    const wanted = codesWanted(registry.select({ suites: loaded.suites, grep: loaded.grep }), loaded);
+    const more = await codesFromCommand(loaded.activationCodeCommand, wanted);
+    loaded.activationCodes = [...loaded.activationCodes, ...more];
+  }
 
   let embedded: EmbeddedTarget | undefined;
   const controller = new AbortController();
@@ -48,7 +57,8 @@ export async function runCommand(flags: Record<string, unknown>): Promise<number
     }
     // The embedded sandbox is this process's own: it provisions every input, --exhaust-limits' burst and
     // quota included, so only checks that cannot apply to a sandbox skip and the verdict can be `certified`.
-    const config = embedded ? { ...embedded.config, exhaustLimits: true } : loaded;
+    // The gate exhausts nothing, on the embedded sandbox too.
+    const config = embedded ? { ...embedded.config, exhaustLimits: !loaded.gate } : loaded;
     const certified = await certify({
       config,
       checks: ALL_CHECKS,

@@ -49,6 +49,10 @@ export interface Config {
   signKeyFile?: string;
   signKeyPath?: string;
   exhaustLimits: boolean;
+  /** --gate: the gate profile (runner/gate-profile.ts): spends no code, exhausts no limit, follows no real run. */
+  gate?: boolean;
+  /** --activation-code-command: run once per code the certification needs; its codes join activationCodes. */
+  activationCodeCommand?: string;
   /** --user-role: the `role` sent when registering recruiters (the spec's allowed values: not shown). */
   userRole?: string;
   /** The user states no webhook URL is registered for the partner (enables the 409 webhook_not_configured check). */

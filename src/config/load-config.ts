@@ -14,6 +14,15 @@ import { isCiEnvironment } from './ci-env.js';
 
 const CONFIG_FILE_NAME = 'svc-certify.config.json';
 
+type RunKey = (typeof RUN_OPTIONS)[number]['key'];
+
+/**
+ * The gate's exploration, unless --explore says otherwise: a few generated requests per endpoint, with
+ * the same default seed. The gate's 90 s at 120 requests a minute hold two windows of the pacer's
+ * budget, which its checks nearly fill; a full certification's 200 would add a third.
+ */
+const GATE_EXPLORE_REQUESTS = 24;
+
 export interface LoadConfigInput {
   /** Parsed flags keyed by RUN_OPTIONS keys; undefined = not given. */
   flags: Record<string, unknown>;
@@ -59,6 +68,9 @@ export function loadConfig(input: LoadConfigInput): Config {
   const signKey = get('signKey');
   const rateLimit = get('rateLimit') ?? 120;
   const seed = get('seed');
+  const gate = get('gate') ?? false;
+  if (gate) checkGateOptions(options.source, baseUrl !== undefined && get('orgToken') === undefined);
+  const activationCodeCommand = get('activationCodeCommand');
 
   return {
     baseUrl,
@@ -87,11 +99,13 @@ export function loadConfig(input: LoadConfigInput): Config {
     ...(baseline !== undefined ? { baselineFile: baseline, baselinePath: resolve(cwd, baseline) } : {}),
     ...(signKey !== undefined ? { signKeyFile: signKey, signKeyPath: resolve(cwd, signKey) } : {}),
     exhaustLimits: get('exhaustLimits') ?? false,
+    ...(gate ? { gate } : {}),
+    ...(activationCodeCommand !== undefined ? { activationCodeCommand } : {}),
     noWebhookRegistered: get('webhookNotRegistered') ?? false,
     realNamesEnabled: get('realNamesEnabled') ?? false,
     watchRetries: get('watchRetries') ?? false,
     userRole: get('userRole'),
-    explore: get('explore') ?? defaultExploreRequests(rateLimit),
+    explore: get('explore') ?? (gate ? GATE_EXPLORE_REQUESTS : defaultExploreRequests(rateLimit)),
     ...(seed === 'random' ? { seed: drawSeed(), seedDrawn: true } : { seed: seed ?? DEFAULT_SEED }),
   };
 }
@@ -112,6 +126,32 @@ function checkTargetChoice(hasTarget: boolean, embedded: boolean, ci: boolean): 
       'no target in CI: set SVC_BASE_URL (or --base-url) to the deployment to certify; to certify the reference sandbox give --embedded',
     );
   }
+}
+
+/**
+ * The gate spends nothing scarce: an option that would spend (codes, limits) or watch for hours has no
+ * effect in it, which is a usage error rather than silently ignored; and without a code, a real target
+ * needs the organization of --org-token.
+ */
+function checkGateOptions(sourceOf: (key: RunKey) => string | undefined, needsOrgToken: boolean): void {
+  const spending: Array<[RunKey, string]> = [
+    ['activationCode', 'the gate spends no activation code'],
+    ['activationCodeCommand', 'the gate spends no activation code'],
+    ['exhaustLimits', 'the gate never exhausts a limit'],
+    ['watchRetries', 'the gate watches no retry schedule of hours'],
+  ];
+  const gateSource = sourceOf('gate') ?? '--gate';
+  for (const [key, why] of spending) {
+    const source = sourceOf(key);
+    if (source !== undefined)
+      throw new ConfigError(
+        `${source} has no effect with ${gateSource}: ${why}; leave one of them out (a full certification takes ${source})`,
+      );
+  }
+  if (needsOrgToken)
+    throw new ConfigError(
+      `${gateSource} needs the organization of --org-token (or SVC_ORG_TOKEN): the gate spends no activation code; redeem one once and keep its token for every gate`,
+    );
 }
 
 function readConfigFile(cwd: string): Record<string, unknown> | undefined {

@@ -11,6 +11,8 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     partnerKey: config.partnerKey,
     orgToken: config.orgToken,
     activationCodes: config.activationCodes.length,
+    // Whether codes came from a command, not the command: its text may carry credentials of its own.
+    activationCodeCommand: config.activationCodeCommand !== undefined || undefined,
     expiredCode: config.expiredCode !== undefined,
     disabledOrgToken: config.disabledOrgToken,
     disabledPartnerKey: config.disabledPartnerKey,
@@ -34,6 +36,7 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     // The file's name only: the key itself is never read into any output.
     signKey: config.signKeyFile,
     exhaustLimits: config.exhaustLimits,
+    gate: config.gate || undefined,
     userRole: config.userRole,
     realNamesEnabled: config.realNamesEnabled || undefined,
     watchRetries: config.watchRetries || undefined,

@@ -138,6 +138,16 @@ export const RUN_OPTIONS = [
     description:
       'an unused activation code, repeatable; 3 run every check (2 with --org-token), --exhaust-limits takes one more',
   },
+  // Run once for each code the plan needs (activation-code-command.ts), before the certification starts.
+  {
+    key: 'activationCodeCommand',
+    flag: '--activation-code-command',
+    arg: '<cmd>',
+    kind: 'string',
+    requires: OWN_CREDENTIALS,
+    description:
+      'a shell command that prints one unused activation code on its first line, run once for each code the certification needs (an unattended certification)',
+  },
   {
     key: 'expiredCode',
     flag: '--expired-code',
@@ -260,6 +270,14 @@ export const RUN_OPTIONS = [
     arg: '<text>',
     kind: 'string',
     description: 'run only checks whose id or title contains the text',
+  },
+  // The conflicts with the options that spend (codes, limits) are checked by load-config.ts.
+  {
+    key: 'gate',
+    flag: '--gate',
+    kind: 'boolean',
+    description:
+      'the gate profile for every deployment: no activation code (--org-token is enough), no exhausted limit, no real run followed; passes as "passed, not a certification" and lists what only a certification covers',
   },
   {
     key: 'exhaustLimits',

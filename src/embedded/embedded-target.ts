@@ -60,8 +60,9 @@ export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOpti
       ...base,
       baseUrl: p.base_url,
       partnerKey: p.partner_key,
-      orgToken: undefined,
-      activationCodes: p.activation_codes,
+      // The gate spends no code: it works in an organization already connected, as on a real target.
+      orgToken: base.gate ? p.org_token : undefined,
+      activationCodes: base.gate ? [] : p.activation_codes,
       expiredCode: p.expired_code,
       disabledOrgToken: p.disabled_org_token,
       disabledPartnerKey: p.disabled_partner_key,

@@ -221,20 +221,23 @@ describe('HttpEngine client', () => {
   it('numbers exchanges per client, labels them and counts statuses', async () => {
     const base = await httpServer((req, res) => {
       res.statusCode = req.url?.endsWith('/limited') ? 429 : 200;
+      // The target keeping its limit: the client retries after Retry-After, three attempts in all.
+      if (res.statusCode === 429) res.setHeader('retry-after', '0');
       res.end('{}');
     });
     const e = engine(base);
     const { records, record } = collect();
     const api = e.client(record, { labelPrefix: 'setup' });
     await api.get('/a', { label: 'redeem' });
-    await api.get('/limited');
+    await expect(api.get('/limited')).rejects.toThrow(/^the target kept its rate limit/);
     expect(records.map((r) => [r.index, r.label])).toEqual([
       [0, 'setup: redeem'],
       [1, 'setup'],
     ]);
     expect(records[0]?.durationMs).toBeGreaterThanOrEqual(0);
     expect(Date.parse(records[0]?.startedAt ?? '')).not.toBeNaN();
-    expect(e.stats()).toEqual({ requests: 2, rateLimited: 1, byStatus: { '200': 1, '429': 1 } });
+    // Every attempt went out; the answer the request ended with is counted once.
+    expect(e.stats()).toEqual({ requests: 4, rateLimited: 1, byStatus: { '200': 1, '429': 1 } });
   });
 });
 

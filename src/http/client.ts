@@ -15,6 +15,13 @@ import { cancellable, createStopGroup, stopGroupOf } from './cancellation.js';
 import { compose } from './exchange.js';
 import { buildOutgoing } from './outgoing.js';
 import { paced } from './paced.js';
+import {
+  honourRateLimits,
+  RETRY_ATTEMPTS,
+  TargetKeptItsLimit,
+  type LimitedExchanged,
+  type LimitKeptReport,
+} from './limit-kept.js';
 import { createPacer } from './pacer.js';
 import { recordExchange } from './recording.js';
 import { createClientRedaction } from './redaction.js';
@@ -47,6 +54,16 @@ export interface HttpEngineOptions {
   connections?: number;
 }
 
+/** The run's word on a limit the target kept: how often, and the pacing it slowed to. */
+function limitNotice(times: number, first: LimitKeptReport, last: LimitKeptReport): { id: string; message: string } {
+  return {
+    id: 'rate-limit.kept-by-target',
+    message:
+      `the target answered 429 rate_limited ${times} time${times === 1 ? '' : 's'} to requests that are not about limits: it keeps a lower limit for this partner than --rate-limit; ` +
+      `the certifier waited each Retry-After and slowed its pacing from ${first.budget.before} to ${last.budget.after} requests a window (give the agreed limit with --rate-limit)`,
+  };
+}
+
 export interface HttpEngine {
   /** A client whose exchanges go to `record` (one per check; setup steps use their own). */
   client(
@@ -74,6 +91,16 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
     bodyTimeout: timeoutMs,
   });
   const engineStops = createStopGroup();
+  // How often the target kept a lower limit than --rate-limit, and the pacing it left (a notice).
+  const kept: { times: number; first?: LimitKeptReport; last?: LimitKeptReport } = { times: 0 };
+  const limits = honourRateLimits(pacer, {
+    timeScale: opts.timeScale,
+    onLimited: (report) => {
+      kept.times += 1;
+      kept.first ??= report;
+      kept.last = report;
+    },
+  });
   const stats = createStatsCounter();
   const redaction = createClientRedaction(redactor, opts.partnerKey);
   const transport = undiciSend(agent, opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
@@ -94,6 +121,7 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
       [
         requireValidUrl,
         cancellable([stopGroupOf(clientOpts.signal), engineStops]),
+        limits,
         paced(pacer),
         timeOut,
         stats.counting,
@@ -120,6 +148,13 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
       );
       redaction.track(exchange);
       record(exchange);
+      const limited = (exchanged as LimitedExchanged).keptLimit;
+      if (limited) {
+        const s = Math.round(limited.retryAfterMs / 100) / 10;
+        throw new TargetKeptItsLimit(
+          `the target kept its rate limit: it answered 429 rate_limited ${limited.attempts} time${limited.attempts === 1 ? '' : 's'} (Retry-After ${s} s${limited.attempts < RETRY_ATTEMPTS ? ', longer than the certification waits' : ''}) to a request that is not about limits; --rate-limit ${opts.ratePerMinute} is above the limit the target keeps for this partner: give the agreed limit`,
+        );
+      }
       return apiResponse(exchanged, body, exchange);
     }
 
@@ -135,7 +170,7 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
     stats: stats.snapshot,
     notices() {
       const notice = redaction.ignoredNotice();
-      return notice ? [notice] : [];
+      return [...(notice ? [notice] : []), ...(kept.first ? [limitNotice(kept.times, kept.first, kept.last!)] : [])];
     },
     async close() {
       if (engineStops.stopped) return;

@@ -44,6 +44,7 @@ describe('paced', () => {
     const pacer = {
       hold: async () => (calls.push('hold'), () => calls.push('release')),
       burst: async () => (calls.push('burst'), () => calls.push('release')),
+      slowDown: () => ({ before: 1, after: 1 }),
     };
     const send: Send = async () => (calls.push('send'), { startedAt: new Date(0), durationMs: 0 });
     await paced(pacer)(send)(REQ, attempt({ unpaced: true }));

@@ -15,6 +15,13 @@ export interface Pacer {
    * paced request meets the 429s the burst provokes.
    */
   burst(signal?: AbortSignal): Promise<() => void>;
+  /**
+   * The target answered a paced request 429 rate_limited: it keeps a lower limit than the one the
+   * certifier was given. Nothing paced is sent for `waitMs` (its Retry-After); from the second pause on,
+   * the budget is halved (never below one request a window), once for all the refusals of one pause.
+   * Returns the budget before and after, per window.
+   */
+  slowDown(waitMs: number): { before: number; after: number };
 }
 
 /**
@@ -53,9 +60,14 @@ interface Waiter {
 }
 
 export function createPacer(opts: { ratePerMinute: number; windowMs: number; margin?: number }): Pacer {
-  const budget = Math.max(1, Math.floor(opts.ratePerMinute * (opts.margin ?? DEFAULT_PACING_MARGIN)));
+  // Lowered by slowDown when the target keeps a lower limit than --rate-limit.
+  let budget = Math.max(1, Math.floor(opts.ratePerMinute * (opts.margin ?? DEFAULT_PACING_MARGIN)));
   const windowMs = opts.windowMs;
-  const spareBudget = Math.max(0, Math.floor(budget * (1 - SPARE_RESERVE)));
+  let spareBudget = Math.max(0, Math.floor(budget * (1 - SPARE_RESERVE)));
+  // Until then nothing paced is sent: the target's Retry-After.
+  let pausedUntil = 0;
+  // Refusal episodes so far (slowDown).
+  let episodes = 0;
   // Per slot: when it stops counting (Infinity while the request is in flight).
   const slots: number[] = [];
   const waiters: Waiter[] = [];
@@ -86,7 +98,12 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
   }
 
   function serve(): void {
-    prune(performance.now());
+    const now = performance.now();
+    prune(now);
+    if (now < pausedUntil) {
+      schedule();
+      return;
+    }
     for (
       let w = waiters[0];
       w && bursting === 0 && burstWaiters.length === 0 && slots.length < (w.spare ? spareBudget : budget);
@@ -104,7 +121,8 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (waiters.length === 0) return;
-    const next = Math.min(...slots);
+    const paused = pausedUntil > performance.now();
+    const next = paused ? pausedUntil : Math.min(...slots);
     // All slots in flight: a release will call us again.
     if (!Number.isFinite(next)) return;
     // Not unref'd: a check waiting for budget is work the process must stay alive for.
@@ -120,7 +138,13 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     const room = spare ? spareBudget : budget;
     // Spare waiters queue behind every other, so only they never hold up a request of the certification.
     const ahead = spare ? waiters.length : waiters.filter((w) => !w.spare).length;
-    if (bursting === 0 && burstWaiters.length === 0 && ahead === 0 && slots.length < room)
+    if (
+      bursting === 0 &&
+      burstWaiters.length === 0 &&
+      ahead === 0 &&
+      slots.length < room &&
+      performance.now() >= pausedUntil
+    )
       return Promise.resolve(take());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, high: priority === 'high', spare };
@@ -198,5 +222,21 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     });
   }
 
-  return { hold, burst };
+  function slowDown(waitMs: number): { before: number; after: number } {
+    const before = budget;
+    // Once per refusal episode: the requests in flight when the target refused come back refused
+    // together, and each halving them again would slow the run to a crawl for one over-full window.
+    // The first episode only pauses: the window may have been filled by another client of the same
+    // partner (a gate run just before); a refusal after that pause says the budget itself is too high.
+    if (performance.now() >= pausedUntil) {
+      if (episodes > 0) budget = Math.max(1, Math.floor(budget / 2));
+      episodes += 1;
+    }
+    spareBudget = Math.max(0, Math.floor(budget * (1 - SPARE_RESERVE)));
+    pausedUntil = Math.max(pausedUntil, performance.now() + Math.max(0, waitMs));
+    schedule();
+    return { before, after: budget };
+  }
+
+  return { hold, burst, slowDown };
 }

@@ -48,6 +48,8 @@ export interface PartnerProvision {
   disabled_partner_key: string;
   /** A second, enabled partner (isolation checks of `run`): a key like the first, so a secret too. */
   other_partner_key?: string;
+  /** An organization already connected: a token like any other, so a secret too. */
+  org_token?: string;
 }
 
 /** A sandbox started with the given hooks and provisioned for the partner. */
@@ -104,6 +106,7 @@ export async function startPartner<P extends PartnerProvision>(
     namedSecret('disabledOrgToken', provision.disabled_org_token),
     namedSecret('disabledPartnerKey', provision.disabled_partner_key),
     ...(provision.other_partner_key !== undefined ? [namedSecret('otherPartnerKey', provision.other_partner_key)] : []),
+    ...(provision.org_token !== undefined ? [namedSecret('orgToken', provision.org_token)] : []),
   ];
   rememberSecrets(secrets);
   const partial = createPartnerSession({

@@ -10,7 +10,7 @@ import {
   type RunSummary,
   type Verdict,
 } from '../runner/results.js';
-import { combineVerdicts, verdictOfResult } from '../runner/verdict.js';
+import { combineVerdicts, uncertifiedByOfResult, verdictOfResult } from '../runner/verdict.js';
 
 export function isDossier(result: RunResult): result is RunResult & { parts: NonNullable<RunResult['parts']> } {
   return result.certification === 'dossier' && Array.isArray(result.parts);
@@ -35,6 +35,12 @@ export function partsOf(result: RunResult): RunResult[] {
 /** Certified only when every part is; otherwise the worst part's verdict (runner/verdict.ts). */
 export function dossierVerdict(parts: readonly RunResult[]): Verdict {
   return combineVerdicts(parts.map(verdictOfResult));
+}
+
+/** A dossier that passed without certifying: every reason any part had. */
+function uncertifiedByOfParts(parts: readonly RunResult[]): Pick<RunResult, 'uncertifiedBy'> {
+  if (dossierVerdict(parts) !== 'passed-not-certified') return {};
+  return { uncertifiedBy: [...new Set(parts.flatMap(uncertifiedByOfResult))] };
 }
 
 function addSummaries(parts: readonly RunResult[]): RunSummary {
@@ -74,6 +80,7 @@ export function mergeResults(results: readonly RunResult[]): RunResult {
     checks: parts.flatMap((p) => p.checks),
     ...(findings.length > 0 ? { findings } : {}),
     verdict: dossierVerdict(parts),
+    ...uncertifiedByOfParts(parts),
     parts: parts.map((p): DossierPart => {
       const { checks, findings: partFindings, parts: _nested, ...rest } = p;
       return { ...rest, checkCount: checks.length, findingCount: partFindings?.length ?? 0 };

@@ -8,7 +8,7 @@ import { parseReporterToken, type ReporterToken } from '../config/reporter-names
 import { baselineMarker, type Baseline } from '../runner/baseline.js';
 import type { RunResult } from '../runner/results.js';
 import { resultWithVerdict, type VerdictOptions } from '../runner/result-with-verdict.js';
-import { exitCodeOf } from '../runner/verdict.js';
+import { exitCodeOf, verdictOfResult } from '../runner/verdict.js';
 import { consoleModeOf } from './console-mode.js';
 import { prepareReportDir } from './report-dir.js';
 import { writeReportSet } from './report-set.js';
@@ -89,7 +89,7 @@ export async function finishCertification(
     await writeSignedRecord(settled, settings.reportDir, settings.signKey);
   }
   if (settings.reporters.includes('console')) await printReportPaths(settings, consoleStreamOf(settings));
-  return exitCodeOf(settled.verdict!, settled.interrupted);
+  return exitCodeOf(verdictOfResult(settled), settled.interrupted);
 }
 
 /**

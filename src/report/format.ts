@@ -14,7 +14,7 @@ import {
   type SkipKind,
   type Verdict,
 } from '../runner/results.js';
-import { decideVerdict, describeMissing, verdictOfResult } from '../runner/verdict.js';
+import { decideVerdict, describeMissing, uncertifiedByOfResult, verdictOfResult } from '../runner/verdict.js';
 
 /** The one icon of each status, in the console and in report.html. */
 export const STATUS_ICON: Record<CheckStatus, string> = {
@@ -25,7 +25,7 @@ export const STATUS_ICON: Record<CheckStatus, string> = {
   warning: '⚠',
 };
 
-/** The label every reporter prints; passed-selection is never "Certified" (runner/verdict.ts). */
+/** The label every reporter prints; passed-not-certified is never "Certified" (runner/verdict.ts). */
 export { verdictLabel } from '../runner/verdict.js';
 
 /** "12 ms", "3.4 s", "2 min 05 s": rounded so that snapshots do not depend on sub-millisecond noise. */
@@ -72,7 +72,7 @@ export function isExpectedFailure(
   return check.status === 'failed' && check.expected !== undefined;
 }
 
-/** How a verdict is coloured: only certified is good; incomplete, passed-selection and interrupted are neither. */
+/** How a verdict is coloured: only certified is good; incomplete, passed-not-certified and interrupted are neither. */
 export function verdictTone(verdict: Verdict): 'good' | 'bad' | 'unsure' {
   return verdict === 'certified' ? 'good' : verdict === 'not-certified' ? 'bad' : 'unsure';
 }
@@ -113,9 +113,37 @@ export function verdictNotes(result: RunResult): string[] {
       `a selection (${by}): ${deselected} ${deselected === 1 ? 'check' : 'checks'} of the catalogue not run; this is not a certification`,
     );
   }
+  notes.push(...gateNotes(result));
+  const byBaseline = uncertifiedByOfResult(result).includes('baseline');
+  if (byBaseline) notes.push(baselineNote(result.checks));
   for (const m of missingOf(result)) notes.push(describeMissing(m));
   for (const n of result.notices ?? []) notes.push(n.message);
   return notes;
+}
+
+/**
+ * The gate profile's lines: that it is not a certification, then each group of what only a certification
+ * covers ("certification only: …"), so a person sees what the gate left unjudged without opening a check.
+ */
+export function gateNotes(result: Pick<RunResult, 'gate'>): string[] {
+  if (!result.gate) return [];
+  const groups = result.gate.certificationOnly;
+  const total = groups.reduce((n, g) => n + g.checks.length, 0);
+  return [
+    `the gate profile (--gate): ${total} ${total === 1 ? 'check' : 'checks'} of the catalogue are certification only; this is not a certification`,
+    ...groups.map((g) => `certification only: ${g.why}: ${g.checks.join(', ')}`),
+  ];
+}
+
+/** The baseline's line: how many failures and skips it accepted, which is why the run is not a certification. */
+function baselineNote(checks: readonly CheckResult[]): string {
+  const failures = checks.filter((c) => c.expected && c.status === 'failed').length;
+  const skips = checks.filter((c) => c.expected && c.status === 'skipped').length;
+  const parts = [
+    failures > 0 ? `${failures} ${failures === 1 ? 'failure' : 'failures'}` : '',
+    skips > 0 ? `${skips} ${skips === 1 ? 'skip' : 'skips'}` : '',
+  ].filter(Boolean);
+  return `the baseline accepted ${parts.join(' and ')}: what it accepts was not judged as passing; this is not a certification`;
 }
 
 const SKIP_WORDS: Record<SkipKind, string> = {

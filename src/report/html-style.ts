@@ -28,7 +28,7 @@ header.top h1 { margin: 0 0 4px; font-size: 22px; display: flex; align-items: ce
 .verdict { display: inline-block; padding: 2px 12px; border-radius: 999px; font-size: 15px; font-weight: 600; }
 .verdict.certified { color: var(--pass); background: var(--pass-bg); border: 1px solid var(--pass); }
 .verdict.not-certified { color: var(--fail); background: var(--fail-bg); border: 1px solid var(--fail); }
-.verdict.incomplete, .verdict.passed-selection, .verdict.interrupted { color: var(--skip); background: var(--skip-bg); border: 1px solid var(--skip); }
+.verdict.incomplete, .verdict.passed-not-certified, .verdict.interrupted { color: var(--skip); background: var(--skip-bg); border: 1px solid var(--skip); }
 .verdict-notes { margin: 4px 0 8px; padding-left: 20px; }
 .meta { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 4px 24px; margin: 12px 0; }
 .meta div { min-width: 0; }

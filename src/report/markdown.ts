@@ -19,7 +19,7 @@ import { terminalSafe } from './terminal-safe.js';
 import { isDossier, partsOf } from './dossier.js';
 import { fileReporter } from './reporter.js';
 
-/** Only certified is green; incomplete, a passed selection and an interruption are neither green nor red. */
+/** Only certified is green; incomplete, a passed run that is not a certification and an interruption are neither green nor red. */
 const ICONS = { good: '✅', bad: '❌', unsure: '⚠️' } as const;
 
 export const MARKDOWN_FILE = 'summary.md';

@@ -111,6 +111,86 @@ describe('baselineFromResult', () => {
       expect(e.until).toBe('2026-07-01');
       expect(e.reason.length).toBeGreaterThan(0);
     }
-    expect(parseBaseline(JSON.stringify(b), 'x').entries).toHaveLength(b.expected_failures.length);
+    expect(parseBaseline(JSON.stringify(b), 'x').entries).toHaveLength(
+      b.expected_failures.length + (b.expected_skips?.length ?? 0),
+    );
+  });
+});
+
+describe('expected_skips: accepted skips, a section of their own', () => {
+  const result = makeRunResult();
+  const failed = result.checks.filter((c) => c.status === 'failed').map((c) => c.id);
+  const skipped = result.checks.find((c) => c.status === 'skipped')!.id;
+  // The fixture's engine error is never baselined: without it, only the baseline stands between the run and a verdict.
+  const clean = { ...result, checks: result.checks.filter((c) => c.status !== 'error') };
+
+  it('reads both sections; a skip entry accepts the skip, never a failure', () => {
+    const text = JSON.stringify({
+      expected_failures: [],
+      expected_skips: [
+        { id: skipped, reason: 'no disabled partner yet', until: '2026-12-31' },
+        { id: failed[0], reason: 'listed as a skip', until: '2026-12-31' },
+      ],
+    });
+    const baseline = parseBaseline(text, 'k.json');
+    expect(baseline.entries.map((e) => [e.id, e.kind])).toEqual([
+      [skipped, 'skip'],
+      [failed[0], 'skip'],
+    ]);
+    const out = applyBaseline(clean, baseline, { today: TODAY });
+    expect(out.checks.find((c) => c.id === skipped)!.expected).toEqual({
+      reason: 'no disabled partner yet',
+      until: '2026-12-31',
+    });
+    // A failure of a check listed as a skip is not accepted: it still fails the run.
+    expect(out.checks.find((c) => c.id === failed[0])!.expected).toBeUndefined();
+    expect(decideVerdict(out, false).verdict).toBe('not-certified');
+  });
+
+  it('skip entries follow the same expiry rules', () => {
+    const baseline = parseBaseline(
+      JSON.stringify({ expected_skips: [{ id: skipped, reason: 'r', until: '2026-05-31' }] }),
+      'k.json',
+    );
+    const out = applyBaseline(clean, baseline, { today: TODAY });
+    expect(out.baseline!.problems.map((p) => [p.id, p.kind])).toEqual([[skipped, 'expired']]);
+    expect(out.checks.find((c) => c.id === skipped)!.expected).toBeUndefined();
+  });
+
+  it('accepted skips and failures pass the run but never certify it', () => {
+    const withoutFailures = { ...clean, checks: clean.checks.filter((c) => c.status !== 'failed') };
+    const baseline = parseBaseline(
+      JSON.stringify({ expected_skips: [{ id: skipped, reason: 'r', until: '2026-12-31' }] }),
+      'k.json',
+    );
+    const out = applyBaseline(withoutFailures, baseline, { today: TODAY });
+    expect(decideVerdict(out, false)).toMatchObject({ verdict: 'passed-not-certified', uncertifiedBy: ['baseline'] });
+    const accepted = applyBaseline(
+      clean,
+      parseBaseline(
+        JSON.stringify({
+          expected_failures: failed.map((id) => ({ id, reason: 'r', until: '2026-12-31' })),
+          expected_skips: [{ id: skipped, reason: 'r', until: '2026-12-31' }],
+        }),
+        'k.json',
+      ),
+      { today: TODAY },
+    );
+    expect(decideVerdict(accepted, false)).toMatchObject({
+      verdict: 'passed-not-certified',
+      uncertifiedBy: ['baseline'],
+    });
+  });
+
+  it('baselineFromResult writes the skips that left the run incomplete under expected_skips', () => {
+    const b = baselineFromResult(result, '2026-07-01');
+    expect(b.expected_skips?.map((e) => e.id)).toEqual([skipped]);
+    expect(b.expected_failures.map((e) => e.id)).toEqual(failed);
+    const reread = parseBaseline(JSON.stringify(b), 'x');
+    expect(reread.entries.filter((e) => e.kind === 'skip').map((e) => e.id)).toEqual([skipped]);
+  });
+
+  it('a section that is not an array is refused with one line', () => {
+    expect(() => parseBaseline('{"expected_skips": {}}', 'k.json')).toThrowError(/"expected_skips" is not an array/);
   });
 });

@@ -13,7 +13,16 @@ export interface BaselineEntry {
   reason: string;
   /** YYYY-MM-DD: the last day the entry is honoured. */
   until: string;
+  /**
+   * `skip`: listed under `expected_skips`, it accepts only a skip that would leave the run incomplete
+   * (a failure of the check is not accepted). Absent: listed under `expected_failures` (a failure, or
+   * as before a skip).
+   */
+  kind?: 'skip';
 }
+
+/** The baseline file's two sections: accepted failures, and accepted skips apart (the same expiry rules). */
+const SECTIONS = { expected_failures: undefined, expected_skips: 'skip' } as const;
 
 export interface Baseline {
   /** The file as the operator named it (shown in reports and messages). */
@@ -37,21 +46,40 @@ export function utcToday(now: Date = new Date()): string {
 
 /** Validates a baseline's JSON text; every problem is a ConfigError of one line naming the fix. */
 export function parseBaseline(text: string, file: string): Baseline {
-  const fix = 'expected {"expected_failures": [{"id": "<check id>", "reason": "…", "until": "YYYY-MM-DD"}]}';
+  const fix =
+    'expected {"expected_failures": [{"id": "<check id>", "reason": "…", "until": "YYYY-MM-DD"}], "expected_skips": [… the same …]}';
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
     throw new ConfigError(`--baseline ${file} is not valid JSON (${errorMessage(e).split('\n')[0]}); ${fix}`);
   }
-  const list =
-    typeof data === 'object' && data !== null && !Array.isArray(data)
-      ? Reflect.get(data, 'expected_failures')
-      : undefined;
-  if (!Array.isArray(list)) throw new ConfigError(`--baseline ${file} has no "expected_failures" array; ${fix}`);
+  const object = typeof data === 'object' && data !== null && !Array.isArray(data) ? data : undefined;
+  const lists = Object.entries(SECTIONS).map(([section, kind]) => ({
+    section,
+    kind,
+    list: object ? Reflect.get(object, section) : undefined,
+  }));
+  for (const { section, list } of lists) {
+    if (list !== undefined && !Array.isArray(list))
+      throw new ConfigError(`--baseline ${file}: "${section}" is not an array; ${fix}`);
+  }
+  if (!lists.some(({ list }) => Array.isArray(list)))
+    throw new ConfigError(`--baseline ${file} has no "expected_failures" array; ${fix}`);
   const seen = new Set<string>();
-  const entries = list.map((item: unknown, i): BaselineEntry => {
-    const at = `--baseline ${file}: expected_failures[${i}]`;
+  const entries = lists.flatMap(({ section, kind, list }) =>
+    (Array.isArray(list) ? list : []).map((item: unknown, i) =>
+      parseEntry(item, `--baseline ${file}: ${section}[${i}]`, kind),
+    ),
+  );
+  for (const [i, { id }] of entries.entries()) {
+    if (seen.has(id))
+      throw new ConfigError(`--baseline ${file}: "${id}" is listed twice (entry ${i + 1}); keep one entry`);
+    seen.add(id);
+  }
+  return { file, entries };
+
+  function parseEntry(item: unknown, at: string, kind: 'skip' | undefined): BaselineEntry {
     if (typeof item !== 'object' || item === null || Array.isArray(item))
       throw new ConfigError(`${at} is not an object; ${fix}`);
     const [id, reason, until]: unknown[] = [
@@ -66,11 +94,8 @@ export function parseBaseline(text: string, file: string): Baseline {
     if (typeof until !== 'string' || !isCalendarDate(until)) {
       throw new ConfigError(`${at} (${id}) needs "until" as a date YYYY-MM-DD (got ${JSON.stringify(until ?? null)})`);
     }
-    if (seen.has(id)) throw new ConfigError(`${at}: "${id}" is listed twice; keep one entry`);
-    seen.add(id);
-    return { id, reason, until };
-  });
-  return { file, entries };
+    return kind ? { id, reason, until, kind } : { id, reason, until };
+  }
 }
 
 export function readBaselineFile(path: string, shownAs: string = path): Baseline {
@@ -148,9 +173,8 @@ export function applyBaseline(result: RunResult, baseline: Baseline, opts: Apply
 function markExpected(check: CheckResult, entry: BaselineEntry | undefined, today: string): CheckResult {
   const { expected: _previous, ...rest } = check;
   if (!entry || entry.until < today) return rest;
-  return check.status === 'failed' || leavesIncomplete(rest)
-    ? { ...rest, expected: { reason: entry.reason, until: entry.until } }
-    : rest;
+  const accepted = entry.kind === 'skip' ? leavesIncomplete(rest) : check.status === 'failed' || leavesIncomplete(rest);
+  return accepted ? { ...rest, expected: { reason: entry.reason, until: entry.until } } : rest;
 }
 
 /** Marks each check as it ends the way applyBaseline will, so a live console shows ≈ at once. */
@@ -159,15 +183,30 @@ export function baselineMarker(baseline: Baseline, today: string = utcToday()): 
   return (check) => markExpected(check, byId.get(check.id), today);
 }
 
-/** A baseline accepting every failure of a run: adopting one is one command. */
-export function baselineFromResult(result: RunResult, until: string): { expected_failures: BaselineEntry[] } {
+/** A baseline file as `svc-certify baseline` writes it: the skips, when any, in a section of their own. */
+export interface BaselineFile {
+  expected_failures: Array<Omit<BaselineEntry, 'kind'>>;
+  expected_skips?: Array<Omit<BaselineEntry, 'kind'>>;
+}
+
+/**
+ * A baseline accepting every failure of a run, and every skip that left it incomplete (under
+ * `expected_skips`): adopting one is one command. Either kind of entry keeps the run from `certified`.
+ */
+export function baselineFromResult(result: RunResult, until: string): BaselineFile {
+  const entry = (c: CheckResult): Omit<BaselineEntry, 'kind'> => ({
+    id: c.id,
+    // An entry that already had a reason and date keeps them; a new one starts from the check's message.
+    reason: c.expected?.reason ?? (c.message || (c.status === 'failed' ? 'known failure' : 'known skip')),
+    until: c.expected?.until ?? until,
+  });
   const failed = result.checks.filter((c) => c.status === 'failed');
+  // A skip the baseline already accepted counts as the incomplete skip it was.
+  const skipped = result.checks.filter(
+    (c) => c.status === 'skipped' && leavesIncomplete({ ...c, expected: undefined }),
+  );
   return {
-    expected_failures: failed.map((c) => ({
-      id: c.id,
-      // An entry that already had a reason and date keeps them; a new one starts from the failure's message.
-      reason: c.expected?.reason ?? (c.message || 'known failure'),
-      until: c.expected?.until ?? until,
-    })),
+    expected_failures: failed.map(entry),
+    ...(skipped.length > 0 ? { expected_skips: skipped.map(entry) } : {}),
   };
 }

@@ -10,6 +10,7 @@ import type { SkipDecision } from './outcome.js';
 import { codeRolesOf, planActivationCodes, type CodePlan } from './code-plan.js';
 import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
 import { DEFAULT_CHECK_TIMEOUT_MS } from './run-check.js';
+import { gateSkip } from './gate-profile.js';
 
 export interface PlannedCheck {
   check: CheckDefinition;
@@ -64,11 +65,18 @@ export function planCertification(input: {
   state: NeedState;
   /** The activation codes given, in the order given. */
   codes: readonly string[];
+  /** The gate profile (--gate): what it leaves out is skipped as certification only (gate-profile.ts). */
+  gate?: boolean;
 }): CertificationPlan {
   const { state } = input;
   const hasOrgToken = state.hasOrgToken;
   const reasons = new Map<CheckDefinition, SkipDecision>();
   for (const check of input.checks) {
+    const left = input.gate ? gateSkip(check, state) : undefined;
+    if (left) {
+      reasons.set(check, left);
+      continue;
+    }
     for (const need of check.needs ?? []) {
       const why = unmetNeed(need, state);
       if (why !== undefined) {
@@ -125,4 +133,19 @@ export function planCertification(input: {
 
 function budgetOf(check: CheckDefinition): number {
   return check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+}
+
+/**
+ * How many activation codes beyond those given the selected checks could spend, in either environment
+ * (the plan is made once the target told which): what --activation-code-command is asked for, so it
+ * hands out no code the certification would leave unused, and none short.
+ */
+export function codesWanted(checks: readonly CheckDefinition[], config: Config): number {
+  const many = Array.from({ length: 16 }, (_, i) => `SVC-AAAA-AA${String.fromCharCode(65 + i)}A`);
+  const spentIn = (environment: 'sandbox' | 'production'): number => {
+    const state = { ...needStateOf(config, { environment, webhookReceiver: true }), activationCodes: many.length };
+    const plan = planCertification({ checks, state, codes: many });
+    return many.length - plan.codes.spare.length;
+  };
+  return Math.max(0, Math.max(spentIn('sandbox'), spentIn('production')) - config.activationCodes.length);
 }

@@ -26,13 +26,14 @@ export function resultWithVerdict(result: RunResult, settings: VerdictSettings, 
         ...(opts.today ? { today: opts.today } : {}),
       })
     : result;
-  const { missing: _stale, ...rest } = based;
-  const { verdict, missing } = decideVerdict(rest, settings.strict);
+  const { missing: _stale, uncertifiedBy: _before, ...rest } = based;
+  const { verdict, missing, uncertifiedBy } = decideVerdict(rest, settings.strict);
   // Every report shows the evidence results.json keeps, so a re-render from it is byte-identical.
   return capPassedEvidence({
     ...rest,
     config: { ...rest.config, strict: settings.strict },
     verdict,
     ...(missing.length > 0 ? { missing } : {}),
+    ...(uncertifiedBy.length > 0 ? { uncertifiedBy } : {}),
   });
 }

@@ -113,12 +113,29 @@ export const CERTIFICATION_TITLES: Record<CertificationKind, string> = {
 };
 
 /**
- * certified: everything ran, nothing failed, skips only not-applicable; passed-selection: a --suite/--grep
- * selection passed; not-certified: a failure or engine error (with --strict also a warning or an
- * incomplete run); incomplete: nothing failed but inputs or traffic were missing; interrupted: a signal
- * ended the certification before every check did.
+ * certified: the whole catalogue ran, nothing failed, skips only not-applicable, no baseline entry
+ * applied; passed-not-certified: nothing failed, but a selection (--suite/--grep), the gate profile
+ * (--gate) or accepted baseline entries left part of the catalogue unjudged (`uncertifiedBy` says which);
+ * not-certified: a failure or engine error (with --strict also a warning or an incomplete run);
+ * incomplete: nothing failed but inputs or traffic were missing; interrupted: a signal ended the
+ * certification before every check did.
  */
-export type Verdict = 'certified' | 'passed-selection' | 'not-certified' | 'incomplete' | 'interrupted';
+export type Verdict = 'certified' | 'passed-not-certified' | 'not-certified' | 'incomplete' | 'interrupted';
+
+/**
+ * What results.json may hold as `verdict`: today's verdicts, and `passed-selection`, written before
+ * every "passed, not a certification" became one verdict (read as `passed-not-certified`).
+ */
+export type StoredVerdict = Verdict | 'passed-selection';
+
+/** Why a run that passed is not a certification, each named in every report. */
+export type UncertifiedBy = 'selection' | 'gate' | 'baseline';
+
+/** A group of checks the gate profile leaves to a full certification, with why. */
+export interface CertificationOnly {
+  why: string;
+  checks: string[];
+}
 
 /** What left a certification incomplete, grouped: "2 more activation codes unlock 9 checks". */
 export interface MissingInput {
@@ -191,7 +208,14 @@ export interface RunResult {
   /** Present when a `--baseline` file was given. */
   baseline?: BaselineOutcome;
   /** Decided once, when the reports are written (src/runner/verdict.ts); every reporter shows this one. */
-  verdict?: Verdict;
+  verdict?: StoredVerdict;
+  /** Verdict `passed-not-certified`: what kept the passed run from being a certification. */
+  uncertifiedBy?: UncertifiedBy[];
+  /**
+   * Present when the run used the gate profile (--gate): the checks only a full certification runs,
+   * grouped by why (each is also a check `skipped` as deselected, its reason starting "certification only").
+   */
+  gate?: { certificationOnly: CertificationOnly[] };
   /** Verdict `incomplete` (and a --strict run made not-certified by it): what is missing and how to supply it. */
   missing?: MissingInput[];
   /**

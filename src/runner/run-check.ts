@@ -18,6 +18,10 @@ import type { ClientFactory } from './client-factory.js';
 import { abortableSleep } from './abortable-sleep.js';
 import { SetupFailure } from './setup-failure.js';
 import { SkipCheck } from './skip-check.js';
+import { TargetKeptItsLimit } from '../http/limit-kept.js';
+
+/** What runs a check the target's own rate limit stopped: the limit it keeps, as --rate-limit. */
+const RATE_LIMIT_UNLOCK = "--rate-limit at the target's limit for this partner";
 
 export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
 /** Added to every budget: the check's own bookkeeping and a slow machine. */
@@ -187,6 +191,10 @@ export async function runCheck<Setup>(check: CheckDefinition<Setup>, env: CheckR
         spec: e.spec,
         ...(index !== undefined ? { exchange: index } : {}),
       });
+      ending = { kind: 'done' };
+    } else if (e instanceof TargetKeptItsLimit) {
+      // The target keeping its limit is set-up (--rate-limit above it), never the target's failure.
+      skip ??= { reason: boundedText(e.message), kind: 'needs-input', unlock: RATE_LIMIT_UNLOCK };
       ending = { kind: 'done' };
     } else if (e instanceof SkipCheck) {
       skip ??= {

@@ -221,6 +221,11 @@ export class Operator {
       'Disabled Organization',
     );
     this.setOrganizationEnabled(disabledOrg.organizationId, false);
+    const connected = this.connectOrganization(
+      main.partnerId,
+      `connected-org-${newUuid().slice(0, 8)}`,
+      'Connected Organization',
+    );
     const other = this.createPartner({ name: 'Disabled Partner' });
     this.setPartnerEnabled(other.partnerId, false);
     const second = this.createPartner({ name: 'Second Partner', rateLimitPerMinute: opts.rateLimitPerMinute });
@@ -229,6 +234,7 @@ export class Operator {
       partner_key: main.partnerKey,
       webhook_secret: main.webhookSecret,
       activation_codes: activation,
+      org_token: connected.orgToken,
       expired_code: expired,
       disabled_org_token: disabledOrg.orgToken,
       disabled_partner_key: other.partnerKey,

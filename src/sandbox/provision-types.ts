@@ -6,6 +6,8 @@ export interface Provision {
   partner_key: string;
   webhook_secret: string;
   activation_codes: string[];
+  /** An enabled organization already connected (its code redeemed): what `run --org-token`, and `--gate`, take. */
+  org_token: string;
   expired_code: string;
   disabled_org_token: string;
   disabled_partner_key: string;

@@ -23,6 +23,14 @@ import {
 import { sandboxHooks, suite, TERMINAL, TRIO_TIMEOUT, withReceiver } from './common.js';
 import { distinctEvents } from './test-events.js';
 
+/**
+ * How long a run whose terminal event the spec does not require (cert-failed, created directly in
+ * failed) is watched for one: the queue's "usually within a minute" (Sandbox behaviour). Waiting the
+ * whole delivery deadline for an event that may never come outlasted the certification's critical path
+ * at time scale 1 (10 minutes against 3); an event that comes is still watched to its end.
+ */
+const OPTIONAL_EVENT_SPEC_MS = 60_000;
+
 /** What makes an event the same event: its name, run and (for candidate_revealed) candidate. */
 function eventKey(d: ReceivedDelivery): string {
   const id = int(field(d, 'candidate_id'));
@@ -102,7 +110,8 @@ export const runEventOncePerRun: CheckDefinition = {
     let conformantGap = false;
     const watch = async (w: Watched): Promise<void> => {
       const terminal = (d: ReceivedDelivery) => runIdOf(d) === w.runId && TERMINAL.includes(eventOf(d) ?? '');
-      const first = await rx.waitFor(terminal, expectWait(t, DELIVERY_SPEC_MS), t.signal);
+      const waitSpecMs = w.expected ? DELIVERY_SPEC_MS : OPTIONAL_EVENT_SPEC_MS;
+      const first = await rx.waitFor(terminal, expectWait(t, waitSpecMs), t.signal);
       if (t.signal.aborted) return;
       if (!first) {
         // cert-webhook's missing run_completed is webhooks.cert-webhook-run-completed's failure, not a second one here.
