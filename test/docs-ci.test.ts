@@ -86,6 +86,7 @@ async function serveSandbox(dir: string): Promise<Served> {
     SVC_OTHER_PARTNER_KEY: String(p.other_partner_key),
     SVC_WEBHOOK_SECRET: String(p.webhook_secret),
     SVC_WEBHOOK_LISTEN: `127.0.0.1:${hookPort}`,
+    SVC_ORG_TOKEN: String(p.org_token),
   };
   return {
     secrets,
@@ -157,6 +158,49 @@ describe('the CI examples of docs/ci.md, run as written', () => {
       await served.close();
     }
   }, 240_000);
+
+  it('gate and nightly: two gates in a row on one organization pass, not certified, spending no code; the nightly run certifies with its codes from the helper', async () => {
+    const [gate, nightly] = testedBlock('gate-and-nightly')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+    expect(gate).toMatch(/^SVC_GATE=1 npx svc-certify run /);
+    expect(nightly).toMatch(/--activation-code-command \.\/issue-activation-code/);
+    const cwd = work();
+    const served = await serveSandbox(cwd);
+    try {
+      const target = ciVariables(served, ['SVC_BASE_URL', 'SVC_PARTNER_KEY']);
+      const { SVC_ACTIVATION_CODES: codes, SVC_ORG_TOKEN: orgToken, ...full } = served.secrets;
+      for (const round of [1, 2]) {
+        const ran = await bash(gate!, cwd, { ...target, SVC_ORG_TOKEN: orgToken! });
+        expect(ran.code, `gate ${round}\n${ran.stderr}`).toBe(0);
+        const results = JSON.parse(readFileSync(join(cwd, 'reports', 'gate', 'results.json'), 'utf8')) as {
+          verdict: string;
+          uncertifiedBy?: string[];
+        };
+        expect(results).toMatchObject({ verdict: 'passed-not-certified', uncertifiedBy: ['gate'] });
+      }
+      // The operator's helper: one unused code per call, from the codes the sandbox issued (none spent above).
+      writeFileSync(join(cwd, 'codes.txt'), `${codes!.split(',').join('\n')}\n`);
+      writeFileSync(
+        join(cwd, 'issue-activation-code'),
+        '#!/bin/bash\nset -e\nhead -n1 codes.txt\ntail -n +2 codes.txt > codes.next && mv codes.next codes.txt\n',
+        { mode: 0o755 },
+      );
+      const ran = await bash(nightly!, cwd, { ...full, SVC_TIME_SCALE: '60' });
+      expect(
+        ran.code,
+        `${ran.stderr}\n${ran.stdout
+          .split('\n')
+          .filter((l) => /[✗○!]/.test(l))
+          .join('\n')}`,
+      ).toBe(0);
+      expect(readFileSync(join(cwd, 'reports', 'nightly', 'summary.md'), 'utf8')).toMatch(
+        /^# ✅ svc-certify: Certified/,
+      );
+    } finally {
+      await served.close();
+    }
+  }, 300_000);
 
   it('GitHub Actions with the target secret missing: exit 2 naming SVC_BASE_URL, and the always steps still find their files', async () => {
     const block = testedBlock('github-actions');
