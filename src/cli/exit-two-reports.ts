@@ -18,6 +18,7 @@ import { REPORT_OPTIONS } from '../config/run-options.js';
 import type { CertificationKind } from '../runner/results.js';
 import { ERROR_REPORT_FILES, renderErrorReport, type ErrorReportName } from '../report/error-reports.js';
 import { errorResult } from '../runner/error-result.js';
+import { prepareReportDir } from '../report/report-dir.js';
 import { writeReportFile } from '../report/write-report-file.js';
 import { isOneOf } from '../narrow.js';
 
@@ -81,6 +82,9 @@ export async function writeExitTwoReports(ctx: ExitTwoContext, reason: string): 
   });
   const inputs = new Set((ctx.inputs ?? []).map((p) => resolve(cwd, p)));
   const written: string[] = [];
+  // Made ready the way every report folder is (one level at a time: a recursive mkdir spins forever on
+  // /proc), once, when a file is due; a folder that cannot be made is the case with no file to write.
+  let ready: boolean | undefined;
   for (const token of reportersOf(ctx, env, cwd)) {
     const { name, stdout } = parseReporterToken(token);
     if (!isOneOf(Object.keys(ERROR_REPORT_FILES) as ErrorReportName[], name)) continue;
@@ -91,6 +95,11 @@ export async function writeExitTwoReports(ctx: ExitTwoContext, reason: string): 
     }
     const file = ERROR_REPORT_FILES[name];
     if (inputs.has(resolve(reportDir, file))) continue;
+    ready ??= await prepareReportDir(reportDir).then(
+      () => true,
+      () => false,
+    );
+    if (!ready) continue;
     try {
       written.push(await writeReportFile(reportDir, file, text));
     } catch {
