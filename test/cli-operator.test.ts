@@ -138,7 +138,9 @@ describe('the console in CI, --quiet, and machine output', () => {
     expect(receiver.stdout).not.toContain('auth.');
     expect(receiver.stdout).toContain('evidence: provoked');
     expect(receiver.stdout).toContain('evidence: input (unlocked by --url');
-    expect(receiver.stdout).toMatch(/may warn: .*401/);
+    expect(receiver.stdout).toMatch(
+      /may warn: the delivery and a plain one naming the same organization and run are both refused/,
+    );
 
     const partner = await run(['list', '--command', 'partner', '--json']);
     const partnerChecks = (JSON.parse(partner.stdout) as { checks: Array<{ command: string }> }).checks;

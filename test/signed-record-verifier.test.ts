@@ -178,7 +178,7 @@ describe('a signed record checked by a verifier that is not ours', () => {
     }
   });
 
-  it('--sign-key with a bad key file exits 2 with one line before anything is written', async () => {
+  it('--sign-key with a bad key file exits 2 with one line, the error reports written and no record', async () => {
     const fresh = tmp('svc-signed-bad-');
     writeFileSync(join(fresh, 'clean.js'), 'const ready = true;');
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
@@ -192,7 +192,15 @@ describe('a signed record checked by a verifier that is not ours', () => {
       expect(ran.stderr.trim().split('\n'), key).toHaveLength(1);
       expect(ran.stderr).toContain(`--sign-key ${key}`);
       expect(ran.stderr).not.toContain(rsa.split('\n')[1]!.slice(0, 24));
-      expect(existsSync(join(fresh, 'reports')), key).toBe(false);
+      // Every exit 2 after the options are read leaves its error reports (a pipeline's always-steps read
+      // them), and never a record: nothing was certified, and the key could not be read.
+      const written = JSON.parse(readFileSync(join(fresh, 'reports', 'results.json'), 'utf8')) as {
+        verdict: string;
+        error: { reason: string };
+      };
+      expect(written.verdict, key).toBe('error');
+      expect(written.error.reason, key).toContain(`--sign-key ${key}`);
+      expect(existsSync(join(fresh, 'reports', 'certification.intoto.json')), key).toBe(false);
     }
     const ran = await run(['scan', 'clean.js', '--reporter', 'html'], {
       cwd: fresh,
