@@ -22,11 +22,12 @@ const failedBy = new Map<string, string[]>();
 /**
  * Some variants are certified with options of their own. Two show only at a lower time scale, so they
  * are certified there, on the suite they concern:
- * a delivery 90 s late is a few ms at 600, below what a busy machine's latency can tell apart; and at
+ * a delivery 90 s late is a few ms at 600, below what a busy machine's latency can tell apart (at 8 it is
+ * 11.25 s, past the 10 s real-time floor under which a delivery is never called late); and at
  * 600 the shared real run may be over before its first read, which would never see it running.
  */
 const OPTIONS: Record<string, CertifySandboxOptions> = {
-  'webhooks.first-delivery-after-90s': { timeScale: 20, suites: ['webhooks'] },
+  'webhooks.first-delivery-after-90s': { timeScale: 8, suites: ['webhooks'] },
   'additive.run-status': { timeScale: 60, suites: ['runs-read'] },
   // A run that outlasts the 30 minutes of polling: every check that waits for its end would skip
   // (inconclusive), so only those judging a running run are certified, the duration check among them.
@@ -55,6 +56,14 @@ const OPTIONS: Record<string, CertifySandboxOptions> = {
   },
   'auth.other-partner-token-404': { suites: ['auth'] },
 };
+
+/**
+ * Certified alone, after the others: with four other certifications in the same process, this variant's
+ * sandbox was seen to hold every webhook delivery past its wait (test events, cert-webhook, the real
+ * run's), while alone it passes every time. The interaction is not explained yet; the row still proves
+ * the variant certified, and the closing note of the change that added this says what is open.
+ */
+const ALONE = new Set(['additive.event-name']);
 
 /** A variant of production mode (what a reveal charges) is certified as production, with credits to spend. */
 function optionsFor(v: (typeof variants)[number]): CertifySandboxOptions {
@@ -88,17 +97,17 @@ describe('every conformant variant of the sandbox is certified without a failure
 
   // A whole catalogue at time scale 60 (real runs of 35 spec-minutes) takes about a minute on two busy
   // cores: the time-out of a row is a bound on a stuck certification, not a speed requirement.
-  it.concurrent.each(variants.map((v) => [v.id, v.warns ?? [], v] as const))(
-    '%s',
-    async (id, warns, v) => {
-      const run = await certifySandbox({ variants: [id], ...optionsFor(v) });
-      const found = problems(run, warns);
-      if (found.length > 0) failedBy.set(id, found);
-      expect(run.target.environment).toBe(v.mode ?? 'sandbox');
-      expect(found).toEqual([]);
-    },
-    180_000,
-  );
+  const certifyRow = async (id: string, warns: readonly string[], v: (typeof variants)[number]): Promise<void> => {
+    const run = await certifySandbox({ variants: [id], ...optionsFor(v) });
+    const found = problems(run, warns);
+    if (found.length > 0) failedBy.set(id, found);
+    expect(run.target.environment).toBe(v.mode ?? 'sandbox');
+    expect(found).toEqual([]);
+  };
+  const row = (v: (typeof variants)[number]) => [v.id, v.warns ?? [], v] as const;
+  it.concurrent.each(variants.filter((v) => !ALONE.has(v.id)).map(row))('%s', certifyRow, 180_000);
+  // After the concurrent rows, one at a time (see ALONE).
+  it.each(variants.filter((v) => ALONE.has(v.id)).map(row))('%s (alone)', certifyRow, 180_000);
 
   afterAll(() => {
     process.stdout.write(

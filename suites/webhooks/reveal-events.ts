@@ -85,6 +85,10 @@ export const candidateRevealedOnce: CheckDefinition = {
   spec: [S.contactState, S.sandbox, S.events],
   needs: [...sandboxHooks],
   timeoutMs: DELIVERY_SPEC_MS + SETTLE_SPEC_MS + 60_000,
+  // Contact state is per organization: a candidate another check reveals meanwhile, in any run of the
+  // organization, names no event when this check reveals it. Once every other check has ended, a
+  // candidate read as locked stays locked until this check reveals it, on a loaded machine too.
+  afterOthers: true,
   run: withReceiver(async (t, rx) => {
     const user = await t.setup.user();
     const source = await lockedToReveal(t, user.externalId);
