@@ -55,6 +55,22 @@ const judge = (
   c: Partial<JudgeContext> = {},
 ) => rule(id).judge({ requests, deliveries } satisfies Traffic, ctx(c));
 
+/** A decisions call of recruiter rec-1 on RUN, and one decision item (the review block below words its own). */
+const decide = (at: number, items: unknown[], over: Partial<PartnerRequest> = {}) =>
+  req(at, {
+    endpoint: 'decisions',
+    runId: RUN,
+    json: { acting_user_external_id: 'rec-1', decisions: items, notices_shown: [] },
+    ...over,
+  });
+const item = (over: Record<string, unknown> = {}) => ({
+  candidate_id: 990000000001,
+  decision: 'shortlisted',
+  reject_reason: null,
+  occurred_at: '2026-11-27T10:00:00Z',
+  ...over,
+});
+
 describe('partner rules', () => {
   it('cite sections that exist in the spec', () => {
     const sections = new Set(loadSpec().sections);
@@ -1262,24 +1278,8 @@ describe('partner rules', () => {
     });
   });
 
-  // A rule that throws is an engine error of that rule alone (judge.test.ts); none should
-  // throw on what a partner can send, however odd its JSON.
-  describe('round 5: what the wire shows of an action time, a note, a prompted read', () => {
-    const decide = (at: number, items: unknown[], over: Partial<PartnerRequest> = {}) =>
-      req(at, {
-        endpoint: 'decisions',
-        runId: RUN,
-        json: { acting_user_external_id: 'rec-1', decisions: items, notices_shown: [] },
-        ...over,
-      });
+  describe('what the wire shows of an action time, a note, a prompted read', () => {
     const T0 = Date.parse('2026-11-27T10:00:00Z');
-    const item = (over: Record<string, unknown> = {}) => ({
-      candidate_id: 990000000001,
-      decision: 'shortlisted',
-      reject_reason: null,
-      occurred_at: '2026-11-27T10:00:00Z',
-      ...over,
-    });
 
     it('occurred_at: an action time in UTC passes, second or millisecond precision, sent at once or in a batch minutes later', () => {
       const id = 'decisions.occurred-at-is-action-time';
@@ -1399,6 +1399,8 @@ describe('partner rules', () => {
     });
   });
 
+  // A rule that throws is an engine error of that rule alone (judge.test.ts); none should
+  // throw on what a partner can send, however odd its JSON.
   it('no rule throws on hostile traffic (odd JSON shapes, missing headers, odd answers)', () => {
     const shapes: unknown[] = [
       null,
@@ -1448,21 +1450,6 @@ describe('partner rules', () => {
 
   // Rules of the round that made every duty the certifier's to exercise, and the spec's readings behind them.
   describe('duties exercised by the certifier; rules added and readings corrected', () => {
-    const decide = (at: number, items: unknown[], over: Partial<PartnerRequest> = {}) =>
-      req(at, {
-        endpoint: 'decisions',
-        runId: RUN,
-        json: { acting_user_external_id: 'rec-1', decisions: items, notices_shown: [] },
-        ...over,
-      });
-    const item = (over: Record<string, unknown> = {}) => ({
-      candidate_id: 990000000001,
-      decision: 'shortlisted',
-      reject_reason: null,
-      occurred_at: '2026-11-27T10:00:00Z',
-      ...over,
-    });
-
     it('a later action on a candidate carries a new occurred_at: reusing the answered one fails; never acting again is conditional', () => {
       const id = 'decisions.later-action-new-occurred-at';
       const note = item({ note: 'call on Monday' });
