@@ -5,6 +5,8 @@
 
 import { isJsonObject, parseJsonLossless, stringifyJsonLossless } from '../json/lossless.js';
 import { INJECTION_POINTS } from './injection-points.js';
+// A read this long (spec time) after a delivery for its run began is prompted by it: the rules' own measure.
+import { PROMPTED_BY_WEBHOOK_MS } from './rules/runs.js';
 import type { InjectionId } from './traffic.js';
 
 export { INJECTION_POINTS, type InjectionPoint } from './injection-points.js';
@@ -61,9 +63,6 @@ export interface Injector {
   /** Every other duty is judged: the next call with the first customer's token is refused (org-token-revoked). */
   dutiesJudged(): void;
 }
-
-/** A read this long (spec time) after a delivery for its run began is prompted by it (rules/runs.ts reads the same). */
-const PROMPTED_BY_WEBHOOK_MS = 5_000;
 
 /**
  * The fixture whose first start answers the injected 500: the failed-run fixture, whose loss costs the

@@ -5,7 +5,7 @@ import { S } from '../../spec/sections.js';
 import { specMs, type PartnerRequest } from '../traffic.js';
 import { seconds } from './retry-chains.js';
 import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
-import { isTerminal, PROMPTED_BY_WEBHOOK_MS, promptedRead, readStatus, runFacts } from './runs.js';
+import { isTerminal, PROMPTED_BY_WEBHOOK_MS, promptedRead, promptingDelivery, readStatus, runFacts } from './runs.js';
 
 const POLL_INTERVAL_MS = 5_000;
 const MAX_RUNNING_MS = 30 * 60_000;
@@ -93,14 +93,11 @@ const stopAtTerminalRule: Rule = {
       const actions = traffic.requests.filter(
         (r) => r.runId === run.runId && r.endpoint !== 'runs-read' && r.id > terminal.id,
       );
-      // Deliveries to the partner about this run: a read within a few seconds of one is prompted by it.
-      const deliveries = traffic.deliveries.filter((d) => d.runId === run.runId);
-      const prompted = (r: PartnerRequest) =>
-        deliveries.some((d) => r.at >= d.startedAt && r.at - Math.max(d.startedAt, d.answeredAt) <= prompt);
       for (const later of run.reads.slice(t + 1)) {
         if (later.at - terminal.answeredAt > window) break;
         if (actions.some((a) => a.id < later.id)) break;
-        if (prompted(later)) continue;
+        // A read within a few seconds of a delivery to the partner about this run is prompted by it.
+        if (promptingDelivery(traffic, later, prompt)) continue;
         offences.push({
           message: `run ${run.runId} read again ${seconds(later.at - terminal.answeredAt)} after a read returned ${readStatus(terminal)}`,
           expected: 'no polling after completed or failed',

@@ -1,7 +1,7 @@
 // Facts about runs the rules share: which reads belong to which run, what each read said, and when a
 // run began (its start's answer, or the first read when the start was not seen).
 
-import type { PartnerRequest, Traffic } from '../traffic.js';
+import type { PartnerRequest, Traffic, WebhookDelivery } from '../traffic.js';
 
 export interface RunFacts {
   runId: string;
@@ -93,6 +93,18 @@ function findRuns(traffic: Traffic): Map<string, RunFacts> {
  */
 export const PROMPTED_BY_WEBHOOK_MS = 5_000;
 
+/** The webhook delivery for the run of `read` that began before it and ended at most `promptMs` before it. */
+export function promptingDelivery(
+  traffic: Traffic,
+  read: PartnerRequest,
+  promptMs: number,
+): WebhookDelivery | undefined {
+  return traffic.deliveries.find(
+    (d) =>
+      d.runId === read.runId && read.at >= d.startedAt && read.at - Math.max(d.startedAt, d.answeredAt) <= promptMs,
+  );
+}
+
 /**
  * Why `read` is no poll, if it is not: a webhook delivery for its run came just before it, or the client's
  * own action on the run (a reveal, a decisions call) came after the read before it (`previous`): a user
@@ -104,10 +116,7 @@ export function promptedRead(
   previous: PartnerRequest | undefined,
   promptMs: number,
 ): string | undefined {
-  const delivery = traffic.deliveries.find(
-    (d) =>
-      d.runId === read.runId && read.at >= d.startedAt && read.at - Math.max(d.startedAt, d.answeredAt) <= promptMs,
-  );
+  const delivery = promptingDelivery(traffic, read, promptMs);
   if (delivery) return `prompted by the ${delivery.event} delivery`;
   if (previous === undefined) return undefined;
   const action = actionsOn(traffic)
