@@ -7,7 +7,7 @@ import { recordMessage } from '../http/record.js';
 import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
 import type { CheckResult, Observation, RecordedExchange } from '../runner/results.js';
 import { missingStep, stepsDone } from './checklist.js';
-import type { Rule, RuleObservation, RuleVerdict } from './rules/rule.js';
+import { NOT_EXERCISED, type Rule, type RuleObservation, type RuleVerdict } from './rules/rule.js';
 import type { JudgeContext, PartnerRequest, Traffic, WebhookDelivery } from './traffic.js';
 
 export interface Judged {
@@ -39,8 +39,6 @@ function capped(verdict: RuleVerdict): RuleVerdict {
     ...(moreWarnings > 0 ? { moreWarnings } : {}),
   };
 }
-
-const NOT_EXERCISED = 'not exercised: ';
 
 /**
  * A rule the traffic has not reached names the checklist step whose traffic would reach it, when that

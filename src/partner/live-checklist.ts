@@ -11,7 +11,7 @@ import type { Reporter } from '../report/reporter.js';
 import type { RunResult } from '../runner/results.js';
 import { CHECKLIST } from './checklist.js';
 import type { Judged } from './judge.js';
-import type { Rule, RuleState } from './rules/rule.js';
+import { NOT_EXERCISED, type Rule, type RuleState } from './rules/rule.js';
 
 interface Row {
   rule: Rule;
@@ -42,7 +42,7 @@ export function createPartnerConsole(opts: {
     const finished = new Promise<void>((resolve) => {
       done = resolve;
     });
-    rows.set(rule.id, { rule, state: 'pending', message: `not exercised: ${rule.hint}`, done, finished });
+    rows.set(rule.id, { rule, state: 'pending', message: `${NOT_EXERCISED}${rule.hint}`, done, finished });
   }
   // The steps every session contains, first: a rule still pending names the step that reaches it.
   opts.stream.write(checklistText(c));

@@ -75,6 +75,9 @@ export interface Rule extends CheckDeclaration {
   judge(traffic: Traffic, ctx: JudgeContext): RuleVerdict;
 }
 
+/** How the message of a rule not exercised yet begins, before its hint (the judge adds the checklist step after it). */
+export const NOT_EXERCISED = 'not exercised: ';
+
 /**
  * A rule's verdict from what it saw: any offence (a breach of a duty) fails, an advisory rule's only
  * warns; otherwise a warning warns; otherwise passed once exercised; otherwise pending with the hint
@@ -128,5 +131,5 @@ export function ruleVerdict(
       observations: [],
       ...(r.proof ? { proof: r.proof.slice(0, 5) } : {}),
     };
-  return { state: ctx.final ? 'skipped' : 'pending', message: `not exercised: ${rule.hint}`, observations: [] };
+  return { state: ctx.final ? 'skipped' : 'pending', message: `${NOT_EXERCISED}${rule.hint}`, observations: [] };
 }
