@@ -3,7 +3,7 @@
 // session; `--no-inject` turns all off.
 // Plain policy over request data: the CLI plugs it into the sandbox's generic hooks.
 
-import { isJsonObject, parseJsonLossless, stringifyJsonLossless } from '../json/lossless.js';
+import { isJsonObject, parseJsonLossless, stringifyJsonLossless, type JsonObject } from '../json/lossless.js';
 import { INJECTION_POINTS } from './injection-points.js';
 // A read this long (spec time) after a delivery for its run began is prompted by it: the rules' own measure.
 import { PROMPTED_BY_WEBHOOK_MS } from './rules/runs.js';
@@ -107,37 +107,38 @@ function pathOnly(path: string): string {
   return q < 0 ? path : path.slice(0, q);
 }
 
-function jobExternalId(body: Buffer | undefined): unknown {
+/** A field of a body that is a JSON object (undefined for any other body, or none). */
+function fieldOf(body: Buffer | undefined, name: string): unknown {
   if (!body) return undefined;
   try {
     const v: unknown = JSON.parse(body.toString('utf8'));
-    return v !== null && typeof v === 'object' && 'job_external_id' in v ? v.job_external_id : undefined;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[name] : undefined;
   } catch {
     return undefined;
   }
 }
+
+const jobExternalId = (body: Buffer | undefined): unknown => fieldOf(body, 'job_external_id');
 
 /** How many decisions a decisions body carries (0 when it is no JSON object with a list). */
 function decisionCount(body: Buffer | undefined): number {
-  if (!body) return 0;
-  try {
-    const v = JSON.parse(body.toString('utf8')) as unknown;
-    const list = v !== null && typeof v === 'object' ? (v as { decisions?: unknown }).decisions : undefined;
-    return Array.isArray(list) ? list.length : 0;
-  } catch {
-    return 0;
-  }
+  const list = fieldOf(body, 'decisions');
+  return Array.isArray(list) ? list.length : 0;
 }
 
-/** A read's body with `status` replaced (lossless, so int64 candidate ids survive); undefined unless it was `from`. */
-function withStatus(body: Buffer, from: string, to: string): Buffer | undefined {
+/** A run read's body as a JSON object, read losslessly so that a rewrite keeps int64 candidate ids exact. */
+function runReadOf(body: Buffer): JsonObject | undefined {
   try {
     const v = parseJsonLossless(body.toString('utf8'));
-    if (!isJsonObject(v) || v.status !== from) return undefined;
-    return Buffer.from(stringifyJsonLossless({ ...v, status: to }), 'utf8');
+    return isJsonObject(v) ? v : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The run read with another `status`. */
+function withStatus(read: JsonObject, status: string): Buffer {
+  return Buffer.from(stringifyJsonLossless({ ...read, status }), 'utf8');
 }
 
 /** The status of an unknown run status (Versioning 3: treated as `running`). */
@@ -146,24 +147,8 @@ const UNKNOWN_RUN_STATUS = 'zz_certification_status';
 const UNKNOWN_ERROR_CODE = 'zz_new_error';
 
 function runIdOf(body: Buffer): string | undefined {
-  try {
-    const v: unknown = JSON.parse(body.toString('utf8'));
-    const id = v !== null && typeof v === 'object' && 'run_id' in v ? v.run_id : undefined;
-    return typeof id === 'string' ? id : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The run read with `status: running` (lossless, so int64 candidate ids survive); undefined if already running. */
-function asRunning(body: Buffer): Buffer | undefined {
-  try {
-    const v = parseJsonLossless(body.toString('utf8'));
-    if (!isJsonObject(v) || v.status === 'running') return undefined;
-    return Buffer.from(stringifyJsonLossless({ ...v, status: 'running' }), 'utf8');
-  } catch {
-    return undefined;
-  }
+  const id = fieldOf(body, 'run_id');
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** `Retry-After` of the injected 429: the spec's 30 s divided by the time scale, rounded up, at least 1. */
@@ -287,23 +272,25 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         const job = jobExternalId(req.body);
         const runId = runIdOf(res.body);
         if (runId !== undefined) startedAt.set(runId, Date.now());
-        if (typeof job === 'string' && !job.startsWith('cert-') && runId !== undefined && held === undefined)
-          if (!skipped.has('run-held-running')) held = { runId, startedAt: Date.now(), watched: false };
+        if (
+          typeof job === 'string' &&
+          !job.startsWith('cert-') &&
+          runId !== undefined &&
+          held === undefined &&
+          !skipped.has('run-held-running')
+        )
+          held = { runId, startedAt: Date.now(), watched: false };
         return 'send';
       }
-      if (
-        held &&
-        req.method === 'GET' &&
-        path === `/v1/runs/${held.runId}` &&
-        res.status === 200 &&
-        Date.now() < (heldUntil() ?? 0)
-      ) {
+      const read = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path) : null;
+      // Parsed once: the held run and the unknown status both rewrite what the read said.
+      const shown = read && res.status === 200 ? runReadOf(res.body) : undefined;
+      if (held && read?.[1] === held.runId && res.status === 200 && Date.now() < (heldUntil() ?? 0)) {
         // Read while held: a recruiter watches it, so it stays held for the whole 35 minutes.
         held.watched = true;
-        const body = asRunning(res.body);
-        if (body) {
+        if (shown && shown.status !== 'running') {
           fire('run-held-running', req);
-          return { replace: { status: res.status, headers: res.headers, body } };
+          return { replace: { status: res.status, headers: res.headers, body: withStatus(shown, 'running') } };
         }
       }
       const decisions = req.method === 'POST' ? /^\/v1\/runs\/([^/]+)\/decisions$/.exec(path) : null;
@@ -319,7 +306,6 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         fire('decisions-answer-lost', req);
         return 'drop';
       }
-      const read = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path) : null;
       // A poll (a read of a run read `running` before) draws the unknown status: a client that stops reading
       // after it stopped because of it, not because nobody watches the run any more. So does a read a
       // webhook delivery for the run prompted, whatever the run's status: a client that follows runs by
@@ -327,25 +313,19 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       const polled = read !== null && readRunning.has(read[1]!);
       const delivered = read !== null ? deliveredAt.get(read[1]!) : undefined;
       const prompted = delivered !== undefined && Date.now() - delivered <= PROMPTED_BY_WEBHOOK_MS / opts.timeScale;
-      if (read && res.status === 200 && withStatus(res.body, 'running', 'running') !== undefined)
-        readRunning.add(read[1]!);
+      if (read && shown?.status === 'running') readRunning.add(read[1]!);
       if (
         read &&
+        shown &&
+        (shown.status === 'running' || (prompted && (shown.status === 'completed' || shown.status === 'failed'))) &&
         (polled || prompted) &&
-        res.status === 200 &&
         read[1] !== held?.runId &&
         armed('run-status-unknown')
       ) {
-        const body =
-          withStatus(res.body, 'running', UNKNOWN_RUN_STATUS) ??
-          (prompted
-            ? (withStatus(res.body, 'completed', UNKNOWN_RUN_STATUS) ??
-              withStatus(res.body, 'failed', UNKNOWN_RUN_STATUS))
-            : undefined);
-        if (body) {
-          fire('run-status-unknown', req);
-          return { replace: { status: res.status, headers: res.headers, body } };
-        }
+        fire('run-status-unknown', req);
+        return {
+          replace: { status: res.status, headers: res.headers, body: withStatus(shown, UNKNOWN_RUN_STATUS) },
+        };
       }
       if (
         req.method === 'POST' &&
@@ -390,7 +370,7 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       const began = startedAt.get(runId);
       if (began !== undefined && at - began >= PROMPTED_BY_WEBHOOK_MS / opts.timeScale) deliveredAt.set(runId, at);
     },
-    awaitsDutiesJudged: () => opts.enabled && armed('org-token-revoked') && !soleRevocationDue,
+    awaitsDutiesJudged: () => armed('org-token-revoked') && !soleRevocationDue,
     dutiesJudged() {
       soleRevocationDue = true;
     },
