@@ -11,6 +11,7 @@ import { judgeAll, toCheckResult, type Judged } from './judge.js';
 import type { PartnerConsole } from './live-checklist.js';
 import { createRecorder, type Observation, type Recorder } from './recorder.js';
 import { PARTNER_SUITES, partnerRegistry, type Rule } from './rules/index.js';
+import { orgTokenRule } from './rules/org-token.js';
 import { issuedTokens } from './rules/secrets.js';
 import type { InjectionId, JudgeContext } from './traffic.js';
 
@@ -106,7 +107,8 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
   const runLive = (): void => {
     const began = performance.now();
     stale = false;
-    const judged = liveJudged();
+    // Without a console nobody reads the verdicts' texts: only their states, unredacted, are wanted.
+    const judged = live ? liveJudged() : judge(false);
     live?.update(judged);
     if (injector.awaitsDutiesJudged() && otherDutiesJudged(judged)) injector.dutiesJudged();
     lastEnded = performance.now();
@@ -191,15 +193,13 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
 export function otherDutiesJudged(judged: readonly Judged[]): boolean {
   return judged.every(
     ({ rule, verdict }) =>
-      rule.id === ORG_TOKEN_RULE ||
+      rule.id === orgTokenRule.id ||
       rule.advisory === true ||
       rule.evidence === 'conditional' ||
       verdict.unlock !== undefined ||
       verdict.state !== 'pending',
   );
 }
-
-const ORG_TOKEN_RULE = 'org-token.not-used-after-invalid-org-token';
 
 /** Verdict texts as the console shows them: every message, expectation and reception redacted. */
 function redactJudged(judged: Judged[], redactor: Redactor): Judged[] {
