@@ -124,7 +124,7 @@ const stopAfter30MinRule: Rule = {
   evidence: 'provoked',
   warns: ['any breach: polling pace is client guidance (advisory), never a failure'],
   spec: [S.runsRead, S.limits],
-  hint: 'start a run on one of your own jobs and keep it on screen: the first real run the sandbox accepts (after the injected 500 on the first start, a start the recruiter makes by hand) reads running for 35 minutes (spec time; --time-scale shortens them) and sends its terminal webhook only then',
+  hint: 'start a run on one of your own jobs and keep it on screen: the first real run the sandbox accepts reads running for 35 minutes (spec time; --time-scale shortens them) and sends its terminal webhook only then',
   judge(traffic, ctx) {
     // The client counts from when it got the 202, a little after the sandbox sent it: a grace of one poll
     // interval or 2 % of the limit, whichever is longer, on either side keeps that lag from blaming (or
