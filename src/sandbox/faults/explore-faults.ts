@@ -88,18 +88,8 @@ export const exploreFaults = [
         f.route === 'users' && typeof b.full_name === 'number' ? { ...b, full_name: String(b.full_name) } : b,
     },
   },
-  {
-    id: 'explore.target-count-string-coerced',
-    area: 'explore',
-    summary: 'a `target_count` written as a string (`"5"`) is read as the number and the run started, instead of a 4xx',
-    caughtBy: 'explore.runs-start.schema-mismatch-answered-4xx',
-    acts: {
-      body: (b, f) =>
-        f.route === 'runs-start' && typeof b.target_count === 'string' && /^\d+$/.test(b.target_count)
-          ? { ...b, target_count: Number(b.target_count) }
-          : b,
-    },
-  },
+  // A target_count written as a string of digits, read as the number: runs-start.target-count-string-coerced,
+  // which names this suite's runs-start check too.
   {
     id: 'explore.job-title-emoji-500',
     area: 'explore',
