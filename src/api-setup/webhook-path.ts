@@ -15,6 +15,7 @@ import {
   DELIVERY_SPEC_MS,
   expectedDeliveryWaitMs,
   firstTrioDelivery,
+  followed,
   postTestTrio,
   TEST_PATH,
   type TrioEntry,
@@ -78,8 +79,7 @@ export async function proveWebhookPath(
 ): Promise<TrioEntry[]> {
   const entries = await postTestTrio(api);
   if (entries.some(isNotConfigured)) throw new SkipCheck(notRegisteredReason(inputs), 'set-up', WEBHOOK_SETUP_FIX);
-  const named = entries.filter((e) => e.eventId || e.runId);
-  if (named.length === 0) return entries;
+  if (followed(entries).length === 0) return entries;
   const waitMs = expectedDeliveryWaitMs(PROOF_SPEC_MS, inputs.timeScale);
   const first = await firstTrioDelivery(entries, rx, waitMs, signal);
   if (!first && !signal.aborted) throw new SkipCheck(neverArrivedReason(inputs, waitMs), 'set-up', WEBHOOK_SETUP_FIX);

@@ -69,7 +69,7 @@ export async function postTestTrio(api: ApiClient): Promise<TrioEntry[]> {
 }
 
 /** The entries whose answer names the event: only those can be followed to a delivery. */
-const followed = (entries: readonly TrioEntry[]): TrioEntry[] => entries.filter((e) => e.eventId || e.runId);
+export const followed = (entries: readonly TrioEntry[]): TrioEntry[] => entries.filter((e) => e.eventId || e.runId);
 const deliveryOf = (e: TrioEntry): ((d: ReceivedDelivery) => boolean) =>
   isDeliveryOf({ eventId: e.eventId ?? '', runId: e.runId ?? '' });
 

@@ -57,15 +57,16 @@ async function recruiter(t: CheckContext): Promise<Prepared> {
  * budget like the cases (undefined, nothing judged, when none came: the check then skips).
  */
 async function withFixtureRun(t: CheckContext): Promise<Prepared | undefined> {
-  const p = await recruiter(t);
+  // Prepared only for a check that explores: exploreCheck skips before preparing when --explore is 0.
   const ex = t.inputs.explore;
-  const label = `start a ${FIXTURE} run to explore on`;
+  if (!ex) return undefined;
+  const p = await recruiter(t);
   const body = { job_external_id: FIXTURE, acting_user_external_id: p.user, target_count: 6 };
-  const started = ex
-    ? await onExploreBudget(ex, label, (opts) => t.setup.startRun(body, opts))
-    : await t.setup.startRun(body, { label });
+  const started = await onExploreBudget(ex, `start a ${FIXTURE} run to explore on`, (opts) =>
+    t.setup.startRun(body, opts),
+  );
   if (started === 'unsent') {
-    if (ex) nothingSent(t, ex);
+    nothingSent(t, ex);
     return undefined;
   }
   const runId = acceptedRunId(t, started, `the ${FIXTURE} start`);

@@ -29,6 +29,8 @@ const suite = 'explore';
 interface Explored {
   t: CheckContext;
   ep: Endpoint;
+  /** The property the check explores: its sweep and its share of the cap. */
+  property: Property;
   ex: ExploreInputs;
   p: Prepared;
   seed: number;
@@ -45,14 +47,13 @@ type Attempt = { verdict: string | undefined; sent?: Sent } | 'unsent';
  */
 async function exploreCases(
   x: Explored,
-  property: Property,
   classes: CaseClass[],
   count: number,
   attempt: (m: Mutation, label: string) => Promise<Attempt>,
   report: (m: Mutation, failed: Sent, verdict: string, note: string) => void,
   tolerated?: (m: Mutation, sent: Sent, verdict: string, note: string) => boolean,
 ): Promise<number> {
-  const { t, ex, seed, ep } = x;
+  const { t, ex, seed, ep, property } = x;
   let judged = 0;
   for (const c of drawCases(classes, count, seed, sweepOf(ep, property))) {
     if (t.signal.aborted) break;
@@ -135,7 +136,7 @@ function exploreCheck(
       if (!ex) return;
       const p = await ep.prepare(t);
       if (!p) return;
-      await explore({ t, ep, ex, p, seed: streamSeed(ex.seed, def.id) });
+      await explore({ t, ep, property, ex, p, seed: streamSeed(ex.seed, def.id) });
     },
   };
 }
@@ -167,7 +168,6 @@ export function mismatchCheck(ep: Endpoint): CheckDefinition {
       const classes = classesOf(ep, 'mismatch');
       const judged = await exploreCases(
         x,
-        'mismatch',
         classes,
         shareOf(ex, ep, 'mismatch'),
         async (m, label) => {
@@ -218,7 +218,6 @@ export function validCheck(ep: Endpoint): CheckDefinition {
       let warned = false;
       const judged = await exploreCases(
         x,
-        'valid',
         classes,
         shareOf(ex, ep, 'valid'),
         async (m, label) => {
@@ -291,7 +290,6 @@ export function schemaCheck(ep: Endpoint): CheckDefinition {
       let successes = 0;
       const judged = await exploreCases(
         x,
-        'schema',
         classesOf(ep, 'schema'),
         shareOf(ex, ep, 'schema'),
         async (m, label) => {
@@ -349,7 +347,6 @@ export function storedCheck(ep: Endpoint): CheckDefinition {
       let warned = false;
       const judged = await exploreCases(
         x,
-        'stored',
         mismatchClasses(shape),
         Math.max(1, Math.floor(shareOf(ex, ep, 'stored') / 2)),
         async (m, label) => {

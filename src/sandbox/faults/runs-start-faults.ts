@@ -104,6 +104,8 @@ export const runsStartFaults = [
     area: 'runs-start',
     summary: 'a `target_count` written as a string of digits (`"1"`) is read as the integer and the run started',
     caughtBy: 'runs-start.type-mismatch-refused',
+    // The same defect the exploration's sweep finds on every certification, whatever the seed.
+    alsoCaughtBy: ['explore.runs-start.schema-mismatch-answered-4xx'],
     acts: {
       body: (b, f) =>
         f.route === 'runs-start' && typeof b.target_count === 'string' && /^[0-9]+$/.test(b.target_count)
