@@ -2,40 +2,17 @@
 // with only an org token. Passed, never "Certified"; no activation code spent, no real run, and what
 // only a certification covers listed in every report; a fault in what the gate covers still fails it.
 
-import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run, start, tmp } from './cli-support.js';
+import { run, serveProvisioned, tmp, type ServedSandbox } from './cli-support.js';
 import type { RunResult } from '../src/runner/results.js';
 
-interface Served {
-  provision: Record<string, string | string[]>;
-  stop(): Promise<number | null>;
-}
-
-async function serve(extra: string[] = []): Promise<Served> {
-  const dir = tmp('svc-gate-');
-  const file = join(dir, 'provision.json');
-  const child = start(['serve', '--time-scale', '60', '--provision', file, ...extra], { cwd: dir });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
-  while (!/listening on http/.test(out)) {
-    if (child.exitCode !== null) throw new Error(`serve did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    provision: JSON.parse(readFileSync(file, 'utf8')) as Served['provision'],
-    async stop() {
-      child.kill('SIGINT');
-      const [code] = (await once(child, 'exit')) as [number | null];
-      return code;
-    },
-  };
-}
+/** A served sandbox at time scale 60 with `extra` arguments (cli-support.ts). */
+const serve = (extra: string[] = []): Promise<ServedSandbox> => serveProvisioned(extra, tmp('svc-gate-'));
 
 /** The gate's command line: a target, its partner key and one org token; no code, no limit, no receiver. */
-function gateArgs(p: Served['provision'], more: string[] = []): string[] {
+function gateArgs(p: ServedSandbox['provision'], more: string[] = []): string[] {
   return [
     'run',
     '--gate',
@@ -70,7 +47,7 @@ function codesSpent(r: RunResult): number {
 }
 
 describe('run --gate', () => {
-  const served: Served[] = [];
+  const served: ServedSandbox[] = [];
   afterAll(async () => {
     for (const s of served) await s.stop();
   });
@@ -172,7 +149,7 @@ describe('run --gate', () => {
 });
 
 describe('run --activation-code-command', () => {
-  const served: Served[] = [];
+  const served: ServedSandbox[] = [];
   afterAll(async () => {
     for (const s of served) await s.stop();
   });

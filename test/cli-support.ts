@@ -1,7 +1,8 @@
 // Spawns the real launcher (bin/svc-certify.js → dist/) the way a user does.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { once } from 'node:events';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,6 +43,77 @@ export function run(args: string[], opts: { cwd?: string; env?: Record<string, s
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
   return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
+}
+
+/** A served sandbox (`svc-certify serve --provision`): what it provisioned, and how to end it. */
+export interface ServedSandbox {
+  /** The provision file as `serve` wrote it. */
+  provision: Record<string, string | string[]>;
+  /** The folder it runs in, which holds provision.json. */
+  dir: string;
+  /** Sends `signal` (SIGINT unless given) and resolves to its exit code once it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * `svc-certify serve --time-scale 60 --provision provision.json` with `extra` arguments, in `dir`;
+ * resolves once it listens and the provision file is written (a serve that exits first is an error
+ * naming what it printed).
+ */
+export async function serveProvisioned(extra: string[] = [], dir = tmp('svc-served-')): Promise<ServedSandbox> {
+  const file = join(dir, 'provision.json');
+  const child = start(['serve', '--time-scale', '60', '--provision', file, ...extra], { cwd: dir });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString('utf8')));
+  while (!/listening on http/.test(out) || !existsSync(file)) {
+    if (child.exitCode !== null) throw new Error(`serve did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    provision: JSON.parse(readFileSync(file, 'utf8')) as ServedSandbox['provision'],
+    dir,
+    async stop(signal: NodeJS.Signals = 'SIGINT') {
+      const exited = child.exitCode !== null || child.signalCode !== null ? undefined : once(child, 'exit');
+      child.kill(signal);
+      await exited;
+      return child.exitCode;
+    },
+  };
+}
+
+/**
+ * The code block of `page` (its text `text`) that follows `<!-- tested: name -->`, of the language
+ * `lang` (any when not given): the pages' tested examples, run as written.
+ */
+export function testedBlock(text: string, page: string, name: string, lang = '[a-z]*'): string {
+  const m = new RegExp(`<!-- tested: ${name} -->\\s*\`\`\`${lang}\\n([\\s\\S]*?)\\n\`\`\``).exec(text);
+  if (!m) throw new Error(`${page} has no ${lang === 'sh' ? 'sh ' : 'code '}block marked <!-- tested: ${name} -->`);
+  return m[1]!;
+}
+
+/** A `bin` folder in `dir` holding `svc-certify`, the built launcher, for a page's commands to find on PATH. */
+export function launcherOnPath(dir: string): string {
+  const bin = join(dir, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'svc-certify'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(join(bin, 'svc-certify'), 0o755);
+  return bin;
+}
+
+/** `script` run by bash with -e and pipefail, as a CI runner or a careful user runs a page's block. */
+export async function runBash(script: string, opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<Ran> {
+  const child = spawn('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', script], {
+    cwd: opts.cwd,
+    env: opts.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  return { code, stdout, stderr };
 }
 
 /** A loopback port free right now (for a server the test starts itself on a known port). */

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freePort, REPORT_FILES, ROOT, start } from './cli-support.js';
+import { freePort, REPORT_FILES, ROOT, serveProvisioned, testedBlock as pageBlock } from './cli-support.js';
 import { packAndInstall, sh, type Ran } from './support/packed-app.js';
 import { vendorFile } from './support/vendor-file.js';
 
@@ -20,11 +20,7 @@ const TEXT = readFileSync(join(ROOT, PAGE), 'utf8');
 const XSD = vendorFile('junit/junit-10.xsd');
 
 /** The code block that follows `<!-- tested: name -->`. */
-function testedBlock(name: string): string {
-  const m = new RegExp(`<!-- tested: ${name} -->\\s*\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\``).exec(TEXT);
-  if (!m) throw new Error(`${PAGE} has no code block marked <!-- tested: ${name} -->`);
-  return m[1]!;
-}
+const testedBlock = (name: string): string => pageBlock(TEXT, PAGE, name);
 
 /** Values of `key: value` in the block (block or flow style), in order. */
 function yamlValues(block: string, key: string): string[] {
@@ -51,31 +47,18 @@ interface Served {
  * operator issues for a deployment, as the variables docs/ci.md names.
  */
 async function serveSandbox(dir: string): Promise<Served> {
-  const [apiPort, hookPort] = [await freePort(), await freePort()];
-  const provision = join(dir, 'provision.json');
-  const serve = start(
+  const hookPort = await freePort();
+  const served = await serveProvisioned(
     [
-      'serve',
       '--port',
-      String(apiPort),
-      '--provision',
-      provision,
-      '--time-scale',
-      '60',
+      String(await freePort()),
       '--webhook-url',
       `http://127.0.0.1:${hookPort}/hooks`,
       '--allow-loopback-webhooks',
     ],
-    { cwd: dir },
+    dir,
   );
-  let out = '';
-  serve.stdout!.on('data', (d: Buffer) => (out += d.toString('utf8')));
-  serve.stderr!.on('data', (d: Buffer) => (out += d.toString('utf8')));
-  while (!/listening on http/.test(out) || !existsSync(provision)) {
-    if (serve.exitCode !== null) throw new Error(`serve did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const p = JSON.parse(readFileSync(provision, 'utf8')) as Record<string, string | string[]>;
+  const p = served.provision;
   const secrets: Record<string, string> = {
     SVC_BASE_URL: String(p.base_url),
     SVC_PARTNER_KEY: String(p.partner_key),
@@ -91,8 +74,7 @@ async function serveSandbox(dir: string): Promise<Served> {
   return {
     secrets,
     close: async () => {
-      serve.kill('SIGTERM');
-      if (serve.exitCode === null) await new Promise((r) => serve.on('close', r));
+      await served.stop('SIGTERM');
     },
   };
 }

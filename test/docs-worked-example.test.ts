@@ -4,23 +4,17 @@
 // free ones (a CI machine may have 8080 taken). A quoting error in the page fails this test.
 
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, freePort, ROOT, tmp } from './cli-support.js';
+import { cleanEnv, freePort, launcherOnPath, ROOT, runBash, testedBlock, tmp } from './cli-support.js';
 
 const PAGE = 'docs/getting-started.md';
 const TEXT = readFileSync(join(ROOT, PAGE), 'utf8');
 
-function block(name: string): string {
-  const m = new RegExp(`<!-- tested: ${name} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\\n\`\`\``).exec(TEXT);
-  if (!m) throw new Error(`${PAGE} has no sh block marked <!-- tested: ${name} -->`);
-  return m[1]!;
-}
-
 describe('the worked example of docs/getting-started.md, run with bash as written', () => {
   it('shell 1 serves, shell 2 certifies it: Certified, exit 0', async () => {
-    const text = block('worked-example');
+    const text = testedBlock(TEXT, PAGE, 'worked-example', 'sh');
     const at = text.indexOf('# shell 2');
     expect(at).toBeGreaterThan(0);
     const [apiPort, hookPort] = [await freePort(), await freePort()];
@@ -29,10 +23,7 @@ describe('the worked example of docs/getting-started.md, run with bash as writte
     const shell2 = ports(text.slice(at));
 
     const cwd = tmp('svc-readme-');
-    const bin = join(cwd, 'bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'svc-certify'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
-    chmodSync(join(bin, 'svc-certify'), 0o755);
+    const bin = launcherOnPath(cwd);
     const env = cleanEnv({ PATH: `${bin}:${process.env.PATH ?? ''}` });
 
     const serve = spawn('bash', ['--noprofile', '--norc', '-e', '-c', `exec ${shell1.replace(/^#.*$/gm, '').trim()}`], {
@@ -50,16 +41,7 @@ describe('the worked example of docs/getting-started.md, run with bash as writte
           throw new Error(`shell 1 did not start the sandbox: ${served}`);
         await new Promise((r) => setTimeout(r, 50));
       }
-      const certify = spawn('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', shell2], {
-        cwd,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      certify.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-      certify.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
-      const code = await new Promise<number | null>((done) => certify.on('close', done));
+      const { code, stdout: out, stderr: err } = await runBash(shell2, { cwd, env });
       expect(err).toBe('');
       expect(
         code,

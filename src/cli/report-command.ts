@@ -7,7 +7,7 @@
 
 import { resolve } from 'node:path';
 import { isDossier, mergeResults, partsOf } from '../report/dossier.js';
-import { RECOMPUTED_NOTICE_ID, recomputedResult } from '../report/recomputed-verdict.js';
+import { RECOMPUTED_NOTICE_ID, recomputedResult, sameCounts } from '../report/recomputed-verdict.js';
 import type { Notice, RunResult } from '../runner/results.js';
 import { exitCodeOf, verdictOfResult } from '../runner/verdict.js';
 import { readerRedactor, readResultsFile } from './read-results.js';
@@ -65,8 +65,7 @@ function recomputedParts(
 
 /** A dossier given as it was written: whether its own verdict and counts are those of its parts. */
 function dossierAgrees(stored: RunResult, merged: RunResult): boolean {
-  const keys = Object.keys(merged.summary) as Array<keyof RunResult['summary']>;
-  return stored.verdict === merged.verdict && keys.every((k) => (stored.summary[k] ?? 0) === merged.summary[k]);
+  return stored.verdict === merged.verdict && sameCounts(stored.summary, merged.summary);
 }
 
 export async function reportCommand(files: string[], flags: Record<string, unknown>): Promise<number> {

@@ -10,7 +10,7 @@
 
 import { MIN_SECRET_LENGTH } from './secret-forms.js';
 import { utf8At } from './text-skeleton.js';
-import { rot13Code, ViewBuilder, type View } from './text-view.js';
+import { endAt, startAt, unitAt, ViewBuilder, type Reading, type View } from './text-view.js';
 
 export type EncodingKind = 'base64' | 'base32' | 'hex';
 
@@ -48,27 +48,6 @@ export interface DecodedRun {
   view: View;
 }
 
-/** A view as read: forwards or backwards, as it is or rot13'd (no copy of it is made). */
-interface Read {
-  length: number;
-  code(k: number): number;
-  start(k: number): number;
-  end(k: number): number;
-}
-
-function readOf(v: View, backwards: boolean, rot13: boolean): Read {
-  const at = (k: number): number => (backwards ? v.length - 1 - k : k);
-  return {
-    length: v.length,
-    code: (k) => {
-      const c = v.codes[at(k)] ?? 0;
-      return rot13 ? rot13Code(c) : c;
-    },
-    start: (k) => v.start[at(k)] ?? 0,
-    end: (k) => v.end[at(k)] ?? 0,
-  };
-}
-
 /** Calls `found` with every stretch of text decoded from a run of `view` read forwards or backwards, as it is or rot13'd. */
 export function forEachDecodedRun(
   view: View,
@@ -76,17 +55,17 @@ export function forEachDecodedRun(
   backwards = false,
   rot13 = false,
 ): void {
-  const v = readOf(view, backwards, rot13);
+  const v: Reading = { v: view, backwards, rot13 };
   for (const kind of ['base64', 'base32', 'hex'] as const) {
     const table = VALUES[kind];
     const inAlphabet = (k: number): boolean => {
-      const c = v.code(k);
+      const c = unitAt(v, k);
       return c < 0x80 && (table[c] ?? -1) >= 0;
     };
-    for (let i = 0; i < v.length;) {
-      while (i < v.length && !inAlphabet(i)) i++;
+    for (let i = 0; i < view.length;) {
+      while (i < view.length && !inAlphabet(i)) i++;
       let end = i;
-      while (end < v.length && inAlphabet(end)) end++;
+      while (end < view.length && inAlphabet(end)) end++;
       if (end - i >= MIN_CHARS[kind]) {
         const phases = kind === 'base64' ? 4 : kind === 'base32' ? 8 : 2;
         for (let p = 0; p < phases && end - i - p >= MIN_CHARS[kind]; p++) decodeRun(v, kind, i + p, end, found);
@@ -96,13 +75,13 @@ export function forEachDecodedRun(
   }
 }
 
-/** Decodes units [from, to) of `v` as `kind` from their first unit on; bytes keep which units they came from. */
 /** Reused by every decoding (each hands its stretches over before the next starts): no garbage per run. */
 let scratchBytes = new Uint8Array(1024);
 let scratchFirst = new Int32Array(1024);
 let scratchLast = new Int32Array(1024);
 
-function decodeRun(v: Read, kind: EncodingKind, from: number, to: number, found: (run: DecodedRun) => void): void {
+/** Decodes units [from, to) of `v` as `kind` from their first unit on; bytes keep which units they came from. */
+function decodeRun(v: Reading, kind: EncodingKind, from: number, to: number, found: (run: DecodedRun) => void): void {
   const bits = BITS[kind];
   const count = Math.floor(((to - from) * bits) / 8);
   if (scratchBytes.length < count) {
@@ -118,7 +97,7 @@ function decodeRun(v: Read, kind: EncodingKind, from: number, to: number, found:
   let b = 0;
   const table = VALUES[kind];
   for (let i = from; i < to && b < count; i++) {
-    acc = ((acc << bits) | (table[v.code(i)] ?? 0)) & 0xffff;
+    acc = ((acc << bits) | (table[unitAt(v, i)] ?? 0)) & 0xffff;
     held += bits;
     if (held >= 8) {
       held -= 8;
@@ -140,7 +119,7 @@ function plausible(cp: number, size: number): boolean {
 }
 
 function handOver(
-  v: Read,
+  v: Reading,
   kind: EncodingKind,
   bytes: Uint8Array,
   firstUnit: Int32Array,
@@ -176,8 +155,8 @@ function handOver(
     stretch++;
     const a = firstUnit[k] ?? 0;
     const z = lastUnit(k + size - 1);
-    const s = Math.min(v.start(a), v.start(z));
-    const e = Math.max(v.end(a), v.end(z));
+    const s = Math.min(startAt(v, a), startAt(v, z));
+    const e = Math.max(endAt(v, a), endAt(v, z));
     // Units are emitted only once a stretch is long enough to be worth a skeleton.
     if (!out && stretch >= MIN_SECRET_LENGTH) {
       out = new ViewBuilder(64);
@@ -194,9 +173,9 @@ function handOver(
   for (const view of stretches) found({ kind, view });
 }
 
-function pushCodePoint(out: ViewBuilder, cp: number, v: Read, a: number, z: number, s?: number, e?: number): void {
-  const start = s ?? Math.min(v.start(a), v.start(z));
-  const end = e ?? Math.max(v.end(a), v.end(z));
+function pushCodePoint(out: ViewBuilder, cp: number, v: Reading, a: number, z: number, s?: number, e?: number): void {
+  const start = s ?? Math.min(startAt(v, a), startAt(v, z));
+  const end = e ?? Math.max(endAt(v, a), endAt(v, z));
   if (cp > 0xffff) {
     out.push(0xd800 + ((cp - 0x10000) >> 10), start, end);
     out.push(0xdc00 + ((cp - 0x10000) & 0x3ff), start, end);

@@ -24,7 +24,7 @@ import { buildAutomaton } from './secret-automaton.js';
 import { forEachDecodedRun } from './encoded-runs.js';
 import { foldCode } from './secret-forms.js';
 import { skeletonOf, skeletonOfText } from './text-skeleton.js';
-import { identityView, reversedView, rot13Code, rot13View, type View } from './text-view.js';
+import { identityView, indexAt, reversedView, rot13View, unitAt, type Reading, type View } from './text-view.js';
 import { CREDENTIAL_PREFIXES, SECRET_BODY_LENGTH, SHOWN_SECRET_CHARS } from '../secret-shapes.js';
 
 export interface TaggedAutomaton {
@@ -129,31 +129,13 @@ class Regions {
 /** No form is shorter (MIN_SECRET_LENGTH), and a lookalike is longer. */
 const MIN_RUN = 8;
 
-/** ASCII letters rotated by 13, every other unit as it is. */
-const ROT13 = new Uint16Array(0x10000).map((_, c) => rot13Code(c));
-
-/**
- * How a view is read: forwards or backwards, as it is or rot13'd. Reading the skeleton backwards is
- * reading the text reversed, without a copy of it.
- */
-interface Reading {
-  v: View;
-  backwards: boolean;
-  rot13: boolean;
+/** A reading of a view (text-view.ts), and the name its matches are found under. */
+interface ScanReading extends Reading {
   via: Via;
 }
 
-function unitAt(r: Reading, k: number): number {
-  const c = r.v.codes[r.backwards ? r.v.length - 1 - k : k] ?? 0;
-  return r.rot13 ? (ROT13[c] ?? c) : c;
-}
-
-function indexAt(r: Reading, k: number): number {
-  return r.backwards ? r.v.length - 1 - k : k;
-}
-
 /** Every match read in `r`, pushed to `into` as a region of the text. */
-function scanReading(r: Reading, scanner: Scanner, into: Region[]): void {
+function scanReading(r: ScanReading, scanner: Scanner, into: Region[]): void {
   const { readable } = scanner;
   const out = new Regions();
   const n = r.v.length;
@@ -171,7 +153,7 @@ function scanView(v: View, scanner: Scanner, via: Via, into: Region[]): void {
   scanReading({ v, backwards: false, rot13: false, via }, scanner, into);
 }
 
-function scanRun(r: Reading, from: number, to: number, scanner: Scanner, out: Regions): void {
+function scanRun(r: ScanReading, from: number, to: number, scanner: Scanner, out: Regions): void {
   const { automata } = scanner;
   const { v, via } = r;
   const states = new Int32Array(automata.length);

@@ -100,12 +100,47 @@ export function reversedView(v: View): View {
   return { codes, start, end, length: n };
 }
 
+/**
+ * How a view is read: forwards or backwards, as it is or rot13'd. Reading the skeleton backwards is
+ * reading the text reversed, and reading it rot13'd the text rot13'd, without a copy of either (the
+ * secret scan and the decoder of encoded runs read every view this way).
+ */
+export interface Reading {
+  readonly v: View;
+  readonly backwards: boolean;
+  readonly rot13: boolean;
+}
+
+/** The index in the view of unit `k` of the reading. */
+export function indexAt(r: Reading, k: number): number {
+  return r.backwards ? r.v.length - 1 - k : k;
+}
+
+/** Unit `k` of the reading (rot13'd when the reading is). */
+export function unitAt(r: Reading, k: number): number {
+  const c = r.v.codes[indexAt(r, k)] ?? 0;
+  return r.rot13 ? (ROT13[c] ?? c) : c;
+}
+
+/** Where unit `k` of the reading starts in the original text. */
+export function startAt(r: Reading, k: number): number {
+  return r.v.start[indexAt(r, k)] ?? 0;
+}
+
+/** Where unit `k` of the reading ends in the original text. */
+export function endAt(r: Reading, k: number): number {
+  return r.v.end[indexAt(r, k)] ?? 0;
+}
+
 /** ASCII letters rotated by 13: a rot13'd secret (or escape) reads as itself here. */
 export function rot13View(v: View): View {
   const codes = new Uint16Array(v.length);
   for (let i = 0; i < v.length; i++) codes[i] = rot13Code(v.codes[i] ?? 0);
   return { codes, start: v.start, end: v.end, length: v.length };
 }
+
+/** ASCII letters rotated by 13, every other unit as it is (a table: the scan reads every unit through it). */
+const ROT13 = new Uint16Array(0x10000).map((_, c) => rot13Code(c));
 
 export function rot13Code(c: number): number {
   if (c >= 0x41 && c <= 0x5a) return ((c - 0x41 + 13) % 26) + 0x41;

@@ -34,7 +34,7 @@ function countsText(summary: Partial<RunSummary> | undefined): string {
 }
 
 /** A key absent from an older results.json counts as 0, as the reporters read it. */
-function sameCounts(stored: Partial<RunSummary> | undefined, recounted: RunSummary): boolean {
+export function sameCounts(stored: Partial<RunSummary> | undefined, recounted: RunSummary): boolean {
   if (!stored || typeof stored !== 'object') return false;
   return SUMMARY_KEYS.every((k) => (stored[k] ?? 0) === recounted[k]);
 }
