@@ -5,17 +5,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run, serveProvisioned, tmp, type ServedSandbox } from './cli-support.js';
+import { provisionedRunArgs, run, serveProvisioned, tmp, type ServedSandbox } from './cli-support.js';
 import type { RunResult } from '../src/runner/results.js';
 
 /** A served sandbox at time scale 60 with `extra` arguments (cli-support.ts). */
 const serve = (extra: string[] = []): Promise<ServedSandbox> => serveProvisioned(extra, tmp('svc-gate-'));
 
-/** The gate's command line: a target, its partner key and one org token; no code, no limit, no receiver. */
-function gateArgs(p: ServedSandbox['provision'], more: string[] = []): string[] {
+/** `run` against a served sandbox with its partner key and one org token, at time scale 60, reports in r/. */
+function tokenArgs(p: ServedSandbox['provision'], more: string[] = []): string[] {
   return [
     'run',
-    '--gate',
     '--base-url',
     String(p['base_url']),
     '--partner-key',
@@ -28,6 +27,11 @@ function gateArgs(p: ServedSandbox['provision'], more: string[] = []): string[] 
     'r',
     ...more,
   ];
+}
+
+/** The gate's command line: a target, its partner key and one org token; no code, no limit, no receiver. */
+function gateArgs(p: ServedSandbox['provision'], more: string[] = []): string[] {
+  return tokenArgs(p, ['--gate', ...more]);
 }
 
 function results(cwd: string): RunResult {
@@ -171,24 +175,11 @@ describe('run --activation-code-command', () => {
     );
     const p = s.provision;
     const cwd = tmp('svc-code-run-');
+    // Every input of the provision but its codes (the helper hands them out) and the webhook secret.
     const r = await run(
       [
-        'run',
-        '--base-url',
-        String(p['base_url']),
-        '--partner-key',
-        String(p['partner_key']),
-        '--expired-code',
-        String(p['expired_code']),
-        '--disabled-org-token',
-        String(p['disabled_org_token']),
-        '--disabled-partner-key',
-        String(p['disabled_partner_key']),
-        '--other-partner-key',
-        String(p['other_partner_key']),
+        ...provisionedRunArgs({ ...p, activation_codes: [] }, ['webhook_secret']),
         '--exhaust-limits',
-        '--time-scale',
-        '60',
         '--report-dir',
         'r',
         '--suite',
@@ -241,26 +232,9 @@ describe('a limit the target keeps below --rate-limit', () => {
     try {
       const p = s.provision;
       const cwd = tmp('svc-limit-run-');
-      const r = await run(
-        [
-          'run',
-          '--base-url',
-          String(p['base_url']),
-          '--partner-key',
-          String(p['partner_key']),
-          '--org-token',
-          String(p['org_token']),
-          '--rate-limit',
-          '240',
-          '--time-scale',
-          '60',
-          '--suite',
-          'jobs,users,decisions,conventions',
-          '--report-dir',
-          'r',
-        ],
-        { cwd },
-      );
+      const r = await run(tokenArgs(p, ['--rate-limit', '240', '--suite', 'jobs,users,decisions,conventions']), {
+        cwd,
+      });
       const res = results(cwd);
       const blamed = res.checks.filter((c) => c.status === 'failed' || c.status === 'error');
       expect(blamed.map((c) => `${c.id}: ${c.message}`)).toEqual([]);

@@ -11,13 +11,13 @@
 // the value and every error message are lossless-json's own.
 
 import { parseJsonLossless, parseNumberToken, type JsonValue } from './lossless.js';
+import { NUMBER_TOKEN, skipSpace, tokenAt } from './scan.js';
 
 /** Containers whose text is longer than this are not shared: their key would cost what they do. */
 const SHARED_MAX_CHARS = 128;
 
 class GiveUp extends Error {}
 
-const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const PLAIN_STRING = /"[^"\\\u0000-\u001f]*"/y;
 const ESCAPED_STRING = /"(?:[^"\\\u0000-\u001f]|\\.)*"/y;
 
@@ -25,14 +25,12 @@ function compactParse(text: string): JsonValue {
   const shared = new Map<string, JsonValue>();
   let i = 0;
   const space = (): void => {
-    for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d; c = text.charCodeAt(++i));
+    i = skipSpace(text, i);
   };
   const token = (re: RegExp): string | undefined => {
-    re.lastIndex = i;
-    const m = re.exec(text);
-    if (m === null) return undefined;
-    i = re.lastIndex;
-    return m[0];
+    const m = tokenAt(re, text, i);
+    if (m !== undefined) i += m.length;
+    return m;
   };
   // Every string through JSON.parse, a fresh copy: `slice` gives a view past 12 characters, which
   // keeps the whole 6-12 MB text alive as long as the string is kept (an error code kept in a
@@ -123,7 +121,7 @@ function compactParse(text: string): JsonValue {
     else if (text.startsWith('false', i)) ((v = false), (i += 5));
     else if (text.startsWith('null', i)) ((v = null), (i += 4));
     else {
-      const n = token(NUMBER);
+      const n = token(NUMBER_TOKEN);
       if (n === undefined) throw new GiveUp();
       v = parseNumberToken(n);
     }

@@ -7,6 +7,7 @@
 
 import { boundedJson } from './bounded-json.js';
 import { JsonDecimal, parseNumberToken, type JsonValue } from './lossless.js';
+import { NUMBER_TOKEN, skipSpace, tokenAt } from './scan.js';
 
 /** Nesting this parser follows; past it, the text is too deep to judge (each level costs a container). */
 export const MAX_JUDGED_JSON_DEPTH = 100_000;
@@ -24,7 +25,6 @@ export class JsonTooDeep extends Error {
   }
 }
 
-const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const LITERAL = /true|false|null/y;
 
@@ -46,14 +46,12 @@ export function parseJsonDeep(text: string, maxDepth: number = MAX_JUDGED_JSON_D
     throw new SyntaxError(`${what} at position ${i}`);
   };
   const space = (): void => {
-    for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d; c = text.charCodeAt(++i));
+    i = skipSpace(text, i);
   };
   const token = (re: RegExp): string | undefined => {
-    re.lastIndex = i;
-    const m = re.exec(text);
-    if (m === null) return undefined;
-    i = re.lastIndex;
-    return m[0];
+    const m = tokenAt(re, text, i);
+    if (m !== undefined) i += m.length;
+    return m;
   };
   const stack: Frame[] = [];
   /** Where a value just parsed goes: into the innermost container, or it is the whole text's. */
@@ -121,7 +119,7 @@ export function parseJsonDeep(text: string, maxDepth: number = MAX_JUDGED_JSON_D
       const literal = token(LITERAL);
       if (literal !== undefined) value = literal === 'null' ? null : literal === 'true';
       else {
-        const number = token(NUMBER);
+        const number = token(NUMBER_TOKEN);
         if (number === undefined)
           fail(i >= text.length ? 'Unexpected end of json string' : `Unexpected character '${c}'`);
         value = parseNumberToken(number as string);

@@ -5,53 +5,27 @@
 // before every generated request went on spare budget, its shrinking steps and second attempts waited
 // 30 s each, in turn, after the catalogue had ended (the run had not ended after 400 s).
 
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { provisionedRunArgs } from '../cli-support.js';
 import type { MatrixRow } from './hostile-matrix.js';
+import { forward, startProxy } from './loopback-server.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 
 /** What only the exploration's requests carry: its fresh identifiers, its extra field, its sweep's text. */
 const GENERATED = /svc-certify-explore|zz_explore_note|Noa 😀/;
 
-function readAll(s: IncomingMessage): Promise<Buffer> {
-  return new Promise((done) => {
-    const parts: Buffer[] = [];
-    s.on('data', (c: Buffer) => parts.push(c));
-    s.on('end', () => done(Buffer.concat(parts)));
-    s.on('error', () => done(Buffer.concat(parts)));
-  });
-}
-
 /** The sandbox behind a proxy that answers a generated request with a body that never ends. */
 export async function startStallingExploration(): Promise<{ args: string[]; close(): Promise<void> }> {
   const sandbox = await startSandbox({ timeScale: 60, allowLoopbackWebhooks: true });
-  const upstream = new URL(sandbox.baseUrl);
-  const server: Server = createServer((req, res) => {
-    void readAll(req).then((body) => {
-      if (GENERATED.test(body.toString('utf8'))) {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-        res.write('{');
-        return;
-      }
-      const forward = request(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      forward.on('error', () => res.destroy());
-      forward.end(body);
-    });
+  const proxy = await startProxy((req, res, body, upstream) => {
+    if (!GENERATED.test(body.toString('utf8'))) return forward(upstream, req, res, body);
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.write('{');
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const a = server.address();
-  const port = typeof a === 'object' && a ? a.port : 0;
+  proxy.to(sandbox.baseUrl);
   return {
-    args: provisionedRunArgs({ ...sandbox.provision(), base_url: `http://127.0.0.1:${port}/v1` }),
+    args: provisionedRunArgs({ ...sandbox.provision(), base_url: proxy.baseUrl }),
     async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await proxy.close();
       await sandbox.close();
     },
   };

@@ -5,14 +5,13 @@
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { cleanEnv } from '../cli-support.js';
 import { PACKAGE_BIN } from './peak-rss.js';
 import type { MatrixRow } from './hostile-matrix.js';
 import { makePassingRunResult, makeRunResult } from '../report-fixtures.js';
 import { launderedResult } from './laundered-result.js';
+import { deepErrorBody, startAnswering404 } from './hostile-secret-targets.js';
 import { renderJson } from '../../src/report/json.js';
 import { renderJunit } from '../../src/report/junit.js';
 
@@ -138,34 +137,6 @@ REPORT_ROWS.push({
   testedIn: 'bench',
 });
 
-/** A target answering every request 404 with an error, a message and data each a valid array nested `depth` levels. */
-async function startDeepTarget(depth: number): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const deep = `${'['.repeat(depth)}"core"${']'.repeat(depth)}`;
-  const body = `{"error":${deep},"message":${deep},"data":{"items":${deep}}}`;
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    res.writeHead(404, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
-  });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const a = server.address();
-  return {
-    baseUrl: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/v1`,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise((r) => server.close(r));
-    },
-  };
-}
-
 /** A problem if a check ended `error` or any text calls the deep (valid) answers not JSON for want of stack. */
 function judgedAsJson(results: unknown): string | undefined {
   const checks =
@@ -186,7 +157,8 @@ REPORT_ROWS.push({
   name: 'run-nested-20000',
   what: 'run, every answer a 404 whose error, message and data are valid arrays nested 20,000 levels',
   async prepare() {
-    const target = await startDeepTarget(20_000);
+    const body = deepErrorBody(20_000);
+    const target = await startAnswering404(() => body);
     return {
       args: ['run', '--base-url', target.baseUrl, '--partner-key', `spk_live_${'ab'.repeat(24)}`],
       cleanup: () => target.close(),

@@ -16,7 +16,7 @@ import {
   type SecretHostility,
 } from './hostile-secret-targets.js';
 import { leaksIn } from './secret-leaks.js';
-import { DISGUISES } from './secret-disguises.js';
+import { disguised } from './secret-disguises.js';
 import { makeRunResult } from '../report-fixtures.js';
 import { renderJson } from '../../src/report/json.js';
 
@@ -80,15 +80,14 @@ const DISGUISED_KEYS = [`spk_live_${'9f8e7d6c5b4a3921'.repeat(3)}`, `spk_live_${
 
 function disguisedKeys(): string {
   const [a = '', b = ''] = DISGUISED_KEYS;
-  const d = (name: string, s: string): string => DISGUISES[name]?.(s) ?? s;
   return [
     a.replace(/_/g, '%5F'),
-    d('reversed', b),
-    d('interleaved with U+200B', a),
-    d('fullwidth', b),
-    d('percent-encoded twice', a),
-    d('rot13', b),
-    d('base32', a),
+    disguised('reversed', b),
+    disguised('interleaved with U+200B', a),
+    disguised('fullwidth', b),
+    disguised('percent-encoded twice', a),
+    disguised('rot13', b),
+    disguised('base32', a),
   ].join(' / ');
 }
 

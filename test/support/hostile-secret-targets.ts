@@ -3,8 +3,8 @@
 // 10,000 characters, 2,000 distinct org tokens, the partner key and the org token echoed in every
 // form a stack may produce, a value nested 4,500 levels, terminal control sequences.
 
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { createServer, type IncomingMessage } from 'node:http';
+import { listening, type LoopbackServer } from './loopback-server.js';
 import { DISGUISES } from './secret-disguises.js';
 
 export const HOSTILE_KEY = `spk_live_${'5a4b3c2d1e0f9a8b'.repeat(3)}`;
@@ -78,6 +78,20 @@ function header(req: IncomingMessage, name: string, fallback: string): string {
   return typeof v === 'string' && v.length > 0 ? v : fallback;
 }
 
+/** The key and token the request carried (else ours), each in every form `formsOf` gives, in the message. */
+function echoed(req: IncomingMessage, formsOf: (secret: string) => string[]): string {
+  const key = header(req, 'x-partner-key', HOSTILE_KEY);
+  const token = header(req, 'x-svc-org', HOSTILE_TOKEN);
+  const forms = [...formsOf(key), ...formsOf(token)];
+  return JSON.stringify({ error: 'not_found', message: `key ${forms.join(' / ')} is not known` });
+}
+
+/** An error envelope whose error, message and data are each a valid array nested `depth` levels. */
+export function deepErrorBody(depth: number): string {
+  const deep = `${'['.repeat(depth)}"core"${']'.repeat(depth)}`;
+  return `{"error":${deep},"message":${deep},"data":{"items":${deep}}}`;
+}
+
 function answerOf(kind: SecretHostility, req: IncomingMessage): string {
   switch (kind) {
     case 'long-token':
@@ -88,56 +102,34 @@ function answerOf(kind: SecretHostility, req: IncomingMessage): string {
         message: 'nothing here',
         items: Array.from({ length: 2000 }, (_, i) => ({ org_token: `t${i.toString(16).padStart(7, '0')}` })),
       });
-    case 'echo-forms': {
-      const key = header(req, 'x-partner-key', HOSTILE_KEY);
-      const token = header(req, 'x-svc-org', HOSTILE_TOKEN);
-      const forms = [...secretForms(key), ...secretForms(token)];
-      return JSON.stringify({ error: 'not_found', message: `key ${forms.join(' / ')} is not known` });
-    }
-    case 'echo-disguises': {
-      const key = header(req, 'x-partner-key', HOSTILE_KEY);
-      const token = header(req, 'x-svc-org', HOSTILE_TOKEN);
-      const forms = [...disguisesOf(key), ...disguisesOf(token)];
-      return JSON.stringify({ error: 'not_found', message: `key ${forms.join(' / ')} is not known` });
-    }
+    case 'echo-forms':
+      return echoed(req, secretForms);
+    case 'echo-disguises':
+      return echoed(req, disguisesOf);
     case 'bidi':
       return JSON.stringify({ error: `not_found ${BIDI_TEXT}`, message: `nothing here ${BIDI_TEXT}` });
-    case 'deep': {
-      const deep = `${'['.repeat(4500)}"core"${']'.repeat(4500)}`;
-      return `{"error":${deep},"message":${deep},"data":{"items":${deep}}}`;
-    }
+    case 'deep':
+      return deepErrorBody(4500);
     case 'control-chars':
       return JSON.stringify({ error: `not_found ${CONTROL_TEXT}`, message: `nothing here ${CONTROL_TEXT}` });
   }
 }
 
-export interface SecretTarget {
-  baseUrl: string;
-  close(): Promise<void>;
+/** A target answering every request 404 with the JSON text `answer` gives for it. */
+export function startAnswering404(answer: (req: IncomingMessage) => string): Promise<LoopbackServer> {
+  return listening(
+    createServer((req, res) => {
+      req.resume();
+      const body = answer(req);
+      res.writeHead(404, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
+      res.end(body);
+    }),
+  );
 }
 
-export async function startSecretTarget(kind: SecretHostility): Promise<SecretTarget> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    const body = answerOf(kind, req);
-    res.writeHead(404, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
-  });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const a = server.address();
-  return {
-    baseUrl: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/v1`,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise((r) => server.close(r));
-    },
-  };
+export function startSecretTarget(kind: SecretHostility): Promise<LoopbackServer> {
+  return startAnswering404((req) => answerOf(kind, req));
 }

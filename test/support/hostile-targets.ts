@@ -8,9 +8,10 @@
 // megabytes the certifier must read and judge: what the issue's "7.5 MB JSON with two 1e6-element
 // arrays" target did. The text is edited, never re-serialized, so int64 ids stay exact.
 
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
+import { listening, readAll } from './loopback-server.js';
 import { selfSignedCertificate } from './self-signed.js';
 import { startSandbox, type Provision, type RunningSandbox } from '../../src/sandbox/index.js';
 
@@ -40,15 +41,6 @@ function inflate(body: string, padding: string): string {
   return `${out.slice(0, brace + 1)}${rest.startsWith('}') ? added.slice(0, -1) : added}${rest}`;
 }
 
-function readAll(stream: IncomingMessage): Promise<Buffer> {
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => done(Buffer.concat(chunks)));
-    stream.on('error', fail);
-  });
-}
-
 /** A sandbox (time scale `timeScale`) behind a proxy that inflates every JSON object answer by 2 × `count` elements. */
 export async function startInflatingTarget(count: number, timeScale = 60): Promise<InflatingTarget> {
   const sandbox: RunningSandbox = await startSandbox({ timeScale, allowLoopbackWebhooks: true });
@@ -72,23 +64,19 @@ export async function startInflatingTarget(count: number, timeScale = 60): Promi
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const a = server.address();
-  const port = typeof a === 'object' && a ? a.port : 0;
-  const baseUrl = `http://127.0.0.1:${port}/v1`;
+  const proxy = await listening(server);
   return {
-    baseUrl,
+    baseUrl: proxy.baseUrl,
     provision: sandbox.provision(),
     async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await proxy.close();
       await sandbox.close();
     },
   };
 }
 
 /** A server whose every answer is `bytes` of `a` in a chunked 200 JSON body, written as fast as the client reads. */
-export async function startChunkedFlood(bytes: number): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export function startChunkedFlood(bytes: number): Promise<HostileTarget> {
   const chunk = Buffer.alloc(64 * 1024, 0x61);
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -104,15 +92,7 @@ export async function startChunkedFlood(bytes: number): Promise<{ baseUrl: strin
     };
     pump();
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const a = server.address();
-  return {
-    baseUrl: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/v1`,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    },
-  };
+  return listening(server);
 }
 
 export interface HostileTarget {
@@ -125,23 +105,6 @@ export interface HostileTarget {
 export type Misbehaviour = 'redirect-loop' | 'reset' | 'gigabyte' | 'self-signed';
 
 const GIGABYTE = 1024 ** 3;
-
-async function listening(server: Server | NetServer, scheme: 'http' | 'https'): Promise<HostileTarget> {
-  const sockets = new Set<Socket>();
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const a = server.address();
-  return {
-    baseUrl: `${scheme}://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/v1`,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise((r) => server.close(r));
-    },
-  };
-}
 
 /**
  * A target misbehaving on every request: `redirect-loop` answers 302 to the path it was asked

@@ -3,9 +3,9 @@
 // order (each check's generated cases, by label: fresh identifiers carry a nonce, the cases do not).
 // Shared by test/repeat-outcomes.test.ts and `npm run bench:repeat`.
 
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { RunResult } from '../../src/runner/results.js';
 import { verdictOfResult } from '../../src/runner/verdict.js';
+import { forward, startProxy, type Proxy } from './loopback-server.js';
 
 export interface Outcome {
   verdict: string;
@@ -41,52 +41,12 @@ export function differences(a: Outcome, b: Outcome): string[] {
   return out;
 }
 
-function readAll(s: IncomingMessage): Promise<Buffer> {
-  return new Promise((done) => {
-    const parts: Buffer[] = [];
-    s.on('data', (c: Buffer) => parts.push(c));
-    s.on('end', () => done(Buffer.concat(parts)));
-    s.on('error', () => done(Buffer.concat(parts)));
-  });
-}
-
 /**
  * A proxy that answers every request `ms` later than its upstream would: a target far away. Its
  * upstream is set once known (`to`), before the first request.
  */
-export async function startLatencyProxy(ms: number): Promise<{
-  baseUrl: string;
-  to(upstreamBaseUrl: string): void;
-  close(): Promise<void>;
-}> {
-  let upstream: URL | undefined;
-  const server: Server = createServer((req, res) => {
-    void readAll(req).then((body) => {
-      setTimeout(() => {
-        if (!upstream) return void res.destroy();
-        const forward = request(
-          { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        );
-        forward.on('error', () => res.destroy());
-        forward.end(body);
-      }, ms);
-    });
+export function startLatencyProxy(ms: number): Promise<Proxy> {
+  return startProxy((req, res, body, upstream) => {
+    setTimeout(() => forward(upstream, req, res, body), ms);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const a = server.address();
-  const port = typeof a === 'object' && a ? a.port : 0;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    to(upstreamBaseUrl) {
-      upstream = new URL(upstreamBaseUrl);
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    },
-  };
 }

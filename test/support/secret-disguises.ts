@@ -59,6 +59,11 @@ export const DISGUISES: Record<string, Disguise> = {
   hex: (s) => Buffer.from(s).toString('hex'),
 };
 
+/** `s` under the disguise of that name (unchanged for a name there is none of). */
+export function disguised(name: string, s: string): string {
+  return DISGUISES[name]?.(s) ?? s;
+}
+
 /** Invisible characters, separators, controls and combining marks dropped; NFKC. */
 function visible(text: string): string {
   return text.normalize('NFKC').replace(/[\p{Cf}\p{Z}\p{Cc}\p{Mn}\p{Me}\s]/gu, '');
