@@ -109,17 +109,24 @@ function textIn(bytes: Buffer): string[] {
   );
 }
 
-/** The texts every run of `text` decodes to as base64, base32 and hex, at every phase. */
-function decodedRuns(text: string): string[] {
-  const out: string[] = [];
-  for (const run of text.match(/[A-Za-z0-9+/_-]{11,}/g) ?? [])
-    for (let p = 0; p < 4; p++) out.push(...textIn(Buffer.from(run.slice(p), 'base64')));
-  for (const run of text.match(/[A-Z2-7]{13,}/g) ?? [])
-    for (let p = 0; p < 8; p++) out.push(...textIn(unbase32(run.slice(p))));
-  for (const run of text.match(/[0-9a-f]{16,}/gi) ?? [])
-    for (let p = 0; p < 2; p++) out.push(...textIn(Buffer.from(run.slice(p, p + ((run.length - p) & ~1)), 'hex')));
+/** Each distinct match of `re` in `text`: a report repeats the same body in many checks. */
+function distinct(text: string, re: RegExp): Set<string> {
+  return new Set(text.match(re) ?? []);
+}
+
+/** The distinct texts every run of `text` decodes to as base64, base32 and hex, at every phase. */
+function decodedRuns(text: string): Set<string> {
+  const out = new Set<string>();
+  const add = (texts: string[]): void => texts.forEach((t) => out.add(t));
+  for (const run of distinct(text, /[A-Za-z0-9+/_-]{11,}/g))
+    for (let p = 0; p < 4; p++) add(textIn(Buffer.from(run.slice(p), 'base64')));
+  for (const run of distinct(text, /[A-Z2-7]{13,}/g)) for (let p = 0; p < 8; p++) add(textIn(unbase32(run.slice(p))));
+  for (const run of distinct(text, /[0-9a-f]{16,}/gi))
+    for (let p = 0; p < 2; p++) add(textIn(Buffer.from(run.slice(p, p + ((run.length - p) & ~1)), 'hex')));
   return out;
 }
+
+let lastReadings: { text: string; depth: number; readings: string[] } | undefined;
 
 /**
  * Every reading of `text` that undoes a disguise, or two of them one over the other: the text
@@ -127,6 +134,8 @@ function decodedRuns(text: string): string[] {
  * unescaped, reversed and rot13'd again.
  */
 export function readingsOf(text: string, depth = 2): string[] {
+  // Every secret of an output is looked for in the same readings: the last text's are kept.
+  if (lastReadings?.text === text && lastReadings.depth === depth) return lastReadings.readings;
   const flat = (t: string): string[] => {
     const u = unescaped(t);
     const r = unescaped(reverse(t));
@@ -140,6 +149,7 @@ export function readingsOf(text: string, depth = 2): string[] {
     readings.push(...next);
     level = next;
   }
+  lastReadings = { text, depth, readings };
   return readings;
 }
 
