@@ -2,6 +2,7 @@
 // else about the request is looked at.
 
 import { randomUUID } from 'node:crypto';
+import { ENDPOINT_LIST, pathOf, type Endpoint, type EndpointName, type ParamName } from '../src/api/endpoints.js';
 import type { ApiResponse, RequestAuth } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
@@ -20,44 +21,39 @@ interface EndpointProbe {
   path: () => string;
   body?: () => unknown;
   needsOrg: boolean;
-  sandboxOnly?: boolean;
+  sandboxOnly: boolean;
 }
 
-const ENDPOINTS: EndpointProbe[] = [
-  {
-    label: 'POST /activations/redeem',
-    method: 'POST',
-    path: () => '/activations/redeem',
+/** What each endpoint's probe fills in: its path's values and a body (keyed by the table: a new endpoint needs one). */
+const PROBED: {
+  [N in EndpointName]: { params: () => { [K in ParamName<N>]: string | bigint }; body?: () => unknown };
+} = {
+  redeem: {
+    params: () => ({}),
     body: () => ({ code: unknownActivationCode(), external_id: 'svc-certify-auth-probe' }),
-    needsOrg: false,
   },
-  { label: 'POST /users', method: 'POST', path: () => '/users', body: () => ({}), needsOrg: true },
-  { label: 'POST /jobs', method: 'POST', path: () => '/jobs', body: () => ({}), needsOrg: true },
-  { label: 'POST /runs', method: 'POST', path: () => '/runs', body: () => ({}), needsOrg: true },
-  { label: 'GET /runs/{run_id}', method: 'GET', path: () => `/runs/${randomUUID()}`, needsOrg: true },
-  {
-    label: 'POST /runs/{run_id}/candidates/{candidate_id}/reveal',
-    method: 'POST',
-    path: () => `/runs/${randomUUID()}/candidates/990000000001/reveal`,
-    body: () => ({}),
-    needsOrg: true,
-  },
-  {
-    label: 'POST /runs/{run_id}/decisions',
-    method: 'POST',
-    path: () => `/runs/${randomUUID()}/decisions`,
-    body: () => ({}),
-    needsOrg: true,
-  },
-  {
-    label: 'POST /sandbox/webhooks/test',
-    method: 'POST',
-    path: () => '/sandbox/webhooks/test',
-    body: () => ({ event: 'run_completed' }),
-    needsOrg: true,
-    sandboxOnly: true,
-  },
-];
+  users: { params: () => ({}), body: () => ({}) },
+  jobs: { params: () => ({}), body: () => ({}) },
+  'runs-start': { params: () => ({}), body: () => ({}) },
+  'runs-read': { params: () => ({ run_id: randomUUID() }) },
+  reveal: { params: () => ({ run_id: randomUUID(), candidate_id: 990000000001n }), body: () => ({}) },
+  decisions: { params: () => ({ run_id: randomUUID() }), body: () => ({}) },
+  'webhook-test': { params: () => ({}), body: () => ({ event: 'run_completed' }) },
+};
+
+function probeOf<N extends EndpointName>(e: Endpoint<N>): EndpointProbe {
+  const { params, body } = PROBED[e.name];
+  return {
+    label: `${e.method} ${e.path}`,
+    method: e.method,
+    path: () => pathOf(e.name, params()),
+    ...(body ? { body } : {}),
+    needsOrg: e.orgToken,
+    sandboxOnly: 'sandboxOnly' in e && e.sandboxOnly,
+  };
+}
+
+const ENDPOINTS: EndpointProbe[] = ENDPOINT_LIST.map(probeOf);
 
 /** Sends one probe per endpoint (the org-token probes only where a token is required) and expects the refusal on each. */
 async function expectRefusedEverywhere(

@@ -12,6 +12,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const LEAVES = ['package-root', 'narrow', 'secret-shapes'];
 const MAY_IMPORT: Record<string, readonly string[]> = {
   cli: [
+    'api',
     'api-setup',
     'config',
     'embedded',
@@ -31,21 +32,26 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   ],
   /** The embedded target: with cli, the only certifier layer that reaches the sandbox (its public entry). */
   embedded: ['sandbox', 'webhook', 'config', 'json'],
-  suites: ['api-setup', 'runner', 'spec', 'http', 'schema', 'webhook', 'json'],
-  partner: ['runner', 'report', 'spec', 'http', 'config', 'json'],
+  suites: ['api', 'api-setup', 'runner', 'spec', 'http', 'schema', 'webhook', 'json'],
+  partner: ['api', 'runner', 'report', 'spec', 'http', 'config', 'json'],
   'receiver-cert': ['runner', 'spec', 'webhook', 'http', 'config', 'json'],
   scan: ['runner', 'spec', 'json'],
   report: ['runner', 'config', 'json'],
   /** The OpenAPI description: built from the schemas of schemas/ (through the schema layer's names and folder). */
-  openapi: ['schema', 'json', 'config'],
+  openapi: ['api', 'schema', 'json', 'config'],
   /**
    * The API's setup for `run` (organizations, recruiters, jobs, the shared real runs, the webhook trio,
    * the environment's evidence) and certify(), which puts it around the engine. The engine never
    * imports it: what a check may await reaches the runner only as the type parameter of its check model.
    */
-  'api-setup': ['runner', 'spec', 'http', 'schema', 'webhook', 'config', 'json'],
+  'api-setup': ['api', 'runner', 'spec', 'http', 'schema', 'webhook', 'config', 'json'],
   /** The engine: check model, registry, plan, schedule, outcome, verdict, baseline, budget. */
   runner: ['spec', 'http', 'schema', 'webhook', 'config', 'json'],
+  /**
+   * The endpoint table of the certifier (names, methods, path patterns, schemas, sections): the one
+   * place that matches and builds API paths. The sandbox never reads it (it routes by its own table).
+   */
+  api: ['spec', 'schema'],
   /** The spec as the code reads it: its copy, its section names (one table), its notice codes. */
   spec: [],
   http: ['config', 'json'],
@@ -201,6 +207,10 @@ describe('layers', () => {
       [
         fake('src/spec/x.ts', '../runner/check.js'),
         'src/spec/x.ts imports src/runner/check.js: layer "spec" may not import layer "runner" (layer table)',
+      ],
+      [
+        fake('src/sandbox/routing.ts', '../api/endpoints.js'),
+        'src/sandbox/routing.ts imports src/api/endpoints.js: layer "sandbox" may not import layer "api"',
       ],
       [
         fake('src/sandbox/app.ts', '../http/client.js'),

@@ -4,6 +4,7 @@
 // positions in one sequence of events (no clock): two reads in flight together may have been served in
 // either order, so only a read answered before another was sent is known to come first.
 
+import { matchEndpoint } from '../api/endpoints.js';
 import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import type { ClientFactory } from '../runner/client-factory.js';
 
@@ -14,8 +15,6 @@ export interface JournaledRead {
   /** Position of the answer's arrival; always after `sent`. */
   answered: number;
 }
-
-const RUN_PATH = /^\/runs\/([^/?#]+)$/;
 
 export class RunReadJournal {
   private seq = 0;
@@ -33,22 +32,13 @@ export class RunReadJournal {
 
   /** Wraps one request: a GET of a watched run is kept with its two positions. */
   async around(spec: Pick<RequestSpec, 'method' | 'path'>, send: () => Promise<ApiResponse>): Promise<ApiResponse> {
-    const m = spec.method.toUpperCase() === 'GET' ? RUN_PATH.exec(spec.path) : null;
-    const runId = m ? safeDecode(m[1]!) : undefined;
-    const list = runId === undefined ? undefined : this.watched.get(runId);
+    const m = matchEndpoint(spec.method.toUpperCase(), spec.path);
+    const list = m?.name === 'runs-read' ? this.watched.get(m.params.run_id) : undefined;
     if (!list) return send();
     const sent = ++this.seq;
     const res = await send();
     list.push({ res, sent, answered: ++this.seq });
     return res;
-  }
-}
-
-function safeDecode(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
   }
 }
 

@@ -3,6 +3,7 @@
 // sandbox alone has (the route, its request headers, the response header x-svc-environment, its error
 // codes) carries `x-sandbox-only: true` and says so in its description (spec: Versioning, rule 4).
 
+import { endpoint, paramNamesOf } from '../api/endpoints.js';
 import { componentSchemas, schemaRef, type ApiSchemaName } from './component-schemas.js';
 import { errorCodesOf, type ErrorCode } from './error-codes.js';
 import { OPERATIONS, type Operation } from './operations.js';
@@ -188,13 +189,14 @@ function genericError(description: string): Record<string, unknown> {
 }
 
 function responsesOf(op: Operation): Record<string, unknown> {
+  const e = endpoint(op.endpoint);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const e of errorCodesOf(op.key)) byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), e]);
   const out: Record<string, unknown> = {
     [op.success.status]: {
       description: op.success.description,
       headers: { 'x-svc-environment': ref('headers', 'Environment') },
-      content: { [JSON_MEDIA]: { schema: schemaRef(op.success.schema), example: op.success.example } },
+      content: { [JSON_MEDIA]: { schema: schemaRef(e.response), example: op.success.example } },
     },
   };
   for (const status of [...byStatus.keys()].sort((a, b) => a - b))
@@ -204,27 +206,27 @@ function responsesOf(op: Operation): Record<string, unknown> {
 }
 
 function operationOf(op: Operation): Record<string, unknown> {
-  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) =>
-    ref('parameters', m[1] === 'run_id' ? 'RunId' : 'CandidateId'),
-  );
+  const e = endpoint(op.endpoint);
+  const pathParams = paramNamesOf(e).map((name) => ref('parameters', name === 'run_id' ? 'RunId' : 'CandidateId'));
+  const requestSchema = 'request' in e ? e.request : undefined;
   return {
     operationId: op.key,
     tags: [op.tag],
     summary: op.summary,
     description: op.description,
-    ...(op.sandboxOnly ? SANDBOX_ONLY : {}),
-    ...(op.partnerKeyOnly ? { security: [{ PartnerKey: [] }] } : {}),
+    ...('sandboxOnly' in e && e.sandboxOnly ? SANDBOX_ONLY : {}),
+    ...(e.orgToken ? {} : { security: [{ PartnerKey: [] }] }),
     parameters: [
       ...pathParams,
       ref('parameters', 'Lang'),
       ref('parameters', 'SandboxSimulate'),
       ...(op.revealPriceHeader ? [ref('parameters', 'SandboxRevealPrice')] : []),
     ],
-    ...(op.request
+    ...(requestSchema && op.requestExamples
       ? {
           requestBody: {
             required: true,
-            content: { [JSON_MEDIA]: { schema: schemaRef(op.request.schema), examples: op.request.examples } },
+            content: { [JSON_MEDIA]: { schema: schemaRef(requestSchema), examples: op.requestExamples } },
           },
         }
       : {}),
@@ -234,7 +236,10 @@ function operationOf(op: Operation): Record<string, unknown> {
 
 function pathsOf(): Record<string, Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationOf(op);
+  for (const op of OPERATIONS) {
+    const e = endpoint(op.endpoint);
+    (paths[e.path] ??= {})[e.method.toLowerCase()] = operationOf(op);
+  }
   return paths;
 }
 

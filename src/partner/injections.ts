@@ -3,6 +3,7 @@
 // session; `--no-inject` turns all off.
 // Plain policy over request data: the CLI plugs it into the sandbox's generic hooks.
 
+import { matchWireEndpoint, type EndpointName } from '../api/endpoints.js';
 import { isJsonObject, parseJsonLossless, stringifyJsonLossless, type JsonObject } from '../json/lossless.js';
 import { INJECTION_POINTS } from './injection-points.js';
 // A read this long (spec time) after a delivery for its run began is prompted by it: the rules' own measure.
@@ -102,9 +103,11 @@ const INJECTED_401 = json(401, {
     'injected by svc-certify partner: this organization token was revoked, as the service operator would revoke it; renew the customer connection with a new activation code',
 });
 
-function pathOnly(path: string): string {
-  const q = path.indexOf('?');
-  return q < 0 ? path : path.slice(0, q);
+/** The endpoint of the table a request is for (undefined for any other), and the run its path names. */
+function addressOf(req: InjectableRequest): { endpoint?: EndpointName; runId?: string } {
+  const m = matchWireEndpoint(req.method, req.path);
+  if (!m) return {};
+  return { endpoint: m.name, ...('run_id' in m.params ? { runId: m.params.run_id } : {}) };
 }
 
 /** A field of a body that is a JSON object (undefined for any other body, or none). */
@@ -195,10 +198,10 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
   };
   return {
     simulate(req) {
-      const path = pathOnly(req.path);
-      // A revoked token stays revoked: every call carrying it is refused, none executed.
+      const { endpoint, runId } = addressOf(req);
+      // A revoked token stays revoked: every call carrying it is refused, none executed (redeem carries none).
       const token = orgTokenOf(req);
-      if (opts.enabled && token !== undefined && path !== '/v1/activations/redeem') {
+      if (opts.enabled && token !== undefined && endpoint !== 'redeem') {
         if (
           revokedToken === undefined &&
           armed('org-token-revoked') &&
@@ -212,44 +215,41 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
           return { simulate: 'rate_limit_unavailable' };
         }
       }
-      if (
-        opts.enabled &&
-        req.method === 'POST' &&
-        /^\/v1\/runs\/[^/]+\/candidates\/[^/]+\/reveal$/.test(path) &&
-        armed('reveal-402') &&
-        fire('reveal-402', req)
-      ) {
+      if (opts.enabled && endpoint === 'reveal' && armed('reveal-402') && fire('reveal-402', req)) {
         answerOf.set(req.id, INJECTED_402);
         return { simulate: 'rate_limit_unavailable' };
       }
-      const runRead = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path) : null;
-      if (runRead) {
-        const seen = readRuns.has(runRead[1]!);
-        readRuns.add(runRead[1]!);
+      if (endpoint === 'runs-read' && runId !== undefined) {
+        const seen = readRuns.has(runId);
+        readRuns.add(runId);
         if (opts.enabled && seen && armed('run-read-503') && fire('run-read-503', req))
           return { simulate: 'rate_limit_unavailable' };
         return undefined;
       }
-      if (!opts.enabled || req.method !== 'POST') return undefined;
-      const decisions = /^\/v1\/runs\/([^/]+)\/decisions$/.exec(path);
-      if (decisions && armed('decisions-503') && decisionCount(req.body) > 0 && fire('decisions-503', req)) {
-        decisions503Run = decisions[1]!;
+      if (!opts.enabled) return undefined;
+      if (
+        endpoint === 'decisions' &&
+        armed('decisions-503') &&
+        decisionCount(req.body) > 0 &&
+        fire('decisions-503', req)
+      ) {
+        decisions503Run = runId;
         return { simulate: 'rate_limit_unavailable' };
       }
       // On the failed-run fixture's first start, not on the first real run: a client that rightly does not
       // retry still gets its real run, and loses only a run no step needs.
-      if (path === '/v1/runs' && armed('run-start-500')) {
+      if (endpoint === 'runs-start' && armed('run-start-500')) {
         const job = jobExternalId(req.body);
         if (job === RUN_START_500_FIXTURE && fire('run-start-500', req)) return { simulate: 'internal_error' };
       }
-      if (path === '/v1/users' && armed('rate-limited-429') && fire('rate-limited-429', req)) {
+      if (endpoint === 'users' && armed('rate-limited-429') && fire('rate-limited-429', req)) {
         return { simulate: 'rate_limited', retryAfterSeconds: injectedRetryAfter(opts.timeScale) };
       }
       return undefined;
     },
     deliver(req, res) {
       if (!opts.enabled) return 'send';
-      const path = pathOnly(req.path);
+      const { endpoint, runId: pathRun } = addressOf(req);
       // simulate() stopped these before execution; the answer is the injection's own.
       const own = answerOf.get(req.id);
       if (own) {
@@ -259,16 +259,11 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       const token = orgTokenOf(req);
       if (token !== undefined && res.status >= 200 && res.status < 300 && !acceptedTokens.includes(token))
         acceptedTokens.push(token);
-      if (
-        req.method === 'POST' &&
-        path === '/v1/activations/redeem' &&
-        res.status === 200 &&
-        armed('redeem-answer-lost')
-      ) {
+      if (endpoint === 'redeem' && res.status === 200 && armed('redeem-answer-lost')) {
         fire('redeem-answer-lost', req);
         return 'drop';
       }
-      if (req.method === 'POST' && path === '/v1/runs' && res.status === 202) {
+      if (endpoint === 'runs-start' && res.status === 202) {
         const job = jobExternalId(req.body);
         const runId = runIdOf(res.body);
         if (runId !== undefined) startedAt.set(runId, Date.now());
@@ -282,10 +277,11 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
           held = { runId, startedAt: Date.now(), watched: false };
         return 'send';
       }
-      const read = req.method === 'GET' ? /^\/v1\/runs\/([^/]+)$/.exec(path) : null;
+      /** The run read, if this is a run read. */
+      const read = endpoint === 'runs-read' ? pathRun : undefined;
       // Parsed once: the held run and the unknown status both rewrite what the read said.
-      const shown = read && res.status === 200 ? runReadOf(res.body) : undefined;
-      if (held && read?.[1] === held.runId && res.status === 200 && Date.now() < (heldUntil() ?? 0)) {
+      const shown = read !== undefined && res.status === 200 ? runReadOf(res.body) : undefined;
+      if (held && read === held.runId && res.status === 200 && Date.now() < (heldUntil() ?? 0)) {
         // Read while held: a recruiter watches it, so it stays held for the whole 35 minutes.
         held.watched = true;
         if (shown && shown.status !== 'running') {
@@ -293,13 +289,12 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
           return { replace: { status: res.status, headers: res.headers, body: withStatus(shown, 'running') } };
         }
       }
-      const decisions = req.method === 'POST' ? /^\/v1\/runs\/([^/]+)\/decisions$/.exec(path) : null;
       if (
-        decisions &&
+        endpoint === 'decisions' &&
         res.status >= 200 &&
         res.status < 300 &&
         !armed('decisions-503') &&
-        decisions[1] !== decisions503Run &&
+        pathRun !== decisions503Run &&
         armed('decisions-answer-lost') &&
         decisionCount(req.body) > 0
       ) {
@@ -310,16 +305,16 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       // after it stopped because of it, not because nobody watches the run any more. So does a read a
       // webhook delivery for the run prompted, whatever the run's status: a client that follows runs by
       // webhook only never polls, and its read after the delivery is the one it makes.
-      const polled = read !== null && readRunning.has(read[1]!);
-      const delivered = read !== null ? deliveredAt.get(read[1]!) : undefined;
+      const polled = read !== undefined && readRunning.has(read);
+      const delivered = read !== undefined ? deliveredAt.get(read) : undefined;
       const prompted = delivered !== undefined && Date.now() - delivered <= PROMPTED_BY_WEBHOOK_MS / opts.timeScale;
-      if (read && shown?.status === 'running') readRunning.add(read[1]!);
+      if (read !== undefined && shown?.status === 'running') readRunning.add(read);
       if (
-        read &&
+        read !== undefined &&
         shown &&
         (shown.status === 'running' || (prompted && (shown.status === 'completed' || shown.status === 'failed'))) &&
         (polled || prompted) &&
-        read[1] !== held?.runId &&
+        read !== held?.runId &&
         armed('run-status-unknown')
       ) {
         fire('run-status-unknown', req);
@@ -327,13 +322,7 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
           replace: { status: res.status, headers: res.headers, body: withStatus(shown, UNKNOWN_RUN_STATUS) },
         };
       }
-      if (
-        req.method === 'POST' &&
-        path === '/v1/jobs' &&
-        res.status >= 200 &&
-        res.status < 300 &&
-        armed('job-503-unknown-code')
-      ) {
+      if (endpoint === 'jobs' && res.status >= 200 && res.status < 300 && armed('job-503-unknown-code')) {
         fire('job-503-unknown-code', req);
         const body = Buffer.from(
           JSON.stringify({

@@ -2,6 +2,7 @@
 // observation shapes structurally: src/partner never imports the sandbox (the CLI connects the two).
 
 import { createHash } from 'node:crypto';
+import { matchWireEndpoint } from '../api/endpoints.js';
 import { parseJsonExactIntegers } from '../json/lossless.js';
 import { canonical } from './rules/retry-chains.js';
 import type { BodyRecord, Endpoint, InjectionId, PartnerRequest, Traffic, WebhookDelivery } from './traffic.js';
@@ -78,32 +79,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The endpoint of the table a request is for ('other' for any other path), and the run its path names. */
 function endpointOf(method: string, path: string): { endpoint: Endpoint; runId?: string } {
-  const s = path.replace(/^\/v1\//, '').split('/');
-  if (!path.startsWith('/v1/')) return { endpoint: 'other' };
-  if (s.length === 2 && s[0] === 'activations' && s[1] === 'redeem' && method === 'POST') return { endpoint: 'redeem' };
-  if (s.length === 1 && method === 'POST') {
-    if (s[0] === 'users') return { endpoint: 'users' };
-    if (s[0] === 'jobs') return { endpoint: 'jobs' };
-    if (s[0] === 'runs') return { endpoint: 'runs-start' };
-  }
-  if (s[0] === 'runs' && s[1]) {
-    const runId = decodeSegment(s[1]);
-    if (s.length === 2 && method === 'GET') return { endpoint: 'runs-read', runId };
-    if (s.length === 3 && s[2] === 'decisions' && method === 'POST') return { endpoint: 'decisions', runId };
-    if (s.length === 5 && s[2] === 'candidates' && s[4] === 'reveal' && method === 'POST')
-      return { endpoint: 'reveal', runId };
-  }
-  if (s.join('/') === 'sandbox/webhooks/test' && method === 'POST') return { endpoint: 'webhook-test' };
-  return { endpoint: 'other' };
-}
-
-function decodeSegment(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
+  const m = matchWireEndpoint(method, path);
+  if (!m) return { endpoint: 'other' };
+  return { endpoint: m.name, ...('run_id' in m.params ? { runId: m.params.run_id } : {}) };
 }
 
 /**

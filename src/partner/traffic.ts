@@ -1,10 +1,11 @@
 // The partner's traffic as plain data: what the judge reads. Built by the recorder from the sandbox's
 // observations; the judge and its rules never see the sandbox itself.
 
+import type { EndpointName } from '../api/endpoints.js';
 import type { InjectionPoint } from './injection-points.js';
 
-export type Endpoint =
-  'redeem' | 'users' | 'jobs' | 'runs-start' | 'runs-read' | 'reveal' | 'decisions' | 'webhook-test' | 'other';
+/** The endpoint of the table (src/api/endpoints.ts) a request was for, or 'other'. */
+export type Endpoint = EndpointName | 'other';
 
 /** Which of the documented injections answered a request (see injections.ts). */
 export type InjectionId = InjectionPoint['id'];

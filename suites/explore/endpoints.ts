@@ -1,15 +1,15 @@
-// The endpoints the exploration sends generated requests to: how each is prepared and addressed.
+// The endpoints the exploration sends generated requests to: how each is prepared, and the values of
+// its path; its method, path, schemas and section are its row of the endpoint table.
 
+import { ENDPOINTS as TABLE, pathOf, type ApiSchemaName, type ParamName } from '../../src/api/endpoints.js';
 import type { JsonObject } from '../../src/json/lossless.js';
 import type { CheckContext } from '../../src/api-setup/check.js';
 import type { Need } from '../../src/runner/check.js';
 import type { SpecSection } from '../../src/spec/section-names.js';
 import type { ExploreShape } from '../../src/schema/explore-cases.js';
 import { requestFields } from '../../src/schema/request-fields.js';
-import type { SchemaName } from '../../src/schema/schema-names.js';
-import { S } from '../../src/spec/sections.js';
 import { roleField } from '../support/recruiters.js';
-import { acceptedRunId, revealPath } from '../support/runs.js';
+import { acceptedRunId } from '../support/runs.js';
 import { FIRST_FIXTURE_CANDIDATE } from './common.js';
 import { nothingSent, onExploreBudget } from './spare-budget.js';
 
@@ -23,10 +23,13 @@ export interface Prepared {
   runId?: string;
 }
 
+/** The endpoints explored: every write of the table but the webhook test (a sandbox tool, not the API's data). */
+type Explored = 'users' | 'jobs' | 'runs-start' | 'decisions' | 'reveal' | 'redeem';
+
 export interface Endpoint {
-  name: 'users' | 'jobs' | 'runs-start' | 'decisions' | 'reveal' | 'redeem';
-  request: SchemaName;
-  response: SchemaName;
+  name: Explored;
+  request: ApiSchemaName;
+  response: ApiSchemaName;
   spec: SpecSection;
   needs: Need[];
   shape: ExploreShape;
@@ -35,7 +38,7 @@ export interface Endpoint {
   base(t: CheckContext, p: Prepared, fresh: string): JsonObject;
   path(p: Prepared): string;
   /** Sent with the partner key only (redeem takes no org token). */
-  partnerOnly?: boolean;
+  partnerOnly: boolean;
   /** No generated body can succeed (redeem names a code never issued): no success body to judge. */
   neverSucceeds?: boolean;
 }
@@ -73,12 +76,27 @@ async function withFixtureRun(t: CheckContext): Promise<Prepared | undefined> {
   return runId === undefined ? undefined : { ...p, runId };
 }
 
+/** What exploring an endpoint takes beyond its row of the table: the values of its path's parameters. */
+type How<N extends Explored> = Omit<Endpoint, 'name' | 'request' | 'response' | 'spec' | 'path' | 'partnerOnly'> & {
+  params(p: Prepared): { [K in ParamName<N>]: string | bigint };
+};
+
+function explored<N extends Explored>(name: N, how: How<N>): Endpoint {
+  const row = TABLE[name as Explored];
+  const { params, ...rest } = how;
+  return {
+    name,
+    request: row.request,
+    response: row.response,
+    spec: row.spec,
+    ...rest,
+    path: (p) => pathOf(name, params(p)),
+    partnerOnly: !row.orgToken,
+  };
+}
+
 export const ENDPOINTS: Endpoint[] = [
-  {
-    name: 'users',
-    request: 'user-request',
-    response: 'user-response',
-    spec: S.users,
+  explored('users', {
     needs: ['org'],
     // The User table states no field required; the upsert key is what the request cannot do without.
     shape: {
@@ -94,13 +112,9 @@ export const ENDPOINTS: Endpoint[] = [
       full_name: 'Noa Cohen',
       ...roleField(p.role),
     }),
-    path: () => '/users',
-  },
-  {
-    name: 'jobs',
-    request: 'job-request',
-    response: 'job-response',
-    spec: S.jobs,
+    params: () => ({}),
+  }),
+  explored('jobs', {
     needs: ['org'],
     shape: {
       fields: requestFields('job-request'),
@@ -116,13 +130,9 @@ export const ENDPOINTS: Endpoint[] = [
         'We are hiring a data analyst to turn product and sales data into decisions. You will write SQL, build dashboards and present findings.',
       location_text: 'Haifa, Israel',
     }),
-    path: () => '/jobs',
-  },
-  {
-    name: 'runs-start',
-    request: 'run-start-request',
-    response: 'run-start-response',
-    spec: S.runsStart,
+    params: () => ({}),
+  }),
+  explored('runs-start', {
     // Fixtures exist only in the sandbox: elsewhere a valid start would be a real run.
     needs: ['sandbox', 'org'],
     shape: {
@@ -144,13 +154,9 @@ export const ENDPOINTS: Endpoint[] = [
       target_count: 3,
       requirements: [{ text: 'Python and SQL', kind: 'nice' }],
     }),
-    path: () => '/runs',
-  },
-  {
-    name: 'decisions',
-    request: 'decisions-request',
-    response: 'decisions-response',
-    spec: S.decisions,
+    params: () => ({}),
+  }),
+  explored('decisions', {
     needs: ['sandbox', 'org'],
     shape: {
       fields: requestFields('decisions-request'),
@@ -177,13 +183,9 @@ export const ENDPOINTS: Endpoint[] = [
       ],
       notices_shown: ['run_funnel'],
     }),
-    path: (p) => `/runs/${encodeURIComponent(p.runId ?? '')}/decisions`,
-  },
-  {
-    name: 'reveal',
-    request: 'reveal-request',
-    response: 'reveal-result',
-    spec: S.reveal,
+    params: (p) => ({ run_id: p.runId ?? '' }),
+  }),
+  explored('reveal', {
     // Free in the sandbox only: production reveals spend credits.
     needs: ['sandbox', 'org'],
     shape: {
@@ -193,13 +195,9 @@ export const ENDPOINTS: Endpoint[] = [
     },
     prepare: withFixtureRun,
     base: (_t, p) => ({ acting_user_external_id: p.user }),
-    path: (p) => revealPath(p.runId ?? '', FIRST_FIXTURE_CANDIDATE),
-  },
-  {
-    name: 'redeem',
-    request: 'redeem-request',
-    response: 'organization-connection',
-    spec: S.redeem,
+    params: (p) => ({ run_id: p.runId ?? '', candidate_id: FIRST_FIXTURE_CANDIDATE }),
+  }),
+  explored('redeem', {
     // A code never issued is refused everywhere alike: nothing is spent, in the sandbox or in production.
     needs: [],
     shape: {
@@ -210,8 +208,7 @@ export const ENDPOINTS: Endpoint[] = [
     },
     prepare: () => Promise.resolve({ user: '' }),
     base: (_t, _p, fresh) => ({ code: NEVER_ISSUED_CODE, external_id: fresh }),
-    path: () => '/activations/redeem',
-    partnerOnly: true,
+    params: () => ({}),
     neverSucceeds: true,
-  },
+  }),
 ];

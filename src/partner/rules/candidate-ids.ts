@@ -3,6 +3,7 @@
 // candidate the run listed digit for digit: an id read through a double (JSON.parse in JavaScript, a
 // float in any language) above 2^53 comes out as a neighbour, which names another candidate or none.
 
+import { matchWireEndpoint } from '../../api/endpoints.js';
 import { isJsonObject, parseJsonLossless, type JsonValue } from '../../json/lossless.js';
 import { S } from '../../spec/sections.js';
 import type { PartnerRequest, Traffic } from '../traffic.js';
@@ -48,7 +49,8 @@ function listedIds(traffic: Traffic): Map<string, Set<bigint>> {
 /** The candidate ids a request names: the reveal path's, or each decision's `candidate_id`. */
 function namedIds(r: PartnerRequest): bigint[] {
   if (r.endpoint === 'reveal') {
-    const id = idToken(decodeURIComponent(r.path.split('/')[5] ?? ''));
+    const m = matchWireEndpoint(r.method, r.path);
+    const id = m?.name === 'reveal' ? idToken(m.params.candidate_id) : undefined;
     return id === undefined ? [] : [id];
   }
   if (r.endpoint !== 'decisions') return [];
