@@ -25,15 +25,10 @@ export type SkipKind =
   'not-applicable' | 'needs-input' | 'set-up' | 'not-exercised' | 'inconclusive' | 'deselected' | 'interrupted';
 
 /** Skips that leave the certification incomplete: something could have run it. */
-export const INCOMPLETE_SKIPS: ReadonlySet<SkipKind> = new Set([
-  'needs-input',
-  'set-up',
-  'not-exercised',
-  'inconclusive',
-]);
+const INCOMPLETE_SKIPS: ReadonlySet<SkipKind> = new Set(['needs-input', 'set-up', 'not-exercised', 'inconclusive']);
 
 /** How much an observation weighs: a failure (the default) fails the check; a warning only warns. */
-export type Severity = 'failure' | 'warning';
+type Severity = 'failure' | 'warning';
 
 /** One thing a check saw that the spec does not allow (or, severity `warning`, may not mean). */
 export interface Observation {
@@ -83,7 +78,7 @@ export interface CheckResult {
 }
 
 /** A failure listed in the `--baseline` file: why it is accepted and until when. */
-export interface ExpectedFailure {
+interface ExpectedFailure {
   reason: string;
   /** YYYY-MM-DD, the last day the entry is honoured. */
   until: string;
@@ -157,7 +152,7 @@ export interface BaselineProblem {
 }
 
 /** How the `--baseline` file was applied. */
-export interface BaselineOutcome {
+interface BaselineOutcome {
   /** The file as the operator named it. */
   file: string;
   entries: number;
@@ -267,7 +262,7 @@ export interface ScanFinding {
 }
 
 /** The summary bucket of a check: a failure the baseline accepts counts as `expected`, not `failed`. */
-export function summaryKey(check: Pick<CheckResult, 'status' | 'expected'>): Exclude<keyof RunSummary, 'total'> {
+function summaryKey(check: Pick<CheckResult, 'status' | 'expected'>): Exclude<keyof RunSummary, 'total'> {
   return check.status === 'failed' && check.expected ? 'expected' : check.status;
 }
 

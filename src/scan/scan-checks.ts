@@ -34,7 +34,7 @@ export interface ScanCheck extends CheckDeclaration {
   noun: string;
 }
 
-export const SCAN_CHECKS: ScanCheck[] = [
+const SCAN_CHECKS: ScanCheck[] = [
   {
     id: 'scan.no-partner-key-string',
     suite: SCAN_SUITE,

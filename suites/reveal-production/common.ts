@@ -10,9 +10,9 @@ import { revealPath } from '../support/runs.js';
 import { twoStepCheck } from '../support/two-step-check.js';
 import { S } from '../../src/spec/sections.js';
 
-export const suite = 'reveal';
+const suite = 'reveal';
 /** Spec time of a check here: the shared real run is awaited outside it (setup). */
-export const TIMEOUT = 10 * 60_000;
+const TIMEOUT = 10 * 60_000;
 
 /**
  * A wallet fact holds only when nothing else moved the wallet meanwhile. The organization this

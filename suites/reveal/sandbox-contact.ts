@@ -12,7 +12,7 @@ const RESERVED_TLD = /(^|\.)(invalid|test|example|localhost)$/;
 const EXAMPLE_DOMAIN = /(^|\.)example\.(com|net|org)$/;
 
 /** Domains reserved for documentation and testing (RFC 2606 / RFC 6761): never deliverable. */
-export function isReservedDomain(domain: string): boolean {
+function isReservedDomain(domain: string): boolean {
   const host = domain.toLowerCase().replace(/\.$/, '');
   return RESERVED_TLD.test(host) || EXAMPLE_DOMAIN.test(host);
 }

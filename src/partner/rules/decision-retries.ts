@@ -49,7 +49,7 @@ function windowAfter(r: PartnerRequest, ctx: Pick<JudgeContext, 'timeScale'>): n
   return retryWindowMs(ctx) + (retryAfterMs(r) ?? 0);
 }
 
-export const occurredAtKeptRule: Rule = {
+const occurredAtKeptRule: Rule = {
   id: 'decisions.retry-keeps-occurred-at',
   title: 'A decisions retry keeps each occurred_at',
   suite: 'decisions',
@@ -161,7 +161,7 @@ function evidentlyValid(refused: PartnerRequest, item: DecisionItem): boolean {
   return Array.isArray(allowed) && allowed.includes(item.rejectReason);
 }
 
-export const wholeBatchRule: Rule = {
+const wholeBatchRule: Rule = {
   id: 'decisions.whole-batch-resent-after-422',
   title: 'After a decisions 422 the whole batch is resent, fixed',
   suite: 'decisions',
