@@ -14,14 +14,8 @@ import {
   simulationDropped,
 } from './retry-chains.js';
 import { failedAnswer, sameInstant, type DecisionItem } from './decision-items.js';
-import { CallList, decisionIndex, listIn, runKey, strictKey, type DecisionCall } from './decision-index.js';
+import { actingUser, CallList, decisionIndex, listIn, runKey, strictKey, type DecisionCall } from './decision-index.js';
 import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
-
-function actingUser(r: PartnerRequest): unknown {
-  return r.json !== null && typeof r.json === 'object'
-    ? (r.json as { acting_user_external_id?: unknown }).acting_user_external_id
-    : undefined;
-}
 
 interface Twin {
   call: DecisionCall;
