@@ -3,6 +3,7 @@
 
 import type { RecordedExchange } from '../http/recorded-exchange.js';
 import type { Evidence } from './evidence.js';
+import type { ScannedPrefix } from '../secret-shapes.js';
 
 export type { RecordedExchange, RecordedMessage } from '../http/recorded-exchange.js';
 
@@ -248,6 +249,8 @@ export type DossierPart = Omit<RunResult, 'checks' | 'findings' | 'parts'> & {
 export interface ScanFinding {
   /** The check the finding fails, e.g. `scan.no-partner-key-string`. */
   check: string;
+  /** The string found (Authentication, rule 7), however it was written (`spk\u005f` is `spk_`). */
+  prefix: ScannedPrefix;
   file: string;
   /** 1-based, in the text named by `location` when it is set (a HAR part, a source map's source). */
   line: number;
