@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   credentialFinder,
+  credentialShapeOf,
   exactShape,
   MAX_CREDENTIAL_LENGTH,
   ORG_TOKEN,
@@ -34,5 +35,14 @@ describe('the credential shapes of the spec (Authentication)', () => {
     expect(credentialFinder(8).exec('my_sot_abcdefgh1')).toBeNull();
     expect(credentialFinder(8).exec('sot_abcdefg')).toBeNull();
     expect(credentialFinder(8).exec('sot_settings')).not.toBeNull();
+  });
+
+  it('tells a found prefix or a known credential by the string it starts with; other text is neither', () => {
+    expect(credentialShapeOf('spk_')).toBe(PARTNER_KEY);
+    expect(credentialShapeOf(`spk_live_${HEX48}`)).toBe(PARTNER_KEY);
+    expect(credentialShapeOf('sot_')).toBe(ORG_TOKEN);
+    expect(credentialShapeOf(`sot_${HEX48}`)).toBe(ORG_TOKEN);
+    expect(credentialShapeOf('whsec_1234')).toBeUndefined();
+    expect(credentialShapeOf('xspk_live_')).toBeUndefined();
   });
 });

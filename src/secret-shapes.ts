@@ -29,8 +29,15 @@ export const SHOWN_SECRET_CHARS = 12;
 export const PARTNER_KEY: SecretShape = { prefix: 'spk_live_', scanned: 'spk_', what: 'a partner key' };
 export const ORG_TOKEN: SecretShape = { prefix: 'sot_', scanned: 'sot_', what: 'an org token' };
 
+const CREDENTIAL_SHAPES: readonly SecretShape[] = [PARTNER_KEY, ORG_TOKEN];
+
 /** Both prefixes of the spec: `spk_live_`, `sot_`. */
-export const CREDENTIAL_PREFIXES: readonly string[] = [PARTNER_KEY.prefix, ORG_TOKEN.prefix];
+export const CREDENTIAL_PREFIXES: readonly string[] = CREDENTIAL_SHAPES.map((s) => s.prefix);
+
+/** The credential whose scanned string `text` starts with (a found prefix, a known key or token); none for other text. */
+export function credentialShapeOf(text: string): SecretShape | undefined {
+  return CREDENTIAL_SHAPES.find((s) => text.startsWith(s.scanned));
+}
 
 /** The longest credential: its prefix and body (what a matcher must see after a match to judge it). */
 export const MAX_CREDENTIAL_LENGTH = Math.max(...CREDENTIAL_PREFIXES.map((p) => p.length)) + SECRET_BODY_LENGTH;

@@ -3,11 +3,9 @@
 
 import type { SpecSection } from '../src/spec/section-names.js';
 
-export const NOT_OBSERVABLE = 'not observable over HTTP';
-export const OPERATOR_ONLY = 'operator-only';
-export const CLIENT_GUIDANCE = 'client guidance';
-export const OVERVIEW = 'overview; its rules are checked under the sections that state them';
-export const NOT_YET = 'planned, not written yet';
+const OPERATOR_ONLY = 'operator-only';
+const OVERVIEW = 'overview; its rules are checked under the sections that state them';
+const NOT_YET = 'planned, not written yet';
 
 /** Section reference → reason it has no check. Sections that checks cite are never listed here. */
 export const UNCOVERED_REASONS: Partial<Record<SpecSection, string>> = {

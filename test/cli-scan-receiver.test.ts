@@ -41,6 +41,7 @@ describe('svc-certify scan', () => {
     expect(result.findings).toEqual([
       {
         check: 'scan.no-partner-key-string',
+        prefix: 'spk_',
         file: join('dist', 'main.js'),
         line: 1,
         column: 16,

@@ -38,7 +38,7 @@ export type Verdict =
 /** JSON pointer escaping of one token. */
 const esc = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
-export function openApiAjv(doc: OpenApiDocument): Ajv2020 {
+function openApiAjv(doc: OpenApiDocument): Ajv2020 {
   // strict off: the document is added whole so that #/components/schemas/... resolve inside it, and
   // its non-schema parts (info, paths, examples) are no keywords ajv knows.
   const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });

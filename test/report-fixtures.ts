@@ -10,12 +10,12 @@ export const RAW_SECRET = 'spk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 /** The recorder's redacted form of it, as it reaches reporters. */
 export const REDACTED_SECRET = 'spk_live_…[redacted]';
 
-export const SCRIPT_BODY =
+const SCRIPT_BODY =
   '{"name":"<script>window.__pwned = 1; alert(1)</script>","note":"</pre><img src=x onerror=alert(2)>"}';
-export const HEBREW_BODY = '{"notices":[{"code":"job_too_vague","message":"תיאור המשרה כללי מדי; הוסיפו דרישות"}]}';
-export const CDATA_BODY = '{"weird":"ends ]]> here","also":"]]]]>"}';
+const HEBREW_BODY = '{"notices":[{"code":"job_too_vague","message":"תיאור המשרה כללי מדי; הוסיפו דרישות"}]}';
+const CDATA_BODY = '{"weird":"ends ]]> here","also":"]]]]>"}';
 // NUL, bell, escape (an ANSI sequence), vertical tab, form feed, a lone surrogate, U+FFFE and U+FFFF.
-export const CONTROL_BODY =
+const CONTROL_BODY =
   '{"ctl":"a\u0000b\u0007c\u001b[31mRED\u001b[0m\u000bd\u000ce\ud800f\ufffeg\uffffh","ok":"tab\there"}';
 export const LONG_BODY = `{"candidates":[${Array.from({ length: 400 }, (_, i) => `{"id":${9007199254740993n + BigInt(i)},"verdict":"match"}`).join(',')}]}`;
 
@@ -304,7 +304,7 @@ function settled(base: RunResult, checks: CheckResult[], extra: Partial<RunResul
   );
 }
 
-export const WEBHOOK_UNLOCK = '--webhook-secret (with --webhook-public-url)';
+const WEBHOOK_UNLOCK = '--webhook-secret (with --webhook-public-url)';
 const WEBHOOK_REASON =
   'needs a webhook receiver: --webhook-secret or SVC_WEBHOOK_SECRET, with --webhook-public-url or SVC_WEBHOOK_PUBLIC_URL reaching --webhook-listen';
 
@@ -360,7 +360,7 @@ export function makeIncompleteRunResult(): RunResult {
   return settled(base, checks);
 }
 
-export const INTERRUPTED_REASON = 'interrupted: the certification was stopped (SIGINT/SIGTERM) before this check ended';
+const INTERRUPTED_REASON = 'interrupted: the certification was stopped (SIGINT/SIGTERM) before this check ended';
 
 /** SIGINT came while two checks ran: they end `interrupted` (never failed), the verdict too (exit 130). */
 export function makeInterruptedRunResult(): RunResult {

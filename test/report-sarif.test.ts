@@ -30,6 +30,7 @@ interface SarifLog {
     tool: { driver: { rules: Array<{ id: string }> } };
     results: Array<{
       ruleId: string;
+      message: { text: string };
       locations?: Array<{
         physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn: number } };
       }>;
@@ -100,6 +101,24 @@ describe('SARIF reporter', () => {
       .map((c) => c.id);
     expect(log.runs[0]!.results.map((r) => r.ruleId)).toEqual(notPassed);
     expect(log.runs[0]!.tool.driver.rules).toHaveLength(run.checks.length);
+  });
+
+  it('names the string a bare finding found from the finding itself, whatever its check is called', () => {
+    const bare = scanResult.findings!.filter((f) => f.kind === 'prefix');
+    expect(bare.map((f) => f.prefix)).toEqual(['sot_']);
+    const renamed: RunResult = {
+      ...scanResult,
+      findings: bare.flatMap((f) => [
+        { ...f, check: 'scan.renamed-a', prefix: 'spk_' as const },
+        { ...f, check: 'scan.renamed-partner-key', prefix: 'sot_' as const },
+      ]),
+    };
+    const texts = (JSON.parse(renderSarif(renamed)) as SarifLog).runs[0]!.results.filter((r) =>
+      r.ruleId.startsWith('scan.renamed'),
+    ).map((r) => r.message.text);
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toMatch(/^The string spk_ reaches the browser/);
+    expect(texts[1]).toMatch(/^The string sot_ reaches the browser/);
   });
 
   it('the schema is the real one: it refuses a log without version', () => {

@@ -356,8 +356,6 @@ async function gatherEvidence(
   return behaviour ? { ...evidence, behaviour } : evidence;
 }
 
-export { summarize } from '../runner/results.js';
-
 /** Resolves when every check ended, or at once on a second signal (the checks still running are left behind). */
 function untilForced(all: Promise<void>, force: AbortSignal | undefined): Promise<void> {
   if (!force) return all;

@@ -14,7 +14,7 @@ export class TargetUnreachableError extends Error {
 }
 
 /** The target answered, but nothing it said was JSON: not this API (or not at this base URL). */
-export class NotThisApiError extends Error {
+class NotThisApiError extends Error {
   override readonly name = 'NotThisApiError';
 }
 

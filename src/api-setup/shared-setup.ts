@@ -72,7 +72,7 @@ const POLL_SPEC_MS = 5_000;
 /** How far in the past occurredAt() starts: room for many distinct seconds before reaching "now". */
 const OCCURRED_AT_LEAD_MS = 4 * 60_000;
 /** Tried first when --user-role is not given: the word the spec uses for the users it registers. */
-export const GUESSED_ROLE = 'recruiter';
+const GUESSED_ROLE = 'recruiter';
 
 function isInvalidUser(res: ApiResponse): boolean {
   return res.status === 422 && isJsonObject(res.json) && res.json.error === 'invalid_user';
@@ -663,9 +663,9 @@ function refuseOperatorCode(res: ApiResponse, code: string): void {
 }
 
 /** The short real run's target: the sandbox's highest, more than its narrow musts leave in a pool. */
-export const SHORT_RUN_TARGET = 20;
+const SHORT_RUN_TARGET = 20;
 /** Two narrow musts (the title is appended as the third) and a nice: few profiles meet them all. */
-export const SHORT_RUN_REQUIREMENTS: ReadonlyArray<{ text: string; kind: 'must' | 'nice' }> = [
+const SHORT_RUN_REQUIREMENTS: ReadonlyArray<{ text: string; kind: 'must' | 'nice' }> = [
   { text: 'French', kind: 'must' },
   { text: 'React', kind: 'must' },
   { text: 'TypeScript', kind: 'nice' },
@@ -686,7 +686,7 @@ export function secondRunRequirements(title: string): Array<{ text: string; kind
 }
 
 /** The code as a person might type it: lower case, spaces instead of dashes ("svc abcd efgh"). */
-export function typedCodeForm(code: string): string {
+function typedCodeForm(code: string): string {
   const compact = code.toUpperCase().replace(/[^A-Z0-9]/g, '');
   const m = /^SVC([A-Z0-9]{4})([A-Z0-9]{4})$/.exec(compact);
   if (m) return `svc ${m[1]!.toLowerCase()} ${m[2]!.toLowerCase()}`;

@@ -27,7 +27,7 @@ import {
  * deadline), so a slow but conformant queue is never taken for a broken set-up; it ends at the first
  * delivery, so only a set-up that is broken waits the whole time.
  */
-export const PROOF_SPEC_MS = DELIVERY_SPEC_MS;
+const PROOF_SPEC_MS = DELIVERY_SPEC_MS;
 
 export interface WebhookPathInputs {
   /** The URL the operator says is registered and reaches the listener (--webhook-public-url). */
@@ -41,9 +41,9 @@ const isNotConfigured = (e: TrioEntry): boolean =>
   e.res.status === 409 && isJsonObject(e.res.json) && e.res.json.error === 'webhook_not_configured';
 
 /** What unlocks the webhook checks again: the short form the verdict lists. */
-export const WEBHOOK_SETUP_FIX = 'a registered webhook URL that reaches the listener';
+const WEBHOOK_SETUP_FIX = 'a registered webhook URL that reaches the listener';
 
-export function notRegisteredReason(inputs: WebhookPathInputs): string {
+function notRegisteredReason(inputs: WebhookPathInputs): string {
   if (inputs.announcedUnregistered) {
     return `set-up: --webhook-not-registered says no webhook is registered for the partner, so no delivery can reach the listener (POST ${TEST_PATH} answered 409 webhook_not_configured, as stated); to run the delivery checks, have the operator register ${inputs.publicUrl} and leave out --webhook-not-registered`;
   }
@@ -55,7 +55,7 @@ export function notRegisteredReason(inputs: WebhookPathInputs): string {
   );
 }
 
-export function neverArrivedReason(inputs: WebhookPathInputs, waitedMs: number): string {
+function neverArrivedReason(inputs: WebhookPathInputs, waitedMs: number): string {
   const waited = `${Math.round(waitedMs / 1000)} s`;
   return (
     `set-up: no test event reached the listener within ${waited} (${Math.round(PROOF_SPEC_MS / 60_000)} minutes of spec time at time scale ${inputs.timeScale}; the spec: test deliveries go out "usually within a minute"), ` +

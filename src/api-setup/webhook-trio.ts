@@ -7,7 +7,7 @@ import type { ApiClient, ApiResponse } from '../http/types.js';
 import { isJsonObject } from '../json/lossless.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../webhook/receiver.js';
 
-export const TEST_EVENTS = ['run_completed', 'run_failed', 'candidate_revealed'] as const;
+const TEST_EVENTS = ['run_completed', 'run_failed', 'candidate_revealed'] as const;
 export type TestEvent = (typeof TEST_EVENTS)[number];
 
 export const TEST_PATH = '/sandbox/webhooks/test';

@@ -74,7 +74,7 @@ export const VERIFY_OPTIONS = [
   },
 ] as const satisfies readonly OptionSpec[];
 
-export const OPENAPI_FORMATS = ['yaml', 'json'] as const;
+const OPENAPI_FORMATS = ['yaml', 'json'] as const;
 
 export const OPENAPI_OPTIONS = [
   {
@@ -100,8 +100,6 @@ export const COMMAND_OPTIONS = {
   list: LIST_OPTIONS,
   openapi: OPENAPI_OPTIONS,
 } as const satisfies Record<string, readonly OptionSpec[]>;
-
-export type CommandName = keyof typeof COMMAND_OPTIONS;
 
 /** The table of a command named on the command line; none for an unknown word (commander refuses it). */
 export function optionsOfCommand(name: string | undefined): readonly OptionSpec[] {

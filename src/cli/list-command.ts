@@ -28,10 +28,7 @@ function isCommand(name: string): name is CertifyingCommand {
 }
 
 /** The catalogue entries the flags select; a selection matching nothing is a usage error, as for `run`. */
-export function selectEntries(
-  flags: ListFlags,
-  catalogue: readonly CatalogueEntry[] = checkCatalogue(),
-): CatalogueEntry[] {
+function selectEntries(flags: ListFlags, catalogue: readonly CatalogueEntry[] = checkCatalogue()): CatalogueEntry[] {
   const commands = commaList(flags.command);
   for (const c of commands)
     if (!isCommand(c))

@@ -18,13 +18,13 @@ import { prepareReports, resolveReportSettings } from './report-options.js';
 import { exitCodeOfSignal, watchSignals } from './signals.js';
 import { parseSandboxFlags, writeProvisionFile } from './sandbox-options.js';
 import { COMMAND_OPTIONS } from './command-options.js';
-import { MAX_DURATION_MS, parseDuration } from '../config/duration.js';
+import { MAX_DURATION_MS } from '../config/duration.js';
 import { resolveOptions, type Env } from '../config/resolve-options.js';
 import { UsageError } from './usage-error.js';
 import { errnoOrMessage, errorMessage } from '../narrow.js';
 
 export type { PartnerOptions };
-export { MAX_DURATION_MS, parseDuration };
+export { MAX_DURATION_MS };
 
 /** Validates every flag and variable of partner's table before anything starts: a bad one exits 2 with one line. */
 export async function parsePartnerFlags(

@@ -18,7 +18,6 @@ import { readBaselineFile } from '../runner/baseline.js';
 import { readSignKey } from '../report/sign-key.js';
 
 export {
-  consoleStreamOf,
   createSettingsReporters,
   finishCertification,
   prepareReports,

@@ -18,7 +18,7 @@ import { UsageError } from './usage-error.js';
 
 const MODES = ['sandbox', 'production'] as const;
 
-export const SANDBOX_OPTIONS = [
+const SANDBOX_OPTIONS = [
   {
     key: 'host',
     flag: '--host',
@@ -94,7 +94,7 @@ export const SANDBOX_OPTIONS = [
   },
 ] as const satisfies readonly OptionSpec[];
 
-export const SERVE_ONLY_OPTIONS = [
+const SERVE_ONLY_OPTIONS = [
   {
     key: 'fault',
     flag: '--fault',

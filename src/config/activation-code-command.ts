@@ -10,7 +10,7 @@ import { ConfigError } from './config-error.js';
 import { normalizeActivationCode } from './activation-code.js';
 
 /** How long one call may take: a helper that asks a vault or an API answers within seconds. */
-export const CODE_COMMAND_TIMEOUT_MS = 30_000;
+const CODE_COMMAND_TIMEOUT_MS = 30_000;
 /** What is read of its stdout: one code and a line break, with room for a banner the helper prints first. */
 const MAX_STDOUT_BYTES = 64 * 1024;
 /** What an error line shows of the helper's stderr (the reason it gives), never of its stdout. */

@@ -4,7 +4,7 @@
 import type { ReporterToken } from './reporter-names.js';
 
 export const ENVIRONMENTS = ['sandbox', 'production', 'auto'] as const;
-export type EnvironmentChoice = (typeof ENVIRONMENTS)[number];
+type EnvironmentChoice = (typeof ENVIRONMENTS)[number];
 
 export interface ListenAddress {
   host: string;

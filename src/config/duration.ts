@@ -9,7 +9,7 @@ export const MAX_DURATION_MS = 30 * 24 * 3_600_000;
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** "90", "90s", "1500ms", "5m", "1h", "2d": real time in ms; undefined when not a positive time. */
-export function parseDuration(text: string): number | undefined {
+function parseDuration(text: string): number | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
   if (!m) return undefined;
   const unit = m[2] === 'ms' || m[2] === 'm' || m[2] === 'h' || m[2] === 'd' ? UNIT_MS[m[2]] : UNIT_MS.s;

@@ -12,7 +12,7 @@ import { MIN_SECRET_LENGTH } from './secret-forms.js';
 import { utf8At } from './text-skeleton.js';
 import { endAt, startAt, unitAt, ViewBuilder, type Reading, type View } from './text-view.js';
 
-export type EncodingKind = 'base64' | 'base32' | 'hex';
+type EncodingKind = 'base64' | 'base32' | 'hex';
 
 /** The shortest run each decoder reads: the encoding of MIN_SECRET_LENGTH bytes. */
 const MIN_CHARS: Record<EncodingKind, number> = {

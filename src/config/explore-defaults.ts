@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 
 /** The most generated requests a certification sends unless told otherwise. */
-export const EXPLORE_CAP = 300;
+const EXPLORE_CAP = 300;
 
 /**
  * The most --explore accepts: over 30 times the default, hours of spare budget at the spec's 120 a minute,
@@ -22,7 +22,7 @@ export const DEFAULT_SEED = 1;
  * cert-slow's 3 minutes: the exploration fills the rate budget the other checks leave unused while it
  * runs, and no longer, so the certification keeps its critical path.
  */
-export const SPARE_WINDOW_MINUTES = 3;
+const SPARE_WINDOW_MINUTES = 3;
 
 /** The certifier's share of the target's limit (the pacer's margin). */
 const PACING_MARGIN = 0.9;

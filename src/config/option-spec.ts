@@ -11,7 +11,7 @@ export interface Sourced<T> {
   source: string;
 }
 
-export type OptionKind = 'string' | 'list' | 'boolean';
+type OptionKind = 'string' | 'list' | 'boolean';
 
 /** An option that has an effect only when another one is given (else: a usage error saying why). */
 export interface Requirement {

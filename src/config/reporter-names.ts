@@ -12,7 +12,7 @@ export type ReporterName = (typeof REPORTER_NAMES)[number];
 export const DEFAULT_REPORTERS: readonly ReporterName[] = ['console', 'junit', 'html', 'json', 'markdown'];
 
 /** Written to standard output instead of a file: `json:-` (for piping; the console moves to stderr). */
-export const STDOUT_SUFFIX = ':-';
+const STDOUT_SUFFIX = ':-';
 /** A --reporter item: a reporter, or a report written to stdout (`json:-`). */
 export type ReporterToken = ReporterName | `${Exclude<ReporterName, 'console'>}${typeof STDOUT_SUFFIX}`;
 

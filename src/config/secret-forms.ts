@@ -18,9 +18,9 @@ export const MIN_SECRET_LENGTH = 8;
  * A secret longer than this is searched by its first MAX_SECRET_SEARCHED characters: any occurrence
  * of the whole contains them, and a 10,000-character token a target hands out costs no more than a key.
  */
-export const MAX_SECRET_SEARCHED = 256;
+const MAX_SECRET_SEARCHED = 256;
 
-export type FormKind = 'plain' | 'base64' | 'base32' | 'hex';
+type FormKind = 'plain' | 'base64' | 'base32' | 'hex';
 
 export interface SecretForm {
   /** Normalised (folded, no line breaks): what the automaton holds. */
@@ -39,7 +39,7 @@ export function foldCode(code: number): number {
 }
 
 /** A form as the matcher reads it: its skeleton (text-skeleton.ts), folded. */
-export function normalise(s: string): string {
+function normalise(s: string): string {
   const { codes, length } = skeletonOf(identityView(s));
   let out = '';
   for (let i = 0; i < length; i++) out += String.fromCharCode(foldCode(codes[i] ?? 0));

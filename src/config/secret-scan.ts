@@ -55,12 +55,12 @@ const LOOKALIKE_PREFIXES = buildAutomaton(CREDENTIAL_PREFIXES);
  * check that quotes 80 characters of an answer may cut a key in two, and its first half is no preview
  * (a preview shows 12 characters).
  */
-export const MIN_FRAGMENT = 16;
+const MIN_FRAGMENT = 16;
 const LOOKALIKE_HEX_DIGITS = SECRET_BODY_LENGTH;
 
 /** Texts longer than this are read in windows; a disguise spread over more than WINDOW_OVERLAP units is not followed across one. */
-export const WINDOW_UNITS = 1 << 20;
-export const WINDOW_OVERLAP = 64 * 1024;
+const WINDOW_UNITS = 1 << 20;
+const WINDOW_OVERLAP = 64 * 1024;
 
 function isHexDigit(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66);
@@ -268,7 +268,7 @@ function regionsInWindow(text: string, from: number, to: number, scanner: Scanne
  * has no form to be found by after one. Each layer reads only the stretches of the one before that
  * decoded to text, so a second layer costs as much as the first at most.
  */
-export const ENCODING_LAYERS = 2;
+const ENCODING_LAYERS = 2;
 
 function scanDecoded(
   skeleton: View,

@@ -16,7 +16,7 @@
 import { ViewBuilder, type View } from './text-view.js';
 
 /** Percent-encoded twice, then as an HTML reference in a JSON string: four layers; eight is plenty. */
-export const MAX_DECODE_ROUNDS = 8;
+const MAX_DECODE_ROUNDS = 8;
 
 /** 1 for a BMP code point the skeleton drops; built on the first non-ASCII character met. */
 let dropTable: Uint8Array | undefined;

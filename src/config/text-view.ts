@@ -56,15 +56,6 @@ export class ViewBuilder {
   }
 }
 
-/** The span of the original that view units `from` to `to` (inclusive) cover; a view may run backwards. */
-export function spanOf(v: View, from: number, to: number): { start: number; end: number } {
-  const a = v.start[from] ?? 0;
-  const b = v.start[to] ?? 0;
-  const c = v.end[from] ?? 0;
-  const d = v.end[to] ?? 0;
-  return { start: Math.min(a, b), end: Math.max(c, d) };
-}
-
 /** `text[from, to)` as it is. */
 export function identityView(text: string, from = 0, to = text.length): View {
   const n = to - from;
@@ -142,14 +133,8 @@ export function rot13View(v: View): View {
 /** ASCII letters rotated by 13, every other unit as it is (a table: the scan reads every unit through it). */
 const ROT13 = new Uint16Array(0x10000).map((_, c) => rot13Code(c));
 
-export function rot13Code(c: number): number {
+function rot13Code(c: number): number {
   if (c >= 0x41 && c <= 0x5a) return ((c - 0x41 + 13) % 26) + 0x41;
   if (c >= 0x61 && c <= 0x7a) return ((c - 0x61 + 13) % 26) + 0x61;
   return c;
-}
-
-export function rot13(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) out += String.fromCharCode(rot13Code(s.charCodeAt(i)));
-  return out;
 }

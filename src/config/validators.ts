@@ -128,7 +128,7 @@ export const exploreCount = numberValidator(
   `a whole number of requests from 0 to ${EXPLORE_MAX}`,
 );
 /** A seed of the exploration's generator: fast-check takes a 32-bit integer. */
-export const seedNumber = numberValidator(
+const seedNumber = numberValidator(
   (n) => Number.isInteger(n) && n >= 0 && n <= 0x7fffffff,
   'a whole number from 0 to 2147483647',
 );

@@ -61,7 +61,7 @@ export function unparsedBodyPhrase(jsonError: string): string {
  * Why a body is not JSON, in words an operator acts on: a defect of an API that answers JSON
  * otherwise (a byte-order mark, a cut body) is named as such, not only as the parser's complaint.
  */
-export function jsonErrorCause(text: string, parserMessage: string): string {
+function jsonErrorCause(text: string, parserMessage: string): string {
   if (parserMessage.startsWith(TOO_DEEP_TO_JUDGE)) return parserMessage;
   if (text.startsWith('\uFEFF'))
     return 'the body starts with EF BB BF, a byte-order mark: JSON text must not begin with one (RFC 8259 §8.1), and a JSON parser refuses it';

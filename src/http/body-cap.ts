@@ -5,7 +5,7 @@
 /** What an answer over the body limit keeps as evidence: its first 64 KiB. */
 export const OVERSIZED_EVIDENCE_BYTES = 64 * 1024;
 
-export interface CappedBody {
+interface CappedBody {
   bytes: Buffer;
   /** Bytes received, more than `bytes` holds when the body was over the limit. */
   received: number;

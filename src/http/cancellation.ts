@@ -5,7 +5,7 @@
 import type { Layer } from './exchange.js';
 import type { RequestControl, StopReason } from './request-control.js';
 
-export type GroupStop = Exclude<StopReason, 'timeout'>;
+type GroupStop = Exclude<StopReason, 'timeout'>;
 
 export interface StopGroup {
   /** Why the group was stopped; a request joining it then is stopped at once. */

@@ -17,7 +17,7 @@ import type { Pacer } from './pacer.js';
 /** The spec's retry policy: at most 3 attempts. */
 export const RETRY_ATTEMPTS = 3;
 /** The longest Retry-After a certification waits out (spec time): about its own critical path. */
-export const MAX_WAIT_SPEC_MS = 4 * 60_000;
+const MAX_WAIT_SPEC_MS = 4 * 60_000;
 
 /** Thrown to the check whose request the target kept refusing: runner/run-check.ts ends it `skipped`. */
 export class TargetKeptItsLimit extends Error {

@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** Past this RSS a full collection comes before each large parse and after each large answer (the hostile matrix's bound is 512 MB). */
-export const MEMORY_VALVE_RSS_BYTES = 256 * 1024 * 1024;
+const MEMORY_VALVE_RSS_BYTES = 256 * 1024 * 1024;
 
 let collect: (() => void) | undefined;
 

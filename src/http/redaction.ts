@@ -38,7 +38,7 @@ interface Ignored {
  * A target that hands out thousands of org tokens, or one of thousands of characters, is a finding: the
  * tokens past the bounds are not redacted, and the results say how many and why.
  */
-export function ignoredTokensNotice(i: Ignored): { id: string; message: string } | undefined {
+function ignoredTokensNotice(i: Ignored): { id: string; message: string } | undefined {
   // Thousands grouped by hand: the first toLocaleString loads ICU's data (over 100 ms, after a signal).
   const n = (x: number): string => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const parts = [

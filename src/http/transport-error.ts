@@ -1,7 +1,7 @@
 // A broken target is evidence, not an exception: every way a request can fail below HTTP is named
 // by one stable code, so checks and reports can say what happened without parsing messages.
 
-export type TransportErrorCode =
+type TransportErrorCode =
   | 'timeout'
   | 'connection_refused'
   | 'connection_reset'

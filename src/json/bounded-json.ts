@@ -12,8 +12,8 @@ export interface BoundedJsonOptions {
   leaf?: (value: unknown) => string | undefined;
 }
 
-export const DEEP_MARKER_ARRAY = '[…]';
-export const DEEP_MARKER_OBJECT = '{…}';
+const DEEP_MARKER_ARRAY = '[…]';
+const DEEP_MARKER_OBJECT = '{…}';
 
 type Work = { literal: string } | { value: unknown; depth: number; inArray: boolean };
 

@@ -10,7 +10,7 @@ import { JsonDecimal, parseNumberToken, type JsonValue } from './lossless.js';
 import { NUMBER_TOKEN, skipSpace, tokenAt } from './scan.js';
 
 /** Nesting this parser follows; past it, the text is too deep to judge (each level costs a container). */
-export const MAX_JUDGED_JSON_DEPTH = 100_000;
+const MAX_JUDGED_JSON_DEPTH = 100_000;
 
 /** The words every report uses for a body nested past what the certifier judges. */
 export const TOO_DEEP_TO_JUDGE = 'too deep to judge';

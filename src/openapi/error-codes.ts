@@ -29,7 +29,7 @@ export interface ErrorCode {
 const ALL = 'all' as const;
 const SIMULATED = 'sandbox: answered on any authenticated request with `x-svc-sandbox-simulate: ';
 
-export const ERROR_CODES: readonly ErrorCode[] = [
+const ERROR_CODES: readonly ErrorCode[] = [
   // Errors › Cross-cutting errors (any endpoint)
   { code: 'invalid_partner_key', status: 401, on: ALL, meaning: 'partner key missing or unknown; do not retry' },
   {

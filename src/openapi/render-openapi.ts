@@ -4,7 +4,7 @@
 import { buildOpenApi } from './build-openapi.js';
 import { toYaml } from './yaml-emit.js';
 
-export const OPENAPI_FORMATS = ['yaml', 'json'] as const;
+const OPENAPI_FORMATS = ['yaml', 'json'] as const;
 export type OpenApiFormat = (typeof OPENAPI_FORMATS)[number];
 
 export function renderOpenApi(format: OpenApiFormat): string {

@@ -23,7 +23,7 @@ const startsOf = (traffic: Traffic) => traffic.requests.filter((r) => r.endpoint
 const isFixture = (job: unknown): boolean => typeof job === 'string' && job.startsWith('cert-');
 
 /** The fixtures a session starts: the notices, the unknown values, a run that takes minutes, a failed run. */
-export const CHECKLIST_FIXTURES = ['cert-notices-all', 'cert-notice-unknown', 'cert-slow', 'cert-failed'] as const;
+const CHECKLIST_FIXTURES = ['cert-notices-all', 'cert-notice-unknown', 'cert-slow', 'cert-failed'] as const;
 
 function decisionCount(json: unknown): number {
   const list = json !== null && typeof json === 'object' ? (json as { decisions?: unknown }).decisions : undefined;
@@ -132,7 +132,7 @@ export const RULE_STEPS: Readonly<Record<string, string>> = {
 };
 
 /** The step of a rule with its number (1-based), or undefined for a rule the table does not list. */
-export function stepOf(ruleId: string): { step: ChecklistStep; number: number } | undefined {
+function stepOf(ruleId: string): { step: ChecklistStep; number: number } | undefined {
   const id = RULE_STEPS[ruleId];
   const at = CHECKLIST.findIndex((s) => s.id === id);
   return at < 0 ? undefined : { step: CHECKLIST[at]!, number: at + 1 };

@@ -10,7 +10,7 @@ import { INJECTION_POINTS } from './injection-points.js';
 import { PROMPTED_BY_WEBHOOK_MS } from './rules/runs.js';
 import type { InjectionId } from './traffic.js';
 
-export { INJECTION_POINTS, type InjectionPoint } from './injection-points.js';
+export { INJECTION_POINTS } from './injection-points.js';
 
 /** The held run reads `running` this long (spec time): past the 30-minute polling limit, long enough for a poller that ignores it to show. */
 const HELD_RUNNING_MS = 35 * 60_000;
@@ -69,7 +69,7 @@ export interface Injector {
  * The fixture whose first start answers the injected 500: the failed-run fixture, whose loss costs the
  * session nothing (no rule needs its run, and a client shows the error where it would show the failure).
  */
-export const RUN_START_500_FIXTURE = 'cert-failed';
+const RUN_START_500_FIXTURE = 'cert-failed';
 
 /** The org token a request carries, if any. */
 function orgTokenOf(req: InjectableRequest): string | undefined {

@@ -22,7 +22,7 @@ export interface Judged {
  * `moreWarnings`). A flood that breaks a rule on every request made hundreds of thousands of them, each
  * redacted for the live console and again for the reports: seconds between a signal and the exit.
  */
-export const MAX_OFFENCES_KEPT = 50;
+const MAX_OFFENCES_KEPT = 50;
 
 const isWarning = (o: RuleObservation): boolean => o.severity === 'warning';
 

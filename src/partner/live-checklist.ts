@@ -50,7 +50,7 @@ export function createPartnerConsole(opts: {
 }
 
 /** The session checklist as the console lists it (docs/partner.md lists the same steps). */
-export function checklistText(c: ChalkInstance): string {
+function checklistText(c: ChalkInstance): string {
   const steps = CHECKLIST.map((s, i) => `  ${i + 1}. ${s.title}`).join('\n');
   return `${c.bold('A partner session contains these steps')} ${c.dim('(each rule below is judged on the traffic of one of them)')}\n${steps}\n`;
 }

@@ -26,7 +26,7 @@ export interface ExchangeObservation {
 }
 
 /** One delivery attempt as the sandbox's hook saw it: a WebhookDelivery of the judged traffic. */
-export interface AttemptObservation extends WebhookDelivery {
+interface AttemptObservation extends WebhookDelivery {
   kind: 'webhook-attempt';
 }
 
@@ -62,7 +62,7 @@ export const BODY_CAP_BYTES = 64 * 1024;
  * And at most this many bytes of body text in all (their parsed JSON is a few times more): 2,000 bodies
  * at the cap would be 128 MiB of text. The oldest bodies of the lowest class are evicted first.
  */
-export const MAX_KEPT_BODY_BYTES = 8 * 1024 * 1024;
+const MAX_KEPT_BODY_BYTES = 8 * 1024 * 1024;
 
 /** Sixteen digits in a row: the body may hold an integer past 2^53, which JSON.parse would round. */
 const MAYBE_UNSAFE_INTEGER = /\d{16}/;
@@ -261,7 +261,7 @@ function createBodyBudget(): { hold(r: PartnerRequest, cls: 0 | 1 | 2): void } {
 export const MAX_RECORDED_REQUESTS = 30_000;
 
 /** Requests past MAX_RECORDED_REQUESTS: answered, counted, neither held nor judged. */
-export interface Unrecorded {
+interface Unrecorded {
   requests: number;
   rateLimited: number;
 }

@@ -16,20 +16,20 @@ import { issuedTokens } from './rules/secrets.js';
 import type { InjectionId, JudgeContext } from './traffic.js';
 
 /** The live checklist is re-judged at most this often (ms): a busy partner must not keep the CPU busy. */
-export const REJUDGE_INTERVAL_MS = 250;
+const REJUDGE_INTERVAL_MS = 250;
 
 /**
  * …and never sooner after a judgement than this many times what it took (a judgement of 200 ms waits
  * 800 ms): under a flood the judgement grows with the traffic, and the sandbox keeps at least 4/5 of
  * the time to answer (re-judging on every request slowed it to about one request a second).
  */
-export const REJUDGE_COST_FACTOR = 4;
+const REJUDGE_COST_FACTOR = 4;
 
 /**
  * Without a console the session judges only to learn when the one customer's other duties are judged
  * (org-token-revoked): once a second is soon enough for that, and leaves the client its CPU.
  */
-export const DUTIES_REJUDGE_INTERVAL_MS = 1_000;
+const DUTIES_REJUDGE_INTERVAL_MS = 1_000;
 
 /** The wait before the next live judgement, given what the last one took (ms). */
 export function rejudgeDelayMs(lastJudgementMs: number): number {
@@ -190,7 +190,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
  * revoked without costing a duty its evidence. Guidance, conditional rules and rules waiting for a flag
  * do not wait.
  */
-export function otherDutiesJudged(judged: readonly Judged[]): boolean {
+function otherDutiesJudged(judged: readonly Judged[]): boolean {
   return judged.every(
     ({ rule, verdict }) =>
       rule.id === orgTokenRule.id ||

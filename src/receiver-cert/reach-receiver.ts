@@ -7,7 +7,7 @@ import { connect as tcpConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { asPlainHttp, isPlainHttpOnTls, PLAIN_HTTP_ON_TLS_MESSAGE } from '../http/transport-error.js';
 
-export class ReceiverUnreachableError extends Error {
+class ReceiverUnreachableError extends Error {
   override readonly name = 'ReceiverUnreachableError';
 }
 

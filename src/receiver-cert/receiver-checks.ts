@@ -18,7 +18,7 @@ import {
   type SignatureMode,
 } from './deliveries.js';
 
-export interface ReceiverCheckContext {
+interface ReceiverCheckContext {
   readonly secret: string;
   /** The envelope's organization and run (`--org-external-id`, `--run-id`; defaults the partner does not know). */
   readonly ids: EnvelopeIds;

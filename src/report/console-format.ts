@@ -55,7 +55,7 @@ export function oneLine(text: string, max = MAX_VALUE): string {
 }
 
 /** Icon of an expected failure (a failed check the baseline accepts): apart from ✗, not a pass either. */
-export const EXPECTED_ICON = '≈';
+const EXPECTED_ICON = '≈';
 
 /** `✓ auth.missing-partner-key-refused-401  A request without x-partner-key is refused with 401 invalid_partner_key, on every endpoint (12 ms)` */
 export function formatCheckLine(check: CheckResult, c: ChalkInstance): string {
@@ -66,7 +66,7 @@ export function formatCheckLine(check: CheckResult, c: ChalkInstance): string {
 }
 
 /** The reason lines under a check that did not pass, without indentation. */
-export function reasonLines(check: CheckResult, c: ChalkInstance, moreIn = 'report.html'): string[] {
+function reasonLines(check: CheckResult, c: ChalkInstance, moreIn = 'report.html'): string[] {
   switch (check.status) {
     case 'passed':
       return [];

@@ -33,7 +33,7 @@ export function partsOf(result: RunResult): RunResult[] {
 }
 
 /** Certified only when every part is; otherwise the worst part's verdict (runner/verdict.ts). */
-export function dossierVerdict(parts: readonly RunResult[]): Verdict {
+function dossierVerdict(parts: readonly RunResult[]): Verdict {
   return combineVerdicts(parts.map(verdictOfResult));
 }
 

@@ -5,7 +5,7 @@
 
 import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 
-export interface DsseSignature {
+interface DsseSignature {
   keyid: string;
   sig: string;
 }
@@ -18,7 +18,7 @@ export interface DsseEnvelope {
 }
 
 /** PAE(type, body) = "DSSEv1" SP LEN(type) SP type SP LEN(body) SP body, lengths in bytes, ASCII decimal. */
-export function preAuthEncoding(payloadType: string, body: Buffer): Buffer {
+function preAuthEncoding(payloadType: string, body: Buffer): Buffer {
   const type = Buffer.from(payloadType, 'utf8');
   return Buffer.concat([Buffer.from(`DSSEv1 ${type.length} `), type, Buffer.from(` ${body.length} `), body]);
 }

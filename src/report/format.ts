@@ -81,7 +81,7 @@ export function verdictTone(verdict: Verdict): 'good' | 'bad' | 'unsure' {
  * What left the certification incomplete: stored with the verdict; for a results.json older than stored
  * verdicts, decided with it (verdictOfResult), so the notes always explain the verdict shown.
  */
-export function missingOf(result: RunResult): MissingInput[] {
+function missingOf(result: RunResult): MissingInput[] {
   if (result.verdict !== undefined) return result.missing ?? [];
   return decideVerdict(result, isStrict(result)).missing;
 }
@@ -125,7 +125,7 @@ export function verdictNotes(result: RunResult): string[] {
  * The gate profile's lines: that it is not a certification, then each group of what only a certification
  * covers ("certification only: …"), so a person sees what the gate left unjudged without opening a check.
  */
-export function gateNotes(result: Pick<RunResult, 'gate'>): string[] {
+function gateNotes(result: Pick<RunResult, 'gate'>): string[] {
   if (!result.gate) return [];
   const groups = result.gate.certificationOnly;
   const total = groups.reduce((n, g) => n + g.checks.length, 0);
@@ -160,7 +160,7 @@ const SKIP_WORDS: Record<SkipKind, string> = {
  * "skipped (needs input)": the kind says whether the skip costs the certification anything; a skip the
  * baseline accepts says so, and until when.
  */
-export function skipLabel(check: CheckResult): string {
+function skipLabel(check: CheckResult): string {
   const kind = skipKindOf(check);
   if (!kind) return 'skipped';
   return `skipped (${SKIP_WORDS[kind]}${check.expected ? `, accepted by the baseline until ${check.expected.until}` : ''})`;

@@ -135,7 +135,7 @@ function observationItem(check: CheckResult, observation: Observation, n: number
  * script renders them when the row opens: a clean run records about a thousand exchanges, and parsing
  * and laying out all of them made the page slow to open (bench:reports measures it at 10×).
  */
-export function rendersLazily(check: CheckResult): boolean {
+function rendersLazily(check: CheckResult): boolean {
   return check.status === 'passed' || check.status === 'skipped';
 }
 

@@ -21,7 +21,7 @@ import { HTML_NO_SCRIPT_STYLE, HTML_STYLE } from './html-style.js';
 import { renderTiers } from './html-tiers.js';
 import { fileReporter } from './reporter.js';
 
-export const HTML_FILE = 'report.html';
+const HTML_FILE = 'report.html';
 
 export const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 

@@ -28,18 +28,9 @@ export function createReporters(names: readonly ReporterName[], opts: ReporterOp
   return [...new Set(names)].map((name) => REPORTERS[name].create(opts));
 }
 
-export type {
-  PlannedCheck,
-  Reporter,
-  ReporterEntry,
-  ReporterFactory,
-  ReporterOptions,
-  RunStartInfo,
-} from './reporter.js';
-export { renderHtml, HTML_FILE } from './html.js';
-export { renderJson, JSON_FILE } from './json.js';
-export { renderJunit, JUNIT_FILE } from './junit.js';
-export { renderMarkdown, MARKDOWN_FILE } from './markdown.js';
-export { renderSarif, SARIF_FILE } from './sarif.js';
-export { formatGroupedSummary } from './console-format.js';
-export { formatCountLine } from './format.js';
+export type { Reporter, ReporterEntry, ReporterOptions } from './reporter.js';
+export { renderHtml } from './html.js';
+export { renderJson } from './json.js';
+export { renderJunit } from './junit.js';
+export { renderMarkdown } from './markdown.js';
+export { renderSarif } from './sarif.js';

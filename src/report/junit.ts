@@ -18,7 +18,7 @@ import { fileReporter } from './reporter.js';
 import { cdata, escapeXmlAttr } from './xml-text.js';
 import { isDossier, partsOf } from './dossier.js';
 
-export const JUNIT_FILE = 'junit.xml';
+const JUNIT_FILE = 'junit.xml';
 
 /** Seconds with three fraction digits: the Surefire pattern of the XSD refuses more, and any unit. */
 export function junitTime(ms: number): string {

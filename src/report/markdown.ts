@@ -22,7 +22,7 @@ import { fileReporter } from './reporter.js';
 /** Only certified is green; incomplete, a passed run that is not a certification and an interruption are neither green nor red. */
 const ICONS = { good: '✅', bad: '❌', unsure: '⚠️' } as const;
 
-export const MARKDOWN_FILE = 'summary.md';
+const MARKDOWN_FILE = 'summary.md';
 
 /**
  * A table cell from untrusted text: job summaries render HTML, so markup is escaped; pipes would end

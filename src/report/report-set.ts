@@ -23,7 +23,7 @@ export class ReportWriteError extends Error {
   override readonly name = 'ReportWriteError';
 }
 
-export interface ReportSet {
+interface ReportSet {
   /** Where the reporters write this set. */
   readonly dir: string;
   /** Moves every file of the set into the report folder. */
@@ -49,7 +49,7 @@ const NODE_FS: SetFs = {
   writeFile: (path, text) => writeFile(path, text, 'utf8'),
 };
 
-export async function openReportSet(reportDir: string, fs: SetFs = NODE_FS): Promise<ReportSet> {
+async function openReportSet(reportDir: string, fs: SetFs = NODE_FS): Promise<ReportSet> {
   const dir = join(reportDir, `${SET_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`);
   await fs.mkdir(dir).catch((e: unknown) => {
     throw new ReportWriteError(

@@ -7,7 +7,7 @@ import type { ProgressListener } from '../runner/progress.js';
 import type { CheckResult, RunResult } from '../runner/results.js';
 import { writeReportFile } from './write-report-file.js';
 
-export type { PlannedCheck, ProgressListener, RunStartInfo } from '../runner/progress.js';
+export type { PlannedCheck, RunStartInfo } from '../runner/progress.js';
 
 export interface Reporter extends ProgressListener {
   readonly name: string;

@@ -9,13 +9,13 @@ import { fileReporter } from './reporter.js';
 import { ORG_TOKEN, PARTNER_KEY, SECRET_BODY_LENGTH } from '../secret-shapes.js';
 import { jsonDisplaySafe, terminalSafe } from './terminal-safe.js';
 
-export const SARIF_FILE = 'results.sarif';
+const SARIF_FILE = 'results.sarif';
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 type Json = Record<string, unknown>;
 
 /** A file path as a URI reference: relative paths stay relative (code scanning resolves them against the checkout). */
-export function pathToUri(path: string): string {
+function pathToUri(path: string): string {
   if (isAbsolute(path)) return pathToFileURL(path).href;
   const posix = path.split(sep).join('/');
   return encodeURI(posix).replace(/[?#]/g, (c) => encodeURIComponent(c));
@@ -29,10 +29,7 @@ const KIND_TEXT: Record<ScanFinding['kind'], string> = {
 };
 
 function findingResult(f: ScanFinding, ruleIndex: number): Json {
-  const what =
-    f.kind === 'prefix'
-      ? `${KIND_TEXT.prefix} ${f.check.includes('partner-key') ? 'spk_' : 'sot_'}`
-      : KIND_TEXT[f.kind];
+  const what = f.kind === 'prefix' ? `${KIND_TEXT.prefix} ${f.prefix}` : KIND_TEXT[f.kind];
   const where = f.location ? ` in ${f.location}, line ${f.line}, column ${f.column}` : '';
   const physical: Json = { artifactLocation: { uri: pathToUri(f.file) } };
   // Line and column are the file's own only for plain text; inside a HAR part or a source they are the part's.

@@ -11,7 +11,7 @@
 const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 /** The characters terminalSafe escapes, without tab and line feed: what JSON text escapes too. */
-export const DISPLAY_UNSAFE = /[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const DISPLAY_UNSAFE = /[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 function escapeOf(ch: string): string {
   const code = ch.charCodeAt(0);

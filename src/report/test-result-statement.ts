@@ -13,7 +13,7 @@ export const TEST_RESULT_PREDICATE = 'https://in-toto.io/attestation/test-result
 export const IN_TOTO_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
 export const RESULTS_SUBJECT = 'results.json';
 /** The response header a deployment may name its build with; recorded with the target when seen. */
-export const BUILD_HEADER = 'x-svc-build';
+const BUILD_HEADER = 'x-svc-build';
 
 /** The predicate's `result`: PASSED with no warning, WARNED with some, FAILED for every other verdict. */
 export type TestResult = 'PASSED' | 'WARNED' | 'FAILED';
@@ -58,7 +58,7 @@ export function buildOf(checks: readonly CheckResult[]): string | undefined {
 }
 
 /** The text the target subject's digest is taken over (see the top of this file). */
-export function targetIdentity(name: string, build: string | undefined): string {
+function targetIdentity(name: string, build: string | undefined): string {
   return build === undefined ? name : `${name} ${build}`;
 }
 

@@ -15,7 +15,7 @@ import {
   type TestResultStatement,
 } from './test-result-statement.js';
 
-export type RefusalReason =
+type RefusalReason =
   | 'not-an-envelope'
   | 'payload-type'
   | 'wrong-key'

@@ -8,7 +8,7 @@ import { ConfigError } from '../config/config-error.js';
 import { leavesIncomplete, summarize, type BaselineProblem, type CheckResult, type RunResult } from './results.js';
 import { errnoOrMessage, errorMessage } from '../narrow.js';
 
-export interface BaselineEntry {
+interface BaselineEntry {
   id: string;
   reason: string;
   /** YYYY-MM-DD: the last day the entry is honoured. */

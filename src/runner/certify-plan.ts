@@ -12,13 +12,13 @@ import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
 import { DEFAULT_CHECK_TIMEOUT_MS } from './run-check.js';
 import { gateSkip } from './gate-profile.js';
 
-export interface PlannedCheck {
+interface PlannedCheck {
   check: CheckDefinition;
   /** Unused activation codes only this check takes (needs 'activation-code', 'two-activation-codes'). */
   reservedCodes: string[];
 }
 
-export interface SkippedCheck {
+interface SkippedCheck {
   check: CheckDefinition;
   skip: SkipDecision;
 }

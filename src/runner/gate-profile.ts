@@ -1,7 +1,7 @@
 // The gate profile (--gate): a run for every deployment that spends nothing scarce. It redeems no
 // activation code (the organization of --org-token is enough), never exhausts a limit, follows no real
 // run (a cold run keeps working for several minutes, the spec says) and waits out no fixture of minutes,
-// so at the spec's pace it ends within GATE_SPEC_MS. What it leaves out is "certification only": each
+// so at the spec's pace (time scale 1) it ends within 90 s against a conformant server. What it leaves out is "certification only": each
 // such check ends `skipped` (deselected) with a reason that starts with CERTIFICATION_ONLY, and every
 // report lists them, grouped by why. A passed gate is never `certified` (runner/verdict.ts).
 //
@@ -13,9 +13,6 @@ import type { SkipDecision } from './outcome.js';
 import { codeRolesOf } from './code-plan.js';
 import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
 import type { CertificationOnly, CheckResult } from './results.js';
-
-/** At the spec's pace (time scale 1) the gate ends within this against a conformant server. */
-export const GATE_SPEC_MS = 90_000;
 
 /** Every reason of a check the gate leaves out starts with this, in its skip message. */
 export const CERTIFICATION_ONLY = 'certification only: ';

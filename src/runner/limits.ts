@@ -11,9 +11,7 @@
 // - src/schema/validator.ts DETAILED_ITEMS: the items of each array whose schema issues are listed
 //   (the whole value is still judged).
 
-export { LARGE_ANSWERS_KEPT, LAZY_JSON_ABOVE_CHARS, RECORDED_BODY_LIMIT } from '../http/evidence-limits.js';
-export { MEMORY_VALVE_RSS_BYTES } from '../http/memory-valve.js';
-export { DETAILED_ITEMS } from '../schema/validator.js';
+export { LAZY_JSON_ABOVE_CHARS } from '../http/evidence-limits.js';
 
 /**
  * Observations a check keeps; past it they are counted in one last "+K more" observation. A check

@@ -117,7 +117,7 @@ export function codesNeeded(needs: readonly Need[] | undefined): number {
  * among them (every certification has an organization), nor are the environment needs (their skip is
  * `not-applicable`) or `redemption` (the primary organization's redeem gives it).
  */
-export const INPUT_NEEDS: Partial<Record<Need, string>> = {
+const INPUT_NEEDS: Partial<Record<Need, string>> = {
   'activation-code': 'one more activation code',
   'two-activation-codes': 'two more activation codes',
   'second-org': 'an activation code for a second organization',

@@ -3,6 +3,7 @@
 
 import type { RecordedExchange } from '../http/recorded-exchange.js';
 import type { Evidence } from './evidence.js';
+import type { ScannedPrefix } from '../secret-shapes.js';
 
 export type { RecordedExchange, RecordedMessage } from '../http/recorded-exchange.js';
 
@@ -25,15 +26,10 @@ export type SkipKind =
   'not-applicable' | 'needs-input' | 'set-up' | 'not-exercised' | 'inconclusive' | 'deselected' | 'interrupted';
 
 /** Skips that leave the certification incomplete: something could have run it. */
-export const INCOMPLETE_SKIPS: ReadonlySet<SkipKind> = new Set([
-  'needs-input',
-  'set-up',
-  'not-exercised',
-  'inconclusive',
-]);
+const INCOMPLETE_SKIPS: ReadonlySet<SkipKind> = new Set(['needs-input', 'set-up', 'not-exercised', 'inconclusive']);
 
 /** How much an observation weighs: a failure (the default) fails the check; a warning only warns. */
-export type Severity = 'failure' | 'warning';
+type Severity = 'failure' | 'warning';
 
 /** One thing a check saw that the spec does not allow (or, severity `warning`, may not mean). */
 export interface Observation {
@@ -83,7 +79,7 @@ export interface CheckResult {
 }
 
 /** A failure listed in the `--baseline` file: why it is accepted and until when. */
-export interface ExpectedFailure {
+interface ExpectedFailure {
   reason: string;
   /** YYYY-MM-DD, the last day the entry is honoured. */
   until: string;
@@ -157,7 +153,7 @@ export interface BaselineProblem {
 }
 
 /** How the `--baseline` file was applied. */
-export interface BaselineOutcome {
+interface BaselineOutcome {
   /** The file as the operator named it. */
   file: string;
   entries: number;
@@ -253,6 +249,8 @@ export type DossierPart = Omit<RunResult, 'checks' | 'findings' | 'parts'> & {
 export interface ScanFinding {
   /** The check the finding fails, e.g. `scan.no-partner-key-string`. */
   check: string;
+  /** The string found (Authentication, rule 7), however it was written (`spk\u005f` is `spk_`). */
+  prefix: ScannedPrefix;
   file: string;
   /** 1-based, in the text named by `location` when it is set (a HAR part, a source map's source). */
   line: number;
@@ -267,7 +265,7 @@ export interface ScanFinding {
 }
 
 /** The summary bucket of a check: a failure the baseline accepts counts as `expected`, not `failed`. */
-export function summaryKey(check: Pick<CheckResult, 'status' | 'expected'>): Exclude<keyof RunSummary, 'total'> {
+function summaryKey(check: Pick<CheckResult, 'status' | 'expected'>): Exclude<keyof RunSummary, 'total'> {
   return check.status === 'failed' && check.expected ? 'expected' : check.status;
 }
 

@@ -25,7 +25,7 @@ export interface VerdictDecision {
  * profile left the certification-only checks out, or the baseline accepted a failure or a skip (an
  * accepted entry is a known gap, not evidence that the target keeps the spec there).
  */
-export function uncertifiedByOf(result: Pick<RunResult, 'checks' | 'selection' | 'gate'>): UncertifiedBy[] {
+function uncertifiedByOf(result: Pick<RunResult, 'checks' | 'selection' | 'gate'>): UncertifiedBy[] {
   const by: UncertifiedBy[] = [];
   if ((result.selection?.deselected ?? 0) > 0) by.push('selection');
   if (result.gate !== undefined) by.push('gate');

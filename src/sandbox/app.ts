@@ -31,10 +31,7 @@ import type { SandboxHooks } from './hooks.js';
 import { isOneOf } from './must.js';
 import { SIMULATE_VALUES } from './simulate-values.js';
 
-export type { SandboxRequest, SandboxResponse } from './context.js';
-
 export const MAX_BODY_BYTES = 1024 * 1024;
-export { SIMULATE_VALUES } from './simulate-values.js';
 
 export interface SandboxAppOptions {
   mode?: 'sandbox' | 'production';

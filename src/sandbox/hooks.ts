@@ -3,7 +3,7 @@
 // who uses them or why: it only says what went over the wire and offers the spec's own simulated answers.
 
 /** A request as the sandbox received it. */
-export interface HookRequest {
+interface HookRequest {
   /** Sequence number of the request within this sandbox (1, 2, …): ties hook calls and observations together. */
   id: number;
   method: string;
@@ -16,7 +16,7 @@ export interface HookRequest {
   route?: string;
 }
 
-export interface HookResponse {
+interface HookResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -27,7 +27,7 @@ export interface HookResponse {
  * `x-svc-sandbox-simulate` header would give (spec: Errors › Sandbox-only errors), so nothing is executed.
  * `retryAfterSeconds` replaces the documented 30 of `rate_limited` (header and body).
  */
-export interface SimulatedAnswer {
+interface SimulatedAnswer {
   simulate: 'rate_limited' | 'rate_limit_unavailable' | 'internal_error';
   retryAfterSeconds?: number;
 }

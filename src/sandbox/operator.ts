@@ -14,7 +14,7 @@ import {
 import type { Provision, ProvisionOptions } from './provision-types.js';
 import type { Partner } from './store.js';
 
-export class OperatorError extends Error {
+class OperatorError extends Error {
   override name = 'OperatorError';
 }
 

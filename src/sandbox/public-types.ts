@@ -5,7 +5,7 @@ import type { SandboxHooks } from './hooks.js';
 import type { Operator } from './operator.js';
 import type { Provision, ProvisionOptions } from './provision-types.js';
 
-export type { Provision, ProvisionOptions } from './provision-types.js';
+export type { Provision } from './provision-types.js';
 
 export interface SandboxOptions {
   /** Default 127.0.0.1. */

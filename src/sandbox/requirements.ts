@@ -4,8 +4,8 @@ import { isRecord } from './json.js';
 import { requirementIssue, type RequirementIssue, type RequirementIssueCode } from './messages.js';
 import type { FaultSet } from './faults/index.js';
 
-export const MAX_MUSTS = 3;
-export const MAX_TEXT = 300;
+const MAX_MUSTS = 3;
+const MAX_TEXT = 300;
 
 export interface RequirementOutcome {
   rejected: RequirementIssue[];
@@ -14,7 +14,7 @@ export interface RequirementOutcome {
   requirements: EngineRequirement[];
 }
 
-export function normalizeText(text: string): string {
+function normalizeText(text: string): string {
   return text.trim().replace(/\s+/gu, ' ');
 }
 

@@ -2,7 +2,7 @@
 import { createSandboxApp, type SandboxApp, type SandboxAppOptions } from './app.js';
 import { parseJson, type Json } from './json.js';
 
-export interface Reply {
+interface Reply {
   status: number;
   headers: Record<string, string>;
   text: string;
@@ -28,7 +28,7 @@ export interface Harness {
   startRun(body: Record<string, unknown>, headers?: Record<string, string>): Promise<Reply>;
 }
 
-export function toBody(body: unknown): Buffer | undefined {
+function toBody(body: unknown): Buffer | undefined {
   if (body === undefined) return undefined;
   if (Buffer.isBuffer(body)) return body;
   if (typeof body === 'string') return Buffer.from(body);

@@ -24,7 +24,7 @@ export interface JsonPath {
 /** `value`: a string value; `member-name`: the name of an object member (a key is searched too). */
 export type StringRole = 'value' | 'member-name';
 
-export interface JsonStringSink {
+interface JsonStringSink {
   /** A string starts; `JsonStream#path` says where. */
   start(role: StringRole): void;
   /** Decoded text of the current string. */

@@ -72,7 +72,7 @@ const FULL_TOKEN_REST = restAfterScanned(ORG_TOKEN);
 
 /** The kind of a match from the decoded text after its prefix. */
 export function kindOf(prefix: SecretPrefix, decodedAfter: string): FindingKind {
-  if (prefix === 'spk_') return FULL_KEY_REST.test(decodedAfter) ? 'partner-key' : 'prefix';
+  if (prefix === PARTNER_KEY.scanned) return FULL_KEY_REST.test(decodedAfter) ? 'partner-key' : 'prefix';
   return FULL_TOKEN_REST.test(decodedAfter) ? 'org-token' : 'prefix';
 }
 

@@ -2,10 +2,19 @@
 // characters (Authentication, rule 9), so no output of the scanner ever shows more. Applied to every
 // string a finding carries (file path, location, excerpt) and to the paths the report repeats.
 
-import { SCANNED_PREFIXES, SHOWN_SECRET_CHARS } from '../secret-shapes.js';
+import { SCANNED_PREFIXES, SHOWN_SECRET_CHARS, type ScannedPrefix } from '../secret-shapes.js';
 
 /** The scanned strings without their underscore (`spk`, `sot`), as alternatives of a regular expression. */
 export const SCANNED_STEMS = SCANNED_PREFIXES.map((p) => p.slice(0, -1)).join('|');
+
+const SCANNED_OF_STEM = new Map<string, ScannedPrefix>(SCANNED_PREFIXES.map((p) => [p.slice(0, -1), p]));
+
+/** The scanned string a matched stem (`spk`, `sot`) stands for, whichever way its underscore was written. */
+export function scannedOfStem(stem: string): ScannedPrefix {
+  const prefix = SCANNED_OF_STEM.get(stem);
+  if (prefix === undefined) throw new Error(`not a scanned stem: ${JSON.stringify(stem)}`);
+  return prefix;
+}
 
 // The prefix in any of the three spellings the matcher sees through, then everything that can
 // continue a key, escapes included (`spk%5Flive%5F…` must not show its hex after the `%5F`).

@@ -10,6 +10,7 @@ import type { SpecSection } from '../spec/section-names.js';
 import { S } from '../spec/sections.js';
 import type { Finding, SecretPrefix } from './finding.js';
 import type { ScanOutcome } from './scan-paths.js';
+import { ORG_TOKEN, PARTNER_KEY } from '../secret-shapes.js';
 
 export const SCAN_SUITE = 'scan';
 /** The sections both checks cite: the rule itself, and the certification the service runs. */
@@ -34,13 +35,13 @@ export interface ScanCheck extends CheckDeclaration {
   noun: string;
 }
 
-export const SCAN_CHECKS: ScanCheck[] = [
+const SCAN_CHECKS: ScanCheck[] = [
   {
     id: 'scan.no-partner-key-string',
     suite: SCAN_SUITE,
     spec: SCAN_SPEC,
-    title: 'no bundle, source map or traffic holds the string spk_ (partner key)',
-    prefix: 'spk_',
+    title: `no bundle, source map or traffic holds the string ${PARTNER_KEY.scanned} (partner key)`,
+    prefix: PARTNER_KEY.scanned,
     full: 'partner-key',
     noun: 'partner key',
     evidence: 'input',
@@ -50,8 +51,8 @@ export const SCAN_CHECKS: ScanCheck[] = [
     id: 'scan.no-org-token-string',
     suite: SCAN_SUITE,
     spec: SCAN_SPEC,
-    title: 'no bundle, source map or traffic holds the string sot_ (org token)',
-    prefix: 'sot_',
+    title: `no bundle, source map or traffic holds the string ${ORG_TOKEN.scanned} (org token)`,
+    prefix: ORG_TOKEN.scanned,
     full: 'org-token',
     noun: 'org token',
     evidence: 'input',
@@ -89,6 +90,7 @@ export function scanCheckResults(
     for (const f of [...list, ...unread])
       findings.push({
         check: c.id,
+        prefix: c.prefix,
         file: f.file,
         line: f.line,
         column: f.column,

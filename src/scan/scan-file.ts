@@ -207,7 +207,7 @@ interface Source {
 }
 
 /** Why a zip archive is not read: its entries are compressed one by one, each its own stream. */
-export const ZIP_NOT_SCANNED = 'zip archive (its entries are compressed one by one); unzip it and scan the folder';
+const ZIP_NOT_SCANNED = 'zip archive (its entries are compressed one by one); unzip it and scan the folder';
 
 /**
  * Scans one file; returns the bytes scanned (after decompression). Throws ScanPathError when it

@@ -4,6 +4,7 @@
 // looks ahead).
 
 import type { FindingKind, SecretPrefix } from './finding.js';
+import { scannedOfStem } from './redact.js';
 import {
   atBoundary,
   cleanContext,
@@ -83,7 +84,7 @@ export class TextMatcher {
       re.lastIndex = Math.max(0, this.handled - this.bufStart);
       for (let m = re.exec(buf); m !== null && m.index < limit; m = re.exec(buf)) {
         if (!atBoundary(buf, m.index)) continue;
-        this.report(buf, m.index, m[0].length, m[1] === 'spk' ? 'spk_' : 'sot_');
+        this.report(buf, m.index, m[0].length, scannedOfStem(m[1] ?? ''));
       }
       this.handled = this.bufStart + limit;
     }

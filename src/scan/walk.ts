@@ -20,7 +20,7 @@ function describe(path: string, e: unknown): ScanPathError {
 }
 
 /** What a path that is neither a regular file nor a folder is, in words (undefined for a file or folder). */
-export function specialKind(info: Stats): string | undefined {
+function specialKind(info: Stats): string | undefined {
   if (info.isFile() || info.isDirectory()) return undefined;
   if (info.isFIFO()) return 'a FIFO (named pipe)';
   if (info.isSocket()) return 'a socket';

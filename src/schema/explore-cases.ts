@@ -15,14 +15,14 @@ import fc from 'fast-check';
 import { JsonDecimal, isJsonObject, stringifyJsonLossless, type JsonObject, type JsonValue } from '../json/lossless.js';
 import type { FieldKind, RequestField } from './request-fields.js';
 
-export type Path = ReadonlyArray<string | number>;
+type Path = ReadonlyArray<string | number>;
 
 /**
  * Why the spec leaves a generated value's handling open (control characters in text, a length it bounds
  * nowhere, an id beyond any listed candidate, a field it does not name); absent for an ordinary value,
  * whose 5xx is a failure ("JSON (UTF-8)": any UTF-8 text is ordinary).
  */
-export interface Openness {
+interface Openness {
   open?: string;
 }
 
@@ -252,10 +252,10 @@ const longText = fc
   .integer({ min: 1000, max: 4000 })
   .map((n) => 'Data analyst, SQL and dashboards. '.repeat(Math.ceil(n / 34)).slice(0, n));
 
-export const OPEN_CONTROLS = 'control characters in text (U+0000 among them)';
-export const OPEN_LENGTH = 'a text length the spec bounds nowhere';
-export const OPEN_FIELD = 'a request field the spec does not name';
-export const OPEN_ID = 'an id beyond any listed candidate';
+const OPEN_CONTROLS = 'control characters in text (U+0000 among them)';
+const OPEN_LENGTH = 'a text length the spec bounds nowhere';
+const OPEN_FIELD = 'a request field the spec does not name';
+const OPEN_ID = 'an id beyond any listed candidate';
 
 /** Each class of unusual text, and whether the spec leaves its handling open (for a field of no stated bound). */
 const TEXT_CLASSES: ReadonlyArray<[string, fc.Arbitrary<string>, string | undefined]> = [
@@ -371,7 +371,7 @@ export function streamSeed(seed: number, name: string): number {
 }
 
 /** The `run`-th value of a class's seeded stream, drawn alone (fast-check walks the stream lazily to it). */
-export function drawOne(cls: CaseClass, seed: number, run: number): Mutation | undefined {
+function drawOne(cls: CaseClass, seed: number, run: number): Mutation | undefined {
   return fc.sample(cls.arb, { seed: streamSeed(seed, cls.kind), path: String(run), numRuns: 1 })[0];
 }
 

@@ -29,7 +29,7 @@ export interface MissingExpected {
 let sink: MissingExpected[] | undefined;
 
 /** At most this many missing fields are noted per value: a hostile answer's million items need not each be. */
-export const MAX_NOTED_MISSING = 200;
+const MAX_NOTED_MISSING = 200;
 
 /** Runs `validate` and returns what it returned together with the expected fields it found missing. */
 export function collectingMissing<T>(validate: () => T): { result: T; missing: MissingExpected[] } {

@@ -37,7 +37,7 @@ export interface SpecInfo {
 let cached: SpecInfo | undefined;
 
 /** The copy of the spec the package ships and every report cites. */
-export function specPath(): string {
+function specPath(): string {
   return join(packageRoot(), 'spec', 'partner-api-v1.md');
 }
 

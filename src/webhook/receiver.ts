@@ -54,7 +54,7 @@ export interface ResponsePlan {
   holdMs?: number;
 }
 
-export type PlanPredicate = (d: { headers: Record<string, string>; json: JsonValue | undefined }) => boolean;
+type PlanPredicate = (d: { headers: Record<string, string>; json: JsonValue | undefined }) => boolean;
 
 export interface WebhookReceiver {
   /** Local URL it listens on, e.g. http://127.0.0.1:41234/hooks/<nonce>. */
@@ -109,7 +109,7 @@ export const SIGNED_HEAD_BYTES = 64 * 1024;
  * event_id) only up to this size: parsing a 1 MiB post of a flooder blocked the event loop that the
  * embedded target and the checks' deadlines share.
  */
-export const REFUSED_JSON_BYTES = 64 * 1024;
+const REFUSED_JSON_BYTES = 64 * 1024;
 /**
  * At most this many deliveries are kept; past it the oldest refused ones go first (those without an
  * event_id before those with one), then the oldest signed ones. A run receives a few hundred.

@@ -8,7 +8,7 @@ import { arr, obj } from '../support/json-values.js';
 import { COUNT_WARNS, decisionCheck, type Item, RUN, send, sendNew } from './common.js';
 
 /** The spec's reject reasons (schemas/decision.schema.json). */
-export const REJECT_REASONS = rejectReasons();
+const REJECT_REASONS = rejectReasons();
 
 export const REJECT_REASON_CHECKS: CheckDefinition[] = [
   decisionCheck(

@@ -47,7 +47,7 @@ export interface Endpoint {
  * A code no service can have issued: `0` is outside the code alphabet (ABCDEFGHJKMNPQRSTUVWXYZ23456789),
  * so every generated redeem is refused and no activation code is ever spent by the exploration.
  */
-export const NEVER_ISSUED_CODE = 'SVC-0000-0000';
+const NEVER_ISSUED_CODE = 'SVC-0000-0000';
 
 /** A recruiter of the organization, and the role it was accepted with (role values are open). */
 async function recruiter(t: CheckContext): Promise<Prepared> {

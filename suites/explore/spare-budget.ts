@@ -7,12 +7,12 @@ import type { ApiResponse, RequestSpec } from '../../src/http/types.js';
 import type { CheckContext } from '../../src/api-setup/check.js';
 import type { ExploreInputs } from '../../src/runner/check.js';
 
-export function spareOpts(ex: ExploreInputs, label: string): Omit<RequestSpec, 'method' | 'path' | 'body'> {
+function spareOpts(ex: ExploreInputs, label: string): Omit<RequestSpec, 'method' | 'path' | 'body'> {
   return { label, priority: 'spare', ...(ex.stop ? { spareStop: ex.stop } : {}) };
 }
 
 /** Whether the request was not sent: no spare budget came before every other check had ended. */
-export const unsent = (res: ApiResponse): boolean => res.transportError?.code === 'no_spare_budget';
+const unsent = (res: ApiResponse): boolean => res.transportError?.code === 'no_spare_budget';
 
 export function nothingSent(t: CheckContext, ex: ExploreInputs): void {
   t.skip(
@@ -22,7 +22,7 @@ export function nothingSent(t: CheckContext, ex: ExploreInputs): void {
 }
 
 /** One request time-out (the HTTP client's default): all the exploration may add to the certification. */
-export const EXPLORE_GRACE_MS = 30_000;
+const EXPLORE_GRACE_MS = 30_000;
 
 /** Milliseconds left of the grace after every other check ended; undefined while some still runs. */
 function graceLeft(ex: ExploreInputs): number | undefined {

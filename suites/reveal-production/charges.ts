@@ -9,7 +9,7 @@ import { S } from '../../src/spec/sections.js';
 import {
   alreadyRevealed,
   claimLocked,
-  expectRevealed,
+  expectRevealedInProduction,
   expectWallet,
   freeRepeatReveal,
   hold,
@@ -41,7 +41,7 @@ async function firstRevealCharged(
   const res = await paidReveal(t, ledger, runId, c, `reveal candidate ${c.id} (latest quote ${c.price})`);
   // An optional reveal that is pending or unaffordable leaves its part unproven, not the check skipped.
   if (optional && hold(res, '') !== undefined) return undefined;
-  const b = expectRevealed(t, res, `revealing candidate ${c.id}`);
+  const b = expectRevealedInProduction(t, res, `revealing candidate ${c.id}`);
   if (!b) return undefined;
   const charged = int(b.credits_charged);
   const after = int(b.wallet_balance_after);
@@ -112,7 +112,7 @@ export const chargedOnce: CheckDefinition = productionRevealCheck(
     const w1 = int(first.body.wallet_balance_after);
 
     const again = await post(t, runId, a.id, `reveal candidate ${a.id} again`);
-    const r2 = expectRevealed(t, again, `revealing candidate ${a.id} again`);
+    const r2 = expectRevealedInProduction(t, again, `revealing candidate ${a.id} again`);
     if (!r2) return;
     t.expect.that(
       int(r2.credits_charged) === 0n,
@@ -190,7 +190,7 @@ export const noSandboxField: CheckDefinition = productionRevealCheck(
       id = c.id;
       res = await paidReveal(t, ledger, runId, c, `reveal candidate ${id} (latest quote ${c.price})`);
     }
-    const b = expectRevealed(t, res, `revealing candidate ${id}`);
+    const b = expectRevealedInProduction(t, res, `revealing candidate ${id}`);
     if (!b || b.sandbox === undefined) return;
     if (b.sandbox === true) {
       t.expect.fail(

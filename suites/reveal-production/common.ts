@@ -8,11 +8,12 @@ import type { WrittenObservation } from '../../src/runner/check.js';
 import { int, obj, objects } from '../support/json-values.js';
 import { revealPath } from '../support/runs.js';
 import { twoStepCheck } from '../support/two-step-check.js';
+import { expectRevealResult } from '../support/reveal-result.js';
 import { S } from '../../src/spec/sections.js';
 
-export const suite = 'reveal';
+const suite = 'reveal';
 /** Spec time of a check here: the shared real run is awaited outside it (setup). */
-export const TIMEOUT = 10 * 60_000;
+const TIMEOUT = 10 * 60_000;
 
 /**
  * A wallet fact holds only when nothing else moved the wallet meanwhile. The organization this
@@ -176,23 +177,18 @@ export function hold(res: ApiResponse, what: string): string | undefined {
   return undefined;
 }
 
-/** A 200 with a Reveal result (its sandbox-only field judged apart); skips on a hold, records a failure otherwise. */
-export function expectRevealed(t: CheckContext, res: ApiResponse, what: string): JsonObject | undefined {
+/**
+ * A 200 with a Reveal result, its sandbox-only field left to reveal.production-no-sandbox-field (the
+ * schema states it for the sandbox, const true); skips on a hold (202 pending, 402), records a failure
+ * otherwise (sandbox reveals, which are never held: reveal/common.ts).
+ */
+export function expectRevealedInProduction(t: CheckContext, res: ApiResponse, what: string): JsonObject | undefined {
   const why = hold(res, what);
   if (why !== undefined) {
     t.skip(why, 'inconclusive');
     return undefined;
   }
-  if (!t.expect.status(res, 200, S.reveal)) return undefined;
-  const b = obj(res.json);
-  if (!b) {
-    t.expect.fail({ message: `${what}: the 200 body is not a JSON object`, spec: S.revealResult }, res);
-    return undefined;
-  }
-  // reveal.production-no-sandbox-field judges `sandbox`; the schema states it for the sandbox (const true).
-  const { sandbox: _sandbox, ...rest } = b;
-  if (!t.expect.schema(rest, 'reveal-result', S.revealResult, res)) return undefined;
-  return b;
+  return expectRevealResult(t, res, what, ({ sandbox: _sandbox, ...rest }) => rest);
 }
 
 /** The shared real run as a production reveal check spends on it: its id, its ledger, a latest read. */
@@ -240,7 +236,7 @@ export async function freeRepeatReveal(
   id: bigint,
 ): Promise<{ balance: bigint | undefined } | undefined> {
   const res = await post(t, runId, id, `reveal candidate ${id} again (already revealed: free, tells the balance)`);
-  const b = expectRevealed(t, res, `revealing already revealed candidate ${id}`);
+  const b = expectRevealedInProduction(t, res, `revealing already revealed candidate ${id}`);
   if (!b) return undefined;
   // The schema made wallet_balance_after an integer.
   return { balance: int(b.wallet_balance_after) };

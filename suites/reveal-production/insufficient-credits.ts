@@ -7,7 +7,7 @@ import { show } from '../support/messages.js';
 import { S } from '../../src/spec/sections.js';
 import {
   claimLocked,
-  expectRevealed,
+  expectRevealedInProduction,
   expectWallet,
   freeRepeatReveal,
   Ledger,
@@ -46,7 +46,7 @@ async function knownBalance(
     `reveal candidate ${c.id} (latest quote ${c.price}; tells the balance)`,
   );
   if (res.status === 402) return { refused: res, c };
-  const credits = int(expectRevealed(t, res, `revealing candidate ${c.id}`)?.wallet_balance_after);
+  const credits = int(expectRevealedInProduction(t, res, `revealing candidate ${c.id}`)?.wallet_balance_after);
   return credits === undefined ? undefined : { credits };
 }
 

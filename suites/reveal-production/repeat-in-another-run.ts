@@ -6,7 +6,7 @@ import { int } from '../support/json-values.js';
 import { S } from '../../src/spec/sections.js';
 import {
   claimLocked,
-  expectRevealed,
+  expectRevealedInProduction,
   latestRead,
   paidReveal,
   post,
@@ -61,7 +61,7 @@ export const repeatInAnotherRun: CheckDefinition = productionRevealCheck(
         pick,
         `reveal candidate ${pick.id} in the first run (latest quote ${pick.price})`,
       );
-      if (!expectRevealed(t, res, `revealing candidate ${pick.id}`)) return;
+      if (!expectRevealedInProduction(t, res, `revealing candidate ${pick.id}`)) return;
       chosen = pick;
     }
     const id = chosen.id;
@@ -105,7 +105,7 @@ export const repeatInAnotherRun: CheckDefinition = productionRevealCheck(
     } finally {
       ledger.inFlight--;
     }
-    const b = expectRevealed(t, res, `revealing candidate ${id} in the second real run`);
+    const b = expectRevealedInProduction(t, res, `revealing candidate ${id} in the second real run`);
     const charged = int(b?.credits_charged);
     ledger.committed += (charged ?? 0n) - quote;
     if (!b) return;

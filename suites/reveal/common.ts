@@ -5,6 +5,7 @@ import type { ApiResponse } from '../../src/http/types.js';
 import type { JsonObject } from '../../src/json/lossless.js';
 import type { CheckContext } from '../../src/api-setup/check.js';
 import { expectNotPendingOrRefused } from '../support/error-answers.js';
+import { expectRevealResult } from '../support/reveal-result.js';
 import { int, obj, objects } from '../support/json-values.js';
 import { revealPath } from '../support/runs.js';
 import { S } from '../../src/spec/sections.js';
@@ -64,21 +65,11 @@ export async function fixtureListed(t: CheckContext, min = 1): Promise<Listed | 
   return listed;
 }
 
-function body(res: ApiResponse): JsonObject | undefined {
-  return obj(res.json);
-}
-
 /**
- * A 200 with a Reveal result; records what is wrong otherwise. Sandbox checks only: the sandbox charges
- * nothing and answers no pending 202 (production reveals: reveal-production.ts).
+ * A 200 with a Reveal result; records what is wrong otherwise, a 202 pending or 402 included: the sandbox
+ * charges nothing and answers at once (production reveals, which may be held: reveal-production/common.ts).
  */
-export function expectRevealed(t: CheckContext, res: ApiResponse, what: string): JsonObject | undefined {
+export function expectRevealedInSandbox(t: CheckContext, res: ApiResponse, what: string): JsonObject | undefined {
   if (!expectNotPendingOrRefused(t, res, what)) return undefined;
-  if (!t.expect.status(res, 200, S.reveal)) return undefined;
-  if (!t.expect.schema(res.json, 'reveal-result', S.revealResult, res)) return undefined;
-  const b = body(res);
-  if (!b) {
-    t.expect.fail({ message: `${what}: the 200 body is not a JSON object`, spec: S.revealResult }, res);
-  }
-  return b;
+  return expectRevealResult(t, res, what);
 }

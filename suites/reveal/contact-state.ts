@@ -8,7 +8,7 @@ import { secondOrgWithRecruiter } from '../support/recruiters.js';
 import { acceptedRunId } from '../support/runs.js';
 import { S } from '../../src/spec/sections.js';
 import {
-  expectRevealed,
+  expectRevealedInSandbox,
   FIRST_FIXTURE_ID,
   FIXTURE,
   FIXTURE_TARGET,
@@ -37,7 +37,7 @@ export const CONTACT_STATE_CHECKS: CheckDefinition[] = [
       if (!listed) return;
       const target = listed.candidates[0]!;
       const res = await reveal(t, listed.runId, target.id, 'reveal');
-      if (!expectRevealed(t, res, `revealing candidate ${target.id}`)) return;
+      if (!expectRevealedInSandbox(t, res, `revealing candidate ${target.id}`)) return;
       const after = await readListed(t, listed.runId);
       if (!after) return;
       const c = candidateIn(after, target.id);
@@ -81,7 +81,7 @@ export const CONTACT_STATE_CHECKS: CheckDefinition[] = [
         FIRST_FIXTURE_ID,
         `reveal candidate ${FIRST_FIXTURE_ID} in the first organization`,
       );
-      if (!expectRevealed(t, first, `revealing candidate ${FIRST_FIXTURE_ID}`)) return;
+      if (!expectRevealedInSandbox(t, first, `revealing candidate ${FIRST_FIXTURE_ID}`)) return;
       // Another run of the same organization: "already revealed for the organization", so free and revealed.
       const again = await t.setup.startRun(
         { job_external_id: FIXTURE, acting_user_external_id: user, target_count: FIXTURE_TARGET },
@@ -113,7 +113,7 @@ export const CONTACT_STATE_CHECKS: CheckDefinition[] = [
         FIRST_FIXTURE_ID,
         `reveal candidate ${FIRST_FIXTURE_ID} again, in the other run of the first organization`,
       );
-      const rb = expectRevealed(
+      const rb = expectRevealedInSandbox(
         t,
         repeat,
         `revealing candidate ${FIRST_FIXTURE_ID} in another run of the same organization`,

@@ -4,7 +4,7 @@ import type { CheckDefinition } from '../../src/api-setup/check.js';
 import { candidateAbove2Pow53 } from '../support/large-ids.js';
 import { show } from '../support/messages.js';
 import { S } from '../../src/spec/sections.js';
-import { expectRevealed, reveal, suite } from './common.js';
+import { expectRevealedInSandbox, reveal, suite } from './common.js';
 
 export const LARGE_ID_CHECKS: CheckDefinition[] = [
   {
@@ -22,7 +22,7 @@ export const LARGE_ID_CHECKS: CheckDefinition[] = [
       if (!found) return;
       const { run, huge } = found;
       const res = await reveal(t, run.runId, huge, `reveal candidate ${huge}`);
-      const b = expectRevealed(t, res, `revealing candidate ${huge}`);
+      const b = expectRevealedInSandbox(t, res, `revealing candidate ${huge}`);
       if (!b) return;
       t.expect.that(
         typeof b.email === 'string' && b.email.startsWith(`candidate-${huge}@`),

@@ -3,7 +3,7 @@
 import type { CheckDefinition } from '../../src/api-setup/check.js';
 import { int } from '../support/json-values.js';
 import { S } from '../../src/spec/sections.js';
-import { expectRevealed, fixtureListed, reveal, suite } from './common.js';
+import { expectRevealedInSandbox, fixtureListed, reveal, suite } from './common.js';
 
 export const REPEAT_REVEAL_CHECKS: CheckDefinition[] = [
   {
@@ -18,9 +18,9 @@ export const REPEAT_REVEAL_CHECKS: CheckDefinition[] = [
       if (!listed) return;
       const target = listed.candidates[4] ?? listed.candidates[0]!;
       const first = await reveal(t, listed.runId, target.id, 'reveal');
-      if (!expectRevealed(t, first, `revealing candidate ${target.id}`)) return;
+      if (!expectRevealedInSandbox(t, first, `revealing candidate ${target.id}`)) return;
       const again = await reveal(t, listed.runId, target.id, 'reveal again');
-      const b = expectRevealed(t, again, `revealing candidate ${target.id} again`);
+      const b = expectRevealedInSandbox(t, again, `revealing candidate ${target.id} again`);
       if (!b) return;
       t.expect.that(
         int(b.credits_charged) === 0n,
@@ -47,10 +47,10 @@ export const REPEAT_REVEAL_CHECKS: CheckDefinition[] = [
       if (!listed) return;
       const target = listed.candidates[5] ?? listed.candidates[0]!;
       const first = await reveal(t, listed.runId, target.id, 'reveal');
-      const a = expectRevealed(t, first, `revealing candidate ${target.id}`);
+      const a = expectRevealedInSandbox(t, first, `revealing candidate ${target.id}`);
       if (!a) return;
       const again = await reveal(t, listed.runId, target.id, 'reveal again');
-      const b = expectRevealed(t, again, `revealing candidate ${target.id} again`);
+      const b = expectRevealedInSandbox(t, again, `revealing candidate ${target.id} again`);
       if (!b) return;
       t.expect.equal(
         { email: b.email, phone: b.phone },

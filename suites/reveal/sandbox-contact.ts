@@ -6,13 +6,21 @@ import type { CheckDefinition } from '../../src/api-setup/check.js';
 import { int } from '../support/json-values.js';
 import { show } from '../support/messages.js';
 import { S } from '../../src/spec/sections.js';
-import { expectRevealed, FIRST_FIXTURE_ID, FIXTURE, fixtureListed, readListed, reveal, suite } from './common.js';
+import {
+  expectRevealedInSandbox,
+  FIRST_FIXTURE_ID,
+  FIXTURE,
+  fixtureListed,
+  readListed,
+  reveal,
+  suite,
+} from './common.js';
 
 const RESERVED_TLD = /(^|\.)(invalid|test|example|localhost)$/;
 const EXAMPLE_DOMAIN = /(^|\.)example\.(com|net|org)$/;
 
 /** Domains reserved for documentation and testing (RFC 2606 / RFC 6761): never deliverable. */
-export function isReservedDomain(domain: string): boolean {
+function isReservedDomain(domain: string): boolean {
   const host = domain.toLowerCase().replace(/\.$/, '');
   return RESERVED_TLD.test(host) || EXAMPLE_DOMAIN.test(host);
 }
@@ -31,7 +39,7 @@ export const SANDBOX_CONTACT_CHECKS: CheckDefinition[] = [
       if (!listed) return;
       const first = listed.candidates[0]!;
       const res = await reveal(t, listed.runId, first.id, 'reveal a listed candidate');
-      expectRevealed(t, res, `revealing listed candidate ${first.id}`);
+      expectRevealedInSandbox(t, res, `revealing listed candidate ${first.id}`);
     },
   },
   {
@@ -48,7 +56,7 @@ export const SANDBOX_CONTACT_CHECKS: CheckDefinition[] = [
       if (!listed) return;
       const target = listed.candidates[1] ?? listed.candidates[0]!;
       const res = await reveal(t, listed.runId, target.id, 'reveal a listed candidate');
-      const b = expectRevealed(t, res, `revealing candidate ${target.id}`);
+      const b = expectRevealedInSandbox(t, res, `revealing candidate ${target.id}`);
       if (!b) return;
       const email = b.email;
       const m = typeof email === 'string' ? /^([^@]+)@([^@\s]+)$/.exec(email) : null;
@@ -139,13 +147,13 @@ export const SANDBOX_CONTACT_CHECKS: CheckDefinition[] = [
         );
         return;
       }
-      const a = expectRevealed(
+      const a = expectRevealedInSandbox(
         t,
         await reveal(t, listed.runId, target.id, `reveal ${target.id} in the ${FIXTURE} run`),
         `revealing candidate ${target.id}`,
       );
       const res = await reveal(t, other.runId, target.id, `reveal ${target.id} in a cert-extra-fields run`);
-      const b = expectRevealed(t, res, `revealing candidate ${target.id} in another run`);
+      const b = expectRevealedInSandbox(t, res, `revealing candidate ${target.id} in another run`);
       if (!a || !b) return;
       t.expect.that(
         a.email === b.email && a.phone === b.phone,
@@ -173,7 +181,7 @@ export const SANDBOX_CONTACT_CHECKS: CheckDefinition[] = [
       const results: Array<{ id: bigint; res: ApiResponse; b: JsonObject }> = [];
       for (const p of picks) {
         const res = await reveal(t, listed.runId, p.id, `reveal candidate ${p.id}`);
-        const b = expectRevealed(t, res, `revealing candidate ${p.id}`);
+        const b = expectRevealedInSandbox(t, res, `revealing candidate ${p.id}`);
         if (!b) return;
         results.push({ id: p.id, res, b });
       }

@@ -26,7 +26,7 @@ const SCHEMELESS_URL =
 const LINK_PATH = /[0-9_~%?=&@-]|^(?:in|pub|u|user|users|profile|company|p)\/[^/\s]/u;
 
 /** The first link written without a scheme, if any; exported for unit tests of the detector. */
-export function findSchemelessLink(text: string): string | undefined {
+function findSchemelessLink(text: string): string | undefined {
   for (const m of text.matchAll(SCHEMELESS_URL)) if (LINK_PATH.test(m[1] ?? '')) return m[0];
   return undefined;
 }

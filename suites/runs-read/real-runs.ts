@@ -87,7 +87,7 @@ export function journalReads(t: CheckContext, runId: string): Read[] {
  * Every read of the shared real run that the setup or any check made (the check runs after all others:
  * `afterOthers`), after `own` more reads of its own, in the order the answers came.
  */
-export async function everyRead(t: CheckContext, own = 1): Promise<Read[]> {
+async function everyRead(t: CheckContext, own = 1): Promise<Read[]> {
   const v = await realRun(t);
   for (let i = 1; i <= own; i++) await readAgain(t, v.runId, `read the run again (${i} of ${own})`);
   return journalReads(t, v.runId);

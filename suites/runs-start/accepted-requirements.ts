@@ -18,7 +18,7 @@ interface ReqInput {
 }
 
 /** The spec's normalization of a requirement text: trimmed, whitespace collapsed. */
-export function normalizeRequirementText(text: string): string {
+function normalizeRequirementText(text: string): string {
   return text.trim().replace(/\s+/gu, ' ');
 }
 

@@ -41,7 +41,7 @@ export function describeFound<R>({ some, count }: Found<R>, render: (item: R) =>
 }
 
 /** Containers nested deeper than this are shown as `[…]` / `{…}`: a message needs no more, and no depth can throw. */
-export const SHOW_DEPTH = 64;
+const SHOW_DEPTH = 64;
 
 /** A value as JSON text for a message, bigints and decimal tokens with their exact digits; no nesting exhausts the stack. */
 export function show(v: unknown): string {

@@ -19,7 +19,6 @@ import { obj } from './json-values.js';
 // The trio's own facts live beside the shared setup step that sends it (src/api-setup/webhook-trio.ts).
 export {
   DELIVERY_SPEC_MS,
-  TEST_EVENTS,
   TEST_PATH,
   isDeliveryOf,
   type TestEvent,

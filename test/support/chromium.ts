@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 
 // Skipped only on a developer's machine without the browser: in CI (CI=true, which .ci/run sets) a
 // missing browser fails the launch instead of passing silently.

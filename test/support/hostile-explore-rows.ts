@@ -14,7 +14,7 @@ import { startSandbox } from '../../src/sandbox/index.js';
 const GENERATED = /svc-certify-explore|zz_explore_note|Noa 😀/;
 
 /** The sandbox behind a proxy that answers a generated request with a body that never ends. */
-export async function startStallingExploration(): Promise<{ args: string[]; close(): Promise<void> }> {
+async function startStallingExploration(): Promise<{ args: string[]; close(): Promise<void> }> {
   const sandbox = await startSandbox({ timeScale: 60, allowLoopbackWebhooks: true });
   const proxy = await startProxy((req, res, body, upstream) => {
     if (!GENERATED.test(body.toString('utf8'))) return forward(upstream, req, res, body);

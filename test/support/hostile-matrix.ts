@@ -37,7 +37,7 @@ export const PEAK_RSS_BOUND_MB = 512;
 /** docs/design.md: signals always win, within 2 s, reports written. */
 export const SIGNAL_EXIT_BOUND_S = 2;
 
-export interface Prepared {
+interface Prepared {
   args: string[];
   env?: Record<string, string>;
   interrupt?: Interrupt;

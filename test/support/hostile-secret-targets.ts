@@ -28,7 +28,7 @@ const COMPOSED: Array<[string, string]> = [
 ];
 
 /** The secret under every disguise of secret-disguises.ts, and the compositions above. */
-export function disguisesOf(secret: string): string[] {
+function disguisesOf(secret: string): string[] {
   const apply = (name: string, s: string): string => DISGUISES[name]?.(s) ?? s;
   return [
     ...Object.keys(DISGUISES).map((name) => apply(name, secret)),
@@ -37,7 +37,7 @@ export function disguisesOf(secret: string): string[] {
 }
 
 /** Bidirectional controls in an error and message: U+202E reverses what follows on screen. */
-export const BIDI_TEXT = 'passed \u202e)deliaf(\u202c \u2066x\u2069 \u200f \u061c';
+const BIDI_TEXT = 'passed \u202e)deliaf(\u202c \u2066x\u2069 \u200f \u061c';
 
 /** Terminal sequences a target may write: OSC 52 (clipboard write), OSC 8 (link), CSI clear, NUL, C1 CSI. */
 export const CONTROL_TEXT =
@@ -48,7 +48,7 @@ function wrap(s: string, every: number): string {
 }
 
 /** Every form of `secret` the redactor must know, in one sentence. */
-export function secretForms(secret: string): string[] {
+function secretForms(secret: string): string[] {
   const part = secret.replace(/^(spk_live_|sot_)/, '');
   const b64 = Buffer.from(secret).toString('base64');
   return [

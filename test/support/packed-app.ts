@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { cleanEnv, ROOT, tmp } from '../cli-support.js';
 
 const exec = promisify(execFile);
-export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 export const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 export interface Ran {

@@ -89,12 +89,12 @@ export interface Habits {
 }
 
 /** A JSON body written by hand (ids kept digit for digit). */
-export class RawJson {
+class RawJson {
   constructor(readonly text: string) {}
 }
 
 /** Candidate ids of a run read, as written in the answer (int64: never through a double). */
-export function candidateIdTokens(text: string): string[] {
+function candidateIdTokens(text: string): string[] {
   const at = text.indexOf('"candidates"');
   if (at < 0) return [];
   return [...text.slice(at).matchAll(/"id"\s*:\s*(\d+)/g)].map((m) => m[1]!);
@@ -190,7 +190,7 @@ export class PartnerWebhookEndpoint {
   }
 }
 
-export interface ScenarioOptions {
+interface ScenarioOptions {
   timeScale: number;
   /** Which parts of the integration to exercise (default all but the held run). */
   parts?: Array<

@@ -74,7 +74,7 @@ const PROBE_URL = `data:text/javascript,${encodeURIComponent(PROBE)}`;
 const POLL_MS = 25;
 
 /** VmHWM of a live process, in KB (0 when it is gone or /proc is not there). */
-export function highWaterKb(pid: number): number {
+function highWaterKb(pid: number): number {
   try {
     const m = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : 0;

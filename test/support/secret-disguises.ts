@@ -3,9 +3,6 @@
 // not its skeleton or automata): the property test draws compositions of the disguises, the hostile
 // target echoes them, and every test reads the outputs back through the readings.
 
-/** Invisible characters a disguise interleaves: zero width space, word joiner, soft hyphen, ZWNJ, BOM. */
-export const INVISIBLES = ['\u200b', '\u2060', '\u00ad', '\u200c', '\ufeff'];
-
 function rot13(s: string): string {
   return s.replace(/[a-z]/gi, (c) => {
     const base = c <= 'Z' ? 65 : 97;
@@ -19,7 +16,7 @@ function reverse(s: string): string {
 
 const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
-export function base32(bytes: Buffer): string {
+function base32(bytes: Buffer): string {
   let bits = '';
   for (const b of bytes) bits += b.toString(2).padStart(8, '0');
   let out = '';
@@ -133,7 +130,7 @@ let lastReadings: { text: string; depth: number; readings: string[] } | undefine
  * unescaped, reversed, rot13'd, and every encoded run in it decoded (`depth` times over), then
  * unescaped, reversed and rot13'd again.
  */
-export function readingsOf(text: string, depth = 2): string[] {
+function readingsOf(text: string, depth = 2): string[] {
   // Every secret of an output is looked for in the same readings: the last text's are kept.
   if (lastReadings?.text === text && lastReadings.depth === depth) return lastReadings.readings;
   const flat = (t: string): string[] => {

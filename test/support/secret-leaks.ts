@@ -48,7 +48,7 @@ function base64Cores(bytes: Buffer): string[] {
 }
 
 /** The forms of `secrets` found in `text`, named; empty when none. */
-export function leakedForms(text: string, secrets: readonly string[]): string[] {
+function leakedForms(text: string, secrets: readonly string[]): string[] {
   const plain = decoded(text);
   const unwrapped = text.replace(/\\[nr]|[\r\n]/g, '');
   const found: string[] = [];

@@ -120,7 +120,7 @@ function mayAnswerFirst(list: readonly Reported[], e: Reported): boolean {
   return true;
 }
 
-export const laterActionRule: Rule = {
+const laterActionRule: Rule = {
   id: 'decisions.later-action-new-occurred-at',
   title: 'A later action on a candidate (another decision, a later note) carries a new occurred_at',
   suite: 'decisions',
@@ -184,7 +184,7 @@ export const laterActionRule: Rule = {
   },
 };
 
-export const failedCallResentRule: Rule = {
+const failedCallResentRule: Rule = {
   id: 'decisions.failed-call-resent',
   title: 'A decisions call that failed or lost its answer is sent again: no decision is lost',
   suite: 'decisions',

@@ -26,7 +26,8 @@ export interface DecisionIndex {
   idOrdered: boolean;
 }
 
-function actingUser(r: PartnerRequest): unknown {
+/** The request's acting_user_external_id as sent (any JSON value; undefined when the body has none). */
+export function actingUser(r: PartnerRequest): unknown {
   return r.json !== null && typeof r.json === 'object'
     ? (r.json as { acting_user_external_id?: unknown }).acting_user_external_id
     : undefined;

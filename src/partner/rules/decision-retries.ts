@@ -14,14 +14,8 @@ import {
   simulationDropped,
 } from './retry-chains.js';
 import { failedAnswer, sameInstant, type DecisionItem } from './decision-items.js';
-import { CallList, decisionIndex, listIn, runKey, strictKey, type DecisionCall } from './decision-index.js';
+import { actingUser, CallList, decisionIndex, listIn, runKey, strictKey, type DecisionCall } from './decision-index.js';
 import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
-
-function actingUser(r: PartnerRequest): unknown {
-  return r.json !== null && typeof r.json === 'object'
-    ? (r.json as { acting_user_external_id?: unknown }).acting_user_external_id
-    : undefined;
-}
 
 interface Twin {
   call: DecisionCall;
@@ -49,7 +43,7 @@ function windowAfter(r: PartnerRequest, ctx: Pick<JudgeContext, 'timeScale'>): n
   return retryWindowMs(ctx) + (retryAfterMs(r) ?? 0);
 }
 
-export const occurredAtKeptRule: Rule = {
+const occurredAtKeptRule: Rule = {
   id: 'decisions.retry-keeps-occurred-at',
   title: 'A decisions retry keeps each occurred_at',
   suite: 'decisions',
@@ -161,7 +155,7 @@ function evidentlyValid(refused: PartnerRequest, item: DecisionItem): boolean {
   return Array.isArray(allowed) && allowed.includes(item.rejectReason);
 }
 
-export const wholeBatchRule: Rule = {
+const wholeBatchRule: Rule = {
   id: 'decisions.whole-batch-resent-after-422',
   title: 'After a decisions 422 the whole batch is resent, fixed',
   suite: 'decisions',

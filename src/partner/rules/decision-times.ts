@@ -18,7 +18,7 @@ import { runFacts } from './runs.js';
  * action can have had it: two machines' clocks disagree by a few seconds at most when synchronised; a
  * client writing local time as UTC is off by hours.
  */
-export const CLOCK_SKEW_MS = 60_000;
+const CLOCK_SKEW_MS = 60_000;
 
 /** RFC 3339's date-time, the zone optional so that its absence can be named. */
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2}(?:\.\d+)?)([Zz]|[+-]\d{2}:\d{2})?$/;
@@ -29,7 +29,7 @@ function where(r: PartnerRequest, item: DecisionItem): string {
   return `decision ${canonical(item.decision)} on candidate ${item.candidate} (POST ${r.path})`;
 }
 
-export const occurredAtActionTimeRule: Rule = {
+const occurredAtActionTimeRule: Rule = {
   id: 'decisions.occurred-at-is-action-time',
   title: "occurred_at is the recruiter's action time, in ISO 8601 UTC",
   suite: 'decisions',
@@ -105,7 +105,7 @@ export const occurredAtActionTimeRule: Rule = {
   },
 };
 
-export const noteWithDecisionRule: Rule = {
+const noteWithDecisionRule: Rule = {
   id: 'decisions.note-only-with-decision',
   title: 'A note is sent only with a decision (there is no standalone note)',
   suite: 'decisions',

@@ -17,7 +17,7 @@ import {
 import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
 
 /** Every error code the spec lists (Errors, its three tables, and the simulated ones); anything else is unknown. */
-export const KNOWN_ERROR_CODES = new Set([
+const KNOWN_ERROR_CODES = new Set([
   'invalid_partner_key',
   'invalid_org_token',
   'partner_disabled',

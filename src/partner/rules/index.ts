@@ -66,4 +66,4 @@ export function partnerRegistry(
   return createRegistry(partnerRules(knownSecrets), PARTNER_SUITES, { order });
 }
 
-export type { Rule, RuleVerdict, RuleState, TrafficObservation } from './rule.js';
+export type { Rule, RuleVerdict } from './rule.js';

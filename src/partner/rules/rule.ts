@@ -14,7 +14,7 @@ export type RuleState = 'pending' | 'passed' | 'failed' | 'skipped' | 'warning';
  * finding as every check writes it (runner/assertions.ts: what was received and what the spec expects),
  * with the partner's requests (ids) or the deliveries that show it.
  */
-export interface TrafficFinding extends Finding {
+interface TrafficFinding extends Finding {
   expected?: string;
   received?: string;
   /** The section it enforces, when not the rule's first. */

@@ -98,6 +98,14 @@ describe('partner rules', () => {
     );
     expect(judge('secrets.not-in-body', [req(0, { endpoint: 'users', json: { key: KEY } })]).state).toBe('warning');
     expect(judge('secrets.not-in-url', [read(0, 'running')]).state).toBe('passed');
+    // Each offence names what was sent, from the prefix it starts with.
+    const named = (id: string, r: PartnerRequest): string[] => judge(id, [r]).observations.map((o) => o.message);
+    expect(named('secrets.not-in-url', read(0, 'running', { query: `t=${TOKEN}` }))).toEqual([
+      expect.stringMatching(/^an org token sent in the URL/),
+    ]);
+    expect(named('secrets.not-in-url', read(0, 'running', { query: `k=${KEY}` }))).toEqual([
+      expect.stringMatching(/^a partner key sent in the URL/),
+    ]);
   });
 
   it('a POST without Content-Type application/json fails', () => {
@@ -1222,6 +1230,9 @@ describe('partner rules', () => {
         responseJson: { error: 'unknown_reject_reason', allowed: ['location'] },
       });
       expect(judge(id, [refused], [], { now: 120_000 }).state).toBe('failed');
+      expect(judge(id, [refused], [], { now: 120_000 }).observations[0]?.received).toBe(
+        'no later decisions call for the run by "rec-1"',
+      );
       // Too soon to tell while the session runs.
       expect(judge(id, [refused], [], { now: 30_000, final: false }).state).toBe('pending');
       // A 422 whose refused item is not shown, never resent: warns naming the reading.

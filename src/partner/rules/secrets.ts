@@ -1,7 +1,7 @@
 // Keys and tokens travel only in their headers (What the service does, General rules: "Keys and tokens
 // must never reach a browser, mobile app, URL…"; Endpoints › Common headers; Authentication rule 7).
 
-import { credentialFinder } from '../../secret-shapes.js';
+import { credentialFinder, credentialShapeOf } from '../../secret-shapes.js';
 import { S } from '../../spec/sections.js';
 import type { JudgeContext, PartnerRequest, Traffic } from '../traffic.js';
 import { ruleVerdict, type TrafficObservation, type Rule } from './rule.js';
@@ -20,11 +20,12 @@ function decoded(s: string): string {
 /** The secrets the session knows (partner keys, org tokens, the webhook secret), and with `shapes` the spec's shapes too. */
 function containsSecret(text: string, known: readonly string[], shapes: boolean): string | undefined {
   for (const v of [text, decoded(text)]) {
-    const m = shapes ? SECRET_SHAPE.exec(v) : null;
-    if (m) return m[1] === 'sot_' ? 'an org token' : 'a partner key';
+    // A match starts with its prefix (the finder's look-behind takes no character).
+    const found = shapes ? SECRET_SHAPE.exec(v) : null;
+    const shape = found ? credentialShapeOf(found[0]) : undefined;
+    if (shape) return shape.what;
     for (const s of known)
-      if (s.length >= 8 && v.includes(s))
-        return s.startsWith('sot_') ? 'an org token' : s.startsWith('spk_') ? 'a partner key' : 'the webhook secret';
+      if (s.length >= 8 && v.includes(s)) return credentialShapeOf(s)?.what ?? 'the webhook secret';
   }
   return undefined;
 }

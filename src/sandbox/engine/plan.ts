@@ -36,7 +36,7 @@ export interface RunPlan {
  */
 export const FAIL_MARKER = '[sandbox:fail]';
 
-export function jobCities(locationText: string): string[] {
+function jobCities(locationText: string): string[] {
   const lower = locationText.toLowerCase();
   return CITIES.filter((c) => lower.includes(c.en.toLowerCase()) || locationText.includes(c.he)).map((c) => c.en);
 }

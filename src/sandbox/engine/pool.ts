@@ -44,7 +44,7 @@ const INT64_MAX = 2n ** 63n - 1n;
 /** How the pool numbers its profiles: the default mixes both sides of 2^53; `above-2-53` keeps every id above it. */
 export type IdRange = 'mixed' | 'above-2-53';
 
-export function profileId(index: number, range: IdRange = 'mixed'): bigint {
+function profileId(index: number, range: IdRange = 'mixed'): bigint {
   if (range === 'above-2-53') {
     // Both ends of what a double cannot hold, alternately: from 2^53 + 1 up (odd ones, which a double
     // rounds) and from 2^63 - 1, the largest int64, down.

@@ -39,7 +39,7 @@ export interface Settings {
 }
 
 /** Why a request is refused (or, for `admitted`, the point where a fault may refuse what the spec accepts). */
-export type Cause =
+type Cause =
   | 'no-partner-key'
   | 'unknown-partner-key'
   | 'partner-disabled'
@@ -110,7 +110,7 @@ export interface AnswerFacts {
   duplicates?: number;
 }
 
-export interface ChargeFacts {
+interface ChargeFacts {
   sandbox: boolean;
   /** The price of this reveal (the quote, or in a sandbox its override). */
   price: number;
@@ -121,13 +121,13 @@ export interface ChargeFacts {
   overridden: boolean;
 }
 
-export interface DecisionFacts {
+interface DecisionFacts {
   candidateId: bigint;
   decision: string;
   occurredAt: string;
 }
 
-export interface EnvelopeFacts {
+interface EnvelopeFacts {
   status: number;
   lang: 'he' | 'en';
   /** The request named no language (no `x-svc-lang`). */
@@ -143,7 +143,7 @@ export interface Wire {
   body: Buffer;
 }
 
-export interface PointTypes {
+interface PointTypes {
   /** The sandbox's settings, once at start. */
   settings: { value: Settings; facts: { sandbox: boolean } };
   /** A refusal about to be thrown; `undefined` lets the request through (or, for `admitted`, is none yet). */
@@ -164,8 +164,8 @@ export interface PointTypes {
   wire: { value: Wire; facts: Record<string, never> };
 }
 
-export type PointName = keyof PointTypes;
-export type Transform<P extends PointName> = (
+type PointName = keyof PointTypes;
+type Transform<P extends PointName> = (
   value: PointTypes[P]['value'],
   facts: PointTypes[P]['facts'],
 ) => PointTypes[P]['value'];

@@ -4,9 +4,8 @@ import type { FaultSet } from '../faults/index.js';
 
 import { EMAIL_HIDDEN, LINK_HIDDEN, PHONE_HIDDEN } from './placeholders.js';
 
-export { EMAIL_HIDDEN, LINK_HIDDEN, PHONE_HIDDEN };
 /** RFC 2606 reserves `.invalid`: mail to it can never be delivered to a real person. */
-export const SANDBOX_EMAIL_DOMAIN = 'sandbox.svc.invalid';
+const SANDBOX_EMAIL_DOMAIN = 'sandbox.svc.invalid';
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 // Schemed links, www. links and bare host/path links such as linkedin.com/in/someone. A bare link has
@@ -30,7 +29,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** Replaces e-mails, links and phone numbers, in that order (an e-mail's domain must not be read as a link). */
-export function maskContactText(text: string, faults: FaultSet = NO_FAULTS): string {
+function maskContactText(text: string, faults: FaultSet = NO_FAULTS): string {
   let out = faults.has('sandbox.email-left-in-evidence') ? text : text.replace(EMAIL, EMAIL_HIDDEN);
   // The faults mask only the forms written with a scheme, or with separators.
   out = out.replace(faults.has('sandbox.schemeless-link-left') ? SCHEMED_URL : URL_PATTERN, LINK_HIDDEN);
@@ -43,7 +42,7 @@ export function maskContactText(text: string, faults: FaultSet = NO_FAULTS): str
 }
 
 /** Replaces the full name, then each part of it (a first name alone, a surname alone), by the pseudonym. */
-export function replaceName(text: string, name: string, replacement: string): string {
+function replaceName(text: string, name: string, replacement: string): string {
   const parts = [name, ...name.split(/\s+/), ...name.split(/[\s-]+/)].filter((p) => p.trim().length >= 2);
   const unique = [...new Set(parts)].sort((a, b) => b.length - a.length);
   // E-mails and links are left whole: a name inside one is part of an identifier, not prose.

@@ -104,9 +104,6 @@ const HE: Readonly<Record<string, Wording>> = {
   lean_search_failed: () => ({ title: 'החיפוש הממוקד לא העלה תוצאות', body: 'החיפוש הממוקד לא מצא מועמדים.' }),
 };
 
-/** Every code with its own wording: the thirteen known codes of v1. */
-export const WORDED_CODES: readonly string[] = Object.keys(EN);
-
 /** A code this build does not know still gets a title and body, in the request language. */
 function generic(code: string, lang: 'he' | 'en'): { title: string; body: string } {
   return lang === 'he'

@@ -9,7 +9,7 @@ export type { VariantDefinition } from './types.js';
 const BY_KIND = [apiVariants, behaviourVariants, exploreVariants] as const;
 
 /** Every variant id, from the registry itself: a `variants.has('typo')` anywhere does not compile. */
-export type VariantId = (typeof BY_KIND)[number][number]['id'];
+type VariantId = (typeof BY_KIND)[number][number]['id'];
 
 /** The switched-on variants, as every module of the sandbox receives them. */
 export type VariantSet = ReadonlySet<VariantId>;
