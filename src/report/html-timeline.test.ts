@@ -122,13 +122,16 @@ describe('the critical path', () => {
       { id: 'decisions.after-others', startMs: 180_010, endMs: 185_000 },
     ];
     expect([...criticalPath(bars)]).toEqual(['decisions.after-others', 'fixtures.cert-slow']);
-    // A check that started at a time nothing ended is where the path begins.
+    // Across a gap (a shared step between them) the path goes on to what ended last before it, and
+    // ends at a check that started with the first ones.
     expect([
       ...criticalPath([
         { id: 'x', startMs: 5_000, endMs: 9_000 },
-        { id: 'y', startMs: 0, endMs: 1_000 },
+        { id: 'y', startMs: 1_000, endMs: 3_000 },
+        { id: 'z', startMs: 1_000, endMs: 2_000 },
+        { id: 'w', startMs: 2_500, endMs: 2_600 },
       ]),
-    ]).toEqual(['x']);
+    ]).toEqual(['x', 'y']);
     expect(criticalPath([]).size).toBe(0);
   });
 

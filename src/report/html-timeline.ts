@@ -40,21 +40,22 @@ function joinTolerance(spanMs: number): number {
 }
 
 /**
- * The checks whose waits bound the run: the check that ended last, then the check that ended as it
- * started (it waited for that one: an afterOthers check for the last of the others), and so on back
- * to one that started with the run.
+ * The checks whose waits bound the run: the check that ended last, then the check that ended last
+ * before it started (what it waited for, or the work that was still going: an afterOthers check
+ * waits for the last of the others), and so on back to a check that started with the first ones.
  */
 export function criticalPath(bars: ReadonlyArray<Pick<TimelineBar, 'id' | 'startMs' | 'endMs'>>): Set<string> {
   const path = new Set<string>();
   if (bars.length === 0) return path;
   const span = Math.max(...bars.map((b) => b.endMs));
   const tolerance = joinTolerance(span);
+  const first = Math.min(...bars.map((b) => b.startMs));
   let current = bars.reduce((a, b) => (b.endMs > a.endMs ? b : a));
   for (;;) {
     path.add(current.id);
-    if (current.startMs <= tolerance) break;
+    if (current.startMs <= first + tolerance) break;
     const start = current.startMs;
-    const before = bars.filter((b) => !path.has(b.id) && Math.abs(b.endMs - start) <= tolerance);
+    const before = bars.filter((b) => !path.has(b.id) && b.endMs <= start + tolerance);
     if (before.length === 0) break;
     current = before.reduce((a, b) => (b.endMs > a.endMs ? b : a));
   }
