@@ -14,7 +14,6 @@ export type BarKind = 'real-run' | 'fixture' | 'other';
 
 export interface TimelineBar {
   id: string;
-  title: string;
   suite: string;
   outcome: string;
   startMs: number;
@@ -71,7 +70,6 @@ export function barsOf(result: RunResult): TimelineBar[] {
       const duration = Number.isFinite(c.durationMs) && c.durationMs > 0 ? c.durationMs : 0;
       return {
         id: c.id,
-        title: c.title,
         suite: c.suite,
         outcome: rowStatus(c),
         startMs,
