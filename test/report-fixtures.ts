@@ -71,6 +71,7 @@ export function makeRunResult(): RunResult {
       spec: ['Authentication'],
       status: 'passed',
       durationMs: 12,
+      startedMs: 150,
       exchanges: [
         exchange(0, {
           method: 'GET',
@@ -88,6 +89,7 @@ export function makeRunResult(): RunResult {
       status: 'failed',
       message: 'A request with an unknown org token was accepted; the spec requires 401 unauthorized.',
       durationMs: 48.6,
+      startedMs: 180,
       observations: [
         {
           message: 'A request with an unknown org token was accepted; the spec requires 401 unauthorized.',
@@ -135,6 +137,7 @@ export function makeRunResult(): RunResult {
       status: 'failed',
       message: 'A notice message is not in the language asked for with x-svc-lang.',
       durationMs: 1234,
+      startedMs: 1_400,
       observations: [
         {
           message: 'A notice message is not in the language asked for with x-svc-lang.',
@@ -157,6 +160,7 @@ export function makeRunResult(): RunResult {
       spec: ['Endpoints › GET /runs/{run_id}'],
       status: 'passed',
       durationMs: 75_300,
+      startedMs: 160,
       exchanges: [
         {
           ...exchange(0, { method: 'GET', path: '/runs/r-3', status: 200, responseBody: LONG_BODY }),
@@ -178,6 +182,7 @@ export function makeRunResult(): RunResult {
       status: 'error',
       message: "TypeError: Cannot read properties of undefined (reading 'status')",
       durationMs: 3,
+      startedMs: 3_000,
       error: {
         name: 'TypeError',
         message: "Cannot read properties of undefined (reading 'status')",
@@ -200,6 +205,7 @@ export function makeRunResult(): RunResult {
       status: 'passed',
       message: 'Verified 3 deliveries.',
       durationMs: 2100,
+      startedMs: 75_460,
     }),
   ];
   return {
@@ -214,6 +220,7 @@ export function makeRunResult(): RunResult {
       baseUrl: 'https://partner.example.test/v1',
       partnerKey: REDACTED_SECRET,
       strict: false,
+      rateLimit: 10,
       reporter: ['console', 'junit'],
     },
     target: { baseUrl: 'https://partner.example.test/v1', environment: 'sandbox', embedded: false },
@@ -224,6 +231,15 @@ export function makeRunResult(): RunResult {
     suites: ['auth', 'runs-read', 'webhooks'],
     checks,
     stats: { requests: 42, realRuns: 1, rateLimited: 0 },
+    // Minutes of the spec at time scale 60: a second each; the first window went over the budget.
+    timeline: {
+      windowMs: 1_000,
+      requests: [12, 9, 8, 8, 1, 0, ...Array.from({ length: 78 }, (_, i) => (i % 20 === 0 ? 1 : 0))],
+      deliveries: [
+        { event: 'run_completed', eventId: 'evt-1', attempt: 1, sentMs: 76_000, receivedMs: 76_040, status: 500 },
+        { event: 'run_completed', eventId: 'evt-1', attempt: 2, sentMs: 76_000, receivedMs: 77_050, status: 200 },
+      ],
+    },
   };
 }
 

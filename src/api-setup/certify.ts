@@ -15,7 +15,7 @@ import { createHttpEngine } from '../http/client.js';
 import type { ProgressListener } from '../runner/progress.js';
 import { isSchemaName, judgeAgainst } from '../schema/validator.js';
 import { gateLargeAnswers } from '../runner/answer-gate.js';
-import type { WebhookReceiver } from '../webhook/receiver.js';
+import type { ReceivedDelivery, WebhookReceiver } from '../webhook/receiver.js';
 import type { CheckContext, TargetInfo } from '../runner/check.js';
 import type { CheckDefinition } from './check.js';
 import { needStateOf, planCertification, primaryOnlyPlan } from '../runner/certify-plan.js';
@@ -26,7 +26,8 @@ import { behaviourOf, decideEnvironment, probeBehaviour } from './environment-ev
 import { preflight, PreflightInterrupted, type PreflightResult } from './preflight.js';
 import { createRegistry, sortChecks } from '../runner/registry.js';
 import { assembleResult } from '../runner/assemble-result.js';
-import type { CheckResult, EnvironmentEvidence, RunResult } from '../runner/results.js';
+import type { CheckResult, EnvironmentEvidence, RunResult, RunTimeline } from '../runner/results.js';
+import { deliveriesOnClock, envelopeOf, rateWindowMs, requestsPerWindow } from '../runner/timeline-record.js';
 import { runCheck, DEFAULT_MARGIN_MS } from '../runner/run-check.js';
 import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
 import { runConcurrently } from '../runner/schedule.js';
@@ -249,6 +250,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
           );
           return;
         }
+        const startedMs = Date.now() - startedAt.getTime();
         const result = await runCheck(check, {
           target,
           inputs,
@@ -267,7 +269,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
           },
           signal,
         });
-        finish(result);
+        finish({ ...result, startedMs });
       },
     );
     await untilForced(all, options.force);
@@ -309,6 +311,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
         ? { gate: { certificationOnly: certificationOnlyOf(sortChecks(results, options.suiteOrder)) } }
         : {}),
       ...(engine.notices().length > 0 ? { notices: engine.notices() } : {}),
+      timeline: runTimeline(engine.sendTimes(), webhooks?.receiver.deliveries() ?? [], startedAt, config.timeScale),
     };
     // Redacted once more as a whole: org tokens learned late must not survive in early records.
     // The caller writes the reports (src/cli/report-options.ts), after applying the baseline.
@@ -354,6 +357,35 @@ async function gatherEvidence(
   signals.push(...probe.signals);
   const behaviour = behaviourOf(probe.votes);
   return behaviour ? { ...evidence, behaviour } : evidence;
+}
+
+/** The requests per rate window and the deliveries the receiver saw, on the certification's clock. */
+function runTimeline(
+  sendTimes: readonly number[],
+  received: readonly ReceivedDelivery[],
+  startedAt: Date,
+  timeScale: number,
+): RunTimeline {
+  const origin = startedAt.getTime();
+  const windowMs = rateWindowMs(timeScale);
+  const deliveries = deliveriesOnClock(
+    received.map((d) => {
+      const { eventId, event, occurredAt } = envelopeOf(d.json);
+      return {
+        eventId,
+        event,
+        ...(occurredAt !== undefined ? { sentAt: occurredAt } : {}),
+        receivedAt: d.receivedAt,
+        status: d.answeredStatus,
+      };
+    }),
+    origin,
+  );
+  return {
+    windowMs,
+    requests: requestsPerWindow(sendTimes, origin, Date.now(), windowMs),
+    ...(deliveries.length > 0 ? { deliveries } : {}),
+  };
 }
 
 /** Resolves when every check ended, or at once on a second signal (the checks still running are left behind). */

@@ -71,6 +71,8 @@ export interface HttpEngine {
     opts?: { signal?: AbortSignal; labelPrefix?: string },
   ): ApiClient;
   stats(): HttpEngineStats;
+  /** When each request went out (epoch ms), in order. */
+  sendTimes(): readonly number[];
   /** Bounds the client reached that the results must name (org tokens of answers not redacted). */
   notices(): Array<{ id: string; message: string }>;
   close(): Promise<void>;
@@ -168,6 +170,7 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
   return {
     client,
     stats: stats.snapshot,
+    sendTimes: stats.sendTimes,
     notices() {
       const notice = redaction.ignoredNotice();
       return [...(notice ? [notice] : []), ...(kept.first ? [limitNotice(kept.times, kept.first, kept.last!)] : [])];

@@ -16,13 +16,17 @@ export interface StatsCounter {
   readonly counting: Layer;
   answered(spec: RequestSpec, exchanged: Exchanged): void;
   snapshot(): HttpEngineStats;
+  /** When each request went out (epoch ms), in order: the timeline counts them per rate window. */
+  sendTimes(): readonly number[];
 }
 
 export function createStatsCounter(): StatsCounter {
   const stats: HttpEngineStats = { requests: 0, rateLimited: 0, byStatus: {} };
+  const sent: number[] = [];
   return {
     counting: (next) => (req, attempt) => {
       stats.requests++;
+      sent.push(Date.now());
       return next(req, attempt);
     },
     answered(spec, { incoming, error }) {
@@ -34,5 +38,6 @@ export function createStatsCounter(): StatsCounter {
       if (incoming?.status === 429 && !askedFor429) stats.rateLimited++;
     },
     snapshot: () => ({ ...stats, byStatus: { ...stats.byStatus } }),
+    sendTimes: () => sent,
   };
 }

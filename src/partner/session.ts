@@ -5,7 +5,9 @@
 import { createRedactor, type Redactor } from '../config/redact.js';
 import { namedSecret } from '../config/secret-options.js';
 import { assembleResult } from '../runner/assemble-result.js';
-import type { Notice, RunResult } from '../runner/results.js';
+import type { Notice, RunResult, RunTimeline } from '../runner/results.js';
+import { deliveriesOnClock, rateWindowMs, requestsPerWindow } from '../runner/timeline-record.js';
+import { INJECTION_POINTS } from './injection-points.js';
 import { createInjector, type Injector } from './injections.js';
 import { judgeAll, toCheckResult, type Judged } from './judge.js';
 import type { PartnerConsole } from './live-checklist.js';
@@ -13,7 +15,7 @@ import { createRecorder, type Observation, type Recorder } from './recorder.js';
 import { PARTNER_SUITES, partnerRegistry, type Rule } from './rules/index.js';
 import { orgTokenRule } from './rules/org-token.js';
 import { issuedTokens } from './rules/secrets.js';
-import type { InjectionId, JudgeContext } from './traffic.js';
+import type { InjectionId, JudgeContext, Traffic } from './traffic.js';
 
 /** The live checklist is re-judged at most this often (ms): a busy partner must not keep the CPU busy. */
 const REJUDGE_INTERVAL_MS = 250;
@@ -169,6 +171,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
           checks,
         }),
         ...(notice ? { notices: [notice] } : {}),
+        timeline: partnerTimeline(traffic, startedAt.getTime(), Date.now(), opts.timeScale),
         stats: {
           requests: traffic.requests.length + beyond.requests,
           realRuns: traffic.requests.filter(
@@ -182,6 +185,36 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
       };
       return redactor.value(result);
     },
+  };
+}
+
+/** The client's traffic on the session's clock: its requests per rate window, the deliveries, the injections. */
+export function partnerTimeline(traffic: Traffic, startedAtMs: number, endMs: number, timeScale: number): RunTimeline {
+  const windowMs = rateWindowMs(timeScale);
+  const deliveries = deliveriesOnClock(
+    traffic.deliveries.map((d) => ({
+      eventId: d.eventId,
+      event: d.event,
+      sentAt: d.startedAt,
+      receivedAt: d.answeredAt,
+      status: d.status ?? 0,
+    })),
+    startedAtMs,
+  );
+  const armed = new Map(INJECTION_POINTS.map((p) => [p.id, p.arms]));
+  const injections = traffic.requests
+    .filter((r) => r.injected !== undefined)
+    .map((r) => ({ id: r.injected!, atMs: r.at - startedAtMs, request: r.id, rule: armed.get(r.injected!) ?? '' }));
+  return {
+    windowMs,
+    requests: requestsPerWindow(
+      traffic.requests.map((r) => r.at),
+      startedAtMs,
+      endMs,
+      windowMs,
+    ),
+    ...(deliveries.length > 0 ? { deliveries } : {}),
+    ...(injections.length > 0 ? { injections } : {}),
   };
 }
 

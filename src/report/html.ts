@@ -19,6 +19,7 @@ import { escapeHtml as h } from './html-escape.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { HTML_NO_SCRIPT_STYLE, HTML_STYLE } from './html-style.js';
 import { renderTiers } from './html-tiers.js';
+import { renderTimeline, TIMELINE_STYLE } from './html-timeline.js';
 import { fileReporter } from './reporter.js';
 
 const HTML_FILE = 'report.html';
@@ -195,7 +196,7 @@ export function renderHtml(result: RunResult): string {
     : `${verdict}: ${result.target.baseUrl} — svc-certify`;
   const body = parts
     ? `${certificationSections(parts)}${renderTiers(parts, true, store)}`
-    : `${baselineSection(result, 2)}${renderTiers([result], false, store)}`;
+    : `${renderTimeline(result)}${baselineSection(result, 2)}${renderTiers([result], false, store)}`;
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -206,7 +207,7 @@ export function renderHtml(result: RunResult): string {
     '<meta name="color-scheme" content="light dark">',
     '<meta name="referrer" content="no-referrer">',
     `<title>${h(title)}</title>`,
-    `<style>${HTML_STYLE}${HTML_NO_SCRIPT_STYLE}</style>`,
+    `<style>${HTML_STYLE}${TIMELINE_STYLE}${HTML_NO_SCRIPT_STYLE}</style>`,
     '</head>',
     '<body>',
     parts ? dossierHeader(result, parts) : header(result),

@@ -59,6 +59,12 @@ export interface CheckResult {
    */
   message: string;
   durationMs: number;
+  /**
+   * When the check started on the certification's clock: ms after the RunResult's `startedAt` (the
+   * timeline of report.html). Absent for a check that never ran (a skip settled before the checks
+   * started) and in results written before it was recorded.
+   */
+  startedMs?: number;
   observations: Observation[];
   exchanges: RecordedExchange[];
   /** Engine error detail (status `error` only). */
@@ -199,6 +205,8 @@ export interface RunResult {
   checks: CheckResult[];
   /** Request statistics of the whole certification. */
   stats?: { requests: number; realRuns: number; rateLimited: number; exploreRequests?: number };
+  /** What the timeline of report.html draws besides the checks; absent in results written before it was recorded. */
+  timeline?: RunTimeline;
   /** `run`: the generative exploration's seed (replay with --seed), its cap (--explore) and the requests it sent. */
   exploration?: { seed: number; cap: number; sent: number };
   /** Present when a `--baseline` file was given. */
@@ -232,6 +240,50 @@ export interface RunResult {
    * (`checkCount` and `findingCount` of them each), so the originals can be rebuilt exactly.
    */
   parts?: DossierPart[];
+}
+
+/** The certification on its own clock (every time in ms after the RunResult's `startedAt`). */
+export interface RunTimeline {
+  /** The rate window the requests are counted in: a minute of the spec's time (60 000 ms ÷ time scale). */
+  windowMs: number;
+  /** Requests sent in each window, the first window starting at `startedAt`. */
+  requests: number[];
+  /**
+   * Webhook deliveries as they arrived: at the certifier's own receiver (`run`), or at the partner's
+   * endpoint (`partner`); the first MAX_TIMELINE_DELIVERIES of them.
+   */
+  deliveries?: TimelineDelivery[];
+  /** `partner`: the injections that fired, in order, each with the rule whose situation it arranges. */
+  injections?: TimelineInjection[];
+}
+
+/** At most this many deliveries are kept for the timeline: a target that floods the receiver must not grow results.json. */
+export const MAX_TIMELINE_DELIVERIES = 500;
+
+export interface TimelineDelivery {
+  /** The event type of the body (`run_completed`, …), '' when it has none. */
+  event: string;
+  eventId: string;
+  /** 1 for the first delivery of an event id, 2 for its first retry, … */
+  attempt: number;
+  /**
+   * When it was sent: the sender's start (`partner`), or the event's `occurred_at` (`run`: the service
+   * sends no send time); absent when unknown.
+   */
+  sentMs?: number;
+  receivedMs: number;
+  /** The status it was answered with; 0 when no answer was given. */
+  status: number;
+}
+
+export interface TimelineInjection {
+  /** The injection point (src/partner/injection-points.ts). */
+  id: string;
+  atMs: number;
+  /** The partner request it answered (its number in arrival order). */
+  request: number;
+  /** The rule whose situation the injection arranges. */
+  rule: string;
 }
 
 /** One bound the certifier reached: a stable id and a sentence with the counts. */
