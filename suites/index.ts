@@ -57,4 +57,4 @@ export const ALL_CHECKS: readonly CheckDefinition[] = [
   ...EXPLORE_CHECKS,
 ];
 
-export { UNCOVERED_REASONS, uncoveredReason } from './uncovered.js';
+export { UNCOVERED_REASONS, uncoveredReason } from '../src/spec/uncovered-reasons.js';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKDOWN_REPORTER, mdCell, renderMarkdown } from '../src/report/markdown.js';
 import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
+import { loadSpec } from '../src/spec/spec-file.js';
 import {
   makeIncompleteRunResult,
   makeInterruptedRunResult,
@@ -156,5 +157,24 @@ describe('markdown reporter', () => {
     const reportDir = join(dir, 'x');
     await MARKDOWN_REPORTER.create({}).onRunEnd(makeRunResult(), { reportDir });
     expect(await readFile(join(reportDir, 'summary.md'), 'utf8')).toBe(renderMarkdown(makeRunResult()));
+  });
+});
+
+describe('the spec coverage line of summary.md', () => {
+  it('counts the sections checked and names those holding a failure, a hostile section name as text', () => {
+    const base = makeRunResult();
+    const hostile = { ...base.checks[1]!, spec: ['| <img src=x> [x](https://evil.example)'] };
+    const md = renderMarkdown({ ...base, checks: [...base.checks, hostile] });
+    const line = md.split('\n').find((l) => l.startsWith('Spec coverage: '));
+    const sections = loadSpec().sections.length;
+    expect(line).toBe(
+      `Spec coverage: 6 of ${sections} sections checked; failed or errored under Resources and their fields › Notice; ` +
+        'Authentication; Errors › Cross-cutting errors (any endpoint); Errors › Errors by endpoint; ' +
+        '\\| &lt;img src=x&gt; \\[x\\](https:\\/\\/evil.example).',
+    );
+    const clean = renderMarkdown(makePassingRunResult()).split('\n');
+    expect(clean.find((l) => l.startsWith('Spec coverage: '))).toMatch(
+      new RegExp(`^Spec coverage: \\d+ of ${sections} sections checked\\.$`),
+    );
   });
 });

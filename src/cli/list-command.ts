@@ -7,6 +7,7 @@ import { isOneOf } from '../narrow.js';
 import { ConfigError } from '../config/config-error.js';
 import { loadSpec } from '../spec/spec-file.js';
 import { uncoveredReason } from '../../suites/index.js';
+import { coveredCount, specCoverage } from '../report/spec-coverage.js';
 import { CERTIFYING_COMMANDS, checkCatalogue, type CatalogueEntry, type CertifyingCommand } from './check-catalogue.js';
 
 export interface ListFlags {
@@ -103,24 +104,20 @@ function evidenceLine(e: CatalogueEntry): string {
 
 /** Every section in spec order with the checks citing it; a section without one gives its reason. */
 function bySpecLines(entries: readonly CatalogueEntry[], sections: readonly string[]): string[] {
-  const citing = new Map<string, string[]>();
-  for (const e of entries)
-    for (const ref of e.spec)
-      citing.set(ref, [...(citing.get(ref) ?? []), e.command === 'run' ? e.id : `${e.id} (${e.command})`]);
+  const rows = specCoverage(sections, entries, uncoveredReason);
+  const label = (e: CatalogueEntry): string => (e.command === 'run' ? e.id : `${e.id} (${e.command})`);
   const lines: string[] = [];
-  let covered = 0;
-  for (const section of sections) {
-    const ids = citing.get(section) ?? [];
-    lines.push(section);
-    if (ids.length === 0) lines.push(`    (no check: ${uncoveredReason(section)})`);
-    else {
-      covered += 1;
-      for (const id of ids) lines.push(`    ${id}`);
+  for (const row of rows) {
+    if (!row.inSpec) {
+      lines.push(`${row.section}  (cited, but no such section in the spec: ${row.checks.map(label).join(', ')})`);
+      continue;
     }
+    lines.push(row.section);
+    if (row.checks.length === 0) lines.push(`    (no check: ${row.reason})`);
+    else for (const e of row.checks) lines.push(`    ${label(e)}`);
   }
-  for (const [ref, ids] of citing)
-    if (!sections.includes(ref)) lines.push(`${ref}  (cited, but no such section in the spec: ${ids.join(', ')})`);
+  const { covered, sections: total } = coveredCount(rows);
   lines.push('');
-  lines.push(`${covered} of ${sections.length} sections cited by at least one check`);
+  lines.push(`${covered} of ${total} sections cited by at least one check`);
   return lines;
 }

@@ -146,7 +146,7 @@ function baselineNote(checks: readonly CheckResult[]): string {
   return `the baseline accepted ${parts.join(' and ')}: what it accepts was not judged as passing; this is not a certification`;
 }
 
-const SKIP_WORDS: Record<SkipKind, string> = {
+export const SKIP_WORDS: Record<SkipKind, string> = {
   'not-applicable': 'not applicable',
   'needs-input': 'needs input',
   'set-up': 'set-up',

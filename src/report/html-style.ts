@@ -68,6 +68,22 @@ li.check > details[open] > summary { background: var(--panel); border-bottom: 1p
 .s-error .icon { color: var(--err); } .s-skipped .icon { color: var(--skip); } .s-warning .icon { color: var(--warn); }
 .s-expected .icon, .count.s-expected .n, .expected-note { color: var(--skip); }
 table.parts { border-collapse: collapse; margin: 8px 0; } table.parts th, table.parts td { text-align: left; padding: 4px 12px 4px 0; }
+.coverage > h2 { font-size: 19px; margin: 22px 0 4px; display: flex; gap: 10px; align-items: baseline; }
+.coverage > h2 small, .cv-map small { color: var(--muted); font-weight: normal; font-size: 12px; }
+.cv-legend { list-style: none; display: flex; flex-wrap: wrap; gap: 2px 16px; padding: 0; margin: 0 0 6px; color: var(--muted); font-size: 12px; }
+.cv-scroll { overflow-x: auto; border: 1px solid var(--border); border-radius: 8px; }
+table.cv-map { border-collapse: collapse; width: 100%; font-size: 13px; line-height: 1.3; }
+.cv-map th, .cv-map td { text-align: left; vertical-align: top; padding: 3px 10px; border-top: 1px solid var(--border); }
+.cv-map thead th { border-top: 0; background: var(--panel); }
+.cv-map tbody th { font-weight: normal; width: 32%; }
+.cv-none td { color: var(--muted); font-style: italic; }
+.cv-count { color: var(--muted); font-size: 12px; }
+.cv { display: inline-block; width: 18px; height: 18px; line-height: 16px; margin: 1px; text-align: center; font-size: 12px;
+  font-weight: 700; border: 1px solid; border-radius: 3px; cursor: default; }
+.k-passed { color: var(--pass); background: var(--pass-bg); } .k-failed { color: var(--fail); background: var(--fail-bg); }
+.k-error { color: var(--err); background: var(--err-bg); } .k-warning { color: var(--warn); background: var(--warn-bg); }
+.k-expected, .cv[class*="k-skip-"] { color: var(--skip); background: var(--skip-bg); }
+.cv.k-skip-not-applicable, .cv.k-skip-deselected { color: var(--muted); background: var(--panel); border-style: dashed; }
 section.certification { margin-top: 24px; } section.certification > h2.cert-title { font-size: 20px; border-bottom: 2px solid var(--border); padding-bottom: 4px; }
 .check .id { font-weight: 600; flex: none; }
 .check .title { flex: 1; min-width: 0; }

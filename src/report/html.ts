@@ -20,6 +20,7 @@ import { HTML_SCRIPT } from './html-script.js';
 import { HTML_NO_SCRIPT_STYLE, HTML_STYLE } from './html-style.js';
 import { renderTiers } from './html-tiers.js';
 import { renderTimeline, TIMELINE_STYLE } from './html-timeline.js';
+import { renderCoverage } from './html-coverage.js';
 import { fileReporter } from './reporter.js';
 
 const HTML_FILE = 'report.html';
@@ -212,7 +213,7 @@ export function renderHtml(result: RunResult): string {
     '<body>',
     parts ? dossierHeader(result, parts) : header(result),
     toolbar(result),
-    `<main><div class="wrap">${body}<p class="empty" id="empty" hidden>No check matches this filter.</p></div></main>`,
+    `<main><div class="wrap">${renderCoverage(parts ?? [result], parts !== undefined)}${body}<p class="empty" id="empty" hidden>No check matches this filter.</p></div></main>`,
     store.element(),
     `<footer><div class="wrap">${h(result.tool.name)} ${h(result.tool.version)} · ${h(result.spec.title)} · spec sha256 <code>${h(result.spec.sha256)}</code> · ${h(result.startedAt)} → ${h(result.finishedAt)}</div></footer>`,
     `<script>${HTML_SCRIPT}</script>`,

@@ -18,6 +18,8 @@ import {
 import { terminalSafe } from './terminal-safe.js';
 import { isDossier, partsOf } from './dossier.js';
 import { fileReporter } from './reporter.js';
+import { loadSpec } from '../spec/spec-file.js';
+import { coveredCount, specCoverage } from './spec-coverage.js';
 
 /** Only certified is green; incomplete, a passed run that is not a certification and an interruption are neither green nor red. */
 const ICONS = { good: '✅', bad: '❌', unsure: '⚠️' } as const;
@@ -52,6 +54,16 @@ function mdCode(text: string): string {
   const fence = '`'.repeat(longest + 1);
   const pad = clean.startsWith('`') || clean.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${clean}${pad}${fence}`;
+}
+
+/** The coverage map of report.html in one line: how many sections are checked, and which hold a failure. */
+function coverageLine(result: RunResult): string {
+  const rows = specCoverage(loadSpec().sections, result.checks, () => undefined);
+  const { covered, sections } = coveredCount(rows);
+  const failing = rows
+    .filter((r) => r.checks.some((c) => (c.status === 'failed' && !c.expected) || c.status === 'error'))
+    .map((r) => mdCell(r.section));
+  return `Spec coverage: ${covered} of ${sections} sections checked${failing.length > 0 ? `; failed or errored under ${failing.join('; ')}` : ''}.`;
 }
 
 function problemRow(check: CheckResult): string {
@@ -121,6 +133,7 @@ function renderRunMarkdown(result: RunResult): string {
   if (result.baseline) lines.push(`| ≈ expected failure (baseline) | ${summary.expected} |`);
   lines.push(`| total | ${summary.total} |`, '');
   lines.push(`**${formatCountLine(summary)}**`, '');
+  lines.push(coverageLine(result), '');
 
   if (result.baseline && result.baseline.problems.length > 0) {
     lines.push(`## Baseline problems (${mdCell(result.baseline.file)})`, '');

@@ -1,7 +1,8 @@
-// Why a spec section has no check: `svc-certify list --by-spec` prints these beside the sections
-// that no check cites, so a gap in coverage is always a stated decision, never an accident.
+// Why a spec section has no check: `svc-certify list --by-spec` and the coverage map of report.html
+// show these beside the sections that no check cites, so a gap in coverage is always a stated
+// decision, never an accident.
 
-import type { SpecSection } from '../src/spec/section-names.js';
+import type { SpecSection } from './section-names.js';
 
 const OPERATOR_ONLY = 'operator-only';
 const OVERVIEW = 'overview; its rules are checked under the sections that state them';
