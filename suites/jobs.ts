@@ -1,15 +1,17 @@
 // Jobs: an upsert on external_id; a job missing a required field is refused with 422 job_rejected,
 // one JobIssue per missing field, and nothing stored. The success status is not shown (any 2xx).
-// Every external_id is fresh and never starts with `cert-` (reserved for sandbox fixtures).
+// Every external_id is fresh and never starts with `cert-` (reserved for sandbox fixtures). One check
+// starts a real run: a run started before its job's description is replaced keeps what it started with.
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../src/api-setup/check.js';
 import type { SpecSection } from '../src/spec/section-names.js';
 import { expectRejected } from './support/error-answers.js';
-import { obj, objects } from './support/json-values.js';
-import { describeIssues, errorSuffix, show } from './support/messages.js';
+import { int, obj, objects } from './support/json-values.js';
+import { describeIssues, errorSuffix, show, someOf } from './support/messages.js';
 import { secondOrgWithRecruiter } from './support/recruiters.js';
+import { acceptedRunId, REAL_RUN_BUDGET_MS } from './support/runs.js';
 import { S } from '../src/spec/sections.js';
 
 const suite = 'jobs';
@@ -146,6 +148,188 @@ async function placesRefused(
   const located = issues.filter((i) => i.code === 'location_as_requirement').map((i) => Number(i.index));
   return { located, issues, answer };
 }
+
+/**
+ * The job of the started-description check: description A states a years minimum and four skills, B
+ * one other skill and no years, so a service that derives requirements from the description derives
+ * lists of other lengths and kinds from the two. The title and location stay: only the description is
+ * said to be kept ("Runs already started keep the description they started with"), and the title a
+ * start appends is another rule.
+ */
+const STARTED_DESCRIPTION = {
+  title: 'Backend Engineer',
+  location_text: 'Tel Aviv, Israel',
+  started:
+    'We are looking for a backend engineer to build the services behind our hiring platform. You will design HTTP APIs ' +
+    'in TypeScript on Node.js and model data in PostgreSQL. At least 4 years of server-side experience are expected.',
+  replaced:
+    'We are hiring a backend engineer to look after our payment systems. You will write Java services and keep them ' +
+    'running on Kubernetes.',
+};
+
+/** Polling as the spec guides a client: every 5 seconds while running, for 30 minutes at most. */
+const POLL_SPEC_MS = 5_000;
+const POLL_LIMIT_SPEC_MS = 30 * 60_000;
+
+/** A requirement list in index order (a candidate's order is another check's). */
+function byIndex(list: readonly JsonObject[]): JsonObject[] {
+  const at = (q: JsonObject) => int(q.index) ?? -1n;
+  return [...list].sort((a, b) => (at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : 0));
+}
+
+/** What a read is held to: each requirement's index and kind (its wording is judged apart). */
+function shapeOf(list: readonly JsonObject[]): string[] {
+  return byIndex(list).map((q) => show({ index: q.index, kind: q.kind }));
+}
+
+function textsOf(list: readonly JsonObject[]): string[] {
+  return byIndex(list).map((q) => show(q.text));
+}
+
+/**
+ * Judges one read of the run against the requirements of its 202: each listed candidate has the 202's
+ * indexes and kinds (a failure), in its wording (a warning). Returns whether the read listed a
+ * candidate, and whether it recorded anything.
+ */
+function judgeStartedRead(
+  t: CheckContext,
+  res: ApiResponse,
+  n: number,
+  started: readonly JsonObject[],
+): { listed: boolean; recorded: boolean } {
+  const candidates = objects(obj(res.json)?.candidates);
+  const want = shapeOf(started);
+  const wantTexts = textsOf(started);
+  const replaced = `after a repeat POST /jobs (same external_id and title) replaced the job's description_text, read #${n} of the run started before`;
+  for (const c of candidates) {
+    const own = objects(c.requirements);
+    const got = shapeOf(own);
+    const same = got.length === want.length && got.every((k, i) => k === want[i]);
+    if (
+      !t.expect.that(
+        same,
+        {
+          message: `${replaced} lists candidate ${show(c.id)} with ${got.length} requirements ${someOf(got, String)}; the run's 202 gave ${want.length}: ${someOf(want, String)}. Runs already started keep the description they started with, so requirements derived from it stay as they were`,
+          spec: S.jobs,
+          expected: someOf(want, String),
+          received: someOf(got, String),
+          pointer: '/candidates',
+        },
+        res,
+      )
+    )
+      return { listed: true, recorded: true };
+    const texts = textsOf(own);
+    if (texts.some((x, i) => x !== wantTexts[i])) {
+      t.expect.warn(
+        false,
+        {
+          message: `${replaced} lists candidate ${show(c.id)} with the 202's indexes and kinds but the wording ${someOf(texts, String)}, where the 202 gave ${someOf(wantTexts, String)}`,
+          spec: S.jobs,
+          reading:
+            'runs already started keep the description they started with, so the requirements derived from it read as the 202 gave them',
+          otherReading:
+            "a CandidateRequirement shares its index (and so its requirement) with the run's list, not its wording: a server may word it anew on a read",
+          expected: someOf(wantTexts, String),
+          received: someOf(texts, String),
+          pointer: '/candidates',
+        },
+        res,
+      );
+      return { listed: true, recorded: true };
+    }
+  }
+  return { listed: candidates.length > 0, recorded: false };
+}
+
+/**
+ * A run of the organization's own job started without requirements (so they are derived from its
+ * description), then the job sent again with another description: the first read of the run that lists
+ * a candidate lists it with the requirements of its 202. What no read can show: a service
+ * that would derive the same list from both descriptions, or none from either (then only the title
+ * shows, and the check says so rather than pass).
+ */
+const runKeepsStartedDescription: CheckDefinition = {
+  id: 'jobs.run-keeps-started-description',
+  title:
+    "A run started without requirements keeps those derived from the description it started with: after a repeat POST /jobs replaces description_text, its candidates' requirements read as in its 202",
+  suite,
+  evidence: 'provoked',
+  warns: [
+    "a candidate's requirements keep the 202's indexes and kinds but read in other wording after the description was replaced",
+  ],
+  spec: [S.jobs, S.runsStart, S.candidate, S.candidateRequirement],
+  needs: ['org'],
+  timeoutMs: REAL_RUN_BUDGET_MS,
+  async run(t) {
+    const user = await t.setup.user();
+    const externalId = t.setup.uniqueId('svc-certify-job');
+    const job = {
+      external_id: externalId,
+      title: STARTED_DESCRIPTION.title,
+      location_text: STARTED_DESCRIPTION.location_text,
+    };
+    const created = await postJob(t, { ...job, description_text: STARTED_DESCRIPTION.started }, 'create a job');
+    if (!t.expect.status(created, '2xx', S.jobs)) return;
+    // No requirements: "when omitted, requirements are derived from the job description". Target 1:
+    // one listed candidate shows the requirements the run uses.
+    const start = await t.setup.startRun(
+      { job_external_id: externalId, acting_user_external_id: user.externalId, target_count: 1 },
+      { label: 'start a run of the job without requirements (derived from its description)' },
+    );
+    if (start.status === 429 && obj(start.json)?.error === 'sandbox_run_quota') {
+      t.skip(
+        "needs a real run, and the organization's daily sandbox run quota is used up (429 sandbox_run_quota): certify with a fresh --activation-code instead of --org-token, or later",
+        'needs-input',
+        'a fresh --activation-code (the run quota is used up)',
+      );
+      return;
+    }
+    const runId = acceptedRunId(t, start);
+    if (runId === undefined) return;
+    const started = objects(obj(start.json)?.requirements);
+    const replaced = await postJob(
+      t,
+      { ...job, description_text: STARTED_DESCRIPTION.replaced },
+      'the same job again with another description (same title and location)',
+    );
+    if (!t.expect.status(replaced, '2xx', S.jobs)) return;
+    // Read as a client polls (every 5 s while running, 30 minutes at most) until a read lists a
+    // candidate: the first one shows the requirements the run now uses, and reading on to the end
+    // would spend the rate budget of the other checks on reads that show the same.
+    let listed = false;
+    const since = Date.now();
+    for (let n = 1; ; n++) {
+      const res = await t.api.get(`/runs/${encodeURIComponent(runId)}`, {
+        label: `read the run after its job's description was replaced (#${n})`,
+      });
+      if (!t.expect.status(res, 200, S.runsRead)) return;
+      const judged = judgeStartedRead(t, res, n, started);
+      if (judged.recorded) return;
+      listed = judged.listed;
+      const status = obj(res.json)?.status;
+      if (listed || status === 'completed' || status === 'failed') break;
+      if (t.signal.aborted || Date.now() - since >= POLL_LIMIT_SPEC_MS / t.target.timeScale) break;
+      await t.sleep(POLL_SPEC_MS);
+    }
+    if (!listed) {
+      t.skip(
+        `the run (${runId}) listed no candidate while it was read, so no read shows the requirements it runs with (a run may end with none)`,
+        'not-applicable',
+      );
+      return;
+    }
+    // The read agreed with the 202. That shows the kept description only if the 202 shows something
+    // derived from it: a list of the job title alone would read the same whatever the description.
+    const title = STARTED_DESCRIPTION.title.toLowerCase();
+    if (!started.some((q) => typeof q.text === 'string' && q.text.trim().toLowerCase() !== title)) {
+      t.skip(
+        `the run's candidates read with the requirements of its 202, but the 202 lists no requirement beyond the job title (${someOf(textsOf(started), String)}): nothing derived from the description shows, so no read can tell which description the run uses`,
+        'not-applicable',
+      );
+    }
+  },
+};
 
 export const JOBS_CHECKS: CheckDefinition[] = [
   {
@@ -316,6 +500,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
       );
     },
   },
+  runKeepsStartedDescription,
   {
     id: 'jobs.external-id-per-organization',
     title:

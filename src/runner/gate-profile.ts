@@ -41,6 +41,7 @@ export const GATE_REASONS = {
  */
 export const GATE_LEAVES_OUT: Readonly<Record<string, string>> = {
   'fixtures.cert-slow.runs-three-minutes-then-completes': GATE_REASONS.certSlow,
+  'jobs.run-keeps-started-description': GATE_REASONS.realRun,
   'runs-start.rejection-starts-nothing': GATE_REASONS.quietWatch,
   'webhooks.bad-signature-not-retried': GATE_REASONS.quietWatch,
   'webhooks.retried-after-failure': GATE_REASONS.retry,

@@ -6,6 +6,7 @@ import { int64, RawNumber } from './json.js';
 import type { Lang } from './messages.js';
 import type { Organization, Run } from './store.js';
 import type { FaultSet } from './faults/index.js';
+import { rederivedRequirements, withRederived } from './rederived-requirements.js';
 
 export interface RunState {
   snapshot: EngineSnapshot;
@@ -152,6 +153,8 @@ export function renderRun(
       : snapshot.candidates;
   // Variant fixtures.highest-id-first: a fixture's candidates in descending id order (display order is open).
   const listed = run.fixture && app.config.variants.has('fixtures.highest-id-first') ? [...kept].reverse() : kept;
+  // The fault jobs.run-rederives-current-description: requirements derived again from the job as it is now.
+  const rederived = rederivedRequirements(app, run);
   const candidates = listed.map((c) => {
     const price = priceOverride ?? c.priceCredits;
     run.quotedPrices.set(c.id, price);
@@ -165,7 +168,9 @@ export function renderRun(
       verdict: !run.fixture && faults.has('runs-read.verdict-out-of-enum') ? 'fair' : c.verdict,
       requirements: (run.fixture && faults.has('fixtures.candidate-requirements-musts-only')
         ? c.requirements.filter((r) => r.kind === 'must')
-        : c.requirements
+        : rederived
+          ? withRederived(c.requirements, rederived)
+          : c.requirements
       ).map((r) => {
         const item: Record<string, unknown> = {
           index: r.index,

@@ -1,5 +1,6 @@
 // Creating jobs and refusing incomplete ones (Endpoints › POST /jobs, JobIssue). Refusals and answers act
-// at their points; what changes a stored job is switched in routes/jobs.ts.
+// at their points; what changes a stored job is switched in routes/jobs.ts, what a run read shows of the
+// job in run-view.ts (rederived-requirements.ts).
 import { reword, edited } from './reshape.js';
 import { ApiError } from '../api-error.js';
 import type { FaultDefinition } from './types.js';
@@ -151,5 +152,12 @@ export const jobsFaults = [
     summary:
       'a refused update of an existing job (422 `job_rejected`) still stores the fields it carried (a new `location_text`) before answering',
     caughtBy: 'jobs.refused-update-keeps-job',
+  },
+  {
+    id: 'jobs.run-rederives-current-description',
+    area: 'jobs',
+    summary:
+      "a read of a real run started without requirements derives them again from the job's current description: after a repeat POST /jobs replaced it, the run's candidates list the new description's requirements, not those of its 202",
+    caughtBy: 'jobs.run-keeps-started-description',
   },
 ] as const satisfies readonly FaultDefinition[];
