@@ -104,7 +104,7 @@ type ParamsIn<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
 export type ParamName<N extends EndpointName> = ParamsIn<(typeof ENDPOINTS)[N]['path']>;
 
 /** The path parameters of endpoint N, each as the client wrote it (percent-decoded): ids stay text, never numbers. */
-export type PathParams<N extends EndpointName> = { [K in ParamName<N>]: string };
+type PathParams<N extends EndpointName> = { [K in ParamName<N>]: string };
 
 export type Endpoint<N extends EndpointName = EndpointName> = (typeof ENDPOINTS)[N] & { name: N };
 
@@ -118,7 +118,7 @@ export type EndpointMatch = {
  * client is given the base URL and sends paths relative to it; a partner's requests reach the sandbox
  * with the prefix.
  */
-export const VERSION_PREFIX = '/v1';
+const VERSION_PREFIX = '/v1';
 
 const NAMES = Object.keys(ENDPOINTS) as EndpointName[];
 

@@ -10,7 +10,7 @@ import { rowStatus } from './html-check.js';
 import { escapeHtml as h } from './html-escape.js';
 
 /** How a check spent its time, read from the labels of its exchanges (the shared setup names its steps). */
-export type BarKind = 'real-run' | 'fixture' | 'other';
+type BarKind = 'real-run' | 'fixture' | 'other';
 
 export interface TimelineBar {
   id: string;
