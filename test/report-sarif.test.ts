@@ -121,6 +121,16 @@ describe('SARIF reporter', () => {
     expect(texts[1]).toMatch(/^The string sot_ reaches the browser/);
   });
 
+  it('names both strings for a bare finding of results written before findings named their string', () => {
+    const bare = scanResult.findings!.filter((f) => f.kind === 'prefix');
+    const older: RunResult = { ...scanResult, findings: bare.map(({ prefix: _prefix, ...f }) => f) };
+    const log = JSON.parse(renderSarif(older)) as SarifLog;
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    const texts = log.runs[0]!.results.filter((r) => r.ruleId === bare[0]!.check).map((r) => r.message.text);
+    expect(texts).toHaveLength(bare.length);
+    expect(texts[0]).toMatch(/^The string spk_ or sot_ reaches the browser/);
+  });
+
   it('the schema is the real one: it refuses a log without version', () => {
     expect(validate({ runs: [] })).toBe(false);
   });

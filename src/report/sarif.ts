@@ -29,7 +29,7 @@ const KIND_TEXT: Record<ScanFinding['kind'], string> = {
 };
 
 function findingResult(f: ScanFinding, ruleIndex: number): Json {
-  const what = f.kind === 'prefix' ? `${KIND_TEXT.prefix} ${f.prefix}` : KIND_TEXT[f.kind];
+  const what = f.kind === 'prefix' ? `${KIND_TEXT.prefix} ${f.prefix ?? 'spk_ or sot_'}` : KIND_TEXT[f.kind];
   const where = f.location ? ` in ${f.location}, line ${f.line}, column ${f.column}` : '';
   const physical: Json = { artifactLocation: { uri: pathToUri(f.file) } };
   // Line and column are the file's own only for plain text; inside a HAR part or a source they are the part's.

@@ -301,8 +301,11 @@ export type DossierPart = Omit<RunResult, 'checks' | 'findings' | 'parts'> & {
 export interface ScanFinding {
   /** The check the finding fails, e.g. `scan.no-partner-key-string`. */
   check: string;
-  /** The string found (Authentication, rule 7), however it was written (`spk\u005f` is `spk_`). */
-  prefix: ScannedPrefix;
+  /**
+   * The string found (Authentication, rule 7), however it was written (`spk\u005f` is `spk_`); absent in
+   * results written before findings named it.
+   */
+  prefix?: ScannedPrefix;
   file: string;
   /** 1-based, in the text named by `location` when it is set (a HAR part, a source map's source). */
   line: number;
