@@ -5,7 +5,9 @@
 // time scale `npx svc-certify run` uses (60), with every input provisioned (--exhaust-limits too).
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { certifySandbox } from '../test/support/certify-sandbox.js';
+import type { RunResult } from '../src/runner/results.js';
 import { differences, outcomeOf, startLatencyProxy, type Outcome } from '../test/support/repeat-runs.js';
 
 const runs = Number(process.argv[2] ?? 20);
@@ -18,6 +20,21 @@ function busyLoop(): ChildProcess {
   return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
 }
 
+/** The checks of an outcome that neither passed nor were not applicable. */
+function notPassed(o: Outcome): string[] {
+  return Object.entries(o.checks)
+    .filter(([, status]) => status !== 'passed' && status !== 'skipped (not-applicable)')
+    .map(([id, status]) => `${id} ${status}`);
+}
+
+/** The outcome, and the message of every check that neither passed nor was not applicable (printed at once). */
+function explained(run: RunResult): Outcome {
+  for (const c of run.checks)
+    if (c.status !== 'passed' && c.skipKind !== 'not-applicable')
+      console.log(`    ${c.id} ${c.status}: ${c.message.slice(0, 300)}`);
+  return outcomeOf(run);
+}
+
 async function series(name: string, one: () => Promise<Outcome>): Promise<number> {
   const outcomes: Outcome[] = [];
   const t0 = Date.now();
@@ -25,8 +42,10 @@ async function series(name: string, one: () => Promise<Outcome>): Promise<number
     const s = Date.now();
     const o = await one();
     outcomes.push(o);
+    // Each run's line says at once how it differs from the first: a series stopped early still tells.
+    const diff = i === 0 ? notPassed(o) : differences(outcomes[0]!, o);
     console.log(
-      `${name} run ${i + 1}/${runs}: ${o.verdict}, ${o.exploration.length} generated requests, ${((Date.now() - s) / 1000).toFixed(1)} s`,
+      `${name} run ${i + 1}/${runs}: ${o.verdict}, ${o.exploration.length} generated requests, ${((Date.now() - s) / 1000).toFixed(1)} s, load ${loadavg()[0]!.toFixed(1)}${diff.length > 0 ? `; ${i === 0 ? 'not passed' : 'differs'}: ${diff.join('; ')}` : ''}`,
     );
   }
   const first = outcomes[0]!;
@@ -42,14 +61,20 @@ async function series(name: string, one: () => Promise<Outcome>): Promise<number
 }
 
 const busy = ownLoad ? [busyLoop(), busyLoop()] : [];
+// A bench stopped by a signal takes its busy loops with it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    for (const b of busy) b.kill('SIGKILL');
+    process.exit(130);
+  });
 try {
   const plain = await series('embedded sandbox', async () =>
-    outcomeOf(await certifySandbox({ timeScale: 60, exhaustLimits: true })),
+    explained(await certifySandbox({ timeScale: 60, exhaustLimits: true })),
   );
   const latent = await series(`sandbox behind ${LATENCY_MS} ms`, async () => {
     const proxy = await startLatencyProxy(LATENCY_MS);
     try {
-      return outcomeOf(
+      return explained(
         await certifySandbox({
           timeScale: 60,
           exhaustLimits: true,

@@ -11,8 +11,6 @@ import { int, obj } from './support/json-values.js';
 import { roleField } from './support/recruiters.js';
 
 const suite = 'limits';
-/** Requests kept in flight by the burst, which stops at the first 429. */
-const IN_FLIGHT = 50;
 const DEFAULT_RATE = 120;
 /**
  * Far above the default 120 per minute. The limit is "adjustable per partner by agreement": a burst
@@ -23,6 +21,16 @@ const MAX_BURST = 1000;
 /** How many requests a burst may send before concluding that no limit answered. */
 function burstCap(t: CheckContext): number {
   return Math.max(MAX_BURST, 2 * (t.target.rateLimit ?? DEFAULT_RATE));
+}
+/**
+ * Requests the burst keeps in flight until the first 429: twice the limit and one. All of the first
+ * wave leave at once, so they arrive within one window however long the round trip is (a throughput
+ * bound by round trips would leave a target far away, or a loaded certifier, under its limit); and
+ * were the window to turn while they arrive, one of the two windows they fall in still gets more
+ * than the limit.
+ */
+function inFlight(t: CheckContext): number {
+  return 2 * ((t.target.rateLimit ?? DEFAULT_RATE) + 1);
 }
 const SANDBOX_RUN_QUOTA = 20;
 const RATE_WINDOW_SPEC_MS = 60_000;
@@ -36,37 +44,36 @@ interface Burst {
 }
 
 /**
- * IN_FLIGHT requests at all times until the first 429 (or MAX_BURST). Unpaced: the client's own pacer
+ * inFlight(t) requests at all times until the first 429 (or the burst's cap). Unpaced: the client's own pacer
  * exists to stay under the limit these checks must exceed. Undefined (with a needs-input skip) when the
  * client could not even reach the default rate per (scaled) minute: nothing can be concluded then.
  */
 async function burst(
   t: CheckContext,
   send: (label: string) => Promise<ApiResponse>,
-  onLimited?: () => void,
+  /** Called just before the burst's request number n + 1 leaves, for each n in `after`. */
+  midway?: { after: readonly number[]; run: () => void },
 ): Promise<Burst | undefined> {
   const started = Date.now();
   let sent = 0;
   let limited: ApiResponse | undefined;
   let last: ApiResponse | undefined;
   let answered = 0;
+  const width = inFlight(t);
   const worker = async (): Promise<void> => {
     const cap = burstCap(t);
     while (limited === undefined && sent < cap && !t.signal.aborted) {
+      if (midway?.after.includes(sent)) midway.run();
       sent++;
       const res = await send('burst');
       last = res;
       if (res.status !== 0) answered++;
-      if (res.status === 429 && limited === undefined) {
-        limited = res;
-        // At once, before the requests still in flight are answered: the window must not pass first.
-        onLimited?.();
-      }
-      if (res.status === 0 && answered === 0 && sent >= IN_FLIGHT) return; // the target is not answering at all
+      if (res.status === 429 && limited === undefined) limited = res;
+      if (res.status === 0 && answered === 0 && sent >= width) return; // the target is not answering at all
       if (sent % 100 === 0) t.progress(`${sent} requests sent, no 429 yet`);
     }
   };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  await Promise.all(Array.from({ length: width }, worker));
   const elapsedMs = Date.now() - started;
   if (limited === undefined) {
     const perWindow = (sent * RATE_WINDOW_SPEC_MS) / t.target.timeScale / Math.max(1, elapsedMs);
@@ -217,7 +224,7 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
   {
     id: 'limits.rate-limit-per-partner',
     title:
-      "The rate limit is per partner, all customers together: right after one organization's 429, another organization's request is limited too",
+      "The rate limit is per partner, all customers together: amid one organization's burst over the limit, another organization's request is limited too",
     suite,
     evidence: 'input',
     spec: [S.limits, S.crossCutting],
@@ -230,32 +237,40 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
         return;
       }
       const path = `/runs/${randomUUID()}`;
-      // At once after the 429, side by side: the second organization's request, and the first's as a
-      // control that the window has not passed meanwhile.
-      // A loaded client may see the window pass before the pair is answered: then the burst is tried
-      // again, up to three times.
+      // Inside the burst's first wave, once a quarter, a half and three quarters again the limit have
+      // left: each time the first organization's request (a control), the second organization's, and
+      // the first's again. Sent with the wave, they arrive with it, not behind the requests a loaded
+      // target or a far one still has to answer. Where both controls are 429, the partner was over its
+      // limit in one window around the second organization's request: counted per partner, it is 429
+      // too. Where no trio is bracketed so (the window turned among them), the burst is tried again, up
+      // to three times.
+      const rate = t.target.rateLimit ?? DEFAULT_RATE;
+      const after = [1.25, 1.5, 1.75].map((share) => Math.ceil(share * (rate + 1)));
+      const firstOrg = (label: string) => t.api.get(path, { unpaced: true, label });
+      type Trio = [ApiResponse, ApiResponse, ApiResponse];
+      const bracketed = (trio: Trio): boolean => trio[0].status === 429 && trio[2].status === 429;
       const probed = await together(t, async () => {
-        let out: { b: Burst | undefined; pair?: [ApiResponse, ApiResponse] } = { b: undefined };
+        let out: { b: Burst | undefined; trios: Trio[] } = { b: undefined, trios: [] };
         for (let attempt = 1; attempt <= 3 && !t.signal.aborted; attempt++) {
-          let probe: Promise<[ApiResponse, ApiResponse]> | undefined;
-          const b = await burst(
-            t,
-            (label) => t.api.get(path, { unpaced: true, label: `first organization ${label}` }),
-            () => {
-              probe = Promise.all([
-                t.api.get(path, {
-                  unpaced: true,
-                  auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken },
-                  label: "the second organization's request right after the 429",
-                }),
-                t.api.get(path, { unpaced: true, label: "the first organization's request beside it (control)" }),
-              ]);
+          const probes: Array<Promise<Trio>> = [];
+          const b = await burst(t, (label) => firstOrg(`first organization ${label}`), {
+            after,
+            run: () => {
+              probes.push(
+                Promise.all([
+                  firstOrg("the first organization's request before it (control)"),
+                  t.api.get(path, {
+                    unpaced: true,
+                    auth: { partnerKey: t.inputs.partnerKey, orgToken: second.orgToken },
+                    label: "the second organization's request amid the burst",
+                  }),
+                  firstOrg("the first organization's request after it (control)"),
+                ]),
+              );
             },
-          );
-          if (!b?.limited || !probe) return { b };
-          const pair = await probe;
-          out = { b, pair };
-          if (pair[1].status === 429) break;
+          });
+          out = { b, trios: await Promise.all(probes) };
+          if (!b?.limited || out.trios.some(bracketed)) break;
         }
         return out;
       });
@@ -274,18 +289,20 @@ export const LIMITS_CHECKS: CheckDefinition[] = [
         )
       )
         return;
-      const [theirs, control] = probed.pair!;
-      if (control.status !== 429) {
+      const judged = probed.trios.filter(bracketed);
+      if (judged.length === 0) {
+        const seen = probed.trios.map(([before, , afterIt]) => `${before.status} and ${afterIt.status}`).join(', ');
         t.skip(
-          `the window passed between the 429 and the probe (the first organization's control answered ${control.status}), so the second organization's ${theirs.status} tells nothing`,
+          `three bursts in a row, the rate window turned around every request of the second organization (the first organization's controls beside them answered ${seen || 'nothing'}), so their answers tell nothing`,
           'inconclusive',
         );
         return;
       }
+      const theirs = (judged.find((trio) => trio[1].status !== 429) ?? judged[0]!)[1];
       t.expect.that(
         theirs.status === 429,
         {
-          message: `right after the partner's requests with the first organization's token got 429 (a control beside it still 429), a request with the second organization's token answered ${theirs.status}; the request rate is limited per partner, all customers together`,
+          message: `amid a burst over the limit, between two requests with the first organization's token that both got 429, a request with the second organization's token answered ${theirs.status}; the request rate is limited per partner, all customers together`,
           spec: S.limits,
           expected: '429 rate_limited',
           received: theirs.status,

@@ -53,6 +53,41 @@ const MEMO_MIN_CHARS = 256;
 const MEMO_MAX_CHARS = 64 * 1024;
 const MEMO_ENTRIES = 512;
 const MEMO_BUDGET_CHARS = 2 * 1024 * 1024;
+/**
+ * Shorter texts are remembered apart, so they never push the long ones out: header values, URLs and
+ * small bodies repeat from one exchange to the next (a rate-limit burst sends a thousand alike), and
+ * reading each for every disguise of every secret again was most of what a burst cost.
+ */
+const SHORT_MEMO_ENTRIES = 4096;
+
+/** Texts and their redaction, the oldest forgotten first. */
+interface Memo {
+  get(s: string): string | undefined;
+  set(s: string, redacted: string): void;
+  clear(): void;
+}
+
+function createMemo(maxEntries: number, maxChars: number): Memo {
+  const known = new Map<string, string>();
+  let chars = 0;
+  return {
+    get: (s) => known.get(s),
+    set(s, redacted) {
+      while (known.size > 0 && (known.size >= maxEntries || chars + s.length > maxChars)) {
+        const [oldest] = known.keys();
+        if (oldest === undefined) break;
+        chars -= oldest.length;
+        known.delete(oldest);
+      }
+      known.set(s, redacted);
+      chars += s.length;
+    },
+    clear() {
+      known.clear();
+      chars = 0;
+    },
+  };
+}
 
 /**
  * First 12 characters + '…'. A secret too short for that to hide most of it (a hand-made webhook
@@ -178,22 +213,16 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
    * The last texts redacted, while no secret is added: a check's result is redacted whole when it ends,
    * and the exchanges of a shared setup step (recorded, already redacted) are in several of them.
    */
-  const recent = new Map<string, string>();
-  let recentChars = 0;
+  const recent = createMemo(MEMO_ENTRIES, MEMO_BUDGET_CHARS);
+  const recentShort = createMemo(SHORT_MEMO_ENTRIES, SHORT_MEMO_ENTRIES * MEMO_MIN_CHARS);
   function text(s: string): string {
     if (s.length < MIN_SECRET_LENGTH) return s;
-    if (s.length < MEMO_MIN_CHARS || s.length > MEMO_MAX_CHARS) return redactText(s);
-    const known = recent.get(s);
+    if (s.length > MEMO_MAX_CHARS) return redactText(s);
+    const memo = s.length < MEMO_MIN_CHARS ? recentShort : recent;
+    const known = memo.get(s);
     if (known !== undefined) return known;
     const out = redactText(s);
-    while (recent.size > 0 && (recent.size >= MEMO_ENTRIES || recentChars + s.length > MEMO_BUDGET_CHARS)) {
-      const [oldest] = recent.keys();
-      if (oldest === undefined) break;
-      recentChars -= oldest.length;
-      recent.delete(oldest);
-    }
-    recent.set(s, out);
-    recentChars += s.length;
+    memo.set(s, out);
     return out;
   }
 
@@ -276,7 +305,7 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
         readable,
       );
       recent.clear();
-      recentChars = 0;
+      recentShort.clear();
       for (const listener of listeners) listener(named);
     },
     onAdd(listener) {
