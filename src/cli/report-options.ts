@@ -22,6 +22,7 @@ export {
   createSettingsReporters,
   finishCertification,
   prepareReports,
+  writeDossierReports,
   writeReports,
   type ReportSettings,
 } from '../report/finish-certification.js';

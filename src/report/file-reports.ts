@@ -3,6 +3,7 @@
 // them to stdout instead (`--reporter json:-`).
 
 import { REPORTERS } from './index.js';
+import type { RunResult } from '../runner/results.js';
 import type { FileReporterEntry, Reporter } from './reporter.js';
 
 type RegisteredReporter = (typeof REPORTERS)[keyof typeof REPORTERS];
@@ -25,5 +26,12 @@ export function createStdoutReporter(report: FileReporterEntry, stream: NodeJS.W
     onRunEnd(result) {
       stream.write(report.render(result));
     },
+    ...(report.renderDossier
+      ? {
+          onDossierEnd(head: RunResult, parts: Iterable<RunResult>) {
+            for (const chunk of report.renderDossier!(head, parts)) stream.write(chunk);
+          },
+        }
+      : {}),
   };
 }

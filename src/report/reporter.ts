@@ -5,7 +5,7 @@
 import type { ReporterName } from '../config/reporter-names.js';
 import type { ProgressListener } from '../runner/progress.js';
 import type { CheckResult, RunResult } from '../runner/results.js';
-import { writeReportFile } from './write-report-file.js';
+import { writeReportFile, writeReportFileChunks } from './write-report-file.js';
 
 export type { PlannedCheck, ProgressListener, RunStartInfo } from '../runner/progress.js';
 
@@ -13,6 +13,12 @@ export interface Reporter extends ProgressListener {
   readonly name: string;
   /** Writes the report (files go to reportDir). */
   onRunEnd(result: RunResult, ctx: { reportDir: string }): Promise<void> | void;
+  /**
+   * Writes the report of a dossier too large to hold at once (`report` of many inputs): `head` is the
+   * dossier with its `checks` and `findings` left empty, `parts` gives each part whole, read again on
+   * every pass. Absent: the reporter cannot render a dossier part by part.
+   */
+  onDossierEnd?(head: RunResult, parts: Iterable<RunResult>, ctx: { reportDir: string }): Promise<void> | void;
 }
 
 export interface ReporterOptions {
@@ -46,6 +52,11 @@ export interface FileReporterEntry<N extends ReporterName = ReporterName> {
   /** Its name in the report folder, e.g. `results.json`. */
   file: string;
   render: (result: RunResult) => string;
+  /**
+   * The same text for a dossier, in pieces, from its head and its parts (Reporter.onDossierEnd):
+   * `render` of a dossier is these pieces joined.
+   */
+  renderDossier?: (head: RunResult, parts: Iterable<RunResult>) => Iterable<string>;
   /** Who reads it, for docs/reference/reports.md. */
   readBy: string;
   create: ReporterFactory;
@@ -65,6 +76,13 @@ export function fileReporter<N extends ReporterName>(
       async onRunEnd(result, ctx) {
         await writeReportFile(ctx.reportDir, entry.file, entry.render(result));
       },
+      ...(entry.renderDossier
+        ? {
+            async onDossierEnd(head: RunResult, parts: Iterable<RunResult>, ctx: { reportDir: string }) {
+              await writeReportFileChunks(ctx.reportDir, entry.file, entry.renderDossier!(head, parts));
+            },
+          }
+        : {}),
     }),
   };
 }
