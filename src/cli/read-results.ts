@@ -63,8 +63,6 @@ export function readResultsFile(
   path: string,
   shownAs: string = path,
   redactor: Redactor = readerRedactor(),
-  /** Given the bytes read, before they are parsed (`report` digests each input to read it again). */
-  onBytes?: (bytes: Buffer) => void,
 ): RunResult {
   const unreadable = (e: unknown): never => {
     throw new ConfigError(
@@ -79,7 +77,6 @@ export function readResultsFile(
         `${shownAs} holds more than the ${MAX_RESULTS_FILE_BYTES} bytes (16 MiB) a results.json of svc-certify holds; give the results.json a certifying command wrote`,
       );
     }
-    onBytes?.(bytes);
     text = bytes.toString('utf8');
   } catch (e) {
     if (e instanceof ConfigError) throw e;
