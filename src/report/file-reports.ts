@@ -21,15 +21,16 @@ export function fileReportOf(name: string): FileReporterEntry<FileReportName> | 
 
 /** The report rendered to a stream (stdout) instead of its file, for piping: `svc-certify run --reporter json:- | jq`. */
 export function createStdoutReporter(report: FileReporterEntry, stream: NodeJS.WritableStream): Reporter {
+  const { renderDossier } = report;
   return {
     name: `${report.name}:-`,
     onRunEnd(result) {
       stream.write(report.render(result));
     },
-    ...(report.renderDossier
+    ...(renderDossier
       ? {
           onDossierEnd(head: RunResult, parts: Iterable<RunResult>) {
-            for (const chunk of report.renderDossier!(head, parts)) stream.write(chunk);
+            for (const chunk of renderDossier(head, parts)) stream.write(chunk);
           },
         }
       : {}),

@@ -53,8 +53,9 @@ export interface FileReporterEntry<N extends ReporterName = ReporterName> {
   file: string;
   render: (result: RunResult) => string;
   /**
-   * The same text for a dossier, in pieces, from its head and its parts (Reporter.onDossierEnd):
-   * `render` of a dossier is these pieces joined.
+   * The report of a dossier in pieces, from its head and its parts (Reporter.onDossierEnd): joined,
+   * the text `render` gives for the dossier held whole (report.html counts its passed and skipped
+   * checks instead of listing them).
    */
   renderDossier?: (head: RunResult, parts: Iterable<RunResult>) => Iterable<string>;
   /** Who reads it, for docs/reference/reports.md. */
@@ -68,6 +69,7 @@ export type ReporterEntry<N extends ReporterName = ReporterName> = ConsoleReport
 export function fileReporter<N extends ReporterName>(
   entry: Omit<FileReporterEntry<N>, 'kind' | 'create'>,
 ): FileReporterEntry<N> {
+  const { renderDossier } = entry;
   return {
     ...entry,
     kind: 'file',
@@ -76,10 +78,10 @@ export function fileReporter<N extends ReporterName>(
       async onRunEnd(result, ctx) {
         await writeReportFile(ctx.reportDir, entry.file, entry.render(result));
       },
-      ...(entry.renderDossier
+      ...(renderDossier
         ? {
             async onDossierEnd(head: RunResult, parts: Iterable<RunResult>, ctx: { reportDir: string }) {
-              await writeReportFileChunks(ctx.reportDir, entry.file, entry.renderDossier!(head, parts));
+              await writeReportFileChunks(ctx.reportDir, entry.file, renderDossier(head, parts));
             },
           }
         : {}),
