@@ -6,61 +6,37 @@
 // certified, 1 when not, 2 when an input cannot be read.
 
 import { resolve } from 'node:path';
-import { isDossier, mergeResults, partsOf } from '../report/dossier.js';
-import { RECOMPUTED_NOTICE_ID, recomputedResult, sameCounts } from '../report/recomputed-verdict.js';
+import { dossierHead, isDossier, mergeResults } from '../report/dossier.js';
+import { RECOMPUTED_NOTICE_ID, sameCounts } from '../report/recomputed-verdict.js';
+import type { Reporter } from '../report/reporter.js';
 import type { Notice, RunResult } from '../runner/results.js';
 import { exitCodeOf, verdictOfResult } from '../runner/verdict.js';
 import { readerRedactor, readResultsFile } from './read-results.js';
 import {
   createSettingsReporters,
+  writeDossierReports,
   writeReports,
   resolveReportSettings,
-  resultWithVerdict,
   type ReportSettings,
 } from './report-options.js';
+import { baselineIdsIn, recomputedInput, settledPart } from './report-parts.js';
+import { foldInputs, HOLD_INPUTS_UP_TO_BYTES, readsOneAtATime, type FoldedInputs } from './report-streamed.js';
 import { watchSignals, type SignalWatch, type StopSignal } from './signals.js';
 import { UsageError } from './usage-error.js';
 
-/**
- * With --baseline or --strict the verdicts are decided again: each certification gets the baseline
- * entries naming its checks (an entry naming no check of any of them is reported unknown once), and
- * stays strict if it was run strict. Without them, every result is kept exactly as it was written.
- */
-function withVerdicts(parts: RunResult[], settings: ReportSettings): RunResult[] {
-  if (!settings.baseline && !settings.strict) return parts;
-  const ids = parts.map((p) => new Set(p.checks.map((c) => c.id)));
-  return parts.map((part, i) => {
-    const own = new Set(part.checks.map((c) => c.id));
-    const baseline = settings.baseline && {
-      ...settings.baseline,
-      entries: settings.baseline.entries.filter((e) => own.has(e.id) || (i === 0 && !ids.some((s) => s.has(e.id)))),
-    };
-    const strict = settings.strict || part.config['strict'] === true;
-    return resultWithVerdict(part, { ...settings, strict, ...(baseline ? { baseline } : {}) }, { knownIds: own });
-  });
-}
-
-/**
- * Every certification of every input with its verdict and counts decided from its checks
- * (recomputed-verdict.ts), and the notices of those whose stored numbers disagreed.
- */
-function recomputedParts(
+/** Every certification of every input, decided again from its checks (report-parts.ts). */
+function settledParts(
   results: readonly RunResult[],
   files: readonly string[],
+  settings: ReportSettings,
 ): { parts: RunResult[]; notices: Notice[] } {
-  const parts: RunResult[] = [];
-  const notices: Notice[] = [];
-  results.forEach((result, i) => {
-    const source = files[i] ?? 'a results.json';
-    const own = partsOf(result);
-    own.forEach((part, j) => {
-      const shownAs = own.length > 1 ? `${source} (part ${j + 1}, ${part.title})` : source;
-      const r = recomputedResult(part, shownAs);
-      parts.push(r.result);
-      if (r.notice) notices.push(r.notice);
-    });
-  });
-  return { parts, notices };
+  const inputs = results.map((result, i) => recomputedInput(result, files[i] ?? 'a results.json'));
+  const recomputed = inputs.flatMap((input) => input.parts);
+  const namedByAny = new Set(recomputed.flatMap((part) => baselineIdsIn(part, settings)));
+  return {
+    parts: recomputed.map((part, i) => settledPart(part, i, settings, namedByAny)),
+    notices: inputs.flatMap((input) => input.notices),
+  };
 }
 
 /** A dossier given as it was written: whether its own verdict and counts are those of its parts. */
@@ -93,24 +69,59 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 async function reportInputs(files: string[], settings: ReportSettings, signals: SignalWatch): Promise<number> {
   // Loaded while the inputs are read: after a signal only the rendering is left to do.
   const reportersReady = createSettingsReporters(settings);
-  const results: RunResult[] = [];
   // One redactor for every input: it is built from the environment, the same for each.
   const redactor = readerRedactor();
+  const afterEach = async (read: number): Promise<void> => {
+    // A long merge says what it is doing before it goes quiet for a while.
+    if (read === 1 && files.length >= SHOW_READING_FROM)
+      process.stderr.write(`report: reading ${files.length.toLocaleString('en')} results files\n`);
+    await nextTurn();
+  };
+  if (readsOneAtATime(files)) {
+    const reporters = await reportersReady;
+    const partByPart = reporters.filter((r) => !r.onDossierEnd).map((r) => r.name);
+    if (partByPart.length > 0)
+      throw new UsageError(
+        `--reporter ${partByPart.join(',')} cannot write a dossier of inputs over ${HOLD_INPUTS_UP_TO_BYTES / 1024 / 1024} MiB together; report them in smaller groups for it`,
+      );
+    const folded = await foldInputs(files, { settings, signals, redactor, afterEach });
+    try {
+      if (folded.heads.length > 1) return await reportFolded(folded, files.length, settings, signals, reporters);
+    } finally {
+      folded.dispose();
+    }
+    // A signal after the first input, which held one certification: reported as a single input is.
+    return reportResults(
+      [readResultsFile(resolve(files[0] ?? ''), files[0], redactor)],
+      files,
+      settings,
+      signals,
+      reporters,
+    );
+  }
+  const results: RunResult[] = [];
   // The first input is always read (bounded by MAX_RESULTS_FILE_BYTES): an interrupted report still
   // has a certification to show. It also compiles the results schema, once.
   for (const file of files) {
     if (results.length > 0 && signals.received()) break;
     results.push(readResultsFile(resolve(file), file, redactor));
-    // A long merge says what it is doing before it goes quiet for a while.
-    if (results.length === 1 && files.length >= SHOW_READING_FROM)
-      process.stderr.write(`report: reading ${files.length.toLocaleString('en')} results files\n`);
-    await nextTurn();
+    await afterEach(results.length);
   }
+  return reportResults(results, files, settings, signals, await reportersReady);
+}
+
+/** The reports of the inputs read, held together; the exit code. */
+async function reportResults(
+  results: RunResult[],
+  files: readonly string[],
+  settings: ReportSettings,
+  signals: SignalWatch,
+  reporters: Reporter[],
+): Promise<number> {
   const signal = signals.received();
   const read = files.slice(0, results.length);
-  const recomputed = recomputedParts(results, read);
-  const parts = withVerdicts(recomputed.parts, settings);
-  const merged = mergeResults(parts);
+  const recomputed = settledParts(results, read, settings);
+  const merged = mergeResults(recomputed.parts);
   const [only] = results;
   // A single input whose numbers are its checks', without new flags, is passed through untouched (a
   // dossier included): byte-identical reports.
@@ -124,10 +135,43 @@ async function reportInputs(files: string[], settings: ReportSettings, signals: 
     (!isDossier(only) || dossierAgrees(only, merged));
   const reported = untouched ? only : withDossierNotices(merged, only, recomputed.notices);
   const result = signal ? interruptedReport(reported, signal, results.length, files.length) : reported;
-  const reporters = await reportersReady;
   await writeReports(reporters, result, settings);
-  // The verdict decided here from the checks (never a stored one: recomputed-verdict.ts).
-  // A dossier's signal is its interrupted part's.
+  return exitCodeOfReport(result);
+}
+
+/** The reports of inputs read one at a time (report-streamed.ts): the head, and the parts read again. */
+async function reportFolded(
+  folded: FoldedInputs,
+  given: number,
+  settings: ReportSettings,
+  signals: SignalWatch,
+  reporters: Reporter[],
+): Promise<number> {
+  const signal = signals.received();
+  const merged = withDossierNotices(dossierHead(folded.heads, folded.verdicts), undefined, folded.notices);
+  const shown = withNotice(merged, elidedInHtml(merged, settings));
+  const result = signal ? interruptedReport(shown, signal, folded.read, given) : shown;
+  await writeDossierReports(reporters, result, folded.parts, settings);
+  return exitCodeOfReport(result);
+}
+
+/** report.html of a dossier read one at a time lists its passed and skipped checks by count only (html.ts). */
+function elidedInHtml(result: RunResult, settings: ReportSettings): Notice | undefined {
+  if (!settings.reporters.some((r) => r === 'html' || r === 'html:-')) return undefined;
+  const rest = result.summary.passed + result.summary.skipped;
+  if (rest === 0) return undefined;
+  return {
+    id: 'report.html-counts-passed',
+    message: `report.html counts the ${rest.toLocaleString('en')} passed and skipped checks of this dossier without listing them (its inputs were too large to show every check in one page); results.json and junit.xml list every check`,
+  };
+}
+
+function withNotice(result: RunResult, notice: Notice | undefined): RunResult {
+  return notice ? { ...result, notices: [...(result.notices ?? []), notice] } : result;
+}
+
+/** The verdict decided here from the checks (never a stored one: recomputed-verdict.ts); a dossier's signal is its interrupted part's. */
+function exitCodeOfReport(result: RunResult): number {
   return exitCodeOf(
     verdictOfResult(result),
     result.interrupted ?? result.parts?.find((p) => p.interrupted)?.interrupted,

@@ -21,6 +21,7 @@ export {
   createSettingsReporters,
   finishCertification,
   prepareReports,
+  writeDossierReports,
   writeReports,
   type ReportSettings,
 } from '../report/finish-certification.js';

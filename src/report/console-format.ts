@@ -138,17 +138,25 @@ export function formatCheckBlock(check: CheckResult, c: ChalkInstance, moreIn: s
  * (baseline, verdict, count line). A dossier lists each certification under its title.
  */
 export function formatGroupedSummary(result: RunResult, c: ChalkInstance, include: CheckFilter = () => true): string {
-  if (isDossier(result)) {
-    // A dossier: each certification under its title, then the one verdict and the combined count line.
-    const parts = partsOf(result);
-    const blocks = parts.map(
-      (part) => `${c.bold.underline(oneLine(part.title))}\n\n${formatGroupedSummary(part, c, include)}`,
-    );
-    const verdict = verdictOf(result);
-    const label = `${verdictLabel(verdict)} (dossier of ${parts.length} certifications)`;
-    return `${blocks.join('\n')}\n${toned(verdict, label, c)}\n${formatCountLine(result.summary)}\n`;
-  }
+  if (isDossier(result)) return [...formatDossierSummary(result, partsOf(result), c, include)].join('');
   return `${[...formatSuites(result, c, include), ...formatEndingLines(result, c)].join('\n')}\n`;
+}
+
+/** A dossier: each certification under its title as it comes, then the one verdict and the combined count line. */
+export function* formatDossierSummary(
+  head: RunResult,
+  parts: Iterable<RunResult>,
+  c: ChalkInstance,
+  include: CheckFilter = () => true,
+): Generator<string> {
+  let first = true;
+  for (const part of parts) {
+    yield `${first ? '' : '\n'}${c.bold.underline(oneLine(part.title))}\n\n${formatGroupedSummary(part, c, include)}`;
+    first = false;
+  }
+  const verdict = verdictOf(head);
+  const label = `${verdictLabel(verdict)} (dossier of ${head.parts?.length ?? 0} certifications)`;
+  yield `\n${toned(verdict, label, c)}\n${formatCountLine(head.summary)}\n`;
 }
 
 function formatSuites(result: RunResult, c: ChalkInstance, include: CheckFilter): string[] {

@@ -5,7 +5,7 @@
 import type { ChalkInstance } from 'chalk';
 import { DefaultRenderer, Listr, ListrLogger, ProcessOutput, type ListrTask } from 'listr2';
 import type { CheckResult, RunResult } from '../runner/results.js';
-import { formatCheckLine, formatGroupedSummary, oneLine } from './console-format.js';
+import { formatCheckLine, formatDossierSummary, formatGroupedSummary, oneLine } from './console-format.js';
 import { countStatuses } from './format.js';
 import type { PlannedCheck, Reporter, RunStartInfo } from './reporter.js';
 
@@ -197,6 +197,11 @@ export function createLiveConsoleReporter(opts: LiveConsoleOptions): Reporter {
       }
       if (done) await done;
       stream.write(`\n${formatGroupedSummary(result, c)}`);
+    },
+    // `report` runs no check: no task list to close, only the summary to print.
+    onDossierEnd(head: RunResult, parts: Iterable<RunResult>) {
+      stream.write('\n');
+      for (const chunk of formatDossierSummary(head, parts, c)) stream.write(chunk);
     },
   };
 }

@@ -8,6 +8,7 @@ import type { ChalkInstance } from 'chalk';
 import type { CheckResult, RunResult } from '../runner/results.js';
 import {
   formatCheckBlock,
+  formatDossierSummary,
   formatEnding,
   formatGroupedSummary,
   NEEDS_ATTENTION,
@@ -56,6 +57,10 @@ export function createPlainConsoleReporter(opts: PlainConsoleOptions): Reporter 
       printed.add(check.id);
       if (!include(check)) return;
       stream.write(`${formatCheckBlock(check, c, whereMoreIs(opts.reporters)).join('\n')}\n`);
+    },
+    onDossierEnd(head: RunResult, parts: Iterable<RunResult>) {
+      stream.write('\n');
+      for (const chunk of formatDossierSummary(head, parts, c, include)) stream.write(chunk);
     },
     onRunEnd(result: RunResult) {
       if (printed.size === 0 || isDossier(result)) {

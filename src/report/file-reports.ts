@@ -3,6 +3,7 @@
 // them to stdout instead (`--reporter json:-`).
 
 import { REPORTERS } from './index.js';
+import type { RunResult } from '../runner/results.js';
 import type { FileReporterEntry, Reporter } from './reporter.js';
 
 type RegisteredReporter = (typeof REPORTERS)[keyof typeof REPORTERS];
@@ -20,10 +21,18 @@ export function fileReportOf(name: string): FileReporterEntry<FileReportName> | 
 
 /** The report rendered to a stream (stdout) instead of its file, for piping: `svc-certify run --reporter json:- | jq`. */
 export function createStdoutReporter(report: FileReporterEntry, stream: NodeJS.WritableStream): Reporter {
+  const { renderDossier } = report;
   return {
     name: `${report.name}:-`,
     onRunEnd(result) {
       stream.write(report.render(result));
     },
+    ...(renderDossier
+      ? {
+          onDossierEnd(head: RunResult, parts: Iterable<RunResult>) {
+            for (const chunk of renderDossier(head, parts)) stream.write(chunk);
+          },
+        }
+      : {}),
   };
 }

@@ -111,6 +111,27 @@ export async function writeReports(
   });
 }
 
+/**
+ * writeReports for a dossier too large to hold (Reporter.onDossierEnd): its head, and its parts read
+ * again by each reporter, a part at a time; the files as one set all the same.
+ */
+export async function writeDossierReports(
+  reporters: readonly Reporter[],
+  head: RunResult,
+  parts: Iterable<RunResult>,
+  settings: Pick<ReportSettings, 'reporters' | 'reportDir'>,
+): Promise<void> {
+  const write = async (reportDir: string): Promise<void> => {
+    for (const reporter of reporters) {
+      if (!reporter.onDossierEnd) throw new Error(`the ${reporter.name} reporter cannot write a dossier part by part`);
+      await reporter.onDossierEnd(head, parts, { reportDir });
+    }
+  };
+  if (!writesFiles(settings)) return write(settings.reportDir);
+  await prepareReportDir(settings.reportDir);
+  await writeReportSet(settings.reportDir, write);
+}
+
 /** Whether the settings write any file (the console and reports sent to stdout write none, and create no folder). */
 function writesFiles(settings: Pick<ReportSettings, 'reporters'>): boolean {
   return settings.reporters.some((r) => r !== 'console' && !parseReporterToken(r).stdout);

@@ -9,7 +9,7 @@ import { checksBySuite } from './format.js';
 import { type ExchangeStore, renderCheck, rowStatus } from './html-check.js';
 import { escapeHtml as h } from './html-escape.js';
 
-type RowStatus = CheckStatus | 'expected';
+export type RowStatus = CheckStatus | 'expected';
 
 /** The tiers in page order; every row status belongs to exactly one. */
 const TIERS: ReadonlyArray<{ key: string; title: string; statuses: readonly RowStatus[] }> = [
@@ -52,21 +52,51 @@ function groupSection(group: Group, checks: readonly CheckResult[], store: Excha
   );
 }
 
+/** How many checks of each row status the certifications hold, and whether any is an expected failure. */
+export type RowCounts = Map<RowStatus, number>;
+
+function rowCountsOf(parts: Iterable<RunResult>): RowCounts {
+  const counts: RowCounts = new Map();
+  for (const part of parts)
+    for (const check of part.checks) counts.set(rowStatus(check), (counts.get(rowStatus(check)) ?? 0) + 1);
+  return counts;
+}
+
 /** Every check of the certifications, tier by tier; a tier or group with no check is left out. */
 export function renderTiers(parts: readonly RunResult[], dossier: boolean, store: ExchangeStore): string {
-  const groups = groupsOf(parts, dossier);
-  return TIERS.map((tier) => {
-    const inTier = (check: CheckResult): boolean => tier.statuses.includes(rowStatus(check));
-    const sections = groups
-      .map((group) => ({ group, checks: group.checks.filter(inTier) }))
-      .filter(({ checks }) => checks.length > 0);
-    if (sections.length === 0) return '';
-    const count = sections.reduce((sum, { checks }) => sum + checks.length, 0);
-    return (
+  return [...tierChunks(parts, rowCountsOf(parts), { dossier, store })].join('');
+}
+
+export interface TierOptions {
+  dossier: boolean;
+  store: ExchangeStore;
+  /**
+   * The tier of passed and skipped checks is counted, not listed (a dossier too large to show every
+   * check): its heading, then this sentence saying where they are.
+   */
+  elideRest?: string;
+}
+
+/** renderTiers in pieces: `counts` (rowCountsOf) heads each tier, then a pass over `parts` fills it. */
+export function* tierChunks(parts: Iterable<RunResult>, counts: RowCounts, opts: TierOptions): Generator<string> {
+  for (const tier of TIERS) {
+    const count = tier.statuses.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0);
+    if (count === 0) continue;
+    yield (
       `<section class="tier" data-tier="${tier.key}" aria-labelledby="tier-${tier.key}">` +
-      `<h2 id="tier-${tier.key}">${h(tier.title)} <small>${plural(count, 'check')}</small></h2>` +
-      sections.map(({ group, checks }) => groupSection(group, checks, store)).join('') +
-      `</section>`
+      `<h2 id="tier-${tier.key}">${h(tier.title)} <small>${plural(count, 'check')}</small></h2>`
     );
-  }).join('');
+    if (tier.key === 'rest' && opts.elideRest !== undefined) {
+      yield `<p class="elided">${h(opts.elideRest)}</p></section>`;
+      continue;
+    }
+    const inTier = (check: CheckResult): boolean => tier.statuses.includes(rowStatus(check));
+    for (const part of parts) {
+      for (const group of groupsOf([part], opts.dossier)) {
+        const checks = group.checks.filter(inTier);
+        if (checks.length > 0) yield groupSection(group, checks, opts.store);
+      }
+    }
+    yield `</section>`;
+  }
 }

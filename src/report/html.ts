@@ -13,12 +13,12 @@ import {
   explorationLine,
   verdictOf,
 } from './format.js';
-import { isDossier, partsOf } from './dossier.js';
+import { isDossier, partRows, partsOf } from './dossier.js';
 import { ExchangeStore, rowStatus } from './html-check.js';
 import { escapeHtml as h } from './html-escape.js';
 import { HTML_SCRIPT } from './html-script.js';
 import { HTML_NO_SCRIPT_STYLE, HTML_STYLE } from './html-style.js';
-import { renderTiers } from './html-tiers.js';
+import { renderTiers, tierChunks, type RowCounts } from './html-tiers.js';
 import { renderTimeline, TIMELINE_STYLE } from './html-timeline.js';
 import { renderCoverage } from './html-coverage.js';
 import { fileReporter } from './reporter.js';
@@ -133,12 +133,30 @@ function dossierHeader(result: RunResult, parts: readonly RunResult[]): string {
   );
 }
 
-function toolbar(result: RunResult): string {
-  const total = result.checks.length;
-  const hasExpected = result.baseline !== undefined || result.checks.some((c) => c.expected);
+/** The checks a page counts: by row status, and whether any carries a baseline's mark. */
+interface PageCounts {
+  total: number;
+  rows: RowCounts;
+  marked: boolean;
+}
+
+function pageCountsOf(parts: Iterable<RunResult>): PageCounts {
+  const counted: PageCounts = { total: 0, rows: new Map(), marked: false };
+  for (const part of parts) {
+    for (const check of part.checks) {
+      counted.total++;
+      counted.rows.set(rowStatus(check), (counted.rows.get(rowStatus(check)) ?? 0) + 1);
+      if (check.expected) counted.marked = true;
+    }
+  }
+  return counted;
+}
+
+function toolbar(result: RunResult, counted: PageCounts): string {
+  const hasExpected = result.baseline !== undefined || counted.marked;
   const buttons = FILTERS.filter(({ key }) => key !== 'expected' || hasExpected)
     .map(({ key, label }) => {
-      const n = key === 'all' ? total : result.checks.filter((check) => rowStatus(check) === key).length;
+      const n = key === 'all' ? counted.total : (counted.rows.get(key) ?? 0);
       return `<button type="button" data-filter="${key}" aria-pressed="${key === 'all'}">${label}<span class="c">${n}</span></button>`;
     })
     .join('');
@@ -199,6 +217,16 @@ export function renderHtml(result: RunResult): string {
     ? `${certificationSections(parts)}${renderTiers(parts, true, store)}`
     : `${renderTimeline(result)}${baselineSection(result, 2)}${renderTiers([result], false, store)}`;
   return [
+    ...pageStart(title),
+    parts ? dossierHeader(result, parts) : header(result),
+    toolbar(result, pageCountsOf(parts ?? [result])),
+    `<main><div class="wrap">${renderCoverage(parts ?? [result], parts !== undefined)}${body}${pageMainEnd}`,
+    ...pageEnd(result, store),
+  ].join('\n');
+}
+
+function pageStart(title: string): string[] {
+  return [
     '<!doctype html>',
     '<html lang="en">',
     '<head>',
@@ -211,16 +239,39 @@ export function renderHtml(result: RunResult): string {
     `<style>${HTML_STYLE}${TIMELINE_STYLE}${HTML_NO_SCRIPT_STYLE}</style>`,
     '</head>',
     '<body>',
-    parts ? dossierHeader(result, parts) : header(result),
-    toolbar(result),
-    `<main><div class="wrap">${renderCoverage(parts ?? [result], parts !== undefined)}${body}<p class="empty" id="empty" hidden>No check matches this filter.</p></div></main>`,
+  ];
+}
+
+const pageMainEnd = '<p class="empty" id="empty" hidden>No check matches this filter.</p></div></main>';
+
+function pageEnd(result: RunResult, store: ExchangeStore): string[] {
+  return [
     store.element(),
     `<footer><div class="wrap">${h(result.tool.name)} ${h(result.tool.version)} · ${h(result.spec.title)} · spec sha256 <code>${h(result.spec.sha256)}</code> · ${h(result.startedAt)} → ${h(result.finishedAt)}</div></footer>`,
     `<script>${HTML_SCRIPT}</script>`,
     '</body>',
     '</html>',
     '',
-  ].join('\n');
+  ];
+}
+
+/**
+ * report.html of a dossier too large to hold (Reporter.onDossierEnd), in pieces: every certification
+ * with its verdict and facts, every failed, error, warned and baseline-accepted check in full, and the
+ * passed and skipped ones counted, not listed (10,000 certifications of 212 checks would make a page no
+ * browser opens); the head's notice says so, and results.json and junit.xml hold every check.
+ */
+export function* renderDossierHtml(head: RunResult, parts: Iterable<RunResult>): Generator<string> {
+  const rows = partRows(head);
+  const store = new ExchangeStore();
+  const counted = pageCountsOf(parts);
+  yield `${pageStart(`${verdictLabel(verdictOf(head))}: svc-certify dossier of ${rows.length} certifications`).join('\n')}\n`;
+  yield `${dossierHeader(head, rows)}\n${toolbar(head, counted)}\n`;
+  yield `<main><div class="wrap">${certificationSections(rows)}`;
+  const rest = (counted.rows.get('passed') ?? 0) + (counted.rows.get('skipped') ?? 0);
+  const elideRest = `The ${rest.toLocaleString('en')} passed and skipped checks are counted here, not listed; results.json and junit.xml list every check.`;
+  yield* tierChunks(parts, counted.rows, { dossier: true, store, elideRest });
+  yield `${pageMainEnd}\n${pageEnd(head, store).join('\n')}`;
 }
 
 /** `--reporter html`. */
@@ -228,6 +279,7 @@ export const HTML_REPORTER = fileReporter({
   name: 'html',
   file: HTML_FILE,
   render: renderHtml,
+  renderDossier: renderDossierHtml,
   readBy:
     'a person: one self-contained file (no network), failures first, each with expected, received, spec section, the exchanges and a `curl` that reproduces it',
 });

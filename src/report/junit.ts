@@ -173,33 +173,48 @@ function testsuites(result: RunResult, prefix: string): string {
   return out + baselineSuite(result, prefix);
 }
 
-function testsuitesElement(parts: readonly RunResult[], durationMs: number, prefixed: boolean): string {
+/**
+ * The document in pieces: the root element counts every part (`counted`: their heads will do), then
+ * each part's suites as it comes.
+ */
+function* testsuitesElement(
+  counted: ReadonlyArray<Pick<RunResult, 'summary' | 'baseline'>>,
+  parts: Iterable<RunResult>,
+  durationMs: number,
+  prefixed: boolean,
+): Generator<string> {
   let tests = 0;
   let failures = 0;
   let errors = 0;
-  for (const part of parts) {
+  for (const part of counted) {
     const problems = part.baseline?.problems.length ?? 0;
     tests += part.summary.total + problems;
     failures += part.summary.failed + problems;
     errors += part.summary.error;
   }
-  let out = '<?xml version="1.0" encoding="UTF-8"?>\n';
-  out += `<testsuites name="svc-certify" tests="${tests}" failures="${failures}" errors="${errors}" time="${junitTime(durationMs)}">\n`;
+  yield (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<testsuites name="svc-certify" tests="${tests}" failures="${failures}" errors="${errors}" time="${junitTime(durationMs)}">\n`
+  );
   // Two parts of one kind (two runs, say) share a title: the second is named "(2)" so suite names stay apart.
   const seen = new Map<string, number>();
   for (const part of parts) {
     const n = (seen.get(part.title) ?? 0) + 1;
     seen.set(part.title, n);
-    out += testsuites(part, prefixed ? `${part.title}${n > 1 ? ` (${n})` : ''} › ` : '');
+    yield testsuites(part, prefixed ? `${part.title}${n > 1 ? ` (${n})` : ''} › ` : '');
   }
-  out += '</testsuites>\n';
-  return out;
+  yield '</testsuites>\n';
+}
+
+/** junit.xml of a dossier in pieces, a part at a time (Reporter.onDossierEnd). */
+export function renderDossierJunit(head: RunResult, parts: Iterable<RunResult>): Iterable<string> {
+  return testsuitesElement(head.parts ?? [], parts, head.durationMs, true);
 }
 
 export function renderJunit(result: RunResult): string {
   // A dossier: each certification's suites, named after it (two runs may share suite names).
-  if (isDossier(result)) return testsuitesElement(partsOf(result), result.durationMs, true);
-  return testsuitesElement([result], result.durationMs, false);
+  if (isDossier(result)) return [...renderDossierJunit(result, partsOf(result))].join('');
+  return [...testsuitesElement([result], [result], result.durationMs, false)].join('');
 }
 
 /** `--reporter junit`. */
@@ -207,6 +222,7 @@ export const JUNIT_REPORTER = fileReporter({
   name: 'junit',
   file: JUNIT_FILE,
   render: renderJunit,
+  renderDossier: renderDossierJunit,
   readBy:
     'CI test tabs: one `testsuite` per suite, one `testcase` per check; a warning is a passing testcase whose `<system-out>` starts with `WARNING:`, an expected failure (baseline) one starting `EXPECTED FAILURE:`; exchanges only for checks that did not pass',
 });

@@ -16,7 +16,7 @@ import {
   verdictTone,
 } from './format.js';
 import { terminalSafe } from './terminal-safe.js';
-import { isDossier, partsOf } from './dossier.js';
+import { isDossier, partRows, partsOf } from './dossier.js';
 import { fileReporter } from './reporter.js';
 import { loadSpec } from '../spec/spec-file.js';
 import { coveredCount, specCoverage } from './spec-coverage.js';
@@ -72,29 +72,38 @@ function problemRow(check: CheckResult): string {
   return `| ${mdCode(check.id)} | ${status} | ${mdCell(spec)} | ${mdCell(reasonOf(check))} |`;
 }
 
-/** A dossier: one verdict and a row per certification, then each certification's summary a level down. */
-function renderDossierMarkdown(result: RunResult): string {
-  const verdict = verdictOf(result);
-  const parts = partsOf(result);
+/**
+ * A dossier: one verdict and a row per certification (from the heads), then each certification's
+ * summary a level down, a part at a time. Display-safe here, piece by piece: escaping is per character.
+ */
+export function renderDossierMarkdown(head: RunResult, parts: Iterable<RunResult>): Iterable<string> {
+  return dossierMarkdown(head, partRows(head), parts);
+}
+
+function* dossierMarkdown(head: RunResult, rows: readonly RunResult[], parts: Iterable<RunResult>): Generator<string> {
+  const verdict = verdictOf(head);
   const lines: string[] = [`# ${ICONS[verdictTone(verdict)]} svc-certify dossier: ${verdictLabel(verdict)}`, ''];
   lines.push('| Certification | Target | Verdict | Checks |', '| --- | --- | --- | --- |');
-  for (const part of parts) {
+  for (const part of rows) {
     lines.push(
       `| ${mdCell(part.title)} | ${mdCode(part.target.baseUrl)} | ${verdictLabel(verdictOf(part))} | ${mdCell(formatCountLine(part.summary))} |`,
     );
   }
-  lines.push('', `**${formatCountLine(result.summary)}**`, '');
+  lines.push('', `**${formatCountLine(head.summary)}**`, '');
+  yield terminalSafe(`${lines.join('\n')}\n`);
+  let first = true;
   for (const part of parts) {
     // Headings one level down, so the dossier's title stays the only top-level one.
-    const [, ...rest] = renderMarkdown(part).trimEnd().split('\n');
+    const [, ...rest] = renderRunMarkdown(part).trimEnd().split('\n');
     const icon = ICONS[verdictTone(verdictOf(part))];
-    lines.push(
+    const section = [
       `## ${icon} ${mdCell(part.title)}: ${verdictLabel(verdictOf(part))}`,
       ...rest.map((line) => (/^#+ /.test(line) ? `#${line}` : line)),
-      '',
-    );
+    ];
+    // A blank line between two certifications, none after the last.
+    yield terminalSafe(`${first ? '' : '\n'}${section.join('\n')}\n`);
+    first = false;
   }
-  return `${lines.join('\n').trimEnd()}\n`;
 }
 
 /**
@@ -103,7 +112,11 @@ function renderDossierMarkdown(result: RunResult): string {
  * visible \x.. escape, here as there.
  */
 export function renderMarkdown(result: RunResult): string {
-  return terminalSafe(isDossier(result) ? renderDossierMarkdown(result) : renderRunMarkdown(result));
+  if (isDossier(result)) {
+    const parts = partsOf(result);
+    return [...dossierMarkdown(result, parts, parts)].join('');
+  }
+  return terminalSafe(renderRunMarkdown(result));
 }
 
 function renderRunMarkdown(result: RunResult): string {
@@ -198,5 +211,6 @@ export const MARKDOWN_REPORTER = fileReporter({
   name: 'markdown',
   file: MARKDOWN_FILE,
   render: renderMarkdown,
+  renderDossier: renderDossierMarkdown,
   readBy: 'CI job summaries (`cat reports/summary.md >> "$GITHUB_STEP_SUMMARY"`)',
 });

@@ -5,7 +5,7 @@
 import type { ReporterName } from '../config/reporter-names.js';
 import type { ProgressListener } from '../runner/progress.js';
 import type { CheckResult, RunResult } from '../runner/results.js';
-import { writeReportFile } from './write-report-file.js';
+import { writeReportFile, writeReportFileChunks } from './write-report-file.js';
 
 export type { PlannedCheck, RunStartInfo } from '../runner/progress.js';
 
@@ -13,6 +13,12 @@ export interface Reporter extends ProgressListener {
   readonly name: string;
   /** Writes the report (files go to reportDir). */
   onRunEnd(result: RunResult, ctx: { reportDir: string }): Promise<void> | void;
+  /**
+   * Writes the report of a dossier too large to hold at once (`report` of many inputs): `head` is the
+   * dossier with its `checks` and `findings` left empty, `parts` gives each part whole, read again on
+   * every pass. Absent: the reporter cannot render a dossier part by part.
+   */
+  onDossierEnd?(head: RunResult, parts: Iterable<RunResult>, ctx: { reportDir: string }): Promise<void> | void;
 }
 
 export interface ReporterOptions {
@@ -46,6 +52,12 @@ export interface FileReporterEntry<N extends ReporterName = ReporterName> {
   /** Its name in the report folder, e.g. `results.json`. */
   file: string;
   render: (result: RunResult) => string;
+  /**
+   * The report of a dossier in pieces, from its head and its parts (Reporter.onDossierEnd): joined,
+   * the text `render` gives for the dossier held whole (report.html counts its passed and skipped
+   * checks instead of listing them).
+   */
+  renderDossier?: (head: RunResult, parts: Iterable<RunResult>) => Iterable<string>;
   /** Who reads it, for docs/reference/reports.md. */
   readBy: string;
   create: ReporterFactory;
@@ -57,6 +69,7 @@ export type ReporterEntry<N extends ReporterName = ReporterName> = ConsoleReport
 export function fileReporter<N extends ReporterName>(
   entry: Omit<FileReporterEntry<N>, 'kind' | 'create'>,
 ): FileReporterEntry<N> {
+  const { renderDossier } = entry;
   return {
     ...entry,
     kind: 'file',
@@ -65,6 +78,13 @@ export function fileReporter<N extends ReporterName>(
       async onRunEnd(result, ctx) {
         await writeReportFile(ctx.reportDir, entry.file, entry.render(result));
       },
+      ...(renderDossier
+        ? {
+            async onDossierEnd(head: RunResult, parts: Iterable<RunResult>, ctx: { reportDir: string }) {
+              await writeReportFileChunks(ctx.reportDir, entry.file, renderDossier(head, parts));
+            },
+          }
+        : {}),
     }),
   };
 }

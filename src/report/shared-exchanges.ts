@@ -19,22 +19,37 @@ function isRef(value: unknown): value is ExchangeRef {
   return typeof value === 'object' && value !== null && 'sameAs' in value;
 }
 
+type CheckWithRefs = Omit<CheckResult, 'exchanges'> & { exchanges: Array<RecordedExchange | ExchangeRef> };
+
 /** The checks with each repeated exchange of a passed or skipped check replaced by a reference to its first copy. */
 export function referToSharedExchanges(
   checks: readonly CheckResult[],
-  key: (exchange: RecordedExchange) => string,
-): Array<Omit<CheckResult, 'exchanges'> & { exchanges: Array<RecordedExchange | ExchangeRef> }> {
-  const first = new Map<string, ExchangeRef['sameAs']>();
-  return checks.map((check, c) => ({
-    ...check,
-    exchanges: check.exchanges.map((exchange, e) => {
-      const k = key(exchange);
-      const seen = first.get(k);
-      if (seen && REFERRING.has(check.status)) return { sameAs: seen };
-      if (!seen) first.set(k, { check: c, exchange: e });
-      return exchange;
-    }),
-  }));
+  key: (exchange: RecordedExchange) => unknown,
+): CheckWithRefs[] {
+  const refer = exchangeReferrer(key);
+  return checks.map((check) => refer(check));
+}
+
+/**
+ * referToSharedExchanges a check at a time, for checks written one after another (a dossier written
+ * part by part): each call is the next check of the file, and only the keys of first copies are kept.
+ */
+export function exchangeReferrer(key: (exchange: RecordedExchange) => unknown): (check: CheckResult) => CheckWithRefs {
+  const first = new Map<unknown, ExchangeRef['sameAs']>();
+  let c = -1;
+  return (check) => {
+    c++;
+    return {
+      ...check,
+      exchanges: check.exchanges.map((exchange, e) => {
+        const k = key(exchange);
+        const seen = first.get(k);
+        if (seen && REFERRING.has(check.status)) return { sameAs: seen };
+        if (!seen) first.set(k, { check: c, exchange: e });
+        return exchange;
+      }),
+    };
+  };
 }
 
 /**
