@@ -9,7 +9,7 @@ import { checksBySuite } from './format.js';
 import { type ExchangeStore, renderCheck, rowStatus } from './html-check.js';
 import { escapeHtml as h } from './html-escape.js';
 
-export type RowStatus = CheckStatus | 'expected';
+type RowStatus = CheckStatus | 'expected';
 
 /** The tiers in page order; every row status belongs to exactly one. */
 const TIERS: ReadonlyArray<{ key: string; title: string; statuses: readonly RowStatus[] }> = [

@@ -85,7 +85,7 @@ function* partFindings(parts: Iterable<RunResult>): Generator<string> {
  * results.json of a dossier in pieces (Reporter.onDossierEnd): the text renderJson writes for the
  * merged dossier, its checks written a part at a time and its findings on a second pass.
  */
-export function* renderDossierJson(head: RunResult, parts: Iterable<RunResult>): Generator<string> {
+function* renderDossierJson(head: RunResult, parts: Iterable<RunResult>): Generator<string> {
   const nonce = randomBytes(8).toString('hex');
   const checkCount = (head.parts ?? []).reduce((n, p) => n + p.checkCount, 0);
   const findingCount = (head.parts ?? []).reduce((n, p) => n + p.findingCount, 0);

@@ -207,7 +207,7 @@ function* testsuitesElement(
 }
 
 /** junit.xml of a dossier in pieces, a part at a time (Reporter.onDossierEnd). */
-export function renderDossierJunit(head: RunResult, parts: Iterable<RunResult>): Iterable<string> {
+function renderDossierJunit(head: RunResult, parts: Iterable<RunResult>): Iterable<string> {
   return testsuitesElement(head.parts ?? [], parts, head.durationMs, true);
 }
 

@@ -76,7 +76,7 @@ function problemRow(check: CheckResult): string {
  * A dossier: one verdict and a row per certification (from the heads), then each certification's
  * summary a level down, a part at a time. Display-safe here, piece by piece: escaping is per character.
  */
-export function renderDossierMarkdown(head: RunResult, parts: Iterable<RunResult>): Iterable<string> {
+function renderDossierMarkdown(head: RunResult, parts: Iterable<RunResult>): Iterable<string> {
   return dossierMarkdown(head, partRows(head), parts);
 }
 

@@ -9,7 +9,7 @@
 
 import type { CheckResult, RecordedExchange, RunResult } from '../runner/results.js';
 
-export interface ExchangeRef {
+interface ExchangeRef {
   sameAs: { check: number; exchange: number };
 }
 
