@@ -18,7 +18,11 @@ describe('the spool of report', () => {
     const long = makeRunResult();
     // Over the 1 MiB read chunk, in characters of 3 and 4 bytes, so a chunk ends inside one.
     const message = '€😀'.repeat(200_000);
-    const parts = [makeRunResult(), { ...long, checks: long.checks.map((c, i) => (i === 1 ? { ...c, message } : c)) }, sharing()];
+    const parts = [
+      makeRunResult(),
+      { ...long, checks: long.checks.map((c, i) => (i === 1 ? { ...c, message } : c)) },
+      sharing(),
+    ];
     const spool = openPartSpool();
     try {
       for (const part of parts) spool.add(part);
