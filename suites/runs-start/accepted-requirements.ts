@@ -179,7 +179,7 @@ export const ACCEPTED_CHECKS: CheckDefinition[] = [
   {
     id: 'runs-start.unsent-requirement-origin-not-partner',
     title:
-      "A requirement the partner did not send (the appended job title, a fixture's own list on a start without requirements) is never marked origin 'partner'",
+      "A requirement the partner did not send (the appended job title, those derived from the job description on a start without requirements, a fixture's own list) is never marked origin 'partner'",
     suite,
     evidence: 'provoked',
     spec: [S.requirement, S.runsStart],
@@ -193,6 +193,14 @@ export const ACCEPTED_CHECKS: CheckDefinition[] = [
       const sent = submittedRequirements(run.start)?.length;
       if (sent !== undefined)
         starts.push({ res: run.start, sent, what: 'the shared real run (its job title appended)' });
+      // The derived run sends no requirements: all of its 202's are the service's (derived, the title).
+      const derived = await t.setup.derivedRun();
+      if (derived.start.status === 202)
+        starts.push({
+          res: derived.start,
+          sent: 0,
+          what: 'a run of a job started without requirements (derived from its description)',
+        });
       if (t.target.environment === 'sandbox') {
         // A fixture start sends no requirements: every requirement of its 202 is the fixture's own.
         const { start } = await t.setup.fixtureRun(PROBE_FIXTURE);
