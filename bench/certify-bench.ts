@@ -18,9 +18,9 @@ const CERT_SLOW_SPEC_MS = 3 * 60_000;
  * Requests: the shared real run alone is read every 5 s of spec time for its 150-240 s, 30 to 48 reads,
  * so one certification varies by about 15 (main at 635f099: 334 to 352 over six runs); the checks of a
  * refused job update, a simulated 503 on a write, and a short (a third real run), a failed and a re-read run add about 12.
- * The fourth real run is a job's own, started without requirements and read until it lists a candidate
- * once its description was replaced (jobs.run-keeps-started-description): a job, a start, the
- * replacement and 1 to 4 reads.
+ * The fourth real run, the shared derived run, is a job's own, started without requirements (its 202
+ * judged for origin too) and read until it lists a candidate once its description was replaced
+ * (jobs.run-keeps-started-description): a job, a start, the replacement and 1 to 4 reads.
  */
 const BUDGET = { requests: 360, realRuns: 4 };
 /** Past its cap, the exploration may send the shrink tries and confirmations of a failure it found. */

@@ -1,7 +1,8 @@
 // Jobs: an upsert on external_id; a job missing a required field is refused with 422 job_rejected,
 // one JobIssue per missing field, and nothing stored. The success status is not shown (any 2xx).
 // Every external_id is fresh and never starts with `cert-` (reserved for sandbox fixtures). One check
-// starts a real run: a run started before its job's description is replaced keeps what it started with.
+// reads the shared derived run: a run started before its job's description is replaced keeps what it
+// started with.
 
 import type { ApiResponse } from '../src/http/types.js';
 import type { JsonObject } from '../src/json/lossless.js';
@@ -150,22 +151,15 @@ async function placesRefused(
 }
 
 /**
- * The job of the started-description check: description A states a years minimum and four skills, B
- * one other skill and no years, so a service that derives requirements from the description derives
- * lists of other lengths and kinds from the two. The title and location stay: only the description is
- * said to be kept ("Runs already started keep the description they started with"), and the title a
- * start appends is another rule.
+ * The description the started-description check sends for the derived run's job once its run started:
+ * the job's own states a years minimum and four skills, this one other skill and no years, so a service
+ * that derives requirements from the description derives lists of other lengths and kinds from the two.
+ * The title and location stay: only the description is said to be kept ("Runs already started keep the
+ * description they started with"), and the title a start appends is another rule.
  */
-const STARTED_DESCRIPTION = {
-  title: 'Backend Engineer',
-  location_text: 'Tel Aviv, Israel',
-  started:
-    'We are looking for a backend engineer to build the services behind our hiring platform. You will design HTTP APIs ' +
-    'in TypeScript on Node.js and model data in PostgreSQL. At least 4 years of server-side experience are expected.',
-  replaced:
-    'We are hiring a backend engineer to look after our payment systems. You will write Java services and keep them ' +
-    'running on Kubernetes.',
-};
+const REPLACED_DESCRIPTION =
+  'We are hiring a backend engineer to look after our payment systems. You will write Java services and keep them ' +
+  'running on Kubernetes.';
 
 /** Polling as the spec guides a client: every 5 seconds while running, for 30 minutes at most. */
 const POLL_SPEC_MS = 5_000;
@@ -262,35 +256,19 @@ const runKeepsStartedDescription: CheckDefinition = {
   needs: ['org'],
   timeoutMs: REAL_RUN_BUDGET_MS,
   async run(t) {
-    const user = await t.setup.user();
-    const externalId = t.setup.uniqueId('svc-certify-job');
-    const job = {
-      external_id: externalId,
-      title: STARTED_DESCRIPTION.title,
-      location_text: STARTED_DESCRIPTION.location_text,
-    };
-    const created = await postJob(t, { ...job, description_text: STARTED_DESCRIPTION.started }, 'create a job');
-    if (!t.expect.status(created, '2xx', S.jobs)) return;
-    // No requirements: "when omitted, requirements are derived from the job description". Target 1:
-    // one listed candidate shows the requirements the run uses.
-    const start = await t.setup.startRun(
-      { job_external_id: externalId, acting_user_external_id: user.externalId, target_count: 1 },
-      { label: 'start a run of the job without requirements (derived from its description)' },
-    );
-    if (start.status === 429 && obj(start.json)?.error === 'sandbox_run_quota') {
-      t.skip(
-        "needs a real run, and the organization's daily sandbox run quota is used up (429 sandbox_run_quota): certify with a fresh --activation-code instead of --org-token, or later",
-        'needs-input',
-        'a fresh --activation-code (the run quota is used up)',
-      );
-      return;
-    }
+    // The run is the shared derived run (its 202 also judged by the origin check): one real run for both.
+    const { job, start } = await t.setup.derivedRun();
     const runId = acceptedRunId(t, start);
     if (runId === undefined) return;
     const started = objects(obj(start.json)?.requirements);
     const replaced = await postJob(
       t,
-      { ...job, description_text: STARTED_DESCRIPTION.replaced },
+      {
+        external_id: job.externalId,
+        title: job.title,
+        location_text: job.locationText,
+        description_text: REPLACED_DESCRIPTION,
+      },
       'the same job again with another description (same title and location)',
     );
     if (!t.expect.status(replaced, '2xx', S.jobs)) return;
@@ -321,7 +299,7 @@ const runKeepsStartedDescription: CheckDefinition = {
     }
     // The read agreed with the 202. That shows the kept description only if the 202 shows something
     // derived from it: a list of the job title alone would read the same whatever the description.
-    const title = STARTED_DESCRIPTION.title.toLowerCase();
+    const title = job.title.toLowerCase();
     if (!started.some((q) => typeof q.text === 'string' && q.text.trim().toLowerCase() !== title)) {
       t.skip(
         `the run's candidates read with the requirements of its 202, but the 202 lists no requirement beyond the job title (${someOf(textsOf(started), String)}): nothing derived from the description shows, so no read can tell which description the run uses`,

@@ -57,6 +57,13 @@ export interface RunHandle {
   start: ApiResponse;
 }
 
+/** The derived run: a job of its own and the answer to a start of it that sent no requirements. */
+export interface DerivedRun {
+  job: JobHandle;
+  /** The answer to POST /runs without `requirements` (judged by the checks that read it, not by the setup). */
+  start: ApiResponse;
+}
+
 /** The body of POST /runs as a check sends it (fields may be missing or wrong on purpose). */
 export type RunStartBody = Record<string, unknown>;
 
@@ -73,6 +80,12 @@ export interface SharedSetup {
   realRun(): Promise<{ run: RunHandle; reads: ApiResponse[]; final: ApiResponse }>;
   /** A second real run of the shared job, its title submitted as requirement 0, target 20 with narrow musts (started, not polled). */
   secondRealRun(): Promise<RunHandle>;
+  /**
+   * A real run of a job of its own started without requirements (so the service derives them from the
+   * job description), target 1; started, not followed. Its 202 serves every check that judges derived
+   * requirements, so one real run is spent for them all.
+   */
+  derivedRun(): Promise<DerivedRun>;
   /** A third real run arranged to end short of its target (target 20, narrow musts; started, not followed). */
   shortRealRun(): Promise<RunHandle>;
   /**

@@ -21,6 +21,7 @@ import { certificationOnly, GATE_REASONS } from '../runner/gate-profile.js';
 import { S } from '../spec/sections.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type {
+  DerivedRun,
   JobHandle,
   OrgHandle,
   RunHandle,
@@ -468,6 +469,43 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
   }
 
   /**
+   * The derived run: a job of its own (DERIVED_RUN_JOB, a description that states skills and a years
+   * minimum, so a service that derives requirements has something to derive), started without
+   * `requirements` and target 1. A job of its own because the kept-description check replaces its
+   * description afterwards. The start's answer is returned as it came: whether it is the 202 the spec
+   * gives is the reading checks' assertion.
+   */
+  derivedRunStep(): Step<DerivedRun> {
+    const user = this.userStep();
+    return this.step('derived-run', 'derived run', [user], async (api) => {
+      const u = await user.promise;
+      const job: JobHandle = { externalId: this.uniqueId('svc-certify-job'), ...DERIVED_RUN_JOB };
+      const created = await api.post(
+        '/jobs',
+        {
+          external_id: job.externalId,
+          title: job.title,
+          description_text: job.descriptionText,
+          location_text: job.locationText,
+        },
+        { label: 'create a job for a run without requirements' },
+      );
+      if (created.status < 200 || created.status > 299) {
+        throw new SetupFailure('derived run (create a job)', this.wrong(created, 'a 2xx'), S.jobs, created);
+      }
+      // No requirements: "when omitted, requirements are derived from the job description". Target 1:
+      // one listed candidate shows the requirements the run uses.
+      const start = await this.startRun(
+        api,
+        { job_external_id: job.externalId, acting_user_external_id: u.externalId, target_count: 1 },
+        { label: 'start a run of the job without requirements (derived from its description)' },
+      );
+      this.skipOnRunQuota(start);
+      return { job: { ...job, response: created }, start };
+    });
+  }
+
+  /**
    * The sandbox allows 20 real runs per organization a day: a reused --org-token can run out, and the
    * 429 is then the spec's own answer, not a fault of the target.
    */
@@ -620,6 +658,7 @@ export class SharedSetupCore implements SetupProvider<SharedSetup> {
       realRun: () => this.outsideGate(GATE_REASONS.realRun, () => awaitStep(() => this.realRunStep())),
       secondRealRun: () => this.outsideGate(GATE_REASONS.moreRealRuns, () => awaitStep(() => this.secondRealRunStep())),
       shortRealRun: () => this.outsideGate(GATE_REASONS.moreRealRuns, () => awaitStep(() => this.shortRealRunStep())),
+      derivedRun: () => this.outsideGate(GATE_REASONS.moreRealRuns, () => awaitStep(() => this.derivedRunStep())),
       // Through the check's api: its request is paused like any other.
       startRun: (body, opts) => this.startRun(api, body, opts ?? {}),
       webhookTrio: () => awaitStep(() => this.webhookTrioStep()),
@@ -661,6 +700,19 @@ function refuseOperatorCode(res: ApiResponse, code: string): void {
     'an unused activation code',
   );
 }
+
+/**
+ * The derived run's job: its description states a years minimum and four skills, so a service that
+ * derives requirements from a description derives some (the kept-description check replaces it with one
+ * that derives others).
+ */
+const DERIVED_RUN_JOB: Omit<JobHandle, 'externalId'> = {
+  title: 'Backend Engineer',
+  locationText: 'Tel Aviv, Israel',
+  descriptionText:
+    'We are looking for a backend engineer to build the services behind our hiring platform. You will design HTTP APIs ' +
+    'in TypeScript on Node.js and model data in PostgreSQL. At least 4 years of server-side experience are expected.',
+};
 
 /** The short real run's target: the sandbox's highest, more than its narrow musts leave in a pool. */
 const SHORT_RUN_TARGET = 20;

@@ -192,7 +192,12 @@ export function derivedRequirements(
     let kind = d.kind;
     if (kind === 'must' && musts >= MAX_MUSTS) kind = 'nice';
     if (kind === 'must') musts++;
-    out.push({ index: out.length, text, kind, origin: 'derived' });
+    out.push({
+      index: out.length,
+      text,
+      kind,
+      origin: faults.has('runs-start.derived-requirements-origin-partner') ? 'partner' : 'derived',
+    });
   }
   if (appendTitle) out.push({ index: out.length, text: title, kind: 'must', origin: 'job_title' });
   return out;

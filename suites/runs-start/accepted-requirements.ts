@@ -6,6 +6,7 @@ import { isJsonObject, parseJsonLossless, type JsonObject } from '../../src/json
 import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
 import { secondRunRequirements } from '../../src/api-setup/shared-setup.js';
 import { S } from '../../src/spec/sections.js';
+import { SkipCheck } from '../../src/runner/skip-check.js';
 import { int, obj, objects } from '../support/json-values.js';
 import { show, someOf } from '../support/messages.js';
 import { REAL_RUN_BUDGET_MS } from '../support/runs.js';
@@ -179,7 +180,7 @@ export const ACCEPTED_CHECKS: CheckDefinition[] = [
   {
     id: 'runs-start.unsent-requirement-origin-not-partner',
     title:
-      "A requirement the partner did not send (the appended job title, a fixture's own list on a start without requirements) is never marked origin 'partner'",
+      "A requirement the partner did not send (the appended job title, those derived from the job description on a start without requirements, a fixture's own list) is never marked origin 'partner'",
     suite,
     evidence: 'provoked',
     spec: [S.requirement, S.runsStart],
@@ -193,6 +194,18 @@ export const ACCEPTED_CHECKS: CheckDefinition[] = [
       const sent = submittedRequirements(run.start)?.length;
       if (sent !== undefined)
         starts.push({ res: run.start, sent, what: 'the shared real run (its job title appended)' });
+      // The derived run sends no requirements: all of its 202's are the service's (derived, the title).
+      // A used-up run quota skips that run, not what the other starts show.
+      const derived = await t.setup.derivedRun().catch((e: unknown) => {
+        if (e instanceof SkipCheck) return undefined;
+        throw e;
+      });
+      if (derived?.start.status === 202)
+        starts.push({
+          res: derived.start,
+          sent: 0,
+          what: 'a run of a job started without requirements (derived from its description)',
+        });
       if (t.target.environment === 'sandbox') {
         // A fixture start sends no requirements: every requirement of its 202 is the fixture's own.
         const { start } = await t.setup.fixtureRun(PROBE_FIXTURE);

@@ -100,6 +100,13 @@ export const runsStartFaults = [
     },
   },
   {
+    id: 'runs-start.derived-requirements-origin-partner',
+    area: 'runs-start',
+    summary:
+      'requirements derived from the job description (a real run started without `requirements`) are marked origin `partner`; the appended title and submitted requirements are marked as before',
+    caughtBy: 'runs-start.unsent-requirement-origin-not-partner',
+  },
+  {
     id: 'runs-start.target-count-string-coerced',
     area: 'runs-start',
     summary: 'a `target_count` written as a string of digits (`"1"`) is read as the integer and the run started',
