@@ -22,7 +22,7 @@ import { FIRST_FIXTURE_CANDIDATE } from './common.js';
 import type { Endpoint, Prepared } from './endpoints.js';
 import { classesOf, integralTopLevel, judgeMismatch, judgeSchema, judgeValid, storedShape } from './judges.js';
 import { MIN_SHRINK_TRIES, type Property, send, type Sent, shareOf, sweepOf } from './sending.js';
-import { cutNote, nothingSent } from './spare-budget.js';
+import { nothingSent } from './spare-budget.js';
 
 const suite = 'explore';
 
@@ -43,7 +43,7 @@ type Attempt = { verdict: string | undefined; sent?: Sent } | 'unsent';
  * Runs the sweep, then the drawn cases, in order until one fails; a failure of a drawn case is shrunk
  * (fast-check, replaying its class's stream) and reported with the minimal request's exchange. A case
  * `tolerated` says is not a failure (an input the spec leaves open) goes to it and the exploration goes
- * on. Returns how many cases were judged, and whether the grace cut the rest (spare-budget.ts).
+ * on. Returns how many cases were judged.
  */
 async function exploreCases(
   x: Explored,
@@ -52,7 +52,7 @@ async function exploreCases(
   attempt: (m: Mutation, label: string) => Promise<Attempt>,
   report: (m: Mutation, failed: Sent, verdict: string, note: string) => void,
   tolerated?: (m: Mutation, sent: Sent, verdict: string, note: string) => boolean,
-): Promise<{ judged: number; cut: boolean }> {
+): Promise<number> {
   const { t, ex, seed, ep, property } = x;
   let judged = 0;
   for (const c of drawCases(classes, count, seed, sweepOf(ep, property))) {
@@ -60,7 +60,7 @@ async function exploreCases(
     const i = judged;
     t.progress(`explore: case ${i + 1}/${count} (${c.mutation.kind})`);
     const out = await attempt(c.mutation, `case ${i + 1}: ${describeMutation(c.mutation)}`);
-    if (out === 'unsent') return { judged, cut: true };
+    if (out === 'unsent') break;
     judged++;
     if (out.verdict === undefined || !out.sent) continue;
     let note = `case ${i + 1} of seed ${ex.seed} (replay: --seed ${ex.seed})`;
@@ -87,9 +87,9 @@ async function exploreCases(
     } else
       note = `case ${i + 1}, of the fixed sweep sent before the seeded cases with every seed (replay: --seed ${ex.seed})`;
     report(last.m, last.sent, last.verdict, note);
-    return { judged, cut: false };
+    return judged;
   }
-  return { judged, cut: false };
+  return judged;
 }
 
 function startCheck(t: CheckContext, ep: Endpoint, property: Property): ExploreInputs | undefined {
@@ -166,7 +166,7 @@ export function mismatchCheck(ep: Endpoint): CheckDefinition {
     async (x) => {
       const { t, ex, p } = x;
       const classes = classesOf(ep, 'mismatch');
-      const { judged, cut } = await exploreCases(
+      const judged = await exploreCases(
         x,
         classes,
         shareOf(ex, ep, 'mismatch'),
@@ -189,7 +189,7 @@ export function mismatchCheck(ep: Endpoint): CheckDefinition {
       );
       if (judged === 0) return nothingSent(t, ex);
       t.expect.that(true, {
-        message: `${judged} mismatches refused (${kindsLine(ep, 'mismatch', classes, judged)})${cutNote(cut, judged)}`,
+        message: `${judged} mismatches refused (${kindsLine(ep, 'mismatch', classes, judged)})`,
         spec: S.errors,
       });
     },
@@ -216,7 +216,7 @@ export function validCheck(ep: Endpoint): CheckDefinition {
       const { t, ex, p } = x;
       const classes = classesOf(ep, 'valid');
       let warned = false;
-      const { judged, cut } = await exploreCases(
+      const judged = await exploreCases(
         x,
         classes,
         shareOf(ex, ep, 'valid'),
@@ -267,7 +267,7 @@ export function validCheck(ep: Endpoint): CheckDefinition {
       );
       if (judged === 0) return nothingSent(t, ex);
       t.expect.that(true, {
-        message: `${judged} valid bodies answered without a 5xx on ordinary input${cutNote(cut, judged)}`,
+        message: `${judged} valid bodies answered without a 5xx on ordinary input`,
         spec: S.crossCutting,
       });
     },
@@ -288,7 +288,7 @@ export function schemaCheck(ep: Endpoint): CheckDefinition {
       const { t, ex, p } = x;
       const judge = judgeSchema(ep);
       let successes = 0;
-      const { judged, cut } = await exploreCases(
+      const judged = await exploreCases(
         x,
         classesOf(ep, 'schema'),
         shareOf(ex, ep, 'schema'),
@@ -313,10 +313,7 @@ export function schemaCheck(ep: Endpoint): CheckDefinition {
         t.skip(`none of ${judged} generated valid bodies was answered 2xx: no success body to judge`, 'inconclusive');
         return;
       }
-      t.expect.that(true, {
-        message: `${successes} success bodies matched ${ep.response}${cutNote(cut, judged)}`,
-        spec: ep.spec,
-      });
+      t.expect.that(true, { message: `${successes} success bodies matched ${ep.response}`, spec: ep.spec });
     },
   );
 }
@@ -348,7 +345,7 @@ export function storedCheck(ep: Endpoint): CheckDefinition {
       const shape = storedShape(ep);
       let readBack = 0;
       let warned = false;
-      const { judged, cut } = await exploreCases(
+      const judged = await exploreCases(
         x,
         mismatchClasses(shape),
         Math.max(1, Math.floor(shareOf(ex, ep, 'stored') / 2)),
@@ -432,10 +429,7 @@ export function storedCheck(ep: Endpoint): CheckDefinition {
         );
         return;
       }
-      t.expect.that(true, {
-        message: `${readBack} writes refused 422 read back: nothing stored${cutNote(cut, judged)}`,
-        spec,
-      });
+      t.expect.that(true, { message: `${readBack} writes refused 422 read back: nothing stored`, spec });
     },
   );
 }

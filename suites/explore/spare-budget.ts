@@ -21,13 +21,6 @@ export function nothingSent(t: CheckContext, ex: ExploreInputs): void {
   );
 }
 
-/** What a check's message adds when the grace ended its cases early: a shorter exploration is said, not silent. */
-export function cutNote(cut: boolean, judged: number): string {
-  return cut
-    ? `; cut after ${judged} cases: the other checks had ended and the rest was not answered within one request time-out of that, all the exploration may add to a certification`
-    : '';
-}
-
 /** One request time-out (the HTTP client's default): all the exploration may add to the certification. */
 const EXPLORE_GRACE_MS = 30_000;
 
