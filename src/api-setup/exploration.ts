@@ -13,7 +13,6 @@ export function explorationRequests(results: readonly CheckResult[]): number {
     if (check.suite !== EXPLORE_SUITE) continue;
     for (const ex of check.exchanges) {
       if ((ex.label ?? '').startsWith('setup: ')) continue;
-      if (ex.transportError?.code === 'no_spare_budget') continue;
       n++;
     }
   }

@@ -30,6 +30,8 @@ export function createStatsCounter(): StatsCounter {
       return next(req, attempt);
     },
     answered(spec, { incoming, error }) {
+      // A spare request that found no budget never went out: no answer to count.
+      if (error?.code === 'no_spare_budget') return;
       const key = error ? error.code : String(incoming?.status ?? 0);
       stats.byStatus[key] = (stats.byStatus[key] ?? 0) + 1;
       // Only the 429s the certifier did not ask for: a simulated one or a deliberate burst is a check.

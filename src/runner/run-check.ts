@@ -60,7 +60,10 @@ export async function runCheck<Setup>(check: CheckDefinition<Setup>, env: CheckR
   let beforeInterrupt: number | undefined;
 
   const record = (ex: RecordedExchange, setupLabel: boolean): void => {
-    if (indexOf.has(ex)) return;
+    // A spare request that found no budget before the other checks ended never reached the target (the
+    // exploration sends the same case again in its grace): recording it would list the case twice in
+    // runs where the others happened to end while it waited, and once in the rest.
+    if (indexOf.has(ex) || ex.transportError?.code === 'no_spare_budget') return;
     const index = exchanges.length;
     const label = setupLabel && !(ex.label ?? '').startsWith('setup') ? `setup: ${ex.label ?? ''}` : ex.label;
     indexOf.set(ex, index);
