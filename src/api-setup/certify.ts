@@ -27,7 +27,7 @@ import { preflight, PreflightInterrupted, type PreflightResult } from './preflig
 import { createRegistry, sortChecks } from '../runner/registry.js';
 import { assembleResult } from '../runner/assemble-result.js';
 import type { CheckResult, EnvironmentEvidence, RunResult, RunTimeline } from '../runner/results.js';
-import { deliveriesOnClock, envelopeOf, rateWindowMs, requestsPerWindow } from '../runner/timeline-record.js';
+import { envelopeOf, trafficTimeline } from '../runner/timeline-record.js';
 import { runCheck, DEFAULT_MARGIN_MS } from '../runner/run-check.js';
 import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
 import { runConcurrently } from '../runner/schedule.js';
@@ -366,26 +366,17 @@ function runTimeline(
   startedAt: Date,
   timeScale: number,
 ): RunTimeline {
-  const origin = startedAt.getTime();
-  const windowMs = rateWindowMs(timeScale);
-  const deliveries = deliveriesOnClock(
-    received.map((d) => {
-      const { eventId, event, occurredAt } = envelopeOf(d.json);
-      return {
-        eventId,
-        event,
-        ...(occurredAt !== undefined ? { sentAt: occurredAt } : {}),
-        receivedAt: d.receivedAt,
-        status: d.answeredStatus,
-      };
-    }),
-    origin,
-  );
-  return {
-    windowMs,
-    requests: requestsPerWindow(sendTimes, origin, Date.now(), windowMs),
-    ...(deliveries.length > 0 ? { deliveries } : {}),
-  };
+  const seen = received.map((d) => {
+    const { eventId, event, occurredAt } = envelopeOf(d.json);
+    return {
+      eventId,
+      event,
+      ...(occurredAt !== undefined ? { sentAt: occurredAt } : {}),
+      receivedAt: d.receivedAt,
+      status: d.answeredStatus,
+    };
+  });
+  return trafficTimeline(sendTimes, seen, startedAt.getTime(), Date.now(), timeScale);
 }
 
 /** Resolves when every check ended, or at once on a second signal (the checks still running are left behind). */

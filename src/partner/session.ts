@@ -6,7 +6,7 @@ import { createRedactor, type Redactor } from '../config/redact.js';
 import { namedSecret } from '../config/secret-options.js';
 import { assembleResult } from '../runner/assemble-result.js';
 import type { Notice, RunResult, RunTimeline } from '../runner/results.js';
-import { deliveriesOnClock, rateWindowMs, requestsPerWindow } from '../runner/timeline-record.js';
+import { trafficTimeline } from '../runner/timeline-record.js';
 import { INJECTION_POINTS } from './injection-points.js';
 import { createInjector, type Injector } from './injections.js';
 import { judgeAll, toCheckResult, type Judged } from './judge.js';
@@ -190,30 +190,20 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
 
 /** The client's traffic on the session's clock: its requests per rate window, the deliveries, the injections. */
 export function partnerTimeline(traffic: Traffic, startedAtMs: number, endMs: number, timeScale: number): RunTimeline {
-  const windowMs = rateWindowMs(timeScale);
-  const deliveries = deliveriesOnClock(
-    traffic.deliveries.map((d) => ({
-      eventId: d.eventId,
-      event: d.event,
-      sentAt: d.startedAt,
-      receivedAt: d.answeredAt,
-      status: d.status ?? 0,
-    })),
-    startedAtMs,
-  );
+  const seen = traffic.deliveries.map((d) => ({
+    eventId: d.eventId,
+    event: d.event,
+    sentAt: d.startedAt,
+    receivedAt: d.answeredAt,
+    status: d.status ?? 0,
+  }));
   const armed = new Map(INJECTION_POINTS.map((p) => [p.id, p.arms]));
   const injections = traffic.requests
     .filter((r) => r.injected !== undefined)
     .map((r) => ({ id: r.injected!, atMs: r.at - startedAtMs, request: r.id, rule: armed.get(r.injected!) ?? '' }));
+  const sendTimes = traffic.requests.map((r) => r.at);
   return {
-    windowMs,
-    requests: requestsPerWindow(
-      traffic.requests.map((r) => r.at),
-      startedAtMs,
-      endMs,
-      windowMs,
-    ),
-    ...(deliveries.length > 0 ? { deliveries } : {}),
+    ...trafficTimeline(sendTimes, seen, startedAtMs, endMs, timeScale),
     ...(injections.length > 0 ? { injections } : {}),
   };
 }

@@ -3,7 +3,7 @@
 // arrived. Pure functions of what the HTTP engine and the receiver kept, so `run` and `partner` record
 // the same shapes (results.ts: RunTimeline).
 
-import { MAX_TIMELINE_DELIVERIES, type TimelineDelivery } from './results.js';
+import { MAX_TIMELINE_DELIVERIES, type RunTimeline, type TimelineDelivery } from './results.js';
 
 /** The rate window: a minute of the spec's time, as the pacer and the target divide it. */
 export function rateWindowMs(timeScale: number): number {
@@ -72,5 +72,25 @@ export function envelopeOf(json: unknown): { eventId: string; event: string; occ
     eventId: text(o.event_id),
     event: text(o.event),
     ...(Number.isFinite(occurred) ? { occurredAt: occurred } : {}),
+  };
+}
+
+/**
+ * The timeline `run` and `partner` record alike: the requests sent (epoch ms) per rate window from
+ * `startedAtMs` to `endMs`, and the deliveries seen, when there were any.
+ */
+export function trafficTimeline(
+  sendTimes: readonly number[],
+  seen: readonly SeenDelivery[],
+  startedAtMs: number,
+  endMs: number,
+  timeScale: number,
+): RunTimeline {
+  const windowMs = rateWindowMs(timeScale);
+  const deliveries = deliveriesOnClock(seen, startedAtMs);
+  return {
+    windowMs,
+    requests: requestsPerWindow(sendTimes, startedAtMs, endMs, windowMs),
+    ...(deliveries.length > 0 ? { deliveries } : {}),
   };
 }
