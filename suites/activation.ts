@@ -1,5 +1,5 @@
 // Activation: redeeming a one-time code connects a customer organization and yields its org token.
-// Codes are scarce and single use, so the checks share planned redemptions (src/runner/code-plan.ts):
+// Codes are scarce and single use, so the checks share planned redemptions (src/api-setup/code-plan.ts):
 // the primary organization's redeem is the connection check; one code redeemed as typed is the
 // normalization check, its second redeem the single-use check, and its organization serves the
 // isolation checks; one more code is the external_id_taken check. Three codes in all (two with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry } from '../src/runner/registry.js';
+import { createRunRegistry } from '../src/api-setup/run-registry.js';
 import { SPEC_SECTIONS } from '../src/spec/section-names.js';
 import { loadSpec, parseSpecSections } from '../src/spec/spec-file.js';
 import { ALL_CHECKS, SUITE_ORDER, UNCOVERED_REASONS } from './index.js';
@@ -8,7 +8,7 @@ describe('suites', () => {
   const sections = loadSpec().sections;
 
   it('load into the registry (unique, well-formed ids in known suites)', () => {
-    expect(createRegistry(ALL_CHECKS, SUITE_ORDER).checks.length).toBe(ALL_CHECKS.length);
+    expect(createRunRegistry(ALL_CHECKS, SUITE_ORDER).checks.length).toBe(ALL_CHECKS.length);
   });
 
   it('cite only section headings that exist in the spec', () => {

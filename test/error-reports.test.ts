@@ -7,9 +7,15 @@ import { validateAgainst } from '../src/schema/validator.js';
 import { vendorFile } from './support/vendor-file.js';
 import { ERROR_REPORT_FILES, renderErrorReport } from '../src/report/error-reports.js';
 import { errorResult } from '../src/runner/error-result.js';
+import { specDigestIfReadable } from '../src/spec/spec-digest.js';
 
 const REASON = 'no target in CI: set SVC_BASE_URL (or --base-url) to the deployment to certify; <b>&"]]>';
-const result = errorResult({ certification: 'run', reason: REASON, startedAt: new Date() });
+const result = errorResult({
+  spec: specDigestIfReadable(),
+  certification: 'run',
+  reason: REASON,
+  startedAt: new Date(),
+});
 
 describe('the reports of an exit 2', () => {
   it('results.json is a results document (schemas/results.schema.json) with verdict error, the reason and no check', () => {

@@ -9,8 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRedactor } from '../src/config/redact.js';
 import { createHttpEngine } from '../src/http/client.js';
 import { explorationRequests } from '../src/api-setup/exploration.js';
-import type { CheckDefinition } from '../src/runner/check.js';
-import { runCheck } from '../src/runner/run-check.js';
+import type { CheckDefinition } from '../src/api-setup/check.js';
+import { runApiCheck } from '../src/api-setup/run-api-check.js';
+import type { SharedSetup } from '../src/api-setup/setup-view.js';
 import { S } from '../src/spec/sections.js';
 import { listening, type LoopbackServer } from './support/loopback-server.js';
 
@@ -61,11 +62,12 @@ describe('an exploration check whose request found no spare budget', () => {
       ratePerMinute: 120,
       timeScale: 1,
     });
-    const result = await runCheck(check, {
+    const result = await runApiCheck(check, {
       target: { baseUrl: server.baseUrl, environment: 'sandbox', timeScale: 1, embedded: false },
       inputs: { partnerKey: 'spk_test_unsent', maxSpendCredits: 0 },
       engine,
-      setup: { forCheck: () => undefined },
+      // The check awaits no shared step.
+      setup: { forCheck: () => ({}) as SharedSetup },
       reservedCodes: [],
       validate: () => [],
       marginMs: 0,

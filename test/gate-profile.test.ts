@@ -3,16 +3,16 @@
 
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../suites/index.js';
-import { planCertification } from '../src/runner/certify-plan.js';
+import { planCertification } from '../src/api-setup/certify-plan.js';
 import {
   asGateResult,
   certificationOnlyOf,
   CERTIFICATION_ONLY,
   GATE_LEAVES_OUT,
   GATE_REASONS,
-} from '../src/runner/gate-profile.js';
-import { codeRolesOf } from '../src/runner/code-plan.js';
-import type { NeedState } from '../src/runner/needs.js';
+} from '../src/api-setup/gate-profile.js';
+import { codeRolesOf } from '../src/api-setup/code-plan.js';
+import type { NeedState } from '../src/api-setup/needs.js';
 import type { CheckResult } from '../src/runner/results.js';
 
 /** What a gate against a sandbox has: an org token and nothing else. */

@@ -3,8 +3,8 @@
 // cross-organization decisions and notices_shown check among them, none skipped for a code shortage.
 
 import { describe, expect, it } from 'vitest';
-import { planCertification } from '../src/runner/certify-plan.js';
-import type { NeedState } from '../src/runner/needs.js';
+import { planCertification } from '../src/api-setup/certify-plan.js';
+import type { NeedState } from '../src/api-setup/needs.js';
 import { ALL_CHECKS } from '../suites/index.js';
 
 const STATE: NeedState = {

@@ -46,8 +46,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
    * imports it: what a check may await reaches the runner only as the type parameter of its check model.
    */
   'api-setup': ['api', 'runner', 'spec', 'http', 'schema', 'webhook', 'config', 'json'],
-  /** The engine: check model, registry, plan, schedule, outcome, verdict, baseline, budget. */
-  runner: ['spec', 'http', 'schema', 'webhook', 'config', 'json'],
+  /**
+   * The engine: check model, registry, schedule, outcome, verdict, baseline, budget. It knows no API:
+   * not the spec's sections, the schemas, webhooks or the endpoint table (what a check needs and awaits
+   * are type parameters). HTTP is its transport: recorded exchanges are the evidence of every command.
+   */
+  runner: ['http', 'config', 'json'],
   /**
    * The endpoint table of the certifier (names, methods, path patterns, schemas, sections): the one
    * place that matches and builds API paths. The sandbox never reads it (it routes by its own table).
@@ -205,6 +209,12 @@ describe('layers', () => {
         fake('src/runner/x.ts', '../api-setup/shared-setup.js'),
         'src/runner/x.ts imports src/api-setup/shared-setup.js: layer "runner" may not import layer "api-setup" (layer table)',
       ],
+      ...(['spec/sections', 'schema/schema-names', 'webhook/receiver', 'api/endpoints'] as const).map(
+        (api): [SourceFile, string] => [
+          fake('src/runner/x.ts', `../${api}.js`),
+          `src/runner/x.ts imports src/${api}.js: layer "runner" may not import layer "${api.split('/')[0]}" (layer table)`,
+        ],
+      ),
       [
         fake('src/spec/x.ts', '../runner/check.js'),
         'src/spec/x.ts imports src/runner/check.js: layer "spec" may not import layer "runner" (layer table)',
@@ -304,7 +314,7 @@ describe('layers', () => {
       { file: 'suites/jobs.ts', text: imports('./support/json-values.js', './support/messages.js') },
       {
         file: 'suites/webhooks/retries.ts',
-        text: imports('./common.js', '../support/webhook-deliveries.js', '../../src/runner/check.js'),
+        text: imports('./common.js', '../support/webhook-deliveries.js', '../../src/api-setup/check.js'),
       },
       { file: 'suites/support/runs.ts', text: imports('./messages.js', './json-values.js') },
       { file: 'suites/index.ts', text: imports('./jobs.js', './webhooks/index.js') },

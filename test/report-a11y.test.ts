@@ -21,6 +21,7 @@ import { summarize, type CheckResult, type RunResult } from '../src/runner/resul
 import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
 import { LONG_BODY, makePassingRunResult, makeRunResult, makeWarningRunResult } from './report-fixtures.js';
 import { chromiumRunsHere, launchChromium } from './support/chromium.js';
+import { specDigest } from '../src/spec/spec-digest.js';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 // Plus heading-order (a best practice, no WCAG tag): the h2 -> h4 jump a reviewer found.
@@ -97,6 +98,7 @@ function partnerResult(): RunResult {
     ctx,
   ).map((j) => toCheckResult(j, traffic, { origin: 'http://127.0.0.1:8080', redactor, durationMs: 5 }));
   const assembled = assembleResult({
+    spec: specDigest(),
     certification: 'partner',
     config: {},
     target: { baseUrl: 'http://127.0.0.1:8080/v1', environment: 'sandbox', embedded: true },

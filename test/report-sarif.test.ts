@@ -15,6 +15,7 @@ import type { RunResult } from '../src/runner/results.js';
 import { scanCheckResults } from '../src/scan/scan-checks.js';
 import { scanPaths } from '../src/scan/scan-paths.js';
 import { makeRunResult } from './report-fixtures.js';
+import { specDigest } from '../src/spec/spec-digest.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const schema = JSON.parse(
@@ -53,6 +54,7 @@ beforeAll(async () => {
   const { checks, findings } = scanCheckResults(outcome, 1);
   scanResult = {
     ...assembleResult({
+      spec: specDigest(),
       certification: 'scan',
       config: {},
       target: { baseUrl: dir, environment: 'unknown', embedded: false },

@@ -21,6 +21,7 @@ import type { RunResult } from '../src/runner/results.js';
 import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
 import { certifySandbox } from './support/certify-sandbox.js';
 import { chromiumRunsHere, launchChromium } from './support/chromium.js';
+import { specDigest } from '../src/spec/spec-digest.js';
 
 /** Screenshots land here so a person can look at the page the test saw (docs/report-timeline.png is one). */
 const SCREENSHOT_DIR = join(tmpdir(), 'svc-certify-report-shots');
@@ -77,6 +78,7 @@ function partnerSession(): RunResult {
     ctx,
   ).map((j) => toCheckResult(j, traffic, { origin: 'http://127.0.0.1:8080', redactor, durationMs: 6_500 }));
   const assembled = assembleResult({
+    spec: specDigest(),
     certification: 'partner',
     config: { rateLimit: 120, timeScale: 60 },
     target: { baseUrl: 'http://127.0.0.1:8080/v1', environment: 'sandbox', embedded: true },

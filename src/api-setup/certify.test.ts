@@ -8,7 +8,7 @@ import type { Config } from '../config/config.js';
 import type { CheckDefinition } from './check.js';
 import { certify } from './certify.js';
 import { decideVerdict } from '../runner/verdict.js';
-import { unlockOf } from '../runner/needs.js';
+import { unlockOf } from './needs.js';
 import { TargetUnreachableError } from './preflight.js';
 import type { RunResult } from '../runner/results.js';
 

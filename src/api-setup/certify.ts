@@ -1,6 +1,6 @@
 // One certification, usable in-process (tests, the fault matrix) and by `svc-certify run`: the thin
 // orchestrator of a plan. It learns what only the target can tell (pre-flight, the environment),
-// plans (src/runner/certify-plan.ts: a pure function of the checks and what this certification has),
+// plans (src/api-setup/certify-plan.ts: a pure function of the checks and what this certification has),
 // then executes: settles the skips, runs the checks against the shared setup, assembles the RunResult
 // and feeds the reporters live events. It lives beside the API's setup, not in the engine, because it
 // builds that setup and asks the target API questions (pre-flight, environment probes) of its own. The target must already exist: the CLI starts the embedded sandbox
@@ -16,25 +16,27 @@ import type { ProgressListener } from '../runner/progress.js';
 import { isSchemaName, judgeAgainst } from '../schema/validator.js';
 import { gateLargeAnswers } from '../runner/answer-gate.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../webhook/receiver.js';
-import type { CheckContext, TargetInfo } from '../runner/check.js';
-import type { CheckDefinition } from './check.js';
-import { needStateOf, planCertification, primaryOnlyPlan } from '../runner/certify-plan.js';
-import { asGateResult, certificationOnlyOf } from '../runner/gate-profile.js';
+import type { CheckContext, CheckDefinition, TargetInfo } from './check.js';
+import { needStateOf, planCertification, primaryOnlyPlan } from './certify-plan.js';
+import { asGateResult, certificationOnlyOf } from './gate-profile.js';
 import { toolVersion } from '../runner/tool-files.js';
-import { startOwnReceiver } from '../runner/own-receiver.js';
+import { startOwnReceiver } from './own-receiver.js';
 import { behaviourOf, decideEnvironment, probeBehaviour } from './environment-evidence.js';
 import { preflight, PreflightInterrupted, type PreflightResult } from './preflight.js';
-import { createRegistry, sortChecks } from '../runner/registry.js';
+import { sortChecks } from '../runner/registry.js';
+import { createRunRegistry } from './run-registry.js';
 import { assembleResult } from '../runner/assemble-result.js';
 import type { CheckResult, EnvironmentEvidence, RunResult, RunTimeline } from '../runner/results.js';
 import { envelopeOf, trafficTimeline } from '../runner/timeline-record.js';
-import { runCheck, DEFAULT_MARGIN_MS } from '../runner/run-check.js';
+import { DEFAULT_MARGIN_MS } from '../runner/run-check.js';
+import { runApiCheck } from './run-api-check.js';
 import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
 import { runConcurrently } from '../runner/schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
 import { journalRunReads, RunReadJournal } from './run-read-journal.js';
 import { loadSpec } from '../spec/spec-file.js';
 import { EXPLORE_SUITE, explorationRequests } from './exploration.js';
+import { specDigest } from '../spec/spec-digest.js';
 
 // Checks spend their time waiting (on the target, on polls, on webhook deliveries); the request rate
 // is bounded by the shared pacer, not by this cap. A low cap queued the checks that follow the real
@@ -69,7 +71,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
   const startedAt = new Date();
   // Read (and cached) now, so a package without its spec copy fails before the first request.
   loadSpec();
-  const registry = createRegistry(options.checks, options.suiteOrder);
+  const registry = createRunRegistry(options.checks, options.suiteOrder);
   const selected = registry.select({ suites: config.suites, grep: config.grep });
   const signal = options.signal ?? new AbortController().signal;
   // Every running check and setup step listens for the abort: far more than the default 10.
@@ -251,7 +253,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
           return;
         }
         const startedMs = Date.now() - startedAt.getTime();
-        const result = await runCheck(check, {
+        const result = await runApiCheck(check, {
           target,
           inputs,
           engine: journaled,
@@ -287,6 +289,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     const stats = engine.stats();
     const result: RunResult = {
       ...assembleResult({
+        spec: specDigest(),
         certification: 'run',
         config: redactedConfig(config),
         target: resultTarget,
@@ -306,7 +309,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
         ? { exploration: { seed: config.seed, cap: config.explore, sent: explorationRequests(results) } }
         : {}),
       ...selectionOf(config, options.checks.length, selected.length),
-      // The gate's certification-only checks, as every report lists them (runner/gate-profile.ts).
+      // The gate's certification-only checks, as every report lists them (api-setup/gate-profile.ts).
       ...(config.gate
         ? { gate: { certificationOnly: certificationOnlyOf(sortChecks(results, options.suiteOrder)) } }
         : {}),
@@ -411,6 +414,7 @@ function interruptedBeforeStart(
     }),
   );
   return assembleResult({
+    spec: specDigest(),
     certification: 'run',
     config: redactedConfig(config),
     target: { baseUrl, environment: 'unknown', embedded: options.embedded ?? false },

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import type { JsonValue } from '../json/lossless.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../webhook/receiver.js';
-import { planActivationCodes } from '../runner/code-plan.js';
+import { planActivationCodes } from './code-plan.js';
 import type { RecordedExchange } from '../runner/results.js';
 import type { ClientFactory } from '../runner/client-factory.js';
 import { SharedSetupCore } from './shared-setup.js';

@@ -9,15 +9,15 @@ import { randomBytes } from 'node:crypto';
 import { unparsedBodyPhrase } from '../http/answer.js';
 import type { ApiClient, ApiResponse, RequestSpec } from '../http/types.js';
 import { isJsonObject } from '../json/lossless.js';
-import type { SetupProvider } from '../runner/check.js';
+import type { SetupProvider } from './check.js';
 import type { ClientFactory } from '../runner/client-factory.js';
-import type { CodePlan } from '../runner/code-plan.js';
+import type { CodePlan } from './code-plan.js';
 import { withLazyJson } from '../runner/lazy-json.js';
 import { describeRequest, renderValue } from '../runner/render.js';
 import type { RecordedExchange } from '../runner/results.js';
-import { SetupFailure } from '../runner/setup-failure.js';
+import { SetupFailure } from './setup-failure.js';
 import { SkipCheck } from '../runner/skip-check.js';
-import { certificationOnly, GATE_REASONS } from '../runner/gate-profile.js';
+import { certificationOnly, GATE_REASONS } from './gate-profile.js';
 import { S } from '../spec/sections.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type {
@@ -57,7 +57,7 @@ export interface SharedSetupOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /**
    * The gate profile (--gate): no real run is started, so a check that asks for one is certification
-   * only (runner/gate-profile.ts); nothing is sent for it.
+   * only (api-setup/gate-profile.ts); nothing is sent for it.
    */
   gate?: boolean;
 }
@@ -87,7 +87,7 @@ export interface RealRunResult {
 }
 
 /** The certification-wide setup; `forCheck` gives each check its view of it. */
-export class SharedSetupCore implements SetupProvider<SharedSetup> {
+export class SharedSetupCore implements SetupProvider {
   readonly nonce = randomBytes(4).toString('hex');
   private counter = 0;
   private readonly steps = new Map<string, Step<unknown>>();

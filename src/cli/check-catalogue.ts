@@ -6,11 +6,13 @@ import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
 import { partnerRegistry } from '../partner/rules/index.js';
 import { RECEIVER_REGISTRY } from '../receiver-cert/receiver-checks.js';
 import { SCAN_REGISTRY } from '../scan/scan-checks.js';
-import type { Need } from '../runner/check.js';
+import type { Need } from '../api-setup/needs.js';
+import type { SpecSection } from '../spec/section-names.js';
 import type { CheckDeclaration } from '../runner/check-declaration.js';
 import type { Evidence } from '../runner/evidence.js';
-import { unlockOf } from '../runner/needs.js';
-import { createRegistry, type CheckRegistry } from '../runner/registry.js';
+import { unlockOf } from '../api-setup/needs.js';
+import { createRunRegistry } from '../api-setup/run-registry.js';
+import type { CheckRegistry } from '../runner/registry.js';
 
 export const CERTIFYING_COMMANDS = ['run', 'partner', 'receiver', 'scan'] as const;
 export type CertifyingCommand = (typeof CERTIFYING_COMMANDS)[number];
@@ -37,7 +39,7 @@ export interface CatalogueEntry {
 }
 
 /** What the catalogue reads of a check: the shape every command shares, with run's needs and a partner rule's hint. */
-type Listed = CheckDeclaration & { readonly needs?: readonly Need[]; readonly hint?: string };
+type Listed = CheckDeclaration<SpecSection> & { readonly needs?: readonly Need[]; readonly hint?: string };
 
 /** One entry, the same for every command: only what a check declares, never how the command runs it. */
 function entryOf(command: CertifyingCommand, c: Listed): CatalogueEntry {
@@ -61,7 +63,7 @@ function entryOf(command: CertifyingCommand, c: Listed): CatalogueEntry {
 /** The registry of each certifying command (runner/registry.ts: ids, suites and declarations validated), in its listing order. */
 function registries(): Record<CertifyingCommand, CheckRegistry<Listed>> {
   return {
-    run: createRegistry(ALL_CHECKS, SUITE_ORDER),
+    run: createRunRegistry(ALL_CHECKS, SUITE_ORDER),
     partner: partnerRegistry(() => []),
     receiver: RECEIVER_REGISTRY,
     scan: SCAN_REGISTRY,

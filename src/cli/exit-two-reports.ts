@@ -21,6 +21,7 @@ import { errorResult } from '../runner/error-result.js';
 import { prepareReportDir } from '../report/report-dir.js';
 import { writeReportFile } from '../report/write-report-file.js';
 import { isOneOf } from '../narrow.js';
+import { specDigestIfReadable } from '../spec/spec-digest.js';
 
 export interface ExitTwoContext {
   certification: CertificationKind;
@@ -75,6 +76,7 @@ export async function writeExitTwoReports(ctx: ExitTwoContext, reason: string): 
   const reportDir = resolve(cwd, firstText(ctx.flags['reportDir'], env[optionEnv('reportDir')], fromFile) ?? 'reports');
   const baseUrl = ctx.certification === 'run' ? firstText(ctx.flags['baseUrl'], env['SVC_BASE_URL']) : undefined;
   const result = errorResult({
+    spec: specDigestIfReadable(),
     certification: ctx.certification,
     reason,
     ...(baseUrl !== undefined ? { baseUrl } : {}),

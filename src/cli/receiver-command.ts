@@ -17,6 +17,7 @@ import {
 } from './report-options.js';
 import { watchSignals } from './signals.js';
 import { UsageError } from './usage-error.js';
+import { specDigest } from '../spec/spec-digest.js';
 
 export async function receiverCommand(flags: Record<string, unknown>, env: Env = process.env): Promise<number> {
   const o = resolveOptions(COMMAND_OPTIONS.receiver, { flags, env });
@@ -75,6 +76,7 @@ export async function receiverCommand(flags: Record<string, unknown>, env: Env =
       onCheckEnd: (result) => reporters.forEach((r) => r.onCheckEnd?.(result)),
     });
     const result = assembleResult({
+      spec: specDigest(),
       certification: 'receiver',
       config: {
         url,

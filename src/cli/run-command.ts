@@ -6,7 +6,7 @@
 import { ConfigError } from '../config/config-error.js';
 import { loadConfig } from '../config/load-config.js';
 import { certify } from '../api-setup/certify.js';
-import { createRegistry } from '../runner/registry.js';
+import { createRunRegistry } from '../api-setup/run-registry.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../../suites/index.js';
 import {
   createSettingsReporters,
@@ -18,11 +18,11 @@ import { startEmbeddedTarget, type EmbeddedTarget } from '../embedded/embedded-t
 import { watchSignals } from './signals.js';
 import { checkListenAddress } from './listen-preflight.js';
 import { codesFromCommand } from '../config/activation-code-command.js';
-import { codesWanted } from '../runner/certify-plan.js';
+import { codesWanted } from '../api-setup/certify-plan.js';
 
 export async function runCommand(flags: Record<string, unknown>): Promise<number> {
   const loaded = loadConfig({ flags, knownSuites: SUITE_ORDER });
-  const registry = createRegistry(ALL_CHECKS, SUITE_ORDER);
+  const registry = createRunRegistry(ALL_CHECKS, SUITE_ORDER);
   if (registry.select({ suites: loaded.suites, grep: loaded.grep }).length === 0) {
     throw new ConfigError(
       `the selection (${[loaded.suites.length ? `--suite ${loaded.suites.join(',')}` : '', loaded.grep ? `--grep "${loaded.grep}"` : ''].filter(Boolean).join(' ')}) matches no check; see: svc-certify list`,

@@ -17,6 +17,7 @@ import {
 } from './report-options.js';
 import { watchSignals, type StopSignal } from './signals.js';
 import { UsageError } from './usage-error.js';
+import { specDigest } from '../spec/spec-digest.js';
 
 export async function scanCommand(paths: string[], flags: Record<string, unknown>): Promise<number> {
   if (paths.length === 0)
@@ -45,6 +46,7 @@ export async function scanCommand(paths: string[], flags: Record<string, unknown
   replay(reporters, checks, shown.join(' '));
   const result: RunResult = {
     ...assembleResult({
+      spec: specDigest(),
       certification: 'scan',
       config: {
         paths: shown,

@@ -49,7 +49,7 @@ export interface Config {
   signKeyFile?: string;
   signKeyPath?: string;
   exhaustLimits: boolean;
-  /** --gate: the gate profile (runner/gate-profile.ts): spends no code, exhausts no limit, follows no real run. */
+  /** --gate: the gate profile (api-setup/gate-profile.ts): spends no code, exhausts no limit, follows no real run. */
   gate?: boolean;
   /** --activation-code-command: run once per code the certification needs; its codes join activationCodes. */
   activationCodeCommand?: string;

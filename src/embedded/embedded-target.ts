@@ -50,7 +50,7 @@ export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOpti
   try {
     // Four codes, what `serve --provision` hands out: the primary organization, the typed redemption
     // (normalization, single use, the isolation checks' second organization), external_id_taken, and
-    // the quota check of --exhaust-limits (src/runner/code-plan.ts). Every test certifies with them.
+    // the quota check of --exhaust-limits (src/api-setup/code-plan.ts). Every test certifies with them.
     const p = sandbox.provision({ codes: opts.codes ?? 4, rateLimitPerMinute: opts.rateLimit });
     receiver = await startWebhookReceiver({ secret: p.webhook_secret, listen: '127.0.0.1:0' });
     const partnerId = sandbox.operator.partnerIdForKey(p.partner_key);

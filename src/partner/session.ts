@@ -16,6 +16,7 @@ import { PARTNER_SUITES, partnerRegistry, type Rule } from './rules/index.js';
 import { orgTokenRule } from './rules/org-token.js';
 import { issuedTokens } from './rules/secrets.js';
 import type { InjectionId, JudgeContext, Traffic } from './traffic.js';
+import { specDigest } from '../spec/spec-digest.js';
 
 /** The live checklist is re-judged at most this often (ms): a busy partner must not keep the CPU busy. */
 const REJUDGE_INTERVAL_MS = 250;
@@ -163,6 +164,7 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
       const notice = judgingBoundNotice(traffic.requests.length, beyond.requests);
       const result: RunResult = {
         ...assembleResult({
+          spec: specDigest(),
           certification: 'partner',
           config: opts.config,
           target: { baseUrl, environment, embedded: true },

@@ -3,6 +3,7 @@
 // service would send; refusal checks want exactly 401 for deliveries whose signature does not match.
 
 import type { Assertions, Finding } from '../runner/assertions.js';
+import type { SpecSection } from '../spec/section-names.js';
 import type { CheckDeclaration } from '../runner/check-declaration.js';
 import { createRegistry } from '../runner/registry.js';
 import { S } from '../spec/sections.js';
@@ -37,7 +38,7 @@ interface ReceiverCheckContext {
 export const RECEIVER_SUITE = 'receiver';
 
 /** What a receiver check declares: the shape every command's checks share (runner/check-declaration.ts). */
-export interface ReceiverCheckDeclaration extends CheckDeclaration {
+export interface ReceiverCheckDeclaration extends CheckDeclaration<SpecSection> {
   /** The sentence of the spec the check enforces, quoted in every failure. */
   sentence: string;
 }

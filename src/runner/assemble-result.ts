@@ -11,10 +11,11 @@ import {
   type CheckResult,
   type RunResult,
 } from './results.js';
-import { loadSpec } from '../spec/spec-file.js';
 
 export interface AssembleInput {
   certification: CertificationKind;
+  /** The spec the checks judged against (its title and digest): the command's. */
+  spec: RunResult['spec'];
   config: Record<string, unknown>;
   target: RunResult['target'];
   startedAt: Date;
@@ -23,13 +24,12 @@ export interface AssembleInput {
 }
 
 export function assembleResult(input: AssembleInput): RunResult {
-  const spec = loadSpec();
   const finishedAt = new Date();
   return {
     certification: input.certification,
     title: CERTIFICATION_TITLES[input.certification],
     tool: { name: 'svc-certify', version: toolVersion() },
-    spec: { title: spec.title, sha256: spec.sha256 },
+    spec: input.spec,
     config: input.config,
     target: input.target,
     startedAt: input.startedAt.toISOString(),

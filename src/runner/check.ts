@@ -1,45 +1,27 @@
-// The check model. A check is data plus one async function; it reports what it saw through
-// `t.expect` (observations) and never throws on purpose: a thrown exception is an engine error.
-// What a check may await of the certification's shared setup is the `Setup` it is given: the engine
-// passes it on and knows nothing of it (the API's own is src/api-setup/setup-view.ts).
+// The check model of the engine. A check is data plus one async function; it reports what it saw
+// through what its context gives it and never throws on purpose: a thrown exception is an engine error.
+// The engine knows nothing of the API a check judges: what a check needs and what its context holds
+// (the API's: src/api-setup/check.ts) are type parameters; the engine gives every check only the
+// controls below and a time budget.
 
-import type { ApiClient, ApiResponse } from '../http/types.js';
-import type { JsonValue } from '../json/lossless.js';
-import type { SchemaName } from '../schema/schema-names.js';
-import type { WebhookReceiver } from '../webhook/receiver.js';
-import type { Assertions, Finding } from './assertions.js';
 import type { CheckDeclaration } from './check-declaration.js';
 import type { SkipDecision } from './outcome.js';
-import type { EnvironmentEvidence, RecordedExchange, SkipKind } from './results.js';
-import type { SpecSection } from '../spec/section-names.js';
-
-/** Inputs a check may need; an unmet need skips the check with a reason naming the flag. */
-export type Need =
-  | 'org' // an organization: --org-token, or one activation code to redeem
-  | 'activation-code' // one more unused activation code beyond the primary organization's
-  | 'two-activation-codes' // two more unused codes (e.g. redeem + external_id_taken)
-  // Planned codes (src/runner/code-plan.ts): by importance, and the organizations they create reused.
-  | 'second-org' // the organization the typed redemption creates (isolation checks)
-  | 'typed-redemption' // a code redeemed as typed (lower case, spaces), then again (single use)
-  | 'redemption' // a successful redeem answer: the primary organization's, with --org-token the typed one's
-  | 'taken-redemption' // a code first redeemed with an external_id already taken
-  | 'fresh-org' // a code for an untouched organization (its daily run quota)
-  | 'expired-code'
-  | 'disabled-org-token'
-  | 'disabled-partner-key'
-  | 'webhook-receiver' // --webhook-secret and a receiver reachable from the target
-  | 'no-webhook-registered' // the user states no webhook URL is registered for the partner (unmet by default)
-  | 'sandbox' // the target is the sandbox
-  | 'production' // the target is production
-  | 'exhaust-limits' // --exhaust-limits
-  | 'spend-credits'; // production and --max-spend-credits > 0
+import type { SkipKind } from './results.js';
 
 /**
- * A check of `run` (the shape every command shares, runner/check-declaration.ts, plus what `run` needs):
- * an `input` check names what unlocks it in `needs`; a `conditional` one says in `notApplicableWhen` why
- * it does not apply.
+ * A check of a command the engine runs (the shape every command shares, runner/check-declaration.ts,
+ * plus what it needs and how long it may take): `Context` is what its `run` is given, `Need` the
+ * inputs it may name in `needs` (the command decides which unlock it, runner/registry.ts), `Section`
+ * how it names the spec's sections.
  */
-export interface CheckDefinition<Setup = unknown> extends CheckDeclaration {
+/** A check's spec-time budget when it declares none. */
+export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
+
+export interface CheckDefinition<
+  Context = CheckControls,
+  Need extends string = string,
+  Section extends string = string,
+> extends CheckDeclaration<Section> {
   needs?: Need[];
   /** Spec-time budget of the check in ms before the time scale (default 60 s). */
   timeoutMs?: number;
@@ -48,108 +30,11 @@ export interface CheckDefinition<Setup = unknown> extends CheckDeclaration {
    * (every read of a run any check made) sees all of it, whatever order the others ran in.
    */
   afterOthers?: true;
-  run(t: CheckContext<Setup>): Promise<void>;
+  run(t: Context): Promise<void>;
 }
 
-/** What a check writes about a failure: its message says what was received and what the spec requires,
- * without the section: every Expect method appends `(<spec>)` to the message itself. */
-export interface WrittenObservation extends Finding {
-  spec: SpecSection;
-}
-
-/**
- * Recording assertions. Each returns whether it held and records an observation when it did not:
- * `that`, `fail` and `warn` are the vocabulary every command shares (runner/assertions.ts), the others
- * judge an HTTP answer. `warn` is for where the spec states a rule without a MUST, or its text reads two
- * ways: the check ends `warning`, not `failed`, unless a failure is also recorded; `reading` and
- * `otherReading` are appended to the message (before the section) so a person sees why this is not blame.
- */
-export interface Expect extends Assertions<WrittenObservation, ApiResponse> {
-  /** Status equals one of `expected`; '2xx' / '4xx' / '5xx' accept the class. */
-  status(res: ApiResponse, expected: number | string | Array<number | string>, spec: SpecSection): boolean;
-  /** Status, JSON content type, error envelope (`error` + `message` strings) and the given error code. */
-  error(res: ApiResponse, status: number, code: string, spec: SpecSection): boolean;
-  /** Body (or a value inside it) against a named schema of schemas/ (typed: a mistyped name does not compile). */
-  schema(value: JsonValue | undefined, schemaName: SchemaName, spec: SpecSection, exchange?: ApiResponse): boolean;
-  /** A header value; a function receives the value (undefined when absent). */
-  header(
-    res: ApiResponse,
-    name: string,
-    expected: string | RegExp | ((value: string | undefined) => boolean),
-    spec: SpecSection,
-    description?: string,
-  ): boolean;
-  /** Deep equality with a description of what was compared. */
-  equal(actual: unknown, expected: unknown, what: string, spec: SpecSection, exchange?: ApiResponse): boolean;
-  /**
-   * The value at a JSON pointer of the response body equals `expected` (deep, bigint-aware) or satisfies
-   * it (a function receives the value, undefined when absent); the observation records pointer,
-   * expected (`description` when given) and received.
-   */
-  field(
-    res: ApiResponse,
-    pointer: string,
-    expected: JsonValue | ((value: JsonValue | undefined) => boolean),
-    spec: SpecSection,
-    description?: string,
-  ): boolean;
-  /** Some item matches: otherwise "<what> has no item <description>", with the items as received. */
-  some<T>(
-    items: readonly T[],
-    matches: (item: T) => boolean,
-    observation: { what: string; description: string; spec: SpecSection; pointer?: string; received?: unknown },
-    exchange?: ApiResponse,
-  ): boolean;
-}
-
-/** What the exploration suite is given: its request cap, its seed and when to stop waiting for spare budget. */
-export interface ExploreInputs {
-  /** At most this many generated requests in the whole certification (--explore). */
-  requests: number;
-  /** --seed (fixed by default, drawn for `--seed random`): each check derives its own generator seed from it and its id. */
-  seed: number;
-  /**
-   * Aborts when every other selected check has ended, with that time (ms since the epoch) as its
-   * reason: the exploration then sends what is left within one request time-out, and nothing after.
-   * Absent when only exploration checks are selected (nothing to protect).
-   */
-  stop?: AbortSignal;
-}
-
-export interface TargetInfo {
-  baseUrl: string;
-  environment: 'sandbox' | 'production';
-  /** With --environment auto: what the header and the behaviour said (src/api-setup/environment-evidence.ts). */
-  environmentEvidence?: EnvironmentEvidence;
-  timeScale: number;
-  embedded: boolean;
-  /** --rate-limit: the requests per minute the partner may send (120 by default, more by agreement). */
-  rateLimit?: number;
-}
-
-export interface CheckContext<Setup = unknown> {
-  readonly target: TargetInfo;
-  /** Optional inputs from the configuration (secrets: never print them; the recorder redacts them). */
-  readonly inputs: {
-    partnerKey: string;
-    expiredCode?: string;
-    disabledOrgToken?: string;
-    disabledPartnerKey?: string;
-    /** --other-partner-key: a second, enabled partner (partner isolation). */
-    otherPartnerKey?: string;
-    webhookSecret?: string;
-    maxSpendCredits: number;
-    /** --real-names-enabled: the operator showed real candidate names in the sandbox (after a data-processing agreement). */
-    realNamesEnabled?: boolean;
-    /** --watch-retries: watch a failing webhook's whole retry schedule. */
-    watchRetries?: boolean;
-    /** The generative exploration (absent with --explore 0): see ExploreInputs. */
-    explore?: ExploreInputs;
-  };
-  readonly api: ApiClient;
-  /** The certification's shared setup as this check sees it (memoized steps; their exchanges attached). */
-  readonly setup: Setup;
-  readonly expect: Expect;
+/** What the engine gives every check, whatever its command: skipping, waiting, progress and its signal. */
+export interface CheckControls {
   /**
    * Marks the check skipped (the check should return right after). The kind says what the skip does to
    * the verdict: `needs-input` (name what would run it in `unlock`), `inconclusive` (the target's
@@ -162,20 +47,4 @@ export interface CheckContext<Setup = unknown> {
   /** Live progress for long waits ("cert-slow: 7/10 confirmed, 1:12 left"). */
   progress(message: string): void;
   readonly signal: AbortSignal;
-  /** The temporary webhook receiver, when one is configured (need 'webhook-receiver'). */
-  readonly webhooks?: { receiver: WebhookReceiver; publicUrl: string };
-}
-
-/**
- * Gives each check its view of the certification's shared setup. `attach` receives the exchanges of
- * every step the check awaited; `api` is the check's own client; `paused` wraps every wait on a shared
- * step (the check's time budget stops meanwhile).
- */
-export interface SetupProvider<Setup> {
-  forCheck(
-    attach: (exchanges: RecordedExchange[]) => void,
-    reservedCodes: string[],
-    api: ApiClient,
-    paused: <T>(step: () => Promise<T>) => Promise<T>,
-  ): Setup;
 }

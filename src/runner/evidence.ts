@@ -26,7 +26,7 @@ export interface EvidenceDeclaration {
   notApplicableWhen?: string;
   /**
    * `input` only, where no declared need names it (partner, receiver and scan): what unlocks the check
-   * ("--webhook-url"). A run check's unlock is derived from its `needs` (runner/needs.ts).
+   * ("--webhook-url"). A run check's unlock is derived from its `needs` (api-setup/needs.ts).
    */
   unlockedBy?: string;
   /**

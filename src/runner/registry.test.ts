@@ -43,14 +43,12 @@ describe('createRegistry', () => {
     expect(refused({ evidence: 'conditional', notApplicableWhen: ' ' })).toThrow(/conditional without/);
     expect(refused({ notApplicableWhen: 'never' })).toThrow(/notApplicableWhen on a provoked check/);
     expect(refused({ evidence: 'input' })).toThrow(/input without what unlocks it/);
-    expect(refused({ needs: ['expired-code'] })).toThrow(/provoked, but --expired-code unlocks it/);
     expect(refused({ unlockedBy: '--url' })).toThrow(/provoked, but --url unlocks it/);
     expect(refused({ warns: ['a case', ''] })).toThrow(/an empty warning case/);
     // The consistent forms load.
-    expect(refused({ evidence: 'input', needs: ['expired-code'] })).not.toThrow();
     expect(refused({ evidence: 'input', unlockedBy: '--url' })).not.toThrow();
     expect(refused({ evidence: 'conditional', notApplicableWhen: 'no ref was sent' })).not.toThrow();
-    expect(refused({ needs: ['org', 'sandbox'], warns: ['a case'] })).not.toThrow();
+    expect(refused({ warns: ['a case'] })).not.toThrow();
   });
 
   it('validates a declaration of any command, not only run checks', () => {

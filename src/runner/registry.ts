@@ -3,10 +3,9 @@
 // at load, so a typo fails loudly instead of silently shadowing a check or blaming a party for a
 // situation it never created; selection by suite and text.
 
-import type { CheckDefinition, Need } from './check.js';
+import type { CheckDefinition } from './check.js';
 import type { CheckDeclaration } from './check-declaration.js';
 import { EVIDENCE_KINDS } from './evidence.js';
-import { unlockOf } from './needs.js';
 
 /** `<suite>.<segment>[.<segment>…]`, lower-case kebab segments. */
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$/;
@@ -15,14 +14,23 @@ export class RegistryError extends Error {
   override readonly name = 'RegistryError';
 }
 
-/** A declaration the registry reads: run's checks also name the inputs they need, which may unlock them. */
-type Registered = CheckDeclaration & { readonly needs?: readonly Need[] };
+/** A declaration the registry reads: a command's checks may also name the inputs they need. */
+type Registered = CheckDeclaration & { readonly needs?: readonly string[] };
 
 /**
  * The order of `checks`: suite order, then id (run's, and every listing's), or the order the command
  * declared them in within the suite order it gives (a command whose report follows its own table).
  */
 export type RegistryOrder = 'suite-then-id' | 'as-declared';
+
+export interface RegistryOptions<D> {
+  order?: RegistryOrder;
+  /**
+   * What unlocks a check, as its command reads the inputs it needs (run's: src/api-setup/run-registry.ts);
+   * by default what it declares in `unlockedBy`.
+   */
+  unlockOf?(check: D): string | undefined;
+}
 
 export interface CheckRegistry<D extends Registered = CheckDefinition> {
   readonly checks: readonly D[];
@@ -32,7 +40,11 @@ export interface CheckRegistry<D extends Registered = CheckDefinition> {
 }
 
 /** Why a declaration is refused, or undefined: the rules of runner/evidence.ts, checked for every command alike. */
-function declarationProblem(check: Registered, suiteOrder: readonly string[]): string | undefined {
+function declarationProblem(
+  check: Registered,
+  suiteOrder: readonly string[],
+  unlock: string | undefined,
+): string | undefined {
   if (!ID.test(check.id))
     return `check id "${check.id}" is malformed: use dotted lower-case kebab segments, "<suite>.<property>"`;
   if (!suiteOrder.includes(check.suite))
@@ -46,7 +58,6 @@ function declarationProblem(check: Registered, suiteOrder: readonly string[]): s
     return `check ${check.id} is conditional without notApplicableWhen (why it does not apply when its situation never arose)`;
   if (check.evidence !== 'conditional' && check.notApplicableWhen !== undefined)
     return `check ${check.id} gives notApplicableWhen on a ${check.evidence} check (only a conditional one may not apply)`;
-  const unlock = unlockOf(check.needs, check.unlockedBy);
   if (check.evidence === 'input' && !unlock?.trim())
     return `check ${check.id} is input without what unlocks it (an input need, or unlockedBy)`;
   if (check.evidence === 'provoked' && unlock !== undefined)
@@ -58,11 +69,12 @@ function declarationProblem(check: Registered, suiteOrder: readonly string[]): s
 export function createRegistry<D extends Registered>(
   checks: readonly D[],
   suiteOrder: readonly string[],
-  opts: { order?: RegistryOrder } = {},
+  opts: RegistryOptions<D> = {},
 ): CheckRegistry<D> {
+  const unlockOf = opts.unlockOf ?? ((c: D) => c.unlockedBy);
   const byId = new Map<string, D>();
   for (const check of checks) {
-    const problem = declarationProblem(check, suiteOrder);
+    const problem = declarationProblem(check, suiteOrder, unlockOf(check));
     if (problem) throw new RegistryError(problem);
     if (byId.has(check.id)) throw new RegistryError(`duplicate check id "${check.id}"`);
     byId.set(check.id, check);

@@ -27,7 +27,7 @@ const SCANNED_PATHS = 'the paths given to svc-certify scan (bundles, source maps
  * A scan check: the shape every command's checks share (runner/check-declaration.ts), judging the
  * findings of one string.
  */
-export interface ScanCheck extends CheckDeclaration {
+export interface ScanCheck extends CheckDeclaration<SpecSection> {
   /** The string whose findings the check judges. */
   prefix: SecretPrefix;
   /** The finding kind of a whole secret of the spec's format (told apart from the bare string). */

@@ -4,7 +4,7 @@
 import { ENDPOINTS as TABLE, pathOf, type ApiSchemaName, type ParamName } from '../../src/api/endpoints.js';
 import type { JsonObject } from '../../src/json/lossless.js';
 import type { CheckContext } from '../../src/api-setup/check.js';
-import type { Need } from '../../src/runner/check.js';
+import type { Need } from '../../src/api-setup/needs.js';
 import type { SpecSection } from '../../src/spec/section-names.js';
 import type { ExploreShape } from '../../src/schema/explore-cases.js';
 import { requestFields } from '../../src/schema/request-fields.js';

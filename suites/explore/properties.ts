@@ -4,7 +4,7 @@
 import type { ApiResponse } from '../../src/http/types.js';
 import type { JsonObject } from '../../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
-import type { ExploreInputs } from '../../src/runner/check.js';
+import type { ExploreInputs } from '../../src/api-setup/check.js';
 import {
   applyMutation,
   describeMutation,

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { ApiResponse } from '../../src/http/types.js';
 import { isJsonObject } from '../../src/json/lossless.js';
 import type { CheckContext } from '../../src/api-setup/check.js';
-import type { ExploreInputs } from '../../src/runner/check.js';
+import type { ExploreInputs } from '../../src/api-setup/check.js';
 import type { CaseClass, Mutation } from '../../src/schema/explore-cases.js';
 import { mismatchSweep, unusualSweep } from '../../src/schema/explore-sweep.js';
 import { onExploreBudget } from './spare-budget.js';

@@ -5,7 +5,7 @@
 
 import type { ApiResponse, RequestSpec } from '../../src/http/types.js';
 import type { CheckContext } from '../../src/api-setup/check.js';
-import type { ExploreInputs } from '../../src/runner/check.js';
+import type { ExploreInputs } from '../../src/api-setup/check.js';
 
 function spareOpts(ex: ExploreInputs, label: string): Omit<RequestSpec, 'method' | 'path' | 'body'> {
   return { label, priority: 'spare', ...(ex.stop ? { spareStop: ex.stop } : {}) };

@@ -4,7 +4,7 @@
 import type { ApiResponse } from '../../src/http/types.js';
 import type { JsonObject } from '../../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
-import type { WrittenObservation } from '../../src/runner/check.js';
+import type { WrittenObservation } from '../../src/api-setup/check.js';
 import { int, obj, objects } from '../support/json-values.js';
 import { revealPath } from '../support/runs.js';
 import { twoStepCheck } from '../support/two-step-check.js';

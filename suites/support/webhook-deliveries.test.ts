@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SetupFailure } from '../../src/runner/setup-failure.js';
+import { SetupFailure } from '../../src/api-setup/setup-failure.js';
 import { SkipCheck } from '../../src/runner/skip-check.js';
 import { untilAborted } from './webhook-deliveries.js';
 

@@ -64,7 +64,7 @@ export interface RuleVerdict {
  * `conditional` when only the partner's own choices do (never exercised: `not-applicable`, with
  * `notApplicableWhen`); `input` when a flag lets the traffic reach it at all (`unlockedBy`).
  */
-export interface Rule extends CheckDeclaration {
+export interface Rule extends CheckDeclaration<SpecSection> {
   /** What the partner does so that the traffic exercises the rule ("start a cert-slow run and keep it on screen"). */
   hint: string;
   /**

@@ -5,8 +5,8 @@
 // the second organization of the isolation checks. With too few codes the least important roles go
 // first, and the skip reason says how many more codes unlock what.
 
-import type { Need } from './check.js';
-import type { SkipDecision } from './outcome.js';
+import type { Need } from './needs.js';
+import type { SkipDecision } from '../runner/outcome.js';
 
 /** What a planned code is spent on, in order of importance. */
 export type CodeRole =

@@ -6,10 +6,10 @@
 
 import type { Config } from '../config/config.js';
 import type { CheckDefinition } from './check.js';
-import type { SkipDecision } from './outcome.js';
+import type { SkipDecision } from '../runner/outcome.js';
 import { codeRolesOf, planActivationCodes, type CodePlan } from './code-plan.js';
 import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
-import { DEFAULT_CHECK_TIMEOUT_MS } from './run-check.js';
+import { DEFAULT_CHECK_TIMEOUT_MS } from '../runner/check.js';
 import { gateSkip } from './gate-profile.js';
 
 interface PlannedCheck {

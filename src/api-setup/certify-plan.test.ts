@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config/config.js';
-import type { CheckDefinition, Need } from './check.js';
+import type { CheckDefinition } from './check.js';
+import type { Need } from './needs.js';
 import { needStateOf, planCertification, primaryOnlyPlan, type CertificationPlan } from './certify-plan.js';
 import type { NeedState } from './needs.js';
 

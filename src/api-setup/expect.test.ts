@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../http/types.js';
 import { parseJsonLossless } from '../json/lossless.js';
 import { createExpect } from './expect.js';
-import type { Observation } from './results.js';
+import type { Observation } from '../runner/results.js';
 
 const BASE = 'http://127.0.0.1:1/v1';
 

@@ -3,8 +3,28 @@
 // `needs-input` (a flag would run it: the verdict is incomplete) or `not-applicable` (this environment
 // has no such thing: certified regardless).
 
-import type { Need } from './check.js';
-import type { SkipDecision } from './outcome.js';
+import type { SkipDecision } from '../runner/outcome.js';
+
+/** Inputs a check may need; an unmet need skips the check with a reason naming the flag. */
+export type Need =
+  | 'org' // an organization: --org-token, or one activation code to redeem
+  | 'activation-code' // one more unused activation code beyond the primary organization's
+  | 'two-activation-codes' // two more unused codes (e.g. redeem + external_id_taken)
+  // Planned codes (code-plan.ts): by importance, and the organizations they create reused.
+  | 'second-org' // the organization the typed redemption creates (isolation checks)
+  | 'typed-redemption' // a code redeemed as typed (lower case, spaces), then again (single use)
+  | 'redemption' // a successful redeem answer: the primary organization's, with --org-token the typed one's
+  | 'taken-redemption' // a code first redeemed with an external_id already taken
+  | 'fresh-org' // a code for an untouched organization (its daily run quota)
+  | 'expired-code'
+  | 'disabled-org-token'
+  | 'disabled-partner-key'
+  | 'webhook-receiver' // --webhook-secret and a receiver reachable from the target
+  | 'no-webhook-registered' // the user states no webhook URL is registered for the partner (unmet by default)
+  | 'sandbox' // the target is the sandbox
+  | 'production' // the target is production
+  | 'exhaust-limits' // --exhaust-limits
+  | 'spend-credits'; // production and --max-spend-credits > 0
 
 export interface NeedState {
   hasOrgToken: boolean;

@@ -8,11 +8,11 @@
 // Two places decide it, from one set of reasons: the plan, from what a check declares it needs
 // (gateSkip), and the shared setup, when a check asks for a real run or cert-slow (GATE_REASONS).
 
-import type { Need } from './check.js';
-import type { SkipDecision } from './outcome.js';
+import type { Need } from './needs.js';
+import type { SkipDecision } from '../runner/outcome.js';
 import { codeRolesOf } from './code-plan.js';
 import { codesNeeded, unmetNeed, type NeedState } from './needs.js';
-import type { CertificationOnly, CheckResult } from './results.js';
+import type { CertificationOnly, CheckResult } from '../runner/results.js';
 
 /** Every reason of a check the gate leaves out starts with this, in its skip message. */
 export const CERTIFICATION_ONLY = 'certification only: ';

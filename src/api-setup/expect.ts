@@ -6,11 +6,11 @@ import { unparsedBodyPhrase } from '../http/answer.js';
 import type { ApiResponse } from '../http/types.js';
 import { isJsonObject, type JsonValue } from '../json/lossless.js';
 import { valueAt } from '../json/pointer.js';
-import { createAssertions, SECTION_IN_MESSAGE } from './assertions.js';
+import { createAssertions, SECTION_IN_MESSAGE } from '../runner/assertions.js';
 import type { Expect, WrittenObservation } from './check.js';
-import { deepEqual } from './deep-equal.js';
-import { describeRequest, renderValue } from './render.js';
-import type { Observation, RecordedExchange } from './results.js';
+import { deepEqual } from '../runner/deep-equal.js';
+import { describeRequest, renderValue } from '../runner/render.js';
+import type { Observation, RecordedExchange } from '../runner/results.js';
 import { S } from '../spec/sections.js';
 
 export interface SchemaIssueLike {
