@@ -252,7 +252,7 @@ describe('html reporter (static)', () => {
 
   it('is written into the report dir', async () => {
     const reportDir = join(dir, 'deep', 'er');
-    await HTML_REPORTER.create({}).onRunEnd(makeRunResult(), { reportDir });
+    await HTML_REPORTER.create().onRunEnd(makeRunResult(), { reportDir });
     expect(await readFile(join(reportDir, 'report.html'), 'utf8')).toBe(renderHtml(makeRunResult()));
   });
 });

@@ -32,7 +32,7 @@ describe('json reporter', () => {
   it('writes the RunResult into the report dir, 2-space indented with each exchange on one line (passed bodies cut)', async () => {
     const result = makeRunResult();
     const reportDir = join(dir, 'a', 'b');
-    await JSON_REPORTER.create({}).onRunEnd(result, { reportDir });
+    await JSON_REPORTER.create().onRunEnd(result, { reportDir });
     const text = await readFile(join(reportDir, 'results.json'), 'utf8');
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(capPassedEvidence(result))));
     expect(text.startsWith('{\n  "certification": ')).toBe(true);

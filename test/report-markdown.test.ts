@@ -155,7 +155,7 @@ describe('markdown reporter', () => {
 
   it('writes summary.md into the report dir', async () => {
     const reportDir = join(dir, 'x');
-    await MARKDOWN_REPORTER.create({}).onRunEnd(makeRunResult(), { reportDir });
+    await MARKDOWN_REPORTER.create().onRunEnd(makeRunResult(), { reportDir });
     expect(await readFile(join(reportDir, 'summary.md'), 'utf8')).toBe(renderMarkdown(makeRunResult()));
   });
 });

@@ -105,6 +105,13 @@ async function warnUnknownEnv(env: NodeJS.ProcessEnv): Promise<void> {
   for (const line of lines) process.stderr.write(`${scrub(line)}\n`);
 }
 
+/** What registering a command needs: where its exit code and output go, and how its options are declared. */
+interface CommandHost {
+  setCode: (code: number) => void;
+  out: (line: string) => void;
+  declare: (command: Command) => Command;
+}
+
 export function buildProgram(
   setCode: (code: number) => void,
   out: (line: string) => void,
@@ -121,6 +128,23 @@ export function buildProgram(
     const specs = options?.tables[command.name()];
     return options && specs ? options.addOptions(command, specs) : command;
   };
+  const host: CommandHost = { setCode, out, declare };
+  configureProgram(program, outputError);
+  // In the order `--help` lists them.
+  addRunCommand(program, host);
+  addReceiverCommand(program, host);
+  addScanCommand(program, host);
+  addListCommand(program, host);
+  addServeCommand(program, host);
+  addReportCommand(program, host);
+  addBaselineCommand(program, host);
+  addVerifyCommand(program, host);
+  addPartnerCommand(program, host);
+  registerOpenapiCommand(program, out, declare);
+  return program;
+}
+
+function configureProgram(program: Command, outputError: (message: string) => void): void {
   program
     .description('Certifies an HTTP deployment of the Partner Candidate-Matching API v1 before it goes live')
     .version(version(), '-V, --version')
@@ -132,7 +156,9 @@ export function buildProgram(
       // scrubbed once the parse has thrown, so the redactor loads only when there is such a message.
       outputError: (str) => outputError(str.replace(/^error: /, '').trim()),
     });
+}
 
+function addRunCommand(program: Command, { setCode, declare }: CommandHost): void {
   const run = program.command('run');
   run.description('certify a target (default: the embedded reference sandbox) and write reports');
   declare(run)
@@ -142,7 +168,9 @@ export function buildProgram(
       const { runCommand } = await import('./run-command.js');
       setCode(await runCommand(opts));
     });
+}
 
+function addReceiverCommand(program: Command, { setCode, declare }: CommandHost): void {
   declare(
     program
       .command('receiver')
@@ -156,7 +184,9 @@ export function buildProgram(
       const { receiverCommand } = await import('./receiver-command.js');
       setCode(await receiverCommand(opts));
     });
+}
 
+function addScanCommand(program: Command, { setCode, declare }: CommandHost): void {
   declare(
     program
       .command('scan')
@@ -169,7 +199,9 @@ export function buildProgram(
       const { scanCommand } = await import('./scan-command.js');
       setCode(await scanCommand(paths, opts));
     });
+}
 
+function addListCommand(program: Command, { setCode, out, declare }: CommandHost): void {
   declare(
     program
       .command('list')
@@ -196,7 +228,9 @@ export function buildProgram(
         ),
       );
     });
+}
 
+function addServeCommand(program: Command, { setCode, out, declare }: CommandHost): void {
   const serve = program.command('serve').description('run the reference sandbox locally until Ctrl-C');
   declare(serve)
     .addHelpText('after', SERVE_EXAMPLES)
@@ -204,7 +238,9 @@ export function buildProgram(
       const { serveCommand } = await import('./serve-command.js');
       setCode(await serveCommand(opts, out));
     });
+}
 
+function addReportCommand(program: Command, { setCode, declare }: CommandHost): void {
   declare(
     program
       .command('report')
@@ -218,7 +254,9 @@ export function buildProgram(
       const { reportCommand } = await import('./report-command.js');
       setCode(await reportCommand(files, opts));
     });
+}
 
+function addBaselineCommand(program: Command, { setCode, out, declare }: CommandHost): void {
   declare(
     program
       .command('baseline')
@@ -238,7 +276,9 @@ export function buildProgram(
         baselineCommand(file, until === undefined ? {} : { until, untilSource: o.source('until') ?? '--until' }, out),
       );
     });
+}
 
+function addVerifyCommand(program: Command, { setCode, out, declare }: CommandHost): void {
   declare(
     program
       .command('verify')
@@ -255,7 +295,9 @@ export function buildProgram(
       const o = resolveOptions(VERIFY_OPTIONS, { flags, env: process.env });
       setCode(verifyCommand(record, { key: o.get('key'), results: o.get('results') }, out));
     });
+}
 
+function addPartnerCommand(program: Command, { setCode, out, declare }: CommandHost): void {
   const partner = program
     .command('partner')
     .description(
@@ -268,9 +310,6 @@ export function buildProgram(
       const { partnerCommand } = await import('./partner-command.js');
       setCode(await partnerCommand(opts, out));
     });
-  registerOpenapiCommand(program, out, declare);
-
-  return program;
 }
 
 export async function main(argv: string[]): Promise<number> {

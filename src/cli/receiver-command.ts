@@ -2,7 +2,7 @@
 // src/receiver-cert, then writes the reports through the shared report options.
 
 import { previewSecret } from '../config/redact.js';
-import { resolveOptions, type Env } from '../config/resolve-options.js';
+import { resolveOptions, type Env, type ResolvedOptions } from '../config/resolve-options.js';
 import { COMMAND_OPTIONS } from './command-options.js';
 import { assembleResult } from '../runner/assemble-result.js';
 import { toolVersion } from '../runner/tool-files.js';
@@ -19,8 +19,10 @@ import { watchSignals } from './signals.js';
 import { UsageError } from './usage-error.js';
 import { specDigest } from '../spec/spec-digest.js';
 
-export async function receiverCommand(flags: Record<string, unknown>, env: Env = process.env): Promise<number> {
-  const o = resolveOptions(COMMAND_OPTIONS.receiver, { flags, env });
+type ReceiverOptions = ResolvedOptions<typeof COMMAND_OPTIONS.receiver>;
+
+/** The endpoint to certify, its secret and the envelope's ids, refused with a usage error when unusable. */
+function receiverInputs(o: ReceiverOptions) {
   const url = o.get('url');
   if (url === undefined)
     throw new UsageError(
@@ -44,9 +46,14 @@ export async function receiverCommand(flags: Record<string, unknown>, env: Env =
     throw new UsageError(
       'receiver: no webhook secret: give --webhook-secret or set SVC_WEBHOOK_SECRET (the secret the service signs deliveries with)',
     );
-
   const ids = envelopeIdsOf(o.get('orgExternalId'), o.get('runId'), o.get('jobExternalId'));
   if ('error' in ids) throw new UsageError(ids.error);
+  return { url, secret, ids };
+}
+
+export async function receiverCommand(flags: Record<string, unknown>, env: Env = process.env): Promise<number> {
+  const o = resolveOptions(COMMAND_OPTIONS.receiver, { flags, env });
+  const { url, secret, ids } = receiverInputs(o);
 
   const settings = await resolveReportSettings(flags, { env });
   await prepareReports(settings);

@@ -4,6 +4,7 @@
 
 import { SHOWN_SECRET_CHARS } from '../secret-shapes.js';
 import { buildAutomaton } from './secret-automaton.js';
+import { redactValue } from './redact-value.js';
 import { MIN_SECRET_LENGTH, secretForms, type SecretForm } from './secret-forms.js';
 import {
   createScanner,
@@ -45,9 +46,6 @@ export interface Redactor {
 }
 
 const PREVIEW_CHARS = SHOWN_SECRET_CHARS;
-/** Containers nested deeper than this are cut by Redactor.value (no report nests a tenth as deep). */
-export const MAX_VALUE_DEPTH = 256;
-export const DEEP_VALUE_MARKER = `[… nested deeper than ${MAX_VALUE_DEPTH} levels: cut]`;
 /** Texts of MEMO_MIN_CHARS to MEMO_MAX_CHARS are remembered: MEMO_ENTRIES of them, MEMO_BUDGET_CHARS in all. */
 const MEMO_MIN_CHARS = 256;
 const MEMO_MAX_CHARS = 64 * 1024;
@@ -99,6 +97,7 @@ export function previewSecret(s: string): string {
 }
 
 export { MIN_SECRET_LENGTH } from './secret-forms.js';
+export { DEEP_VALUE_MARKER, MAX_VALUE_DEPTH } from './redact-value.js';
 
 /** How a region found other than as written names the disguise. */
 const DISGUISE_LABELS: Record<Exclude<Via, 'text'>, string> = {
@@ -125,12 +124,6 @@ function singleQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-function isPlainContainer(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
 /**
  * Secrets in groups whose sizes double (a binary counter of automata): a new secret is a group of one,
  * and two groups of a size merge into one automaton rebuilt from both. Each form is rebuilt O(log n)
@@ -151,62 +144,107 @@ interface Form extends SecretForm {
   secret: NamedSecret;
 }
 
-export function createRedactor(initial: NamedSecret[]): Redactor {
-  const byValue = new Map<string, NamedSecret>();
-  const envVars = new Set<string>();
-  const nextSuffix = new Map<string, number>();
+/** The secrets known, each form of each, and the automata that find them. */
+interface SecretStore {
+  byValue: Map<string, NamedSecret>;
+  envVars: Set<string>;
+  nextSuffix: Map<string, number>;
   /** Every character of every form: what the scanner reads. */
-  const readable = readableTable();
-  const forms: Form[] = [];
-  let groups: Group[] = [];
+  readable: ReturnType<typeof readableTable>;
+  forms: Form[];
+  groups: Group[];
+}
+
+/** Adds a secret and its forms; undefined when it adds nothing (empty, or known already). */
+function register(store: SecretStore, secret: NamedSecret): NamedSecret | undefined {
+  const { byValue, envVars, forms, readable } = store;
+  // An empty value would match everywhere; it is no secret anyway.
+  if (secret.value === '' || byValue.has(secret.value)) return undefined;
+  const named = { value: secret.value, envVar: uniqueEnvVar(secret.envVar, envVars, store.nextSuffix) };
+  envVars.add(named.envVar);
+  byValue.set(named.value, named);
+  const ids: number[] = [];
+  for (const form of secretForms(named.value)) {
+    ids.push(forms.push({ ...form, secret: named }) - 1);
+    for (let i = 0; i < form.text.length; i++) markReadable(readable, form.text.charCodeAt(i));
+  }
+  if (ids.length === 0) return named;
+  store.groups.push(buildGroup(ids, forms));
+  for (;;) {
+    const last = store.groups.at(-1);
+    const before = store.groups.at(-2);
+    if (!last || !before || before.formIds.length > last.formIds.length) break;
+    store.groups = [...store.groups.slice(0, -2), buildGroup([...before.formIds, ...last.formIds], forms)];
+  }
+  return named;
+}
+
+function scannerOf(store: SecretStore): ReturnType<typeof createScanner> {
+  return createScanner(
+    store.groups.map((g) => g.tagged),
+    store.readable,
+  );
+}
+
+/** What a region shows instead of the secret: at most its first 12 characters, and how it was disguised. */
+function shownFor(s: string, region: Region, forms: readonly Form[]): string {
+  const found = s.slice(region.start, region.end);
+  const form = region.tag === LOOKALIKE_TAG ? undefined : forms[region.tag];
+  // A lookalike's preview is its first characters as read (decoded, or reversed back): 12 at most.
+  const preview = form
+    ? previewSecret(form.secret.value)
+    : region.preview !== undefined
+      ? `${region.preview}…`
+      : previewSecret(found);
+  const kind = region.via !== 'text' ? region.via : form?.kind;
+  const label = kind === undefined || kind === 'plain' ? preview : `[${DISGUISE_LABELS[kind]} ${preview}]`;
+  // A match found JSON-escaped sits inside a JSON string: keep that string valid.
+  return found.includes('\\') ? JSON.stringify(label).slice(1, -1) : label;
+}
+
+/** `s` with each region replaced by what it shows (shownFor). */
+function withRegionsShown(s: string, regions: readonly Region[], forms: readonly Form[]): string {
+  let out = '';
+  let last = 0;
+  for (const region of regions) {
+    out += s.slice(last, region.start) + shownFor(s, region, forms);
+    last = region.end;
+  }
+  return out + s.slice(last);
+}
+
+/** Redactor.shell of a non-empty `s` whose regions are given: literal text quoted, a known secret as its variable. */
+function shellWord(s: string, regions: readonly Region[], { byValue, forms }: SecretStore): string {
+  const words: string[] = [];
+  let last = 0;
+  for (const region of regions) {
+    if (region.start > last) words.push(singleQuote(s.slice(last, region.start)));
+    const found = s.slice(region.start, region.end);
+    const secret = byValue.get(found);
+    words.push(secret ? `"$${secret.envVar}"` : singleQuote(shownFor(s, region, forms)));
+    last = region.end;
+  }
+  if (last < s.length) words.push(singleQuote(s.slice(last)));
+  return words.join('');
+}
+
+export function createRedactor(initial: NamedSecret[]): Redactor {
+  const store: SecretStore = {
+    byValue: new Map(),
+    envVars: new Set(),
+    nextSuffix: new Map(),
+    readable: readableTable(),
+    forms: [],
+    groups: [],
+  };
+  const { byValue, forms } = store;
   const listeners = new Set<(secret: NamedSecret) => void>();
 
-  function register(secret: NamedSecret): NamedSecret | undefined {
-    // An empty value would match everywhere; it is no secret anyway.
-    if (secret.value === '' || byValue.has(secret.value)) return undefined;
-    const named = { value: secret.value, envVar: uniqueEnvVar(secret.envVar, envVars, nextSuffix) };
-    envVars.add(named.envVar);
-    byValue.set(named.value, named);
-    const ids: number[] = [];
-    for (const form of secretForms(named.value)) {
-      ids.push(forms.push({ ...form, secret: named }) - 1);
-      for (let i = 0; i < form.text.length; i++) markReadable(readable, form.text.charCodeAt(i));
-    }
-    if (ids.length === 0) return named;
-    groups.push(buildGroup(ids, forms));
-    for (;;) {
-      const last = groups.at(-1);
-      const before = groups.at(-2);
-      if (!last || !before || before.formIds.length > last.formIds.length) break;
-      groups = [...groups.slice(0, -2), buildGroup([...before.formIds, ...last.formIds], forms)];
-    }
-    return named;
-  }
-
-  for (const s of initial) register(s);
-  let scanner = createScanner(
-    groups.map((g) => g.tagged),
-    readable,
-  );
+  for (const s of initial) register(store, s);
+  let scanner = scannerOf(store);
 
   function regionsOf(s: string): Region[] {
     return findSecretRegions(s, scanner);
-  }
-
-  /** What a region shows instead of the secret: at most its first 12 characters, and how it was disguised. */
-  function shown(s: string, region: Region): string {
-    const found = s.slice(region.start, region.end);
-    const form = region.tag === LOOKALIKE_TAG ? undefined : forms[region.tag];
-    // A lookalike's preview is its first characters as read (decoded, or reversed back): 12 at most.
-    const preview = form
-      ? previewSecret(form.secret.value)
-      : region.preview !== undefined
-        ? `${region.preview}…`
-        : previewSecret(found);
-    const kind = region.via !== 'text' ? region.via : form?.kind;
-    const label = kind === undefined || kind === 'plain' ? preview : `[${DISGUISE_LABELS[kind]} ${preview}]`;
-    // A match found JSON-escaped sits inside a JSON string: keep that string valid.
-    return found.includes('\\') ? JSON.stringify(label).slice(1, -1) : label;
   }
 
   /**
@@ -228,82 +266,21 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
 
   function redactText(s: string): string {
     const regions = regionsOf(s);
-    if (regions.length === 0) return s;
-    let out = '';
-    let last = 0;
-    for (const region of regions) {
-      out += s.slice(last, region.start) + shown(s, region);
-      last = region.end;
-    }
-    return out + s.slice(last);
+    return regions.length === 0 ? s : withRegionsShown(s, regions, forms);
   }
 
-  /**
-   * Iterative, so no nesting can exhaust the stack: each container is copied empty when met and filled
-   * when taken off the work list. Containers deeper than MAX_VALUE_DEPTH become DEEP_VALUE_MARKER, so
-   * what comes out (a results.json given to `report`, nested 100,000 levels) is safe for everything
-   * downstream that recurses (JSON.stringify in the reporters throws past a few thousand levels).
-   */
   function value<T>(v: T): T {
-    type Job = { from: unknown[] | Record<string, unknown>; to: unknown[] | Record<string, unknown>; depth: number };
-    const pending: Job[] = [];
-    const copy = (item: unknown, depth: number): unknown => {
-      if (typeof item === 'string') return text(item);
-      const list = Array.isArray(item);
-      if (!list && !isPlainContainer(item)) return item;
-      if (depth >= MAX_VALUE_DEPTH) return DEEP_VALUE_MARKER;
-      const to: unknown[] | Record<string, unknown> = list ? [] : {};
-      pending.push({ from: item as Job['from'], to, depth });
-      return to;
-    };
-    const out = copy(v, 0);
-    for (let job = pending.pop(); job; job = pending.pop()) {
-      const { from, to, depth } = job;
-      if (Array.isArray(from)) {
-        const list = to as unknown[];
-        for (let i = 0; i < from.length; i++) list.push(copy(from[i], depth + 1));
-      } else {
-        const record = to as Record<string, unknown>;
-        for (const [k, item] of Object.entries(from)) {
-          // An own "__proto__" key (JSON.parse makes one) stays a key, never the copy's prototype.
-          Object.defineProperty(record, text(k), {
-            value: copy(item, depth + 1),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        }
-      }
-    }
-    return out as T;
-  }
-
-  function shell(s: string): string {
-    if (s === '') return `''`;
-    const words: string[] = [];
-    let last = 0;
-    for (const region of regionsOf(s)) {
-      if (region.start > last) words.push(singleQuote(s.slice(last, region.start)));
-      const found = s.slice(region.start, region.end);
-      const secret = byValue.get(found);
-      words.push(secret ? `"$${secret.envVar}"` : singleQuote(shown(s, region)));
-      last = region.end;
-    }
-    if (last < s.length) words.push(singleQuote(s.slice(last)));
-    return words.join('');
+    return redactValue(v, text);
   }
 
   return {
     text,
     value,
-    shell,
+    shell: (s) => (s === '' ? `''` : shellWord(s, regionsOf(s), store)),
     add(secret) {
-      const named = register(secret);
+      const named = register(store, secret);
       if (!named) return;
-      scanner = createScanner(
-        groups.map((g) => g.tagged),
-        readable,
-      );
+      scanner = scannerOf(store);
       recent.clear();
       recentShort.clear();
       for (const listener of listeners) listener(named);

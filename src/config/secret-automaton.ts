@@ -24,54 +24,72 @@ export interface Automaton {
   readonly maxLength: number;
 }
 
-/** Builds the automaton of `patterns` (each already normalised; an empty one is ignored) in time linear in their total length. */
-export function buildAutomaton(patterns: readonly string[]): Automaton {
+/** The trie of the patterns in flat arrays: node i's first child, next sibling, character, and so on. */
+interface Trie {
+  child: Int32Array;
+  sibling: Int32Array;
+  label: Int32Array;
+  /** The first pattern that ends at a node, or NONE. */
+  terminal: Int32Array;
+  depthOf: Int32Array;
+  /** A pattern that passes through a node. */
+  throughOf: Int32Array;
+  size: number;
+  maxLength: number;
+}
+
+/** The child of `node` reached by `code`, or NONE; each sibling looked at is a step. */
+function childWith(t: Trie, node: number, code: number): number {
+  for (let c = t.child[node] ?? NONE; c !== NONE; c = t.sibling[c] ?? NONE) {
+    automatonSteps.count++;
+    if (t.label[c] === code) return c;
+  }
+  return NONE;
+}
+
+function buildTrie(patterns: readonly string[]): Trie {
   // A trie has at most one node per pattern character, plus the root.
   const total = patterns.reduce((n, p) => n + p.length, 1);
-  const child = new Int32Array(total).fill(NONE);
-  const sibling = new Int32Array(total).fill(NONE);
-  const label = new Int32Array(total);
-  const terminal = new Int32Array(total).fill(NONE);
-  const depthOf = new Int32Array(total);
-  const throughOf = new Int32Array(total).fill(NONE);
-  let size = 1;
-
-  function find(node: number, code: number): number {
-    for (let c = child[node] ?? NONE; c !== NONE; c = sibling[c] ?? NONE) {
-      automatonSteps.count++;
-      if (label[c] === code) return c;
-    }
-    return NONE;
-  }
-
-  const lengths = patterns.map((p) => p.length);
-  let maxLength = 0;
+  const t: Trie = {
+    child: new Int32Array(total).fill(NONE),
+    sibling: new Int32Array(total).fill(NONE),
+    label: new Int32Array(total),
+    terminal: new Int32Array(total).fill(NONE),
+    depthOf: new Int32Array(total),
+    throughOf: new Int32Array(total).fill(NONE),
+    size: 1,
+    maxLength: 0,
+  };
   for (const [index, pattern] of patterns.entries()) {
     if (pattern.length === 0) continue;
-    maxLength = Math.max(maxLength, pattern.length);
+    t.maxLength = Math.max(t.maxLength, pattern.length);
     let node = ROOT;
     for (let i = 0; i < pattern.length; i++) {
       const code = pattern.charCodeAt(i);
-      let next = find(node, code);
+      let next = childWith(t, node, code);
       if (next === NONE) {
-        next = size++;
-        label[next] = code;
-        depthOf[next] = i + 1;
-        throughOf[next] = index;
-        sibling[next] = child[node] ?? NONE;
-        child[node] = next;
+        next = t.size++;
+        t.label[next] = code;
+        t.depthOf[next] = i + 1;
+        t.throughOf[next] = index;
+        t.sibling[next] = t.child[node] ?? NONE;
+        t.child[node] = next;
       }
       node = next;
     }
     // The first pattern of a given text keeps the node.
-    if (terminal[node] === NONE) terminal[node] = index;
+    if (t.terminal[node] === NONE) t.terminal[node] = index;
   }
+  return t;
+}
 
-  // Failure links and, per node, the longest pattern that ends there (its own, or its failure's), breadth first.
-  const fail = new Int32Array(size);
-  const longest = new Int32Array(size);
+/** Failure links and, per node, the longest pattern that ends there (its own, or its failure's), breadth first. */
+function failureLinks(t: Trie): { fail: Int32Array; longest: Int32Array } {
+  const { child, sibling, label, terminal } = t;
+  const fail = new Int32Array(t.size);
+  const longest = new Int32Array(t.size);
   longest[ROOT] = NONE;
-  const queue = new Int32Array(size);
+  const queue = new Int32Array(t.size);
   let head = 0;
   let tail = 0;
   for (let c = child[ROOT] ?? NONE; c !== NONE; c = sibling[c] ?? NONE) {
@@ -84,10 +102,10 @@ export function buildAutomaton(patterns: readonly string[]): Automaton {
     for (let c = child[node] ?? NONE; c !== NONE; c = sibling[c] ?? NONE) {
       const code = label[c] ?? 0;
       let f = fail[node] ?? ROOT;
-      let target = find(f, code);
+      let target = childWith(t, f, code);
       while (target === NONE && f !== ROOT) {
         f = fail[f] ?? ROOT;
-        target = find(f, code);
+        target = childWith(t, f, code);
       }
       fail[c] = target === NONE || target === c ? ROOT : target;
       const own = terminal[c] ?? NONE;
@@ -95,13 +113,37 @@ export function buildAutomaton(patterns: readonly string[]): Automaton {
       queue[tail++] = c;
     }
   }
+  return { fail, longest };
+}
 
-  // The root has a child for nearly every character a form starts with (the base64 alphabet): most
-  // characters of a text lead back to it, so its moves are a table, not a list to walk.
+/**
+ * The root has a child for nearly every character a form starts with (the base64 alphabet): most
+ * characters of a text lead back to it, so its moves are a table, not a list to walk.
+ */
+function rootMovesOf({ child, sibling, label }: Trie): Int32Array {
   const rootMoves = new Int32Array(128);
   for (let c = child[ROOT] ?? NONE; c !== NONE; c = sibling[c] ?? NONE) {
     const code = label[c] ?? 0;
     if (code < 128) rootMoves[code] = c;
+  }
+  return rootMoves;
+}
+
+/** Builds the automaton of `patterns` (each already normalised; an empty one is ignored) in time linear in their total length. */
+export function buildAutomaton(patterns: readonly string[]): Automaton {
+  const trie = buildTrie(patterns);
+  const { fail, longest } = failureLinks(trie);
+  const rootMoves = rootMovesOf(trie);
+  const { child, sibling, label, depthOf, throughOf } = trie;
+  const lengths = patterns.map((p) => p.length);
+
+  // The text's hot loop: the arrays as locals, not looked up on the trie at each character.
+  function find(node: number, code: number): number {
+    for (let c = child[node] ?? NONE; c !== NONE; c = sibling[c] ?? NONE) {
+      automatonSteps.count++;
+      if (label[c] === code) return c;
+    }
+    return NONE;
   }
 
   return {
@@ -123,6 +165,6 @@ export function buildAutomaton(patterns: readonly string[]): Automaton {
     lengthOf: (index) => lengths[index] ?? 0,
     depth: (state) => depthOf[state] ?? 0,
     through: (state) => throughOf[state] ?? NONE,
-    maxLength,
+    maxLength: trie.maxLength,
   };
 }

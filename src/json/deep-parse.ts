@@ -40,111 +40,141 @@ function textOf(value: JsonValue): string {
   );
 }
 
-export function parseJsonDeep(text: string, maxDepth: number = MAX_JUDGED_JSON_DEPTH): JsonValue {
-  let i = 0;
-  const fail = (what: string): never => {
-    throw new SyntaxError(`${what} at position ${i}`);
-  };
-  const space = (): void => {
-    i = skipSpace(text, i);
-  };
-  const token = (re: RegExp): string | undefined => {
-    const m = tokenAt(re, text, i);
-    if (m !== undefined) i += m.length;
+type ObjectFrame = Extract<Frame, { object: unknown }>;
+
+/** One parse of one text with its own stack of open containers: `i` is where it reads. */
+class DeepParser {
+  private i = 0;
+  private readonly stack: Frame[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+  ) {}
+
+  parse(): JsonValue {
+    for (;;) {
+      this.space();
+      // A value starts here; undefined when it opened a container still to fill.
+      const value = this.text[this.i] === '[' || this.text[this.i] === '{' ? this.open() : this.scalar();
+      if (value === undefined) continue;
+      const done = this.closeAfter(value);
+      if (done !== undefined) return done;
+    }
+  }
+
+  private fail(what: string): never {
+    throw new SyntaxError(`${what} at position ${this.i}`);
+  }
+
+  private space(): void {
+    this.i = skipSpace(this.text, this.i);
+  }
+
+  private token(re: RegExp): string | undefined {
+    const m = tokenAt(re, this.text, this.i);
+    if (m !== undefined) this.i += m.length;
     return m;
-  };
-  const stack: Frame[] = [];
+  }
+
+  /** A container: empty, it is the value; otherwise it is pushed, to be filled. */
+  private open(): JsonValue | undefined {
+    const { text } = this;
+    const c = text[this.i];
+    if (this.stack.length >= this.maxDepth) throw new JsonTooDeep(this.maxDepth);
+    this.i++;
+    this.space();
+    if (c === '[') {
+      const array: JsonValue[] = [];
+      if (text[this.i] !== ']') {
+        this.stack.push({ array });
+        return undefined;
+      }
+      this.i++;
+      return array;
+    }
+    const object: Record<string, JsonValue> = {};
+    if (text[this.i] !== '}') {
+      const frame = { object, key: '', keyAt: this.i };
+      this.stack.push(frame);
+      this.memberKey(frame);
+      return undefined;
+    }
+    this.i++;
+    return object;
+  }
+
+  /** A string, literal or number. */
+  private scalar(): JsonValue {
+    const c = this.text[this.i];
+    if (c === '"') {
+      const quoted = this.token(STRING);
+      if (quoted === undefined) this.fail('Invalid string');
+      return JSON.parse(quoted) as string;
+    }
+    const literal = this.token(LITERAL);
+    if (literal !== undefined) return literal === 'null' ? null : literal === 'true';
+    const number = this.token(NUMBER_TOKEN);
+    if (number === undefined)
+      this.fail(this.i >= this.text.length ? 'Unexpected end of json string' : `Unexpected character '${c}'`);
+    return parseNumberToken(number);
+  }
+
   /** Where a value just parsed goes: into the innermost container, or it is the whole text's. */
-  const place = (value: JsonValue): JsonValue | undefined => {
-    const top = stack.at(-1);
+  private place(value: JsonValue): JsonValue | undefined {
+    const top = this.stack.at(-1);
     if (!top) return value;
     if ('array' in top) top.array.push(value);
     else if (Object.prototype.hasOwnProperty.call(top.object, top.key)) {
       const known = top.object[top.key] as JsonValue;
       if (known !== value && textOf(known) !== textOf(value)) {
-        i = top.keyAt;
-        fail(`Duplicate key '${top.key}' encountered`);
+        this.i = top.keyAt;
+        this.fail(`Duplicate key '${top.key}' encountered`);
       }
     } else {
       Object.defineProperty(top.object, top.key, { value, enumerable: true, writable: true, configurable: true });
     }
     return undefined;
-  };
+  }
+
   /** After a value inside a container: `,` and the next member or item, or the container's end. */
-  const memberKey = (frame: Extract<Frame, { object: unknown }>): void => {
-    space();
-    frame.keyAt = i + 1;
-    const quoted = token(STRING);
-    if (quoted === undefined) fail('Object key expected');
-    frame.key = JSON.parse(quoted as string) as string;
-    space();
-    if (text[i] !== ':') fail("Colon ':' expected");
-    i++;
-  };
-  for (;;) {
-    space();
-    // A value starts here.
-    let value: JsonValue | undefined;
-    const c = text[i];
-    if (c === '[' || c === '{') {
-      if (stack.length >= maxDepth) throw new JsonTooDeep(maxDepth);
-      i++;
-      space();
-      if (c === '[') {
-        const array: JsonValue[] = [];
-        if (text[i] === ']') {
-          i++;
-          value = array;
-        } else {
-          stack.push({ array });
-          continue;
-        }
-      } else {
-        const object: Record<string, JsonValue> = {};
-        if (text[i] === '}') {
-          i++;
-          value = object;
-        } else {
-          const frame = { object, key: '', keyAt: i };
-          stack.push(frame);
-          memberKey(frame);
-          continue;
-        }
-      }
-    } else if (c === '"') {
-      const quoted = token(STRING);
-      if (quoted === undefined) fail('Invalid string');
-      value = JSON.parse(quoted as string) as string;
-    } else {
-      const literal = token(LITERAL);
-      if (literal !== undefined) value = literal === 'null' ? null : literal === 'true';
-      else {
-        const number = token(NUMBER_TOKEN);
-        if (number === undefined)
-          fail(i >= text.length ? 'Unexpected end of json string' : `Unexpected character '${c}'`);
-        value = parseNumberToken(number as string);
-      }
-    }
-    // Close every container this value ends, then go on after a comma.
-    let done = place(value as JsonValue);
+  private memberKey(frame: ObjectFrame): void {
+    this.space();
+    frame.keyAt = this.i + 1;
+    const quoted = this.token(STRING);
+    if (quoted === undefined) this.fail('Object key expected');
+    frame.key = JSON.parse(quoted) as string;
+    this.space();
+    if (this.text[this.i] !== ':') this.fail("Colon ':' expected");
+    this.i++;
+  }
+
+  /** Places the value and closes every container it ends; the whole text's value once the last closes. */
+  private closeAfter(value: JsonValue): JsonValue | undefined {
+    const { text } = this;
+    let done = this.place(value);
     for (;;) {
       if (done !== undefined) {
-        space();
-        if (i < text.length) fail(`Expected end of input but got '${text[i]}'`);
+        this.space();
+        if (this.i < text.length) this.fail(`Expected end of input but got '${text[this.i]}'`);
         return done;
       }
-      space();
-      const top = stack.at(-1) as Frame;
+      this.space();
+      const top = this.stack.at(-1) as Frame;
       const close = 'array' in top ? ']' : '}';
-      if (text[i] === ',') {
-        i++;
-        if (!('array' in top)) memberKey(top);
-        break;
+      if (text[this.i] === ',') {
+        this.i++;
+        if (!('array' in top)) this.memberKey(top);
+        return undefined;
       }
-      if (text[i] !== close) fail(`'${close}' or ',' expected`);
-      i++;
-      stack.pop();
-      done = place('array' in top ? top.array : top.object);
+      if (text[this.i] !== close) this.fail(`'${close}' or ',' expected`);
+      this.i++;
+      this.stack.pop();
+      done = this.place('array' in top ? top.array : top.object);
     }
   }
+}
+
+export function parseJsonDeep(text: string, maxDepth: number = MAX_JUDGED_JSON_DEPTH): JsonValue {
+  return new DeepParser(text, maxDepth).parse();
 }

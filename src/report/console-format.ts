@@ -3,7 +3,7 @@
 
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckResult, CheckStatus, RunResult } from '../runner/results.js';
-import { isDossier, partsOf } from './dossier.js';
+import { byShape } from './report-shape.js';
 import { terminalSafe } from './terminal-safe.js';
 import {
   baselineSummary,
@@ -138,8 +138,10 @@ export function formatCheckBlock(check: CheckResult, c: ChalkInstance, moreIn: s
  * (baseline, verdict, count line). A dossier lists each certification under its title.
  */
 export function formatGroupedSummary(result: RunResult, c: ChalkInstance, include: CheckFilter = () => true): string {
-  if (isDossier(result)) return [...formatDossierSummary(result, partsOf(result), c, include)].join('');
-  return `${[...formatSuites(result, c, include), ...formatEndingLines(result, c)].join('\n')}\n`;
+  return byShape({
+    run: (run) => `${[...formatSuites(run, c, include), ...formatEndingLines(run, c)].join('\n')}\n`,
+    dossier: (head, parts) => [...formatDossierSummary(head, parts, c, include)].join(''),
+  })(result);
 }
 
 /** A dossier: each certification under its title as it comes, then the one verdict and the combined count line. */

@@ -116,6 +116,53 @@ export interface LiveConsoleOptions {
   chalk: ChalkInstance;
 }
 
+/** The suites of a plan in order (the plan's, then any a check names besides), each with its checks; none empty. */
+function suiteStatesOf(info: RunStartInfo): SuiteState[] {
+  const order = [...info.suites];
+  for (const check of info.checks) if (!order.includes(check.suite)) order.push(check.suite);
+  return order
+    .map((suite) =>
+      newSuiteState(
+        suite,
+        info.checks.filter((check) => check.suite === suite),
+      ),
+    )
+    .filter((state) => state.ids.length > 0);
+}
+
+/** A suite's row: it follows the suite's checks until the last one ends. */
+function suiteTask(state: SuiteState): ListrTask {
+  return {
+    title: suiteStatusText(state),
+    rendererOptions: { outputBar: true, persistentOutput: false },
+    task: async (_ctx: unknown, task: LiveTask) => {
+      state.task = task;
+      refresh(state);
+      await state.finished;
+      state.running.clear();
+      refresh(state);
+      const counts = countStatuses([...state.ended.values()]);
+      // A thrown error is how listr2 shows a red ✖ on the row; the details come in the summary.
+      if (counts.failed > 0 || counts.error > 0) throw new Error(suiteStatusText(state));
+      if (counts.skipped === counts.total && counts.total > 0) task.skip(suiteStatusText(state));
+    },
+  };
+}
+
+/** An aborted run may leave planned checks without an end event: each row is closed with the result's checks. */
+function closeRows(suites: Iterable<SuiteState>, result: RunResult): void {
+  const byId = new Map(result.checks.map((check) => [check.id, check]));
+  for (const state of suites) {
+    for (const id of state.ids) {
+      const check = byId.get(id);
+      if (!state.ended.has(id) && check) state.ended.set(id, check);
+    }
+    state.running.clear();
+    refresh(state);
+    state.finish();
+  }
+}
+
 export function createLiveConsoleReporter(opts: LiveConsoleOptions): Reporter {
   const { stream, chalk: c } = opts;
   const suites = new Map<string, SuiteState>();
@@ -123,33 +170,11 @@ export function createLiveConsoleReporter(opts: LiveConsoleOptions): Reporter {
   let done: Promise<unknown> | undefined;
 
   function start(info: RunStartInfo): void {
-    const order = [...info.suites];
-    for (const check of info.checks) if (!order.includes(check.suite)) order.push(check.suite);
-    for (const suite of order) {
-      const state = newSuiteState(
-        suite,
-        info.checks.filter((check) => check.suite === suite),
-      );
-      if (state.ids.length === 0) continue;
-      suites.set(suite, state);
+    for (const state of suiteStatesOf(info)) {
+      suites.set(state.suite, state);
       for (const id of state.ids) suiteOf.set(id, state);
     }
-    const tasks: ListrTask[] = [...suites.values()].map((state) => ({
-      title: suiteStatusText(state),
-      rendererOptions: { outputBar: true, persistentOutput: false },
-      task: async (_ctx: unknown, task: LiveTask) => {
-        state.task = task;
-        refresh(state);
-        await state.finished;
-        state.running.clear();
-        refresh(state);
-        const counts = countStatuses([...state.ended.values()]);
-        // A thrown error is how listr2 shows a red ✖ on the row; the details come in the summary.
-        if (counts.failed > 0 || counts.error > 0) throw new Error(suiteStatusText(state));
-        if (counts.skipped === counts.total && counts.total > 0) task.skip(suiteStatusText(state));
-      },
-    }));
-    done = runLiveList(tasks, stream, { collapse: true });
+    done = runLiveList([...suites.values()].map(suiteTask), stream, { collapse: true });
   }
 
   function end(check: CheckResult): void {
@@ -184,17 +209,7 @@ export function createLiveConsoleReporter(opts: LiveConsoleOptions): Reporter {
       else end(check);
     },
     async onRunEnd(result: RunResult) {
-      // An aborted run may leave planned checks without an end event: close every row before the summary.
-      const byId = new Map(result.checks.map((check) => [check.id, check]));
-      for (const state of suites.values()) {
-        for (const id of state.ids) {
-          const check = byId.get(id);
-          if (!state.ended.has(id) && check) state.ended.set(id, check);
-        }
-        state.running.clear();
-        refresh(state);
-        state.finish();
-      }
+      closeRows(suites.values(), result);
       if (done) await done;
       stream.write(`\n${formatGroupedSummary(result, c)}`);
     },

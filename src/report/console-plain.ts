@@ -16,7 +16,7 @@ import {
   whereMoreIs,
   type CheckFilter,
 } from './console-format.js';
-import { isDossier } from './dossier.js';
+import { byShape } from './report-shape.js';
 import type { Reporter } from './reporter.js';
 
 /** A long wait prints at most one progress line per check in this interval, so CI logs stay short. */
@@ -41,6 +41,10 @@ export function createPlainConsoleReporter(opts: PlainConsoleOptions): Reporter 
   const include: CheckFilter = opts.quiet ? NEEDS_ATTENTION : () => true;
   const lastProgress = new Map<string, number>();
   const printed = new Set<string>();
+  const writeDossier = (head: RunResult, parts: Iterable<RunResult>): void => {
+    stream.write('\n');
+    for (const chunk of formatDossierSummary(head, parts, c, include)) stream.write(chunk);
+  };
   return {
     name: 'console',
     onCheckProgress(id: string, message: string) {
@@ -58,20 +62,20 @@ export function createPlainConsoleReporter(opts: PlainConsoleOptions): Reporter 
       if (!include(check)) return;
       stream.write(`${formatCheckBlock(check, c, whereMoreIs(opts.reporters)).join('\n')}\n`);
     },
-    onDossierEnd(head: RunResult, parts: Iterable<RunResult>) {
-      stream.write('\n');
-      for (const chunk of formatDossierSummary(head, parts, c, include)) stream.write(chunk);
-    },
-    onRunEnd(result: RunResult) {
-      if (printed.size === 0 || isDossier(result)) {
-        stream.write(`\n${formatGroupedSummary(result, c, include)}`);
-        return;
-      }
-      // A blank line parts the ending from the check lines above it, if any were printed.
-      const shown = result.checks.some((check) => include(check));
-      stream.write(
-        `${shown ? '\n' : ''}${formatEnding(result, c, (check) => !printed.has(check.id) && include(check))}`,
-      );
-    },
+    onDossierEnd: writeDossier,
+    onRunEnd: byShape({
+      run(result) {
+        if (printed.size === 0) {
+          stream.write(`\n${formatGroupedSummary(result, c, include)}`);
+          return;
+        }
+        // A blank line parts the ending from the check lines above it, if any were printed.
+        const shown = result.checks.some((check) => include(check));
+        stream.write(
+          `${shown ? '\n' : ''}${formatEnding(result, c, (check) => !printed.has(check.id) && include(check))}`,
+        );
+      },
+      dossier: writeDossier,
+    }),
   };
 }

@@ -5,10 +5,10 @@ import { createLiveConsoleReporter } from './console-live.js';
 import { makeChalk } from './console-format.js';
 import { consoleModeOf } from './console-mode.js';
 import { createPlainConsoleReporter } from './console-plain.js';
-import type { ConsoleReporterEntry, Reporter, ReporterFactory, ReporterOptions } from './reporter.js';
+import type { ConsoleReporterEntry, ConsoleReporterOptions, Reporter } from './reporter.js';
 
 /** Defaults when the caller does not decide: consoleModeOf (live and coloured only on a terminal outside CI). */
-export function resolveConsoleOptions(opts: ReporterOptions): {
+export function resolveConsoleOptions(opts: ConsoleReporterOptions): {
   stream: NodeJS.WritableStream;
   interactive: boolean;
   color: boolean;
@@ -18,7 +18,7 @@ export function resolveConsoleOptions(opts: ReporterOptions): {
   return { stream, interactive: opts.interactive ?? mode.interactive, color: opts.color ?? mode.color };
 }
 
-export const createConsoleReporter: ReporterFactory = (opts: ReporterOptions): Reporter => {
+export const createConsoleReporter = (opts: ConsoleReporterOptions): Reporter => {
   const { stream, interactive, color } = resolveConsoleOptions(opts);
   const chalk = makeChalk(color);
   // --quiet prints a few lines at the end of the run: a live task list would only hide them.

@@ -51,11 +51,8 @@ export async function createSettingsReporters(
     else if (name === 'console' && console) reporters.push(console);
     else {
       const markBaselined = settings.baseline ? { markBaselined: baselineMarker(settings.baseline) } : {};
-      const options =
-        name === 'console'
-          ? { ...consoleModeOf(consoleStream), quiet: settings.quiet, reporters: settings.reporters, ...markBaselined }
-          : {};
-      reporters.push(...createReporters([name], { stream: consoleStream, ...options }));
+      const consoleOptions = { ...consoleModeOf(consoleStream), quiet: settings.quiet, reporters: settings.reporters };
+      reporters.push(...createReporters([name], { stream: consoleStream, ...consoleOptions, ...markBaselined }));
     }
   }
   return reporters;

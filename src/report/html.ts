@@ -13,7 +13,8 @@ import {
   explorationLine,
   verdictOf,
 } from './format.js';
-import { isDossier, partRows, partsOf } from './dossier.js';
+import { partRows } from './dossier.js';
+import { byShape } from './report-shape.js';
 import { ExchangeStore, rowStatus } from './html-check.js';
 import { escapeHtml as h } from './html-escape.js';
 import { HTML_SCRIPT } from './html-script.js';
@@ -206,24 +207,43 @@ function certificationSections(parts: readonly RunResult[]): string {
     .join('');
 }
 
-export function renderHtml(result: RunResult): string {
-  const verdict = verdictLabel(verdictOf(result));
+/** What sets a page held whole apart by shape: its title and header, and the body above the page's end. */
+interface WholePage {
+  title: string;
+  header: string;
+  /** A dossier's coverage and tiers name each check's certification. */
+  dossier: boolean;
+  body(store: ExchangeStore): string;
+}
+
+function wholePage(result: RunResult, parts: readonly RunResult[], page: WholePage): string {
   const store = new ExchangeStore();
-  const parts = isDossier(result) ? partsOf(result) : undefined;
-  const title = parts
-    ? `${verdict}: svc-certify dossier of ${parts.length} certifications`
-    : `${verdict}: ${result.target.baseUrl} — svc-certify`;
-  const body = parts
-    ? `${certificationSections(parts)}${renderTiers(parts, true, store)}`
-    : `${renderTimeline(result)}${baselineSection(result, 2)}${renderTiers([result], false, store)}`;
+  const body = page.body(store);
   return [
-    ...pageStart(title),
-    parts ? dossierHeader(result, parts) : header(result),
-    toolbar(result, pageCountsOf(parts ?? [result])),
-    `<main><div class="wrap">${renderCoverage(parts ?? [result], parts !== undefined)}${body}${pageMainEnd}`,
+    ...pageStart(page.title),
+    page.header,
+    toolbar(result, pageCountsOf(parts)),
+    `<main><div class="wrap">${renderCoverage(parts, page.dossier)}${body}${pageMainEnd}`,
     ...pageEnd(result, store),
   ].join('\n');
 }
+
+export const renderHtml = byShape({
+  run: (result) =>
+    wholePage(result, [result], {
+      title: `${verdictLabel(verdictOf(result))}: ${result.target.baseUrl} — svc-certify`,
+      header: header(result),
+      dossier: false,
+      body: (store) => `${renderTimeline(result)}${baselineSection(result, 2)}${renderTiers([result], false, store)}`,
+    }),
+  dossier: (head, parts) =>
+    wholePage(head, parts, {
+      title: `${verdictLabel(verdictOf(head))}: svc-certify dossier of ${parts.length} certifications`,
+      header: dossierHeader(head, parts),
+      dossier: true,
+      body: (store) => `${certificationSections(parts)}${renderTiers(parts, true, store)}`,
+    }),
+});
 
 function pageStart(title: string): string[] {
   return [

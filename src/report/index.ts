@@ -11,7 +11,7 @@ import { JUNIT_REPORTER } from './junit.js';
 import { MARKDOWN_REPORTER } from './markdown.js';
 import { SARIF_REPORTER } from './sarif.js';
 import type { ReporterName } from '../config/reporter-names.js';
-import type { Reporter, ReporterEntry, ReporterOptions } from './reporter.js';
+import type { ConsoleReporterOptions, Reporter, ReporterEntry } from './reporter.js';
 
 export const REPORTERS = {
   console: CONSOLE_REPORTER,
@@ -23,12 +23,18 @@ export const REPORTERS = {
   sarif: SARIF_REPORTER,
 } as const satisfies { readonly [N in ReporterName]: ReporterEntry<N> };
 
-/** Reporters for the given names (validated by reporterNamesOf), in the given order; duplicates collapse. */
-export function createReporters(names: readonly ReporterName[], opts: ReporterOptions): Reporter[] {
-  return [...new Set(names)].map((name) => REPORTERS[name].create(opts));
+/**
+ * Reporters for the given names (validated by reporterNamesOf), in the given order; duplicates
+ * collapse. Only the console is told how to write; a file reporter writes its file.
+ */
+export function createReporters(names: readonly ReporterName[], consoleOptions: ConsoleReporterOptions): Reporter[] {
+  return [...new Set(names)].map((name) => {
+    const entry: ReporterEntry = REPORTERS[name];
+    return entry.kind === 'console' ? entry.create(consoleOptions) : entry.create();
+  });
 }
 
-export type { Reporter, ReporterEntry, ReporterOptions } from './reporter.js';
+export type { ConsoleReporterOptions, Reporter, ReporterEntry } from './reporter.js';
 export { renderHtml } from './html.js';
 export { renderJson } from './json.js';
 export { renderJunit } from './junit.js';

@@ -16,7 +16,7 @@ import {
 } from './format.js';
 import { fileReporter } from './reporter.js';
 import { cdata, escapeXmlAttr } from './xml-text.js';
-import { isDossier, partsOf } from './dossier.js';
+import { byShape } from './report-shape.js';
 
 const JUNIT_FILE = 'junit.xml';
 
@@ -211,11 +211,11 @@ function renderDossierJunit(head: RunResult, parts: Iterable<RunResult>): Iterab
   return testsuitesElement(head.parts ?? [], parts, head.durationMs, true);
 }
 
-export function renderJunit(result: RunResult): string {
+export const renderJunit = byShape({
+  run: (result) => [...testsuitesElement([result], [result], result.durationMs, false)].join(''),
   // A dossier: each certification's suites, named after it (two runs may share suite names).
-  if (isDossier(result)) return [...renderDossierJunit(result, partsOf(result))].join('');
-  return [...testsuitesElement([result], [result], result.durationMs, false)].join('');
-}
+  dossier: (head, parts) => [...renderDossierJunit(head, parts)].join(''),
+});
 
 /** `--reporter junit`. */
 export const JUNIT_REPORTER = fileReporter({

@@ -16,7 +16,8 @@ import {
   verdictTone,
 } from './format.js';
 import { terminalSafe } from './terminal-safe.js';
-import { isDossier, partRows, partsOf } from './dossier.js';
+import { partRows } from './dossier.js';
+import { byShape } from './report-shape.js';
 import { fileReporter } from './reporter.js';
 import { loadSpec } from '../spec/spec-file.js';
 import { coveredCount, specCoverage } from './spec-coverage.js';
@@ -111,15 +112,25 @@ function* dossierMarkdown(head: RunResult, rows: readonly RunResult[], parts: It
  * (ESC, OSC 52 clipboard writes, OSC 8 links, NUL, C1): the console's neutraliser makes each a
  * visible \x.. escape, here as there.
  */
-export function renderMarkdown(result: RunResult): string {
-  if (isDossier(result)) {
-    const parts = partsOf(result);
-    return [...dossierMarkdown(result, parts, parts)].join('');
-  }
-  return terminalSafe(renderRunMarkdown(result));
-}
+export const renderMarkdown = byShape({
+  run: (result) => terminalSafe(renderRunMarkdown(result)),
+  dossier: (head, parts) => [...dossierMarkdown(head, parts, parts)].join(''),
+});
 
 function renderRunMarkdown(result: RunResult): string {
+  const lines = [
+    ...runHeadLines(result),
+    ...baselineProblemLines(result),
+    ...problemLines(result),
+    ...warningLines(result),
+    ...expectedLines(result),
+    ...skippedLines(result),
+  ];
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The verdict, the target, the counts table and the coverage line. */
+function runHeadLines(result: RunResult): string[] {
   const verdict = verdictOf(result);
   const { summary } = result;
   const icon = ICONS[verdictTone(verdict)];
@@ -147,63 +158,85 @@ function renderRunMarkdown(result: RunResult): string {
   lines.push(`| total | ${summary.total} |`, '');
   lines.push(`**${formatCountLine(summary)}**`, '');
   lines.push(coverageLine(result), '');
+  return lines;
+}
 
-  if (result.baseline && result.baseline.problems.length > 0) {
-    lines.push(`## Baseline problems (${mdCell(result.baseline.file)})`, '');
-    lines.push('| Entry | Problem | What to do |', '| --- | --- | --- |');
-    for (const p of result.baseline.problems) lines.push(`| ${mdCode(p.id)} | ${p.kind} | ${mdCell(p.message)} |`);
-    lines.push('');
-  }
+function baselineProblemLines(result: RunResult): string[] {
+  if (!result.baseline || result.baseline.problems.length === 0) return [];
+  return [
+    `## Baseline problems (${mdCell(result.baseline.file)})`,
+    '',
+    '| Entry | Problem | What to do |',
+    '| --- | --- | --- |',
+    ...result.baseline.problems.map((p) => `| ${mdCode(p.id)} | ${p.kind} | ${mdCell(p.message)} |`),
+    '',
+  ];
+}
 
+function problemLines(result: RunResult): string[] {
   const problems = result.checks.filter(
     (check) => (check.status === 'failed' && !check.expected) || check.status === 'error',
   );
-  if (problems.length > 0) {
-    lines.push('## Failed and error checks', '');
-    lines.push('| Check | Status | Spec section | Message |', '| --- | --- | --- | --- |');
-    for (const check of problems) lines.push(problemRow(check));
-    lines.push('');
-  }
+  if (problems.length === 0) return [];
+  return [
+    '## Failed and error checks',
+    '',
+    '| Check | Status | Spec section | Message |',
+    '| --- | --- | --- | --- |',
+    ...problems.map(problemRow),
+    '',
+  ];
+}
 
-  // Apart from failures: a warning does not fail the run (unless strict) and is not blame.
+/** Apart from failures: a warning does not fail the run (unless strict) and is not blame. */
+function warningLines(result: RunResult): string[] {
   const warned = result.checks.filter((check) => check.status === 'warning');
-  if (warned.length > 0) {
-    lines.push('## Warnings', '');
-    lines.push(
-      'Where the spec states a rule without a MUST, or reads two ways: each message says which reading was taken.',
-      '',
-    );
-    lines.push('| Check | Spec section | Message |', '| --- | --- | --- |');
-    for (const check of warned) {
+  if (warned.length === 0) return [];
+  return [
+    '## Warnings',
+    '',
+    'Where the spec states a rule without a MUST, or reads two ways: each message says which reading was taken.',
+    '',
+    '| Check | Spec section | Message |',
+    '| --- | --- | --- |',
+    ...warned.map((check) => {
       const spec = check.observations[0]?.spec ?? check.spec[0] ?? '';
-      lines.push(`| ${mdCode(check.id)} | ${mdCell(spec)} | ${mdCell(reasonOf(check))} |`);
-    }
-    lines.push('');
-  }
+      return `| ${mdCode(check.id)} | ${mdCell(spec)} | ${mdCell(reasonOf(check))} |`;
+    }),
+    '',
+  ];
+}
 
+function expectedLines(result: RunResult): string[] {
   const expected = result.checks.filter(isExpectedFailure);
-  if (expected.length > 0) {
-    lines.push('## Expected failures (baseline)', '');
-    lines.push('| Check | Until | Reason | Failure |', '| --- | --- | --- | --- |');
-    for (const check of expected)
-      lines.push(
+  if (expected.length === 0) return [];
+  return [
+    '## Expected failures (baseline)',
+    '',
+    '| Check | Until | Reason | Failure |',
+    '| --- | --- | --- | --- |',
+    ...expected.map(
+      (check) =>
         `| ${mdCode(check.id)} | ${mdCell(check.expected.until)} | ${mdCell(check.expected.reason)} | ${mdCell(reasonOf(check))} |`,
-      );
-    lines.push('');
-  }
+    ),
+    '',
+  ];
+}
 
+function skippedLines(result: RunResult): string[] {
   const skipped = result.checks.filter((check) => check.status === 'skipped');
-  if (skipped.length > 0) {
-    lines.push(
-      '<details>',
-      `<summary>${skipped.length} skipped ${skipped.length === 1 ? 'check' : 'checks'}</summary>`,
-      '',
-    );
-    lines.push('| Check | Reason |', '| --- | --- |');
-    for (const check of skipped) lines.push(`| ${mdCode(check.id)} | ${mdCell(skipText(check))} |`);
-    lines.push('', '</details>', '');
-  }
-  return `${lines.join('\n').trimEnd()}\n`;
+  if (skipped.length === 0) return [];
+  return [
+    '<details>',
+    `<summary>${skipped.length} skipped ${skipped.length === 1 ? 'check' : 'checks'}</summary>`,
+    '',
+    '| Check | Reason |',
+    '| --- | --- |',
+    ...skipped.map((check) => `| ${mdCode(check.id)} | ${mdCell(skipText(check))} |`),
+    '',
+    '</details>',
+    '',
+  ];
 }
 
 /** `--reporter markdown`. */

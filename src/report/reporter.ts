@@ -21,28 +21,27 @@ export interface Reporter extends ProgressListener {
   onDossierEnd?(head: RunResult, parts: Iterable<RunResult>, ctx: { reportDir: string }): Promise<void> | void;
 }
 
-export interface ReporterOptions {
-  /** Console: write here (default process.stdout). */
+/** What the console reporter is told; a file reporter needs nothing but the result and the report folder. */
+export interface ConsoleReporterOptions {
+  /** Write here (default process.stdout). */
   stream?: NodeJS.WritableStream;
-  /** Console: live listr2 task list (TTY, not CI) or plain lines. */
+  /** Live listr2 task list (TTY, not CI) or plain lines. */
   interactive?: boolean;
-  /** Console: colours (false when NO_COLOR is set). */
+  /** Colours (false when NO_COLOR is set). */
   color?: boolean;
-  /** Console: failures, errors and warnings only, no progress (--quiet). */
+  /** Failures, errors and warnings only, no progress (--quiet). */
   quiet?: boolean;
-  /** Console: marks a check the baseline accepts (≈ for an accepted failure) as it ends, as the reports will read it. */
+  /** Marks a check the baseline accepts (≈ for an accepted failure) as it ends, as the reports will read it. */
   markBaselined?: (check: CheckResult) => CheckResult;
-  /** Console: the reporters of the run (which report holds what a console line leaves out). */
+  /** The reporters of the run (which report holds what a console line leaves out). */
   reporters?: readonly string[];
 }
-
-export type ReporterFactory = (opts: ReporterOptions) => Reporter;
 
 /** A reporter that writes to the console (no file). */
 export interface ConsoleReporterEntry<N extends ReporterName = ReporterName> {
   name: N;
   kind: 'console';
-  create: ReporterFactory;
+  create: (opts: ConsoleReporterOptions) => Reporter;
 }
 
 /** A reporter whose report is one file of the report folder, or stdout with `NAME:-`. */
@@ -60,7 +59,7 @@ export interface FileReporterEntry<N extends ReporterName = ReporterName> {
   renderDossier?: (head: RunResult, parts: Iterable<RunResult>) => Iterable<string>;
   /** Who reads it, for docs/reference/reports.md. */
   readBy: string;
-  create: ReporterFactory;
+  create: () => Reporter;
 }
 
 export type ReporterEntry<N extends ReporterName = ReporterName> = ConsoleReporterEntry<N> | FileReporterEntry<N>;
