@@ -30,6 +30,7 @@ import { Store, type Organization, type Partner } from './store.js';
 import type { SandboxHooks } from './hooks.js';
 import { isOneOf } from './must.js';
 import { SIMULATE_VALUES } from './simulate-values.js';
+import { SPEC_REQUIREMENT_RULES } from './faults/requirement-rules.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -91,6 +92,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     initialWalletBalance: opts.initialWalletBalance ?? 500,
     faults,
     settings: points.settings(settingsOf(mode === 'sandbox'), { sandbox: mode === 'sandbox' }),
+    requirementRules: points.requirementRules(SPEC_REQUIREMENT_RULES, {}),
     variants: resolveVariants(opts.variants ?? []),
     log: opts.log ?? (() => {}),
   };

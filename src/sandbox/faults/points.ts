@@ -8,6 +8,7 @@
 // A leaf: the faults import it, so it imports nothing of the app but the two leaves it speaks of.
 import type { ApiError, Reply } from '../api-error.js';
 import type { JsonRecord } from '../json.js';
+import type { RequirementRules } from './requirement-rules.js';
 
 export type RouteName =
   'redeem' | 'users' | 'jobs' | 'runs-start' | 'runs-read' | 'reveal' | 'decisions' | 'webhook-test';
@@ -66,6 +67,11 @@ type Cause =
   | 'unknown-reject-reason'
   | 'reveal-price-over-1000'
   | 'webhook-not-configured'
+  | 'code-not-found'
+  | 'code-already-redeemed'
+  | 'code-expired'
+  | 'external-id-taken'
+  | 'code-found'
   | 'admitted';
 
 export interface RefusalFacts {
@@ -76,6 +82,8 @@ export interface RefusalFacts {
   foreign?: boolean;
   /** unknown-user: the recruiter is registered in another organization of the partner. */
   elsewhere?: () => boolean;
+  /** code-found: the activation code as submitted (found once normalized). */
+  codeInput?: string;
   /** The request starts (or names) a fixture run. */
   fixture?: boolean;
   /** admitted on every route: the request carried `x-svc-org`. */
@@ -146,6 +154,8 @@ export interface Wire {
 interface PointTypes {
   /** The sandbox's settings, once at start. */
   settings: { value: Settings; facts: { sandbox: boolean } };
+  /** The rules submitted requirements are judged by, and a run's list is built by, once at start. */
+  requirementRules: { value: RequirementRules; facts: Record<string, never> };
   /** A refusal about to be thrown; `undefined` lets the request through (or, for `admitted`, is none yet). */
   refusal: { value: ApiError | undefined; facts: RefusalFacts };
   /** A request's JSON object body as the route reads it. */
@@ -188,6 +198,7 @@ function chain<P extends PointName>(acts: readonly Acts[], point: P): Transform<
 export function composePoints(acts: readonly Acts[]): Points {
   return {
     settings: chain(acts, 'settings'),
+    requirementRules: chain(acts, 'requirementRules'),
     refusal: chain(acts, 'refusal'),
     body: chain(acts, 'body'),
     id: chain(acts, 'id'),
