@@ -7,6 +7,7 @@ import type { Organization, Partner, Store } from './store.js';
 import type { FaultSet } from './faults/index.js';
 import type { AnswerFacts, Points, RefusalFacts, RouteName, Settings } from './faults/points.js';
 import type { RequirementRules } from './faults/requirement-rules.js';
+import type { MaskingRules } from './faults/masking-rules.js';
 import { ApiError, type Reply } from './api-error.js';
 import { must } from './must.js';
 import { strictTextRefused } from './text-policy.js';
@@ -45,6 +46,8 @@ export interface AppConfig {
   settings: Settings;
   /** The rules requirements are judged by, as the faults at the requirementRules point leave them. */
   requirementRules: RequirementRules;
+  /** What a sandbox masks, as the faults at the masking point leave it (before any variant). */
+  masking: MaskingRules;
   /** Conformant variants switched on (src/sandbox/variants): each changes one choice the spec leaves open. */
   variants: VariantSet;
   log: (line: string) => void;
