@@ -1,5 +1,5 @@
 // Redeeming an activation code: shared by the HTTP route and the operator's provisioning.
-import { ApiError, type AppContext } from './context.js';
+import { ApiError, refusal, refuse, type RefusalSite } from './context.js';
 import { hashSecret, newOrgToken, newUuid, normalizeCode } from './ids.js';
 import type { Organization, Partner } from './store.js';
 
@@ -9,48 +9,38 @@ export function isoUtc(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-/** ISO 8601 with a +03:00 offset: a valid timestamp that is not UTC (fault conventions.timestamp-not-utc). */
-function isoPlus3(ms: number): string {
-  return new Date(ms + 3 * 3_600_000).toISOString().replace('Z', '+03:00');
-}
-
+/**
+ * Redeems `input` for `partner`: each refusal of the spec (States and transitions › Activation code) is
+ * made at the refusal point, where a fault may reword it or let the redemption through.
+ */
 export function redeemCode(
-  app: AppContext,
+  at: RefusalSite,
   partner: Partner,
   input: string,
   externalId: string,
 ): { org: Organization; token: string } {
-  const { store, config } = app;
+  const { store, config } = at.app;
   const faults = config.faults;
-  // The fault activation.surrounding-spaces-refused: a lookup that normalizes the code's inside only.
-  const key = faults.has('activation.no-normalization')
-    ? input.replace(/-/g, '')
-    : faults.has('activation.surrounding-spaces-refused') && input !== input.trim()
-      ? input
-      : normalizeCode(input);
-  const code = store.codes.get(key);
-  if (!code || code.partnerId !== partner.id) {
-    throw faults.has('activation.unknown-code-422')
-      ? new ApiError(422, 'invalid_request', { field: 'code' })
-      : new ApiError(404, 'code_not_found');
-  }
-  const now = app.now();
-  if (code.redeemedAt !== undefined && !faults.has('activation.code-reusable')) {
-    const redeemedAt = faults.has('conventions.timestamp-not-utc')
-      ? isoPlus3(code.redeemedAt)
-      : isoUtc(code.redeemedAt);
-    throw new ApiError(
-      409,
-      'code_already_redeemed',
-      faults.has('activation.redeemed-at-missing') ? {} : { redeemed_at: redeemedAt },
+  const code = store.codes.get(normalizeCode(input));
+  if (!code || code.partnerId !== partner.id)
+    throw refusal(at, { cause: 'code-not-found' }, new ApiError(404, 'code_not_found'));
+  // Found by the spec's normalization; a fault that normalizes less refuses it here.
+  refuse(at, { cause: 'code-found', codeInput: input }, undefined);
+  const now = at.app.now();
+  if (code.redeemedAt !== undefined)
+    refuse(
+      at,
+      { cause: 'code-already-redeemed' },
+      new ApiError(409, 'code_already_redeemed', { redeemed_at: isoUtc(code.redeemedAt) }),
     );
-  }
-  if (now >= code.expiresAt && !faults.has('activation.expired-code-accepted')) throw new ApiError(410, 'code_expired');
+  if (now >= code.expiresAt) refuse(at, { cause: 'code-expired' }, new ApiError(410, 'code_expired'));
   const externalIds = store.externalIdsOf(partner.id);
-  if (externalIds.has(externalId) && !faults.has('activation.external-id-not-unique')) {
+  if (externalIds.has(externalId)) {
+    // Changes the stored code: the refused redemption consumes it.
     if (faults.has('activation.external-id-taken-burns-code')) code.redeemedAt = now;
-    throw new ApiError(409, 'external_id_taken');
+    refuse(at, { cause: 'external-id-taken' }, new ApiError(409, 'external_id_taken'));
   }
+  // Changes the stored token hash: the token is issued (and kept) in upper-case hex.
   const token = faults.has('activation.token-uppercase-hex')
     ? `sot_${newOrgToken().slice(4).toUpperCase()}`
     : newOrgToken();
@@ -68,6 +58,7 @@ export function redeemCode(
   };
   code.redeemedAt = now;
   store.organizations.set(org.id, org);
+  // Changes the stored tokens: the issued token is never registered.
   if (!faults.has('activation.token-not-stored')) store.orgsByTokenHash.set(org.tokenHash, org);
   externalIds.set(externalId, org.id);
   config.log(`organization ${org.id} connected (token ${token.slice(0, 12)}…)`);

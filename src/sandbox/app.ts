@@ -30,6 +30,8 @@ import { Store, type Organization, type Partner } from './store.js';
 import type { SandboxHooks } from './hooks.js';
 import { isOneOf } from './must.js';
 import { SIMULATE_VALUES } from './simulate-values.js';
+import { SPEC_REQUIREMENT_RULES } from './faults/requirement-rules.js';
+import { SPEC_MASKING } from './faults/masking-rules.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -91,6 +93,8 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     initialWalletBalance: opts.initialWalletBalance ?? 500,
     faults,
     settings: points.settings(settingsOf(mode === 'sandbox'), { sandbox: mode === 'sandbox' }),
+    requirementRules: points.requirementRules(SPEC_REQUIREMENT_RULES, {}),
+    masking: points.masking(SPEC_MASKING, {}),
     variants: resolveVariants(opts.variants ?? []),
     log: opts.log ?? (() => {}),
   };
@@ -111,6 +115,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
   const queue = createWebhookQueue({
     timeScale,
     faults,
+    points,
     variants: config.variants,
     sandboxHeader: config.settings.webhookEnvironmentHeader,
     allowLoopback: config.allowLoopbackWebhooks,

@@ -6,6 +6,8 @@ import type { RateLimiter } from './rate-limit.js';
 import type { Organization, Partner, Store } from './store.js';
 import type { FaultSet } from './faults/index.js';
 import type { AnswerFacts, Points, RefusalFacts, RouteName, Settings } from './faults/points.js';
+import type { RequirementRules } from './faults/requirement-rules.js';
+import type { MaskingRules } from './faults/masking-rules.js';
 import { ApiError, type Reply } from './api-error.js';
 import { must } from './must.js';
 import { strictTextRefused } from './text-policy.js';
@@ -42,6 +44,10 @@ export interface AppConfig {
   faults: FaultSet;
   /** The sandbox's mode-dependent choices, as the faults at the settings point leave them. */
   settings: Settings;
+  /** The rules requirements are judged by, as the faults at the requirementRules point leave them. */
+  requirementRules: RequirementRules;
+  /** What a sandbox masks, as the faults at the masking point leave it (before any variant). */
+  masking: MaskingRules;
   /** Conformant variants switched on (src/sandbox/variants): each changes one choice the spec leaves open. */
   variants: VariantSet;
   log: (line: string) => void;
@@ -132,7 +138,7 @@ function refusalAt(at: RefusalSite, facts: Omit<RefusalFacts, 'route'>, error: A
 }
 
 /** Refuses with `error` as the faults at the refusal point shape it; returns if one lets the request through. */
-export function refuse(at: RefusalSite, facts: Omit<RefusalFacts, 'route'>, error: ApiError): void {
+export function refuse(at: RefusalSite, facts: Omit<RefusalFacts, 'route'>, error: ApiError | undefined): void {
   const e = refusalAt(at, facts, error);
   if (e) throw e;
 }

@@ -105,7 +105,7 @@ export class Operator {
     const partner = this.partner(partnerId);
     const code = this.createActivationCode(partnerId, { organizationName });
     try {
-      const { org, token } = redeemCode(this.app, partner, code, externalId);
+      const { org, token } = redeemCode({ app: this.app }, partner, code, externalId);
       return { organizationId: org.id, orgToken: token };
     } catch (e) {
       if (e instanceof ApiError) throw new OperatorError(`cannot connect organization: ${e.code}`);

@@ -22,7 +22,7 @@ export function rederivedRequirements(app: AppContext, run: Run): CandidateRequi
   if (run.requirements.some((r) => r.origin === 'partner')) return undefined;
   const job = app.store.jobsOf(run.organizationId).get(run.jobExternalId);
   if (!job) return undefined;
-  return derivedRequirements(app.engine.deriveRequirements(job), job.title, faults).map((r) => ({
+  return derivedRequirements(app.engine.deriveRequirements(job), job.title, app.config.requirementRules).map((r) => ({
     index: r.index,
     text: r.text,
     kind: r.kind,

@@ -2,7 +2,7 @@
 import type { EngineRequirement } from './collaborators.js';
 import { isRecord } from './json.js';
 import { requirementIssue, type RequirementIssue, type RequirementIssueCode } from './messages.js';
-import type { FaultSet } from './faults/index.js';
+import type { RequirementRules } from './faults/requirement-rules.js';
 
 const MAX_MUSTS = 3;
 const MAX_TEXT = 300;
@@ -78,111 +78,123 @@ export interface ValidateOptions {
   /** Title of the partner's own job, appended as the last must unless submitted; undefined on fixtures. */
   jobTitle: string | undefined;
   locationText: string | undefined;
-  faults: FaultSet;
+  /** The rules applied: the spec's, or as a fault at the `requirementRules` point changed one. */
+  rules: RequirementRules;
+}
+
+/** What one submitted item is, once its text is read: its issue, or the requirement and its warnings. */
+interface ItemJudgement {
+  issue?: RequirementIssueCode;
+  kind?: 'must' | 'nice';
+  /** The text as kept, and as compared (trimmed, whitespace collapsed). */
+  text: string;
+  canonical: string;
+}
+
+/** The list as judged so far: the places of the job's location and the texts already seen. */
+interface Judging {
+  rules: RequirementRules;
+  places: Set<string>;
+  seen: Set<string>;
+}
+
+function judgeItem(item: unknown, at: Judging): ItemJudgement {
+  const { rules } = at;
+  const rawText = isRecord(item) ? item.text : undefined;
+  const rawKind = isRecord(item) ? item.kind : undefined;
+  const kind = !rules.kindChecked && rawKind !== 'must' ? 'nice' : rawKind;
+  const canonical = typeof rawText === 'string' ? normalizeText(rawText) : '';
+  const text = typeof rawText === 'string' && !rules.collapseWhitespace ? rawText : canonical;
+  const key = rules.duplicatesFolded ? fold(canonical) : canonical;
+  let issue: RequirementIssueCode | undefined;
+  if (kind !== 'must' && kind !== 'nice') issue = 'invalid_kind';
+  else if (canonical === '' && (rules.blankIsEmpty || rawText === '')) issue = 'empty_text';
+  else if (length(canonical) >= rules.tooLongAt) issue = 'too_long';
+  else if (at.seen.has(key)) issue = 'duplicate';
+  else if (rules.locationRefused && isLocation(canonical, at.places)) issue = 'location_as_requirement';
+  if (canonical !== '') at.seen.add(key);
+  return issue ? { issue, text, canonical } : { kind: kind as 'must' | 'nice', text, canonical };
+}
+
+/** The warnings an accepted requirement earns (spec: RequirementIssue warning codes). */
+function warningsOf(kind: 'must' | 'nice', canonical: string, rules: RequirementRules): RequirementIssueCode[] {
+  const out: RequirementIssueCode[] = [];
+  if (length(canonical) < 3 && rules.shortTermWarning) out.push('short_term_may_be_dropped');
+  const band = YEARS_BAND.exec(canonical) ?? BETWEEN_YEARS.exec(canonical);
+  if (band && Number(band[2]) > Number(band[1]) && rules.yearsBandWarning) out.push('years_band_ceiling');
+  if (kind === 'must' && UNVERIFIABLE.some((re) => re.test(canonical)) && rules.unverifiableWarning)
+    out.push('unverifiable_must');
+  return out;
+}
+
+/** The positions of the musts refused as `too_many_musts` when there are more than `cap`. */
+function mustsOverCap(mustPositions: readonly number[], cap: number, rules: RequirementRules): readonly number[] {
+  if (mustPositions.length <= cap) return [];
+  return rules.tooManyMustsOn === 'first' ? mustPositions.slice(0, 1) : mustPositions.slice(cap);
 }
 
 /** Validates `requirements` as submitted (anything: it came straight from JSON). */
 export function validateRequirements(input: unknown, opts: ValidateOptions): RequirementOutcome {
-  const { faults } = opts;
-  const idx = (i: number) => (faults.has('runs-start.issue-index-one-based') ? i + 1 : i);
+  const { rules } = opts;
+  const idx = (i: number) => i + rules.firstIndex;
   const rejected: RequirementIssue[] = [];
   const warnings: RequirementIssue[] = [];
   if (!Array.isArray(input)) {
-    rejected.push(requirementIssue(faults.has('runs-start.not-array-index-zero') ? 0 : -1, 'invalid_kind'));
+    rejected.push(requirementIssue(rules.notArrayIndex, 'invalid_kind'));
     return { rejected, warnings, requirements: [] };
   }
   const title = opts.jobTitle !== undefined ? normalizeText(opts.jobTitle) : undefined;
   const titleFolded = title !== undefined ? fold(title) : undefined;
   const places = opts.locationText ? locationParts(opts.locationText) : new Set<string>();
-  const seen = new Set<string>();
+  const judging: Judging = { rules, places, seen: new Set() };
   const requirements: EngineRequirement[] = [];
   const mustPositions: number[] = [];
   let titleSubmitted = false;
   input.forEach((item, i) => {
-    const rawText = isRecord(item) ? item.text : undefined;
-    const rawKind = isRecord(item) ? item.kind : undefined;
-    const kind = faults.has('runs-start.invalid-kind-accepted') && rawKind !== 'must' ? 'nice' : rawKind;
-    let issue: RequirementIssueCode | undefined;
-    const text =
-      typeof rawText === 'string'
-        ? faults.has('runs-start.no-whitespace-collapse')
-          ? rawText
-          : normalizeText(rawText)
-        : '';
-    const canonical = typeof rawText === 'string' ? normalizeText(rawText) : '';
-    const key = faults.has('runs-start.duplicate-case-sensitive') ? canonical : fold(canonical);
-    const tooLongAt = faults.has('runs-start.too-long-at-300') ? MAX_TEXT : MAX_TEXT + 1;
-    if (kind !== 'must' && kind !== 'nice') issue = 'invalid_kind';
-    else if (canonical === '' && !(faults.has('runs-start.whitespace-text-accepted') && rawText !== ''))
-      issue = 'empty_text';
-    else if (length(canonical) >= tooLongAt) issue = 'too_long';
-    else if (seen.has(key)) issue = 'duplicate';
-    else if (isLocation(canonical, places) && !faults.has('runs-start.location-accepted'))
-      issue = 'location_as_requirement';
-    if (canonical !== '') seen.add(key);
-    if (issue) {
-      rejected.push(requirementIssue(idx(i), issue));
+    const judged = judgeItem(item, judging);
+    if (judged.issue || !judged.kind) {
+      rejected.push(requirementIssue(idx(i), judged.issue ?? 'invalid_kind'));
       return;
     }
-    const k = kind as 'must' | 'nice';
+    const { kind, text, canonical } = judged;
     if (titleFolded !== undefined && fold(canonical) === titleFolded) titleSubmitted = true;
-    if (k === 'must') mustPositions.push(i);
-    requirements.push({
-      index: i,
-      text,
-      kind: k,
-      origin: faults.has('runs-start.origin-not-partner') ? 'submitted' : 'partner',
-    });
-    if (length(canonical) < 3 && !faults.has('runs-start.no-short-term-warning'))
-      warnings.push(requirementIssue(idx(i), 'short_term_may_be_dropped'));
-    const band = YEARS_BAND.exec(canonical) ?? BETWEEN_YEARS.exec(canonical);
-    if (band && Number(band[2]) > Number(band[1]) && !faults.has('runs-start.no-years-band-warning'))
-      warnings.push(requirementIssue(idx(i), 'years_band_ceiling'));
-    if (
-      k === 'must' &&
-      UNVERIFIABLE.some((re) => re.test(canonical)) &&
-      !faults.has('runs-start.no-unverifiable-warning')
-    )
-      warnings.push(requirementIssue(idx(i), 'unverifiable_must'));
+    if (kind === 'must') mustPositions.push(i);
+    requirements.push({ index: i, text, kind, origin: rules.submittedOrigin });
+    for (const code of warningsOf(kind, canonical, rules)) warnings.push(requirementIssue(idx(i), code));
   });
-  const appendTitle = appendsTitle(title, titleSubmitted && !faults.has('runs-start.title-appended-twice'), faults);
-  const cap = MAX_MUSTS - (appendTitle && !faults.has('runs-start.title-not-counted') ? 1 : 0);
-  if (mustPositions.length > cap) {
-    const over = faults.has('runs-start.too-many-musts-on-first')
-      ? mustPositions.slice(0, 1)
-      : mustPositions.slice(cap);
-    for (const i of over) rejected.push(requirementIssue(idx(i), 'too_many_musts'));
-    rejected.sort((a, b) => a.index - b.index);
-  }
-  if (faults.has('runs-start.drops-requirement')) {
+  const appendTitle = appendsTitle(title, titleSubmitted && rules.submittedTitleRecognized, rules);
+  const cap = MAX_MUSTS - (appendTitle && rules.titleCounted ? 1 : 0);
+  const over = mustsOverCap(mustPositions, cap, rules);
+  for (const i of over) rejected.push(requirementIssue(idx(i), 'too_many_musts'));
+  if (over.length > 0) rejected.sort((a, b) => a.index - b.index);
+  if (!rules.keepsEvery) {
     const lastNice = requirements.map((r) => r.kind).lastIndexOf('nice');
     if (lastNice >= 0) requirements.splice(lastNice, 1);
   }
   if (appendTitle) requirements.push({ index: input.length, text: title, kind: 'must', origin: 'job_title' });
-  if (faults.has('runs-start.message-he-in-english'))
-    for (const issue of [...rejected, ...warnings]) issue.message_he = issue.message_en;
+  if (!rules.hebrewMessages) for (const issue of [...rejected, ...warnings]) issue.message_he = issue.message_en;
   return { rejected, warnings, requirements };
 }
 
 /**
  * Whether the job title is appended as the last must, for submitted and derived requirements alike: not
- * when it is empty or already among them; the one point of the fault `runs-start.title-not-appended`.
+ * when it is empty or already among them.
  */
-function appendsTitle(title: string | undefined, alreadyThere: boolean, faults: FaultSet): title is string {
-  return title !== undefined && title !== '' && !alreadyThere && !faults.has('runs-start.title-not-appended');
+function appendsTitle(title: string | undefined, alreadyThere: boolean, rules: RequirementRules): title is string {
+  return title !== undefined && title !== '' && !alreadyThere && rules.titleAppended;
 }
 
 /** Requirements of a run started without any: derived from the job, the title appended, musts capped. */
 export function derivedRequirements(
   derived: Array<{ text: string; kind: 'must' | 'nice' }>,
   jobTitle: string,
-  faults: FaultSet,
+  rules: RequirementRules,
 ): EngineRequirement[] {
   const title = normalizeText(jobTitle);
   const seen = new Set<string>();
   const out: EngineRequirement[] = [];
   const hasTitle = derived.some((d) => fold(d.text) === fold(title));
-  const appendTitle = appendsTitle(title, hasTitle, faults);
+  const appendTitle = appendsTitle(title, hasTitle, rules);
   let musts = appendTitle ? 1 : 0;
   for (const d of derived) {
     const text = normalizeText(d.text);
@@ -192,12 +204,7 @@ export function derivedRequirements(
     let kind = d.kind;
     if (kind === 'must' && musts >= MAX_MUSTS) kind = 'nice';
     if (kind === 'must') musts++;
-    out.push({
-      index: out.length,
-      text,
-      kind,
-      origin: faults.has('runs-start.derived-requirements-origin-partner') ? 'partner' : 'derived',
-    });
+    out.push({ index: out.length, text, kind, origin: rules.derivedOrigin });
   }
   if (appendTitle) out.push({ index: out.length, text: title, kind: 'must', origin: 'job_title' });
   return out;

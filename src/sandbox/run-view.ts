@@ -1,8 +1,14 @@
 // The run as the API shows it: the engine's or fixture's snapshot, masked in the sandbox, rendered in a language.
-import { maskCandidate, renderNotice, type EngineNotice, type EngineSnapshot } from './collaborators.js';
+import {
+  maskCandidate,
+  renderNotice,
+  type EngineCandidate,
+  type EngineNotice,
+  type EngineSnapshot,
+} from './collaborators.js';
 import type { AppContext } from './context.js';
 import { fixtureSnapshot } from './fixtures/definitions.js';
-import { int64, RawNumber } from './json.js';
+import { int64 } from './json.js';
 import type { Lang } from './messages.js';
 import type { Organization, Run } from './store.js';
 import type { FaultSet } from './faults/index.js';
@@ -33,29 +39,26 @@ export function currentState(app: AppContext, run: Run, lang: Lang): RunState | 
   if (!snap) return undefined;
   if (app.config.mode !== 'sandbox') return { snapshot: snap, extraFields: false };
   // Variant sandbox.real-names-enabled: the operator's switch (after a data-processing agreement) shows
-  // names as they are; masking then keeps names the way the name-not-masked fault does, and still hides
-  // every contact identifier ("contact identifiers stay masked regardless").
-  const masking = app.config.variants.has('sandbox.real-names-enabled')
-    ? new Set([...app.config.faults, 'sandbox.name-not-masked' as const])
-    : app.config.faults;
+  // names as they are, and still hides every contact identifier ("contact identifiers stay masked regardless").
+  const rules = app.config.variants.has('sandbox.real-names-enabled')
+    ? { ...app.config.masking, names: false }
+    : app.config.masking;
   return {
-    snapshot: { ...snap, candidates: snap.candidates.map((c) => maskCandidate(c, { faults: masking, runId: run.id })) },
+    snapshot: { ...snap, candidates: snap.candidates.map((c) => maskCandidate(c, { rules, runId: run.id })) },
     extraFields: false,
   };
 }
 
 function renderNoticeItem(n: EngineNotice, lang: Lang, faults: FaultSet, extra: boolean): Record<string, unknown> {
   const { title, body } = renderNotice(n, lang, { faults });
-  const severity =
-    n.code === 'function_error' && faults.has('runs-read.function-error-not-blocking') ? 'warning' : n.severity;
-  const out: Record<string, unknown> = { code: n.code, severity, slot: n.slot, title, body };
-  if (n.ref && !faults.has('runs-read.notice-without-ref')) {
+  const out: Record<string, unknown> = { code: n.code, severity: n.severity, slot: n.slot, title, body };
+  if (n.ref) {
     const ref: Record<string, unknown> = {};
     if (n.ref.requirement_index !== undefined) ref.requirement_index = n.ref.requirement_index;
     if (n.ref.candidate_id !== undefined) ref.candidate_id = int64(n.ref.candidate_id);
     out.ref = ref;
   }
-  if (extra && !faults.has('fixtures.extra-fields-missing-on-notices')) out.zz_extra_notice = { probe: true };
+  if (extra) out.zz_extra_notice = { probe: true };
   return out;
 }
 
@@ -113,11 +116,6 @@ function keepsRefs(app: AppContext, run: Run): boolean {
   return run.fixture !== 'cert-notices-all' || !app.config.variants.has('fixtures.notices-all-without-refs');
 }
 
-/** A fixture name that is not this run's (fault fixtures.read-names-other-fixture). */
-function otherFixture(name: string): string {
-  return name === 'cert-empty' ? 'cert-failed' : 'cert-empty';
-}
-
 /** Terminal reads served per real run: faults that misbehave only after a run was seen finished need it. */
 const terminalReads = new WeakMap<Run, number>();
 
@@ -128,10 +126,76 @@ function countTerminalRead(run: Run, status: string): number {
   return before;
 }
 
-function candidateId(id: bigint, faults: FaultSet): unknown {
-  if (faults.has('runs-read.candidate-id-string')) return id.toString();
-  if (faults.has('runs-read.candidate-id-float')) return new RawNumber(`${id}.0`);
-  return int64(id);
+/** Whether the organization's stored reveals show the candidate revealed. */
+function contactRevealed(app: AppContext, run: Run, org: Organization, id: bigint): boolean {
+  const faults = app.config.faults;
+  // Reads other stored reveals: only one made in this very run counts, not the organization's.
+  if (faults.has('reveal.contact-state-per-run')) return run.revealEvents.has(id);
+  // Reads other stored reveals: any organization's reveal counts, not only this one's.
+  if (faults.has('isolation.reveal-state-shared-across-orgs'))
+    return [...app.store.organizations.values()].some((o) => o.revealed.has(id));
+  return org.revealed.has(id);
+}
+
+/** One candidate of the Run body; records its quoted price (production reveals charge the latest quote). */
+function renderCandidate(
+  app: AppContext,
+  view: { run: Run; org: Organization; extra: boolean; priceOverride: number | undefined },
+  c: EngineCandidate,
+  rederived: EngineCandidate['requirements'] | undefined,
+): Record<string, unknown> {
+  const { run, extra } = view;
+  const price = view.priceOverride ?? c.priceCredits;
+  run.quotedPrices.set(c.id, price);
+  const out: Record<string, unknown> = {
+    id: int64(c.id),
+    name: c.name,
+    title: c.title,
+    company: c.company,
+    location: c.location,
+    verdict: c.verdict,
+    requirements: (rederived ? withRederived(c.requirements, rederived) : c.requirements).map((r) => {
+      const item: Record<string, unknown> = {
+        index: r.index,
+        text: r.text,
+        kind: r.kind,
+        met: r.met,
+        evidence: r.evidence,
+      };
+      if (extra) item.zz_extra_requirement = 'ignore-me';
+      return item;
+    }),
+    contact_state: contactRevealed(app, run, view.org, c.id) ? 'revealed' : 'locked',
+    reveal_price_credits: price,
+  };
+  if (extra) out.zz_extra_candidate = { probe: 1 };
+  return out;
+}
+
+/** The run's notices rendered in `lang`, with their refs where this run's notices carry them. */
+function renderNotices(app: AppContext, run: Run, state: RunState, lang: Lang): unknown[] {
+  return state.snapshot.notices
+    .map((n): EngineNotice => {
+      if (keepsRefs(app, run)) return n;
+      const { ref: _ref, ...rest } = n;
+      return rest;
+    })
+    .map((n) => renderNoticeItem(n, lang, app.config.faults, state.extraFields));
+}
+
+/** The notices the conformant variants add to a run read: codes a v1 client does not know yet, quoted places. */
+function variantNotices(app: AppContext, run: Run, lang: Lang): Record<string, unknown>[] {
+  const variants = app.config.variants;
+  const out: Record<string, unknown>[] = [];
+  // Variant additive.notice-code: "new codes appear without warning".
+  // Real runs only: a fixture's notices are fixed by its row of the fixture table.
+  if (!run.fixture && variants.has('additive.notice-code')) out.push(VARIANT_NOTICE[lang]);
+  // Variant runs-read.english-notice-quotes-hebrew: an English notice quoting places as written, in Hebrew.
+  if (!run.fixture && variants.has('runs-read.english-notice-quotes-hebrew')) out.push(QUOTING_NOTICE[lang]);
+  // Variant fixtures.notices-all-new-code: cert-notices-all shows a tenth code, one v1 clients do not know yet.
+  if (run.fixture === 'cert-notices-all' && variants.has('fixtures.notices-all-new-code'))
+    out.push(VARIANT_NOTICE[lang]);
+  return out;
 }
 
 /** Renders the Run body and records the quoted prices (production reveals charge the latest quote). */
@@ -143,112 +207,44 @@ export function renderRun(
   lang: Lang,
   priceOverride: number | undefined,
 ): Record<string, unknown> {
-  const faults = app.config.faults;
   const { snapshot, extraFields: extra } = state;
-  const terminalBefore = run.fixture ? 0 : countTerminalRead(run, snapshot.status);
-  const seenFinished = terminalBefore > 0;
+  const terminalReadsBefore = run.fixture ? 0 : countTerminalRead(run, snapshot.status);
+  // Changes the stored quotes: once a real run was seen finished, its first candidate is neither listed nor quoted.
   const kept =
-    seenFinished && faults.has('runs-read.candidate-dropped-after-end')
+    terminalReadsBefore > 0 && app.config.faults.has('runs-read.candidate-dropped-after-end')
       ? snapshot.candidates.slice(1)
       : snapshot.candidates;
   // Variant fixtures.highest-id-first: a fixture's candidates in descending id order (display order is open).
   const listed = run.fixture && app.config.variants.has('fixtures.highest-id-first') ? [...kept].reverse() : kept;
   // The fault jobs.run-rederives-current-description: requirements derived again from the job as it is now.
   const rederived = rederivedRequirements(app, run);
-  const candidates = listed.map((c) => {
-    const price = priceOverride ?? c.priceCredits;
-    run.quotedPrices.set(c.id, price);
-    const out: Record<string, unknown> = {
-      id: candidateId(c.id, faults),
-      // The fault: a fixture name that depends on the run, not only on the candidate.
-      name: run.fixture && faults.has('sandbox.fixture-names-per-run') ? `${c.name} ${run.id.slice(0, 4)}` : c.name,
-      title: c.title,
-      company: c.company,
-      location: c.location,
-      verdict: !run.fixture && faults.has('runs-read.verdict-out-of-enum') ? 'fair' : c.verdict,
-      requirements: (run.fixture && faults.has('fixtures.candidate-requirements-musts-only')
-        ? c.requirements.filter((r) => r.kind === 'must')
-        : rederived
-          ? withRederived(c.requirements, rederived)
-          : c.requirements
-      ).map((r) => {
-        const item: Record<string, unknown> = {
-          index: r.index,
-          text: r.text,
-          kind: r.kind,
-          met: r.met,
-          evidence: r.evidence,
-        };
-        if (extra) item.zz_extra_requirement = 'ignore-me';
-        return item;
-      }),
-      // The fault isolation.reveal-state-shared-across-orgs: any organization's reveal counts, not only this one's.
-      // The fault reveal.contact-state-per-run: only a reveal made in this run counts, not the organization's.
-      contact_state:
-        ((faults.has('reveal.contact-state-per-run') ? run.revealEvents.has(c.id) : org.revealed.has(c.id)) ||
-          (faults.has('isolation.reveal-state-shared-across-orgs') &&
-            [...app.store.organizations.values()].some((o) => o.revealed.has(c.id)))) &&
-        !faults.has('reveal.contact-state-stays-locked')
-          ? 'revealed'
-          : 'locked',
-      reveal_price_credits: price,
-    };
-    if (extra) out.zz_extra_candidate = { probe: 1 };
-    return out;
-  });
+  const view = { run, org, extra, priceOverride };
+  const candidates = listed.map((c) => renderCandidate(app, view, c, rederived));
   const p = snapshot.progress;
-  // The fault: once a real run was seen finished, screened counts only the confirmed candidates (it drops).
-  // The fault runs-read.screened-down-every-other-read: after the end, one above the count on every other
-  // read, so it goes down on the next one; no single later read shows it against the reads before the end.
-  const screened =
-    seenFinished && faults.has('runs-read.screened-drops-after-end')
-      ? p.confirmed
-      : seenFinished && faults.has('runs-read.screened-down-every-other-read') && terminalBefore % 2 === 1
-        ? p.screened + 1
-        : p.screened;
-  const progress: Record<string, unknown> = { confirmed: p.confirmed, target: p.target, screened };
+  const progress: Record<string, unknown> = { confirmed: p.confirmed, target: p.target, screened: p.screened };
   if (extra) progress.zz_extra_progress = 7;
-  const body: Record<string, unknown> = {
+  const rendered: Record<string, unknown> = {
     run_id: run.id,
-    status:
-      (seenFinished && faults.has('runs-read.terminal-reverts-to-running')) ||
-      (!run.fixture && faults.has('runs-read.real-run-never-ends'))
-        ? 'running'
-        : runStatus(app, run, snapshot),
+    status: runStatus(app, run, snapshot),
     progress,
-    // The fault: a failed run (real or fixture) is shown without the notice that explains it.
-    notices: (snapshot.status === 'failed' && faults.has('runs-read.failed-run-without-notice') ? [] : snapshot.notices)
-      .map((n): EngineNotice => {
-        if (keepsRefs(app, run)) return n;
-        const { ref: _ref, ...rest } = n;
-        return rest;
-      })
-      .map((n) =>
-        renderNoticeItem(n, run.fixture && faults.has('fixtures.notices-ignore-english') ? 'he' : lang, faults, extra),
-      ),
+    notices: renderNotices(app, run, state, lang),
     candidates,
   };
-  // The variants below add to the list just built.
-  const notices: unknown[] = Array.isArray(body.notices) ? body.notices : [];
-  // Variant additive.notice-code: "new codes appear without warning".
-  // Real runs only: a fixture's notices are fixed by its row of the fixture table.
-  if (!run.fixture && app.config.variants.has('additive.notice-code')) notices.push(VARIANT_NOTICE[lang]);
-  // Variant runs-read.english-notice-quotes-hebrew: an English notice quoting places as written, in Hebrew.
-  if (!run.fixture && app.config.variants.has('runs-read.english-notice-quotes-hebrew'))
-    notices.push(QUOTING_NOTICE[lang]);
-  // Variant fixtures.notices-all-new-code: cert-notices-all shows a tenth code, one v1 clients do not know yet.
-  if (run.fixture === 'cert-notices-all' && app.config.variants.has('fixtures.notices-all-new-code'))
-    notices.push(VARIANT_NOTICE[lang]);
   // Variant fixtures.name-on-start-only: "Fixture responses carry sandbox: {fixture}" read as the start's
   // response only (POST /runs names it for the 202; the Run resource does not list it).
-  if (run.fixture && !app.config.variants.has('fixtures.name-on-start-only')) {
-    body.sandbox = {
-      fixture: faults.has('fixtures.read-names-other-fixture') ? otherFixture(run.fixture) : run.fixture,
-    };
-  }
+  if (run.fixture && !app.config.variants.has('fixtures.name-on-start-only'))
+    rendered.sandbox = { fixture: run.fixture };
   if (extra) {
-    body.zz_extra_top_level = 'clients must ignore this';
-    body.zz_future_object = { nested: { deeper: [1, 2, 3] }, flag: true };
+    rendered.zz_extra_top_level = 'clients must ignore this';
+    rendered.zz_future_object = { nested: { deeper: [1, 2, 3] }, flag: true };
   }
+  const body = app.points.runView(rendered, {
+    runId: run.id,
+    terminalReadsBefore,
+    noticesIn: (other) => renderNotices(app, run, state, other),
+    ...(run.fixture ? { fixture: run.fixture } : {}),
+  });
+  // The variants add to the list as the run view left it.
+  if (Array.isArray(body.notices)) body.notices.push(...variantNotices(app, run, lang));
   return body;
 }

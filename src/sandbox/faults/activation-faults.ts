@@ -1,5 +1,9 @@
 // Redeeming activation codes (Endpoints › POST /activations/redeem, States and transitions › Activation code).
-// They are switched in activation.ts, where a code is redeemed and an organization connected.
+// Refusals act at the refusal point of activation.ts; what a redemption stores (the code, the token) is
+// switched there.
+import { ApiError } from '../api-error.js';
+import { normalizeCode } from '../ids.js';
+import { reword } from './reshape.js';
 import type { FaultDefinition } from './types.js';
 
 export const activationFaults = [
@@ -8,12 +12,23 @@ export const activationFaults = [
     area: 'activation',
     summary: 'a lower-case code with spaces is not normalized and gives 404 `code_not_found`',
     caughtBy: 'activation.normalizes-code-input',
+    acts: {
+      refusal: (e, f) =>
+        f.cause === 'code-found' &&
+        f.codeInput !== undefined &&
+        f.codeInput.replace(/-/g, '') !== normalizeCode(f.codeInput)
+          ? new ApiError(404, 'code_not_found')
+          : e,
+    },
   },
   {
     id: 'activation.code-reusable',
     area: 'activation',
     summary: 'a redeemed code can be redeemed again and issues a new token',
     caughtBy: 'activation.already-redeemed-409',
+    acts: {
+      refusal: (e, f) => (f.cause === 'code-already-redeemed' ? undefined : e),
+    },
   },
   {
     id: 'activation.external-id-taken-burns-code',
@@ -26,6 +41,9 @@ export const activationFaults = [
     area: 'activation',
     summary: '`409 code_already_redeemed` lacks `redeemed_at`',
     caughtBy: 'activation.already-redeemed-409',
+    acts: {
+      refusal: (e, f) => (e && f.cause === 'code-already-redeemed' ? reword(e, { extra: {} }) : e),
+    },
   },
   {
     id: 'activation.token-uppercase-hex',
@@ -44,18 +62,27 @@ export const activationFaults = [
     area: 'activation',
     summary: 'an `external_id` already used by another organization of the partner is accepted',
     caughtBy: 'activation.external-id-taken-keeps-code',
+    acts: {
+      refusal: (e, f) => (f.cause === 'external-id-taken' ? undefined : e),
+    },
   },
   {
     id: 'activation.unknown-code-422',
     area: 'activation',
     summary: 'a well-formed unknown code answers 422 `invalid_request` instead of 404 `code_not_found`',
     caughtBy: 'activation.unknown-code-404',
+    acts: {
+      refusal: (e, f) => (f.cause === 'code-not-found' ? new ApiError(422, 'invalid_request', { field: 'code' }) : e),
+    },
   },
   {
     id: 'activation.expired-code-accepted',
     area: 'activation',
     summary: 'an expired code is redeemed instead of refused with 410 `code_expired`',
     caughtBy: 'activation.expired-code-410',
+    acts: {
+      refusal: (e, f) => (f.cause === 'code-expired' ? undefined : e),
+    },
   },
   {
     id: 'activation.surrounding-spaces-refused',
@@ -63,5 +90,12 @@ export const activationFaults = [
     summary:
       'a code with spaces before or after it answers 404 `code_not_found` (inner spaces, dashes and case are still normalized)',
     caughtBy: 'activation.code-surrounding-spaces-accepted',
+    acts: {
+      // A lookup that normalizes the code's inside only.
+      refusal: (e, f) =>
+        f.cause === 'code-found' && f.codeInput !== undefined && f.codeInput !== f.codeInput.trim()
+          ? new ApiError(404, 'code_not_found')
+          : e,
+    },
   },
 ] as const satisfies readonly FaultDefinition[];

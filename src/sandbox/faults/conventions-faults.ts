@@ -1,9 +1,15 @@
 // Conventions every answer keeps (Conventions: the error envelope, the language of messages, the content
-// type, the JSON text). Most act at the envelope and wire points of app.ts; two in context.ts and activation.ts.
+// type, the JSON text). Most act at the envelope and wire points of app.ts; one is switched in context.ts.
 import type { FaultDefinition } from './types.js';
+import { reword } from './reshape.js';
 
 /** RFC 8259 §8.1: implementations must not add a byte-order mark; the fault puts one before every JSON text. */
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** The same instant with a +03:00 offset: a valid ISO 8601 timestamp that is not UTC. */
+function plus3(iso: string): string {
+  return new Date(Date.parse(iso) + 3 * 3_600_000).toISOString().replace('Z', '+03:00');
+}
 
 export const conventionsFaults = [
   {
@@ -29,6 +35,12 @@ export const conventionsFaults = [
     area: 'conventions',
     summary: '`redeemed_at` is written with a +03:00 offset instead of UTC',
     caughtBy: 'activation.already-redeemed-409',
+    acts: {
+      refusal: (e, f) =>
+        e && f.cause === 'code-already-redeemed' && typeof e.extra?.redeemed_at === 'string'
+          ? reword(e, { extra: { ...e.extra, redeemed_at: plus3(e.extra.redeemed_at) } })
+          : e,
+    },
   },
   {
     id: 'conventions.malformed-json-500',

@@ -1,7 +1,9 @@
 // The certification fixtures (Sandbox behaviour › Fixtures: cert-* job ids). Starts act at the refusal and
-// answer points of routes/runs-start.ts; the tables are switched in fixtures/definitions.ts and run-view.ts.
+// answer points of routes/runs-start.ts, a fixture run's read at the runView point of run-view.ts; the tables
+// are switched in fixtures/definitions.ts.
 import { edited, withoutExtraFields } from './reshape.js';
 import { ApiError } from '../api-error.js';
+import { eachCandidate, eachNotice } from './run-view-edits.js';
 import type { FaultDefinition } from './types.js';
 
 const FIXTURES = [
@@ -55,6 +57,9 @@ export const fixturesFaults = [
     area: 'fixtures',
     summary: 'fixture runs render their notices in Hebrew even when x-svc-lang: en is asked for',
     caughtBy: 'fixtures.cert-notices-all.read-matches-table-en',
+    acts: {
+      runView: (v, f) => (f.fixture ? { ...v, notices: f.noticesIn('he') } : v),
+    },
   },
   {
     id: 'fixtures.extra-fields-missing-on-decisions',
@@ -148,6 +153,12 @@ export const fixturesFaults = [
     area: 'fixtures',
     summary: '`cert-extra-fields` notices carry no unknown field (top level, progress, candidates still do)',
     ...read('cert-extra-fields'),
+    acts: {
+      runView: (v) =>
+        eachNotice(v, (n) => {
+          delete n.zz_extra_notice;
+        }),
+    },
   },
   {
     id: 'fixtures.webhook-lists-more-than-three',
@@ -167,6 +178,14 @@ export const fixturesFaults = [
     summary:
       "fixture candidates list only the `must` entries of the fixture's requirement list, not one per run requirement",
     caughtBy: 'fixtures.candidate-requirements-match-start',
+    acts: {
+      runView: (v, f) =>
+        f.fixture
+          ? eachCandidate(v, (c) => {
+              c.requirements = (c.requirements as Array<{ kind: unknown }>).filter((r) => r.kind === 'must');
+            })
+          : v,
+    },
   },
   {
     id: 'fixtures.submitted-requirements-used',
@@ -199,5 +218,11 @@ export const fixturesFaults = [
     summary: 'a fixture run read names another fixture in `sandbox.fixture`',
     caughtBy: 'fixtures.cert-notices-all.read-matches-table',
     alsoCaughtBy: ['fixtures.cert-notices-all.read-matches-table-en'],
+    acts: {
+      runView: (v, f) =>
+        f.fixture && v.sandbox
+          ? { ...v, sandbox: { fixture: f.fixture === 'cert-empty' ? 'cert-failed' : 'cert-empty' } }
+          : v,
+    },
   },
 ] as const satisfies readonly FaultDefinition[];

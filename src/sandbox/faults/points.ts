@@ -8,6 +8,9 @@
 // A leaf: the faults import it, so it imports nothing of the app but the two leaves it speaks of.
 import type { ApiError, Reply } from '../api-error.js';
 import type { JsonRecord } from '../json.js';
+import type { DeliveryPolicy } from './delivery-policy.js';
+import type { MaskingRules } from './masking-rules.js';
+import type { RequirementRules } from './requirement-rules.js';
 
 export type RouteName =
   'redeem' | 'users' | 'jobs' | 'runs-start' | 'runs-read' | 'reveal' | 'decisions' | 'webhook-test';
@@ -66,6 +69,11 @@ type Cause =
   | 'unknown-reject-reason'
   | 'reveal-price-over-1000'
   | 'webhook-not-configured'
+  | 'code-not-found'
+  | 'code-already-redeemed'
+  | 'code-expired'
+  | 'external-id-taken'
+  | 'code-found'
   | 'admitted';
 
 export interface RefusalFacts {
@@ -76,6 +84,8 @@ export interface RefusalFacts {
   foreign?: boolean;
   /** unknown-user: the recruiter is registered in another organization of the partner. */
   elsewhere?: () => boolean;
+  /** code-found: the activation code as submitted (found once normalized). */
+  codeInput?: string;
   /** The request starts (or names) a fixture run. */
   fixture?: boolean;
   /** admitted on every route: the request carried `x-svc-org`. */
@@ -108,6 +118,16 @@ export interface AnswerFacts {
   /** Decisions: the counts as stored. */
   accepted?: number;
   duplicates?: number;
+}
+
+interface RunViewFacts {
+  runId: string;
+  /** The run's fixture, on a fixture run. */
+  fixture?: string;
+  /** Reads of this real run served after it was seen finished, before this one (0 on a fixture run). */
+  terminalReadsBefore: number;
+  /** The run's notices as rendered in a language. */
+  noticesIn: (lang: 'he' | 'en') => unknown[];
 }
 
 interface ChargeFacts {
@@ -143,15 +163,42 @@ export interface Wire {
   body: Buffer;
 }
 
+/** A webhook delivery attempt as it leaves: its headers and the bytes of its body. */
+export interface Delivery {
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+interface DeliveryFacts {
+  /** The attempt's number, from 1. */
+  attempt: number;
+  /** The attempt is the bad-signature test, signed on purpose with a wrong secret. */
+  wrongSignature: boolean;
+  /** The `x-svc-signature` the body's bytes get with the partner's own secret. */
+  validSignature: () => string;
+}
+
 interface PointTypes {
   /** The sandbox's settings, once at start. */
   settings: { value: Settings; facts: { sandbox: boolean } };
+  /** The rules submitted requirements are judged by, and a run's list is built by, once at start. */
+  requirementRules: { value: RequirementRules; facts: Record<string, never> };
+  /** What a sandbox masks in the candidates it shows, once at start. */
+  masking: { value: MaskingRules; facts: Record<string, never> };
   /** A refusal about to be thrown; `undefined` lets the request through (or, for `admitted`, is none yet). */
   refusal: { value: ApiError | undefined; facts: RefusalFacts };
   /** A request's JSON object body as the route reads it. */
   body: { value: JsonRecord; facts: { route: RouteName } };
   /** An int64 id read from the request (a candidate id). */
   id: { value: bigint; facts: { route: RouteName } };
+  /** A run as a read shows it, before it is cached and answered (conformant variants add to it after). */
+  runView: { value: Record<string, unknown>; facts: RunViewFacts };
+  /** A webhook event's envelope as a delivery attempt sends it, before it is serialized and signed. */
+  webhookEnvelope: { value: Record<string, unknown>; facts: { attempt: number; occurredAt: string } };
+  /** A webhook delivery attempt as it leaves. */
+  delivery: { value: Delivery; facts: DeliveryFacts };
+  /** How the webhook queue delivers, once at start. */
+  deliveryPolicy: { value: DeliveryPolicy; facts: Record<string, never> };
   /** What a reveal charges (a sandbox reveal states it and keeps the wallet). */
   charge: { value: number; facts: ChargeFacts };
   /** The key under which a decision is kept: a repeat of the key is a duplicate. */
@@ -188,9 +235,15 @@ function chain<P extends PointName>(acts: readonly Acts[], point: P): Transform<
 export function composePoints(acts: readonly Acts[]): Points {
   return {
     settings: chain(acts, 'settings'),
+    requirementRules: chain(acts, 'requirementRules'),
+    masking: chain(acts, 'masking'),
     refusal: chain(acts, 'refusal'),
     body: chain(acts, 'body'),
     id: chain(acts, 'id'),
+    runView: chain(acts, 'runView'),
+    webhookEnvelope: chain(acts, 'webhookEnvelope'),
+    delivery: chain(acts, 'delivery'),
+    deliveryPolicy: chain(acts, 'deliveryPolicy'),
     charge: chain(acts, 'charge'),
     decisionKey: chain(acts, 'decisionKey'),
     answer: chain(acts, 'answer'),

@@ -1,9 +1,11 @@
 // Revealing a candidate's contact (Endpoints › POST /runs/{run_id}/candidates/{candidate_id}/reveal,
 // States and transitions › Candidate contact state, Sandbox behaviour). They act at the refusal, id, charge
-// and answer points of routes/reveal.ts; the contact state of a run read is switched in run-view.ts.
+// and answer points of routes/reveal.ts; the contact state of a run read acts at the runView point, and which
+// stored reveals count for it is switched in run-view.ts.
 import { reword, edited } from './reshape.js';
 import { ApiError } from '../api-error.js';
 import { PHONE_HIDDEN } from '../presentation/placeholders.js';
+import { eachCandidate } from './run-view-edits.js';
 import type { FaultDefinition } from './types.js';
 
 export const revealFaults = [
@@ -116,6 +118,12 @@ export const revealFaults = [
     area: 'reveal',
     summary: 'the run read keeps `contact_state: locked` after a reveal',
     caughtBy: 'reveal.contact-state-revealed-after-reveal',
+    acts: {
+      runView: (v) =>
+        eachCandidate(v, (c) => {
+          c.contact_state = 'locked';
+        }),
+    },
   },
   {
     id: 'reveal.not-in-run-wrong-code',

@@ -1,7 +1,10 @@
-// Reading a run (Endpoints › GET /runs/{run_id}, Run, Candidate, Notice). The engine's and the run view's are
-// switched in src/sandbox/engine and run-view.ts; an unknown or foreign run acts at the refusal point.
+// Reading a run (Endpoints › GET /runs/{run_id}, Run, Candidate, Notice). What a read shows acts at the runView
+// point of run-view.ts; what the engine computes is switched in src/sandbox/engine, and a candidate dropped
+// from the stored quotes in run-view.ts; an unknown or foreign run acts at the refusal point.
 import { reword } from './reshape.js';
 import { ApiError } from '../api-error.js';
+import { RawNumber } from '../json.js';
+import { eachCandidate, eachNotice, idDigits, progressEdited } from './run-view-edits.js';
 import type { FaultDefinition } from './types.js';
 
 export const runsReadFaults = [
@@ -10,12 +13,24 @@ export const runsReadFaults = [
     area: 'runs-read',
     summary: 'candidate `id` is serialized as a JSON string',
     caughtBy: 'runs-read.candidate-id-int64',
+    acts: {
+      runView: (v) =>
+        eachCandidate(v, (c) => {
+          c.id = idDigits(c.id);
+        }),
+    },
   },
   {
     id: 'runs-read.candidate-id-float',
     area: 'runs-read',
     summary: 'candidate `id` is serialized with a fraction (`990000000001.0`)',
     caughtBy: 'runs-read.candidate-id-int64',
+    acts: {
+      runView: (v) =>
+        eachCandidate(v, (c) => {
+          c.id = new RawNumber(`${idDigits(c.id)}.0`);
+        }),
+    },
   },
   {
     id: 'runs-read.more-than-target',
@@ -28,6 +43,12 @@ export const runsReadFaults = [
     area: 'runs-read',
     summary: '`on_requirement` and `on_candidate` notices lose their `ref`',
     caughtBy: 'fixtures.cert-notice-unknown.read-matches-table',
+    acts: {
+      runView: (v) =>
+        eachNotice(v, (n) => {
+          delete n.ref;
+        }),
+    },
   },
   {
     id: 'runs-read.other-org-403',
@@ -104,12 +125,23 @@ export const runsReadFaults = [
     area: 'runs-read',
     summary: 'real-run candidates carry `verdict: fair`, outside strong/good/weak',
     caughtBy: 'runs-read.run-schema',
+    acts: {
+      runView: (v, f) =>
+        f.fixture
+          ? v
+          : eachCandidate(v, (c) => {
+              c.verdict = 'fair';
+            }),
+    },
   },
   {
     id: 'runs-read.terminal-reverts-to-running',
     area: 'runs-read',
     summary: 'a finished run reads `running` again after its terminal status was shown once',
     caughtBy: 'runs-read.status-transitions',
+    acts: {
+      runView: (v, f) => (f.terminalReadsBefore > 0 ? { ...v, status: 'running' } : v),
+    },
   },
   {
     id: 'runs-read.candidate-dropped-after-end',
@@ -131,18 +163,30 @@ export const runsReadFaults = [
     area: 'runs-read',
     summary: 'reads of a real run say `running` forever, however long ago the engine finished',
     caughtBy: 'runs-read.real-run-ends-within-30-minutes',
+    acts: {
+      runView: (v, f) => (f.fixture ? v : { ...v, status: 'running' }),
+    },
   },
   {
     id: 'runs-read.function-error-not-blocking',
     area: 'runs-read',
     summary: '`function_error` on a failed run has severity `warning` instead of `blocking`',
     caughtBy: 'runs-read.function-error-blocking-empty-state',
+    acts: {
+      runView: (v) =>
+        eachNotice(v, (n) => {
+          if (n.code === 'function_error') n.severity = 'warning';
+        }),
+    },
   },
   {
     id: 'runs-read.failed-run-without-notice',
     area: 'runs-read',
     summary: 'a failed run (real or fixture) reads with an empty `notices` list: nothing explains the failure',
     caughtBy: 'runs-read.failed-run-explained-by-notice',
+    acts: {
+      runView: (v) => (v.status === 'failed' ? { ...v, notices: [] } : v),
+    },
   },
   {
     id: 'runs-read.screened-drops-after-end',
@@ -150,6 +194,14 @@ export const runsReadFaults = [
     summary:
       'once a real run was seen finished, `progress.screened` counts only the confirmed candidates, below what earlier reads said',
     caughtBy: 'runs-read.screened-never-decreases',
+    acts: {
+      runView: (v, f) =>
+        f.terminalReadsBefore > 0
+          ? progressEdited(v, (p) => {
+              p.screened = p.confirmed;
+            })
+          : v,
+    },
   },
   {
     id: 'runs-read.screened-down-every-other-read',
@@ -157,5 +209,13 @@ export const runsReadFaults = [
     summary:
       'once a real run was seen finished, `progress.screened` reads one above the count on every other read and the count on the next: it goes down on every other read, and no single read after the end shows it against the reads before',
     caughtBy: 'runs-read.screened-never-decreases',
+    acts: {
+      runView: (v, f) =>
+        f.terminalReadsBefore % 2 === 1
+          ? progressEdited(v, (p) => {
+              p.screened = Number(p.screened) + 1;
+            })
+          : v,
+    },
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -1,6 +1,6 @@
 // Starting a run (Endpoints › POST /runs, Requirement, RequirementIssue). Refusals and answers act at their
-// points of routes/runs-start.ts; requirement rules are switched in requirements.ts, and what a refused or
-// repeated start stores in routes/runs-start.ts.
+// points of routes/runs-start.ts, requirement rules at the `requirementRules` point; what a refused or
+// repeated start stores is switched in routes/runs-start.ts.
 import { reword, edited } from './reshape.js';
 import { ApiError } from '../api-error.js';
 import type { FaultDefinition } from './types.js';
@@ -11,48 +11,56 @@ export const runsStartFaults = [
     area: 'runs-start',
     summary: 'requirement text is returned untrimmed, whitespace not collapsed',
     caughtBy: 'runs-start.requirements-trimmed-and-collapsed',
+    acts: { requirementRules: (r) => ({ ...r, collapseWhitespace: false }) },
   },
   {
     id: 'runs-start.drops-requirement',
     area: 'runs-start',
     summary: 'the last submitted `nice` requirement is silently dropped',
     caughtBy: 'runs-start.requirements-kept-in-order',
+    acts: { requirementRules: (r) => ({ ...r, keepsEvery: false }) },
   },
   {
     id: 'runs-start.issue-index-one-based',
     area: 'runs-start',
     summary: 'requirement issue `index` is 1-based',
     caughtBy: 'runs-start.issue-index-is-position',
+    acts: { requirementRules: (r) => ({ ...r, firstIndex: 1 }) },
   },
   {
     id: 'runs-start.not-array-index-zero',
     area: 'runs-start',
     summary: '`requirements` that is not an array gives index 0 instead of -1',
     caughtBy: 'runs-start.requirements-not-array',
+    acts: { requirementRules: (r) => ({ ...r, notArrayIndex: 0 }) },
   },
   {
     id: 'runs-start.too-many-musts-on-first',
     area: 'runs-start',
     summary: '`too_many_musts` is put on the first must instead of the one that exceeds the cap',
     caughtBy: 'runs-start.too-many-musts',
+    acts: { requirementRules: (r) => ({ ...r, tooManyMustsOn: 'first' }) },
   },
   {
     id: 'runs-start.too-long-at-300',
     area: 'runs-start',
     summary: '`too_long` already at 300 characters',
     caughtBy: 'runs-start.too-long',
+    acts: { requirementRules: (r) => ({ ...r, tooLongAt: 300 }) },
   },
   {
     id: 'runs-start.title-not-appended',
     area: 'runs-start',
     summary: 'the job title is not appended as the last `must`',
     caughtBy: 'runs-start.job-title-appended',
+    acts: { requirementRules: (r) => ({ ...r, titleAppended: false }) },
   },
   {
     id: 'runs-start.duplicate-case-sensitive',
     area: 'runs-start',
     summary: 'duplicates are compared without case-folding',
     caughtBy: 'runs-start.duplicate',
+    acts: { requirementRules: (r) => ({ ...r, duplicatesFolded: false }) },
   },
   {
     id: 'runs-start.identical-start-same-run',
@@ -80,6 +88,7 @@ export const runsStartFaults = [
     area: 'runs-start',
     summary: 'requirements the partner submitted come back with origin `submitted` instead of `partner`',
     caughtBy: 'runs-start.submitted-origin-partner',
+    acts: { requirementRules: (r) => ({ ...r, submittedOrigin: 'submitted' }) },
   },
   {
     id: 'runs-start.added-requirements-origin-partner',
@@ -105,6 +114,7 @@ export const runsStartFaults = [
     summary:
       'requirements derived from the job description (a real run started without `requirements`) are marked origin `partner`; the appended title and submitted requirements are marked as before',
     caughtBy: 'runs-start.unsent-requirement-origin-not-partner',
+    acts: { requirementRules: (r) => ({ ...r, derivedOrigin: 'partner' }) },
   },
   {
     id: 'runs-start.target-count-string-coerced',
@@ -138,54 +148,63 @@ export const runsStartFaults = [
     area: 'runs-start',
     summary: 'the job title is appended even when a submitted requirement is the title',
     caughtBy: 'runs-start.job-title-not-duplicated',
+    acts: { requirementRules: (r) => ({ ...r, submittedTitleRecognized: false }) },
   },
   {
     id: 'runs-start.whitespace-text-accepted',
     area: 'runs-start',
     summary: 'a whitespace-only requirement text is accepted instead of refused with `empty_text`',
     caughtBy: 'runs-start.empty-text',
+    acts: { requirementRules: (r) => ({ ...r, blankIsEmpty: false }) },
   },
   {
     id: 'runs-start.invalid-kind-accepted',
     area: 'runs-start',
     summary: 'a `kind` other than must or nice is accepted as `nice` instead of refused with `invalid_kind`',
     caughtBy: 'runs-start.invalid-kind',
+    acts: { requirementRules: (r) => ({ ...r, kindChecked: false }) },
   },
   {
     id: 'runs-start.title-not-counted',
     area: 'runs-start',
     summary: "the job title does not count as a must: three submitted musts are accepted on the partner's own job",
     caughtBy: 'runs-start.too-many-musts-with-job-title',
+    acts: { requirementRules: (r) => ({ ...r, titleCounted: false }) },
   },
   {
     id: 'runs-start.location-accepted',
     area: 'runs-start',
     summary: "a requirement that is a place of the job's location_text is accepted",
     caughtBy: 'runs-start.location-as-requirement',
+    acts: { requirementRules: (r) => ({ ...r, locationRefused: false }) },
   },
   {
     id: 'runs-start.no-short-term-warning',
     area: 'runs-start',
     summary: 'a term shorter than 3 characters gets no `short_term_may_be_dropped` warning',
     caughtBy: 'runs-start.warns-short-term',
+    acts: { requirementRules: (r) => ({ ...r, shortTermWarning: false }) },
   },
   {
     id: 'runs-start.no-years-band-warning',
     area: 'runs-start',
     summary: 'a bounded years range gets no `years_band_ceiling` warning',
     caughtBy: 'runs-start.warns-years-band-ceiling',
+    acts: { requirementRules: (r) => ({ ...r, yearsBandWarning: false }) },
   },
   {
     id: 'runs-start.no-unverifiable-warning',
     area: 'runs-start',
     summary: 'a must that profiles rarely state gets no `unverifiable_must` warning',
     caughtBy: 'runs-start.warns-unverifiable-must',
+    acts: { requirementRules: (r) => ({ ...r, unverifiableWarning: false }) },
   },
   {
     id: 'runs-start.message-he-in-english',
     area: 'runs-start',
     summary: 'requirement issues carry the English sentence in `message_he`',
     caughtBy: 'runs-start.issue-messages-bilingual',
+    acts: { requirementRules: (r) => ({ ...r, hebrewMessages: false }) },
   },
   {
     id: 'runs-start.unknown-job-not-found-code',

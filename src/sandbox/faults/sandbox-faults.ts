@@ -1,9 +1,10 @@
 // Sandbox behaviour broken one rule at a time: error simulation, the reveal-price override, the environment
-// header, masking. Simulation acts at the settings and refusal points of app.ts; masking and pseudonyms are
-// switched in src/sandbox/presentation and src/sandbox/engine.
+// header, masking. Simulation acts at the settings and refusal points of app.ts, masking and pseudonyms at the
+// masking point that presentation/masking.ts reads, a fixture run's names at the runView point.
 import { reword, withoutHeader } from './reshape.js';
 import { ApiError } from '../api-error.js';
 import { SIMULATE_VALUES } from '../simulate-values.js';
+import { eachCandidate } from './run-view-edits.js';
 import type { FaultDefinition } from './types.js';
 
 export const sandboxFaults = [
@@ -48,24 +49,28 @@ export const sandboxFaults = [
     area: 'sandbox',
     summary: 'candidate names are shown unmasked, in name and inside evidence',
     caughtBy: 'sandbox.candidate-name-masked',
+    acts: { masking: (m) => ({ ...m, names: false }) },
   },
   {
     id: 'sandbox.email-left-in-evidence',
     area: 'sandbox',
     summary: 'e-mail addresses inside evidence, title, company and location are not hidden',
     caughtBy: 'sandbox.contact-identifiers-masked',
+    acts: { masking: (m) => ({ ...m, emails: false }) },
   },
   {
     id: 'sandbox.schemeless-link-left',
     area: 'sandbox',
     summary: 'only links written with a scheme or www. are hidden: a bare `linkedin.com/in/…` stays in evidence',
     caughtBy: 'sandbox.contact-identifiers-masked',
+    acts: { masking: (m) => ({ ...m, links: 'schemed-only' }) },
   },
   {
     id: 'sandbox.bare-phone-left',
     area: 'sandbox',
     summary: 'only phone numbers written with separators are hidden: `0521234567` stays in evidence',
     caughtBy: 'sandbox.contact-identifiers-masked',
+    acts: { masking: (m) => ({ ...m, barePhones: false }) },
   },
   {
     id: 'sandbox.accepted-without-environment-header',
@@ -83,12 +88,14 @@ export const sandboxFaults = [
     summary:
       "a candidate's pseudonym is derived from the run too: stable within a run, another `Candidate XXXX` in the next real run",
     caughtBy: 'sandbox.pseudonym-stable-across-runs',
+    acts: { masking: (m) => ({ ...m, pseudonymStable: false }) },
   },
   {
     id: 'sandbox.evidence-other-pseudonym',
     area: 'sandbox',
     summary: "names inside evidence are replaced by another pseudonym than the candidate's masked name",
     caughtBy: 'sandbox.evidence-pseudonym-is-the-name',
+    acts: { masking: (m) => ({ ...m, evidenceOwnPseudonym: false }) },
   },
   {
     id: 'sandbox.no-environment-header',
@@ -156,6 +163,14 @@ export const sandboxFaults = [
     summary:
       'fixture candidates are named with a suffix from the run id, so the same candidate of the same fixture is named otherwise in another run',
     caughtBy: 'sandbox.candidate-name-same-across-runs',
+    acts: {
+      runView: (v, f) =>
+        f.fixture
+          ? eachCandidate(v, (c) => {
+              c.name = `${String(c.name)} ${f.runId.slice(0, 4)}`;
+            })
+          : v,
+    },
   },
   {
     id: 'sandbox.simulate-allowed-incomplete',

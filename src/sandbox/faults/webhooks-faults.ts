@@ -1,8 +1,22 @@
 // Webhooks (Webhooks: signing, retries, envelopes) and the test endpoint (POST /sandbox/webhooks/test). The
-// queue's are switched in src/sandbox/webhooks and events.ts; the test endpoint's act at its points.
+// queue's act at the deliveryPolicy, webhookEnvelope and delivery points that src/sandbox/webhooks reads; what
+// events are queued is switched in events.ts and queue.ts; the test endpoint's act at its points.
 import { edited } from './reshape.js';
 import { newUuid } from '../ids.js';
+import type { Delivery } from './points.js';
 import type { FaultDefinition } from './types.js';
+
+/** The delivery with its `x-svc-signature` rewritten. */
+function withSignature(d: Delivery, rewrite: (signature: string) => string): Delivery {
+  return { ...d, headers: { ...d.headers, 'x-svc-signature': rewrite(d.headers['x-svc-signature'] ?? '') } };
+}
+
+/** The same instant written with a +02:00 offset: valid ISO 8601, but not UTC. */
+function plus2(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  return `${new Date(t + 2 * 3_600_000).toISOString().slice(0, 19)}+02:00`;
+}
 
 export const webhooksFaults = [
   {
@@ -10,12 +24,18 @@ export const webhooksFaults = [
     area: 'webhooks',
     summary: 'every retry comes one minute after the last failed attempt (no backoff beyond the first retry)',
     caughtBy: 'webhooks.retry-schedule-whole',
+    acts: {
+      deliveryPolicy: (p) => ({ ...p, backoff: 'flat' }),
+    },
   },
   {
     id: 'webhooks.retries-past-eighth-attempt',
     area: 'webhooks',
     summary: 'after the eighth attempt the event is retried four more times, a minute apart (12 attempts in all)',
     caughtBy: 'webhooks.retry-schedule-whole',
+    acts: {
+      deliveryPolicy: (p) => ({ ...p, backoff: 'past-eighth' }),
+    },
   },
   {
     id: 'webhooks.test-event-id-per-name',
@@ -28,6 +48,9 @@ export const webhooksFaults = [
     area: 'webhooks',
     summary: 'a 2xx that comes after more than 10 seconds still counts as delivered: the event is never sent again',
     caughtBy: 'webhooks.late-ack-redelivered',
+    acts: {
+      deliveryPolicy: (p) => ({ ...p, ackWait: 'one-minute' }),
+    },
   },
   {
     id: 'webhooks.real-run-progress-stale',
@@ -47,48 +70,73 @@ export const webhooksFaults = [
     area: 'webhooks',
     summary: 'x-svc-signature carries upper-case hex',
     caughtBy: 'webhooks.signature-verifies',
+    acts: {
+      delivery: (d) => withSignature(d, (s) => `sha256=${s.slice('sha256='.length).toUpperCase()}`),
+    },
   },
   {
     id: 'webhooks.signature-missing-prefix',
     area: 'webhooks',
     summary: 'x-svc-signature lacks the sha256= prefix',
     caughtBy: 'webhooks.signature-verifies',
+    acts: {
+      delivery: (d) => withSignature(d, (s) => s.slice('sha256='.length)),
+    },
   },
   {
     id: 'webhooks.signature-over-different-bytes',
     area: 'webhooks',
     summary: 'the signature is computed over the body without the trailing newline that is sent',
     caughtBy: 'webhooks.signature-verifies',
+    acts: {
+      // One byte more is sent than was signed: a trailing newline a lax receiver might even strip.
+      delivery: (d) => ({ ...d, body: Buffer.concat([d.body, Buffer.from('\n')]) }),
+    },
   },
   {
     id: 'webhooks.bad-signature-test-valid',
     area: 'webhooks',
     summary: 'the bad-signature test delivery (valid_signature: false) is signed with the real secret',
     caughtBy: 'webhooks.bad-signature-fails-verification',
+    acts: {
+      delivery: (d, f) => (f.wrongSignature ? withSignature(d, () => f.validSignature()) : d),
+    },
   },
   {
     id: 'webhooks.bad-signature-test-retried',
     area: 'webhooks',
     summary: 'the bad-signature test delivery is retried after its non-2xx answer',
     caughtBy: 'webhooks.bad-signature-not-retried',
+    acts: {
+      deliveryPolicy: (p) => ({ ...p, retriesBadSignatureTest: true }),
+    },
   },
   {
     id: 'webhooks.new-event-id-on-retry',
     area: 'webhooks',
     summary: 'a retry carries a new event_id instead of the original one',
     caughtBy: 'webhooks.retry-same-event-id',
+    acts: {
+      webhookEnvelope: (e, f) => (f.attempt > 1 ? { ...e, event_id: newUuid() } : e),
+    },
   },
   {
     id: 'webhooks.no-retry-after-server-error',
     area: 'webhooks',
     summary: 'a delivery answered 5xx is never retried',
     caughtBy: 'webhooks.retried-after-failure',
+    acts: {
+      deliveryPolicy: (p) => ({ ...p, retriesAfterServerError: false }),
+    },
   },
   {
     id: 'webhooks.redirect-followed',
     area: 'webhooks',
     summary: 'a 3xx answer is followed to its Location',
     caughtBy: 'webhooks.redirect-not-followed',
+    acts: {
+      deliveryPolicy: (p) => ({ ...p, followsRedirects: true }),
+    },
   },
   {
     id: 'webhooks.cert-webhook-emits-run-failed',
@@ -108,24 +156,42 @@ export const webhooksFaults = [
     area: 'webhooks',
     summary: 'deliveries omit organization_external_id from the envelope',
     caughtBy: 'webhooks.envelope-complete',
+    acts: {
+      webhookEnvelope: (e) => {
+        const { organization_external_id: _dropped, ...rest } = e;
+        return rest;
+      },
+    },
   },
   {
     id: 'webhooks.occurred-at-not-utc',
     area: 'webhooks',
     summary: 'occurred_at is written with a +02:00 offset instead of UTC',
     caughtBy: 'webhooks.occurred-at-utc',
+    acts: {
+      webhookEnvelope: (e, f) => ({ ...e, occurred_at: plus2(f.occurredAt) }),
+    },
   },
   {
     id: 'webhooks.environment-header-missing',
     area: 'webhooks',
     summary: 'sandbox deliveries lack x-svc-environment: sandbox',
     caughtBy: 'webhooks.sandbox-environment-header',
+    acts: {
+      delivery: (d) => {
+        const { 'x-svc-environment': _dropped, ...headers } = d.headers;
+        return { ...d, headers };
+      },
+    },
   },
   {
     id: 'webhooks.content-type-not-json',
     area: 'webhooks',
     summary: 'deliveries are sent with Content-Type: text/plain',
     caughtBy: 'webhooks.content-type-json',
+    acts: {
+      delivery: (d) => ({ ...d, headers: { ...d.headers, 'content-type': 'text/plain' } }),
+    },
   },
   {
     id: 'webhooks.cert-webhook-not-queued',

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EngineCandidate } from '../engine/index.js';
-import type { FaultSet } from '../faults/index.js';
-
+import { SPEC_MASKING, type MaskingRules } from '../faults/masking-rules.js';
 import { EMAIL_HIDDEN, LINK_HIDDEN, PHONE_HIDDEN } from './placeholders.js';
 
 /** RFC 2606 reserves `.invalid`: mail to it can never be delivered to a real person. */
@@ -29,14 +28,11 @@ function escapeRegExp(text: string): string {
 }
 
 /** Replaces e-mails, links and phone numbers, in that order (an e-mail's domain must not be read as a link). */
-function maskContactText(text: string, faults: FaultSet = NO_FAULTS): string {
-  let out = faults.has('sandbox.email-left-in-evidence') ? text : text.replace(EMAIL, EMAIL_HIDDEN);
-  // The faults mask only the forms written with a scheme, or with separators.
-  out = out.replace(faults.has('sandbox.schemeless-link-left') ? SCHEMED_URL : URL_PATTERN, LINK_HIDDEN);
+function maskContactText(text: string, rules: MaskingRules): string {
+  let out = rules.emails ? text.replace(EMAIL, EMAIL_HIDDEN) : text;
+  out = out.replace(rules.links === 'every-form' ? URL_PATTERN : SCHEMED_URL, LINK_HIDDEN);
   out = out.replace(PHONE_CANDIDATE, (m) =>
-    (m.match(/\d/g)?.length ?? 0) >= 9 && !(faults.has('sandbox.bare-phone-left') && /^\d+$/.test(m))
-      ? PHONE_HIDDEN
-      : m,
+    (m.match(/\d/g)?.length ?? 0) >= 9 && (rules.barePhones || !/^\d+$/.test(m)) ? PHONE_HIDDEN : m,
   );
   return out;
 }
@@ -61,8 +57,6 @@ function replaceName(text: string, name: string, replacement: string): string {
     .join('');
 }
 
-const NO_FAULTS: FaultSet = new Set();
-
 /** The contact a sandbox reveal returns: synthetic, stable, never a real person's. */
 export function sandboxContact(candidateId: bigint): { email: string; phone: string } {
   const last4 = candidateId.toString().slice(-4).padStart(4, '0');
@@ -73,21 +67,22 @@ export function sandboxContact(candidateId: bigint): { email: string; phone: str
 /**
  * The candidate as the sandbox shows it (spec: Sandbox behaviour): masked name, the name replaced inside
  * evidence, contact identifiers hidden in evidence, title, company and location, and the synthetic contact
- * in place of the real one. `opts.faults` lets the sandbox break exactly one of these on purpose.
+ * in place of the real one. `opts.rules` says what is masked: the spec's masking unless a fault or a
+ * variant changed it.
  */
-export function maskCandidate(c: EngineCandidate, opts: { faults?: FaultSet; runId?: string } = {}): EngineCandidate {
-  const faults = opts.faults ?? NO_FAULTS;
-  // The fault salts the pseudonym with the run: stable within a run, different in the next one.
-  const alias = faults.has('sandbox.pseudonym-per-run') ? pseudonym(c.id, opts.runId ?? '') : pseudonym(c.id);
-  const keepName = faults.has('sandbox.name-not-masked');
-  const maskField = (v: string | null) => (v === null ? null : maskContactText(v, faults));
+export function maskCandidate(
+  c: EngineCandidate,
+  opts: { rules?: MaskingRules; runId?: string } = {},
+): EngineCandidate {
+  const rules = opts.rules ?? SPEC_MASKING;
+  // Salted with the run, the pseudonym is stable within a run and different in the next one.
+  const alias = rules.pseudonymStable ? pseudonym(c.id) : pseudonym(c.id, opts.runId ?? '');
+  const keepName = !rules.names;
+  const maskField = (v: string | null) => (v === null ? null : maskContactText(v, rules));
   const contact = sandboxContact(c.id);
   const maskEvidence = (text: string) => {
-    const hidden = maskContactText(text, faults);
-    // The fault replaces names inside evidence by another candidate's pseudonym than the name field's.
-    return keepName
-      ? hidden
-      : replaceName(hidden, c.name, faults.has('sandbox.evidence-other-pseudonym') ? pseudonym(c.id + 1n) : alias);
+    const hidden = maskContactText(text, rules);
+    return keepName ? hidden : replaceName(hidden, c.name, rules.evidenceOwnPseudonym ? alias : pseudonym(c.id + 1n));
   };
   return {
     ...c,

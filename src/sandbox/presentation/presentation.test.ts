@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineCandidate } from '../engine/index.js';
 import { maskCandidate, pseudonym, sandboxContact } from './masking.js';
+import { SPEC_MASKING } from '../faults/masking-rules.js';
 import { renderNotice } from './notice-wording.js';
 import { KNOWN_NOTICE_CODES as CODES } from '../notice-codes.js';
 
@@ -142,12 +143,12 @@ describe('sandbox masking', () => {
     expect(sandboxContact(7n).phone).toBe('+1-555-010-0007');
   });
 
-  it('faults: sandbox.name-not-masked and sandbox.email-left-in-evidence each break only their rule', () => {
-    const named = maskCandidate(candidate, { faults: new Set(['sandbox.name-not-masked']) });
+  it('masking rules: names and e-mails left unmasked each break only their rule', () => {
+    const named = maskCandidate(candidate, { rules: { ...SPEC_MASKING, names: false } });
     expect(named.name).toBe('Dana Ben-David');
     expect(named.requirements[0]!.evidence).toContain('Dana Ben-David');
     expect(named.requirements[0]!.evidence).toContain('[email hidden in sandbox]');
-    const mailed = maskCandidate(candidate, { faults: new Set(['sandbox.email-left-in-evidence']) });
+    const mailed = maskCandidate(candidate, { rules: { ...SPEC_MASKING, emails: false } });
     expect(mailed.name).toBe(masked.name);
     expect(mailed.requirements[0]!.evidence).toContain('dana.bd@mail.example.com');
   });

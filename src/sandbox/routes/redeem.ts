@@ -8,6 +8,6 @@ export function redeemRoute(rc: RequestContext): Reply {
   if (typeof code !== 'string' || code.trim() === '') throw new ApiError(422, 'invalid_request', { field: 'code' });
   if (typeof externalId !== 'string' || externalId.trim() === '')
     throw new ApiError(422, 'invalid_request', { field: 'external_id' });
-  const { org, token } = redeemCode(rc.app, rc.partner, code, externalId);
+  const { org, token } = redeemCode(rc, rc.partner, code, externalId);
   return answer(rc, { status: 200, body: { organization_id: org.id, org_token: token, organization_name: org.name } });
 }

@@ -88,7 +88,11 @@ export function runsStartRoute(rc: RequestContext): Reply {
   let refused: ReturnType<typeof validateRequirements> | undefined;
   let requirements;
   if (submitted !== undefined) {
-    const outcome = validateRequirements(submitted, { jobTitle: job?.title, locationText: job?.locationText, faults });
+    const outcome = validateRequirements(submitted, {
+      jobTitle: job?.title,
+      locationText: job?.locationText,
+      rules: app.config.requirementRules,
+    });
     if (outcome.rejected.length > 0) {
       // Inline, as it changes state: the refused run is created all the same.
       if (faults.has('runs-start.rejected-run-created')) refused = outcome;
@@ -136,7 +140,7 @@ export function runsStartRoute(rc: RequestContext): Reply {
       descriptionText: job.descriptionText,
       locationText: job.locationText,
     });
-    requirements = derivedRequirements(derived, job.title, faults);
+    requirements = derivedRequirements(derived, job.title, app.config.requirementRules);
   }
   // Inline, as it changes what the run stores: a fixture run keeps the submitted requirements.
   if (fixture && !(submitted !== undefined && faults.has('fixtures.submitted-requirements-used')))

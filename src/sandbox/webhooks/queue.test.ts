@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveFaults } from '../faults/index.js';
+import { pointsOf, resolveFaults } from '../faults/index.js';
 import { createWebhookQueue } from './queue.js';
 import type { WebhookEnvelope, WebhookQueue, WebhookQueueOptions } from './types.js';
 
@@ -57,10 +57,12 @@ async function receiver(): Promise<Receiver> {
 }
 
 function queue(rcv: Receiver, over: Partial<WebhookQueueOptions> = {}): WebhookQueue {
+  const faults = over.faults ?? new Set();
   const q = createWebhookQueue({
     timeScale: 600, // 1 min → 100 ms
     ackTimeoutMs: 3_000,
-    faults: new Set(),
+    faults,
+    points: pointsOf(faults),
     sandboxHeader: true,
     allowLoopback: true,
     target: () => ({ url: rcv.url, secret: SECRET }),

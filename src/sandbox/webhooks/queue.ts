@@ -5,6 +5,7 @@ import { postOnce, type PostHandle, type PostResult } from './post-once.js';
 import { ACK_TIMEOUT_MS, faultyRetryDelay, RETENTION_MS, retryDelay } from './schedule.js';
 import type { WebhookAttempt, WebhookEnvelope, WebhookQueue, WebhookQueueOptions } from './types.js';
 import { checkWebhookUrl } from './url-policy.js';
+import { SPEC_DELIVERY } from '../faults/delivery-policy.js';
 
 interface Item {
   partnerId: string;
@@ -47,6 +48,8 @@ function isLoopbackUrl(url: string): boolean {
 export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
   const scale = opts.timeScale > 0 ? opts.timeScale : 1;
   const faults = opts.faults;
+  const { points } = opts;
+  const policy = points.deliveryPolicy(SPEC_DELIVERY, {});
   const variants = opts.variants ?? new Set<string>();
   // Variants: a first attempt after 45 s is within "usually within a minute"; after 90 s it is not
   // usual, but the spec makes no promise (the certifier warns).
@@ -104,13 +107,13 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
       wrongSecret,
       wrongSignature: item.wrongSignature,
       sandboxHeader: opts.sandboxHeader,
-      faults,
+      points,
       variants,
     });
-    // The fault waits a full minute for the answer: a late 2xx then counts as delivered.
-    const ackTimeoutMs = faults.has('webhooks.late-ack-accepted')
-      ? 60_000
-      : (opts.ackTimeoutMs ?? Math.max(ACK_TIMEOUT_MS / scale, MIN_ACK_TIMEOUT_MS));
+    const ackTimeoutMs =
+      policy.ackWait === 'one-minute'
+        ? 60_000
+        : (opts.ackTimeoutMs ?? Math.max(ACK_TIMEOUT_MS / scale, MIN_ACK_TIMEOUT_MS));
     const startedAt = Date.now();
     const post = (to: string) => {
       const handle = postOnce(to, out.headers, out.body, {
@@ -123,7 +126,7 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
     };
     let result = await post(url);
     if (
-      faults.has('webhooks.redirect-followed') &&
+      policy.followsRedirects &&
       result.status !== null &&
       result.status >= 300 &&
       result.status < 400 &&
@@ -175,18 +178,17 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
     log(`webhook ${describe(item)} attempt ${item.attemptsMade} -> ${result.status ?? result.error ?? 'no answer'}`);
     if (closed) return;
     if (result.status !== null && result.status >= 200 && result.status < 300) return finish(item, 'delivered');
-    if (item.wrongSignature && !faults.has('webhooks.bad-signature-test-retried'))
+    if (item.wrongSignature && !policy.retriesBadSignatureTest)
       return finish(item, 'bad-signature test sent once, not retried');
-    if (faults.has('webhooks.no-retry-after-server-error') && result.status !== null && result.status >= 500)
+    if (!policy.retriesAfterServerError && result.status !== null && result.status >= 500)
       return finish(item, 'given up');
-    const delay = faults.has('webhooks.retry-backoff-flat')
-      ? faultyRetryDelay(item.attemptsMade, 'flat')
-      : faults.has('webhooks.retries-past-eighth-attempt')
-        ? faultyRetryDelay(item.attemptsMade, 'past-eighth')
-        : retryDelay(
+    const delay =
+      policy.backoff === 'spec'
+        ? retryDelay(
             item.attemptsMade,
             variants.has('webhooks.eight-retries-after-first') ? 'eight-retries' : 'eight-in-all',
-          );
+          )
+        : faultyRetryDelay(item.attemptsMade, policy.backoff);
     if (delay === null) return finish(item, `dropped after ${item.attemptsMade} attempts`);
     schedule(item, delay / scale);
   };
@@ -218,6 +220,7 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
         schedule(item, firstDelayMs);
       };
       add(envelope);
+      // Changes the stored queue: a reveal's event is queued twice, under two event ids.
       if (faults.has('webhooks.duplicate-candidate-revealed') && envelope.event === 'candidate_revealed')
         add({ ...envelope, event_id: randomUUID() });
     },

@@ -1,5 +1,6 @@
 import type { ObservedWebhookAttempt } from '../hooks.js';
 import type { FaultSet } from '../faults/index.js';
+import type { Points } from '../faults/points.js';
 
 export interface WebhookEnvelope {
   event_id: string;
@@ -38,6 +39,8 @@ export interface WebhookQueue {
 export interface WebhookQueueOptions {
   timeScale: number;
   faults: FaultSet;
+  /** The points where the active faults change how events are delivered. */
+  points: Pick<Points, 'deliveryPolicy' | 'webhookEnvelope' | 'delivery'>;
   /** Conformant variants (src/sandbox/variants); default none. */
   variants?: ReadonlySet<string>;
   sandboxHeader: boolean;
