@@ -309,6 +309,70 @@ const runKeepsStartedDescription: CheckDefinition = {
   },
 };
 
+/**
+ * The words of a text a requirement may carry from a description: letters and digits, with the dots,
+ * pluses and hashes that join a skill's name (Node.js, C++, C#), folded to lower case.
+ */
+function wordsOf(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+(?:[.+#][\p{L}\p{N}]+)*/gu) ?? []);
+}
+
+/**
+ * The derived run's job was created with one description and sent again with another before its run
+ * started without requirements: what the start derived shows which description the repeat left stored.
+ * A requirement naming words only the replaced description holds (and none of the current one's) was
+ * derived from the replaced description. How requirements are derived is not shown ("when omitted,
+ * requirements are derived from the job description"), so a service whose derived list names no word of
+ * either description shows nothing: the check is conditional.
+ */
+const repeatReplacesDescription: CheckDefinition = {
+  id: 'jobs.upsert-replaces-description',
+  title:
+    'A repeated POST /jobs replaces description_text: a run started afterwards without requirements derives them from the new description, not the replaced one',
+  suite,
+  evidence: 'conditional',
+  notApplicableWhen:
+    'the requirements the run derived name no word of either description beyond the job title (how requirements are derived from the description is not shown): nothing tells which description the run started from',
+  spec: [S.jobs, S.runsStart],
+  needs: ['org'],
+  async run(t) {
+    const { job, firstDescriptionText, start } = await t.setup.derivedRun();
+    if (acceptedRunId(t, start, 'the run started without requirements') === undefined) return;
+    const first = wordsOf(firstDescriptionText);
+    const current = wordsOf(job.descriptionText);
+    const title = job.title.trim().toLowerCase();
+    let fromCurrent = false;
+    for (const q of objects(obj(start.json)?.requirements)) {
+      if (typeof q.text !== 'string' || q.text.trim().toLowerCase() === title) continue;
+      const words = [...wordsOf(q.text)];
+      const onlyFirst = words.filter((w) => first.has(w) && !current.has(w));
+      const onlyCurrent = words.filter((w) => current.has(w) && !first.has(w));
+      fromCurrent ||= onlyCurrent.length > 0;
+      if (onlyFirst.length === 0 || onlyCurrent.length > 0) continue;
+      t.expect.fail(
+        {
+          message: `the job was created with one description and sent again (same external_id) with another before a run of it started without requirements; the 202 derived ${show(q.text)}, whose ${someOf(onlyFirst, String)} only the replaced description states. A repeat call replaces title, description_text and location_text, so the run derives from the new description`,
+          spec: S.jobs,
+          expected: `requirements derived from ${show(job.descriptionText)}`,
+          received: q.text,
+          pointer: '/requirements',
+        },
+        start,
+      );
+      return;
+    }
+    if (!fromCurrent) {
+      t.skip(
+        `the run started without requirements derived ${someOf(
+          objects(obj(start.json)?.requirements).map((q) => q.text),
+          String,
+        )}: no requirement beyond the job title names a word of either description, so nothing tells which one the run started from`,
+        'not-applicable',
+      );
+    }
+  },
+};
+
 export const JOBS_CHECKS: CheckDefinition[] = [
   {
     id: 'jobs.create-new-job',
@@ -479,6 +543,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
     },
   },
   runKeepsStartedDescription,
+  repeatReplacesDescription,
   {
     id: 'jobs.external-id-per-organization',
     title:

@@ -46,6 +46,20 @@ describe('suite-org checks (activation, users, jobs)', () => {
     expect(notPassed(result)).toEqual([]);
   });
 
+  it('a repeat POST /jobs that keeps the first description fails only the replaced-description check', async () => {
+    // The three checks that read the derived run: the fault shows in the requirements derived at the start,
+    // and neither the kept-description check nor the origin check reads that as its own offence.
+    const derived = ['jobs.upsert-replaces-description', 'jobs.run-keeps-started-description'];
+    const result = await certifySandbox({
+      ids: [...derived, 'runs-start.unsent-requirement-origin-not-partner'],
+      faults: ['jobs.repeat-keeps-description'],
+    });
+    expect(notPassed(result).map((line) => line.split(':')[0])).toEqual(['failed jobs.upsert-replaces-description']);
+    expect(result.checks.find((c) => c.id === 'jobs.upsert-replaces-description')?.message).toMatch(
+      /only the replaced description states/,
+    );
+  });
+
   it('run the most important activation checks first when codes are short', async () => {
     // The primary organization plus one code: the typed redemption (normalization, single use, isolation).
     const result = await certifyWithCodes([...ACTIVATION_CHECKS, ...ISOLATION], 2);

@@ -59,7 +59,12 @@ export interface RunHandle {
 
 /** The derived run: a job of its own and the answer to a start of it that sent no requirements. */
 export interface DerivedRun {
+  /** The job as the run starts from it (`response`: the answer that created it). */
   job: JobHandle;
+  /** The description the job was created with, replaced by `repeat` before the start. */
+  firstDescriptionText: string;
+  /** The answer to the repeat POST /jobs that replaced the first description with `job.descriptionText`. */
+  repeat: ApiResponse;
   /** The answer to POST /runs without `requirements` (judged by the checks that read it, not by the setup). */
   start: ApiResponse;
 }

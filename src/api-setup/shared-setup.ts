@@ -471,28 +471,43 @@ export class SharedSetupCore implements SetupProvider {
   /**
    * The derived run: a job of its own (DERIVED_RUN_JOB, a description that states skills and a years
    * minimum, so a service that derives requirements has something to derive), started without
-   * `requirements` and target 1. A job of its own because the kept-description check replaces its
-   * description afterwards. The start's answer is returned as it came: whether it is the 202 the spec
-   * gives is the reading checks' assertion.
+   * `requirements` and target 1. The job is created with another description first (FIRST_DESCRIPTION)
+   * and sent again with its own before the start, so the requirements derived at the start show which
+   * description a repeat POST /jobs left stored. A job of its own because the kept-description check
+   * replaces its description afterwards. The start's answer is returned as it came: whether it is the
+   * 202 the spec gives is the reading checks' assertion.
    */
   derivedRunStep(): Step<DerivedRun> {
     const user = this.userStep();
     return this.step('derived-run', 'derived run', [user], async (api) => {
       const u = await user.promise;
       const job: JobHandle = { externalId: this.uniqueId('svc-certify-job'), ...DERIVED_RUN_JOB };
-      const created = await api.post(
-        '/jobs',
-        {
-          external_id: job.externalId,
-          title: job.title,
-          description_text: job.descriptionText,
-          location_text: job.locationText,
-        },
-        { label: 'create a job for a run without requirements' },
+      const sendJob = async (descriptionText: string, label: string, step: string) => {
+        const res = await api.post(
+          '/jobs',
+          {
+            external_id: job.externalId,
+            title: job.title,
+            description_text: descriptionText,
+            location_text: job.locationText,
+          },
+          { label },
+        );
+        if (res.status < 200 || res.status > 299) {
+          throw new SetupFailure(`derived run (${step})`, this.wrong(res, 'a 2xx'), S.jobs, res);
+        }
+        return res;
+      };
+      const created = await sendJob(
+        FIRST_DESCRIPTION,
+        'create a job for a run without requirements (with a first description)',
+        'create a job',
       );
-      if (created.status < 200 || created.status > 299) {
-        throw new SetupFailure('derived run (create a job)', this.wrong(created, 'a 2xx'), S.jobs, created);
-      }
+      const repeat = await sendJob(
+        job.descriptionText,
+        'the same job again with the description the run starts from',
+        'replace the description',
+      );
       // No requirements: "when omitted, requirements are derived from the job description". Target 1:
       // one listed candidate shows the requirements the run uses.
       const start = await this.startRun(
@@ -501,7 +516,7 @@ export class SharedSetupCore implements SetupProvider {
         { label: 'start a run of the job without requirements (derived from its description)' },
       );
       this.skipOnRunQuota(start);
-      return { job: { ...job, response: created }, start };
+      return { job: { ...job, response: created }, firstDescriptionText: FIRST_DESCRIPTION, repeat, start };
     });
   }
 
@@ -713,6 +728,15 @@ const DERIVED_RUN_JOB: Omit<JobHandle, 'externalId'> = {
     'We are looking for a backend engineer to build the services behind our hiring platform. You will design HTTP APIs ' +
     'in TypeScript on Node.js and model data in PostgreSQL. At least 4 years of server-side experience are expected.',
 };
+
+/**
+ * The description the derived run's job is created with before a repeat POST /jobs replaces it with
+ * DERIVED_RUN_JOB's: other skills (Kafka, Redis) and another years minimum (9), so requirements derived
+ * at the start from the replaced description can be told from those of the current one.
+ */
+const FIRST_DESCRIPTION =
+  'We are looking for a backend engineer to run the event pipelines of our hiring platform. You will write Kafka ' +
+  'consumers and tune Redis caches. At least 9 years of server-side experience are expected.';
 
 /** The short real run's target: the sandbox's highest, more than its narrow musts leave in a pool. */
 const SHORT_RUN_TARGET = 20;

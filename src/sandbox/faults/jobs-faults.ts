@@ -154,6 +154,13 @@ export const jobsFaults = [
     caughtBy: 'jobs.refused-update-keeps-job',
   },
   {
+    id: 'jobs.repeat-keeps-description',
+    area: 'jobs',
+    summary:
+      'a repeated POST /jobs keeps the first `description_text` (replacing title and location only): a run started afterwards without requirements derives them from the replaced description',
+    caughtBy: 'jobs.upsert-replaces-description',
+  },
+  {
     id: 'jobs.run-rederives-current-description',
     area: 'jobs',
     summary:

@@ -64,9 +64,10 @@ export function jobsRoute(rc: RequestContext): Reply {
   let stored = existing;
   if (stored) {
     const replaced = { ...fields };
-    // Inline, as they change what is stored: a repeat keeps the first location, or the first title.
+    // Inline, as they change what is stored: a repeat keeps the first location, title or description.
     if (faults.has('jobs.repeat-keeps-location')) replaced.locationText = stored.locationText;
     if (faults.has('jobs.repeat-keeps-title')) replaced.title = stored.title;
+    if (faults.has('jobs.repeat-keeps-description')) replaced.descriptionText = stored.descriptionText;
     Object.assign(stored, replaced);
     // Inline, as it changes what is stored: a repeat gets a new job_id.
     if (faults.has('jobs.repeat-new-job-id')) stored.jobId = newUuid();
