@@ -63,12 +63,17 @@ function asksForRefusal(req: Outgoing): boolean {
 
 /** The wait a 429 rate_limited asks for (Retry-After, else one window), or undefined for any other answer. */
 function keptLimit(exchanged: Exchanged, windowMs: number): number | undefined {
+  const refusal = rateLimited(exchanged);
+  return refusal && (refusal.retryAfterMs ?? windowMs);
+}
+
+/** A 429 rate_limited (not the run quota's 429) and its Retry-After in integer seconds, when given. */
+export function rateLimited(exchanged: Exchanged): { retryAfterMs?: number } | undefined {
   const incoming = exchanged.incoming;
   if (!incoming || incoming.status !== 429) return undefined;
   if (errorCodeOf(incoming.bytes) === 'sandbox_run_quota') return undefined;
   const header = incoming.headers['retry-after'];
-  const seconds = header !== undefined && /^\s*\d+\s*$/.test(header) ? Number(header) : undefined;
-  return seconds !== undefined ? seconds * 1000 : windowMs;
+  return header !== undefined && /^\s*\d+\s*$/.test(header) ? { retryAfterMs: Number(header) * 1000 } : {};
 }
 
 function errorCodeOf(bytes: Buffer): string | undefined {

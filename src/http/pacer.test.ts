@@ -180,3 +180,32 @@ describe('Pacer.burst', () => {
     expect(released).toEqual([['paced', 81]]);
   });
 });
+
+describe('Pacer.burst, timed to cost no paced request', () => {
+  it("goes once the paced requests have spent the window's budget, and they resume when its 429's Retry-After says", async () => {
+    const pacer = createPacer({ ratePerMinute: 4, windowMs: 100, margin: 1 });
+    const { released, note } = log<string>();
+    const first = await pacer.hold();
+    const burst = pacer.burst().then((release) => (note('burst'), release));
+    const paced = [1, 2, 3, 4].map((n) => pacer.hold().then((release) => (note(`paced ${n}`), release)));
+    await vi.advanceTimersByTimeAsync(0);
+    // The window's budget (four) is not spent yet: paced requests still go while the burst waits.
+    expect(released).toEqual([
+      ['paced 1', 0],
+      ['paced 2', 0],
+      ['paced 3', 0],
+    ]);
+    first();
+    for (const p of paced.slice(0, 3)) (await p)();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(released.map(([what]) => what)).toEqual(['paced 1', 'paced 2', 'paced 3', 'burst']);
+    // The burst met a 429 whose Retry-After ends the target's window in 30 ms: the fourth paced
+    // request goes then, not a window after the burst.
+    (await burst)(30);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(released).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(2);
+    await paced[3];
+    expect(released[4]).toEqual(['paced 4', 31]);
+  });
+});
