@@ -159,209 +159,279 @@ export function injectedRetryAfter(timeScale: number): number {
   return Math.max(1, Math.ceil(30 / timeScale));
 }
 
-/** `skip`: injections turned off one by one (`--skip-injection`); `enabled: false` turns every one off (`--no-inject`). */
-export function createInjector(opts: { timeScale: number; enabled: boolean; skip?: readonly InjectionId[] }): Injector {
-  const byRequest = new Map<number, InjectionId>();
-  const done = new Set<InjectionId>();
-  const skipped = new Set<InjectionId>(opts.skip ?? []);
-  /** Still to fire: on, not turned off, not fired yet. */
-  const armed = (id: InjectionId): boolean => opts.enabled && !skipped.has(id) && !done.has(id);
-  const readRuns = new Set<string>();
+/** What an injector remembers between requests (one session). */
+interface InjectorState {
+  timeScale: number;
+  enabled: boolean;
+  byRequest: Map<number, InjectionId>;
+  done: Set<InjectionId>;
+  skipped: Set<InjectionId>;
+  readRuns: Set<string>;
   /** Runs read `running` (answered 200) so far: a later read of one is a poll. */
-  const readRunning = new Set<string>();
+  readRunning: Set<string>;
   /**
    * The held run: `watched` once the client read it before it ended; `releaseAt`, when a run nobody read
    * by its end lets go; `released`, let go (its reads and webhook tell the truth).
    */
-  let held: { runId: string; startedAt: number; watched: boolean; releaseAt?: number; released?: boolean } | undefined;
+  held?: { runId: string; startedAt: number; watched: boolean; releaseAt?: number; released?: boolean };
   /** The run whose decisions drew decisions-503: the lost answer is for another run. */
-  let decisions503Run: string | undefined;
+  decisions503Run?: string;
   /**
    * Org tokens in the order their first call was accepted; the second is revoked after its first accepted
    * call, or the first once every other duty is judged (`dutiesJudged`), whichever comes first.
    */
-  const acceptedTokens: string[] = [];
-  let revokedToken: string | undefined;
-  let soleRevocationDue = false;
+  acceptedTokens: string[];
+  revokedToken?: string;
+  soleRevocationDue: boolean;
   /** When a valid delivery for each run last began (epoch ms), for deliveries that came well after the start. */
-  const deliveredAt = new Map<string, number>();
+  deliveredAt: Map<string, number>;
   /** When each run's start was answered (epoch ms). */
-  const startedAt = new Map<string, number>();
+  startedAt: Map<string, number>;
   /** Requests answered by an injection whose answer deliver() writes (nothing of them was executed). */
-  const answerOf = new Map<number, Answer>();
-  const heldUntil = (): number | undefined =>
-    held === undefined || held.released ? undefined : held.startedAt + HELD_RUNNING_MS / opts.timeScale;
-  const fire = (id: InjectionId, req: InjectableRequest): true => {
-    done.add(id);
-    byRequest.set(req.id, id);
-    return true;
+  answerOf: Map<number, Answer>;
+}
+
+/** Still to fire: on, not turned off, not fired yet. */
+const armed = (s: InjectorState, id: InjectionId): boolean => s.enabled && !s.skipped.has(id) && !s.done.has(id);
+
+const fire = (s: InjectorState, id: InjectionId, req: InjectableRequest): true => {
+  s.done.add(id);
+  s.byRequest.set(req.id, id);
+  return true;
+};
+
+const heldUntil = (s: InjectorState): number | undefined =>
+  s.held === undefined || s.held.released ? undefined : s.held.startedAt + HELD_RUNNING_MS / s.timeScale;
+
+const is2xx = (res: Answer): boolean => res.status >= 200 && res.status < 300;
+
+/** A revoked token stays revoked: every call carrying it is refused, none executed (redeem carries none). */
+function refuseRevokedToken(s: InjectorState, req: InjectableRequest, endpoint?: EndpointName): boolean {
+  const token = orgTokenOf(req);
+  if (!s.enabled || token === undefined || endpoint === 'redeem') return false;
+  if (
+    s.revokedToken === undefined &&
+    armed(s, 'org-token-revoked') &&
+    (s.acceptedTokens[1] === token || (s.soleRevocationDue && s.acceptedTokens[0] === token))
+  ) {
+    s.revokedToken = token;
+    fire(s, 'org-token-revoked', req);
+  } else if (token === s.revokedToken) s.byRequest.set(req.id, 'org-token-revoked');
+  if (token !== s.revokedToken) return false;
+  s.answerOf.set(req.id, INJECTED_401);
+  return true;
+}
+
+/** The injections at the simulate point after the revoked token and the 402, which answer in deliver(). */
+function simulateFailure(
+  s: InjectorState,
+  req: InjectableRequest,
+  endpoint?: EndpointName,
+  runId?: string,
+): SimulateAnswer | undefined {
+  if (endpoint === 'runs-read' && runId !== undefined) {
+    const seen = s.readRuns.has(runId);
+    s.readRuns.add(runId);
+    if (s.enabled && seen && armed(s, 'run-read-503') && fire(s, 'run-read-503', req))
+      return { simulate: 'rate_limit_unavailable' };
+    return undefined;
+  }
+  if (!s.enabled) return undefined;
+  if (
+    endpoint === 'decisions' &&
+    armed(s, 'decisions-503') &&
+    decisionCount(req.body) > 0 &&
+    fire(s, 'decisions-503', req)
+  ) {
+    s.decisions503Run = runId;
+    return { simulate: 'rate_limit_unavailable' };
+  }
+  // On the failed-run fixture's first start, not on the first real run: a client that rightly does not
+  // retry still gets its real run, and loses only a run no step needs.
+  if (endpoint === 'runs-start' && armed(s, 'run-start-500')) {
+    const job = jobExternalId(req.body);
+    if (job === RUN_START_500_FIXTURE && fire(s, 'run-start-500', req)) return { simulate: 'internal_error' };
+  }
+  if (endpoint === 'users' && armed(s, 'rate-limited-429') && fire(s, 'rate-limited-429', req)) {
+    return { simulate: 'rate_limited', retryAfterSeconds: injectedRetryAfter(s.timeScale) };
+  }
+  return undefined;
+}
+
+function simulate(s: InjectorState, req: InjectableRequest): SimulateAnswer | undefined {
+  const { endpoint, runId } = addressOf(req);
+  if (refuseRevokedToken(s, req, endpoint)) return { simulate: 'rate_limit_unavailable' };
+  if (s.enabled && endpoint === 'reveal' && armed(s, 'reveal-402') && fire(s, 'reveal-402', req)) {
+    s.answerOf.set(req.id, INJECTED_402);
+    return { simulate: 'rate_limit_unavailable' };
+  }
+  return simulateFailure(s, req, endpoint, runId);
+}
+
+/** A started run: when it started, and the first real run (not a fixture's) becomes the held run. */
+function noteRunStarted(s: InjectorState, req: InjectableRequest, res: Answer): void {
+  const job = jobExternalId(req.body);
+  const runId = runIdOf(res.body);
+  if (runId !== undefined) s.startedAt.set(runId, Date.now());
+  if (
+    typeof job === 'string' &&
+    !job.startsWith('cert-') &&
+    runId !== undefined &&
+    s.held === undefined &&
+    !s.skipped.has('run-held-running')
+  )
+    s.held = { runId, startedAt: Date.now(), watched: false };
+}
+
+type Delivery = 'send' | 'drop' | { replace: Answer };
+
+/** A read of the held run while held: a recruiter watches it, so it stays held for the whole 35 minutes. */
+function heldRunRead(
+  s: InjectorState,
+  req: InjectableRequest,
+  res: Answer,
+  read: string | undefined,
+  shown: JsonObject | undefined,
+): Delivery | undefined {
+  const held = s.held;
+  if (!held || read !== held.runId || res.status !== 200 || Date.now() >= (heldUntil(s) ?? 0)) return undefined;
+  held.watched = true;
+  if (!shown || shown.status === 'running') return undefined;
+  fire(s, 'run-held-running', req);
+  return { replace: { status: res.status, headers: res.headers, body: withStatus(shown, 'running') } };
+}
+
+/**
+ * A poll (a read of a run read `running` before) draws the unknown status: a client that stops reading
+ * after it stopped because of it, not because nobody watches the run any more. So does a read a
+ * webhook delivery for the run prompted, whatever the run's status: a client that follows runs by
+ * webhook only never polls, and its read after the delivery is the one it makes.
+ */
+function runStatusUnknown(
+  s: InjectorState,
+  req: InjectableRequest,
+  res: Answer,
+  read: string | undefined,
+  shown: JsonObject | undefined,
+): Delivery | undefined {
+  if (read === undefined) return undefined;
+  const polled = s.readRunning.has(read);
+  const delivered = s.deliveredAt.get(read);
+  const prompted = delivered !== undefined && Date.now() - delivered <= PROMPTED_BY_WEBHOOK_MS / s.timeScale;
+  if (shown?.status === 'running') s.readRunning.add(read);
+  if (
+    shown &&
+    (shown.status === 'running' || (prompted && (shown.status === 'completed' || shown.status === 'failed'))) &&
+    (polled || prompted) &&
+    read !== s.held?.runId &&
+    armed(s, 'run-status-unknown')
+  ) {
+    fire(s, 'run-status-unknown', req);
+    return { replace: { status: res.status, headers: res.headers, body: withStatus(shown, UNKNOWN_RUN_STATUS) } };
+  }
+  return undefined;
+}
+
+/** The injected 503 with an error code added after the client was written (Versioning 2). */
+const INJECTED_503_UNKNOWN_CODE = json(503, {
+  error: UNKNOWN_ERROR_CODE,
+  message: 'a service-side failure with a code added after your client was written (injected by svc-certify partner)',
+});
+
+/** Run reads: the held run and the unknown status both rewrite what the read said, parsed once. */
+function deliverRunRead(s: InjectorState, req: InjectableRequest, res: Answer, read?: string): Delivery | undefined {
+  const shown = read !== undefined && res.status === 200 ? runReadOf(res.body) : undefined;
+  return heldRunRead(s, req, res, read, shown) ?? runStatusUnknown(s, req, res, read, shown);
+}
+
+function deliver(s: InjectorState, req: InjectableRequest, res: Answer): Delivery {
+  if (!s.enabled) return 'send';
+  const { endpoint, runId: pathRun } = addressOf(req);
+  // simulate() stopped these before execution; the answer is the injection's own.
+  const own = s.answerOf.get(req.id);
+  if (own) {
+    s.answerOf.delete(req.id);
+    return { replace: own };
+  }
+  const token = orgTokenOf(req);
+  if (token !== undefined && is2xx(res) && !s.acceptedTokens.includes(token)) s.acceptedTokens.push(token);
+  if (endpoint === 'redeem' && res.status === 200 && armed(s, 'redeem-answer-lost')) {
+    fire(s, 'redeem-answer-lost', req);
+    return 'drop';
+  }
+  if (endpoint === 'runs-start' && res.status === 202) {
+    noteRunStarted(s, req, res);
+    return 'send';
+  }
+  const readAnswer = deliverRunRead(s, req, res, endpoint === 'runs-read' ? pathRun : undefined);
+  if (readAnswer) return readAnswer;
+  if (
+    endpoint === 'decisions' &&
+    is2xx(res) &&
+    !armed(s, 'decisions-503') &&
+    pathRun !== s.decisions503Run &&
+    armed(s, 'decisions-answer-lost') &&
+    decisionCount(req.body) > 0
+  ) {
+    fire(s, 'decisions-answer-lost', req);
+    return 'drop';
+  }
+  if (endpoint === 'jobs' && is2xx(res) && armed(s, 'job-503-unknown-code')) {
+    fire(s, 'job-503-unknown-code', req);
+    return { replace: INJECTED_503_UNKNOWN_CODE };
+  }
+  return 'send';
+}
+
+/** How long (real ms) the terminal webhook of `runId` is held back. */
+function terminalEventDelayMs(s: InjectorState, runId: string): number | undefined {
+  const held = s.held;
+  if (held?.runId !== runId || held.released) return undefined;
+  // A run nobody read by its end (a client that follows runs by webhook) waits a short grace for a
+  // lagging poller's first read, then lets go: its webhook is not held 35 minutes for a limit that
+  // client cannot break.
+  if (!held.watched) {
+    const now = Date.now();
+    held.releaseAt ??= now + Math.max(RELEASE_GRACE_MS / s.timeScale, RELEASE_GRACE_FLOOR_MS);
+    if (now < held.releaseAt) return held.releaseAt - now;
+    held.released = true;
+    return undefined;
+  }
+  const until = heldUntil(s);
+  return until === undefined ? undefined : Math.max(0, until - Date.now());
+}
+
+/** `skip`: injections turned off one by one (`--skip-injection`); `enabled: false` turns every one off (`--no-inject`). */
+export function createInjector(opts: { timeScale: number; enabled: boolean; skip?: readonly InjectionId[] }): Injector {
+  const s: InjectorState = {
+    timeScale: opts.timeScale,
+    enabled: opts.enabled,
+    byRequest: new Map(),
+    done: new Set(),
+    skipped: new Set(opts.skip ?? []),
+    readRuns: new Set(),
+    readRunning: new Set(),
+    acceptedTokens: [],
+    soleRevocationDue: false,
+    deliveredAt: new Map(),
+    startedAt: new Map(),
+    answerOf: new Map(),
   };
   return {
-    simulate(req) {
-      const { endpoint, runId } = addressOf(req);
-      // A revoked token stays revoked: every call carrying it is refused, none executed (redeem carries none).
-      const token = orgTokenOf(req);
-      if (opts.enabled && token !== undefined && endpoint !== 'redeem') {
-        if (
-          revokedToken === undefined &&
-          armed('org-token-revoked') &&
-          (acceptedTokens[1] === token || (soleRevocationDue && acceptedTokens[0] === token))
-        ) {
-          revokedToken = token;
-          fire('org-token-revoked', req);
-        } else if (token === revokedToken) byRequest.set(req.id, 'org-token-revoked');
-        if (token === revokedToken) {
-          answerOf.set(req.id, INJECTED_401);
-          return { simulate: 'rate_limit_unavailable' };
-        }
-      }
-      if (opts.enabled && endpoint === 'reveal' && armed('reveal-402') && fire('reveal-402', req)) {
-        answerOf.set(req.id, INJECTED_402);
-        return { simulate: 'rate_limit_unavailable' };
-      }
-      if (endpoint === 'runs-read' && runId !== undefined) {
-        const seen = readRuns.has(runId);
-        readRuns.add(runId);
-        if (opts.enabled && seen && armed('run-read-503') && fire('run-read-503', req))
-          return { simulate: 'rate_limit_unavailable' };
-        return undefined;
-      }
-      if (!opts.enabled) return undefined;
-      if (
-        endpoint === 'decisions' &&
-        armed('decisions-503') &&
-        decisionCount(req.body) > 0 &&
-        fire('decisions-503', req)
-      ) {
-        decisions503Run = runId;
-        return { simulate: 'rate_limit_unavailable' };
-      }
-      // On the failed-run fixture's first start, not on the first real run: a client that rightly does not
-      // retry still gets its real run, and loses only a run no step needs.
-      if (endpoint === 'runs-start' && armed('run-start-500')) {
-        const job = jobExternalId(req.body);
-        if (job === RUN_START_500_FIXTURE && fire('run-start-500', req)) return { simulate: 'internal_error' };
-      }
-      if (endpoint === 'users' && armed('rate-limited-429') && fire('rate-limited-429', req)) {
-        return { simulate: 'rate_limited', retryAfterSeconds: injectedRetryAfter(opts.timeScale) };
-      }
-      return undefined;
-    },
-    deliver(req, res) {
-      if (!opts.enabled) return 'send';
-      const { endpoint, runId: pathRun } = addressOf(req);
-      // simulate() stopped these before execution; the answer is the injection's own.
-      const own = answerOf.get(req.id);
-      if (own) {
-        answerOf.delete(req.id);
-        return { replace: own };
-      }
-      const token = orgTokenOf(req);
-      if (token !== undefined && res.status >= 200 && res.status < 300 && !acceptedTokens.includes(token))
-        acceptedTokens.push(token);
-      if (endpoint === 'redeem' && res.status === 200 && armed('redeem-answer-lost')) {
-        fire('redeem-answer-lost', req);
-        return 'drop';
-      }
-      if (endpoint === 'runs-start' && res.status === 202) {
-        const job = jobExternalId(req.body);
-        const runId = runIdOf(res.body);
-        if (runId !== undefined) startedAt.set(runId, Date.now());
-        if (
-          typeof job === 'string' &&
-          !job.startsWith('cert-') &&
-          runId !== undefined &&
-          held === undefined &&
-          !skipped.has('run-held-running')
-        )
-          held = { runId, startedAt: Date.now(), watched: false };
-        return 'send';
-      }
-      /** The run read, if this is a run read. */
-      const read = endpoint === 'runs-read' ? pathRun : undefined;
-      // Parsed once: the held run and the unknown status both rewrite what the read said.
-      const shown = read !== undefined && res.status === 200 ? runReadOf(res.body) : undefined;
-      if (held && read === held.runId && res.status === 200 && Date.now() < (heldUntil() ?? 0)) {
-        // Read while held: a recruiter watches it, so it stays held for the whole 35 minutes.
-        held.watched = true;
-        if (shown && shown.status !== 'running') {
-          fire('run-held-running', req);
-          return { replace: { status: res.status, headers: res.headers, body: withStatus(shown, 'running') } };
-        }
-      }
-      if (
-        endpoint === 'decisions' &&
-        res.status >= 200 &&
-        res.status < 300 &&
-        !armed('decisions-503') &&
-        pathRun !== decisions503Run &&
-        armed('decisions-answer-lost') &&
-        decisionCount(req.body) > 0
-      ) {
-        fire('decisions-answer-lost', req);
-        return 'drop';
-      }
-      // A poll (a read of a run read `running` before) draws the unknown status: a client that stops reading
-      // after it stopped because of it, not because nobody watches the run any more. So does a read a
-      // webhook delivery for the run prompted, whatever the run's status: a client that follows runs by
-      // webhook only never polls, and its read after the delivery is the one it makes.
-      const polled = read !== undefined && readRunning.has(read);
-      const delivered = read !== undefined ? deliveredAt.get(read) : undefined;
-      const prompted = delivered !== undefined && Date.now() - delivered <= PROMPTED_BY_WEBHOOK_MS / opts.timeScale;
-      if (read !== undefined && shown?.status === 'running') readRunning.add(read);
-      if (
-        read !== undefined &&
-        shown &&
-        (shown.status === 'running' || (prompted && (shown.status === 'completed' || shown.status === 'failed'))) &&
-        (polled || prompted) &&
-        read !== held?.runId &&
-        armed('run-status-unknown')
-      ) {
-        fire('run-status-unknown', req);
-        return {
-          replace: { status: res.status, headers: res.headers, body: withStatus(shown, UNKNOWN_RUN_STATUS) },
-        };
-      }
-      if (endpoint === 'jobs' && res.status >= 200 && res.status < 300 && armed('job-503-unknown-code')) {
-        fire('job-503-unknown-code', req);
-        const body = Buffer.from(
-          JSON.stringify({
-            error: UNKNOWN_ERROR_CODE,
-            message:
-              'a service-side failure with a code added after your client was written (injected by svc-certify partner)',
-          }),
-          'utf8',
-        );
-        return { replace: { status: 503, headers: { 'content-type': 'application/json' }, body } };
-      }
-      return 'send';
-    },
-    injectedFor: (id) => byRequest.get(id),
-    terminalEventDelayMs(runId) {
-      if (held?.runId !== runId || held.released) return undefined;
-      // A run nobody read by its end (a client that follows runs by webhook) waits a short grace for a
-      // lagging poller's first read, then lets go: its webhook is not held 35 minutes for a limit that
-      // client cannot break.
-      if (!held.watched) {
-        const now = Date.now();
-        held.releaseAt ??= now + Math.max(RELEASE_GRACE_MS / opts.timeScale, RELEASE_GRACE_FLOOR_MS);
-        if (now < held.releaseAt) return held.releaseAt - now;
-        held.released = true;
-        return undefined;
-      }
-      const until = heldUntil();
-      return until === undefined ? undefined : Math.max(0, until - Date.now());
-    },
-    fired: () => INJECTION_POINTS.map((p) => p.id).filter((id) => done.has(id)),
+    simulate: (req) => simulate(s, req),
+    deliver: (req, res) => deliver(s, req, res),
+    injectedFor: (id) => s.byRequest.get(id),
+    terminalEventDelayMs: (runId) => terminalEventDelayMs(s, runId),
+    fired: () => INJECTION_POINTS.map((p) => p.id).filter((id) => s.done.has(id)),
     delivered(runId, at) {
       // A delivery right after the start (a fixture that ends at once) races the client's own first look at
       // the run: only one that came later than a client reads a run it just started prompts a read.
-      const began = startedAt.get(runId);
-      if (began !== undefined && at - began >= PROMPTED_BY_WEBHOOK_MS / opts.timeScale) deliveredAt.set(runId, at);
+      const began = s.startedAt.get(runId);
+      if (began !== undefined && at - began >= PROMPTED_BY_WEBHOOK_MS / s.timeScale) s.deliveredAt.set(runId, at);
     },
-    awaitsDutiesJudged: () => armed('org-token-revoked') && !soleRevocationDue,
+    awaitsDutiesJudged: () => armed(s, 'org-token-revoked') && !s.soleRevocationDue,
     dutiesJudged() {
-      soleRevocationDue = true;
+      s.soleRevocationDue = true;
     },
   };
 }

@@ -146,19 +146,16 @@ function requestsById(traffic: Traffic): Map<number, PartnerRequest> {
   return byId;
 }
 
-export function toCheckResult(
-  j: Judged,
+/** The shown offences and warnings as observations, with the exchanges they point at (each request once). */
+function shownObservations(
+  shown: readonly Judged['verdict']['observations'][number][],
   traffic: Traffic,
-  opts: { origin: string; redactor: Redactor; durationMs: number },
-): CheckResult {
-  const { rule, verdict } = j;
+  opts: { origin: string; redactor: Redactor },
+): { observations: Observation[]; exchanges: RecordedExchange[] } {
   const byId = requestsById(traffic);
   const exchanges: RecordedExchange[] = [];
   const exchangeOf = new Map<number, number>();
   const observations: Observation[] = [];
-  const failures = verdict.observations.filter((o) => !isWarning(o));
-  const warnings = verdict.observations.filter(isWarning);
-  const shown = [...failures.slice(0, MAX_OFFENCES_SHOWN), ...warnings.slice(0, MAX_OFFENCES_SHOWN)];
   for (const seen of shown) {
     let last: number | undefined;
     for (const id of seen.requests) {
@@ -185,22 +182,43 @@ export function toCheckResult(
       ...(last !== undefined ? { exchange: last } : {}),
     });
   }
-  const offencesCount = failures.length + (verdict.moreFailures ?? 0);
+  return { observations, exchanges };
+}
+
+/** The counts of offences and warnings beyond those shown, as observations of their own. */
+function notShownCounts(j: Judged, failures: number, warnings: number): Observation[] {
+  const { rule, verdict } = j;
+  const out: Observation[] = [];
+  const offencesCount = failures + (verdict.moreFailures ?? 0);
   if (offencesCount > MAX_OFFENCES_SHOWN) {
-    observations.push({
+    out.push({
       message: `${offencesCount - MAX_OFFENCES_SHOWN} more offence(s) not shown`,
       spec: rule.spec[0]!,
     });
   }
   // An advisory rule's offences are warnings: the count of those not shown is a warning too, never a failure.
-  const warningsCount = warnings.length + (verdict.moreWarnings ?? 0);
+  const warningsCount = warnings + (verdict.moreWarnings ?? 0);
   if (warningsCount > MAX_OFFENCES_SHOWN) {
-    observations.push({
+    out.push({
       severity: 'warning',
       message: `${warningsCount - MAX_OFFENCES_SHOWN} more warning(s) not shown`,
       spec: rule.spec[0]!,
     });
   }
+  return out;
+}
+
+export function toCheckResult(
+  j: Judged,
+  traffic: Traffic,
+  opts: { origin: string; redactor: Redactor; durationMs: number },
+): CheckResult {
+  const { rule, verdict } = j;
+  const failures = verdict.observations.filter((o) => !isWarning(o));
+  const warnings = verdict.observations.filter(isWarning);
+  const shown = [...failures.slice(0, MAX_OFFENCES_SHOWN), ...warnings.slice(0, MAX_OFFENCES_SHOWN)];
+  const { observations, exchanges } = shownObservations(shown, traffic, opts);
+  observations.push(...notShownCounts(j, failures.length, warnings.length));
   // The one outcome model (runner/outcome.ts): a rule asserts once it was exercised (passed, or an
   // offence or warning was seen); one the traffic never reached is a not-exercised skip with its hint
   // when the session provokes its situation, not-applicable with its declared reason when only the

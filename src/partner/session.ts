@@ -66,46 +66,70 @@ export interface PartnerSession {
   finish(opts: { baseUrl: string; environment: RunResult['target']['environment'] }): RunResult;
 }
 
-export function createPartnerSession(opts: SessionOptions): PartnerSession {
-  const startedAt = new Date();
-  const known = opts.secrets.map((s) => s.value);
-  // Validated like every command's checks; in the rules' own order, the report's.
-  const rules = partnerRegistry(() => known, 'as-declared').checks;
-  const recorder = createRecorder(
-    opts.maxRecordedRequests !== undefined ? { maxRequests: opts.maxRecordedRequests } : {},
-  );
-  const injector = createInjector({
-    timeScale: opts.timeScale,
-    enabled: opts.inject,
-    ...(opts.skipInjections ? { skip: opts.skipInjections } : {}),
-  });
-  const ctx = (final: boolean): JudgeContext => ({
-    timeScale: opts.timeScale,
-    webhookRegistered: opts.webhookRegistered,
-    inject: opts.inject,
-    final,
-    now: Date.now(),
-  });
-  const judge = (final: boolean): Judged[] => judgeAll(rules, recorder.traffic(), ctx(final));
+/** Real runs the client started (fixtures' runs, `cert-…`, are not real runs). */
+function realRunsOf(traffic: Traffic): number {
+  return traffic.requests.filter(
+    (r) =>
+      r.endpoint === 'runs-start' &&
+      r.status === 202 &&
+      !String((r.json as { job_external_id?: unknown } | undefined)?.job_external_id ?? '').startsWith('cert-'),
+  ).length;
+}
 
-  // The live console prints rule messages as they are judged: redacted before they reach the
-  // terminal or the CI log, with the org tokens the sandbox has issued so far.
-  const liveRedactor: Redactor = createRedactor(opts.secrets);
-  const liveJudged = (): Judged[] => {
-    for (const token of issuedTokens(recorder.traffic())) liveRedactor.add(namedSecret('orgToken', token));
-    return redactJudged(judge(false), liveRedactor);
+/** The session's RunResult from its final verdicts, redacted with the provisioned secrets and the issued org tokens. */
+function sessionResult(
+  opts: SessionOptions,
+  recorder: Recorder,
+  traffic: Traffic,
+  judged: Judged[],
+  redactor: Redactor,
+  run: { startedAt: Date; baseUrl: string; environment: RunResult['target']['environment'] },
+): RunResult {
+  const { startedAt, baseUrl, environment } = run;
+  const origin = new URL(baseUrl).origin;
+  const durationMs = Date.now() - startedAt.getTime();
+  const checks = judged.map((j) => toCheckResult(j, traffic, { origin, redactor, durationMs }));
+  const beyond = recorder.unrecorded();
+  const notice = judgingBoundNotice(traffic.requests.length, beyond.requests);
+  const result: RunResult = {
+    ...assembleResult({
+      spec: specDigest(),
+      certification: 'partner',
+      config: opts.config,
+      target: { baseUrl, environment, embedded: true },
+      startedAt,
+      suites: PARTNER_SUITES.filter((s) => checks.some((c) => c.suite === s)),
+      checks,
+    }),
+    ...(notice ? { notices: [notice] } : {}),
+    timeline: partnerTimeline(traffic, startedAt.getTime(), Date.now(), opts.timeScale),
+    stats: {
+      requests: traffic.requests.length + beyond.requests,
+      realRuns: realRunsOf(traffic),
+      rateLimited: traffic.requests.filter((r) => r.status === 429).length + beyond.rateLimited,
+    },
   };
+  return redactor.value(result);
+}
+
+/**
+ * Live re-judging, never on the hot path of a request: a new record only marks the checklist stale
+ * and arms one timer; the judgement runs in that timer, no sooner than rejudgeDelayMs after the end
+ * of the last one. Judged live for the console, and, while org-token-revoked waits for the one
+ * customer's other duties, to tell the injector when they are all judged (without a console, only until then).
+ */
+function createLiveJudging(
+  recorder: Recorder,
+  injector: Injector,
+  judge: (final: boolean) => Judged[],
+  liveJudged: () => Judged[],
+): { attach(view: PartnerConsole): void; stop(): PartnerConsole | undefined } {
   let timer: NodeJS.Timeout | undefined;
   let finished = false;
   let live: PartnerConsole | undefined;
-  // Live re-judging, never on the hot path of a request: a new record only marks the checklist stale
-  // and arms one timer; the judgement runs in that timer, no sooner than rejudgeDelayMs after the end
-  // of the last one.
   let stale = false;
   let lastEnded = 0;
   let lastCostMs = 0;
-  // Judged live for the console, and, while org-token-revoked waits for the one customer's other duties,
-  // to tell the injector when they are all judged (without a console, only until then).
   const wanted = (): boolean => live !== undefined || injector.awaitsDutiesJudged();
   const runLive = (): void => {
     const began = performance.now();
@@ -137,6 +161,49 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
     schedule();
   });
   return {
+    attach(view) {
+      live = view;
+      runLive();
+    },
+    stop() {
+      finished = true;
+      if (timer) clearTimeout(timer);
+      return live;
+    },
+  };
+}
+
+export function createPartnerSession(opts: SessionOptions): PartnerSession {
+  const startedAt = new Date();
+  const known = opts.secrets.map((s) => s.value);
+  // Validated like every command's checks; in the rules' own order, the report's.
+  const rules = partnerRegistry(() => known, 'as-declared').checks;
+  const recorder = createRecorder(
+    opts.maxRecordedRequests !== undefined ? { maxRequests: opts.maxRecordedRequests } : {},
+  );
+  const injector = createInjector({
+    timeScale: opts.timeScale,
+    enabled: opts.inject,
+    ...(opts.skipInjections ? { skip: opts.skipInjections } : {}),
+  });
+  const ctx = (final: boolean): JudgeContext => ({
+    timeScale: opts.timeScale,
+    webhookRegistered: opts.webhookRegistered,
+    inject: opts.inject,
+    final,
+    now: Date.now(),
+  });
+  const judge = (final: boolean): Judged[] => judgeAll(rules, recorder.traffic(), ctx(final));
+
+  // The live console prints rule messages as they are judged: redacted before they reach the
+  // terminal or the CI log, with the org tokens the sandbox has issued so far.
+  const liveRedactor: Redactor = createRedactor(opts.secrets);
+  const liveJudged = (): Judged[] => {
+    for (const token of issuedTokens(recorder.traffic())) liveRedactor.add(namedSecret('orgToken', token));
+    return redactJudged(judge(false), liveRedactor);
+  };
+  const liveJudging = createLiveJudging(recorder, injector, judge, liveJudged);
+  return {
     rules,
     recorder,
     injector,
@@ -145,47 +212,15 @@ export function createPartnerSession(opts: SessionOptions): PartnerSession {
       if (o.kind === 'webhook-attempt' && !o.wrongSignature) injector.delivered(o.runId, o.startedAt);
     },
     judge,
-    attach(view) {
-      live = view;
-      runLive();
-    },
+    attach: (view) => liveJudging.attach(view),
     finish({ baseUrl, environment }) {
-      finished = true;
-      if (timer) clearTimeout(timer);
+      const live = liveJudging.stop();
       const traffic = recorder.traffic();
       const judged = judge(true);
       const redactor: Redactor = createRedactor(opts.secrets);
       for (const token of issuedTokens(traffic)) redactor.add(namedSecret('orgToken', token));
       live?.showFinal(redactJudged(judged, redactor));
-      const origin = new URL(baseUrl).origin;
-      const durationMs = Date.now() - startedAt.getTime();
-      const checks = judged.map((j) => toCheckResult(j, traffic, { origin, redactor, durationMs }));
-      const beyond = recorder.unrecorded();
-      const notice = judgingBoundNotice(traffic.requests.length, beyond.requests);
-      const result: RunResult = {
-        ...assembleResult({
-          spec: specDigest(),
-          certification: 'partner',
-          config: opts.config,
-          target: { baseUrl, environment, embedded: true },
-          startedAt,
-          suites: PARTNER_SUITES.filter((s) => checks.some((c) => c.suite === s)),
-          checks,
-        }),
-        ...(notice ? { notices: [notice] } : {}),
-        timeline: partnerTimeline(traffic, startedAt.getTime(), Date.now(), opts.timeScale),
-        stats: {
-          requests: traffic.requests.length + beyond.requests,
-          realRuns: traffic.requests.filter(
-            (r) =>
-              r.endpoint === 'runs-start' &&
-              r.status === 202 &&
-              !String((r.json as { job_external_id?: unknown } | undefined)?.job_external_id ?? '').startsWith('cert-'),
-          ).length,
-          rateLimited: traffic.requests.filter((r) => r.status === 429).length + beyond.rateLimited,
-        },
-      };
-      return redactor.value(result);
+      return sessionResult(opts, recorder, traffic, judged, redactor, { startedAt, baseUrl, environment });
     },
   };
 }

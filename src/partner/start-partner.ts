@@ -4,6 +4,7 @@
 // src/cli/ and src/embedded/ reaches the sandbox: this layer names only the slice of it that it uses.
 
 import type { SandboxSettings } from '../config/sandbox-settings.js';
+import type { NamedSecret } from '../config/redact.js';
 import { namedSecret, rememberSecrets } from '../config/secret-options.js';
 import {
   consoleStreamOf,
@@ -80,6 +81,65 @@ export interface PartnerIo {
   color: boolean;
 }
 
+/** The provisioned credentials, each named like the run option that carries it. */
+function provisionedSecrets(provision: PartnerProvision): NamedSecret[] {
+  return [
+    namedSecret('partnerKey', provision.partner_key),
+    namedSecret('webhookSecret', provision.webhook_secret),
+    namedSecret('disabledOrgToken', provision.disabled_org_token),
+    namedSecret('disabledPartnerKey', provision.disabled_partner_key),
+    ...(provision.other_partner_key !== undefined ? [namedSecret('otherPartnerKey', provision.other_partner_key)] : []),
+    ...(provision.org_token !== undefined ? [namedSecret('orgToken', provision.org_token)] : []),
+  ];
+}
+
+/** The session's options as results.json records them. */
+function sessionConfig(opts: PartnerOptions): Record<string, unknown> {
+  return {
+    command: 'partner',
+    host: opts.host,
+    port: opts.port,
+    mode: opts.mode,
+    timeScale: opts.timeScale,
+    rateLimit: opts.rateLimit,
+    ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}),
+    allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
+    ...(opts.durationMs !== undefined ? { durationMs: opts.durationMs } : {}),
+    inject: opts.inject,
+    ...(opts.skipInjections.length > 0 ? { skipInjections: opts.skipInjections } : {}),
+    reportDir: opts.report.reportDir,
+    reporters: opts.report.reporters,
+    strict: opts.report.strict,
+  };
+}
+
+/** Closes the sandbox, judges a last time and writes the reports. */
+async function stopSession<P extends PartnerProvision>(
+  opts: PartnerOptions,
+  sandbox: PartnerSandbox<P>,
+  session: PartnerSession,
+  reporters: Reporter[],
+  cut: Promise<StopSignal> | undefined,
+): Promise<{ result: RunResult; code: number }> {
+  // A second signal at any time before the verdict is decided interrupts the session. The sandbox
+  // closes at once (its connections are cut), so most of the shutdown is the final judgement, which
+  // is synchronous (about 10 ms for an empty session, seconds for a busy one): a signal that came
+  // during it waits in libuv's signal pipe, read only in a poll phase. The first signal was handled
+  // in one, so one setImmediate would still run before the next: two go through a poll phase.
+  const cutBy: { signal?: StopSignal } = {};
+  const cutting = cut?.then((signal) => {
+    cutBy.signal ??= signal;
+  });
+  const closed = sandbox.close();
+  await (cutting ? Promise.race([closed, cutting]) : closed);
+  const finished = session.finish({ baseUrl: sandbox.baseUrl, environment: opts.mode });
+  await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+  const result = cutBy.signal ? { ...finished, interrupted: { signal: cutBy.signal } } : finished;
+  const knownIds = session.rules.map((r) => r.id);
+  const code = await finishCertification(result, opts.report, { reporters, knownIds });
+  return { result: resultWithVerdict(result, opts.report, { knownIds }), code };
+}
+
 /** Starts the sandbox (through `startSandbox`) with the recorder and injector in its hooks, and the session around it. */
 export async function startPartner<P extends PartnerProvision>(
   opts: PartnerOptions,
@@ -99,15 +159,7 @@ export async function startPartner<P extends PartnerProvision>(
     terminalEventDelayMs: (runId) => session?.injector.terminalEventDelayMs(runId),
   });
   const { provision } = sandbox;
-  // Learned in the session: the provisioned credentials, each named like the run option that carries it.
-  const secrets = [
-    namedSecret('partnerKey', provision.partner_key),
-    namedSecret('webhookSecret', provision.webhook_secret),
-    namedSecret('disabledOrgToken', provision.disabled_org_token),
-    namedSecret('disabledPartnerKey', provision.disabled_partner_key),
-    ...(provision.other_partner_key !== undefined ? [namedSecret('otherPartnerKey', provision.other_partner_key)] : []),
-    ...(provision.org_token !== undefined ? [namedSecret('orgToken', provision.org_token)] : []),
-  ];
+  const secrets = provisionedSecrets(provision);
   rememberSecrets(secrets);
   const partial = createPartnerSession({
     timeScale: opts.timeScale,
@@ -115,22 +167,7 @@ export async function startPartner<P extends PartnerProvision>(
     inject: opts.inject,
     skipInjections: opts.skipInjections,
     secrets,
-    config: {
-      command: 'partner',
-      host: opts.host,
-      port: opts.port,
-      mode: opts.mode,
-      timeScale: opts.timeScale,
-      rateLimit: opts.rateLimit,
-      ...(opts.webhookUrl ? { webhookUrl: opts.webhookUrl } : {}),
-      allowLoopbackWebhooks: opts.allowLoopbackWebhooks,
-      ...(opts.durationMs !== undefined ? { durationMs: opts.durationMs } : {}),
-      inject: opts.inject,
-      ...(opts.skipInjections.length > 0 ? { skipInjections: opts.skipInjections } : {}),
-      reportDir: opts.report.reportDir,
-      reporters: opts.report.reporters,
-      strict: opts.report.strict,
-    },
+    config: sessionConfig(opts),
   });
   session = partial;
   const live = wantConsole
@@ -151,25 +188,7 @@ export async function startPartner<P extends PartnerProvision>(
     provision,
     session: partial,
     stop(cut) {
-      stopped ??= (async () => {
-        // A second signal at any time before the verdict is decided interrupts the session. The sandbox
-        // closes at once (its connections are cut), so most of the shutdown is the final judgement, which
-        // is synchronous (about 10 ms for an empty session, seconds for a busy one): a signal that came
-        // during it waits in libuv's signal pipe, read only in a poll phase. The first signal was handled
-        // in one, so one setImmediate would still run before the next: two go through a poll phase.
-        const cutBy: { signal?: StopSignal } = {};
-        const cutting = cut?.then((signal) => {
-          cutBy.signal ??= signal;
-        });
-        const closed = sandbox.close();
-        await (cutting ? Promise.race([closed, cutting]) : closed);
-        const finished = partial.finish({ baseUrl: sandbox.baseUrl, environment: opts.mode });
-        await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
-        const result = cutBy.signal ? { ...finished, interrupted: { signal: cutBy.signal } } : finished;
-        const knownIds = partial.rules.map((r) => r.id);
-        const code = await finishCertification(result, opts.report, { reporters, knownIds });
-        return { result: resultWithVerdict(result, opts.report, { knownIds }), code };
-      })();
+      stopped ??= stopSession(opts, sandbox, partial, reporters, cut);
       return stopped;
     },
   };

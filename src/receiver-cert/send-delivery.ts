@@ -33,6 +33,71 @@ export interface Answer {
   exchange: RecordedExchange;
 }
 
+/** What came back of an answer: its headers, the head of its body, and the size of the whole. */
+interface AnswerRead {
+  headers: Record<string, string>;
+  body: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+/** The delivery as a recorded exchange, with the answer (or the transport error) it drew. */
+function deliveryExchange(
+  d: Delivery,
+  opts: SendOptions,
+  sent: { startedAt: string; durationMs: number; headers: Record<string, string>; bodyBytes: number },
+  status: number,
+  res: AnswerRead | undefined,
+  error: { code: string; message: string } | undefined,
+): RecordedExchange {
+  return {
+    index: 0,
+    label: d.label,
+    startedAt: sent.startedAt,
+    durationMs: sent.durationMs,
+    request: { method: 'POST', url: opts.url, headers: sent.headers, body: d.body, bodyBytes: sent.bodyBytes },
+    ...(res
+      ? {
+          response: {
+            status,
+            headers: res.headers,
+            body: res.body,
+            bodyBytes: res.bytes,
+            ...(res.truncated ? { bodyTruncated: true } : {}),
+          },
+        }
+      : {}),
+    ...(error ? { transportError: error } : {}),
+    curl: replayCurl(opts.url, d, opts.insecure),
+  };
+}
+
+/** Reads an answer's first BODY_LIMIT bytes, counting the rest, cut BODY_GRACE_MS after the status line. */
+function readAnswer(res: IncomingMessage, done: (read: AnswerRead) => void): void {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.headers))
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const parts: Buffer[] = [];
+  let bytes = 0;
+  let kept = 0;
+  const end = (): void => {
+    clearTimeout(grace);
+    done({ headers, body: Buffer.concat(parts).toString('utf8'), bytes, truncated: bytes > kept });
+    res.destroy();
+  };
+  const grace = setTimeout(end, BODY_GRACE_MS);
+  res.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (kept < BODY_LIMIT) {
+      const piece = chunk.subarray(0, BODY_LIMIT - kept);
+      parts.push(piece);
+      kept += piece.length;
+    }
+  });
+  res.on('end', end);
+  res.on('error', end);
+}
+
 export function sendDelivery(d: Delivery, opts: SendOptions): Promise<Answer> {
   const url = new URL(opts.url);
   const started = Date.now();
@@ -45,7 +110,7 @@ export function sendDelivery(d: Delivery, opts: SendOptions): Promise<Answer> {
     let settled = false;
     const finish = (
       status: number,
-      res: { headers: Record<string, string>; body: string; bytes: number; truncated: boolean } | undefined,
+      res: AnswerRead | undefined,
       error?: { code: string; message: string },
       timedOut = false,
       ms = Date.now() - started,
@@ -53,26 +118,8 @@ export function sendDelivery(d: Delivery, opts: SendOptions): Promise<Answer> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      const exchange: RecordedExchange = {
-        index: 0,
-        label: d.label,
-        startedAt,
-        durationMs: Date.now() - started,
-        request: { method: 'POST', url: opts.url, headers, body: d.body, bodyBytes: payload.length },
-        ...(res
-          ? {
-              response: {
-                status,
-                headers: res.headers,
-                body: res.body,
-                bodyBytes: res.bytes,
-                ...(res.truncated ? { bodyTruncated: true } : {}),
-              },
-            }
-          : {}),
-        ...(error ? { transportError: error } : {}),
-        curl: replayCurl(opts.url, d, opts.insecure),
-      };
+      const sent = { startedAt, durationMs: Date.now() - started, headers, bodyBytes: payload.length };
+      const exchange = deliveryExchange(d, opts, sent, status, res, error);
       resolve({ status, ms, timedOut, ...(error ? { error } : {}), exchange });
     };
 
@@ -93,40 +140,7 @@ export function sendDelivery(d: Delivery, opts: SendOptions): Promise<Answer> {
     req.on('response', (res: IncomingMessage) => {
       const ms = Date.now() - started;
       clearTimeout(timer);
-      const resHeaders: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers))
-        if (v !== undefined) resHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
-      const parts: Buffer[] = [];
-      let bytes = 0;
-      let kept = 0;
-      const done = (): void => {
-        const body = Buffer.concat(parts).toString('utf8');
-        finish(
-          res.statusCode ?? 0,
-          { headers: resHeaders, body, bytes, truncated: bytes > kept },
-          undefined,
-          false,
-          ms,
-        );
-        res.destroy();
-      };
-      const grace = setTimeout(done, BODY_GRACE_MS);
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (kept < BODY_LIMIT) {
-          const piece = chunk.subarray(0, BODY_LIMIT - kept);
-          parts.push(piece);
-          kept += piece.length;
-        }
-      });
-      res.on('end', () => {
-        clearTimeout(grace);
-        done();
-      });
-      res.on('error', () => {
-        clearTimeout(grace);
-        done();
-      });
+      readAnswer(res, (read) => finish(res.statusCode ?? 0, read, undefined, false, ms));
     });
     req.end(payload);
   });

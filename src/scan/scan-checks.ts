@@ -74,19 +74,58 @@ function skippedNote(outcome: ScanOutcome): string {
   return `; ${count} FIFO(s), socket(s) or device(s) skipped, not read: ${listed.join(', ')}${more}`;
 }
 
+/** A check's observations: a file left unread goes first, so a thousand matches elsewhere cannot push it out of the reports. */
+function scanObservations(c: ScanCheck, list: readonly Finding[], unread: readonly Finding[]): Observation[] {
+  return [
+    ...unread.map((f) => ({
+      message: `${where(f)}: ${f.excerpt}`,
+      spec: SENTENCE,
+      expected: `every file searched for ${c.prefix}`,
+      received: f.excerpt,
+    })),
+    ...list.map((f) => ({
+      message: `${where(f)}: ${f.kind === 'prefix' ? `the string ${c.prefix}` : `a full ${c.noun}`} — ${f.excerpt}`,
+      spec: SENTENCE,
+      expected: `no ${c.prefix} in anything a browser receives`,
+      received: f.kind === 'prefix' ? `${c.prefix} (${f.excerpt})` : `a ${c.noun} of the spec's format (${f.excerpt})`,
+    })),
+  ].slice(0, OBSERVATION_LIMIT);
+}
+
+/** The check's own summary: how many places hold the string, how many files were not scanned, or a clean bill. */
+function scanMessage(c: ScanCheck, outcome: ScanOutcome, list: readonly Finding[], unread: readonly Finding[]): string {
+  const total = outcome.collector.count(c.prefix);
+  const unreadTotal = outcome.collector.notScannedCount(c.prefix);
+  const full = list.filter((f) => f.kind === c.full).length;
+  const mb = (outcome.bytes / (1 << 20)).toFixed(1);
+  const parts: string[] = [];
+  const [firstFound] = list;
+  const [firstUnread] = unread;
+  if (total > 0 && firstFound) {
+    const more = total > list.length ? ` (the first ${list.length} listed)` : '';
+    parts.push(
+      `${total} place(s) hold ${c.prefix}${full > 0 ? `, ${full} of them a full ${c.noun}` : ''}${more}; first at ${where(firstFound)}`,
+    );
+  }
+  if (unreadTotal > 0 && firstUnread)
+    parts.push(
+      `${unreadTotal} file(s) not scanned, so they may hold ${c.prefix}; first ${where(firstUnread)}: ${firstUnread.excerpt}`,
+    );
+  return (
+    (parts.length === 0 ? `no ${c.prefix} in ${outcome.files} file(s), ${mb} MB scanned` : parts.join('; ')) +
+    skippedNote(outcome)
+  );
+}
+
 export function scanCheckResults(
   outcome: ScanOutcome,
   durationMs: number,
 ): { checks: CheckResult[]; findings: ScanFinding[] } {
   const checks: CheckResult[] = [];
   const findings: ScanFinding[] = [];
-  const mb = (outcome.bytes / (1 << 20)).toFixed(1);
   for (const c of SCAN_REGISTRY.checks) {
     const list = outcome.collector.findings(c.prefix);
-    const total = outcome.collector.count(c.prefix);
     const unread = outcome.collector.notScanned(c.prefix);
-    const unreadTotal = outcome.collector.notScannedCount(c.prefix);
-    const full = list.filter((f) => f.kind === c.full).length;
     for (const f of [...list, ...unread])
       findings.push({
         check: c.id,
@@ -98,38 +137,8 @@ export function scanCheckResults(
         location: f.location,
         excerpt: f.excerpt,
       });
-    // A file left unread goes first: a thousand matches elsewhere must not push it out of the reports.
-    const observations: Observation[] = [
-      ...unread.map((f) => ({
-        message: `${where(f)}: ${f.excerpt}`,
-        spec: SENTENCE,
-        expected: `every file searched for ${c.prefix}`,
-        received: f.excerpt,
-      })),
-      ...list.map((f) => ({
-        message: `${where(f)}: ${f.kind === 'prefix' ? `the string ${c.prefix}` : `a full ${c.noun}`} — ${f.excerpt}`,
-        spec: SENTENCE,
-        expected: `no ${c.prefix} in anything a browser receives`,
-        received:
-          f.kind === 'prefix' ? `${c.prefix} (${f.excerpt})` : `a ${c.noun} of the spec's format (${f.excerpt})`,
-      })),
-    ].slice(0, OBSERVATION_LIMIT);
-    const parts: string[] = [];
-    const [firstFound] = list;
-    const [firstUnread] = unread;
-    if (total > 0 && firstFound) {
-      const more = total > list.length ? ` (the first ${list.length} listed)` : '';
-      parts.push(
-        `${total} place(s) hold ${c.prefix}${full > 0 ? `, ${full} of them a full ${c.noun}` : ''}${more}; first at ${where(firstFound)}`,
-      );
-    }
-    if (unreadTotal > 0 && firstUnread)
-      parts.push(
-        `${unreadTotal} file(s) not scanned, so they may hold ${c.prefix}; first ${where(firstUnread)}: ${firstUnread.excerpt}`,
-      );
-    const message =
-      (parts.length === 0 ? `no ${c.prefix} in ${outcome.files} file(s), ${mb} MB scanned` : parts.join('; ')) +
-      skippedNote(outcome);
+    const observations = scanObservations(c, list, unread);
+    const message = scanMessage(c, outcome, list, unread);
     // The one outcome model (runner/outcome.ts): every file read is one assertion; with no file at all
     // nothing was judged, which is never a clean bill.
     const outcomeOf = decideOutcome({

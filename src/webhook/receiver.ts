@@ -188,136 +188,219 @@ function safeTest<T>(predicate: (d: T) => boolean, d: T): boolean {
   }
 }
 
+/** What one receiver holds between requests. */
+interface ReceiverState {
+  secret: string;
+  maxBodyBytes: number;
+  /** A marker rather than a fixed path: behind a tunnel the path prefix is the operator's. */
+  redirectMarker: string;
+  redirectBase: string;
+  received: ReceivedDelivery[];
+  plans: Array<{ predicate: PlanPredicate; plan: ResponsePlan }>;
+  waiters: Set<Waiter>;
+  sockets: Set<Socket>;
+  timers: Set<NodeJS.Timeout>;
+  closed: boolean;
+  /** Numbered on arrival: a delivery held by a plan is recorded later, but it came when it came. */
+  arrivals: number;
+}
+
+function record(st: ReceiverState, d: ReceivedDelivery): void {
+  st.received.push(d);
+  if (st.received.length > MAX_KEPT_DELIVERIES) forgetOne(st.received);
+  for (const w of st.waiters) {
+    if (safeTest(w.predicate, d)) {
+      st.waiters.delete(w);
+      w.resolve(d);
+    }
+  }
+}
+
+/** Drops one kept delivery: the oldest refused one without an event_id, else with one, else the oldest. */
+function forgetOne(received: ReceivedDelivery[]): void {
+  const refused = (d: ReceivedDelivery): boolean => d.answeredStatus === 401 || d.answeredStatus === 413;
+  const hasEvent = (d: ReceivedDelivery): boolean =>
+    d.json !== null && typeof d.json === 'object' && !Array.isArray(d.json) && 'event_id' in d.json;
+  let i = received.findIndex((d) => refused(d) && !hasEvent(d));
+  if (i < 0) i = received.findIndex(refused);
+  received.splice(Math.max(i, 0), 1);
+}
+
+function takePlan(st: ReceiverState, d: ReceivedDelivery): ResponsePlan | undefined {
+  const i = st.plans.findIndex((p) => safeTest(p.predicate, d));
+  if (i < 0) return undefined;
+  return st.plans.splice(i, 1)[0]?.plan;
+}
+
+/** The plan for a valid delivery, waiting while an armed plan holds deliveries no plan matches yet. */
+async function awaitPlan(st: ReceiverState, d: ReceivedDelivery): Promise<ResponsePlan | undefined> {
+  let plan = takePlan(st, d);
+  const holdUntil = d.receivedAt + Math.max(0, ...st.plans.map((p) => p.plan.holdMs ?? 0));
+  while (!plan && !st.closed && Date.now() < holdUntil && st.plans.some((p) => (p.plan.holdMs ?? 0) > 0)) {
+    await new Promise((resolve) => setTimeout(resolve, HOLD_POLL_MS));
+    plan = takePlan(st, d);
+  }
+  return plan;
+}
+
+function send(res: ServerResponse, d: ReceivedDelivery, headers: Record<string, string>, body: string): void {
+  res.on('finish', () => {
+    d.answeredAt = Date.now();
+  });
+  res.writeHead(d.answeredStatus, { 'content-type': 'application/json', ...headers });
+  res.end(body);
+}
+
+/** A delivery as kept: its head, its signature verified over every byte, its JSON when small enough. */
+function describeDelivery(
+  st: ReceiverState,
+  req: IncomingMessage,
+  read: BodyRead,
+  receivedAt: number,
+): ReceivedDelivery {
+  const { body, tooLarge } = read;
+  const headers = flattenHeaders(req);
+  const path = req.url ?? '/';
+  const header = headers['x-svc-signature'];
+  const markerAt = path.indexOf(st.redirectMarker);
+  const followed = markerAt >= 0 ? Number(path.slice(markerAt + st.redirectMarker.length)) : NaN;
+  const signature = tooLarge
+    ? { header, valid: false, reason: `body over ${st.maxBodyBytes} bytes, not verified` }
+    : { header, ...verifySignature(st.secret, body, header) };
+  // A delivery keeps its head only (copied: a view would hold the whole buffer), a refused one a short one.
+  const refused = !signature.valid;
+  const headBytes = refused ? REFUSED_HEAD_BYTES : SIGNED_HEAD_BYTES;
+  const kept = body.length > headBytes ? Buffer.from(body.subarray(0, headBytes)) : body;
+  return {
+    seq: ++st.arrivals,
+    receivedAt,
+    method: req.method ?? '',
+    path,
+    headers,
+    body: kept,
+    json:
+      tooLarge || (refused && body.length > REFUSED_JSON_BYTES) || (!refused && body.length > SIGNED_HEAD_BYTES)
+        ? undefined
+        : parseJson(body),
+    signature,
+    answeredStatus: 200,
+    ...(tooLarge || kept !== body
+      ? { bodyTruncated: true, bodyBytes: body.length, bodySha256: createHash('sha256').update(body).digest('hex') }
+      : {}),
+    ...(Number.isInteger(followed) ? { followedRedirectOf: followed } : {}),
+  };
+}
+
+/** Answers a delivery a plan matched: its status, a Location back here for a 3xx without one, after its delay. */
+function answerWithPlan(st: ReceiverState, res: ServerResponse, d: ReceivedDelivery, plan: ResponsePlan): void {
+  d.plan = plan;
+  d.answeredStatus = plan.status;
+  const planHeaders = { ...plan.headers };
+  const isRedirect = plan.status >= 300 && plan.status < 400;
+  if (isRedirect && !Object.keys(planHeaders).some((h) => h.toLowerCase() === 'location')) {
+    planHeaders.location = `${st.redirectBase}${st.redirectMarker}${d.seq}`;
+  }
+  record(st, d);
+  const answer = () => send(res, d, planHeaders, JSON.stringify({ planned: plan.status }));
+  if (!plan.delayMs) return answer();
+  const timer = setTimeout(() => {
+    st.timers.delete(timer);
+    if (!res.destroyed) answer();
+  }, plan.delayMs);
+  st.timers.add(timer);
+}
+
+async function handle(st: ReceiverState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const receivedAt = Date.now();
+  const read = await readBody(req, st.maxBodyBytes);
+  const d = describeDelivery(st, req, read, receivedAt);
+  if (read.tooLarge) {
+    d.answeredStatus = 413;
+    record(st, d);
+    send(res, d, {}, '{"error":"payload_too_large"}');
+    return;
+  }
+  if (!d.signature.valid) {
+    // Refused without processing: no plan is consumed by a delivery the target should not have sent.
+    d.answeredStatus = 401;
+    record(st, d);
+    send(res, d, {}, '{"error":"invalid_signature"}');
+    return;
+  }
+  const plan = await awaitPlan(st, d);
+  if (plan) return answerWithPlan(st, res, d, plan);
+  record(st, d);
+  send(res, d, {}, '{"received":true}');
+}
+
+function waitForDelivery(
+  st: ReceiverState,
+  predicate: (d: ReceivedDelivery) => boolean,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<ReceivedDelivery | undefined> {
+  const past = st.received.find((d) => safeTest(predicate, d));
+  if (past || st.closed || signal?.aborted) return Promise.resolve(past);
+  return new Promise((resolve) => {
+    const waiter: Waiter = {
+      predicate,
+      resolve: (d) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(d);
+      },
+    };
+    const onAbort = () => {
+      st.waiters.delete(waiter);
+      waiter.resolve(undefined);
+    };
+    // setTimeout fires at once beyond 2^31-1 ms; a longer wait is capped rather than skipped.
+    const timer = setTimeout(onAbort, Math.min(Math.max(timeoutMs, 0), MAX_TIMER_MS));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    st.waiters.add(waiter);
+  });
+}
+
+async function closeReceiver(st: ReceiverState, server: Server): Promise<void> {
+  if (st.closed) return;
+  st.closed = true;
+  for (const t of st.timers) clearTimeout(t);
+  st.timers.clear();
+  for (const w of [...st.waiters]) w.resolve(undefined);
+  st.waiters.clear();
+  const done = new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const s of st.sockets) s.destroy();
+  await done;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
 export async function startWebhookReceiver(opts: ReceiverOptions): Promise<WebhookReceiver> {
   const { host, port } = parseListenAddress(opts.listen);
-  const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const secret = opts.secret;
   const nonce = randomBytes(6).toString('hex');
-  // A marker rather than a fixed path: behind a tunnel the path prefix is the operator's.
-  const redirectMarker = `/svc-certify-redirect/${nonce}/`;
-
-  const received: ReceivedDelivery[] = [];
-  const plans: Array<{ predicate: PlanPredicate; plan: ResponsePlan }> = [];
-  const waiters = new Set<Waiter>();
-  const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
-  let redirectBase = '';
-  let closed = false;
-  /** Numbered on arrival: a delivery held by a plan is recorded later, but it came when it came. */
-  let arrivals = 0;
-
-  function record(d: ReceivedDelivery): void {
-    received.push(d);
-    if (received.length > MAX_KEPT_DELIVERIES) forgetOne();
-    for (const w of waiters) {
-      if (safeTest(w.predicate, d)) {
-        waiters.delete(w);
-        w.resolve(d);
-      }
-    }
-  }
-
-  /** Drops one kept delivery: the oldest refused one without an event_id, else with one, else the oldest. */
-  function forgetOne(): void {
-    const refused = (d: ReceivedDelivery): boolean => d.answeredStatus === 401 || d.answeredStatus === 413;
-    const hasEvent = (d: ReceivedDelivery): boolean =>
-      d.json !== null && typeof d.json === 'object' && !Array.isArray(d.json) && 'event_id' in d.json;
-    let i = received.findIndex((d) => refused(d) && !hasEvent(d));
-    if (i < 0) i = received.findIndex(refused);
-    received.splice(Math.max(i, 0), 1);
-  }
-
-  function takePlan(d: ReceivedDelivery): ResponsePlan | undefined {
-    const i = plans.findIndex((p) => safeTest(p.predicate, d));
-    if (i < 0) return undefined;
-    return plans.splice(i, 1)[0]?.plan;
-  }
-
-  function send(res: ServerResponse, d: ReceivedDelivery, headers: Record<string, string>, body: string): void {
-    res.on('finish', () => {
-      d.answeredAt = Date.now();
-    });
-    res.writeHead(d.answeredStatus, { 'content-type': 'application/json', ...headers });
-    res.end(body);
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const receivedAt = Date.now();
-    const { body, tooLarge } = await readBody(req, maxBodyBytes);
-    const headers = flattenHeaders(req);
-    const path = req.url ?? '/';
-    const header = headers['x-svc-signature'];
-    const markerAt = path.indexOf(redirectMarker);
-    const followed = markerAt >= 0 ? Number(path.slice(markerAt + redirectMarker.length)) : NaN;
-    const signature = tooLarge
-      ? { header, valid: false, reason: `body over ${maxBodyBytes} bytes, not verified` }
-      : { header, ...verifySignature(secret, body, header) };
-    // A delivery keeps its head only (copied: a view would hold the whole buffer), a refused one a short one.
-    const refused = !signature.valid;
-    const headBytes = refused ? REFUSED_HEAD_BYTES : SIGNED_HEAD_BYTES;
-    const kept = body.length > headBytes ? Buffer.from(body.subarray(0, headBytes)) : body;
-    const d: ReceivedDelivery = {
-      seq: ++arrivals,
-      receivedAt,
-      method: req.method ?? '',
-      path,
-      headers,
-      body: kept,
-      json:
-        tooLarge || (refused && body.length > REFUSED_JSON_BYTES) || (!refused && body.length > SIGNED_HEAD_BYTES)
-          ? undefined
-          : parseJson(body),
-      signature,
-      answeredStatus: 200,
-      ...(tooLarge || kept !== body
-        ? { bodyTruncated: true, bodyBytes: body.length, bodySha256: createHash('sha256').update(body).digest('hex') }
-        : {}),
-      ...(Number.isInteger(followed) ? { followedRedirectOf: followed } : {}),
-    };
-
-    if (tooLarge) {
-      d.answeredStatus = 413;
-      record(d);
-      send(res, d, {}, '{"error":"payload_too_large"}');
-      return;
-    }
-    if (!d.signature.valid) {
-      // Refused without processing: no plan is consumed by a delivery the target should not have sent.
-      d.answeredStatus = 401;
-      record(d);
-      send(res, d, {}, '{"error":"invalid_signature"}');
-      return;
-    }
-    let plan = takePlan(d);
-    const holdUntil = receivedAt + Math.max(0, ...plans.map((p) => p.plan.holdMs ?? 0));
-    while (!plan && !closed && Date.now() < holdUntil && plans.some((p) => (p.plan.holdMs ?? 0) > 0)) {
-      await new Promise((resolve) => setTimeout(resolve, HOLD_POLL_MS));
-      plan = takePlan(d);
-    }
-    if (!plan) {
-      record(d);
-      send(res, d, {}, '{"received":true}');
-      return;
-    }
-    d.plan = plan;
-    d.answeredStatus = plan.status;
-    const planHeaders = { ...plan.headers };
-    const isRedirect = plan.status >= 300 && plan.status < 400;
-    if (isRedirect && !Object.keys(planHeaders).some((h) => h.toLowerCase() === 'location')) {
-      planHeaders.location = `${redirectBase}${redirectMarker}${d.seq}`;
-    }
-    record(d);
-    const answer = () => send(res, d, planHeaders, JSON.stringify({ planned: plan.status }));
-    if (!plan.delayMs) return answer();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (!res.destroyed) answer();
-    }, plan.delayMs);
-    timers.add(timer);
-  }
-
+  const st: ReceiverState = {
+    secret: opts.secret,
+    maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    redirectMarker: `/svc-certify-redirect/${nonce}/`,
+    redirectBase: '',
+    received: [],
+    plans: [],
+    waiters: new Set(),
+    sockets: new Set(),
+    timers: new Set(),
+    closed: false,
+    arrivals: 0,
+  };
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch(() => {
+    handle(st, req, res).catch(() => {
       // The sender broke the connection mid-body: nothing was received, nothing to answer.
       res.destroy();
     });
@@ -326,64 +409,26 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Webho
     ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, onRequest)
     : createHttpServer(onRequest);
   server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    st.sockets.add(socket);
+    socket.on('close', () => st.sockets.delete(socket));
   });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, port, host);
   const address = server.address() as AddressInfo;
   const url = `${opts.tls ? 'https' : 'http'}://${urlHost(host)}:${address.port}/hooks/${nonce}`;
-  redirectBase = (opts.publicUrl ?? url).replace(/[?#].*$/, '').replace(/\/+$/, '');
+  st.redirectBase = (opts.publicUrl ?? url).replace(/[?#].*$/, '').replace(/\/+$/, '');
 
   return {
     url,
-    deliveries: () => received.slice(),
-    waitFor(predicate, timeoutMs, signal) {
-      const past = received.find((d) => safeTest(predicate, d));
-      if (past || closed || signal?.aborted) return Promise.resolve(past);
-      return new Promise((resolve) => {
-        const waiter: Waiter = {
-          predicate,
-          resolve: (d) => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', onAbort);
-            resolve(d);
-          },
-        };
-        const onAbort = () => {
-          waiters.delete(waiter);
-          waiter.resolve(undefined);
-        };
-        // setTimeout fires at once beyond 2^31-1 ms; a longer wait is capped rather than skipped.
-        const timer = setTimeout(onAbort, Math.min(Math.max(timeoutMs, 0), MAX_TIMER_MS));
-        signal?.addEventListener('abort', onAbort, { once: true });
-        waiters.add(waiter);
-      });
-    },
+    deliveries: () => st.received.slice(),
+    waitFor: (predicate, timeoutMs, signal) => waitForDelivery(st, predicate, timeoutMs, signal),
     planResponse(predicate, plan) {
       const entry = { predicate, plan };
-      plans.push(entry);
+      st.plans.push(entry);
       return () => {
-        const i = plans.indexOf(entry);
-        if (i >= 0) plans.splice(i, 1);
+        const i = st.plans.indexOf(entry);
+        if (i >= 0) st.plans.splice(i, 1);
       };
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-      for (const w of [...waiters]) w.resolve(undefined);
-      waiters.clear();
-      const done = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const s of sockets) s.destroy();
-      await done;
-    },
+    close: () => closeReceiver(st, server),
   };
 }

@@ -15,6 +15,7 @@ import {
   type CaseClass,
   type Mutation,
 } from '../../src/schema/explore-cases.js';
+import type { SpecSection } from '../../src/spec/section-names.js';
 import { S } from '../../src/spec/sections.js';
 import { obj } from '../support/json-values.js';
 import { show } from '../support/messages.js';
@@ -322,18 +323,60 @@ export function schemaCheck(ep: Endpoint): CheckDefinition {
 export const NON_422_STORED_WARNING =
   'a refusal other than 422 stored the write; "nothing stored" is promised for 422 answers only';
 
+/** The spec's "nothing stored" promise for the endpoint's refused writes, and its section. */
+function storedPromise(ep: Endpoint): { spec: SpecSection; promise: string } {
+  return ep.name === 'decisions'
+    ? { spec: S.decisions, promise: '"Any 422 means nothing of the request was stored"' }
+    : { spec: S.jobs, promise: '"422 job_rejected … (nothing stored)"' };
+}
+
+/** A batch of the valid first decision and a second one (the one mutated) after it. */
+function withSecondDecision(t: CheckContext, valid: JsonObject, first: JsonObject[string]): JsonObject {
+  return {
+    ...valid,
+    decisions: [
+      first,
+      { candidate_id: FIRST_FIXTURE_CANDIDATE + 1n, decision: 'contacted', occurred_at: t.setup.occurredAt() },
+    ],
+  };
+}
+
+/** What the valid write sent after a refusal says of the refused one: why it had been stored, or undefined. */
+function storedVerdict(decisions: boolean, refusedStatus: number, res: ApiResponse): string | undefined {
+  const b = obj(integralTopLevel(res.json));
+  if (decisions)
+    return b?.duplicates === 0 || b?.duplicates === undefined
+      ? undefined
+      : `after the ${refusedStatus} refusal of the batch, its valid first decision sent alone counted duplicates: ${show(b.duplicates)}, so it had been stored`;
+  return b?.created === true
+    ? undefined
+    : `after the ${refusedStatus} refusal, the valid upsert of the same external_id answered created: ${show(b?.created)}, so the refused job had been stored`;
+}
+
+/** Another 4xx stored the write: the spec promises nothing of what it stored, so a warning, which judges nothing. */
+function warnNon422Stored(x: Explored, m: Mutation, message: string, refusedStatus: number, res: ApiResponse): void {
+  const { spec, promise } = storedPromise(x.ep);
+  x.t.expect.warn(
+    false,
+    {
+      message: `POST ${x.ep.path(x.p)} with ${describeMutation(m)}: ${message}`,
+      spec,
+      reading: `${promise} names 422; a ${refusedStatus} refusal may have stored the write`,
+      otherReading:
+        'a refusal is a refusal: a 4xx that stored what it refused misleads the client, who fixes and resends',
+    },
+    res,
+  );
+}
+
 export function storedCheck(ep: Endpoint): CheckDefinition {
-  const id = `explore.${ep.name}.refused-write-stored-nothing`;
   const decisions = ep.name === 'decisions';
-  const spec = decisions ? S.decisions : S.jobs;
-  const promise = decisions
-    ? '"Any 422 means nothing of the request was stored"'
-    : '"422 job_rejected … (nothing stored)"';
+  const { spec, promise } = storedPromise(ep);
   return exploreCheck(
     ep,
     'stored',
     {
-      id,
+      id: `explore.${ep.name}.refused-write-stored-nothing`,
       title: decisions
         ? 'A generated batch refused 422 for one mismatched decision stored nothing: its valid decision, sent again alone, is no duplicate'
         : 'A generated job refused 422 for a schema mismatch stored nothing: the valid upsert of its external_id then answers created: true',
@@ -351,23 +394,8 @@ export function storedCheck(ep: Endpoint): CheckDefinition {
         Math.max(1, Math.floor(shareOf(ex, ep, 'stored') / 2)),
         async (m, label) => {
           const valid = ep.base(t, p, t.setup.uniqueId('svc-certify-explore-job'));
-          // Decisions: a second decision (the one mutated) after the valid first one.
           const first = Array.isArray(valid.decisions) ? valid.decisions[0] : undefined;
-          const base: JsonObject =
-            decisions && first !== undefined
-              ? {
-                  ...valid,
-                  decisions: [
-                    first,
-                    {
-                      candidate_id: FIRST_FIXTURE_CANDIDATE + 1n,
-                      decision: 'contacted',
-                      occurred_at: t.setup.occurredAt(),
-                    },
-                  ],
-                }
-              : valid;
-          const body = applyMutation(base, m);
+          const body = applyMutation(decisions && first !== undefined ? withSecondDecision(t, valid, first) : valid, m);
           const refused = await send(t, x, body, label);
           if (refused === 'unsent') return 'unsent';
           // Accepted mismatches are the mismatch check's to judge; only a refusal says "nothing stored".
@@ -380,14 +408,7 @@ export function storedCheck(ep: Endpoint): CheckDefinition {
             `${label}: the valid ${decisions ? 'first decision alone' : 'upsert'} afterwards`,
           );
           if (res === 'unsent' || res.status < 200 || res.status >= 300) return { verdict: undefined };
-          const b = obj(integralTopLevel(res.json));
-          const verdict = decisions
-            ? b?.duplicates === 0 || b?.duplicates === undefined
-              ? undefined
-              : `after the ${refused.status} refusal of the batch, its valid first decision sent alone counted duplicates: ${show(b.duplicates)}, so it had been stored`
-            : b?.created === true
-              ? undefined
-              : `after the ${refused.status} refusal, the valid upsert of the same external_id answered created: ${show(b?.created)}, so the refused job had been stored`;
+          const verdict = storedVerdict(decisions, refused.status, res);
           if (refused.status === 422) {
             readBack++;
             return { verdict, sent: { res, body } };
@@ -395,17 +416,7 @@ export function storedCheck(ep: Endpoint): CheckDefinition {
           // Another 4xx: the spec promises nothing of what it stored (a warning, once), and judges nothing.
           if (verdict !== undefined && !warned) {
             warned = true;
-            t.expect.warn(
-              false,
-              {
-                message: `POST ${ep.path(p)} with ${describeMutation(m)}: ${verdict}; ${NON_422_STORED_WARNING}`,
-                spec,
-                reading: `${promise} names 422; a ${refused.status} refusal may have stored the write`,
-                otherReading:
-                  'a refusal is a refusal: a 4xx that stored what it refused misleads the client, who fixes and resends',
-              },
-              res,
-            );
+            warnNon422Stored(x, m, `${verdict}; ${NON_422_STORED_WARNING}`, refused.status, res);
           }
           return { verdict: undefined };
         },

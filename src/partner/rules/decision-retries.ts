@@ -43,6 +43,26 @@ function windowAfter(r: PartnerRequest, ctx: Pick<JudgeContext, 'timeScale'>): n
   return retryWindowMs(ctx) + (retryAfterMs(r) ?? 0);
 }
 
+/**
+ * Each action by run and recruiter, and each with its occurred_at, in traffic order: the resends of a
+ * failed call are looked up, not searched for among every later call.
+ */
+function twinLists(calls: readonly DecisionCall[]): {
+  twins: Map<string, CallList<Twin>>;
+  keptAs: Map<string, CallList<Twin>>;
+} {
+  const twins = new Map<string, CallList<Twin>>();
+  const keptAs = new Map<string, CallList<Twin>>();
+  for (const call of calls)
+    for (const item of call.items) {
+      const key = twinKey(call, item);
+      listIn(twins, key, { call, item });
+      listIn(keptAs, `${key}\u0000${canonical(item.occurredAt)}`, { call, item });
+    }
+  for (const list of [...twins.values(), ...keptAs.values()]) list.seal();
+  return { twins, keptAs };
+}
+
 const occurredAtKeptRule: Rule = {
   id: 'decisions.retry-keeps-occurred-at',
   title: 'A decisions retry keeps each occurred_at',
@@ -61,17 +81,7 @@ const occurredAtKeptRule: Rule = {
     const proof: number[] = [];
     const proven = new Set<number>();
     const index = decisionIndex(traffic);
-    // Each action by run and recruiter, and each with its occurred_at, in traffic order: the resends of a
-    // failed call are looked up, not searched for among every later call.
-    const twins = new Map<string, CallList<Twin>>();
-    const keptAs = new Map<string, CallList<Twin>>();
-    for (const call of index.calls)
-      for (const item of call.items) {
-        const key = twinKey(call, item);
-        listIn(twins, key, { call, item });
-        listIn(keptAs, `${key}\u0000${canonical(item.occurredAt)}`, { call, item });
-      }
-    for (const list of [...twins.values(), ...keptAs.values()]) list.seal();
+    const { twins, keptAs } = twinLists(index.calls);
     for (const fc of index.calls) {
       const f = fc.r;
       if (!failedAnswer(f)) continue;
@@ -155,6 +165,24 @@ function evidentlyValid(refused: PartnerRequest, item: DecisionItem): boolean {
   return Array.isArray(allowed) && allowed.includes(item.rejectReason);
 }
 
+/** Each recruiter's calls for a run, and the last id that carried each candidate: looked up per 422. */
+function recruiterCalls(calls: readonly DecisionCall[]): {
+  byRecruiter: Map<string, CallList<{ call: DecisionCall }>>;
+  lastCarrying: Map<string, number>;
+} {
+  const byRecruiter = new Map<string, CallList<{ call: DecisionCall }>>();
+  const lastCarrying = new Map<string, number>();
+  for (const call of calls) {
+    listIn(byRecruiter, recruiterKey(call), { call });
+    for (const item of call.items) {
+      const key = `${recruiterKey(call)}\u0000${item.candidate}`;
+      lastCarrying.set(key, Math.max(lastCarrying.get(key) ?? -Infinity, call.r.id));
+    }
+  }
+  for (const list of byRecruiter.values()) list.seal();
+  return { byRecruiter, lastCarrying };
+}
+
 const wholeBatchRule: Rule = {
   id: 'decisions.whole-batch-resent-after-422',
   title: 'After a decisions 422 the whole batch is resent, fixed',
@@ -171,17 +199,7 @@ const wholeBatchRule: Rule = {
     const warnings: TrafficObservation[] = [];
     const proof: number[] = [];
     const index = decisionIndex(traffic);
-    // Each recruiter's calls for a run, and the last id that carried each candidate: looked up per 422.
-    const byRecruiter = new Map<string, CallList<{ call: DecisionCall }>>();
-    const lastCarrying = new Map<string, number>();
-    for (const call of index.calls) {
-      listIn(byRecruiter, recruiterKey(call), { call });
-      for (const item of call.items) {
-        const key = `${recruiterKey(call)}\u0000${item.candidate}`;
-        lastCarrying.set(key, Math.max(lastCarrying.get(key) ?? -Infinity, call.r.id));
-      }
-    }
-    for (const list of byRecruiter.values()) list.seal();
+    const { byRecruiter, lastCarrying } = recruiterCalls(index.calls);
     for (const rc of index.calls) {
       const r = rc.r;
       if (r.status !== 422) continue;

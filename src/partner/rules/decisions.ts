@@ -51,6 +51,110 @@ function startWarningCodes(traffic: Traffic, runId: string): Set<string> {
   );
 }
 
+type Reported = ReturnType<typeof reportedCodes>;
+type Facts = ReturnType<typeof runFacts>;
+interface Findings {
+  offences: TrafficObservation[];
+  warnings: TrafficObservation[];
+}
+
+/** Notices shown are notices served: a code never in a read of the run cannot have been rendered for it. */
+function unservedCodes(traffic: Traffic, reported: Reported, facts: Facts, out: Findings): void {
+  const { offences, warnings } = out;
+  // Notices shown are notices served: a code never in a read of the run cannot have been rendered for it.
+  for (const [runId, got] of reported) {
+    const reads = facts.get(runId)?.reads ?? [];
+    const served = new Set(reads.flatMap(noticeCodes));
+    const unserved = [...got].filter((c) => !served.has(c)).sort();
+    if (unserved.length === 0) continue;
+    const calls = traffic.requests.filter(
+      (r) => r.endpoint === 'decisions' && r.runId === runId && r.status >= 200 && r.status < 300,
+    );
+    const o: TrafficObservation = {
+      message: `run ${runId}: notices_shown names code(s) ${unserved.join(', ')} never served for the run`,
+      expected:
+        served.size > 0 ? `codes among ${[...served].sort().join(', ')}` : 'no code (no notice was served for the run)',
+      received: `notices_shown: ${[...got].sort().join(', ')}`,
+      requests: calls.map((r) => r.id),
+    };
+    // The run start's warnings[] are rendered too ("shown verbatim beside the requirement"): reporting
+    // their codes reports what was rendered for the run, though they are requirement issues, not notices.
+    const issued = startWarningCodes(traffic, runId);
+    if (unserved.every((c) => issued.has(c))) {
+      warnings.push({
+        ...o,
+        message: `${o.message} as notices, but served as warnings of the run start`,
+        reading: 'a rendered warning of the run is reported as shown',
+        otherReading: 'notices_shown holds notice codes only',
+      });
+    } else offences.push(o);
+  }
+}
+
+/**
+ * Fixture runs whose read notice codes of `kind` were not all reported in notices_shown; counts the runs
+ * read with such codes and those fully reported.
+ */
+function unreportedCodes(
+  traffic: Traffic,
+  ctx: JudgeContext,
+  given: { kind: 'known' | 'unknown'; reported: Reported; facts: Facts },
+  out: Findings,
+): { runs: number; complete: number } {
+  const { kind, reported, facts } = given;
+  const { offences, warnings } = out;
+  const seen = seenRuns(traffic);
+  let runs = 0;
+  let complete = 0;
+  for (const run of facts.values()) {
+    // Fixture runs: the operator knows what the partner was shown; a real run's page may show less.
+    if (!run.fixture) continue;
+    const shownReads = run.reads.filter((r) => noticeCodes(r).length > 0);
+    const codes = new Set(
+      shownReads.flatMap(noticeCodes).filter((c) => KNOWN_NOTICE_CODES.has(c) === (kind === 'known')),
+    );
+    if (codes.size === 0) continue;
+    runs += 1;
+    const got = reported.get(run.runId) ?? new Set<string>();
+    const missing = [...codes].filter((c) => !got.has(c)).sort();
+    if (missing.length === 0) {
+      complete += 1;
+      continue;
+    }
+    // Still time to report while the session runs: only the end settles a missing code.
+    if (!ctx.final) continue;
+    const decisions = traffic.requests.filter((r) => r.endpoint === 'decisions' && r.runId === run.runId);
+    const offence: TrafficObservation = {
+      message: `${run.fixture} run ${run.runId}: ${kind} notice code(s) ${missing.join(', ')} read but never reported in notices_shown`,
+      expected: `notices_shown including ${[...codes].sort().join(', ')}`,
+      received:
+        got.size > 0
+          ? `notices_shown: ${[...got].sort().join(', ')}`
+          : decisions.length > 0
+            ? 'no accepted notices_shown'
+            : 'no decisions call for the run',
+      requests: [shownReads[0]!.id, ...decisions.map((r) => r.id)],
+    };
+    // Notices read are not notices shown (known and unknown codes alike): without a decision or a reveal
+    // after a read serving the code, nothing shows a recruiter saw it.
+    const lastSign = seen.get(run.runId);
+    const seenCode = (c: string): boolean =>
+      lastSign !== undefined && shownReads.some((r) => r.answeredAt <= lastSign && noticeCodes(r).includes(c));
+    if (missing.some(seenCode)) offences.push(offence);
+    else if (lastSign !== undefined)
+      warnings.push({
+        ...offence,
+        message: `${offence.message}; first served after the recruiter's last decision or reveal on the run, so it may never have been shown`,
+      });
+    else
+      warnings.push({
+        ...offence,
+        message: `${offence.message}; no decision or reveal shows a recruiter saw the run, so it may never have been shown`,
+      });
+  }
+  return { runs, complete };
+}
+
 function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown'; hint: string }): Rule {
   const rule: Rule = {
     id: opts.id,
@@ -63,94 +167,13 @@ function noticesRule(opts: { id: string; title: string; kind: 'known' | 'unknown
     spec: opts.kind === 'known' ? [S.decisions] : [S.decisions, S.notice, S.versioning],
     hint: opts.hint,
     judge(traffic: Traffic, ctx: JudgeContext) {
+      const out: Findings = { offences: [], warnings: [] };
       const reported = reportedCodes(traffic);
-      const seen = seenRuns(traffic);
       const facts = runFacts(traffic);
-      const offences: TrafficObservation[] = [];
-      const warnings: TrafficObservation[] = [];
-      let runs = 0;
-      let complete = 0;
-      if (opts.kind === 'known') {
-        // Notices shown are notices served: a code never in a read of the run cannot have been rendered for it.
-        for (const [runId, got] of reported) {
-          const reads = facts.get(runId)?.reads ?? [];
-          const served = new Set(reads.flatMap(noticeCodes));
-          const unserved = [...got].filter((c) => !served.has(c)).sort();
-          if (unserved.length === 0) continue;
-          const calls = traffic.requests.filter(
-            (r) => r.endpoint === 'decisions' && r.runId === runId && r.status >= 200 && r.status < 300,
-          );
-          const o: TrafficObservation = {
-            message: `run ${runId}: notices_shown names code(s) ${unserved.join(', ')} never served for the run`,
-            expected:
-              served.size > 0
-                ? `codes among ${[...served].sort().join(', ')}`
-                : 'no code (no notice was served for the run)',
-            received: `notices_shown: ${[...got].sort().join(', ')}`,
-            requests: calls.map((r) => r.id),
-          };
-          // The run start's warnings[] are rendered too ("shown verbatim beside the requirement"): reporting
-          // their codes reports what was rendered for the run, though they are requirement issues, not notices.
-          const issued = startWarningCodes(traffic, runId);
-          if (unserved.every((c) => issued.has(c))) {
-            warnings.push({
-              ...o,
-              message: `${o.message} as notices, but served as warnings of the run start`,
-              reading: 'a rendered warning of the run is reported as shown',
-              otherReading: 'notices_shown holds notice codes only',
-            });
-          } else offences.push(o);
-        }
-      }
-      for (const run of facts.values()) {
-        // Fixture runs: the operator knows what the partner was shown; a real run's page may show less.
-        if (!run.fixture) continue;
-        const shownReads = run.reads.filter((r) => noticeCodes(r).length > 0);
-        const codes = new Set(
-          shownReads.flatMap(noticeCodes).filter((c) => KNOWN_NOTICE_CODES.has(c) === (opts.kind === 'known')),
-        );
-        if (codes.size === 0) continue;
-        runs += 1;
-        const got = reported.get(run.runId) ?? new Set<string>();
-        const missing = [...codes].filter((c) => !got.has(c)).sort();
-        if (missing.length === 0) {
-          complete += 1;
-          continue;
-        }
-        // Still time to report while the session runs: only the end settles a missing code.
-        if (!ctx.final) continue;
-        const decisions = traffic.requests.filter((r) => r.endpoint === 'decisions' && r.runId === run.runId);
-        const offence: TrafficObservation = {
-          message: `${run.fixture} run ${run.runId}: ${opts.kind} notice code(s) ${missing.join(', ')} read but never reported in notices_shown`,
-          expected: `notices_shown including ${[...codes].sort().join(', ')}`,
-          received:
-            got.size > 0
-              ? `notices_shown: ${[...got].sort().join(', ')}`
-              : decisions.length > 0
-                ? 'no accepted notices_shown'
-                : 'no decisions call for the run',
-          requests: [shownReads[0]!.id, ...decisions.map((r) => r.id)],
-        };
-        // Notices read are not notices shown (known and unknown codes alike): without a decision or a reveal
-        // after a read serving the code, nothing shows a recruiter saw it.
-        const lastSign = seen.get(run.runId);
-        const seenCode = (c: string): boolean =>
-          lastSign !== undefined && shownReads.some((r) => r.answeredAt <= lastSign && noticeCodes(r).includes(c));
-        if (missing.some(seenCode)) offences.push(offence);
-        else if (lastSign !== undefined)
-          warnings.push({
-            ...offence,
-            message: `${offence.message}; first served after the recruiter's last decision or reveal on the run, so it may never have been shown`,
-          });
-        else
-          warnings.push({
-            ...offence,
-            message: `${offence.message}; no decision or reveal shows a recruiter saw the run, so it may never have been shown`,
-          });
-      }
+      if (opts.kind === 'known') unservedCodes(traffic, reported, facts, out);
+      const { runs, complete } = unreportedCodes(traffic, ctx, { kind: opts.kind, reported, facts }, out);
       const verdict = ruleVerdict(rule, ctx, {
-        offences,
-        warnings,
+        ...out,
         exercised: runs > 0 && complete === runs,
         passMessage: `every ${opts.kind} notice code of ${runs} fixture run(s) reported in notices_shown`,
       });

@@ -103,6 +103,37 @@ function knownCodeFailure(r: PartnerRequest, unknown: PartnerRequest): boolean {
   return !r.lost && sameKind && r.errorCode !== undefined && KNOWN_ERROR_CODES.has(r.errorCode);
 }
 
+/**
+ * Sent again at all, however late (a loaded client's timers stretch a backoff of milliseconds at a
+ * high time scale): the question is whether the answer was handled as its status says, not when.
+ * The same record again counts (sameTarget): a job upserted again with an edited description is handled.
+ */
+function sentAgainFinder(requests: readonly PartnerRequest[]): (i: number) => PartnerRequest | undefined {
+  // Built on first use: only a traffic with an unknown error code needs it.
+  let byPath: Map<string, number[]> | undefined;
+  const pathIndex = (): Map<string, number[]> => {
+    if (byPath) return byPath;
+    byPath = new Map();
+    for (let i = 0; i < requests.length; i++) {
+      const key = `${requests[i]!.method} ${requests[i]!.path}`;
+      const list = byPath.get(key);
+      if (list) list.push(i);
+      else byPath.set(key, [i]);
+    }
+    return byPath;
+  };
+  return (i) => {
+    // Only requests of the same method and path can be the same target: a scan of those alone.
+    const r = requests[i]!;
+    const same = pathIndex().get(`${r.method} ${r.path}`) ?? [];
+    for (let p = firstAfter(same, i); p < same.length; p++) {
+      const s = requests[same[p]!]!;
+      if (sameTarget(r, s)) return s;
+    }
+    return undefined;
+  };
+}
+
 export const unknownErrorCodeRule: Rule = {
   id: 'unknown-values.error-code-handled-by-status',
   title: 'An unknown error code is handled by its HTTP status (a 5xx on a retry-safe call is retried)',
@@ -116,32 +147,7 @@ export const unknownErrorCodeRule: Rule = {
     const warnings: TrafficObservation[] = [];
     const proof: number[] = [];
     const requests = traffic.requests;
-    // Sent again at all, however late (a loaded client's timers stretch a backoff of milliseconds at a
-    // high time scale): the question is whether the answer was handled as its status says, not when.
-    // The same record again counts (sameTarget): a job upserted again with an edited description is handled.
-    const sentAgain = (i: number): PartnerRequest | undefined => {
-      // Only requests of the same method and path can be the same target: a scan of those alone.
-      const r = requests[i]!;
-      const same = pathIndex().get(`${r.method} ${r.path}`) ?? [];
-      for (let p = firstAfter(same, i); p < same.length; p++) {
-        const s = requests[same[p]!]!;
-        if (sameTarget(r, s)) return s;
-      }
-      return undefined;
-    };
-    // Built on first use: only a traffic with an unknown error code needs it.
-    let byPath: Map<string, number[]> | undefined;
-    const pathIndex = (): Map<string, number[]> => {
-      if (byPath) return byPath;
-      byPath = new Map();
-      for (let i = 0; i < requests.length; i++) {
-        const key = `${requests[i]!.method} ${requests[i]!.path}`;
-        const list = byPath.get(key);
-        if (list) list.push(i);
-        else byPath.set(key, [i]);
-      }
-      return byPath;
-    };
+    const sentAgain = sentAgainFinder(requests);
     // The yardstick depends only on the method and the kind of failure (429 or 5xx): found once for each.
     const knownRetriedOf = new Map<string, PartnerRequest | undefined>();
     requests.forEach((r, i) => {
