@@ -63,7 +63,18 @@ export interface Injector {
   awaitsDutiesJudged(): boolean;
   /** Every other duty is judged: the next call with the first customer's token is refused (org-token-revoked). */
   dutiesJudged(): void;
+  /** After a valid delivery acknowledged 2xx: real ms until it is delivered again (event-delivered-twice), or undefined. */
+  redeliverAfterMs(delivered: { eventId: string; event: string; runId: string }): number | undefined;
 }
+
+/** The fixture whose run_completed is delivered twice: the one the spec names for webhooks, queued at its start. */
+const REDELIVERED_FIXTURE = 'cert-webhook';
+/**
+ * How long (spec time, and at least the real floor) after the acknowledged delivery the same event comes
+ * again: the first retry's pause; the floor lets a loaded machine's client finish acting on the first.
+ */
+const REDELIVERY_AFTER_MS = 60_000;
+const REDELIVERY_FLOOR_MS = 2_000;
 
 /**
  * The fixture whose first start answers the injected 500: the failed-run fixture, whose loss costs the
@@ -187,6 +198,8 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
   const deliveredAt = new Map<string, number>();
   /** When each run's start was answered (epoch ms). */
   const startedAt = new Map<string, number>();
+  /** Runs of the webhook fixture started so far (event-delivered-twice repeats the first one's run_completed). */
+  const webhookFixtureRuns = new Set<string>();
   /** Requests answered by an injection whose answer deliver() writes (nothing of them was executed). */
   const answerOf = new Map<number, Answer>();
   const heldUntil = (): number | undefined =>
@@ -267,6 +280,7 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
         const job = jobExternalId(req.body);
         const runId = runIdOf(res.body);
         if (runId !== undefined) startedAt.set(runId, Date.now());
+        if (job === REDELIVERED_FIXTURE && runId !== undefined) webhookFixtureRuns.add(runId);
         if (
           typeof job === 'string' &&
           !job.startsWith('cert-') &&
@@ -358,6 +372,12 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       // the run: only one that came later than a client reads a run it just started prompts a read.
       const began = startedAt.get(runId);
       if (began !== undefined && at - began >= PROMPTED_BY_WEBHOOK_MS / opts.timeScale) deliveredAt.set(runId, at);
+    },
+    redeliverAfterMs(delivered) {
+      if (delivered.event !== 'run_completed' || !webhookFixtureRuns.has(delivered.runId)) return undefined;
+      if (!armed('event-delivered-twice')) return undefined;
+      done.add('event-delivered-twice');
+      return Math.max(REDELIVERY_AFTER_MS / opts.timeScale, REDELIVERY_FLOOR_MS);
     },
     awaitsDutiesJudged: () => armed('org-token-revoked') && !soleRevocationDue,
     dutiesJudged() {

@@ -38,6 +38,7 @@ export interface PartnerHooks {
   deliver(req: InjectableRequest, res: Answer): 'send' | 'drop' | { replace: Answer };
   observe(o: Observation): void;
   terminalEventDelayMs(runId: string): number | undefined;
+  redeliverAfterMs(delivered: { eventId: string; event: string; runId: string }): number | undefined;
 }
 
 /** The secrets of a provision, redacted everywhere and looked for in the partner's URLs and bodies. */
@@ -97,6 +98,7 @@ export async function startPartner<P extends PartnerProvision>(
     deliver: (req, res) => session?.injector.deliver(req, res) ?? 'send',
     observe: (o) => session?.observe(o),
     terminalEventDelayMs: (runId) => session?.injector.terminalEventDelayMs(runId),
+    redeliverAfterMs: (delivered) => session?.injector.redeliverAfterMs(delivered),
   });
   const { provision } = sandbox;
   // Learned in the session: the provisioned credentials, each named like the run option that carries it.
