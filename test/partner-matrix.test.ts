@@ -203,6 +203,12 @@ const CASES: Case[] = [
     fails: 'webhooks.valid-deliveries-acknowledged-2xx',
     parts: ['connect', 'webhooks'],
   },
+  {
+    name: 'acts again on a repeated event_id',
+    habits: { actOnRepeatedEvent: true },
+    fails: 'webhooks.repeated-event-id-not-acted-on-again',
+    parts: ['connect', 'webhooks'],
+  },
   // Duties judged from the client's traffic since the judge's second round.
   {
     name: 'creates its job without x-partner-key',

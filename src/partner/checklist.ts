@@ -129,6 +129,7 @@ export const RULE_STEPS: Readonly<Record<string, string>> = {
   'webhooks.valid-deliveries-acknowledged-2xx': 'receive-webhooks',
   'webhooks.valid-deliveries-never-redirected': 'receive-webhooks',
   'webhooks.bad-signature-refused': 'receive-webhooks',
+  'webhooks.repeated-event-id-not-acted-on-again': 'receive-webhooks',
 };
 
 /** The step of a rule with its number (1-based), or undefined for a rule the table does not list. */

@@ -13,7 +13,8 @@ export interface InjectionPoint {
     | 'run-status-unknown'
     | 'job-503-unknown-code'
     | 'reveal-402'
-    | 'org-token-revoked';
+    | 'org-token-revoked'
+    | 'event-delivered-twice';
   /** Where it fires and what the partner sees: printed by --help and docs/reference/checks.md. */
   summary: string;
   /** The rule whose situation it arranges: the timeline of report.html names it beside the injection. */
@@ -86,5 +87,11 @@ export const INJECTION_POINTS: readonly InjectionPoint[] = [
     arms: 'org-token.not-used-after-invalid-org-token',
     summary:
       'a customer organization is revoked, as the operator would revoke it: a second one connected in the session after its first accepted call, or else the one customer once every other duty of the session is judged, at its next call; every later call with its org token answers 401 invalid_org_token (renew the connection with another provisioned activation code; the other organizations are untouched)',
+  },
+  {
+    id: 'event-delivered-twice',
+    arms: 'webhooks.repeated-event-id-not-acted-on-again',
+    summary:
+      'the run_completed of the first cert-webhook run, once acknowledged with 2xx, is delivered again a minute (spec time, 2 s real at least) later with the same event_id and bytes, as at-least-once delivery allows (acknowledge it; do not act on it again)',
   },
 ];

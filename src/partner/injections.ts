@@ -63,7 +63,18 @@ export interface Injector {
   awaitsDutiesJudged(): boolean;
   /** Every other duty is judged: the next call with the first customer's token is refused (org-token-revoked). */
   dutiesJudged(): void;
+  /** After a valid delivery acknowledged 2xx: real ms until it is delivered again (event-delivered-twice), or undefined. */
+  redeliverAfterMs(delivered: { eventId: string; event: string; runId: string }): number | undefined;
 }
+
+/** The fixture whose run_completed is delivered twice: the one the spec names for webhooks, queued at its start. */
+const REDELIVERED_FIXTURE = 'cert-webhook';
+/**
+ * How long (spec time, and at least the real floor) after the acknowledged delivery the same event comes
+ * again: the first retry's pause; the floor lets a loaded machine's client finish acting on the first.
+ */
+const REDELIVERY_AFTER_MS = 60_000;
+const REDELIVERY_FLOOR_MS = 2_000;
 
 /**
  * The fixture whose first start answers the injected 500: the failed-run fixture, whose loss costs the
@@ -187,6 +198,8 @@ interface InjectorState {
   deliveredAt: Map<string, number>;
   /** When each run's start was answered (epoch ms). */
   startedAt: Map<string, number>;
+  /** Runs of the webhook fixture started so far (event-delivered-twice repeats the first one's run_completed). */
+  webhookFixtureRuns: Set<string>;
   /** Requests answered by an injection whose answer deliver() writes (nothing of them was executed). */
   answerOf: Map<number, Answer>;
 }
@@ -273,6 +286,7 @@ function noteRunStarted(s: InjectorState, req: InjectableRequest, res: Answer): 
   const job = jobExternalId(req.body);
   const runId = runIdOf(res.body);
   if (runId !== undefined) s.startedAt.set(runId, Date.now());
+  if (job === REDELIVERED_FIXTURE && runId !== undefined) s.webhookFixtureRuns.add(runId);
   if (
     typeof job === 'string' &&
     !job.startsWith('cert-') &&
@@ -415,6 +429,7 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
     soleRevocationDue: false,
     deliveredAt: new Map(),
     startedAt: new Map(),
+    webhookFixtureRuns: new Set(),
     answerOf: new Map(),
   };
   return {
@@ -428,6 +443,12 @@ export function createInjector(opts: { timeScale: number; enabled: boolean; skip
       // the run: only one that came later than a client reads a run it just started prompts a read.
       const began = s.startedAt.get(runId);
       if (began !== undefined && at - began >= PROMPTED_BY_WEBHOOK_MS / s.timeScale) s.deliveredAt.set(runId, at);
+    },
+    redeliverAfterMs(delivered) {
+      if (delivered.event !== 'run_completed' || !s.webhookFixtureRuns.has(delivered.runId)) return undefined;
+      if (!armed(s, 'event-delivered-twice')) return undefined;
+      s.done.add('event-delivered-twice');
+      return Math.max(REDELIVERY_AFTER_MS / s.timeScale, REDELIVERY_FLOOR_MS);
     },
     awaitsDutiesJudged: () => armed(s, 'org-token-revoked') && !s.soleRevocationDue,
     dutiesJudged() {

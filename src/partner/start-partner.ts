@@ -39,6 +39,7 @@ export interface PartnerHooks {
   deliver(req: InjectableRequest, res: Answer): 'send' | 'drop' | { replace: Answer };
   observe(o: Observation): void;
   terminalEventDelayMs(runId: string): number | undefined;
+  redeliverAfterMs(delivered: { eventId: string; event: string; runId: string }): number | undefined;
 }
 
 /** The secrets of a provision, redacted everywhere and looked for in the partner's URLs and bodies. */
@@ -157,6 +158,7 @@ export async function startPartner<P extends PartnerProvision>(
     deliver: (req, res) => session?.injector.deliver(req, res) ?? 'send',
     observe: (o) => session?.observe(o),
     terminalEventDelayMs: (runId) => session?.injector.terminalEventDelayMs(runId),
+    redeliverAfterMs: (delivered) => session?.injector.redeliverAfterMs(delivered),
   });
   const { provision } = sandbox;
   const secrets = provisionedSecrets(provision);

@@ -128,6 +128,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     },
     log: config.log,
     ...(opts.hooks?.observe ? { onAttempt: opts.hooks.observe } : {}),
+    ...(opts.hooks?.redeliverAfterMs ? { redeliverAfterMs: opts.hooks.redeliverAfterMs.bind(opts.hooks) } : {}),
   });
   const app: AppContext = {
     config,

@@ -90,4 +90,13 @@ export interface SandboxHooks {
    * while holds the event as long, so that the reads and the webhook never contradict each other.
    */
   terminalEventDelayMs?(runId: string): number | undefined;
+  /**
+   * After a valid delivery was acknowledged with 2xx: how long (real ms) until the same event is sent
+   * again, the same event_id and bytes (Events, delivery rule 5: "Delivery is at-least-once"), or
+   * undefined to be done with it. Asked once per event.
+   */
+  redeliverAfterMs?(delivered: RedeliveryCandidate): number | undefined;
 }
+
+/** An event just delivered, as `redeliverAfterMs` is asked about it. */
+export type RedeliveryCandidate = Pick<ObservedWebhookAttempt, 'eventId' | 'event' | 'runId'>;

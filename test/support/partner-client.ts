@@ -86,6 +86,8 @@ export interface Habits {
   reuseOccurredAtForNote?: boolean;
   /** Gives up on a decisions call that failed or lost its answer. */
   dropFailedDecisions?: boolean;
+  /** Acts on every valid run_completed delivery, one repeating an event_id already handled included. */
+  actOnRepeatedEvent?: boolean;
 }
 
 /** A JSON body written by hand (ids kept digit for digit). */
@@ -123,6 +125,9 @@ export class PartnerWebhookEndpoint {
   received: Array<{ status: number; valid: boolean; event?: string; runId?: string }> = [];
   url = '';
   private waiters: Array<{ runId: string; resolve: () => void }> = [];
+  /** Told of each run_completed to act on: once per event_id (Events: "Receivers de-duplicate on event_id"). */
+  onRunCompleted: ((runId: string) => void) | undefined;
+  private readonly handledEvents = new Set<string>();
 
   /** Resolves when a valid delivery for `runId` arrives (or has arrived), or after `timeoutMs`. */
   delivery(runId: string, timeoutMs: number): Promise<boolean> {
@@ -152,7 +157,7 @@ export class PartnerWebhookEndpoint {
         if (!valid && this.habits.ackBadSignature) status = 200;
         if (valid && this.habits.redirectWebhooks) status = 302;
         if (valid && this.habits.failWebhooks) status = 500;
-        let event: { event?: string; run_id?: string } = {};
+        let event: { event?: string; run_id?: string; event_id?: string } = {};
         try {
           event = JSON.parse(body.toString('utf8')) as typeof event;
         } catch {
@@ -171,6 +176,10 @@ export class PartnerWebhookEndpoint {
           const ready = this.waiters.filter((w) => w.runId === event.run_id);
           this.waiters = this.waiters.filter((w) => w.runId !== event.run_id);
           for (const w of ready) w.resolve();
+          const first = event.event_id !== undefined && !this.handledEvents.has(event.event_id);
+          if (event.event_id !== undefined) this.handledEvents.add(event.event_id);
+          if (event.event === 'run_completed' && (first || this.habits.actOnRepeatedEvent))
+            this.onRunCompleted?.(event.run_id);
         }
       });
     });
@@ -783,12 +792,24 @@ export class PartnerClient {
     if (token) await register('rec-22');
   }
 
+  /**
+   * The webhook fixture: its run_completed prompts a read of the run and a report of the notices shown,
+   * once per event (a repeated delivery is acknowledged and not acted on again); then the test deliveries.
+   * Waits for the repeat the session sends a minute (spec time, 2 s real at least) after the first is
+   * acknowledged.
+   */
   async webhooks(endpoint: PartnerWebhookEndpoint): Promise<void> {
-    await this.call('POST', '/runs', {
+    const reactions: Array<Promise<void>> = [];
+    let webhookRun = '';
+    endpoint.onRunCompleted = (runId) => {
+      if (runId === webhookRun) reactions.push(this.reportShown(runId));
+    };
+    const start = await this.call('POST', '/runs', {
       job_external_id: 'cert-webhook',
       acting_user_external_id: 'rec-1',
       target_count: 1,
     });
+    webhookRun = String(start?.json.run_id ?? '');
     await this.call('POST', '/sandbox/webhooks/test', { event: 'candidate_revealed' });
     await this.call('POST', '/sandbox/webhooks/test', { event: 'run_completed', valid_signature: false });
     const until = Date.now() + 15_000;
@@ -797,6 +818,21 @@ export class PartnerClient {
       (endpoint.received.filter((r) => r.valid).length < 2 || !endpoint.received.some((r) => !r.valid))
     )
       await sleep(20);
+    const repeatDue = Date.now() + Math.max(this.spec(120_000), 6_000);
+    const ofRun = () => endpoint.received.filter((r) => r.valid && r.runId === webhookRun).length;
+    while (Date.now() < repeatDue && ofRun() < 2) await sleep(20);
+    await Promise.all(reactions);
+  }
+
+  /** A run's notification acted on: the run read (to its end), the notices it shows reported. */
+  private async reportShown(runId: string): Promise<void> {
+    const read = await this.readUntilEnded(runId);
+    const codes = ((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code);
+    await this.decide(`/runs/${runId}/decisions`, {
+      acting_user_external_id: 'rec-1',
+      decisions: [],
+      notices_shown: [...new Set(codes)],
+    });
   }
 }
 

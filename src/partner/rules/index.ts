@@ -19,6 +19,7 @@ import type { Rule } from './rule.js';
 import { secretRules } from './secrets.js';
 import { unknownStatusRule } from './unknown-status.js';
 import { webhookRules } from './webhooks.js';
+import { repeatedEventRule } from './event-dedup.js';
 
 export const PARTNER_SUITES = [
   'secrets',
@@ -51,6 +52,7 @@ export function partnerRules(knownSecrets: () => readonly string[]): Rule[] {
     extraFieldsFlowRule,
     orgTokenRule,
     ...webhookRules,
+    repeatedEventRule,
   ];
 }
 

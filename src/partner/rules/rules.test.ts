@@ -580,6 +580,51 @@ describe('partner rules', () => {
     expect(judge('webhooks.bad-signature-refused', [], []).unlock).toBeUndefined();
   });
 
+  it('a repeated event_id: reading the run again passes; reporting, revealing or starting again what the first delivery prompted fails', () => {
+    const id = 'webhooks.repeated-event-id-not-acted-on-again';
+    const d = (startedAt: number, attempt: number): WebhookDelivery => ({
+      eventId: 'e-1',
+      event: 'run_completed',
+      runId: RUN,
+      attempt,
+      url: 'https://h/x',
+      wrongSignature: false,
+      status: 200,
+      startedAt,
+      answeredAt: startedAt + 5,
+      ackTimeoutMs: 10_000,
+    });
+    const twice = [d(1_000, 1), d(61_000, 2)];
+    const path = `/v1/runs/${RUN}/decisions`;
+    const report = (at: number, over: Partial<PartnerRequest> = {}) => decide(at, [], { path, ...over });
+    // Acted on once, the repeat only read again: harmless.
+    const once = judge(id, [read(1_100, 'completed'), report(1_200), read(61_100, 'completed')], twice);
+    expect(once.state).toBe('passed');
+    // The report of the first delivery made again after the repeat: acting twice on one event.
+    const again = judge(
+      id,
+      [read(1_100, 'completed'), report(1_200), read(61_100, 'completed'), report(61_200)],
+      twice,
+    );
+    expect(again.state).toBe('failed');
+    expect(again.message).toContain('de-duplicate on event_id');
+    // A report whose first try failed, resent after the repeat, is the retry the spec asks for, not a second act.
+    expect(judge(id, [report(1_200, { status: 503 }), report(61_200)], twice).state).toBe('passed');
+    // A retry after an answer that came too late is a repeat too: the first was acted on all the same.
+    const late = [{ ...d(1_000, 1), status: null }, d(61_000, 2)];
+    expect(judge(id, [report(1_200), report(61_200)], late).state).toBe('failed');
+    // Acts on another run are not what the event prompted.
+    const other = '22222222-2222-4222-8222-222222222222';
+    const elsewhere = (at: number) => report(at, { runId: other, path: `/v1/runs/${other}/decisions` });
+    expect(judge(id, [elsewhere(1_200), elsewhere(61_200)], twice).state).toBe('passed');
+    // The same act long after the repeat's window is the recruiter's, not the repeat's.
+    expect(judge(id, [report(1_200), report(200_000)], twice).state).toBe('passed');
+    // One delivery only (nothing repeated): not exercised; while the repeat's window is open: pending.
+    expect(judge(id, [report(1_200)], [d(1_000, 1)]).state).toBe('skipped');
+    expect(judge(id, [report(1_200)], twice, { final: false, now: 62_000 }).state).toBe('pending');
+    expect(judge(id, [], twice, { webhookRegistered: false }).unlock).toBe('--webhook-url');
+  });
+
   // Duties judged from the client's traffic since the judge's second round.
   describe('duties judged from the traffic', () => {
     it('x-partner-key on every request, x-svc-org on every request but redeem', () => {

@@ -131,6 +131,27 @@ describe('webhook queue delivery', () => {
     expect(q.attempts()[0]).toMatchObject({ eventId: env.event_id, attempt: 1, url: rcv.url, status: 200 });
   });
 
+  it('sends an acknowledged event once more, the same bytes, when the embedder asks (at-least-once), and asks once', async () => {
+    const rcv = await receiver();
+    const { log, count } = logged();
+    const asked: string[] = [];
+    const q = queue(rcv, {
+      log,
+      redeliverAfterMs: (d) => {
+        asked.push(`${d.event} ${d.eventId}`);
+        return 50;
+      },
+    });
+    const env = envelope();
+    q.enqueue(item(env));
+    await until(() => count('delivered') === 1);
+    expect(rcv.received).toHaveLength(2);
+    expect(rcv.received[1]!.body.equals(rcv.received[0]!.body)).toBe(true);
+    expect(rcv.received[1]!.headers['x-svc-signature']).toBe(hmac(rcv.received[0]!.body));
+    expect(asked).toEqual([`run_completed ${env.event_id}`]);
+    expect(q.attempts().map((a) => a.attempt)).toEqual([1, 2]);
+  });
+
   it('omits x-svc-environment outside the sandbox', async () => {
     const rcv = await receiver();
     queue(rcv, { sandboxHeader: false }).enqueue(item(envelope()));

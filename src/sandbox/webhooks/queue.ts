@@ -16,6 +16,8 @@ interface Item {
   occurredMs: number;
   state: 'scheduled' | 'sending' | 'paused' | 'finished';
   timer: NodeJS.Timeout | null;
+  /** The embedder was asked whether to send it again once delivered (it is asked once). */
+  redeliveryAsked: boolean;
 }
 
 function dedupeKey(envelope: WebhookEnvelope): string | null {
@@ -162,6 +164,12 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
     return result;
   };
 
+  const askRedelivery = (item: Item): number | undefined => {
+    item.redeliveryAsked = true;
+    const { event_id: eventId, event, run_id: runId } = item.envelope;
+    return opts.redeliverAfterMs?.({ eventId, event, runId });
+  };
+
   const process = async (item: Item): Promise<void> => {
     if (closed || item.state === 'finished' || item.state === 'sending') return;
     item.timer = null;
@@ -177,7 +185,11 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
     const result = await send(target.url, item, target.secret);
     log(`webhook ${describe(item)} attempt ${item.attemptsMade} -> ${result.status ?? result.error ?? 'no answer'}`);
     if (closed) return;
-    if (result.status !== null && result.status >= 200 && result.status < 300) return finish(item, 'delivered');
+    if (result.status !== null && result.status >= 200 && result.status < 300) {
+      // At-least-once: an embedder may have a delivered event sent again, as a lost acknowledgement would.
+      const again = item.wrongSignature || item.redeliveryAsked ? undefined : askRedelivery(item);
+      return again === undefined ? finish(item, 'delivered') : schedule(item, again);
+    }
     if (item.wrongSignature && !policy.retriesBadSignatureTest)
       return finish(item, 'bad-signature test sent once, not retried');
     if (!policy.retriesAfterServerError && result.status !== null && result.status >= 500)
@@ -215,6 +227,7 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
           occurredMs: Number.isNaN(parsed) ? Date.now() : parsed,
           state: 'scheduled',
           timer: null,
+          redeliveryAsked: false,
         };
         items.add(item);
         schedule(item, firstDelayMs);

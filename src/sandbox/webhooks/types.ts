@@ -1,4 +1,4 @@
-import type { ObservedWebhookAttempt } from '../hooks.js';
+import type { ObservedWebhookAttempt, RedeliveryCandidate } from '../hooks.js';
 import type { FaultSet } from '../faults/index.js';
 import type { Points } from '../faults/points.js';
 
@@ -52,6 +52,8 @@ export interface WebhookQueueOptions {
   log?: (line: string) => void;
   /** Called after every delivery attempt (an embedder's recorder). */
   onAttempt?: (attempt: ObservedWebhookAttempt) => void;
+  /** An embedder's choice to send a delivered event once more (SandboxHooks.redeliverAfterMs). */
+  redeliverAfterMs?: (delivered: RedeliveryCandidate) => number | undefined;
   /** Acknowledgement time-out in real milliseconds; default the spec's 10 s divided by timeScale. Tests raise it so a busy machine does not fail a delivery. */
   ackTimeoutMs?: number;
 }
