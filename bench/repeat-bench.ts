@@ -1,8 +1,9 @@
 // `npm run bench:repeat [N] [--idle]`: the same build against the same target, N times (default 20), compared:
 // the embedded sandbox, then the sandbox behind 250 ms of latency, both while two busy loops keep both
 // cores busy. Prints the verdicts, how many runs differ from the first and every difference (verdict,
-// a check's outcome, the exploration's requests). The runs are in-process (the test helper), at the
-// time scale `npx svc-certify run` uses (60), with every input provisioned (--exhaust-limits too).
+// a check's outcome, the exploration's requests). The runs use the test helper with the sandbox in a
+// worker thread, as `npx svc-certify run` runs it, at the time scale it uses (60), with every input
+// provisioned (--exhaust-limits too).
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -69,7 +70,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   });
 try {
   const plain = await series('embedded sandbox', async () =>
-    explained(await certifySandbox({ timeScale: 60, exhaustLimits: true })),
+    explained(await certifySandbox({ timeScale: 60, exhaustLimits: true, thread: 'worker' })),
   );
   const latent = await series(`sandbox behind ${LATENCY_MS} ms`, async () => {
     const proxy = await startLatencyProxy(LATENCY_MS);
@@ -78,6 +79,7 @@ try {
         await certifySandbox({
           timeScale: 60,
           exhaustLimits: true,
+          thread: 'worker',
           adjust: (config) => {
             proxy.to(config.baseUrl ?? '');
             return { ...config, baseUrl: proxy.baseUrl };

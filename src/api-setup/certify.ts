@@ -26,7 +26,7 @@ import { preflight, PreflightInterrupted, type PreflightResult } from './preflig
 import { sortChecks } from '../runner/registry.js';
 import { createRunRegistry } from './run-registry.js';
 import { assembleResult } from '../runner/assemble-result.js';
-import type { CheckResult, EnvironmentEvidence, RunResult, RunTimeline } from '../runner/results.js';
+import type { CheckResult, EnvironmentEvidence, Notice, RunResult, RunTimeline } from '../runner/results.js';
 import { envelopeOf, trafficTimeline } from '../runner/timeline-record.js';
 import { DEFAULT_MARGIN_MS } from '../runner/run-check.js';
 import { runApiCheck } from './run-api-check.js';
@@ -35,7 +35,7 @@ import { runConcurrently } from '../runner/schedule.js';
 import { SharedSetupCore } from './shared-setup.js';
 import { journalRunReads, RunReadJournal } from './run-read-journal.js';
 import { loadSpec } from '../spec/spec-file.js';
-import { EXPLORE_SUITE, explorationRequests } from './exploration.js';
+import { EXPLORE_SUITE, explorationCuts, explorationRequests } from './exploration.js';
 import { specDigest } from '../spec/spec-digest.js';
 
 // Checks spend their time waiting (on the target, on polls, on webhook deliveries); the request rate
@@ -170,7 +170,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       ...(environmentEvidence ? { environmentEvidence } : {}),
     };
     // When every check but the exploration's has ended, the exploration sends the rest of its cases
-    // within one request time-out of that moment, and nothing after it (suites/explore/sending.ts).
+    // within its grace from that moment, and nothing after it (suites/explore/spare-budget.ts).
     const othersEnded = new AbortController();
     // Every generated request waiting for spare budget listens for it.
     setMaxListeners(0, othersEnded.signal);
@@ -179,6 +179,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       plan.run.filter(({ check }) => check.suite !== EXPLORE_SUITE && !check.afterOthers).map(({ check }) => check.id),
     );
     let othersLeft = others.size;
+    const cuts = explorationCuts();
     const inputs: CheckContext['inputs'] = {
       partnerKey: config.partnerKey,
       ...(config.expiredCode ? { expiredCode: config.expiredCode } : {}),
@@ -196,6 +197,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
               requests: config.explore,
               seed: config.seed,
               ...(othersLeft > 0 ? { stop: othersEnded.signal } : {}),
+              onCut: cuts.onCut,
             },
           }
         : {}),
@@ -224,7 +226,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       // After a forced end, a check that finishes late is not recorded twice.
       if (closed || ended.has(result.id)) return;
       ended.add(result.id);
-      // The reason is the time: the exploration's grace (one request time-out) runs from it.
+      // The reason is the time: the exploration's grace runs from it.
       if (others.has(result.id) && --othersLeft === 0) othersEnded.abort(Date.now());
       const clean = redactor.value(config.gate ? asGateResult(result) : result);
       results.push(clean);
@@ -313,7 +315,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       ...(config.gate
         ? { gate: { certificationOnly: certificationOnlyOf(sortChecks(results, options.suiteOrder)) } }
         : {}),
-      ...(engine.notices().length > 0 ? { notices: engine.notices() } : {}),
+      ...noticesOf([...engine.notices(), cuts.notice(explorationRequests(results), config.explore)]),
       timeline: runTimeline(engine.sendTimes(), webhooks?.receiver.deliveries() ?? [], startedAt, config.timeScale),
     };
     // Redacted once more as a whole: org tokens learned late must not survive in early records.
@@ -390,6 +392,12 @@ function untilForced(all: Promise<void>, force: AbortSignal | undefined): Promis
     all,
     new Promise<void>((done) => force.addEventListener('abort', () => done(), { once: true })),
   ]);
+}
+
+/** The notices given, absent when there are none (results.json carries `notices` only when some bound was reached). */
+function noticesOf(given: ReadonlyArray<Notice | undefined>): Pick<RunResult, 'notices'> {
+  const notices = given.filter((n): n is Notice => n !== undefined);
+  return notices.length > 0 ? { notices } : {};
 }
 
 function selectionOf(config: Config, catalogue: number, selected: number): Pick<RunResult, 'selection'> {

@@ -79,10 +79,12 @@ export interface ExploreInputs {
   seed: number;
   /**
    * Aborts when every other selected check has ended, with that time (ms since the epoch) as its
-   * reason: the exploration then sends what is left within one request time-out, and nothing after.
-   * Absent when only exploration checks are selected (nothing to protect).
+   * reason: the exploration then sends what is left within its grace (suites/explore/spare-budget.ts),
+   * and nothing after. Absent when only exploration checks are selected (nothing to protect).
    */
   stop?: AbortSignal;
+  /** Told each time a request is not sent because the grace is over (that check sends no more): the results say so. */
+  onCut?: (graceMs: number) => void;
 }
 
 export interface TargetInfo {

@@ -34,6 +34,12 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** An embedder's observer and injection points (a recorder of a partner's traffic, for instance). */
   hooks?: SandboxHooks;
+  /**
+   * Idle keep-alive connections are closed by the client only (default: the server closes them after
+   * 10 s). An embedder whose client runs on another, busier thread sets it: the client's own idle timer
+   * may fire seconds late and send on a connection the server has just closed (ECONNRESET).
+   */
+  clientClosesIdle?: boolean;
 }
 
 export interface RunningSandbox {

@@ -143,7 +143,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     ...(hooks ? { hooks: withSimulatedIds(hooks, simulated) } : {}),
   });
   const adapter: Adapter = { app, hooks: hooks ?? {}, simulated, nextId: 1, responses: new WeakMap() };
-  const server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => onRequest(adapter, req, res));
+  // 0: no idle time-out and no Keep-Alive hint, so the client's own idle timer alone decides.
+  const keepAliveTimeout = opts.clientClosesIdle ? 0 : 10_000;
+  const server = createServer({ keepAliveTimeout }, (req, res) => onRequest(adapter, req, res));
   const variants = app.context.config.variants;
   server.on(
     'clientError',

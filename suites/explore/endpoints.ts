@@ -65,7 +65,7 @@ async function withFixtureRun(t: CheckContext): Promise<Prepared | undefined> {
   if (!ex) return undefined;
   const p = await recruiter(t);
   const body = { job_external_id: FIXTURE, acting_user_external_id: p.user, target_count: 6 };
-  const started = await onExploreBudget(ex, `start a ${FIXTURE} run to explore on`, (opts) =>
+  const started = await onExploreBudget(t, ex, `start a ${FIXTURE} run to explore on`, (opts) =>
     t.setup.startRun(body, opts),
   );
   if (started === 'unsent') {

@@ -20,9 +20,9 @@
 //
 // Budget and state: the exploration never starts a real run (run starts name a `cert-*` fixture, or are
 // invalid), never spends an activation code (redeem names a code no service can have issued), and
-// sends only on rate budget the other checks leave unused (priority 'spare', every request of it, and
-// only while some other check still runs, so it lengthens the certification by at most one request
-// time-out): at most --explore requests in all, shared by the checks (their sweeps first, then by weight).
+// sends on rate budget the other checks leave unused (priority 'spare') while some other check still
+// runs, then the rest within a grace sized to its cap (spare-budget.ts), nothing after: at most
+// --explore requests in all, shared by the checks (their sweeps first, then by weight).
 //
 // The checks by topic live beside this file; their order here is the order of the plan and the output.
 

@@ -86,7 +86,7 @@ export function send(
 ): Promise<ApiResponse | 'unsent'> {
   const { ep, p, ex } = x;
   const auth = ep.partnerOnly ? { auth: 'partner' as const } : {};
-  return onExploreBudget(ex, label, (opts) =>
+  return onExploreBudget(t, ex, label, (opts) =>
     // A run start goes through startRun, which counts any real run a 2xx would mean (none is meant).
     ep.name === 'runs-start' && isJsonObject(body)
       ? t.setup.startRun(body, { ...opts, ...auth })

@@ -44,6 +44,11 @@ export interface CertifySandboxOptions {
   reporters?: ProgressListener[];
   /** The certification's config changed last (after `orgToken`): fewer codes, an input left out. */
   adjust?: (config: Config) => Config;
+  /**
+   * Where the sandbox runs (default 'in-process': vitest runs the sources, and a worker needs the built
+   * file). The benches, run from dist/, take 'worker', as `svc-certify run` does.
+   */
+  thread?: 'worker' | 'in-process';
 }
 
 /** Redeems a code the way an operator's earlier setup did, outside the certification: its token is an --org-token. */
@@ -90,6 +95,7 @@ export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<
   const target = await startEmbeddedTarget(base, {
     timeScale,
     rateLimit,
+    thread: opts.thread ?? 'in-process',
     ...(opts.faults ? { faults: opts.faults } : {}),
     ...(opts.variants ? { variants: opts.variants } : {}),
     ...(opts.mode ? { mode: opts.mode } : {}),
@@ -105,8 +111,7 @@ export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<
       throw new Error(`certifySandbox: unknown check id(s): ${opts.ids.filter((id) => !known.has(id)).join(', ')}`);
     }
     if (opts.noWebhook) {
-      const partnerId = target.sandbox.operator.partnerIdForKey(target.config.partnerKey ?? '');
-      if (partnerId) target.sandbox.operator.setWebhookUrl(partnerId, null);
+      await target.setWebhookUrl(null);
       const { webhookSecret: _secret, webhookPublicUrl: _url, ...rest } = target.config;
       return await certify({
         config: { ...rest, noWebhookRegistered: true },
@@ -116,8 +121,7 @@ export async function certifySandbox(opts: CertifySandboxOptions = {}): Promise<
       });
     }
     if (opts.registeredWebhookUrl !== undefined) {
-      const partnerId = target.sandbox.operator.partnerIdForKey(target.config.partnerKey ?? '');
-      if (partnerId) target.sandbox.operator.setWebhookUrl(partnerId, opts.registeredWebhookUrl);
+      await target.setWebhookUrl(opts.registeredWebhookUrl);
     }
     const config = opts.orgToken ? await withOrgToken(target.config) : target.config;
     return await certify({
