@@ -9,7 +9,7 @@ import type { Config } from '../src/config/config.js';
 import type { CheckDefinition } from '../src/api-setup/check.js';
 import { certify } from '../src/api-setup/certify.js';
 import type { ApiResponse } from '../src/http/types.js';
-import type { ExploreInputs, TargetInfo } from '../src/runner/check.js';
+import type { ExploreInputs, TargetInfo } from '../src/api-setup/check.js';
 import { S } from '../src/spec/sections.js';
 import { exploreGraceMs, onExploreBudget } from '../suites/explore/spare-budget.js';
 import { listening, type LoopbackServer } from './support/loopback-server.js';
