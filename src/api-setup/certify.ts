@@ -304,7 +304,7 @@ async function learnEnvironment(
     engine,
     setup,
     pre,
-    config.partnerKey!,
+    config.partnerKey!, // certify() refuses a configuration without one
     selected.some((c) => c.needs?.includes('org')),
     signal,
   );
