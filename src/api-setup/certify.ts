@@ -9,16 +9,17 @@
 import { setMaxListeners } from 'node:events';
 import type { Config } from '../config/config.js';
 import { redactedConfig } from '../config/redacted-config.js';
-import { createRedactor } from '../config/redact.js';
+import { createRedactor, type Redactor } from '../config/redact.js';
 import { namedSecret, rememberSecrets, secretsOfConfig } from '../config/secret-options.js';
 import { createHttpEngine } from '../http/client.js';
 import type { ProgressListener } from '../runner/progress.js';
 import { isSchemaName, judgeAgainst } from '../schema/validator.js';
 import { gateLargeAnswers } from '../runner/answer-gate.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../webhook/receiver.js';
-import type { CheckContext, CheckDefinition, TargetInfo } from './check.js';
+import type { CheckDefinition, CheckInputs, TargetInfo } from './check.js';
+import type { ClientFactory } from '../runner/client-factory.js';
 import { needStateOf, planCertification, primaryOnlyPlan } from './certify-plan.js';
-import { asGateResult, certificationOnlyOf } from './gate-profile.js';
+import { certificationOnlyOf } from './gate-profile.js';
 import { toolVersion } from '../runner/tool-files.js';
 import { startOwnReceiver } from './own-receiver.js';
 import { behaviourOf, decideEnvironment, probeBehaviour } from './environment-evidence.js';
@@ -30,12 +31,12 @@ import type { CheckResult, EnvironmentEvidence, Notice, RunResult, RunTimeline }
 import { envelopeOf, trafficTimeline } from '../runner/timeline-record.js';
 import { DEFAULT_MARGIN_MS } from '../runner/run-check.js';
 import { runApiCheck } from './run-api-check.js';
-import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
-import { runConcurrently } from '../runner/schedule.js';
+import { checkInputsOf } from './check-inputs.js';
+import { executePlan, othersEndedCue, skippedResult } from './execute-plan.js';
 import { SharedSetupCore } from './shared-setup.js';
 import { journalRunReads, RunReadJournal } from './run-read-journal.js';
 import { loadSpec } from '../spec/spec-file.js';
-import { EXPLORE_SUITE, explorationCuts, explorationRequests } from './exploration.js';
+import { EXPLORE_SUITE, explorationRequests, explorationCuts } from './exploration.js';
 import { specDigest } from '../spec/spec-digest.js';
 
 // Checks spend their time waiting (on the target, on polls, on webhook deliveries); the request rate
@@ -71,87 +72,29 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
   const startedAt = new Date();
   // Read (and cached) now, so a package without its spec copy fails before the first request.
   loadSpec();
-  const registry = createRunRegistry(options.checks, options.suiteOrder);
-  const selected = registry.select({ suites: config.suites, grep: config.grep });
+  // The suites and the text of --suite and --grep.
+  const selected = createRunRegistry(options.checks, options.suiteOrder).select(config);
   const signal = options.signal ?? new AbortController().signal;
   // Every running check and setup step listens for the abort: far more than the default 10.
   setMaxListeners(0, signal);
 
-  const redactor = createRedactor(secretsOfConfig(config));
-  // The CLI's last-resort scrub of an unexpected error knows them too, org tokens learned later included.
-  rememberSecrets(redactor.secrets());
-  redactor.onAdd((secret) => rememberSecrets([secret]));
   let setup: SharedSetupCore | undefined;
-  const version = toolVersion();
-  const engine = createHttpEngine({
-    baseUrl,
-    partnerKey: config.partnerKey,
-    orgToken: () => setup?.orgToken(),
-    redactor,
-    ratePerMinute: config.rateLimit,
-    timeScale: config.timeScale,
-    userAgent: `svc-certify/${version}`,
-  });
-  // Checks and shared setup share one gate: a target of huge answers is read a few at a time.
-  const gated = gateLargeAnswers(engine);
-  // Every read of the shared real run, by the setup or any check, for the checks that judge them all.
-  const journal = new RunReadJournal();
-  const journaled = journalRunReads(gated, journal);
+  const { redactor, engine, gated, journal, journaled } = openHttp(config, baseUrl, config.partnerKey, () =>
+    setup?.orgToken(),
+  );
 
   let ownReceiver: WebhookReceiver | undefined;
   try {
-    let pre: PreflightResult;
-    try {
-      // Through the gate: a large pre-flight answer closes it before the 64 checks start.
-      pre = await preflight(
-        gated.client(() => undefined, { signal }),
-        baseUrl,
-        signal,
-      );
-    } catch (e) {
-      if (!(e instanceof PreflightInterrupted)) throw e;
-      return interruptedBeforeStart(options, config, baseUrl, startedAt, selected);
-    }
-    let webhooks = options.webhooks;
-    if (!webhooks && config.webhookSecret) {
-      webhooks = await startOwnReceiver(config, config.webhookSecret);
-      ownReceiver = webhooks.receiver;
-    }
-    const hasOrgToken = config.orgToken !== undefined;
-    setup = new SharedSetupCore({
-      engine: journaled,
-      journal,
-      baseUrl,
-      orgToken: config.orgToken,
-      // The primary code only, until the checks are planned (replan below): the probes may need its organization.
-      codes: primaryOnlyPlan(config.activationCodes, hasOrgToken),
-      ...(config.userRole !== undefined ? { userRole: config.userRole } : {}),
-      onSecret: (token) => redactor.add(namedSecret('orgToken', token)),
-      timeScale: config.timeScale,
-      ...(webhooks
-        ? {
-            receiver: webhooks.receiver,
-            webhookPath: { publicUrl: webhooks.publicUrl, announcedUnregistered: config.noWebhookRegistered === true },
-          }
-        : {}),
-      signal,
-      ...(config.gate ? { gate: true } : {}),
-    });
-    let environmentEvidence: EnvironmentEvidence | undefined;
-    let environment: 'sandbox' | 'production';
-    if (config.environment === 'auto') {
-      environmentEvidence = await gatherEvidence(
-        engine,
-        setup,
-        pre,
-        config.partnerKey,
-        selected.some((c) => c.needs?.includes('org')),
-        signal,
-      );
-      environment = decideEnvironment(environmentEvidence);
-    } else {
-      environment = config.environment;
-    }
+    // Through the gate: a large pre-flight answer closes it before the 64 checks start.
+    const preflightClient = gated.client(() => undefined, { signal });
+    const pre = await preflightUnlessInterrupted(preflightClient, baseUrl, signal);
+    if (!pre) return interruptedBeforeStart(options, config, baseUrl, startedAt, selected);
+    const own =
+      options.webhooks || !config.webhookSecret ? undefined : await startOwnReceiver(config, config.webhookSecret);
+    ownReceiver = own?.receiver;
+    const webhooks = options.webhooks ?? own;
+    setup = sharedSetupFor(config, baseUrl, { journaled, journal, redactor }, webhooks, signal);
+    const { environment, environmentEvidence } = await learnEnvironment(config, engine, setup, pre, selected, signal);
 
     const plan = planCertification({
       checks: selected,
@@ -161,163 +104,39 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     });
     setup.replan(plan.codes, environment);
 
-    const target: TargetInfo = {
-      baseUrl,
-      environment,
-      timeScale: config.timeScale,
-      embedded: options.embedded ?? false,
-      rateLimit: config.rateLimit,
-      ...(environmentEvidence ? { environmentEvidence } : {}),
-    };
-    // When every check but the exploration's has ended, the exploration sends the rest of its cases
-    // within its grace from that moment, and nothing after it (suites/explore/spare-budget.ts).
-    const othersEnded = new AbortController();
-    // Every generated request waiting for spare budget listens for it.
-    setMaxListeners(0, othersEnded.signal);
-    // The checks that start after all others are not waited for: they start only once the exploration ended.
-    const others = new Set(
-      plan.run.filter(({ check }) => check.suite !== EXPLORE_SUITE && !check.afterOthers).map(({ check }) => check.id),
-    );
-    let othersLeft = others.size;
+    const { target, resultTarget } = targetsOf(options, baseUrl, environment, environmentEvidence);
+    const cue = othersEndedCue(plan.run);
     const cuts = explorationCuts();
-    const inputs: CheckContext['inputs'] = {
-      partnerKey: config.partnerKey,
-      ...(config.expiredCode ? { expiredCode: config.expiredCode } : {}),
-      ...(config.disabledOrgToken ? { disabledOrgToken: config.disabledOrgToken } : {}),
-      ...(config.disabledPartnerKey ? { disabledPartnerKey: config.disabledPartnerKey } : {}),
-      ...(config.otherPartnerKey ? { otherPartnerKey: config.otherPartnerKey } : {}),
-      ...(config.webhookSecret ? { webhookSecret: config.webhookSecret } : {}),
-      maxSpendCredits: config.maxSpendCredits,
-      ...(config.realNamesEnabled ? { realNamesEnabled: true } : {}),
-      ...(config.watchRetries ? { watchRetries: true } : {}),
-      // The exploration fills what the other checks leave of the rate budget, while they run.
-      ...(config.explore > 0
-        ? {
-            explore: {
-              requests: config.explore,
-              seed: config.seed,
-              ...(othersLeft > 0 ? { stop: othersEnded.signal } : {}),
-              onCut: cuts.onCut,
-            },
-          }
-        : {}),
-    };
+    const inputs = checkInputsOf(config, config.partnerKey, cue.signal, cuts.onCut);
     const reporters = options.reporters ?? [];
-    const resultTarget: RunResult['target'] = {
-      baseUrl,
-      environment,
-      embedded: target.embedded,
-      ...(environmentEvidence ? { environmentEvidence } : {}),
-    };
     // Only suites with a selected check, so reports show no empty groups.
     const suites = options.suiteOrder.filter((s) => selected.some((c) => c.suite === s));
-    for (const r of reporters) {
-      r.onRunStart?.({
-        checks: selected.map((c) => ({ id: c.id, title: c.title, suite: c.suite })),
-        suites,
-        target: resultTarget,
-      });
-    }
+    announceStart(reporters, selected, suites, resultTarget);
 
-    const results: CheckResult[] = [];
-    const ended = new Set<string>();
-    let closed = false;
-    const finish = (result: CheckResult): void => {
-      // After a forced end, a check that finishes late is not recorded twice.
-      if (closed || ended.has(result.id)) return;
-      ended.add(result.id);
-      // The reason is the time: the exploration's grace runs from it.
-      if (others.has(result.id) && --othersLeft === 0) othersEnded.abort(Date.now());
-      const clean = redactor.value(config.gate ? asGateResult(result) : result);
-      results.push(clean);
-      for (const r of reporters) r.onCheckEnd?.(clean);
-    };
-    // Skips are settled up front and reported at once.
-    for (const { check, skip } of plan.skipped) {
-      for (const r of reporters) r.onCheckStart?.(check.id);
-      finish(skippedResult(check, skip));
-    }
+    const results = await executePlan({
+      plan,
+      reporters,
+      redactor,
+      gate: config.gate === true,
+      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      signal,
+      force: options.force,
+      onEnded: cue.ended,
+      run: checkRunner({ options, target, inputs, journaled, setup, webhooks, redactor, reporters, startedAt, signal }),
+    });
 
-    const core = setup;
-    // The checks with afterOthers start once every other check has ended (they judge what the others did).
-    const all = runAfterOthersLast(
-      plan.run,
-      options.concurrency ?? DEFAULT_CONCURRENCY,
-      async ({ check, reservedCodes }) => {
-        for (const r of reporters) r.onCheckStart?.(check.id);
-        if (signal.aborted) {
-          finish(
-            skippedResult(check, {
-              kind: 'interrupted',
-              reason: 'not run: the certification was interrupted (SIGINT/SIGTERM)',
-            }),
-          );
-          return;
-        }
-        const startedMs = Date.now() - startedAt.getTime();
-        const result = await runApiCheck(check, {
-          target,
-          inputs,
-          engine: journaled,
-          setup: core,
-          reservedCodes,
-          ...(webhooks ? { webhooks } : {}),
-          validate: (name, value) => {
-            if (!isSchemaName(name)) throw new Error(`check ${check.id} names unknown schema "${name}"`);
-            return judgeAgainst(name, value);
-          },
-          marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
-          onProgress: (id, message) => {
-            const clean = redactor.text(message);
-            for (const r of reporters) r.onCheckProgress?.(id, clean);
-          },
-          signal,
-        });
-        finish({ ...result, startedMs });
-      },
-    );
-    await untilForced(all, options.force);
-    for (const { check } of plan.run) {
-      if (!ended.has(check.id))
-        finish(
-          skippedResult(check, {
-            kind: 'interrupted',
-            reason: 'interrupted: a second signal ended the certification before this check did',
-          }),
-        );
-    }
-    closed = true;
-
-    const stats = engine.stats();
-    const result: RunResult = {
-      ...assembleResult({
-        spec: specDigest(),
-        certification: 'run',
-        config: redactedConfig(config),
-        target: resultTarget,
-        startedAt,
-        suites,
-        checks: sortChecks(results, options.suiteOrder),
-      }),
-      // Real runs as the shared setup counted them where they were started (its own, and checks' startRun).
-      stats: {
-        requests: stats.requests,
-        realRuns: core.realRunCount(),
-        rateLimited: stats.rateLimited,
-        exploreRequests: explorationRequests(results),
-      },
-      // Only where the exploration was selected: a selection without it has no seed to replay.
-      ...(results.some((r) => r.suite === EXPLORE_SUITE)
-        ? { exploration: { seed: config.seed, cap: config.explore, sent: explorationRequests(results) } }
-        : {}),
-      ...selectionOf(config, options.checks.length, selected.length),
-      // The gate's certification-only checks, as every report lists them (api-setup/gate-profile.ts).
-      ...(config.gate
-        ? { gate: { certificationOnly: certificationOnlyOf(sortChecks(results, options.suiteOrder)) } }
-        : {}),
-      ...noticesOf([...engine.notices(), cuts.notice(explorationRequests(results), config.explore)]),
-      timeline: runTimeline(engine.sendTimes(), webhooks?.receiver.deliveries() ?? [], startedAt, config.timeScale),
-    };
+    const result = runResultOf({
+      options,
+      selected,
+      resultTarget,
+      startedAt,
+      suites,
+      results,
+      engine,
+      setup,
+      webhooks,
+      cuts,
+    });
     // Redacted once more as a whole: org tokens learned late must not survive in early records.
     // The caller writes the reports (src/cli/report-options.ts), after applying the baseline.
     return redactor.value(result);
@@ -384,22 +203,6 @@ function runTimeline(
   return trafficTimeline(sendTimes, seen, startedAt.getTime(), Date.now(), timeScale);
 }
 
-/** Resolves when every check ended, or at once on a second signal (the checks still running are left behind). */
-function untilForced(all: Promise<void>, force: AbortSignal | undefined): Promise<void> {
-  if (!force) return all;
-  if (force.aborted) return Promise.resolve();
-  return Promise.race([
-    all,
-    new Promise<void>((done) => force.addEventListener('abort', () => done(), { once: true })),
-  ]);
-}
-
-/** The notices given, absent when there are none (results.json carries `notices` only when some bound was reached). */
-function noticesOf(given: ReadonlyArray<Notice | undefined>): Pick<RunResult, 'notices'> {
-  const notices = given.filter((n): n is Notice => n !== undefined);
-  return notices.length > 0 ? { notices } : {};
-}
-
 function selectionOf(config: Config, catalogue: number, selected: number): Pick<RunResult, 'selection'> {
   const deselected = catalogue - selected;
   if (deselected <= 0) return {};
@@ -432,35 +235,226 @@ function interruptedBeforeStart(
   });
 }
 
-function skippedResult(c: CheckDefinition, skip: SkipDecision): CheckResult {
+/**
+ * The certification's HTTP side: the redactor (which knows every secret, org tokens learned later
+ * included), the paced engine, the gate for large answers and the journal of real-run reads.
+ */
+function openHttp(config: Config, baseUrl: string, partnerKey: string, orgToken: () => string | undefined) {
+  const redactor = createRedactor(secretsOfConfig(config));
+  // The CLI's last-resort scrub of an unexpected error knows them too, org tokens learned later included.
+  rememberSecrets(redactor.secrets());
+  redactor.onAdd((secret) => rememberSecrets([secret]));
+  const version = toolVersion();
+  const engine = createHttpEngine({
+    baseUrl,
+    partnerKey,
+    orgToken,
+    redactor,
+    ratePerMinute: config.rateLimit,
+    timeScale: config.timeScale,
+    userAgent: `svc-certify/${version}`,
+  });
+  // Checks and shared setup share one gate: a target of huge answers is read a few at a time.
+  const gated = gateLargeAnswers(engine);
+  // Every read of the shared real run, by the setup or any check, for the checks that judge them all.
+  const journal = new RunReadJournal();
+  const journaled = journalRunReads(gated, journal);
+  return { redactor, engine, gated, journal, journaled };
+}
+
+function sharedSetupFor(
+  config: Config,
+  baseUrl: string,
+  http: Pick<ReturnType<typeof openHttp>, 'journaled' | 'journal' | 'redactor'>,
+  webhooks: CertifyOptions['webhooks'],
+  signal: AbortSignal,
+): SharedSetupCore {
+  const { journaled, journal, redactor } = http;
+  const hasOrgToken = config.orgToken !== undefined;
+  return new SharedSetupCore({
+    engine: journaled,
+    journal,
+    baseUrl,
+    orgToken: config.orgToken,
+    // The primary code only, until the checks are planned (replan below): the probes may need its organization.
+    codes: primaryOnlyPlan(config.activationCodes, hasOrgToken),
+    ...(config.userRole !== undefined ? { userRole: config.userRole } : {}),
+    onSecret: (token) => redactor.add(namedSecret('orgToken', token)),
+    timeScale: config.timeScale,
+    ...(webhooks
+      ? {
+          receiver: webhooks.receiver,
+          webhookPath: { publicUrl: webhooks.publicUrl, announcedUnregistered: config.noWebhookRegistered === true },
+        }
+      : {}),
+    signal,
+    ...(config.gate ? { gate: true } : {}),
+  });
+}
+
+/** The environment as configured, or (with --environment auto) as the header and the behaviour say. */
+async function learnEnvironment(
+  config: Config,
+  engine: ReturnType<typeof createHttpEngine>,
+  setup: SharedSetupCore,
+  pre: PreflightResult,
+  selected: readonly CheckDefinition[],
+  signal: AbortSignal,
+): Promise<{ environment: 'sandbox' | 'production'; environmentEvidence?: EnvironmentEvidence }> {
+  if (config.environment !== 'auto') return { environment: config.environment };
+  const environmentEvidence = await gatherEvidence(
+    engine,
+    setup,
+    pre,
+    config.partnerKey!, // certify() refuses a configuration without one
+    selected.some((c) => c.needs?.includes('org')),
+    signal,
+  );
+  return { environment: decideEnvironment(environmentEvidence), environmentEvidence };
+}
+
+/** The RunResult of the checks that ran: assembled as every command's, plus what only `run` records. */
+function runResultOf(input: {
+  options: CertifyOptions;
+  selected: readonly CheckDefinition[];
+  resultTarget: RunResult['target'];
+  startedAt: Date;
+  suites: string[];
+  results: CheckResult[];
+  engine: ReturnType<typeof createHttpEngine>;
+  setup: SharedSetupCore;
+  webhooks: CertifyOptions['webhooks'];
+  cuts: ReturnType<typeof explorationCuts>;
+}): RunResult {
+  const { options, engine, results } = input;
+  const { config } = options;
+  const stats = engine.stats();
   return {
-    id: c.id,
-    title: c.title,
-    suite: c.suite,
-    spec: [...c.spec],
-    ...outcomeFields(decideOutcome({ declaration: c, ending: { kind: 'done' }, asserted: 0, observations: [], skip })),
-    durationMs: 0,
-    observations: [],
-    exchanges: [],
-    ...(c.advisory ? { advisory: true as const } : {}),
-    evidence: c.evidence,
+    ...assembleResult({
+      spec: specDigest(),
+      certification: 'run',
+      config: redactedConfig(config),
+      target: input.resultTarget,
+      startedAt: input.startedAt,
+      suites: input.suites,
+      checks: sortChecks(results, options.suiteOrder),
+    }),
+    stats: {
+      requests: stats.requests,
+      // Real runs as the shared setup counted them where they were started (its own, and checks' startRun).
+      realRuns: input.setup.realRunCount(),
+      rateLimited: stats.rateLimited,
+      exploreRequests: explorationRequests(results),
+    },
+    // Only where the exploration was selected: a selection without it has no seed to replay.
+    ...(results.some((r) => r.suite === EXPLORE_SUITE)
+      ? { exploration: { seed: config.seed, cap: config.explore, sent: explorationRequests(results) } }
+      : {}),
+    ...selectionOf(config, options.checks.length, input.selected.length),
+    // The gate's certification-only checks, as every report lists them (api-setup/gate-profile.ts).
+    ...(config.gate
+      ? { gate: { certificationOnly: certificationOnlyOf(sortChecks(results, options.suiteOrder)) } }
+      : {}),
+    ...noticesOf([...engine.notices(), input.cuts.notice(explorationRequests(results), config.explore)]),
+    timeline: runTimeline(
+      engine.sendTimes(),
+      input.webhooks?.receiver.deliveries() ?? [],
+      input.startedAt,
+      config.timeScale,
+    ),
   };
 }
 
-/** Runs the plan's checks concurrently, those with `afterOthers` only once all the others have ended. */
-async function runAfterOthersLast<T extends { check: { afterOthers?: true } }>(
-  items: readonly T[],
-  limit: number,
-  run: (item: T) => Promise<void>,
-): Promise<void> {
-  await runConcurrently(
-    items.filter(({ check }) => !check.afterOthers),
-    limit,
-    run,
-  );
-  await runConcurrently(
-    items.filter(({ check }) => check.afterOthers),
-    limit,
-    run,
-  );
+/** Runs one planned check of `run` on the engine, with its start time in the certification. */
+function checkRunner(c: {
+  options: CertifyOptions;
+  target: TargetInfo;
+  inputs: CheckInputs;
+  journaled: ClientFactory;
+  setup: SharedSetupCore;
+  webhooks: CertifyOptions['webhooks'];
+  redactor: Redactor;
+  reporters: readonly ProgressListener[];
+  startedAt: Date;
+  signal: AbortSignal;
+}): (check: CheckDefinition, reservedCodes: string[]) => Promise<CheckResult> {
+  const { options, target, inputs, journaled, setup: core, webhooks, redactor, reporters, startedAt, signal } = c;
+  return async (check, reservedCodes) => {
+    const startedMs = Date.now() - startedAt.getTime();
+    const result = await runApiCheck(check, {
+      target,
+      inputs,
+      engine: journaled,
+      setup: core,
+      reservedCodes,
+      ...(webhooks ? { webhooks } : {}),
+      validate: (name, value) => {
+        if (!isSchemaName(name)) throw new Error(`check ${check.id} names unknown schema "${name}"`);
+        return judgeAgainst(name, value);
+      },
+      marginMs: options.marginMs ?? DEFAULT_MARGIN_MS,
+      onProgress: (id, message) => {
+        const clean = redactor.text(message);
+        for (const r of reporters) r.onCheckProgress?.(id, clean);
+      },
+      signal,
+    });
+    return { ...result, startedMs };
+  };
+}
+
+/** The pre-flight's answer, or undefined when a signal came during it. */
+async function preflightUnlessInterrupted(...args: Parameters<typeof preflight>): Promise<PreflightResult | undefined> {
+  try {
+    return await preflight(...args);
+  } catch (e) {
+    if (!(e instanceof PreflightInterrupted)) throw e;
+    return undefined;
+  }
+}
+
+/** The target as checks see it, and as the RunResult records it. */
+function targetsOf(
+  options: CertifyOptions,
+  baseUrl: string,
+  environment: 'sandbox' | 'production',
+  environmentEvidence: EnvironmentEvidence | undefined,
+): { target: TargetInfo; resultTarget: RunResult['target'] } {
+  const { config } = options;
+  const target: TargetInfo = {
+    baseUrl,
+    environment,
+    timeScale: config.timeScale,
+    embedded: options.embedded ?? false,
+    rateLimit: config.rateLimit,
+    ...(environmentEvidence ? { environmentEvidence } : {}),
+  };
+  const resultTarget: RunResult['target'] = {
+    baseUrl,
+    environment,
+    embedded: target.embedded,
+    ...(environmentEvidence ? { environmentEvidence } : {}),
+  };
+  return { target, resultTarget };
+}
+
+function announceStart(
+  reporters: readonly ProgressListener[],
+  selected: readonly CheckDefinition[],
+  suites: string[],
+  target: RunResult['target'],
+): void {
+  for (const r of reporters) {
+    r.onRunStart?.({
+      checks: selected.map((c) => ({ id: c.id, title: c.title, suite: c.suite })),
+      suites,
+      target,
+    });
+  }
+}
+
+/** The notices given, absent when there are none (results.json carries `notices` only when some bound was reached). */
+function noticesOf(given: ReadonlyArray<Notice | undefined>): Pick<RunResult, 'notices'> {
+  const notices = given.filter((n): n is Notice => n !== undefined);
+  return notices.length > 0 ? { notices } : {};
 }

@@ -99,7 +99,7 @@ export interface TargetInfo {
 }
 
 /** Optional inputs from the configuration (secrets: never print them; the recorder redacts them). */
-interface CheckInputs {
+export interface CheckInputs {
   partnerKey: string;
   expiredCode?: string;
   disabledOrgToken?: string;

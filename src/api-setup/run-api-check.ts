@@ -8,7 +8,8 @@ import type { SkipDecision } from '../runner/outcome.js';
 import type { CheckResult } from '../runner/results.js';
 import { runCheck } from '../runner/run-check.js';
 import type { CheckContext, CheckDefinition, SetupProvider, TargetInfo } from './check.js';
-import { createExpect, type SchemaIssueLike } from './expect.js';
+import { createExpect } from './expect.js';
+import type { SchemaIssueLike } from './expect-schema.js';
 
 /** What runs a check the target's own rate limit stopped: the limit it keeps, as --rate-limit. */
 const RATE_LIMIT_UNLOCK = "--rate-limit at the target's limit for this partner";

@@ -1,0 +1,137 @@
+// The execute step of a certification: the plan's skips settled and reported at once, then its checks
+// run concurrently (those with `afterOthers` once every other has ended), each result redacted as it
+// ends and handed to the reporters live. A forced end records the checks still running `interrupted`.
+
+import { setMaxListeners } from 'node:events';
+import type { Redactor } from '../config/redact.js';
+import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
+import type { ProgressListener } from '../runner/progress.js';
+import type { CheckResult } from '../runner/results.js';
+import { runConcurrently } from '../runner/schedule.js';
+import type { CertificationPlan } from './certify-plan.js';
+import type { CheckDefinition } from './check.js';
+import { EXPLORE_SUITE } from './exploration.js';
+import { asGateResult } from './gate-profile.js';
+
+/**
+ * When every check but the exploration's has ended, the exploration sends the rest of its cases within
+ * one request time-out of that moment, and nothing after it (suites/explore/sending.ts). `signal` is
+ * absent when no other check runs (nothing to protect).
+ */
+export function othersEndedCue(run: CertificationPlan['run']): {
+  signal: AbortSignal | undefined;
+  ended(id: string): void;
+} {
+  const othersEnded = new AbortController();
+  // Every generated request waiting for spare budget listens for it.
+  setMaxListeners(0, othersEnded.signal);
+  // The checks that start after all others are not waited for: they start only once the exploration ended.
+  const others = new Set(
+    run.filter(({ check }) => check.suite !== EXPLORE_SUITE && !check.afterOthers).map(({ check }) => check.id),
+  );
+  let othersLeft = others.size;
+  return {
+    ...(othersLeft > 0 ? { signal: othersEnded.signal } : { signal: undefined }),
+    // The reason is the time: the exploration's grace (one request time-out) runs from it.
+    ended: (id) => void (others.has(id) && --othersLeft === 0 && othersEnded.abort(Date.now())),
+  };
+}
+
+export interface ExecuteInput {
+  plan: CertificationPlan;
+  reporters: readonly ProgressListener[];
+  redactor: Redactor;
+  gate: boolean;
+  concurrency: number;
+  signal: AbortSignal;
+  force: AbortSignal | undefined;
+  /** Told of each check's end, before its result is redacted and reported. */
+  onEnded(id: string): void;
+  /** Runs one check of the plan (the caller adds when it started). */
+  run(check: CheckDefinition, reservedCodes: string[]): Promise<CheckResult>;
+}
+
+export async function executePlan(input: ExecuteInput): Promise<CheckResult[]> {
+  const { plan, reporters, signal } = input;
+  const results: CheckResult[] = [];
+  const ended = new Set<string>();
+  let closed = false;
+  const finish = (result: CheckResult): void => {
+    // After a forced end, a check that finishes late is not recorded twice.
+    if (closed || ended.has(result.id)) return;
+    ended.add(result.id);
+    input.onEnded(result.id);
+    const clean = input.redactor.value(input.gate ? asGateResult(result) : result);
+    results.push(clean);
+    for (const r of reporters) r.onCheckEnd?.(clean);
+  };
+  // Skips are settled up front and reported at once.
+  for (const { check, skip } of plan.skipped) {
+    for (const r of reporters) r.onCheckStart?.(check.id);
+    finish(skippedResult(check, skip));
+  }
+  const all = runAfterOthersLast(plan.run, input.concurrency, async ({ check, reservedCodes }) => {
+    for (const r of reporters) r.onCheckStart?.(check.id);
+    if (signal.aborted) {
+      const reason = 'not run: the certification was interrupted (SIGINT/SIGTERM)';
+      finish(skippedResult(check, { kind: 'interrupted', reason }));
+      return;
+    }
+    finish(await input.run(check, reservedCodes));
+  });
+  await untilForced(all, input.force);
+  for (const { check } of plan.run) {
+    if (!ended.has(check.id))
+      finish(
+        skippedResult(check, {
+          kind: 'interrupted',
+          reason: 'interrupted: a second signal ended the certification before this check did',
+        }),
+      );
+  }
+  closed = true;
+  return results;
+}
+
+/** Resolves when every check ended, or at once on a second signal (the checks still running are left behind). */
+function untilForced(all: Promise<void>, force: AbortSignal | undefined): Promise<void> {
+  if (!force) return all;
+  if (force.aborted) return Promise.resolve();
+  return Promise.race([
+    all,
+    new Promise<void>((done) => force.addEventListener('abort', () => done(), { once: true })),
+  ]);
+}
+
+export function skippedResult(c: CheckDefinition, skip: SkipDecision): CheckResult {
+  return {
+    id: c.id,
+    title: c.title,
+    suite: c.suite,
+    spec: [...c.spec],
+    ...outcomeFields(decideOutcome({ declaration: c, ending: { kind: 'done' }, asserted: 0, observations: [], skip })),
+    durationMs: 0,
+    observations: [],
+    exchanges: [],
+    ...(c.advisory ? { advisory: true as const } : {}),
+    evidence: c.evidence,
+  };
+}
+
+/** Runs the plan's checks concurrently, those with `afterOthers` only once all the others have ended. */
+async function runAfterOthersLast<T extends { check: { afterOthers?: true } }>(
+  items: readonly T[],
+  limit: number,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
+  await runConcurrently(
+    items.filter(({ check }) => !check.afterOthers),
+    limit,
+    run,
+  );
+  await runConcurrently(
+    items.filter(({ check }) => check.afterOthers),
+    limit,
+    run,
+  );
+}
