@@ -77,6 +77,24 @@ function settingsOf(sandbox: boolean): Settings {
   };
 }
 
+/** The engine's options: the active faults, and the choices of the conformant variants that it makes. */
+function engineOptions(config: AppConfig, seed: number | undefined): Parameters<typeof createEngine>[0] {
+  const { variants, timeScale } = config;
+  // Variant runs-read.real-run-outlasts-polling: the engine's clock runs 16 times slower than the rest.
+  return {
+    seed,
+    timeScale: variants.has('runs-read.real-run-outlasts-polling') ? timeScale / 16 : timeScale,
+    faults: config.faults,
+    realisticText: variants.has('sandbox.realistic-profile-text'),
+    neverRepeatForJob: variants.has('runs-read.never-repeat-candidate-for-job'),
+    rankByExperience: variants.has('runs-read.ranked-by-experience'),
+    sliceByJob: variants.has('runs-read.pool-slice-per-job'),
+    neverRepeatEver: variants.has('runs-read.never-repeat-candidate'),
+    idRange: variants.has('ids.candidate-ids-above-2-53') ? 'above-2-53' : 'mixed',
+    ...(variants.has('runs-read.real-run-running-35-minutes') ? { runningAtLeastMs: 35 * 60_000 } : {}),
+  };
+}
+
 export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
   const faults = resolveFaults(opts.faults ?? []);
   const points = pointsOf(faults);
@@ -99,19 +117,7 @@ export function createSandboxApp(opts: SandboxAppOptions = {}): SandboxApp {
     log: opts.log ?? (() => {}),
   };
   const store = new Store();
-  // Variant runs-read.real-run-outlasts-polling: the engine's clock runs 16 times slower than the rest.
-  const engine = createEngine({
-    seed: opts.seed,
-    timeScale: config.variants.has('runs-read.real-run-outlasts-polling') ? timeScale / 16 : timeScale,
-    faults,
-    realisticText: config.variants.has('sandbox.realistic-profile-text'),
-    neverRepeatForJob: config.variants.has('runs-read.never-repeat-candidate-for-job'),
-    rankByExperience: config.variants.has('runs-read.ranked-by-experience'),
-    sliceByJob: config.variants.has('runs-read.pool-slice-per-job'),
-    neverRepeatEver: config.variants.has('runs-read.never-repeat-candidate'),
-    idRange: config.variants.has('ids.candidate-ids-above-2-53') ? 'above-2-53' : 'mixed',
-    ...(config.variants.has('runs-read.real-run-running-35-minutes') ? { runningAtLeastMs: 35 * 60_000 } : {}),
-  });
+  const engine = createEngine(engineOptions(config, opts.seed));
   const queue = createWebhookQueue({
     timeScale,
     faults,

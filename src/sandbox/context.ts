@@ -104,10 +104,12 @@ export function jsonBody(rc: RequestContext): JsonRecord {
   try {
     value = parseJson(text);
   } catch {
+    // Changes nothing stored: the body parser itself fails (an answer no point sees, as it is thrown here).
     if (rc.app.config.faults.has('conventions.malformed-json-500')) throw new ApiError(500, 'internal_error');
     throw new ApiError(400, 'invalid_json');
   }
   const faults = rc.app.config.faults;
+  // Changes nothing stored: the body parser fails on an array before the body point is reached.
   if (Array.isArray(value) && faults.has('explore.array-body-500')) throw new ApiError(500, 'internal_error');
   // The fault: a text column in a 3-byte UTF-8 character set, which refuses the 4 bytes of an astral character.
   if (faults.has('explore.outside-bmp-500') && /[\u{10000}-\u{10FFFF}]/u.test(text))

@@ -37,6 +37,7 @@ export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot
     return;
   }
   run.terminalEmitted = true;
+  // The event faults change what is stored in the webhook queue: which events, and their envelopes.
   if (run.fixture === 'cert-webhook' && app.config.faults.has('webhooks.cert-webhook-not-queued')) return;
   const wrongEvent = run.fixture === 'cert-webhook' && app.config.faults.has('webhooks.cert-webhook-emits-run-failed');
   const env = envelope(app, run, snapshot.status === 'completed' && !wrongEvent ? 'run_completed' : 'run_failed');

@@ -18,6 +18,7 @@ type CandidateRequirements = EngineCandidate['requirements'];
  */
 export function rederivedRequirements(app: AppContext, run: Run): CandidateRequirements | undefined {
   const faults = app.config.faults;
+  // Reads the stored job as it is now instead of the requirements the run stored at its start.
   if (!faults.has('jobs.run-rederives-current-description') || run.fixture) return undefined;
   if (run.requirements.some((r) => r.origin === 'partner')) return undefined;
   const job = app.store.jobsOf(run.organizationId).get(run.jobExternalId);

@@ -23,6 +23,7 @@ export interface RunState {
 export function currentState(app: AppContext, run: Run, lang: Lang): RunState | undefined {
   const now = app.now();
   if (run.fixture) {
+    // Changes the fixture run's stored definition: one candidate more than its target.
     const extra = app.config.faults.has('runs-read.more-than-target');
     return fixtureSnapshot(
       run.fixture,

@@ -88,6 +88,7 @@ export function createEngine(opts: { seed?: number; timeScale: number; faults: F
       const key = `${input.organizationId}\u0000${input.job.externalId}`;
       const shownBefore = shown.get(key) ?? new Set<bigint>();
       const requirements = [...input.requirements].sort((a, b) => a.index - b.index);
+      // Changes the stored run plan: one candidate more than the target is planned.
       const extra = faults.has('runs-read.candidates-exceed-target') ? 1 : 0;
       const everBefore = shownEver.get(input.organizationId) ?? new Set<bigint>();
       let searched = opts.neverRepeatForJob ? pool.filter((p) => !shownBefore.has(p.id)) : pool;

@@ -6,6 +6,7 @@ import type { FaultSet } from '../faults/index.js';
 function toCandidate(pick: Pick, faults: FaultSet): EngineCandidate {
   const { profile, match } = pick;
   let requirements = match.results.map((r) => ({ ...r }));
+  // The engine's snapshot faults change what the stored run plan yields, before the run view sees it.
   if (faults.has('runs-read.requirements-out-of-order')) requirements = [...requirements].reverse();
   if (faults.has('runs-read.requirement-missing')) requirements = requirements.slice(0, -1);
   return {

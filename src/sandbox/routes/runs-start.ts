@@ -13,9 +13,11 @@ import { emitTerminal } from '../events.js';
 import { FIXTURE_NAMES, FIXTURE_REQUIREMENTS, SLOW_FIXTURE_MS, isFixtureName } from '../fixtures/definitions.js';
 import { newUuid } from '../ids.js';
 import { quotaRetryAfter, recordRealRun, SANDBOX_RUN_QUOTA } from '../quota.js';
-import { derivedRequirements, validateRequirements } from '../requirements.js';
+import { derivedRequirements, validateRequirements, type RequirementOutcome } from '../requirements.js';
 import { currentState } from '../run-view.js';
-import type { Run } from '../store.js';
+import type { Job, Organization, Run } from '../store.js';
+import type { EngineRequirement } from '../collaborators.js';
+import type { RequirementIssue } from '../messages.js';
 
 /** The issues about a requirement's form, which the variant runs-start.form-issues-first reports first. */
 const FORM_ISSUES: ReadonlySet<string> = new Set(['invalid_kind', 'empty_text', 'too_long']);
@@ -23,17 +25,18 @@ const FORM_ISSUES: ReadonlySet<string> = new Set(['invalid_kind', 'empty_text', 
 const SANDBOX_MAX_TARGET = 20;
 const PRODUCTION_MAX_TARGET = 100;
 
-/**
- * POST /runs: a run of `target_count` (1–100; at most 20 in the sandbox) for a job of the organization by
- * one of its recruiters, with the partner's requirements or ones derived from the job; a `cert-*` job id
- * starts a fixture run (Sandbox behaviour), which never counts toward the sandbox run quota.
- */
-export function runsStartRoute(rc: RequestContext): Reply {
-  const org = requireOrg(rc);
-  const body = jsonBody(rc);
-  const { app } = rc;
-  const { faults, settings } = app.config;
-  const sandbox = isSandbox(rc);
+/** The start as the body states it, its form checked (spec: POST /runs, the request body). */
+interface StartRequest {
+  jobExternalId: string;
+  actingUserId: string;
+  targetCount: number;
+  /** The job id names a fixture (`cert-*`), known or not. */
+  fixtureStart: boolean;
+  submitted: unknown;
+}
+
+function readStart(rc: RequestContext, body: Record<string, unknown>): StartRequest {
+  const { settings } = rc.app.config;
   const { job_external_id: jobExternalId, acting_user_external_id: actingUserId, target_count: targetCount } = body;
   if (typeof jobExternalId !== 'string' || jobExternalId === '')
     throw new ApiError(422, 'invalid_request', { field: 'job_external_id' });
@@ -51,7 +54,14 @@ export function runsStartRoute(rc: RequestContext): Reply {
   if (targetCount < 1)
     refuse(rc, { cause: 'target-count-below-one' }, new ApiError(422, 'invalid_request', { field: 'target_count' }));
   if (targetCount > PRODUCTION_MAX_TARGET) throw new ApiError(422, 'invalid_request', { field: 'target_count' });
+  return { jobExternalId, actingUserId, targetCount, fixtureStart, submitted: body.requirements };
+}
 
+/** What the start runs: a fixture, or a job of the organization (its recruiter checked on the way). */
+function startedWhat(rc: RequestContext, org: Organization, start: StartRequest): { fixture?: string; job?: Job } {
+  const { app } = rc;
+  const { faults, settings } = app.config;
+  const { jobExternalId, actingUserId, fixtureStart } = start;
   // Inline, as it changes what starts: the fault lets a cert-* job created through POST /jobs run as a job.
   const reservedIgnored =
     fixtureStart &&
@@ -82,8 +92,27 @@ export function runsStartRoute(rc: RequestContext): Reply {
         ? [...app.store.jobs.values()].map((m) => m.get(jobExternalId)).find((j) => j !== undefined)
         : undefined));
   if (!fixture && !job) throw refusal(rc, { cause: 'unknown-job' }, new ApiError(404, 'job_not_found'));
+  return { ...(fixture !== undefined ? { fixture } : {}), ...(job ? { job } : {}) };
+}
 
-  const submitted = body.requirements;
+/** The run's requirements and warnings; a refused start throws, unless a fault creates its run (`refused`). */
+interface StartRequirements {
+  requirements: EngineRequirement[] | undefined;
+  warnings: RequirementIssue[];
+  refused?: RequirementOutcome;
+}
+
+function startRequirements(
+  rc: RequestContext,
+  org: Organization,
+  start: StartRequest,
+  what: { fixture?: string; job?: Job },
+): StartRequirements {
+  const { app } = rc;
+  const { faults } = app.config;
+  const sandbox = isSandbox(rc);
+  const { submitted, targetCount } = start;
+  const { fixture, job } = what;
   let warnings: ReturnType<typeof validateRequirements>['warnings'] = [];
   let refused: ReturnType<typeof validateRequirements> | undefined;
   let requirements;
@@ -146,7 +175,14 @@ export function runsStartRoute(rc: RequestContext): Reply {
   if (fixture && !(submitted !== undefined && faults.has('fixtures.submitted-requirements-used')))
     requirements = FIXTURE_REQUIREMENTS.map((r) => ({ ...r }));
 
-  const now = app.now();
+  return { requirements, warnings, ...(refused ? { refused } : {}) };
+}
+
+/** Counts the start toward the sandbox run quota, or refuses it with 429 when the quota is spent. */
+function chargeQuota(rc: RequestContext, org: Organization, fixture: string | undefined, now: number): void {
+  const { app } = rc;
+  const { faults } = app.config;
+  const sandbox = isSandbox(rc);
   // Inline, as it changes state: fixture runs count toward the run quota.
   const countsTowardQuota = sandbox && (!fixture || faults.has('limits.fixture-runs-count'));
   if (countsTowardQuota) {
@@ -164,7 +200,21 @@ export function runsStartRoute(rc: RequestContext): Reply {
       );
     recordRealRun(org, now);
   }
+}
 
+/** The run the start names: a new one, started on the engine or as a fixture, or (under a fault) an earlier one. */
+function startedRun(
+  rc: RequestContext,
+  org: Organization,
+  start: StartRequest,
+  what: { fixture?: string; job?: Job },
+  requirements: EngineRequirement[] | undefined,
+  now: number,
+): Run {
+  const { app } = rc;
+  const { faults } = app.config;
+  const { jobExternalId, targetCount } = start;
+  const { fixture, job } = what;
   // Inline, as it changes state: a repeated identical fixture start reuses the earlier run (an idempotency cache).
   const earlier =
     fixture && faults.has('runs-start.identical-start-same-run')
@@ -202,12 +252,11 @@ export function runsStartRoute(rc: RequestContext): Reply {
     });
   }
 
-  if (refused)
-    throw new ApiError(422, 'requirements_rejected', {
-      rejected: refused.rejected,
-      warnings: refused.warnings,
-      run_id: run.id,
-    });
+  return run;
+}
+
+/** The 202 of a started run: its id, warnings and requirements (a fixture's with the members to ignore). */
+function startedAnswer(rc: RequestContext, run: Run, warnings: RequirementIssue[]): Reply {
   const extra = run.fixture === 'cert-extra-fields';
   const response: Record<string, unknown> = {
     run_id: run.id,
@@ -225,6 +274,28 @@ export function runsStartRoute(rc: RequestContext): Reply {
     response.zz_future_object = { nested: true };
   }
   return answer(rc, { status: 202, body: response }, run.fixture ? { fixture: run.fixture } : {});
+}
+
+/**
+ * POST /runs: a run of `target_count` (1–100; at most 20 in the sandbox) for a job of the organization by
+ * one of its recruiters, with the partner's requirements or ones derived from the job; a `cert-*` job id
+ * starts a fixture run (Sandbox behaviour), which never counts toward the sandbox run quota.
+ */
+export function runsStartRoute(rc: RequestContext): Reply {
+  const org = requireOrg(rc);
+  const start = readStart(rc, jsonBody(rc));
+  const what = startedWhat(rc, org, start);
+  const { requirements, warnings, refused } = startRequirements(rc, org, start, what);
+  const now = rc.app.now();
+  chargeQuota(rc, org, what.fixture, now);
+  const run = startedRun(rc, org, start, what, requirements, now);
+  if (refused)
+    throw new ApiError(422, 'requirements_rejected', {
+      rejected: refused.rejected,
+      warnings: refused.warnings,
+      run_id: run.id,
+    });
+  return startedAnswer(rc, run, warnings);
 }
 
 /** Fixture runs end without the engine: at once, or after cert-slow's 3 (scaled) minutes. */

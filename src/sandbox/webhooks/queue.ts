@@ -5,7 +5,7 @@ import { postOnce, type PostHandle, type PostResult } from './post-once.js';
 import { ACK_TIMEOUT_MS, faultyRetryDelay, RETENTION_MS, retryDelay } from './schedule.js';
 import type { WebhookAttempt, WebhookEnvelope, WebhookQueue, WebhookQueueOptions } from './types.js';
 import { checkWebhookUrl } from './url-policy.js';
-import { SPEC_DELIVERY } from '../faults/delivery-policy.js';
+import { SPEC_DELIVERY, type DeliveryPolicy } from '../faults/delivery-policy.js';
 
 interface Item {
   partnerId: string;
@@ -39,6 +39,84 @@ const MIN_ACK_TIMEOUT_MS = 2_000;
 function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+}
+
+/** What one delivery attempt needs of its queue: the options, the policy, and where attempts are recorded. */
+interface Sender {
+  opts: WebhookQueueOptions;
+  policy: DeliveryPolicy;
+  scale: number;
+  variants: ReadonlySet<string>;
+  wrongSecret: string;
+  inflight: Set<{ handle: PostHandle; done: Promise<void> }>;
+  history: WebhookAttempt[];
+  isClosed: () => boolean;
+}
+
+/** Sends one attempt of `item` to `url` (following a redirect only under a fault) and records it. */
+async function sendAttempt(q: Sender, url: string, item: Item, secret: string): Promise<PostResult> {
+  const { opts, policy, scale, variants, wrongSecret, inflight, history } = q;
+  const points = opts.points;
+  const out = buildOutgoing({
+    envelope: item.envelope,
+    attempt: item.attemptsMade,
+    secret,
+    wrongSecret,
+    wrongSignature: item.wrongSignature,
+    sandboxHeader: opts.sandboxHeader,
+    points,
+    variants,
+  });
+  const ackTimeoutMs =
+    policy.ackWait === 'one-minute'
+      ? 60_000
+      : (opts.ackTimeoutMs ?? Math.max(ACK_TIMEOUT_MS / scale, MIN_ACK_TIMEOUT_MS));
+  const startedAt = Date.now();
+  const post = (to: string) => {
+    const handle = postOnce(to, out.headers, out.body, {
+      timeoutMs: ackTimeoutMs,
+      insecureTls: opts.allowLoopback && isLoopbackUrl(to),
+    });
+    const entry = { handle, done: handle.result.then(() => undefined) };
+    inflight.add(entry);
+    return handle.result.finally(() => inflight.delete(entry));
+  };
+  let result = await post(url);
+  if (
+    policy.followsRedirects &&
+    result.status !== null &&
+    result.status >= 300 &&
+    result.status < 400 &&
+    result.location &&
+    !q.isClosed()
+  ) {
+    result = await post(new URL(result.location, url).toString());
+  }
+  const answeredAt = Date.now();
+  history.push({
+    eventId: out.eventId,
+    attempt: item.attemptsMade,
+    url,
+    status: result.status,
+    ...(result.error ? { error: result.error } : {}),
+    at: answeredAt,
+  });
+  opts.onAttempt?.({
+    kind: 'webhook-attempt',
+    eventId: out.eventId,
+    event: item.envelope.event,
+    runId: item.envelope.run_id,
+    attempt: item.attemptsMade,
+    url,
+    wrongSignature: item.wrongSignature,
+    status: result.status,
+    ...(result.error ? { error: result.error } : {}),
+    ...(result.location ? { location: result.location } : {}),
+    startedAt,
+    answeredAt,
+    ackTimeoutMs,
+  });
+  return result;
 }
 
 /**
@@ -101,67 +179,15 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
     item.timer.unref();
   };
 
-  const send = async (url: string, item: Item, secret: string): Promise<PostResult> => {
-    const out = buildOutgoing({
-      envelope: item.envelope,
-      attempt: item.attemptsMade,
-      secret,
-      wrongSecret,
-      wrongSignature: item.wrongSignature,
-      sandboxHeader: opts.sandboxHeader,
-      points,
-      variants,
-    });
-    const ackTimeoutMs =
-      policy.ackWait === 'one-minute'
-        ? 60_000
-        : (opts.ackTimeoutMs ?? Math.max(ACK_TIMEOUT_MS / scale, MIN_ACK_TIMEOUT_MS));
-    const startedAt = Date.now();
-    const post = (to: string) => {
-      const handle = postOnce(to, out.headers, out.body, {
-        timeoutMs: ackTimeoutMs,
-        insecureTls: opts.allowLoopback && isLoopbackUrl(to),
-      });
-      const entry = { handle, done: handle.result.then(() => undefined) };
-      inflight.add(entry);
-      return handle.result.finally(() => inflight.delete(entry));
-    };
-    let result = await post(url);
-    if (
-      policy.followsRedirects &&
-      result.status !== null &&
-      result.status >= 300 &&
-      result.status < 400 &&
-      result.location &&
-      !closed
-    ) {
-      result = await post(new URL(result.location, url).toString());
-    }
-    const answeredAt = Date.now();
-    history.push({
-      eventId: out.eventId,
-      attempt: item.attemptsMade,
-      url,
-      status: result.status,
-      ...(result.error ? { error: result.error } : {}),
-      at: answeredAt,
-    });
-    opts.onAttempt?.({
-      kind: 'webhook-attempt',
-      eventId: out.eventId,
-      event: item.envelope.event,
-      runId: item.envelope.run_id,
-      attempt: item.attemptsMade,
-      url,
-      wrongSignature: item.wrongSignature,
-      status: result.status,
-      ...(result.error ? { error: result.error } : {}),
-      ...(result.location ? { location: result.location } : {}),
-      startedAt,
-      answeredAt,
-      ackTimeoutMs,
-    });
-    return result;
+  const sender: Sender = {
+    opts,
+    policy,
+    scale,
+    variants,
+    wrongSecret,
+    inflight,
+    history,
+    isClosed: () => closed,
   };
 
   const askRedelivery = (item: Item): number | undefined => {
@@ -182,7 +208,7 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
 
     item.state = 'sending';
     item.attemptsMade += 1;
-    const result = await send(target.url, item, target.secret);
+    const result = await sendAttempt(sender, target.url, item, target.secret);
     log(`webhook ${describe(item)} attempt ${item.attemptsMade} -> ${result.status ?? result.error ?? 'no answer'}`);
     if (closed) return;
     if (result.status !== null && result.status >= 200 && result.status < 300) {
