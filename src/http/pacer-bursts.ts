@@ -31,6 +31,7 @@ export function createBurstGate(opts: {
   const waiters: Array<() => void> = [];
   // The latest end of the target's window that a 429 of the bursts under way gave.
   let windowEndsAt: number | undefined;
+  let turned = false;
   let shadowUntil = 0;
 
   const slot = (): BurstRelease => {
@@ -43,12 +44,16 @@ export function createBurstGate(opts: {
       active--;
       if (refusedForMs !== undefined)
         windowEndsAt = Math.max(windowEndsAt ?? 0, performance.now() + Math.max(0, refusedForMs));
+      // An answer other than 429 after a 429: the window turned while the burst arrived, and the next
+      // one already holds some of it, so its requests count for a window as any other.
+      else if (windowEndsAt !== undefined) turned = true;
       release();
       if (active > 0) return;
       // The target starts a new window at that time: nothing sent before, burst or paced, counts past it.
-      const end = windowEndsAt;
+      const end = turned ? undefined : windowEndsAt;
       if (end !== undefined) slots.endBy(end);
       windowEndsAt = undefined;
+      turned = false;
       shadowUntil = performance.now() + opts.windowMs;
       opts.ended(end);
     };

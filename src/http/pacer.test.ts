@@ -209,3 +209,20 @@ describe('Pacer.burst, timed to cost no paced request', () => {
     expect(released[4]).toEqual(['paced 4', 31]);
   });
 });
+
+describe('Pacer.burst across a turning window', () => {
+  it('keeps the burst counted a window when an answer after its 429 shows the window turned', async () => {
+    const pacer = createPacer({ ratePerMinute: 4, windowMs: 100, margin: 1 });
+    const { released, note } = log<string>();
+    const [refused, ...passed] = await Promise.all([1, 2, 3, 4].map(() => pacer.burst()));
+    const paced = take(pacer).then(() => note('paced'));
+    // Four slots, the budget: a 429 that says the window ends in 30 ms, then three answers that passed.
+    refused!(30);
+    for (const release of passed) release();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(released).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2);
+    await paced;
+    expect(released).toEqual([['paced', 101]]);
+  });
+});

@@ -61,21 +61,17 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
   const spareBudget = (): number => Math.max(0, Math.floor(budget * (1 - SPARE_RESERVE)));
   const slots = createPacerSlots(windowMs);
   const queue = createWaiterQueue();
-  // Until then nothing paced is sent: the target's Retry-After.
+  // Until then nothing paced is sent (the target's Retry-After); refusal episodes so far (slowDown).
   let pausedUntil = 0;
-  // Refusal episodes so far (slowDown).
   let episodes = 0;
   let timer: NodeJS.Timeout | undefined;
-  const bursts = createBurstGate({
-    windowMs,
-    slots,
-    // A burst goes once this window's paced budget is spent, or nothing paced waits for it.
-    mayStart: () => slots.count() >= budget || queue.paced() === 0 || performance.now() < pausedUntil,
-    ended: (windowEndsAt) => {
-      if (windowEndsAt !== undefined) pausedUntil = Math.max(pausedUntil, windowEndsAt);
-      serve();
-    },
-  });
+  // A burst goes once this window's paced budget is spent, or nothing paced waits for it.
+  const mayStart = (): boolean => slots.count() >= budget || queue.paced() === 0 || performance.now() < pausedUntil;
+  const ended = (windowEndsAt: number | undefined): void => {
+    pausedUntil = Math.max(pausedUntil, windowEndsAt ?? 0);
+    serve();
+  };
+  const bursts = createBurstGate({ windowMs, slots, mayStart, ended });
   const take = (): (() => void) => {
     const release = slots.take();
     return () => (release(), bursts.poll(), schedule());
@@ -99,25 +95,25 @@ export function createPacer(opts: { ratePerMinute: number; windowMs: number; mar
     timer = undefined;
     if (queue.waiters.length === 0) return;
     const next = pausedUntil > performance.now() ? pausedUntil : slots.nextFree();
-    // All slots in flight: a release will call us again.
+    // All slots in flight: a release will call us again. Not unref'd: a check waiting for budget is
+    // work the process must stay alive for.
     if (!Number.isFinite(next)) return;
-    // Not unref'd: a check waiting for budget is work the process must stay alive for.
     timer = setTimeout(serve, Math.max(0, Math.ceil(next - performance.now())) + 1);
   }
 
   function hold(signal?: AbortSignal, priority?: Priority, spareStop?: AbortSignal): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const spare = priority === 'spare';
-    // Once stopped, not even a free slot is taken: the certification would only last longer.
+    // Once stopped, not even a free slot is taken. Spare waiters queue behind every other.
     if (spare && spareStop?.aborted) return Promise.reject(new NoSpareBudget());
-    // Spare waiters queue behind every other, so only they never hold up a request of the certification.
     const ahead = spare ? queue.waiters.length : queue.paced();
     if (ahead === 0 && mayGo(spare) && slots.count() < room(spare)) return Promise.resolve(take());
-    return new Promise((resolve, reject) => {
-      const stopped = () => new NoSpareBudget();
-      queue.enqueue({ priority, signal, spareStop, stopped }, resolve, reject, serve);
-      schedule();
-    });
+    const stopped = () => new NoSpareBudget();
+    const waiting = new Promise<() => void>((resolve, reject) =>
+      queue.enqueue({ priority, signal, spareStop, stopped }, resolve, reject, serve),
+    );
+    schedule();
+    return waiting;
   }
 
   function slowDown(waitMs: number): { before: number; after: number } {

@@ -1,9 +1,10 @@
 // The bursts of one certification (per target address, never a secret) go one after another, so a
 // check that reads the window a burst filled (the per-partner trio) never shares it with another
-// burst's requests arriving. They share one window where they can: once a burst has filled it, the
-// next burst's first request already gets 429. Only the simulated burst needs a window of its own (its
-// 429 must come from simulated requests): it goes first (its check comes first in the plan), or waits
-// for the window another burst filled to end.
+// burst's requests arriving.
+// They share one window where they can: once a burst has filled it, the next burst's first request
+// already gets 429. Only the simulated burst needs a window of its own (its 429 must come from
+// simulated requests): it goes first (its check has the longest budget of the three, and the plan
+// starts the longest first), or waits for the window another burst filled to end.
 
 import type { ApiResponse } from '../../src/http/types.js';
 import type { CheckContext } from '../../src/api-setup/check.js';
