@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { judgeContext } from '../../../test/support/judge-context.js';
 import { packageRoot } from '../../package-root.js';
 import { INJECTION_POINTS } from '../injection-points.js';
 import { loadSpec } from '../../spec/spec-file.js';
@@ -40,14 +41,7 @@ const read = (at: number, status: string | number, over: Partial<PartnerRequest>
   typeof status === 'number'
     ? req(at, { endpoint: 'runs-read', runId: RUN, status, ...over })
     : req(at, { endpoint: 'runs-read', runId: RUN, responseJson: { run_id: RUN, status, notices: [] }, ...over });
-const ctx = (over: Partial<JudgeContext> = {}): JudgeContext => ({
-  timeScale: 1,
-  webhookRegistered: true,
-  inject: true,
-  final: true,
-  now: 10_000_000,
-  ...over,
-});
+const ctx = judgeContext;
 const judge = (
   id: string,
   requests: PartnerRequest[],
@@ -409,20 +403,13 @@ describe('partner rules', () => {
       judge(id, [refused(), users(500), req(1000, { endpoint: 'runs-start', json: start, status: 202 })]).state,
     ).toBe('passed');
     // The same after a job (422/409/410 alike) or a redeem in between.
-    expect(
-      judge(id, [
-        req(0, { endpoint: 'runs-start', json: start, status: 422 }),
-        req(500, { endpoint: 'jobs', json: { external_id: 'job-1' } }),
-        req(1000, { endpoint: 'runs-start', json: start }),
-      ]).state,
-    ).toBe('passed');
-    expect(
-      judge(id, [
-        req(0, { endpoint: 'runs-start', json: start, status: 410 }),
-        req(500, { endpoint: 'redeem', json: { code: 'X' } }),
-        req(1000, { endpoint: 'runs-start', json: start }),
-      ]).state,
-    ).toBe('passed');
+    const changedBetween = (status: number, change: Parameters<typeof req>[1]) => [
+      req(0, { endpoint: 'runs-start', json: start, status }),
+      req(500, change),
+      req(1000, { endpoint: 'runs-start', json: start }),
+    ];
+    expect(judge(id, changedBetween(422, { endpoint: 'jobs', json: { external_id: 'job-1' } })).state).toBe('passed');
+    expect(judge(id, changedBetween(410, { endpoint: 'redeem', json: { code: 'X' } })).state).toBe('passed');
     // Nothing changed in between (or the change was refused): still a retry.
     expect(judge(id, [refused(), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('failed');
     expect(judge(id, [refused(), users(500, 422), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe(
