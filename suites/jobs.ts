@@ -39,6 +39,15 @@ function jobBody(externalId: string, without: JobField[] = []): Record<string, s
   return body;
 }
 
+/** A job refused for its fields: 422 job_rejected, its issues judged only when its body matches the schema. */
+const JOB_REJECTED = {
+  code: 'job_rejected',
+  schema: 'job-rejected',
+  spec: S.byEndpoint,
+  schemaSpec: S.jobIssue,
+  validBody: true,
+} as const;
+
 function postJob(t: CheckContext, body: Record<string, string>, label: string): Promise<ApiResponse> {
   return t.api.post('/jobs', body, { label });
 }
@@ -108,13 +117,7 @@ function missingFieldCheck(field: JobField, idSuffix: string): CheckDefinition {
         jobBody(t.setup.uniqueId('svc-certify-job'), [field]),
         `create a job without ${field}`,
       );
-      const issues = expectRejected(t, res, {
-        code: 'job_rejected',
-        schema: 'job-rejected',
-        spec: S.byEndpoint,
-        schemaSpec: S.jobIssue,
-        validBody: true,
-      });
+      const issues = expectRejected(t, res, JOB_REJECTED);
       if (issues) expectIssue(t, res, issues, field);
     },
   };
@@ -575,13 +578,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
         jobBody(externalId, without),
         'create a job without description_text and location_text',
       );
-      const issues = expectRejected(t, res, {
-        code: 'job_rejected',
-        schema: 'job-rejected',
-        spec: S.byEndpoint,
-        schemaSpec: S.jobIssue,
-        validBody: true,
-      });
+      const issues = expectRejected(t, res, JOB_REJECTED);
       if (!issues) return;
       // Every issue present must be right: the field at fault, its code, both messages.
       for (const field of without)
