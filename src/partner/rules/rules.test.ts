@@ -41,6 +41,11 @@ const read = (at: number, status: string | number, over: Partial<PartnerRequest>
   typeof status === 'number'
     ? req(at, { endpoint: 'runs-read', runId: RUN, status, ...over })
     : req(at, { endpoint: 'runs-read', runId: RUN, responseJson: { run_id: RUN, status, notices: [] }, ...over });
+/** A known 503 of a POST, then the same call again 1.5 s later: a known failure the client retried. */
+const knownFailureRetried = (endpoint: 'jobs' | 'users', path: string, externalId: string): PartnerRequest[] => [
+  req(100_000, { endpoint, path, json: { external_id: externalId }, status: 503, errorCode: 'rate_limit_unavailable' }),
+  req(101_500, { endpoint, path, json: { external_id: externalId } }),
+];
 const ctx = judgeContext;
 const judge = (
   id: string,
@@ -902,16 +907,7 @@ describe('partner rules', () => {
 
     it('an unknown error code: a job upserted again with an edited description is handled (retried)', () => {
       const id = 'unknown-values.error-code-handled-by-status';
-      const known = [
-        req(100_000, {
-          endpoint: 'jobs',
-          path: '/v1/jobs',
-          json: { external_id: 'k' },
-          status: 503,
-          errorCode: 'rate_limit_unavailable',
-        }),
-        req(101_500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k' } }),
-      ];
+      const known = knownFailureRetried('jobs', '/v1/jobs', 'k');
       const failed = req(0, {
         endpoint: 'jobs',
         path: '/v1/jobs',
@@ -1235,16 +1231,7 @@ describe('partner rules', () => {
       expect(v.state).toBe('warning');
       expect(v.message).toContain('reading taken');
       // A known 503 of a POST retried, the unknown one not: not handled by its status.
-      const knownPost = [
-        req(100_000, {
-          endpoint: 'users',
-          path: '/v1/users',
-          json: { external_id: 'u' },
-          status: 503,
-          errorCode: 'rate_limit_unavailable',
-        }),
-        req(101_500, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' } }),
-      ];
+      const knownPost = knownFailureRetried('users', '/v1/users', 'u');
       expect(judge(id, [job(0, { status: 503, errorCode: 'zz_new_error' }), ...knownPost]).state).toBe('failed');
     });
 
