@@ -83,6 +83,15 @@ async function expectRefusedEverywhere(
   for (const res of answers) t.expect.error(res, 401, opts.code, S.authentication);
 }
 
+/** A redeem of a code never issued, under `auth`: what decides its answer is who asks. */
+function redeemUnknownCode(t: CheckContext, auth: RequestAuth): Promise<ApiResponse> {
+  return t.api.post(
+    '/activations/redeem',
+    { code: unknownActivationCode(), external_id: t.setup.uniqueId('svc-certify-org') },
+    { auth },
+  );
+}
+
 export const AUTH_CHECKS: CheckDefinition[] = [
   {
     id: 'auth.missing-partner-key-refused-401',
@@ -159,11 +168,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     evidence: 'provoked',
     spec: [S.redeem, S.authentication, S.byEndpoint],
     async run(t) {
-      const res = await t.api.post(
-        '/activations/redeem',
-        { code: unknownActivationCode(), external_id: t.setup.uniqueId('svc-certify-org') },
-        { auth: 'partner' },
-      );
+      const res = await redeemUnknownCode(t, 'partner');
       t.expect.error(res, 404, 'code_not_found', S.redeem);
     },
   },
@@ -190,11 +195,7 @@ export const AUTH_CHECKS: CheckDefinition[] = [
     needs: ['disabled-partner-key'],
     async run(t) {
       // Redeem needs the partner key only, so the partner's state alone decides the answer.
-      const res = await t.api.post(
-        '/activations/redeem',
-        { code: unknownActivationCode(), external_id: t.setup.uniqueId('svc-certify-org') },
-        { auth: { partnerKey: t.inputs.disabledPartnerKey! } },
-      );
+      const res = await redeemUnknownCode(t, { partnerKey: t.inputs.disabledPartnerKey! });
       t.expect.error(res, 403, 'partner_disabled', S.authentication);
     },
   },

@@ -299,14 +299,17 @@ function noteRunStarted(s: InjectorState, req: InjectableRequest, res: Answer): 
 
 type Delivery = 'send' | 'drop' | { replace: Answer };
 
+/** A run read as delivered: the run it read (undefined for any other request) and its body, parsed once. */
+interface SeenRunRead {
+  req: InjectableRequest;
+  res: Answer;
+  read: string | undefined;
+  shown: JsonObject | undefined;
+}
+
 /** A read of the held run while held: a recruiter watches it, so it stays held for the whole 35 minutes. */
-function heldRunRead(
-  s: InjectorState,
-  req: InjectableRequest,
-  res: Answer,
-  read: string | undefined,
-  shown: JsonObject | undefined,
-): Delivery | undefined {
+function heldRunRead(s: InjectorState, seen: SeenRunRead): Delivery | undefined {
+  const { req, res, read, shown } = seen;
   const held = s.held;
   if (!held || read !== held.runId || res.status !== 200 || Date.now() >= (heldUntil(s) ?? 0)) return undefined;
   held.watched = true;
@@ -321,13 +324,8 @@ function heldRunRead(
  * webhook delivery for the run prompted, whatever the run's status: a client that follows runs by
  * webhook only never polls, and its read after the delivery is the one it makes.
  */
-function runStatusUnknown(
-  s: InjectorState,
-  req: InjectableRequest,
-  res: Answer,
-  read: string | undefined,
-  shown: JsonObject | undefined,
-): Delivery | undefined {
+function runStatusUnknown(s: InjectorState, seen: SeenRunRead): Delivery | undefined {
+  const { req, res, read, shown } = seen;
   if (read === undefined) return undefined;
   const polled = s.readRunning.has(read);
   const delivered = s.deliveredAt.get(read);
@@ -355,7 +353,8 @@ const INJECTED_503_UNKNOWN_CODE = json(503, {
 /** Run reads: the held run and the unknown status both rewrite what the read said, parsed once. */
 function deliverRunRead(s: InjectorState, req: InjectableRequest, res: Answer, read?: string): Delivery | undefined {
   const shown = read !== undefined && res.status === 200 ? runReadOf(res.body) : undefined;
-  return heldRunRead(s, req, res, read, shown) ?? runStatusUnknown(s, req, res, read, shown);
+  const seen = { req, res, read, shown };
+  return heldRunRead(s, seen) ?? runStatusUnknown(s, seen);
 }
 
 function deliver(s: InjectorState, req: InjectableRequest, res: Answer): Delivery {

@@ -5,6 +5,7 @@
 // choices create its situation); an advisory rule's offences only warn.
 
 import { describe, expect, it } from 'vitest';
+import { judgeContext } from '../../test/support/judge-context.js';
 import { createRedactor } from '../config/redact.js';
 import { leavesIncomplete, summarize, type CheckResult } from '../runner/results.js';
 import { decideVerdict } from '../runner/verdict.js';
@@ -19,14 +20,7 @@ const rules = partnerRules(() => [KEY]);
 const rule = (id: string): Rule => rules.find((r) => r.id === id)!;
 const redactor = createRedactor([{ value: KEY, envVar: 'SVC_PARTNER_KEY' }]);
 const opts = { origin: 'http://127.0.0.1:8080', redactor, durationMs: 5 };
-const ctx = (over: Partial<JudgeContext> = {}): JudgeContext => ({
-  timeScale: 1,
-  webhookRegistered: true,
-  inject: true,
-  final: true,
-  now: 10_000_000,
-  ...over,
-});
+const ctx = judgeContext;
 
 let nextId = 1;
 function read(at: number, status: string, query = ''): PartnerRequest {

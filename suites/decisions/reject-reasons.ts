@@ -1,7 +1,8 @@
 // reject_reason: null and each of the seven reasons accepted, others refused, and none on a decision
 // that is not a rejection.
 
-import type { CheckDefinition } from '../../src/api-setup/check.js';
+import type { ApiResponse } from '../../src/http/types.js';
+import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
 import { rejectReasons } from '../../src/schema/reject-reasons.js';
 import { S } from '../../src/spec/sections.js';
 import { arr, obj } from '../support/json-values.js';
@@ -9,6 +10,18 @@ import { COUNT_WARNS, decisionCheck, type Item, RUN, send, sendNew } from './com
 
 /** The spec's reject reasons (schemas/decision.schema.json). */
 const REJECT_REASONS = rejectReasons();
+
+/** One decision with a reject_reason on the run's first candidate. */
+function sendFirstWith(
+  t: CheckContext,
+  run: { runId: string; ids: readonly bigint[] },
+  decision: string,
+  rejectReason: string,
+  label: string,
+): Promise<ApiResponse> {
+  const item = { candidate_id: run.ids[0]!, decision, reject_reason: rejectReason, occurred_at: t.setup.occurredAt() };
+  return send(t, run.runId, [item], label);
+}
 
 export const REJECT_REASON_CHECKS: CheckDefinition[] = [
   decisionCheck(
@@ -63,19 +76,7 @@ export const REJECT_REASON_CHECKS: CheckDefinition[] = [
     },
     RUN.errors,
     async (t, run) => {
-      const res = await send(
-        t,
-        run.runId,
-        [
-          {
-            candidate_id: run.ids[0]!,
-            decision: 'rejected',
-            reject_reason: 'zz_not_a_reason',
-            occurred_at: t.setup.occurredAt(),
-          },
-        ],
-        'reject with an unknown reason',
-      );
+      const res = await sendFirstWith(t, run, 'rejected', 'zz_not_a_reason', 'reject with an unknown reason');
       if (!t.expect.error(res, 422, 'unknown_reject_reason', S.byEndpoint)) return;
       t.expect.schema(res.json, 'unknown-reject-reason', S.byEndpoint, res);
       const allowed = arr(obj(res.json)?.allowed).filter((x): x is string => typeof x === 'string');
@@ -96,19 +97,7 @@ export const REJECT_REASON_CHECKS: CheckDefinition[] = [
     },
     RUN.errors,
     async (t, run) => {
-      const res = await send(
-        t,
-        run.runId,
-        [
-          {
-            candidate_id: run.ids[0]!,
-            decision: 'shortlisted',
-            reject_reason: 'location',
-            occurred_at: t.setup.occurredAt(),
-          },
-        ],
-        'shortlist with a reject_reason',
-      );
+      const res = await sendFirstWith(t, run, 'shortlisted', 'location', 'shortlist with a reject_reason');
       t.expect.error(res, 422, 'invalid_decision', S.decisions);
     },
   ),

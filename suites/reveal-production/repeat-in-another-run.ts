@@ -1,7 +1,7 @@
 // A candidate revealed once is free in another run of the same organization.
 
 import type { ApiResponse } from '../../src/http/types.js';
-import type { CheckDefinition } from '../../src/api-setup/check.js';
+import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
 import { int } from '../support/json-values.js';
 import { S } from '../../src/spec/sections.js';
 import {
@@ -11,13 +11,50 @@ import {
   paidReveal,
   post,
   productionRevealCheck,
+  type Listed,
   type Read,
+  type RunRead,
   tooLow,
 } from './common.js';
 
 /** How often, and how many times at most, the second real run is read for a candidate the first lists. */
 const SECOND_RUN_READS = 4;
 const SECOND_RUN_READ_EVERY_SPEC_MS = 30_000;
+
+/** The second real run (a twin of the shared job) lists candidates of the first: read it until it does. */
+async function readUntilCommon(t: CheckContext, runId: string, firstIds: Set<bigint>): Promise<Read | undefined> {
+  let other: Read | undefined;
+  for (let n = 1; n <= SECOND_RUN_READS; n++) {
+    other = await latestRead(t, runId, `read the second real run (#${n})`);
+    if (!other) return undefined;
+    if (other.candidates.some((c) => firstIds.has(c.id)) || n === SECOND_RUN_READS) break;
+    await t.sleep(SECOND_RUN_READ_EVERY_SPEC_MS);
+  }
+  return other;
+}
+
+/** A candidate both runs list, revealed for the organization: undefined when none could be. */
+async function revealedInFirstRun(t: CheckContext, got: RunRead, common: Listed[]): Promise<Listed | undefined> {
+  const { runId, ledger, read } = got;
+  // One already revealed for the organization (by a check here, or before), else a paid reveal in the first run.
+  await Promise.allSettled([...ledger.pending]);
+  const revealedBefore = (id: bigint): boolean =>
+    ledger.revealed.has(id) || read.candidates.some((c) => c.id === id && c.state === 'revealed');
+  const chosen = common.find((c) => revealedBefore(c.id));
+  if (chosen) return chosen;
+  const pick = claimLocked(t, read, ledger, 'revealing a candidate both real runs list', (c) =>
+    common.some((x) => x.id === c.id),
+  );
+  if (!pick) return undefined;
+  const res = await paidReveal(
+    t,
+    ledger,
+    runId,
+    pick,
+    `reveal candidate ${pick.id} in the first run (latest quote ${pick.price})`,
+  );
+  return expectRevealedInProduction(t, res, `revealing candidate ${pick.id}`) ? pick : undefined;
+}
 
 export const repeatInAnotherRun: CheckDefinition = productionRevealCheck(
   {
@@ -28,42 +65,18 @@ export const repeatInAnotherRun: CheckDefinition = productionRevealCheck(
     spec: [S.contactState, S.reveal, S.revealResult],
   },
   async (t, { runId, ledger, read }) => {
-    // The second real run (a twin of the shared job) lists candidates of the first: read it until it does.
     const second = await t.setup.secondRealRun();
     const firstIds = new Set(read.candidates.map((c) => c.id));
-    let other: Read | undefined;
-    for (let n = 1; n <= SECOND_RUN_READS; n++) {
-      other = await latestRead(t, second.runId, `read the second real run (#${n})`);
-      if (!other) return;
-      if (other.candidates.some((c) => firstIds.has(c.id)) || n === SECOND_RUN_READS) break;
-      await t.sleep(SECOND_RUN_READ_EVERY_SPEC_MS);
-    }
-    const common = (other?.candidates ?? []).filter((c) => firstIds.has(c.id));
+    const other = await readUntilCommon(t, second.runId, firstIds);
+    if (!other) return;
+    const common = other.candidates.filter((c) => firstIds.has(c.id));
     if (common.length === 0)
       return t.skip(
-        `the two real runs of the shared job listed no candidate in common (${read.candidates.length} and ${other?.candidates.length ?? 0} listed), so no candidate could be revealed in one and read in the other; which candidates a run lists is the service's own outcome`,
+        `the two real runs of the shared job listed no candidate in common (${read.candidates.length} and ${other.candidates.length} listed), so no candidate could be revealed in one and read in the other; which candidates a run lists is the service's own outcome`,
         'not-applicable',
       );
-    // One already revealed for the organization (by a check here, or before), else a paid reveal in the first run.
-    await Promise.allSettled([...ledger.pending]);
-    const revealedBefore = (id: bigint): boolean =>
-      ledger.revealed.has(id) || read.candidates.some((c) => c.id === id && c.state === 'revealed');
-    let chosen = common.find((c) => revealedBefore(c.id));
-    if (!chosen) {
-      const pick = claimLocked(t, read, ledger, 'revealing a candidate both real runs list', (c) =>
-        common.some((x) => x.id === c.id),
-      );
-      if (!pick) return;
-      const res = await paidReveal(
-        t,
-        ledger,
-        runId,
-        pick,
-        `reveal candidate ${pick.id} in the first run (latest quote ${pick.price})`,
-      );
-      if (!expectRevealedInProduction(t, res, `revealing candidate ${pick.id}`)) return;
-      chosen = pick;
-    }
+    const chosen = await revealedInFirstRun(t, { runId, ledger, read }, common);
+    if (!chosen) return;
     const id = chosen.id;
     const after = await latestRead(t, second.runId, `read the second real run after candidate ${id} was revealed`);
     if (!after) return;

@@ -2,7 +2,7 @@
 // for (--watch-retries).
 
 import type { JsonValue } from '../../src/json/lossless.js';
-import type { CheckDefinition } from '../../src/api-setup/check.js';
+import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
 import type { ReceivedDelivery } from '../../src/webhook/receiver.js';
 import { S } from '../../src/spec/sections.js';
 import { obj } from '../support/json-values.js';
@@ -37,6 +37,40 @@ const WHOLE_SCHEDULE_SPEC_MS =
 /** The wait before attempt `n` (2 = the first retry); past the listed ones, the last. */
 function waitBefore(n: number): number {
   return RETRY_WAITS_SPEC_MS[Math.min(n - 2, RETRY_WAITS_SPEC_MS.length - 1)]!;
+}
+
+/** Each retry no sooner than its wait in the schedule, and no attempt past the last one either reading allows. */
+function judgeSchedule(t: CheckContext, attempts: readonly ReceivedDelivery[]): void {
+  const scale = t.target.timeScale;
+  for (let n = 2; n <= attempts.length; n++) {
+    const gap = (attempts[n - 1]!.receivedAt - attempts[n - 2]!.receivedAt) * scale;
+    const wait = waitBefore(n);
+    if (
+      !t.expect.that(gap >= SOONEST_FRACTION * wait, {
+        message: `attempt ${n} (${describeDelivery(attempts[n - 1]!)}) came ${specDuration(gap)} of spec time after attempt ${n - 1}; the schedule waits ${specDuration(wait)} before it`,
+        spec: S.events,
+        expected: `about ${specDuration(wait)}`,
+        received: specDuration(gap),
+      })
+    )
+      return;
+  }
+  const count = attempts.length;
+  if (
+    !t.expect.that(count <= ATTEMPTS_ONE_PER_WAIT, {
+      message: `the event was sent ${count} times, answered 500 each time; the spec allows up to ${ATTEMPTS_IN_ALL} attempts (${ATTEMPTS_ONE_PER_WAIT} if each listed wait precedes a retry), then never again`,
+      spec: S.events,
+      expected: `at most ${ATTEMPTS_ONE_PER_WAIT} attempts`,
+      received: `${count} attempts`,
+    })
+  )
+    return;
+  t.expect.warn(count <= ATTEMPTS_IN_ALL, {
+    message: `the event was sent ${count} times, answered 500 each time, the last ${specDuration(waitBefore(count))} after the eighth`,
+    spec: S.events,
+    reading: `"up to ${ATTEMPTS_IN_ALL} attempts" counts the first, so the 4 h wait is never reached`,
+    otherReading: `each of the ${RETRY_WAITS_SPEC_MS.length} listed waits precedes a retry (${ATTEMPTS_ONE_PER_WAIT} attempts, "about 8 hours")`,
+  });
 }
 
 export const retryScheduleWhole: CheckDefinition = {
@@ -117,35 +151,6 @@ export const retryScheduleWhole: CheckDefinition = {
       disarmHold();
       disarm();
     }
-    const scale = t.target.timeScale;
-    for (let n = 2; n <= attempts.length; n++) {
-      const gap = (attempts[n - 1]!.receivedAt - attempts[n - 2]!.receivedAt) * scale;
-      const wait = waitBefore(n);
-      if (
-        !t.expect.that(gap >= SOONEST_FRACTION * wait, {
-          message: `attempt ${n} (${describeDelivery(attempts[n - 1]!)}) came ${specDuration(gap)} of spec time after attempt ${n - 1}; the schedule waits ${specDuration(wait)} before it`,
-          spec: S.events,
-          expected: `about ${specDuration(wait)}`,
-          received: specDuration(gap),
-        })
-      )
-        return;
-    }
-    const count = attempts.length;
-    if (
-      !t.expect.that(count <= ATTEMPTS_ONE_PER_WAIT, {
-        message: `the event was sent ${count} times, answered 500 each time; the spec allows up to ${ATTEMPTS_IN_ALL} attempts (${ATTEMPTS_ONE_PER_WAIT} if each listed wait precedes a retry), then never again`,
-        spec: S.events,
-        expected: `at most ${ATTEMPTS_ONE_PER_WAIT} attempts`,
-        received: `${count} attempts`,
-      })
-    )
-      return;
-    t.expect.warn(count <= ATTEMPTS_IN_ALL, {
-      message: `the event was sent ${count} times, answered 500 each time, the last ${specDuration(waitBefore(count))} after the eighth`,
-      spec: S.events,
-      reading: `"up to ${ATTEMPTS_IN_ALL} attempts" counts the first, so the 4 h wait is never reached`,
-      otherReading: `each of the ${RETRY_WAITS_SPEC_MS.length} listed waits precedes a retry (${ATTEMPTS_ONE_PER_WAIT} attempts, "about 8 hours")`,
-    });
+    judgeSchedule(t, attempts);
   },
 };

@@ -171,6 +171,61 @@ function judgeCompletedProgress(
   );
 }
 
+/**
+ * One reveal of our own (free in the sandbox), the largest id: above 2^53 where the pool has one. Not
+ * the one reveal.candidate-id-above-2-53 spends (compared exactly): revealed first there, it would
+ * name no event here. Undefined when none was revealed.
+ */
+async function revealOwn(
+  t: CheckContext,
+  runId: string,
+  finalJson: ApiResponse['json'],
+  read: JsonObject | undefined,
+): Promise<bigint | undefined> {
+  if (t.target.environment !== 'sandbox') return undefined;
+  const spent = firstIdAbove2Pow53(finalJson);
+  const ids = objects(read?.candidates)
+    .map((c) => int(c.id))
+    .filter((x): x is bigint => x !== undefined && x !== spent);
+  const revealed = ids.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))[0];
+  if (revealed === undefined) return undefined;
+  const user = await t.setup.user();
+  const res = await t.api.post(
+    `/runs/${encodeURIComponent(runId)}/candidates/${revealed}/reveal`,
+    { acting_user_external_id: user.externalId },
+    { label: `reveal ${revealed} of the real run` },
+  );
+  return t.expect.status(res, 200, S.reveal) ? revealed : undefined;
+}
+
+/** One delivery of the real run: its envelope, its occurred_at, and a candidate_revealed's exact listed candidate id. */
+function judgeRunDelivery(
+  t: CheckContext,
+  d: ReceivedDelivery,
+  want: { runId: string; job: string; org: string },
+  read: JsonObject | undefined,
+): void {
+  for (const problem of envelopeProblems(d, want)) {
+    t.expect.fail({ message: `${describeDelivery(d)} of the real run ${problem}`, spec: S.events });
+  }
+  warnUnlessRfc3339(t, field(d, 'occurred_at'), `occurred_at of ${describeDelivery(d)} of the real run`, S.general);
+  if (eventOf(d) !== 'candidate_revealed') return;
+  const id = int(field(d, 'candidate_id'));
+  const exact =
+    id !== undefined && new RegExp(`"candidate_id"\\s*:\\s*${id.toString()}(?![\\d.eE])`).test(d.body.toString('utf8'));
+  t.expect.that(exact, {
+    message: `${describeDelivery(d)} carries candidate_id ${show(String(field(d, 'candidate_id') ?? null))} not written as the exact integer digits of a listed candidate; candidate_id is an int64`,
+    spec: S.identifiers,
+    received: d.body.toString('utf8').slice(0, 300),
+  });
+  if (id !== undefined && !objects(read?.candidates).some((c) => int(c.id) === id)) {
+    t.expect.fail({
+      message: `${describeDelivery(d)} names candidate ${id}, which the real run does not list; candidate_revealed names the revealed candidate of the run`,
+      spec: S.contactState,
+    });
+  }
+}
+
 export const realRunDeliveriesValid: CheckDefinition = {
   id: 'webhooks.real-run-deliveries-valid',
   title:
@@ -196,26 +251,7 @@ export const realRunDeliveriesValid: CheckDefinition = {
     }
     const runId = run.runId;
     const want = { runId, job: job.externalId, org: org.organizationExternalId };
-    // One reveal of our own (free in the sandbox), the largest id: above 2^53 where the pool has one. Not
-    // the one reveal.candidate-id-above-2-53 spends (compared exactly): revealed first there, it would
-    // name no event here.
-    let revealed: bigint | undefined;
-    if (t.target.environment === 'sandbox') {
-      const spent = firstIdAbove2Pow53(final.json);
-      const ids = objects(read?.candidates)
-        .map((c) => int(c.id))
-        .filter((x): x is bigint => x !== undefined && x !== spent);
-      revealed = ids.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))[0];
-      if (revealed !== undefined) {
-        const user = await t.setup.user();
-        const res = await t.api.post(
-          `/runs/${encodeURIComponent(runId)}/candidates/${revealed}/reveal`,
-          { acting_user_external_id: user.externalId },
-          { label: `reveal ${revealed} of the real run` },
-        );
-        if (!t.expect.status(res, 200, S.reveal)) revealed = undefined;
-      }
-    }
+    const revealed = await revealOwn(t, runId, final.json, read);
     const expected = status === 'completed' ? 'run_completed' : 'run_failed';
     const isTerminal = (d: ReceivedDelivery) => runIdOf(d) === runId && TERMINAL.includes(eventOf(d) ?? '');
     const isMine = (d: ReceivedDelivery) =>
@@ -255,29 +291,7 @@ export const realRunDeliveriesValid: CheckDefinition = {
       final,
     );
     // Every delivery of this run the receiver got, ours and other checks' reveals alike.
-    for (const d of rx.deliveries().filter((x) => runIdOf(x) === runId)) {
-      for (const problem of envelopeProblems(d, want)) {
-        t.expect.fail({ message: `${describeDelivery(d)} of the real run ${problem}`, spec: S.events });
-      }
-      warnUnlessRfc3339(t, field(d, 'occurred_at'), `occurred_at of ${describeDelivery(d)} of the real run`, S.general);
-      if (eventOf(d) === 'candidate_revealed') {
-        const id = int(field(d, 'candidate_id'));
-        const exact =
-          id !== undefined &&
-          new RegExp(`"candidate_id"\\s*:\\s*${id.toString()}(?![\\d.eE])`).test(d.body.toString('utf8'));
-        t.expect.that(exact, {
-          message: `${describeDelivery(d)} carries candidate_id ${show(String(field(d, 'candidate_id') ?? null))} not written as the exact integer digits of a listed candidate; candidate_id is an int64`,
-          spec: S.identifiers,
-          received: d.body.toString('utf8').slice(0, 300),
-        });
-        if (id !== undefined && !objects(read?.candidates).some((c) => int(c.id) === id)) {
-          t.expect.fail({
-            message: `${describeDelivery(d)} names candidate ${id}, which the real run does not list; candidate_revealed names the revealed candidate of the run`,
-            spec: S.contactState,
-          });
-        }
-      }
-    }
+    for (const d of rx.deliveries().filter((x) => runIdOf(x) === runId)) judgeRunDelivery(t, d, want, read);
     if (eventOf(terminal!) === 'run_completed') judgeCompletedProgress(t, terminal!, read, final);
   }),
 };

@@ -1,7 +1,7 @@
 // Uniqueness: an event_id names one event, and a run emits its terminal event at most once.
 
-import type { CheckDefinition } from '../../src/api-setup/check.js';
-import type { ReceivedDelivery } from '../../src/webhook/receiver.js';
+import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
+import type { ReceivedDelivery, WebhookReceiver } from '../../src/webhook/receiver.js';
 import { S } from '../../src/spec/sections.js';
 import { int, obj } from '../support/json-values.js';
 import { show } from '../support/messages.js';
@@ -93,6 +93,57 @@ interface Watched {
   missingJudgedElsewhere?: boolean;
 }
 
+/** Runs judged (at least one terminal event seen or required), and why the others were not. */
+interface Tally {
+  judged: number;
+  notJudged: string[];
+  /** Whether some run was not judged for a reason a conformant service may give (a run still running). */
+  conformantGap: boolean;
+}
+
+/** One run's terminal events: at most one, and the one its final status ties to when one is expected. */
+async function watchRun(t: CheckContext, rx: WebhookReceiver, w: Watched, tally: Tally): Promise<void> {
+  const terminal = (d: ReceivedDelivery) => runIdOf(d) === w.runId && TERMINAL.includes(eventOf(d) ?? '');
+  const waitSpecMs = w.expected ? DELIVERY_SPEC_MS : OPTIONAL_EVENT_SPEC_MS;
+  const first = await rx.waitFor(terminal, expectWait(t, waitSpecMs), t.signal);
+  if (t.signal.aborted) return;
+  if (!first) {
+    // cert-webhook's missing run_completed is webhooks.cert-webhook-run-completed's failure, not a second one here.
+    if (w.expected && w.missingJudgedElsewhere) {
+      tally.notJudged.push(
+        `the ${w.label} emitted no terminal event (webhooks.cert-webhook-run-completed judges that)`,
+      );
+    } else if (w.expected) {
+      tally.judged++;
+      t.expect.fail({
+        message: `the ${w.label} ${w.runId} ended ${w.expected === 'run_completed' ? 'completed' : 'failed'} but no ${w.expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a run reaching its terminal state emits it`,
+        spec: S.runStatus,
+      });
+    } else {
+      tally.notJudged.push(`the ${w.label} emitted no terminal event (none is required of it)`);
+    }
+    return;
+  }
+  tally.judged++;
+  // A second emission of the same transition comes at about the same time; retries share the event_id.
+  await settle(t);
+  const all = rx.deliveries().filter(terminal);
+  const events = distinctEvents(all);
+  t.expect.that(events.length === 1, {
+    message: `the ${w.label} ${w.runId} emitted ${events.length} terminal events (event_ids ${events.join(', ')}: ${all.map(describeDelivery).join('; ')}); run_completed and run_failed are emitted at most once per run`,
+    spec: S.runStatus,
+    expected: 1,
+    received: events.length,
+  });
+  if (w.expected)
+    t.expect.equal(
+      eventOf(first),
+      w.expected,
+      `event for the ${w.label} ${w.runId}, which ended ${w.expected === 'run_completed' ? 'completed' : 'failed'}`,
+      S.runStatus,
+    );
+}
+
 export const runEventOncePerRun: CheckDefinition = {
   id: 'webhooks.run-event-once-per-run',
   title:
@@ -103,51 +154,8 @@ export const runEventOncePerRun: CheckDefinition = {
   needs: ['webhook-receiver'],
   timeoutMs: DELIVERY_SPEC_MS + SETTLE_SPEC_MS + 60_000,
   run: withReceiver(async (t, rx) => {
-    /** Runs judged (at least one terminal event seen or required), and why the others were not. */
-    let judged = 0;
-    const notJudged: string[] = [];
-    /** Whether some run was not judged for a reason a conformant service may give (a run still running). */
-    let conformantGap = false;
-    const watch = async (w: Watched): Promise<void> => {
-      const terminal = (d: ReceivedDelivery) => runIdOf(d) === w.runId && TERMINAL.includes(eventOf(d) ?? '');
-      const waitSpecMs = w.expected ? DELIVERY_SPEC_MS : OPTIONAL_EVENT_SPEC_MS;
-      const first = await rx.waitFor(terminal, expectWait(t, waitSpecMs), t.signal);
-      if (t.signal.aborted) return;
-      if (!first) {
-        // cert-webhook's missing run_completed is webhooks.cert-webhook-run-completed's failure, not a second one here.
-        if (w.expected && w.missingJudgedElsewhere) {
-          notJudged.push(`the ${w.label} emitted no terminal event (webhooks.cert-webhook-run-completed judges that)`);
-        } else if (w.expected) {
-          judged++;
-          t.expect.fail({
-            message: `the ${w.label} ${w.runId} ended ${w.expected === 'run_completed' ? 'completed' : 'failed'} but no ${w.expected} reached the receiver within ${specDuration(DELIVERY_SPEC_MS)} of spec time; a run reaching its terminal state emits it`,
-            spec: S.runStatus,
-          });
-        } else {
-          notJudged.push(`the ${w.label} emitted no terminal event (none is required of it)`);
-        }
-        return;
-      }
-      judged++;
-      // A second emission of the same transition comes at about the same time; retries share the event_id.
-      await settle(t);
-      const all = rx.deliveries().filter(terminal);
-      const events = distinctEvents(all);
-      t.expect.that(events.length === 1, {
-        message: `the ${w.label} ${w.runId} emitted ${events.length} terminal events (event_ids ${events.join(', ')}: ${all.map(describeDelivery).join('; ')}); run_completed and run_failed are emitted at most once per run`,
-        spec: S.runStatus,
-        expected: 1,
-        received: events.length,
-      });
-      if (w.expected)
-        t.expect.equal(
-          eventOf(first),
-          w.expected,
-          `event for the ${w.label} ${w.runId}, which ended ${w.expected === 'run_completed' ? 'completed' : 'failed'}`,
-          S.runStatus,
-        );
-    };
-
+    const tally: Tally = { judged: 0, notJudged: [], conformantGap: false };
+    const watch = (w: Watched): Promise<void> => watchRun(t, rx, w, tally);
     const watches: Array<Promise<void>> = [];
     if (t.target.environment === 'sandbox') {
       // cert-webhook: "a run_completed webhook is queued at creation when a webhook is registered" (a
@@ -172,8 +180,8 @@ export const runEventOncePerRun: CheckDefinition = {
         const status = obj(final.json)?.status;
         if (status !== 'completed' && status !== 'failed') {
           // The spec sets no duration for a run: one still running emitted nothing yet, conformantly.
-          conformantGap = true;
-          notJudged.push(
+          tally.conformantGap = true;
+          tally.notJudged.push(
             `the real run ${run.runId} was still ${show(status ?? null)} when polling stopped (runs-read.real-run-ends-within-30-minutes judges that), so it tied no event to a final status`,
           );
           return;
@@ -188,10 +196,10 @@ export const runEventOncePerRun: CheckDefinition = {
     await Promise.all(watches);
     if (t.signal.aborted) return;
     // Never a silent pass: with no run to judge, nothing was asserted.
-    if (judged === 0)
+    if (tally.judged === 0)
       t.skip(
-        `no run gave a terminal event to judge: ${notJudged.join('; ')}`,
-        conformantGap ? 'not-applicable' : 'inconclusive',
+        `no run gave a terminal event to judge: ${tally.notJudged.join('; ')}`,
+        tally.conformantGap ? 'not-applicable' : 'inconclusive',
       );
   }),
 };

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { judgeContext } from '../../../test/support/judge-context.js';
 import { packageRoot } from '../../package-root.js';
 import { INJECTION_POINTS } from '../injection-points.js';
 import { loadSpec } from '../../spec/spec-file.js';
@@ -40,14 +41,12 @@ const read = (at: number, status: string | number, over: Partial<PartnerRequest>
   typeof status === 'number'
     ? req(at, { endpoint: 'runs-read', runId: RUN, status, ...over })
     : req(at, { endpoint: 'runs-read', runId: RUN, responseJson: { run_id: RUN, status, notices: [] }, ...over });
-const ctx = (over: Partial<JudgeContext> = {}): JudgeContext => ({
-  timeScale: 1,
-  webhookRegistered: true,
-  inject: true,
-  final: true,
-  now: 10_000_000,
-  ...over,
-});
+/** A known 503 of a POST, then the same call again 1.5 s later: a known failure the client retried. */
+const knownFailureRetried = (endpoint: 'jobs' | 'users', path: string, externalId: string): PartnerRequest[] => [
+  req(100_000, { endpoint, path, json: { external_id: externalId }, status: 503, errorCode: 'rate_limit_unavailable' }),
+  req(101_500, { endpoint, path, json: { external_id: externalId } }),
+];
+const ctx = judgeContext;
 const judge = (
   id: string,
   requests: PartnerRequest[],
@@ -409,20 +408,13 @@ describe('partner rules', () => {
       judge(id, [refused(), users(500), req(1000, { endpoint: 'runs-start', json: start, status: 202 })]).state,
     ).toBe('passed');
     // The same after a job (422/409/410 alike) or a redeem in between.
-    expect(
-      judge(id, [
-        req(0, { endpoint: 'runs-start', json: start, status: 422 }),
-        req(500, { endpoint: 'jobs', json: { external_id: 'job-1' } }),
-        req(1000, { endpoint: 'runs-start', json: start }),
-      ]).state,
-    ).toBe('passed');
-    expect(
-      judge(id, [
-        req(0, { endpoint: 'runs-start', json: start, status: 410 }),
-        req(500, { endpoint: 'redeem', json: { code: 'X' } }),
-        req(1000, { endpoint: 'runs-start', json: start }),
-      ]).state,
-    ).toBe('passed');
+    const changedBetween = (status: number, change: Parameters<typeof req>[1]) => [
+      req(0, { endpoint: 'runs-start', json: start, status }),
+      req(500, change),
+      req(1000, { endpoint: 'runs-start', json: start }),
+    ];
+    expect(judge(id, changedBetween(422, { endpoint: 'jobs', json: { external_id: 'job-1' } })).state).toBe('passed');
+    expect(judge(id, changedBetween(410, { endpoint: 'redeem', json: { code: 'X' } })).state).toBe('passed');
     // Nothing changed in between (or the change was refused): still a retry.
     expect(judge(id, [refused(), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe('failed');
     expect(judge(id, [refused(), users(500, 422), req(1000, { endpoint: 'runs-start', json: start })]).state).toBe(
@@ -960,16 +952,7 @@ describe('partner rules', () => {
 
     it('an unknown error code: a job upserted again with an edited description is handled (retried)', () => {
       const id = 'unknown-values.error-code-handled-by-status';
-      const known = [
-        req(100_000, {
-          endpoint: 'jobs',
-          path: '/v1/jobs',
-          json: { external_id: 'k' },
-          status: 503,
-          errorCode: 'rate_limit_unavailable',
-        }),
-        req(101_500, { endpoint: 'jobs', path: '/v1/jobs', json: { external_id: 'k' } }),
-      ];
+      const known = knownFailureRetried('jobs', '/v1/jobs', 'k');
       const failed = req(0, {
         endpoint: 'jobs',
         path: '/v1/jobs',
@@ -1293,16 +1276,7 @@ describe('partner rules', () => {
       expect(v.state).toBe('warning');
       expect(v.message).toContain('reading taken');
       // A known 503 of a POST retried, the unknown one not: not handled by its status.
-      const knownPost = [
-        req(100_000, {
-          endpoint: 'users',
-          path: '/v1/users',
-          json: { external_id: 'u' },
-          status: 503,
-          errorCode: 'rate_limit_unavailable',
-        }),
-        req(101_500, { endpoint: 'users', path: '/v1/users', json: { external_id: 'u' } }),
-      ];
+      const knownPost = knownFailureRetried('users', '/v1/users', 'u');
       expect(judge(id, [job(0, { status: 503, errorCode: 'zz_new_error' }), ...knownPost]).state).toBe('failed');
     });
 
