@@ -35,6 +35,7 @@ const ADVISORY = [
 ];
 const WEBHOOK_RULES = [
   'webhooks.bad-signature-refused',
+  'webhooks.repeated-event-id-not-acted-on-again',
   'webhooks.valid-deliveries-acknowledged-2xx',
   'webhooks.valid-deliveries-never-redirected',
 ];
@@ -143,7 +144,7 @@ describe('svc-certify partner', () => {
     expect(needsInput.map((m) => m.what)).toEqual(['--webhook-url']);
     expect([...needsInput[0]!.checks].sort()).toEqual([...WEBHOOK_RULES].sort());
     expect(plain.stdout).toContain('injection run-start-500');
-    expect(plain.stdout).toContain('--webhook-url would run 3 checks');
+    expect(plain.stdout).toContain('--webhook-url would run 4 checks');
     const strict = await run([...session, '--reporter', 'json', '--strict'], { cwd: dir });
     expect(strict.code).toBe(1);
     expect(readResults(join(dir, 'out')).verdict).toBe('not-certified');
