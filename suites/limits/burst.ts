@@ -38,6 +38,8 @@ export const rateOf = (t: CheckContext): number => t.target.rateLimit ?? DEFAULT
 export async function burst(
   t: CheckContext,
   send: (label: string) => Promise<ApiResponse>,
+  /** Called as each wave leaves, after its requests: what it sends then arrives with the wave. */
+  alongEachWave?: () => void,
 ): Promise<Burst | undefined> {
   const started = Date.now();
   const wave = rateOf(t) + 1;
@@ -54,7 +56,9 @@ export async function burst(
   await one();
   while (b.limited === undefined && b.sent < cap && !t.signal.aborted) {
     const before = answered;
-    await Promise.all(Array.from({ length: Math.min(wave, cap - b.sent) }, one));
+    const leaving = Array.from({ length: Math.min(wave, cap - b.sent) }, one);
+    alongEachWave?.();
+    await Promise.all(leaving);
     if (answered === before) break; // the target is not answering at all
     if (b.limited === undefined) t.progress(`${b.sent} requests sent, no 429 yet`);
   }
