@@ -66,6 +66,15 @@ const delivered = (at: number, over: Partial<WebhookDelivery> = {}): WebhookDeli
   ackTimeoutMs: 10_000,
   ...over,
 });
+/** A decisions batch that a 422 refuses for b's unknown reject reason (a is valid), and b fixed. */
+const BATCH_422 = (() => {
+  const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
+  return {
+    a: { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' },
+    b,
+    fixedB: { ...b, reject_reason: 'location' },
+  };
+})();
 /** A known 503 of a POST, then the same call again 1.5 s later: a known failure the client retried. */
 const knownFailureRetried = (endpoint: 'jobs' | 'users', path: string, externalId: string): PartnerRequest[] => [
   req(100_000, { endpoint, path, json: { external_id: externalId }, status: 503, errorCode: 'rate_limit_unavailable' }),
@@ -440,37 +449,26 @@ describe('partner rules', () => {
     expect(v.message).toContain('nothing was executed');
     expect(v.message).toContain('retry with backoff');
     // Execution unknown: after a 500, another 503 or a lost answer, a resend sooner than a person acts fails.
-    expect(
+    const startResent = (first: Partial<PartnerRequest>) =>
       judge('retries.run-start-not-retried-after-5xx', [
-        req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error' }),
+        req(0, { endpoint: 'runs-start', json: body, ...first }),
         req(500, { endpoint: 'runs-start', json: body }),
-      ]).state,
-    ).toBe('failed');
+      ]).state;
     expect(
-      judge('retries.run-start-not-retried-after-5xx', [
-        req(0, { endpoint: 'runs-start', json: body, status: 503, errorCode: 'unavailable' }),
-        req(500, { endpoint: 'runs-start', json: body }),
-      ]).state,
-    ).toBe('failed');
-    expect(
-      judge('retries.run-start-not-retried-after-5xx', [
-        req(0, { endpoint: 'runs-start', json: body, status: 0, lost: true }),
-        req(500, { endpoint: 'runs-start', json: body }),
-      ]).state,
-    ).toBe('failed');
+      [
+        { status: 500, errorCode: 'internal_error' },
+        { status: 503, errorCode: 'unavailable' },
+        { status: 0, lost: true },
+      ].map(startResent),
+    ).toEqual(['failed', 'failed', 'failed']);
     const code = { code: 'SVC-ABCD-EFGH', external_id: 'c' };
-    expect(
+    const redeemResent = (first: Partial<PartnerRequest>) =>
       judge('retries.redeem-not-retried-after-lost-answer', [
-        req(0, { endpoint: 'redeem', json: code, ...unavailable }),
+        req(0, { endpoint: 'redeem', json: code, ...first }),
         req(1001, { endpoint: 'redeem', json: code }),
-      ]).state,
-    ).toBe('passed');
-    expect(
-      judge('retries.redeem-not-retried-after-lost-answer', [
-        req(0, { endpoint: 'redeem', json: code, status: 500 }),
-        req(1001, { endpoint: 'redeem', json: code }),
-      ]).state,
-    ).toBe('failed');
+      ]).state;
+    expect(redeemResent(unavailable)).toBe('passed');
+    expect(redeemResent({ status: 500 })).toBe('failed');
   });
 
   it('secrets in a body: the mere sot_/spk_ shape is text; the issued key or token itself warns, never fails', () => {
@@ -711,9 +709,7 @@ describe('partner rules', () => {
 
     it('after a decisions 422 the whole batch is resent: dropping an evidently valid item fails, the refused one warns', () => {
       const id = 'decisions.whole-batch-resent-after-422';
-      const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
-      const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
-      const fixedB = { ...b, reject_reason: 'location' };
+      const { a, b, fixedB } = BATCH_422;
       const refused = (code = 'unknown_reject_reason') =>
         req(0, {
           endpoint: 'decisions',
@@ -883,9 +879,7 @@ describe('partner rules', () => {
 
     it("whole batch after 422: another recruiter's call in between is not the resend; a resend in parts passes", () => {
       const id = 'decisions.whole-batch-resent-after-422';
-      const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
-      const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
-      const fixedB = { ...b, reject_reason: 'location' };
+      const { a, b, fixedB } = BATCH_422;
       const refused = decide(0, 'rec-1', [a, b], {
         status: 422,
         errorCode: 'unknown_reject_reason',
