@@ -75,6 +75,10 @@ const BATCH_422 = (() => {
     fixedB: { ...b, reject_reason: 'location' },
   };
 })();
+/** What a run start of job-1 by rec-1 sends, and that start (POST /v1/runs at `at`; `over` says what differs). */
+const START_BODY = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
+const runStart = (at: number, over: Partial<PartnerRequest> = {}) =>
+  req(at, { endpoint: 'runs-start', path: '/v1/runs', json: START_BODY, ...over });
 /** A known 503 of a POST, then the same call again 1.5 s later: a known failure the client retried. */
 const knownFailureRetried = (endpoint: 'jobs' | 'users', path: string, externalId: string): PartnerRequest[] => [
   req(100_000, { endpoint, path, json: { external_id: externalId }, status: 503, errorCode: 'rate_limit_unavailable' }),
@@ -1150,39 +1154,15 @@ describe('partner rules', () => {
 
     it('run start: an identical start sent while the failed one was still in flight is concurrent, not a retry', () => {
       const id = 'retries.run-start-not-retried-after-5xx';
-      const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
-      const failed = req(0, {
-        endpoint: 'runs-start',
-        path: '/v1/runs',
-        json: body,
-        status: 500,
-        errorCode: 'internal_error',
-        answeredAt: 400,
-      });
-      expect(
-        judge(id, [failed, req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 })]).state,
-      ).toBe('passed');
-      expect(
-        judge(id, [
-          failed,
-          req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 }),
-          req(900, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 }),
-        ]).state,
-      ).toBe('failed');
+      const failed = runStart(0, { status: 500, errorCode: 'internal_error', answeredAt: 400 });
+      expect(judge(id, [failed, runStart(100, { status: 202 })]).state).toBe('passed');
+      expect(judge(id, [failed, runStart(100, { status: 202 }), runStart(900, { status: 202 })]).state).toBe('failed');
     });
 
     it('misses closed: a run start retried with an attempt counter of its own fails; a decisions batch refused 422 and never resent fails', () => {
-      const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
-      const failed = req(0, {
-        endpoint: 'runs-start',
-        path: '/v1/runs',
-        json: body,
-        status: 500,
-        errorCode: 'internal_error',
-      });
-      const retried = req(400, {
-        endpoint: 'runs-start',
-        path: '/v1/runs',
+      const body = START_BODY;
+      const failed = runStart(0, { status: 500, errorCode: 'internal_error' });
+      const retried = runStart(400, {
         query: 'attempt=2',
         json: { ...body, client_request_id: 'r-2' },
         status: 202,
