@@ -92,43 +92,76 @@ function redeemUnknownCode(t: CheckContext, auth: RequestAuth): Promise<ApiRespo
   );
 }
 
+/**
+ * A check that the credential of a disabled party (an operator input: the need) is refused with 403
+ * and the error code naming what is disabled.
+ */
+function refusedWhenDisabled(
+  def: Pick<CheckDefinition, 'id' | 'title'>,
+  need: 'disabled-org-token' | 'disabled-partner-key',
+  code: 'organization_disabled' | 'partner_disabled',
+  send: (t: CheckContext) => Promise<ApiResponse>,
+): CheckDefinition {
+  return {
+    ...def,
+    suite,
+    evidence: 'input',
+    spec: [S.authentication, S.crossCutting],
+    needs: [need],
+    async run(t) {
+      t.expect.error(await send(t), 403, code, S.authentication);
+    },
+  };
+}
+
+/**
+ * A check that every endpoint refuses the partner key `keyOf` gives (none, or one never issued) with
+ * 401 invalid_partner_key. Endpoints of an organization get the primary one's token, so only the key
+ * can be what is wrong.
+ */
+function partnerKeyRefusedEverywhere(
+  def: Pick<CheckDefinition, 'id' | 'title'>,
+  what: string,
+  keyOf: () => string | undefined,
+): CheckDefinition {
+  return {
+    ...def,
+    suite,
+    evidence: 'provoked',
+    spec: [S.authentication, S.crossCutting],
+    needs: ['org'],
+    async run(t) {
+      const org = await t.setup.org();
+      const key = keyOf();
+      const partner = key === undefined ? undefined : { partnerKey: key };
+      await expectRefusedEverywhere(t, {
+        orgOnly: false,
+        auth: (p) => (p.needsOrg ? { ...partner, orgToken: org.orgToken } : (partner ?? 'none')),
+        code: 'invalid_partner_key',
+        what,
+      });
+    },
+  };
+}
+
 export const AUTH_CHECKS: CheckDefinition[] = [
-  {
-    id: 'auth.missing-partner-key-refused-401',
-    title: 'A request without x-partner-key is refused with 401 invalid_partner_key, on every endpoint',
-    suite,
-    evidence: 'provoked',
-    spec: [S.authentication, S.crossCutting],
-    needs: ['org'],
-    async run(t) {
-      const org = await t.setup.org();
-      await expectRefusedEverywhere(t, {
-        orgOnly: false,
-        auth: (p) => (p.needsOrg ? { orgToken: org.orgToken } : 'none'),
-        code: 'invalid_partner_key',
-        what: 'without x-partner-key',
-      });
+  partnerKeyRefusedEverywhere(
+    {
+      id: 'auth.missing-partner-key-refused-401',
+      title: 'A request without x-partner-key is refused with 401 invalid_partner_key, on every endpoint',
     },
-  },
-  {
-    id: 'auth.unknown-partner-key-refused-401',
-    title:
-      'A well-formed partner key the service never issued is refused with 401 invalid_partner_key, on every endpoint',
-    suite,
-    evidence: 'provoked',
-    spec: [S.authentication, S.crossCutting],
-    needs: ['org'],
-    async run(t) {
-      const org = await t.setup.org();
-      const key = unknownPartnerKey();
-      await expectRefusedEverywhere(t, {
-        orgOnly: false,
-        auth: (p) => (p.needsOrg ? { partnerKey: key, orgToken: org.orgToken } : { partnerKey: key }),
-        code: 'invalid_partner_key',
-        what: 'with an unknown partner key',
-      });
+    'without x-partner-key',
+    () => undefined,
+  ),
+  partnerKeyRefusedEverywhere(
+    {
+      id: 'auth.unknown-partner-key-refused-401',
+      title:
+        'A well-formed partner key the service never issued is refused with 401 invalid_partner_key, on every endpoint',
     },
-  },
+    'with an unknown partner key',
+    unknownPartnerKey,
+  ),
   {
     id: 'auth.missing-org-token-refused-401',
     title: 'A request without x-svc-org is refused with 401 invalid_org_token, on every endpoint but redeem',
@@ -172,33 +205,28 @@ export const AUTH_CHECKS: CheckDefinition[] = [
       t.expect.error(res, 404, 'code_not_found', S.redeem);
     },
   },
-  {
-    id: 'auth.disabled-org-token-refused-403',
-    title: 'The org token of a disabled organization is refused with 403 organization_disabled',
-    suite,
-    evidence: 'input',
-    spec: [S.authentication, S.crossCutting],
-    needs: ['disabled-org-token'],
-    async run(t) {
-      const res = await t.api.get(`/runs/${randomUUID()}`, {
+  refusedWhenDisabled(
+    {
+      id: 'auth.disabled-org-token-refused-403',
+      title: 'The org token of a disabled organization is refused with 403 organization_disabled',
+    },
+    'disabled-org-token',
+    'organization_disabled',
+    (t) =>
+      t.api.get(`/runs/${randomUUID()}`, {
         auth: { partnerKey: t.inputs.partnerKey, orgToken: t.inputs.disabledOrgToken! },
-      });
-      t.expect.error(res, 403, 'organization_disabled', S.authentication);
+      }),
+  ),
+  refusedWhenDisabled(
+    {
+      id: 'auth.disabled-partner-key-refused-403',
+      title: 'The key of a disabled partner is refused with 403 partner_disabled',
     },
-  },
-  {
-    id: 'auth.disabled-partner-key-refused-403',
-    title: 'The key of a disabled partner is refused with 403 partner_disabled',
-    suite,
-    evidence: 'input',
-    spec: [S.authentication, S.crossCutting],
-    needs: ['disabled-partner-key'],
-    async run(t) {
-      // Redeem needs the partner key only, so the partner's state alone decides the answer.
-      const res = await redeemUnknownCode(t, { partnerKey: t.inputs.disabledPartnerKey! });
-      t.expect.error(res, 403, 'partner_disabled', S.authentication);
-    },
-  },
+    'disabled-partner-key',
+    'partner_disabled',
+    // Redeem needs the partner key only, so the partner's state alone decides the answer.
+    (t) => redeemUnknownCode(t, { partnerKey: t.inputs.disabledPartnerKey! }),
+  ),
   {
     id: 'auth.other-partner-key-isolated',
     title:

@@ -391,32 +391,44 @@ const repeatReplacesDescription: CheckDefinition = {
   },
 };
 
-export const JOBS_CHECKS: CheckDefinition[] = [
-  {
-    id: 'jobs.create-new-job',
-    title: 'Creating a job with a fresh external_id answers 2xx with a uuid job_id and created: true',
+/** A check that creates jobs in the primary organization (provoked), once that organization exists. */
+function jobCreationCheck(
+  def: Pick<CheckDefinition, 'id' | 'title'>,
+  judge: (t: CheckContext) => Promise<void>,
+): CheckDefinition {
+  return {
+    ...def,
     suite,
     evidence: 'provoked',
     spec: [S.jobs, S.job],
     needs: ['org'],
     async run(t) {
       await t.setup.org();
+      await judge(t);
+    },
+  };
+}
+
+export const JOBS_CHECKS: CheckDefinition[] = [
+  jobCreationCheck(
+    {
+      id: 'jobs.create-new-job',
+      title: 'Creating a job with a fresh external_id answers 2xx with a uuid job_id and created: true',
+    },
+    async (t) => {
       const res = await postJob(t, jobBody(t.setup.uniqueId('svc-certify-job')), 'create a job');
       if (!t.expect.status(res, '2xx', S.jobs)) return;
       if (!t.expect.schema(res.json, 'job-response', S.jobs, res)) return;
       // The spec states `updated` only for a repeat, so the first call asserts `created` alone.
       t.expect.equal(obj(res.json)?.created, true, '`created` of the first call with a fresh external_id', S.job, res);
     },
-  },
-  {
-    id: 'jobs.upsert-repeat-same-job',
-    title: 'Repeating a job creation returns the same job_id with created: false, updated: true',
-    suite,
-    evidence: 'provoked',
-    spec: [S.jobs, S.job],
-    needs: ['org'],
-    async run(t) {
-      await t.setup.org();
+  ),
+  jobCreationCheck(
+    {
+      id: 'jobs.upsert-repeat-same-job',
+      title: 'Repeating a job creation returns the same job_id with created: false, updated: true',
+    },
+    async (t) => {
       const body = jobBody(t.setup.uniqueId('svc-certify-job'));
       const first = await postJob(t, body, 'create a job');
       if (!t.expect.status(first, '2xx', S.jobs)) return;
@@ -439,7 +451,7 @@ export const JOBS_CHECKS: CheckDefinition[] = [
         second,
       );
     },
-  },
+  ),
   {
     id: 'jobs.upsert-replaces-location',
     title:

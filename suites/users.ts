@@ -41,16 +41,34 @@ async function recruiterOfFirstOrgOnly(t: CheckContext) {
   return { role, second, asSecond, externalId, mine };
 }
 
-export const USERS_CHECKS: CheckDefinition[] = [
-  {
-    id: 'users.register-new-user',
-    title: 'Registering a new recruiter answers 2xx with a uuid user_id and created: true',
+/**
+ * A check that registers recruiters in the primary organization (provoked): `judge` gets the role
+ * the setup's recruiter has, so each registration carries one the target accepts.
+ */
+function registrationCheck(
+  def: Pick<CheckDefinition, 'id' | 'title'>,
+  judge: (t: CheckContext, role: string | undefined) => Promise<void>,
+): CheckDefinition {
+  return {
+    ...def,
     suite,
     evidence: 'provoked',
     spec: [S.users, S.user],
     needs: ['org'],
     async run(t) {
       const { role } = await t.setup.user();
+      await judge(t, role);
+    },
+  };
+}
+
+export const USERS_CHECKS: CheckDefinition[] = [
+  registrationCheck(
+    {
+      id: 'users.register-new-user',
+      title: 'Registering a new recruiter answers 2xx with a uuid user_id and created: true',
+    },
+    async (t, role) => {
       const res = await register(t, t.setup.uniqueId('svc-certify-user'), role, 'register a new recruiter');
       if (!t.expect.status(res, '2xx', S.users)) return;
       if (!t.expect.schema(res.json, 'user-response', S.users, res)) return;
@@ -63,16 +81,13 @@ export const USERS_CHECKS: CheckDefinition[] = [
         res,
       );
     },
-  },
-  {
-    id: 'users.upsert-repeat-same-user',
-    title: 'Repeating a registration returns the same user_id with created: false',
-    suite,
-    evidence: 'provoked',
-    spec: [S.users, S.user],
-    needs: ['org'],
-    async run(t) {
-      const { role } = await t.setup.user();
+  ),
+  registrationCheck(
+    {
+      id: 'users.upsert-repeat-same-user',
+      title: 'Repeating a registration returns the same user_id with created: false',
+    },
+    async (t, role) => {
       const externalId = t.setup.uniqueId('svc-certify-user');
       const first = await register(t, externalId, role, 'register');
       if (!t.expect.status(first, '2xx', S.users)) return;
@@ -84,7 +99,7 @@ export const USERS_CHECKS: CheckDefinition[] = [
       t.expect.equal(b?.user_id, firstId, "`user_id` of the repeat (against the first call's)", S.users, second);
       t.expect.equal(b?.created, false, '`created` of the repeat', S.users, second);
     },
-  },
+  ),
   {
     id: 'users.external-id-per-organization',
     title:

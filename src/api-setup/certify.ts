@@ -74,9 +74,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
   loadSpec();
   // The suites and the text of --suite and --grep.
   const selected = createRunRegistry(options.checks, options.suiteOrder).select(config);
-  const signal = options.signal ?? new AbortController().signal;
-  // Every running check and setup step listens for the abort: far more than the default 10.
-  setMaxListeners(0, signal);
+  const signal = abortSignalOf(options);
 
   let setup: SharedSetupCore | undefined;
   const { redactor, engine, gated, journal, journaled } = openHttp(config, baseUrl, config.partnerKey, () =>
@@ -144,6 +142,14 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     await ownReceiver?.close().catch(() => undefined);
     await engine.close().catch(() => undefined);
   }
+}
+
+/** The certification's abort signal (a never-aborted one without a caller's). */
+function abortSignalOf(options: CertifyOptions): AbortSignal {
+  const signal = options.signal ?? new AbortController().signal;
+  // Every running check and setup step listens for the abort: far more than the default 10.
+  setMaxListeners(0, signal);
+  return signal;
 }
 
 /**

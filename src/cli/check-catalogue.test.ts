@@ -121,16 +121,26 @@ function declaredWarnings(sources: readonly Source[]): Declared[] {
         changed = true;
       }
   }
+  // Factories whose checks copy the declaration of the row they are given: the row is judged. A check
+  // copies it with `...declarationOf(row)`, or by spreading what such a factory returns (to a fixed point).
+  const copying = new Set<string>();
   const copiesDeclaration = (o: ts.ObjectLiteralExpression): boolean =>
-    o.properties.some((p) => ts.isSpreadAssignment(p) && /^declarationOf\(/.test(p.expression.getText()));
-  // Factories whose checks copy the declaration of the row they are given: the row is judged.
-  const copying = new Set(
-    [...functions]
-      .filter(([, bodies]) =>
-        bodies.some((b) => some(b, (c) => ts.isObjectLiteralExpression(c) && copiesDeclaration(c))),
-      )
-      .map(([name]) => name),
-  );
+    o.properties.some(
+      (p) =>
+        ts.isSpreadAssignment(p) &&
+        (/^declarationOf\(/.test(p.expression.getText()) || copying.has(calledName(p.expression) ?? '')),
+    );
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [name, bodies] of functions)
+      if (
+        !copying.has(name) &&
+        bodies.some((b) => some(b, (c) => ts.isObjectLiteralExpression(c) && copiesDeclaration(c)))
+      ) {
+        copying.add(name);
+        changed = true;
+      }
+  }
   // Factories that spread a parameter into the check they build (`{ ...def, run }`): the row they are
   // given is the declaration, and the code they are given beside it (a judging callback) is the check's.
   // Whether such a factory adds `warns` itself (for every row) is kept.
@@ -240,6 +250,8 @@ describe('what may warn is declared, and only that', () => {
         function helper(t) { t.expect.warn(false, {}); }
         function outer(t) { helper(t); }
         function make(row) { return { id: row.id, title: row.title, ...declarationOf(row), run(t) { outer(t); } }; }
+        function headOf(row) { return { id: row.id, title: row.title, ...declarationOf(row) }; }
+        function makeFromHead(row) { return { ...headOf(row), run(t) { outer(t); } }; }
         function twoStep(def, judge) { return { ...def, run(t) { judge(t); } }; }
         function warnedTwoStep(def, judge) { return twoStep({ ...def, warns: ['w'] }, judge); }
         const CHECKS = [
@@ -249,6 +261,7 @@ describe('what may warn is declared, and only that', () => {
           { id: 'a.claims', title: 'd', warns: ['y'], run(t) { t.expect.status(1, 200); } },
           { id: 'a.empty', title: 'e', warns: [], run(t) { t.expect.status(1, 200); } },
           make({ id: 'a.row', title: 'f' }),
+          makeFromHead({ id: 'a.row-via-head', title: 'm' }),
           { id: 'a.rule', title: 'g', advisory: true, judge() {} },
           { id: 'a.pushes', title: 'h', warns: ['z'], judge() { const warnings = []; warnings.push({}); } },
           twoStep({ id: 'a.judged-beside', title: 'i' }, (t) => t.expect.warn(false, {})),
@@ -261,6 +274,7 @@ describe('what may warn is declared, and only that', () => {
       "'a.direct' may warn but declares no warns",
       "'a.claims' declares warns but nothing in it can warn",
       "'a.row' may warn but declares no warns",
+      "'a.row-via-head' may warn but declares no warns",
       "'a.rule' may warn but declares no warns",
       "'a.judged-beside' may warn but declares no warns",
       "'a.beside-claims' declares warns but nothing in it can warn",

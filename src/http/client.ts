@@ -81,49 +81,73 @@ export interface HttpEngine {
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const { redactor } = opts;
-  const pacer = createPacer({ ratePerMinute: opts.ratePerMinute, windowMs: 60_000 / opts.timeScale });
-  const agent = new Agent({
-    connections: opts.connections ?? 16,
+/**
+ * The wire to the target: the paced traffic's connections, and the limits checks' own for their bursts,
+ * with one send that picks between them.
+ */
+function createTransport(opts: HttpEngineOptions, timeoutMs: number): { transport: Send; close(): Promise<void> } {
+  const timeouts = {
     keepAliveTimeout: 4_000,
     connectTimeout: timeoutMs,
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
-  });
+  };
+  const agent = new Agent({ connections: opts.connections ?? 16, ...timeouts });
   // The limits checks' deliberate bursts (unpaced) keep more requests in flight than the paced traffic
   // ever needs: enough to exceed the target's limit within one window however far away it is. They get
   // their own connections, as many as they keep in flight, so a burst is never throttled to what 16
   // connections carry in a round trip (a target 250 ms away: 64 a second, under the 120 a minute ÷ 60).
-  const burstAgent = new Agent({
-    keepAliveTimeout: 4_000,
-    connectTimeout: timeoutMs,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
-  const engineStops = createStopGroup();
-  // How often the target kept a lower limit than --rate-limit, and the pacing it left (a notice).
-  const kept: { times: number; first?: LimitKeptReport; last?: LimitKeptReport } = { times: 0 };
-  const limits = honourRateLimits(pacer, {
-    timeScale: opts.timeScale,
-    onLimited: (report) => {
-      kept.times += 1;
-      kept.first ??= report;
-      kept.last = report;
+  const burstAgent = new Agent(timeouts);
+  const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const pacedSend = undiciSend(agent, maxBodyBytes);
+  const burstSend = undiciSend(burstAgent, maxBodyBytes);
+  return {
+    transport: (req, attempt) => (attempt.unpaced ? burstSend : pacedSend)(req, attempt),
+    async close() {
+      await Promise.all([agent.close(), burstAgent.close()]);
     },
-  });
+  };
+}
+
+/** How often the target kept a lower limit than --rate-limit, and the pacing it left: the run's notice. */
+function keptLimitTracker(): {
+  onLimited: (report: LimitKeptReport) => void;
+  notices: () => Array<{ id: string; message: string }>;
+} {
+  let times = 0;
+  let first: LimitKeptReport | undefined;
+  let last: LimitKeptReport | undefined;
+  return {
+    onLimited(report) {
+      times += 1;
+      first ??= report;
+      last = report;
+    },
+    notices: () => (first && last ? [limitNotice(times, first, last)] : []),
+  };
+}
+
+/**
+ * The shared pacer, and the layer that honours a 429's Retry-After by slowing it, counting each time
+ * the target kept a lower limit than --rate-limit.
+ */
+function createPacing(opts: HttpEngineOptions) {
+  const pacer = createPacer({ ratePerMinute: opts.ratePerMinute, windowMs: 60_000 / opts.timeScale });
+  const kept = keptLimitTracker();
+  const limits = honourRateLimits(pacer, { timeScale: opts.timeScale, onLimited: kept.onLimited });
+  return { pacer, limits, kept };
+}
+
+export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const { redactor } = opts;
+  const { pacer, limits, kept } = createPacing(opts);
+  const { transport, close: closeTransport } = createTransport(opts, timeoutMs);
+  const engineStops = createStopGroup();
   const stats = createStatsCounter();
   const redaction = createClientRedaction(redactor, opts.partnerKey);
-  const pacedSend = undiciSend(agent, opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  const burstSend = undiciSend(burstAgent, opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  const transport: Send = (req, attempt) => (attempt.unpaced ? burstSend : pacedSend)(req, attempt);
-  const credentials = {
-    baseUrl: opts.baseUrl,
-    partnerKey: opts.partnerKey,
-    userAgent: opts.userAgent,
-    orgToken: () => redaction.orgToken(opts.orgToken()),
-  };
+  const { baseUrl, partnerKey, userAgent } = opts;
+  const credentials = { baseUrl, partnerKey, userAgent, orgToken: () => redaction.orgToken(opts.orgToken()) };
 
   function client(
     record: (exchange: RecordedExchange) => void,
@@ -183,15 +207,12 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
     client,
     stats: stats.snapshot,
     sendTimes: stats.sendTimes,
-    notices() {
-      const notice = redaction.ignoredNotice();
-      return [...(notice ? [notice] : []), ...(kept.first ? [limitNotice(kept.times, kept.first, kept.last!)] : [])];
-    },
+    notices: () => [redaction.ignoredNotice(), ...kept.notices()].filter((notice) => notice !== undefined),
     async close() {
       if (engineStops.stopped) return;
       redaction.close();
       engineStops.stopAll('closed');
-      await Promise.all([agent.close(), burstAgent.close()]);
+      await closeTransport();
     },
   };
 }

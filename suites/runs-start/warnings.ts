@@ -3,7 +3,7 @@
 import type { ApiResponse } from '../../src/http/types.js';
 import type { JsonObject } from '../../src/json/lossless.js';
 import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
-import { declarationOf, type EvidenceDeclaration } from '../../src/runner/evidence.js';
+import type { EvidenceDeclaration } from '../../src/runner/evidence.js';
 import type { SpecSection } from '../../src/spec/section-names.js';
 import { S } from '../../src/spec/sections.js';
 import { int, obj, objects } from '../support/json-values.js';
@@ -11,6 +11,7 @@ import { isHebrew } from '../support/language.js';
 import { describeIssues, show } from '../support/messages.js';
 import type { Expected, Resend } from './rejected-requirements.js';
 import { PROBE_FIXTURE, probeJob, start, suite } from './starts.js';
+import { checkHeadOf } from '../support/check-row.js';
 
 /** A 202 whose warnings[] holds the expected issue; other warnings are tolerated. */
 function expectWarning(t: CheckContext, res: ApiResponse, e: Expected, what: string): void {
@@ -46,10 +47,7 @@ function warningCheck(
   },
 ): CheckDefinition {
   return {
-    id: row.id,
-    title: row.title,
-    suite,
-    ...declarationOf(row),
+    ...checkHeadOf(suite, row),
     spec: row.spec,
     needs: ['sandbox', 'org'],
     async run(t) {

@@ -2,7 +2,7 @@
 // that is not followed.
 
 import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
-import { declarationOf, type EvidenceDeclaration } from '../../src/runner/evidence.js';
+import type { EvidenceDeclaration } from '../../src/runner/evidence.js';
 import type { ReceivedDelivery, WebhookReceiver } from '../../src/webhook/receiver.js';
 import { S } from '../../src/spec/sections.js';
 import {
@@ -17,6 +17,7 @@ import {
   triggerPlanned,
 } from '../support/webhook-deliveries.js';
 import { sandboxHooks, suite, withReceiver } from './common.js';
+import { checkHeadOf } from '../support/check-row.js';
 
 /** First delivery, then a retry window. */
 const RETRY_TIMEOUT = DELIVERY_SPEC_MS + RETRY_SPEC_MS + 60_000;
@@ -55,10 +56,7 @@ function retryCheck(
   },
 ): CheckDefinition {
   return {
-    id: row.id,
-    title: row.title,
-    suite,
-    ...declarationOf(row),
+    ...checkHeadOf(suite, row),
     spec: [S.events],
     needs: [...sandboxHooks],
     timeoutMs: RETRY_TIMEOUT,

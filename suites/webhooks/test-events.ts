@@ -2,7 +2,7 @@
 // headers and signature.
 
 import type { CheckContext, CheckDefinition } from '../../src/api-setup/check.js';
-import { declarationOf, type EvidenceDeclaration } from '../../src/runner/evidence.js';
+import type { EvidenceDeclaration } from '../../src/runner/evidence.js';
 import type { SpecSection } from '../../src/spec/section-names.js';
 import { isUtcDateTime } from '../../src/schema/formats.js';
 import type { ReceivedDelivery } from '../../src/webhook/receiver.js';
@@ -20,6 +20,7 @@ import {
   trioDeliveries,
 } from '../support/webhook-deliveries.js';
 import { ENVELOPE_FIELDS, sandboxHooks, suite, TRIO_TIMEOUT, withReceiver } from './common.js';
+import { checkHeadOf } from '../support/check-row.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FIXTURE_CANDIDATE = 990000000001n;
@@ -51,10 +52,7 @@ interface TrioRow extends EvidenceDeclaration {
 
 function trioCheck(row: TrioRow): CheckDefinition {
   return {
-    id: row.id,
-    title: row.title,
-    suite,
-    ...declarationOf(row),
+    ...checkHeadOf(suite, row),
     spec: row.spec,
     needs: [...sandboxHooks],
     timeoutMs: TRIO_TIMEOUT,

@@ -41,6 +41,44 @@ const read = (at: number, status: string | number, over: Partial<PartnerRequest>
   typeof status === 'number'
     ? req(at, { endpoint: 'runs-read', runId: RUN, status, ...over })
     : req(at, { endpoint: 'runs-read', runId: RUN, responseJson: { run_id: RUN, status, notices: [] }, ...over });
+/** A read of RUN in `status` under sandbox fixture `fixture`, serving the notices `codes` (then `more`). */
+const fixtureRunRead = (
+  at: number,
+  status: string,
+  fixture: string,
+  codes: string[],
+  more: Record<string, unknown> = {},
+) =>
+  read(at, status, {
+    responseJson: { run_id: RUN, status, sandbox: { fixture }, notices: codes.map((code) => ({ code })), ...more },
+  });
+/** A delivery of an event for RUN started at `at`, acknowledged 204 5 ms later; `over` says what differs. */
+const delivered = (at: number, over: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
+  eventId: 'e',
+  event: 'run_completed',
+  runId: RUN,
+  attempt: 1,
+  url: 'https://h/x',
+  wrongSignature: false,
+  status: 204,
+  startedAt: at,
+  answeredAt: at + 5,
+  ackTimeoutMs: 10_000,
+  ...over,
+});
+/** A decisions batch that a 422 refuses for b's unknown reject reason (a is valid), and b fixed. */
+const BATCH_422 = (() => {
+  const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
+  return {
+    a: { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' },
+    b,
+    fixedB: { ...b, reject_reason: 'location' },
+  };
+})();
+/** What a run start of job-1 by rec-1 sends, and that start (POST /v1/runs at `at`; `over` says what differs). */
+const START_BODY = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
+const runStart = (at: number, over: Partial<PartnerRequest> = {}) =>
+  req(at, { endpoint: 'runs-start', path: '/v1/runs', json: START_BODY, ...over });
 /** A known 503 of a POST, then the same call again 1.5 s later: a known failure the client retried. */
 const knownFailureRetried = (endpoint: 'jobs' | 'users', path: string, externalId: string): PartnerRequest[] => [
   req(100_000, { endpoint, path, json: { external_id: externalId }, status: 503, errorCode: 'rate_limit_unavailable' }),
@@ -308,14 +346,7 @@ describe('partner rules', () => {
   });
 
   it('notices_shown: missing codes fail only at the end; every code reported passes', () => {
-    const fixtureRead = read(0, 'completed', {
-      responseJson: {
-        run_id: RUN,
-        status: 'completed',
-        sandbox: { fixture: 'cert-notice-unknown' },
-        notices: [{ code: 'zz_certification_probe' }],
-      },
-    });
+    const fixtureRead = fixtureRunRead(0, 'completed', 'cert-notice-unknown', ['zz_certification_probe']);
     const decision = { candidate_id: 7, decision: 'shortlisted', occurred_at: '2026-01-01T00:00:00Z' };
     const decisions = (codes: string[]) =>
       req(10, { endpoint: 'decisions', runId: RUN, json: { decisions: [decision], notices_shown: codes } });
@@ -331,15 +362,7 @@ describe('partner rules', () => {
 
   it('notices_shown, unknown codes: a missing code fails only for a run a recruiter evidently saw', () => {
     const id = 'decisions.notices-shown-includes-unknown-codes';
-    const fixtureRead = () =>
-      read(0, 'completed', {
-        responseJson: {
-          run_id: RUN,
-          status: 'completed',
-          sandbox: { fixture: 'cert-notice-unknown' },
-          notices: [{ code: 'zz_certification_probe' }],
-        },
-      });
+    const fixtureRead = () => fixtureRunRead(0, 'completed', 'cert-notice-unknown', ['zz_certification_probe']);
     const report = (decisions: unknown[]) =>
       req(10, { endpoint: 'decisions', runId: RUN, json: { decisions, notices_shown: [] } });
     // A background read nobody saw: warns, naming the reading.
@@ -355,18 +378,7 @@ describe('partner rules', () => {
 
   // False blame removed; each offence still caught.
   it('after completed: a read within a few seconds of a delivery for the run is prompted by the webhook, not a poll', () => {
-    const delivery = (at: number, event = 'run_completed'): WebhookDelivery => ({
-      eventId: 'e',
-      event,
-      runId: RUN,
-      attempt: 1,
-      url: 'https://h/x',
-      wrongSignature: false,
-      status: 204,
-      startedAt: at,
-      answeredAt: at + 5,
-      ackTimeoutMs: 10_000,
-    });
+    const delivery = (at: number, event = 'run_completed'): WebhookDelivery => delivered(at, { event });
     const watched = () => [read(0, 'running'), read(5000, 'completed')];
     expect(
       judge('polling.stops-at-completed-or-failed', [...watched(), read(6100, 'completed')], [delivery(6000)]).state,
@@ -441,37 +453,26 @@ describe('partner rules', () => {
     expect(v.message).toContain('nothing was executed');
     expect(v.message).toContain('retry with backoff');
     // Execution unknown: after a 500, another 503 or a lost answer, a resend sooner than a person acts fails.
-    expect(
+    const startResent = (first: Partial<PartnerRequest>) =>
       judge('retries.run-start-not-retried-after-5xx', [
-        req(0, { endpoint: 'runs-start', json: body, status: 500, errorCode: 'internal_error' }),
+        req(0, { endpoint: 'runs-start', json: body, ...first }),
         req(500, { endpoint: 'runs-start', json: body }),
-      ]).state,
-    ).toBe('failed');
+      ]).state;
     expect(
-      judge('retries.run-start-not-retried-after-5xx', [
-        req(0, { endpoint: 'runs-start', json: body, status: 503, errorCode: 'unavailable' }),
-        req(500, { endpoint: 'runs-start', json: body }),
-      ]).state,
-    ).toBe('failed');
-    expect(
-      judge('retries.run-start-not-retried-after-5xx', [
-        req(0, { endpoint: 'runs-start', json: body, status: 0, lost: true }),
-        req(500, { endpoint: 'runs-start', json: body }),
-      ]).state,
-    ).toBe('failed');
+      [
+        { status: 500, errorCode: 'internal_error' },
+        { status: 503, errorCode: 'unavailable' },
+        { status: 0, lost: true },
+      ].map(startResent),
+    ).toEqual(['failed', 'failed', 'failed']);
     const code = { code: 'SVC-ABCD-EFGH', external_id: 'c' };
-    expect(
+    const redeemResent = (first: Partial<PartnerRequest>) =>
       judge('retries.redeem-not-retried-after-lost-answer', [
-        req(0, { endpoint: 'redeem', json: code, ...unavailable }),
+        req(0, { endpoint: 'redeem', json: code, ...first }),
         req(1001, { endpoint: 'redeem', json: code }),
-      ]).state,
-    ).toBe('passed');
-    expect(
-      judge('retries.redeem-not-retried-after-lost-answer', [
-        req(0, { endpoint: 'redeem', json: code, status: 500 }),
-        req(1001, { endpoint: 'redeem', json: code }),
-      ]).state,
-    ).toBe('failed');
+      ]).state;
+    expect(redeemResent(unavailable)).toBe('passed');
+    expect(redeemResent({ status: 500 })).toBe('failed');
   });
 
   it('secrets in a body: the mere sot_/spk_ shape is text; the issued key or token itself warns, never fails', () => {
@@ -493,15 +494,7 @@ describe('partner rules', () => {
   it('notices_shown: a missing code fails only for a run a recruiter evidently saw; codes never served fail', () => {
     const id = 'decisions.notices-shown-reports-every-code';
     const fixtureRead = () =>
-      read(0, 'completed', {
-        responseJson: {
-          run_id: RUN,
-          status: 'completed',
-          sandbox: { fixture: 'cert-notices-all' },
-          notices: [{ code: 'run_funnel' }, { code: 'widen_hint' }],
-          candidates: [{ id: 7 }],
-        },
-      });
+      fixtureRunRead(0, 'completed', 'cert-notices-all', ['run_funnel', 'widen_hint'], { candidates: [{ id: 7 }] });
     const report = (codes: string[], decisions: unknown[] = []) =>
       req(10, { endpoint: 'decisions', runId: RUN, json: { decisions, notices_shown: codes } });
     const decision = { candidate_id: 7, decision: 'shortlisted', occurred_at: '2026-01-01T00:00:00Z' };
@@ -543,18 +536,8 @@ describe('partner rules', () => {
   });
 
   it('webhooks: 2xx passes, 3xx fails only the redirect rule; a bad signature answered 401 passes, 403 or 200 fails', () => {
-    const d = (status: number | null, wrongSignature = false): WebhookDelivery => ({
-      eventId: 'e',
-      event: 'run_completed',
-      runId: RUN,
-      attempt: 1,
-      url: 'https://h/x',
-      wrongSignature,
-      status,
-      startedAt: 0,
-      answeredAt: 5,
-      ackTimeoutMs: 10_000,
-    });
+    const d = (status: number | null, wrongSignature = false): WebhookDelivery =>
+      delivered(0, { wrongSignature, status });
     expect(judge('webhooks.valid-deliveries-acknowledged-2xx', [], [d(204)]).state).toBe('passed');
     expect(judge('webhooks.valid-deliveries-acknowledged-2xx', [], [d(302)]).state).toBe('passed');
     expect(judge('webhooks.valid-deliveries-never-redirected', [], [d(302)]).state).toBe('failed');
@@ -574,18 +557,8 @@ describe('partner rules', () => {
 
   it('a repeated event_id: reading the run again passes; reporting, revealing or starting again what the first delivery prompted fails', () => {
     const id = 'webhooks.repeated-event-id-not-acted-on-again';
-    const d = (startedAt: number, attempt: number): WebhookDelivery => ({
-      eventId: 'e-1',
-      event: 'run_completed',
-      runId: RUN,
-      attempt,
-      url: 'https://h/x',
-      wrongSignature: false,
-      status: 200,
-      startedAt,
-      answeredAt: startedAt + 5,
-      ackTimeoutMs: 10_000,
-    });
+    const d = (startedAt: number, attempt: number): WebhookDelivery =>
+      delivered(startedAt, { eventId: 'e-1', attempt, status: 200 });
     const twice = [d(1_000, 1), d(61_000, 2)];
     const path = `/v1/runs/${RUN}/decisions`;
     const report = (at: number, over: Partial<PartnerRequest> = {}) => decide(at, [], { path, ...over });
@@ -740,9 +713,7 @@ describe('partner rules', () => {
 
     it('after a decisions 422 the whole batch is resent: dropping an evidently valid item fails, the refused one warns', () => {
       const id = 'decisions.whole-batch-resent-after-422';
-      const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
-      const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
-      const fixedB = { ...b, reject_reason: 'location' };
+      const { a, b, fixedB } = BATCH_422;
       const refused = (code = 'unknown_reject_reason') =>
         req(0, {
           endpoint: 'decisions',
@@ -912,9 +883,7 @@ describe('partner rules', () => {
 
     it("whole batch after 422: another recruiter's call in between is not the resend; a resend in parts passes", () => {
       const id = 'decisions.whole-batch-resent-after-422';
-      const a = { candidate_id: 1, decision: 'shortlisted', reject_reason: null, occurred_at: 't' };
-      const b = { candidate_id: 2, decision: 'rejected', reject_reason: 'zz_old', occurred_at: 't' };
-      const fixedB = { ...b, reject_reason: 'location' };
+      const { a, b, fixedB } = BATCH_422;
       const refused = decide(0, 'rec-1', [a, b], {
         status: 422,
         errorCode: 'unknown_reject_reason',
@@ -1113,15 +1082,7 @@ describe('partner rules', () => {
 
     it("notices_shown: a code first served after the recruiter's last decision warns; one served before it still fails", () => {
       const id = 'decisions.notices-shown-reports-every-code';
-      const fixtureRead = (at: number, codes: string[]) =>
-        read(at, 'running', {
-          responseJson: {
-            run_id: RUN,
-            status: 'running',
-            sandbox: { fixture: 'cert-slow' },
-            notices: codes.map((code) => ({ code })),
-          },
-        });
+      const fixtureRead = (at: number, codes: string[]) => fixtureRunRead(at, 'running', 'cert-slow', codes);
       const decided = decide(1000, 'rec-1', [item(7, '2026-01-01T00:00:01Z')], {
         json: {
           acting_user_external_id: 'rec-1',
@@ -1153,14 +1114,7 @@ describe('partner rules', () => {
           sandbox: { fixture: 'cert-notices-all' },
         },
       });
-      const fixtureRead = read(10, 'completed', {
-        responseJson: {
-          run_id: RUN,
-          status: 'completed',
-          sandbox: { fixture: 'cert-notices-all' },
-          notices: [{ code: 'run_funnel' }],
-        },
-      });
+      const fixtureRead = fixtureRunRead(10, 'completed', 'cert-notices-all', ['run_funnel']);
       const report = (codes: string[]) =>
         decide(1000, 'rec-1', [item(7, '2026-01-01T00:00:01Z')], {
           json: {
@@ -1200,39 +1154,15 @@ describe('partner rules', () => {
 
     it('run start: an identical start sent while the failed one was still in flight is concurrent, not a retry', () => {
       const id = 'retries.run-start-not-retried-after-5xx';
-      const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
-      const failed = req(0, {
-        endpoint: 'runs-start',
-        path: '/v1/runs',
-        json: body,
-        status: 500,
-        errorCode: 'internal_error',
-        answeredAt: 400,
-      });
-      expect(
-        judge(id, [failed, req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 })]).state,
-      ).toBe('passed');
-      expect(
-        judge(id, [
-          failed,
-          req(100, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 }),
-          req(900, { endpoint: 'runs-start', path: '/v1/runs', json: body, status: 202 }),
-        ]).state,
-      ).toBe('failed');
+      const failed = runStart(0, { status: 500, errorCode: 'internal_error', answeredAt: 400 });
+      expect(judge(id, [failed, runStart(100, { status: 202 })]).state).toBe('passed');
+      expect(judge(id, [failed, runStart(100, { status: 202 }), runStart(900, { status: 202 })]).state).toBe('failed');
     });
 
     it('misses closed: a run start retried with an attempt counter of its own fails; a decisions batch refused 422 and never resent fails', () => {
-      const body = { job_external_id: 'job-1', acting_user_external_id: 'rec-1', target_count: 2 };
-      const failed = req(0, {
-        endpoint: 'runs-start',
-        path: '/v1/runs',
-        json: body,
-        status: 500,
-        errorCode: 'internal_error',
-      });
-      const retried = req(400, {
-        endpoint: 'runs-start',
-        path: '/v1/runs',
+      const body = START_BODY;
+      const failed = runStart(0, { status: 500, errorCode: 'internal_error' });
+      const retried = runStart(400, {
         query: 'attempt=2',
         json: { ...body, client_request_id: 'r-2' },
         status: 202,
@@ -1289,18 +1219,7 @@ describe('partner rules', () => {
 
     it('an unknown run status on a read prompted by a webhook, then silence, warns naming the reading; unprompted silence fails', () => {
       const id = 'unknown-values.unknown-run-status-read-as-running';
-      const delivery: WebhookDelivery = {
-        eventId: 'e',
-        event: 'candidate_revealed',
-        runId: RUN,
-        attempt: 1,
-        url: 'https://h/x',
-        wrongSignature: false,
-        status: 204,
-        startedAt: 0,
-        answeredAt: 5,
-        ackTimeoutMs: 10_000,
-      };
+      const delivery = delivered(0, { event: 'candidate_revealed' });
       const v = judge(id, [read(1000, 'zz_new')], [delivery], { now: 100_000 });
       expect(v.state).toBe('warning');
       expect(v.message).toContain('reading taken');
@@ -1361,18 +1280,8 @@ describe('partner rules', () => {
 
     it("polling: a read a webhook delivery or the user's own reveal prompted is no poll, and the next poll keeps its pace from the last poll", () => {
       const id = 'polling.running-run-read-at-most-every-5s';
-      const delivery = (at: number): WebhookDelivery => ({
-        eventId: 'e',
-        event: 'candidate_revealed',
-        runId: RUN,
-        attempt: 1,
-        url: 'https://h/x',
-        wrongSignature: false,
-        status: 200,
-        startedAt: at,
-        answeredAt: at + 3,
-        ackTimeoutMs: 10_000,
-      });
+      const delivery = (at: number): WebhookDelivery =>
+        delivered(at, { event: 'candidate_revealed', status: 200, answeredAt: at + 3 });
       // 391 ms after a poll, prompted by a delivery: no poll. The poll 6 s after the first still passes.
       expect(judge(id, [read(0, 'running'), read(400, 'running'), read(6000, 'running')], [delivery(9)]).state).toBe(
         'passed',
@@ -1413,18 +1322,7 @@ describe('partner rules', () => {
 
     it('an unknown status on a read a webhook prompted, read again at the polling pace, passes', () => {
       const id = 'unknown-values.unknown-run-status-read-as-running';
-      const delivery: WebhookDelivery = {
-        eventId: 'e',
-        event: 'run_completed',
-        runId: RUN,
-        attempt: 1,
-        url: 'https://h/x',
-        wrongSignature: false,
-        status: 200,
-        startedAt: 0,
-        answeredAt: 3,
-        ackTimeoutMs: 10_000,
-      };
+      const delivery = delivered(0, { status: 200, answeredAt: 3 });
       expect(judge(id, [read(10, 'zz_new'), read(5_010, 'completed')], [delivery]).state).toBe('passed');
     });
   });
