@@ -131,4 +131,9 @@ export interface SharedSetup {
    * A check with `afterOthers` sees every read the certification made.
    */
   runReads(runId: string): JournaledRead[];
+  /**
+   * Waits for another check to be done with something the certification has once (the burst lane of
+   * the limits checks), the check's time budget stopped meanwhile, as for a shared step.
+   */
+  waitTurn<T>(turn: () => Promise<T>): Promise<T>;
 }

@@ -689,6 +689,7 @@ export class SharedSetupCore implements SetupProvider {
         if (reads.length > 0) attach(reads.map((r) => r.res.exchange));
         return reads;
       },
+      waitTurn: (turn) => paused(turn),
     };
   }
 }

@@ -25,7 +25,9 @@ function laneOf(t: CheckContext): Lane {
 /** Runs `fn` once every burst queued before it has ended; `ownWindow`: in a window no other burst touched. */
 export function inBurstLane<T>(t: CheckContext, fn: () => Promise<T>, opts: { ownWindow?: boolean } = {}): Promise<T> {
   const lane = laneOf(t);
-  const mine = lane.tail.then(async () => {
+  const before = lane.tail;
+  // The bursts queued before this one are other checks' time: this check's budget does not run meanwhile.
+  const mine = t.setup.waitTurn(() => before).then(async () => {
     const waitMs = lane.windowEndsAt - Date.now();
     if (opts.ownWindow && waitMs > 0) await t.sleep(waitMs * t.target.timeScale);
     return fn();
