@@ -27,11 +27,13 @@ export function inBurstLane<T>(t: CheckContext, fn: () => Promise<T>, opts: { ow
   const lane = laneOf(t);
   const before = lane.tail;
   // The bursts queued before this one are other checks' time: this check's budget does not run meanwhile.
-  const mine = t.setup.waitTurn(() => before).then(async () => {
-    const waitMs = lane.windowEndsAt - Date.now();
-    if (opts.ownWindow && waitMs > 0) await t.sleep(waitMs * t.target.timeScale);
-    return fn();
-  });
+  const mine = t.setup
+    .waitTurn(() => before)
+    .then(async () => {
+      const waitMs = lane.windowEndsAt - Date.now();
+      if (opts.ownWindow && waitMs > 0) await t.sleep(waitMs * t.target.timeScale);
+      return fn();
+    });
   lane.tail = mine.catch(() => undefined);
   return mine;
 }
