@@ -1,4 +1,4 @@
-// `npm run bench:repeat [N] [--idle]`: the same build against the same target, N times (default 20), compared:
+// `npm run bench:repeat [N] [--idle] [--only embedded|latency]`: the same build against the same target, N times (default 20), compared:
 // the embedded sandbox, then the sandbox behind 250 ms of latency, both while two busy loops keep both
 // cores busy. Prints the verdicts, how many runs differ from the first and every difference (verdict,
 // a check's outcome, the exploration's requests). The runs use the test helper with the sandbox in a
@@ -14,6 +14,11 @@ import { differences, outcomeOf, startLatencyProxy, type Outcome } from '../test
 const runs = Number(process.argv[2] ?? 20);
 /** `--idle`: no busy loops of its own (a machine already loaded by other work). */
 const ownLoad = !process.argv.includes('--idle');
+/** `--only embedded` or `--only latency`: one of the two series (both by default). */
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined;
+if (only !== undefined && only !== 'embedded' && only !== 'latency')
+  throw new Error('--only takes embedded or latency');
 const LATENCY_MS = 250;
 
 /** A child process spinning until killed: one core kept busy. */
@@ -69,9 +74,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 try {
-  const plain = await series('embedded sandbox', async () =>
-    explained(await certifySandbox({ timeScale: 60, exhaustLimits: true, thread: 'worker' })),
-  );
+  const plain =
+    only === 'latency'
+      ? 0
+      : await series('embedded sandbox', async () =>
+          explained(await certifySandbox({ timeScale: 60, exhaustLimits: true, thread: 'worker' })),
+        );
+  if (only === 'embedded') {
+    process.exitCode = plain === 0 ? 0 : 1;
+    process.exit();
+  }
   const latent = await series(`sandbox behind ${LATENCY_MS} ms`, async () => {
     const proxy = await startLatencyProxy(LATENCY_MS);
     try {
