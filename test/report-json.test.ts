@@ -17,6 +17,7 @@ import {
   makeWarningRunResult,
 } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
+import { redacted } from './support/redacted.js';
 
 const SCHEMA = new URL('../schemas/results.schema.json', import.meta.url);
 
@@ -32,7 +33,7 @@ describe('json reporter', () => {
   it('writes the RunResult into the report dir, 2-space indented with each exchange on one line (passed bodies cut)', async () => {
     const result = makeRunResult();
     const reportDir = join(dir, 'a', 'b');
-    await JSON_REPORTER.create().onRunEnd(result, { reportDir });
+    await JSON_REPORTER.create().onRunEnd(redacted(result), { reportDir });
     const text = await readFile(join(reportDir, 'results.json'), 'utf8');
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(capPassedEvidence(result))));
     expect(text.startsWith('{\n  "certification": ')).toBe(true);

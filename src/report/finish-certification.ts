@@ -14,6 +14,7 @@ import { prepareReportDir } from './report-dir.js';
 import { writeReportSet } from './report-set.js';
 import type { Reporter } from './reporter.js';
 import type { SignKey } from './sign-key.js';
+import type { Redacted } from '../config/redacted.js';
 
 export interface ReportSettings {
   /** Absolute. */
@@ -73,7 +74,7 @@ export interface FinishOptions extends VerdictOptions {
 
 /** Applies the baseline, decides the verdict once, writes every report; returns the exit code (docs/design.md, *Verdict*). */
 export async function finishCertification(
-  result: RunResult,
+  result: Redacted<RunResult>,
   settings: ReportSettings,
   opts: FinishOptions = {},
 ): Promise<number> {
@@ -95,7 +96,7 @@ export async function finishCertification(
  */
 export async function writeReports(
   reporters: readonly Reporter[],
-  result: RunResult,
+  result: Redacted<RunResult>,
   settings: Pick<ReportSettings, 'reporters' | 'reportDir'>,
 ): Promise<void> {
   if (!writesFiles(settings)) {
@@ -114,7 +115,7 @@ export async function writeReports(
  */
 export async function writeDossierReports(
   reporters: readonly Reporter[],
-  head: RunResult,
+  head: Redacted<RunResult>,
   parts: Iterable<RunResult>,
   settings: Pick<ReportSettings, 'reporters' | 'reportDir'>,
 ): Promise<void> {

@@ -6,6 +6,7 @@ import { applyBaseline, type Baseline } from './baseline.js';
 import { capPassedEvidence } from './evidence-caps.js';
 import type { RunResult } from './results.js';
 import { decideVerdict } from './verdict.js';
+import { reshapeRedacted, type Redacted } from '../config/redacted.js';
 
 export interface VerdictSettings {
   strict: boolean;
@@ -19,7 +20,18 @@ export interface VerdictOptions {
   today?: string;
 }
 
+export function resultWithVerdict(
+  result: Redacted<RunResult>,
+  settings: VerdictSettings,
+  opts?: VerdictOptions,
+): Redacted<RunResult>;
+export function resultWithVerdict(result: RunResult, settings: VerdictSettings, opts?: VerdictOptions): RunResult;
 export function resultWithVerdict(result: RunResult, settings: VerdictSettings, opts: VerdictOptions = {}): RunResult {
+  // The baseline's notes and the verdict are the tool's own words: a redacted result stays redacted.
+  return reshapeRedacted(result as Redacted<RunResult>, (r) => settle(r, settings, opts));
+}
+
+function settle(result: RunResult, settings: VerdictSettings, opts: VerdictOptions): RunResult {
   const based = settings.baseline
     ? applyBaseline(result, settings.baseline, {
         ...(opts.knownIds ? { knownIds: opts.knownIds } : {}),
