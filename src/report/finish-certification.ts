@@ -14,7 +14,8 @@ import { prepareReportDir } from './report-dir.js';
 import { writeReportSet } from './report-set.js';
 import type { Reporter } from './reporter.js';
 import type { SignKey } from './sign-key.js';
-import type { Redacted } from '../config/redacted.js';
+import { reshapeRedacted, type Redacted } from '../config/redacted.js';
+import { capPassedEvidence } from '../runner/evidence-caps.js';
 
 export interface ReportSettings {
   /** Absolute. */
@@ -96,9 +97,12 @@ export async function finishCertification(
  */
 export async function writeReports(
   reporters: readonly Reporter[],
-  result: Redacted<RunResult>,
+  redacted: Redacted<RunResult>,
   settings: Pick<ReportSettings, 'reporters' | 'reportDir'>,
 ): Promise<void> {
+  // The one capping pass: every report shows the evidence results.json keeps, so a re-render from
+  // it is byte-identical (cutting is idempotent: a result read back from results.json stays as is).
+  const result = reshapeRedacted(redacted, capPassedEvidence);
   if (!writesFiles(settings)) {
     for (const reporter of reporters) await reporter.onRunEnd(result, { reportDir: settings.reportDir });
     return;

@@ -3,7 +3,6 @@
 // reports from it; `report` decides it again for merged parts with it.
 
 import { applyBaseline, type Baseline } from './baseline.js';
-import { capPassedEvidence } from './evidence-caps.js';
 import type { RunResult } from './results.js';
 import { decideVerdict } from './verdict.js';
 import { reshapeRedacted, type Redacted } from '../config/redacted.js';
@@ -40,12 +39,11 @@ function settle(result: RunResult, settings: VerdictSettings, opts: VerdictOptio
     : result;
   const { missing: _stale, uncertifiedBy: _before, ...rest } = based;
   const { verdict, missing, uncertifiedBy } = decideVerdict(rest, settings.strict);
-  // Every report shows the evidence results.json keeps, so a re-render from it is byte-identical.
-  return capPassedEvidence({
+  return {
     ...rest,
     config: { ...rest.config, strict: settings.strict },
     verdict,
     ...(missing.length > 0 ? { missing } : {}),
     ...(uncertifiedBy.length > 0 ? { uncertifiedBy } : {}),
-  });
+  };
 }
