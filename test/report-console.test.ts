@@ -18,6 +18,7 @@ import {
   WARNING_MESSAGE,
 } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
+import { redacted } from './support/redacted.js';
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/;
 
@@ -46,7 +47,7 @@ async function drive(reporter: ReturnType<typeof createConsoleReporter>, result:
     reporter.onCheckStart?.(check.id);
     reporter.onCheckEnd?.(check);
   }
-  await reporter.onRunEnd(result, { reportDir: '/nonexistent/never-written' });
+  await reporter.onRunEnd(redacted(result), { reportDir: '/nonexistent/never-written' });
 }
 
 describe('console reporter, plain mode', () => {
@@ -92,7 +93,7 @@ describe('console reporter, plain mode', () => {
   it('a result with no check events (a merged dossier, `report`) is listed whole at the end', async () => {
     const out = capture();
     const reporter = createConsoleReporter({ stream: out.stream, interactive: false, color: false });
-    await reporter.onRunEnd(makeRunResult(), { reportDir: '/nonexistent/never-written' });
+    await reporter.onRunEnd(redacted(makeRunResult()), { reportDir: '/nonexistent/never-written' });
     expect(out.text()).toBe(`\n${formatGroupedSummary(makeRunResult(), makeChalk(false))}`);
   });
 
@@ -360,7 +361,7 @@ describe('console reporter, interactive mode (listr2)', () => {
       reporter.onCheckStart?.(check.id);
       reporter.onCheckEnd?.(check);
     }
-    await reporter.onRunEnd(result, { reportDir: '/nonexistent/never-written' });
+    await reporter.onRunEnd(redacted(result), { reportDir: '/nonexistent/never-written' });
     const text = out.text();
     expect(text).toContain('runs.read.long-body: cert-slow: 7/10 confirmed, 1:12 left');
     expect(text).toContain('auth  3/3');
@@ -373,7 +374,7 @@ describe('console reporter, interactive mode (listr2)', () => {
     const result = makeRunResult();
     const reporter = createConsoleReporter({ stream: out.stream, interactive: true, color: false });
     reporter.onRunStart?.(startInfo(result));
-    const ended = Promise.resolve(reporter.onRunEnd(result, { reportDir: '/nonexistent/never-written' }));
+    const ended = Promise.resolve(reporter.onRunEnd(redacted(result), { reportDir: '/nonexistent/never-written' }));
     await expect(
       Promise.race([ended.then(() => 'done'), new Promise((r) => setTimeout(() => r('hung'), 5000))]),
     ).resolves.toBe('done');

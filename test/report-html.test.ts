@@ -18,6 +18,7 @@ import {
   REDACTED_SECRET,
 } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
+import { redacted } from './support/redacted.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -252,7 +253,7 @@ describe('html reporter (static)', () => {
 
   it('is written into the report dir', async () => {
     const reportDir = join(dir, 'deep', 'er');
-    await HTML_REPORTER.create().onRunEnd(makeRunResult(), { reportDir });
+    await HTML_REPORTER.create().onRunEnd(redacted(makeRunResult()), { reportDir });
     expect(await readFile(join(reportDir, 'report.html'), 'utf8')).toBe(renderHtml(makeRunResult()));
   });
 });

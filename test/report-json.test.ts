@@ -17,6 +17,8 @@ import {
   makeWarningRunResult,
 } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
+import { redacted } from './support/redacted.js';
+import { writeReports } from '../src/report/finish-certification.js';
 
 const SCHEMA = new URL('../schemas/results.schema.json', import.meta.url);
 
@@ -28,11 +30,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** results.json as writeReports has it written: the bodies cut once, before any reporter reads the result. */
+function cappedJson(result: RunResult): string {
+  return renderJson(capPassedEvidence(result));
+}
+
 describe('json reporter', () => {
   it('writes the RunResult into the report dir, 2-space indented with each exchange on one line (passed bodies cut)', async () => {
     const result = makeRunResult();
     const reportDir = join(dir, 'a', 'b');
-    await JSON_REPORTER.create().onRunEnd(result, { reportDir });
+    await writeReports([JSON_REPORTER.create()], redacted(result), { reporters: ['json'], reportDir });
     const text = await readFile(join(reportDir, 'results.json'), 'utf8');
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(capPassedEvidence(result))));
     expect(text.startsWith('{\n  "certification": ')).toBe(true);
@@ -42,7 +49,7 @@ describe('json reporter', () => {
   });
 
   it("keeps no curl in a passed or skipped check's exchanges (its request is there); a failed check keeps its curl", () => {
-    const written = JSON.parse(renderJson(makeRunResult())) as RunResult;
+    const written = JSON.parse(cappedJson(makeRunResult())) as RunResult;
     const passed = written.checks.filter((c) => c.status === 'passed').flatMap((c) => c.exchanges);
     const failed = written.checks.filter((c) => c.status === 'failed').flatMap((c) => c.exchanges);
     expect(passed.length).toBeGreaterThan(0);
@@ -57,7 +64,7 @@ describe('json reporter', () => {
     const failed = result.checks.find((c) => c.status === 'failed' && c.exchanges.some((e) => e.response))!;
     const big = `{"items":[${'"é",'.repeat(5000)}"end"]}`;
     for (const c of [passed, failed]) c.exchanges.find((e) => e.response)!.response!.body = big;
-    const written = JSON.parse(renderJson(result)) as RunResult;
+    const written = JSON.parse(cappedJson(result)) as RunResult;
     const cut = written.checks.find((c) => c.id === passed.id)!.exchanges.find((e) => e.response)!.response!;
     expect(cut.body).toBe(big.slice(0, PASSED_BODY_CHARS));
     expect(cut).toMatchObject({
@@ -77,7 +84,7 @@ describe('json reporter', () => {
     const context = { ...structuredClone(cited), index: failed.exchanges.length, curl: 'curl context' };
     failed.exchanges.push(context);
     failed.observations = [{ message: 'wrong', spec: 'Errors', exchange: cited.index }];
-    const written = JSON.parse(renderJson(result)) as RunResult;
+    const written = JSON.parse(cappedJson(result)) as RunResult;
     const [kept, cut] = [cited.index, context.index].map((i) =>
       written.checks.find((c) => c.id === failed.id)!.exchanges.find((e) => e.index === i)!,
     );
@@ -165,7 +172,7 @@ describe('results.json writes a repeated exchange once', () => {
 
   it("a passed check's copy of an earlier exchange is a reference; reading the file puts the copy back", async () => {
     const result = withSharedSetup();
-    const text = renderJson(result);
+    const text = cappedJson(result);
     const data = JSON.parse(text) as { checks: Array<{ status: string; exchanges: unknown[] }> };
     const refs = data.checks.flatMap((c) =>
       c.exchanges.filter((e) => typeof e === 'object' && e !== null && 'sameAs' in e),

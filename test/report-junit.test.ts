@@ -19,6 +19,7 @@ import {
 } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
 import { vendorFile } from './support/vendor-file.js';
+import { redacted } from './support/redacted.js';
 
 const XSD = vendorFile('junit/junit-10.xsd');
 const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
@@ -109,7 +110,7 @@ describe('junit reporter', () => {
   it('validates against the vendored junit-10.xsd and keeps the hostile text intact', async () => {
     expect(existsSync(XSD)).toBe(true);
     const reportDir = join(dir, 'nested', 'reports');
-    await JUNIT_REPORTER.create().onRunEnd(makeRunResult(), { reportDir });
+    await JUNIT_REPORTER.create().onRunEnd(redacted(makeRunResult()), { reportDir });
     const file = join(reportDir, 'junit.xml');
     const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
     expect(lint.stderr).toContain('validates');
@@ -148,7 +149,7 @@ describe('junit reporter', () => {
     long.status = 'failed';
     long.observations = [{ message: 'too long', spec: 'Endpoints' }];
     const reportDir = join(dir, 'long-failed');
-    await JUNIT_REPORTER.create().onRunEnd(result, { reportDir });
+    await JUNIT_REPORTER.create().onRunEnd(redacted(result), { reportDir });
     expect(xpath(join(reportDir, 'junit.xml'), 'string(//testcase[@name="runs.read.long-body"]/system-out)')).toContain(
       '[body truncated; 1048576 bytes in all]',
     );
@@ -156,7 +157,7 @@ describe('junit reporter', () => {
 
   it('validates a clean run too', async () => {
     const reportDir = join(dir, 'clean');
-    await JUNIT_REPORTER.create().onRunEnd(makePassingRunResult(), { reportDir });
+    await JUNIT_REPORTER.create().onRunEnd(redacted(makePassingRunResult()), { reportDir });
     const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, join(reportDir, 'junit.xml')], { encoding: 'utf8' });
     expect(lint.status, lint.stderr).toBe(0);
     expect(await readFile(join(reportDir, 'junit.xml'), 'utf8')).not.toContain('<failure');
@@ -164,7 +165,7 @@ describe('junit reporter', () => {
 
   it('shows a warning as a passing testcase whose system-out starts with WARNING:, XSD-valid', async () => {
     const reportDir = join(dir, 'warning');
-    await JUNIT_REPORTER.create().onRunEnd(makeWarningRunResult(), { reportDir });
+    await JUNIT_REPORTER.create().onRunEnd(redacted(makeWarningRunResult()), { reportDir });
     const file = join(reportDir, 'junit.xml');
     const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
     expect(lint.status, lint.stderr).toBe(0);
@@ -212,7 +213,7 @@ describe('junit reporter', () => {
       const result = make();
       expect(result.verdict).toBe(verdict);
       const reportDir = join(dir, `verdict-${verdict}`);
-      await JUNIT_REPORTER.create().onRunEnd(result, { reportDir });
+      await JUNIT_REPORTER.create().onRunEnd(redacted(result), { reportDir });
       const file = join(reportDir, 'junit.xml');
       const lint = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
       expect(lint.status, lint.stderr).toBe(0);

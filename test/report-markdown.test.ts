@@ -15,6 +15,7 @@ import {
   RAW_SECRET,
 } from './report-fixtures.js';
 import { renderInTwoWorlds } from './support/determinism.js';
+import { redacted } from './support/redacted.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -155,7 +156,7 @@ describe('markdown reporter', () => {
 
   it('writes summary.md into the report dir', async () => {
     const reportDir = join(dir, 'x');
-    await MARKDOWN_REPORTER.create().onRunEnd(makeRunResult(), { reportDir });
+    await MARKDOWN_REPORTER.create().onRunEnd(redacted(makeRunResult()), { reportDir });
     expect(await readFile(join(reportDir, 'summary.md'), 'utf8')).toBe(renderMarkdown(makeRunResult()));
   });
 });

@@ -12,6 +12,7 @@ import {
 import { FILE_REPORTS } from '../src/report/file-reports.js';
 import { createReporters, REPORTERS } from '../src/report/index.js';
 import { makeRunResult } from './report-fixtures.js';
+import { redacted } from './support/redacted.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('reporter registry', () => {
     stream.resume();
     const reportDir = join(dir, 'not', 'yet', 'there');
     const reporters = createReporters([...REPORTER_NAMES], { stream, interactive: false, color: false });
-    for (const reporter of reporters) await reporter.onRunEnd(makeRunResult(), { reportDir });
+    for (const reporter of reporters) await reporter.onRunEnd(redacted(makeRunResult()), { reportDir });
     expect((await readdir(reportDir)).sort()).toEqual(FILE_REPORTS.map((r) => r.file).sort());
     expect(FILE_REPORTS.map((r) => r.name)).toEqual(REPORTER_NAMES.filter((name) => name !== 'console'));
     expect(new Set(FILE_REPORTS.map((r) => r.file)).size).toBe(FILE_REPORTS.length);

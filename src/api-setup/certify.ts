@@ -10,6 +10,7 @@ import { setMaxListeners } from 'node:events';
 import type { Config } from '../config/config.js';
 import { redactedConfig } from '../config/redacted-config.js';
 import { createRedactor, type Redactor } from '../config/redact.js';
+import type { Redacted } from '../config/redacted.js';
 import { namedSecret, rememberSecrets, secretsOfConfig } from '../config/secret-options.js';
 import { createHttpEngine } from '../http/client.js';
 import type { ProgressListener } from '../runner/progress.js';
@@ -64,7 +65,7 @@ export interface CertifyOptions {
   force?: AbortSignal;
 }
 
-export async function certify(options: CertifyOptions): Promise<RunResult> {
+export async function certify(options: CertifyOptions): Promise<Redacted<RunResult>> {
   const { config } = options;
   if (!config.baseUrl || !config.partnerKey)
     throw new Error('certify: config.baseUrl and config.partnerKey are required');
@@ -86,7 +87,7 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
     // Through the gate: a large pre-flight answer closes it before the 64 checks start.
     const preflightClient = gated.client(() => undefined, { signal });
     const pre = await preflightUnlessInterrupted(preflightClient, baseUrl, signal);
-    if (!pre) return interruptedBeforeStart(options, config, baseUrl, startedAt, selected);
+    if (!pre) return redactor.value(interruptedBeforeStart(options, config, baseUrl, startedAt, selected));
     const own =
       options.webhooks || !config.webhookSecret ? undefined : await startOwnReceiver(config, config.webhookSecret);
     ownReceiver = own?.receiver;
@@ -135,7 +136,10 @@ export async function certify(options: CertifyOptions): Promise<RunResult> {
       webhooks,
       cuts,
     });
-    // Redacted once more as a whole: org tokens learned late must not survive in early records.
+    // The one redaction of what is written, over the whole result once every check has ended: an org
+    // token is learned when a certification code is redeemed, which may happen after other checks
+    // recorded exchanges carrying it (a shared setup step, a late redemption, a check that echoes a
+    // token another check obtained), so a check redacted as it ended could still hold it in clear.
     // The caller writes the reports (src/cli/report-options.ts), after applying the baseline.
     return redactor.value(result);
   } finally {

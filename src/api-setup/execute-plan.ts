@@ -1,6 +1,7 @@
 // The execute step of a certification: the plan's skips settled and reported at once, then its checks
-// run concurrently (those with `afterOthers` once every other has ended), each result redacted as it
-// ends and handed to the reporters live. A forced end records the checks still running `interrupted`.
+// run concurrently (those with `afterOthers` once every other has ended), each result shown to the live
+// console as it ends (a redacted preview, never written) and kept as it is for the one redaction of
+// the whole result (certify.ts). A forced end records the checks still running `interrupted`.
 
 import { setMaxListeners } from 'node:events';
 import type { Redactor } from '../config/redact.js';
@@ -45,7 +46,7 @@ export interface ExecuteInput {
   concurrency: number;
   signal: AbortSignal;
   force: AbortSignal | undefined;
-  /** Told of each check's end, before its result is redacted and reported. */
+  /** Told of each check's end, before its preview is shown. */
   onEnded(id: string): void;
   /** Runs one check of the plan (the caller adds when it started). */
   run(check: CheckDefinition, reservedCodes: string[]): Promise<CheckResult>;
@@ -61,9 +62,12 @@ export async function executePlan(input: ExecuteInput): Promise<CheckResult[]> {
     if (closed || ended.has(result.id)) return;
     ended.add(result.id);
     input.onEnded(result.id);
-    const clean = input.redactor.value(input.gate ? asGateResult(result) : result);
-    results.push(clean);
-    for (const r of reporters) r.onCheckEnd?.(clean);
+    const kept = input.gate ? asGateResult(result) : result;
+    results.push(kept);
+    // The console's preview: redacted with the secrets known so far. Only the live console reads
+    // it; what is written is redacted once, as a whole, when every secret is known.
+    const preview = input.redactor.value(kept);
+    for (const r of reporters) r.onCheckEnd?.(preview);
   };
   // Skips are settled up front and reported at once.
   for (const { check, skip } of plan.skipped) {

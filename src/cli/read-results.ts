@@ -16,6 +16,7 @@ import { validateAgainst } from '../schema/validator.js';
 import { resolveSharedExchanges } from '../report/shared-exchanges.js';
 import { errnoOrMessage, errorMessage } from '../narrow.js';
 import { COMMAND_OPTIONS } from './command-options.js';
+import { reshapeRedacted, type Redacted } from '../config/redacted.js';
 
 /**
  * The largest results.json `report` and `baseline` read. The 1e5 hostile run writes 8 MB; reading,
@@ -63,7 +64,7 @@ export function readResultsFile(
   path: string,
   shownAs: string = path,
   redactor: Redactor = readerRedactor(),
-): RunResult {
+): Redacted<RunResult> {
   const unreadable = (e: unknown): never => {
     throw new ConfigError(
       `${shownAs} cannot be read (${errnoOrMessage(e)}); give the results.json a certifying command wrote`,
@@ -105,7 +106,7 @@ export function readResultsFile(
     );
   }
   try {
-    return resolveSharedExchanges(redactor.value(data as RunResult));
+    return reshapeRedacted(redactor.value(data as RunResult), resolveSharedExchanges);
   } catch (e) {
     throw new ConfigError(`${shownAs} is not an svc-certify results.json: ${errorMessage(e)}`);
   }

@@ -23,6 +23,8 @@ import { baselineIdsIn, recomputedInput, settledPart } from './report-parts.js';
 import { foldInputs, HOLD_INPUTS_UP_TO_BYTES, readsOneAtATime, type FoldedInputs } from './report-streamed.js';
 import { watchSignals, type SignalWatch, type StopSignal } from './signals.js';
 import { UsageError } from './usage-error.js';
+import { composeRedacted, type Redacted } from '../config/redacted.js';
+import type { Redactor } from '../config/redact.js';
 
 /** Every certification of every input, decided again from its checks (report-parts.ts). */
 function settledParts(
@@ -86,7 +88,8 @@ async function reportInputs(files: string[], settings: ReportSettings, signals: 
       );
     const folded = await foldInputs(files, { settings, signals, redactor, afterEach });
     try {
-      if (folded.heads.length > 1) return await reportFolded(folded, files.length, settings, signals, reporters);
+      if (folded.heads.length > 1)
+        return await reportFolded(folded, files.length, settings, signals, reporters, redactor);
     } finally {
       folded.dispose();
     }
@@ -99,7 +102,7 @@ async function reportInputs(files: string[], settings: ReportSettings, signals: 
       reporters,
     );
   }
-  const results: RunResult[] = [];
+  const results: Redacted<RunResult>[] = [];
   // The first input is always read (bounded by MAX_RESULTS_FILE_BYTES): an interrupted report still
   // has a certification to show. It also compiles the results schema, once.
   for (const file of files) {
@@ -112,13 +115,26 @@ async function reportInputs(files: string[], settings: ReportSettings, signals: 
 
 /** The reports of the inputs read, held together; the exit code. */
 async function reportResults(
-  results: RunResult[],
+  inputs: Redacted<RunResult>[],
   files: readonly string[],
   settings: ReportSettings,
   signals: SignalWatch,
   reporters: Reporter[],
 ): Promise<number> {
   const signal = signals.received();
+  // Every input was redacted as it was read (readResultsFile); the report adds only its own notices.
+  const result = composeRedacted(inputs, (results) => reportedResult(results, files, settings, signal));
+  await writeReports(reporters, result, settings);
+  return exitCodeOfReport(result);
+}
+
+/** The one result the reports show: a single input untouched, or the dossier of them all. */
+function reportedResult(
+  results: readonly RunResult[],
+  files: readonly string[],
+  settings: ReportSettings,
+  signal: StopSignal | undefined,
+): RunResult {
   const read = files.slice(0, results.length);
   const recomputed = settledParts(results, read, settings);
   const merged = mergeResults(recomputed.parts);
@@ -134,9 +150,7 @@ async function reportResults(
     recomputed.notices.length === 0 &&
     (!isDossier(only) || dossierAgrees(only, merged));
   const reported = untouched ? only : withDossierNotices(merged, only, recomputed.notices);
-  const result = signal ? interruptedReport(reported, signal, results.length, files.length) : reported;
-  await writeReports(reporters, result, settings);
-  return exitCodeOfReport(result);
+  return signal ? interruptedReport(reported, signal, results.length, files.length) : reported;
 }
 
 /** The reports of inputs read one at a time (report-streamed.ts): the head, and the parts read again. */
@@ -146,12 +160,15 @@ async function reportFolded(
   settings: ReportSettings,
   signals: SignalWatch,
   reporters: Reporter[],
+  redactor: Redactor,
 ): Promise<number> {
   const signal = signals.received();
   const merged = withDossierNotices(dossierHead(folded.heads, folded.verdicts), undefined, folded.notices);
   const shown = withNotice(merged, elidedInHtml(merged, settings));
   const result = signal ? interruptedReport(shown, signal, folded.read, given) : shown;
-  await writeDossierReports(reporters, result, folded.parts, settings);
+  // The head holds the parts' headers only (their checks are read again per pass, each redacted as
+  // it is read): redacting it whole is cheap.
+  await writeDossierReports(reporters, redactor.value(result), folded.parts, settings);
   return exitCodeOfReport(result);
 }
 

@@ -18,6 +18,7 @@ import {
 import { watchSignals, type StopSignal } from './signals.js';
 import { UsageError } from './usage-error.js';
 import { specDigest } from '../spec/spec-digest.js';
+import { readerRedactor } from './read-results.js';
 
 export async function scanCommand(paths: string[], flags: Record<string, unknown>): Promise<number> {
   if (paths.length === 0)
@@ -64,7 +65,12 @@ export async function scanCommand(paths: string[], flags: Record<string, unknown
     ...(signal ? { interrupted: { signal } } : {}),
   };
   try {
-    return await finishCertification(result, settings, { reporters, knownIds: SCAN_REGISTRY.checks.map((c) => c.id) });
+    // Findings are cut to their first characters (truncateSecrets); the environment's own secrets are
+    // taken out too, by the redaction every written result goes through.
+    return await finishCertification(readerRedactor().value(result), settings, {
+      reporters,
+      knownIds: SCAN_REGISTRY.checks.map((c) => c.id),
+    });
   } finally {
     signals.dispose();
   }

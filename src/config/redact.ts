@@ -5,6 +5,7 @@
 import { SHOWN_SECRET_CHARS } from '../secret-shapes.js';
 import { buildAutomaton } from './secret-automaton.js';
 import { redactValue } from './redact-value.js';
+import { markRedacted, type Redacted } from './redacted.js';
 import { MIN_SECRET_LENGTH, secretForms, type SecretForm } from './secret-forms.js';
 import {
   createScanner,
@@ -29,8 +30,8 @@ export interface Redactor {
    * its first 12 characters + '…'; also any `spk_live_`/`sot_`+48-hex lookalike. Linear in the text.
    */
   text(s: string): string;
-  /** Deep copy with every string redacted (objects, arrays; bigint and other values kept). */
-  value<T>(v: T): T;
+  /** Deep copy with every string redacted (objects, arrays; bigint and other values kept): the only maker of Redacted. */
+  value<T>(v: T): Redacted<T>;
   /** Adds a secret learned at run time (e.g. an org token from a redemption). */
   add(secret: NamedSecret): void;
   /**
@@ -269,8 +270,8 @@ export function createRedactor(initial: NamedSecret[]): Redactor {
     return regions.length === 0 ? s : withRegionsShown(s, regions, forms);
   }
 
-  function value<T>(v: T): T {
-    return redactValue(v, text);
+  function value<T>(v: T): Redacted<T> {
+    return markRedacted(redactValue(v, text));
   }
 
   return {

@@ -17,6 +17,7 @@ import { orgTokenRule } from './rules/org-token.js';
 import { issuedTokens } from './rules/secrets.js';
 import type { InjectionId, JudgeContext, Traffic } from './traffic.js';
 import { specDigest } from '../spec/spec-digest.js';
+import type { Redacted } from '../config/redacted.js';
 
 /** The live checklist is re-judged at most this often (ms): a busy partner must not keep the CPU busy. */
 const REJUDGE_INTERVAL_MS = 250;
@@ -63,7 +64,7 @@ export interface PartnerSession {
   /** Shows the verdicts live: now, and again after new traffic (at most every 250 ms, and 4× the last judgement's cost apart). */
   attach(live: PartnerConsole): void;
   /** Judges every rule a last time (the live console shows the final verdicts) and returns the RunResult, redacted; the CLI writes the reports. */
-  finish(opts: { baseUrl: string; environment: RunResult['target']['environment'] }): RunResult;
+  finish(opts: { baseUrl: string; environment: RunResult['target']['environment'] }): Redacted<RunResult>;
 }
 
 /** Real runs the client started (fixtures' runs, `cert-…`, are not real runs). */
@@ -84,7 +85,7 @@ function sessionResult(
   judged: Judged[],
   redactor: Redactor,
   run: { startedAt: Date; baseUrl: string; environment: RunResult['target']['environment'] },
-): RunResult {
+): Redacted<RunResult> {
   const { startedAt, baseUrl, environment } = run;
   const origin = new URL(baseUrl).origin;
   const durationMs = Date.now() - startedAt.getTime();

@@ -14,6 +14,8 @@ import { prepareReportDir } from './report-dir.js';
 import { writeReportSet } from './report-set.js';
 import type { Reporter } from './reporter.js';
 import type { SignKey } from './sign-key.js';
+import { reshapeRedacted, type Redacted } from '../config/redacted.js';
+import { capPassedEvidence } from '../runner/evidence-caps.js';
 
 export interface ReportSettings {
   /** Absolute. */
@@ -73,7 +75,7 @@ export interface FinishOptions extends VerdictOptions {
 
 /** Applies the baseline, decides the verdict once, writes every report; returns the exit code (docs/design.md, *Verdict*). */
 export async function finishCertification(
-  result: RunResult,
+  result: Redacted<RunResult>,
   settings: ReportSettings,
   opts: FinishOptions = {},
 ): Promise<number> {
@@ -95,9 +97,12 @@ export async function finishCertification(
  */
 export async function writeReports(
   reporters: readonly Reporter[],
-  result: RunResult,
+  redacted: Redacted<RunResult>,
   settings: Pick<ReportSettings, 'reporters' | 'reportDir'>,
 ): Promise<void> {
+  // The one capping pass: every report shows the evidence results.json keeps, so a re-render from
+  // it is byte-identical (cutting is idempotent: a result read back from results.json stays as is).
+  const result = reshapeRedacted(redacted, capPassedEvidence);
   if (!writesFiles(settings)) {
     for (const reporter of reporters) await reporter.onRunEnd(result, { reportDir: settings.reportDir });
     return;
@@ -114,7 +119,7 @@ export async function writeReports(
  */
 export async function writeDossierReports(
   reporters: readonly Reporter[],
-  head: RunResult,
+  head: Redacted<RunResult>,
   parts: Iterable<RunResult>,
   settings: Pick<ReportSettings, 'reporters' | 'reportDir'>,
 ): Promise<void> {

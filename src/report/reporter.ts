@@ -6,19 +6,24 @@ import type { ReporterName } from '../config/reporter-names.js';
 import type { ProgressListener } from '../runner/progress.js';
 import type { CheckResult, RunResult } from '../runner/results.js';
 import { writeReportFile, writeReportFileChunks } from './write-report-file.js';
+import type { Redacted } from '../config/redacted.js';
 
 export type { PlannedCheck, RunStartInfo } from '../runner/progress.js';
 
 export interface Reporter extends ProgressListener {
   readonly name: string;
   /** Writes the report (files go to reportDir). */
-  onRunEnd(result: RunResult, ctx: { reportDir: string }): Promise<void> | void;
+  onRunEnd(result: Redacted<RunResult>, ctx: { reportDir: string }): Promise<void> | void;
   /**
    * Writes the report of a dossier too large to hold at once (`report` of many inputs): `head` is the
    * dossier with its `checks` and `findings` left empty, `parts` gives each part whole, read again on
    * every pass. Absent: the reporter cannot render a dossier part by part.
    */
-  onDossierEnd?(head: RunResult, parts: Iterable<RunResult>, ctx: { reportDir: string }): Promise<void> | void;
+  onDossierEnd?(
+    head: Redacted<RunResult>,
+    parts: Iterable<RunResult>,
+    ctx: { reportDir: string },
+  ): Promise<void> | void;
 }
 
 /** What the console reporter is told; a file reporter needs nothing but the result and the report folder. */

@@ -3,9 +3,9 @@
 // reports from it; `report` decides it again for merged parts with it.
 
 import { applyBaseline, type Baseline } from './baseline.js';
-import { capPassedEvidence } from './evidence-caps.js';
 import type { RunResult } from './results.js';
 import { decideVerdict } from './verdict.js';
+import { reshapeRedacted, type Redacted } from '../config/redacted.js';
 
 export interface VerdictSettings {
   strict: boolean;
@@ -19,7 +19,18 @@ export interface VerdictOptions {
   today?: string;
 }
 
+export function resultWithVerdict(
+  result: Redacted<RunResult>,
+  settings: VerdictSettings,
+  opts?: VerdictOptions,
+): Redacted<RunResult>;
+export function resultWithVerdict(result: RunResult, settings: VerdictSettings, opts?: VerdictOptions): RunResult;
 export function resultWithVerdict(result: RunResult, settings: VerdictSettings, opts: VerdictOptions = {}): RunResult {
+  // The baseline's notes and the verdict are the tool's own words: a redacted result stays redacted.
+  return reshapeRedacted(result as Redacted<RunResult>, (r) => settle(r, settings, opts));
+}
+
+function settle(result: RunResult, settings: VerdictSettings, opts: VerdictOptions): RunResult {
   const based = settings.baseline
     ? applyBaseline(result, settings.baseline, {
         ...(opts.knownIds ? { knownIds: opts.knownIds } : {}),
@@ -28,12 +39,11 @@ export function resultWithVerdict(result: RunResult, settings: VerdictSettings, 
     : result;
   const { missing: _stale, uncertifiedBy: _before, ...rest } = based;
   const { verdict, missing, uncertifiedBy } = decideVerdict(rest, settings.strict);
-  // Every report shows the evidence results.json keeps, so a re-render from it is byte-identical.
-  return capPassedEvidence({
+  return {
     ...rest,
     config: { ...rest.config, strict: settings.strict },
     verdict,
     ...(missing.length > 0 ? { missing } : {}),
     ...(uncertifiedBy.length > 0 ? { uncertifiedBy } : {}),
-  });
+  };
 }
