@@ -119,7 +119,7 @@ export function jsonBody(rc: RequestContext): JsonRecord {
   const faults = rc.app.config.faults;
   // Changes nothing stored: the body parser fails on an array before the body point is reached.
   if (Array.isArray(value) && faults.has('explore.array-body-500')) throw new ApiError(500, 'internal_error');
-  // The fault: a text column in a 3-byte UTF-8 character set, which refuses the 4 bytes of an astral character.
+  // Changes nothing stored: the fault is a text column in a 3-byte UTF-8 character set, which refuses the 4 bytes of an astral character.
   if (faults.has('explore.outside-bmp-500') && /[\u{10000}-\u{10FFFF}]/u.test(text))
     throw new ApiError(500, 'internal_error');
   if (!isRecord(value)) throw new ApiError(422, 'invalid_request', { reason: 'body must be a JSON object' });
