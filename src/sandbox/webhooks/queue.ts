@@ -120,6 +120,52 @@ async function sendAttempt(q: Sender, url: string, item: Item, secret: string): 
 }
 
 /**
+ * Variants: a first attempt after 45 s is within "usually within a minute"; after 90 s it is not usual, but
+ * the spec makes no promise (the certifier warns).
+ */
+function firstDeliveryDelayMs(variants: ReadonlySet<string>, scale: number): number {
+  if (variants.has('webhooks.first-delivery-after-90s')) return 90_000 / scale;
+  if (variants.has('webhooks.first-delivery-after-45s')) return 45_000 / scale;
+  return 0;
+}
+
+/**
+ * After an attempt that was not acknowledged: the delay (in the spec's time) before the next attempt, or
+ * why the event is not sent again.
+ */
+function retryDecision(
+  item: Item,
+  status: number | null,
+  policy: DeliveryPolicy,
+  variants: ReadonlySet<string>,
+): { retryAfterMs: number } | { finished: string } {
+  if (item.wrongSignature && !policy.retriesBadSignatureTest)
+    return { finished: 'bad-signature test sent once, not retried' };
+  if (!policy.retriesAfterServerError && status !== null && status >= 500) return { finished: 'given up' };
+  const delay =
+    policy.backoff === 'spec'
+      ? retryDelay(
+          item.attemptsMade,
+          variants.has('webhooks.eight-retries-after-first') ? 'eight-retries' : 'eight-in-all',
+        )
+      : faultyRetryDelay(item.attemptsMade, policy.backoff);
+  if (delay === null) return { finished: `dropped after ${item.attemptsMade} attempts` };
+  return { retryAfterMs: delay };
+}
+
+/**
+ * Whether an event is emitted for the first time: a repeat of its dedupe key (the same event of the same
+ * subject) is not queued again. Remembers the key.
+ */
+function firstEmission(seen: Set<string>, envelope: WebhookEnvelope, dedupe: boolean): boolean {
+  const key = dedupe ? dedupeKey(envelope) : null;
+  if (key === null) return true;
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
+}
+
+/**
  * The webhook delivery queue (spec: Events, delivery rules; Limits). Times are the spec's divided by
  * `timeScale`: ack time-out 10 s, retries after 1, 2, 5, 15, 30, 60, 120 min (8 attempts in all; a variant adds
  * the ninth after 240 min), retention 7 days.
@@ -131,13 +177,7 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
   const { points } = opts;
   const policy = points.deliveryPolicy(SPEC_DELIVERY, {});
   const variants = opts.variants ?? new Set<string>();
-  // Variants: a first attempt after 45 s is within "usually within a minute"; after 90 s it is not
-  // usual, but the spec makes no promise (the certifier warns).
-  const firstDelayMs = variants.has('webhooks.first-delivery-after-90s')
-    ? 90_000 / scale
-    : variants.has('webhooks.first-delivery-after-45s')
-      ? 45_000 / scale
-      : 0;
+  const firstDelayMs = firstDeliveryDelayMs(variants, scale);
   const log = opts.log ?? (() => {});
   // Deliberately wrong, and never the real secret: the bad-signature test must fail verification.
   const wrongSecret = `wrong-${randomBytes(16).toString('hex')}`;
@@ -216,31 +256,17 @@ export function createWebhookQueue(opts: WebhookQueueOptions): WebhookQueue {
       const again = item.wrongSignature || item.redeliveryAsked ? undefined : askRedelivery(item);
       return again === undefined ? finish(item, 'delivered') : schedule(item, again);
     }
-    if (item.wrongSignature && !policy.retriesBadSignatureTest)
-      return finish(item, 'bad-signature test sent once, not retried');
-    if (!policy.retriesAfterServerError && result.status !== null && result.status >= 500)
-      return finish(item, 'given up');
-    const delay =
-      policy.backoff === 'spec'
-        ? retryDelay(
-            item.attemptsMade,
-            variants.has('webhooks.eight-retries-after-first') ? 'eight-retries' : 'eight-in-all',
-          )
-        : faultyRetryDelay(item.attemptsMade, policy.backoff);
-    if (delay === null) return finish(item, `dropped after ${item.attemptsMade} attempts`);
-    schedule(item, delay / scale);
+    const next = retryDecision(item, result.status, policy, variants);
+    if ('finished' in next) return finish(item, next.finished);
+    schedule(item, next.retryAfterMs / scale);
   };
 
   return {
     enqueue({ partnerId, organizationId, envelope, wrongSignature = false, dedupe = true }) {
       if (closed) return;
-      const key = dedupe ? dedupeKey(envelope) : null;
-      if (key !== null) {
-        if (seen.has(key)) {
-          log(`webhook ${envelope.event} ${envelope.event_id} not queued: already emitted`);
-          return;
-        }
-        seen.add(key);
+      if (!firstEmission(seen, envelope, dedupe)) {
+        log(`webhook ${envelope.event} ${envelope.event_id} not queued: already emitted`);
+        return;
       }
       const parsed = Date.parse(envelope.occurred_at);
       const add = (env: WebhookEnvelope) => {
