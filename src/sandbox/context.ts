@@ -5,7 +5,15 @@ import type { Lang } from './messages.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Organization, Partner, Store } from './store.js';
 import type { FaultSet } from './faults/index.js';
-import type { AnswerFacts, Points, RefusalFacts, RouteName, Settings } from './faults/points.js';
+import type {
+  AdmittedFacts,
+  AnswerDetails,
+  AnswerFacts,
+  Points,
+  RefusalDetails,
+  RouteName,
+  Settings,
+} from './faults/points.js';
 import type { RequirementRules } from './faults/requirement-rules.js';
 import type { MaskingRules } from './faults/masking-rules.js';
 import { ApiError, type Reply } from './api-error.js';
@@ -111,7 +119,7 @@ export function jsonBody(rc: RequestContext): JsonRecord {
   const faults = rc.app.config.faults;
   // Changes nothing stored: the body parser fails on an array before the body point is reached.
   if (Array.isArray(value) && faults.has('explore.array-body-500')) throw new ApiError(500, 'internal_error');
-  // The fault: a text column in a 3-byte UTF-8 character set, which refuses the 4 bytes of an astral character.
+  // Changes nothing stored: the fault is a text column in a 3-byte UTF-8 character set, which refuses the 4 bytes of an astral character.
   if (faults.has('explore.outside-bmp-500') && /[\u{10000}-\u{10FFFF}]/u.test(text))
     throw new ApiError(500, 'internal_error');
   if (!isRecord(value)) throw new ApiError(422, 'invalid_request', { reason: 'body must be a JSON object' });
@@ -135,37 +143,35 @@ export interface RefusalSite {
   route?: RouteName | undefined;
 }
 
-function refusalAt(at: RefusalSite, facts: Omit<RefusalFacts, 'route'>, error: ApiError | undefined) {
+function refusalAt(at: RefusalSite, facts: RefusalDetails, error: ApiError | undefined) {
   return at.app.points.refusal(error, at.route ? { ...facts, route: at.route } : facts);
 }
 
 /** Refuses with `error` as the faults at the refusal point shape it; returns if one lets the request through. */
-export function refuse(at: RefusalSite, facts: Omit<RefusalFacts, 'route'>, error: ApiError | undefined): void {
+export function refuse(at: RefusalSite, facts: RefusalDetails, error: ApiError | undefined): void {
   const e = refusalAt(at, facts, error);
   if (e) throw e;
 }
 
 /** The refusal `error` as the faults shape it, for a refusal nothing can be let through. */
-export function refusal(at: RefusalSite, facts: Omit<RefusalFacts, 'route'>, error: ApiError): ApiError {
+export function refusal(at: RefusalSite, facts: RefusalDetails, error: ApiError): ApiError {
   return refusalAt(at, facts, error) ?? error;
 }
 
 /** Where the spec accepts the request: a fault at the refusal point may refuse it all the same. */
-export function admit(at: RefusalSite, facts: Omit<RefusalFacts, 'route' | 'cause'>): void {
+export function admit(at: RefusalSite, facts: AdmittedFacts): void {
   const e = refusalAt(at, { ...facts, cause: 'admitted' }, undefined);
   if (e) throw e;
 }
 
 /** A route's answer, as the faults at the answer point shape it. */
-export function answer(
-  rc: RequestContext,
-  reply: Reply,
-  facts: Omit<AnswerFacts, 'route' | 'sandbox' | 'requestText'> = {},
-): Reply {
-  return rc.app.points.answer(reply, {
+export function answer(rc: RequestContext, reply: Reply, facts: AnswerDetails = {}): Reply {
+  // Each route states the facts of its own answer, so joined with its route they are that route's facts.
+  const all = {
     ...facts,
     route: rc.route,
     sandbox: isSandbox(rc),
     requestText: () => rc.rawBody?.toString('utf8') ?? '',
-  });
+  };
+  return rc.app.points.answer(reply, all as AnswerFacts);
 }

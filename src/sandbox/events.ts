@@ -37,15 +37,16 @@ export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot
     return;
   }
   run.terminalEmitted = true;
-  // The event faults change what is stored in the webhook queue: which events, and their envelopes.
+  // Changes the stored webhook queue: cert-webhook's terminal event is never queued.
   if (run.fixture === 'cert-webhook' && app.config.faults.has('webhooks.cert-webhook-not-queued')) return;
+  // Changes the stored webhook queue: cert-webhook's completion is queued as run_failed.
   const wrongEvent = run.fixture === 'cert-webhook' && app.config.faults.has('webhooks.cert-webhook-emits-run-failed');
   const env = envelope(app, run, snapshot.status === 'completed' && !wrongEvent ? 'run_completed' : 'run_failed');
   if (!env) return;
   if (env.event === 'run_completed') {
     const p = snapshot.progress;
-    // The fault special-cases real runs: fixture and test events stay right, so only a check of the
-    // real run's own delivery can see it.
+    // Changes the queued envelope: a real run's progress is one screened off (fixture and test events stay
+    // right, so only a check of the real run's own delivery can see it).
     const stale = !run.fixture && app.config.faults.has('webhooks.real-run-progress-stale') ? 1 : 0;
     // Variant webhooks.run-completed-progress-at-emission: counted before the last profile examined.
     const early =
@@ -64,6 +65,7 @@ export function emitTerminal(app: AppContext, run: Run, snapshot: EngineSnapshot
       dedupe: false,
     });
   }
+  // Changes the stored webhook queue: the terminal event is queued twice.
   if (app.config.faults.has('webhooks.run-event-twice')) {
     app.queue.enqueue({
       partnerId: run.partnerId,
@@ -80,7 +82,7 @@ export function emitRevealed(app: AppContext, run: Run, candidateId: bigint): vo
   run.revealEvents.add(candidateId);
   const env = envelope(app, run, 'candidate_revealed');
   if (!env) return;
-  // The fault writes the id through a double, as a JavaScript client would: above 2^53 it is rounded.
+  // Changes the queued envelope: the fault writes the id through a double, as a JavaScript client would: above 2^53 it is rounded.
   env.candidate_id =
     !run.fixture && app.config.faults.has('webhooks.real-reveal-candidate-id-rounded')
       ? Number(candidateId)
@@ -98,10 +100,11 @@ export function emitTest(
 ): WebhookEnvelope | undefined {
   const env = envelope(app, { id: newUuid(), organizationId, jobExternalId: 'cert-webhook' }, event);
   if (!env) return undefined;
-  // The fault reuses one event_id per event name: two test events of a kind look like one event retried.
+  // Changes the queued test envelope: one event_id per event name, so two test events of a kind look like one event retried.
   if (app.config.faults.has('webhooks.test-event-id-per-name'))
     env.event_id = `00000000-0000-4000-8000-${String(['run_completed', 'run_failed', 'candidate_revealed'].indexOf(event)).padStart(12, '0')}`;
   if (event === 'run_completed') env.progress = { confirmed: 3, target: 3, screened: 40 };
+  // Changes the queued test envelope: it names another candidate than the documented test id.
   if (event === 'candidate_revealed')
     env.candidate_id = app.config.faults.has('webhooks.test-payload-wrong-candidate-id')
       ? 990000000002n

@@ -6,8 +6,9 @@ import type { FaultSet } from '../faults/index.js';
 function toCandidate(pick: Pick, faults: FaultSet): EngineCandidate {
   const { profile, match } = pick;
   let requirements = match.results.map((r) => ({ ...r }));
-  // The engine's snapshot faults change what the stored run plan yields, before the run view sees it.
+  // Changes the candidate's requirement results the stored run plan yields: listed in reverse.
   if (faults.has('runs-read.requirements-out-of-order')) requirements = [...requirements].reverse();
+  // Changes the candidate's requirement results the stored run plan yields: the last one is left out.
   if (faults.has('runs-read.requirement-missing')) requirements = requirements.slice(0, -1);
   return {
     id: profile.id,
@@ -47,6 +48,7 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
       ? plan.screenedTotal
       : Math.max(confirmed, Math.floor((plan.screenedTotal * Math.max(0, effective)) / plan.completeAt));
   screened = Math.min(Math.max(screened, confirmed), Math.max(plan.screenedTotal, confirmed));
+  // Changes the progress the stored run plan yields: a finished run counts one confirmed fewer.
   if (faults.has('runs-read.confirmed-decreases') && status !== 'running' && confirmed > 0) confirmed -= 1;
 
   const notices: EngineNotice[] = [];
@@ -95,6 +97,7 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
         slot: emptySlot('above_list'),
         params: { count: plan.hiddenCount },
       });
+    // Changes the notices the stored run plan yields: a blocker names a requirement index out of range.
     const badIndex = faults.has('runs-read.notice-requirement-index-out-of-range');
     const [firstRequirement] = input.requirements;
     const blockers =
@@ -136,12 +139,14 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
     }
   }
   notices.push(...candidateNotices(listed));
+  // Changes the notices the stored run plan yields: one v1 never emits is added.
   if (faults.has('runs-read.v1-impossible-notice'))
     notices.push({ code: 'widen_hint', severity: 'info', slot: 'above_list' });
 
-  // The fault: a run that completed short of its target says nothing about why.
+  // Changes the notices the stored run plan yields: a run completed short of its target says nothing about why.
   const unexplained =
     status === 'completed' && listed.length < target && faults.has('runs-read.short-run-without-notice');
+  // Changes the progress the stored run plan yields: the target is not the run's stored target_count.
   return {
     status,
     progress: { confirmed, target: faults.has('runs-read.target-not-target-count') ? target + 1 : target, screened },

@@ -5,6 +5,7 @@ import { ApiError } from '../api-error.js';
 import { normalizeCode } from '../ids.js';
 import { reword } from './reshape.js';
 import type { FaultDefinition } from './types.js';
+import { onRefusal } from './points.js';
 
 export const activationFaults = [
   {
@@ -13,12 +14,11 @@ export const activationFaults = [
     summary: 'a lower-case code with spaces is not normalized and gives 404 `code_not_found`',
     caughtBy: 'activation.normalizes-code-input',
     acts: {
-      refusal: (e, f) =>
-        f.cause === 'code-found' &&
-        f.codeInput !== undefined &&
-        f.codeInput.replace(/-/g, '') !== normalizeCode(f.codeInput)
+      refusal: onRefusal('code-found', (e, f) =>
+        f.codeInput !== undefined && f.codeInput.replace(/-/g, '') !== normalizeCode(f.codeInput)
           ? new ApiError(404, 'code_not_found')
           : e,
+      ),
     },
   },
   {
@@ -27,7 +27,7 @@ export const activationFaults = [
     summary: 'a redeemed code can be redeemed again and issues a new token',
     caughtBy: 'activation.already-redeemed-409',
     acts: {
-      refusal: (e, f) => (f.cause === 'code-already-redeemed' ? undefined : e),
+      refusal: onRefusal('code-already-redeemed', () => undefined),
     },
   },
   {
@@ -42,7 +42,7 @@ export const activationFaults = [
     summary: '`409 code_already_redeemed` lacks `redeemed_at`',
     caughtBy: 'activation.already-redeemed-409',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'code-already-redeemed' ? reword(e, { extra: {} }) : e),
+      refusal: onRefusal('code-already-redeemed', (e) => (e ? reword(e, { extra: {} }) : e)),
     },
   },
   {
@@ -63,7 +63,7 @@ export const activationFaults = [
     summary: 'an `external_id` already used by another organization of the partner is accepted',
     caughtBy: 'activation.external-id-taken-keeps-code',
     acts: {
-      refusal: (e, f) => (f.cause === 'external-id-taken' ? undefined : e),
+      refusal: onRefusal('external-id-taken', () => undefined),
     },
   },
   {
@@ -72,7 +72,7 @@ export const activationFaults = [
     summary: 'a well-formed unknown code answers 422 `invalid_request` instead of 404 `code_not_found`',
     caughtBy: 'activation.unknown-code-404',
     acts: {
-      refusal: (e, f) => (f.cause === 'code-not-found' ? new ApiError(422, 'invalid_request', { field: 'code' }) : e),
+      refusal: onRefusal('code-not-found', () => new ApiError(422, 'invalid_request', { field: 'code' })),
     },
   },
   {
@@ -81,7 +81,7 @@ export const activationFaults = [
     summary: 'an expired code is redeemed instead of refused with 410 `code_expired`',
     caughtBy: 'activation.expired-code-410',
     acts: {
-      refusal: (e, f) => (f.cause === 'code-expired' ? undefined : e),
+      refusal: onRefusal('code-expired', () => undefined),
     },
   },
   {
@@ -92,10 +92,9 @@ export const activationFaults = [
     caughtBy: 'activation.code-surrounding-spaces-accepted',
     acts: {
       // A lookup that normalizes the code's inside only.
-      refusal: (e, f) =>
-        f.cause === 'code-found' && f.codeInput !== undefined && f.codeInput !== f.codeInput.trim()
-          ? new ApiError(404, 'code_not_found')
-          : e,
+      refusal: onRefusal('code-found', (e, f) =>
+        f.codeInput !== undefined && f.codeInput !== f.codeInput.trim() ? new ApiError(404, 'code_not_found') : e,
+      ),
     },
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -3,6 +3,7 @@
 import { reword } from './reshape.js';
 import { ApiError } from '../api-error.js';
 import type { FaultDefinition } from './types.js';
+import { onRefusal } from './points.js';
 
 export const authFaults = [
   {
@@ -11,7 +12,7 @@ export const authFaults = [
     summary: 'an unknown partner key answers 401 `invalid_org_token` instead of `invalid_partner_key`',
     caughtBy: 'auth.unknown-partner-key-refused-401',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'unknown-partner-key' ? reword(e, { code: 'invalid_org_token' }) : e),
+      refusal: onRefusal('unknown-partner-key', (e) => (e ? reword(e, { code: 'invalid_org_token' }) : e)),
     },
   },
   {
@@ -20,7 +21,7 @@ export const authFaults = [
     summary: 'a missing org token answers 403 instead of 401',
     caughtBy: 'auth.missing-org-token-refused-401',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'no-org-token' ? reword(e, { status: 403 }) : e),
+      refusal: onRefusal('no-org-token', (e) => (e ? reword(e, { status: 403 }) : e)),
     },
   },
   {
@@ -29,7 +30,7 @@ export const authFaults = [
     summary: 'a disabled organization is served instead of refused with 403 `organization_disabled`',
     caughtBy: 'auth.disabled-org-token-refused-403',
     acts: {
-      refusal: (e, f) => (f.cause === 'organization-disabled' ? undefined : e),
+      refusal: onRefusal('organization-disabled', () => undefined),
     },
   },
   {
@@ -39,7 +40,7 @@ export const authFaults = [
       "any enabled partner's key is accepted with any org token: a second partner reads and acts in the first partner's organization",
     caughtBy: 'auth.other-partner-key-isolated',
     acts: {
-      refusal: (e, f) => (f.cause === 'other-partners-org' ? undefined : e),
+      refusal: onRefusal('other-partners-org', () => undefined),
     },
   },
   {
@@ -48,8 +49,7 @@ export const authFaults = [
     summary: 'a disabled partner answers 401 `invalid_partner_key` instead of 403 `partner_disabled`',
     caughtBy: 'auth.disabled-partner-key-refused-403',
     acts: {
-      refusal: (e, f) =>
-        e && f.cause === 'partner-disabled' ? reword(e, { status: 401, code: 'invalid_partner_key' }) : e,
+      refusal: onRefusal('partner-disabled', (e) => (e ? reword(e, { status: 401, code: 'invalid_partner_key' }) : e)),
     },
   },
   {
@@ -58,7 +58,7 @@ export const authFaults = [
     summary: 'a request without x-partner-key answers 403 instead of 401 `invalid_partner_key`',
     caughtBy: 'auth.missing-partner-key-refused-401',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'no-partner-key' ? reword(e, { status: 403 }) : e),
+      refusal: onRefusal('no-partner-key', (e) => (e ? reword(e, { status: 403 }) : e)),
     },
   },
   {
@@ -67,7 +67,7 @@ export const authFaults = [
     summary: 'an org token the service never issued answers 401 `invalid_partner_key` instead of `invalid_org_token`',
     caughtBy: 'auth.unknown-org-token-refused-401',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'unknown-org-token' ? reword(e, { code: 'invalid_partner_key' }) : e),
+      refusal: onRefusal('unknown-org-token', (e) => (e ? reword(e, { code: 'invalid_partner_key' }) : e)),
     },
   },
   {
@@ -76,8 +76,9 @@ export const authFaults = [
     summary: 'redeem without x-svc-org answers 401 `invalid_org_token`, though the partner key alone authenticates it',
     caughtBy: 'auth.redeem-needs-no-org-token',
     acts: {
-      refusal: (e, f) =>
-        f.cause === 'admitted' && f.route === 'redeem' && !f.orgTokenGiven ? new ApiError(401, 'invalid_org_token') : e,
+      refusal: onRefusal({ cause: 'admitted', route: 'redeem' }, (e, f) =>
+        !f.orgTokenGiven ? new ApiError(401, 'invalid_org_token') : e,
+      ),
     },
   },
   {
@@ -86,8 +87,7 @@ export const authFaults = [
     summary: 'POST /jobs alone answers an unknown partner key with 403 instead of 401',
     caughtBy: 'auth.unknown-partner-key-refused-401',
     acts: {
-      refusal: (e, f) =>
-        e && f.cause === 'unknown-partner-key' && f.route === 'jobs' ? reword(e, { status: 403 }) : e,
+      refusal: onRefusal({ cause: 'unknown-partner-key', route: 'jobs' }, (e) => (e ? reword(e, { status: 403 }) : e)),
     },
   },
   {
@@ -96,7 +96,7 @@ export const authFaults = [
     summary: 'POST /runs/{run_id}/decisions alone answers a missing org token with 403 instead of 401',
     caughtBy: 'auth.missing-org-token-refused-401',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'no-org-token' && f.route === 'decisions' ? reword(e, { status: 403 }) : e),
+      refusal: onRefusal({ cause: 'no-org-token', route: 'decisions' }, (e) => (e ? reword(e, { status: 403 }) : e)),
     },
   },
 ] as const satisfies readonly FaultDefinition[];

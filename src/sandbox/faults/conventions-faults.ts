@@ -2,6 +2,7 @@
 // type, the JSON text). Most act at the envelope and wire points of app.ts; one is switched in context.ts.
 import type { FaultDefinition } from './types.js';
 import { reword } from './reshape.js';
+import { onAnswer, onRefusal } from './points.js';
 
 /** RFC 8259 §8.1: implementations must not add a byte-order mark; the fault puts one before every JSON text. */
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -36,10 +37,11 @@ export const conventionsFaults = [
     summary: '`redeemed_at` is written with a +03:00 offset instead of UTC',
     caughtBy: 'activation.already-redeemed-409',
     acts: {
-      refusal: (e, f) =>
-        e && f.cause === 'code-already-redeemed' && typeof e.extra?.redeemed_at === 'string'
+      refusal: onRefusal('code-already-redeemed', (e) =>
+        e && typeof e.extra?.redeemed_at === 'string'
           ? reword(e, { extra: { ...e.extra, redeemed_at: plus3(e.extra.redeemed_at) } })
           : e,
+      ),
     },
   },
   {
@@ -80,8 +82,7 @@ export const conventionsFaults = [
     summary: 'the success of POST /runs/{run_id}/decisions alone says `application/json` without `charset=utf-8`',
     caughtBy: 'conventions.success-json-utf8',
     acts: {
-      answer: (r, f) =>
-        f.route === 'decisions' ? { ...r, headers: { ...r.headers, 'content-type': 'application/json' } } : r,
+      answer: onAnswer('decisions', (r) => ({ ...r, headers: { ...r.headers, 'content-type': 'application/json' } })),
     },
   },
   {

@@ -7,6 +7,7 @@ import { isRecord } from '../json.js';
 import { REJECT_REASONS } from '../decision-vocabulary.js';
 import type { FaultDefinition } from './types.js';
 import { KNOWN_NOTICE_CODES } from '../notice-codes.js';
+import { onAnswer, onBody, onId, onRefusal } from './points.js';
 
 export const decisionsFaults = [
   {
@@ -22,13 +23,14 @@ export const decisionsFaults = [
     summary: 'repeated decisions are counted in `accepted` instead of `duplicates`',
     caughtBy: 'decisions.duplicates-counted',
     acts: {
-      answer: (r, f) =>
-        f.route === 'decisions' && f.accepted !== undefined
+      answer: onAnswer('decisions', (r, f) =>
+        f.accepted !== undefined
           ? edited(r, (b) => {
               b.accepted = (f.accepted ?? 0) + (f.duplicates ?? 0);
               b.duplicates = 0;
             })
           : r,
+      ),
     },
   },
   {
@@ -37,10 +39,9 @@ export const decisionsFaults = [
     summary: '`allowed[]` of `unknown_reject_reason` misses `known`',
     caughtBy: 'decisions.unknown-reject-reason',
     acts: {
-      refusal: (e, f) =>
-        e && f.cause === 'unknown-reject-reason'
-          ? reword(e, { extra: { allowed: REJECT_REASONS.filter((r) => r !== 'known') } })
-          : e,
+      refusal: onRefusal('unknown-reject-reason', (e) =>
+        e ? reword(e, { extra: { allowed: REJECT_REASONS.filter((r) => r !== 'known') } }) : e,
+      ),
     },
   },
   {
@@ -50,7 +51,7 @@ export const decisionsFaults = [
       'a decision value outside the five (e.g. `zz_maybe_later`) is stored and counted instead of refused with a 4xx',
     caughtBy: 'decisions.schema-mismatch-refused',
     acts: {
-      refusal: (e, f) => (f.cause === 'unknown-decision' ? undefined : e),
+      refusal: onRefusal('unknown-decision', () => undefined),
     },
   },
   {
@@ -60,8 +61,8 @@ export const decisionsFaults = [
       'a decision without `occurred_at` is stored, stamped with the time received, instead of refused with a 4xx',
     caughtBy: 'decisions.schema-mismatch-refused',
     acts: {
-      body: (b, f) =>
-        f.route === 'decisions' && Array.isArray(b.decisions)
+      body: onBody('decisions', (b) =>
+        Array.isArray(b.decisions)
           ? {
               ...b,
               decisions: b.decisions.map((d) =>
@@ -69,6 +70,7 @@ export const decisionsFaults = [
               ),
             }
           : b,
+      ),
     },
   },
   {
@@ -77,12 +79,11 @@ export const decisionsFaults = [
     summary: 'the decisions response says `accepted: 0` even for decisions it stored',
     caughtBy: 'decisions.response-schema',
     acts: {
-      answer: (r, f) =>
-        f.route === 'decisions'
-          ? edited(r, (b) => {
-              b.accepted = 0;
-            })
-          : r,
+      answer: onAnswer('decisions', (r) =>
+        edited(r, (b) => {
+          b.accepted = 0;
+        }),
+      ),
     },
   },
   {
@@ -91,12 +92,11 @@ export const decisionsFaults = [
     summary: 'the decisions response lacks `duplicates`',
     caughtBy: 'decisions.response-schema',
     acts: {
-      answer: (r, f) =>
-        f.route === 'decisions'
-          ? edited(r, (b) => {
-              delete b.duplicates;
-            })
-          : r,
+      answer: onAnswer('decisions', (r) =>
+        edited(r, (b) => {
+          delete b.duplicates;
+        }),
+      ),
     },
   },
   {
@@ -125,7 +125,7 @@ export const decisionsFaults = [
       "decisions' acting-user lookup ignores the organization: a recruiter registered only in another organization of the partner reports decisions (2xx) instead of `404 user_not_found`",
     caughtBy: 'users.other-organization-recruiter-on-reveal-and-decisions',
     acts: {
-      refusal: (e, f) => (f.route === 'decisions' && f.cause === 'unknown-user' && f.elsewhere?.() ? undefined : e),
+      refusal: onRefusal({ cause: 'unknown-user', route: 'decisions' }, (e, f) => (f.elsewhere() ? undefined : e)),
     },
   },
   {
@@ -135,10 +135,11 @@ export const decisionsFaults = [
       'a decision on a fixture candidate not listed yet (cert-slow, before it appears) answers 422 instead of being stored',
     caughtBy: 'decisions.fixture-candidate-not-yet-listed-accepted',
     acts: {
-      refusal: (e, f) =>
-        f.cause === 'admitted' && f.listedSoFar && !f.listedSoFar()
+      refusal: onRefusal('admitted', (e, f) =>
+        f.listedSoFar && !f.listedSoFar()
           ? new ApiError(422, 'invalid_decision', { reason: 'candidate not in run' })
           : e,
+      ),
     },
   },
   {
@@ -147,10 +148,11 @@ export const decisionsFaults = [
     summary: 'a rejection with `reject_reason: null` answers 422 `invalid_decision`',
     caughtBy: 'decisions.reject-reason-null-accepted',
     acts: {
-      refusal: (e, f) =>
-        f.cause === 'admitted' && f.item?.reject_reason === null
+      refusal: onRefusal('admitted', (e, f) =>
+        f.item?.reject_reason === null
           ? new ApiError(422, 'invalid_decision', { reason: 'reject_reason required' })
           : e,
+      ),
     },
   },
   {
@@ -159,10 +161,11 @@ export const decisionsFaults = [
     summary: 'the reject reason `known` answers 422 `unknown_reject_reason`',
     caughtBy: 'decisions.every-reject-reason-accepted',
     acts: {
-      refusal: (e, f) =>
-        f.cause === 'admitted' && f.item?.reject_reason === 'known'
+      refusal: onRefusal('admitted', (e, f) =>
+        f.item?.reject_reason === 'known'
           ? new ApiError(422, 'unknown_reject_reason', { allowed: [...REJECT_REASONS] })
           : e,
+      ),
     },
   },
   {
@@ -171,7 +174,7 @@ export const decisionsFaults = [
     summary: 'a `reject_reason` on a decision other than `rejected` is accepted',
     caughtBy: 'decisions.reason-on-non-rejected-invalid',
     acts: {
-      refusal: (e, f) => (f.cause === 'reason-without-rejection' ? undefined : e),
+      refusal: onRefusal('reason-without-rejection', () => undefined),
     },
   },
   {
@@ -180,10 +183,11 @@ export const decisionsFaults = [
     summary: '`notices_shown` with a code outside the known list answers 422',
     caughtBy: 'decisions.notices-shown-unknown-codes-accepted',
     acts: {
-      refusal: (e, f) =>
-        f.cause === 'admitted' && f.noticesShown?.some((c) => !KNOWN_NOTICE_CODES.includes(c))
+      refusal: onRefusal('admitted', (e, f) =>
+        f.noticesShown?.some((c) => !KNOWN_NOTICE_CODES.includes(c))
           ? new ApiError(422, 'invalid_request', { field: 'notices_shown' })
           : e,
+      ),
     },
   },
   {
@@ -192,10 +196,9 @@ export const decisionsFaults = [
     summary: '`notices_shown` repeating a code already stored for the run answers 409',
     caughtBy: 'decisions.notices-shown-unknown-codes-accepted',
     acts: {
-      refusal: (e, f) =>
-        f.cause === 'admitted' && (f.noticesAlreadyShown?.length ?? 0) > 0
-          ? new ApiError(409, 'notice_already_reported')
-          : e,
+      refusal: onRefusal('admitted', (e, f) =>
+        (f.noticesAlreadyShown?.length ?? 0) > 0 ? new ApiError(409, 'notice_already_reported') : e,
+      ),
     },
   },
   {
@@ -204,10 +207,9 @@ export const decisionsFaults = [
     summary: 'decisions on an unknown run answer 2xx (nothing stored) instead of 404 `run_not_found`',
     caughtBy: 'decisions.unknown-run-404',
     acts: {
-      refusal: (e, f) =>
-        e?.code === 'run_not_found' && f.cause === 'run-not-found' && f.route === 'decisions' && !f.foreign
-          ? undefined
-          : e,
+      refusal: onRefusal({ cause: 'run-not-found', route: 'decisions' }, (e, f) =>
+        e?.code === 'run_not_found' && !f.foreign ? undefined : e,
+      ),
     },
   },
   {
@@ -216,7 +218,7 @@ export const decisionsFaults = [
     summary: 'decisions do not check that the acting user is registered',
     caughtBy: 'decisions.unknown-user-404',
     acts: {
-      refusal: (e, f) => (f.route === 'decisions' && f.cause === 'unknown-user' ? undefined : e),
+      refusal: onRefusal({ cause: 'unknown-user', route: 'decisions' }, () => undefined),
     },
   },
   {
@@ -225,8 +227,9 @@ export const decisionsFaults = [
     summary: "decisions on another organization's run answer 403 instead of 404 `run_not_found`",
     caughtBy: 'decisions.other-organization-run-404',
     acts: {
-      refusal: (e, f) =>
-        e && f.cause === 'run-not-found' && f.route === 'decisions' && f.foreign ? new ApiError(403, 'forbidden') : e,
+      refusal: onRefusal({ cause: 'run-not-found', route: 'decisions' }, (e, f) =>
+        e && f.foreign ? new ApiError(403, 'forbidden') : e,
+      ),
     },
   },
   {
@@ -235,7 +238,7 @@ export const decisionsFaults = [
     summary: '`candidate_id` is read as a double, so ids above 2^53 are not found in the run',
     caughtBy: 'decisions.candidate-id-above-2-53',
     acts: {
-      id: (id, f) => (f.route === 'decisions' ? BigInt(Number(id)) : id),
+      id: onId('decisions', (id) => BigInt(Number(id))),
     },
   },
   {
@@ -244,15 +247,15 @@ export const decisionsFaults = [
     summary: 'a `candidate_id` written as a string of digits is read as the integer and the decision stored',
     caughtBy: 'decisions.schema-mismatch-refused',
     acts: {
-      body: (b, f) => {
-        if (f.route !== 'decisions' || !Array.isArray(b.decisions)) return b;
+      body: onBody('decisions', (b) => {
+        if (!Array.isArray(b.decisions)) return b;
         const decisions = b.decisions.map((d) =>
           isRecord(d) && typeof d.candidate_id === 'string' && /^[0-9]+$/.test(d.candidate_id)
             ? { ...d, candidate_id: BigInt(d.candidate_id) }
             : d,
         );
         return { ...b, decisions };
-      },
+      }),
     },
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -3,6 +3,7 @@
 import { ApiError } from '../api-error.js';
 import { FloatToken, type JsonRecord } from '../json.js';
 import type { FaultDefinition } from './types.js';
+import { onBody } from './points.js';
 
 /** A loose reader that takes a number for text, as its digits, in the named fields. */
 function looseText(body: JsonRecord, fields: readonly string[]): JsonRecord {
@@ -43,7 +44,7 @@ export const exploreFaults = [
     summary: 'a number where a job text field goes (`title: 42`) is accepted and stored as its digits',
     caughtBy: 'explore.jobs.schema-mismatch-answered-4xx',
     acts: {
-      body: (b, f) => (f.route === 'jobs' ? looseText(b, ['title', 'description_text', 'location_text']) : b),
+      body: onBody('jobs', (b) => looseText(b, ['title', 'description_text', 'location_text'])),
     },
   },
   {
@@ -52,10 +53,9 @@ export const exploreFaults = [
     summary: 'a fractional `target_count` (`2.5`) is rounded and the run started, instead of a 4xx',
     caughtBy: 'explore.runs-start.schema-mismatch-answered-4xx',
     acts: {
-      body: (b, f) =>
-        f.route === 'runs-start' && b.target_count instanceof FloatToken
-          ? { ...b, target_count: Math.round(Number(b.target_count.raw)) }
-          : b,
+      body: onBody('runs-start', (b) =>
+        b.target_count instanceof FloatToken ? { ...b, target_count: Math.round(Number(b.target_count.raw)) } : b,
+      ),
     },
   },
   {
@@ -84,7 +84,7 @@ export const exploreFaults = [
     summary: "a number as a recruiter's `full_name` (`full_name: 12345`) is accepted and stored as its digits",
     caughtBy: 'explore.users.schema-mismatch-answered-4xx',
     acts: {
-      body: (b, f) => (f.route === 'users' ? looseText(b, ['full_name']) : b),
+      body: onBody('users', (b) => looseText(b, ['full_name'])),
     },
   },
   // A target_count written as a string of digits, read as the number: runs-start.target-count-string-coerced,
@@ -96,7 +96,7 @@ export const exploreFaults = [
       'an emoji (a character outside the BMP) in a job `title` answers 500: the title column holds 3-byte UTF-8 only',
     caughtBy: 'explore.jobs.valid-input-never-5xx',
     acts: {
-      body: (b, f) => (f.route === 'jobs' && typeof b.title === 'string' && ASTRAL.test(b.title) ? crash() : b),
+      body: onBody('jobs', (b) => (typeof b.title === 'string' && ASTRAL.test(b.title) ? crash() : b)),
     },
   },
   {
@@ -106,7 +106,7 @@ export const exploreFaults = [
       'an activation `code` that is not a string (`code: 12345`) crashes the code normalizer: 500 instead of a 4xx',
     caughtBy: 'explore.redeem.schema-mismatch-answered-4xx',
     acts: {
-      body: (b, f) => (f.route === 'redeem' && b.code !== undefined && typeof b.code !== 'string' ? crash() : b),
+      body: onBody('redeem', (b) => (b.code !== undefined && typeof b.code !== 'string' ? crash() : b)),
     },
   },
 ] as const satisfies readonly FaultDefinition[];

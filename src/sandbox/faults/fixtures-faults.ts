@@ -5,6 +5,7 @@ import { edited, withoutExtraFields } from './reshape.js';
 import { ApiError } from '../api-error.js';
 import { eachCandidate, eachNotice } from './run-view-edits.js';
 import type { FaultDefinition } from './types.js';
+import { onAnswer, onRefusal } from './points.js';
 
 const FIXTURES = [
   'cert-notices-all',
@@ -31,7 +32,7 @@ export const fixturesFaults = [
     summary: '`cert-extra-fields` reveal response carries no unknown field',
     caughtBy: 'fixtures.cert-extra-fields.reveal-and-decisions-carry-extra-fields',
     acts: {
-      answer: (r, f) => (f.route === 'reveal' && f.fixture ? withoutExtraFields(r) : r),
+      answer: onAnswer('reveal', (r, f) => (f.fixture ? withoutExtraFields(r) : r)),
     },
   },
   {
@@ -40,7 +41,7 @@ export const fixturesFaults = [
     summary: 'a fixture start by an acting user never registered is accepted instead of 404 `user_not_found`',
     caughtBy: 'fixtures.start-unregistered-user-404',
     acts: {
-      refusal: (e, f) => (f.route === 'runs-start' && f.cause === 'unknown-user' && f.fixture ? undefined : e),
+      refusal: onRefusal({ cause: 'unknown-user', route: 'runs-start' }, (e, f) => (f.fixture ? undefined : e)),
     },
   },
   {
@@ -49,7 +50,7 @@ export const fixturesFaults = [
     summary: 'a fixture start with target_count 21 is accepted; only real runs get 422 `sandbox_limit`',
     caughtBy: 'fixtures.target-count-21-sandbox-limit',
     acts: {
-      refusal: (e, f) => (f.cause === 'sandbox-limit' && f.fixture ? undefined : e),
+      refusal: onRefusal('sandbox-limit', (e, f) => (f.fixture ? undefined : e)),
     },
   },
   {
@@ -67,7 +68,7 @@ export const fixturesFaults = [
     summary: '`cert-extra-fields` decisions response carries no unknown field',
     caughtBy: 'fixtures.cert-extra-fields.reveal-and-decisions-carry-extra-fields',
     acts: {
-      answer: (r, f) => (f.route === 'decisions' && f.fixture ? withoutExtraFields(r) : r),
+      answer: onAnswer('decisions', (r, f) => (f.fixture ? withoutExtraFields(r) : r)),
     },
   },
   {
@@ -76,7 +77,7 @@ export const fixturesFaults = [
     summary: '`cert-extra-fields` run start response carries no unknown top-level field (its requirements still do)',
     caughtBy: 'fixtures.cert-extra-fields.start-accepted-202',
     acts: {
-      answer: (r, f) => (f.route === 'runs-start' && f.fixture ? withoutExtraFields(r) : r),
+      answer: onAnswer('runs-start', (r, f) => (f.fixture ? withoutExtraFields(r) : r)),
     },
   },
   {
@@ -92,7 +93,7 @@ export const fixturesFaults = [
     caughtBy: 'fixtures.cert-notices-all.start-accepted-202',
     alsoCaughtBy: startChecksBut('cert-notices-all'),
     acts: {
-      answer: (r, f) => (f.route === 'runs-start' && f.fixture ? { ...r, status: 200 } : r),
+      answer: onAnswer('runs-start', (r, f) => (f.fixture ? { ...r, status: 200 } : r)),
     },
   },
   {
@@ -102,12 +103,13 @@ export const fixturesFaults = [
     caughtBy: 'fixtures.cert-slow.start-accepted-202',
     alsoCaughtBy: startChecksBut('cert-slow'),
     acts: {
-      answer: (r, f) =>
-        f.route === 'runs-start' && f.fixture
+      answer: onAnswer('runs-start', (r, f) =>
+        f.fixture
           ? edited(r, (b) => {
               delete b.sandbox;
             })
           : r,
+      ),
     },
   },
   {
@@ -207,7 +209,7 @@ export const fixturesFaults = [
     summary: 'an unknown `cert-*` job answers `404 job_not_found` instead of `422 unknown_fixture` with `fixtures`',
     caughtBy: 'fixtures.unknown-fixture-422',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'unknown-fixture' ? new ApiError(404, 'job_not_found') : e),
+      refusal: onRefusal('unknown-fixture', (e) => (e ? new ApiError(404, 'job_not_found') : e)),
     },
   },
   {

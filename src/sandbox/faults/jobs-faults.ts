@@ -4,6 +4,7 @@
 import { reword, edited } from './reshape.js';
 import { ApiError } from '../api-error.js';
 import type { FaultDefinition } from './types.js';
+import { onAnswer, onRefusal } from './points.js';
 
 /** The issues of a `job_rejected` refusal. */
 function issuesOf(e: ApiError): JobIssue[] {
@@ -48,12 +49,11 @@ export const jobsFaults = [
     summary: 'the first creation of a job answers `created: false`',
     caughtBy: 'jobs.create-new-job',
     acts: {
-      answer: (r, f) =>
-        f.route === 'jobs'
-          ? edited(r, (b) => {
-              b.created = false;
-            })
-          : r,
+      answer: onAnswer('jobs', (r) =>
+        edited(r, (b) => {
+          b.created = false;
+        }),
+      ),
     },
   },
   {
@@ -62,12 +62,11 @@ export const jobsFaults = [
     summary: 'a repeated job upsert answers `updated: false`',
     caughtBy: 'jobs.upsert-repeat-same-job',
     acts: {
-      answer: (r, f) =>
-        f.route === 'jobs'
-          ? edited(r, (b) => {
-              b.updated = false;
-            })
-          : r,
+      answer: onAnswer('jobs', (r) =>
+        edited(r, (b) => {
+          b.updated = false;
+        }),
+      ),
     },
   },
   {
@@ -76,11 +75,11 @@ export const jobsFaults = [
     summary: 'a job without `title` is stored instead of refused with `title_missing`',
     caughtBy: 'jobs.rejects-missing-title',
     acts: {
-      refusal: (e, f) => {
-        if (!e || f.cause !== 'job-rejected') return e;
+      refusal: onRefusal('job-rejected', (e) => {
+        if (!e) return e;
         const rejected = issuesOf(e).filter((i) => i.field !== 'title');
         return rejected.length === 0 ? undefined : reword(e, { extra: { rejected } });
-      },
+      }),
     },
   },
   {
@@ -89,10 +88,9 @@ export const jobsFaults = [
     summary: 'JobIssue entries of `422 job_rejected` lack `message_he`',
     caughtBy: 'jobs.rejects-missing-description',
     acts: {
-      refusal: (e, f) =>
-        e && f.cause === 'job-rejected'
-          ? reword(e, { extra: { rejected: issuesOf(e).map(({ message_he: _he, ...i }) => i) } })
-          : e,
+      refusal: onRefusal('job-rejected', (e) =>
+        e ? reword(e, { extra: { rejected: issuesOf(e).map(({ message_he: _he, ...i }) => i) } }) : e,
+      ),
     },
   },
   {
@@ -101,14 +99,15 @@ export const jobsFaults = [
     summary: 'the `location_missing` issue names field `location` instead of the request field `location_text`',
     caughtBy: 'jobs.rejects-missing-location',
     acts: {
-      refusal: (e, f) =>
-        e && f.cause === 'job-rejected'
+      refusal: onRefusal('job-rejected', (e) =>
+        e
           ? reword(e, {
               extra: {
                 rejected: issuesOf(e).map((i) => (i.field === 'location_text' ? { ...i, field: 'location' } : i)),
               },
             })
           : e,
+      ),
     },
   },
   {
@@ -118,12 +117,12 @@ export const jobsFaults = [
       'a job missing several fields is refused with one JobIssue each, but every issue names the first missing field in `field`',
     caughtBy: 'jobs.rejection-lists-every-missing-field',
     acts: {
-      refusal: (e, f) => {
-        if (!e || f.cause !== 'job-rejected') return e;
+      refusal: onRefusal('job-rejected', (e) => {
+        if (!e) return e;
         const issues = issuesOf(e);
         const field = issues[0]?.field;
         return field === undefined ? e : reword(e, { extra: { rejected: issues.map((i) => ({ ...i, field })) } });
-      },
+      }),
     },
   },
   {

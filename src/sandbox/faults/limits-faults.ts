@@ -2,6 +2,7 @@
 // refusal points; what changes the quota's count is switched in routes/runs-start.ts.
 import { reword } from './reshape.js';
 import type { FaultDefinition } from './types.js';
+import { onRefusal } from './points.js';
 
 export const limitsFaults = [
   {
@@ -10,7 +11,7 @@ export const limitsFaults = [
     summary: 'a real `429 rate_limited` lacks `Retry-After`',
     caughtBy: 'limits.rate-limit-429',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'rate-limited' ? reword(e, { headers: {} }) : e),
+      refusal: onRefusal('rate-limited', (e) => (e ? reword(e, { headers: {} }) : e)),
     },
   },
   {
@@ -25,7 +26,7 @@ export const limitsFaults = [
     summary: 'requests over the per-minute rate are counted but never refused with 429',
     caughtBy: 'limits.rate-limit-429',
     acts: {
-      refusal: (e, f) => (f.cause === 'rate-limited' ? undefined : e),
+      refusal: onRefusal('rate-limited', () => undefined),
     },
   },
   {
@@ -34,7 +35,7 @@ export const limitsFaults = [
     summary: 'the 21st real run gets 429 `sandbox_run_quota` without the `Retry-After` header',
     caughtBy: 'limits.sandbox-run-quota',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'run-quota' ? reword(e, { headers: {} }) : e),
+      refusal: onRefusal('run-quota', (e) => (e ? reword(e, { headers: {} }) : e)),
     },
   },
   {

@@ -76,49 +76,67 @@ type Cause =
   | 'code-found'
   | 'admitted';
 
-export interface RefusalFacts {
-  cause: Cause;
-  /** The route, once routing found one. */
-  route?: RouteName;
-  /** run-not-found: the run exists, in another organization. */
-  foreign?: boolean;
-  /** unknown-user: the recruiter is registered in another organization of the partner. */
-  elsewhere?: () => boolean;
-  /** code-found: the activation code as submitted (found once normalized). */
-  codeInput?: string;
-  /** The request starts (or names) a fixture run. */
-  fixture?: boolean;
-  /** admitted on every route: the request carried `x-svc-org`. */
+/** What a refusal's facts add, cause by cause (a cause not named here adds nothing). */
+interface RefusalFactsByCause {
+  /** The run exists, in another organization. */
+  'run-not-found': { foreign: boolean };
+  /** Whether the recruiter is registered in another organization of the partner; the request starts a fixture run. */
+  'unknown-user': { elsewhere: () => boolean; fixture?: boolean };
+  /** The activation code as submitted (found once normalized). */
+  'code-found': { codeInput: string };
+  /** The request starts a fixture run. */
+  'sandbox-limit': { fixture: boolean };
+  admitted: AdmittedFacts;
+}
+
+/** What a request the spec accepts tells the faults that may refuse it all the same, where it is admitted. */
+export interface AdmittedFacts {
+  /** On every route: the request carried `x-svc-org`. */
   orgTokenGiven?: boolean;
-  /** admitted on reveal: the price and the wallet, in a sandbox reveal. */
+  /** On reveal: the price and the wallet, in a sandbox reveal. */
   price?: number;
   walletBalance?: number;
-  /** admitted on decisions: one decision item, its candidate listed so far by the run. */
+  /** On decisions: one decision item, its candidate listed so far by the run. */
   item?: JsonRecord;
   listedSoFar?: () => boolean;
-  /** admitted on decisions: the notice codes reported, and those the run had already been told. */
+  /** On decisions: the notice codes reported, and those the run had already been told. */
   noticesShown?: readonly string[];
   noticesAlreadyShown?: readonly string[];
 }
 
-export interface AnswerFacts {
-  route: RouteName;
+type RefusalDetailsOf<C extends Cause> = { cause: C } & (C extends keyof RefusalFactsByCause
+  ? RefusalFactsByCause[C]
+  : object);
+/** A refusal's facts as the code that refuses states them: the cause, and what that cause adds. */
+export type RefusalDetails = { [C in Cause]: RefusalDetailsOf<C> }[Cause];
+/** A refusal's facts, discriminated by the cause; the route, once routing found one. */
+type RefusalFacts = RefusalDetails & { route?: RouteName };
+
+/** What an answer's facts add, route by route (the route is the discriminant). */
+interface AnswerFactsByRoute {
+  redeem: object;
+  users: { created: boolean };
+  jobs: { created: boolean };
+  /** The run's fixture, on a fixture run. */
+  'runs-start': { fixture?: string };
+  'runs-read': object;
+  /** The candidate, the run, whether the organization had revealed it before, the charge, the fixture. */
+  reveal: { candidateId: bigint; runId: string; alreadyRevealed: boolean; charge: number; fixture?: string };
+  /** The counts as stored (none when the run was not found) and the run's fixture. */
+  decisions: { accepted?: number; duplicates?: number; fixture?: string };
+  'webhook-test': object;
+}
+
+/** A route's answer facts as the route states them. */
+export type AnswerDetails = AnswerFactsByRoute[RouteName];
+type AnswerFactsOf<R extends RouteName> = {
+  route: R;
   sandbox: boolean;
   /** The request's body as text ('' without one). */
   requestText: () => string;
-  /** The run's fixture, on an answer about a fixture run. */
-  fixture?: string;
-  /** POST /users, POST /jobs: the external_id was new to the organization. */
-  created?: boolean;
-  /** Reveal: the candidate, the run, whether the organization had revealed it before, and the charge. */
-  candidateId?: bigint;
-  runId?: string;
-  alreadyRevealed?: boolean;
-  charge?: number;
-  /** Decisions: the counts as stored. */
-  accepted?: number;
-  duplicates?: number;
-}
+} & AnswerFactsByRoute[R];
+/** An answer's facts, discriminated by the route. */
+export type AnswerFacts = { [R in RouteName]: AnswerFactsOf<R> }[RouteName];
 
 interface RunViewFacts {
   runId: string;
@@ -250,4 +268,50 @@ export function composePoints(acts: readonly Acts[]): Points {
     envelope: chain(acts, 'envelope'),
     wire: chain(acts, 'wire'),
   };
+}
+
+type Value<P extends PointName> = PointTypes[P]['value'];
+
+/** A transform of a route's answer only: its facts are typed by that route. */
+export function onAnswer<R extends RouteName>(
+  route: R,
+  transform: (reply: Reply, facts: AnswerFacts & { route: R }) => Reply,
+): Transform<'answer'> {
+  return (reply, facts) => (atRoute(facts, route) ? transform(reply, facts) : reply);
+}
+
+/** A transform of the body a route reads, on that route only. */
+export function onBody(route: RouteName, transform: (body: JsonRecord) => JsonRecord): Transform<'body'> {
+  return (body, facts) => (facts.route === route ? transform(body) : body);
+}
+
+/** A transform of an id a route reads, on that route only. */
+export function onId(route: RouteName, transform: (id: bigint) => bigint): Transform<'id'> {
+  return (id, facts) => (facts.route === route ? transform(id) : id);
+}
+
+/**
+ * A transform of one cause of refusal, or of a few (on one route, if given): its facts are typed by the cause. The
+ * value is the refusal about to be thrown, `undefined` where the request is let through (always so for
+ * `admitted`).
+ */
+export function onRefusal<C extends Cause>(
+  at: C | { cause: C | readonly C[]; route: RouteName },
+  transform: (error: Value<'refusal'>, facts: RefusalDetailsOf<C>) => Value<'refusal'>,
+): Transform<'refusal'> {
+  const [cause, route]: [C | readonly C[], RouteName?] = typeof at === 'object' ? [at.cause, at.route] : [at];
+  return (error, facts) => {
+    const of = ofCause(facts, cause);
+    return of && (route === undefined || facts.route === route) ? transform(error, of) : error;
+  };
+}
+
+function atRoute<R extends RouteName>(facts: AnswerFacts, route: R): facts is AnswerFacts & { route: R } {
+  return facts.route === route;
+}
+
+/** The facts of a refusal of this cause, typed by it (TypeScript narrows no union by a generic literal). */
+function ofCause<C extends Cause>(facts: RefusalFacts, cause: C | readonly C[]): RefusalDetailsOf<C> | undefined {
+  const causes: readonly Cause[] = typeof cause === 'string' ? [cause] : cause;
+  return causes.includes(facts.cause) ? (facts as RefusalDetailsOf<C>) : undefined;
 }

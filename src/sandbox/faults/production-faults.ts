@@ -2,6 +2,7 @@
 // the settings point, the reveal's at its refusal and answer points.
 import { reword, edited } from './reshape.js';
 import type { FaultDefinition } from './types.js';
+import { onAnswer, onRefusal } from './points.js';
 
 export const productionFaults = [
   {
@@ -55,12 +56,13 @@ export const productionFaults = [
     summary: 'a production reveal result carries `sandbox: true`',
     caughtBy: 'reveal.production-no-sandbox-field',
     acts: {
-      answer: (r, f) =>
-        f.route === 'reveal' && !f.sandbox
+      answer: onAnswer('reveal', (r, f) =>
+        !f.sandbox
           ? edited(r, (b) => {
               b.sandbox = true;
             })
           : r,
+      ),
     },
   },
   {
@@ -79,7 +81,7 @@ export const productionFaults = [
       'a production reveal refused for credits answers `402 insufficient_credits` without `balance` and `required`',
     caughtBy: 'reveal.production-insufficient-credits-body',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'insufficient-credits' ? reword(e, { extra: {} }) : e),
+      refusal: onRefusal('insufficient-credits', (e) => (e ? reword(e, { extra: {} }) : e)),
     },
   },
   {
@@ -89,7 +91,7 @@ export const productionFaults = [
       'a production reveal the wallet cannot pay goes through and leaves a negative balance instead of `402 insufficient_credits`',
     caughtBy: 'reveal.production-insufficient-credits-body',
     acts: {
-      refusal: (e, f) => (f.cause === 'insufficient-credits' ? undefined : e),
+      refusal: onRefusal('insufficient-credits', () => undefined),
     },
   },
   {

@@ -7,6 +7,7 @@ import { ApiError } from '../api-error.js';
 import { PHONE_HIDDEN } from '../presentation/placeholders.js';
 import { eachCandidate } from './run-view-edits.js';
 import type { FaultDefinition } from './types.js';
+import { onAnswer, onId, onRefusal } from './points.js';
 
 export const revealFaults = [
   {
@@ -24,12 +25,13 @@ export const revealFaults = [
     summary: 'sandbox reveal e-mail is not `candidate-<id>@<reserved .invalid domain>`',
     caughtBy: 'reveal.sandbox-synthetic-contact',
     acts: {
-      answer: (r, f) =>
-        f.route === 'reveal' && f.sandbox
+      answer: onAnswer('reveal', (r, f) =>
+        f.sandbox
           ? edited(r, (b) => {
               b.email = `candidate${f.candidateId}@example.com`;
             })
           : r,
+      ),
     },
   },
   {
@@ -39,12 +41,13 @@ export const revealFaults = [
       'the sandbox phone carries an extension taken from the run id, so the same candidate gets another phone in another run',
     caughtBy: 'reveal.sandbox-contact-same-across-runs',
     acts: {
-      answer: (r, f) =>
-        f.route === 'reveal' && f.sandbox
+      answer: onAnswer('reveal', (r, f) =>
+        f.sandbox
           ? edited(r, (b) => {
-              b.phone = `${String(b.phone)} x${(f.runId ?? '').slice(0, 4)}`;
+              b.phone = `${String(b.phone)} x${f.runId.slice(0, 4)}`;
             })
           : r,
+      ),
     },
   },
   {
@@ -54,12 +57,13 @@ export const revealFaults = [
       'a sandbox reveal answers phone `[phone hidden in sandbox]` (the evidence placeholder) instead of a synthetic number',
     caughtBy: 'reveal.sandbox-synthetic-contact',
     acts: {
-      answer: (r, f) =>
-        f.route === 'reveal' && f.sandbox
+      answer: onAnswer('reveal', (r, f) =>
+        f.sandbox
           ? edited(r, (b) => {
               b.phone = PHONE_HIDDEN;
             })
           : r,
+      ),
     },
   },
   {
@@ -68,12 +72,11 @@ export const revealFaults = [
     summary: 'the reveal result lacks `wallet_balance_after`',
     caughtBy: 'reveal.result-schema',
     acts: {
-      answer: (r, f) =>
-        f.route === 'reveal'
-          ? edited(r, (b) => {
-              delete b.wallet_balance_after;
-            })
-          : r,
+      answer: onAnswer('reveal', (r) =>
+        edited(r, (b) => {
+          delete b.wallet_balance_after;
+        }),
+      ),
     },
   },
   {
@@ -82,12 +85,13 @@ export const revealFaults = [
     summary: 'a sandbox reveal result lacks `sandbox: true`',
     caughtBy: 'reveal.sandbox-nothing-charged',
     acts: {
-      answer: (r, f) =>
-        f.route === 'reveal' && f.sandbox
+      answer: onAnswer('reveal', (r, f) =>
+        f.sandbox
           ? edited(r, (b) => {
               delete b.sandbox;
             })
           : r,
+      ),
     },
   },
   {
@@ -105,12 +109,13 @@ export const revealFaults = [
     summary: 'revealing an already revealed candidate returns another phone',
     caughtBy: 'reveal.repeat-returns-same-contact',
     acts: {
-      answer: (r, f) =>
-        f.route === 'reveal' && f.sandbox && f.alreadyRevealed
+      answer: onAnswer('reveal', (r, f) =>
+        f.sandbox && f.alreadyRevealed
           ? edited(r, (b) => {
               b.phone = String(b.phone).replace(/\d$/, (d) => String((Number(d) + 1) % 10));
             })
           : r,
+      ),
     },
   },
   {
@@ -131,7 +136,7 @@ export const revealFaults = [
     summary: 'a candidate not listed on the run answers 404 `candidate_not_found` instead of `candidate_not_in_run`',
     caughtBy: 'reveal.candidate-not-in-run-404',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'candidate-not-in-run' ? reword(e, { code: 'candidate_not_found' }) : e),
+      refusal: onRefusal('candidate-not-in-run', (e) => (e ? reword(e, { code: 'candidate_not_found' }) : e)),
     },
   },
   {
@@ -140,10 +145,9 @@ export const revealFaults = [
     summary: 'a reveal on an unknown run answers 404 `candidate_not_in_run` instead of `run_not_found`',
     caughtBy: 'reveal.unknown-run-404',
     acts: {
-      refusal: (e, f) =>
-        e?.code === 'run_not_found' && f.cause === 'run-not-found' && f.route === 'reveal' && !f.foreign
-          ? new ApiError(404, 'candidate_not_in_run')
-          : e,
+      refusal: onRefusal({ cause: 'run-not-found', route: 'reveal' }, (e, f) =>
+        e?.code === 'run_not_found' && !f.foreign ? new ApiError(404, 'candidate_not_in_run') : e,
+      ),
     },
   },
   {
@@ -152,8 +156,7 @@ export const revealFaults = [
     summary: 'a reveal does not check that the acting user is registered',
     caughtBy: 'reveal.unknown-user-404',
     acts: {
-      refusal: (e, f) =>
-        f.route === 'reveal' && (f.cause === 'unknown-user' || f.cause === 'acting-user-not-string') ? undefined : e,
+      refusal: onRefusal({ cause: ['unknown-user', 'acting-user-not-string'], route: 'reveal' }, () => undefined),
     },
   },
   {
@@ -162,8 +165,9 @@ export const revealFaults = [
     summary: "a reveal on another organization's run answers 403 instead of 404 `run_not_found`",
     caughtBy: 'reveal.other-organization-run-404',
     acts: {
-      refusal: (e, f) =>
-        e && f.cause === 'run-not-found' && f.route === 'reveal' && f.foreign ? new ApiError(403, 'forbidden') : e,
+      refusal: onRefusal({ cause: 'run-not-found', route: 'reveal' }, (e, f) =>
+        e && f.foreign ? new ApiError(403, 'forbidden') : e,
+      ),
     },
   },
   {
@@ -172,7 +176,7 @@ export const revealFaults = [
     summary: 'the path `candidate_id` is parsed as a double, so ids above 2^53 are not found',
     caughtBy: 'reveal.candidate-id-above-2-53',
     acts: {
-      id: (id, f) => (f.route === 'reveal' ? BigInt(Number(id)) : id),
+      id: onId('reveal', (id) => BigInt(Number(id))),
     },
   },
   {
@@ -182,12 +186,13 @@ export const revealFaults = [
       'production: a first reveal says `credits_charged: 0` while the wallet falls by the quoted price (a reveal the price table makes free is variant reveal.production-price-table-free)',
     caughtBy: 'reveal.production-charged-once',
     acts: {
-      answer: (r, f) =>
-        f.route === 'reveal' && !f.sandbox
+      answer: onAnswer('reveal', (r, f) =>
+        !f.sandbox
           ? edited(r, (b) => {
               b.credits_charged = 0;
             })
           : r,
+      ),
     },
   },
   {
@@ -196,12 +201,13 @@ export const revealFaults = [
     summary: 'production: `credits_charged` says 2 credits less than the wallet fell by',
     caughtBy: 'reveal.production-charged-once',
     acts: {
-      answer: (r, f) =>
-        f.route === 'reveal' && !f.sandbox && (f.charge ?? 0) > 0
+      answer: onAnswer('reveal', (r, f) =>
+        !f.sandbox && f.charge > 0
           ? edited(r, (b) => {
-              b.credits_charged = (f.charge ?? 0) - 2;
+              b.credits_charged = f.charge - 2;
             })
           : r,
+      ),
     },
   },
   {
@@ -210,12 +216,13 @@ export const revealFaults = [
     summary: 'production: `wallet_balance_after` reports the balance before the charge',
     caughtBy: 'reveal.production-charged-once',
     acts: {
-      answer: (r, f) =>
-        f.route === 'reveal' && !f.sandbox
+      answer: onAnswer('reveal', (r, f) =>
+        !f.sandbox
           ? edited(r, (b) => {
-              b.wallet_balance_after = Number(b.wallet_balance_after) + (f.charge ?? 0);
+              b.wallet_balance_after = Number(b.wallet_balance_after) + f.charge;
             })
           : r,
+      ),
     },
   },
   {
@@ -249,7 +256,7 @@ export const revealFaults = [
       "a reveal's acting-user lookup ignores the organization: a recruiter registered only in another organization of the partner reveals (200) instead of `404 user_not_found`",
     caughtBy: 'users.other-organization-recruiter-on-reveal-and-decisions',
     acts: {
-      refusal: (e, f) => (f.route === 'reveal' && f.cause === 'unknown-user' && f.elsewhere?.() ? undefined : e),
+      refusal: onRefusal({ cause: 'unknown-user', route: 'reveal' }, (e, f) => (f.elsewhere() ? undefined : e)),
     },
   },
 ] as const satisfies readonly FaultDefinition[];

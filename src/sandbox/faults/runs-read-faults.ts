@@ -6,6 +6,7 @@ import { ApiError } from '../api-error.js';
 import { RawNumber } from '../json.js';
 import { eachCandidate, eachNotice, idDigits, progressEdited } from './run-view-edits.js';
 import type { FaultDefinition } from './types.js';
+import { onRefusal } from './points.js';
 
 export const runsReadFaults = [
   {
@@ -56,7 +57,7 @@ export const runsReadFaults = [
     summary: "another organization's run answers 403 instead of 404 `run_not_found`",
     caughtBy: 'runs-read.other-organization-404',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'run-not-found' && f.foreign ? new ApiError(403, 'forbidden') : e),
+      refusal: onRefusal('run-not-found', (e, f) => (e && f.foreign ? new ApiError(403, 'forbidden') : e)),
     },
   },
   {
@@ -155,7 +156,7 @@ export const runsReadFaults = [
     summary: 'an unknown run id answers 404 `not_found` instead of `run_not_found`',
     caughtBy: 'runs-read.run-not-found',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'run-not-found' && !f.foreign ? reword(e, { code: 'not_found' }) : e),
+      refusal: onRefusal('run-not-found', (e, f) => (e && !f.foreign ? reword(e, { code: 'not_found' }) : e)),
     },
   },
   {

@@ -4,6 +4,7 @@
 import { reword, edited } from './reshape.js';
 import { ApiError } from '../api-error.js';
 import type { FaultDefinition } from './types.js';
+import { onAnswer, onBody, onRefusal } from './points.js';
 
 export const runsStartFaults = [
   {
@@ -75,12 +76,11 @@ export const runsStartFaults = [
     summary: 'the 202 of an accepted run start says `status: queued` instead of `running`',
     caughtBy: 'runs-start.accepted-response-shape',
     acts: {
-      answer: (r, f) =>
-        f.route === 'runs-start'
-          ? edited(r, (b) => {
-              b.status = 'queued';
-            })
-          : r,
+      answer: onAnswer('runs-start', (r) =>
+        edited(r, (b) => {
+          b.status = 'queued';
+        }),
+      ),
     },
   },
   {
@@ -97,8 +97,8 @@ export const runsStartFaults = [
       "every requirement of a run start's answer is marked origin `partner`, the appended job title and a fixture's own list included",
     caughtBy: 'runs-start.unsent-requirement-origin-not-partner',
     acts: {
-      answer: (r, f) =>
-        f.route === 'runs-start' && r.status === 202
+      answer: onAnswer('runs-start', (r) =>
+        r.status === 202
           ? edited(r, (b) => {
               if (Array.isArray(b.requirements))
                 b.requirements = b.requirements.map((x: unknown) =>
@@ -106,6 +106,7 @@ export const runsStartFaults = [
                 );
             })
           : r,
+      ),
     },
   },
   {
@@ -124,10 +125,11 @@ export const runsStartFaults = [
     // The same defect the exploration's sweep finds on every certification, whatever the seed.
     alsoCaughtBy: ['explore.runs-start.schema-mismatch-answered-4xx'],
     acts: {
-      body: (b, f) =>
-        f.route === 'runs-start' && typeof b.target_count === 'string' && /^[0-9]+$/.test(b.target_count)
+      body: onBody('runs-start', (b) =>
+        typeof b.target_count === 'string' && /^[0-9]+$/.test(b.target_count)
           ? { ...b, target_count: Number(b.target_count) }
           : b,
+      ),
     },
   },
   {
@@ -136,11 +138,11 @@ export const runsStartFaults = [
     summary: '`requirements: null` is read as omitted and the run started, instead of a 4xx',
     caughtBy: 'runs-start.type-mismatch-refused',
     acts: {
-      body: (b, f) => {
-        if (f.route !== 'runs-start' || b.requirements !== null) return b;
+      body: onBody('runs-start', (b) => {
+        if (b.requirements !== null) return b;
         const { requirements: _null, ...rest } = b;
         return rest;
-      },
+      }),
     },
   },
   {
@@ -212,7 +214,7 @@ export const runsStartFaults = [
     summary: 'a run start for an unknown job answers 404 `not_found` instead of `job_not_found`',
     caughtBy: 'runs-start.job-not-found',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'unknown-job' ? reword(e, { code: 'not_found' }) : e),
+      refusal: onRefusal('unknown-job', (e) => (e ? reword(e, { code: 'not_found' }) : e)),
     },
   },
   {
@@ -221,8 +223,9 @@ export const runsStartFaults = [
     summary: 'a run start by an unregistered acting user answers 422 `invalid_user` instead of 404 `user_not_found`',
     caughtBy: 'runs-start.user-not-found',
     acts: {
-      refusal: (e, f) =>
-        e && f.route === 'runs-start' && f.cause === 'unknown-user' ? new ApiError(422, 'invalid_user') : e,
+      refusal: onRefusal({ cause: 'unknown-user', route: 'runs-start' }, (e) =>
+        e ? new ApiError(422, 'invalid_user') : e,
+      ),
     },
   },
   {
@@ -231,7 +234,7 @@ export const runsStartFaults = [
     summary: '`422 sandbox_limit` lacks `max_target_count`',
     caughtBy: 'runs-start.sandbox-limit',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'sandbox-limit' ? reword(e, { extra: {} }) : e),
+      refusal: onRefusal('sandbox-limit', (e) => (e ? reword(e, { extra: {} }) : e)),
     },
   },
   {
@@ -240,7 +243,7 @@ export const runsStartFaults = [
     summary: 'target_count 0 (or below) is accepted and starts a run',
     caughtBy: 'runs-start.target-count-in-range',
     acts: {
-      refusal: (e, f) => (f.cause === 'target-count-below-one' ? undefined : e),
+      refusal: onRefusal('target-count-below-one', () => undefined),
     },
   },
   {

@@ -6,6 +6,7 @@ import { ApiError } from '../api-error.js';
 import { SIMULATE_VALUES } from '../simulate-values.js';
 import { eachCandidate } from './run-view-edits.js';
 import type { FaultDefinition } from './types.js';
+import { onAnswer, onRefusal } from './points.js';
 
 export const sandboxFaults = [
   {
@@ -23,7 +24,7 @@ export const sandboxFaults = [
     summary: 'simulated `rate_limited` lacks the `Retry-After` header',
     caughtBy: 'sandbox.simulate-rate-limited',
     acts: {
-      refusal: (e, f) => (e && f.cause === 'simulated' && e.code === 'rate_limited' ? reword(e, { headers: {} }) : e),
+      refusal: onRefusal('simulated', (e) => (e && e.code === 'rate_limited' ? reword(e, { headers: {} }) : e)),
     },
   },
   {
@@ -113,8 +114,9 @@ export const sandboxFaults = [
     summary: 'simulated `rate_limit_unavailable` answers 500 instead of 503',
     caughtBy: 'sandbox.simulate-rate-limit-unavailable',
     acts: {
-      refusal: (e, f) =>
-        e && f.cause === 'simulated' && e.code === 'rate_limit_unavailable' ? reword(e, { status: 500 }) : e,
+      refusal: onRefusal('simulated', (e) =>
+        e && e.code === 'rate_limit_unavailable' ? reword(e, { status: 500 }) : e,
+      ),
     },
   },
   {
@@ -123,8 +125,9 @@ export const sandboxFaults = [
     summary: 'simulated `internal_error` answers 500 with error `server_error`',
     caughtBy: 'sandbox.simulate-internal-error',
     acts: {
-      refusal: (e, f) =>
-        e && f.cause === 'simulated' && e.code === 'internal_error' ? reword(e, { code: 'server_error' }) : e,
+      refusal: onRefusal('simulated', (e) =>
+        e && e.code === 'internal_error' ? reword(e, { code: 'server_error' }) : e,
+      ),
     },
   },
   {
@@ -133,11 +136,11 @@ export const sandboxFaults = [
     summary: 'simulated `insufficient_credits` lacks `reason: simulated`',
     caughtBy: 'sandbox.simulate-insufficient-credits',
     acts: {
-      refusal: (e, f) => {
-        if (!e || f.cause !== 'simulated' || e.code !== 'insufficient_credits') return e;
+      refusal: onRefusal('simulated', (e) => {
+        if (!e || e.code !== 'insufficient_credits') return e;
         const { reason: _reason, ...extra } = e.extra;
         return reword(e, { extra });
-      },
+      }),
     },
   },
   {
@@ -178,10 +181,11 @@ export const sandboxFaults = [
     summary: '`allowed` of an invalid simulate value misses `insufficient_credits`',
     caughtBy: 'sandbox.simulate-invalid-value-422',
     acts: {
-      refusal: (e, f) =>
-        e && f.cause === 'simulate-value'
+      refusal: onRefusal('simulate-value', (e) =>
+        e
           ? reword(e, { extra: { ...e.extra, allowed: SIMULATE_VALUES.filter((v) => v !== 'insufficient_credits') } })
           : e,
+      ),
     },
   },
   {
@@ -190,7 +194,7 @@ export const sandboxFaults = [
     summary: '`x-svc-sandbox-reveal-price` above 1000 is accepted',
     caughtBy: 'sandbox.reveal-price-out-of-range-422',
     acts: {
-      refusal: (e, f) => (f.cause === 'reveal-price-over-1000' ? undefined : e),
+      refusal: onRefusal('reveal-price-over-1000', () => undefined),
     },
   },
   {
@@ -209,7 +213,7 @@ export const sandboxFaults = [
       'every sandbox reveal answers `202` with `{status: "pending"}` (the production pending answer) instead of the synthetic contact',
     caughtBy: 'reveal.result-schema',
     acts: {
-      answer: (r, f) => (f.route === 'reveal' && f.sandbox ? { status: 202, body: { status: 'pending' } } : r),
+      answer: onAnswer('reveal', (r, f) => (f.sandbox ? { status: 202, body: { status: 'pending' } } : r)),
     },
   },
   {
@@ -219,10 +223,11 @@ export const sandboxFaults = [
       'a sandbox reveal whose quoted price (e.g. after `x-svc-sandbox-reveal-price: 1000`) is above the organization balance answers `402 insufficient_credits`',
     caughtBy: 'sandbox.reveal-after-price-override-charges-zero',
     acts: {
-      refusal: (e, f) =>
-        f.cause === 'admitted' && f.route === 'reveal' && f.price !== undefined && f.price > (f.walletBalance ?? 0)
+      refusal: onRefusal({ cause: 'admitted', route: 'reveal' }, (e, f) =>
+        f.price !== undefined && f.price > (f.walletBalance ?? 0)
           ? new ApiError(402, 'insufficient_credits', { balance: f.walletBalance, required: f.price })
           : e,
+      ),
     },
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -2,6 +2,7 @@
 // is switched in routes/users.ts, a recruiter found across organizations at the refusal point.
 import { edited } from './reshape.js';
 import type { FaultDefinition } from './types.js';
+import { onAnswer, onRefusal } from './points.js';
 
 export const usersFaults = [
   {
@@ -10,12 +11,11 @@ export const usersFaults = [
     summary: 'a repeated user upsert answers `created: true`',
     caughtBy: 'users.upsert-repeat-same-user',
     acts: {
-      answer: (r, f) =>
-        f.route === 'users'
-          ? edited(r, (b) => {
-              b.created = true;
-            })
-          : r,
+      answer: onAnswer('users', (r) =>
+        edited(r, (b) => {
+          b.created = true;
+        }),
+      ),
     },
   },
   {
@@ -24,12 +24,11 @@ export const usersFaults = [
     summary: 'the first registration of an `external_id` answers `created: false`',
     caughtBy: 'users.register-new-user',
     acts: {
-      answer: (r, f) =>
-        f.route === 'users'
-          ? edited(r, (b) => {
-              b.created = false;
-            })
-          : r,
+      answer: onAnswer('users', (r) =>
+        edited(r, (b) => {
+          b.created = false;
+        }),
+      ),
     },
   },
   {
@@ -45,7 +44,7 @@ export const usersFaults = [
       "a run start's acting-user lookup ignores the organization: a recruiter registered only in another organization starts a run (202) instead of `404 user_not_found`",
     caughtBy: 'users.external-id-per-organization',
     acts: {
-      refusal: (e, f) => (f.route === 'runs-start' && f.cause === 'unknown-user' && f.elsewhere?.() ? undefined : e),
+      refusal: onRefusal({ cause: 'unknown-user', route: 'runs-start' }, (e, f) => (f.elsewhere() ? undefined : e)),
     },
   },
 ] as const satisfies readonly FaultDefinition[];

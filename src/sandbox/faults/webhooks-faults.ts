@@ -3,6 +3,7 @@
 // events are queued is switched in events.ts and queue.ts; the test endpoint's act at its points.
 import { edited } from './reshape.js';
 import { newUuid } from '../ids.js';
+import { onAnswer, onBody, onRefusal } from './points.js';
 import type { Delivery } from './points.js';
 import type { FaultDefinition } from './types.js';
 
@@ -205,7 +206,7 @@ export const webhooksFaults = [
     summary: 'POST /sandbox/webhooks/test answers 200 instead of 202',
     caughtBy: 'webhooks.test-endpoint-accepted',
     acts: {
-      answer: (r, f) => (f.route === 'webhook-test' ? { ...r, status: 200 } : r),
+      answer: onAnswer('webhook-test', (r) => ({ ...r, status: 200 })),
     },
   },
   {
@@ -214,12 +215,11 @@ export const webhooksFaults = [
     summary: 'the 202 of the test endpoint names an event_id other than the one delivered',
     caughtBy: 'webhooks.test-delivery-same-event-id',
     acts: {
-      answer: (r, f) =>
-        f.route === 'webhook-test'
-          ? edited(r, (b) => {
-              b.event_id = newUuid();
-            })
-          : r,
+      answer: onAnswer('webhook-test', (r) =>
+        edited(r, (b) => {
+          b.event_id = newUuid();
+        }),
+      ),
     },
   },
   {
@@ -240,7 +240,7 @@ export const webhooksFaults = [
     summary: 'the test endpoint answers 202 when no webhook is registered instead of 409 webhook_not_configured',
     caughtBy: 'webhooks.test-requires-webhook',
     acts: {
-      refusal: (e, f) => (f.cause === 'webhook-not-configured' ? undefined : e),
+      refusal: onRefusal('webhook-not-configured', () => undefined),
     },
   },
   {
@@ -250,7 +250,7 @@ export const webhooksFaults = [
       '`POST /sandbox/webhooks/test` reads `valid_signature` for its truth: `"yes"` is accepted (202) instead of `422 invalid_request`',
     caughtBy: 'webhooks.test-invalid-body-422',
     acts: {
-      body: (b, f) => (f.route === 'webhook-test' ? { ...b, valid_signature: Boolean(b.valid_signature ?? true) } : b),
+      body: onBody('webhook-test', (b) => ({ ...b, valid_signature: Boolean(b.valid_signature ?? true) })),
     },
   },
 ] as const satisfies readonly FaultDefinition[];
