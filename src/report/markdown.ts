@@ -161,66 +161,65 @@ function runHeadLines(result: RunResult): string[] {
   return lines;
 }
 
-function baselineProblemLines(result: RunResult): string[] {
-  if (!result.baseline || result.baseline.problems.length === 0) return [];
+/** A section of summary.md: its heading, an optional line saying what it holds, and a table of `rows` (none: no section). */
+function tableSection(heading: string, columns: readonly string[], rows: readonly string[], intro?: string): string[] {
+  if (rows.length === 0) return [];
   return [
-    `## Baseline problems (${mdCell(result.baseline.file)})`,
+    `## ${heading}`,
     '',
-    '| Entry | Problem | What to do |',
-    '| --- | --- | --- |',
-    ...result.baseline.problems.map((p) => `| ${mdCode(p.id)} | ${p.kind} | ${mdCell(p.message)} |`),
+    ...(intro === undefined ? [] : [intro, '']),
+    `| ${columns.join(' | ')} |`,
+    `| ${columns.map(() => '---').join(' | ')} |`,
+    ...rows,
     '',
   ];
+}
+
+function baselineProblemLines(result: RunResult): string[] {
+  if (!result.baseline) return [];
+  return tableSection(
+    `Baseline problems (${mdCell(result.baseline.file)})`,
+    ['Entry', 'Problem', 'What to do'],
+    result.baseline.problems.map((p) => `| ${mdCode(p.id)} | ${p.kind} | ${mdCell(p.message)} |`),
+  );
 }
 
 function problemLines(result: RunResult): string[] {
   const problems = result.checks.filter(
     (check) => (check.status === 'failed' && !check.expected) || check.status === 'error',
   );
-  if (problems.length === 0) return [];
-  return [
-    '## Failed and error checks',
-    '',
-    '| Check | Status | Spec section | Message |',
-    '| --- | --- | --- | --- |',
-    ...problems.map(problemRow),
-    '',
-  ];
+  return tableSection(
+    'Failed and error checks',
+    ['Check', 'Status', 'Spec section', 'Message'],
+    problems.map(problemRow),
+  );
 }
 
 /** Apart from failures: a warning does not fail the run (unless strict) and is not blame. */
 function warningLines(result: RunResult): string[] {
   const warned = result.checks.filter((check) => check.status === 'warning');
-  if (warned.length === 0) return [];
-  return [
-    '## Warnings',
-    '',
-    'Where the spec states a rule without a MUST, or reads two ways: each message says which reading was taken.',
-    '',
-    '| Check | Spec section | Message |',
-    '| --- | --- | --- |',
-    ...warned.map((check) => {
+  return tableSection(
+    'Warnings',
+    ['Check', 'Spec section', 'Message'],
+    warned.map((check) => {
       const spec = check.observations[0]?.spec ?? check.spec[0] ?? '';
       return `| ${mdCode(check.id)} | ${mdCell(spec)} | ${mdCell(reasonOf(check))} |`;
     }),
-    '',
-  ];
+    'Where the spec states a rule without a MUST, or reads two ways: each message says which reading was taken.',
+  );
 }
 
 function expectedLines(result: RunResult): string[] {
-  const expected = result.checks.filter(isExpectedFailure);
-  if (expected.length === 0) return [];
-  return [
-    '## Expected failures (baseline)',
-    '',
-    '| Check | Until | Reason | Failure |',
-    '| --- | --- | --- | --- |',
-    ...expected.map(
-      (check) =>
-        `| ${mdCode(check.id)} | ${mdCell(check.expected.until)} | ${mdCell(check.expected.reason)} | ${mdCell(reasonOf(check))} |`,
-    ),
-    '',
-  ];
+  return tableSection(
+    'Expected failures (baseline)',
+    ['Check', 'Until', 'Reason', 'Failure'],
+    result.checks
+      .filter(isExpectedFailure)
+      .map(
+        (check) =>
+          `| ${mdCode(check.id)} | ${mdCell(check.expected.until)} | ${mdCell(check.expected.reason)} | ${mdCell(reasonOf(check))} |`,
+      ),
+  );
 }
 
 function skippedLines(result: RunResult): string[] {
