@@ -4,8 +4,38 @@
 import { valueAt } from '../json/pointer.js';
 import { deepEqual } from '../runner/deep-equal.js';
 import { renderValue } from '../runner/render.js';
-import type { Expect } from './check.js';
+import type { ApiResponse } from '../http/types.js';
+import type { Expect, WrittenObservation } from './check.js';
 import type { ExpectWords } from './expect-words.js';
+
+/**
+ * The one failure of a value read from an answer (a header, a field): "GET /jobs/7 answered X absent" or
+ * "… answered X <value>" (its first `width` characters), then what the spec requires.
+ */
+function answeredOtherwise(
+  w: ExpectWords,
+  res: ApiResponse,
+  failure: {
+    what: string;
+    value: unknown;
+    want: string;
+    spec: WrittenObservation['spec'];
+    pointer?: string;
+    width?: number;
+  },
+): false {
+  const { what, value, want, spec, pointer, width } = failure;
+  return w.record(
+    {
+      message: `${w.req(res)} answered ${what} ${value === undefined ? 'absent' : renderValue(value, width)}; the spec requires ${want}`,
+      spec,
+      ...(pointer === undefined ? {} : { pointer }),
+      expected: want,
+      received: renderValue(value),
+    },
+    res,
+  );
+}
 
 export const headerAssertion =
   (w: ExpectWords): Expect['header'] =>
@@ -25,15 +55,7 @@ export const headerAssertion =
         : expected instanceof RegExp
           ? `a value matching ${expected}`
           : `"${expected}"`);
-    return w.record(
-      {
-        message: `${w.req(res)} answered header ${name} ${value === undefined ? 'absent' : renderValue(value)}; the spec requires ${want}`,
-        spec,
-        expected: want,
-        received: renderValue(value),
-      },
-      res,
-    );
+    return answeredOtherwise(w, res, { what: `header ${name}`, value, want, spec });
   };
 
 export const equalAssertion =
@@ -58,16 +80,7 @@ export const fieldAssertion =
     const ok = typeof expected === 'function' ? expected(value) : deepEqual(value, expected);
     if (ok) return true;
     const want = description ?? (typeof expected === 'function' ? 'a different value' : renderValue(expected, 120));
-    return w.record(
-      {
-        message: `${w.req(res)} answered ${pointer} ${value === undefined ? 'absent' : renderValue(value, 120)}; the spec requires ${want}`,
-        spec,
-        pointer,
-        expected: want,
-        received: renderValue(value),
-      },
-      res,
-    );
+    return answeredOtherwise(w, res, { what: pointer, value, want, spec, pointer, width: 120 });
   };
 
 export const someAssertion =
