@@ -73,7 +73,10 @@ describe('a dossier rendered part by part', () => {
       // As writeReports renders a dossier held whole: its passed checks' evidence capped first.
       const whole = entry.render(capPassedEvidence(mergeResults(parts)));
       expect(whole).toContain('p4.');
-      expect([...entry.renderDossier(headOf(parts), forgetfulParts(parts))].join('')).toBe(whole);
+      // …and a dossier in pieces as writeDossierReports does: each part capped as it is read.
+      expect([...entry.renderDossier(headOf(parts), forgetfulParts(parts.map(capPassedEvidence)))].join('')).toBe(
+        whole,
+      );
     });
   }
 

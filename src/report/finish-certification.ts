@@ -123,10 +123,16 @@ export async function writeDossierReports(
   parts: Iterable<RunResult>,
   settings: Pick<ReportSettings, 'reporters' | 'reportDir'>,
 ): Promise<void> {
+  // The same capping pass as writeReports', a part at a time as each reporter reads them.
+  const capped: Iterable<RunResult> = {
+    *[Symbol.iterator]() {
+      for (const part of parts) yield capPassedEvidence(part);
+    },
+  };
   const write = async (reportDir: string): Promise<void> => {
     for (const reporter of reporters) {
       if (!reporter.onDossierEnd) throw new Error(`the ${reporter.name} reporter cannot write a dossier part by part`);
-      await reporter.onDossierEnd(head, parts, { reportDir });
+      await reporter.onDossierEnd(head, capped, { reportDir });
     }
   };
   if (!writesFiles(settings)) return write(settings.reportDir);

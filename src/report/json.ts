@@ -2,10 +2,9 @@
 // bodies of passed and skipped checks' exchanges are cut with their size and SHA-256
 // (src/runner/evidence-caps.ts), and an exchange such a check repeats from an earlier check is written
 // once (shared-exchanges.ts; readResultsFile puts the copies back). The bodies are cut once, for every report,
-// by writeReports (finish-certification.ts) before any reporter reads the result.
+// by writeReports and writeDossierReports (finish-certification.ts) before any reporter reads the result.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { cappedCheck } from '../runner/evidence-caps.js';
 import type { RunResult } from '../runner/results.js';
 import { exchangeReferrer, referToSharedExchanges } from './shared-exchanges.js';
 import { fileReporter } from './reporter.js';
@@ -71,7 +70,7 @@ function* partChecks(parts: Iterable<RunResult>, nonce: string): Generator<strin
   const refer = exchangeReferrer((exchange) =>
     createHash('sha256').update(JSON.stringify(exchange, jsonSafe)).digest('base64'),
   );
-  for (const part of parts) for (const check of part.checks) yield checkText(refer(cappedCheck(check)), nonce);
+  for (const part of parts) for (const check of part.checks) yield checkText(refer(check), nonce);
 }
 
 function* partFindings(parts: Iterable<RunResult>): Generator<string> {

@@ -52,7 +52,7 @@ function contextExchange(ex: RecordedExchange): RecordedExchange {
   };
 }
 
-export function cappedCheck(c: CheckResult): CheckResult {
+function cappedCheck(c: CheckResult): CheckResult {
   if (c.exchanges.length === 0) return c;
   if (CUT_STATUSES.has(c.status)) return { ...c, exchanges: c.exchanges.map(cappedExchange) };
   const cited = new Set(c.observations.flatMap((o) => (o.exchange === undefined ? [] : [o.exchange])));
