@@ -332,16 +332,32 @@ const runKeepsStartedDescription: CheckDefinition = {
  * pluses and hashes that join a skill's name (Node.js, C++, C#), folded to lower case.
  */
 function wordsOf(text: string): Set<string> {
-  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+(?:[.+#][\p{L}\p{N}]+)*/gu) ?? []);
+  return new Set(text.toLowerCase().match(WORD) ?? []);
+}
+const WORD = /[\p{L}\p{N}]+(?:[.+#][\p{L}\p{N}]+)*/gu;
+
+/**
+ * The names and numbers a description states that the other one does not (words written with a capital
+ * or a digit: Kafka, Redis, 9), folded to lower case. Its ordinary words (write, run, event) are left
+ * out: a requirement a service phrases from the other description may use them as well.
+ */
+function namesOnlyIn(text: string, other: string): Set<string> {
+  const otherWords = wordsOf(other);
+  return new Set(
+    (text.match(WORD) ?? [])
+      .filter((w) => /[\p{Lu}\p{N}]/u.test(w))
+      .map((w) => w.toLowerCase())
+      .filter((w) => !otherWords.has(w)),
+  );
 }
 
 /**
  * The derived run's job was created with one description and sent again with another before its run
  * started without requirements: what the start derived shows which description the repeat left stored.
- * A requirement naming words only the replaced description holds (and none of the current one's) was
- * derived from the replaced description. How requirements are derived is not shown ("when omitted,
- * requirements are derived from the job description"), so a service whose derived list names no word of
- * either description shows nothing: the check is conditional.
+ * A requirement naming a skill or number only the replaced description states (and none only the current
+ * one states) was derived from the replaced description. How requirements are derived is not shown ("when
+ * omitted, requirements are derived from the job description"), so a service whose derived list names
+ * none of them shows nothing: the check is conditional.
  */
 const repeatReplacesDescription: CheckDefinition = {
   id: 'jobs.upsert-replaces-description',
@@ -350,21 +366,21 @@ const repeatReplacesDescription: CheckDefinition = {
   suite,
   evidence: 'conditional',
   notApplicableWhen:
-    'the requirements the run derived name no word of either description beyond the job title (how requirements are derived from the description is not shown): nothing tells which description the run started from',
+    'the requirements the run derived name no skill or number that only one of the two descriptions states (how requirements are derived from the description is not shown): nothing tells which description the run started from',
   spec: [S.jobs, S.runsStart],
   needs: ['org'],
   async run(t) {
     const { job, firstDescriptionText, start } = await t.setup.derivedRun();
     if (acceptedRunId(t, start, 'the run started without requirements') === undefined) return;
-    const first = wordsOf(firstDescriptionText);
-    const current = wordsOf(job.descriptionText);
+    const first = namesOnlyIn(firstDescriptionText, job.descriptionText);
+    const current = namesOnlyIn(job.descriptionText, firstDescriptionText);
     const title = job.title.trim().toLowerCase();
     let fromCurrent = false;
     for (const q of objects(obj(start.json)?.requirements)) {
       if (typeof q.text !== 'string' || q.text.trim().toLowerCase() === title) continue;
       const words = [...wordsOf(q.text)];
-      const onlyFirst = words.filter((w) => first.has(w) && !current.has(w));
-      const onlyCurrent = words.filter((w) => current.has(w) && !first.has(w));
+      const onlyFirst = words.filter((w) => first.has(w));
+      const onlyCurrent = words.filter((w) => current.has(w));
       fromCurrent ||= onlyCurrent.length > 0;
       if (onlyFirst.length === 0 || onlyCurrent.length > 0) continue;
       t.expect.fail(
@@ -384,7 +400,7 @@ const repeatReplacesDescription: CheckDefinition = {
         `the run started without requirements derived ${someOf(
           objects(obj(start.json)?.requirements).map((q) => q.text),
           String,
-        )}: no requirement beyond the job title names a word of either description, so nothing tells which one the run started from`,
+        )}: no requirement beyond the job title names a skill or number that only one of the two descriptions states, so nothing tells which one the run started from`,
         'not-applicable',
       );
     }

@@ -552,13 +552,7 @@ export class PartnerClient {
     const runId = String(start?.json.run_id ?? '');
     if (!this.habits.webhookFirst) return this.watch(runId, Date.now());
     // Followed by webhook: read when run_completed arrives, and reported.
-    const read = await this.whenNotified(runId);
-    const codes = ((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code);
-    await this.decide(`/runs/${runId}/decisions`, {
-      acting_user_external_id: 'rec-1',
-      decisions: [],
-      notices_shown: [...new Set(codes)],
-    });
+    await this.reportShown(runId, await this.whenNotified(runId));
   }
 
   /**
@@ -584,13 +578,7 @@ export class PartnerClient {
     if (answer?.status !== 202) return;
     // The failed run shown: read once (it fails at once), its notices reported.
     const runId = String(answer.json.run_id ?? '');
-    const read = await this.safeCall('GET', `/runs/${runId}`);
-    const codes = ((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code);
-    await this.decide(`/runs/${runId}/decisions`, {
-      acting_user_external_id: 'rec-1',
-      decisions: [],
-      notices_shown: [...new Set(codes)],
-    });
+    await this.reportShown(runId, await this.safeCall('GET', `/runs/${runId}`));
   }
 
   /**
@@ -802,7 +790,8 @@ export class PartnerClient {
     const reactions: Array<Promise<void>> = [];
     let webhookRun = '';
     endpoint.onRunCompleted = (runId) => {
-      if (runId === webhookRun) reactions.push(this.reportShown(runId));
+      if (runId === webhookRun)
+        reactions.push(this.readUntilEnded(runId).then((read) => this.reportShown(runId, read)));
     };
     const start = await this.call('POST', '/runs', {
       job_external_id: 'cert-webhook',
@@ -824,9 +813,8 @@ export class PartnerClient {
     await Promise.all(reactions);
   }
 
-  /** A run's notification acted on: the run read (to its end), the notices it shows reported. */
-  private async reportShown(runId: string): Promise<void> {
-    const read = await this.readUntilEnded(runId);
+  /** A run shown to the recruiter: the notices its read lists reported (none when the read failed). */
+  private async reportShown(runId: string, read: Answer | null): Promise<void> {
     const codes = ((read?.json.notices as Array<{ code: string }> | undefined) ?? []).map((n) => n.code);
     await this.decide(`/runs/${runId}/decisions`, {
       acting_user_external_id: 'rec-1',

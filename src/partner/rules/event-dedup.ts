@@ -8,6 +8,8 @@
 
 import { S } from '../../spec/sections.js';
 import type { JudgeContext, PartnerRequest, WebhookDelivery } from '../traffic.js';
+import { actionOf, decisionItemsOf } from './decision-items.js';
+import { canonical } from './retry-chains.js';
 import { ruleVerdict, type Rule, type TrafficObservation } from './rule.js';
 
 /** The job a run start names, if its body said. */
@@ -17,14 +19,27 @@ function jobOf(r: PartnerRequest): string | undefined {
 }
 
 /**
- * What a write acts on for the event's run, so that the same act after the repeat is recognized:
- * decisions and reveals on that run by their path (the run, the candidate), a run start of that run's
- * job. Reads, upserts, acts on other runs and anything else are not what the event prompted.
+ * What a report on the event's run reports: each decision (its candidate and action, whenever it
+ * occurred) and each notice code, so that another report on the run (a recruiter's next decision) is not
+ * taken for the same one; the call itself when its body does not say (unread, or nothing in it).
  */
-function actOf(r: PartnerRequest, runId: string, job: string | undefined): string | undefined {
-  if ((r.endpoint === 'decisions' || r.endpoint === 'reveal') && r.runId === runId) return `${r.method} ${r.path}`;
-  if (r.endpoint === 'runs-start' && job !== undefined && jobOf(r) === job) return `start a run of ${job}`;
-  return undefined;
+function reportedOf(r: PartnerRequest): string[] {
+  const items = decisionItemsOf(r).map((i) => `report ${i.candidate} ${actionOf(i)}`);
+  const notices = (r.json as { notices_shown?: unknown } | undefined)?.notices_shown;
+  const codes = Array.isArray(notices) ? notices.map((c) => `report notice ${canonical(c)}`) : [];
+  return items.length + codes.length > 0 ? [...items, ...codes] : [`${r.method} ${r.path}`];
+}
+
+/**
+ * What a write acts on for the event's run, so that the same act after the repeat is recognized: what
+ * a report on that run reports, a reveal on it by its path (the run, the candidate), a run start of that
+ * run's job. Reads, upserts, acts on other runs and anything else are not what the event prompted.
+ */
+function actsOf(r: PartnerRequest, runId: string, job: string | undefined): string[] {
+  if (r.endpoint === 'decisions' && r.runId === runId) return reportedOf(r);
+  if (r.endpoint === 'reveal' && r.runId === runId) return [`${r.method} ${r.path}`];
+  if (r.endpoint === 'runs-start' && job !== undefined && jobOf(r) === job) return [`start a run of ${job}`];
+  return [];
 }
 
 /** The job of the run an event names: the one its accepted start named, when the client started it. */
@@ -66,19 +81,15 @@ function actedAgain(
 ): Array<{ request: PartnerRequest; act: string }> {
   const span = repeat.startedAt - first.startedAt;
   const job = jobOfRun(requests, repeat.runId);
-  const act = (r: PartnerRequest) => actOf(r, repeat.runId, job);
+  const acts = (r: PartnerRequest) => actsOf(r, repeat.runId, job);
   const done = new Set(
     requests
       .filter((r) => r.at >= first.startedAt && r.at < repeat.startedAt && !r.lost && r.status >= 200 && r.status < 300)
-      .map(act)
-      .filter((a) => a !== undefined),
+      .flatMap(acts),
   );
   return requests
     .filter((r) => r.at >= repeat.startedAt && r.at < repeat.startedAt + span)
-    .flatMap((r) => {
-      const a = act(r);
-      return a !== undefined && done.has(a) ? [{ request: r, act: a }] : [];
-    });
+    .flatMap((r) => acts(r).flatMap((act) => (done.has(act) ? [{ request: r, act }] : [])));
 }
 
 /** Whether the window after the repeat is over (or the session is), so that its absence of acts is final. */
@@ -114,7 +125,7 @@ export const repeatedEventRule: Rule = {
         message: `${pair.repeat.event} ${pair.repeat.eventId} was delivered again (attempt ${pair.repeat.attempt}), and the client did again what it did after the first delivery: ${acts}. Receivers de-duplicate on event_id ("Delivery is at-least-once")`,
         expected: 'the repeat acknowledged and not acted on',
         received: acts,
-        requests: again.map((x) => x.request.id),
+        requests: [...new Set(again.map((x) => x.request.id))],
         deliveries: [pair.first, pair.repeat],
       });
     }

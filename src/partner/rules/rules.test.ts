@@ -573,6 +573,13 @@ describe('partner rules', () => {
     );
     expect(again.state).toBe('failed');
     expect(again.message).toContain('de-duplicate on event_id');
+    // A report on the run after the repeat that reports something else (the recruiter's next decision) is
+    // not the first delivery's act again; the same decision reported again, whenever it occurred, is.
+    const decided = (at: number, over: Record<string, unknown>) => decide(at, [item(over)], { path });
+    const next = [decided(1_200, {}), decided(61_200, { candidate_id: 990000000002 })];
+    expect(judge(id, next, twice).state).toBe('passed');
+    const same = [decided(1_200, {}), decided(61_200, { occurred_at: '2026-11-27T10:01:00Z' })];
+    expect(judge(id, same, twice).state).toBe('failed');
     // A report whose first try failed, resent after the repeat, is the retry the spec asks for, not a second act.
     expect(judge(id, [report(1_200, { status: 503 }), report(61_200)], twice).state).toBe('passed');
     // A retry after an answer that came too late is a repeat too: the first was acted on all the same.
