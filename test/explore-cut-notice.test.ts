@@ -3,16 +3,15 @@
 // the certification says so in a notice naming how many of its requests the exploration sent. The
 // grace's start is given (the time the others ended), so no test waits for it or bounds its own time.
 
-import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config/config.js';
 import type { CheckDefinition } from '../src/api-setup/check.js';
 import { certify } from '../src/api-setup/certify.js';
 import type { ApiResponse } from '../src/http/types.js';
 import type { ExploreInputs, TargetInfo } from '../src/api-setup/check.js';
 import { S } from '../src/spec/sections.js';
 import { exploreGraceMs, onExploreBudget } from '../suites/explore/spare-budget.js';
-import { listening, type LoopbackServer } from './support/loopback-server.js';
+import { certifyConfig } from './support/certify-config.js';
+import { refusingEverything, type LoopbackServer } from './support/loopback-server.js';
 
 const target = (timeScale: number, rateLimit?: number): TargetInfo => ({
   baseUrl: 'http://127.0.0.1:9/v1',
@@ -76,36 +75,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-function config(baseUrl: string): Config {
-  return {
-    baseUrl,
-    partnerKey: `spk_live_${'ab'.repeat(24)}`,
-    activationCodes: [],
-    environment: 'sandbox',
-    maxSpendCredits: 0,
-    explore: 40,
-    seed: 1,
-    timeScale: 1,
-    rateLimit: 6000,
-    reportDir: '/nonexistent-not-written',
-    reporters: [],
-    suites: [],
-    strict: false,
-    exhaustLimits: false,
-  };
-}
-
 describe('a certification whose exploration was cut short', () => {
   it('carries the notice explore.cut-short, naming the requests sent of the cap', async () => {
-    server = await listening(
-      createServer((req, res) => {
-        req.resume();
-        req.on('end', () => {
-          res.writeHead(422, { 'content-type': 'application/json; charset=utf-8', 'x-svc-environment': 'sandbox' });
-          res.end('{"error":"invalid_request","message":"no"}');
-        });
-      }),
-    );
+    server = await refusingEverything();
     const other: CheckDefinition = {
       id: 'alpha.other',
       title: 'another check',
@@ -136,7 +108,12 @@ describe('a certification whose exploration was cut short', () => {
       },
     };
     const result = await certify({
-      config: config(server.baseUrl),
+      config: certifyConfig({
+        baseUrl: server.baseUrl,
+        partnerKey: `spk_live_${'ab'.repeat(24)}`,
+        environment: 'sandbox',
+        explore: 40,
+      }),
       checks: [other, explored],
       suiteOrder: ['alpha', 'explore'],
     });
