@@ -80,28 +80,28 @@ try {
       : await series('embedded sandbox', async () =>
           explained(await certifySandbox({ timeScale: 60, exhaustLimits: true, thread: 'worker' })),
         );
-  if (only === 'embedded') {
-    process.exitCode = plain === 0 ? 0 : 1;
-    process.exit();
-  }
-  const latent = await series(`sandbox behind ${LATENCY_MS} ms`, async () => {
-    const proxy = await startLatencyProxy(LATENCY_MS);
-    try {
-      return explained(
-        await certifySandbox({
-          timeScale: 60,
-          exhaustLimits: true,
-          thread: 'worker',
-          adjust: (config) => {
-            proxy.to(config.baseUrl ?? '');
-            return { ...config, baseUrl: proxy.baseUrl };
-          },
-        }),
-      );
-    } finally {
-      await proxy.close();
-    }
-  });
+  // Not process.exit(): the busy loops are killed in the finally below.
+  const latent =
+    only === 'embedded'
+      ? 0
+      : await series(`sandbox behind ${LATENCY_MS} ms`, async () => {
+          const proxy = await startLatencyProxy(LATENCY_MS);
+          try {
+            return explained(
+              await certifySandbox({
+                timeScale: 60,
+                exhaustLimits: true,
+                thread: 'worker',
+                adjust: (config) => {
+                  proxy.to(config.baseUrl ?? '');
+                  return { ...config, baseUrl: proxy.baseUrl };
+                },
+              }),
+            );
+          } finally {
+            await proxy.close();
+          }
+        });
   process.exitCode = plain + latent === 0 ? 0 : 1;
 } finally {
   for (const b of busy) b.kill('SIGKILL');

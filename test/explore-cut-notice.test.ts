@@ -1,18 +1,18 @@
-// The exploration's grace after the other checks have ended is what its cap needs at the agreed rate,
-// in the spec's time, plus one request time-out; a request that finds the grace over is not sent, and
-// the certification says so in a notice naming how many of its requests the exploration sent. The
-// grace's start is given (the time the others ended), so no test waits for it or bounds its own time.
+// The exploration's grace after the other checks have ended is what its cap needs at the client's pace
+// under the agreed rate, in the spec's time, plus one request time-out; a request that finds the grace
+// over is not sent, and the certification says so in a notice naming how many of its requests the
+// exploration sent. The grace's start is given (the time the others ended), so no test waits for it or
+// bounds its own time.
 
-import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config/config.js';
 import type { CheckDefinition } from '../src/api-setup/check.js';
 import { certify } from '../src/api-setup/certify.js';
 import type { ApiResponse } from '../src/http/types.js';
 import type { ExploreInputs, TargetInfo } from '../src/api-setup/check.js';
 import { S } from '../src/spec/sections.js';
 import { exploreGraceMs, onExploreBudget } from '../suites/explore/spare-budget.js';
-import { listening, type LoopbackServer } from './support/loopback-server.js';
+import { certifyConfig } from './support/certify-config.js';
+import { refusingEverything, type LoopbackServer } from './support/loopback-server.js';
 
 const target = (timeScale: number, rateLimit?: number): TargetInfo => ({
   baseUrl: 'http://127.0.0.1:9/v1',
@@ -33,7 +33,7 @@ function endedAt(endedAtMs: number, requests = 300): { ex: ExploreInputs; cuts: 
 const answered = { status: 422 } as ApiResponse;
 
 describe('the exploration grace', () => {
-  it('is the rate windows of the cap in spec time, plus one request time-out', () => {
+  it("is the rate windows of the cap at the client's pace, in spec time, plus one request time-out", () => {
     const ex = endedAt(0).ex;
     // 300 requests at 120 a minute: 3 windows of a minute; at time scale 60 a window is 1 s.
     expect(exploreGraceMs(ex, target(60, 120))).toBe(3_000 + 30_000);
@@ -41,6 +41,9 @@ describe('the exploration grace', () => {
     // An agreed limit of 600 a minute needs one window; no --rate-limit is the spec's 120.
     expect(exploreGraceMs(ex, target(1, 600))).toBe(60_000 + 30_000);
     expect(exploreGraceMs(ex, target(1))).toBe(180_000 + 30_000);
+    // At the client's pace (nine tenths of the limit: 108 of 120 a window), 1200 requests need 12
+    // windows, not the 10 of the limit itself.
+    expect(exploreGraceMs(endedAt(0, 1200).ex, target(1, 120))).toBe(720_000 + 30_000);
   });
 
   it('refuses a request once it is over: nothing is sent and the cut is told', async () => {
@@ -76,36 +79,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-function config(baseUrl: string): Config {
-  return {
-    baseUrl,
-    partnerKey: `spk_live_${'ab'.repeat(24)}`,
-    activationCodes: [],
-    environment: 'sandbox',
-    maxSpendCredits: 0,
-    explore: 40,
-    seed: 1,
-    timeScale: 1,
-    rateLimit: 6000,
-    reportDir: '/nonexistent-not-written',
-    reporters: [],
-    suites: [],
-    strict: false,
-    exhaustLimits: false,
-  };
-}
-
 describe('a certification whose exploration was cut short', () => {
   it('carries the notice explore.cut-short, naming the requests sent of the cap', async () => {
-    server = await listening(
-      createServer((req, res) => {
-        req.resume();
-        req.on('end', () => {
-          res.writeHead(422, { 'content-type': 'application/json; charset=utf-8', 'x-svc-environment': 'sandbox' });
-          res.end('{"error":"invalid_request","message":"no"}');
-        });
-      }),
-    );
+    server = await refusingEverything();
     const other: CheckDefinition = {
       id: 'alpha.other',
       title: 'another check',
@@ -136,7 +112,12 @@ describe('a certification whose exploration was cut short', () => {
       },
     };
     const result = await certify({
-      config: config(server.baseUrl),
+      config: certifyConfig({
+        baseUrl: server.baseUrl,
+        partnerKey: `spk_live_${'ab'.repeat(24)}`,
+        environment: 'sandbox',
+        explore: 40,
+      }),
       checks: [other, explored],
       suiteOrder: ['alpha', 'explore'],
     });

@@ -4,7 +4,6 @@
 // to end while it waited and once in the rest, so two runs of the same build recorded different
 // explorations. The spare budget's stop is aborted before the request here: no timing decides it.
 
-import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRedactor } from '../src/config/redact.js';
 import { createHttpEngine } from '../src/http/client.js';
@@ -13,7 +12,7 @@ import type { CheckDefinition } from '../src/api-setup/check.js';
 import { runApiCheck } from '../src/api-setup/run-api-check.js';
 import type { SharedSetup } from '../src/api-setup/setup-view.js';
 import { S } from '../src/spec/sections.js';
-import { listening, type LoopbackServer } from './support/loopback-server.js';
+import { refusingEverything, type LoopbackServer } from './support/loopback-server.js';
 
 let server: LoopbackServer | undefined;
 afterEach(async () => {
@@ -24,16 +23,7 @@ afterEach(async () => {
 describe('an exploration check whose request found no spare budget', () => {
   it('records only the request that reached the target, and counts it once, in the check and the statistics', async () => {
     let received = 0;
-    server = await listening(
-      createServer((req, res) => {
-        received++;
-        req.resume();
-        req.on('end', () => {
-          res.writeHead(422, { 'content-type': 'application/json' });
-          res.end('{"error":"invalid","message":"no"}');
-        });
-      }),
-    );
+    server = await refusingEverything(() => received++);
     const othersEnded = new AbortController();
     othersEnded.abort(Date.now());
     const check: CheckDefinition = {

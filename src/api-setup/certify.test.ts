@@ -11,6 +11,7 @@ import { decideVerdict } from '../runner/verdict.js';
 import { unlockOf } from './needs.js';
 import { TargetUnreachableError } from './preflight.js';
 import type { RunResult } from '../runner/results.js';
+import { certifyConfig } from '../../test/support/certify-config.js';
 
 const KEY = `spk_live_${'ab'.repeat(24)}`;
 const TOKEN = `sot_${'cd'.repeat(24)}`;
@@ -65,23 +66,12 @@ afterAll(async () => {
 });
 
 function config(over: Partial<Config> = {}): Config {
-  return {
+  return certifyConfig({
     baseUrl,
     partnerKey: KEY,
     activationCodes: ['SVC-AAAA-AAAA', 'SVC-BBBB-BBBB', 'SVC-CCCC-CCCC'],
-    environment: 'auto',
-    maxSpendCredits: 0,
-    explore: 0,
-    seed: 1,
-    timeScale: 1,
-    rateLimit: 6000,
-    reportDir: '/nonexistent-not-written',
-    reporters: [],
-    suites: [],
-    strict: false,
-    exhaustLimits: false,
     ...over,
-  };
+  });
 }
 
 const spec: CheckDefinition['spec'] = ['Authentication'];

@@ -16,7 +16,7 @@ import { asGateResult } from './gate-profile.js';
 
 /**
  * When every check but the exploration's has ended, the exploration sends the rest of its cases within
- * one request time-out of that moment, and nothing after it (suites/explore/sending.ts). `signal` is
+ * its grace from that moment, and nothing after it (suites/explore/spare-budget.ts). `signal` is
  * absent when no other check runs (nothing to protect).
  */
 export function othersEndedCue(run: CertificationPlan['run']): {
@@ -33,7 +33,7 @@ export function othersEndedCue(run: CertificationPlan['run']): {
   let othersLeft = others.size;
   return {
     ...(othersLeft > 0 ? { signal: othersEnded.signal } : { signal: undefined }),
-    // The reason is the time: the exploration's grace (one request time-out) runs from it.
+    // The reason is the time: the exploration's grace (spare-budget.ts) runs from it.
     ended: (id) => void (others.has(id) && --othersLeft === 0 && othersEnded.abort(Date.now())),
   };
 }

@@ -40,7 +40,7 @@ export function explorationCuts(): {
       if (refused === 0) return undefined;
       return {
         id: 'explore.cut-short',
-        message: `the exploration was cut short: it sent ${sent} of the ${cap} requests it may send (--explore ${cap}); its grace after the other checks ended (${(grace / 1000).toFixed(1)} s: the rate windows of its cap at the agreed rate, plus one request time-out) ran out with ${refused} of its checks' requests unsent, each ending that check's cases; the same target may get a longer exploration on a less loaded machine`,
+        message: `the exploration was cut short: it sent ${sent} of the ${cap} requests it may send (--explore ${cap}); its grace after the other checks ended (${(grace / 1000).toFixed(1)} s: the rate windows of its cap at the client's pace under the agreed rate, plus one request time-out) ran out with ${refused} of its checks' requests unsent, each ending that check's cases; the same target may get a longer exploration on a less loaded machine`,
       };
     },
   };

@@ -6,7 +6,7 @@
 
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config/config.js';
-import type { Provision, RunningSandbox, SandboxOptions } from '../sandbox/index.js';
+import type { Provision, RunningSandbox } from '../sandbox/index.js';
 import type { WebhookReceiver } from '../webhook/receiver.js';
 import type { ThreadReply, ThreadRequest, ThreadStart } from './thread-protocol.js';
 
@@ -111,22 +111,14 @@ export async function startEmbeddedTarget(base: Config, opts: EmbeddedTargetOpti
 }
 
 async function inThisThread(start: ThreadStart): Promise<SandboxHandle> {
-  const { startSandbox } = await import('../sandbox/index.js');
-  const sandbox = await startSandbox(start.sandbox satisfies SandboxOptions);
-  try {
-    const provision = sandbox.provision(start.provision);
-    const partnerId = sandbox.operator.partnerIdForKey(provision.partner_key);
-    if (!partnerId) throw new Error('embedded sandbox: the provisioned partner key is unknown to its operator');
-    return {
-      provision,
-      sandbox,
-      setWebhookUrl: (url) => Promise.resolve(sandbox.operator.setWebhookUrl(partnerId, url)),
-      close: () => sandbox.close(),
-    };
-  } catch (e) {
-    await sandbox.close();
-    throw e;
-  }
+  const { startProvisionedSandbox } = await import('./provisioned-sandbox.js');
+  const { sandbox, provision, setWebhookUrl } = await startProvisionedSandbox(start);
+  return {
+    provision,
+    sandbox,
+    setWebhookUrl: (url) => Promise.resolve(setWebhookUrl(url)),
+    close: () => sandbox.close(),
+  };
 }
 
 /** The sandbox in a worker thread (sandbox-thread.ts, beside this file in the build). */

@@ -5,7 +5,7 @@
 // makes (the partner's webhook URL, close), one message each.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { startSandbox, type SandboxOptions } from '../sandbox/index.js';
+import { startProvisionedSandbox } from './provisioned-sandbox.js';
 import type { ThreadReply, ThreadRequest, ThreadStart } from './thread-protocol.js';
 
 const port = parentPort;
@@ -16,14 +16,11 @@ const reply = (message: ThreadReply): void => port.postMessage(message);
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 try {
-  const sandbox = await startSandbox(start.sandbox satisfies SandboxOptions);
-  const provision = sandbox.provision(start.provision);
-  const partnerId = sandbox.operator.partnerIdForKey(provision.partner_key);
-  if (!partnerId) throw new Error('embedded sandbox: the provisioned partner key is unknown to its operator');
+  const { sandbox, provision, setWebhookUrl } = await startProvisionedSandbox(start);
   port.on('message', (request: ThreadRequest) => {
     void (async () => {
       try {
-        if (request.op === 'set-webhook-url') sandbox.operator.setWebhookUrl(partnerId, request.url);
+        if (request.op === 'set-webhook-url') setWebhookUrl(request.url);
         else await sandbox.close();
         reply({ id: request.id, ok: true });
       } catch (e) {

@@ -72,8 +72,13 @@ export function rateLimited(exchanged: Exchanged): { retryAfterMs?: number } | u
   const incoming = exchanged.incoming;
   if (!incoming || incoming.status !== 429) return undefined;
   if (errorCodeOf(incoming.bytes) === 'sandbox_run_quota') return undefined;
-  const header = incoming.headers['retry-after'];
-  return header !== undefined && /^\s*\d+\s*$/.test(header) ? { retryAfterMs: Number(header) * 1000 } : {};
+  const retryAfterMs = retryAfterMsOf(incoming.headers['retry-after']);
+  return retryAfterMs !== undefined ? { retryAfterMs } : {};
+}
+
+/** A Retry-After in integer seconds (the spec's form), in ms; undefined when absent or in another form. */
+export function retryAfterMsOf(header: string | undefined): number | undefined {
+  return header !== undefined && /^\s*\d+\s*$/.test(header) ? Number(header) * 1000 : undefined;
 }
 
 function errorCodeOf(bytes: Buffer): string | undefined {

@@ -54,10 +54,15 @@ const SPARE_RESERVE = 0.25;
 /** Share of the target's limit the certifier allows itself: slack for clock and latency skew. */
 const DEFAULT_PACING_MARGIN = 0.9;
 
+/** The requests the certifier allows itself in one window of the target's limit (never fewer than one). */
+export function pacedBudget(ratePerMinute: number, margin = DEFAULT_PACING_MARGIN): number {
+  return Math.max(1, Math.floor(ratePerMinute * margin));
+}
+
 export function createPacer(opts: { ratePerMinute: number; windowMs: number; margin?: number }): Pacer {
   const { windowMs } = opts;
   // Lowered by slowDown when the target keeps a lower limit than --rate-limit.
-  let budget = Math.max(1, Math.floor(opts.ratePerMinute * (opts.margin ?? DEFAULT_PACING_MARGIN)));
+  let budget = pacedBudget(opts.ratePerMinute, opts.margin);
   const spareBudget = (): number => Math.max(0, Math.floor(budget * (1 - SPARE_RESERVE)));
   const slots = createPacerSlots(windowMs);
   const queue = createWaiterQueue();

@@ -2,13 +2,14 @@
 // while another check still runs; once every other check has ended, the rest of its cases go out at
 // once, within a grace from that end, so that the same target gets the same exploration however loaded
 // the machine, and no target can make it lengthen the certification by more. The grace is what the
-// exploration's whole cap needs at the agreed rate, in rate windows of the spec's time (so a run at
-// time scale 60 and one at 1 both have room for every case), plus one request time-out for the last
-// answers. A request the grace refuses is told to the certification, which names the cut in a notice.
+// exploration's whole cap needs at the pace the client keeps under the agreed rate (pacer.ts), in rate
+// windows of the spec's time (so a run at time scale 60 and one at 1 both have room for every case),
+// plus one request time-out for the last answers. A request the grace refuses is told to the certification, which names the cut in a notice.
 
 import type { ApiResponse, RequestSpec } from '../../src/http/types.js';
 import type { CheckContext } from '../../src/api-setup/check.js';
 import type { ExploreInputs } from '../../src/api-setup/check.js';
+import { pacedBudget } from '../../src/http/pacer.js';
 
 function spareOpts(ex: ExploreInputs, label: string): Omit<RequestSpec, 'method' | 'path' | 'body'> {
   return { label, priority: 'spare', ...(ex.stop ? { spareStop: ex.stop } : {}) };
@@ -30,9 +31,14 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const SPEC_WINDOW_MS = 60_000;
 const SPEC_RATE_LIMIT = 120;
 
-/** The grace in ms: the rate windows the whole cap needs at the agreed rate (spec time, scaled), plus one request time-out. */
+/**
+ * The grace in ms: the rate windows the whole cap needs at the client's pace under the agreed rate
+ * (spec time, scaled), plus one request time-out. At the agreed rate itself, a cap of many windows
+ * outran the grace by a tenth of them at time scale 1, so how much was explored hung on how much went
+ * out on spare budget before.
+ */
 export function exploreGraceMs(ex: ExploreInputs, target: CheckContext['target']): number {
-  const windows = Math.ceil(ex.requests / (target.rateLimit ?? SPEC_RATE_LIMIT));
+  const windows = Math.ceil(ex.requests / pacedBudget(target.rateLimit ?? SPEC_RATE_LIMIT));
   return Math.ceil((windows * SPEC_WINDOW_MS) / target.timeScale) + REQUEST_TIMEOUT_MS;
 }
 

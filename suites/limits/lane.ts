@@ -8,6 +8,7 @@
 
 import type { ApiResponse } from '../../src/http/types.js';
 import type { CheckContext } from '../../src/api-setup/check.js';
+import { retryAfterMsOf } from '../../src/http/limit-kept.js';
 
 interface Lane {
   tail: Promise<unknown>;
@@ -43,9 +44,7 @@ export function inBurstLane<T>(t: CheckContext, fn: () => Promise<T>, opts: { ow
  * 429, or none with a Retry-After) one window from now at the latest.
  */
 export function windowTouched(t: CheckContext, limited: ApiResponse | undefined): void {
-  const header = limited?.headers['retry-after'];
-  const seconds = header !== undefined && /^\s*\d+\s*$/.test(header) ? Number(header) : undefined;
-  const windowMs = 60_000 / t.target.timeScale;
+  const endsInMs = retryAfterMsOf(limited?.headers['retry-after']) ?? 60_000 / t.target.timeScale;
   const lane = laneOf(t);
-  lane.windowEndsAt = Math.max(lane.windowEndsAt, Date.now() + (seconds !== undefined ? seconds * 1000 : windowMs));
+  lane.windowEndsAt = Math.max(lane.windowEndsAt, Date.now() + endsInMs);
 }

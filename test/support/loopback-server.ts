@@ -40,6 +40,22 @@ export async function listening(
   };
 }
 
+/**
+ * A target refusing every request once read whole: 422 invalid_request, as a sandbox says it (the
+ * x-svc-environment header); `received` is told of each request.
+ */
+export function refusingEverything(received: () => void = () => undefined): Promise<LoopbackServer> {
+  return listening(
+    createServer((req, res) => {
+      received();
+      void readAll(req).then(() => {
+        res.writeHead(422, { 'content-type': 'application/json; charset=utf-8', 'x-svc-environment': 'sandbox' });
+        res.end('{"error":"invalid_request","message":"no"}');
+      });
+    }),
+  );
+}
+
 /** Everything a stream sends; on an error, what came before it. */
 export function readAll(s: IncomingMessage): Promise<Buffer> {
   return new Promise((done) => {
