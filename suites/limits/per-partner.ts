@@ -14,6 +14,20 @@ type Trio = [before: ApiResponse, theirs: ApiResponse, after: ApiResponse];
 const bracketed = (trio: Trio): boolean => trio[0].status === 429 && trio[2].status === 429;
 
 /**
+ * The three leave at once, on connections of their own, so the target may take them in any order: a
+ * window that turns after both controls and before the second organization's request reads as a
+ * bracketed trio with that request answered. So one such trio only calls for another burst; two in
+ * a row fail. A target counting per organization answers every one of them (the second organization
+ * sends a handful), and one that counts per partner limits some.
+ */
+const limitedTheirs = (trios: readonly Trio[]): Trio | undefined =>
+  trios.find((trio) => bracketed(trio) && trio[1].status === 429);
+const answeredTheirs = (trios: readonly Trio[]): Trio[] =>
+  trios.filter((trio) => bracketed(trio) && trio[1].status !== 429);
+const settled = (trios: readonly Trio[]): boolean =>
+  limitedTheirs(trios) !== undefined || answeredTheirs(trios).length >= 2;
+
+/**
  * With each wave of the burst, as it leaves, three requests at once: the first organization's (a
  * control), the second organization's, the first's again. Sent with the wave, they arrive with it, in
  * the window the wave fills, however long the round trip is (three in a row after the 429 would each
@@ -48,7 +62,7 @@ async function probe(t: CheckContext, orgToken: string): Promise<{ b: Burst | un
     );
     if (b?.limited && sent.length === 0) sent.push(trio());
     trios.push(...(await Promise.all(sent)));
-    if (!b?.limited || trios.some(bracketed)) break;
+    if (!b?.limited || settled(trios)) break;
   }
   return { b, trios };
 }
@@ -83,15 +97,24 @@ export async function ratePerPartner(t: CheckContext): Promise<void> {
     );
     return;
   }
-  const theirs = (judged.find((trio) => trio[1].status !== 429) ?? judged[0]!)[1];
-  t.expect.that(
-    theirs.status === 429,
-    {
-      message: `amid a burst over the limit, between two requests with the first organization's token that both got 429, a request with the second organization's token answered ${theirs.status}; the request rate is limited per partner, all customers together`,
-      spec: S.limits,
-      expected: '429 rate_limited',
-      received: theirs.status,
-    },
-    theirs,
+  const limited = limitedTheirs(trios);
+  const answered = answeredTheirs(trios);
+  if (limited || answered.length >= 2) {
+    const theirs = limited?.[1] ?? answered[answered.length - 1]![1];
+    t.expect.that(
+      limited !== undefined,
+      {
+        message: `in ${answered.length} bursts over the limit, between two requests with the first organization's token that both got 429, a request with the second organization's token was answered (${answered.map((trio) => trio[1].status).join(', ')}); the request rate is limited per partner, all customers together`,
+        spec: S.limits,
+        expected: '429 rate_limited',
+        received: theirs.status,
+      },
+      theirs,
+    );
+    return;
+  }
+  t.skip(
+    `one burst left a request of the second organization answered ${answered[0]![1].status} between two of the first's that got 429, and the bursts after it bracketed none: sent at once, the three may reach the target in any order, so one such trio could be the window turning among them`,
+    'inconclusive',
   );
 }
