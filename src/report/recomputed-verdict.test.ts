@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { makeIncompleteRunResult, makePassingRunResult, makeRunResult } from '../../test/report-fixtures.js';
+import {
+  makeIncompleteRunResult,
+  makePassingRunResult,
+  makeRunResult,
+  makeSelectionRunResult,
+} from '../../test/report-fixtures.js';
 import { launderedResult } from '../../test/support/laundered-result.js';
 import { RECOMPUTED_NOTICE_ID, recomputedResult } from './recomputed-verdict.js';
 
@@ -19,6 +24,37 @@ describe('recomputedResult', () => {
     expect(r.notice?.id).toBe(RECOMPUTED_NOTICE_ID);
     expect(r.notice?.message).toMatch(/^in\.json states verdict certified; counts 212 total, 212 passed/);
     expect(r.result.notices).toContainEqual(r.notice);
+  });
+
+  it('decides again what is missing when the file states it otherwise, its numbers left alone', () => {
+    const result = makeIncompleteRunResult();
+    const stored = result.missing!;
+    expect(stored.length).toBeGreaterThan(0);
+    const edits = [
+      { ...result, missing: [{ ...stored[0]!, what: 'nothing you can supply' }, ...stored.slice(1)] },
+      { ...result, missing: stored.slice(1) },
+      (({ missing: _gone, ...rest }) => rest)(result),
+    ];
+    for (const edited of edits) {
+      const r = recomputedResult(edited, 'in.json');
+      expect(r.result.missing).toEqual(stored);
+      expect(r.result.verdict).toBe('incomplete');
+      expect(r.notice?.message).toMatch(
+        /^in\.json states missing inputs \d+ groups? of \d+ checks?, which its checks do not bear out/,
+      );
+    }
+  });
+
+  it('decides again what kept a pass from certifying when the file states it otherwise', () => {
+    const result = makeSelectionRunResult();
+    expect(result.uncertifiedBy).toEqual(['selection']);
+    const r = recomputedResult({ ...result, uncertifiedBy: ['baseline'] }, 'in.json');
+    expect(r.result.uncertifiedBy).toEqual(['selection']);
+    expect(r.result.verdict).toBe('passed-not-certified');
+    expect(r.notice?.message).toMatch(/^in\.json states not certified by baseline, which its checks do not bear out/);
+    // A file written before the field has none, and is read as its checks say.
+    const { uncertifiedBy: _none, ...older } = result;
+    expect(recomputedResult(older, 'in.json').result).toBe(older);
   });
 
   it('counts a check edited to failed though the counts were left alone', () => {

@@ -1,12 +1,20 @@
 // `svc-certify report` trusts no number it is given: a results.json is a file anyone can edit, and a
 // gate that reads "Certified, exit 0" from an edited `verdict` would certify a failing service. So the
-// counts, the verdict and what is missing are decided again from the checks themselves (and the
+// counts, the verdict, what is missing and what kept a pass from certifying are decided again from the checks themselves (and the
 // baseline the file records), exactly as the certification decided them (src/runner/verdict.ts); a
 // stored number that disagrees is named in a notice and never believed. A file whose numbers agree is
 // returned as it is, so its reports are re-rendered byte for byte.
 
 import { decideVerdict } from '../runner/verdict.js';
-import { summarize, type CheckResult, type Notice, type RunResult, type RunSummary } from '../runner/results.js';
+import {
+  summarize,
+  type CheckResult,
+  type MissingInput,
+  type Notice,
+  type RunResult,
+  type RunSummary,
+  type UncertifiedBy,
+} from '../runner/results.js';
 
 export const RECOMPUTED_NOTICE_ID = 'report.stored-numbers-disagree';
 
@@ -33,10 +41,33 @@ function countsText(summary: Partial<RunSummary> | undefined): string {
     .join(', ');
 }
 
+function missingText(missing: RunResult['missing']): string {
+  const checks = (missing ?? []).reduce((n, m) => n + m.checks.length, 0);
+  return `${missing?.length ?? 0} group${missing?.length === 1 ? '' : 's'} of ${checks} check${checks === 1 ? '' : 's'}`;
+}
+
 /** A key absent from an older results.json counts as 0, as the reporters read it. */
 export function sameCounts(stored: Partial<RunSummary> | undefined, recounted: RunSummary): boolean {
   if (!stored || typeof stored !== 'object') return false;
   return SUMMARY_KEYS.every((k) => (stored[k] ?? 0) === recounted[k]);
+}
+
+/**
+ * The certification writes `missing` with its verdict, only when something is missing
+ * (result-with-verdict.ts); a file written before verdicts were stored has neither, and its readers
+ * decide both from the checks (format.ts).
+ */
+function sameMissing(result: RunResult, decided: readonly MissingInput[]): boolean {
+  if (result.verdict === undefined && result.missing === undefined) return true;
+  return JSON.stringify(result.missing ?? []) === JSON.stringify(decided);
+}
+
+/**
+ * A file written before `uncertifiedBy` existed has none, and its readers decide it from the checks
+ * (uncertifiedByOfResult): only a stored list can disagree.
+ */
+function sameUncertifiedBy(stored: RunResult['uncertifiedBy'], decided: readonly UncertifiedBy[]): boolean {
+  return stored === undefined || JSON.stringify(stored) === JSON.stringify(decided);
 }
 
 /**
@@ -63,20 +94,27 @@ export function recomputedResult(result: RunResult, source: string, strict = fal
   const { checks, dropped } = believedChecks(result);
   const summary = summarize(checks);
   const strictNow = strict || result.config['strict'] === true;
-  const { verdict, missing } = decideVerdict({ ...result, checks, summary }, strictNow);
+  const { verdict, missing, uncertifiedBy } = decideVerdict({ ...result, checks, summary }, strictNow);
   const storedVerdict = result.verdict;
   const verdictAgrees = storedVerdict === undefined || storedVerdict === verdict;
-  if (dropped === 0 && verdictAgrees && sameCounts(result.summary, summary)) return { result };
+  // What is missing and what kept a pass from certifying are shown as the file states them: an edit
+  // of either, under numbers left alone, would change what the reports tell the reader to do.
+  const missingAgrees = sameMissing(result, missing);
+  const uncertifiedByAgrees = sameUncertifiedBy(result.uncertifiedBy, uncertifiedBy);
+  const countsAgree = sameCounts(result.summary, summary);
+  if (dropped === 0 && verdictAgrees && countsAgree && missingAgrees && uncertifiedByAgrees) return { result };
   const why = [
     storedVerdict !== undefined && !verdictAgrees ? `verdict ${storedVerdict}` : '',
-    sameCounts(result.summary, summary) ? '' : `counts ${countsText(result.summary)}`,
+    countsAgree ? '' : `counts ${countsText(result.summary)}`,
     dropped > 0 ? `${dropped} failure${dropped === 1 ? '' : 's'} marked accepted with no baseline recorded` : '',
+    missingAgrees ? '' : `missing inputs ${missingText(result.missing)}`,
+    uncertifiedByAgrees ? '' : `not certified by ${result.uncertifiedBy?.join(', ') || 'nothing'}`,
   ].filter(Boolean);
   const notice: Notice = {
     id: RECOMPUTED_NOTICE_ID,
     message: `${source} states ${why.join('; ')}, which its checks do not bear out: decided again from the checks, ${verdict} (${countsText(summary)}); the stored numbers are not believed`,
   };
-  const { missing: _stored, ...rest } = result;
+  const { missing: _stored, uncertifiedBy: _storedBy, ...rest } = result;
   return {
     result: {
       ...rest,
@@ -84,6 +122,7 @@ export function recomputedResult(result: RunResult, source: string, strict = fal
       summary,
       verdict,
       ...(missing.length > 0 ? { missing } : {}),
+      ...(uncertifiedBy.length > 0 ? { uncertifiedBy } : {}),
       notices: [...(result.notices ?? []), notice],
     },
     notice,
