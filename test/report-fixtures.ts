@@ -2,7 +2,13 @@
 // control characters, a <script> in a body, a long body, a redacted secret, two (three) suites; and one
 // of each verdict that is neither certified nor not-certified (incomplete, interrupted, passed-not-certified).
 
-import { summarize, type CheckResult, type RecordedExchange, type RunResult } from '../src/runner/results.js';
+import {
+  summarize,
+  type CheckExchange,
+  type CheckResult,
+  type RecordedExchange,
+  type RunResult,
+} from '../src/runner/results.js';
 import { resultWithVerdict } from '../src/runner/result-with-verdict.js';
 
 /** What a real partner key would look like; it must never appear in any report. */
@@ -28,9 +34,9 @@ function exchange(
     responseBody?: string;
     requestBody?: string;
   },
-): RecordedExchange {
+): CheckExchange {
   const url = `https://partner.example.test/v1${partial.path}`;
-  const result: RecordedExchange = {
+  const result: CheckExchange = {
     index,
     label: partial.label,
     startedAt: `2025-01-02T03:04:0${index}.000Z`,

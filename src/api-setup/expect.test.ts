@@ -25,7 +25,6 @@ function response(
     text: body,
     json,
     exchange: {
-      index: 0,
       startedAt: '',
       durationMs: 1,
       request: { method, url: `${BASE}${path}`, headers: {} },

@@ -26,7 +26,6 @@ function scriptedEngine(answer: Answer): ClientFactory & { sent: RequestSpec[] }
         const json = value as JsonValue | undefined;
         const text = json === undefined ? '' : JSON.stringify(json);
         const exchange: RecordedExchange = {
-          index: 0,
           label: [opts?.labelPrefix, spec.label].filter((s) => s !== undefined && s !== '').join(': '),
           startedAt: new Date().toISOString(),
           durationMs: 1,

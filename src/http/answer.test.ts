@@ -45,7 +45,7 @@ describe('readBody', () => {
 });
 
 describe('apiResponse', () => {
-  const exchange = { index: 0 } as RecordedExchange;
+  const exchange = { label: 'the exchange' } as RecordedExchange;
   const at = { startedAt: new Date(0), durationMs: 0 };
 
   it('has status 0 exactly when there is a transport error, even with a status received', () => {
@@ -69,7 +69,7 @@ describe('a body over LAZY_JSON_ABOVE_CHARS', () => {
     const body = readBody(incoming(big('{"a":1}')));
     expect(Object.getOwnPropertyDescriptor(body, 'json')?.get).toBeTypeOf('function');
     const res = apiResponse({ incoming: incoming(Buffer.alloc(0)), startedAt: new Date(0), durationMs: 0 }, body, {
-      index: 0,
+      label: 'the exchange',
     } as RecordedExchange);
     const json = res.json as { id: bigint; candidates: Array<{ a: number }> };
     expect(json.id).toBe(9007199254740993n);

@@ -230,10 +230,8 @@ describe('HttpEngine client', () => {
     const api = e.client(record, { labelPrefix: 'setup' });
     await api.get('/a', { label: 'redeem' });
     await expect(api.get('/limited')).rejects.toThrow(/^the target kept its rate limit/);
-    expect(records.map((r) => [r.index, r.label])).toEqual([
-      [0, 'setup: redeem'],
-      [1, 'setup'],
-    ]);
+    // In the order they were made: the check that keeps them numbers them (check-record.ts).
+    expect(records.map((r) => r.label)).toEqual(['setup: redeem', 'setup']);
     expect(records[0]?.durationMs).toBeGreaterThanOrEqual(0);
     expect(Date.parse(records[0]?.startedAt ?? '')).not.toBeNaN();
     // Every attempt went out; the answer the request ended with is counted once.

@@ -153,7 +153,6 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
     record: (exchange: RecordedExchange) => void,
     clientOpts: { signal?: AbortSignal; labelPrefix?: string } = {},
   ): ApiClient {
-    let count = 0;
     // Outermost first: a check's abort wins over the engine's close, both over a time-out.
     const send = compose(
       [
@@ -181,7 +180,7 @@ export function createHttpEngine(opts: HttpEngineOptions): HttpEngine {
       if (mayCarryOrgToken(body)) redaction.answer(body.json);
       stats.answered(spec, exchanged);
       const exchange = recordExchange(
-        { index: count++, labels: [clientOpts.labelPrefix, spec.label], req, exchanged, text: body.text },
+        { labels: [clientOpts.labelPrefix, spec.label], req, exchanged, text: body.text },
         redactor,
       );
       redaction.track(exchange);

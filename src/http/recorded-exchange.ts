@@ -11,9 +11,11 @@ export interface RecordedMessage {
   bodySha256?: string;
 }
 
-/** One HTTP exchange made by a check (or by shared setup on its behalf), secrets redacted. */
+/**
+ * One HTTP exchange made by a check (or by shared setup on its behalf), secrets redacted. It has no
+ * number of its own: the check that keeps it numbers it (CheckExchange, src/runner/results.ts).
+ */
 export interface RecordedExchange {
-  index: number;
   label?: string;
   startedAt: string;
   durationMs: number;

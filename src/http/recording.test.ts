@@ -18,7 +18,6 @@ describe('recordExchange', () => {
   it('records request, answer, labels and a curl line, every field redacted', () => {
     const rec = recordExchange(
       {
-        index: 3,
         labels: ['setup', undefined, `redeem ${KEY}`],
         req,
         exchanged: {
@@ -31,7 +30,6 @@ describe('recordExchange', () => {
       redactor,
     );
     expect(rec).toMatchObject({
-      index: 3,
       label: 'setup: redeem spk_live_012…',
       startedAt: '2026-01-02T03:04:05.000Z',
       durationMs: 13,
@@ -52,7 +50,6 @@ describe('recordExchange', () => {
   it('marks an answer over the size cap as cut, and records a transport error redacted, without a label when none is given', () => {
     const over = recordExchange(
       {
-        index: 0,
         labels: [undefined, ''],
         req,
         exchanged: {
@@ -69,7 +66,7 @@ describe('recordExchange', () => {
     expect(over.response).toMatchObject({ status: 200, bodyTruncated: true, bodyBytes: 9_000_000 });
     expect(over.transportError).toEqual({ code: 'body_too_large', message: 'too large for spk_live_012…' });
     const timedOut = { error: { code: 'timeout' as const, message: 't' }, startedAt, durationMs: 0 };
-    const none = recordExchange({ index: 1, labels: [], req, exchanged: timedOut, text: '' }, redactor);
+    const none = recordExchange({ labels: [], req, exchanged: timedOut, text: '' }, redactor);
     expect(none.response).toBeUndefined();
   });
 });

@@ -7,7 +7,6 @@ import { recordMessage } from './record.js';
 import type { RecordedExchange } from './recorded-exchange.js';
 
 export interface ExchangeToRecord {
-  index: number;
   /** The client's prefix and the request's label, joined by ": " (either may be absent). */
   labels: ReadonlyArray<string | undefined>;
   req: Outgoing;
@@ -17,13 +16,12 @@ export interface ExchangeToRecord {
 }
 
 export function recordExchange(
-  { index, labels, req, exchanged, text }: ExchangeToRecord,
+  { labels, req, exchanged, text }: ExchangeToRecord,
   redactor: Redactor,
 ): RecordedExchange {
   const { incoming, error } = exchanged;
   const label = labels.filter((s) => s !== undefined && s !== '').join(': ');
   const exchange: RecordedExchange = {
-    index,
     ...(label ? { label: redactor.text(label) } : {}),
     startedAt: exchanged.startedAt.toISOString(),
     durationMs: Math.round(exchanged.durationMs),

@@ -9,7 +9,6 @@ const TOKEN = 'tok-not-in-the-spec-format-0123456789';
 
 function recordWith(text: string): RecordedExchange {
   return {
-    index: 0,
     startedAt: new Date(0).toISOString(),
     durationMs: 0,
     request: { method: 'GET', url: `http://h/v1/x?t=${text}`, headers: {} },

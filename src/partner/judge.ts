@@ -5,7 +5,7 @@ import type { Redactor } from '../config/redact.js';
 import { renderCurl } from '../http/curl.js';
 import { recordMessage } from '../http/record.js';
 import { decideOutcome, outcomeFields, type SkipDecision } from '../runner/outcome.js';
-import type { CheckResult, Observation, RecordedExchange } from '../runner/results.js';
+import type { CheckExchange, CheckResult, Observation } from '../runner/results.js';
 import { missingStep, stepsDone } from './checklist.js';
 import { NOT_EXERCISED, type Rule, type RuleObservation, type RuleVerdict } from './rules/rule.js';
 import type { JudgeContext, PartnerRequest, Traffic, WebhookDelivery } from './traffic.js';
@@ -77,7 +77,7 @@ export function judgeAll(rules: readonly Rule[], traffic: Traffic, ctx: JudgeCon
 /** Evidence is the first offences; a client that breaks a rule a thousand times needs no thousand exchanges. */
 const MAX_OFFENCES_SHOWN = 10;
 
-function requestExchange(r: PartnerRequest, index: number, origin: string, redactor: Redactor): RecordedExchange {
+function requestExchange(r: PartnerRequest, index: number, origin: string, redactor: Redactor): CheckExchange {
   const url = `${origin}${r.path}${r.query ? `?${r.query}` : ''}`;
   // A capped body shows its first bytes, an evicted one nothing (recorder.ts); the size is the whole body's.
   const body = r.bodyText === '' ? undefined : r.bodyText;
@@ -86,7 +86,7 @@ function requestExchange(r: PartnerRequest, index: number, origin: string, redac
   if (r.body?.kept === 'capped') held.bodyTruncated = true;
   const request = { ...held, method: r.method, url: redactor.text(url) };
   const label = `partner request #${r.id}${r.injected ? ` (injected: ${r.injected})` : ''}`;
-  const exchange: RecordedExchange = {
+  const exchange: CheckExchange = {
     index,
     label,
     startedAt: new Date(r.at).toISOString(),
@@ -107,7 +107,7 @@ function requestExchange(r: PartnerRequest, index: number, origin: string, redac
   return exchange;
 }
 
-function deliveryExchange(d: WebhookDelivery, index: number, redactor: Redactor): RecordedExchange {
+function deliveryExchange(d: WebhookDelivery, index: number, redactor: Redactor): CheckExchange {
   const description = JSON.stringify({
     event_id: d.eventId,
     event: d.event,
@@ -115,7 +115,7 @@ function deliveryExchange(d: WebhookDelivery, index: number, redactor: Redactor)
     attempt: d.attempt,
     signature: d.wrongSignature ? 'deliberately wrong' : 'valid',
   });
-  const exchange: RecordedExchange = {
+  const exchange: CheckExchange = {
     index,
     label: `webhook delivery ${d.event} attempt ${d.attempt}${d.wrongSignature ? ' (bad signature)' : ''}`,
     startedAt: new Date(d.startedAt).toISOString(),
@@ -151,9 +151,9 @@ function shownObservations(
   shown: readonly Judged['verdict']['observations'][number][],
   traffic: Traffic,
   opts: { origin: string; redactor: Redactor },
-): { observations: Observation[]; exchanges: RecordedExchange[] } {
+): { observations: Observation[]; exchanges: CheckExchange[] } {
   const byId = requestsById(traffic);
-  const exchanges: RecordedExchange[] = [];
+  const exchanges: CheckExchange[] = [];
   const exchangeOf = new Map<number, number>();
   const observations: Observation[] = [];
   for (const seen of shown) {

@@ -6,7 +6,7 @@ import { setMaxListeners } from 'node:events';
 import { lookup } from 'node:dns/promises';
 import { createRedactor } from '../config/redact.js';
 import { namedSecret } from '../config/secret-options.js';
-import type { CheckResult, Observation, RecordedExchange } from '../runner/results.js';
+import type { CheckExchange, CheckResult, Observation } from '../runner/results.js';
 import { runConcurrently } from '../runner/schedule.js';
 import { createAssertions, observationOf, SECTION_APART, type Finding } from '../runner/assertions.js';
 import { judgeAddress, judgeWebhookUrl } from './deliverable-url.js';
@@ -138,7 +138,7 @@ async function runReceiverCheck(
   ackTimeoutMs: number,
 ): Promise<CheckResult> {
   const started = Date.now();
-  const exchanges: RecordedExchange[] = [];
+  const exchanges: CheckExchange[] = [];
   const observations: Observation[] = [];
   const cite = `${check.spec[0]}: "${check.sentence}"`;
   const indexOf = new Map<Answer, number>();

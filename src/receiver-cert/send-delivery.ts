@@ -51,7 +51,6 @@ function deliveryExchange(
   error: { code: string; message: string } | undefined,
 ): RecordedExchange {
   return {
-    index: 0,
     label: d.label,
     startedAt: sent.startedAt,
     durationMs: sent.durationMs,

@@ -8,7 +8,7 @@ import {
   type CheckStatus,
   type MissingInput,
   type Observation,
-  type RecordedExchange,
+  type CheckExchange,
   type RunResult,
   type RunSummary,
   type SkipKind,
@@ -204,7 +204,7 @@ export function countStatuses(checks: readonly CheckResult[]): RunSummary {
 }
 
 /** The exchange an observation points to; the index is into the check's own `exchanges` array. */
-export function exchangeOf(check: CheckResult, observation: Observation): RecordedExchange | undefined {
+export function exchangeOf(check: CheckResult, observation: Observation): CheckExchange | undefined {
   if (observation.exchange === undefined) return undefined;
   return check.exchanges[observation.exchange];
 }
@@ -213,9 +213,9 @@ export function exchangeOf(check: CheckResult, observation: Observation): Record
  * The exchanges that reproduce a failure: those the observations cite, in citation order; when none is
  * cited, the check's last exchange (the one closest to the verdict).
  */
-export function reproductionExchanges(check: CheckResult): RecordedExchange[] {
+export function reproductionExchanges(check: CheckResult): CheckExchange[] {
   const seen = new Set<number>();
-  const out: RecordedExchange[] = [];
+  const out: CheckExchange[] = [];
   for (const observation of check.observations) {
     const exchange = exchangeOf(check, observation);
     if (exchange && observation.exchange !== undefined && !seen.has(observation.exchange)) {
@@ -266,7 +266,7 @@ function messageLines(
 }
 
 /** An exchange as an HTTP-like transcript: request line, headers, body; status, headers, body. */
-export function exchangeText(exchange: RecordedExchange): string {
+export function exchangeText(exchange: CheckExchange): string {
   const { request, response } = exchange;
   const title = `# exchange ${exchange.index}${exchange.label ? `: ${exchange.label}` : ''} (${formatDuration(exchange.durationMs)})`;
   const lines = [title, `${request.method} ${request.url}`];

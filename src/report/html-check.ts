@@ -1,7 +1,7 @@
 // One check of report.html: a row that opens onto what was expected, what was received, where in the
 // spec, the exchanges that prove it and the curl that reproduces it.
 
-import type { CheckResult, CheckStatus, Observation, RecordedExchange, RecordedMessage } from '../runner/results.js';
+import type { CheckResult, CheckStatus, Observation, CheckExchange, RecordedMessage } from '../runner/results.js';
 import { exchangeOf, formatDuration, reproductionExchanges, skipText, STATUS_ICON } from './format.js';
 import { escapeHtml as h } from './html-escape.js';
 
@@ -18,7 +18,7 @@ function pre(text: string, cls: string, label: string): string {
  * An exchange as a region label names it: its method and path (the origin is the target's, shown once
  * in the summary; every block carries its label, and a clean run's report holds a thousand exchanges).
  */
-function aboutOf(exchange: RecordedExchange): string {
+function aboutOf(exchange: CheckExchange): string {
   return `${exchange.request.method} ${exchange.request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')}`;
 }
 
@@ -41,7 +41,7 @@ function messageBlock(kind: string, head: string, message: RecordedMessage, abou
 }
 
 /** The summary line of an exchange without its `#index ` prefix (the index is the check's own). */
-function exchangeSummaryRest(exchange: RecordedExchange): string {
+function exchangeSummaryRest(exchange: CheckExchange): string {
   const status = exchange.response
     ? `<span class="status-code">${exchange.response.status}</span>`
     : `<span class="status-code">${h(exchange.transportError?.code ?? 'no response')}</span>`;
@@ -49,11 +49,11 @@ function exchangeSummaryRest(exchange: RecordedExchange): string {
   return `<span class="mono">${h(exchange.request.method)} ${h(exchange.request.url)}</span> → ${status} (${h(formatDuration(exchange.durationMs))})${label}`;
 }
 
-function exchangeSummary(exchange: RecordedExchange): string {
+function exchangeSummary(exchange: CheckExchange): string {
   return `#${exchange.index} ${exchangeSummaryRest(exchange)}`;
 }
 
-function exchangeBody(exchange: RecordedExchange): string {
+function exchangeBody(exchange: CheckExchange): string {
   const { request, response } = exchange;
   const about = aboutOf(exchange);
   let body = messageBlock('Request', `${request.method} ${request.url}`, request, about);
@@ -66,7 +66,7 @@ function exchangeBody(exchange: RecordedExchange): string {
 }
 
 // The page script builds the same markup from the store (html-script.ts): keep the two in step.
-function exchangeBlock(exchange: RecordedExchange, open: boolean): string {
+function exchangeBlock(exchange: CheckExchange, open: boolean): string {
   return `<details class="exchange"${open ? ' open' : ''}><summary>${exchangeSummary(exchange)}</summary><div class="exchange-body">${exchangeBody(exchange)}</div></details>`;
 }
 
@@ -79,9 +79,9 @@ export class ExchangeStore {
   private readonly ids = new Map<string, number>();
   private readonly entries: Array<[string, string]> = [];
   /** An exchange object met again (a results.json read back shares one between its references) is not rendered again. */
-  private readonly known = new WeakMap<RecordedExchange, number>();
+  private readonly known = new WeakMap<CheckExchange, number>();
 
-  add(exchange: RecordedExchange): number {
+  add(exchange: CheckExchange): number {
     const seen = this.known.get(exchange);
     if (seen !== undefined) return seen;
     const entry: [string, string] = [exchangeSummaryRest(exchange), exchangeBody(exchange)];

@@ -7,7 +7,7 @@
 // results.json is the one rendered from the certification itself. Failed, warning and error checks keep theirs in full: they are read
 // one by one, by people and by tools.
 
-import type { CheckResult, RecordedExchange, RunResult } from '../runner/results.js';
+import type { CheckResult, CheckExchange, RunResult } from '../runner/results.js';
 
 interface ExchangeRef {
   sameAs: { check: number; exchange: number };
@@ -19,12 +19,12 @@ function isRef(value: unknown): value is ExchangeRef {
   return typeof value === 'object' && value !== null && 'sameAs' in value;
 }
 
-type CheckWithRefs = Omit<CheckResult, 'exchanges'> & { exchanges: Array<RecordedExchange | ExchangeRef> };
+type CheckWithRefs = Omit<CheckResult, 'exchanges'> & { exchanges: Array<CheckExchange | ExchangeRef> };
 
 /** The checks with each repeated exchange of a passed or skipped check replaced by a reference to its first copy. */
 export function referToSharedExchanges(
   checks: readonly CheckResult[],
-  key: (exchange: RecordedExchange) => unknown,
+  key: (exchange: CheckExchange) => unknown,
 ): CheckWithRefs[] {
   const refer = exchangeReferrer(key);
   return checks.map((check) => refer(check));
@@ -34,7 +34,7 @@ export function referToSharedExchanges(
  * referToSharedExchanges a check at a time, for checks written one after another (a dossier written
  * part by part): each call is the next check of the file, and only the keys of first copies are kept.
  */
-export function exchangeReferrer(key: (exchange: RecordedExchange) => unknown): (check: CheckResult) => CheckWithRefs {
+export function exchangeReferrer(key: (exchange: CheckExchange) => unknown): (check: CheckResult) => CheckWithRefs {
   const first = new Map<unknown, ExchangeRef['sameAs']>();
   let c = -1;
   return (check) => {
@@ -60,7 +60,7 @@ export function exchangeReferrer(key: (exchange: RecordedExchange) => unknown): 
 export function resolveSharedExchanges(result: RunResult): RunResult {
   const resolved: CheckResult[] = [];
   for (const [c, check] of result.checks.entries()) {
-    const exchanges: RecordedExchange[] = [];
+    const exchanges: CheckExchange[] = [];
     for (const [e, exchange] of check.exchanges.entries()) {
       if (!isRef(exchange)) {
         exchanges.push(exchange);

@@ -5,10 +5,10 @@
 import { MAX_OBSERVATIONS_PER_CHECK } from './limits.js';
 import { ObservationOverflow } from './observation-overflow.js';
 import { boundedObservation } from './observation-text.js';
-import type { Observation, RecordedExchange } from './results.js';
+import type { CheckExchange, Observation, RecordedExchange } from './results.js';
 
 export interface CheckRecord {
-  readonly exchanges: RecordedExchange[];
+  readonly exchanges: CheckExchange[];
   readonly observations: Observation[];
   /** Keeps an exchange once; `setup` labels it as a shared step's ("setup: …"). */
   record(exchange: RecordedExchange, setup: boolean): void;
@@ -21,7 +21,7 @@ export interface CheckRecord {
 }
 
 export function createCheckRecord(): CheckRecord {
-  const exchanges: RecordedExchange[] = [];
+  const exchanges: CheckExchange[] = [];
   const indexes = new Map<RecordedExchange, number>();
   const observations: Observation[] = [];
   const overflow = new ObservationOverflow();

@@ -7,9 +7,9 @@
 
 import { detachedHead, sha256Hex } from '../http/record.js';
 import { CONTEXT_BODY_CHARS, PASSED_BODY_CHARS } from './limits.js';
-import type { CheckResult, RecordedExchange, RunResult } from './results.js';
+import type { CheckResult, CheckExchange, RunResult } from './results.js';
 
-type Message = RecordedExchange['request'] | NonNullable<RecordedExchange['response']>;
+type Message = CheckExchange['request'] | NonNullable<CheckExchange['response']>;
 
 /** Statuses whose exchanges are cut: nothing in them is a finding. */
 const CUT_STATUSES: ReadonlySet<CheckResult['status']> = new Set(['passed', 'skipped']);
@@ -31,10 +31,10 @@ function capped<M extends Message>(message: M, chars = PASSED_BODY_CHARS): M {
  * Each exchange cut once, however many checks share it: a results.json read back shares one exchange
  * between every check that refers to it (thousands, in a crafted file), and cutting means hashing.
  */
-const cutOnce = new WeakMap<RecordedExchange, RecordedExchange>();
+const cutOnce = new WeakMap<CheckExchange, CheckExchange>();
 
 /** Bodies cut, and no curl: nothing in a passed check is to be reproduced, and its request is there. */
-function cappedExchange(ex: RecordedExchange): RecordedExchange {
+function cappedExchange(ex: CheckExchange): CheckExchange {
   const known = cutOnce.get(ex);
   if (known) return known;
   const { curl: _dropped, ...rest } = ex;
@@ -44,7 +44,7 @@ function cappedExchange(ex: RecordedExchange): RecordedExchange {
 }
 
 /** A context exchange of a check that did not pass: bodies cut to CONTEXT_BODY_CHARS, curl kept. */
-function contextExchange(ex: RecordedExchange): RecordedExchange {
+function contextExchange(ex: CheckExchange): CheckExchange {
   return {
     ...ex,
     request: capped(ex.request, CONTEXT_BODY_CHARS),

@@ -47,6 +47,15 @@ export interface Observation {
   exchange?: number;
 }
 
+/**
+ * An exchange as its check keeps it. `index` is its position in the check's `exchanges`, the one
+ * number an observation's `exchange` and every report use; whoever keeps a check's exchanges gives it
+ * (check-record.ts for the checks of `run`, the partner's judge, the receiver's checks).
+ */
+export interface CheckExchange extends RecordedExchange {
+  index: number;
+}
+
 export interface CheckResult {
   id: string;
   title: string;
@@ -66,7 +75,7 @@ export interface CheckResult {
    */
   startedMs?: number;
   observations: Observation[];
-  exchanges: RecordedExchange[];
+  exchanges: CheckExchange[];
   /** Engine error detail (status `error` only). */
   error?: { name: string; message: string; stack?: string };
   /** Status `skipped` only: why (absent in results written before skip kinds: read as `needs-input`). */
