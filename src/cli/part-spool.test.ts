@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../runner/results.js';
 import { makePassingRunResult, makeRunResult } from '../../test/report-fixtures.js';
+import { redacted } from '../../test/support/redacted.js';
+import { reshapeRedacted, type Redacted } from '../config/redacted.js';
 import { openPartSpool } from './part-spool.js';
 
 /** A passing run whose first two passed checks hold the same exchange object, as read from a results.json. */
-function sharing(): RunResult {
-  const result = makePassingRunResult();
+function sharing(): Redacted<RunResult> {
+  return reshapeRedacted(redacted(makePassingRunResult()), shareFirstExchange);
+}
+
+function shareFirstExchange(result: RunResult): RunResult {
   const withExchange = result.checks.findIndex((c) => c.exchanges.length > 0);
   const exchange = result.checks[withExchange]!.exchanges[0]!;
   const other = result.checks.findIndex((c, i) => i !== withExchange && c.status === 'passed');
@@ -19,8 +24,8 @@ describe('the spool of report', () => {
     // Over the 1 MiB read chunk, in characters of 3 and 4 bytes, so a chunk ends inside one.
     const message = '€😀'.repeat(200_000);
     const parts = [
-      makeRunResult(),
-      { ...long, checks: long.checks.map((c, i) => (i === 1 ? { ...c, message } : c)) },
+      redacted(makeRunResult()),
+      redacted({ ...long, checks: long.checks.map((c, i) => (i === 1 ? { ...c, message } : c)) }),
       sharing(),
     ];
     const spool = openPartSpool();
@@ -50,7 +55,7 @@ describe('the spool of report', () => {
 
   it('is gone once disposed', () => {
     const spool = openPartSpool();
-    spool.add(makeRunResult());
+    spool.add(redacted(makeRunResult()));
     expect([...spool.parts]).toHaveLength(1);
     spool.dispose();
     expect(() => [...spool.parts]).toThrow(/ENOENT/);

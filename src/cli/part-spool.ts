@@ -10,15 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunResult } from '../runner/results.js';
 import { referToSharedExchanges, resolveSharedExchanges } from '../report/shared-exchanges.js';
+import { reshapeRedacted, type Redacted } from '../config/redacted.js';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 const NEWLINE = 0x0a;
 
 export interface PartSpool {
-  /** Appends a certification. */
-  add(part: RunResult): void;
-  /** Every certification added, in order, parsed again on each pass. */
-  readonly parts: Iterable<RunResult>;
+  /** Appends a certification, redacted (as readResultsFile gives it). */
+  add(part: Redacted<RunResult>): void;
+  /** Every certification added, in order, parsed again on each pass: still redacted, never again. */
+  readonly parts: Iterable<Redacted<RunResult>>;
   /** Removes the spool. */
   dispose(): void;
 }
@@ -41,7 +42,9 @@ export function openPartSpool(): PartSpool {
     parts: {
       *[Symbol.iterator]() {
         close();
-        for (const line of linesOf(path)) yield resolveSharedExchanges(JSON.parse(line) as RunResult);
+        // Each line was written by `add`, which takes only a Redacted part, to this private file.
+        for (const line of linesOf(path))
+          yield reshapeRedacted(JSON.parse(line) as Redacted<RunResult>, resolveSharedExchanges);
       },
     },
     dispose() {

@@ -102,8 +102,8 @@ export async function receiverCommand(flags: Record<string, unknown>, env: Env =
       checks,
     });
     const signal = signals.received();
-    // Each check was redacted as it ended (the live console shows it); the one secret is known from
-    // the start, so redacting the whole again finds nothing new but gives the type writers accept.
+    // The one redaction of what is written, over the whole result (the live console saw each check's
+    // preview, redacted apart and never written).
     const whole = createRedactor([namedSecret('webhookSecret', secret)]).value(result);
     return await finishCertification(signal ? { ...whole, interrupted: { signal } } : whole, settings, {
       reporters,

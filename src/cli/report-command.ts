@@ -24,7 +24,6 @@ import { foldInputs, HOLD_INPUTS_UP_TO_BYTES, readsOneAtATime, type FoldedInputs
 import { watchSignals, type SignalWatch, type StopSignal } from './signals.js';
 import { UsageError } from './usage-error.js';
 import { composeRedacted, type Redacted } from '../config/redacted.js';
-import type { Redactor } from '../config/redact.js';
 
 /** Every certification of every input, decided again from its checks (report-parts.ts). */
 function settledParts(
@@ -88,8 +87,7 @@ async function reportInputs(files: string[], settings: ReportSettings, signals: 
       );
     const folded = await foldInputs(files, { settings, signals, redactor, afterEach });
     try {
-      if (folded.heads.length > 1)
-        return await reportFolded(folded, files.length, settings, signals, reporters, redactor);
+      if (folded.heads.length > 1) return await reportFolded(folded, files.length, settings, signals, reporters);
     } finally {
       folded.dispose();
     }
@@ -160,15 +158,16 @@ async function reportFolded(
   settings: ReportSettings,
   signals: SignalWatch,
   reporters: Reporter[],
-  redactor: Redactor,
 ): Promise<number> {
   const signal = signals.received();
-  const merged = withDossierNotices(dossierHead(folded.heads, folded.verdicts), undefined, folded.notices);
-  const shown = withNotice(merged, elidedInHtml(merged, settings));
-  const result = signal ? interruptedReport(shown, signal, folded.read, given) : shown;
-  // The head holds the parts' headers only (their checks are read again per pass, each redacted as
-  // it is read): redacting it whole is cheap.
-  await writeDossierReports(reporters, redactor.value(result), folded.parts, settings);
+  // The heads of parts redacted as they were read (readResultsFile), put together with the report's
+  // own notices: nothing here is redacted again.
+  const result = composeRedacted(folded.heads, (heads) => {
+    const merged = withDossierNotices(dossierHead(heads, folded.verdicts), undefined, folded.notices);
+    const shown = withNotice(merged, elidedInHtml(merged, settings));
+    return signal ? interruptedReport(shown, signal, folded.read, given) : shown;
+  });
+  await writeDossierReports(reporters, result, folded.parts, settings);
   return exitCodeOfReport(result);
 }
 

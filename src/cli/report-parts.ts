@@ -7,17 +7,27 @@ import { partsOf } from '../report/dossier.js';
 import { recomputedResult } from '../report/recomputed-verdict.js';
 import type { Notice, RunResult } from '../runner/results.js';
 import { resultWithVerdict, type ReportSettings } from './report-options.js';
+import { splitRedacted, type Redacted } from '../config/redacted.js';
+
+interface RecomputedInput<Part> {
+  parts: Part[];
+  notices: Notice[];
+}
 
 /** One input's certifications with verdicts and counts from their checks, and the notices of those whose stored numbers disagreed. */
-export function recomputedInput(result: RunResult, source: string): { parts: RunResult[]; notices: Notice[] } {
-  const own = partsOf(result);
-  const parts: RunResult[] = [];
+export function recomputedInput(result: Redacted<RunResult>, source: string): RecomputedInput<Redacted<RunResult>>;
+export function recomputedInput(result: RunResult, source: string): RecomputedInput<RunResult>;
+export function recomputedInput(result: RunResult, source: string): RecomputedInput<RunResult> {
   const notices: Notice[] = [];
-  own.forEach((part, j) => {
-    const shownAs = own.length > 1 ? `${source} (part ${j + 1}, ${part.title})` : source;
-    const r = recomputedResult(part, shownAs);
-    parts.push(r.result);
-    if (r.notice) notices.push(r.notice);
+  // The verdicts, counts and notices are the tool's own words: a redacted input's parts stay redacted.
+  const parts = splitRedacted(result as Redacted<RunResult>, (whole) => {
+    const own = partsOf(whole);
+    return own.map((part, j) => {
+      const shownAs = own.length > 1 ? `${source} (part ${j + 1}, ${part.title})` : source;
+      const r = recomputedResult(part, shownAs);
+      if (r.notice) notices.push(r.notice);
+      return r.result;
+    });
   });
   return { parts, notices };
 }
@@ -40,6 +50,18 @@ export function baselineIdsIn(part: RunResult, settings: ReportSettings): string
  * `namedByAny`, goes to the first, which reports it unknown), and stays strict if it was run strict.
  * Without them, every result is kept exactly as it was written.
  */
+export function settledPart(
+  part: Redacted<RunResult>,
+  index: number,
+  settings: ReportSettings,
+  namedByAny: ReadonlySet<string>,
+): Redacted<RunResult>;
+export function settledPart(
+  part: RunResult,
+  index: number,
+  settings: ReportSettings,
+  namedByAny: ReadonlySet<string>,
+): RunResult;
 export function settledPart(
   part: RunResult,
   index: number,

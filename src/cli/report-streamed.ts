@@ -15,6 +15,7 @@ import { openPartSpool } from './part-spool.js';
 import { baselineIdsIn, recomputedInput, settledPart, settlesAgain } from './report-parts.js';
 import type { ReportSettings } from './report-options.js';
 import type { SignalWatch } from './signals.js';
+import { reshapeRedacted, type Redacted } from '../config/redacted.js';
 
 /**
  * Inputs of more bytes than this together are read one at a time. Up to it they are held together as
@@ -40,12 +41,13 @@ export function readsOneAtATime(files: readonly string[]): boolean {
 export interface FoldedInputs {
   /** How many inputs were read (fewer than given after a signal). */
   read: number;
-  heads: DossierPart[];
+  /** Each part's head, redacted as the part it was read from. */
+  heads: Redacted<DossierPart>[];
   verdicts: PartVerdict[];
   /** The notices of parts whose stored numbers were not believed. */
   notices: Notice[];
   /** Every part of the inputs read, from the spool on each pass, settled as in the head. */
-  parts: Iterable<RunResult>;
+  parts: Iterable<Redacted<RunResult>>;
   /** Removes the spool: once the reports are written. */
   dispose(): void;
 }
@@ -63,10 +65,10 @@ export async function foldInputs(files: readonly string[], opts: FoldOptions): P
   const spool = openPartSpool();
   const notices: Notice[] = [];
   const namedByAny = new Set<string>();
-  const heads: DossierPart[] = [];
+  const heads: Redacted<DossierPart>[] = [];
   const verdicts: PartVerdict[] = [];
-  const fold = (part: RunResult): void => {
-    heads.push(partHead(part));
+  const fold = (part: Redacted<RunResult>): void => {
+    heads.push(reshapeRedacted(part, partHead));
     verdicts.push(partVerdict(part));
   };
   // Without --baseline or --strict a part is as recomputed: its head is folded on this reading.
@@ -90,7 +92,7 @@ export async function foldInputs(files: readonly string[], opts: FoldOptions): P
     spool.dispose();
     throw e;
   }
-  const parts: Iterable<RunResult> = {
+  const parts: Iterable<Redacted<RunResult>> = {
     *[Symbol.iterator]() {
       let index = 0;
       for (const part of spool.parts) yield settledPart(part, index++, settings, namedByAny);

@@ -19,6 +19,11 @@ export function reshapeRedacted<T, U>(value: Redacted<T>, reshape: (value: T) =>
   return reshape(value) as Redacted<U>;
 }
 
+/** A redacted value taken apart (a dossier into its parts), under the same rule as reshapeRedacted. */
+export function splitRedacted<T, U>(value: Redacted<T>, split: (value: T) => readonly U[]): Redacted<U>[] {
+  return split(value) as Redacted<U>[];
+}
+
 /** Redacted values put together (a dossier of results read back), under the same rule as reshapeRedacted. */
 export function composeRedacted<T, U>(parts: readonly Redacted<T>[], compose: (parts: readonly T[]) => U): Redacted<U> {
   return compose(parts) as Redacted<U>;

@@ -120,13 +120,13 @@ export async function writeReports(
 export async function writeDossierReports(
   reporters: readonly Reporter[],
   head: Redacted<RunResult>,
-  parts: Iterable<RunResult>,
+  parts: Iterable<Redacted<RunResult>>,
   settings: Pick<ReportSettings, 'reporters' | 'reportDir'>,
 ): Promise<void> {
   // The same capping pass as writeReports', a part at a time as each reporter reads them.
-  const capped: Iterable<RunResult> = {
+  const capped: Iterable<Redacted<RunResult>> = {
     *[Symbol.iterator]() {
-      for (const part of parts) yield capPassedEvidence(part);
+      for (const part of parts) yield reshapeRedacted(part, capPassedEvidence);
     },
   };
   const write = async (reportDir: string): Promise<void> => {

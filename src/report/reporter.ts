@@ -21,7 +21,7 @@ export interface Reporter extends ProgressListener {
    */
   onDossierEnd?(
     head: Redacted<RunResult>,
-    parts: Iterable<RunResult>,
+    parts: Iterable<Redacted<RunResult>>,
     ctx: { reportDir: string },
   ): Promise<void> | void;
 }
