@@ -39,6 +39,7 @@ import { journalRunReads, RunReadJournal } from './run-read-journal.js';
 import { loadSpec } from '../spec/spec-file.js';
 import { EXPLORE_SUITE, explorationRequests, explorationCuts } from './exploration.js';
 import { specDigest } from '../spec/spec-digest.js';
+import { runStats } from './run-stats.js';
 
 // Checks spend their time waiting (on the target, on polls, on webhook deliveries); the request rate
 // is bounded by the shared pacer, not by this cap. A low cap queued the checks that follow the real
@@ -338,7 +339,7 @@ function runResultOf(input: {
 }): RunResult {
   const { options, engine, results } = input;
   const { config } = options;
-  const stats = engine.stats();
+  const http = engine.stats();
   return {
     ...assembleResult({
       spec: specDigest(),
@@ -349,13 +350,8 @@ function runResultOf(input: {
       suites: input.suites,
       checks: sortChecks(results, options.suiteOrder),
     }),
-    stats: {
-      requests: stats.requests,
-      // Real runs as the shared setup counted them where they were started (its own, and checks' startRun).
-      realRuns: input.setup.realRunCount(),
-      rateLimited: stats.rateLimited,
-      exploreRequests: explorationRequests(results),
-    },
+    // Real runs as the shared setup counted them where they were started (its own, and checks' startRun).
+    stats: runStats(http, { realRuns: input.setup.realRunCount(), exploreRequests: explorationRequests(results) }),
     // Only where the exploration was selected: a selection without it has no seed to replay.
     ...(results.some((r) => r.suite === EXPLORE_SUITE)
       ? { exploration: { seed: config.seed, cap: config.explore, sent: explorationRequests(results) } }

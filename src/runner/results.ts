@@ -213,7 +213,7 @@ export interface RunResult {
   /** Sorted by suite order, then id: never by completion order, so output is deterministic. */
   checks: CheckResult[];
   /** Request statistics of the whole certification. */
-  stats?: { requests: number; realRuns: number; rateLimited: number; exploreRequests?: number };
+  stats?: RunStats;
   /** What the timeline of report.html draws besides the checks; absent in results written before it was recorded. */
   timeline?: RunTimeline;
   /** `run`: the generative exploration's seed (replay with --seed), its cap (--explore) and the requests it sent. */
@@ -252,6 +252,18 @@ export interface RunResult {
 }
 
 /** The certification on its own clock (every time in ms after the RunResult's `startedAt`). */
+/**
+ * The request counters of a whole certification. The engine declares those of HTTP, its transport; the
+ * API's own (the real runs started, the exploration's share) are declared into this interface by
+ * src/api-setup/run-stats.ts, so results.json keeps one `stats` object and the engine names no notion
+ * of the API.
+ */
+export interface RunStats {
+  requests: number;
+  /** Answers 429 the certifier caused. */
+  rateLimited: number;
+}
+
 export interface RunTimeline {
   /** The rate window the requests are counted in: a minute of the spec's time (60 000 ms ÷ time scale). */
   windowMs: number;
