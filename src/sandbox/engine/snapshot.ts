@@ -108,7 +108,7 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
       const notice: EngineNotice = {
         code: 'requirement_blockers',
         severity: 'warning',
-        // The fault places it above the list, away from the requirement it is about.
+        // Changes the notices the stored run plan yields: the blocker is placed above the list, away from its requirement.
         slot: faults.has('runs-read.requirement-blockers-above-list') ? 'above_list' : 'on_requirement',
         params: { requirement: b.text, excluded: b.excluded },
       };
