@@ -36,7 +36,7 @@ export interface ReceiverCertOptions {
    * not run, and each check not ended is recorded interrupted (a failure seen before it still counts).
    */
   signal?: AbortSignal;
-  /** Each result as soon as it is known (already redacted), for live reporting. */
+  /** Each result as soon as it is known, for live reporting: a redacted preview, never written. */
   onCheckEnd?: (result: CheckResult) => void;
 }
 
@@ -44,18 +44,22 @@ const CONCURRENCY = 6;
 
 const NOT_RUN = 'not run: the certification was interrupted (SIGINT/SIGTERM)';
 
+/**
+ * The receiver's checks, as recorded: the caller redacts the whole result once, as every certification
+ * does; only the live preview of each check (`onCheckEnd`) is redacted here.
+ */
 export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckResult[]> {
-  const redactor = createRedactor([namedSecret('webhookSecret', opts.secret)]);
+  const preview = createRedactor([namedSecret('webhookSecret', opts.secret)]);
   const wanted = (id: string): boolean => opts.ids === undefined || opts.ids.includes(id);
   const results: CheckResult[] = [];
   // Every delivery under way listens for the interrupt (6 checks at once, several deliveries each):
   // more than Node's default of 10, which is no leak here, and the warning must not reach the console.
   if (opts.signal) setMaxListeners(0, opts.signal);
 
-  const urlResult = redactor.value(await judgeUrl(opts));
+  const urlResult = await judgeUrl(opts);
   if (wanted(URL_CHECK.id)) {
     results.push(urlResult);
-    opts.onCheckEnd?.(urlResult);
+    opts.onCheckEnd?.(preview.value(urlResult));
   }
   const blocked = urlResult.status === 'failed';
   if (!blocked) await reachReceiver(opts);
@@ -73,9 +77,9 @@ export async function certifyReceiver(opts: ReceiverCertOptions): Promise<CheckR
             `not sent: ${urlResult.message}; fix the URL, or pass --allow-private to test a local receiver`,
             { kind: 'inconclusive', reason: '' },
           )
-        : redactor.value(await runReceiverCheck(check, opts, ackTimeoutMs));
+        : await runReceiverCheck(check, opts, ackTimeoutMs);
     byId.set(check.id, result);
-    opts.onCheckEnd?.(result);
+    opts.onCheckEnd?.(preview.value(result));
   });
   // In the table's order, whatever order they ended in (each check ran: runConcurrently awaits all).
   results.push(...checks.flatMap((c) => byId.get(c.id) ?? []));
