@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config/load-config.js';
 import { certify } from '../src/api-setup/certify.js';
 import type { RecordedExchange, RunResult } from '../src/runner/results.js';
 import { ALL_CHECKS, SUITE_ORDER } from '../suites/index.js';
+import { matchEndpoint } from '../src/api/endpoints.js';
 
 const CERT_SLOW_SPEC_MS = 3 * 60_000;
 /**
@@ -59,12 +60,13 @@ function realRunMs(result: RunResult): number {
  */
 function shortRealRunMs(result: RunResult): number {
   const all = result.checks.flatMap((c) => c.exchanges);
-  const start = all.find(
-    (e) =>
-      (e.label ?? '').startsWith('setup: short real run') &&
-      e.request.method === 'POST' &&
-      /\/runs$/.test(e.request.url),
-  );
+  // The endpoint table names the request: a recorded URL is the base URL (without its trailing slashes)
+  // followed by the path the client sent.
+  const baseUrl = result.target.baseUrl.replace(/\/+$/, '');
+  const isRunStart = (e: RecordedExchange): boolean =>
+    e.request.url.startsWith(baseUrl) &&
+    matchEndpoint(e.request.method, e.request.url.slice(baseUrl.length))?.name === 'runs-start';
+  const start = all.find((e) => (e.label ?? '').startsWith('setup: short real run') && isRunStart(e));
   const ends = all
     .filter(
       (e) =>

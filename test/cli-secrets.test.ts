@@ -71,8 +71,14 @@ describe('partner: the live console is redacted before it prints', () => {
         location_text: 'Tel Aviv',
       }),
     });
-    // Let the live checklist re-judge (every 250 ms) and print its lines.
-    await new Promise((r) => setTimeout(r, 800));
+    // The live checklist re-judges every 250 ms: wait until it has printed both offences (the lines a
+    // leak would be in), not for a time that only hopes it has.
+    const printed = Date.now() + 20_000;
+    while (!/secrets\.not-in-url/.test(stdout) || !/secrets\.not-in-body/.test(stdout)) {
+      if (Date.now() > printed || child.exitCode !== null)
+        throw new Error(`the live checklist never printed both offences: ${stdout}${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
     child.kill('SIGTERM');
     await new Promise((r) => child.on('close', r));
     const outputs = [

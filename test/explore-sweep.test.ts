@@ -18,7 +18,9 @@ describe('the sweep', () => {
     '%s: every field gets a wrong type, null where not nullable, and each side of its range',
     (_name, ep) => {
       const sweep = sweepOf(ep, 'mismatch');
-      for (const l of leaves(ep.shape)) {
+      const fields = leaves(ep.shape);
+      expect(fields.length).toBeGreaterThan(0);
+      for (const l of fields) {
         const mine = sweep.filter((m) => at(m) === l.path.join('/'));
         const kinds = new Set(mine.map((m) => m.kind));
         expect(kinds.has('sweep:wrong-type') || kinds.has('sweep:number-as-string'), l.pattern).toBe(true);
@@ -37,7 +39,9 @@ describe('the sweep', () => {
     '%s: every text field gets astral text and a boundary length, every identifier astral text',
     (_name, ep) => {
       const sweep = sweepOf(ep, 'valid');
-      for (const l of leaves(ep.shape)) {
+      const fields = leaves(ep.shape);
+      expect(fields.length).toBeGreaterThan(0);
+      for (const l of fields) {
         const mine = sweep.filter((m) => at(m) === l.path.join('/'));
         if ((ep.shape.text ?? []).includes(l.pattern)) {
           expect(mine.find((m) => m.kind === 'sweep:outside-bmp' && m.op === 'set')?.op, l.pattern).toBe('set');

@@ -40,6 +40,7 @@ describe('the gate profile', () => {
 
   it('runs no check that spends a code or exhausts a limit; leaves them, and what needs an input not given, as certification only', () => {
     const plan = planCertification({ checks: ALL_CHECKS, state: ORG_TOKEN_ONLY, codes: [], gate: true });
+    expect(plan.run.length).toBeGreaterThan(0);
     for (const { check } of plan.run) {
       expect(codeRolesOf(check.needs, true), check.id).toEqual([]);
       expect(check.needs ?? [], check.id).not.toContain('exhaust-limits');

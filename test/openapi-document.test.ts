@@ -130,11 +130,12 @@ describe('the OpenAPI description covers the spec', () => {
       }
     }
     // Cross-cutting codes are on every operation (the org token ones on every one that sends it).
-    for (const e of codes.filter(
-      (x) =>
-        !x.endpoint &&
-        ['invalid_partner_key', 'partner_disabled', 'rate_limited', 'rate_limit_unavailable'].includes(x.code),
-    )) {
+    const crossCutting = ['invalid_partner_key', 'partner_disabled', 'rate_limited', 'rate_limit_unavailable'];
+    const everywhere = codes.filter((x) => !x.endpoint && crossCutting.includes(x.code));
+    // Each of them is found in the spec's table: the loop below would pass over an empty list.
+    expect(new Set(everywhere.map((e) => e.code))).toEqual(new Set(crossCutting));
+    expect(operations.length).toBeGreaterThan(0);
+    for (const e of everywhere) {
       for (const { op } of operations)
         expect(
           op.responses[e.status]?.content['application/json'].examples[e.code],
@@ -154,7 +155,9 @@ describe('the OpenAPI description covers the spec', () => {
     expect(Object.values(schemes).map((s: Json) => s.name)).toEqual(['x-partner-key', 'x-svc-org']);
     expect(headerParams.map((p) => p.name)).toContain('x-svc-lang');
     // Content-Type application/json on every POST: the request bodies' media type.
-    for (const { method, op } of operations.filter((o) => o.method === 'post'))
+    const posts = operations.filter((o) => o.method === 'post');
+    expect(posts.length).toBeGreaterThan(0);
+    for (const { method, op } of posts)
       expect(Object.keys(op.requestBody.content), `${method} ${op.operationId}`).toEqual(['application/json']);
     for (const name of ['x-svc-sandbox-simulate', 'x-svc-sandbox-reveal-price']) {
       expect(SPEC).toContain(`\`${name}\``);
@@ -177,6 +180,7 @@ describe('the OpenAPI description covers the spec', () => {
         .slice(1)
         .map((r) => r[0]!.replace(/`/g, '')),
     );
+    expect(Object.keys(webhooks).length).toBeGreaterThan(0);
     for (const w of Object.values(webhooks) as Json[])
       expect(w.post.parameters.map((p: Json) => p.name)).toEqual(['x-svc-signature', 'x-svc-environment']);
   });

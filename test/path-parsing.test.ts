@@ -1,7 +1,8 @@
 // Only the endpoint table (src/api/endpoints.ts) takes an API path apart on the certifier's side: a split
 // on '/', a regular expression over an API path or path pattern, or a comparison of a path with an API
 // path literal anywhere else is a second, drifting copy of which endpoints exist. The sandbox routes by
-// its own table on purpose and is left out; so are tests and JSON pointers (not API paths).
+// its own table on purpose and is left out; so are tests and JSON pointers (not API paths). The benches
+// read recorded exchanges as reports do, so they are held to the same rule.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -14,7 +15,7 @@ const LEFT_OUT = ['src/sandbox/', 'src/json/pointer.ts'];
 /** What taking an API path apart looks like in this code base's TypeScript. */
 const PARSING = [
   /split\('\/'\)/,
-  /\\\/(v1|runs|users|jobs|activations|sandbox|candidates)\b/,
+  /\\\/(v1|runs|users|jobs|activations|sandbox|candidates|decisions|reveal|webhooks|organizations)\b/,
   /\\\{\(/,
   /path (===|!==) '\//,
   /startsWith\('\/v1/,
@@ -36,13 +37,14 @@ function sources(dir: string): string[] {
 }
 
 describe('path parsing', () => {
-  const files = ['src', 'suites']
+  const files = ['src', 'suites', 'bench']
     .flatMap((d) => sources(join(ROOT, d)))
     .map((path) => relative(ROOT, path).split(sep).join('/'))
     .filter((f) => !LEFT_OUT.some((p) => f.startsWith(p)));
 
   it('happens only in the endpoint table', () => {
     expect(files).toContain('src/partner/recorder.ts');
+    expect(files).toContain('bench/certify-bench.ts');
     const found = files.flatMap((f) => pathParsing(f, readFileSync(join(ROOT, f), 'utf8')));
     expect(found.filter((l) => !l.startsWith(`${TABLE}:`))).toEqual([]);
     // The table itself is found: the patterns recognise the parsing it does.
@@ -57,6 +59,8 @@ describe('path parsing', () => {
       "if (!path.startsWith('/v1/')) return;",
       'const names = [...op.path.matchAll(/\\{(\\w+)\\}/g)];',
       'const RUN_PATH = /^\\/runs\\/([^/?#]+)$/;',
+      '/\\/runs$/.test(e.request.url),',
+      'const decisions = /\\/decisions$/.test(url);',
     ])
       expect(pathParsing('x.ts', line), line).toHaveLength(1);
     expect(pathParsing('x.ts', "await t.api.get(`/runs/${id}`, { label: 'read' });")).toEqual([]);

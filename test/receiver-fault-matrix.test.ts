@@ -13,6 +13,7 @@ import { RECEIVER_CHECKS } from '../src/receiver-cert/receiver-checks.js';
 import { envelopeIdsOf, type EnvelopeIds } from '../src/receiver-cert/deliveries.js';
 import type { CheckResult } from '../src/runner/results.js';
 import {
+  ACKS,
   RECEIVER_FAULTS,
   RECEIVER_VARIANTS,
   startPartnerReceiver,
@@ -76,15 +77,6 @@ describe('receiver certification', () => {
   // Deliveries name an organization the partner never connected unless told otherwise.
   describe('a receiver that refuses organizations and runs it does not know (404)', () => {
     const knows = { organizationExternalId: 'acme-42', runId: '22222222-2222-4222-8222-222222222222' };
-    const ACKS = [
-      'receiver.acknowledges-run-completed',
-      'receiver.acknowledges-run-failed',
-      'receiver.acknowledges-candidate-revealed-int64-id',
-      'receiver.ignores-unknown-fields',
-      'receiver.acknowledges-unknown-event',
-      'receiver.acknowledges-repeated-event-id',
-      'receiver.verifies-signature-over-raw-bytes',
-    ];
 
     it('warns, never fails, with the default identifiers, and says how to judge it fully', async () => {
       const results = await certify({ knows });
@@ -231,22 +223,24 @@ describe('receiver certification', () => {
 });
 
 describe('hostile endpoints', () => {
+  /** Every receiver check against whatever listens on the loopback port (a short acknowledgement time-out). */
+  const certifyEndpoint = (port: number): Promise<CheckResult[]> =>
+    certifyReceiver({
+      url: `http://127.0.0.1:${port}/hook`,
+      secret: SECRET,
+      allowPrivate: true,
+      insecure: false,
+      ackTimeoutMs: 400,
+      userAgent: 'svc-certify/test',
+    });
+
   it('an endpoint that is down is a usage error (exit 2) before anything is judged', async () => {
     const { createServer } = await import('node:net');
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as import('node:net').AddressInfo).port;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await expect(
-      certifyReceiver({
-        url: `http://127.0.0.1:${port}/hook`,
-        secret: SECRET,
-        allowPrivate: true,
-        insecure: false,
-        ackTimeoutMs: 400,
-        userAgent: 'svc-certify/test',
-      }),
-    ).rejects.toMatchObject({
+    await expect(certifyEndpoint(port)).rejects.toMatchObject({
       name: 'ReceiverUnreachableError',
       message: expect.stringMatching(/receiver unreachable: http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED/),
     });
@@ -267,14 +261,7 @@ describe('hostile endpoints', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as import('node:net').AddressInfo).port;
     try {
-      const results = await certifyReceiver({
-        url: `http://127.0.0.1:${port}/hook`,
-        secret: SECRET,
-        allowPrivate: true,
-        insecure: false,
-        ackTimeoutMs: 400,
-        userAgent: 'svc-certify/test',
-      });
+      const results = await certifyEndpoint(port);
       const ack = results.find((r) => r.id === 'receiver.acknowledges-run-completed')!;
       expect(ack.status).toBe('failed');
       expect(ack.exchanges[0]!.transportError?.code).toBeTruthy();

@@ -355,8 +355,12 @@ describe('console reporter, interactive mode (listr2)', () => {
     reporter.onRunStart?.(startInfo(result));
     reporter.onCheckStart?.('runs.read.long-body');
     reporter.onCheckProgress?.('runs.read.long-body', 'cert-slow: 7/10 confirmed, 1:12 left');
-    // Let the renderer draw a frame or two with the progress in it.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Wait until the renderer has drawn a frame with the progress in it (it draws on its own timer).
+    const drawn = Date.now() + 10_000;
+    while (!out.text().includes('cert-slow: 7/10 confirmed, 1:12 left')) {
+      if (Date.now() > drawn) throw new Error(`no frame showed the progress: ${out.text()}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     for (const check of result.checks) {
       reporter.onCheckStart?.(check.id);
       reporter.onCheckEnd?.(check);

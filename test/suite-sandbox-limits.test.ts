@@ -3,7 +3,7 @@
 // its reason elsewhere. That each fault makes the check meant for it fail is the fault matrix's
 // (test/fault-matrix.test.ts), on the check's own assertion.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createPacer } from '../src/http/pacer.js';
 import type { CheckDefinition } from '../src/api-setup/check.js';
 import { LIMITS_CHECKS } from '../suites/limits.js';
@@ -59,22 +59,31 @@ describe('sandbox, production and limits suites', () => {
 
 describe('unpaced requests (Pacer.burst, for limits.rate-limit-429)', () => {
   it('wait for paced requests in flight, hold new ones back, and still count for a window', async () => {
-    const pacer = createPacer({ ratePerMinute: 10, windowMs: 150, margin: 1 });
-    const order: string[] = [];
-    const paced = await pacer.hold();
-    const burst = pacer.burst().then((release) => (order.push('burst'), release));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(order).toEqual([]); // a paced request is still in flight
-    paced();
-    const releases = await Promise.all([burst, ...Array.from({ length: 11 }, () => pacer.burst())]);
-    const later = pacer.hold().then((release) => (order.push('paced'), release));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(order).toEqual(['burst']); // no paced request while the burst is in flight
-    const t0 = performance.now();
-    for (const release of releases) release();
-    (await later)();
-    // Twelve burst slots over a budget of ten: the paced request waits for them to leave the window.
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
-    expect(order).toEqual(['burst', 'paced']);
+    // The pacer's clock and timers are fake: what must not happen is shown not to after a minute of its
+    // time, and the window is measured on its own clock, not on the machine's.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const pacer = createPacer({ ratePerMinute: 10, windowMs: 150, margin: 1 });
+      const order: string[] = [];
+      const paced = await pacer.hold();
+      const burst = pacer.burst().then((release) => (order.push('burst'), release));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(order).toEqual([]); // a paced request is still in flight, however long it takes
+      paced();
+      const releases = await Promise.all([burst, ...Array.from({ length: 11 }, () => pacer.burst())]);
+      const later = pacer.hold().then((release) => (order.push('paced'), release));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(order).toEqual(['burst']); // no paced request while the burst is in flight
+      for (const release of releases) release();
+      // Twelve burst slots over a budget of ten: the paced request waits the whole window for them to
+      // leave it, and goes soon after (the pacer's timer fires a millisecond past the window's end).
+      await vi.advanceTimersByTimeAsync(150);
+      expect(order).toEqual(['burst']);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(order).toEqual(['burst', 'paced']);
+      (await later)();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -175,20 +175,30 @@ describe('injections a conformant client never causes itself', () => {
   });
 
   it('run-held-running: the terminal webhook of the held run is held back while its reads say running', () => {
-    const inj = createInjector({ timeScale: 10, enabled: true });
-    expect(inj.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe('send');
-    // Read while it runs (a recruiter watching): its webhook waits the whole 35 minutes.
-    inj.deliver(get(2, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }));
-    const hold = inj.terminalEventDelayMs('r1') ?? 0;
-    // 35 spec minutes at time scale 10: 210 s real, less what already passed.
-    expect(hold).toBeGreaterThan(209_000);
-    expect(hold).toBeLessThanOrEqual(210_000);
-    expect(inj.terminalEventDelayMs('other')).toBeUndefined();
-    // --skip-injection run-held-running: nothing held.
-    const off = createInjector({ timeScale: 10, enabled: true, skip: ['run-held-running'] });
-    off.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }));
-    for (const id of [2, 3]) off.deliver(get(id, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }));
-    expect(off.terminalEventDelayMs('r1')).toBeUndefined();
+    // The injector reads the clock: a fixed one makes the hold exact, whatever the machine's load.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000_000);
+      const inj = createInjector({ timeScale: 10, enabled: true });
+      expect(inj.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }))).toBe(
+        'send',
+      );
+      // Read while it runs (a recruiter watching): its webhook waits the whole 35 minutes.
+      vi.setSystemTime(1_004_000);
+      inj.deliver(get(2, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }));
+      // 35 spec minutes at time scale 10: 210 s real from the start, less the 4 s already passed.
+      expect(inj.terminalEventDelayMs('r1')).toBe(206_000);
+      vi.setSystemTime(1_010_000);
+      expect(inj.terminalEventDelayMs('r1')).toBe(200_000);
+      expect(inj.terminalEventDelayMs('other')).toBeUndefined();
+      // --skip-injection run-held-running: nothing held.
+      const off = createInjector({ timeScale: 10, enabled: true, skip: ['run-held-running'] });
+      off.deliver(post(1, '/v1/runs', { job_external_id: 'job-1' }), answer(202, { run_id: 'r1' }));
+      for (const id of [2, 3]) off.deliver(get(id, '/v1/runs/r1'), answer(200, { run_id: 'r1', status: 'running' }));
+      expect(off.terminalEventDelayMs('r1')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('run-held-running lets go of a run nobody read by its end (a webhook-only client) after a short grace', () => {

@@ -2,21 +2,14 @@
 // against the HMAC-SHA256 known answers of test/vendor/vectors (RFC 4231).
 
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { vendorFile } from '../../test/support/vendor-file.js';
+import { hmacVectors } from '../../test/support/hmac-vectors.js';
 import { parseJsonLossless } from '../json/lossless.js';
 import { bodyChangedDelivery, bodies, DEFAULT_IDS, LARGE_CANDIDATE_ID, signedHeaders } from './deliveries.js';
 import { hmacShell } from './replay-curl.js';
 
-interface Vector {
-  name: string;
-  key_hex: string;
-  data_hex: string;
-  hmac_sha256_hex: string;
-}
-const vectors = (JSON.parse(readFileSync(vendorFile('vectors/hmac-sha256.json'), 'utf8')) as { cases: Vector[] }).cases;
+const vectors = hmacVectors();
 /** The vectors whose key and data are text, as a webhook secret and a JSON body are. */
 const textVectors = vectors.filter(
   (v) => /^(?:[2-7][0-9a-f])+$/.test(v.key_hex) && /^(?:[2-7][0-9a-f])+$/.test(v.data_hex),

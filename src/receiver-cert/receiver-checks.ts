@@ -43,6 +43,13 @@ export interface ReceiverCheckDeclaration extends CheckDeclaration<SpecSection> 
   sentence: string;
 }
 
+/**
+ * When a check that expects 2xx may only warn: its delivery is refused, and so is a plain delivery naming
+ * the same organization and run, so the refusal may be of identifiers the receiver does not know.
+ */
+const UNKNOWN_IDENTIFIERS =
+  'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)';
+
 /** A receiver check: it sends deliveries to the partner's endpoint and judges the answers. */
 export interface ReceiverCheck extends ReceiverCheckDeclaration {
   run(t: ReceiverCheckContext): Promise<void>;
@@ -148,9 +155,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     suite: RECEIVER_SUITE,
     title: 'a signed run_completed is acknowledged with 2xx',
     evidence: 'provoked',
-    warns: [
-      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
-    ],
+    warns: [UNKNOWN_IDENTIFIERS],
     spec: [S.events],
     sentence: 'A `2xx` answer means delivered. A non-`2xx` answer or no answer within 10 seconds is retried',
     async run(t) {
@@ -162,9 +167,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     suite: RECEIVER_SUITE,
     title: 'a signed run_failed is acknowledged with 2xx',
     evidence: 'provoked',
-    warns: [
-      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
-    ],
+    warns: [UNKNOWN_IDENTIFIERS],
     spec: [S.events],
     sentence: 'A `2xx` answer means delivered. A non-`2xx` answer or no answer within 10 seconds is retried',
     async run(t) {
@@ -176,9 +179,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     suite: RECEIVER_SUITE,
     title: 'a candidate_revealed whose candidate_id is above 2^53 is acknowledged with 2xx',
     evidence: 'provoked',
-    warns: [
-      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
-    ],
+    warns: [UNKNOWN_IDENTIFIERS],
     spec: [S.events, S.identifiers],
     sentence: '`candidate_id` / candidate `id`: integer, int64 (may exceed 2^31)',
     async run(t) {
@@ -194,9 +195,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     suite: RECEIVER_SUITE,
     title: 'a delivery with unknown fields is acknowledged with 2xx',
     evidence: 'provoked',
-    warns: [
-      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
-    ],
+    warns: [UNKNOWN_IDENTIFIERS],
     spec: [S.events, S.versioning],
     sentence: 'Receivers ignore unknown fields.',
     async run(t) {
@@ -212,9 +211,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     suite: RECEIVER_SUITE,
     title: 'an unknown event name is acknowledged with 2xx',
     evidence: 'provoked',
-    warns: [
-      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
-    ],
+    warns: [UNKNOWN_IDENTIFIERS],
     spec: [S.events, S.versioning],
     sentence: '`event`: event name; receivers ignore but acknowledge unknown events',
     async run(t) {
@@ -231,9 +228,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     suite: RECEIVER_SUITE,
     title: 'the same event_id delivered twice is acknowledged both times',
     evidence: 'provoked',
-    warns: [
-      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
-    ],
+    warns: [UNKNOWN_IDENTIFIERS],
     spec: [S.events],
     sentence: 'Delivery is at-least-once. Receivers de-duplicate on `event_id`',
     async run(t) {
@@ -251,9 +246,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     suite: RECEIVER_SUITE,
     title: 'a delivery with unusual but valid JSON formatting, signed over its exact bytes, is acknowledged',
     evidence: 'provoked',
-    warns: [
-      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
-    ],
+    warns: [UNKNOWN_IDENTIFIERS],
     spec: [S.events],
     sentence: 'The receiver computes it over the bytes exactly as received',
     async run(t) {
@@ -312,9 +305,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     suite: RECEIVER_SUITE,
     title: 'a delivery signed with another secret is refused with 401',
     evidence: 'provoked',
-    warns: [
-      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
-    ],
+    warns: [UNKNOWN_IDENTIFIERS],
     spec: [S.events],
     sentence: 'compares in constant time, and answers `401` without processing on mismatch',
     async run(t) {
@@ -330,9 +321,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     suite: RECEIVER_SUITE,
     title: 'a delivery without x-svc-signature is refused with 401',
     evidence: 'provoked',
-    warns: [
-      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
-    ],
+    warns: [UNKNOWN_IDENTIFIERS],
     spec: [S.events],
     sentence: 'answers `401` without processing on mismatch',
     async run(t) {
@@ -348,9 +337,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     suite: RECEIVER_SUITE,
     title: 'a delivery whose signature is cut short is refused with 401',
     evidence: 'provoked',
-    warns: [
-      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
-    ],
+    warns: [UNKNOWN_IDENTIFIERS],
     spec: [S.events],
     sentence:
       '`x-svc-signature` is `sha256=` followed by the lowercase hexadecimal HMAC-SHA256 of the raw request body bytes',
@@ -370,9 +357,7 @@ export const RECEIVER_CHECKS: ReceiverCheck[] = [
     suite: RECEIVER_SUITE,
     title: 'a delivery whose body was changed after signing is refused with 401',
     evidence: 'provoked',
-    warns: [
-      'the delivery and a plain one naming the same organization and run are both refused: the receiver may not know them (give --org-external-id and --run-id)',
-    ],
+    warns: [UNKNOWN_IDENTIFIERS],
     spec: [S.events],
     sentence:
       'The receiver computes it over the bytes exactly as received, compares in constant time, and answers `401` without processing on mismatch.',

@@ -1,6 +1,6 @@
 // In-memory state of the sandbox. Secrets are kept only as hashes; lookups go through maps keyed by them.
 import type { EngineRequirement } from './collaborators.js';
-import type { FixtureName } from './fixtures/definitions.js';
+import type { FixtureName } from './fixtures/fixture-names.js';
 
 export interface Partner {
   id: string;

@@ -183,6 +183,7 @@ describe('scan corpus', () => {
     const text = JSON.stringify(all);
     expect(text).not.toContain(HEX_A.slice(0, 8));
     expect(text).not.toContain(HEX_B.slice(0, 9));
+    expect(all.length).toBeGreaterThan(0);
     for (const f of all) expect(f.excerpt.length).toBeLessThan(40);
     expect(inFile('app.min.js')[0]!.excerpt).toMatch(/const k="spk_live_a1a…$/);
   });

@@ -533,19 +533,20 @@ describe('refusals carry the pointer and the offending value', () => {
 describe('a hostile size: issues listed in bounded time, faults found anywhere', () => {
   const FAILING_ITEMS = 20_000;
 
-  test(`${FAILING_ITEMS} candidates that are {}: judged in well under a second, issues of the first ${DETAILED_ITEMS} items only`, () => {
+  test(`${FAILING_ITEMS} candidates that are {}: issues of the first ${DETAILED_ITEMS} items only, each item's the same`, () => {
     const run = {
       ...(VALID_EXAMPLES.run as Record<string, unknown>),
       candidates: Array.from({ length: FAILING_ITEMS }, () => ({})),
     };
-    validateAgainst('run', VALID_EXAMPLES.run); // compiled before timing
-    const started = performance.now();
     const issues = validateAgainst('run', run);
-    const ms = performance.now() - started;
-    // Before: ajv's all-errors concatenation made this quadratic (tens of seconds, GBs).
-    expect(ms).toBeLessThan(1000);
-    const items = new Set(issues.map((i) => Number(i.pointer.split('/')[2])));
-    expect(Math.max(...items)).toBe(DETAILED_ITEMS - 1);
+    // The all-errors pass is quadratic in the failing items it sees (ajv concatenates each item's error
+    // list: 20,000 took 34 s and GBs), so the bound is what it is shown, counted here, not timed: items
+    // 0 to DETAILED_ITEMS - 1, every one of them, and each with as many issues as the first.
+    const items = issues.map((i) => Number(i.pointer.split('/')[2]));
+    expect([...new Set(items)]).toEqual(Array.from({ length: DETAILED_ITEMS }, (_, i) => i));
+    const perItem = items.filter((i) => i === 0).length;
+    expect(perItem).toBeGreaterThan(0);
+    expect(issues).toHaveLength(perItem * DETAILED_ITEMS);
     expect(issues[0]).toMatchObject({ pointer: '/candidates/0/id', keyword: 'required' });
   });
 

@@ -1,16 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { computeSignature, verifySignature } from './signature.js';
-import { vendorFile } from '../../test/support/vendor-file.js';
+import { hmacVectors } from '../../test/support/hmac-vectors.js';
 
-interface Vector {
-  name: string;
-  key_hex: string;
-  data_hex: string;
-  hmac_sha256_hex: string;
-}
-
-const vectors = (JSON.parse(readFileSync(vendorFile('vectors/hmac-sha256.json'), 'utf8')) as { cases: Vector[] }).cases;
+const vectors = hmacVectors();
 
 // Computed once, independently, with:
 //   printf '%s' '{"event_id":"evt_0001","event":"run_completed"}' | openssl dgst -sha256 -hmac 'whsec_certify_fixed_test_secret'

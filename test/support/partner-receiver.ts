@@ -19,7 +19,8 @@ export interface ReceiverFault {
   warns?: string[];
 }
 
-const ACKS = [
+/** The checks that send a valid delivery and expect it acknowledged with 2xx. */
+export const ACKS = [
   'receiver.acknowledges-run-completed',
   'receiver.acknowledges-run-failed',
   'receiver.acknowledges-candidate-revealed-int64-id',

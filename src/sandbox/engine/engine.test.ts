@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveFaults } from '../faults/index.js';
 import { createEngine, poolFor, type EngineChoices } from './engine.js';
 import { FAIL_MARKER } from './plan.js';
@@ -205,34 +205,65 @@ describe('engine runs', () => {
     expect(snap.candidates.some((c) => c.location !== 'Eilat')).toBe(true);
   });
 
-  it('fails with function_error when the description carries the documented marker', async () => {
-    const timeScale = 1000;
-    const e = engine({ timeScale });
-    const seen: Array<[string, EngineSnapshot]> = [];
-    e.onTerminal((id, snap) => seen.push([id, snap]));
-    const run = input({ startedAt: Date.now() }, { descriptionText: `Python backend work ${FAIL_MARKER}` });
-    e.startRun(run);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(seen).toHaveLength(1);
-    const snap = e.snapshot(run.runId)!;
-    expect(snap.status).toBe('failed');
-    expect(snap.notices[0]).toMatchObject({ code: 'function_error', severity: 'blocking', slot: 'empty_state' });
-    expect(snap.candidates.length).toBe(snap.progress.confirmed);
-    expect(snap.candidates.length).toBeLessThan(run.targetCount);
-    expect(seen[0]![1].status).toBe('failed');
-  });
+  // The engine's clock and its terminal timer run on fake time: a run's end is reached by firing the
+  // timer it set, not by sleeping and hoping it has fired.
+  describe('on a fake clock', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
 
-  it('calls the terminal listener exactly once, driven by its timer, whatever the reads', async () => {
-    const e = engine({ timeScale: 500 });
-    const calls: string[] = [];
-    e.onTerminal((id, snap) => calls.push(`${id}:${snap.status}`));
-    const run = input({ startedAt: Date.now(), targetCount: 3 });
-    e.startRun(run);
-    expect(e.snapshot(run.runId, run.startedAt)!.status).toBe('running');
-    await new Promise((r) => setTimeout(r, 700));
-    e.snapshot(run.runId);
-    e.snapshot(run.runId);
-    expect(calls).toEqual([`${run.runId}:completed`]);
+    it('fails with function_error when the description carries the documented marker', () => {
+      const e = engine({ timeScale: 1000 });
+      const seen: Array<[string, EngineSnapshot]> = [];
+      e.onTerminal((id, snap) => seen.push([id, snap]));
+      const run = input({ startedAt: Date.now() }, { descriptionText: `Python backend work ${FAIL_MARKER}` });
+      e.startRun(run);
+      expect(seen).toEqual([]);
+      vi.runOnlyPendingTimers();
+      expect(seen).toHaveLength(1);
+      const snap = e.snapshot(run.runId)!;
+      expect(snap.status).toBe('failed');
+      expect(snap.notices[0]).toMatchObject({ code: 'function_error', severity: 'blocking', slot: 'empty_state' });
+      expect(snap.candidates.length).toBe(snap.progress.confirmed);
+      expect(snap.candidates.length).toBeLessThan(run.targetCount);
+      expect(seen[0]![1].status).toBe('failed');
+    });
+
+    it('calls the terminal listener exactly once, driven by its timer, whatever the reads', () => {
+      const e = engine({ timeScale: 500 });
+      const calls: string[] = [];
+      e.onTerminal((id, snap) => calls.push(`${id}:${snap.status}`));
+      const run = input({ startedAt: Date.now(), targetCount: 3 });
+      e.startRun(run);
+      expect(e.snapshot(run.runId, run.startedAt)!.status).toBe('running');
+      expect(calls).toEqual([]);
+      // Its timer alone ends it, once; reads after the end add no call.
+      vi.runOnlyPendingTimers();
+      expect(calls).toEqual([`${run.runId}:completed`]);
+      e.snapshot(run.runId);
+      e.snapshot(run.runId);
+      expect(calls).toEqual([`${run.runId}:completed`]);
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('a read that sees the end calls the listener before the timer, which then adds no call', () => {
+      const e = engine({ timeScale: 500 });
+      const calls: string[] = [];
+      e.onTerminal((id, snap) => calls.push(`${id}:${snap.status}`));
+      const run = input({ startedAt: Date.now(), targetCount: 3 });
+      e.startRun(run);
+      // An hour later (ages in spec time) without firing a timer: the reads see the end first.
+      vi.setSystemTime(Date.now() + 3_600_000);
+      e.snapshot(run.runId);
+      e.snapshot(run.runId);
+      expect(calls).toEqual([`${run.runId}:completed`]);
+      expect(vi.getTimerCount()).toBe(0);
+      vi.runAllTimers();
+      expect(calls).toEqual([`${run.runId}:completed`]);
+    });
   });
 
   it('flags candidates shown in an earlier run of the same job and prefers new ones', () => {

@@ -52,7 +52,17 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
   if (faults.has('runs-read.confirmed-decreases') && status !== 'running' && confirmed > 0) confirmed -= 1;
 
   const notices: EngineNotice[] = [];
-  const relaxedShown = listed.some((p) => p.relaxed);
+  // Shown while a run lists a candidate found by relaxing the location, running or ended alike.
+  const relaxed: EngineNotice[] = listed.some((p) => p.relaxed)
+    ? [
+        {
+          code: 'location_relaxed',
+          severity: 'warning',
+          slot: 'above_list',
+          params: { location: input.job.locationText },
+        },
+      ]
+    : [];
   const emptySlot = (slot: string) => (listed.length === 0 ? 'empty_state' : slot);
   if (status === 'failed') {
     notices.push({
@@ -68,13 +78,7 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
       slot: emptySlot('above_list'),
       params: { confirmed, target, screened },
     });
-    if (relaxedShown)
-      notices.push({
-        code: 'location_relaxed',
-        severity: 'warning',
-        slot: 'above_list',
-        params: { location: input.job.locationText },
-      });
+    notices.push(...relaxed);
   } else {
     const short = listed.length < target;
     notices.push({
@@ -83,13 +87,7 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
       slot: emptySlot('above_list'),
       params: { screened, hidden: plan.hiddenCount, confirmed, target, reason: plan.shortfall ?? 'target_reached' },
     });
-    if (relaxedShown)
-      notices.push({
-        code: 'location_relaxed',
-        severity: 'warning',
-        slot: 'above_list',
-        params: { location: input.job.locationText },
-      });
+    notices.push(...relaxed);
     if (plan.hiddenCount > 0)
       notices.push({
         code: 'must_unmet_hidden',
@@ -108,7 +106,7 @@ export function buildSnapshot(plan: RunPlan, input: EngineRunInput, elapsed: num
       const notice: EngineNotice = {
         code: 'requirement_blockers',
         severity: 'warning',
-        // The fault places it above the list, away from the requirement it is about.
+        // Changes the notices the stored run plan yields: the blocker is placed above the list, away from its requirement.
         slot: faults.has('runs-read.requirement-blockers-above-list') ? 'above_list' : 'on_requirement',
         params: { requirement: b.text, excluded: b.excluded },
       };

@@ -5,20 +5,12 @@ import { edited, withoutExtraFields } from './reshape.js';
 import { ApiError } from '../api-error.js';
 import { eachCandidate, eachNotice } from './run-view-edits.js';
 import type { FaultDefinition } from './types.js';
+import { FIXTURE_NAMES } from '../fixtures/fixture-names.js';
 import { onAnswer, onRefusal } from './points.js';
 
-const FIXTURES = [
-  'cert-notices-all',
-  'cert-notice-unknown',
-  'cert-empty',
-  'cert-failed',
-  'cert-slow',
-  'cert-extra-fields',
-  'cert-webhook',
-];
 /** A fault of every fixture start fails each fixture's start check. */
 const startChecksBut = (first: string): string[] =>
-  FIXTURES.filter((f) => f !== first).map((f) => `fixtures.${f}.start-accepted-202`);
+  FIXTURE_NAMES.filter((f) => f !== first).map((f) => `fixtures.${f}.start-accepted-202`);
 /** A fixture's table rule broken in every language fails its he and its en read alike. */
 const read = (fixture: string): Pick<FaultDefinition, 'caughtBy' | 'alsoCaughtBy'> => ({
   caughtBy: `fixtures.${fixture}.read-matches-table`,

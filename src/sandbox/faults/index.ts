@@ -38,7 +38,7 @@ const BY_AREA = [
   webhooksFaults,
 ] as const;
 
-/** Every fault id, from the registry itself: a `faults.has('typo')` anywhere in the sandbox does not compile. */
+/** Every fault id, from the registry itself: a mistyped id asked of a fault set anywhere in the sandbox does not compile. */
 export type FaultId = (typeof BY_AREA)[number][number]['id'];
 
 /** The switched-on faults, as every module of the sandbox receives them. */

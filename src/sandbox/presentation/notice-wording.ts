@@ -115,9 +115,10 @@ function generic(code: string, lang: 'he' | 'en'): { title: string; body: string
 export function renderNotice(
   notice: EngineNotice,
   lang: 'he' | 'en',
-  opts: { faults?: FaultSet } = {},
+  { faults = new Set() }: { faults?: FaultSet } = {},
 ): { title: string; body: string } {
-  const effective = opts.faults?.has('runs-read.notice-language-ignored') ? 'en' : lang;
+  // Changes nothing stored: the wording is chosen as a run is read, from notices stored without text.
+  const effective = faults.has('runs-read.notice-language-ignored') ? 'en' : lang;
   const table = effective === 'he' ? HE : EN;
   const wording = Object.hasOwn(table, notice.code) ? table[notice.code] : undefined;
   return wording ? wording(notice.params ?? {}) : generic(notice.code, effective);

@@ -10,7 +10,8 @@ import {
   type RequestContext,
 } from '../context.js';
 import { emitTerminal } from '../events.js';
-import { FIXTURE_NAMES, FIXTURE_REQUIREMENTS, SLOW_FIXTURE_MS, isFixtureName } from '../fixtures/definitions.js';
+import { FIXTURE_REQUIREMENTS, SLOW_FIXTURE_MS } from '../fixtures/definitions.js';
+import { FIXTURE_NAMES, isFixtureName } from '../fixtures/fixture-names.js';
 import { newUuid } from '../ids.js';
 import { quotaRetryAfter, recordRealRun, SANDBOX_RUN_QUOTA } from '../quota.js';
 import { derivedRequirements, validateRequirements, type RequirementOutcome } from '../requirements.js';

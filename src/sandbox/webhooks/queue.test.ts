@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pointsOf, resolveFaults } from '../faults/index.js';
 import { createWebhookQueue } from './queue.js';
 import type { WebhookEnvelope, WebhookQueue, WebhookQueueOptions } from './types.js';
@@ -99,6 +99,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function logged(): { lines: string[]; log: (line: string) => void; count: (text: string) => number } {
   const lines: string[] = [];
   return { lines, log: (line) => lines.push(line), count: (text) => lines.filter((l) => l.includes(text)).length };
+}
+/** Waits for `cond` by turns of the event loop, for tests whose timers are fake (a sleep would never end). */
+async function untilIo(cond: () => boolean, turns = 1_000_000): Promise<void> {
+  for (let i = 0; !cond(); i++) {
+    if (i >= turns) throw new Error(`condition not reached in ${turns} turns of the event loop`);
+    await new Promise((r) => setImmediate(r));
+  }
 }
 async function until(cond: () => boolean, ms = 5_000): Promise<void> {
   const end = Date.now() + ms;
@@ -279,15 +286,29 @@ describe('webhook queue delivery', () => {
     ]);
   });
 
-  it('close() stops pending retries', async () => {
-    const rcv = await receiver();
-    rcv.answer = () => ({ status: 500 });
-    const q = queue(rcv);
-    q.enqueue(item(envelope()));
-    await until(() => rcv.received.length === 1);
-    await q.close();
-    await sleep(300);
-    expect(rcv.received).toHaveLength(1);
+  it('close() stops pending retries: no timer is left, and none fires once every retry was due', async () => {
+    // The queue's timers run on a fake clock (the loopback I/O stays real), so "nothing more is sent"
+    // is read from the timers themselves instead of hoped for after a sleep.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const rcv = await receiver();
+      rcv.answer = () => ({ status: 500 });
+      const book = logged();
+      const q = queue(rcv, { log: book.log });
+      q.enqueue(item(envelope()));
+      await vi.advanceTimersByTimeAsync(0);
+      await untilIo(() => book.count('attempt 1 -> 500') === 1);
+      // The retry is due 1 min / 600 = 100 ms later: its timer, the only one, is pending.
+      expect(vi.getTimerCount()).toBe(1);
+      await q.close();
+      expect(vi.getTimerCount()).toBe(0);
+      // Past the whole backoff (233 min / 600).
+      await vi.advanceTimersByTimeAsync(24_000);
+      expect(rcv.received).toHaveLength(1);
+      expect(book.count('attempt')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -299,15 +320,18 @@ describe('webhook faults', () => {
       env?: Partial<WebhookEnvelope>;
       wrongSignature?: boolean;
       count?: number;
-      settleMs?: number;
+      /** Waits for the item's end, as the queue logs it ("given up", "delivered", …). */
+      untilFinished?: string;
     } = {},
   ) {
     const rcv = await receiver();
     if (opts.answer) rcv.answer = opts.answer;
-    const q = queue(rcv, { faults: resolveFaults([fault]) });
+    const book = logged();
+    const q = queue(rcv, { faults: resolveFaults([fault]), log: book.log });
     q.enqueue(item(envelope(opts.env), { wrongSignature: opts.wrongSignature ?? false }));
     await until(() => rcv.received.length >= (opts.count ?? 1));
-    await sleep(opts.settleMs ?? 0);
+    // The queue's own line for the item's end: nothing more can be sent after it.
+    if (opts.untilFinished) await until(() => book.count(opts.untilFinished!) === 1);
     return rcv.received;
   }
 
@@ -355,7 +379,7 @@ describe('webhook faults', () => {
   it('webhooks.no-retry-after-server-error', async () => {
     const got = await deliveries('webhooks.no-retry-after-server-error', {
       answer: () => ({ status: 500 }),
-      settleMs: 400,
+      untilFinished: 'given up',
     });
     expect(got).toHaveLength(1);
   });
