@@ -4,10 +4,11 @@
 // Every duration and the rate-limit window scale together, so the ratio measured at a high time scale
 // is the ratio at time scale 1 (fixed loopback overheads only make it look worse).
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedTarget } from '../src/embedded/embedded-target.js';
+import { CATALOGUE_REQUESTS } from '../src/config/explore-defaults.js';
 import { loadConfig } from '../src/config/load-config.js';
 import { certify } from '../src/api-setup/certify.js';
 import type { RecordedExchange, RunResult } from '../src/runner/results.js';
@@ -23,7 +24,7 @@ const CERT_SLOW_SPEC_MS = 3 * 60_000;
  * judged for origin too) and read until it lists a candidate once its description was replaced
  * (jobs.run-keeps-started-description): a job, a start, the replacement and 1 to 4 reads.
  */
-const BUDGET = { requests: 360, realRuns: 4 };
+const BUDGET = { requests: CATALOGUE_REQUESTS, realRuns: 4 };
 /** Past its cap, the exploration may send the shrink tries and confirmations of a failure it found. */
 const EXPLORE_SLACK = 0;
 
@@ -88,7 +89,11 @@ const exploreFlags = Object.fromEntries(
     return v === undefined ? [] : [[name.slice(2), v]];
   }),
 );
-const reportDir = mkdtempSync(join(tmpdir(), 'svc-bench-certify-'));
+/** `--report-dir DIR` keeps the result there (result.json, unredacted: the sandbox's own keys), to read where the requests went. */
+const keptDir = process.argv.includes('--report-dir')
+  ? process.argv[process.argv.indexOf('--report-dir') + 1]
+  : undefined;
+const reportDir = keptDir ?? mkdtempSync(join(tmpdir(), 'svc-bench-certify-'));
 try {
   const base = loadConfig({
     flags: { timeScale: String(timeScale), rateLimit: String(rateLimit), reportDir, ...exploreFlags },
@@ -111,6 +116,7 @@ try {
     await target.close();
   }
   const wallMs = performance.now() - t0;
+  if (keptDir) writeFileSync(join(keptDir, 'result.json'), JSON.stringify(result));
   const criticalMs = Math.max(CERT_SLOW_SPEC_MS / timeScale, realRunMs(result), shortRealRunMs(result));
   const s = result.summary;
   const stats = result.stats ?? { requests: -1, realRuns: -1, rateLimited: -1 };
@@ -136,5 +142,5 @@ try {
     stats.rateLimited > 0;
   if (over || s.failed > 0 || s.error > 0) process.exitCode = 1;
 } finally {
-  rmSync(reportDir, { recursive: true, force: true });
+  if (!keptDir) rmSync(reportDir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 // End to end: the real launcher, real sockets on 127.0.0.1, the embedded sandbox and `serve`.
 
 import { once } from 'node:events';
+import { defaultExploreRequests } from '../src/config/explore-defaults.js';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,7 +91,7 @@ describe('svc-certify run against the embedded sandbox', () => {
     // It explores by default, with its fixed seed printed in every report.
     const seed = results.exploration?.seed;
     expect(seed).toBe(1);
-    expect(results.exploration?.cap).toBe(300);
+    expect(results.exploration?.cap).toBe(defaultExploreRequests(120));
     expect(results.exploration?.sent).toBeGreaterThan(0);
     expect(results.stats?.exploreRequests).toBe(results.exploration?.sent);
     expect(r.stdout).toContain(`exploration: seed ${seed} (replay with --seed ${seed})`);

@@ -24,6 +24,8 @@ async function certifyBehind(rewrite: (seen: Seen) => Rewrite | undefined, id: s
   close = () => proxy.close();
   const run = await certifySandbox({
     ids: [id],
+    // The whole sweep and seeded cases: the cases these readings turn on lie past the default's share.
+    flags: { explore: '300' },
     adjust: (config) => {
       proxy.to(config.baseUrl ?? '');
       return { ...config, baseUrl: proxy.baseUrl };

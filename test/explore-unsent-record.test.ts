@@ -58,6 +58,7 @@ describe('an exploration check whose request found no spare budget', () => {
       engine,
       // The check awaits no shared step.
       setup: { forCheck: () => ({}) as SharedSetup },
+      onlyWatching: () => undefined,
       reservedCodes: [],
       validate: () => [],
       marginMs: 0,

@@ -4,6 +4,7 @@
 // turns the suite off without leaving the certification incomplete.
 
 import { describe, expect, it } from 'vitest';
+import { defaultExploreRequests } from '../src/config/explore-defaults.js';
 import type { RunResult } from '../src/runner/results.js';
 import { EXPLORE_CHECKS } from '../suites/explore/index.js';
 import { certifySandbox, failedOnOwnAssertion, notPassed, resultOf } from './support/certify-sandbox.js';
@@ -21,14 +22,22 @@ function generatedRequests(run: RunResult): string[] {
 }
 
 describe('explore suite', () => {
+  it('at the default cap (what the critical path leaves at 120 a minute) explores every property of every endpoint', async () => {
+    const run = await certifySandbox({ ids });
+    expect(notPassed(run)).toEqual([]);
+    expect(run.exploration?.cap).toBe(defaultExploreRequests(120));
+    const silent = run.checks.filter((c) => !c.exchanges.some((e) => (e.label ?? '').startsWith('case ')));
+    expect(silent.map((c) => c.id)).toEqual([]);
+  });
+
   it('holds on the clean sandbox with two seeds, and a seed sends the same requests again', async () => {
-    const a = await certifySandbox({ ids, flags: { seed: '7' } });
+    const a = await certifySandbox({ ids, flags: { seed: '7', explore: '300' } });
     expect(notPassed(a)).toEqual([]);
     expect(a.exploration?.seed).toBe(7);
     expect(a.exploration?.sent).toBeGreaterThan(100);
-    const again = await certifySandbox({ ids, flags: { seed: '7' } });
+    const again = await certifySandbox({ ids, flags: { seed: '7', explore: '300' } });
     expect(generatedRequests(again)).toEqual(generatedRequests(a));
-    const b = await certifySandbox({ ids, flags: { seed: '123456789' } });
+    const b = await certifySandbox({ ids, flags: { seed: '123456789', explore: '300' } });
     expect(notPassed(b)).toEqual([]);
     expect(generatedRequests(b)).not.toEqual(generatedRequests(a));
   });
@@ -39,7 +48,8 @@ describe('explore suite', () => {
     ['explore.non-ascii-success-off-schema', 'explore.runs-start.success-matches-response-schema'],
     ['jobs.rejection-stores-job', 'explore.jobs.refused-write-stored-nothing'],
   ])('%s fails %s on its own assertion, shrunk, with the seed to replay it', async (fault, checkId) => {
-    const run = await certifySandbox({ faults: [fault], ids: [checkId], flags: { seed: '11' } });
+    // A deeper exploration than the default's, so each fault's case is reached whatever the seed's draw.
+    const run = await certifySandbox({ faults: [fault], ids: [checkId], flags: { seed: '11', explore: '300' } });
     const result = resultOf(run, checkId);
     expect(failedOnOwnAssertion(result), result.message).toBe(true);
     expect(result.message).toContain('--seed 11');

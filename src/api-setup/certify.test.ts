@@ -173,6 +173,34 @@ describe('certify', () => {
     expect([...seenByLast].sort()).toEqual(['one', 'two']);
   });
 
+  it('starts the checks with afterOthers once every other check has ended or said it only watches', async () => {
+    let lastStarted = (): void => undefined;
+    const started = new Promise<'started'>((resolve) => (lastStarted = () => resolve('started')));
+    const checks = [
+      def(
+        'judges-all',
+        async (t) => {
+          lastStarted();
+          t.expect.status(await t.api.get('/ok'), 200, 'Authentication');
+        },
+        { afterOthers: true },
+      ),
+      // Its quiet window waits for the last check's start: without the gate opening on onlyWatching,
+      // the last check would start only after this one ended, and the watch would end 'late'.
+      def('watcher', async (t) => {
+        t.expect.status(await t.api.get('/ok'), 200, 'Authentication');
+        t.onlyWatching();
+        const seen = await Promise.race([started, t.sleep(5_000).then(() => 'late' as const)]);
+        t.expect.equal(seen, 'started', 'the checks after all others, while this one watched', 'Authentication');
+      }),
+    ];
+    const result = await certify({ config: config(), checks, suiteOrder: ['alpha'], marginMs: 10_000 });
+    expect(result.checks.map((c) => [c.id, c.status])).toEqual([
+      ['alpha.judges-all', 'passed'],
+      ['alpha.watcher', 'passed'],
+    ]);
+  });
+
   it('shares one redemption, attaches setup exchanges, and redacts the org token', async () => {
     redeemed.length = 0;
     const checks = ['one', 'two', 'three'].map((n) =>

@@ -383,9 +383,9 @@ function checkRunner(c: {
   reporters: readonly ProgressListener[];
   startedAt: Date;
   signal: AbortSignal;
-}): (check: CheckDefinition, reservedCodes: string[]) => Promise<CheckResult> {
+}): (check: CheckDefinition, reservedCodes: string[], onlyWatching: () => void) => Promise<CheckResult> {
   const { options, target, inputs, journaled, setup: core, webhooks, redactor, reporters, startedAt, signal } = c;
-  return async (check, reservedCodes) => {
+  return async (check, reservedCodes, onlyWatching) => {
     const startedMs = Date.now() - startedAt.getTime();
     const result = await runApiCheck(check, {
       target,
@@ -404,6 +404,7 @@ function checkRunner(c: {
         for (const r of reporters) r.onCheckProgress?.(id, clean);
       },
       signal,
+      onlyWatching,
     });
     return { ...result, startedMs };
   };

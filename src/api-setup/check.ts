@@ -126,6 +126,12 @@ export interface CheckContext extends CheckControls {
   readonly expect: Expect;
   /** The temporary webhook receiver, when one is configured (need 'webhook-receiver'). */
   readonly webhooks?: { receiver: WebhookReceiver; publicUrl: string };
+  /**
+   * Says the check sends nothing more and every shared step it awaits has resolved: it only watches for
+   * deliveries (a quiet window) before it judges. The checks that run after all others may start then,
+   * so their own quiet windows run beside this one instead of after it.
+   */
+  readonly onlyWatching: () => void;
 }
 
 /**

@@ -34,7 +34,8 @@ export function othersEndedCue(run: CertificationPlan['run']): {
   return {
     ...(othersLeft > 0 ? { signal: othersEnded.signal } : { signal: undefined }),
     // The reason is the time: the exploration's grace (spare-budget.ts) runs from it.
-    ended: (id) => void (others.has(id) && --othersLeft === 0 && othersEnded.abort(Date.now())),
+    // Told twice for a check that said it only watches, then ended: counted once.
+    ended: (id) => void (others.delete(id) && --othersLeft === 0 && othersEnded.abort(Date.now())),
   };
 }
 
@@ -46,10 +47,10 @@ export interface ExecuteInput {
   concurrency: number;
   signal: AbortSignal;
   force: AbortSignal | undefined;
-  /** Told of each check's end, before its preview is shown. */
+  /** Told of each check's end, before its preview is shown, and earlier when it says it only watches. */
   onEnded(id: string): void;
-  /** Runs one check of the plan (the caller adds when it started). */
-  run(check: CheckDefinition, reservedCodes: string[]): Promise<CheckResult>;
+  /** Runs one check of the plan (the caller adds when it started); `onlyWatching` is the check's own. */
+  run(check: CheckDefinition, reservedCodes: string[], onlyWatching: () => void): Promise<CheckResult>;
 }
 
 export async function executePlan(input: ExecuteInput): Promise<CheckResult[]> {
@@ -74,14 +75,18 @@ export async function executePlan(input: ExecuteInput): Promise<CheckResult[]> {
     for (const r of reporters) r.onCheckStart?.(check.id);
     finish(skippedResult(check, skip));
   }
-  const all = runAfterOthersLast(plan.run, input.concurrency, async ({ check, reservedCodes }) => {
+  const all = runAfterOthersLast(plan.run, input.concurrency, async ({ check, reservedCodes }, quiet) => {
     for (const r of reporters) r.onCheckStart?.(check.id);
     if (signal.aborted) {
       const reason = 'not run: the certification was interrupted (SIGINT/SIGTERM)';
       finish(skippedResult(check, { kind: 'interrupted', reason }));
       return;
     }
-    finish(await input.run(check, reservedCodes));
+    const onlyWatching = (): void => {
+      quiet();
+      input.onEnded(check.id);
+    };
+    finish(await input.run(check, reservedCodes, onlyWatching));
   });
   await untilForced(all, input.force);
   for (const { check } of plan.run) {
@@ -122,20 +127,41 @@ export function skippedResult(c: CheckDefinition, skip: SkipDecision): CheckResu
   };
 }
 
-/** Runs the plan's checks concurrently, those with `afterOthers` only once all the others have ended. */
+/**
+ * Runs the plan's checks concurrently, those with `afterOthers` only once all the others have ended or
+ * said they only watch (`quiet`): a quiet window of one then runs beside those of the last ones.
+ */
 async function runAfterOthersLast<T extends { check: { afterOthers?: true } }>(
   items: readonly T[],
   limit: number,
-  run: (item: T) => Promise<void>,
+  run: (item: T, quiet: () => void) => Promise<void>,
 ): Promise<void> {
-  await runConcurrently(
-    items.filter(({ check }) => !check.afterOthers),
-    limit,
-    run,
-  );
-  await runConcurrently(
-    items.filter(({ check }) => check.afterOthers),
-    limit,
-    run,
-  );
+  const first = items.filter(({ check }) => !check.afterOthers);
+  let left = first.length;
+  let openGate = (): void => undefined;
+  const othersQuiet = new Promise<void>((resolve) => (openGate = resolve));
+  if (left === 0) openGate();
+  const firstDone = runConcurrently(first, limit, async (item) => {
+    let counted = false;
+    const quiet = (): void => {
+      if (counted) return;
+      counted = true;
+      if (--left === 0) openGate();
+    };
+    try {
+      await run(item, quiet);
+    } finally {
+      quiet();
+    }
+  });
+  // A first check that throws ends the wait as well (firstDone rejects; the error is the engine's).
+  await Promise.race([othersQuiet, firstDone]);
+  await Promise.all([
+    firstDone,
+    runConcurrently(
+      items.filter(({ check }) => check.afterOthers),
+      limit,
+      (item) => run(item, () => undefined),
+    ),
+  ]);
 }

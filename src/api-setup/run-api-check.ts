@@ -26,6 +26,8 @@ export interface ApiCheckRunEnv {
   onProgress(id: string, message: string): void;
   /** The certification's signal (Ctrl-C). */
   signal: AbortSignal;
+  /** Told when the check says it only watches from now on (CheckContext.onlyWatching). */
+  onlyWatching(): void;
 }
 
 /** The target keeping its limit is set-up (--rate-limit above it), never the target's failure. */
@@ -55,6 +57,7 @@ export function runApiCheck(check: CheckDefinition, env: ApiCheckRunEnv): Promis
         observe: tools.observe,
       }),
       ...(env.webhooks ? { webhooks: env.webhooks } : {}),
+      onlyWatching: env.onlyWatching,
     }),
   });
 }

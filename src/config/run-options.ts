@@ -298,7 +298,7 @@ export const RUN_OPTIONS = [
     kind: 'string',
     validate: exploreCount,
     description:
-      'requests the generative exploration may send (schema-driven, never a real run, only on rate budget the other checks leave unused, ending when the other checks end); default up to 300 (a fixed sweep of every field, then seeded cases), fewer at a lower --rate-limit; at most 10000 (decimal digits only); 0 turns it off',
+      "requests the generative exploration may send (schema-driven, never a real run, only on rate budget the other checks leave unused, ending when the other checks end); default what the rate budget of the catalogue's critical path leaves (72 at 120 a minute, none at 101 or less, 300 from 184 a minute), a fixed sweep of every field first, then seeded cases; at most 10000 (decimal digits only); 0 turns it off",
   },
   {
     key: 'seed',

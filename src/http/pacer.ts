@@ -1,6 +1,7 @@
 // One request budget shared by every concurrent check, so that the certifier never trips the
 // target's rate limit itself (Limits: "every request counts, including failed and in-flight ones").
 
+import { pacedBudget } from '../config/paced-budget.js';
 import { createPacerSlots } from './pacer-slots.js';
 import { createBurstGate, type BurstRelease } from './pacer-bursts.js';
 import { createWaiterQueue, type Priority } from './pacer-queue.js';
@@ -36,6 +37,8 @@ export interface Pacer {
 }
 
 export type { Priority } from './pacer-queue.js';
+/** The pacer's budget a window, for the layers that size by it (the exploration's grace). */
+export { pacedBudget };
 
 /** Thrown (as the wait's rejection) when a spare request found no spare budget before its stop. */
 export class NoSpareBudget extends Error {
@@ -50,14 +53,6 @@ export class NoSpareBudget extends Error {
  * after finds room at once, so the exploration delays no check by a window.
  */
 const SPARE_RESERVE = 0.25;
-
-/** Share of the target's limit the certifier allows itself: slack for clock and latency skew. */
-const DEFAULT_PACING_MARGIN = 0.9;
-
-/** The requests the certifier allows itself in one window of the target's limit (never fewer than one). */
-export function pacedBudget(ratePerMinute: number, margin = DEFAULT_PACING_MARGIN): number {
-  return Math.max(1, Math.floor(ratePerMinute * margin));
-}
 
 export function createPacer(opts: { ratePerMinute: number; windowMs: number; margin?: number }): Pacer {
   const { windowMs } = opts;

@@ -51,16 +51,26 @@ const SWEEP_TOTAL = CHECKS.reduce((n, c) => n + sweepOf(c.ep, c.p).length, 0);
 const PREPARE_RESERVE = 8;
 
 /**
- * This check's share of the cap: its sweep first, then the rest by weight (a cap too small for every
- * sweep cuts each in proportion). The same for a given cap whatever else is selected, so a seed replays
- * alike.
+ * Requests every check gets first, when the cap holds them for all: one case of its own (a stored case
+ * is two requests), so a cap too small for every sweep (the default at the spec's 120 a minute) still
+ * explores each property of each endpoint.
+ */
+const FLOOR_SHARE = 2;
+const FLOOR_TOTAL = CHECKS.length * FLOOR_SHARE;
+
+/**
+ * This check's share of the cap: its floor, its sweep, then the rest by weight (a cap too small for
+ * every sweep cuts each in proportion, after the floors; one too small for the floors cuts the sweeps
+ * alone). The same for a given cap whatever else is selected, so a seed replays alike.
  */
 export function shareOf(ex: ExploreInputs, ep: Endpoint, property: Property): number {
   if (!explores(ep, property)) return 0;
   const avail = Math.max(0, ex.requests - PREPARE_RESERVE);
   const sweep = sweepOf(ep, property).length;
-  if (avail < SWEEP_TOTAL) return Math.floor((sweep * avail) / SWEEP_TOTAL);
-  return sweep + Math.floor(((avail - SWEEP_TOTAL) * WEIGHT[property]) / TOTAL_WEIGHT);
+  if (avail < FLOOR_TOTAL) return Math.floor((sweep * avail) / SWEEP_TOTAL);
+  const rest = avail - FLOOR_TOTAL;
+  if (rest < SWEEP_TOTAL) return FLOOR_SHARE + Math.floor((sweep * rest) / SWEEP_TOTAL);
+  return FLOOR_SHARE + sweep + Math.floor(((rest - SWEEP_TOTAL) * WEIGHT[property]) / TOTAL_WEIGHT);
 }
 
 /** Shrinking stops after this many candidates (each one request or two), within the check's share. */

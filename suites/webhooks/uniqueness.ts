@@ -157,12 +157,18 @@ export const runEventOncePerRun: CheckDefinition = {
     const tally: Tally = { judged: 0, notJudged: [], conformantGap: false };
     const watch = (w: Watched): Promise<void> => watchRun(t, rx, w, tally);
     const watches: Array<Promise<void>> = [];
+    // The shared steps awaited; once they have all resolved, the check only waits for deliveries.
+    const steps: Array<Promise<unknown>> = [];
+    const after = <S>(step: Promise<S>, then: (s: S) => Promise<void>): Promise<void> => {
+      steps.push(step);
+      return step.then(then);
+    };
     if (t.target.environment === 'sandbox') {
       // cert-webhook: "a run_completed webhook is queued at creation when a webhook is registered" (a
       // receiver is, for this check). cert-failed is created directly in failed: whether that "reaches"
       // failed and emits run_failed is not stated, so only "at most one" is asserted of it.
       watches.push(
-        t.setup.fixtureRun('cert-webhook').then((run) =>
+        after(t.setup.fixtureRun('cert-webhook'), (run) =>
           watch({
             label: 'cert-webhook run',
             runId: run.runId,
@@ -172,11 +178,11 @@ export const runEventOncePerRun: CheckDefinition = {
         ),
       );
       watches.push(
-        t.setup.fixtureRun('cert-failed').then((run) => watch({ label: 'cert-failed run', runId: run.runId })),
+        after(t.setup.fixtureRun('cert-failed'), (run) => watch({ label: 'cert-failed run', runId: run.runId })),
       );
     }
     watches.push(
-      t.setup.realRun().then(async ({ run, final }) => {
+      after(t.setup.realRun(), async ({ run, final }) => {
         const status = obj(final.json)?.status;
         if (status !== 'completed' && status !== 'failed') {
           // The spec sets no duration for a run: one still running emitted nothing yet, conformantly.
@@ -193,6 +199,7 @@ export const runEventOncePerRun: CheckDefinition = {
         });
       }),
     );
+    void Promise.allSettled(steps).then(() => t.onlyWatching());
     await Promise.all(watches);
     if (t.signal.aborted) return;
     // Never a silent pass: with no run to judge, nothing was asserted.
