@@ -217,15 +217,16 @@ describe('webhook receiver', () => {
 
   test('a held plan applies to a delivery that came before the plan could match it; disarmed, it holds nothing', async () => {
     const r = await start();
-    let known = false;
+    // The trigger's answer (naming the run) arrives after the delivery did: the plan is asked first as the
+    // delivery arrives (no match), and matches when asked again while the delivery is held.
+    let asked = 0;
     // Held for up to 10 minutes, far past the test's time-out: a delivery held by a plan that should no
     // longer act fails the test by hanging, without a bound on the clock.
-    const disarm = r.planResponse(() => known, { status: 500, holdMs: 600_000 });
+    const disarm = r.planResponse(() => ++asked > 1, { status: 500, holdMs: 600_000 });
     const body = EVENT('run_completed');
     const pending = send(r.url, body, signed(body));
-    // The trigger's answer (naming the run) arrives after the delivery did.
-    setTimeout(() => (known = true), 200);
     expect((await pending).status).toBe(500);
+    expect(asked).toBe(2);
     disarm();
     const other = EVENT('run_failed');
     expect((await send(r.url, other, signed(other))).status).toBe(200);
