@@ -345,13 +345,13 @@ describe('svc-certify partner', () => {
     expect(MAX_DURATION_MS).toBe(30 * 86_400_000);
   });
 
-  it('--duration 597h starts a session that does not end at once (a single timer would overflow and fire); SIGTERM ends it', async () => {
+  // The wait itself (597 h is past what one Node timer holds) is proven on a fake clock in
+  // src/cli/sleep-long.test.ts; here the session under it, ended by the signal as an incomplete run.
+  it('--duration 597h starts a session that SIGTERM ends as incomplete, with no timer overflow', async () => {
     const dir = tmp();
     const session = await startSession(['--duration', '597h', '--reporter', 'json', '--report-dir', 'out'], dir);
     try {
       expect(session.output()).toContain(`for ${597 * 3600} s`);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(session.child.exitCode, session.output()).toBeNull();
       session.child.kill('SIGTERM');
       const { code } = await session.exited;
       expect(code, session.output()).toBe(3);

@@ -20,6 +20,7 @@ import { parseSandboxFlags, writeProvisionFile } from './sandbox-options.js';
 import { COMMAND_OPTIONS } from './command-options.js';
 import { MAX_DURATION_MS } from '../config/duration.js';
 import { resolveOptions, type Env } from '../config/resolve-options.js';
+import { sleepLong } from './sleep-long.js';
 import { UsageError } from './usage-error.js';
 import { errnoOrMessage, errorMessage } from '../narrow.js';
 
@@ -119,28 +120,4 @@ export async function partnerCommand(flags: Record<string, unknown>, out: (line:
     duration?.cancel();
     signals.dispose();
   }
-}
-
-/** A wait of up to 30 days: Node's timers overflow past 2^31-1 ms (24.8 days) and fire at once. */
-function sleepLong(ms: number): { done: Promise<void>; cancel(): void } {
-  const MAX_TIMER_MS = 2 ** 31 - 1;
-  let timer: NodeJS.Timeout | undefined;
-  let cancelled = false;
-  const done = new Promise<void>((resolve) => {
-    const until = Date.now() + ms;
-    const step = (): void => {
-      if (cancelled) return;
-      const left = until - Date.now();
-      if (left <= 0) return resolve();
-      timer = setTimeout(step, Math.min(left, MAX_TIMER_MS));
-    };
-    step();
-  });
-  return {
-    done,
-    cancel() {
-      cancelled = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRedactor } from '../config/redact.js';
 import { JsonDecimal } from '../json/lossless.js';
 import type { RecordedExchange } from './recorded-exchange.js';
@@ -131,20 +131,32 @@ describe('HttpEngine client', () => {
     expect(records[0]?.response).toBeUndefined();
   });
 
-  it('times out a target that hangs after timeoutMs', async () => {
-    const base = await rawServer(() => {});
-    const started = performance.now();
-    const res = await engine(base, { timeoutMs: 300 })
-      .client(() => {})
-      .get('/runs');
-    const elapsed = performance.now() - started;
-    // Which limit ended it is in the error itself; only "not before the limit" is a fact of the clock
-    // (an upper bound would measure the machine's load, not the client).
-    expect(res.transportError).toMatchObject({
-      code: 'timeout',
-      message: expect.stringContaining('no complete response within 300 ms'),
-    });
-    expect(elapsed).toBeGreaterThanOrEqual(290);
+  it('times out a target that hangs after timeoutMs, not before', async () => {
+    // The timers on a fake clock, the request over a real socket: "not before the limit" is then a
+    // fact of the clock the client waits on, not of the machine's load.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let arrived!: () => void;
+      const requestArrived = new Promise<void>((r) => (arrived = r));
+      const base = await rawServer(() => arrived());
+      let settled = false;
+      const answer = engine(base, { timeoutMs: 300 })
+        .client(() => {})
+        .get('/runs')
+        .finally(() => (settled = true));
+      await requestArrived;
+      await vi.advanceTimersByTimeAsync(299);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const res = await answer;
+      // Which limit ended it is in the error itself.
+      expect(res.transportError).toMatchObject({
+        code: 'timeout',
+        message: expect.stringContaining('no complete response within 300 ms'),
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('times out a body that stops midway, keeping what came', async () => {
@@ -305,27 +317,43 @@ describe('redaction of recorded exchanges', () => {
 
 describe('pacing through the engine', () => {
   it('never lets the target see more than the budget in any window', async () => {
-    const windowMs = 200;
-    const arrivals: number[] = [];
-    const base = await httpServer((_req, res) => {
-      arrivals.push(performance.now());
-      res.end('{}');
-    });
-    // ratePerMinute 60 over a 200 ms "minute": 54 requests per window with the 10 % margin.
-    const e = engine(base, { ratePerMinute: 60, timeScale: 60_000 / windowMs });
-    const api = e.client(() => {});
-    const started = performance.now();
-    const results = await Promise.all(Array.from({ length: 100 }, () => api.get('/runs')));
-    expect(results.every((r) => r.status === 200)).toBe(true);
-    arrivals.sort((a, b) => a - b);
-    let worst = 0;
-    for (let i = 0; i < arrivals.length; i++) {
-      let j = i;
-      while (j < arrivals.length && (arrivals[j] ?? Infinity) - (arrivals[i] ?? 0) < windowMs) j++;
-      worst = Math.max(worst, j - i);
+    // The pacer's clock and timers are fake, the requests real: each arrival is stamped with the
+    // pacer's own clock, so the windows counted here are the ones it paced by, whatever the load.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const windowMs = 200;
+      const arrivals: number[] = [];
+      const base = await httpServer((_req, res) => {
+        arrivals.push(performance.now());
+        res.end('{}');
+      });
+      // ratePerMinute 60 over a 200 ms "minute": 54 requests per window with the 10 % margin.
+      const e = engine(base, { ratePerMinute: 60, timeScale: 60_000 / windowMs });
+      const api = e.client(() => {});
+      const started = performance.now();
+      let answered = 0;
+      const all = Promise.all(Array.from({ length: 100 }, () => api.get('/runs').finally(() => (answered += 1))));
+      // The fake clock moves only once every request the pacer let go has been answered.
+      while (answered < 100) {
+        await new Promise((r) => setImmediate(r));
+        if (answered === e.sendTimes().length) await vi.advanceTimersByTimeAsync(1);
+      }
+      const results = await all;
+      expect(results.every((r) => r.status === 200)).toBe(true);
+      let worst = 0;
+      for (let i = 0; i < arrivals.length; i++) {
+        let j = i;
+        while (j < arrivals.length && (arrivals[j] ?? Infinity) - (arrivals[i] ?? 0) < windowMs) j++;
+        worst = Math.max(worst, j - i);
+      }
+      expect(worst).toBeLessThanOrEqual(54);
+      expect(worst).toBeGreaterThan(20);
+      // The first window's budget went at once; the request past it waited a whole window.
+      arrivals.sort((a, b) => a - b);
+      expect(arrivals[0]).toBe(started);
+      expect(arrivals[54]! - started).toBeGreaterThanOrEqual(windowMs);
+    } finally {
+      vi.useRealTimers();
     }
-    expect(worst).toBeLessThanOrEqual(54);
-    expect(worst).toBeGreaterThan(20);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(windowMs);
   });
 });

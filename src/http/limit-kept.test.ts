@@ -1,7 +1,7 @@
 // A 429 rate_limited to an ordinary request: the target keeping its limit. The client honours
 // Retry-After, slows its pacing and says so; past what a run waits, the check is told (not failed).
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRedactor } from '../config/redact.js';
 import { createHttpEngine, type HttpEngine } from './client.js';
 import { TargetKeptItsLimit } from './limit-kept.js';
@@ -124,13 +124,21 @@ describe('pacer.slowDown', () => {
   });
 
   it('holds every paced request until the Retry-After has passed', async () => {
-    const pacer = createPacer({ ratePerMinute: 6000, windowMs: 1000 });
-    pacer.slowDown(200);
-    const order: string[] = [];
-    const held = pacer.hold().then((release) => (order.push('held'), release()));
-    await new Promise((r) => setTimeout(r, 20));
-    order.push('still waiting');
-    await held;
-    expect(order).toEqual(['still waiting', 'held']);
+    // On a fake clock (the pacer reads performance.now and waits with setTimeout), so "not yet" is a
+    // fact of the clock, not of how long the test slept.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const pacer = createPacer({ ratePerMinute: 6000, windowMs: 1000 });
+      pacer.slowDown(200);
+      let held = false;
+      const holding = pacer.hold().then((release) => ((held = true), release()));
+      await vi.advanceTimersByTimeAsync(199);
+      expect(held).toBe(false);
+      await vi.advanceTimersByTimeAsync(2);
+      expect(held).toBe(true);
+      await holding;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
