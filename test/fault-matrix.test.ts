@@ -65,6 +65,9 @@ function targetFor(checkId: string): {
     flags: {
       environment: needs.includes('production') || spend ? 'production' : 'sandbox',
       ...(spend ? { maxSpendCredits: '100' } : {}),
+      // The exploration at the depth where each of its faults is caught: the default at 120 a minute
+      // sends each check's first case and a share of its sweep, not the whole sweep.
+      ...(checksById.get(checkId)?.suite === 'explore' ? { explore: '300' } : {}),
       ...FLAGS_FOR[checkId],
     },
   };

@@ -30,6 +30,14 @@ describe('explore suite', () => {
     expect(silent.map((c) => c.id)).toEqual([]);
   });
 
+  it('at the default cap, a body parser that crashes on an array body fails every schema-mismatch check', async () => {
+    const mismatch = ids.filter((id) => id.endsWith('.schema-mismatch-answered-4xx'));
+    const run = await certifySandbox({ faults: ['explore.array-body-500'], ids: mismatch });
+    expect(run.exploration?.cap).toBe(defaultExploreRequests(120));
+    const caught = mismatch.filter((id) => failedOnOwnAssertion(resultOf(run, id)));
+    expect(caught).toEqual(mismatch);
+  });
+
   it('holds on the clean sandbox with two seeds, and a seed sends the same requests again', async () => {
     const a = await certifySandbox({ ids, flags: { seed: '7', explore: '300' } });
     expect(notPassed(a)).toEqual([]);
