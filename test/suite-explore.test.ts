@@ -38,6 +38,21 @@ describe('explore suite', () => {
     expect(caught).toEqual(mismatch);
   });
 
+  it.each([
+    ['explore.user-name-number-stored', 'explore.users.schema-mismatch-answered-4xx'],
+    ['explore.job-text-number-stored', 'explore.jobs.schema-mismatch-answered-4xx'],
+    ['explore.redeem-code-non-string-500', 'explore.redeem.schema-mismatch-answered-4xx'],
+    ['runs-start.target-count-string-coerced', 'explore.runs-start.schema-mismatch-answered-4xx'],
+  ])(
+    'at the default cap, %s fails %s: every field gets its wrong type before any gets a second case',
+    async (fault, checkId) => {
+      const run = await certifySandbox({ faults: [fault], ids: [checkId] });
+      expect(run.exploration?.cap).toBe(defaultExploreRequests(120));
+      const result = resultOf(run, checkId);
+      expect(failedOnOwnAssertion(result), result.message).toBe(true);
+    },
+  );
+
   it('holds on the clean sandbox with two seeds, and a seed sends the same requests again', async () => {
     const a = await certifySandbox({ ids, flags: { seed: '7', explore: '300' } });
     expect(notPassed(a)).toEqual([]);
