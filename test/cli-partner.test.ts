@@ -352,6 +352,8 @@ describe('svc-certify partner', () => {
     const session = await startSession(['--duration', '597h', '--reporter', 'json', '--report-dir', 'out'], dir);
     try {
       expect(session.output()).toContain(`for ${597 * 3600} s`);
+      // Still running when the signal comes: a 597 h wait that fired at once would have ended it.
+      expect(session.child.exitCode, session.output()).toBe(null);
       session.child.kill('SIGTERM');
       const { code } = await session.exited;
       expect(code, session.output()).toBe(3);

@@ -10,6 +10,7 @@ import { ASTRAL_TEXT } from '../src/schema/explore-sweep.js';
 import { streamSeed } from '../src/schema/explore-cases.js';
 import { ENDPOINTS } from '../suites/explore/endpoints.js';
 import { explores, shareOf, sweepOf } from '../suites/explore/sending.js';
+import { defaultExploreRequests } from '../src/config/explore-defaults.js';
 
 const at = (m: Mutation): string => ('path' in m ? m.path.join('/') : '');
 
@@ -58,11 +59,38 @@ describe('the sweep', () => {
     },
   );
 
-  it('the default cap leaves every check its whole sweep and seeded cases besides', () => {
+  it('--explore 300 leaves every check its whole sweep and seeded cases besides', () => {
     for (const ep of ENDPOINTS)
       for (const p of ['mismatch', 'valid', 'schema', 'stored'] as const) {
         if (!explores(ep, p)) continue;
         expect(shareOf({ requests: 300, seed: 1 }, ep, p), `${ep.name} ${p}`).toBeGreaterThan(sweepOf(ep, p).length);
+      }
+  });
+
+  it('the default cap at 120 a minute gives every check a case and every field its wrong type', () => {
+    const cap = { requests: defaultExploreRequests(120), seed: 1 };
+    for (const ep of ENDPOINTS)
+      for (const p of ['mismatch', 'valid', 'schema', 'stored'] as const) {
+        if (!explores(ep, p)) continue;
+        expect(shareOf(cap, ep, p), `${ep.name} ${p}`).toBeGreaterThan(0);
+      }
+    for (const ep of ENDPOINTS) {
+      const kinds = sweepOf(ep, 'mismatch').map((m) => m.kind);
+      const lastWrongType = Math.max(
+        kinds.lastIndexOf('sweep:wrong-type'),
+        kinds.lastIndexOf('sweep:number-as-string'),
+      );
+      expect(shareOf(cap, ep, 'mismatch'), ep.name).toBeGreaterThan(lastWrongType);
+    }
+  });
+
+  it('a larger cap never gives a check fewer requests', () => {
+    for (const ep of ENDPOINTS)
+      for (const p of ['mismatch', 'valid', 'schema', 'stored'] as const) {
+        if (!explores(ep, p)) continue;
+        const shares = Array.from({ length: 401 }, (_, requests) => shareOf({ requests, seed: 1 }, ep, p));
+        const drops = shares.flatMap((n, i) => (i > 0 && n < shares[i - 1]! ? [i] : []));
+        expect(drops, `${ep.name} ${p}`).toEqual([]);
       }
   });
 });

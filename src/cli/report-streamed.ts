@@ -78,7 +78,8 @@ export async function foldInputs(files: readonly string[], opts: FoldOptions): P
     // The first input is always read: an interrupted report still has a certification to show.
     for (const file of files) {
       if (read > 0 && signals.received()) break;
-      const input = recomputedInput(readResultsFile(resolve(file), file, redactor), file);
+      // The file name is shown in notices: redacted like the content (a name can hold a secret too).
+      const input = recomputedInput(readResultsFile(resolve(file), file, redactor), redactor.text(file));
       notices.push(...input.notices);
       for (const part of input.parts) {
         for (const id of baselineIdsIn(part, settings)) namedByAny.add(id);

@@ -96,7 +96,10 @@ async function exploreCases(
 function startCheck(t: CheckContext, ep: Endpoint, property: Property): ExploreInputs | undefined {
   const ex = t.inputs.explore;
   if (!ex) {
-    t.skip('off: --explore 0 turns the exploration off', 'not-applicable');
+    t.skip(
+      "off: the exploration's cap is 0 (--explore 0, or the default at a --rate-limit of 101 or less, where the catalogue alone fills the critical path's rate budget); --explore N turns it on",
+      'not-applicable',
+    );
     return undefined;
   }
   if (shareOf(ex, ep, property) === 0) {

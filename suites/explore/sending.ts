@@ -42,7 +42,6 @@ export function sweepOf(ep: Endpoint, property: Property): Mutation[] {
 
 const CHECKS = ENDPOINTS.flatMap((ep) => PROPERTIES.filter((p) => explores(ep, p)).map((p) => ({ ep, p })));
 const TOTAL_WEIGHT = CHECKS.reduce((n, c) => n + WEIGHT[c.p], 0);
-const SWEEP_TOTAL = CHECKS.reduce((n, c) => n + sweepOf(c.ep, c.p).length, 0);
 
 /**
  * Requests of the cap kept for what the checks send besides their cases: the fixture run each decisions
@@ -51,26 +50,26 @@ const SWEEP_TOTAL = CHECKS.reduce((n, c) => n + sweepOf(c.ep, c.p).length, 0);
 const PREPARE_RESERVE = 8;
 
 /**
- * Requests every check gets first, when the cap holds them for all: one case of its own (a stored case
- * is two requests), so a cap too small for every sweep (the default at the spec's 120 a minute) still
- * explores each property of each endpoint.
+ * Requests every check gets in the first round, however small the cap: its sweep, and never fewer than
+ * one case of its own (a stored case is two requests). The mismatch sweep is breadth first, so its first
+ * cases try every field's wrong type.
  */
-const FLOOR_SHARE = 2;
-const FLOOR_TOTAL = CHECKS.length * FLOOR_SHARE;
+const FIRST_ROUND_MIN = 2;
+const firstRoundOf = (ep: Endpoint, property: Property): number =>
+  Math.max(sweepOf(ep, property).length, FIRST_ROUND_MIN);
+const FIRST_ROUND_TOTAL = CHECKS.reduce((n, c) => n + firstRoundOf(c.ep, c.p), 0);
 
 /**
- * This check's share of the cap: its floor, its sweep, then the rest by weight (a cap too small for
- * every sweep cuts each in proportion, after the floors; one too small for the floors cuts the sweeps
- * alone). The same for a given cap whatever else is selected, so a seed replays alike.
+ * This check's share of the cap: its first round, then the rest by weight. A cap too small for every
+ * first round cuts each in proportion, so a larger cap never gives a check less. The same for a given
+ * cap whatever else is selected, so a seed replays alike.
  */
 export function shareOf(ex: ExploreInputs, ep: Endpoint, property: Property): number {
   if (!explores(ep, property)) return 0;
   const avail = Math.max(0, ex.requests - PREPARE_RESERVE);
-  const sweep = sweepOf(ep, property).length;
-  if (avail < FLOOR_TOTAL) return Math.floor((sweep * avail) / SWEEP_TOTAL);
-  const rest = avail - FLOOR_TOTAL;
-  if (rest < SWEEP_TOTAL) return FLOOR_SHARE + Math.floor((sweep * rest) / SWEEP_TOTAL);
-  return FLOOR_SHARE + sweep + Math.floor(((rest - SWEEP_TOTAL) * WEIGHT[property]) / TOTAL_WEIGHT);
+  const first = firstRoundOf(ep, property);
+  if (avail < FIRST_ROUND_TOTAL) return Math.floor((first * avail) / FIRST_ROUND_TOTAL);
+  return first + Math.floor(((avail - FIRST_ROUND_TOTAL) * WEIGHT[property]) / TOTAL_WEIGHT);
 }
 
 /** Shrinking stops after this many candidates (each one request or two), within the check's share. */
