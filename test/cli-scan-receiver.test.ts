@@ -119,6 +119,26 @@ describe('svc-certify receiver', () => {
     expect(ran.stderr).not.toMatch(/MaxListenersExceededWarning/);
   });
 
+  it('a receiver that answers its refusals with its own secret: the secret is written nowhere (the whole result redacted once)', async () => {
+    const careless = await startPartnerReceiver({ secret: SECRET, variants: ['refuses-naming-its-secret'] });
+    try {
+      const dir = tmp('svc-receiver-');
+      const ran = await run(
+        ['receiver', '--url', careless.url, '--allow-private', '--reporter', 'console,json,junit,markdown,html'],
+        { cwd: dir, env: { SVC_WEBHOOK_SECRET: SECRET } },
+      );
+      expect(ran.code, ran.stdout + ran.stderr).toBe(3);
+      const result = JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')) as RunResult;
+      // The refusals were recorded: the bodies that named the secret are in the evidence, redacted.
+      const refusals = result.checks.flatMap((c) => c.exchanges).filter((e) => e.response?.status === 401);
+      expect(refusals.length).toBeGreaterThan(0);
+      expect(refusals.map((e) => e.response?.body ?? '').join('\n')).toContain('invalid_signature');
+      expect(everything(dir, ran)).not.toContain(SECRET);
+    } finally {
+      await careless.close();
+    }
+  });
+
   it('https:// to the plain-HTTP receiver: exit 2 with one clear line naming the http:// address, no OpenSSL record error', async () => {
     const ran = await run(['receiver', '--url', receiver.url.replace(/^http:/, 'https:'), '--allow-private'], {
       env: { SVC_WEBHOOK_SECRET: SECRET },

@@ -140,6 +140,10 @@ export const RECEIVER_VARIANTS: ReceiverVariant[] = [
   { id: 'answers-204', summary: 'acknowledges with 204 and no body' },
   { id: 'answers-202-queued', summary: 'acknowledges with 202 and processes later' },
   { id: 'refuses-with-json-body', summary: 'refuses with 401 and a JSON error body' },
+  {
+    id: 'refuses-naming-its-secret',
+    summary: 'refuses with 401 and a debugging body that quotes the signature it expected and its secret',
+  },
 ];
 
 export interface PartnerReceiver {
@@ -213,7 +217,14 @@ export async function startPartnerReceiver(opts: PartnerReceiverOptions): Promis
       return answer(res, 500, { error: 'TypeError: cannot read signature' });
     if (!signatureOk(raw, req.headers['x-svc-signature'] as string | undefined)) {
       const status = faults.has('answers-403-on-mismatch') ? 403 : faults.has('answers-400-on-mismatch') ? 400 : 401;
-      return answer(res, status, variants.has('refuses-with-json-body') ? { error: 'invalid_signature' } : undefined);
+      // A careless but conformant receiver: what it answers is the certifier's evidence, and must reach
+      // no report with the secret in it.
+      const body = variants.has('refuses-naming-its-secret')
+        ? { error: 'invalid_signature', expected: `sha256=${expectedHex(raw)}`, secret: opts.secret }
+        : variants.has('refuses-with-json-body')
+          ? { error: 'invalid_signature' }
+          : undefined;
+      return answer(res, status, body);
     }
     if (faults.has('times-out')) await new Promise((r) => setTimeout(r, opts.slowMs ?? 12_000));
     if (faults.has('redirects') && req.url !== '/moved') return answer(res, 307, undefined, { location: '/moved' });
