@@ -89,7 +89,7 @@ const exploreFlags = Object.fromEntries(
     return v === undefined ? [] : [[name.slice(2), v]];
   }),
 );
-/** `--report-dir DIR` keeps the result there (result.json, unredacted: the sandbox's own keys), to read where the requests went. */
+/** `--report-dir DIR` keeps the result there (result.json, redacted as certify() returns it), to read where the requests went. */
 const keptDir = process.argv.includes('--report-dir')
   ? process.argv[process.argv.indexOf('--report-dir') + 1]
   : undefined;

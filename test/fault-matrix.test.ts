@@ -5,6 +5,7 @@
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { listFaults } from '../src/sandbox/index.js';
+import { EXPLORE_SUITE } from '../src/api-setup/exploration.js';
 import { ALL_CHECKS } from '../suites/index.js';
 import { certifySandbox, failedOnOwnAssertion, notPassed, resultOf } from './support/certify-sandbox.js';
 
@@ -67,7 +68,7 @@ function targetFor(checkId: string): {
       ...(spend ? { maxSpendCredits: '100' } : {}),
       // The exploration at the depth where each of its faults is caught: the default at 120 a minute
       // sends each check's first case and a share of its sweep, not the whole sweep.
-      ...(checksById.get(checkId)?.suite === 'explore' ? { explore: '300' } : {}),
+      ...(checksById.get(checkId)?.suite === EXPLORE_SUITE ? { explore: '300' } : {}),
       ...FLAGS_FOR[checkId],
     },
   };

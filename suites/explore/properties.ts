@@ -97,7 +97,7 @@ function startCheck(t: CheckContext, ep: Endpoint, property: Property): ExploreI
   const ex = t.inputs.explore;
   if (!ex) {
     t.skip(
-      "off: the exploration's cap is 0 (--explore 0, or the default at a --rate-limit of 101 or less, where the catalogue alone fills the critical path's rate budget); --explore N turns it on",
+      "off: the exploration's cap is 0 (--explore 0, or the default where the catalogue alone fills the rate budget of the critical path at this --rate-limit); --explore N turns it on",
       'not-applicable',
     );
     return undefined;
